@@ -1,0 +1,1 @@
+"""The pure rules engine of one Challengers! match. Imports only the standard library."""
