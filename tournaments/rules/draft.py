@@ -1,0 +1,209 @@
+"""One seat's Deck Phase as a pure state machine (rules.md §2.2).
+
+``DraftTurn`` holds what the seat has done this phase; each action checks the phase rules, changes
+the turn, the seat's deck and the piles in memory, and returns what happened. The service loads the
+rows, calls one action under a lock, and saves. Every refusal is a coded ``RuleError`` raised
+before anything is changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tournaments.rules.data import DraftOption
+from tournaments.rules.errors import RuleError
+from tournaments.rules.piles import Pile
+from tournaments.rules.when_picked import CardFacts, Obligation, obligations_for
+
+DISPLAY_SIZE = 5
+
+
+@dataclass(slots=True)
+class DraftTurn:
+    """A seat's progress through one Deck Phase."""
+
+    options: tuple[DraftOption, ...]
+    option: int | None = None
+    display: list[int] = field(default_factory=list)
+    drawn: bool = False
+    picks_left: int = 0
+    redraw_used: bool = False
+    picked: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    obligations: list[Obligation] = field(default_factory=list)
+    finished: bool = False
+
+    def __post_init__(self) -> None:
+        if self.option is None and len(self.options) == 1:
+            self.option = 0
+            self.picks_left = self.options[0].count
+
+    @property
+    def chosen(self) -> DraftOption | None:
+        return None if self.option is None else self.options[self.option]
+
+
+@dataclass(slots=True)
+class Table:
+    """What a turn may change besides itself: the seat's deck, the piles and the card facts."""
+
+    deck: list[int]
+    piles: dict[str, Pile]
+    cards: Mapping[int, CardFacts]
+    rng: random.Random
+    fans: int = 0
+    left_game: list[int] = field(default_factory=list)
+
+
+def _require(condition: bool, code: str, message: str, **details: Any) -> None:
+    if not condition:
+        raise RuleError(code, message, **details)
+
+
+def _open(turn: DraftTurn) -> None:
+    _require(not turn.finished, "already_finished", "This seat has finished its Deck Phase.")
+
+
+def draft_choose(turn: DraftTurn, table: Table, *, option: int) -> None:
+    """Choose the round's option (pile and count) before drawing."""
+    _open(turn)
+    _require(len(turn.options) > 1, "no_choice", "This round offers a single option.")
+    _require(not turn.drawn, "already_drawn", "The option is chosen before drawing.")
+    _require(turn.option is None, "already_chosen", "The option is already chosen.")
+    _require(0 <= option < len(turn.options), "bad_option", "No such option.", option=option)
+    turn.option = option
+    turn.picks_left = turn.options[option].count
+    table.fans += turn.options[option].fans
+
+
+def draft_draw(turn: DraftTurn, table: Table) -> list[int]:
+    """Draw the secret display of five from the chosen pile."""
+    _open(turn)
+    chosen = turn.chosen
+    _require(chosen is not None, "choose_first", "Choose an option before drawing.")
+    _require(not turn.drawn, "already_drawn", "The display is already drawn.")
+    assert chosen is not None
+    turn.display = table.piles[chosen.pile].draw(DISPLAY_SIZE, table.rng)
+    turn.drawn = True
+    _settle_display(turn, table)
+    return list(turn.display)
+
+
+def draft_redraw(turn: DraftTurn, table: Table) -> list[int]:
+    """Throw back the current display once per phase and draw as many again."""
+    _open(turn)
+    _require(turn.drawn and turn.picks_left > 0, "nothing_to_redraw", "There is no display.")
+    _require(not turn.redraw_used, "redraw_used", "The redraw is used once per Deck Phase.")
+    _require(not turn.obligations, "obligation_pending", "Resolve the picked card first.")
+    pile = table.piles[_pile_of(turn)]
+    thrown = turn.display
+    turn.display = pile.draw(len(thrown), table.rng)
+    pile.put_back(thrown)
+    turn.redraw_used = True
+    _settle_display(turn, table)
+    return list(turn.display)
+
+
+def draft_pick(turn: DraftTurn, table: Table, *, card: int) -> None:
+    """Keep one card of the display; its When picked effect resolves at once."""
+    _open(turn)
+    _require(turn.drawn, "draw_first", "Draw the display before picking.")
+    _require(not turn.obligations, "obligation_pending", "Resolve the picked card first.")
+    _require(turn.picks_left > 0, "no_picks_left", "Every pick of this phase is made.")
+    _require(card in turn.display, "not_in_display", "That card is not in your display.", card=card)
+    turn.display.remove(card)
+    turn.picks_left -= 1
+    _take(turn, table, card)
+    _settle_display(turn, table)
+
+
+def _take(turn: DraftTurn, table: Table, card: int) -> None:
+    table.deck.append(card)
+    turn.picked.append(card)
+    facts = table.cards[card]
+    for obligation in obligations_for(card, facts):
+        if obligation.fans:
+            table.fans += obligation.fans
+        else:
+            turn.obligations.append(obligation)
+    if turn.obligations and turn.obligations[0].kind == "draw_keep":
+        _start_draw_keep(turn, table)
+
+
+def _start_draw_keep(turn: DraftTurn, table: Table) -> None:
+    head = turn.obligations[0]
+    head.offered = table.piles[head.pile].draw(head.draw, table.rng)
+    if not head.offered:
+        turn.obligations.pop(0)
+
+
+def draft_resolve(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
+    """Answer the pending When picked effect: cards to remove / keep, or ``[]`` to decline."""
+    _open(turn)
+    _require(bool(turn.obligations), "nothing_pending", "No picked card waits for an answer.")
+    head = turn.obligations[0]
+    head.check(cards, deck=table.deck, cards_facts=table.cards)
+    turn.obligations.pop(0)
+    if head.kind == "draw_keep":
+        kept = cards[0]
+        table.piles[head.pile].put_back([uid for uid in head.offered if uid != kept])
+        _take(turn, table, kept)
+    elif cards:
+        _remove_cards(turn, table, cards)
+        turn.picks_left += head.extra_picks
+    if turn.obligations and turn.obligations[0].kind == "draw_keep":
+        _start_draw_keep(turn, table)
+    _settle_display(turn, table)
+
+
+def deck_remove(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
+    """Remove cards from the deck after the picks: S cards leave, A/B/C go to their discard."""
+    _open(turn)
+    _require(turn.picks_left == 0 and turn.drawn, "picks_first", "Make your picks first.")
+    _require(not turn.obligations, "obligation_pending", "Resolve the picked card first.")
+    _require(bool(cards), "no_cards", "Name at least one card to remove.")
+    _require(len(set(cards)) == len(cards), "duplicate_card", "A card is named twice.")
+    missing = [uid for uid in cards if uid not in table.deck]
+    _require(not missing, "not_in_deck", "Those cards are not in your deck.", cards=missing)
+    _remove_cards(turn, table, cards)
+
+
+def _remove_cards(turn: DraftTurn, table: Table, cards: list[int]) -> None:
+    for uid in cards:
+        table.deck.remove(uid)
+        turn.removed.append(uid)
+        level = table.cards[uid].level
+        if level in table.piles:
+            table.piles[level].put_back([uid])
+        else:
+            table.left_game.append(uid)
+
+
+def deck_finish(turn: DraftTurn, table: Table) -> None:
+    """Confirm the deck; optional When picked effects still waiting are declined."""
+    _open(turn)
+    _require(turn.drawn, "draw_first", "Draw and pick before finishing.")
+    _require(turn.picks_left == 0, "picks_left", "Make every pick first.", picks=turn.picks_left)
+    mandatory = [o for o in turn.obligations if o.is_mandatory(table.deck, table.cards)]
+    _require(not mandatory, "obligation_pending", "A picked card's effect must be resolved.")
+    turn.obligations.clear()
+    _settle_display(turn, table)
+    turn.finished = True
+
+
+def _pile_of(turn: DraftTurn) -> str:
+    chosen = turn.chosen
+    assert chosen is not None
+    return chosen.pile
+
+
+def _settle_display(turn: DraftTurn, table: Table) -> None:
+    """Put the unkept display back once no pick can still come from it."""
+    if not turn.display and turn.drawn:
+        turn.picks_left = 0
+    if turn.picks_left == 0 and not turn.obligations and turn.display:
+        table.piles[_pile_of(turn)].put_back(turn.display)
+        turn.display = []

@@ -1,0 +1,44 @@
+"""The A/B/C level piles: draw from the top, put back to the discard, reshuffle when empty."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+LEVELS = ("A", "B", "C")
+
+
+@dataclass(slots=True)
+class Pile:
+    """One level pile. ``cards`` is top first; ``discard`` holds cards put back."""
+
+    level: str
+    cards: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+
+    def draw(self, count: int, rng: random.Random) -> list[int]:
+        """Draw up to ``count`` cards; an empty pile first shuffles its discard to form it again."""
+        drawn: list[int] = []
+        while len(drawn) < count:
+            if not self.cards:
+                if not self.discard:
+                    break
+                self.reshuffle(rng)
+            drawn.append(self.cards.pop(0))
+        return drawn
+
+    def reshuffle(self, rng: random.Random) -> None:
+        self.cards = self.discard
+        self.discard = []
+        rng.shuffle(self.cards)
+
+    def put_back(self, uids: list[int]) -> None:
+        self.discard.extend(uids)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"level": self.level, "cards": list(self.cards), "discard": list(self.discard)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Pile:
+        return cls(str(data["level"]), list(data["cards"]), list(data["discard"]))

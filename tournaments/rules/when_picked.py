@@ -1,0 +1,93 @@
+"""When picked effects (rules.md §2.2 step 5) as obligations a Deck Phase turn must settle.
+
+The card's catalogue effect code says which obligation it creates; the match engine never sees
+these codes. **Decision:** the card that triggers an effect cannot itself be the card removed to
+pay for it (otherwise Shapeshifter would trade itself for a free pick).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tournaments.rules.errors import RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the Deck Phase needs to know of a physical card."""
+
+    key: str
+    level: str
+    power: int
+    set: str
+    effect_code: str | None = None
+    effect_params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Obligation:
+    """A When picked effect waiting for its owner's answer."""
+
+    kind: str  # "fans" | "remove_for_pick" | "must_remove" | "draw_keep"
+    source: int
+    fans: int = 0
+    count: int = 1
+    extra_picks: int = 0
+    match: Mapping[str, Any] = field(default_factory=dict)
+    pile: str = "A"
+    draw: int = 0
+    offered: list[int] = field(default_factory=list)
+
+    def eligible(self, deck: list[int], cards: Mapping[int, CardFacts]) -> list[int]:
+        """The deck cards this obligation may remove."""
+        return [uid for uid in deck if uid != self.source and matches(cards[uid], self.match)]
+
+    def is_mandatory(self, deck: list[int], cards: Mapping[int, CardFacts]) -> bool:
+        if self.kind == "draw_keep":
+            return True
+        return self.kind == "must_remove" and len(self.eligible(deck, cards)) >= self.count
+
+    def check(
+        self, answer: list[int], *, deck: list[int], cards_facts: Mapping[int, CardFacts]
+    ) -> None:
+        """Refuse an answer this obligation cannot take (raises ``RuleError``)."""
+        if self.kind == "draw_keep":
+            if len(answer) != 1 or answer[0] not in self.offered:
+                raise RuleError("not_offered", "Keep exactly one of the offered cards.")
+            return
+        if not answer:
+            if self.is_mandatory(deck, cards_facts):
+                raise RuleError("required", "This card's effect is not optional.")
+            return
+        eligible = self.eligible(deck, cards_facts)
+        if len(set(answer)) != self.count or len(answer) != self.count:
+            raise RuleError("wrong_count", f"Name exactly {self.count} card(s).")
+        if any(uid not in eligible for uid in answer):
+            raise RuleError("not_eligible", "That card cannot pay for this effect.")
+
+
+def matches(facts: CardFacts, match: Mapping[str, Any]) -> bool:
+    """Whether a card satisfies a catalogue filter such as ``{"min_power": 3}``."""
+    if "min_power" in match and facts.power < int(match["min_power"]):
+        return False
+    return not ("set" in match and facts.set != match["set"])
+
+
+def obligations_for(uid: int, facts: CardFacts) -> list[Obligation]:
+    """The obligations picking this card creates (none for a card without a When picked code)."""
+    params = facts.effect_params
+    code = facts.effect_code
+    if code == "picked_gain_fans":
+        return [Obligation("fans", uid, fans=int(params["n"]))]
+    if code == "picked_remove_for_extra_pick":
+        match = dict(params.get("filter", {}))
+        count = int(params.get("count", 1))
+        return [Obligation("remove_for_pick", uid, count=count, extra_picks=1, match=match)]
+    if code == "picked_must_remove":
+        return [Obligation("must_remove", uid, match=dict(params.get("filter", {})))]
+    if code == "picked_draw_keep":
+        pile, draw = str(params["pile"]), int(params["draw"])
+        return [Obligation("draw_keep", uid, pile=pile, draw=draw)]
+    return []
