@@ -1,0 +1,141 @@
+"""Django admin for curating the catalogue. Every save here marks the row ``curated`` so that
+``load_catalogue`` does not overwrite it; the model's ``clean`` refuses bad values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.forms import BaseInlineFormSet, ModelForm
+from django.http import HttpRequest, HttpResponse
+from django.utils.html import format_html
+
+from cards.models import Card, CardSet
+from cards.selectors import card_set_list, copy_warning
+
+
+class CardInline(admin.TabularInline):
+    model = Card
+    extra = 0
+    show_change_link = True
+    fields = (
+        "name",
+        "level",
+        "power",
+        "power_is_round",
+        "copies",
+        "copies_per_starter_deck",
+        "keyword",
+        "timing",
+        "effect_code",
+        "curated",
+    )
+    readonly_fields = ("curated",)
+
+
+def _warning(card_set: Any) -> str | None:
+    return copy_warning(
+        card_set=card_set,
+        copy_total=card_set.copy_total,
+        unknown_copies=card_set.unknown_copies,
+    )
+
+
+@admin.register(CardSet)
+class CardSetAdmin(admin.ModelAdmin):
+    list_display = ("name", "box", "kind", "designs", "copy_total", "expected_copies", "copies_ok")
+    list_filter = ("box", "kind", "curated")
+    search_fields = ("name",)
+    readonly_fields = ("copy_check",)
+    fields = (
+        *("name", "box", "kind", "expected_copies", "starter_decks", "copy_check"),
+        *("note", "position", "curated"),
+    )
+    inlines = (CardInline,)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[CardSet]:
+        return card_set_list()
+
+    @admin.display(description="designs")
+    def designs(self, card_set: Any) -> int:
+        return int(card_set.designs)
+
+    @admin.display(description="copies")
+    def copy_total(self, card_set: Any) -> int:
+        return int(card_set.copy_total)
+
+    @admin.display(description="copies add up", boolean=True)
+    def copies_ok(self, card_set: Any) -> bool:
+        return _warning(card_set) is None
+
+    @admin.display(description="copy total")
+    def copy_check(self, card_set: Any) -> str:
+        if card_set.pk is None:
+            return "—"
+        problem = _warning(card_set)
+        if problem is None:
+            return f"{card_set.copy_total} of {card_set.expected_copies} copies: complete."
+        return format_html('<strong style="color:#ba2121">Warning: {}</strong>', problem)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        card_set = self.get_object(request, object_id)
+        if request.method == "GET" and card_set is not None:
+            problem = _warning(card_set)
+            if problem is not None:
+                messages.warning(request, f"{card_set.name}: {problem}")
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def save_model(self, request: HttpRequest, obj: CardSet, form: ModelForm, change: bool) -> None:
+        if form.has_changed():
+            obj.curated = True
+        super().save_model(request, obj, form, change)
+
+    def save_formset(
+        self,
+        request: HttpRequest,
+        form: ModelForm,
+        formset: BaseInlineFormSet,
+        change: bool,
+    ) -> None:
+        for card_form in formset.forms:
+            if card_form.has_changed():
+                card_form.instance.curated = True
+        super().save_formset(request, form, formset, change)
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = (
+        *("name", "card_set", "box", "level", "power_shown", "copies", "keyword"),
+        *("timing", "effect_code", "confidence", "curated"),
+    )
+    list_filter = (
+        *("card_set__box", "card_set", "level", "keyword", "timing", "confidence", "curated"),
+    )
+    search_fields = ("name", "effect", "keyword", "card_set__name", "effect_code")
+    list_select_related = ("card_set",)
+    actions = ("release_to_catalogue",)
+
+    @admin.display(description="box", ordering="card_set__box")
+    def box(self, card: Card) -> str:
+        return card.card_set.get_box_display()
+
+    @admin.display(description="power", ordering="power")
+    def power_shown(self, card: Card) -> str:
+        return "round" if card.power_is_round else str(card.power)
+
+    def save_model(self, request: HttpRequest, obj: Card, form: ModelForm, change: bool) -> None:
+        obj.curated = True
+        super().save_model(request, obj, form, change)
+
+    @admin.action(description="Release to the catalogue file (next load_catalogue overwrites)")
+    def release_to_catalogue(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
+        count = queryset.update(curated=False)
+        self.message_user(request, f"{count} card(s) will follow the catalogue file again.")

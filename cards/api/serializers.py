@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from cards.models import Card, CardSet
+
+
+class CardSetSerializer(serializers.ModelSerializer[CardSet]):
+    designs = serializers.IntegerField(read_only=True, help_text="Card designs in the set.")
+    copy_total = serializers.IntegerField(read_only=True, help_text="Copies the catalogue knows.")
+    unknown_copies = serializers.IntegerField(
+        read_only=True, help_text="Designs whose copy count the catalogue does not know."
+    )
+
+    class Meta:
+        model = CardSet
+        fields = (
+            "id",
+            "name",
+            "box",
+            "kind",
+            "expected_copies",
+            "starter_decks",
+            "designs",
+            "copy_total",
+            "unknown_copies",
+            "note",
+            "curated",
+        )
+
+
+class CardSerializer(serializers.ModelSerializer[Card]):
+    set = serializers.CharField(source="card_set.name", read_only=True)
+    set_id = serializers.IntegerField(source="card_set.id", read_only=True)
+    box = serializers.CharField(source="card_set.box", read_only=True)
+    effect_params = serializers.DictField(child=serializers.JSONField(), read_only=True)
+
+    class Meta:
+        model = Card
+        fields = (
+            "id",
+            "set",
+            "set_id",
+            "box",
+            "name",
+            "level",
+            "power",
+            "power_is_round",
+            "copies",
+            "copies_per_starter_deck",
+            "keyword",
+            "timing",
+            "effect",
+            "confidence",
+            "note",
+            "effect_code",
+            "effect_params",
+            "curated",
+        )

@@ -1,0 +1,199 @@
+"""Loading ``cards/data/catalogue.json`` into the database.
+
+``catalogue_load`` is idempotent: rows equal to the file are left alone, so a second run changes
+nothing. A row an admin edited (``curated``) is never overwritten; it is reported as skipped unless
+``force`` is given, which makes the database equal the file again and clears the mark. Rows that
+are in the database but not in the file are reported, never deleted.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+
+from cards.models import Card, CardSet
+from config.errors import ApplicationError
+
+CATALOGUE_PATH = Path(__file__).resolve().parent / "data" / "catalogue.json"
+
+SET_FIELDS: tuple[str, ...] = (
+    "box",
+    "kind",
+    "expected_copies",
+    "starter_decks",
+    "note",
+    "position",
+)
+CARD_FIELDS: tuple[str, ...] = (
+    "level",
+    "power",
+    "power_is_round",
+    "copies",
+    "copies_per_starter_deck",
+    "keyword",
+    "timing",
+    "effect",
+    "confidence",
+    "note",
+    "effect_code",
+    "effect_params",
+)
+
+Row = TypeVar("Row", CardSet, Card)
+
+
+class CatalogueError(ApplicationError):
+    """The catalogue file holds something the models refuse."""
+
+
+@dataclass
+class Counts:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped: list[str] = field(default_factory=list)
+    not_in_file: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
+            f"{len(self.skipped)} skipped (curated), {len(self.not_in_file)} not in the file"
+        )
+
+
+@dataclass
+class LoadReport:
+    sets: Counts
+    cards: Counts
+
+
+def catalogue_read(*, path: Path = CATALOGUE_PATH) -> dict[str, Any]:
+    with path.open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+@transaction.atomic
+def catalogue_load(*, path: Path = CATALOGUE_PATH, force: bool = False) -> LoadReport:
+    """Bring the card sets and cards in line with the catalogue file at ``path``."""
+    data = catalogue_read(path=path)
+    set_rows = _set_rows(data)
+    set_counts = _sync(CardSet, _by_key(CardSet.objects.all()), set_rows, force=force)
+    sets = {card_set.name: card_set for card_set in CardSet.objects.all()}
+    card_rows = _card_rows(data, sets)
+    existing = _by_key(Card.objects.select_related("card_set"))
+    card_counts = _sync(Card, existing, card_rows, force=force)
+    return LoadReport(sets=set_counts, cards=card_counts)
+
+
+def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    decks = data["starter_decks"]["decks_per_box"]
+    return {
+        row["name"]: {
+            "name": row["name"],
+            "box": row["box"],
+            "kind": row["kind"],
+            "expected_copies": row["cards"],
+            "starter_decks": decks if row["kind"] == "starter" else None,
+            "note": row.get("note") or "",
+            "position": position,
+        }
+        for position, row in enumerate(data["sets"])
+    }
+
+
+def _card_rows(data: Mapping[str, Any], sets: Mapping[str, CardSet]) -> dict[str, dict[str, Any]]:
+    rows: dict[str, dict[str, Any]] = {}
+    for row in data["cards"]:
+        card_set = sets.get(row["set"])
+        if card_set is None or card_set.box != row["box"]:
+            raise CatalogueError(
+                "catalogue_invalid", f"Card {row['name']!r} names an unknown set {row['set']!r}."
+            )
+        rows[f"{row['set']} / {row['name']}"] = _card_fields(row, card_set)
+    return rows
+
+
+def _card_fields(row: Mapping[str, Any], card_set: CardSet) -> dict[str, Any]:
+    round_power = row["power"] == "round"
+    return {
+        "card_set": card_set,
+        "name": row["name"],
+        "level": row["level"],
+        "power": None if round_power else row["power"],
+        "power_is_round": round_power,
+        "copies": row.get("copies"),
+        "copies_per_starter_deck": row.get("copies_per_starter_deck"),
+        "keyword": row.get("keyword") or "",
+        "timing": row["timing"],
+        "effect": row.get("effect") or "",
+        "confidence": row["confidence"],
+        "note": row.get("note") or "",
+        "effect_code": row.get("effect_code"),
+        "effect_params": row.get("effect_params") or {},
+    }
+
+
+def _key(row: CardSet | Card) -> str:
+    return f"{row.card_set.name} / {row.name}" if isinstance(row, Card) else row.name
+
+
+def _by_key(rows: Iterable[Row]) -> dict[str, Row]:
+    return {_key(row): row for row in rows}
+
+
+def _sync(
+    model: type[Row],
+    existing: dict[str, Row],
+    wanted: Mapping[str, dict[str, Any]],
+    *,
+    force: bool,
+) -> Counts:
+    names: tuple[str, ...] = SET_FIELDS if model is CardSet else CARD_FIELDS
+    counts = Counts(not_in_file=sorted(set(existing) - set(wanted)))
+    to_create: list[Row] = []
+    to_update: list[Row] = []
+    for key, values in wanted.items():
+        row = existing.get(key)
+        if row is None:
+            to_create.append(_validated(model(**values), key))
+        elif all(getattr(row, name) == values[name] for name in names):
+            counts.unchanged += 1
+        elif row.curated and not force:
+            counts.skipped.append(key)
+        else:
+            to_update.append(_overwritten(row, values, names, key))
+    _write(model, to_create, to_update, [*names, "curated"])
+    counts.created, counts.updated = len(to_create), len(to_update)
+    return counts
+
+
+def _overwritten(row: Row, values: Mapping[str, Any], names: Iterable[str], key: str) -> Row:
+    for name in names:
+        setattr(row, name, values[name])
+    row.curated = False
+    return _validated(row, key)
+
+
+def _validated(row: Row, key: str) -> Row:
+    # Uniqueness and constraints are left to the database; the rules of ``clean`` are checked.
+    try:
+        row.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        raise CatalogueError("catalogue_invalid", f"{key}: {error.messages}") from error
+    return row
+
+
+def _write(
+    model: type[models.Model], created: list[Any], updated: list[Any], fields: list[str]
+) -> None:
+    manager = model._default_manager
+    manager.bulk_create(created)
+    if updated:
+        manager.bulk_update(updated, fields)

@@ -1,0 +1,180 @@
+"""Card sets and card designs: every field of the catalogue plus the machine-readable effect."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from cards.rules import level_error, power_error
+from matches.engine.codes import EffectSpecError, validate_effect
+
+
+class Box(models.TextChoices):
+    BASE = "base", "Challengers! (base box)"
+    BEACH_CUP = "beach_cup", "Beach Cup"
+
+
+class SetKind(models.TextChoices):
+    BASIC = "basic", "Basic set"
+    ADDITIONAL = "additional", "Additional set"
+    STARTER = "starter", "Starter decks"
+    ROBOT = "robot", "Robot"
+
+
+class Level(models.TextChoices):
+    S = "S", "S (starter)"
+    A = "A", "A"
+    B = "B", "B"
+    C = "C", "C"
+    R = "R", "R (Robot hard)"
+    SOLO = "SOLO", "SOLO (Robot solo challenge)"
+
+
+class Timing(models.TextChoices):
+    PLAIN = "plain", "No effect"
+    ON_REVEAL = "on_reveal", "On reveal"
+    TAKES_FLAG = "takes_flag", "Takes the flag"
+    DURING_ATTACK = "during_attack", "During the attack"
+    FROM_BENCH = "from_bench", "From the bench"
+    IN_FLAG_POSSESSION = "in_flag_possession", "In flag possession"
+    FLAG_LOSS = "flag_loss", "Flag loss"
+    WHEN_PICKED = "when_picked", "When picked"
+    NO_FLAG_WIN = "no_flag_win", "No flag win"
+    SPECIAL = "special", "Special"
+
+
+class Confidence(models.TextChoices):
+    HIGH = "high", "High (checked against the publisher's card overview)"
+    MEDIUM_HIGH = "medium-high", "Medium-high"
+    MEDIUM = "medium", "Medium (one fan transcription)"
+    LOW = "low", "Low"
+
+
+class CardSet(models.Model):
+    name = models.CharField(max_length=60, unique=True)
+    box = models.CharField(max_length=16, choices=Box.choices)
+    kind = models.CharField(max_length=16, choices=SetKind.choices)
+    expected_copies = models.PositiveSmallIntegerField(
+        help_text="Cards the printed set holds (40 additional, 20 basic, 48 starter, 19 Robot)."
+    )
+    starter_decks = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Starter sets: how many decks copies per deck make."
+    )
+    note = models.TextField(blank=True)
+    position = models.PositiveSmallIntegerField(default=0, help_text="Order in the catalogue.")
+    curated = models.BooleanField(
+        default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
+    )
+
+    class Meta:
+        ordering = ["position", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(box__in=Box.values), name="cardset_box_known"),
+            models.CheckConstraint(condition=Q(kind__in=SetKind.values), name="cardset_kind_known"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Card(models.Model):
+    card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards")
+    name = models.CharField(max_length=60)
+    level = models.CharField(max_length=4, choices=Level.choices)
+    power = models.SmallIntegerField(null=True, blank=True, help_text="Base power; empty if round.")
+    power_is_round = models.BooleanField(
+        default=False, help_text="Base power = the round being played (Robot Cyborg)."
+    )
+    copies = models.PositiveSmallIntegerField(null=True, blank=True)
+    copies_per_starter_deck = models.PositiveSmallIntegerField(null=True, blank=True)
+    keyword = models.CharField(max_length=40, blank=True)
+    timing = models.CharField(max_length=20, choices=Timing.choices, default=Timing.PLAIN)
+    effect = models.TextField(blank=True, help_text="A paraphrase of the printed effect.")
+    confidence = models.CharField(max_length=12, choices=Confidence.choices)
+    note = models.TextField(blank=True)
+    effect_code = models.CharField(max_length=60, null=True, blank=True)
+    effect_params = models.JSONField(default=dict, blank=True)
+    curated = models.BooleanField(
+        default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
+    )
+
+    class Meta:
+        ordering = ["card_set__position", "level", "power", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["card_set", "name"], name="card_unique_name_in_set"),
+            models.CheckConstraint(condition=Q(level__in=Level.values), name="card_level_known"),
+            models.CheckConstraint(
+                condition=Q(power__isnull=True) | Q(power__gte=0), name="card_power_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(power_is_round=True, power__isnull=True)
+                | Q(power_is_round=False, power__isnull=False),
+                name="card_power_or_round",
+            ),
+            models.CheckConstraint(
+                condition=Q(copies__isnull=True) | Q(copies__gte=1), name="card_copies_positive"
+            ),
+            models.CheckConstraint(condition=Q(timing__in=Timing.values), name="card_timing_known"),
+            models.CheckConstraint(
+                condition=Q(confidence__in=Confidence.values), name="card_confidence_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.card_set_id and self.card_set.name})"
+
+    @property
+    def box(self) -> str:
+        return self.card_set.box
+
+    @property
+    def copy_count(self) -> int | None:
+        """Copies of this design in its set; None when the catalogue does not know."""
+        if self.copies is not None:
+            return self.copies
+        if self.copies_per_starter_deck is not None and self.card_set.starter_decks:
+            return self.copies_per_starter_deck * self.card_set.starter_decks
+        return None
+
+    def clean(self) -> None:
+        errors = {**self._power_errors(), **self._set_errors(), **self._effect_errors()}
+        if errors:
+            raise ValidationError(errors)
+
+    def _power_errors(self) -> dict[str, str]:
+        if self.power_is_round:
+            if self.power is not None:
+                return {"power": "Leave power empty when it equals the round."}
+            return {}
+        if self.power is None:
+            return {"power": "Give a base power (or tick 'power is round')."}
+        if self.power < 0:
+            return {"power": "Power cannot be negative."}
+        return {}
+
+    def _set_errors(self) -> dict[str, str]:
+        if self.card_set_id is None:
+            return {}
+        card_set = self.card_set
+        problem = level_error(kind=card_set.kind, level=self.level)
+        if problem is not None:
+            return {"level": problem}
+        if self.power is not None:
+            problem = power_error(box=card_set.box, level=self.level, power=self.power)
+            if problem is not None:
+                return {"power": problem}
+        return {}
+
+    def _effect_errors(self) -> dict[str, Any]:
+        if not isinstance(self.effect_params, dict):
+            return {"effect_params": "Effect parameters must be a JSON object."}
+        self.effect_code = self.effect_code or None
+        try:
+            validate_effect(self.effect_code, self.effect_params)
+        except EffectSpecError as error:
+            field = "effect_params" if error.code == "unknown_effect_param" else "effect_code"
+            return {field: ValidationError(str(error), code=error.code)}
+        return {}

@@ -1,0 +1,36 @@
+"""What a card may be, by the rules (rules.md §1). Pure functions, no Django."""
+
+from __future__ import annotations
+
+# Which levels a set of each kind holds.
+LEVELS_BY_KIND: dict[str, frozenset[str]] = {
+    "basic": frozenset({"A", "B", "C"}),
+    "additional": frozenset({"A", "B", "C"}),
+    "starter": frozenset({"S"}),
+    "robot": frozenset({"S", "R", "SOLO"}),
+}
+
+# The highest base power of a level, per box: A ≤ 3 (Beach Cup ≤ 4), B ≤ 5 (≤ 7), C ≤ 10 (≤ 11).
+POWER_CAPS: dict[str, dict[str, int]] = {
+    "base": {"A": 3, "B": 5, "C": 10},
+    "beach_cup": {"A": 4, "B": 7, "C": 11},
+}
+
+
+def level_error(*, kind: str, level: str) -> str | None:
+    """Why a ``kind`` set cannot hold a ``level`` card, or None when it can."""
+    allowed = LEVELS_BY_KIND.get(kind, frozenset())
+    if level in allowed:
+        return None
+    names = "/".join(sorted(allowed)) or "no"
+    return f"A {kind} set holds {names} cards, not level {level}."
+
+
+def power_error(*, box: str, level: str, power: int) -> str | None:
+    """Why ``power`` is out of range for a ``level`` card of ``box``, or None when it is not."""
+    if power < 0:
+        return "Power cannot be negative."
+    cap = POWER_CAPS.get(box, {}).get(level)
+    if cap is not None and power > cap:
+        return f"A level {level} card of this box has a base power of at most {cap}."
+    return None

@@ -1,0 +1,164 @@
+"""The one place that reads the environment.
+
+``read_environment(environ)`` turns a mapping of variables into the settings values the project
+needs, or raises ``ImproperlyConfigured`` naming the variable whose value is malformed. With
+nothing set it returns the embedded defaults: a SQLite file, the in-memory channel layer and Celery
+tasks run in-process. It takes the mapping as an argument so tests can call it with fake
+environments; ``config.settings`` calls it once with ``os.environ``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import SplitResult, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# The default of 100 silently drops group messages in bursts (design.md, "Measured on our
+# machines"); the database event log stays the source of truth, the layer only carries news.
+CHANNEL_CAPACITY = 5000
+
+# A development-only key: settings refuse it when DEBUG is off (see ``_secret_key``).
+INSECURE_SECRET_KEY = "django-insecure-challengers-local-development-only"
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+_POSTGRES_SCHEMES = {"postgres", "postgresql"}
+_REDIS_SCHEMES = {"redis", "rediss"}
+
+
+@dataclass(frozen=True)
+class EnvSettings:
+    """Everything ``config.settings`` takes from the environment."""
+
+    debug: bool
+    secret_key: str
+    allowed_hosts: list[str]
+    databases: dict[str, dict[str, Any]]
+    channel_layers: dict[str, dict[str, Any]]
+    celery_broker_url: str
+    celery_result_backend: str
+    celery_task_always_eager: bool
+    redis_url: str | None
+
+
+def read_environment(environ: Mapping[str, str]) -> EnvSettings:
+    """Read the settings from ``environ``; raise ``ImproperlyConfigured`` on a malformed value."""
+    debug = _boolean(environ, "DEBUG", default=True)
+    redis_url = _redis_url(environ)
+    broker = redis_url or "memory://"
+    return EnvSettings(
+        debug=debug,
+        secret_key=_secret_key(environ, debug=debug),
+        allowed_hosts=_allowed_hosts(environ, debug=debug),
+        databases={"default": _database(environ)},
+        channel_layers={"default": _channel_layer(redis_url)},
+        celery_broker_url=broker,
+        celery_result_backend=redis_url or "cache+memory://",
+        celery_task_always_eager=redis_url is None,
+        redis_url=redis_url,
+    )
+
+
+def _value(environ: Mapping[str, str], name: str) -> str | None:
+    """The stripped value of ``name``, or None when it is unset or empty."""
+    raw = environ.get(name, "").strip()
+    return raw or None
+
+
+def _boolean(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
+    raw = _value(environ, name)
+    if raw is None:
+        return default
+    if raw.lower() in _TRUE:
+        return True
+    if raw.lower() in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (true/false, 1/0, yes/no), not {raw!r}.")
+
+
+def _secret_key(environ: Mapping[str, str], *, debug: bool) -> str:
+    key = _value(environ, "SECRET_KEY")
+    if key is not None:
+        return key
+    if not debug:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    return INSECURE_SECRET_KEY
+
+
+def _allowed_hosts(environ: Mapping[str, str], *, debug: bool) -> list[str]:
+    raw = _value(environ, "ALLOWED_HOSTS")
+    if raw is None:
+        # Local play on the embedded defaults should work from another device on the LAN.
+        return ["*"] if debug else ["localhost", "127.0.0.1", "[::1]"]
+    hosts = [host.strip() for host in raw.split(",") if host.strip()]
+    if not hosts:
+        raise ImproperlyConfigured("ALLOWED_HOSTS must list at least one host name.")
+    return hosts
+
+
+def _split_url(name: str, raw: str, schemes: set[str]) -> SplitResult:
+    url = urlsplit(raw)
+    if url.scheme not in schemes:
+        allowed = ", ".join(f"{scheme}://" for scheme in sorted(schemes))
+        raise ImproperlyConfigured(f"{name} must start with one of {allowed}; got {raw!r}.")
+    try:
+        url.port  # noqa: B018 - urlsplit parses the port lazily and raises here
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name} has a malformed port: {raw!r}.") from error
+    if not url.hostname:
+        raise ImproperlyConfigured(f"{name} must name a host: {raw!r}.")
+    return url
+
+
+def _database(environ: Mapping[str, str]) -> dict[str, Any]:
+    raw = _value(environ, "DATABASE_URL")
+    if raw is None:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+    url = _split_url("DATABASE_URL", raw, _POSTGRES_SCHEMES)
+    name = unquote(url.path.lstrip("/"))
+    if not name or "/" in name:
+        raise ImproperlyConfigured(f"DATABASE_URL must name one database: {raw!r}.")
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": name,
+        "USER": unquote(url.username or ""),
+        "PASSWORD": unquote(url.password or ""),
+        "HOST": url.hostname,
+        "PORT": str(url.port or 5432),
+        # Persistent connections under ASGI exhausted PostgreSQL ("too many clients"); Django's
+        # psycopg pool shares a few connections per process instead (design.md).
+        "CONN_MAX_AGE": 0,
+        "OPTIONS": {"pool": {"min_size": 1, "max_size": 10, "timeout": 10}},
+    }
+
+
+def _redis_url(environ: Mapping[str, str]) -> str | None:
+    raw = _value(environ, "REDIS_URL")
+    if raw is None:
+        return None
+    url = _split_url("REDIS_URL", raw, _REDIS_SCHEMES)
+    db = url.path.lstrip("/")
+    if db and not db.isdigit():
+        raise ImproperlyConfigured(f"REDIS_URL must end in a database number, not {db!r}.")
+    return raw
+
+
+def _channel_layer(redis_url: str | None) -> dict[str, Any]:
+    if redis_url is None:
+        return {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": CHANNEL_CAPACITY},
+        }
+    # redis-py 8 with channels-redis 4.3 kills idle consumers after ~5 s ("Timeout reading
+    # from ...") unless the socket timeout is switched off (channels_redis#422).
+    host = {"address": redis_url, "socket_timeout": None}
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY},
+    }

@@ -1,0 +1,24 @@
+"""URLs: admin, the versioned API (`/api/v1/`), its schema and docs, and the web client."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import URLPattern, URLResolver, include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config.health import HealthView
+
+api_v1: list[URLPattern | URLResolver] = [
+    path("health/", HealthView.as_view(), name="health"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("", include("cards.api.urls")),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(api_v1)),
+    path("", include("frontend.urls")),
+]
+
+handler404 = "config.errors.api_not_found"

@@ -1,0 +1,11 @@
+"""WSGI entry point: gunicorn serves REST and admin from here in the full stack (design.md)."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+application = get_wsgi_application()
