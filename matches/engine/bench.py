@@ -1,0 +1,125 @@
+"""``python -m matches.engine.bench [--json] [-n N] [--seed S]``: matches per second on one core.
+
+Four figures: two base Starter decks (``starter_*``), and two random round-7 decks of 14-18 cards
+drawn uniformly without replacement from every A, B and C card (all copies) of both boxes, the
+rest of those cards forming the level piles (``mixed_*``); each with event recording off
+(``*_fast``) and on (``*_recorded``). The default policy answers every question. Setups are built
+before the clock starts; the figure is matches / seconds of ``play_match`` alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from matches.engine.cards import load_catalogue
+from matches.engine.match import play_match
+from matches.engine.model import MatchSetup
+
+STARTER = ("Newcomer", "Newcomer", "Newcomer", "Talent", "Dog", "Champion")
+ALL_SETS = (
+    "City",
+    "Castle",
+    "Film Studio",
+    "Funfair",
+    "Haunted House",
+    "Outer Space",
+    "Shipwreck",
+    "Rainbow",
+    "Secret Base",
+    "Beach Club",
+    "Mountain Top",
+    "University",
+    "Toy Store",
+    "Fairytale Forest",
+)
+
+
+def starter_setups(n: int) -> list[MatchSetup]:
+    """``n`` matches of two base Starter decks."""
+    keys = [f"Starter/{name}" for name in STARTER]
+    decks = {s: tuple((f"{s}{i}", k) for i, k in enumerate(keys)) for s in ("A", "B")}
+    setup = MatchSetup(decks=decks, round=1, sets_in_play=("City",))
+    return [setup] * n
+
+
+def mixed_setups(n: int, seed: int) -> list[MatchSetup]:
+    """``n`` round-7 matches of random 14-18-card decks from all A/B/C cards of both boxes."""
+    specs = load_catalogue()
+    pool = [
+        k for k, s in specs.items() if s.level in ("A", "B", "C") for _ in range(int(_copies(k)))
+    ]
+    rng = random.Random(seed)
+    setups = []
+    for _ in range(n):
+        cards = [(i, k) for i, k in enumerate(pool)]
+        rng.shuffle(cards)
+        na, nb = rng.randint(14, 18), rng.randint(14, 18)
+        decks = {"A": tuple(cards[:na]), "B": tuple(cards[na : na + nb])}
+        rest = cards[na + nb :]
+        piles = {p: tuple(c for c in rest if specs[c[1]].level == p) for p in ("A", "B", "C")}
+        setups.append(
+            MatchSetup(
+                decks=decks,
+                round=7,
+                piles=piles,
+                sets_in_play=ALL_SETS,
+                trophies={"A": rng.randint(0, 6), "B": rng.randint(0, 6)},
+                fans={"A": rng.randint(0, 12), "B": rng.randint(0, 12)},
+            )
+        )
+    return setups
+
+
+_COPIES: dict[str, int] = {}
+
+
+def _copies(key: str) -> int:
+    if not _COPIES:
+        from matches.engine.cards import CATALOGUE_PATH
+
+        with CATALOGUE_PATH.open(encoding="utf-8") as fh:
+            for c in json.load(fh)["cards"]:
+                _COPIES[f"{c['set']}/{c['name']}"] = int(c.get("copies") or 1)
+    return _COPIES[key]
+
+
+def rate(setups: list[MatchSetup], record: bool) -> float:
+    """Matches per second playing ``setups`` (seed = index)."""
+    start = time.perf_counter()
+    for i, setup in enumerate(setups):
+        play_match(setup, i, record=record)
+    return len(setups) / (time.perf_counter() - start)
+
+
+def measure(n: int, seed: int) -> dict[str, float]:
+    """The four figures."""
+    starter, mixed = starter_setups(n), mixed_setups(n, seed)
+    rate(mixed[: min(n, 200)], False)  # warm the card table cache
+    return {
+        "starter_fast": round(rate(starter, False)),
+        "starter_recorded": round(rate(starter, True)),
+        "mixed_fast": round(rate(mixed, False)),
+        "mixed_recorded": round(rate(mixed, True)),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("-n", type=int, default=5000, help="matches per figure")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    figures = measure(args.n, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for name, value in figures.items():
+            print(f"{name:>18}: {value:>9,.0f} matches/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

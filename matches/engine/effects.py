@@ -1,0 +1,570 @@
+"""The effect registry: one small handler factory per effect code (``codes.EFFECT_PARAMS``).
+
+A factory turns a card's params into what the engine calls at match time; it is compiled once
+per card table (``table.Table``), never per reveal. Each registry entry names a **slot**:
+
+* ``trigger`` — ``fn(match, side, card)``, run at the card's catalogue timing (on_reveal,
+  takes_flag, flag_loss, no_flag_win);
+* ``attack`` / ``flag`` — ``fn(match, side, card) -> int``, a bonus while attacking / while holding
+  the flag (During the attack / In flag possession);
+* ``watch`` — ``fn(match, side, card)`` while this card holds the flag and the opponent reveals;
+* ``aura`` — a From the bench bonus ``(bonus, during, target spec indices)``;
+* ``static`` — ``fn(table, spec_index)`` that changes a rule for this card (Special keyword…).
+
+Sides are ints (0 = "A", 1 = "B"); cards are the match's int card ids.
+
+**Decisions (isolated here, one per handler):**
+
+* bench moves (``bench_*``) of several cards resolve in the chosen order; to the deck top means
+  the last chosen ends on top. A mandatory move with too few candidates moves what there is.
+* ``arrange_top`` with fewer cards than it looks at fills the exhaust slot first, then the
+  bottom slot, then the top (Hacker with 2 cards: one exhausted, one at the bottom).
+* ``search_deck``/``peek_move``/``arrange_top`` on a deck too small to change anything ask nothing.
+* ``pile_to_*`` with an empty pile does nothing (the match does not see the piles' discards).
+* ``cards_beneath`` (Puppet) counts the cards revealed before it in the same attack; an opening
+  card has none beneath it.
+* fan tokens "you own" (Quarterback, Personal Coach) = tokens at the start + fans gained so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from matches.engine.codes import EFFECT_PARAMS, PICKED_CODES
+
+if TYPE_CHECKING:
+    from matches.engine.match import Match
+    from matches.engine.table import Table
+
+Trigger = Callable[["Match", int, int], None]
+Bonus = Callable[["Match", int, int], int]
+Cond = Callable[["Match", int, int], bool]
+Factory = Callable[[Mapping[str, Any], "Table"], Any]
+
+HANDLERS: dict[str, tuple[str, Factory]] = {}
+
+ALWAYS, ATTACKING, HOLDING = 0, 1, 2
+DURING = {"always": ALWAYS, "attacking": ATTACKING, "holding": HOLDING}
+
+
+def handler(code: str, slot: str) -> Callable[[Factory], Factory]:
+    """Register ``fn`` as the factory for ``code`` in ``slot``."""
+
+    def register(fn: Factory) -> Factory:
+        assert code in EFFECT_PARAMS, code
+        HANDLERS[code] = (slot, fn)
+        return fn
+
+    return register
+
+
+# --------------------------------------------------------------------------- filters, conditions
+
+
+def card_filter(flt: Mapping[str, Any] | None, t: Table) -> frozenset[int]:
+    """The spec indices of ``t`` that ``flt`` selects (see ``codes`` for the filter keys)."""
+    flt = flt or {}
+    out = []
+    for i in range(len(t.keys)):
+        if "name" in flt and t.names[i] != flt["name"]:
+            continue
+        if "set" in flt and flt["set"] not in t.icons[i]:
+            continue
+        if "level" in flt and t.levels[i] != flt["level"]:
+            continue
+        base = t.base[i]
+        if "power" in flt and base != flt["power"]:
+            continue
+        if "min_power" in flt and base < flt["min_power"]:
+            continue
+        if "max_power" in flt and base > flt["max_power"]:
+            continue
+        out.append(i)
+    return frozenset(out)
+
+
+def _bench_has(match: frozenset[int]) -> Cond:
+    def test(m: Match, side: int, card: int) -> bool:
+        spec = m.spec
+        return any(spec[x] in match for x in m.bench_cards(side))
+
+    return test
+
+
+def _beneath(m: Match, side: int, card: int) -> bool:
+    cards = m.attack if card in m.attack else m.stack
+    return cards.index(card) > 0
+
+
+def condition(when: Mapping[str, Any] | None, t: Table) -> Cond | None:
+    """Compile a condition into one predicate (``None`` when there is no condition)."""
+    if not when:
+        return None
+    tests: list[Cond] = []
+    if "trophies_at_most" in when:
+        k = int(when["trophies_at_most"])
+        tests.append(lambda m, s, c: m.trophies[s] <= k)
+    if "deck_at_most" in when:
+        n = int(when["deck_at_most"])
+        tests.append(lambda m, s, c: len(m.deck[s]) <= n)
+    if "lost_previous" in when:
+        lost = bool(when["lost_previous"])
+        tests.append(lambda m, s, c: m.lost_previous[s] == lost)
+    if "bench_has" in when:
+        tests.append(_bench_has(card_filter(when["bench_has"], t)))
+    if "bench_lacks" in when:
+        has = _bench_has(card_filter(when["bench_lacks"], t))
+        tests.append(lambda m, s, c: not has(m, s, c))
+    if "opponent_exhaust_at_least" in when:
+        e = int(when["opponent_exhaust_at_least"])
+        tests.append(lambda m, s, c: len(m.exhaust[1 - s]) >= e)
+    if "cards_beneath" in when:
+        want = bool(when["cards_beneath"])
+        tests.append(lambda m, s, c: _beneath(m, s, c) == want)
+    if len(tests) == 1:
+        return tests[0]
+    return lambda m, s, c: all(test(m, s, c) for test in tests)
+
+
+def _target(params: Mapping[str, Any], key: str = "side") -> int:
+    """0 = the card's owner, 1 = the owner's opponent (``side: own|opponent``)."""
+    return 1 if params.get(key, "own") == "opponent" else 0
+
+
+# --------------------------------------------------------------------------- power snapshots
+
+
+@handler("power_if", "trigger")
+def _power_if(p: Mapping[str, Any], t: Table) -> Trigger:
+    bonus, cond = int(p["bonus"]), condition(p.get("when"), t)
+
+    def run(m: Match, side: int, card: int) -> None:
+        if cond is None or cond(m, side, card):
+            m.lasting[card] += bonus
+
+    return run
+
+
+@handler("power_per_bench_card", "trigger")
+def _power_per_bench_card(p: Mapping[str, Any], t: Table) -> Trigger:
+    per, match, other = int(p["per"]), card_filter(p.get("filter"), t), _target(p)
+
+    def run(m: Match, side: int, card: int) -> None:
+        spec = m.spec
+        n = sum(1 for x in m.bench_cards(side ^ other) if spec[x] in match)
+        m.lasting[card] += per * n
+
+    return run
+
+
+@handler("power_per_bench_icon", "trigger")
+def _power_per_bench_icon(p: Mapping[str, Any], t: Table) -> Trigger:
+    per, other, icons = int(p["per"]), _target(p), t.icons
+
+    def run(m: Match, side: int, card: int) -> None:
+        seen: set[str] = set()
+        for x in m.bench_cards(side ^ other):
+            seen |= icons[m.spec[x]]
+        m.lasting[card] += per * len(seen)
+
+    return run
+
+
+@handler("power_per_distinct_power", "trigger")
+def _power_per_distinct_power(p: Mapping[str, Any], t: Table) -> Trigger:
+    per, base = int(p["per"]), t.base
+
+    def run(m: Match, side: int, card: int) -> None:
+        m.lasting[card] += per * len({base[m.spec[x]] for x in m.bench_cards(side)})
+
+    return run
+
+
+@handler("power_per_empty_seat", "trigger")
+def _power_per_empty_seat(p: Mapping[str, Any], t: Table) -> Trigger:
+    per = int(p["per"])
+
+    def run(m: Match, side: int, card: int) -> None:
+        m.lasting[card] += per * m.empty_seats(side)
+
+    return run
+
+
+@handler("power_per_fan_tokens", "trigger")
+def _power_per_fan_tokens(p: Mapping[str, Any], t: Table) -> Trigger:
+    per, group = int(p["per"]), int(p.get("group", 1))
+
+    def run(m: Match, side: int, card: int) -> None:
+        m.lasting[card] += per * (m.tokens(side) // group)
+
+    return run
+
+
+@handler("power_per_card_in_seat", "trigger")
+def _power_per_card_in_seat(p: Mapping[str, Any], t: Table) -> Trigger:
+    per = int(p["per"])
+
+    def run(m: Match, side: int, card: int) -> None:
+        seat = m.choose_seat(side, card, "power_per_card_in_seat", biggest_first=True)
+        if seat is not None:
+            m.lasting[card] += per * len(m.bench[side][seat][1])
+
+    return run
+
+
+@handler("next_reveal_bonus", "trigger")
+def _next_reveal_bonus(p: Mapping[str, Any], t: Table) -> Trigger:
+    bonus, during = int(p["bonus"]), bool(p.get("during_attack", False))
+
+    def run(m: Match, side: int, card: int) -> None:
+        if during:
+            m.pending_during[side] += bonus
+        else:
+            m.pending_lasting[side] += bonus
+
+    return run
+
+
+# --------------------------------------------------------------------------- lasting modifiers
+
+_COUNTS: dict[str, Bonus] = {
+    "one": lambda m, s, c: 1,
+    "opponent_trophies": lambda m, s, c: m.trophies[1 - s],
+    "own_exhaust": lambda m, s, c: len(m.exhaust[s]),
+    "own_fan_tokens": lambda m, s, c: m.tokens(s),
+    "empty_seats": lambda m, s, c: m.empty_seats(s),
+}
+
+
+def _per_count(p: Mapping[str, Any]) -> Bonus:
+    per, count = int(p["per"]), str(p.get("count", "one"))
+    counter = _COUNTS[count]
+    if count == "one":
+        return lambda m, s, c: per
+    return lambda m, s, c: per * counter(m, s, c)
+
+
+@handler("attack_bonus", "attack")
+def _attack_bonus(p: Mapping[str, Any], t: Table) -> Bonus:
+    return _per_count(p)
+
+
+@handler("flag_bonus", "flag")
+def _flag_bonus(p: Mapping[str, Any], t: Table) -> Bonus:
+    return _per_count(p)
+
+
+@handler("bench_aura", "aura")
+def _bench_aura(p: Mapping[str, Any], t: Table) -> tuple[int, int, frozenset[int]]:
+    return int(p["bonus"]), DURING[str(p.get("during", "always"))], card_filter(p.get("filter"), t)
+
+
+@handler("fans_per_attacker_reveal", "watch")
+def _fans_per_attacker_reveal(p: Mapping[str, Any], t: Table) -> Trigger:
+    n = int(p["n"])
+
+    def run(m: Match, side: int, card: int) -> None:
+        m.gain_fans(side, n, card)
+
+    return run
+
+
+# --------------------------------------------------------------------------- fans, end
+
+
+@handler("gain_fans", "trigger")
+def _gain_fans(p: Mapping[str, Any], t: Table) -> Trigger:
+    n, other, cond = int(p["n"]), _target(p), condition(p.get("when"), t)
+
+    def run(m: Match, side: int, card: int) -> None:
+        if cond is None or cond(m, side, card):
+            m.gain_fans(side ^ other, n, card)
+
+    return run
+
+
+@handler("lose_if", "trigger")
+def _lose_if(p: Mapping[str, Any], t: Table) -> Trigger:
+    reason, cond = str(p.get("reason", "card_effect")), condition(p.get("when"), t)
+
+    def run(m: Match, side: int, card: int) -> None:
+        if cond is None or cond(m, side, card):
+            m.lose(side, reason)
+
+    return run
+
+
+# --------------------------------------------------------------------------- moving cards
+
+
+def _bench_move(code: str, dest: str) -> Factory:
+    def factory(p: Mapping[str, Any], t: Table) -> Trigger:
+        mn, mx = int(p.get("min", 0)), int(p.get("max", 1))
+        match = card_filter(p.get("filter"), t) if p.get("filter") else None
+        other, chooser = _target(p), _target(p, "chooser")
+        lowest, bonus, base = bool(p.get("lowest", False)), int(p.get("bonus", 0)), t.base
+
+        def run(m: Match, side: int, card: int) -> None:
+            tgt, who, spec = side ^ other, side ^ chooser, m.spec
+            cands = [x for x in m.bench_cards(tgt) if match is None or spec[x] in match]
+            if lowest and cands:
+                low = min(base[spec[x]] for x in cands)
+                cands = [x for x in cands if base[spec[x]] == low]
+            if not cands or mx == 0:
+                return
+            hi = min(mx, len(cands))
+            default = m.default_bench_pick(tgt, cands, hi, own=who == tgt, to_deck=dest == "deck")
+            chosen = m.ask(who, code, card, cands, min(mn, hi), hi, default)
+            for x in chosen:
+                m.bench_take(tgt, x)
+                if dest == "exhaust":
+                    m.to_exhaust(tgt, x, "bench")
+                elif dest == "deck":
+                    m.to_deck(tgt, x, True, "bench")
+                else:
+                    m.remove(tgt, x, "bench")
+            if bonus and chosen:
+                m.lasting[card] += bonus
+
+        return run
+
+    return factory
+
+
+handler("bench_to_exhaust", "trigger")(_bench_move("bench_to_exhaust", "exhaust"))
+handler("bench_to_deck_top", "trigger")(_bench_move("bench_to_deck_top", "deck"))
+handler("bench_remove", "trigger")(_bench_move("bench_remove", "remove"))
+
+
+@handler("seat_to_exhaust", "trigger")
+def _seat_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
+    def run(m: Match, side: int, card: int) -> None:
+        seat = m.choose_seat(side, card, "seat_to_exhaust", biggest_first=True)
+        if seat is None:
+            return
+        for x in list(m.bench[side][seat][1]):
+            m.bench_take(side, x)
+            m.to_exhaust(side, x, "bench")
+
+    return run
+
+
+@handler("deck_to_exhaust", "trigger")
+def _deck_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
+    other, bottom = _target(p), p.get("end", "top") == "bottom"
+    cond = condition(p.get("when"), t)
+
+    def run(m: Match, side: int, card: int) -> None:
+        tgt = side ^ other
+        deck = m.deck[tgt]
+        if deck and (cond is None or cond(m, side, card)):
+            m.to_exhaust(tgt, deck.pop(0) if bottom else deck.pop(), "deck")
+
+    return run
+
+
+@handler("deck_to_bench", "trigger")
+def _deck_to_bench(p: Mapping[str, Any], t: Table) -> Trigger:
+    other = _target(p)
+
+    def run(m: Match, side: int, card: int) -> None:
+        deck = m.deck[side ^ other]
+        if deck:
+            m.to_bench(side ^ other, deck.pop(), "deck")
+
+    return run
+
+
+@handler("exhaust_to_deck", "trigger")
+def _exhaust_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
+    top = p.get("to", "bottom") == "top"
+
+    def run(m: Match, side: int, card: int) -> None:
+        pile = m.exhaust[side]
+        if not pile:
+            return
+        default = m.by_power(pile, highest=True)[:1]
+        (x,) = m.ask(side, "exhaust_to_deck", card, list(pile), 1, 1, default)
+        pile.remove(x)
+        m.to_deck(side, x, top, "exhaust")
+
+    return run
+
+
+@handler("pile_to_deck", "trigger")
+def _pile_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
+    pile, n, top, other = str(p["pile"]), int(p.get("n", 1)), p.get("to") == "top", _target(p)
+
+    def run(m: Match, side: int, card: int) -> None:
+        for _ in range(n):
+            x = m.draw_pile(pile, side ^ other)
+            if x is None:
+                return
+            m.to_deck(side ^ other, x, top, "pile")
+
+    return run
+
+
+@handler("pile_to_exhaust", "trigger")
+def _pile_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
+    pile, n = str(p["pile"]), int(p.get("n", 1))
+
+    def run(m: Match, side: int, card: int) -> None:
+        for _ in range(n):
+            x = m.draw_pile(pile, side)
+            if x is None:
+                return
+            m.to_exhaust(side, x, "pile")
+
+    return run
+
+
+@handler("arrange_top", "trigger")
+def _arrange_top(p: Mapping[str, Any], t: Table) -> Trigger:
+    n, bottom, exhaust = int(p["n"]), int(p.get("bottom", 0)), int(p.get("exhaust", 0))
+
+    def run(m: Match, side: int, card: int) -> None:
+        deck = m.deck[side]
+        k = min(n, len(deck))
+        ex = min(exhaust, k)
+        bo = min(bottom, k - ex)
+        if k == 0 or (k == 1 and not ex and not bo):
+            return
+        seen = deck[-k:][::-1]
+        order = seen
+        if k > 1:
+            prompt = f"Order: the first {k - ex - bo} back on top (first = top)"
+            prompt += f", then {bo} to the bottom" if bo else ""
+            prompt += f", then {ex} to your exhaust pile" if ex else ""
+            order = m.ask(side, "arrange_top", card, seen, k, k, m.by_power(seen), prompt=prompt)
+        del deck[-k:]
+        tops, bots, exs = order[: k - ex - bo], order[k - ex - bo : k - ex], order[k - ex :]
+        deck.extend(reversed(tops))
+        for x in bots:
+            deck.insert(0, x)
+        m.note_deck_order(side, card, tops, bots)
+        for x in exs:
+            m.to_exhaust(side, x, "deck")
+
+    return run
+
+
+@handler("peek_move", "trigger")
+def _peek_move(p: Mapping[str, Any], t: Table) -> Trigger:
+    from_bottom, base = p.get("end", "top") == "bottom", t.base
+
+    def run(m: Match, side: int, card: int) -> None:
+        deck = m.deck[side]
+        if len(deck) < 2:
+            return
+        x = deck[0] if from_bottom else deck[-1]
+        default = "top" if base[m.spec[x]] >= 4 else "bottom"
+        key = m.key_of(x)
+        (where,) = m.ask_values(
+            side, "peek_move", card, ("top", "bottom"), (key, key), 1, 1, (default,)
+        )
+        if from_bottom and where == "top":
+            deck.append(deck.pop(0))
+        elif not from_bottom and where == "bottom":
+            deck.insert(0, deck.pop())
+        m.note_deck_order(side, card, [x] if where == "top" else [], [x] if where != "top" else [])
+
+    return run
+
+
+@handler("search_deck", "trigger")
+def _search_deck(p: Mapping[str, Any], t: Table) -> Trigger:
+    top = p.get("to", "top") == "top"
+
+    def run(m: Match, side: int, card: int) -> None:
+        deck = m.deck[side]
+        if len(deck) < 2:
+            return
+        cands = deck[::-1]
+        default = m.by_power(cands, highest=top)[:1]
+        (x,) = m.ask(side, "search_deck", card, cands, 1, 1, default)
+        deck.remove(x)
+        if top:
+            deck.append(x)
+        else:
+            deck.insert(0, x)
+        m.note_deck_order(side, card, [x] if top else [], [] if top else [x])
+
+    return run
+
+
+@handler("self_to", "trigger")
+def _self_to(p: Mapping[str, Any], t: Table) -> Trigger:
+    to = str(p["to"])
+
+    def run(m: Match, side: int, card: int) -> None:
+        src = m.take_from_play(card)
+        if src is None:
+            return
+        if to == "exhaust":
+            m.to_exhaust(side, card, src)
+        else:
+            m.remove(side, card, src)
+
+    return run
+
+
+@handler("steps", "trigger")
+def _steps(p: Mapping[str, Any], t: Table) -> Trigger:
+    runs: list[Trigger] = []
+    for step in p["steps"]:
+        slot, factory = HANDLERS[step["code"]]
+        assert slot == "trigger", step
+        runs.append(factory(step.get("params") or {}, t))
+
+    def run(m: Match, side: int, card: int) -> None:
+        for fn in runs:
+            fn(m, side, card)
+
+    return run
+
+
+# --------------------------------------------------------------------------- static rules
+
+
+def _static(fn: Callable[[Mapping[str, Any], Table, int], None]) -> Factory:
+    def factory(p: Mapping[str, Any], t: Table) -> Callable[[Table, int], None]:
+        return lambda table, i: fn(p, table, i)
+
+    return factory
+
+
+def _set_bench_redirect(p: Mapping[str, Any], t: Table, i: int) -> None:
+    t.bench_redirect[i] = True
+
+
+def _set_exhaust_redirect(p: Mapping[str, Any], t: Table, i: int) -> None:
+    t.exhaust_redirect[i] = True
+
+
+def _set_seat_name(p: Mapping[str, Any], t: Table, i: int) -> None:
+    t.seat_key[i] = str(p["name"])
+
+
+def _set_seat_width(p: Mapping[str, Any], t: Table, i: int) -> None:
+    t.width[i] = int(p.get("n", 2))
+
+
+def _set_factor(p: Mapping[str, Any], t: Table, i: int) -> None:
+    t.mult[i] = int(p.get("factor", 2))
+
+
+def _set_round_power(p: Mapping[str, Any], t: Table, i: int) -> None:
+    t.base[i] = t.round_number
+
+
+handler("bench_redirect", "static")(_static(_set_bench_redirect))
+handler("exhaust_redirect", "static")(_static(_set_exhaust_redirect))
+handler("bench_seat_as", "static")(_static(_set_seat_name))
+handler("bench_seats", "static")(_static(_set_seat_width))
+handler("double_bonuses", "static")(_static(_set_factor))
+handler("power_equals_round", "static")(_static(_set_round_power))
+
+_missing = set(EFFECT_PARAMS) - PICKED_CODES - set(HANDLERS)
+assert not _missing, f"effect codes without a handler: {sorted(_missing)}"

@@ -1,0 +1,673 @@
+"""One match of Challengers! (rules.md §2.3-2.4, §4, §5): ``play_match(setup, seed, policies)``.
+
+The fast path (``record=False``) and the recorded path are one engine: every event is built
+under an ``if self.rec:`` guard. Internally sides are ints (0 = "A", 1 = "B"), cards are ints
+indexing per-match lists (``spec``, ``uid``, ``lasting``, ``during``), decks are lists with the
+top card at the end, and a bench is 6 slots, each ``None`` or a seat ``[name, cards, pad]``
+(``pad`` is the second slot a Troll seat blocks, or -1).
+
+**Decisions (rules):**
+
+* Opening: the opener's card takes the flag, then its on-reveal effect, then its "takes the
+  flag" effect resolve.
+* A flag change: (1) the defending card's Flag loss effect, (2) its stack goes to the bench,
+  top card first (a card that finds no seat loses the match for its owner; it stays unplaced),
+  (3) the attacker's cards stack (last on top, During the attack bonuses end) and the new flag
+  card's "takes the flag" effect resolves.
+* After each reveal: the card's effect, then a flag-holding card's per-reveal effect (Yeti),
+  then attack total vs defence; only if the attack has not won does a No flag win effect run.
+* A card's power never drops below 0. Streamer's factor multiplies every bonus it receives.
+* Winter Park: each time a card goes to the bench (not one redirected by its own rule, like the
+  Backpacker) its owner is asked whether to freeze it when a frozen seat can take it. The Robot
+  never has frozen seats. Frozen cards are invisible to effects and return to the deck after.
+* A match that reaches ``REVEAL_LIMIT`` reveals (no real deck can) ends: the flag holder wins
+  with reason ``reveal_limit`` — a guard so a match always terminates.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from matches.engine.cards import NO_ICON_SETS, CardSpec, UnknownCard, load_catalogue, resolve_card
+from matches.engine.effects import ATTACKING, HOLDING
+from matches.engine.model import (
+    PILES,
+    SIDES,
+    InvalidAnswer,
+    InvalidSetup,
+    MatchResult,
+    MatchSetup,
+    PendingQuestion,
+    Policy,
+    Question,
+)
+from matches.engine.policies import DefaultPolicy
+from matches.engine.questions import PROMPTS, check_answer
+from matches.engine.table import Table, get_table
+
+REVEAL_LIMIT = 5000
+SEATS = 6
+_DEFAULT_POLICY = DefaultPolicy()
+
+
+class _End(Exception):
+    """The match is over (``Match.winner``/``reason`` are set)."""
+
+
+class _Pause(Exception):
+    """A side without a policy must answer ``question``."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.kind)
+        self.question = question
+
+
+class Match:
+    """The state of one match being played (internal; use ``play_match``)."""
+
+    def __init__(
+        self,
+        setup: MatchSetup,
+        seed: int | str | None,
+        policies: Mapping[str, Policy | None] | None,
+        record: bool,
+        answers: Sequence[Any],
+        chance: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.setup = setup
+        self.rng = random.Random(seed)
+        self.rec = record
+        self.events: list[dict[str, Any]] = []
+        self.chance = chance
+        specs = load_catalogue() if setup.specs is None else setup.specs
+        self.specs = specs
+        self.round_number = setup.round_number
+        if not (1 <= self.round_number <= 7):
+            raise InvalidSetup("bad_round", f"Round must be 1-7 (got {setup.round}).")
+        self.spec: list[int] = []
+        self.uid: list[Any] = []
+        self.uids: set[Any] = set()
+        self.lasting: list[int] = []
+        self.during: list[int] = []
+        self.t = self._table(setup, specs)
+        self.deck = [self._deck(setup, "A"), self._deck(setup, "B")]
+        self.piles: dict[str, list[Any]] = {p: [tuple(setup.piles.get(p, ())), 0] for p in PILES}
+        self.bench: list[list[Any]] = [[None] * SEATS, [None] * SEATS]
+        self.used = [0, 0]
+        self.auras: list[list[int]] = [[], []]
+        self.exhaust: list[list[int]] = [[], []]
+        self.removed: list[list[int]] = [[], []]
+        self.unplaced: list[list[int]] = [[], []]
+        self.frozen: list[list[list[int]]] = [[[], []], [[], []]]
+        self.frozen_power = [[0, 0], [0, 0]]
+        winter = setup.park == "winter"
+        robot = SIDES.index(setup.robot) if setup.robot in SIDES else -1
+        self.can_freeze = [winter and robot != 0, winter and robot != 1]
+        self.trophies: list[int] = [int(setup.trophies.get(s, 0)) for s in SIDES]
+        self.tokens0: list[int] = [int(setup.fans.get(s, 0)) for s in SIDES]
+        self.lost_previous: list[bool] = [bool(setup.lost_previous.get(s, False)) for s in SIDES]
+        self.fans = [0, 0]
+        self.pending_lasting = [0, 0]
+        self.pending_during = [0, 0]
+        self.stack: list[int] = []
+        self.attack: list[int] = []
+        self.holder = 0
+        self.attacker = 1
+        self.reveals = 0
+        self.winner = -1
+        self.reason = ""
+        self.given = list(answers)
+        self.answers: list[Any] = []
+        pol = policies or {}
+        self.policies: list[Policy | None] = [pol.get(s, _DEFAULT_POLICY) for s in SIDES]
+
+    # ------------------------------------------------------------------ setup
+
+    def _table(self, setup: MatchSetup, specs: Mapping[str, CardSpec]) -> Table:
+        sets = frozenset(setup.sets_in_play)
+        if not sets:
+            refs = [r for d in setup.decks.values() for r in d]
+            refs += [r for p in setup.piles.values() for r in p]
+            sets = frozenset(self._spec_of_key(r[1], specs).set for r in refs) - NO_ICON_SETS
+        return get_table(specs, sets, self.round_number)
+
+    @staticmethod
+    def _spec_of_key(key: str, specs: Mapping[str, CardSpec]) -> CardSpec:
+        try:
+            return specs[key] if key in specs else resolve_card(key, specs)
+        except UnknownCard as exc:
+            raise InvalidSetup("unknown_card", str(exc)) from None
+
+    def _new_card(self, ref: Sequence[Any]) -> int:
+        uid, key = ref[0], ref[1]
+        index = self.t.index.get(key)
+        if index is None:
+            index = self.t.index[self._spec_of_key(key, self.specs).key]
+        if uid in self.uids:
+            raise InvalidSetup("duplicate_uid", f"Card uid {uid!r} appears twice.")
+        self.uids.add(uid)
+        self.spec.append(index)
+        self.uid.append(uid)
+        self.lasting.append(0)
+        self.during.append(0)
+        return len(self.spec) - 1
+
+    def _deck(self, setup: MatchSetup, side: str) -> list[int]:
+        if side not in setup.decks:
+            raise InvalidSetup("missing_deck", f"No deck for side {side}.")
+        cards = [self._new_card(ref) for ref in setup.decks[side]]
+        cards.reverse()
+        return cards
+
+    # ------------------------------------------------------------------ running
+
+    def run(self) -> MatchResult | PendingQuestion:
+        """Play to the end, or to the first question nobody can answer yet."""
+        try:
+            self._start()
+            self._play()
+        except _End:
+            pass
+        except _Pause as pause:
+            return PendingQuestion(pause.question, list(self.answers))
+        return self.result()
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        """Append an event (callers guard with ``if self.rec``)."""
+        event = {"seq": len(self.events), "kind": kind}
+        event.update(fields)
+        self.events.append(event)
+
+    def _start(self) -> None:
+        s = self.setup
+        if self.rec:
+            self.emit("start", round=s.round, final=s.final, park=s.park, first=s.first)
+        for side in (0, 1):
+            if s.shuffle:
+                self._shuffle(side)
+        first = s.first
+        if first is None:
+            toss = self.chance["toss"] if self.chance else SIDES[int(self.rng.random() * 2)]
+            first = toss
+            if self.rec:
+                self.emit("flag_toss", side=toss)
+        if first not in SIDES:
+            raise InvalidSetup("bad_first", f"first must be 'A', 'B' or null (got {first!r}).")
+        self.holder = SIDES.index(first)
+
+    def _shuffle(self, side: int) -> None:
+        deck = self.deck[side]
+        if self.chance:
+            by_uid = {self.uid[c]: c for c in deck}
+            deck[:] = [by_uid[u] for u in reversed(self.chance["shuffle"][SIDES[side]])]
+        else:
+            self.rng.shuffle(deck)
+        if self.rec:
+            self.emit("shuffle", side=SIDES[side], order=[self.uid[c] for c in reversed(deck)])
+
+    def _play(self) -> None:
+        self._opening(self.holder)
+        while True:
+            self._attack(1 - self.holder)
+
+    def _reveal(self, side: int) -> int:
+        deck = self.deck[side]
+        if not deck:
+            self.lose(side, "empty_deck")
+        if self.reveals >= REVEAL_LIMIT:
+            self.end(self.holder, "reveal_limit")
+        self.reveals += 1
+        c = deck.pop()
+        self.lasting[c] = self.pending_lasting[side]
+        self.during[c] = self.pending_during[side]
+        self.pending_lasting[side] = self.pending_during[side] = 0
+        if self.rec:
+            self.emit("reveal", side=SIDES[side], card=self.uid[c], key=self.key_of(c))
+        return c
+
+    def _opening(self, side: int) -> None:
+        c = self._reveal(side)
+        self.stack = [c]
+        self.holder, self.attacker = side, 1 - side
+        sp = self.spec[c]
+        t = self.t
+        if t.on_reveal[sp] is not None:
+            self._effect(t.on_reveal[sp], side, c, "on_reveal")
+        if self.rec:
+            self._power_event(side, c, False)
+            self.emit("flag", side=SIDES[side], card=self.uid[c], key=self.key_of(c), under=[])
+        if t.takes_flag[sp] is not None:
+            self._effect(t.takes_flag[sp], side, c, "takes_flag")
+
+    def _attack(self, a: int) -> None:
+        d = 1 - a
+        self.attacker = a
+        attack: list[int] = []
+        self.attack = attack
+        t, spec, top = self.t, self.spec, self.stack[-1]
+        watch = t.watch[spec[top]]
+        power = self.power
+        while True:
+            c = self._reveal(a)
+            attack.append(c)
+            sp = spec[c]
+            if t.on_reveal[sp] is not None:
+                self._effect(t.on_reveal[sp], a, c, "on_reveal")
+            if watch is not None:
+                self._effect(watch, d, top, "in_flag_possession")
+            total = 0
+            for x in attack:
+                total += power(a, x, True)
+            defence = power(d, top, False)
+            if self.rec:
+                self._power_event(a, c, True)
+                self.emit("attack", side=SIDES[a], total=total, defence=defence)
+            if total >= defence:
+                break
+            if t.no_flag_win[sp] is not None:
+                self._effect(t.no_flag_win[sp], a, c, "no_flag_win")
+        self._flag_change(a, d)
+
+    def _flag_change(self, a: int, d: int) -> None:
+        t, spec = self.t, self.spec
+        stack = self.stack
+        top = stack[-1]
+        if t.flag_loss[spec[top]] is not None:
+            self._effect(t.flag_loss[spec[top]], d, top, "flag_loss")
+        while stack:
+            self.to_bench(d, stack.pop(), "flag")
+        attack = self.attack
+        for c in attack:
+            self.during[c] = 0
+        self.stack, self.attack = attack, []
+        self.holder, self.attacker = a, d
+        new = attack[-1]
+        if self.rec:
+            under = [self.uid[c] for c in reversed(attack[:-1])]
+            self.emit("flag", side=SIDES[a], card=self.uid[new], key=self.key_of(new), under=under)
+        if t.takes_flag[spec[new]] is not None:
+            self._effect(t.takes_flag[spec[new]], a, new, "takes_flag")
+
+    def _effect(self, fn: Any, side: int, card: int, timing: str) -> None:
+        if self.rec:
+            code = self.t.specs[self.spec[card]].effect_code
+            self.emit("effect", side=SIDES[side], card=self.uid[card], code=code, timing=timing)
+        fn(self, side, card)
+
+    def lose(self, side: int, reason: str) -> None:
+        """``side`` loses the match now."""
+        self.end(1 - side, reason)
+
+    def end(self, winner: int, reason: str) -> None:
+        """The match ends now with ``winner``."""
+        self.winner, self.reason = winner, reason
+        if self.rec:
+            self.emit("end", winner=SIDES[winner], reason=reason)
+        raise _End
+
+    # ------------------------------------------------------------------ power
+
+    def power(self, side: int, c: int, attacking: bool, parts: list[Any] | None = None) -> int:
+        """The current power of card ``c`` of ``side`` (attacking, or holding the flag)."""
+        t = self.t
+        sp = self.spec[c]
+        mult = t.mult[sp]
+        bonus = self.lasting[c]
+        if parts is not None and bonus:
+            parts.append(["reveal", bonus * mult])
+        if attacking:
+            extra = self.during[c]
+            fn = t.attack_fn[sp]
+            if fn is not None:
+                extra += fn(self, side, c)
+            label = "attack"
+        else:
+            fn = t.flag_fn[sp]
+            extra = fn(self, side, c) if fn is not None else 0
+            label = "flag"
+        if parts is not None and extra:
+            parts.append([label, extra * mult])
+        bonus += extra
+        auras = self.auras[side]
+        if auras:
+            skip = HOLDING if attacking else ATTACKING
+            for a in auras:
+                bonus_, during, targets = t.aura[self.spec[a]]
+                if during != skip and sp in targets:
+                    bonus += bonus_
+                    if parts is not None:
+                        parts.append([f"bench:{self.key_of(a)}", bonus_ * mult])
+        p = t.base[sp] + mult * bonus
+        return p if p > 0 else 0
+
+    def _power_event(self, side: int, c: int, attacking: bool) -> None:
+        parts: list[Any] = [["base", self.t.base[self.spec[c]]]]
+        p = self.power(side, c, attacking, parts)
+        self.emit("power", side=SIDES[side], card=self.uid[c], power=p, parts=parts)
+
+    # ------------------------------------------------------------------ places
+
+    def key_of(self, c: int) -> str:
+        """The design key of card ``c``."""
+        return self.t.keys[self.spec[c]]
+
+    def bench_cards(self, side: int) -> list[int]:
+        """Every card on ``side``'s bench (frozen seats excluded)."""
+        return [c for seat in self.bench[side] if seat is not None for c in seat[1]]
+
+    def empty_seats(self, side: int) -> int:
+        """Free bench seats of ``side``."""
+        return SEATS - self.used[side]
+
+    def tokens(self, side: int) -> int:
+        """The fan tokens ``side`` owns: at the start plus gained in this match."""
+        return self.tokens0[side] + self.fans[side]
+
+    def gain_fans(self, side: int, n: int, card: int) -> None:
+        """``side`` gains ``n`` fan tokens through ``card``."""
+        self.fans[side] += n
+        if self.rec:
+            self.emit("fans", side=SIDES[side], n=n, card=self.uid[card], total=self.fans[side])
+
+    def to_bench(self, side: int, c: int, src: str) -> None:
+        """Put ``c`` on ``side``'s bench (or where its own rule says); no seat: ``side`` loses."""
+        t = self.t
+        sp = self.spec[c]
+        if t.bench_redirect[sp]:
+            self.to_exhaust(side, c, src)
+            return
+        slots = self.bench[side]
+        key = t.seat_key[sp]
+        seat = None
+        i = 0
+        for i in range(SEATS):
+            s = slots[i]
+            if s is not None and s[0] == key:
+                seat = s
+                break
+        width = t.width[sp]
+        fits = seat is not None or self.used[side] + width <= SEATS
+        if self.can_freeze[side] and self._maybe_freeze(side, c, seat is not None, fits):
+            return
+        if seat is None:
+            if not fits:
+                self.unplaced[side].append(c)
+                self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
+            i = slots.index(None)
+            pad = -1
+            if width > 1:
+                pad = slots.index(None, i + 1)
+                slots[pad] = [None, [], -1]
+            seat = slots[i] = [key, [c], pad]
+            self.used[side] += width
+        else:
+            seat[1].append(c)
+        if t.is_aura[sp]:
+            self.auras[side].append(c)
+        if self.rec:
+            self.emit("benched", side=SIDES[side], card=self.uid[c], seat=i, src=src)
+
+    def _maybe_freeze(self, side: int, c: int, has_seat: bool, fits: bool) -> bool:
+        base = self.t.base[self.spec[c]]
+        room = [i for i in (0, 1) if self.frozen_power[side][i] + base <= self.round_number]
+        if not room:
+            return False
+        want = not fits or (not has_seat and not self.t.is_aura[self.spec[c]])
+        default = (room[0],) if want else ()
+        keys = tuple(self.key_of(c) for _ in room)
+        answer = self.ask_values(side, "freeze", c, tuple(room), keys, 0, 1, default)
+        if not answer:
+            return False
+        i = answer[0]
+        self.frozen[side][i].append(c)
+        self.frozen_power[side][i] += base
+        if self.rec:
+            self.emit("frozen", side=SIDES[side], card=self.uid[c], seat=i)
+        return True
+
+    def bench_take(self, side: int, c: int) -> None:
+        """Lift ``c`` off ``side``'s bench (the caller puts it somewhere)."""
+        slots = self.bench[side]
+        for i in range(SEATS):
+            seat = slots[i]
+            if seat is not None and c in seat[1]:
+                seat[1].remove(c)
+                if not seat[1]:
+                    slots[i] = None
+                    self.used[side] -= 1
+                    if seat[2] >= 0:
+                        slots[seat[2]] = None
+                        self.used[side] -= 1
+                break
+        if self.t.is_aura[self.spec[c]]:
+            self.auras[side].remove(c)
+
+    def take_from_play(self, c: int) -> str | None:
+        """Lift ``c`` out of the flag stack or the attack; returns where it was."""
+        if c in self.stack:
+            self.stack.remove(c)
+            return "flag"
+        if c in self.attack:
+            self.attack.remove(c)
+            return "attack"
+        return None
+
+    def to_exhaust(self, side: int, c: int, src: str) -> None:
+        """Put ``c`` on ``side``'s exhaust pile (a Dwarf goes on top of the deck instead)."""
+        if self.t.exhaust_redirect[self.spec[c]]:
+            self.to_deck(side, c, True, src)
+            return
+        self.exhaust[side].append(c)
+        if self.rec:
+            self.emit("exhausted", side=SIDES[side], card=self.uid[c], src=src)
+
+    def to_deck(self, side: int, c: int, top: bool, src: str) -> None:
+        """Put ``c`` on top of (or under) ``side``'s deck."""
+        if top:
+            self.deck[side].append(c)
+        else:
+            self.deck[side].insert(0, c)
+        if self.rec:
+            to = "deck_top" if top else "deck_bottom"
+            self.emit("moved", side=SIDES[side], card=self.uid[c], src=src, to=to)
+
+    def remove(self, side: int, c: int, src: str) -> None:
+        """Remove ``c`` from the game for good."""
+        self.removed[side].append(c)
+        if self.rec:
+            self.emit("removed", side=SIDES[side], card=self.uid[c], src=src)
+
+    def draw_pile(self, pile: str, side: int) -> int | None:
+        """The top card of level pile ``pile``, now ``side``'s (``None`` when it is empty)."""
+        entry = self.piles[pile]
+        refs, pos = entry
+        if pos >= len(refs):
+            return None
+        entry[1] = pos + 1
+        c = self._new_card(refs[pos])
+        if self.rec:
+            self.emit("added", side=SIDES[side], card=self.uid[c], key=self.key_of(c), pile=pile)
+        return c
+
+    def note_deck_order(self, side: int, card: int, tops: list[int], bottoms: list[int]) -> None:
+        """Record where a look-at effect put cards (hidden information: the owner's eyes only)."""
+        if self.rec:
+            self.emit(
+                "arranged",
+                side=SIDES[side],
+                card=self.uid[card],
+                top=[self.uid[c] for c in tops],
+                bottom=[self.uid[c] for c in bottoms],
+            )
+
+    # ------------------------------------------------------------------ choices
+
+    def ask(
+        self,
+        side: int,
+        kind: str,
+        card: int,
+        cards: Sequence[int],
+        mn: int,
+        mx: int,
+        default: Sequence[int],
+        prompt: str | None = None,
+    ) -> list[int]:
+        """Ask ``side`` to choose among ``cards``; returns the chosen card ids."""
+        uid = self.uid
+        options = tuple(uid[c] for c in cards)
+        keys = tuple(self.key_of(c) for c in cards)
+        chosen = self.ask_values(
+            side, kind, card, options, keys, mn, mx, tuple(uid[c] for c in default), prompt
+        )
+        by_uid = dict(zip(options, cards, strict=True))
+        return [by_uid[u] for u in chosen]
+
+    def ask_values(
+        self,
+        side: int,
+        kind: str,
+        card: int,
+        options: tuple[Any, ...],
+        keys: tuple[str, ...],
+        mn: int,
+        mx: int,
+        default: tuple[Any, ...],
+        prompt: str | None = None,
+    ) -> list[Any]:
+        """Ask ``side`` a question; no real choice (all options forced) asks nothing."""
+        permutation = kind == "arrange_top"
+        if not permutation and mn == mx == len(options):
+            return list(options)
+        seq = len(self.answers)
+        q = Question(
+            seq,
+            SIDES[side],
+            kind,
+            self.uid[card],
+            self.key_of(card),
+            options,
+            mn,
+            mx,
+            prompt or PROMPTS[kind],
+            keys,
+            default,
+        )
+        if self.rec:
+            self.emit(
+                "question",
+                q=seq,
+                side=q.side,
+                q_kind=kind,
+                card=q.card,
+                options=list(options),
+                min=mn,
+                max=mx,
+            )
+        if seq < len(self.given):
+            chosen, by = check_answer(q, self.given[seq]), "given"
+        else:
+            policy = self.policies[side]
+            if policy is None:
+                raise _Pause(q)
+            by = "policy"
+            try:
+                chosen = check_answer(q, policy.answer(q))
+            except InvalidAnswer as exc:
+                raise InvalidAnswer(exc.code, f"Policy for {q.side}: {exc.message}") from None
+        self.answers.append(chosen)
+        if self.rec:
+            self.emit("answer", q=seq, side=q.side, answer=list(chosen), by=by)
+        return chosen
+
+    def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
+        """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""
+        slots = self.bench[side]
+        seats = [i for i in range(SEATS) if slots[i] is not None and slots[i][1]]
+        if not seats:
+            return None
+        aura = self.t.is_aura
+        best = sorted(
+            seats,
+            key=lambda i: (any(aura[self.spec[c]] for c in slots[i][1]), -len(slots[i][1]), i),
+        )
+        keys = tuple(str(slots[i][0]) for i in seats)
+        (seat,) = self.ask_values(side, kind, card, tuple(seats), keys, 1, 1, (best[0],))
+        return int(seat)
+
+    def by_power(self, cards: Sequence[int], highest: bool = True) -> list[int]:
+        """``cards`` sorted by base power (highest first unless ``highest=False``), stable."""
+        base, spec = self.t.base, self.spec
+        sign = -1 if highest else 1
+        return sorted(cards, key=lambda c: sign * base[spec[c]])
+
+    def seat_size(self, side: int, c: int) -> int:
+        """How many cards share ``c``'s bench seat."""
+        for seat in self.bench[side]:
+            if seat is not None and c in seat[1]:
+                return len(seat[1])
+        return 0
+
+    def default_bench_pick(
+        self, side: int, cands: list[int], n: int, own: bool, to_deck: bool
+    ) -> list[int]:
+        """The default policy's pick of ``n`` bench cards (see ``policies``)."""
+        base, spec, aura = self.t.base, self.spec, self.t.is_aura
+        if own:
+            sign = -1 if to_deck else 1
+
+            def own_key(c: int) -> tuple[int, int, int]:
+                return (self.seat_size(side, c), aura[spec[c]], sign * base[spec[c]])
+
+            return sorted(cands, key=own_key)[:n]
+
+        def their_key(c: int) -> tuple[int, int, int]:
+            return (not aura[spec[c]], -self.seat_size(side, c), -base[spec[c]])
+
+        return sorted(cands, key=their_key)[:n]
+
+    # ------------------------------------------------------------------ result
+
+    def owned(self, side: int) -> list[int]:
+        """Every card ``side`` still owns (deck, flag or attack, bench, frozen, exhaust)."""
+        cards = self.deck[side][::-1]
+        if self.holder == side:
+            cards += self.stack[::-1]
+        if self.attacker == side:
+            cards += self.attack[::-1]
+        cards += self.bench_cards(side)
+        for seat in self.frozen[side]:
+            cards += seat
+        cards += self.exhaust[side] + self.unplaced[side]
+        return cards
+
+    def result(self) -> MatchResult:
+        """The ``MatchResult`` of a finished match."""
+        uid = self.uid
+        return MatchResult(
+            winner=SIDES[self.winner],
+            reason=self.reason,
+            events=self.events,
+            fans_gained={SIDES[s]: self.fans[s] for s in (0, 1)},
+            decks_after={SIDES[s]: [uid[c] for c in self.owned(s)] for s in (0, 1)},
+            piles_after={p: [r[0] for r in refs[pos:]] for p, (refs, pos) in self.piles.items()},
+            removed={SIDES[s]: [uid[c] for c in self.removed[s]] for s in (0, 1)},
+            answers=self.answers,
+            reveals=self.reveals,
+        )
+
+
+def play_match(
+    setup: MatchSetup,
+    seed: int | str | None,
+    policies: Mapping[str, Policy | None] | None = None,
+    *,
+    record: bool = True,
+    answers: Sequence[Any] = (),
+) -> MatchResult | PendingQuestion:
+    """Play one match. A side missing from ``policies`` uses ``DefaultPolicy``; a side mapped to
+    ``None`` is a human: the match stops at its first unanswered question (``PendingQuestion``);
+    replay with ``answers`` extended by the new answer to go on."""
+    return Match(setup, seed, policies, record, answers).run()

@@ -1,0 +1,117 @@
+"""The engine's value types: the match setup, questions, answers, results and errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+from matches.engine.cards import CardSpec
+
+SIDES = ("A", "B")
+PILES = ("A", "B", "C")
+
+Ref = tuple[Any, str]
+"""A physical card: ``(uid, key)``; ``CardRef`` is one."""
+
+
+class EngineError(Exception):
+    """Base of the engine's typed errors: a stable ``code`` and a human message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class InvalidSetup(EngineError):
+    """The match setup is not playable (unknown card, bad round, duplicate uid…)."""
+
+
+class InvalidAnswer(EngineError):
+    """An answer that its question does not allow (codes: bad_kind, not_offered, too_many,
+    too_few, duplicate, not_a_permutation)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """Everything one match needs besides the seed and the policies.
+
+    ``decks`` and ``piles`` list physical cards top → bottom as ``(uid, key)`` pairs. ``round`` is
+    1-7; ``final=True`` plays the Final (frozen-seat limit 7, Cyborg power 7; ``round`` is then
+    ignored). ``first=None`` tosses for the flag with the match's rng. ``sets_in_play`` empty means
+    "the sets of the cards in the decks and piles". ``specs=None`` uses the project's catalogue.
+    """
+
+    decks: Mapping[str, Sequence[Ref]]
+    round: int = 1
+    first: str | None = None
+    park: str = "normal"
+    shuffle: bool = True
+    piles: Mapping[str, Sequence[Ref]] = field(default_factory=dict)
+    trophies: Mapping[str, int] = field(default_factory=dict)
+    fans: Mapping[str, int] = field(default_factory=dict)
+    lost_previous: Mapping[str, bool] = field(default_factory=dict)
+    sets_in_play: Sequence[str] = ()
+    robot: str | None = None
+    final: bool = False
+    specs: Mapping[str, CardSpec] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def round_number(self) -> int:
+        """The round number the rules use (7 in the Final)."""
+        return 7 if self.final else self.round
+
+
+class Question(NamedTuple):
+    """A choice the engine asks one side to make.
+
+    ``options`` are card uids (or seat indices / ``"top"``/``"bottom"`` for some kinds), with
+    ``option_keys`` naming each (a card key, or a seat's card name). An answer is a list of
+    options: between ``min`` and ``max`` distinct ones, or for ``arrange_top`` a permutation of all
+    of them. ``default`` is the default policy's answer (see ``policies``).
+    """
+
+    seq: int
+    side: str
+    kind: str
+    card: Any
+    card_key: str | None
+    options: tuple[Any, ...]
+    min: int
+    max: int
+    prompt: str
+    option_keys: tuple[str, ...]
+    default: tuple[Any, ...]
+
+
+class Policy(Protocol):
+    """Answers the questions of one side."""
+
+    def answer(self, question: Question) -> Sequence[Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PendingQuestion:
+    """The match stopped at a question for a side without a policy (a human answering live).
+
+    Resume by calling ``play_match`` again with ``answers=[*answers, new_answer]``.
+    """
+
+    question: Question
+    answers: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How a match ended; every list speaks physical card uids."""
+
+    winner: str
+    reason: str
+    events: list[dict[str, Any]]
+    fans_gained: dict[str, int]
+    decks_after: dict[str, list[Any]]
+    piles_after: dict[str, list[Any]]
+    removed: dict[str, list[Any]]
+    answers: list[Any]
+    reveals: int = 0

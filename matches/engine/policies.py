@@ -1,0 +1,52 @@
+"""Choice policies: who answers a side's questions when no human does.
+
+``DefaultPolicy`` answers every question with ``question.default``, which the engine computes
+per kind:
+
+* ``bench_to_exhaust`` / ``bench_to_deck_top`` / ``bench_remove`` on your own bench: as many cards
+  as allowed, those in the smallest seats first (freeing seats), From the bench cards last, then
+  the weakest (to the deck: the strongest). Chosen from the opponent's bench (Skier, Siren): as
+  many as allowed, From the bench cards first, then cards from the fullest seats (which frees no
+  seat), then the strongest.
+* ``seat_to_exhaust`` / ``power_per_card_in_seat``: the fullest seat without a From the bench card.
+* ``search_deck``: to the top the highest base power, to the bottom the lowest.
+* ``arrange_top``: by base power, highest first (so top slots get the strongest, the exhaust slot
+  the weakest).
+* ``peek_move``: the card goes (or stays) on top if its base power is 4 or more, else the bottom.
+* ``exhaust_to_deck``: the highest base power.
+* ``freeze`` (Winter Park): freeze when the card would otherwise open a new seat (and is not a
+  From the bench card) or cannot be benched at all; otherwise bench it.
+
+``RandomPolicy(seed)`` answers uniformly at random among valid answers (property tests, fuzzing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from matches.engine.model import Question
+from matches.engine.questions import PERMUTATION_KINDS
+
+
+class DefaultPolicy:
+    """The documented default answer of every question kind."""
+
+    def answer(self, question: Question) -> Sequence[Any]:
+        return list(question.default)
+
+
+class RandomPolicy:
+    """A seeded random valid answer."""
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def answer(self, question: Question) -> Sequence[Any]:
+        options = list(question.options)
+        if question.kind in PERMUTATION_KINDS:
+            self.rng.shuffle(options)
+            return options
+        n = self.rng.randint(question.min, min(question.max, len(options)))
+        return self.rng.sample(options, n)
