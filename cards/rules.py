@@ -23,7 +23,7 @@ def level_error(*, kind: str, level: str) -> str | None:
     if level in allowed:
         return None
     names = "/".join(sorted(allowed)) or "no"
-    return f"A {kind} set holds {names} cards, not level {level}."
+    return f"A set of kind {kind} holds {names} cards, not level {level}."
 
 
 def power_error(*, box: str, level: str, power: int) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from config.env import BASE_DIR, read_environment
+from config.env import read_environment
 
 ENV = read_environment(os.environ)
 
@@ -79,9 +79,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
 # WhiteNoise serves the apps' static files straight from their folders, so neither the one-command
-# server nor the containers need a `collectstatic` step.
+# server nor the containers need a `collectstatic` step (and there is no STATIC_ROOT to fill).
+STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {

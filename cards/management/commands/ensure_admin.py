@@ -1,0 +1,43 @@
+"""`manage.py ensure_admin`: make sure a superuser can log in to admin (where cards are curated).
+
+Creates user `admin` if missing, with the password from ADMIN_PASSWORD or a generated one that it
+prints once. If the user exists, ADMIN_PASSWORD (when set) resets its password; otherwise nothing
+changes. Safe to run at every start.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from argparse import ArgumentParser
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Create the admin superuser if missing (password: ADMIN_PASSWORD or generated)."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("--username", default="admin")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        username: str = options["username"]
+        password = os.environ.get("ADMIN_PASSWORD") or None
+        users = get_user_model()._default_manager
+        user = users.filter(username=username).first()
+        if user is None:
+            chosen = password or secrets.token_urlsafe(12)
+            users.create_superuser(username=username, email="", password=chosen)
+            shown = "from ADMIN_PASSWORD" if password else chosen
+            self.stdout.write(f"Admin user created: username {username!r}, password {shown}")
+        elif password:
+            user.set_password(password)
+            user.save(update_fields=["password"])
+            self.stdout.write(f"Admin user {username!r}: password reset from ADMIN_PASSWORD.")
+        else:
+            self.stdout.write(
+                f"Admin user {username!r} exists; password unchanged "
+                "(set ADMIN_PASSWORD to reset it)."
+            )

@@ -1,0 +1,149 @@
+"""Curating in Django admin: bad values are refused, saves are marked curated, set totals show."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from cards.catalogue import LoadReport
+from cards.models import Card, CardSet
+
+CARD_FIELDS = (
+    *("name", "level", "power", "copies", "copies_per_starter_deck", "keyword", "timing"),
+    *("effect", "confidence", "note", "effect_code"),
+)
+INLINE_FIELDS = (
+    *("name", "level", "power", "copies", "copies_per_starter_deck", "keyword", "timing"),
+    "effect_code",
+)
+
+
+def _value(value: Any) -> Any:
+    return "" if value is None else value
+
+
+def _card_form(card: Card, **changes: Any) -> dict[str, Any]:
+    data = {name: _value(getattr(card, name)) for name in CARD_FIELDS}
+    data |= {"card_set": card.card_set_id, "effect_params": json.dumps(card.effect_params)}
+    if card.power_is_round:
+        data["power_is_round"] = "on"
+    return data | changes
+
+
+def _post_card(client: Client, card: Card, **changes: Any) -> Any:
+    return client.post(f"/admin/cards/card/{card.pk}/change/", _card_form(card, **changes))
+
+
+@pytest.fixture
+def submarine(catalogue: LoadReport) -> Card:
+    return Card.objects.get(card_set__name="Shipwreck", name="Submarine")
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"power": -1}, "Power cannot be negative."),
+        ({"level": "S"}, "A set of kind additional holds A/B/C cards, not level S."),
+        ({"power": 11}, "at most 10"),
+        ({"effect_code": "no_such_effect"}, "Unknown effect code"),
+        ({"effect_params": '{"no_such_param": 1}'}, "takes no parameter no_such_param"),
+        ({"effect_code": "", "effect_params": '{"side": "own"}'}, "need an effect code."),
+    ],
+)
+def test_a_bad_card_value_is_refused_and_nothing_changes(
+    admin_client: Client, submarine: Card, changes: dict[str, Any], message: str
+) -> None:
+    response = _post_card(admin_client, submarine, **changes)
+    assert response.status_code == 200  # the form again, not a redirect
+    assert message in response.content.decode()
+    fresh = Card.objects.get(pk=submarine.pk)
+    assert (fresh.power, fresh.level, fresh.curated) == (9, "C", False)
+    assert (fresh.effect_code, fresh.effect_params) == (
+        submarine.effect_code,
+        submarine.effect_params,
+    )
+
+
+def test_a_good_edit_is_saved_and_marked_curated(admin_client: Client, submarine: Card) -> None:
+    response = _post_card(admin_client, submarine, power=8)
+    assert response.status_code == 302
+    fresh = Card.objects.get(pk=submarine.pk)
+    assert (fresh.power, fresh.curated) == (8, True)
+
+
+def test_the_set_page_warns_when_copies_do_not_add_up(
+    admin_client: Client, submarine: Card
+) -> None:
+    Card.objects.filter(pk=submarine.pk).update(copies=5)
+    response = admin_client.get(f"/admin/cards/cardset/{submarine.card_set_id}/change/")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Warning: Copies add up to 41, but the set should hold 40." in page
+    assert "Submarine" in page  # the designs are listed inline
+
+
+def test_the_set_page_confirms_a_complete_set(admin_client: Client, catalogue: LoadReport) -> None:
+    castle = CardSet.objects.get(name="Castle")
+    page = admin_client.get(f"/admin/cards/cardset/{castle.pk}/change/").content.decode()
+    assert "40 of 40 copies: complete." in page
+    assert "Warning" not in page
+
+
+def _inline_form(card_set: CardSet, **changes: Any) -> dict[str, Any]:
+    cards = list(card_set.cards.order_by("pk"))
+    data: dict[str, Any] = {
+        **{name: _value(getattr(card_set, name)) for name in ("name", "box", "kind", "note")},
+        **{name: _value(getattr(card_set, name)) for name in ("expected_copies", "position")},
+        "starter_decks": _value(card_set.starter_decks),
+        "cards-TOTAL_FORMS": len(cards),
+        "cards-INITIAL_FORMS": len(cards),
+    }
+    for index, card in enumerate(cards):
+        row = {name: _value(getattr(card, name)) for name in INLINE_FIELDS}
+        row |= {"id": card.pk, "card_set": card_set.pk} | changes.get(card.name, {})
+        data |= {f"cards-{index}-{name}": value for name, value in row.items()}
+    return data
+
+
+def test_an_inline_edit_is_validated_and_marked_curated(
+    admin_client: Client, submarine: Card
+) -> None:
+    url = f"/admin/cards/cardset/{submarine.card_set_id}/change/"
+    refused = admin_client.post(url, _inline_form(submarine.card_set, Submarine={"power": -2}))
+    assert "Power cannot be negative." in refused.content.decode()
+    assert Card.objects.get(pk=submarine.pk).power == 9
+    saved = admin_client.post(url, _inline_form(submarine.card_set, Submarine={"power": 8}))
+    assert saved.status_code == 302
+    fresh = Card.objects.get(pk=submarine.pk)
+    assert (fresh.power, fresh.curated) == (8, True)
+    assert Card.objects.filter(curated=True).count() == 1
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "?card_set__box__exact=beach_cup",
+        "?level__exact=C",
+        "?q=Submarine",
+        "?keyword=Flag+loss",
+    ],
+)
+def test_the_card_list_filters_and_searches(
+    admin_client: Client, catalogue: LoadReport, query: str
+) -> None:
+    response = admin_client.get(f"/admin/cards/card/{query}")
+    assert response.status_code == 200
+
+
+def test_the_set_list_shows_copy_totals(admin_client: Client, catalogue: LoadReport) -> None:
+    response = admin_client.get("/admin/cards/cardset/")
+    assert response.status_code == 200
+    assert "Fairytale Forest" in response.content.decode()
+
+
+def test_the_admin_login_page_loads(client: Client) -> None:
+    assert client.get("/admin/login/").status_code == 200

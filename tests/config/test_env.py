@@ -1,0 +1,80 @@
+"""The environment reader: embedded defaults, the full stack, and loud failures."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import CHANNEL_CAPACITY, read_environment
+
+POSTGRES = "postgres://player:s%40cret@db.example:6543/challengers"
+REDIS = "redis://cache.example:6380/2"
+
+
+def test_nothing_set_gives_sqlite_in_memory_layer_and_eager_tasks() -> None:
+    env = read_environment({})
+    assert env.databases["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert str(env.databases["default"]["NAME"]).endswith("db.sqlite3")
+    layer = env.channel_layers["default"]
+    assert layer["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert layer["CONFIG"]["capacity"] == CHANNEL_CAPACITY > 100
+    assert env.celery_task_always_eager is True
+    assert env.celery_broker_url == "memory://"
+    assert env.debug is True
+    assert env.secret_key
+
+
+def test_database_url_gives_postgresql_with_the_pool_and_no_persistent_connections() -> None:
+    database = read_environment({"DATABASE_URL": POSTGRES}).databases["default"]
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["NAME"], database["USER"], database["PASSWORD"]) == (
+        "challengers",
+        "player",
+        "s@cret",
+    )
+    assert (database["HOST"], database["PORT"]) == ("db.example", "6543")
+    assert database["OPTIONS"]["pool"]
+    assert database["CONN_MAX_AGE"] == 0
+
+
+def test_postgresql_scheme_and_default_port_are_accepted() -> None:
+    database = read_environment({"DATABASE_URL": "postgresql://u@h/db"}).databases["default"]
+    assert (database["PORT"], database["PASSWORD"]) == ("5432", "")
+
+
+def test_redis_url_gives_redis_layer_without_socket_timeout_and_a_redis_broker() -> None:
+    env = read_environment({"REDIS_URL": REDIS})
+    layer = env.channel_layers["default"]
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["CONFIG"]["hosts"] == [{"address": REDIS, "socket_timeout": None}]
+    assert layer["CONFIG"]["capacity"] == CHANNEL_CAPACITY
+    assert env.celery_broker_url == REDIS
+    assert env.celery_result_backend == REDIS
+    assert env.celery_task_always_eager is False
+
+
+def test_debug_off_requires_a_secret_key() -> None:
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY"):
+        read_environment({"DEBUG": "false"})
+    env = read_environment({"DEBUG": "0", "SECRET_KEY": "k", "ALLOWED_HOSTS": "a.example, b"})
+    assert (env.debug, env.secret_key, env.allowed_hosts) == (False, "k", ["a.example", "b"])
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DATABASE_URL", "mysql://root@localhost/challengers"),
+        ("DATABASE_URL", "postgres://localhost"),
+        ("DATABASE_URL", "postgres://localhost:port/db"),
+        ("DATABASE_URL", "postgres:///db"),
+        ("DATABASE_URL", "not a url"),
+        ("REDIS_URL", "http://localhost:6379/0"),
+        ("REDIS_URL", "redis://localhost:6379/zero"),
+        ("REDIS_URL", "redis://:6379/0"),
+        ("DEBUG", "maybe"),
+        ("ALLOWED_HOSTS", " , "),
+    ],
+)
+def test_a_malformed_value_is_refused_naming_the_variable(name: str, value: str) -> None:
+    with pytest.raises(ImproperlyConfigured, match=name):
+        read_environment({name: value})
