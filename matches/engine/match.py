@@ -567,19 +567,18 @@ class Match:
                 max=mx,
             )
         if seq < len(self.given):
-            chosen, by = check_answer(q, self.given[seq]), "given"
+            chosen = check_answer(q, self.given[seq])
         else:
             policy = self.policies[side]
             if policy is None:
                 raise _Pause(q)
-            by = "policy"
             try:
                 chosen = check_answer(q, policy.answer(q))
             except InvalidAnswer as exc:
                 raise InvalidAnswer(exc.code, f"Policy for {q.side}: {exc.message}") from None
         self.answers.append(chosen)
         if self.rec:
-            self.emit("answer", q=seq, side=q.side, answer=list(chosen), by=by)
+            self.emit("answer", q=seq, side=q.side, answer=list(chosen))
         return chosen
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:

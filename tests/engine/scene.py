@@ -1,0 +1,162 @@
+"""A small builder for match situations: decks, benches, exhaust piles and the flag as a player
+would lay them out, then one opening, one attack or the rest of the match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from matches.engine import load_catalogue
+from matches.engine.match import Match, _End, _Pause
+from matches.engine.model import MatchSetup, Policy
+
+COVERED: set[str] = set()
+SIDE = {"A": 0, "B": 1}
+
+
+def covers(*keys: str) -> Any:
+    """Mark a test as the unit test of the effect of the cards ``keys``."""
+    specs = load_catalogue()
+    for key in keys:
+        assert key in specs, key
+    COVERED.update(keys)
+
+    def mark(fn: Any) -> Any:
+        return fn
+
+    return mark
+
+
+class Scene:
+    """A match put in a given position. Card lists are keys; decks are top → bottom, the flag
+    stack bottom → top."""
+
+    def __init__(
+        self,
+        *,
+        a: Sequence[str] = (),
+        b: Sequence[str] = (),
+        bench_a: Sequence[str] = (),
+        bench_b: Sequence[str] = (),
+        exhaust_a: Sequence[str] = (),
+        exhaust_b: Sequence[str] = (),
+        flag: tuple[str, Sequence[str]] | None = None,
+        piles: Mapping[str, Sequence[str]] | None = None,
+        answers: Sequence[Any] = (),
+        policies: Mapping[str, Policy | None] | None = None,
+        **setup: Any,
+    ) -> None:
+        self.counter = 0
+        decks = {"A": self._refs("A", a), "B": self._refs("B", b)}
+        pile_refs = {p: self._refs("P" + p, ks) for p, ks in (piles or {}).items()}
+        self.setup = MatchSetup(decks=decks, piles=pile_refs, shuffle=False, **setup)
+        self.m = Match(self.setup, 0, policies, True, answers)
+        m = self.m
+        m.rec = False
+        freeze = m.can_freeze
+        m.can_freeze = [False, False]
+        for side, keys in (("A", bench_a), ("B", bench_b)):
+            for c in self._cards(side, keys):
+                m.to_bench(SIDE[side], c, "setup")
+        for side, keys in (("A", exhaust_a), ("B", exhaust_b)):
+            m.exhaust[SIDE[side]].extend(self._cards(side, keys))
+        if flag is not None:
+            side, keys = flag
+            m.stack = self._cards(side, keys)
+            m.holder, m.attacker = SIDE[side], 1 - SIDE[side]
+        m.can_freeze = freeze
+        m.rec = True
+        self.outcome: Any = None
+
+    def _refs(self, prefix: str, keys: Iterable[str]) -> tuple[tuple[str, str], ...]:
+        refs = []
+        for key in keys:
+            self.counter += 1
+            refs.append((f"{prefix}{self.counter}", key))
+        return tuple(refs)
+
+    def _cards(self, side: str, keys: Iterable[str]) -> list[int]:
+        return [self.m._new_card(ref) for ref in self._refs(side, keys)]
+
+    # ------------------------------------------------------------------ acting
+
+    def _guard(self, fn: Any, *args: Any) -> Scene:
+        try:
+            fn(*args)
+        except _End:
+            self.outcome = "end"
+        except _Pause as pause:
+            self.outcome = pause.question
+        return self
+
+    def open(self, side: str) -> Scene:
+        """The opening reveal of ``side``."""
+        return self._guard(self.m._opening, SIDE[side])
+
+    def attack(self) -> Scene:
+        """One attack by the side without the flag, up to the flag change."""
+        return self._guard(self.m._attack, 1 - self.m.holder)
+
+    def play(self) -> Scene:
+        """Attacks until the match ends."""
+
+        def loop() -> None:
+            while True:
+                self.m._attack(1 - self.m.holder)
+
+        return self._guard(loop)
+
+    # ------------------------------------------------------------------ looking
+
+    def keys(self, cards: Iterable[int]) -> list[str]:
+        return [self.m.key_of(c) for c in cards]
+
+    def deck(self, side: str) -> list[str]:
+        """``side``'s deck, top → bottom."""
+        return self.keys(reversed(self.m.deck[SIDE[side]]))
+
+    def bench(self, side: str) -> list[list[str]]:
+        """``side``'s occupied seats (slot order), each a list of keys."""
+        return [self.keys(s[1]) for s in self.m.bench[SIDE[side]] if s is not None and s[0]]
+
+    def bench_keys(self, side: str) -> list[str]:
+        return self.keys(self.m.bench_cards(SIDE[side]))
+
+    def exhaust(self, side: str) -> list[str]:
+        return self.keys(self.m.exhaust[SIDE[side]])
+
+    def removed(self, side: str) -> list[str]:
+        return self.keys(self.m.removed[SIDE[side]])
+
+    def frozen(self, side: str) -> list[list[str]]:
+        return [self.keys(seat) for seat in self.m.frozen[SIDE[side]]]
+
+    def flag(self) -> tuple[str, list[str]]:
+        """The flag holder and its stack (bottom → top)."""
+        return "AB"[self.m.holder], self.keys(self.m.stack)
+
+    def fans(self, side: str) -> int:
+        return self.m.fans[SIDE[side]]
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.m.winner < 0 else "AB"[self.m.winner]
+
+    @property
+    def reason(self) -> str:
+        return self.m.reason
+
+    def events(self, kind: str) -> list[dict[str, Any]]:
+        return [e for e in self.m.events if e["kind"] == kind]
+
+    def power(self, key: str) -> int:
+        """The power recorded at the last reveal of a card of design ``key``."""
+        uids = {self.m.uid[c] for c in range(len(self.m.spec)) if self.m.key_of(c) == key}
+        return [e for e in self.events("power") if e["card"] in uids][-1]["power"]
+
+    def totals(self) -> list[tuple[int, int]]:
+        """(attack total, defence) after each reveal of the attacks played."""
+        return [(e["total"], e["defence"]) for e in self.events("attack")]
+
+    def questions(self) -> list[dict[str, Any]]:
+        return self.events("question")
