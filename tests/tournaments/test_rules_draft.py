@@ -37,7 +37,7 @@ GRANDMOTHER = CardFacts(
     4,
     "Fairytale Forest",
     "picked_must_remove",
-    {"filter": {"min_power": 3}},
+    {"count": 1, "filter": {"min_power": 3}, "permanent": True},
 )
 SURF_TEACHER = CardFacts(
     "Beach Club/Surf Teacher", "B", 4, "Beach Club", "picked_draw_keep", {"pile": "A", "draw": 3}
@@ -236,3 +236,56 @@ def test_nothing_can_be_done_after_finishing() -> None:
     with pytest.raises(RuleError) as error:
         deck_remove(turn, table, cards=[2])
     assert error.value.code == "already_finished"
+
+
+def test_a_turn_survives_its_json_form_mid_obligation() -> None:
+    from tournaments.rules.draft import turn_from_data, turn_to_data
+
+    table = make_table([PLAIN_A] * 6, [SURF_TEACHER] * 5)
+    turn = DraftTurn(draft_options(beach_cup=False, round_number=3))
+    draft_choose(turn, table, option=1)
+    display = draft_draw(turn, table)
+    draft_pick(turn, table, card=display[0])
+    assert turn_from_data(turn_to_data(turn)) == turn
+
+
+def test_a_finalist_may_only_remove_cards_and_finish() -> None:
+    from tournaments.rules.draft import final_turn
+
+    table = make_table([PLAIN_A] * 6)
+    turn = final_turn()
+    with pytest.raises(RuleError):
+        draft_pick(turn, table, card=1)
+    deck_remove(turn, table, cards=[1, 2])
+    deck_finish(turn, table)
+    assert table.deck == [3, 4, 5, 6] and turn.finished
+
+
+def test_matryoshka_removes_for_good_and_a_rainbow_card_counts_for_sci_fi_geek() -> None:
+    from tournaments.rules.when_picked import matches
+
+    assert matches(CardFacts("Rainbow/DJ", "A", 2, "Rainbow"), {"set": "Outer Space"})
+    assert not matches(PLAIN_A, {"set": "Outer Space"})
+    assert matches(PLAIN_A, {"name": "Pig", "level": "A", "max_power": 3})
+    matryoshka = CardFacts(
+        "Toy Store/Matryoshka",
+        "C",
+        4,
+        "Toy Store",
+        "picked_remove_for_extra_pick",
+        {"count": 1, "filter": {}, "permanent": True},
+    )
+    table = make_table([PLAIN_A] * 8)
+    table.cards = {**table.cards, 300: matryoshka, 301: PLAIN_A}
+    table.piles["C"].cards = [300, 301, 302]
+    table.cards = {**table.cards, 302: PLAIN_A}
+    turn = DraftTurn(draft_options(beach_cup=False, round_number=6))
+    draft_choose(turn, table, option=1)
+    draft_draw(turn, table)
+    draft_pick(turn, table, card=300)
+    pig = table.deck[0]
+    table.deck.append(777)
+    table.cards = {**table.cards, 777: PLAIN_A}
+    draft_resolve(turn, table, cards=[777])
+    assert 777 in table.left_game and 777 not in table.piles["A"].discard
+    assert turn.picks_left == 1 and pig in table.deck

@@ -39,7 +39,7 @@ def bot_next_action(turn: DraftTurn, table: Table, *, round_number: int) -> Acti
     """The bot's next action in this Deck Phase, or ``None`` when it has finished."""
     if turn.finished:
         return None
-    if turn.option is None:
+    if turn.option is None and turn.options:
         return ("choose", {"option": choose_option(turn)})
     if not turn.drawn:
         return ("draw", {})

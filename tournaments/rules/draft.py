@@ -152,7 +152,7 @@ def draft_resolve(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
         table.piles[head.pile].put_back([uid for uid in head.offered if uid != kept])
         _take(turn, table, kept)
     elif cards:
-        _remove_cards(turn, table, cards)
+        _remove_cards(turn, table, cards, permanent=head.permanent)
         turn.picks_left += head.extra_picks
     if turn.obligations and turn.obligations[0].kind == "draw_keep":
         _start_draw_keep(turn, table)
@@ -171,12 +171,14 @@ def deck_remove(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
     _remove_cards(turn, table, cards)
 
 
-def _remove_cards(turn: DraftTurn, table: Table, cards: list[int]) -> None:
+def _remove_cards(
+    turn: DraftTurn, table: Table, cards: list[int], *, permanent: bool = False
+) -> None:
     for uid in cards:
         table.deck.remove(uid)
         turn.removed.append(uid)
         level = table.cards[uid].level
-        if level in table.piles:
+        if level in table.piles and not permanent:
             table.piles[level].put_back([uid])
         else:
             table.left_game.append(uid)
@@ -207,3 +209,58 @@ def _settle_display(turn: DraftTurn, table: Table) -> None:
     if turn.picks_left == 0 and not turn.obligations and turn.display:
         table.piles[_pile_of(turn)].put_back(turn.display)
         turn.display = []
+
+
+def turn_to_data(turn: DraftTurn) -> dict[str, Any]:
+    """The JSON form of a turn, as stored on its row."""
+    return {
+        "options": [[o.pile, o.count, o.fans] for o in turn.options],
+        "option": turn.option,
+        "display": list(turn.display),
+        "drawn": turn.drawn,
+        "picks_left": turn.picks_left,
+        "redraw_used": turn.redraw_used,
+        "picked": list(turn.picked),
+        "removed": list(turn.removed),
+        "obligations": [obligation_to_data(o) for o in turn.obligations],
+        "finished": turn.finished,
+    }
+
+
+def turn_from_data(data: dict[str, Any]) -> DraftTurn:
+    """Read a stored turn back."""
+    return DraftTurn(
+        options=tuple(DraftOption(str(p), int(c), int(f)) for p, c, f in data["options"]),
+        option=data["option"],
+        display=list(data["display"]),
+        drawn=bool(data["drawn"]),
+        picks_left=int(data["picks_left"]),
+        redraw_used=bool(data["redraw_used"]),
+        picked=list(data["picked"]),
+        removed=list(data["removed"]),
+        obligations=[obligation_from_data(o) for o in data["obligations"]],
+        finished=bool(data["finished"]),
+    )
+
+
+def obligation_to_data(obligation: Obligation) -> dict[str, Any]:
+    return {
+        "kind": obligation.kind,
+        "source": obligation.source,
+        "fans": obligation.fans,
+        "count": obligation.count,
+        "extra_picks": obligation.extra_picks,
+        "match": dict(obligation.match),
+        "pile": obligation.pile,
+        "draw": obligation.draw,
+        "offered": list(obligation.offered),
+    }
+
+
+def obligation_from_data(data: dict[str, Any]) -> Obligation:
+    return Obligation(**{**data, "offered": list(data["offered"])})
+
+
+def final_turn() -> DraftTurn:
+    """A finalist's turn before the Final: no cards are drafted, removal only."""
+    return DraftTurn(options=(), drawn=True)

@@ -1,8 +1,9 @@
 """When picked effects (rules.md §2.2 step 5) as obligations a Deck Phase turn must settle.
 
 The card's catalogue effect code says which obligation it creates; the match engine never sees
-these codes. **Decision:** the card that triggers an effect cannot itself be the card removed to
-pay for it (otherwise Shapeshifter would trade itself for a free pick).
+these codes. A "permanent" removal takes the card out of the game (it does not go back to its
+pile's discard as a Deck Phase removal does). **Decision:** the card that triggers an effect
+cannot itself be the card removed to pay for it (else Shapeshifter would trade itself for a pick).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.rules.errors import RuleError
+
+RAINBOW = "Rainbow"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,7 @@ class Obligation:
     pile: str = "A"
     draw: int = 0
     offered: list[int] = field(default_factory=list)
+    permanent: bool = False
 
     def eligible(self, deck: list[int], cards: Mapping[int, CardFacts]) -> list[int]:
         """The deck cards this obligation may remove."""
@@ -69,10 +73,19 @@ class Obligation:
 
 
 def matches(facts: CardFacts, match: Mapping[str, Any]) -> bool:
-    """Whether a card satisfies a catalogue filter such as ``{"min_power": 3}``."""
-    if "min_power" in match and facts.power < int(match["min_power"]):
-        return False
-    return not ("set" in match and facts.set != match["set"])
+    """Whether a card satisfies a catalogue filter (``matches.engine.codes`` documents the keys).
+
+    ``set`` means "carries that set's icon": a Rainbow card carries every icon (rules.md §5).
+    """
+    checks = (
+        ("name", lambda v: facts.key.split("/", 1)[-1] == v),
+        ("set", lambda v: facts.set in (v, RAINBOW)),
+        ("level", lambda v: facts.level == v),
+        ("power", lambda v: facts.power == int(v)),
+        ("min_power", lambda v: facts.power >= int(v)),
+        ("max_power", lambda v: facts.power <= int(v)),
+    )
+    return all(test(match[name]) for name, test in checks if name in match)
 
 
 def obligations_for(uid: int, facts: CardFacts) -> list[Obligation]:
@@ -81,12 +94,18 @@ def obligations_for(uid: int, facts: CardFacts) -> list[Obligation]:
     code = facts.effect_code
     if code == "picked_gain_fans":
         return [Obligation("fans", uid, fans=int(params["n"]))]
-    if code == "picked_remove_for_extra_pick":
-        match = dict(params.get("filter", {}))
-        count = int(params.get("count", 1))
-        return [Obligation("remove_for_pick", uid, count=count, extra_picks=1, match=match)]
-    if code == "picked_must_remove":
-        return [Obligation("must_remove", uid, match=dict(params.get("filter", {})))]
+    if code in ("picked_remove_for_extra_pick", "picked_must_remove"):
+        kind = "remove_for_pick" if code == "picked_remove_for_extra_pick" else "must_remove"
+        return [
+            Obligation(
+                kind,
+                uid,
+                count=int(params.get("count", 1)),
+                extra_picks=1 if kind == "remove_for_pick" else 0,
+                match=dict(params.get("filter", {})),
+                permanent=bool(params.get("permanent", False)),
+            )
+        ]
     if code == "picked_draw_keep":
         pile, draw = str(params["pile"]), int(params["draw"])
         return [Obligation("draw_keep", uid, pile=pile, draw=draw)]

@@ -25,7 +25,7 @@ def winter_parks(mode: str, parks: Sequence[str], index: int) -> frozenset[str]:
     """The parks that are Winter Parks, given the mode and the normal Winter Park's position."""
     if mode == ALL:
         return frozenset(parks)
-    if mode == NORMAL:
+    if mode == NORMAL and parks:
         return frozenset({parks[index % len(parks)]})
     return frozenset()
 
