@@ -1,0 +1,73 @@
+"""Matches and their append-only event log.
+
+A match is *setup + seed + answers*: the engine replays those to the same events, so the stored
+events can always be verified. ``visible_at`` paces the events for watching; no view shows a
+match's result before its last event is visible.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+
+class MatchStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    WAITING = "waiting", "Waiting for an answer"
+    FINISHED = "finished", "Finished"
+
+
+class Match(models.Model):
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="matches"
+    )
+    round = models.PositiveSmallIntegerField(help_text="1-7, 8 = the Final.")
+    park = models.CharField(max_length=8)
+    kind = models.CharField(max_length=8, default="normal", help_text="normal or winter")
+    seat_a = models.ForeignKey("tournaments.Seat", on_delete=models.CASCADE, related_name="+")
+    seat_b = models.ForeignKey("tournaments.Seat", on_delete=models.CASCADE, related_name="+")
+    seed = models.BigIntegerField()
+    status = models.CharField(
+        max_length=10, choices=MatchStatus.choices, default=MatchStatus.SCHEDULED
+    )
+    setup = models.JSONField(default=dict, help_text="Engine input; holds deck orders (secret).")
+    answers = models.JSONField(default=list)
+    question = models.JSONField(null=True, blank=True, help_text="The pending card question.")
+    question_deadline = models.DateTimeField(null=True, blank=True)
+    winner = models.ForeignKey(
+        "tournaments.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.CharField(max_length=32, blank=True)
+    fans_gained = models.JSONField(default=dict)
+    result_visible_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "park"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "park"], name="match_round_park_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="finished", winner__isnull=False) | ~Q(status="finished"),
+                name="match_finished_has_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.pk} (round {self.round}, {self.park})"
+
+
+class MatchEvent(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=24)
+    payload = models.JSONField(default=dict)
+    visible_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="event_match_seq_unique"),
+        ]

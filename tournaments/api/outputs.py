@@ -1,0 +1,146 @@
+"""Response shapes of the tournament API, for the OpenAPI schema (the selectors build the data)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class SeatTokenOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Seat number (0-7).")
+    token = serializers.CharField(help_text="Bearer token for this seat; shown only once.")
+
+
+class TicketOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Tournament id.")
+    code = serializers.CharField(help_text="Room code to share with players.")
+    seat = SeatTokenOut()
+
+
+class CardOut(serializers.Serializer):
+    uid = serializers.IntegerField(help_text="This physical card's id in the tournament.")
+    card = serializers.CharField(help_text='Catalogue key "Set/Name".')
+
+
+class PendingOut(serializers.Serializer):
+    kind = serializers.CharField(help_text="remove_for_pick, must_remove or draw_keep.")
+    card = serializers.CharField(help_text="The picked card whose effect waits.")
+    count = serializers.IntegerField()
+    offered = CardOut(many=True, help_text="draw_keep: the cards to keep one of.")
+
+
+class TurnOut(serializers.Serializer):
+    options = serializers.ListField(child=serializers.CharField())
+    option = serializers.IntegerField(allow_null=True)
+    display = CardOut(many=True, help_text="Your secret display.")
+    picks_left = serializers.IntegerField()
+    redraw_used = serializers.BooleanField()
+    picked = CardOut(many=True)
+    pending = PendingOut(allow_null=True)
+    finished = serializers.BooleanField()
+    auto_played = serializers.BooleanField()
+
+
+class YouOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    answers_live = serializers.BooleanField()
+    deck = CardOut(many=True, help_text="Your deck, sorted by card (its order is never shown).")
+    turn = TurnOut(allow_null=True)
+    actions = serializers.ListField(child=serializers.CharField(), help_text="What you can do now.")
+
+
+class SeatOut(serializers.Serializer):
+    number = serializers.IntegerField(help_text="0-7; the Robot is -1.")
+    name = serializers.CharField()
+    kind = serializers.CharField(help_text="human, bot or robot.")
+    is_host = serializers.BooleanField()
+    tokens = serializers.IntegerField(help_text="Public fan tokens.")
+    deck_size = serializers.IntegerField()
+    finished = serializers.BooleanField(allow_null=True, help_text="Finished this Deck Phase.")
+    auto_played = serializers.BooleanField()
+
+
+class TrophyOut(serializers.Serializer):
+    park = serializers.CharField()
+    round = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    to_box = serializers.BooleanField(help_text="Won by the Robot at 3-7 seats.")
+    fans = serializers.IntegerField(allow_null=True, help_text="Null while secret to you.")
+
+
+class StandingOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    fans = serializers.IntegerField(help_text="The fans you may see.")
+    fans_complete = serializers.BooleanField(help_text="False while some trophy fans are secret.")
+    trophies = serializers.IntegerField()
+    highest_round = serializers.IntegerField()
+
+
+class ParkOut(serializers.Serializer):
+    name = serializers.CharField()
+    winter = serializers.BooleanField()
+
+
+class TournamentOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    code = serializers.CharField(allow_null=True, help_text="Room code (seats only).")
+    status = serializers.CharField(help_text="lobby, deck, match or finished.")
+    round = serializers.IntegerField(help_text="0 in the lobby, 1-7, 8 = the Final.")
+    is_final = serializers.BooleanField()
+    version = serializers.IntegerField(help_text="Bumped by every change; send it back to act.")
+    options = serializers.DictField()
+    parks = ParkOut(many=True)
+    plan = serializers.ListField(help_text="Per round: [{park, a, b}] seat numbers (-1 Robot).")
+    phase_deadline = serializers.DateTimeField(allow_null=True)
+    seats = SeatOut(many=True)
+    trophies = TrophyOut(many=True)
+    standings = StandingOut(many=True)
+    finalists = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    you = YouOut(allow_null=True)
+
+
+class MatchSeatOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    side = serializers.CharField(help_text="A or B in the match's events.")
+
+
+class QuestionOut(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="Send it back with your answer.")
+    kind = serializers.CharField()
+    card = serializers.JSONField(help_text="The uid of the card asking.")
+    card_key = serializers.CharField(allow_null=True)
+    options = serializers.ListField(child=serializers.JSONField())
+    option_keys = serializers.ListField(child=serializers.CharField())
+    min = serializers.IntegerField()
+    max = serializers.IntegerField()
+    prompt = serializers.CharField()
+    default = serializers.ListField(child=serializers.JSONField(), help_text="The policy's answer.")
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class MatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    tournament = serializers.IntegerField()
+    round = serializers.IntegerField()
+    park = serializers.CharField()
+    kind = serializers.CharField(help_text="normal or winter.")
+    seats = MatchSeatOut(many=True)
+    status = serializers.CharField(help_text="scheduled, waiting, playing or finished.")
+    winner = serializers.IntegerField(allow_null=True, help_text="Seat number, once visible.")
+    reason = serializers.CharField(allow_null=True)
+    fans_gained = serializers.DictField(allow_null=True)
+    events_released = serializers.IntegerField(help_text="Events visible so far.")
+    question = QuestionOut(allow_null=True, help_text="Your pending question (only yours).")
+
+
+class EventOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    payload = serializers.DictField()
+
+
+class AnswerInput(serializers.Serializer):
+    question = serializers.IntegerField(help_text="The pending question's seq.")
+    answer = serializers.ListField(child=serializers.JSONField(), allow_empty=True)

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from tournaments.api import views
+
+urlpatterns = [
+    path("tournaments/", views.TournamentCreateView.as_view(), name="tournament-create"),
+    path("tournaments/join/", views.TournamentJoinView.as_view(), name="tournament-join"),
+    path("tournaments/<int:tournament_id>/", views.TournamentDetailView.as_view()),
+    path("tournaments/<int:tournament_id>/bots/", views.TournamentBotsView.as_view()),
+    path("tournaments/<int:tournament_id>/start/", views.TournamentStartView.as_view()),
+    path("tournaments/<int:tournament_id>/seat/", views.SeatSettingsView.as_view()),
+    path("tournaments/<int:tournament_id>/matches/", views.TournamentMatchesView.as_view()),
+    *(
+        path(f"tournaments/<int:tournament_id>/{route}/", view.as_view())
+        for route, view in views.DECK_ACTIONS.items()
+    ),
+]

@@ -1,0 +1,155 @@
+"""Tournament endpoints: thin interfaces that call one service and render one projection."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import NotFoundError
+from matches.selectors import match_list
+from tournaments.api import inputs, outputs
+from tournaments.api.auth import caller
+from tournaments.models import Tournament
+from tournaments.selectors.tournaments import tournament_view
+from tournaments.services import deck, lobby, setup
+from tournaments.services.clock import tournament_tick
+
+
+class ApiView(APIView):
+    authentication_classes: list[Any] = []
+    permission_classes: list[Any] = []
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _view(tournament_id: int, request: Request) -> Response:
+    viewer = caller(request)
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError("not_found", "No such tournament.")
+    if viewer is not None and viewer.tournament_id != tournament.pk:
+        viewer = None  # another tournament's token: this caller is a spectator here
+    return Response(tournament_view(tournament, viewer))
+
+
+def _ticket(ticket: lobby.SeatTicket) -> dict[str, Any]:
+    return {
+        "id": ticket.tournament.pk,
+        "code": ticket.tournament.code,
+        "seat": {"id": ticket.seat.number, "token": ticket.token},
+    }
+
+
+class TournamentCreateView(ApiView):
+    @extend_schema(request=inputs.CreateInput, responses={201: outputs.TicketOut})
+    def post(self, request: Request) -> Response:
+        data = _valid(inputs.CreateInput, request)
+        ticket = lobby.tournament_create(
+            host_name=data["name"],
+            seat_count=data["seats"],
+            basic_set=data["basic_set"],
+            additional_sets=data.get("additional_sets"),
+            beach_cup=data["beach_cup"],
+            winter_mode=data["winter_park"],
+            robot_difficulty=data["robot_difficulty"],
+            solo_challenge=data["solo_challenge"],
+            deck_deadline_seconds=data["deck_deadline_seconds"],
+            answer_deadline_seconds=data["answer_deadline_seconds"],
+            seed=data["seed"],
+        )
+        return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
+
+
+class TournamentJoinView(ApiView):
+    @extend_schema(request=inputs.JoinInput, responses={201: outputs.TicketOut})
+    def post(self, request: Request) -> Response:
+        data = _valid(inputs.JoinInput, request)
+        ticket = lobby.seat_join(code=data["code"], name=data["name"])
+        return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(ApiView):
+    @extend_schema(responses=outputs.TournamentOut)
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament_tick(tournament_id=tournament_id)
+        return _view(tournament_id, request)
+
+
+class TournamentBotsView(ApiView):
+    @extend_schema(request=inputs.BotsInput, responses=outputs.TournamentOut)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = _valid(inputs.BotsInput, request)
+        lobby.seat_add_bots(tournament_id=tournament_id, seat=caller(request), count=data["count"])
+        return _view(tournament_id, request)
+
+
+class TournamentStartView(ApiView):
+    @extend_schema(request=None, responses=outputs.TournamentOut)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        setup.tournament_start(tournament_id=tournament_id, seat=caller(request))
+        return _view(tournament_id, request)
+
+
+class SeatSettingsView(ApiView):
+    @extend_schema(request=inputs.SeatSettingsInput, responses=outputs.TournamentOut)
+    def patch(self, request: Request, tournament_id: int) -> Response:
+        data = _valid(inputs.SeatSettingsInput, request)
+        lobby.seat_settings(
+            tournament_id=tournament_id, seat=caller(request), answers_live=data["answers_live"]
+        )
+        return _view(tournament_id, request)
+
+
+def _deck_action(action: str, body: type[serializers.Serializer] | None) -> type[ApiView]:
+    """A view for one Deck Phase action; its body fields become the action's arguments."""
+
+    class DeckActionView(ApiView):
+        @extend_schema(
+            request=body or inputs.VersionedInput,
+            responses=outputs.TournamentOut,
+            operation_id=f"tournament_deck_{action}",
+        )
+        def post(self, request: Request, tournament_id: int) -> Response:
+            data = _valid(body or inputs.VersionedInput, request)
+            version = data.pop("version", None)
+            deck.seat_act(
+                tournament_id=tournament_id,
+                seat=caller(request),
+                action=action,
+                expected_version=version,
+                **data,
+            )
+            return _view(tournament_id, request)
+
+    DeckActionView.__name__ = f"Deck{action.title()}View"
+    return DeckActionView
+
+
+DECK_ACTIONS: dict[str, type[ApiView]] = {
+    "draft/choose": _deck_action("choose", inputs.ChooseInput),
+    "draft/draw": _deck_action("draw", None),
+    "draft/redraw": _deck_action("redraw", None),
+    "draft/pick": _deck_action("pick", inputs.PickInput),
+    "draft/resolve": _deck_action("resolve", inputs.CardsInput),
+    "deck/remove": _deck_action("remove", inputs.CardsInput),
+    "deck/finish": _deck_action("finish", None),
+}
+
+
+class TournamentMatchesView(ApiView):
+    @extend_schema(responses=outputs.MatchOut(many=True))
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament_tick(tournament_id=tournament_id)
+        viewer = caller(request)
+        if not Tournament.objects.filter(pk=tournament_id).exists():
+            raise NotFoundError("not_found", "No such tournament.")
+        return Response(match_list(tournament_id=tournament_id, viewer=viewer))

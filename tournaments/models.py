@@ -1,0 +1,195 @@
+"""Tournaments, seats, physical cards, level piles, Deck Phase turns and trophies.
+
+State that the rules treat as one value (a pile's order, a seat's deck, a turn's progress) is
+stored as JSON on the row that owns it, so one ``select_for_update`` locks it whole; invariants
+the database can hold are constraints.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+
+class Status(models.TextChoices):
+    LOBBY = "lobby", "Waiting for players"
+    DECK = "deck", "Deck Phase"
+    MATCH = "match", "Match Phase"
+    FINISHED = "finished", "Finished"
+
+
+class WinterMode(models.TextChoices):
+    OFF = "off", "No Winter Park"
+    NORMAL = "normal", "One Winter Park that moves"
+    ALL = "all", "Every park is a Winter Park"
+
+
+class Tournament(models.Model):
+    code = models.CharField(max_length=8, unique=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    round = models.PositiveSmallIntegerField(default=0, help_text="0 in the lobby, 8 = the Final.")
+    seat_count = models.PositiveSmallIntegerField()
+    basic_set = models.CharField(max_length=40, default="City")
+    additional_sets = models.JSONField(default=list)
+    beach_cup = models.BooleanField(default=False, help_text="Beach Cup draft rules.")
+    winter_mode = models.CharField(max_length=8, choices=WinterMode.choices, default="off")
+    winter_index = models.PositiveSmallIntegerField(default=0)
+    robot_difficulty = models.PositiveSmallIntegerField(default=1)
+    solo_challenge = models.BooleanField(default=False)
+    deck_deadline_seconds = models.PositiveIntegerField(null=True, blank=True)
+    answer_deadline_seconds = models.PositiveIntegerField(default=30)
+    seed = models.BigIntegerField()
+    plan = models.JSONField(default=list)
+    parks = models.JSONField(default=list)
+    phase_deadline = models.DateTimeField(null=True, blank=True)
+    finalists = models.JSONField(default=list)
+    winners = models.JSONField(default=list, help_text="Seat numbers; two on a shared win.")
+    left_game = models.JSONField(default=list, help_text="Card uids removed from the game.")
+    version = models.PositiveIntegerField(default=0)
+    event_seq = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seat_count__gte=1, seat_count__lte=8), name="tournament_seat_count"
+            ),
+            models.CheckConstraint(
+                condition=Q(robot_difficulty__gte=1, robot_difficulty__lte=5),
+                name="tournament_robot_difficulty",
+            ),
+            models.CheckConstraint(condition=Q(round__lte=8), name="tournament_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Tournament {self.code}"
+
+    @property
+    def is_final(self) -> bool:
+        return self.round == 8
+
+    @property
+    def secret_trophies(self) -> bool:
+        """Trophy fans are secret at 3-8 seats until the tournament is over."""
+        return self.seat_count >= 3 and self.status != Status.FINISHED
+
+
+class SeatKind(models.TextChoices):
+    HUMAN = "human", "Human"
+    BOT = "bot", "Bot"
+    ROBOT = "robot", "The Robot"
+
+
+ROBOT_NUMBER = -1
+
+
+class Seat(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seats")
+    number = models.SmallIntegerField(help_text="0-7; the Robot is -1.")
+    kind = models.CharField(max_length=6, choices=SeatKind.choices)
+    name = models.CharField(max_length=40)
+    token_hash = models.CharField(max_length=64, blank=True, db_index=True)
+    is_host = models.BooleanField(default=False)
+    answers_live = models.BooleanField(
+        default=True, help_text="Answer this seat's card questions live instead of by policy."
+    )
+    tokens = models.PositiveIntegerField(default=0, help_text="Public fan tokens.")
+    deck = models.JSONField(default=list, help_text="Card uids; its order is never shown.")
+    lost_previous = models.BooleanField(default=False)
+    auto_played = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="seat_number_unique"),
+            models.CheckConstraint(
+                condition=Q(number__gte=-1, number__lte=7), name="seat_number_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.number})"
+
+    @property
+    def is_robot(self) -> bool:
+        return self.kind == SeatKind.ROBOT
+
+
+class CardCopy(models.Model):
+    """One physical card of a tournament, named by its ``uid`` everywhere else."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="copies")
+    uid = models.PositiveIntegerField()
+    card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "uid"], name="copy_uid_unique"),
+        ]
+
+
+class Pile(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="piles")
+    level = models.CharField(max_length=1)
+    cards = models.JSONField(default=list, help_text="Top first.")
+    discard = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "level"], name="pile_level_unique"),
+        ]
+
+
+class DraftTurn(models.Model):
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="turns")
+    round = models.PositiveSmallIntegerField()
+    state = models.JSONField(default=dict)
+    finished = models.BooleanField(default=False)
+    auto_played = models.BooleanField(default=False)
+    actions = models.PositiveIntegerField(default=0, help_text="Actions taken; seeds the draws.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "round"], name="turn_round_unique"),
+        ]
+
+
+class Trophy(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="trophies")
+    park = models.CharField(max_length=8)
+    round = models.PositiveSmallIntegerField()
+    fans = models.PositiveSmallIntegerField()
+    winner = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="trophies"
+    )
+    to_box = models.BooleanField(default=False, help_text="Won by the Robot at 3-7 seats.")
+
+    class Meta:
+        ordering = ["round", "park"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "park", "round"], name="trophy_park_round_unique"
+            ),
+        ]
+
+
+class TournamentEvent(models.Model):
+    """The tournament's append-only event log, the source of truth for live streams.
+
+    ``audience`` is ``None`` for a public fact, or the seat number of the only seat that may see
+    it; projections never send an event to anyone else.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    payload = models.JSONField(default=dict)
+    audience = models.SmallIntegerField(null=True, blank=True)
+    visible_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seq"], name="tevent_seq_unique"),
+        ]

@@ -1,0 +1,182 @@
+"""The tournament as one viewer may see it (a seat, or a spectator with ``viewer=None``).
+
+Nobody sees another seat's display, any deck's order, a token, the seed, or trophy fans that are
+still secret (3-8 seats before the end: only the trophy's owner sees its fans).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
+from tournaments.rules import draft as rules
+from tournaments.rules.standings import Standing, ranked
+from tournaments.rules.winter import winter_parks
+from tournaments.services.common import card_facts
+
+
+def fans_visible(tournament: Tournament, trophy: Trophy, viewer: Seat | None) -> bool:
+    """Whether ``viewer`` may see the fans on a won trophy."""
+    if not tournament.secret_trophies:
+        return True
+    return viewer is not None and trophy.winner_id == viewer.pk
+
+
+def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:
+    """The whole public state plus what is the viewer's own."""
+    seats = list(tournament.seats.all())
+    trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
+    turns = {
+        t.seat_id: t
+        for t in DraftTurn.objects.filter(seat__tournament=tournament, round=tournament.round)
+    }
+    return {
+        "id": tournament.pk,
+        "code": tournament.code if viewer is not None else None,
+        "status": tournament.status,
+        "round": tournament.round,
+        "is_final": tournament.is_final,
+        "version": tournament.version,
+        "options": _options(tournament),
+        "parks": _parks(tournament),
+        "plan": tournament.plan,
+        "phase_deadline": tournament.phase_deadline,
+        "seats": [_seat(tournament, seat, turns.get(seat.pk)) for seat in seats],
+        "trophies": [_trophy(tournament, t, viewer) for t in trophies],
+        "standings": _standings(tournament, seats, trophies, viewer),
+        "finalists": tournament.finalists,
+        "winners": tournament.winners,
+        "you": _you(tournament, viewer, turns.get(viewer.pk) if viewer else None),
+    }
+
+
+def _options(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "seat_count": tournament.seat_count,
+        "basic_set": tournament.basic_set,
+        "additional_sets": tournament.additional_sets,
+        "beach_cup": tournament.beach_cup,
+        "winter_mode": tournament.winter_mode,
+        "robot_difficulty": tournament.robot_difficulty,
+        "solo_challenge": tournament.solo_challenge,
+        "deck_deadline_seconds": tournament.deck_deadline_seconds,
+        "answer_deadline_seconds": tournament.answer_deadline_seconds,
+    }
+
+
+def _parks(tournament: Tournament) -> list[dict[str, Any]]:
+    winter = winter_parks(tournament.winter_mode, tournament.parks, tournament.winter_index)
+    return [{"name": park, "winter": park in winter} for park in tournament.parks]
+
+
+def _seat(tournament: Tournament, seat: Seat, turn: DraftTurn | None) -> dict[str, Any]:
+    return {
+        "number": seat.number,
+        "name": seat.name,
+        "kind": seat.kind,
+        "is_host": seat.is_host,
+        "tokens": seat.tokens,
+        "deck_size": len(seat.deck),
+        "finished": None if turn is None else turn.finished,
+        "auto_played": seat.auto_played,
+    }
+
+
+def _trophy(tournament: Tournament, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]:
+    return {
+        "park": trophy.park,
+        "round": trophy.round,
+        "seat": trophy.winner.number if trophy.winner else None,
+        "to_box": trophy.to_box,
+        "fans": trophy.fans if fans_visible(tournament, trophy, viewer) else None,
+    }
+
+
+def _standings(
+    tournament: Tournament, seats: list[Seat], trophies: list[Trophy], viewer: Seat | None
+) -> list[dict[str, Any]]:
+    """Fans as the viewer may count them, trophies, and the highest-round trophy."""
+    scoring = [s for s in seats if s.kind != SeatKind.ROBOT or tournament.seat_count == 1]
+    standings = []
+    for seat in scoring:
+        kept = [t for t in trophies if t.winner_id == seat.pk and not t.to_box]
+        visible = tuple(
+            (t.round, t.fans if fans_visible(tournament, t, viewer) else 0) for t in kept
+        )
+        standings.append(Standing(seat=seat.number, tokens=seat.tokens, trophies=visible))
+    return [
+        {
+            "seat": s.seat,
+            "fans": s.fans,
+            "fans_complete": all(
+                fans_visible(tournament, t, viewer)
+                for t in trophies
+                if t.winner and t.winner.number == s.seat
+            ),
+            "trophies": s.trophy_count,
+            "highest_round": s.highest_round,
+        }
+        for s in ranked(standings)
+    ]
+
+
+def _you(
+    tournament: Tournament, viewer: Seat | None, turn: DraftTurn | None
+) -> dict[str, Any] | None:
+    if viewer is None:
+        return None
+    facts = card_facts(tournament)
+    return {
+        "seat": viewer.number,
+        "name": viewer.name,
+        "answers_live": viewer.answers_live,
+        "deck": sorted(
+            ({"uid": uid, "card": facts[uid].key} for uid in viewer.deck),
+            key=lambda c: (c["card"], c["uid"]),
+        ),
+        "turn": _turn(turn, facts),
+        "actions": available_actions(tournament, viewer, turn),
+    }
+
+
+def _turn(turn: DraftTurn | None, facts: dict[int, Any]) -> dict[str, Any] | None:
+    if turn is None:
+        return None
+    state = rules.turn_from_data(turn.state)
+    pending = state.obligations[0] if state.obligations else None
+    return {
+        "options": [o.label for o in state.options],
+        "option": state.option,
+        "display": [{"uid": uid, "card": facts[uid].key} for uid in state.display],
+        "picks_left": state.picks_left,
+        "redraw_used": state.redraw_used,
+        "picked": [{"uid": uid, "card": facts[uid].key} for uid in state.picked],
+        "pending": None
+        if pending is None
+        else {
+            "kind": pending.kind,
+            "card": facts[pending.source].key,
+            "count": pending.count,
+            "offered": [{"uid": uid, "card": facts[uid].key} for uid in pending.offered],
+        },
+        "finished": state.finished,
+        "auto_played": turn.auto_played,
+    }
+
+
+def available_actions(tournament: Tournament, viewer: Seat, turn: DraftTurn | None) -> list[str]:
+    """The Deck Phase actions the viewer can take right now."""
+    if tournament.status != Status.DECK or turn is None or viewer.kind != SeatKind.HUMAN:
+        return []
+    state = rules.turn_from_data(turn.state)
+    if state.finished:
+        return []
+    if state.obligations:
+        return ["resolve"]
+    if state.option is None and state.options:
+        return ["choose"]
+    if not state.drawn:
+        return ["draw"]
+    if state.picks_left:
+        return ["pick"] if state.redraw_used else ["pick", "redraw"]
+    return ["remove", "finish"]

@@ -1,0 +1,1 @@
+"""The only code that changes tournament state. Each service locks, checks the rules, writes."""

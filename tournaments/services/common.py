@@ -1,0 +1,113 @@
+"""Helpers every tournament service shares: tokens, locking, rule errors, card facts."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+from django.db import transaction
+
+from cards.models import Card
+from config.errors import ApplicationError, ConflictError, NotFoundError
+from tournaments.models import CardCopy, Seat, Tournament
+from tournaments.rules.errors import RuleError
+from tournaments.rules.when_picked import CardFacts
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Forbidden(ApplicationError):
+    status_code = 403
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh seat token and the hash stored in its place (the token is shown once)."""
+    token = secrets.token_urlsafe(24)
+    return token, hash_token(token)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_for_token(token: str | None, tournament_id: int | None = None) -> Seat | None:
+    """The seat a bearer token belongs to, or ``None`` for a spectator."""
+    if not token:
+        return None
+    seats = Seat.objects.select_related("tournament").filter(token_hash=hash_token(token))
+    if tournament_id is not None:
+        seats = seats.filter(tournament_id=tournament_id)
+    return seats.first()
+
+
+def rule_errors(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn a pure rule's ``RuleError`` into the API's coded ``ConflictError``."""
+
+    @wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except RuleError as error:
+            raise ConflictError(error.code, error.message, error.details) from error
+
+    return wrapper
+
+
+@contextmanager
+def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
+    """A transaction holding the tournament row's lock.
+
+    Every state change of a tournament takes this lock first, so two seats acting at the same
+    instant are serialised: they can never draw the same pile card or both close the phase.
+    """
+    with transaction.atomic():
+        try:
+            tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        except Tournament.DoesNotExist as missing:
+            raise NotFoundError("not_found", "No such tournament.") from missing
+        yield tournament
+        tournament.version += 1
+        tournament.save(update_fields=["version", "updated_at"])
+
+
+def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:
+    """The caller's seat at this tournament, or a coded refusal."""
+    if seat is None:
+        raise Forbidden("seat_required", "Send your seat token: spectators cannot act.")
+    if seat.tournament_id != tournament.pk:
+        raise Forbidden("wrong_tournament", "That seat token belongs to another tournament.")
+    return seat
+
+
+def require_version(tournament: Tournament, expected: int | None) -> None:
+    """Refuse a request made against an older state than the current one."""
+    if expected is not None and expected != tournament.version:
+        raise ConflictError(
+            "stale", "The tournament changed since you looked.", {"version": tournament.version}
+        )
+
+
+def card_key(card: Card) -> str:
+    return f"{card.card_set.name}/{card.name}"
+
+
+def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
+    """Every physical card of the tournament as the Deck Phase sees it."""
+    copies = CardCopy.objects.filter(tournament=tournament).select_related("card__card_set")
+    return {copy.uid: facts_of(copy.card) for copy in copies}
+
+
+def facts_of(card: Card) -> CardFacts:
+    return CardFacts(
+        key=card_key(card),
+        level=card.level,
+        power=card.power or 0,
+        set=card.card_set.name,
+        effect_code=card.effect_code,
+        effect_params=card.effect_params or {},
+    )

@@ -1,0 +1,234 @@
+"""The Deck Phase: opening it, every seat's draft actions, bots, the deadline, closing it."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import ConflictError
+from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
+from tournaments.rules import draft as rules
+from tournaments.rules.bots import bot_next_action
+from tournaments.rules.data import draft_options
+from tournaments.rules.piles import Pile as PurePile
+from tournaments.rules.seeds import stream
+from tournaments.rules.winter import NORMAL, next_winter_index
+from tournaments.services.common import (
+    Forbidden,
+    card_facts,
+    locked_tournament,
+    require_seat,
+    require_version,
+    rule_errors,
+)
+from tournaments.services.events import publish
+
+ACTIONS = {
+    "choose": rules.draft_choose,
+    "draw": rules.draft_draw,
+    "redraw": rules.draft_redraw,
+    "pick": rules.draft_pick,
+    "resolve": rules.draft_resolve,
+    "remove": rules.deck_remove,
+    "finish": rules.deck_finish,
+}
+PUBLIC_PROGRESS = {"pick": "picked", "finish": "finished", "remove": "removed", "resolve": "picked"}
+
+
+def drafting_seats(tournament: Tournament) -> list[Seat]:
+    """The seats that take part in this Deck Phase (only the finalists before the Final)."""
+    seats = tournament.seats.exclude(kind=SeatKind.ROBOT)
+    if tournament.is_final:
+        seats = seats.filter(number__in=tournament.finalists)
+    return list(seats)
+
+
+def open_deck_phase(tournament: Tournament) -> None:
+    """Open the Deck Phase of ``tournament.round`` (the caller holds the lock)."""
+    if tournament.winter_mode == NORMAL and 2 <= tournament.round <= 7:
+        rng = stream(tournament.seed, "winter", tournament.round)
+        tournament.winter_index = next_winter_index(
+            rng, tournament.winter_index, len(tournament.parks)
+        )
+    seats = drafting_seats(tournament)
+    for seat in seats:
+        turn = (
+            rules.final_turn()
+            if tournament.is_final
+            else rules.DraftTurn(
+                draft_options(beach_cup=tournament.beach_cup, round_number=tournament.round)
+            )
+        )
+        DraftTurn.objects.create(seat=seat, round=tournament.round, state=rules.turn_to_data(turn))
+    seconds = tournament.deck_deadline_seconds
+    tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
+    tournament.status = Status.DECK
+    tournament.save()
+    publish(
+        tournament,
+        "deck_phase_opened",
+        {
+            "round": tournament.round,
+            "deadline": tournament.phase_deadline.isoformat()
+            if tournament.phase_deadline
+            else None,
+            "winter_index": tournament.winter_index,
+        },
+    )
+    _queue_deck_tasks(tournament, [s.pk for s in seats if s.kind == SeatKind.BOT])
+
+
+def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
+    from tournaments import tasks  # tasks import services: import late to avoid a cycle
+
+    tournament_id, round_number = tournament.pk, tournament.round
+    deadline = tournament.deck_deadline_seconds
+
+    def queue() -> None:
+        for seat_id in bot_ids:
+            tasks.bot_deck_phase.delay(tournament_id, seat_id)
+        if deadline:
+            tasks.enforce_deck_deadline.apply_async(
+                (tournament_id, round_number), countdown=deadline
+            )
+
+    transaction.on_commit(queue)
+
+
+def seat_act(
+    *,
+    tournament_id: int,
+    seat: Seat | None,
+    action: str,
+    expected_version: int | None = None,
+    **arguments: Any,
+) -> DraftTurn:
+    """One Deck Phase action of a seat: ``choose``, ``draw``, ``redraw``, ``pick``, …"""
+    with locked_tournament(tournament_id) as tournament:
+        seat = require_seat(seat, tournament)
+        require_version(tournament, expected_version)
+        if tournament.status != Status.DECK:
+            raise ConflictError("wrong_phase", "This is not a Deck Phase.")
+        if seat.kind != SeatKind.HUMAN:
+            raise Forbidden("not_your_seat", "Bots and the Robot play by themselves.")
+        row = _apply(tournament, seat, action, arguments)
+        _close_if_done(tournament)
+    return row
+
+
+def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
+    row = DraftTurn.objects.select_for_update().filter(seat=seat, round=tournament.round).first()
+    if row is None:
+        raise ConflictError("not_drafting", "This seat takes no part in this Deck Phase.")
+    return row
+
+
+@rule_errors
+def _apply(
+    tournament: Tournament, seat: Seat, action: str, arguments: dict[str, Any], auto: bool = False
+) -> DraftTurn:
+    if action not in ACTIONS:
+        raise ConflictError("unknown_action", f"No Deck Phase action {action!r}.")
+    row = _turn_row(tournament, seat)
+    turn = rules.turn_from_data(row.state)
+    rng = stream(tournament.seed, "draft", tournament.round, seat.number, row.actions)
+    table, piles = _load_table(tournament, seat, rng)
+    ACTIONS[action](turn, table, **arguments)  # type: ignore[operator]
+    _save(tournament, seat, row, turn, table, piles, auto)
+    if action in PUBLIC_PROGRESS:
+        publish(tournament, "seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[action]})
+    return row
+
+
+def _save(
+    tournament: Tournament,
+    seat: Seat,
+    row: DraftTurn,
+    turn: rules.DraftTurn,
+    table: rules.Table,
+    piles: dict[str, Pile],
+    auto: bool,
+) -> None:
+    row.state = rules.turn_to_data(turn)
+    row.finished = turn.finished
+    row.actions += 1
+    row.auto_played = row.auto_played or auto
+    row.save()
+    seat.deck = table.deck
+    seat.tokens += table.fans
+    seat.auto_played = seat.auto_played or auto
+    seat.save(update_fields=["deck", "tokens", "auto_played"])
+    for level, pile in piles.items():
+        pile.cards, pile.discard = table.piles[level].cards, table.piles[level].discard
+        pile.save(update_fields=["cards", "discard"])
+    if table.left_game:
+        tournament.left_game = [*tournament.left_game, *table.left_game]
+        tournament.save(update_fields=["left_game"])
+
+
+def autoplay(tournament: Tournament, seat: Seat, *, auto: bool) -> None:
+    """Play the rest of ``seat``'s Deck Phase by the bot policy (the caller holds the lock)."""
+    for _ in range(100):
+        turn = rules.turn_from_data(_turn_row(tournament, seat).state)
+        table, _ = _load_table(tournament, seat, stream(0))
+        action = bot_next_action(turn, table, round_number=tournament.round)
+        if action is None:
+            return
+        name, arguments = action
+        _apply(tournament, seat, name, arguments, auto)
+    raise RuntimeError("the bot policy did not finish its Deck Phase")
+
+
+def _load_table(
+    tournament: Tournament, seat: Seat, rng: random.Random
+) -> tuple[rules.Table, dict[str, Pile]]:
+    """The seat's deck and the locked pile rows, as the pure rules see them."""
+    seat.refresh_from_db()
+    rows = {p.level: p for p in Pile.objects.select_for_update().filter(tournament=tournament)}
+    piles = {level: PurePile(level, list(p.cards), list(p.discard)) for level, p in rows.items()}
+    table = rules.Table(deck=list(seat.deck), piles=piles, cards=card_facts(tournament), rng=rng)
+    return table, rows
+
+
+def bot_deck_phase(*, tournament_id: int, seat_id: int) -> None:
+    """A bot seat takes its whole Deck Phase (idempotent: a finished turn is left alone)."""
+    with locked_tournament(tournament_id) as tournament:
+        seat = Seat.objects.get(pk=seat_id, tournament=tournament)
+        if tournament.status != Status.DECK or seat.kind != SeatKind.BOT:
+            return
+        autoplay(tournament, seat, auto=False)
+        _close_if_done(tournament)
+
+
+def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:
+    """At the deadline, finish every open turn by the bot policy; ``True`` if it acted."""
+    with locked_tournament(tournament_id) as tournament:
+        deadline = tournament.phase_deadline
+        if tournament.status != Status.DECK or tournament.round != round_number:
+            return False
+        if deadline is None or timezone.now() < deadline:
+            return False
+        open_rows = DraftTurn.objects.filter(
+            seat__tournament=tournament, round=round_number, finished=False
+        )
+        for row in open_rows.select_related("seat"):
+            autoplay(tournament, row.seat, auto=True)
+        _close_if_done(tournament)
+    return True
+
+
+def _close_if_done(tournament: Tournament) -> None:
+    """When the last seat has finished, the Match Phase starts (exactly once, under the lock)."""
+    if tournament.status != Status.DECK:
+        return
+    if DraftTurn.objects.filter(
+        seat__tournament=tournament, round=tournament.round, finished=False
+    ).exists():
+        return
+    from tournaments.services.rounds import match_phase_start
+
+    match_phase_start(tournament)

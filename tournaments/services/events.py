@@ -1,0 +1,59 @@
+"""Publishing tournament events: append to the log in the caller's transaction, push on commit.
+
+The log is the source of truth; the channel layer only carries a nudge with the event, and a
+client that missed one resumes from the log with ``after=N`` (design.md: the layer may drop
+messages in bursts).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import Tournament, TournamentEvent
+
+log = logging.getLogger(__name__)
+
+
+def group_name(tournament_id: int) -> str:
+    return f"tournament.{tournament_id}"
+
+
+def publish(
+    tournament: Tournament,
+    kind: str,
+    payload: dict[str, Any],
+    *,
+    audience: int | None = None,
+    visible_at: datetime | None = None,
+) -> TournamentEvent:
+    """Append an event; the caller holds the tournament lock, so ``seq`` has no gaps."""
+    tournament.event_seq += 1
+    tournament.save(update_fields=["event_seq"])
+    event = TournamentEvent.objects.create(
+        tournament=tournament,
+        seq=tournament.event_seq,
+        kind=kind,
+        payload=payload,
+        audience=audience,
+        visible_at=visible_at or timezone.now(),
+    )
+    transaction.on_commit(lambda: _nudge(tournament.pk, event.seq))
+    return event
+
+
+def _nudge(tournament_id: int, seq: int) -> None:
+    """Tell live streams that the log grew up to ``seq``; they read the events themselves."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group_name(tournament_id), {"type": "log.grew", "seq": seq})
+    except Exception:  # a lost nudge costs latency, never data: streams re-read the log
+        log.warning("Could not nudge tournament %s streams", tournament_id, exc_info=True)

@@ -1,0 +1,174 @@
+"""The lobby: create a tournament, join it by room code, add bots, start it."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from config.errors import ConflictError, NotFoundError
+from tournaments.models import Seat, SeatKind, Status, Tournament
+from tournaments.rules.options import check_options, default_sets
+from tournaments.rules.seeds import stream
+from tournaments.services.common import (
+    Forbidden,
+    locked_tournament,
+    new_token,
+    require_seat,
+    rule_errors,
+)
+from tournaments.services.events import publish
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+BOT_NAMES = ("Ada", "Brick", "Cog", "Dot", "Echo", "Flux", "Gizmo", "Hex")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTicket:
+    """A seat and its token, which is shown this once and stored only as a hash."""
+
+    tournament: Tournament
+    seat: Seat
+    token: str
+
+
+def _room_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@rule_errors
+def tournament_create(
+    *,
+    host_name: str,
+    seat_count: int,
+    basic_set: str = "City",
+    additional_sets: Sequence[str] | None = None,
+    beach_cup: bool = False,
+    winter_mode: str = "off",
+    robot_difficulty: int = 1,
+    solo_challenge: bool = False,
+    deck_deadline_seconds: int | None = None,
+    answer_deadline_seconds: int = 30,
+    seed: int | None = None,
+) -> SeatTicket:
+    """Open a lobby with the host in seat 0."""
+    seed = secrets.randbits(62) if seed is None else seed
+    chosen = default_sets(stream(seed, "sets")) if additional_sets is None else additional_sets
+    options = check_options(
+        seat_count=seat_count,
+        basic_set=basic_set,
+        additional_sets=chosen,
+        beach_cup=beach_cup,
+        winter_mode=winter_mode,
+        robot_difficulty=robot_difficulty,
+        solo_challenge=solo_challenge,
+    )
+    for _ in range(10):
+        try:
+            with transaction.atomic():
+                tournament = Tournament.objects.create(
+                    code=_room_code(),
+                    seat_count=options.seat_count,
+                    basic_set=options.basic_set,
+                    additional_sets=list(options.additional_sets),
+                    beach_cup=options.beach_cup,
+                    winter_mode=options.winter_mode,
+                    robot_difficulty=options.robot_difficulty,
+                    solo_challenge=options.solo_challenge,
+                    deck_deadline_seconds=deck_deadline_seconds,
+                    answer_deadline_seconds=answer_deadline_seconds,
+                    seed=seed,
+                )
+                break
+        except IntegrityError:  # the room code was taken: draw another
+            continue
+    else:
+        raise ConflictError("no_room_code", "Could not find a free room code; try again.")
+    token, digest = new_token()
+    seat = Seat.objects.create(
+        tournament=tournament,
+        number=0,
+        kind=SeatKind.HUMAN,
+        name=host_name,
+        token_hash=digest,
+        is_host=True,
+    )
+    return SeatTicket(tournament, seat, token)
+
+
+def free_numbers(tournament: Tournament) -> list[int]:
+    taken = set(tournament.seats.values_list("number", flat=True))
+    return [n for n in range(tournament.seat_count) if n not in taken]
+
+
+def require_lobby(tournament: Tournament) -> None:
+    if tournament.status != Status.LOBBY:
+        raise ConflictError("not_in_lobby", "The tournament has already started.")
+
+
+def seat_join(*, code: str, name: str) -> SeatTicket:
+    """Take the lowest open seat of the lobby with room ``code``."""
+    found = (
+        Tournament.objects.filter(code=code.strip().upper()).values_list("pk", flat=True).first()
+    )
+    if found is None:
+        raise NotFoundError("unknown_code", "No tournament has that room code.")
+    with locked_tournament(found) as tournament:
+        require_lobby(tournament)
+        if tournament.seats.filter(name__iexact=name).exists():
+            raise ConflictError("name_taken", "Another seat already has that name.")
+        free = free_numbers(tournament)
+        if not free:
+            raise ConflictError("tournament_full", "Every seat is taken.")
+        token, digest = new_token()
+        seat = Seat.objects.create(
+            tournament=tournament,
+            number=free[0],
+            kind=SeatKind.HUMAN,
+            name=name,
+            token_hash=digest,
+        )
+        publish(tournament, "seat_joined", {"seat": seat.number, "name": name, "kind": "human"})
+    return SeatTicket(tournament, seat, token)
+
+
+def seat_add_bots(*, tournament_id: int, seat: Seat | None, count: int) -> list[Seat]:
+    """The host fills ``count`` open seats with bots."""
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        require_lobby(tournament)
+        free = free_numbers(tournament)
+        if count < 1 or count > len(free):
+            raise ConflictError(
+                "bad_bot_count", f"Add between 1 and {len(free)} bots.", {"free": len(free)}
+            )
+        bots = [
+            Seat.objects.create(
+                tournament=tournament, number=n, kind=SeatKind.BOT, name=f"Bot {BOT_NAMES[n]}"
+            )
+            for n in free[:count]
+        ]
+        for bot in bots:
+            publish(
+                tournament, "seat_joined", {"seat": bot.number, "name": bot.name, "kind": "bot"}
+            )
+    return bots
+
+
+def require_host(seat: Seat | None, tournament: Tournament) -> None:
+    if seat is None or seat.tournament_id != tournament.pk or not seat.is_host:
+        raise Forbidden("host_only", "Only the host may do this.")
+
+
+def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) -> Seat:
+    """A human seat chooses whether it answers its cards' questions live."""
+    with locked_tournament(tournament_id) as tournament:
+        seat = require_seat(seat, tournament)
+        if seat.kind != SeatKind.HUMAN:
+            raise Forbidden("not_your_seat", "Only a human seat has this setting.")
+        seat.answers_live = answers_live
+        seat.save(update_fields=["answers_live"])
+    return seat

@@ -1,0 +1,119 @@
+"""Starting a tournament: cards, decks, piles, the Robot, the plan and the trophy stacks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cards.models import Card
+from config.errors import ConflictError
+from tournaments.models import CardCopy, Pile, Seat, SeatKind, Status, Tournament, Trophy
+from tournaments.rules.data import parks_for
+from tournaments.rules.options import BASIC_SETS, STARTER_SET
+from tournaments.rules.piles import LEVELS
+from tournaments.rules.plan import ROBOT, compute_plan, places, plan_to_data
+from tournaments.rules.robot import robot_deck
+from tournaments.rules.seeds import stream
+from tournaments.rules.trophies import deal_trophies
+from tournaments.services.common import card_key, locked_tournament
+from tournaments.services.deck import open_deck_phase
+from tournaments.services.events import publish
+from tournaments.services.lobby import free_numbers, require_host, require_lobby
+
+
+class _Minter:
+    """Hands out the physical cards of one tournament, numbering them from 1."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.rows: list[CardCopy] = []
+        self.cards = {
+            card_key(card): card for card in Card.objects.select_related("card_set").all()
+        }
+
+    def mint(self, keys: Iterable[str]) -> list[int]:
+        uids = []
+        for key in keys:
+            uid = len(self.rows) + 1
+            self.rows.append(CardCopy(tournament=self.tournament, uid=uid, card=self.cards[key]))
+            uids.append(uid)
+        return uids
+
+    def save(self) -> None:
+        CardCopy.objects.bulk_create(self.rows)
+
+
+def tournament_start(*, tournament_id: int, seat: Seat | None) -> Tournament:
+    """The host starts a full lobby: everything is dealt and the first Deck Phase opens."""
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        require_lobby(tournament)
+        if free_numbers(tournament):
+            raise ConflictError("seats_open", "Fill every seat (join or add bots) before starting.")
+        minter = _Minter(tournament)
+        _deal_starter_decks(tournament, minter)
+        _deal_piles(tournament, minter)
+        _seat_robot(tournament, minter)
+        minter.save()
+        _make_plan(tournament)
+        tournament.status = Status.DECK
+        tournament.round = 1
+        tournament.save()
+        publish(
+            tournament, "tournament_started", {"parks": tournament.parks, "plan": tournament.plan}
+        )
+        open_deck_phase(tournament)
+    return tournament
+
+
+def _deal_starter_decks(tournament: Tournament, minter: _Minter) -> None:
+    starter = STARTER_SET[BASIC_SETS[tournament.basic_set]]
+    cards = [c for c in minter.cards.values() if c.card_set.name == starter]
+    deck_keys = [card_key(c) for c in cards for _ in range(c.copies_per_starter_deck or 0)]
+    for seat in tournament.seats.exclude(kind=SeatKind.ROBOT):
+        seat.deck = minter.mint(deck_keys)
+        seat.save(update_fields=["deck"])
+
+
+def _deal_piles(tournament: Tournament, minter: _Minter) -> None:
+    in_play = {tournament.basic_set, *tournament.additional_sets}
+    for level in LEVELS:
+        keys = [
+            key
+            for key, card in minter.cards.items()
+            if card.card_set.name in in_play and card.level == level
+            for _ in range(card.copies or 0)
+        ]
+        uids = minter.mint(sorted(keys))
+        stream(tournament.seed, "pile", level).shuffle(uids)
+        Pile.objects.create(tournament=tournament, level=level, cards=uids, discard=[])
+
+
+def _seat_robot(tournament: Tournament, minter: _Minter) -> None:
+    if ROBOT not in places(tournament.seat_count):
+        return
+    keys = robot_deck(
+        stream(tournament.seed, "robot"),
+        difficulty=tournament.robot_difficulty,
+        solo_challenge=tournament.solo_challenge,
+    )
+    Seat.objects.create(
+        tournament=tournament,
+        number=ROBOT,
+        kind=SeatKind.ROBOT,
+        name="The Robot",
+        deck=minter.mint(keys),
+        answers_live=False,
+    )
+
+
+def _make_plan(tournament: Tournament) -> None:
+    plan = compute_plan(tournament.seat_count)
+    parks = parks_for(len(places(tournament.seat_count)))
+    tournament.plan = plan_to_data(plan)
+    tournament.parks = list(parks)
+    stacks = deal_trophies(stream(tournament.seed, "trophies"), parks)
+    Trophy.objects.bulk_create(
+        Trophy(tournament=tournament, park=park, round=index + 1, fans=fans)
+        for park, row in stacks.items()
+        for index, fans in enumerate(row)
+    )
