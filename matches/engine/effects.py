@@ -371,7 +371,7 @@ def _deck_to_bench(p: Mapping[str, Any], t: Table) -> Trigger:
     def run(m: Match, side: int, card: int) -> None:
         deck = m.deck[side ^ other]
         if deck:
-            m.to_bench(side ^ other, deck.pop(), "deck")
+            m.to_bench(side ^ other, deck[-1], "deck", deck)
 
     return run
 
@@ -401,7 +401,7 @@ def _pile_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
             x = m.draw_pile(pile, side ^ other)
             if x is None:
                 return
-            m.to_deck(side ^ other, x, top, "pile")
+            m.to_deck(side ^ other, x, top, "pile:" + pile)
 
     return run
 
@@ -415,7 +415,7 @@ def _pile_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
             x = m.draw_pile(pile, side)
             if x is None:
                 return
-            m.to_exhaust(side, x, "pile")
+            m.to_exhaust(side, x, "pile:" + pile)
 
     return run
 
@@ -443,9 +443,9 @@ def _arrange_top(p: Mapping[str, Any], t: Table) -> Trigger:
         deck.extend(reversed(tops))
         for x in bots:
             deck.insert(0, x)
-        m.note_deck_order(side, card, tops, bots)
         for x in exs:
             m.to_exhaust(side, x, "deck")
+        m.note_deck_order(side, card, tops, bots)
 
     return run
 

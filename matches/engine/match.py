@@ -223,8 +223,6 @@ class Match:
         self.lasting[c] = self.pending_lasting[side]
         self.during[c] = self.pending_during[side]
         self.pending_lasting[side] = self.pending_during[side] = 0
-        if self.rec:
-            self.emit("reveal", side=SIDES[side], card=self.uid[c], key=self.key_of(c))
         return c
 
     def _opening(self, side: int) -> None:
@@ -233,6 +231,8 @@ class Match:
         self.holder, self.attacker = side, 1 - side
         sp = self.spec[c]
         t = self.t
+        if self.rec:
+            self.emit("reveal", side=SIDES[side], card=self.uid[c], key=self.key_of(c))
         if t.on_reveal[sp] is not None:
             self._effect(t.on_reveal[sp], side, c, "on_reveal")
         if self.rec:
@@ -252,6 +252,8 @@ class Match:
         while True:
             c = self._reveal(a)
             attack.append(c)
+            if self.rec:
+                self.emit("reveal", side=SIDES[a], card=self.uid[c], key=self.key_of(c))
             sp = spec[c]
             if t.on_reveal[sp] is not None:
                 self._effect(t.on_reveal[sp], a, c, "on_reveal")
@@ -277,7 +279,7 @@ class Match:
         if t.flag_loss[spec[top]] is not None:
             self._effect(t.flag_loss[spec[top]], d, top, "flag_loss")
         while stack:
-            self.to_bench(d, stack.pop(), "flag")
+            self.to_bench(d, stack[-1], "flag", stack)
         attack = self.attack
         for c in attack:
             self.during[c] = 0
@@ -371,11 +373,16 @@ class Match:
         if self.rec:
             self.emit("fans", side=SIDES[side], n=n, card=self.uid[card], total=self.fans[side])
 
-    def to_bench(self, side: int, c: int, src: str) -> None:
-        """Put ``c`` on ``side``'s bench (or where its own rule says); no seat: ``side`` loses."""
+    def to_bench(self, side: int, c: int, src: str, lift: list[int] | None = None) -> None:
+        """Put ``c`` on ``side``'s bench (or where its own rule says); no seat: ``side`` loses.
+
+        ``lift`` is the list whose last card is ``c``: it is lifted from there as it is placed,
+        so a question asked on the way (freeze?) sees every card in exactly one place."""
         t = self.t
         sp = self.spec[c]
         if t.bench_redirect[sp]:
+            if lift is not None:
+                lift.pop()
             self.to_exhaust(side, c, src)
             return
         slots = self.bench[side]
@@ -389,8 +396,10 @@ class Match:
                 break
         width = t.width[sp]
         fits = seat is not None or self.used[side] + width <= SEATS
-        if self.can_freeze[side] and self._maybe_freeze(side, c, seat is not None, fits):
+        if self.can_freeze[side] and self._maybe_freeze(side, c, seat is not None, fits, lift):
             return
+        if lift is not None:
+            lift.pop()
         if seat is None:
             if not fits:
                 self.unplaced[side].append(c)
@@ -409,7 +418,9 @@ class Match:
         if self.rec:
             self.emit("benched", side=SIDES[side], card=self.uid[c], seat=i, src=src)
 
-    def _maybe_freeze(self, side: int, c: int, has_seat: bool, fits: bool) -> bool:
+    def _maybe_freeze(
+        self, side: int, c: int, has_seat: bool, fits: bool, lift: list[int] | None
+    ) -> bool:
         base = self.t.base[self.spec[c]]
         room = [i for i in (0, 1) if self.frozen_power[side][i] + base <= self.round_number]
         if not room:
@@ -421,6 +432,8 @@ class Match:
         if not answer:
             return False
         i = answer[0]
+        if lift is not None:
+            lift.pop()
         self.frozen[side][i].append(c)
         self.frozen_power[side][i] += base
         if self.rec:
@@ -461,7 +474,7 @@ class Match:
             return
         self.exhaust[side].append(c)
         if self.rec:
-            self.emit("exhausted", side=SIDES[side], card=self.uid[c], src=src)
+            self._moved("exhausted", side, c, src, "exhaust")
 
     def to_deck(self, side: int, c: int, top: bool, src: str) -> None:
         """Put ``c`` on top of (or under) ``side``'s deck."""
@@ -470,8 +483,15 @@ class Match:
         else:
             self.deck[side].insert(0, c)
         if self.rec:
-            to = "deck_top" if top else "deck_bottom"
-            self.emit("moved", side=SIDES[side], card=self.uid[c], src=src, to=to)
+            self._moved("moved", side, c, src, "deck_top" if top else "deck_bottom")
+
+    def _moved(self, kind: str, side: int, c: int, src: str, to: str) -> None:
+        """A card arrived somewhere; a card from a level pile is an ``added`` event."""
+        if src.startswith("pile:"):
+            kind, key, pile = "added", self.key_of(c), src[5:]
+            self.emit(kind, side=SIDES[side], card=self.uid[c], key=key, pile=pile, to=to)
+        else:
+            self.emit(kind, side=SIDES[side], card=self.uid[c], src=src, to=to)
 
     def remove(self, side: int, c: int, src: str) -> None:
         """Remove ``c`` from the game for good."""
@@ -486,10 +506,7 @@ class Match:
         if pos >= len(refs):
             return None
         entry[1] = pos + 1
-        c = self._new_card(refs[pos])
-        if self.rec:
-            self.emit("added", side=SIDES[side], card=self.uid[c], key=self.key_of(c), pile=pile)
-        return c
+        return self._new_card(refs[pos])
 
     def note_deck_order(self, side: int, card: int, tops: list[int], bottoms: list[int]) -> None:
         """Record where a look-at effect put cards (hidden information: the owner's eyes only)."""

@@ -1,0 +1,151 @@
+"""Property tests over random decks from the whole catalogue (hypothesis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from matches.engine import MatchResult, MatchSetup, RandomPolicy, load_catalogue, play_match, replay
+from matches.engine.match import SEATS, Match
+from matches.engine.model import Policy
+
+KEYS = sorted(load_catalogue())
+PILE_KEYS = {p: [k for k in KEYS if load_catalogue()[k].level == p] for p in "ABC"}
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+class Checked(Match):
+    """A match that checks its invariants after every event."""
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        super().emit(kind, **fields)
+        self.check()
+
+    def areas(self) -> list[int]:
+        cards: list[int] = []
+        for side in (0, 1):
+            cards += self.deck[side] + self.exhaust[side] + self.removed[side]
+            cards += self.unplaced[side] + self.bench_cards(side)
+            for seat in self.frozen[side]:
+                cards += seat
+        return cards + self.stack + self.attack
+
+    def check(self) -> None:
+        cards = self.areas()
+        assert len(cards) == len(set(cards)), "a card is in two places"
+        assert set(cards) == set(range(len(self.spec))), "a card is nowhere"
+        in_piles = {r[0] for refs, pos in self.piles.values() for r in refs[pos:]}
+        assert {self.uid[c] for c in cards} | in_piles == self.initial
+        for side in (0, 1):
+            seats = [s for s in self.bench[side] if s is not None]
+            assert len(seats) == self.used[side] <= SEATS
+            named = [s for s in seats if s[0] is not None]
+            assert len({s[0] for s in named}) == len(named), "two seats share a name"
+            for seat in named:
+                assert seat[1], "an empty seat is kept"
+                assert {self.t.seat_key[self.spec[c]] for c in seat[1]} == {seat[0]}
+            for power in self.frozen_power[side]:
+                assert power <= self.round_number
+
+
+card_lists = st.lists(st.sampled_from(KEYS), max_size=18)
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> MatchSetup:
+    decks = {s: tuple((f"{s}{i}", k) for i, k in enumerate(draw(card_lists))) for s in "AB"}
+    piles = {
+        p: tuple(
+            (f"P{p}{i}", k)
+            for i, k in enumerate(draw(st.lists(st.sampled_from(PILE_KEYS[p]), max_size=4)))
+        )
+        for p in "ABC"
+    }
+    return MatchSetup(
+        decks=decks,
+        piles=piles,
+        round=draw(st.integers(1, 7)),
+        final=draw(st.booleans()),
+        first=draw(st.sampled_from([None, "A", "B"])),
+        park=draw(st.sampled_from(["normal", "winter"])),
+        robot=draw(st.sampled_from([None, "A", "B"])),
+        shuffle=draw(st.booleans()),
+        trophies={"A": draw(st.integers(0, 6)), "B": draw(st.integers(0, 6))},
+        fans={"A": draw(st.integers(0, 15)), "B": draw(st.integers(0, 15))},
+        lost_previous={"A": draw(st.booleans()), "B": draw(st.booleans())},
+    )
+
+
+def run_checked(setup: MatchSetup, seed: int, policies: dict[str, Policy] | None) -> MatchResult:
+    match = Checked(setup, seed, policies, True, ())
+    match.initial = {r[0] for d in setup.decks.values() for r in d} | {
+        r[0] for p in setup.piles.values() for r in p
+    }
+    result = match.run()
+    assert isinstance(result, MatchResult)
+    return result
+
+
+def policies_for(choice: int) -> dict[str, Policy] | None:
+    return None if choice == 0 else {"A": RandomPolicy(choice), "B": RandomPolicy(choice + 1)}
+
+
+@SETTINGS
+@given(setups(), st.integers(0, 2**16), st.integers(0, 3))
+def test_every_match_ends_with_every_card_in_exactly_one_place(
+    setup: MatchSetup, seed: int, choice: int
+) -> None:
+    result = run_checked(setup, seed, policies_for(choice))
+    assert result.winner in ("A", "B")
+    assert result.reason != "reveal_limit"
+    assert result.events[-1]["kind"] == "end"
+    after = [u for s in "AB" for u in result.decks_after[s] + result.removed[s]]
+    after += [u for p in "ABC" for u in result.piles_after[p]]
+    before = [r[0] for d in setup.decks.values() for r in d]
+    before += [r[0] for p in setup.piles.values() for r in p]
+    assert sorted(after) == sorted(before)
+
+
+@SETTINGS
+@given(setups(), st.integers(0, 2**16), st.integers(0, 3))
+def test_a_flag_changes_hands_only_when_the_attack_total_reaches_the_defence(
+    setup: MatchSetup, seed: int, choice: int
+) -> None:
+    events = run_checked(setup, seed, policies_for(choice)).events
+    last_attack: dict[str, Any] | None = None
+    flags = 0
+    for event in events:
+        if event["kind"] == "attack":
+            last_attack = event
+        elif event["kind"] == "reveal" and last_attack is not None:
+            if last_attack["side"] == event["side"]:
+                assert last_attack["total"] < last_attack["defence"]
+        elif event["kind"] == "flag":
+            flags += 1
+            if flags > 1:
+                assert last_attack is not None
+                assert last_attack["total"] >= last_attack["defence"]
+                assert last_attack["side"] == event["side"]
+            last_attack = None
+
+
+@settings(max_examples=60, deadline=None)
+@given(setups(), st.integers(0, 2**16), st.integers(0, 3))
+def test_the_same_seed_gives_the_same_events_and_the_events_replay(
+    setup: MatchSetup, seed: int, choice: int
+) -> None:
+    first = play_match(setup, seed, policies_for(choice))
+    again = play_match(setup, seed, policies_for(choice))
+    assert isinstance(first, MatchResult) and isinstance(again, MatchResult)
+    assert first.events == again.events
+    assert replay(setup, first.events).events == first.events
+    fast = play_match(setup, seed, policies_for(choice), record=False)
+    assert isinstance(fast, MatchResult)
+    assert (fast.winner, fast.reason, fast.decks_after, fast.answers) == (
+        first.winner,
+        first.reason,
+        first.decks_after,
+        first.answers,
+    )
