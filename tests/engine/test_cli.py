@@ -79,7 +79,7 @@ def test_the_module_runs_as_a_program() -> None:
         ),
         (
             '{"decks": {"A": ["Pig", "Sorcerer"], "B": ["Cat", "Dragon"]}, "first": "B",'
-            ' "answers": [["nope"]]}',
+            ' "shuffle": false, "answers": [["nope"]]}',
             "not_offered",
         ),
         ("", "no match description"),
