@@ -86,16 +86,20 @@ class Match:
         self.round_number = setup.round_number
         if not (1 <= self.round_number <= 7):
             raise InvalidSetup("bad_round", f"Round must be 1-7 (got {setup.round}).")
+        self.t = self._table(setup, specs)
         self.spec: list[int] = []
         self.uid: list[Any] = []
-        self.uids: set[Any] = set()
-        self.lasting: list[int] = []
-        self.during: list[int] = []
-        self.t = self._table(setup, specs)
         self.deck = [self._deck(setup, "A"), self._deck(setup, "B")]
-        self.piles: dict[str, list[Any]] = {p: [tuple(setup.piles.get(p, ())), 0] for p in PILES}
+        self.uids: set[Any] = set(self.uid)
+        if len(self.uids) != len(self.uid):
+            raise InvalidSetup("duplicate_uid", "A card uid appears twice in the decks.")
+        self.lasting: list[int] = [0] * len(self.uid)
+        self.during: list[int] = [0] * len(self.uid)
+        self.version = 0
+        self.piles: dict[str, list[Any]] = {p: [setup.piles.get(p, ()), 0] for p in PILES}
         self.bench: list[list[Any]] = [[None] * SEATS, [None] * SEATS]
         self.used = [0, 0]
+        self.seat_of: list[dict[str, int]] = [{}, {}]
         self.auras: list[list[int]] = [[], []]
         self.exhaust: list[list[int]] = [[], []]
         self.removed: list[list[int]] = [[], []]
@@ -155,11 +159,19 @@ class Match:
         return len(self.spec) - 1
 
     def _deck(self, setup: MatchSetup, side: str) -> list[int]:
+        """``side``'s deck as card ids, top card last (one pass, no per-card calls)."""
         if side not in setup.decks:
             raise InvalidSetup("missing_deck", f"No deck for side {side}.")
-        cards = [self._new_card(ref) for ref in setup.decks[side]]
-        cards.reverse()
-        return cards
+        refs = setup.decks[side]
+        index = self.t.index
+        try:
+            specs = [index[ref[1]] for ref in refs]
+        except KeyError:
+            specs = [index[self._spec_of_key(ref[1], self.specs).key] for ref in refs]
+        start = len(self.spec)
+        self.spec += specs
+        self.uid += [ref[0] for ref in refs]
+        return list(range(start + len(refs) - 1, start - 1, -1))
 
     # ------------------------------------------------------------------ running
 
@@ -203,7 +215,10 @@ class Match:
             by_uid = {self.uid[c]: c for c in deck}
             deck[:] = [by_uid[u] for u in reversed(self.chance["shuffle"][SIDES[side]])]
         else:
-            self.rng.shuffle(deck)
+            # Sort by 32 random bits per card (ties by card id): a uniform shuffle for any
+            # practical deck, cheaper than random.shuffle; the outcome is recorded anyway.
+            bits = self.rng.getrandbits
+            deck[:] = [c for _, c in sorted([(bits(32), c) for c in deck])]
         if self.rec:
             self.emit("shuffle", side=SIDES[side], order=[self.uid[c] for c in reversed(deck)])
 
@@ -234,69 +249,106 @@ class Match:
         if self.rec:
             self.emit("reveal", side=SIDES[side], card=self.uid[c], key=self.key_of(c))
         if t.on_reveal[sp] is not None:
-            self._effect(t.on_reveal[sp], side, c, "on_reveal")
+            if self.rec:
+                self._note_effect(side, c, "on_reveal")
+            t.on_reveal[sp](self, side, c)
         if self.rec:
             self._power_event(side, c, False)
             self.emit("flag", side=SIDES[side], card=self.uid[c], key=self.key_of(c), under=[])
         if t.takes_flag[sp] is not None:
-            self._effect(t.takes_flag[sp], side, c, "takes_flag")
+            if self.rec:
+                self._note_effect(side, c, "takes_flag")
+            t.takes_flag[sp](self, side, c)
 
     def _attack(self, a: int) -> None:
+        """One attack by ``a``: reveal until the total reaches the defence, then the flag
+        changes hands. (The hot loop: reveals are inlined; events only under ``rec``.)"""
         d = 1 - a
         self.attacker = a
         attack: list[int] = []
         self.attack = attack
-        t, spec, top = self.t, self.spec, self.stack[-1]
+        t, spec, top, rec = self.t, self.spec, self.stack[-1], self.rec
+        on_reveal, no_flag_win = t.on_reveal, t.no_flag_win
         watch = t.watch[spec[top]]
-        power = self.power
+        power, deck = self.power, self.deck[a]
+        # Powers change only when cards move or fans change (each bumps ``version``), so the
+        # total and the defence are recomputed only then; otherwise the new card is added.
+        seen, total, defence = -1, 0, 0
+        lasting, during, pending_l, pending_d = (
+            self.lasting, self.during, self.pending_lasting, self.pending_during
+        )
         while True:
-            c = self._reveal(a)
+            if not deck:
+                self.lose(a, "empty_deck")
+            if self.reveals >= REVEAL_LIMIT:
+                self.end(d, "reveal_limit")
+            self.reveals += 1
+            c = deck.pop()
+            lasting[c], during[c] = pending_l[a], pending_d[a]
+            pending_l[a] = pending_d[a] = 0
             attack.append(c)
-            if self.rec:
+            if rec:
                 self.emit("reveal", side=SIDES[a], card=self.uid[c], key=self.key_of(c))
             sp = spec[c]
-            if t.on_reveal[sp] is not None:
-                self._effect(t.on_reveal[sp], a, c, "on_reveal")
+            fn = on_reveal[sp]
+            if fn is not None:
+                if rec:
+                    self._note_effect(a, c, "on_reveal")
+                fn(self, a, c)
             if watch is not None:
-                self._effect(watch, d, top, "in_flag_possession")
-            total = 0
-            for x in attack:
-                total += power(a, x, True)
-            defence = power(d, top, False)
-            if self.rec:
+                if rec:
+                    self._note_effect(d, top, "in_flag_possession")
+                watch(self, d, top)
+            if self.version == seen:
+                total += power(a, c, True)
+            else:
+                total = 0
+                for x in attack:
+                    total += power(a, x, True)
+                defence = power(d, top, False)
+                seen = self.version
+            if rec:
                 self._power_event(a, c, True)
                 self.emit("attack", side=SIDES[a], total=total, defence=defence)
             if total >= defence:
                 break
-            if t.no_flag_win[sp] is not None:
-                self._effect(t.no_flag_win[sp], a, c, "no_flag_win")
+            fn = no_flag_win[sp]
+            if fn is not None:
+                if rec:
+                    self._note_effect(a, c, "no_flag_win")
+                fn(self, a, c)
         self._flag_change(a, d)
 
     def _flag_change(self, a: int, d: int) -> None:
-        t, spec = self.t, self.spec
+        t, spec, rec = self.t, self.spec, self.rec
         stack = self.stack
         top = stack[-1]
-        if t.flag_loss[spec[top]] is not None:
-            self._effect(t.flag_loss[spec[top]], d, top, "flag_loss")
+        fn = t.flag_loss[spec[top]]
+        if fn is not None:
+            if rec:
+                self._note_effect(d, top, "flag_loss")
+            fn(self, d, top)
         while stack:
             self.to_bench(d, stack[-1], "flag", stack)
         attack = self.attack
+        during = self.during
         for c in attack:
-            self.during[c] = 0
+            during[c] = 0
         self.stack, self.attack = attack, []
         self.holder, self.attacker = a, d
         new = attack[-1]
-        if self.rec:
+        if rec:
             under = [self.uid[c] for c in reversed(attack[:-1])]
             self.emit("flag", side=SIDES[a], card=self.uid[new], key=self.key_of(new), under=under)
-        if t.takes_flag[spec[new]] is not None:
-            self._effect(t.takes_flag[spec[new]], a, new, "takes_flag")
+        fn = t.takes_flag[spec[new]]
+        if fn is not None:
+            if rec:
+                self._note_effect(a, new, "takes_flag")
+            fn(self, a, new)
 
-    def _effect(self, fn: Any, side: int, card: int, timing: str) -> None:
-        if self.rec:
-            code = self.t.specs[self.spec[card]].effect_code
-            self.emit("effect", side=SIDES[side], card=self.uid[card], code=code, timing=timing)
-        fn(self, side, card)
+    def _note_effect(self, side: int, card: int, timing: str) -> None:
+        code = self.t.specs[self.spec[card]].effect_code
+        self.emit("effect", side=SIDES[side], card=self.uid[card], code=code, timing=timing)
 
     def lose(self, side: int, reason: str) -> None:
         """``side`` loses the match now."""
@@ -312,37 +364,41 @@ class Match:
     # ------------------------------------------------------------------ power
 
     def power(self, side: int, c: int, attacking: bool, parts: list[Any] | None = None) -> int:
-        """The current power of card ``c`` of ``side`` (attacking, or holding the flag)."""
+        """The current power of card ``c`` of ``side`` (attacking, or holding the flag);
+        ``parts`` (recording only) receives the breakdown ``[label, amount]``."""
         t = self.t
         sp = self.spec[c]
-        mult = t.mult[sp]
-        bonus = self.lasting[c]
-        if parts is not None and bonus:
-            parts.append(["reveal", bonus * mult])
+        lasting = self.lasting[c]
         if attacking:
             extra = self.during[c]
             fn = t.attack_fn[sp]
-            if fn is not None:
-                extra += fn(self, side, c)
-            label = "attack"
         else:
+            extra = 0
             fn = t.flag_fn[sp]
-            extra = fn(self, side, c) if fn is not None else 0
-            label = "flag"
-        if parts is not None and extra:
-            parts.append([label, extra * mult])
-        bonus += extra
-        auras = self.auras[side]
-        if auras:
-            skip = HOLDING if attacking else ATTACKING
-            for a in auras:
-                bonus_, during, targets = t.aura[self.spec[a]]
-                if during != skip and sp in targets:
-                    bonus += bonus_
-                    if parts is not None:
-                        parts.append([f"bench:{self.key_of(a)}", bonus_ * mult])
-        p = t.base[sp] + mult * bonus
+        if fn is not None:
+            extra += fn(self, side, c)
+        bonus = lasting + extra
+        if self.auras[side]:
+            bonus += self._aura_bonus(side, sp, attacking, parts)
+        if parts is not None:
+            mult = t.mult[sp]
+            label = "attack" if attacking else "flag"
+            parts[1:1] = [[k, n * mult] for k, n in (("reveal", lasting), (label, extra)) if n]
+        p = t.base[sp] + t.mult[sp] * bonus
         return p if p > 0 else 0
+
+    def _aura_bonus(self, side: int, sp: int, attacking: bool, parts: list[Any] | None) -> int:
+        """The From the bench bonuses ``side``'s bench gives a card of spec ``sp``."""
+        t, spec = self.t, self.spec
+        skip = HOLDING if attacking else ATTACKING
+        bonus = 0
+        for a in self.auras[side]:
+            amount, during, targets = t.aura[spec[a]]
+            if during != skip and sp in targets:
+                bonus += amount
+                if parts is not None:
+                    parts.append([f"bench:{self.key_of(a)}", amount * t.mult[sp]])
+        return bonus
 
     def _power_event(self, side: int, c: int, attacking: bool) -> None:
         parts: list[Any] = [["base", self.t.base[self.spec[c]]]]
@@ -370,6 +426,7 @@ class Match:
     def gain_fans(self, side: int, n: int, card: int) -> None:
         """``side`` gains ``n`` fan tokens through ``card``."""
         self.fans[side] += n
+        self.version += 1
         if self.rec:
             self.emit("fans", side=SIDES[side], n=n, card=self.uid[card], total=self.fans[side])
 
@@ -378,6 +435,7 @@ class Match:
 
         ``lift`` is the list whose last card is ``c``: it is lifted from there as it is placed,
         so a question asked on the way (freeze?) sees every card in exactly one place."""
+        self.version += 1
         t = self.t
         sp = self.spec[c]
         if t.bench_redirect[sp]:
@@ -385,22 +443,18 @@ class Match:
                 lift.pop()
             self.to_exhaust(side, c, src)
             return
-        slots = self.bench[side]
         key = t.seat_key[sp]
-        seat = None
-        i = 0
-        for i in range(SEATS):
-            s = slots[i]
-            if s is not None and s[0] == key:
-                seat = s
-                break
+        i = self.seat_of[side].get(key, -1)
         width = t.width[sp]
-        fits = seat is not None or self.used[side] + width <= SEATS
-        if self.can_freeze[side] and self._maybe_freeze(side, c, seat is not None, fits, lift):
+        fits = i >= 0 or self.used[side] + width <= SEATS
+        if self.can_freeze[side] and self._maybe_freeze(side, c, i >= 0, fits, lift):
             return
         if lift is not None:
             lift.pop()
-        if seat is None:
+        slots = self.bench[side]
+        if i >= 0:
+            slots[i][1].append(c)
+        else:
             if not fits:
                 self.unplaced[side].append(c)
                 self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
@@ -409,10 +463,9 @@ class Match:
             if width > 1:
                 pad = slots.index(None, i + 1)
                 slots[pad] = [None, [], -1]
-            seat = slots[i] = [key, [c], pad]
+            slots[i] = [key, [c], pad]
+            self.seat_of[side][key] = i
             self.used[side] += width
-        else:
-            seat[1].append(c)
         if t.is_aura[sp]:
             self.auras[side].append(c)
         if self.rec:
@@ -442,6 +495,7 @@ class Match:
 
     def bench_take(self, side: int, c: int) -> None:
         """Lift ``c`` off ``side``'s bench (the caller puts it somewhere)."""
+        self.version += 1
         slots = self.bench[side]
         for i in range(SEATS):
             seat = slots[i]
@@ -449,6 +503,7 @@ class Match:
                 seat[1].remove(c)
                 if not seat[1]:
                     slots[i] = None
+                    del self.seat_of[side][seat[0]]
                     self.used[side] -= 1
                     if seat[2] >= 0:
                         slots[seat[2]] = None
@@ -469,6 +524,7 @@ class Match:
 
     def to_exhaust(self, side: int, c: int, src: str) -> None:
         """Put ``c`` on ``side``'s exhaust pile (a Dwarf goes on top of the deck instead)."""
+        self.version += 1
         if self.t.exhaust_redirect[self.spec[c]]:
             self.to_deck(side, c, True, src)
             return
@@ -478,6 +534,7 @@ class Match:
 
     def to_deck(self, side: int, c: int, top: bool, src: str) -> None:
         """Put ``c`` on top of (or under) ``side``'s deck."""
+        self.version += 1
         if top:
             self.deck[side].append(c)
         else:
@@ -495,6 +552,7 @@ class Match:
 
     def remove(self, side: int, c: int, src: str) -> None:
         """Remove ``c`` from the game for good."""
+        self.version += 1
         self.removed[side].append(c)
         if self.rec:
             self.emit("removed", side=SIDES[side], card=self.uid[c], src=src)
@@ -534,6 +592,9 @@ class Match:
     ) -> list[int]:
         """Ask ``side`` to choose among ``cards``; returns the chosen card ids."""
         uid = self.uid
+        if self._fast_default(side, kind, len(cards), mn, mx):
+            self.answers.append([uid[c] for c in default])
+            return list(default)
         options = tuple(uid[c] for c in cards)
         keys = tuple(self.key_of(c) for c in cards)
         chosen = self.ask_values(
@@ -555,8 +616,10 @@ class Match:
         prompt: str | None = None,
     ) -> list[Any]:
         """Ask ``side`` a question; no real choice (all options forced) asks nothing."""
-        permutation = kind == "arrange_top"
-        if not permutation and mn == mx == len(options):
+        if self._fast_default(side, kind, len(options), mn, mx):
+            self.answers.append(list(default))
+            return list(default)
+        if kind != "arrange_top" and mn == mx == len(options):
             return list(options)
         seq = len(self.answers)
         q = Question(
@@ -597,6 +660,16 @@ class Match:
         if self.rec:
             self.emit("answer", q=seq, side=q.side, answer=list(chosen))
         return chosen
+
+    def _fast_default(self, side: int, kind: str, n: int, mn: int, mx: int) -> bool:
+        """Unrecorded, with the default policy and no given answer left, and a real choice:
+        skip building the question (the default is valid by construction)."""
+        return (
+            not self.rec
+            and type(self.policies[side]) is DefaultPolicy
+            and len(self.answers) >= len(self.given)
+            and (kind == "arrange_top" or not mn == mx == n)
+        )
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
         """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""
@@ -668,7 +741,8 @@ class Match:
             events=self.events,
             fans_gained={SIDES[s]: self.fans[s] for s in (0, 1)},
             decks_after={SIDES[s]: [uid[c] for c in self.owned(s)] for s in (0, 1)},
-            piles_after={p: [r[0] for r in refs[pos:]] for p, (refs, pos) in self.piles.items()},
+            piles_taken={p: entry[1] for p, entry in self.piles.items()},
+            piles=self.setup.piles,
             removed={SIDES[s]: [uid[c] for c in self.removed[s]] for s in (0, 1)},
             answers=self.answers,
             reveals=self.reveals,

@@ -104,14 +104,27 @@ class PendingQuestion:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """How a match ended; every list speaks physical card uids."""
+    """How a match ended; every list speaks physical card uids.
+
+    ``piles_taken`` counts the cards effects took from the top of each level pile;
+    ``piles_after`` (computed on access) lists what is left of each pile, top → bottom.
+    """
 
     winner: str
     reason: str
     events: list[dict[str, Any]]
     fans_gained: dict[str, int]
     decks_after: dict[str, list[Any]]
-    piles_after: dict[str, list[Any]]
     removed: dict[str, list[Any]]
     answers: list[Any]
+    piles_taken: dict[str, int]
+    piles: Mapping[str, Sequence[Ref]] = field(default_factory=dict, repr=False, compare=False)
     reveals: int = 0
+
+    @property
+    def piles_after(self) -> dict[str, list[Any]]:
+        """The uids left in each level pile, top → bottom."""
+        return {
+            p: [ref[0] for ref in self.piles.get(p, ())[self.piles_taken.get(p, 0) :]]
+            for p in PILES
+        }

@@ -42,10 +42,10 @@ def verify(
 ) -> bool:
     """Whether re-running ``setup`` with ``seed`` and ``answers`` (and replaying ``events``)
     reproduces exactly ``events``."""
-    outcome = play_match(setup, seed, _HUMANS, answers=answers)
-    if isinstance(outcome, PendingQuestion) or outcome.events != list(events):
-        return False
     try:
+        outcome = play_match(setup, seed, _HUMANS, answers=answers)
+        if isinstance(outcome, PendingQuestion) or outcome.events != list(events):
+            return False
         return replay(setup, events).events == list(events)
     except EngineError:
         return False
