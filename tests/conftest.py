@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cards.catalogue import LoadReport, catalogue_load
+from config.celery import app as celery_app
 
 
 @pytest.fixture
@@ -19,3 +21,23 @@ def catalogue(db: None) -> LoadReport:
 def _fast_password_hashing(settings: Any) -> None:
     """Tests log users in often; a real password hash costs ~0.5 s each time."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Run Celery tasks queued by a test in the test's own process, even with REDIS_URL set.
+
+    The test database exists only inside pytest's transaction, so no worker elsewhere could see
+    it, and tasks sent to the shared broker would pile up there. Tests marked ``real_worker`` opt
+    out: they use the broker and start a worker of their own.
+    """
+    if request.node.get_closest_marker("real_worker"):
+        yield
+        return
+    conf = celery_app.conf
+    saved = (conf.task_always_eager, conf.task_eager_propagates)
+    conf.task_always_eager = conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        conf.task_always_eager, conf.task_eager_propagates = saved
