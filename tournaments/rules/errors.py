@@ -15,3 +15,9 @@ class RuleError(Exception):
         self.code = code
         self.message = message
         self.details = details
+
+
+class OptionError(RuleError):
+    """Tournament options the game does not allow (a bad request rather than a conflict)."""
+
+    status = 400

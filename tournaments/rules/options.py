@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.rules.errors import RuleError
+from tournaments.rules.errors import OptionError
 from tournaments.rules.winter import MODES
 
 BASIC_SETS = {"City": "base", "Rainbow": "beach_cup"}
@@ -64,18 +64,18 @@ def check_options(
 ) -> Options:
     """Refuse options the game does not allow; return them as ``Options``."""
     if not 1 <= seat_count <= 8:
-        raise RuleError("bad_seat_count", "A tournament has 1 to 8 seats.", seat_count=seat_count)
+        raise OptionError("bad_seat_count", "A tournament has 1 to 8 seats.", seat_count=seat_count)
     if basic_set not in BASIC_SETS:
-        raise RuleError("bad_basic_set", "The basic set is City or Rainbow.", basic_set=basic_set)
+        raise OptionError("bad_basic_set", "The basic set is City or Rainbow.", basic_set=basic_set)
     unknown = [name for name in additional_sets if name not in ALL_ADDITIONAL]
     if unknown:
-        raise RuleError("unknown_set", "Unknown additional sets.", sets=unknown)
+        raise OptionError("unknown_set", "Unknown additional sets.", sets=unknown)
     if len(set(additional_sets)) != SETS_IN_GAME or len(additional_sets) != SETS_IN_GAME:
-        raise RuleError("five_sets", "Choose exactly five different additional sets.")
+        raise OptionError("five_sets", "Choose exactly five different additional sets.")
     if winter_mode not in MODES:
-        raise RuleError("bad_winter_mode", "Winter Park is off, normal or all.")
+        raise OptionError("bad_winter_mode", "Winter Park is off, normal or all.")
     if not 1 <= robot_difficulty <= 5:
-        raise RuleError("bad_difficulty", "The Robot's difficulty is 1 to 5.")
+        raise OptionError("bad_difficulty", "The Robot's difficulty is 1 to 5.")
     return Options(
         seat_count=seat_count,
         basic_set=basic_set,

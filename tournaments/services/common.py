@@ -53,7 +53,8 @@ def rule_errors(func: Callable[P, R]) -> Callable[P, R]:
         try:
             return func(*args, **kwargs)
         except RuleError as error:
-            raise ConflictError(error.code, error.message, error.details) from error
+            refusal = ConflictError if error.status == 409 else ApplicationError
+            raise refusal(error.code, error.message, error.details) from error
 
     return wrapper
 

@@ -1,0 +1,105 @@
+"""A human seat answers its cards' questions live; the match waits for it, or for the deadline."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from cards.models import Card
+from matches.models import Match, MatchStatus
+from tests.tournaments.play import Player, create
+from tournaments.models import CardCopy, Seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def juggler_game() -> tuple[Player, Player, Match]:
+    """Two humans; the host's deck is all Jugglers, so its first reveal asks it to order cards."""
+    client = APIClient()
+    ticket = create(client, seats=2, seed=8)
+    host = Player(client, ticket["id"], ticket["seat"]["token"])
+    joined = client.post(
+        "/api/v1/tournaments/join/", {"code": ticket["code"], "name": "Guest"}, format="json"
+    )
+    guest = Player(client, ticket["id"], joined.json()["seat"]["token"])
+    client.patch(
+        f"/api/v1/tournaments/{host.id}/seat/",
+        {"answers_live": False},
+        format="json",
+        headers=guest.headers,
+    )
+    host.post("start")
+    juggler = Card.objects.get(card_set__name="Funfair", name="Juggler")
+    deck = Seat.objects.get(tournament_id=host.id, number=0).deck
+    CardCopy.objects.filter(tournament_id=host.id, uid__in=deck).update(card=juggler)
+    for player in (host, guest):
+        display = player.post("draft/draw")["you"]["turn"]["display"]
+        player.post("draft/pick", {"card": display[0]["uid"]})
+        player.post("draft/pick", {"card": display[1]["uid"]})
+        player.post("deck/finish")
+    return host, guest, Match.objects.get(tournament_id=host.id, round=1)
+
+
+def match_of(player: Player, match: Match) -> dict[str, Any]:
+    response = player.client.get(f"/api/v1/matches/{match.pk}/", headers=player.headers)
+    assert response.status_code == 200
+    return dict(response.json())
+
+
+def answer(player: Player, match: Match, body: dict[str, Any]) -> Any:
+    return player.client.post(
+        f"/api/v1/matches/{match.pk}/answer/", body, format="json", headers=player.headers
+    )
+
+
+def test_the_match_waits_for_the_live_seat_and_shows_the_question_to_it_alone(
+    catalogue: Any,
+) -> None:
+    host, guest, match = juggler_game()
+    mine = match_of(host, match)
+    assert mine["status"] == "waiting" and mine["question"]["kind"] == "arrange_top"
+    assert match_of(guest, match)["question"] is None
+    spectator = host.client.get(f"/api/v1/matches/{match.pk}/").json()
+    assert spectator["question"] is None and spectator["winner"] is None
+
+
+def test_a_wrong_seat_a_stale_question_or_a_bad_answer_is_refused(catalogue: Any) -> None:
+    host, guest, match = juggler_game()
+    question = match_of(host, match)["question"]
+    wrong_seat = answer(guest, match, {"question": question["seq"], "answer": question["default"]})
+    assert (wrong_seat.status_code, wrong_seat.json()["code"]) == (403, "not_your_question")
+    stale = answer(host, match, {"question": question["seq"] + 5, "answer": question["default"]})
+    assert (stale.status_code, stale.json()["code"]) == (409, "stale_question")
+    bad = answer(host, match, {"question": question["seq"], "answer": [987654]})
+    assert bad.status_code == 400 and bad.json()["code"]
+    match.refresh_from_db()
+    assert match.status == MatchStatus.WAITING and match.question["seq"] == question["seq"]  # type: ignore[index]
+
+
+def test_an_answer_resumes_the_match_and_is_kept_in_its_record(catalogue: Any) -> None:
+    host, _, match = juggler_game()
+    question = match_of(host, match)["question"]
+    chosen = list(reversed(question["options"]))
+    response = answer(host, match, {"question": question["seq"], "answer": chosen})
+    assert response.status_code == 200
+    match.refresh_from_db()
+    assert match.answers[question["seq"]] == chosen
+    assert match.status in (MatchStatus.WAITING, MatchStatus.FINISHED)
+    if match.status == MatchStatus.WAITING:
+        assert match.question["seq"] > question["seq"]  # type: ignore[index]
+
+
+def test_an_unanswered_question_is_answered_by_the_policy_at_the_deadline(catalogue: Any) -> None:
+    host, _, match = juggler_game()
+    first = match_of(host, match)["question"]
+    Match.objects.filter(pk=match.pk).update(
+        question_deadline=timezone.now() - timedelta(seconds=1)
+    )
+    host.get()  # anyone looking enforces a passed deadline
+    match.refresh_from_db()
+    assert match.answers[first["seq"]] == first["default"]
+    assert match.status != MatchStatus.WAITING or match.question["seq"] != first["seq"]  # type: ignore[index]
