@@ -33,7 +33,6 @@ from typing import Any
 from matches.engine.cards import NO_ICON_SETS, CardSpec, UnknownCard, load_catalogue, resolve_card
 from matches.engine.effects import ATTACKING, HOLDING
 from matches.engine.model import (
-    PILES,
     SIDES,
     InvalidAnswer,
     InvalidSetup,
@@ -67,6 +66,52 @@ class _Pause(Exception):
 class Match:
     """The state of one match being played (internal; use ``play_match``)."""
 
+    __slots__ = (
+        "answers",
+        "attack",
+        "attacker",
+        "auras",
+        "bench",
+        "can_freeze",
+        "chance",
+        "deck",
+        "during",
+        "events",
+        "exhaust",
+        "fans",
+        "frozen",
+        "frozen_power",
+        "given",
+        "holder",
+        "initial",
+        "lasting",
+        "lost_previous",
+        "pending_during",
+        "pending_lasting",
+        "piles",
+        "policies",
+        "reason",
+        "rec",
+        "removed",
+        "reveals",
+        "rng",
+        "round_number",
+        "seat_of",
+        "setup",
+        "spec",
+        "specs",
+        "stack",
+        "t",
+        "tokens0",
+        "trophies",
+        "uid",
+        "uids",
+        "unplaced",
+        "used",
+        "version",
+        "winner",
+    )
+
     def __init__(
         self,
         setup: MatchSetup,
@@ -96,7 +141,12 @@ class Match:
         self.lasting: list[int] = [0] * len(self.uid)
         self.during: list[int] = [0] * len(self.uid)
         self.version = 0
-        self.piles: dict[str, list[Any]] = {p: [setup.piles.get(p, ()), 0] for p in PILES}
+        piles = setup.piles
+        self.piles: dict[str, list[Any]] = {
+            "A": [piles.get("A", ()), 0],
+            "B": [piles.get("B", ()), 0],
+            "C": [piles.get("C", ()), 0],
+        }
         self.bench: list[list[Any]] = [[None] * SEATS, [None] * SEATS]
         self.used = [0, 0]
         self.seat_of: list[dict[str, int]] = [{}, {}]
@@ -109,9 +159,10 @@ class Match:
         winter = setup.park == "winter"
         robot = SIDES.index(setup.robot) if setup.robot in SIDES else -1
         self.can_freeze = [winter and robot != 0, winter and robot != 1]
-        self.trophies: list[int] = [int(setup.trophies.get(s, 0)) for s in SIDES]
-        self.tokens0: list[int] = [int(setup.fans.get(s, 0)) for s in SIDES]
-        self.lost_previous: list[bool] = [bool(setup.lost_previous.get(s, False)) for s in SIDES]
+        trophies, fans, lost = setup.trophies, setup.fans, setup.lost_previous
+        self.trophies: list[int] = [trophies.get("A", 0), trophies.get("B", 0)]
+        self.tokens0: list[int] = [fans.get("A", 0), fans.get("B", 0)]
+        self.lost_previous: list[bool] = [lost.get("A", False), lost.get("B", False)]
         self.fans = [0, 0]
         self.pending_lasting = [0, 0]
         self.pending_during = [0, 0]
@@ -124,8 +175,11 @@ class Match:
         self.reason = ""
         self.given = list(answers)
         self.answers: list[Any] = []
-        pol = policies or {}
-        self.policies: list[Policy | None] = [pol.get(s, _DEFAULT_POLICY) for s in SIDES]
+        self.policies: list[Policy | None] = (
+            [policies.get("A", _DEFAULT_POLICY), policies.get("B", _DEFAULT_POLICY)]
+            if policies
+            else [_DEFAULT_POLICY, _DEFAULT_POLICY]
+        )
 
     # ------------------------------------------------------------------ setup
 
@@ -188,9 +242,8 @@ class Match:
 
     def emit(self, kind: str, **fields: Any) -> None:
         """Append an event (callers guard with ``if self.rec``)."""
-        event = {"seq": len(self.events), "kind": kind}
-        event.update(fields)
-        self.events.append(event)
+        events = self.events
+        events.append({"seq": len(events), "kind": kind, **fields})
 
     def _start(self) -> None:
         s = self.setup
@@ -253,8 +306,12 @@ class Match:
                 self._note_effect(side, c, "on_reveal")
             t.on_reveal[sp](self, side, c)
         if self.rec:
-            self._power_event(side, c, False)
-            self.emit("flag", side=SIDES[side], card=self.uid[c], key=self.key_of(c), under=[])
+            power, parts = self._power_parts(side, c, False)
+            key = self.key_of(c)
+            uid = self.uid[c]
+            self.emit(
+                "flag", side=SIDES[side], card=uid, key=key, under=[], power=power, parts=parts
+            )
         if t.takes_flag[sp] is not None:
             if self.rec:
                 self._note_effect(side, c, "takes_flag")
@@ -275,7 +332,10 @@ class Match:
         # total and the defence are recomputed only then; otherwise the new card is added.
         seen, total, defence = -1, 0, 0
         lasting, during, pending_l, pending_d = (
-            self.lasting, self.during, self.pending_lasting, self.pending_during
+            self.lasting,
+            self.during,
+            self.pending_lasting,
+            self.pending_during,
         )
         while True:
             if not deck:
@@ -288,7 +348,17 @@ class Match:
             pending_l[a] = pending_d[a] = 0
             attack.append(c)
             if rec:
-                self.emit("reveal", side=SIDES[a], card=self.uid[c], key=self.key_of(c))
+                events = self.events
+                key = t.keys[spec[c]]
+                events.append(
+                    {
+                        "seq": len(events),
+                        "kind": "reveal",
+                        "side": SIDES[a],
+                        "card": self.uid[c],
+                        "key": key,
+                    }
+                )
             sp = spec[c]
             fn = on_reveal[sp]
             if fn is not None:
@@ -308,8 +378,7 @@ class Match:
                 defence = power(d, top, False)
                 seen = self.version
             if rec:
-                self._power_event(a, c, True)
-                self.emit("attack", side=SIDES[a], total=total, defence=defence)
+                self._attack_event(a, c, total, defence)
             if total >= defence:
                 break
             fn = no_flag_win[sp]
@@ -400,10 +469,27 @@ class Match:
                     parts.append([f"bench:{self.key_of(a)}", amount * t.mult[sp]])
         return bonus
 
-    def _power_event(self, side: int, c: int, attacking: bool) -> None:
+    def _power_parts(self, side: int, c: int, attacking: bool) -> tuple[int, list[Any]]:
+        """A card's power and its breakdown ``[["base", n], [label, n]…]`` (recording)."""
         parts: list[Any] = [["base", self.t.base[self.spec[c]]]]
-        p = self.power(side, c, attacking, parts)
-        self.emit("power", side=SIDES[side], card=self.uid[c], power=p, parts=parts)
+        return self.power(side, c, attacking, parts), parts
+
+    def _attack_event(self, a: int, c: int, total: int, defence: int) -> None:
+        """After a reveal: the revealed card's power (and how), the total against the defence."""
+        power, parts = self._power_parts(a, c, True)
+        events = self.events
+        events.append(
+            {
+                "seq": len(events),
+                "kind": "attack",
+                "side": SIDES[a],
+                "card": self.uid[c],
+                "power": power,
+                "parts": parts,
+                "total": total,
+                "defence": defence,
+            }
+        )
 
     # ------------------------------------------------------------------ places
 
@@ -469,7 +555,17 @@ class Match:
         if t.is_aura[sp]:
             self.auras[side].append(c)
         if self.rec:
-            self.emit("benched", side=SIDES[side], card=self.uid[c], seat=i, src=src)
+            events = self.events
+            events.append(
+                {
+                    "seq": len(events),
+                    "kind": "benched",
+                    "side": SIDES[side],
+                    "card": self.uid[c],
+                    "seat": i,
+                    "src": src,
+                }
+            )
 
     def _maybe_freeze(
         self, side: int, c: int, has_seat: bool, fits: bool, lift: list[int] | None
@@ -734,18 +830,18 @@ class Match:
 
     def result(self) -> MatchResult:
         """The ``MatchResult`` of a finished match."""
-        uid = self.uid
+        uid, piles, removed = self.uid, self.piles, self.removed
         return MatchResult(
-            winner=SIDES[self.winner],
-            reason=self.reason,
-            events=self.events,
-            fans_gained={SIDES[s]: self.fans[s] for s in (0, 1)},
-            decks_after={SIDES[s]: [uid[c] for c in self.owned(s)] for s in (0, 1)},
-            piles_taken={p: entry[1] for p, entry in self.piles.items()},
-            piles=self.setup.piles,
-            removed={SIDES[s]: [uid[c] for c in self.removed[s]] for s in (0, 1)},
-            answers=self.answers,
-            reveals=self.reveals,
+            SIDES[self.winner],
+            self.reason,
+            self.events,
+            {"A": self.fans[0], "B": self.fans[1]},
+            {"A": [uid[c] for c in self.owned(0)], "B": [uid[c] for c in self.owned(1)]},
+            {"A": [uid[c] for c in removed[0]], "B": [uid[c] for c in removed[1]]},
+            self.answers,
+            {"A": piles["A"][1], "B": piles["B"][1], "C": piles["C"][1]},
+            self.setup.piles,
+            self.reveals,
         )
 
 

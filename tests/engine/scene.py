@@ -152,7 +152,8 @@ class Scene:
     def power(self, key: str) -> int:
         """The power recorded at the last reveal of a card of design ``key``."""
         uids = {self.m.uid[c] for c in range(len(self.m.spec)) if self.m.key_of(c) == key}
-        return [e for e in self.events("power") if e["card"] in uids][-1]["power"]
+        shown = [e for e in self.m.events if "power" in e and e["card"] in uids]
+        return shown[-1]["power"]
 
     def totals(self) -> list[tuple[int, int]]:
         """(attack total, defence) after each reveal of the attacks played."""
