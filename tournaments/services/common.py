@@ -6,7 +6,8 @@ import hashlib
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import wraps
+from datetime import datetime
+from functools import lru_cache, wraps
 from typing import ParamSpec, TypeVar
 
 from django.db import transaction
@@ -98,9 +99,31 @@ def card_key(card: Card) -> str:
 
 
 def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
-    """Every physical card of the tournament as the Deck Phase sees it."""
-    copies = CardCopy.objects.filter(tournament=tournament).select_related("card__card_set")
-    return {copy.uid: facts_of(copy.card) for copy in copies}
+    """Every physical card of the tournament as the Deck Phase sees it.
+
+    A tournament's physical cards never change once it has started, so the facts are cached per
+    tournament (keyed by its id and creation instant, which no other tournament shares).
+    """
+    if tournament.status == "lobby":
+        return {}
+    return _facts_of_tournament(tournament.pk, tournament.created_at)
+
+
+@lru_cache(maxsize=64)
+def _facts_of_tournament(tournament_id: int, created_at: datetime) -> dict[int, CardFacts]:
+    rows = CardCopy.objects.filter(tournament_id=tournament_id).values_list(
+        "uid",
+        "card__card_set__name",
+        "card__name",
+        "card__level",
+        "card__power",
+        "card__effect_code",
+        "card__effect_params",
+    )
+    return {
+        uid: CardFacts(f"{set_name}/{name}", level, power or 0, set_name, code, params or {})
+        for uid, set_name, name, level, power, code, params in rows
+    }
 
 
 def facts_of(card: Card) -> CardFacts:
