@@ -45,6 +45,8 @@ class EnvSettings:
     celery_result_backend: str
     celery_task_always_eager: bool
     redis_url: str | None
+    task_runner: str
+    match_event_pace_seconds: float
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -62,6 +64,10 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         celery_result_backend=redis_url or "cache+memory://",
         celery_task_always_eager=redis_url is None,
         redis_url=redis_url,
+        # Without a broker the embedded server runs tasks on a worker thread of its own, so
+        # countdowns (deadlines, answer timeouts) still fire on time.
+        task_runner="celery" if redis_url else "thread",
+        match_event_pace_seconds=_whole_number(environ, "MATCH_EVENT_PACE_MS", default=250) / 1000,
     )
 
 
@@ -80,6 +86,15 @@ def _boolean(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
     if raw.lower() in _FALSE:
         return False
     raise ImproperlyConfigured(f"{name} must be a boolean (true/false, 1/0, yes/no), not {raw!r}.")
+
+
+def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    raw = _value(environ, name)
+    if raw is None:
+        return default
+    if not raw.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}.")
+    return int(raw)
 
 
 def _secret_key(environ: Mapping[str, str], *, debug: bool) -> str:
@@ -119,7 +134,16 @@ def _split_url(name: str, raw: str, schemes: set[str]) -> SplitResult:
 def _database(environ: Mapping[str, str]) -> dict[str, Any]:
     raw = _value(environ, "DATABASE_URL")
     if raw is None:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            # The embedded task thread writes beside the web server: writers wait for the lock
+            # (IMMEDIATE takes it at BEGIN, so no transaction fails upgrading a read lock).
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # A file, not shared-cache memory, for tests too: shared cache locks whole tables
+            # and fails at once instead of waiting.
+            "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
+        }
     url = _split_url("DATABASE_URL", raw, _POSTGRES_SCHEMES)
     name = unquote(url.path.lstrip("/"))
     if not name or "/" in name:

@@ -1,7 +1,13 @@
-"""WebSocket routes. Each app adds its consumers' paths here (e.g. `ws/v1/matches/<id>/`)."""
+"""WebSocket routes: each app's consumers, under ``ws/``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from django.urls import path
+
+from tournaments.consumers import TournamentConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
+]

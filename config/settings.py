@@ -109,6 +109,11 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 REDIS_URL = ENV.redis_url
+# "celery": tasks go to the broker (or run eagerly in tests); "thread": the embedded server's own
+# worker thread runs them, honouring countdowns.
+TASK_RUNNER = ENV.task_runner
+# Delay between two released match events, so viewers can watch (MATCH_EVENT_PACE_MS, 0 = instant).
+MATCH_EVENT_PACE_SECONDS = ENV.match_event_pace_seconds
 
 LOGGING = {
     "version": 1,

@@ -6,7 +6,7 @@ given so far, so a paused match holds no worker and no memory, and a replay is e
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -14,13 +14,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.tasks import enqueue
 from matches.engine import DefaultPolicy, play_match
 from matches.engine.model import InvalidAnswer, MatchResult, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
+from matches.selectors import OWNER_KINDS, redact
 from matches.setups import catalogue_specs, setup_from_data
 from tournaments.models import Seat, SeatKind, Tournament, Trophy
 from tournaments.services.common import Forbidden, locked_tournament
-from tournaments.services.events import publish
+from tournaments.services.events import publish, publish_many
 from tournaments.services.rounds import round_finish
 
 Outcome = MatchResult | PendingQuestion
@@ -135,25 +137,19 @@ def _wait(tournament: Tournament, match: Match, pending: PendingQuestion) -> Non
     match_id, seq = match.pk, pending.question.seq
     from matches import tasks
 
-    transaction.on_commit(
-        lambda: tasks.answer_timeout.apply_async((match_id, seq), countdown=seconds)
-    )
+    transaction.on_commit(lambda: enqueue(tasks.answer_timeout, match_id, seq, countdown=seconds))
 
 
 def match_record(tournament: Tournament, match: Match, result: MatchResult) -> None:
     """Store the events and the result; hand out the trophy, fans and changed decks."""
     now = timezone.now()
     pace = float(getattr(settings, "MATCH_EVENT_PACE_SECONDS", 0.0))
+    released = [now + timedelta(seconds=pace * index) for index in range(len(result.events))]
     MatchEvent.objects.bulk_create(
-        MatchEvent(
-            match=match,
-            seq=event["seq"],
-            kind=event["kind"],
-            payload=event,
-            visible_at=now + timedelta(seconds=pace * index),
-        )
-        for index, event in enumerate(result.events)
+        MatchEvent(match=match, seq=event["seq"], kind=event["kind"], payload=event, visible_at=at)
+        for event, at in zip(result.events, released, strict=True)
     )
+    _stream_events(tournament, match, result.events, released)
     winner = side_seat(match, result.winner)
     match.status = MatchStatus.FINISHED
     match.winner = winner
@@ -173,6 +169,25 @@ def match_record(tournament: Tournament, match: Match, result: MatchResult) -> N
         visible_at=match.result_visible_at,
     )
     round_finish(tournament)
+
+
+def _stream_events(
+    tournament: Tournament, match: Match, events: list[dict[str, Any]], released: list[datetime]
+) -> None:
+    """Copy the match's events into the tournament's live log, each to the audience it may reach.
+
+    Public events (as a spectator sees them) go to everyone; a side's own questions, answers and
+    looks go to that seat alone; the shuffled orders go nowhere.
+    """
+    items: list[tuple[str, dict[str, Any], int | None, datetime]] = []
+    for event, at in zip(events, released, strict=True):
+        public = redact(event, None)
+        if public is not None:
+            items.append(("match_event", {"match": match.pk, "event": public}, None, at))
+        elif event["kind"] in OWNER_KINDS:
+            owner = side_seat(match, event["side"]).number
+            items.append(("match_event", {"match": match.pk, "event": event}, owner, at))
+    publish_many(tournament, items)
 
 
 def _apply_result(tournament: Tournament, match: Match, result: MatchResult) -> None:

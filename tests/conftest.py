@@ -41,3 +41,13 @@ def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         conf.task_always_eager, conf.task_eager_propagates = saved
+
+
+@pytest.fixture(autouse=True)
+def _celery_runner_and_instant_events(settings: Any) -> None:
+    """Tests queue tasks through Celery (eager above) and release match events at once.
+
+    Tests of the embedded worker thread or of paced events set these back themselves.
+    """
+    settings.TASK_RUNNER = "celery"
+    settings.MATCH_EVENT_PACE_SECONDS = 0

@@ -78,3 +78,15 @@ def test_debug_off_requires_a_secret_key() -> None:
 def test_a_malformed_value_is_refused_naming_the_variable(name: str, value: str) -> None:
     with pytest.raises(ImproperlyConfigured, match=name):
         read_environment({name: value})
+
+
+def test_the_match_event_pace_is_read_in_milliseconds_and_a_bad_one_is_named() -> None:
+    assert read_environment({}).match_event_pace_seconds == 0.25
+    assert read_environment({"MATCH_EVENT_PACE_MS": "0"}).match_event_pace_seconds == 0
+    with pytest.raises(ImproperlyConfigured, match="MATCH_EVENT_PACE_MS"):
+        read_environment({"MATCH_EVENT_PACE_MS": "fast"})
+
+
+def test_tasks_run_on_the_embedded_thread_without_a_broker_and_on_celery_with_one() -> None:
+    assert read_environment({}).task_runner == "thread"
+    assert read_environment({"REDIS_URL": "redis://127.0.0.1:6379/0"}).task_runner == "celery"

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import ConflictError
+from config.tasks import enqueue
 from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import bot_next_action
@@ -90,11 +91,9 @@ def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
 
     def queue() -> None:
         for seat_id in bot_ids:
-            tasks.bot_deck_phase.delay(tournament_id, seat_id)
+            enqueue(tasks.bot_deck_phase, tournament_id, seat_id)
         if deadline:
-            tasks.enforce_deck_deadline.apply_async(
-                (tournament_id, round_number), countdown=deadline
-            )
+            enqueue(tasks.enforce_deck_deadline, tournament_id, round_number, countdown=deadline)
 
     transaction.on_commit(queue)
 

@@ -57,3 +57,27 @@ def _nudge(tournament_id: int, seq: int) -> None:
         async_to_sync(layer.group_send)(group_name(tournament_id), {"type": "log.grew", "seq": seq})
     except Exception:  # a lost nudge costs latency, never data: streams re-read the log
         log.warning("Could not nudge tournament %s streams", tournament_id, exc_info=True)
+
+
+def publish_many(
+    tournament: Tournament, items: list[tuple[str, dict[str, Any], int | None, datetime]]
+) -> None:
+    """Append several events ``(kind, payload, audience, visible_at)`` in one write."""
+    if not items:
+        return
+    first = tournament.event_seq + 1
+    TournamentEvent.objects.bulk_create(
+        TournamentEvent(
+            tournament=tournament,
+            seq=first + index,
+            kind=kind,
+            payload=payload,
+            audience=audience,
+            visible_at=visible_at,
+        )
+        for index, (kind, payload, audience, visible_at) in enumerate(items)
+    )
+    tournament.event_seq += len(items)
+    tournament.save(update_fields=["event_seq"])
+    last = tournament.event_seq
+    transaction.on_commit(lambda: _nudge(tournament.pk, last))

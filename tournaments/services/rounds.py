@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Max
 
+from config.tasks import enqueue
 from matches.models import Match, MatchStatus
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.data import ROUNDS
@@ -82,7 +83,7 @@ def _queue_matches(ids: list[int]) -> None:
     from matches import tasks
 
     for match_id in ids:
-        tasks.play_match.delay(match_id)
+        enqueue(tasks.play_match, match_id)
 
 
 def kept_trophies(seat: Seat) -> list[tuple[int, int]]:

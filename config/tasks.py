@@ -1,0 +1,90 @@
+"""Queueing tasks the same way on every stack.
+
+``enqueue`` sends a Celery task to the broker on the full stack (``TASK_RUNNER = "celery"``; in
+tests Celery is eager and runs it at once), or hands it to the embedded server's worker thread
+(``"thread"``), which keeps countdowns: deadlines and answer timeouts fire on time without a
+separate worker process. Call it from ``transaction.on_commit`` so a task never sees uncommitted
+rows.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from typing import Any
+
+from celery import Task
+from django.conf import settings
+from django.db import close_old_connections
+
+log = logging.getLogger(__name__)
+
+
+def enqueue(task: Task, *args: Any, countdown: float = 0) -> None:
+    """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner."""
+    if settings.TASK_RUNNER == "thread":
+        _runner().schedule(task, args, countdown)
+    else:
+        task.apply_async(args, countdown=countdown)
+
+
+class ThreadRunner:
+    """One daemon thread running due tasks in order; a heap keeps them by due time."""
+
+    def __init__(self) -> None:
+        self._queue: list[tuple[float, int, Task, tuple[Any, ...]]] = []
+        self._order = itertools.count()
+        self._wake = threading.Condition()
+        self._thread = threading.Thread(target=self._loop, name="task-runner", daemon=True)
+        self._thread.start()
+
+    def schedule(self, task: Task, args: tuple[Any, ...], countdown: float) -> None:
+        with self._wake:
+            due = time.monotonic() + max(countdown, 0)
+            heapq.heappush(self._queue, (due, next(self._order), task, args))
+            self._wake.notify()
+
+    def clear(self) -> None:
+        """Drop every task not yet started (tests end with a quiet runner)."""
+        with self._wake:
+            self._queue.clear()
+
+    def _next(self) -> tuple[Task, tuple[Any, ...]]:
+        with self._wake:
+            while True:
+                wait = self._queue[0][0] - time.monotonic() if self._queue else None
+                if wait is not None and wait <= 0:
+                    _, _, task, args = heapq.heappop(self._queue)
+                    return task, args
+                self._wake.wait(wait)
+
+    def _loop(self) -> None:
+        while True:
+            task, args = self._next()
+            try:
+                task.apply(args=args, throw=True)
+            except Exception:  # one failing task must not stop the runner
+                log.exception("Task %s%r failed", task.name, args)
+            finally:
+                close_old_connections()
+
+
+_lock = threading.Lock()
+_instance: ThreadRunner | None = None
+
+
+def clear_runner() -> None:
+    """Drop the embedded runner's pending tasks, if it has started."""
+    if _instance is not None:
+        _instance.clear()
+
+
+def _runner() -> ThreadRunner:
+    global _instance
+    with _lock:
+        if _instance is None:
+            _instance = ThreadRunner()
+        return _instance

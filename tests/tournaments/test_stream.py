@@ -1,0 +1,170 @@
+"""The live tournament stream over WebSockets: resume, redaction, refusals, the Redis layer."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import channel_layers
+from channels.testing import WebsocketCommunicator
+from rest_framework.test import APIClient
+
+from config.asgi import application
+from tests.tournaments.play import Player, create
+from tournaments.models import TournamentEvent
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def two_seat_game() -> tuple[Player, Player]:
+    """Two humans who answer by policy, started and waiting in round 1."""
+    client = APIClient()
+    ticket = create(client, seats=2, seed=12)
+    host = Player(client, ticket["id"], ticket["seat"]["token"])
+    body = {"code": ticket["code"], "name": "Guest"}
+    guest_token = client.post("/api/v1/tournaments/join/", body, format="json").json()["seat"][
+        "token"
+    ]
+    guest = Player(client, ticket["id"], guest_token)
+    for player in (host, guest):
+        client.patch(
+            f"/api/v1/tournaments/{host.id}/seat/",
+            {"answers_live": False},
+            format="json",
+            headers=player.headers,
+        )
+    host.post("start")
+    return host, guest
+
+
+def play_round(host: Player, guest: Player) -> None:
+    start = host.get()["round"]
+    while host.get()["round"] == start and host.get()["status"] != "finished":
+        assert host.act() or guest.act()
+
+
+async def connect(tournament_id: int, query: str = "") -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/?{query}")
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def drain(communicator: WebsocketCommunicator, until_seq: int) -> list[dict[str, Any]]:
+    """Frames until one with ``seq >= until_seq`` (or the stream goes quiet for 3 s)."""
+    frames: list[dict[str, Any]] = []
+    while not frames or frames[-1].get("seq", 0) < until_seq:
+        try:
+            frames.append(await communicator.receive_json_from(timeout=3))
+        except TimeoutError:
+            break
+    return frames
+
+
+def last_public_seq(tournament_id: int) -> int:
+    events = TournamentEvent.objects.filter(tournament_id=tournament_id, audience__isnull=True)
+    return events.order_by("-seq").values_list("seq", flat=True).first() or 0
+
+
+async def test_resuming_with_after_loses_nothing_and_repeats_nothing(catalogue: Any) -> None:
+    host, guest = await database_sync_to_async(two_seat_game)()
+    first = await connect(host.id)
+    await database_sync_to_async(play_round)(host, guest)
+    upto = await database_sync_to_async(last_public_seq)(host.id)
+    before = await drain(first, upto)
+    await first.disconnect()
+    await database_sync_to_async(play_round)(host, guest)
+    resumed = await connect(host.id, f"after={before[-1]['seq']}")
+    final = await database_sync_to_async(last_public_seq)(host.id)
+    after = await drain(resumed, final)
+    await resumed.disconnect()
+    seqs = [frame["seq"] for frame in before + after]
+    expected = await database_sync_to_async(
+        lambda: list(
+            TournamentEvent.objects.filter(tournament_id=host.id, audience__isnull=True)
+            .order_by("seq")
+            .values_list("seq", flat=True)
+        )
+    )()
+    assert seqs == expected and len(seqs) == len(set(seqs))
+    assert any(frame["kind"] == "match_event" for frame in after)
+
+
+async def test_a_spectator_never_receives_a_hidden_fact(catalogue: Any) -> None:
+    host, guest = await database_sync_to_async(two_seat_game)()
+    await database_sync_to_async(play_round)(host, guest)
+    spectator = await connect(host.id)
+    seat = await connect(host.id, f"token={host.headers['Authorization'][7:]}")
+    upto = await database_sync_to_async(last_public_seq)(host.id)
+    public = await drain(spectator, upto)
+    own = await drain(seat, upto)
+    for communicator in (spectator, seat):
+        await communicator.disconnect()
+    private_seqs = await database_sync_to_async(
+        lambda: set(
+            TournamentEvent.objects.filter(
+                tournament_id=host.id, audience__isnull=False
+            ).values_list("seq", flat=True)
+        )
+    )()
+    assert private_seqs, "the host's own answers and looks are private events"
+    assert not {frame["seq"] for frame in public} & private_seqs
+    for frame in public:
+        event = frame["payload"].get("event", {})
+        assert event.get("kind") not in ("shuffle", "question", "answer", "arranged")
+        assert not (event.get("kind") == "added" and "key" in event)
+    assert {frame["seq"] for frame in own} >= {frame["seq"] for frame in public}
+
+
+@pytest.mark.parametrize(
+    ("query", "code", "close"),
+    [("token=nonsense", "bad_token", 4401), ("after=-3", "invalid", 4400)],
+)
+async def test_a_bad_token_or_after_closes_the_socket_with_a_clear_code(
+    catalogue: Any, query: str, code: str, close: int
+) -> None:
+    host, _ = await database_sync_to_async(two_seat_game)()
+    communicator = await connect(host.id, query)
+    assert (await communicator.receive_json_from())["code"] == code
+    assert (await communicator.receive_output())["code"] == close
+
+
+async def test_a_tournament_that_does_not_exist_closes_the_socket(db: None) -> None:
+    communicator = await connect(987654)
+    assert (await communicator.receive_json_from())["code"] == "not_found"
+    assert (await communicator.receive_output())["code"] == 4404
+
+
+@pytest.fixture
+def redis_layer(settings: Any) -> Iterator[None]:
+    """The channels-redis layer of the full stack (needs REDIS_URL)."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip("needs REDIS_URL (the CI run sets it)")
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": url, "socket_timeout": None}], "prefix": "test"},
+        }
+    }
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+async def test_two_clients_on_the_redis_layer_receive_the_same_events_in_order(
+    catalogue: Any, redis_layer: None
+) -> None:
+    host, guest = await database_sync_to_async(two_seat_game)()
+    one = await connect(host.id)
+    two = await connect(host.id)
+    await database_sync_to_async(play_round)(host, guest)
+    upto = await database_sync_to_async(last_public_seq)(host.id)
+    first, second = await drain(one, upto), await drain(two, upto)
+    for communicator in (one, two):
+        await communicator.disconnect()
+    assert first == second and first[-1]["seq"] == upto
+    assert "RedisChannelLayer" in type(channel_layers["default"]).__name__
