@@ -19,6 +19,8 @@ SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 class Checked(Match):
     """A match that checks its invariants after every event."""
 
+    initial: set[Any]
+
     def emit(self, kind: str, **fields: Any) -> None:
         super().emit(kind, **fields)
         self.check()
