@@ -107,6 +107,14 @@ CELERY_RESULT_BACKEND = ENV.celery_result_backend
 CELERY_TASK_ALWAYS_EAGER = ENV.celery_task_always_eager
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task is acknowledged only when it has finished, and a worker that dies mid-task hands it
+# back to the broker: every task is idempotent (it re-checks the state under a lock), so a
+# redelivery records nothing twice.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60}
 
 REDIS_URL = ENV.redis_url
 # "celery": tasks go to the broker (or run eagerly in tests); "thread": the embedded server's own

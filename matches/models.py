@@ -40,6 +40,9 @@ class Match(models.Model):
     reason = models.CharField(max_length=32, blank=True)
     fans_gained = models.JSONField(default=dict)
     result_visible_at = models.DateTimeField(null=True, blank=True)
+    verified = models.BooleanField(
+        null=True, blank=True, help_text="Re-running setup + seed + answers gave the same events."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

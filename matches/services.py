@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
 from config.tasks import enqueue
-from matches.engine import DefaultPolicy, play_match
+from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import InvalidAnswer, MatchResult, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.selectors import OWNER_KINDS, redact
@@ -222,3 +222,17 @@ def _award_trophy(tournament: Tournament, match: Match, winner: Seat) -> None:
     trophy.winner = winner
     trophy.to_box = winner.is_robot and tournament.seat_count > 1
     trophy.save(update_fields=["winner", "to_box"])
+
+
+def match_verify(*, match_id: int) -> bool:
+    """Re-run a finished match from its setup, seed and answers; store whether it matches."""
+    match = Match.objects.select_related("seat_a", "seat_b", "winner").filter(pk=match_id).first()
+    if match is None:
+        raise NotFoundError("not_found", "No such match.")
+    if match.status != MatchStatus.FINISHED:
+        raise ConflictError("not_finished", "Only a finished match can be verified.")
+    stored = [event.payload for event in match.events.order_by("seq")]
+    setup = setup_from_data(match.setup, catalogue_specs())
+    outcome = verify(setup, match.seed, list(match.answers), stored)
+    Match.objects.filter(pk=match_id).update(verified=outcome)
+    return outcome

@@ -15,3 +15,8 @@ def play_match(match_id: int) -> None:
 @shared_task(acks_late=True)
 def answer_timeout(match_id: int, question: int) -> bool:
     return services.match_answer_timeout(match_id=match_id, question=question)
+
+
+@shared_task(acks_late=True)
+def verify_match(match_id: int) -> bool:
+    return services.match_verify(match_id=match_id)
