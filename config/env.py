@@ -47,6 +47,7 @@ class EnvSettings:
     redis_url: str | None
     task_runner: str
     match_event_pace_seconds: float
+    celery_visibility_timeout: int
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -68,6 +69,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         # countdowns (deadlines, answer timeouts) still fire on time.
         task_runner="celery" if redis_url else "thread",
         match_event_pace_seconds=_whole_number(environ, "MATCH_EVENT_PACE_MS", default=250) / 1000,
+        celery_visibility_timeout=_visibility_timeout(environ),
     )
 
 
@@ -95,6 +97,19 @@ def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int
     if not raw.isdigit():
         raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}.")
     return int(raw)
+
+
+def _visibility_timeout(environ: Mapping[str, str]) -> int:
+    """Seconds after which a worker hands back a task another worker took and never acknowledged.
+
+    A worker-side setting of the Redis transport: a worker killed mid-task leaves its message
+    unacknowledged, and a live worker restores it once it is this old. Keep it above the longest
+    task *and* the longest countdown, or a slow task (or a scheduled one) is delivered twice.
+    """
+    seconds = _whole_number(environ, "CELERY_VISIBILITY_TIMEOUT", default=60)
+    if seconds < 1:
+        raise ImproperlyConfigured("CELERY_VISIBILITY_TIMEOUT must be 1 second or more, not 0.")
+    return seconds
 
 
 def _secret_key(environ: Mapping[str, str], *, debug: bool) -> str:

@@ -113,8 +113,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60}
+# Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
+# worker-side setting: the live workers restore them). CELERY_VISIBILITY_TIMEOUT, default 60.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": ENV.celery_visibility_timeout}
 
 REDIS_URL = ENV.redis_url
 # "celery": tasks go to the broker (or run eagerly in tests); "thread": the embedded server's own

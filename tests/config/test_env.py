@@ -90,3 +90,11 @@ def test_the_match_event_pace_is_read_in_milliseconds_and_a_bad_one_is_named() -
 def test_tasks_run_on_the_embedded_thread_without_a_broker_and_on_celery_with_one() -> None:
     assert read_environment({}).task_runner == "thread"
     assert read_environment({"REDIS_URL": "redis://127.0.0.1:6379/0"}).task_runner == "celery"
+
+
+def test_the_celery_visibility_timeout_is_read_in_seconds_and_a_bad_one_is_named() -> None:
+    assert read_environment({}).celery_visibility_timeout == 60
+    assert read_environment({"CELERY_VISIBILITY_TIMEOUT": " 3 "}).celery_visibility_timeout == 3
+    for bad in ("soon", "-5", "2.5", "0"):
+        with pytest.raises(ImproperlyConfigured, match="CELERY_VISIBILITY_TIMEOUT"):
+            read_environment({"CELERY_VISIBILITY_TIMEOUT": bad})
