@@ -69,11 +69,6 @@ class Tournament(models.Model):
     def is_final(self) -> bool:
         return self.round == 8
 
-    @property
-    def secret_trophies(self) -> bool:
-        """Trophy fans are secret at 3-8 seats until the tournament is over."""
-        return self.seat_count >= 3 and self.status != Status.FINISHED
-
 
 class SeatKind(models.TextChoices):
     HUMAN = "human", "Human"

@@ -6,26 +6,71 @@ still secret (3-8 seats before the end: only the trophy's owner sees its fans).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
+
+from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
+from tournaments.rules.data import FINAL_ROUND
 from tournaments.rules.standings import Standing, ranked
 from tournaments.rules.winter import winter_parks
 from tournaments.services.common import card_facts
 
 
-def fans_visible(tournament: Tournament, trophy: Trophy, viewer: Seat | None) -> bool:
-    """Whether ``viewer`` may see the fans on a won trophy."""
-    if not tournament.secret_trophies:
+def fans_visible(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
+    """Whether ``viewer`` may see the fans on a won trophy (``secret``: 3-8 seats, not over)."""
+    if not secret:
         return True
     return viewer is not None and trophy.winner_id == viewer.pk
 
 
+@dataclass(frozen=True, slots=True)
+class HeldBack:
+    """Results of matches whose events are still being released (design: no spoilers).
+
+    Until a match's last event is visible, its trophy, the fans it gave and, for the Final, the
+    champion stay out of every view.
+    """
+
+    trophies: frozenset[tuple[str, int]]
+    tokens: dict[int, int]
+    final: bool
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> HeldBack:
+        held = Match.objects.filter(
+            tournament=tournament, status=MatchStatus.FINISHED, result_visible_at__gt=timezone.now()
+        )
+        tokens: dict[int, int] = {}
+        for match in held:
+            for side, seat_id in (("A", match.seat_a_id), ("B", match.seat_b_id)):
+                tokens[seat_id] = tokens.get(seat_id, 0) + int(match.fans_gained.get(side, 0))
+        return cls(
+            trophies=frozenset((m.park, m.round) for m in held),
+            tokens=tokens,
+            final=any(m.round == FINAL_ROUND for m in held),
+        )
+
+    def tokens_of(self, seat: Seat) -> int:
+        return seat.tokens - self.tokens.get(seat.pk, 0)
+
+
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:
     """The whole public state plus what is the viewer's own."""
+    held = HeldBack.of(tournament)
     seats = list(tournament.seats.all())
-    trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
+    for seat in seats:
+        seat.tokens = held.tokens_of(seat)  # a local copy for display; never saved
+    trophies = [
+        t
+        for t in tournament.trophies.filter(winner__isnull=False).select_related("winner")
+        if (t.park, t.round) not in held.trophies
+    ]
+    finished = tournament.status == Status.FINISHED and not held.final
+    secret = tournament.seat_count >= 3 and not finished
     turns = {
         t.seat_id: t
         for t in DraftTurn.objects.filter(seat__tournament=tournament, round=tournament.round)
@@ -33,7 +78,7 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
     return {
         "id": tournament.pk,
         "code": tournament.code if viewer is not None else None,
-        "status": tournament.status,
+        "status": Status.MATCH if held.final else tournament.status,
         "round": tournament.round,
         "is_final": tournament.is_final,
         "version": tournament.version,
@@ -42,10 +87,10 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
         "plan": tournament.plan,
         "phase_deadline": tournament.phase_deadline,
         "seats": [_seat(tournament, seat, turns.get(seat.pk)) for seat in seats],
-        "trophies": [_trophy(tournament, t, viewer) for t in trophies],
-        "standings": _standings(tournament, seats, trophies, viewer),
+        "trophies": [_trophy(secret, t, viewer) for t in trophies],
+        "standings": _standings(tournament, secret, seats, trophies, viewer),
         "finalists": tournament.finalists,
-        "winners": tournament.winners,
+        "winners": tournament.winners if finished else [],
         "you": _you(tournament, viewer, turns.get(viewer.pk) if viewer else None),
     }
 
@@ -82,34 +127,36 @@ def _seat(tournament: Tournament, seat: Seat, turn: DraftTurn | None) -> dict[st
     }
 
 
-def _trophy(tournament: Tournament, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]:
+def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]:
     return {
         "park": trophy.park,
         "round": trophy.round,
         "seat": trophy.winner.number if trophy.winner else None,
         "to_box": trophy.to_box,
-        "fans": trophy.fans if fans_visible(tournament, trophy, viewer) else None,
+        "fans": trophy.fans if fans_visible(secret, trophy, viewer) else None,
     }
 
 
 def _standings(
-    tournament: Tournament, seats: list[Seat], trophies: list[Trophy], viewer: Seat | None
+    tournament: Tournament,
+    secret: bool,
+    seats: list[Seat],
+    trophies: list[Trophy],
+    viewer: Seat | None,
 ) -> list[dict[str, Any]]:
     """Fans as the viewer may count them, trophies, and the highest-round trophy."""
     scoring = [s for s in seats if s.kind != SeatKind.ROBOT or tournament.seat_count == 1]
     standings = []
     for seat in scoring:
         kept = [t for t in trophies if t.winner_id == seat.pk and not t.to_box]
-        visible = tuple(
-            (t.round, t.fans if fans_visible(tournament, t, viewer) else 0) for t in kept
-        )
+        visible = tuple((t.round, t.fans if fans_visible(secret, t, viewer) else 0) for t in kept)
         standings.append(Standing(seat=seat.number, tokens=seat.tokens, trophies=visible))
     return [
         {
             "seat": s.seat,
             "fans": s.fans,
             "fans_complete": all(
-                fans_visible(tournament, t, viewer)
+                fans_visible(secret, t, viewer)
                 for t in trophies
                 if t.winner and t.winner.number == s.seat
             ),
