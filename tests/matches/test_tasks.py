@@ -5,28 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from matches import tasks
 from matches.models import Match, MatchEvent
-from tests.tournaments.play import Player, create
+from tests.tournaments.play import Player, open_game
 from tournaments.models import Seat, TournamentEvent, Trophy
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def one_round_with_a_bot() -> Player:
-    client = APIClient()
-    ticket = create(client, seats=2, seed=31)
-    host = Player(client, ticket["id"], ticket["seat"]["token"])
-    client.patch(
-        f"/api/v1/tournaments/{host.id}/seat/",
-        {"answers_live": False},
-        format="json",
-        headers=host.headers,
-    )
-    host.post("bots", {"count": 1})
-    host.post("start")
+    (host,) = open_game(seats=2, seed=31)
     while host.get()["round"] == 1:
         assert host.act()
     return host

@@ -17,7 +17,18 @@ class Player:
     def __init__(self, client: APIClient, tournament_id: int, token: str) -> None:
         self.client = client
         self.id = tournament_id
+        self.token = token
         self.headers = {"Authorization": f"Bearer {token}"}
+
+    def answer_live(self, live: bool) -> None:
+        """Choose whether this seat answers its cards' questions itself."""
+        response = self.client.patch(
+            f"/api/v1/tournaments/{self.id}/seat/",
+            {"answers_live": live},
+            format="json",
+            headers=self.headers,
+        )
+        assert response.status_code == 200, response.json()
 
     def get(self) -> dict[str, Any]:
         response = self.client.get(f"/api/v1/tournaments/{self.id}/", headers=self.headers)
@@ -75,26 +86,32 @@ def create(client: APIClient, **options: Any) -> dict[str, Any]:
     return dict(response.json())
 
 
-def play_to_the_end(client: APIClient, *, humans: int = 1, **options: Any) -> Player:
-    """Create, fill the other seats with bots, start, and drive the humans until the end."""
-    ticket = create(client, **options)
+def open_game(
+    *, seats: int, humans: int = 1, live: bool = False, start: bool = True, **options: Any
+) -> list[Player]:
+    """A tournament with ``humans`` players (the host first) and bots in the other seats.
+
+    Each player has a client of its own; ``live=False`` lets their policies answer card questions.
+    """
+    client = APIClient()
+    ticket = create(client, seats=seats, **options)
     players = [Player(client, ticket["id"], ticket["seat"]["token"])]
     for n in range(1, humans):
-        joined = client.post(
-            "/api/v1/tournaments/join/", {"code": ticket["code"], "name": f"P{n}"}, format="json"
-        ).json()
-        players.append(Player(client, ticket["id"], joined["seat"]["token"]))
+        body = {"code": ticket["code"], "name": f"P{n}"}
+        joined = client.post("/api/v1/tournaments/join/", body, format="json").json()
+        players.append(Player(APIClient(), ticket["id"], joined["seat"]["token"]))
     for player in players:
-        client.patch(
-            f"/api/v1/tournaments/{ticket['id']}/seat/",
-            {"answers_live": False},
-            format="json",
-            headers=player.headers,
-        )
-    bots = options.get("seats", 2) - humans
-    if bots:
-        players[0].post("bots", {"count": bots})
-    players[0].post("start")
+        player.answer_live(live)
+    if seats > humans:
+        players[0].post("bots", {"count": seats - humans})
+    if start:
+        players[0].post("start")
+    return players
+
+
+def play_to_the_end(*, humans: int = 1, **options: Any) -> Player:
+    """Start a game (bots in the other seats) and drive the humans until the end."""
+    players = open_game(humans=humans, **{"seats": 2, **options})
     for _ in range(ROUND_GUARD):
         if players[0].get()["status"] == "finished":
             return players[0]

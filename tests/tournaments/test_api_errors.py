@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.tournaments.play import Player, create
+from tests.tournaments.play import Player, create, open_game
 from tournaments.models import DraftTurn, Pile, Seat, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -32,14 +32,7 @@ def snapshot(tournament_id: int) -> tuple[Any, ...]:
 @pytest.fixture
 def game(catalogue: Any) -> tuple[Player, Player]:
     """A started two-seat game with two humans, in round 1's Deck Phase."""
-    client = APIClient()
-    ticket = create(client, seats=2, seed=42)
-    host = Player(client, ticket["id"], ticket["seat"]["token"])
-    joined = client.post(
-        "/api/v1/tournaments/join/", {"code": ticket["code"], "name": "Guest"}, format="json"
-    )
-    guest = Player(client, ticket["id"], joined.json()["seat"]["token"])
-    host.post("start")
+    host, guest = open_game(seats=2, humans=2, seed=42, live=True)
     return host, guest
 
 

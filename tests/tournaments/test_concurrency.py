@@ -10,7 +10,7 @@ from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from matches.models import Match
-from tests.tournaments.play import Player, all_uids, card_locations, create
+from tests.tournaments.play import Player, all_uids, card_locations, open_game
 from tournaments.models import DraftTurn, Tournament
 
 pytestmark = [
@@ -22,22 +22,7 @@ pytestmark = [
 
 
 def four_humans() -> list[Player]:
-    client = APIClient()
-    ticket = create(client, seats=4, seed=21)
-    players = [Player(client, ticket["id"], ticket["seat"]["token"])]
-    for n in range(1, 4):
-        body = {"code": ticket["code"], "name": f"P{n}"}
-        joined = client.post("/api/v1/tournaments/join/", body, format="json").json()
-        players.append(Player(APIClient(), ticket["id"], joined["seat"]["token"]))
-    for player in players:
-        player.client.patch(
-            f"/api/v1/tournaments/{player.id}/seat/",
-            {"answers_live": False},
-            format="json",
-            headers=player.headers,
-        )
-    players[0].post("start")
-    return [Player(APIClient(), p.id, p.headers["Authorization"][7:]) for p in players]
+    return open_game(seats=4, humans=4, seed=21)
 
 
 def run_together(players: list[Player], step: Any) -> list[BaseException]:
@@ -93,7 +78,7 @@ def test_a_double_finish_at_the_same_instant_counts_once(catalogue: Any) -> None
         player.post("draft/pick", {"card": display[1]["uid"]})
     host_twice = [
         players[0],
-        Player(APIClient(), players[0].id, players[0].headers["Authorization"][7:]),
+        Player(APIClient(), players[0].id, players[0].token),
     ]
     statuses: list[int] = []
 

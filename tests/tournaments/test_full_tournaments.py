@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from matches.models import Match
 from tests.tournaments.play import all_uids, card_locations, play_to_the_end
@@ -28,8 +27,7 @@ def check_accounting(tournament: Tournament) -> None:
 
 @pytest.mark.parametrize("seats", range(1, 9))
 def test_a_base_box_tournament_ends_with_a_champion(catalogue: Any, seats: int) -> None:
-    client = APIClient()
-    host = play_to_the_end(client, seats=seats, seed=seats)
+    host = play_to_the_end(seats=seats, seed=seats)
     view = host.get()
     tournament = Tournament.objects.get(pk=view["id"])
     check_accounting(tournament)
@@ -99,14 +97,12 @@ def test_a_base_box_tournament_ends_with_a_champion(catalogue: Any, seats: int) 
 def test_beach_cup_and_winter_park_tournaments_end_with_a_winner(
     catalogue: Any, seats: int, options: dict[str, Any]
 ) -> None:
-    client = APIClient()
-    host = play_to_the_end(client, seats=seats, seed=seats * 11, **options)
+    host = play_to_the_end(seats=seats, seed=seats * 11, **options)
     tournament = Tournament.objects.get(pk=host.get()["id"])
     check_accounting(tournament)
     assert tournament.winners
 
 
 def test_two_humans_and_bots_play_to_the_end(catalogue: Any) -> None:
-    client = APIClient()
-    host = play_to_the_end(client, seats=4, humans=2, seed=5)
+    host = play_to_the_end(seats=4, humans=2, seed=5)
     assert host.get()["status"] == "finished"

@@ -9,34 +9,19 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.models import Match
-from tests.tournaments.play import Player, create
+from tests.tournaments.play import Player, open_game
 from tournaments.models import DraftTurn, Tournament, Trophy
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def four_seats_into_round_three() -> tuple[Player, Player, list[str]]:
-    client = APIClient()
-    ticket = create(client, seats=4, seed=77)
-    host = Player(client, ticket["id"], ticket["seat"]["token"])
-    joined = client.post(
-        "/api/v1/tournaments/join/", {"code": ticket["code"], "name": "Guest"}, format="json"
-    )
-    guest = Player(client, ticket["id"], joined.json()["seat"]["token"])
-    for player in (host, guest):
-        client.patch(
-            f"/api/v1/tournaments/{host.id}/seat/",
-            {"answers_live": False},
-            format="json",
-            headers=player.headers,
-        )
-    host.post("bots", {"count": 2})
-    host.post("start")
+    host, guest = open_game(seats=4, humans=2, seed=77)
     while host.get()["round"] < 3:
         assert host.act() or guest.act()
     host.post("draft/choose", {"option": 0})
     host.post("draft/draw")
-    return host, guest, [ticket["seat"]["token"], joined.json()["seat"]["token"]]
+    return host, guest, [host.token, guest.token]
 
 
 def responses(client: APIClient, tournament_id: int, headers: dict[str, str]) -> list[Any]:

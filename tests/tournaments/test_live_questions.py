@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from cards.models import Card
 from matches.models import Match, MatchStatus
-from tests.tournaments.play import Player, create
+from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,19 +18,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def juggler_game() -> tuple[Player, Player, Match]:
     """Two humans; the host's deck is all Jugglers, so its first reveal asks it to order cards."""
-    client = APIClient()
-    ticket = create(client, seats=2, seed=8)
-    host = Player(client, ticket["id"], ticket["seat"]["token"])
-    joined = client.post(
-        "/api/v1/tournaments/join/", {"code": ticket["code"], "name": "Guest"}, format="json"
-    )
-    guest = Player(client, ticket["id"], joined.json()["seat"]["token"])
-    client.patch(
-        f"/api/v1/tournaments/{host.id}/seat/",
-        {"answers_live": False},
-        format="json",
-        headers=guest.headers,
-    )
+    host, guest = open_game(seats=2, humans=2, seed=8, live=True, start=False)
+    guest.answer_live(False)
     host.post("start")
     juggler = Card.objects.get(card_set__name="Funfair", name="Juggler")
     deck = Seat.objects.get(tournament_id=host.id, number=0).deck

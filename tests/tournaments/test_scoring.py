@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
-from tests.tournaments.play import Player, create, play_to_the_end
+from tests.tournaments.play import Player, open_game, play_to_the_end
 from tournaments.models import Seat, SeatKind, Tournament, Trophy
 from tournaments.services.rounds import first_holder
 
@@ -15,21 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def two_humans(seed: int) -> tuple[Player, Player]:
-    client = APIClient()
-    ticket = create(client, seats=2, seed=seed)
-    host = Player(client, ticket["id"], ticket["seat"]["token"])
-    joined = client.post(
-        "/api/v1/tournaments/join/", {"code": ticket["code"], "name": "Guest"}, format="json"
-    )
-    guest = Player(client, ticket["id"], joined.json()["seat"]["token"])
-    for player in (host, guest):
-        client.patch(
-            f"/api/v1/tournaments/{host.id}/seat/",
-            {"answers_live": False},
-            format="json",
-            headers=player.headers,
-        )
-    host.post("start")
+    host, guest = open_game(seats=2, humans=2, seed=seed)
     return host, guest
 
 
@@ -69,7 +54,7 @@ def test_the_holder_of_the_highest_round_trophy_holds_the_flag_first(catalogue: 
 def test_the_robot_sends_its_trophies_to_the_box_and_never_plays_the_final(
     catalogue: Any, seats: int
 ) -> None:
-    host = play_to_the_end(APIClient(), seats=seats, seed=100 + seats, robot_difficulty=5)
+    host = play_to_the_end(seats=seats, seed=100 + seats, robot_difficulty=5)
     tournament = Tournament.objects.get(pk=host.id)
     robot_trophies = Trophy.objects.filter(tournament=tournament, winner__kind=SeatKind.ROBOT)
     assert robot_trophies.exists()
@@ -79,7 +64,7 @@ def test_the_robot_sends_its_trophies_to_the_box_and_never_plays_the_final(
 
 
 def test_a_solo_robot_keeps_its_trophies(catalogue: Any) -> None:
-    host = play_to_the_end(APIClient(), seats=1, seed=2, robot_difficulty=5)
+    host = play_to_the_end(seats=1, seed=2, robot_difficulty=5)
     tournament = Tournament.objects.get(pk=host.id)
     kept = Trophy.objects.filter(tournament=tournament, winner__kind=SeatKind.ROBOT, to_box=False)
     assert kept.exists()
@@ -87,16 +72,7 @@ def test_a_solo_robot_keeps_its_trophies(catalogue: Any) -> None:
 
 
 def test_a_solo_robot_that_leads_by_eleven_wins(catalogue: Any) -> None:
-    client = APIClient()
-    ticket = create(client, seats=1, seed=9)
-    host = Player(client, ticket["id"], ticket["seat"]["token"])
-    client.patch(
-        f"/api/v1/tournaments/{host.id}/seat/",
-        {"answers_live": False},
-        format="json",
-        headers=host.headers,
-    )
-    host.post("start")
+    (host,) = open_game(seats=1, seed=9)
     Seat.objects.filter(tournament_id=host.id, kind=SeatKind.ROBOT).update(tokens=30)
     while host.act():
         pass

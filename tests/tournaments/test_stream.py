@@ -10,10 +10,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
-from rest_framework.test import APIClient
 
 from config.asgi import application
-from tests.tournaments.play import Player, create
+from tests.tournaments.play import Player, open_game
 from tournaments.models import TournamentEvent
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,22 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def two_seat_game() -> tuple[Player, Player]:
     """Two humans who answer by policy, started and waiting in round 1."""
-    client = APIClient()
-    ticket = create(client, seats=2, seed=12)
-    host = Player(client, ticket["id"], ticket["seat"]["token"])
-    body = {"code": ticket["code"], "name": "Guest"}
-    guest_token = client.post("/api/v1/tournaments/join/", body, format="json").json()["seat"][
-        "token"
-    ]
-    guest = Player(client, ticket["id"], guest_token)
-    for player in (host, guest):
-        client.patch(
-            f"/api/v1/tournaments/{host.id}/seat/",
-            {"answers_live": False},
-            format="json",
-            headers=player.headers,
-        )
-    host.post("start")
+    host, guest = open_game(seats=2, humans=2, seed=12)
     return host, guest
 
 
@@ -97,7 +81,7 @@ async def test_a_spectator_never_receives_a_hidden_fact(catalogue: Any) -> None:
     host, guest = await database_sync_to_async(two_seat_game)()
     await database_sync_to_async(play_round)(host, guest)
     spectator = await connect(host.id)
-    seat = await connect(host.id, f"token={host.headers['Authorization'][7:]}")
+    seat = await connect(host.id, f"token={host.token}")
     upto = await database_sync_to_async(last_public_seq)(host.id)
     public = await drain(spectator, upto)
     own = await drain(seat, upto)
