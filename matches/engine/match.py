@@ -27,7 +27,9 @@ top card at the end, and a bench is 6 slots, each ``None`` or a seat ``[name, ca
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from matches.engine.cards import NO_ICON_SETS, CardSpec, UnknownCard, load_catalogue, resolve_card
@@ -49,6 +51,17 @@ from matches.engine.table import Table, get_table
 REVEAL_LIMIT = 5000
 SEATS = 6
 _DEFAULT_POLICY = DefaultPolicy()
+_TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
+_SHUFFLE_KEYS: dict[int, Any] = {}
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+
+
+def _mask30(n: int, _masks: dict[int, int] = {}) -> int:  # noqa: B006 (a cache)
+    """The low 30 bits of each of ``n`` 32-bit words."""
+    mask = _masks.get(n)
+    if mask is None:
+        mask = _masks[n] = sum(((1 << 30) - 1) << (32 * i) for i in range(n))
+    return mask
 
 
 class _End(Exception):
@@ -94,9 +107,9 @@ class Match:
         "rec",
         "removed",
         "reveals",
-        "rng",
         "round_number",
         "seat_of",
+        "seed",
         "setup",
         "spec",
         "specs",
@@ -122,31 +135,37 @@ class Match:
         chance: Mapping[str, Any] | None = None,
     ) -> None:
         self.setup = setup
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.rec = record
         self.events: list[dict[str, Any]] = []
         self.chance = chance
         specs = load_catalogue() if setup.specs is None else setup.specs
         self.specs = specs
-        self.round_number = setup.round_number
-        if not (1 <= self.round_number <= 7):
+        self.round_number = rn = setup.round_number
+        if not (1 <= rn <= 7):
             raise InvalidSetup("bad_round", f"Round must be 1-7 (got {setup.round}).")
         self.t = self._table(setup, specs)
         self.spec: list[int] = []
         self.uid: list[Any] = []
         self.deck = [self._deck(setup, "A"), self._deck(setup, "B")]
-        self.uids: set[Any] = set(self.uid)
-        if len(self.uids) != len(self.uid):
+        uid = self.uid
+        self.uids: set[Any] = set(uid)
+        n = len(uid)
+        if len(self.uids) != n:
             raise InvalidSetup("duplicate_uid", "A card uid appears twice in the decks.")
-        self.lasting: list[int] = [0] * len(self.uid)
-        self.during: list[int] = [0] * len(self.uid)
+        self.lasting: list[int] = [0] * n
+        self.during: list[int] = [0] * n
         self.version = 0
         piles = setup.piles
-        self.piles: dict[str, list[Any]] = {
-            "A": [piles.get("A", ()), 0],
-            "B": [piles.get("B", ()), 0],
-            "C": [piles.get("C", ()), 0],
-        }
+        self.piles: dict[str, list[Any]] = (
+            {
+                "A": [piles.get("A", ()), 0],
+                "B": [piles.get("B", ()), 0],
+                "C": [piles.get("C", ()), 0],
+            }
+            if piles
+            else {"A": [(), 0], "B": [(), 0], "C": [(), 0]}
+        )
         self.bench: list[list[Any]] = [[None] * SEATS, [None] * SEATS]
         self.used = [0, 0]
         self.seat_of: list[dict[str, int]] = [{}, {}]
@@ -156,13 +175,19 @@ class Match:
         self.unplaced: list[list[int]] = [[], []]
         self.frozen: list[list[list[int]]] = [[[], []], [[], []]]
         self.frozen_power = [[0, 0], [0, 0]]
-        winter = setup.park == "winter"
-        robot = SIDES.index(setup.robot) if setup.robot in SIDES else -1
-        self.can_freeze = [winter and robot != 0, winter and robot != 1]
+        if setup.park == "winter":
+            robot = setup.robot
+            self.can_freeze = [robot != "A", robot != "B"]
+        else:
+            self.can_freeze = [False, False]
         trophies, fans, lost = setup.trophies, setup.fans, setup.lost_previous
-        self.trophies: list[int] = [trophies.get("A", 0), trophies.get("B", 0)]
-        self.tokens0: list[int] = [fans.get("A", 0), fans.get("B", 0)]
-        self.lost_previous: list[bool] = [lost.get("A", False), lost.get("B", False)]
+        self.trophies: list[int] = (
+            [trophies.get("A", 0), trophies.get("B", 0)] if trophies else [0, 0]
+        )
+        self.tokens0: list[int] = [fans.get("A", 0), fans.get("B", 0)] if fans else [0, 0]
+        self.lost_previous: list[bool] = (
+            [lost.get("A", False), lost.get("B", False)] if lost else [False, False]
+        )
         self.fans = [0, 0]
         self.pending_lasting = [0, 0]
         self.pending_during = [0, 0]
@@ -184,11 +209,23 @@ class Match:
     # ------------------------------------------------------------------ setup
 
     def _table(self, setup: MatchSetup, specs: Mapping[str, CardSpec]) -> Table:
-        sets = frozenset(setup.sets_in_play)
-        if not sets:
-            refs = [r for d in setup.decks.values() for r in d]
-            refs += [r for p in setup.piles.values() for r in p]
-            sets = frozenset(self._spec_of_key(r[1], specs).set for r in refs) - NO_ICON_SETS
+        given = setup.sets_in_play
+        if given:
+            try:
+                key = (id(specs), given, self.round_number)
+                hit = _TABLES.get(key)
+            except TypeError:  # an unhashable sequence
+                return get_table(specs, frozenset(given), self.round_number)
+            if hit is not None and hit[0] is specs:
+                return hit[1]
+            table = get_table(specs, frozenset(given), self.round_number)
+            if len(_TABLES) >= 64:
+                _TABLES.clear()
+            _TABLES[key] = (specs, table)
+            return table
+        refs = [r for d in setup.decks.values() for r in d]
+        refs += [r for p in setup.piles.values() for r in p]
+        sets = frozenset(self._spec_of_key(r[1], specs).set for r in refs) - NO_ICON_SETS
         return get_table(specs, sets, self.round_number)
 
     @staticmethod
@@ -217,14 +254,16 @@ class Match:
         if side not in setup.decks:
             raise InvalidSetup("missing_deck", f"No deck for side {side}.")
         refs = setup.decks[side]
-        index = self.t.index
+        if not refs:
+            return []
         try:
-            specs = [index[ref[1]] for ref in refs]
+            specs = list(map(self.t.index.__getitem__, map(_SECOND, refs)))
         except KeyError:
+            index = self.t.index
             specs = [index[self._spec_of_key(ref[1], self.specs).key] for ref in refs]
         start = len(self.spec)
         self.spec += specs
-        self.uid += [ref[0] for ref in refs]
+        self.uid += map(_FIRST, refs)
         return list(range(start + len(refs) - 1, start - 1, -1))
 
     # ------------------------------------------------------------------ running
@@ -249,12 +288,14 @@ class Match:
         s = self.setup
         if self.rec:
             self.emit("start", round=s.round, final=s.final, park=s.park, first=s.first)
-        for side in (0, 1):
-            if s.shuffle:
-                self._shuffle(side)
-        first = s.first
+        first, chance = s.first, self.chance
+        # The rng is seeded only when chance is drawn (a replay reads it from ``chance``).
+        rng = random.Random(self.seed) if (s.shuffle or first is None) and not chance else None
+        if s.shuffle:
+            self._shuffle(0, rng)
+            self._shuffle(1, rng)
         if first is None:
-            toss = self.chance["toss"] if self.chance else SIDES[int(self.rng.random() * 2)]
+            toss = SIDES[int(rng.random() * 2)] if rng is not None else (chance or {})["toss"]
             first = toss
             if self.rec:
                 self.emit("flag_toss", side=toss)
@@ -262,16 +303,30 @@ class Match:
             raise InvalidSetup("bad_first", f"first must be 'A', 'B' or null (got {first!r}).")
         self.holder = SIDES.index(first)
 
-    def _shuffle(self, side: int) -> None:
+    def _shuffle(self, side: int, rng: random.Random | None) -> None:
         deck = self.deck[side]
-        if self.chance:
+        if rng is None:
             by_uid = {self.uid[c]: c for c in deck}
-            deck[:] = [by_uid[u] for u in reversed(self.chance["shuffle"][SIDES[side]])]
-        else:
+            chance: Any = self.chance
+            deck[:] = [by_uid[u] for u in reversed(chance["shuffle"][SIDES[side]])]
+        elif deck:
             # Sort by 32 random bits per card (ties by card id): a uniform shuffle for any
             # practical deck, cheaper than random.shuffle; the outcome is recorded anyway.
-            bits = self.rng.getrandbits
-            deck[:] = [c for _, c in sorted([(bits(32), c) for c in deck])]
+            # The bits are drawn at once (the same bits, in the same order, as one
+            # ``getrandbits(32)`` per card); sorting by their top 30 bits sorts small ints
+            # (fast) and gives the same order unless two cards share them (then: by all 32
+            # bits and the card id, as before).
+            n = len(deck)
+            unpack = _SHUFFLE_KEYS.get(n)
+            if unpack is None:
+                unpack = _SHUFFLE_KEYS[n] = struct.Struct(f"<{n}I").unpack
+            bits = rng.getrandbits(32 * n)
+            high = unpack(((bits >> 2) & _mask30(n)).to_bytes(4 * n, "little"))
+            if len(set(high)) == n:
+                deck[:] = map(deck.__getitem__, sorted(range(n), key=high.__getitem__))
+            else:
+                full = unpack(bits.to_bytes(4 * n, "little"))
+                deck[:] = [c for _, c in sorted(zip(full, deck, strict=True))]
         if self.rec:
             self.emit("shuffle", side=SIDES[side], order=[self.uid[c] for c in reversed(deck)])
 
