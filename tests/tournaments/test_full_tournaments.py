@@ -101,6 +101,22 @@ def test_beach_cup_and_winter_park_tournaments_end_with_a_winner(
     tournament = Tournament.objects.get(pk=host.get()["id"])
     check_accounting(tournament)
     assert tournament.winners
+    check_winter_parks(tournament, options.get("winter_park", "off"))
+
+
+def check_winter_parks(tournament: Tournament, mode: str) -> None:
+    """Winter "all": every match in a Winter Park; "normal": one park a round; the Final too."""
+    matches = Match.objects.filter(tournament=tournament)
+    for round_number in range(1, 8):
+        kinds = list(matches.filter(round=round_number).values_list("kind", flat=True))
+        if not kinds:  # a 1-2 seat game that ended early on an 11-fan lead
+            continue
+        winter = kinds.count("winter")
+        expected = {"all": len(kinds), "normal": 1, "off": 0}[mode]
+        assert winter == expected, (round_number, kinds)
+    final = matches.filter(round=8).first()
+    if final is not None:
+        assert final.kind == ("normal" if mode == "off" else "winter")
 
 
 def test_two_humans_and_bots_play_to_the_end(catalogue: Any) -> None:

@@ -91,3 +91,22 @@ def test_an_unanswered_question_is_answered_by_the_policy_at_the_deadline(catalo
     match.refresh_from_db()
     assert match.answers[first["seq"]] == first["default"]
     assert match.status != MatchStatus.WAITING or match.question["seq"] != first["seq"]  # type: ignore[index]
+
+
+def test_other_matches_of_the_round_go_on_while_one_waits(catalogue: Any) -> None:
+    host, *_ = open_game(seats=4, seed=8, live=True, start=False)
+    host.post("start")
+    juggler = Card.objects.get(card_set__name="Funfair", name="Juggler")
+    deck = Seat.objects.get(tournament_id=host.id, number=0).deck
+    CardCopy.objects.filter(tournament_id=host.id, uid__in=deck).update(card=juggler)
+    while host.act():
+        pass
+    statuses = dict(
+        Match.objects.filter(tournament_id=host.id, round=1).values_list("park", "status")
+    )
+    waiting = [park for park, status in statuses.items() if status == MatchStatus.WAITING]
+    assert len(waiting) == 1
+    assert all(
+        status == MatchStatus.FINISHED for park, status in statuses.items() if park not in waiting
+    )
+    assert host.get()["status"] == "match"

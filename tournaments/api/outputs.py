@@ -81,6 +81,24 @@ class ParkOut(serializers.Serializer):
     winter = serializers.BooleanField()
 
 
+class OptionsOut(serializers.Serializer):
+    seat_count = serializers.IntegerField()
+    basic_set = serializers.CharField(help_text="City or Rainbow.")
+    additional_sets = serializers.ListField(child=serializers.CharField())
+    beach_cup = serializers.BooleanField(help_text="Beach Cup draft rules.")
+    winter_mode = serializers.CharField(help_text="off, normal or all.")
+    robot_difficulty = serializers.IntegerField()
+    solo_challenge = serializers.BooleanField()
+    deck_deadline_seconds = serializers.IntegerField(allow_null=True)
+    answer_deadline_seconds = serializers.IntegerField()
+
+
+class PairingOut(serializers.Serializer):
+    park = serializers.CharField()
+    a = serializers.IntegerField(help_text="Seat number (-1: the Robot).")
+    b = serializers.IntegerField(help_text="Seat number (-1: the Robot).")
+
+
 class TournamentOut(serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField(allow_null=True, help_text="Room code (seats only).")
@@ -88,9 +106,11 @@ class TournamentOut(serializers.Serializer):
     round = serializers.IntegerField(help_text="0 in the lobby, 1-7, 8 = the Final.")
     is_final = serializers.BooleanField()
     version = serializers.IntegerField(help_text="Bumped by every change; send it back to act.")
-    options = serializers.DictField()
+    options = OptionsOut()
     parks = ParkOut(many=True)
-    plan = serializers.ListField(help_text="Per round: [{park, a, b}] seat numbers (-1 Robot).")
+    plan = serializers.ListField(
+        child=PairingOut(many=True), help_text="Per round 1-7: who meets whom in which park."
+    )
     phase_deadline = serializers.DateTimeField(allow_null=True)
     seats = SeatOut(many=True)
     trophies = TrophyOut(many=True)

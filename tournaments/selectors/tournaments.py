@@ -137,6 +137,14 @@ def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]
     }
 
 
+def public_standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings as a spectator sees them once every recorded match is released."""
+    seats = list(tournament.seats.all())
+    trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
+    secret = tournament.seat_count >= 3 and tournament.status != Status.FINISHED
+    return _standings(tournament, secret, seats, trophies, None)
+
+
 def _standings(
     tournament: Tournament,
     secret: bool,

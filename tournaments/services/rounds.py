@@ -129,6 +129,7 @@ def round_finish(tournament: Tournament) -> None:
         .exists()
     ):
         return
+    _announce_round(tournament)
     standings = [standing(seat) for seat in scoring_seats(tournament)]
     if tournament.is_final:
         final = tournament.matches.get(round=tournament.round)
@@ -144,6 +145,21 @@ def round_finish(tournament: Tournament) -> None:
     tournament.round += 1
     tournament.save()
     open_deck_phase(tournament)
+
+
+def _announce_round(tournament: Tournament) -> None:
+    """Public standings after the round, released with the round's last match result."""
+    from tournaments.selectors.tournaments import public_standings
+
+    released = tournament.matches.filter(round=tournament.round).aggregate(
+        last=Max("result_visible_at")
+    )["last"]
+    publish(
+        tournament,
+        "round_finished",
+        {"round": tournament.round, "standings": public_standings(tournament)},
+        visible_at=released,
+    )
 
 
 def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -> None:
