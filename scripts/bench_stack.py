@@ -1,0 +1,324 @@
+#!/usr/bin/env python
+"""Benchmark of the full stack: many bot-only tournaments played at once.
+
+A measurement harness, not a test and not a way to play: it creates the tournaments through the
+services and turns each host seat into a bot before the start (the API has no bot-only
+tournament), so that no client has to drive anyone and the Celery workers do everything — every
+bot's Deck Phase, every match, every round's close. It starts its own processes on the full stack:
+
+- ``--workers`` Celery workers (``celery -A config worker -P prefork -c <concurrency>``),
+- one Daphne on a free port, serving the live stream ``/ws/tournaments/{id}/``,
+
+against PostgreSQL (a database of its own, ``<DATABASE_URL's name>_bench``, created, migrated and
+loaded with the catalogue when missing) and Redis (``REDIS_URL`` with the database number
+``--redis-db``, so the benchmark's queue is its own), with ``MATCH_EVENT_PACE_MS=0`` and DEBUG off.
+One WebSocket spectator per tournament is connected to Daphne before the start. It prints:
+
+- tournaments per minute and matches per second, from the first start to the last
+  ``tournament_finished`` frame received;
+- the delay between a match event being stored (``TournamentEvent.visible_at``, stamped by the
+  worker in the transaction that records the match: the delay includes that transaction's commit,
+  the channel-layer nudge, Daphne reading the log and the socket) and the WebSocket client
+  receiving it: p50, p99 and max over every ``match_event`` frame;
+- whether each client received exactly the tournament's public events, in order, none twice.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
+    REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python scripts/bench_stack.py
+
+Everything runs on this one machine, so the workers, Daphne, PostgreSQL, Redis and the clients
+share its cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Bot-only tournaments on the full stack.")
+    parser.add_argument("--tournaments", type=int, default=8, help="played at once (default 8)")
+    parser.add_argument("--seats", type=int, default=4, help="bots per tournament (default 4)")
+    parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
+    parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
+    parser.add_argument("--redis-db", type=int, default=14, help="Redis database number")
+    parser.add_argument("--timeout", type=float, default=600, help="give up after (seconds)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first tournament")
+    return parser.parse_args()
+
+
+def bench_environment(args: argparse.Namespace) -> dict[str, str]:
+    """The environment of every process of the benchmark: its own database and Redis db."""
+    database, redis = os.environ.get("DATABASE_URL"), os.environ.get("REDIS_URL")
+    if not database or not redis:
+        sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL: the benchmark is of the full stack.")
+    db_url = urlsplit(database)
+    name = db_url.path.lstrip("/") + "_bench"
+    redis_url = urlsplit(redis)
+    return {
+        **os.environ,
+        "DATABASE_URL": urlunsplit(db_url._replace(path=f"/{name}")),
+        "REDIS_URL": urlunsplit(redis_url._replace(path=f"/{args.redis_db}")),
+        "MATCH_EVENT_PACE_MS": "0",
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-stack-only",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+
+
+def prepare_database(env: dict[str, str]) -> None:
+    """Create the benchmark database if it is missing, migrate it, load the catalogue."""
+    import psycopg
+
+    url = urlsplit(env["DATABASE_URL"])
+    name = url.path.lstrip("/")
+    admin = urlunsplit(url._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+    for command in (["migrate", "--verbosity", "0"], ["load_catalogue"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def processes(
+    args: argparse.Namespace, env: dict[str, str], logs: Path, port: int
+) -> Iterator[None]:
+    """The workers and Daphne, running until the block ends; each stopped by its PID."""
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(command: list[str], log: str) -> None:
+        with (logs / log).open("wb") as out:
+            started.append(
+                subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+            )
+
+    try:
+        for number in range(args.workers):
+            start(
+                [
+                    str(VENV_BIN / "celery"), "-A", "config", "worker", "-P", "prefork",
+                    "-c", str(args.concurrency), "-n", f"bench-{number}@%h", "-l", "INFO",
+                    "--without-gossip", "--without-mingle", "--without-heartbeat",
+                ],
+                f"worker-{number}.log",
+            )  # fmt: skip
+        start(
+            [
+                str(VENV_BIN / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "config.asgi:application",
+            ],
+            "daphne.log",
+        )
+        wait_ready(args, logs, port, started)
+        yield
+    finally:
+        for process in started:
+            if process.poll() is None:
+                os.kill(process.pid, signal.SIGTERM)
+        for process in started:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def wait_ready(
+    args: argparse.Namespace, logs: Path, port: int, started: list[subprocess.Popen[bytes]]
+) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for process in started:
+            if process.poll() is not None:
+                sys.exit(f"a benchmark process exited at start; see the logs in {logs}")
+        workers = sum(
+            " ready." in (logs / f"worker-{n}.log").read_text(errors="replace")
+            for n in range(args.workers)
+        )
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                daphne = True
+        except OSError:
+            daphne = False
+        if workers == args.workers and daphne:
+            return
+        time.sleep(0.2)
+    sys.exit(f"the workers or Daphne did not start within 60 s; see the logs in {logs}")
+
+
+def purge_queue() -> None:
+    """Drop tasks a previous, interrupted run may have left in the benchmark's queue."""
+    from config.celery import app
+
+    app.control.purge()
+
+
+@dataclass
+class Tournament:
+    id: int
+    host_seat: Any
+    frames: list[tuple[int, str, float]] = field(default_factory=list)  # (seq, kind, received)
+    finished_at: float | None = None
+
+
+def create_tournaments(args: argparse.Namespace) -> list[Tournament]:
+    """Lobbies full of bots; the host seat becomes a bot too (a measurement harness only)."""
+    from tournaments.models import Seat, SeatKind
+    from tournaments.services.lobby import seat_add_bots, tournament_create
+
+    made = []
+    for number in range(args.tournaments):
+        ticket = tournament_create(
+            host_name="Bench host", seat_count=args.seats, seed=args.seed + number
+        )
+        if args.seats > 1:
+            seat_add_bots(
+                tournament_id=ticket.tournament.pk, seat=ticket.seat, count=args.seats - 1
+            )
+        Seat.objects.filter(pk=ticket.seat.pk).update(kind=SeatKind.BOT, token_hash="")
+        made.append(Tournament(ticket.tournament.pk, ticket.seat))
+    return made
+
+
+def start_tournaments(tournaments: list[Tournament]) -> None:
+    from tournaments.services.setup import tournament_start
+
+    for tournament in tournaments:
+        tournament_start(tournament_id=tournament.id, seat=tournament.host_seat)
+
+
+async def watch(port: int, tournament: Tournament, connected: asyncio.Event) -> None:
+    """A spectator of one tournament: every frame's seq, kind and arrival time, to the end."""
+    from websockets.asyncio.client import connect
+    from websockets.typing import Origin
+
+    url = f"ws://127.0.0.1:{port}/ws/tournaments/{tournament.id}/"
+    origin = Origin(f"http://127.0.0.1:{port}")  # Channels refuses sockets of unknown origin
+    async with connect(url, origin=origin, max_queue=None) as socket_:
+        connected.set()
+        async for raw in socket_:
+            received = time.time()
+            frame = json.loads(raw)
+            if frame.get("type") != "event":
+                raise RuntimeError(f"tournament {tournament.id}: {frame}")
+            tournament.frames.append((frame["seq"], frame["kind"], received))
+            if frame["kind"] == "tournament_finished":
+                tournament.finished_at = received
+                return
+
+
+async def run(args: argparse.Namespace, port: int, tournaments: list[Tournament]) -> float:
+    """Connect the spectators, start every tournament, wait for the last champion."""
+    ready = [asyncio.Event() for _ in tournaments]
+    watchers = [
+        asyncio.create_task(watch(port, tournament, event))
+        for tournament, event in zip(tournaments, ready, strict=True)
+    ]
+    await asyncio.wait_for(asyncio.gather(*(event.wait() for event in ready)), timeout=30)
+    began = time.time()
+    await asyncio.to_thread(start_tournaments, tournaments)
+    await asyncio.wait_for(asyncio.gather(*watchers), timeout=args.timeout)
+    return began
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def report(args: argparse.Namespace, tournaments: list[Tournament], began: float) -> None:
+    from matches.models import Match, MatchStatus
+    from tournaments.models import Tournament as Row
+    from tournaments.models import TournamentEvent
+
+    ids = [t.id for t in tournaments]
+    ended = max(t.finished_at or 0.0 for t in tournaments)
+    elapsed = ended - began
+    matches = Match.objects.filter(tournament_id__in=ids, status=MatchStatus.FINISHED).count()
+    delays: list[float] = []
+    complete = True
+    for tournament in tournaments:
+        public = TournamentEvent.objects.filter(tournament_id=tournament.id, audience__isnull=True)
+        stored = dict(public.values_list("seq", "visible_at"))
+        seqs = [seq for seq, _, _ in tournament.frames]
+        complete = complete and seqs == sorted(stored)
+        delays += [
+            received - stored[seq].timestamp()
+            for seq, kind, received in tournament.frames
+            if kind == "match_event"
+        ]
+    champions = Row.objects.filter(pk__in=ids, status="finished").count()
+    milliseconds = [delay * 1000 for delay in delays]
+    print(
+        f"{args.tournaments} tournaments x {args.seats} bot seats, {args.workers} worker(s) x "
+        f"{args.concurrency} processes, 1 Daphne, {os.cpu_count()} CPU cores"
+    )
+    print(f"finished with a champion:   {champions}/{len(ids)} in {elapsed:.1f} s")
+    print(f"tournaments per minute:     {len(ids) / elapsed * 60:.1f}")
+    print(f"matches per second:         {matches / elapsed:.1f}  ({matches} matches)")
+    print(
+        f"stored -> received delay:   p50 {statistics.median(milliseconds):.1f} ms, "
+        f"p99 {percentile(milliseconds, 0.99):.1f} ms, max {max(milliseconds):.1f} ms "
+        f"over {len(milliseconds)} match events"
+    )
+    print(f"every public event once, in order, on every socket: {'yes' if complete else 'NO'}")
+
+
+def main() -> None:
+    args = parse_args()
+    env = bench_environment(args)
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    prepare_database(env)
+    import django
+
+    django.setup()
+    purge_queue()
+    logs = Path(tempfile.mkdtemp(prefix="bench-stack-"))
+    print(f"logs of the workers and Daphne: {logs}")
+    port = free_port()
+    with processes(args, env, logs, port):
+        tournaments = create_tournaments(args)
+        began = asyncio.run(run(args, port, tournaments))
+        report(args, tournaments, began)
+
+
+if __name__ == "__main__":
+    main()
