@@ -75,6 +75,8 @@ async def test_resuming_with_after_loses_nothing_and_repeats_nothing(catalogue: 
     )()
     assert seqs == expected and len(seqs) == len(set(seqs))
     assert any(frame["kind"] == "match_event" for frame in after)
+    standings = [f["payload"]["standings"] for f in before + after if f["kind"] == "round_finished"]
+    assert len(standings) == 2 and {s["seat"] for s in standings[0]} == {0, 1}
 
 
 async def test_a_spectator_never_receives_a_hidden_fact(catalogue: Any) -> None:
