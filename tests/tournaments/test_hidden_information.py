@@ -92,3 +92,13 @@ def test_a_seat_never_sees_the_other_sides_questions_or_the_deck_order(catalogue
             assert event["kind"] != "shuffle"
             if event["kind"] in ("question", "answer", "arranged"):
                 assert event["payload"]["side"] == side
+
+
+def test_a_uid_gives_away_neither_its_card_nor_its_place_in_the_pile(catalogue: Any) -> None:
+    (host,) = open_game(seats=2, seed=5)
+    tournament = Tournament.objects.get(pk=host.id)
+    pile = tournament.piles.get(level="A").cards
+    keys = dict(tournament.copies.filter(uid__in=pile).values_list("uid", "card__name"))
+    by_uid = [keys[uid] for uid in sorted(pile)]
+    assert by_uid != sorted(by_uid)
+    assert pile != sorted(pile)

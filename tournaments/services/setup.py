@@ -74,6 +74,17 @@ def _deal_starter_decks(tournament: Tournament, minter: _Minter) -> None:
         seat.save(update_fields=["deck"])
 
 
+def minting_order(tournament: Tournament, label: str, keys: list[str]) -> list[str]:
+    """The order in which hidden cards get their uids: random, so a uid never tells its card.
+
+    A pile's (or the Robot's) cards are numbered in an order drawn apart from the order they lie
+    in; a client seeing a uid (an unseen card added to a deck, a display) learns nothing of it.
+    """
+    order = sorted(keys)
+    stream(tournament.seed, "mint", label).shuffle(order)
+    return order
+
+
 def _deal_piles(tournament: Tournament, minter: _Minter) -> None:
     in_play = {tournament.basic_set, *tournament.additional_sets}
     for level in LEVELS:
@@ -83,7 +94,7 @@ def _deal_piles(tournament: Tournament, minter: _Minter) -> None:
             if card.card_set.name in in_play and card.level == level
             for _ in range(card.copies or 0)
         ]
-        uids = minter.mint(sorted(keys))
+        uids = minter.mint(minting_order(tournament, f"pile {level}", keys))
         stream(tournament.seed, "pile", level).shuffle(uids)
         Pile.objects.create(tournament=tournament, level=level, cards=uids, discard=[])
 
@@ -101,7 +112,7 @@ def _seat_robot(tournament: Tournament, minter: _Minter) -> None:
         number=ROBOT,
         kind=SeatKind.ROBOT,
         name="The Robot",
-        deck=minter.mint(keys),
+        deck=minter.mint(minting_order(tournament, "robot", keys)),
         answers_live=False,
     )
 
