@@ -28,6 +28,8 @@ from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_SECONDS = 30
+# The Redis transport options that tests/workers/app.py points at keys of the queue.
+UNACKED_KEYS = ("unacked_key", "unacked_index_key", "unacked_mutex_key")
 
 full_stack = pytest.mark.skipif(
     not settings.REDIS_URL or "postgresql" not in settings.DATABASES["default"]["ENGINE"],
@@ -152,13 +154,13 @@ class Workers:
 
 
 def _forget_queue(queue: str) -> None:
-    """Delete the queue and its unacknowledged-message keys from Redis."""
+    """Delete every Redis key of the queue: its messages, bindings and unacknowledged index."""
+    unacked = [f"{queue}.{name}" for name in UNACKED_KEYS]
+    bindings = (f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
     with celery_app.connection_for_write() as conn:
         channel: Any = conn.default_channel  # kombu's Redis channel
         channel.queue_purge(queue)
-        channel.client.delete(
-            *(f"{queue}.{key}" for key in ("unacked_key", "unacked_index_key", "unacked_mutex_key"))
-        )
+        channel.client.delete(queue, *unacked, *bindings)
 
 
 @pytest.fixture
