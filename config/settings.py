@@ -113,6 +113,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Deadlines (Deck Phase, answers) are enforced by this sweep on the full stack (`celery beat`, or
+# a worker started with -B); the embedded server's task thread keeps countdowns itself.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines", "schedule": 2.0},
+}
 # Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
 # worker-side setting: the live workers restore them). CELERY_VISIBILITY_TIMEOUT, default 60.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": ENV.celery_visibility_timeout}

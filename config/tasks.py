@@ -24,11 +24,17 @@ log = logging.getLogger(__name__)
 
 
 def enqueue(task: Task, *args: Any, countdown: float = 0) -> None:
-    """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner."""
+    """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner.
+
+    On the full stack a task with a countdown is not sent at all: the periodic deadline sweep
+    (``tournaments.tasks.sweep_deadlines``, run by Celery beat) enforces every passed deadline.
+    A delayed task on the Redis transport would be delivered again each visibility timeout
+    while it waits, which is how a dead worker's task comes back, but wasteful for a deadline.
+    """
     if settings.TASK_RUNNER == "thread":
         _runner().schedule(task, args, countdown)
-    else:
-        task.apply_async(args, countdown=countdown)
+    elif countdown <= 0:
+        task.apply_async(args)
 
 
 class ThreadRunner:

@@ -34,3 +34,15 @@ def tournament_tick(*, tournament_id: int) -> None:
     for match_id, question in late.values_list("pk", "question"):
         if question is not None:
             match_answer_timeout(match_id=match_id, question=int(question["seq"]))
+
+
+def sweep_deadlines() -> int:
+    """Enforce the passed deadlines of every tournament; the number of tournaments it looked at."""
+    now = timezone.now()
+    late_phases = Tournament.objects.filter(status=Status.DECK, phase_deadline__lte=now)
+    late_answers = Match.objects.filter(status=MatchStatus.WAITING, question_deadline__lte=now)
+    ids = set(late_phases.values_list("pk", flat=True))
+    ids |= set(late_answers.values_list("tournament_id", flat=True))
+    for tournament_id in sorted(ids):
+        tournament_tick(tournament_id=tournament_id)
+    return len(ids)
