@@ -26,6 +26,7 @@ top card at the end, and a bench is 6 slots, each ``None`` or a seat ``[name, ca
 
 from __future__ import annotations
 
+import _random
 import random
 import struct
 from collections.abc import Mapping, Sequence
@@ -290,7 +291,11 @@ class Match:
             self.emit("start", round=s.round, final=s.final, park=s.park, first=s.first)
         first, chance = s.first, self.chance
         # The rng is seeded only when chance is drawn (a replay reads it from ``chance``).
-        rng = random.Random(self.seed) if (s.shuffle or first is None) and not chance else None
+        rng = None
+        if (s.shuffle or first is None) and not chance:
+            seed = self.seed
+            # An int seed seeds the C generator directly (what ``random.Random`` does for it).
+            rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
         if s.shuffle:
             self._shuffle(0, rng)
             self._shuffle(1, rng)
@@ -303,7 +308,7 @@ class Match:
             raise InvalidSetup("bad_first", f"first must be 'A', 'B' or null (got {first!r}).")
         self.holder = SIDES.index(first)
 
-    def _shuffle(self, side: int, rng: random.Random | None) -> None:
+    def _shuffle(self, side: int, rng: _random.Random | None) -> None:
         deck = self.deck[side]
         if rng is None:
             by_uid = {self.uid[c]: c for c in deck}
@@ -332,8 +337,7 @@ class Match:
 
     def _play(self) -> None:
         self._opening(self.holder)
-        while True:
-            self._attack(1 - self.holder)
+        self._attack(1 - self.holder, forever=True)
 
     def _reveal(self, side: int) -> int:
         deck = self.deck[side]
@@ -372,20 +376,22 @@ class Match:
                 self._note_effect(side, c, "takes_flag")
             t.takes_flag[sp](self, side, c)
 
-    def _attack(self, a: int) -> None:
+    def _attack(self, a: int, forever: bool = False) -> None:
         """One attack by ``a``: reveal until the total reaches the defence, then the flag
-        changes hands. (The hot loop: reveals are inlined; events only under ``rec``.)"""
-        d = 1 - a
-        self.attacker = a
-        attack: list[int] = []
-        self.attack = attack
-        t, spec, top, rec = self.t, self.spec, self.stack[-1], self.rec
-        on_reveal, no_flag_win = t.on_reveal, t.no_flag_win
-        watch = t.watch[spec[top]]
-        power, deck = self.power, self.deck[a]
-        # Powers change only when cards move or fans change (each bumps ``version``), so the
-        # total and the defence are recomputed only then; otherwise the new card is added.
-        seen, total, defence = -1, 0, 0
+        changes hands; with ``forever``, attacks alternate until the match ends.
+
+        This is the hot loop: the per-match lookups are made once, reveals and the flag change
+        are inlined, so is the power of a card without a bonus code when no From the bench
+        bonus applies; events are built only under ``rec``."""
+        t, spec, rec = self.t, self.spec, self.rec
+        on_reveal, no_flag_win, base, plain = t.on_reveal, t.no_flag_win, t.base, t.plain_attack
+        plain_flag, watches, flag_loss, takes_flag = (
+            t.plain_flag,
+            t.watch,
+            t.flag_loss,
+            t.takes_flag,
+        )
+        power, decks, auras, to_bench = self.power, self.deck, self.auras, self.to_bench
         lasting, during, pending_l, pending_d = (
             self.lasting,
             self.during,
@@ -393,82 +399,120 @@ class Match:
             self.pending_during,
         )
         while True:
-            if not deck:
-                self.lose(a, "empty_deck")
-            if self.reveals >= REVEAL_LIMIT:
-                self.end(d, "reveal_limit")
-            self.reveals += 1
-            c = deck.pop()
-            lasting[c], during[c] = pending_l[a], pending_d[a]
-            pending_l[a] = pending_d[a] = 0
-            attack.append(c)
+            d = 1 - a
+            self.attacker = a
+            attack: list[int] = []
+            self.attack = attack
+            stack = self.stack
+            top = stack[-1]
+            watch = watches[spec[top]]
+            deck = decks[a]
+            # Powers change only when cards move or fans change (each bumps ``version``), so
+            # the total and the defence are recomputed only then; otherwise the new card is
+            # added.
+            seen, total, defence = -1, 0, 0
+            while True:
+                if not deck:
+                    self.lose(a, "empty_deck")
+                if self.reveals >= REVEAL_LIMIT:
+                    self.end(d, "reveal_limit")
+                self.reveals += 1
+                c = deck.pop()
+                if pending_l[a] or pending_d[a]:
+                    lasting[c], during[c] = pending_l[a], pending_d[a]
+                    pending_l[a] = pending_d[a] = 0
+                else:
+                    lasting[c] = during[c] = 0
+                attack.append(c)
+                sp = spec[c]
+                if rec:
+                    events = self.events
+                    events.append(
+                        {
+                            "seq": len(events),
+                            "kind": "reveal",
+                            "side": SIDES[a],
+                            "card": self.uid[c],
+                            "key": t.keys[sp],
+                        }
+                    )
+                fn = on_reveal[sp]
+                if fn is not None:
+                    if rec:
+                        self._note_effect(a, c, "on_reveal")
+                    fn(self, a, c)
+                if watch is not None:
+                    if rec:
+                        self._note_effect(d, top, "in_flag_possession")
+                    watch(self, d, top)
+                if self.version == seen:
+                    if plain[sp] and not auras[a]:
+                        p = base[sp] + lasting[c] + during[c]
+                        if p > 0:
+                            total += p
+                    else:
+                        total += power(a, c, True)
+                else:
+                    total = 0
+                    if auras[a]:
+                        for x in attack:
+                            total += power(a, x, True)
+                    else:
+                        for x in attack:
+                            sx = spec[x]
+                            if plain[sx]:
+                                p = base[sx] + lasting[x] + during[x]
+                                if p > 0:
+                                    total += p
+                            else:
+                                total += power(a, x, True)
+                    sx = spec[top]
+                    if plain_flag[sx] and not auras[d]:
+                        defence = base[sx] + lasting[top]
+                        if defence < 0:
+                            defence = 0
+                    else:
+                        defence = power(d, top, False)
+                    seen = self.version
+                if rec:
+                    self._attack_event(a, c, total, defence)
+                if total >= defence:
+                    break
+                fn = no_flag_win[sp]
+                if fn is not None:
+                    if rec:
+                        self._note_effect(a, c, "no_flag_win")
+                    fn(self, a, c)
+            # The flag changes hands: Flag loss effect, the defender's stack to the bench (top
+            # card first), the attack stacks (During the attack bonuses end), takes the flag.
+            stack = self.stack
+            top = stack[-1]
+            fn = flag_loss[spec[top]]
+            if fn is not None:
+                if rec:
+                    self._note_effect(d, top, "flag_loss")
+                fn(self, d, top)
+            while stack:
+                to_bench(d, stack[-1], "flag", stack)
+            attack = self.attack
+            for c in attack:
+                during[c] = 0
+            self.stack, self.attack = attack, []
+            self.holder, self.attacker = a, d
+            new = attack[-1]
             if rec:
-                events = self.events
-                key = t.keys[spec[c]]
-                events.append(
-                    {
-                        "seq": len(events),
-                        "kind": "reveal",
-                        "side": SIDES[a],
-                        "card": self.uid[c],
-                        "key": key,
-                    }
+                under = [self.uid[c] for c in reversed(attack[:-1])]
+                self.emit(
+                    "flag", side=SIDES[a], card=self.uid[new], key=self.key_of(new), under=under
                 )
-            sp = spec[c]
-            fn = on_reveal[sp]
+            fn = takes_flag[spec[new]]
             if fn is not None:
                 if rec:
-                    self._note_effect(a, c, "on_reveal")
-                fn(self, a, c)
-            if watch is not None:
-                if rec:
-                    self._note_effect(d, top, "in_flag_possession")
-                watch(self, d, top)
-            if self.version == seen:
-                total += power(a, c, True)
-            else:
-                total = 0
-                for x in attack:
-                    total += power(a, x, True)
-                defence = power(d, top, False)
-                seen = self.version
-            if rec:
-                self._attack_event(a, c, total, defence)
-            if total >= defence:
-                break
-            fn = no_flag_win[sp]
-            if fn is not None:
-                if rec:
-                    self._note_effect(a, c, "no_flag_win")
-                fn(self, a, c)
-        self._flag_change(a, d)
-
-    def _flag_change(self, a: int, d: int) -> None:
-        t, spec, rec = self.t, self.spec, self.rec
-        stack = self.stack
-        top = stack[-1]
-        fn = t.flag_loss[spec[top]]
-        if fn is not None:
-            if rec:
-                self._note_effect(d, top, "flag_loss")
-            fn(self, d, top)
-        while stack:
-            self.to_bench(d, stack[-1], "flag", stack)
-        attack = self.attack
-        during = self.during
-        for c in attack:
-            during[c] = 0
-        self.stack, self.attack = attack, []
-        self.holder, self.attacker = a, d
-        new = attack[-1]
-        if rec:
-            under = [self.uid[c] for c in reversed(attack[:-1])]
-            self.emit("flag", side=SIDES[a], card=self.uid[new], key=self.key_of(new), under=under)
-        fn = t.takes_flag[spec[new]]
-        if fn is not None:
-            if rec:
-                self._note_effect(a, new, "takes_flag")
-            fn(self, a, new)
+                    self._note_effect(a, new, "takes_flag")
+                fn(self, a, new)
+            if not forever:
+                return
+            a = d
 
     def _note_effect(self, side: int, card: int, timing: str) -> None:
         code = self.t.specs[self.spec[card]].effect_code
@@ -585,18 +629,21 @@ class Match:
             self.to_exhaust(side, c, src)
             return
         key = t.seat_key[sp]
-        i = self.seat_of[side].get(key, -1)
+        seat_of = self.seat_of[side]
+        i = seat_of.get(key, -1)
         width = t.width[sp]
-        fits = i >= 0 or self.used[side] + width <= SEATS
-        if self.can_freeze[side] and self._maybe_freeze(side, c, i >= 0, fits, lift):
-            return
+        if self.can_freeze[side]:
+            fits = i >= 0 or self.used[side] + width <= SEATS
+            if self._maybe_freeze(side, c, i >= 0, fits, lift):
+                return
         if lift is not None:
             lift.pop()
         slots = self.bench[side]
         if i >= 0:
             slots[i][1].append(c)
         else:
-            if not fits:
+            used = self.used
+            if used[side] + width > SEATS:
                 self.unplaced[side].append(c)
                 self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
             i = slots.index(None)
@@ -605,8 +652,8 @@ class Match:
                 pad = slots.index(None, i + 1)
                 slots[pad] = [None, [], -1]
             slots[i] = [key, [c], pad]
-            self.seat_of[side][key] = i
-            self.used[side] += width
+            seat_of[key] = i
+            used[side] += width
         if t.is_aura[sp]:
             self.auras[side].append(c)
         if self.rec:
@@ -877,22 +924,25 @@ class Match:
             cards += self.stack[::-1]
         if self.attacker == side:
             cards += self.attack[::-1]
-        cards += self.bench_cards(side)
+        for seat in self.bench[side]:
+            if seat is not None:
+                cards += seat[1]
         for seat in self.frozen[side]:
             cards += seat
-        cards += self.exhaust[side] + self.unplaced[side]
+        cards += self.exhaust[side]
+        cards += self.unplaced[side]
         return cards
 
     def result(self) -> MatchResult:
         """The ``MatchResult`` of a finished match."""
-        uid, piles, removed = self.uid, self.piles, self.removed
+        uid, piles, removed = self.uid.__getitem__, self.piles, self.removed
         return MatchResult(
             SIDES[self.winner],
             self.reason,
             self.events,
             {"A": self.fans[0], "B": self.fans[1]},
-            {"A": [uid[c] for c in self.owned(0)], "B": [uid[c] for c in self.owned(1)]},
-            {"A": [uid[c] for c in removed[0]], "B": [uid[c] for c in removed[1]]},
+            {"A": list(map(uid, self.owned(0))), "B": list(map(uid, self.owned(1)))},
+            {"A": list(map(uid, removed[0])), "B": list(map(uid, removed[1]))},
             self.answers,
             {"A": piles["A"][1], "B": piles["B"][1], "C": piles["C"][1]},
             self.setup.piles,

@@ -52,6 +52,14 @@ class Table:
         self.is_aura = [False] * len(ordered)
         self.has_effect = [False] * len(ordered)
         self._compile(ordered)
+        # A card whose power is its base plus its own bonuses (no bonus code, no factor): the
+        # attack loop adds it up inline instead of calling ``Match.power``.
+        self.plain_attack = [
+            f is None and m == 1 for f, m in zip(self.attack_fn, self.mult, strict=True)
+        ]
+        self.plain_flag = [
+            f is None and m == 1 for f, m in zip(self.flag_fn, self.mult, strict=True)
+        ]
 
     def _compile(self, ordered: list[CardSpec]) -> None:
         """Static rules first (they change base powers and seats that filters read)."""
