@@ -333,7 +333,8 @@ class Match:
                 full = unpack(bits.to_bytes(4 * n, "little"))
                 deck[:] = [c for _, c in sorted(zip(full, deck, strict=True))]
         if self.rec:
-            self.emit("shuffle", side=SIDES[side], order=[self.uid[c] for c in reversed(deck)])
+            order = list(map(self.uid.__getitem__, reversed(deck)))
+            self.emit("shuffle", side=SIDES[side], order=order)
 
     def _play(self) -> None:
         self._opening(self.holder)
@@ -515,7 +516,7 @@ class Match:
             a = d
 
     def _note_effect(self, side: int, card: int, timing: str) -> None:
-        code = self.t.specs[self.spec[card]].effect_code
+        code = self.t.codes[self.spec[card]]
         self.emit("effect", side=SIDES[side], card=self.uid[card], code=code, timing=timing)
 
     def lose(self, side: int, reason: str) -> None:
@@ -550,8 +551,10 @@ class Match:
             bonus += self._aura_bonus(side, sp, attacking, parts)
         if parts is not None:
             mult = t.mult[sp]
-            label = "attack" if attacking else "flag"
-            parts[1:1] = [[k, n * mult] for k, n in (("reveal", lasting), (label, extra)) if n]
+            if extra:
+                parts.insert(1, ["attack" if attacking else "flag", extra * mult])
+            if lasting:
+                parts.insert(1, ["reveal", lasting * mult])
         p = t.base[sp] + t.mult[sp] * bonus
         return p if p > 0 else 0
 
@@ -565,7 +568,7 @@ class Match:
             if during != skip and sp in targets:
                 bonus += amount
                 if parts is not None:
-                    parts.append([f"bench:{self.key_of(a)}", amount * t.mult[sp]])
+                    parts.append([t.bench_label[spec[a]], amount * t.mult[sp]])
         return bonus
 
     def _power_parts(self, side: int, c: int, attacking: bool) -> tuple[int, list[Any]]:
@@ -575,7 +578,20 @@ class Match:
 
     def _attack_event(self, a: int, c: int, total: int, defence: int) -> None:
         """After a reveal: the revealed card's power (and how), the total against the defence."""
-        power, parts = self._power_parts(a, c, True)
+        sp = self.spec[c]
+        t = self.t
+        if t.plain_attack[sp] and not self.auras[a]:
+            base, lasting, during = t.base[sp], self.lasting[c], self.during[c]
+            parts: list[Any] = [["base", base]]
+            if lasting:
+                parts.append(["reveal", lasting])
+            if during:
+                parts.append(["attack", during])
+            power = base + lasting + during
+            if power < 0:
+                power = 0
+        else:
+            power, parts = self._power_parts(a, c, True)
         events = self.events
         events.append(
             {
@@ -623,37 +639,29 @@ class Match:
         self.version += 1
         t = self.t
         sp = self.spec[c]
-        if t.bench_redirect[sp]:
+        if t.bench_plain[sp] and not self.can_freeze[side]:
+            # The common case: a one-seat card, no frozen seat to offer.
+            key = t.seat_key[sp]
+            seat_of = self.seat_of[side]
+            i = seat_of.get(key, -1)
             if lift is not None:
                 lift.pop()
-            self.to_exhaust(side, c, src)
-            return
-        key = t.seat_key[sp]
-        seat_of = self.seat_of[side]
-        i = seat_of.get(key, -1)
-        width = t.width[sp]
-        if self.can_freeze[side]:
-            fits = i >= 0 or self.used[side] + width <= SEATS
-            if self._maybe_freeze(side, c, i >= 0, fits, lift):
-                return
-        if lift is not None:
-            lift.pop()
-        slots = self.bench[side]
-        if i >= 0:
-            slots[i][1].append(c)
+            if i >= 0:
+                self.bench[side][i][1].append(c)
+            else:
+                used = self.used
+                if used[side] >= SEATS:
+                    self.unplaced[side].append(c)
+                    self.lose(side, "bench_full")
+                slots = self.bench[side]
+                i = slots.index(None)
+                slots[i] = [key, [c], -1]
+                seat_of[key] = i
+                used[side] += 1
         else:
-            used = self.used
-            if used[side] + width > SEATS:
-                self.unplaced[side].append(c)
-                self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
-            i = slots.index(None)
-            pad = -1
-            if width > 1:
-                pad = slots.index(None, i + 1)
-                slots[pad] = [None, [], -1]
-            slots[i] = [key, [c], pad]
-            seat_of[key] = i
-            used[side] += width
+            i = self._seat_special(side, c, sp, src, lift)
+            if i < 0:
+                return
         if t.is_aura[sp]:
             self.auras[side].append(c)
         if self.rec:
@@ -668,6 +676,43 @@ class Match:
                     "src": src,
                 }
             )
+
+    def _seat_special(self, side: int, c: int, sp: int, src: str, lift: list[int] | None) -> int:
+        """``to_bench`` for a redirected or wide card, or when a frozen seat may be offered:
+        the seat taken, or -1 when the card went elsewhere (exhaust pile, frozen seat)."""
+        t = self.t
+        if t.bench_redirect[sp]:
+            if lift is not None:
+                lift.pop()
+            self.to_exhaust(side, c, src)
+            return -1
+        key = t.seat_key[sp]
+        seat_of = self.seat_of[side]
+        i = seat_of.get(key, -1)
+        width = t.width[sp]
+        if self.can_freeze[side]:
+            fits = i >= 0 or self.used[side] + width <= SEATS
+            if self._maybe_freeze(side, c, i >= 0, fits, lift):
+                return -1
+        if lift is not None:
+            lift.pop()
+        slots = self.bench[side]
+        if i >= 0:
+            slots[i][1].append(c)
+            return i
+        used = self.used
+        if used[side] + width > SEATS:
+            self.unplaced[side].append(c)
+            self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
+        i = slots.index(None)
+        pad = -1
+        if width > 1:
+            pad = slots.index(None, i + 1)
+            slots[pad] = [None, [], -1]
+        slots[i] = [key, [c], pad]
+        seat_of[key] = i
+        used[side] += width
+        return i
 
     def _maybe_freeze(
         self, side: int, c: int, has_seat: bool, fits: bool, lift: list[int] | None

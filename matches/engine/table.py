@@ -31,6 +31,8 @@ class Table:
         self.keys = [s.key for s in ordered]
         self.index = {k: i for i, k in enumerate(self.keys)}
         self.names = [s.name for s in ordered]
+        self.codes = [s.effect_code for s in ordered]
+        self.bench_label = [f"bench:{k}" for k in self.keys]
         self.levels = [s.level for s in ordered]
         self.base = [round_number if s.power_is_round else s.power for s in ordered]
         self.icons = [s.icons & sets_in_play if s.set == RAINBOW else s.icons for s in ordered]
@@ -56,6 +58,10 @@ class Table:
         # attack loop adds it up inline instead of calling ``Match.power``.
         self.plain_attack = [
             f is None and m == 1 for f, m in zip(self.attack_fn, self.mult, strict=True)
+        ]
+        # A card that takes a plain bench seat (no redirect, one seat wide).
+        self.bench_plain = [
+            not r and w == 1 for r, w in zip(self.bench_redirect, self.width, strict=True)
         ]
         self.plain_flag = [
             f is None and m == 1 for f, m in zip(self.flag_fn, self.mult, strict=True)
