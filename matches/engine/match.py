@@ -740,7 +740,9 @@ class Match:
         """Lift ``c`` off ``side``'s bench (the caller puts it somewhere)."""
         self.version += 1
         slots = self.bench[side]
-        for i in range(SEATS):
+        t, sp = self.t, self.spec[c]
+        first = self.seat_of[side].get(t.seat_key[sp], 0)  # where a card sits, by its name
+        for i in (first, *range(SEATS)):
             seat = slots[i]
             if seat is not None and c in seat[1]:
                 seat[1].remove(c)
@@ -752,7 +754,7 @@ class Match:
                         slots[seat[2]] = None
                         self.used[side] -= 1
                 break
-        if self.t.is_aura[self.spec[c]]:
+        if t.is_aura[sp]:
             self.auras[side].remove(c)
 
     def take_from_play(self, c: int) -> str | None:
@@ -947,16 +949,24 @@ class Match:
     ) -> list[int]:
         """The default policy's pick of ``n`` bench cards (see ``policies``)."""
         base, spec, aura = self.t.base, self.spec, self.t.is_aura
+        size: dict[int, int] = {}  # card -> how many cards share its seat (``seat_size``)
+        for seat in self.bench[side]:
+            if seat is not None:
+                cards = seat[1]
+                k = len(cards)
+                for c in cards:
+                    size[c] = k
+        get = size.get
         if own:
             sign = -1 if to_deck else 1
 
             def own_key(c: int) -> tuple[int, int, int]:
-                return (self.seat_size(side, c), aura[spec[c]], sign * base[spec[c]])
+                return (get(c, 0), aura[spec[c]], sign * base[spec[c]])
 
             return sorted(cands, key=own_key)[:n]
 
         def their_key(c: int) -> tuple[int, int, int]:
-            return (not aura[spec[c]], -self.seat_size(side, c), -base[spec[c]])
+            return (not aura[spec[c]], -get(c, 0), -base[spec[c]])
 
         return sorted(cands, key=their_key)[:n]
 
