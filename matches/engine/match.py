@@ -30,7 +30,6 @@ import _random
 import random
 import struct
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
 from typing import Any
 
 from matches.engine.cards import NO_ICON_SETS, CardSpec, UnknownCard, load_catalogue, resolve_card
@@ -54,7 +53,6 @@ SEATS = 6
 _DEFAULT_POLICY = DefaultPolicy()
 _TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
 _SHUFFLE_KEYS: dict[int, Any] = {}
-_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def _mask30(n: int, _masks: dict[int, int] = {}) -> int:  # noqa: B006 (a cache)
@@ -257,14 +255,14 @@ class Match:
         refs = setup.decks[side]
         if not refs:
             return []
+        index = self.t.index
         try:
-            specs = list(map(self.t.index.__getitem__, map(_SECOND, refs)))
+            specs = [index[ref[1]] for ref in refs]
         except KeyError:
-            index = self.t.index
             specs = [index[self._spec_of_key(ref[1], self.specs).key] for ref in refs]
         start = len(self.spec)
         self.spec += specs
-        self.uid += map(_FIRST, refs)
+        self.uid += [ref[0] for ref in refs]
         return list(range(start + len(refs) - 1, start - 1, -1))
 
     # ------------------------------------------------------------------ running
