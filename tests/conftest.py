@@ -51,3 +51,14 @@ def _celery_runner_and_instant_events(settings: Any) -> None:
     """
     settings.TASK_RUNNER = "celery"
     settings.MATCH_EVENT_PACE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer() -> Iterator[None]:
+    """A new channel layer per test: a layer's locks belong to the event loop that first used
+    them, and each async test runs on a loop of its own."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
