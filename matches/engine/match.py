@@ -26,8 +26,8 @@ top card at the end, and a bench is 6 slots, each ``None`` or a seat ``[name, ca
 
 from __future__ import annotations
 
-import _random
-import random
+import hashlib
+import os
 import struct
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -52,7 +52,27 @@ REVEAL_LIMIT = 5000
 SEATS = 6
 _DEFAULT_POLICY = DefaultPolicy()
 _TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
-_SHUFFLE_KEYS: dict[int, Any] = {}
+_UNPACK: dict[int, Any] = {}
+_SHAKE = hashlib.shake_128
+
+
+def _chance_keys(seed: Any, n: int) -> tuple[int, ...]:
+    """``n`` random 30-bit keys derived from ``seed``: the little-endian 32-bit words of
+    SHAKE-128 of the seed's text (``"12345"`` for an int, ``"str:…"`` for a string, ``repr``-based
+    for anything else; ``None``: 16 bytes from ``os.urandom``), top two bits cleared."""
+    if type(seed) is int:
+        text = str(seed).encode()
+    elif type(seed) is str:
+        text = ("str:" + seed).encode()
+    elif seed is None:
+        text = os.urandom(16)
+    else:
+        text = f"{type(seed).__name__}:{seed!r}".encode()
+    unpack = _UNPACK.get(n)
+    if unpack is None:
+        unpack = _UNPACK[n] = struct.Struct(f"<{n}I").unpack
+    bits = int.from_bytes(_SHAKE(text).digest(4 * n), "little")
+    return unpack((bits & _mask30(n)).to_bytes(4 * n, "little"))
 
 
 def _mask30(n: int, _masks: dict[int, int] = {}) -> int:  # noqa: B006 (a cache)
@@ -288,17 +308,18 @@ class Match:
         if self.rec:
             self.emit("start", round=s.round, final=s.final, park=s.park, first=s.first)
         first, chance = s.first, self.chance
-        # The rng is seeded only when chance is drawn (a replay reads it from ``chance``).
-        rng = None
+        # Chance is drawn only without recorded outcomes (a replay reads them from ``chance``):
+        # one 30-bit key per card of deck A, then of deck B, then one for the toss.
+        keys: tuple[int, ...] = ()
         if (s.shuffle or first is None) and not chance:
-            seed = self.seed
-            # An int seed seeds the C generator directly (what ``random.Random`` does for it).
-            rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
+            na = len(self.deck[0])
+            nb = len(self.deck[1])
+            keys = _chance_keys(self.seed, na + nb + 1 if s.shuffle else 1)
         if s.shuffle:
-            self._shuffle(0, rng)
-            self._shuffle(1, rng)
+            self._shuffle(0, keys[:na] if keys else None)
+            self._shuffle(1, keys[na : na + nb] if keys else None)
         if first is None:
-            toss = SIDES[int(rng.random() * 2)] if rng is not None else (chance or {})["toss"]
+            toss = SIDES[keys[-1] & 1] if keys else (chance or {})["toss"]
             first = toss
             if self.rec:
                 self.emit("flag_toss", side=toss)
@@ -306,30 +327,17 @@ class Match:
             raise InvalidSetup("bad_first", f"first must be 'A', 'B' or null (got {first!r}).")
         self.holder = SIDES.index(first)
 
-    def _shuffle(self, side: int, rng: _random.Random | None) -> None:
+    def _shuffle(self, side: int, keys: tuple[int, ...] | None) -> None:
         deck = self.deck[side]
-        if rng is None:
+        if keys is None:
             by_uid = {self.uid[c]: c for c in deck}
             chance: Any = self.chance
             deck[:] = [by_uid[u] for u in reversed(chance["shuffle"][SIDES[side]])]
         elif deck:
-            # Sort by 32 random bits per card (ties by card id): a uniform shuffle for any
-            # practical deck, cheaper than random.shuffle; the outcome is recorded anyway.
-            # The bits are drawn at once (the same bits, in the same order, as one
-            # ``getrandbits(32)`` per card); sorting by their top 30 bits sorts small ints
-            # (fast) and gives the same order unless two cards share them (then: by all 32
-            # bits and the card id, as before).
-            n = len(deck)
-            unpack = _SHUFFLE_KEYS.get(n)
-            if unpack is None:
-                unpack = _SHUFFLE_KEYS[n] = struct.Struct(f"<{n}I").unpack
-            bits = rng.getrandbits(32 * n)
-            high = unpack(((bits >> 2) & _mask30(n)).to_bytes(4 * n, "little"))
-            if len(set(high)) == n:
-                deck[:] = map(deck.__getitem__, sorted(range(n), key=high.__getitem__))
-            else:
-                full = unpack(bits.to_bytes(4 * n, "little"))
-                deck[:] = [c for _, c in sorted(zip(full, deck, strict=True))]
+            # Sort by one 30-bit key per card (ties, about one shuffle in 10^7 for 18 cards,
+            # keep the setup order): a uniform shuffle for any practical deck, cheaper than
+            # random.shuffle; the outcome is recorded anyway.
+            deck[:] = map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__))
         if self.rec:
             order = list(map(self.uid.__getitem__, reversed(deck)))
             self.emit("shuffle", side=SIDES[side], order=order)
