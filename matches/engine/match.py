@@ -52,14 +52,14 @@ REVEAL_LIMIT = 5000
 SEATS = 6
 _DEFAULT_POLICY = DefaultPolicy()
 _TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
-_UNPACK: dict[int, Any] = {}
 _SHAKE = hashlib.shake_128
 
 
 def _chance_keys(seed: Any, n: int) -> tuple[int, ...]:
-    """``n`` random 30-bit keys derived from ``seed``: the little-endian 32-bit words of
-    SHAKE-128 of the seed's text (``"12345"`` for an int, ``"str:…"`` for a string, ``repr``-based
-    for anything else; ``None``: 16 bytes from ``os.urandom``), top two bits cleared."""
+    """``n`` random keys derived from ``seed``: the little-endian 32-bit words of SHAKE-128 of the
+    seed's text (``"12345"`` for an int, ``"str:…"`` for a string, ``repr``-based for anything
+    else; ``None``: 16 bytes from ``os.urandom``), top two bits cleared; when ``n <= 256`` the
+    low byte of word ``i`` is replaced by ``i`` (so sorting the keys sorts the indices)."""
     if type(seed) is int:
         text = str(seed).encode()
     elif type(seed) is str:
@@ -68,19 +68,35 @@ def _chance_keys(seed: Any, n: int) -> tuple[int, ...]:
         text = os.urandom(16)
     else:
         text = f"{type(seed).__name__}:{seed!r}".encode()
-    unpack = _UNPACK.get(n)
-    if unpack is None:
-        unpack = _UNPACK[n] = struct.Struct(f"<{n}I").unpack
+    masks = _MASKS.get(n)
+    if masks is None:
+        masks = _MASKS[n] = _masks(n)
+    unpack, mask, ids = masks
     bits = int.from_bytes(_SHAKE(text).digest(4 * n), "little")
-    return unpack((bits & _mask30(n)).to_bytes(4 * n, "little"))
+    return unpack((bits & mask | ids).to_bytes(4 * n, "little"))
 
 
-def _mask30(n: int, _masks: dict[int, int] = {}) -> int:  # noqa: B006 (a cache)
-    """The low 30 bits of each of ``n`` 32-bit words."""
-    mask = _masks.get(n)
-    if mask is None:
-        mask = _masks[n] = sum(((1 << 30) - 1) << (32 * i) for i in range(n))
-    return mask
+def _masks(n: int) -> tuple[Any, int, int]:
+    """``_chance_keys``' unpacker, mask and indices for ``n`` words."""
+    word = (1 << 30) - 1
+    ids = 0
+    if n <= 256:
+        word -= 255
+        ids = sum(i << (32 * i) for i in range(n))
+    mask = sum(word << (32 * i) for i in range(n))
+    return struct.Struct(f"<{n}I").unpack, mask, ids
+
+
+def _packer(n: int) -> Any:
+    """``struct.pack`` of ``n`` 32-bit little-endian words (cached)."""
+    pack = _PACK.get(n)
+    if pack is None:
+        pack = _PACK[n] = struct.Struct(f"<{n}I").pack
+    return pack
+
+
+_MASKS: dict[int, tuple[Any, int, int]] = {}
+_PACK: dict[int, Any] = {}
 
 
 class _End(Exception):
@@ -309,17 +325,17 @@ class Match:
             self.emit("start", round=s.round, final=s.final, park=s.park, first=s.first)
         first, chance = s.first, self.chance
         # Chance is drawn only without recorded outcomes (a replay reads them from ``chance``):
-        # one 30-bit key per card of deck A, then of deck B, then one for the toss.
+        # one key per card (card ``i``: key ``i``; deck A holds cards 0..na-1, deck B the next
+        # nb), then one whose bit 29 is the toss (1 = B).
         keys: tuple[int, ...] = ()
+        na, nb = len(self.deck[0]), len(self.deck[1])
         if (s.shuffle or first is None) and not chance:
-            na = len(self.deck[0])
-            nb = len(self.deck[1])
             keys = _chance_keys(self.seed, na + nb + 1 if s.shuffle else 1)
         if s.shuffle:
-            self._shuffle(0, keys[:na] if keys else None)
-            self._shuffle(1, keys[na : na + nb] if keys else None)
+            self._shuffle(0, keys[:na] if keys else None, na + nb < 256)
+            self._shuffle(1, keys[na : na + nb] if keys else None, na + nb < 256)
         if first is None:
-            toss = SIDES[keys[-1] & 1] if keys else (chance or {})["toss"]
+            toss = SIDES[keys[-1] >> 29] if keys else (chance or {})["toss"]
             first = toss
             if self.rec:
                 self.emit("flag_toss", side=toss)
@@ -327,17 +343,21 @@ class Match:
             raise InvalidSetup("bad_first", f"first must be 'A', 'B' or null (got {first!r}).")
         self.holder = SIDES.index(first)
 
-    def _shuffle(self, side: int, keys: tuple[int, ...] | None) -> None:
+    def _shuffle(self, side: int, keys: tuple[int, ...] | None, ids: bool) -> None:
         deck = self.deck[side]
         if keys is None:
             by_uid = {self.uid[c]: c for c in deck}
             chance: Any = self.chance
             deck[:] = [by_uid[u] for u in reversed(chance["shuffle"][SIDES[side]])]
         elif deck:
-            # Sort by one 30-bit key per card (ties, about one shuffle in 10^7 for 18 cards,
-            # keep the setup order): a uniform shuffle for any practical deck, cheaper than
-            # random.shuffle; the outcome is recorded anyway.
-            deck[:] = map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__))
+            # Sort the cards by their keys: 22 random bits above the card id (``ids``; a tie, about
+            # one 18-card shuffle in 30,000, keeps the card id order) or else 30 random bits
+            # (ties keep the setup order). A uniform shuffle for any practical deck, cheaper
+            # than random.shuffle; the outcome is recorded anyway.
+            if ids:  # the card ids are the keys' low bytes
+                deck[:] = _packer(len(keys))(*sorted(keys))[::4]
+            else:
+                deck[:] = map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__))
         if self.rec:
             order = list(map(self.uid.__getitem__, reversed(deck)))
             self.emit("shuffle", side=SIDES[side], order=order)
