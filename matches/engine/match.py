@@ -418,7 +418,7 @@ class Match:
             t.flag_loss,
             t.takes_flag,
         )
-        power, decks, auras, bench_stack = self.power, self.deck, self.auras, self.bench_stack
+        power, decks, auras, to_bench = self.power, self.deck, self.auras, self.to_bench
         lasting, during, pending_l, pending_d = (
             self.lasting,
             self.during,
@@ -519,7 +519,8 @@ class Match:
                 if rec:
                     self._note_effect(d, top, "flag_loss")
                 fn(self, d, top)
-            bench_stack(d, stack, "flag")
+            while stack:
+                to_bench(d, stack[-1], "flag", stack)
             attack = self.attack
             for c in attack:
                 during[c] = 0
@@ -661,62 +662,54 @@ class Match:
 
         ``lift`` is the list whose last card is ``c``: it is lifted from there as it is placed,
         so a question asked on the way (freeze?) sees every card in exactly one place."""
-        self.bench_stack(side, [c] if lift is None else lift, src, 1)
-
-    def bench_stack(self, side: int, cards: list[int], src: str, n: int = -1) -> None:
-        """``to_bench`` for the last ``n`` cards of ``cards`` (-1: all), last card first, each
-        lifted from ``cards`` as it is placed."""
-        t, spec, rec = self.t, self.spec, self.rec
-        bench_plain, seat_key, is_aura = t.bench_plain, t.seat_key, t.is_aura
-        plain_ok = not self.can_freeze[side]
-        seat_of = self.seat_of[side]
-        slots = self.bench[side]
-        while cards and n:
-            n -= 1
-            self.version += 1
-            c = cards[-1]
-            sp = spec[c]
-            if plain_ok and bench_plain[sp]:
-                # The common case: a one-seat card, no frozen seat to offer.
-                key = seat_key[sp]
-                i = seat_of.get(key, -1)
-                cards.pop()
-                if i >= 0:
-                    slots[i][1].append(c)
-                else:
-                    used = self.used
-                    if used[side] >= SEATS:
-                        self.unplaced[side].append(c)
-                        self.lose(side, "bench_full")
-                    i = slots.index(None)
-                    slots[i] = [key, [c], -1]
-                    seat_of[key] = i
-                    used[side] += 1
+        self.version += 1
+        t = self.t
+        sp = self.spec[c]
+        if t.bench_plain[sp] and not self.can_freeze[side]:
+            # The common case: a one-seat card, no frozen seat to offer.
+            key = t.seat_key[sp]
+            seat_of = self.seat_of[side]
+            i = seat_of.get(key, -1)
+            if lift is not None:
+                lift.pop()
+            if i >= 0:
+                self.bench[side][i][1].append(c)
             else:
-                i = self._seat_special(side, c, sp, src, cards)
-                if i < 0:
-                    continue
-            if is_aura[sp]:
-                self.auras[side].append(c)
-            if rec:
-                events = self.events
-                events.append(
-                    {
-                        "seq": len(events),
-                        "kind": "benched",
-                        "side": SIDES[side],
-                        "card": self.uid[c],
-                        "seat": i,
-                        "src": src,
-                    }
-                )
+                used = self.used
+                if used[side] >= SEATS:
+                    self.unplaced[side].append(c)
+                    self.lose(side, "bench_full")
+                slots = self.bench[side]
+                i = slots.index(None)
+                slots[i] = [key, [c], -1]
+                seat_of[key] = i
+                used[side] += 1
+        else:
+            i = self._seat_special(side, c, sp, src, lift)
+            if i < 0:
+                return
+        if t.is_aura[sp]:
+            self.auras[side].append(c)
+        if self.rec:
+            events = self.events
+            events.append(
+                {
+                    "seq": len(events),
+                    "kind": "benched",
+                    "side": SIDES[side],
+                    "card": self.uid[c],
+                    "seat": i,
+                    "src": src,
+                }
+            )
 
-    def _seat_special(self, side: int, c: int, sp: int, src: str, lift: list[int]) -> int:
+    def _seat_special(self, side: int, c: int, sp: int, src: str, lift: list[int] | None) -> int:
         """``to_bench`` for a redirected or wide card, or when a frozen seat may be offered:
         the seat taken, or -1 when the card went elsewhere (exhaust pile, frozen seat)."""
         t = self.t
         if t.bench_redirect[sp]:
-            lift.pop()
+            if lift is not None:
+                lift.pop()
             self.to_exhaust(side, c, src)
             return -1
         key = t.seat_key[sp]
@@ -727,7 +720,8 @@ class Match:
             fits = i >= 0 or self.used[side] + width <= SEATS
             if self._maybe_freeze(side, c, i >= 0, fits, lift):
                 return -1
-        lift.pop()
+        if lift is not None:
+            lift.pop()
         slots = self.bench[side]
         if i >= 0:
             slots[i][1].append(c)
