@@ -197,11 +197,10 @@ def _apply_result(tournament: Tournament, match: Match, result: MatchResult) -> 
         seat.tokens += result.fans_gained.get(side, 0)
         seat.lost_previous = side != result.winner
         seat.save(update_fields=["deck", "tokens", "lost_previous"])
-    consumed = {
+    consumed = {  # effects take from the top of this match's share of each pile
         uid
         for level, refs in match.setup["piles"].items()
-        for uid, _ in refs
-        if uid not in set(result.piles_after.get(level, []))
+        for uid, _ in refs[: result.piles_taken.get(level, 0)]
     }
     for pile in tournament.piles.select_for_update():
         pile.cards = [uid for uid in pile.cards if uid not in consumed]
