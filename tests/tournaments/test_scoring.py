@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.tournaments.play import Player, open_game, play_to_the_end
-from tournaments.models import Seat, SeatKind, Tournament, Trophy
+from tournaments.models import Seat, SeatKind, Tournament, TournamentEvent, Trophy
 from tournaments.services.rounds import first_holder
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,3 +78,19 @@ def test_a_solo_robot_that_leads_by_eleven_wins(catalogue: Any) -> None:
         pass
     view = host.get()
     assert (view["status"], view["winners"]) == ("finished", [-1])
+
+
+def test_all_trophies_are_revealed_after_round_seven_before_the_final(catalogue: Any) -> None:
+    (host,) = open_game(seats=3, seed=17)
+    while host.get()["round"] < 8:
+        assert host.act() or host.get()["round"] == 8
+    spectator = host.client.get(f"/api/v1/tournaments/{host.id}/").json()
+    assert spectator["status"] != "finished" and spectator["finalists"]
+    assert spectator["trophies"] and all(t["fans"] is not None for t in spectator["trophies"])
+    assert all(s["fans_complete"] for s in spectator["standings"])
+    frames = TournamentEvent.objects.filter(tournament_id=host.id, kind="round_finished")
+    last = frames.order_by("-seq").first()
+    assert last is not None and last.payload["round"] == 7
+    assert all(s["fans_complete"] for s in last.payload["standings"])
+    before = frames.get(payload__round=6).payload["standings"]
+    assert not all(s["fans_complete"] for s in before)

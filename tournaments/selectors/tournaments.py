@@ -14,7 +14,7 @@ from django.utils import timezone
 from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
-from tournaments.rules.data import FINAL_ROUND
+from tournaments.rules.data import FINAL_ROUND, ROUNDS
 from tournaments.rules.standings import Standing, ranked
 from tournaments.rules.winter import winter_parks
 from tournaments.services.common import card_facts
@@ -70,7 +70,8 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
         if (t.park, t.round) not in held.trophies
     ]
     finished = tournament.status == Status.FINISHED and not held.final
-    secret = tournament.seat_count >= 3 and not finished
+    # 3-8 seats: trophy fans are secret until all trophies are revealed after round 7.
+    secret = tournament.seat_count >= 3 and tournament.round <= ROUNDS and not finished
     turns = {
         t.seat_id: t
         for t in DraftTurn.objects.filter(seat__tournament=tournament, round=tournament.round)
@@ -138,10 +139,11 @@ def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]
 
 
 def public_standings(tournament: Tournament) -> list[dict[str, Any]]:
-    """The standings as a spectator sees them once every recorded match is released."""
+    """The standings a spectator sees at the close of the current round, all of it released."""
     seats = list(tournament.seats.all())
     trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
-    secret = tournament.seat_count >= 3 and tournament.status != Status.FINISHED
+    # Called as a round closes: round 7's standings are the revealed ones the Final is seeded by.
+    secret = tournament.seat_count >= 3 and tournament.round < ROUNDS
     return _standings(tournament, secret, seats, trophies, None)
 
 
