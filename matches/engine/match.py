@@ -27,6 +27,7 @@ top card at the end, and a bench is 6 slots, each ``None`` or a seat ``[name, ca
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
 import struct
 from collections.abc import Mapping, Sequence
@@ -53,6 +54,7 @@ SEATS = 6
 _DEFAULT_POLICY = DefaultPolicy()
 _TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
 _SHAKE = hashlib.shake_128
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 
 
 def _chance_keys(seed: Any, n: int) -> tuple[int, ...]:
@@ -293,12 +295,12 @@ class Match:
             return []
         index = self.t.index
         try:
-            specs = [index[ref[1]] for ref in refs]
+            specs = list(map(index.__getitem__, map(_SECOND, refs)))
         except KeyError:
             specs = [index[self._spec_of_key(ref[1], self.specs).key] for ref in refs]
         start = len(self.spec)
         self.spec += specs
-        self.uid += [ref[0] for ref in refs]
+        self.uid += map(_FIRST, refs)
         return list(range(start + len(refs) - 1, start - 1, -1))
 
     # ------------------------------------------------------------------ running
@@ -419,6 +421,7 @@ class Match:
             t.takes_flag,
         )
         power, decks, auras, to_bench = self.power, self.deck, self.auras, self.to_bench
+        simple, seat_key, can_freeze = t.bench_simple, t.seat_key, self.can_freeze
         lasting, during, pending_l, pending_d = (
             self.lasting,
             self.during,
@@ -519,8 +522,36 @@ class Match:
                 if rec:
                     self._note_effect(d, top, "flag_loss")
                 fn(self, d, top)
-            while stack:
-                to_bench(d, stack[-1], "flag", stack)
+            self.version += 1
+            if can_freeze[d]:
+                while stack:
+                    to_bench(d, stack[-1], "flag", stack)
+            else:
+                # Inlined ``to_bench`` and ``_open_seat`` (about a dozen cards a match go this
+                # way, most of them to a new seat): a card in ``bench_simple`` (one seat wide,
+                # no redirect, no From the bench bonus) joins its seat or opens one here; any
+                # other card goes through ``to_bench``, a full bench through ``_open_seat``.
+                seat_of, slots, used = self.seat_of[d], self.bench[d], self.used
+                while stack:
+                    c = stack[-1]
+                    sp = spec[c]
+                    if not simple[sp]:
+                        to_bench(d, c, "flag", stack)
+                        continue
+                    stack.pop()
+                    key = seat_key[sp]
+                    i = seat_of.get(key, -1)
+                    if i >= 0:
+                        slots[i][1].append(c)
+                    elif used[d] < SEATS:
+                        i = slots.index(None)
+                        slots[i] = [key, [c], -1]
+                        seat_of[key] = i
+                        used[d] += 1
+                    else:
+                        self._open_seat(d, key, c)  # no free seat: ``d`` loses
+                    if rec:
+                        self._benched(d, c, i, "flag")
             attack = self.attack
             for c in attack:
                 during[c] = 0
@@ -528,9 +559,16 @@ class Match:
             self.holder, self.attacker = a, d
             new = attack[-1]
             if rec:
-                under = [self.uid[c] for c in reversed(attack[:-1])]
-                self.emit(
-                    "flag", side=SIDES[a], card=self.uid[new], key=self.key_of(new), under=under
+                uid, events = self.uid, self.events
+                events.append(
+                    {
+                        "seq": len(events),
+                        "kind": "flag",
+                        "side": SIDES[a],
+                        "card": uid[new],
+                        "key": t.keys[spec[new]],
+                        "under": [uid[c] for c in reversed(attack[:-1])],
+                    }
                 )
             fn = takes_flag[spec[new]]
             if fn is not None:
@@ -542,8 +580,17 @@ class Match:
             a = d
 
     def _note_effect(self, side: int, card: int, timing: str) -> None:
-        code = self.t.codes[self.spec[card]]
-        self.emit("effect", side=SIDES[side], card=self.uid[card], code=code, timing=timing)
+        events = self.events
+        events.append(
+            {
+                "seq": len(events),
+                "kind": "effect",
+                "side": SIDES[side],
+                "card": self.uid[card],
+                "code": self.t.codes[self.spec[card]],
+                "timing": timing,
+            }
+        )
 
     def lose(self, side: int, reason: str) -> None:
         """``side`` loses the match now."""
@@ -675,15 +722,7 @@ class Match:
             if i >= 0:
                 self.bench[side][i][1].append(c)
             else:
-                used = self.used
-                if used[side] >= SEATS:
-                    self.unplaced[side].append(c)
-                    self.lose(side, "bench_full")
-                slots = self.bench[side]
-                i = slots.index(None)
-                slots[i] = [key, [c], -1]
-                seat_of[key] = i
-                used[side] += 1
+                i = self._open_seat(side, key, c)
         else:
             i = self._seat_special(side, c, sp, src, lift)
             if i < 0:
@@ -691,17 +730,35 @@ class Match:
         if t.is_aura[sp]:
             self.auras[side].append(c)
         if self.rec:
-            events = self.events
-            events.append(
-                {
-                    "seq": len(events),
-                    "kind": "benched",
-                    "side": SIDES[side],
-                    "card": self.uid[c],
-                    "seat": i,
-                    "src": src,
-                }
-            )
+            self._benched(side, c, i, src)
+
+    def _open_seat(self, side: int, key: str, c: int) -> int:
+        """Seat ``c`` (one seat wide) on a free seat of ``side``'s bench, named ``key``; no free
+        seat: ``c`` stays unplaced and ``side`` loses."""
+        used = self.used
+        if used[side] >= SEATS:
+            self.unplaced[side].append(c)
+            self.lose(side, "bench_full")
+        slots = self.bench[side]
+        i = slots.index(None)
+        slots[i] = [key, [c], -1]
+        self.seat_of[side][key] = i
+        used[side] += 1
+        return i
+
+    def _benched(self, side: int, c: int, i: int, src: str) -> None:
+        """The ``benched`` event: ``c`` took seat ``i`` (recording)."""
+        events = self.events
+        events.append(
+            {
+                "seq": len(events),
+                "kind": "benched",
+                "side": SIDES[side],
+                "card": self.uid[c],
+                "seat": i,
+                "src": src,
+            }
+        )
 
     def _seat_special(self, side: int, c: int, sp: int, src: str, lift: list[int] | None) -> int:
         """``to_bench`` for a redirected or wide card, or when a frozen seat may be offered:
@@ -819,7 +876,17 @@ class Match:
             kind, key, pile = "added", self.key_of(c), src[5:]
             self.emit(kind, side=SIDES[side], card=self.uid[c], key=key, pile=pile, to=to)
         else:
-            self.emit(kind, side=SIDES[side], card=self.uid[c], src=src, to=to)
+            events = self.events
+            events.append(
+                {
+                    "seq": len(events),
+                    "kind": kind,
+                    "side": SIDES[side],
+                    "card": self.uid[c],
+                    "src": src,
+                    "to": to,
+                }
+            )
 
     def remove(self, side: int, c: int, src: str) -> None:
         """Remove ``c`` from the game for good."""
@@ -867,7 +934,8 @@ class Match:
             self.answers.append([uid[c] for c in default])
             return list(default)
         options = tuple(uid[c] for c in cards)
-        keys = tuple(self.key_of(c) for c in cards)
+        names, spec = self.t.keys, self.spec
+        keys = tuple([names[spec[c]] for c in cards])
         chosen = self.ask_values(
             side, kind, card, options, keys, mn, mx, tuple(uid[c] for c in default), prompt
         )
@@ -907,15 +975,19 @@ class Match:
             default,
         )
         if self.rec:
-            self.emit(
-                "question",
-                q=seq,
-                side=q.side,
-                q_kind=kind,
-                card=q.card,
-                options=list(options),
-                min=mn,
-                max=mx,
+            events = self.events
+            events.append(
+                {
+                    "seq": len(events),
+                    "kind": "question",
+                    "q": seq,
+                    "side": q.side,
+                    "q_kind": kind,
+                    "card": q.card,
+                    "options": list(options),
+                    "min": mn,
+                    "max": mx,
+                }
             )
         if seq < len(self.given):
             chosen = check_answer(q, self.given[seq])
@@ -929,7 +1001,16 @@ class Match:
                 raise InvalidAnswer(exc.code, f"Policy for {q.side}: {exc.message}") from None
         self.answers.append(chosen)
         if self.rec:
-            self.emit("answer", q=seq, side=q.side, answer=list(chosen))
+            events = self.events
+            events.append(
+                {
+                    "seq": len(events),
+                    "kind": "answer",
+                    "q": seq,
+                    "side": q.side,
+                    "answer": list(chosen),
+                }
+            )
         return chosen
 
     def _fast_default(self, side: int, kind: str, n: int, mn: int, mx: int) -> bool:

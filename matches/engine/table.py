@@ -63,6 +63,10 @@ class Table:
         self.bench_plain = [
             not r and w == 1 for r, w in zip(self.bench_redirect, self.width, strict=True)
         ]
+        # ... and is no From the bench bonus either: the flag change benches it inline.
+        self.bench_simple = [
+            p and not a for p, a in zip(self.bench_plain, self.is_aura, strict=True)
+        ]
         self.plain_flag = [
             f is None and m == 1 for f, m in zip(self.flag_fn, self.mult, strict=True)
         ]
