@@ -98,6 +98,10 @@ def _packer(n: int) -> Any:
 
 
 _MASKS: dict[int, tuple[Any, int, int]] = {}
+# A match outside Winter Park: no side may freeze, its frozen seats (shared, never filled).
+_NO_FREEZE = (False, False)
+_NOT_FROZEN: list[list[list[int]]] = [[[], []], [[], []]]
+_NOT_FROZEN_POWER = [[0, 0], [0, 0]]
 _PACK: dict[int, Any] = {}
 
 
@@ -210,20 +214,22 @@ class Match:
         self.exhaust: list[list[int]] = [[], []]
         self.removed: list[list[int]] = [[], []]
         self.unplaced: list[list[int]] = [[], []]
-        self.frozen: list[list[list[int]]] = [[[], []], [[], []]]
-        self.frozen_power = [[0, 0], [0, 0]]
         if setup.park == "winter":
             robot = setup.robot
-            self.can_freeze = [robot != "A", robot != "B"]
+            self.can_freeze: Sequence[bool] = (robot != "A", robot != "B")
+            self.frozen: list[list[list[int]]] = [[[], []], [[], []]]
+            self.frozen_power = [[0, 0], [0, 0]]
         else:
-            self.can_freeze = [False, False]
+            # Nobody can freeze: the frozen seats stay empty, so every match shares them.
+            self.can_freeze = _NO_FREEZE
+            self.frozen, self.frozen_power = _NOT_FROZEN, _NOT_FROZEN_POWER
         trophies, fans, lost = setup.trophies, setup.fans, setup.lost_previous
-        self.trophies: list[int] = (
-            [trophies.get("A", 0), trophies.get("B", 0)] if trophies else [0, 0]
+        self.trophies: tuple[int, int] = (
+            (trophies.get("A", 0), trophies.get("B", 0)) if trophies else (0, 0)
         )
-        self.tokens0: list[int] = [fans.get("A", 0), fans.get("B", 0)] if fans else [0, 0]
-        self.lost_previous: list[bool] = (
-            [lost.get("A", False), lost.get("B", False)] if lost else [False, False]
+        self.tokens0: tuple[int, int] = (fans.get("A", 0), fans.get("B", 0)) if fans else (0, 0)
+        self.lost_previous: tuple[bool, bool] = (
+            (lost.get("A", False), lost.get("B", False)) if lost else (False, False)
         )
         self.fans = [0, 0]
         self.pending_lasting = [0, 0]
@@ -235,7 +241,7 @@ class Match:
         self.reveals = 0
         self.winner = -1
         self.reason = ""
-        self.given = list(answers)
+        self.given = tuple(answers)
         self.answers: list[Any] = []
         self.policies: list[Policy | None] = (
             [policies.get("A", _DEFAULT_POLICY), policies.get("B", _DEFAULT_POLICY)]
@@ -431,8 +437,7 @@ class Match:
         while True:
             d = 1 - a
             self.attacker = a
-            attack: list[int] = []
-            self.attack = attack
+            attack = self.attack  # empty: new at the start, and at each flag change
             stack = self.stack
             top = stack[-1]
             watch = watches[spec[top]]
