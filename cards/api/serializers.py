@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from cards.catalogue import CARD_FIELDS
 from cards.models import Card, CardSet
 
 
@@ -37,23 +38,4 @@ class CardSerializer(serializers.ModelSerializer[Card]):
 
     class Meta:
         model = Card
-        fields = (
-            "id",
-            "set",
-            "set_id",
-            "box",
-            "name",
-            "level",
-            "power",
-            "power_is_round",
-            "copies",
-            "copies_per_starter_deck",
-            "keyword",
-            "timing",
-            "effect",
-            "confidence",
-            "note",
-            "effect_code",
-            "effect_params",
-            "curated",
-        )
+        fields = ("id", "set", "set_id", "box", "name", *CARD_FIELDS, "curated")
