@@ -9,7 +9,7 @@ import pytest
 from matches import tasks
 from matches.models import Match, MatchEvent
 from tests.tournaments.play import Player, open_game
-from tournaments.models import Seat, TournamentEvent, Trophy
+from tournaments.models import Seat, Tournament, TournamentEvent, Trophy
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,6 +23,7 @@ def one_round_with_a_bot() -> Player:
 
 def state(tournament_id: int) -> tuple[Any, ...]:
     return (
+        Tournament.objects.get(pk=tournament_id).version,
         MatchEvent.objects.filter(match__tournament_id=tournament_id).count(),
         TournamentEvent.objects.filter(tournament_id=tournament_id).count(),
         list(Trophy.objects.filter(tournament_id=tournament_id).values_list("winner", "to_box")),

@@ -66,15 +66,19 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
 
     Every state change of a tournament takes this lock first, so two seats acting at the same
     instant are serialised: they can never draw the same pile card or both close the phase.
+    Every change publishes an event, so the version moves exactly when the log grew: a task
+    that finds nothing to do (a redelivery, a deadline not yet due) leaves clients' views fresh.
     """
     with transaction.atomic():
         try:
             tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         except Tournament.DoesNotExist as missing:
             raise NotFoundError("not_found", "No such tournament.") from missing
+        logged = tournament.event_seq
         yield tournament
-        tournament.version += 1
-        tournament.save(update_fields=["version", "updated_at"])
+        if tournament.event_seq != logged:
+            tournament.version += 1
+            tournament.save(update_fields=["version", "updated_at"])
 
 
 def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:

@@ -37,7 +37,16 @@ ACTIONS = {
     "remove": rules.deck_remove,
     "finish": rules.deck_finish,
 }
-PUBLIC_PROGRESS = {"pick": "picked", "finish": "finished", "remove": "removed", "resolve": "picked"}
+# What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
+PUBLIC_PROGRESS = {
+    "choose": "chose",
+    "draw": "drew",
+    "redraw": "redrew",
+    "pick": "picked",
+    "resolve": "picked",
+    "remove": "removed",
+    "finish": "finished",
+}
 
 
 def drafting_seats(tournament: Tournament) -> list[Seat]:
@@ -138,8 +147,7 @@ def _apply(
     table, piles = _load_table(tournament, seat, rng)
     ACTIONS[action](turn, table, **arguments)  # type: ignore[operator]
     _save(tournament, seat, row, turn, table, piles, auto)
-    if action in PUBLIC_PROGRESS:
-        publish(tournament, "seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[action]})
+    publish(tournament, "seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[action]})
     return row
 
 
