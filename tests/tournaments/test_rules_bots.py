@@ -8,29 +8,9 @@ import pytest
 
 from tournaments.rules.bots import bot_next_action, choose_option
 from tournaments.rules.data import draft_options
-from tournaments.rules.draft import (
-    DraftTurn,
-    Table,
-    deck_finish,
-    deck_remove,
-    draft_choose,
-    draft_draw,
-    draft_pick,
-    draft_redraw,
-    draft_resolve,
-)
+from tournaments.rules.draft import ACTIONS, DraftTurn, Table
 from tournaments.rules.piles import Pile
 from tournaments.rules.when_picked import CardFacts
-
-ACTIONS = {
-    "choose": draft_choose,
-    "draw": draft_draw,
-    "redraw": draft_redraw,
-    "pick": draft_pick,
-    "resolve": draft_resolve,
-    "remove": deck_remove,
-    "finish": deck_finish,
-}
 
 
 def run_bot(turn: DraftTurn, table: Table, round_number: int) -> list[str]:
@@ -40,7 +20,7 @@ def run_bot(turn: DraftTurn, table: Table, round_number: int) -> list[str]:
         if action is None:
             return done
         name, kwargs = action
-        ACTIONS[name](turn, table, **kwargs)  # type: ignore[operator]
+        ACTIONS[name](turn, table, **kwargs)
         done.append(name)
     raise AssertionError("the bot did not finish")
 

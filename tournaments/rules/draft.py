@@ -211,6 +211,18 @@ def _settle_display(turn: DraftTurn, table: Table) -> None:
         turn.display = []
 
 
+ACTIONS: dict[str, Any] = {
+    "choose": draft_choose,
+    "draw": draft_draw,
+    "redraw": draft_redraw,
+    "pick": draft_pick,
+    "resolve": draft_resolve,
+    "remove": deck_remove,
+    "finish": deck_finish,
+}
+"""Every Deck Phase action by name, as a seat (over the API) or the bot policy names it."""
+
+
 def turn_to_data(turn: DraftTurn) -> dict[str, Any]:
     """The JSON form of a turn, as stored on its row."""
     return {

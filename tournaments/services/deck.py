@@ -28,15 +28,6 @@ from tournaments.services.common import (
 )
 from tournaments.services.events import publish
 
-ACTIONS = {
-    "choose": rules.draft_choose,
-    "draw": rules.draft_draw,
-    "redraw": rules.draft_redraw,
-    "pick": rules.draft_pick,
-    "resolve": rules.draft_resolve,
-    "remove": rules.deck_remove,
-    "finish": rules.deck_finish,
-}
 # What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
 PUBLIC_PROGRESS = {
     "choose": "chose",
@@ -125,6 +116,7 @@ def seat_act(
             raise Forbidden("not_your_seat", "Bots and the Robot play by themselves.")
         row = _apply(tournament, seat, action, arguments)
         _close_if_done(tournament)
+    assert row is not None
     return row
 
 
@@ -137,15 +129,30 @@ def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
 
 @rule_errors
 def _apply(
-    tournament: Tournament, seat: Seat, action: str, arguments: dict[str, Any], auto: bool = False
-) -> DraftTurn:
-    if action not in ACTIONS:
-        raise ConflictError("unknown_action", f"No Deck Phase action {action!r}.")
+    tournament: Tournament,
+    seat: Seat,
+    action: str,
+    arguments: dict[str, Any],
+    auto: bool = False,
+    *,
+    bot: bool = False,
+) -> DraftTurn | None:
+    """Take ``action`` (or, for ``bot=True``, the bot policy's next action) under the lock.
+
+    Returns the turn's row, or ``None`` when the bot has nothing left to do.
+    """
     row = _turn_row(tournament, seat)
     turn = rules.turn_from_data(row.state)
     rng = stream(tournament.seed, "draft", tournament.round, seat.number, row.actions)
     table, piles = _load_table(tournament, seat, rng)
-    ACTIONS[action](turn, table, **arguments)  # type: ignore[operator]
+    if bot:
+        chosen = bot_next_action(turn, table, round_number=tournament.round)
+        if chosen is None:
+            return None
+        action, arguments = chosen
+    if action not in rules.ACTIONS:
+        raise ConflictError("unknown_action", f"No Deck Phase action {action!r}.")
+    rules.ACTIONS[action](turn, table, **arguments)
     _save(tournament, seat, row, turn, table, piles, auto)
     publish(tournament, "seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[action]})
     return row
@@ -180,13 +187,8 @@ def _save(
 def autoplay(tournament: Tournament, seat: Seat, *, auto: bool) -> None:
     """Play the rest of ``seat``'s Deck Phase by the bot policy (the caller holds the lock)."""
     for _ in range(100):
-        turn = rules.turn_from_data(_turn_row(tournament, seat).state)
-        table, _ = _load_table(tournament, seat, stream(0))
-        action = bot_next_action(turn, table, round_number=tournament.round)
-        if action is None:
+        if _apply(tournament, seat, "", {}, auto, bot=True) is None:
             return
-        name, arguments = action
-        _apply(tournament, seat, name, arguments, auto)
     raise RuntimeError("the bot policy did not finish its Deck Phase")
 
 
