@@ -54,11 +54,10 @@ def _policies(match: Match) -> dict[str, Policy | None]:
     }
 
 
-def run_engine(match: Match, answers: list[Any], *, live: bool = True) -> Outcome:
-    """Run the match from the start with ``answers``; ``live=False`` lets policies answer all."""
+def run_engine(match: Match, answers: list[Any]) -> Outcome:
+    """Run the match from the start with ``answers``, stopping at a live seat's next question."""
     setup = setup_from_data(match.setup, catalogue_specs())
-    policies = _policies(match) if live else {"A": DefaultPolicy(), "B": DefaultPolicy()}
-    return play_match(setup, match.seed, policies, record=True, answers=answers)
+    return play_match(setup, match.seed, _policies(match), record=True, answers=answers)
 
 
 def match_play(*, match_id: int) -> None:

@@ -13,7 +13,7 @@ from config.errors import ApplicationError, NotFoundError
 from matches import services
 from matches.models import Match
 from matches.selectors import match_events, match_view
-from tournaments.api import outputs
+from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
 from tournaments.api.views import ApiView, _valid
 from tournaments.models import Seat
@@ -41,9 +41,9 @@ class MatchDetailView(ApiView):
 
 
 class MatchAnswerView(ApiView):
-    @extend_schema(request=outputs.AnswerInput, responses=outputs.MatchOut)
+    @extend_schema(request=inputs.AnswerInput, responses=outputs.MatchOut)
     def post(self, request: Request, match_id: int) -> Response:
-        data = _valid(outputs.AnswerInput, request)
+        data = _valid(inputs.AnswerInput, request)
         services.match_answer(
             match_id=match_id,
             seat=caller(request),

@@ -64,3 +64,8 @@ class SeatSettingsInput(serializers.Serializer):
     answers_live = serializers.BooleanField(
         help_text="Answer your cards' questions yourself (else your policy answers at once)."
     )
+
+
+class AnswerInput(serializers.Serializer):
+    question = serializers.IntegerField(help_text="The pending question's seq.")
+    answer = serializers.ListField(child=serializers.JSONField(), allow_empty=True)

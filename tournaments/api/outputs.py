@@ -159,8 +159,3 @@ class EventOut(serializers.Serializer):
     seq = serializers.IntegerField()
     kind = serializers.CharField()
     payload = serializers.DictField()
-
-
-class AnswerInput(serializers.Serializer):
-    question = serializers.IntegerField(help_text="The pending question's seq.")
-    answer = serializers.ListField(child=serializers.JSONField(), allow_empty=True)

@@ -128,14 +128,3 @@ def _facts_of_tournament(tournament_id: int, created_at: datetime) -> dict[int, 
         uid: CardFacts(f"{set_name}/{name}", level, power or 0, set_name, code, params or {})
         for uid, set_name, name, level, power, code, params in rows
     }
-
-
-def facts_of(card: Card) -> CardFacts:
-    return CardFacts(
-        key=card_key(card),
-        level=card.level,
-        power=card.power or 0,
-        set=card.card_set.name,
-        effect_code=card.effect_code,
-        effect_params=card.effect_params or {},
-    )
