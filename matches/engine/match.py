@@ -156,6 +156,7 @@ class Match:
         "specs",
         "stack",
         "t",
+        "taken",
         "tokens0",
         "trophies",
         "uid",
@@ -197,16 +198,8 @@ class Match:
         self.lasting: list[int] = [0] * n
         self.during: list[int] = [0] * n
         self.version = 0
-        piles = setup.piles
-        self.piles: dict[str, list[Any]] = (
-            {
-                "A": [piles.get("A", ()), 0],
-                "B": [piles.get("B", ()), 0],
-                "C": [piles.get("C", ()), 0],
-            }
-            if piles
-            else {"A": [(), 0], "B": [(), 0], "C": [(), 0]}
-        )
+        self.piles = setup.piles
+        self.taken = {"A": 0, "B": 0, "C": 0}
         self.bench: list[list[Any]] = [[None] * SEATS, [None] * SEATS]
         self.used = [0, 0]
         self.seat_of: list[dict[str, int]] = [{}, {}]
@@ -902,11 +895,12 @@ class Match:
 
     def draw_pile(self, pile: str, side: int) -> int | None:
         """The top card of level pile ``pile``, now ``side``'s (``None`` when it is empty)."""
-        entry = self.piles[pile]
-        refs, pos = entry
+        taken = self.taken
+        pos = taken[pile]
+        refs = self.piles.get(pile, ())
         if pos >= len(refs):
             return None
-        entry[1] = pos + 1
+        taken[pile] = pos + 1
         return self._new_card(refs[pos])
 
     def note_deck_order(self, side: int, card: int, tops: list[int], bottoms: list[int]) -> None:
@@ -1101,21 +1095,32 @@ class Match:
         return cards
 
     def result(self) -> MatchResult:
-        """The ``MatchResult`` of a finished match."""
-        uid, piles, removed = self.uid.__getitem__, self.piles, self.removed
+        """The ``MatchResult`` of a finished match (card places computed on access)."""
+        fans = self.fans
         return MatchResult(
             SIDES[self.winner],
             self.reason,
             self.events,
-            {"A": self.fans[0], "B": self.fans[1]},
-            {"A": list(map(uid, self.owned(0))), "B": list(map(uid, self.owned(1)))},
-            {"A": list(map(uid, removed[0])), "B": list(map(uid, removed[1]))},
+            {"A": fans[0], "B": fans[1]},
             self.answers,
-            {"A": piles["A"][1], "B": piles["B"][1], "C": piles["C"][1]},
+            self,
             self.setup.piles,
             self.reveals,
         )
 
+    def decks_after(self) -> dict[str, list[Any]]:
+        """Each side's card uids as they stand after the match (``MatchResult.decks_after``)."""
+        uid = self.uid.__getitem__
+        return {"A": list(map(uid, self.owned(0))), "B": list(map(uid, self.owned(1)))}
+
+    def removed_uids(self) -> dict[str, list[Any]]:
+        """The uids of the cards each side removed from the game."""
+        uid, removed = self.uid.__getitem__, self.removed
+        return {"A": list(map(uid, removed[0])), "B": list(map(uid, removed[1]))}
+
+    def piles_taken(self) -> dict[str, int]:
+        """How many cards effects took from the top of each level pile."""
+        return dict(self.taken)
 
 def play_match(
     setup: MatchSetup,

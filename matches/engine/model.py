@@ -102,29 +102,54 @@ class PendingQuestion:
     answers: list[Any]
 
 
-@dataclass(frozen=True, slots=True)
+class Places(Protocol):
+    """Where a finished match left the cards (the engine's ``Match``)."""
+
+    def decks_after(self) -> dict[str, list[Any]]: ...
+
+    def removed_uids(self) -> dict[str, list[Any]]: ...
+
+    def piles_taken(self) -> dict[str, int]: ...
+
+
+@dataclass(slots=True, eq=False)
 class MatchResult:
     """How a match ended; every list speaks physical card uids.
 
-    ``piles_taken`` counts the cards effects took from the top of each level pile;
-    ``piles_after`` (computed on access) lists what is left of each pile, top → bottom.
+    The places of the cards are computed on access from the finished match (``places``), so a
+    simulation that wants only the winner does not pay for them: ``decks_after`` (each side's
+    cards as they stand after the match, see rules.md), ``removed`` (cards removed from the game),
+    ``piles_taken`` (how many cards effects took from the top of each level pile) and
+    ``piles_after`` (what is left of each pile, top → bottom). Each access builds new lists.
     """
 
     winner: str
     reason: str
     events: list[dict[str, Any]]
     fans_gained: dict[str, int]
-    decks_after: dict[str, list[Any]]
-    removed: dict[str, list[Any]]
     answers: list[Any]
-    piles_taken: dict[str, int]
-    piles: Mapping[str, Sequence[Ref]] = field(default_factory=dict, repr=False, compare=False)
+    places: Places = field(repr=False)
+    piles: Mapping[str, Sequence[Ref]] = field(default_factory=dict, repr=False)
     reveals: int = 0
+
+    @property
+    def decks_after(self) -> dict[str, list[Any]]:
+        """Each side's card uids after the match: exhausted cards back, removed cards gone,
+        cards added by effects kept."""
+        return self.places.decks_after()
+
+    @property
+    def removed(self) -> dict[str, list[Any]]:
+        """The card uids each side removed from the game."""
+        return self.places.removed_uids()
+
+    @property
+    def piles_taken(self) -> dict[str, int]:
+        """How many cards effects took from the top of each level pile."""
+        return self.places.piles_taken()
 
     @property
     def piles_after(self) -> dict[str, list[Any]]:
         """The uids left in each level pile, top → bottom."""
-        return {
-            p: [ref[0] for ref in self.piles.get(p, ())[self.piles_taken.get(p, 0) :]]
-            for p in PILES
-        }
+        taken = self.piles_taken
+        return {p: [ref[0] for ref in self.piles.get(p, ())[taken[p] :]] for p in PILES}

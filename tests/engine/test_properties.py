@@ -38,7 +38,7 @@ class Checked(Match):
         cards = self.areas()
         assert len(cards) == len(set(cards)), "a card is in two places"
         assert set(cards) == set(range(len(self.spec))), "a card is nowhere"
-        in_piles = {r[0] for refs, pos in self.piles.values() for r in refs[pos:]}
+        in_piles = {r[0] for p, refs in self.piles.items() for r in refs[self.taken[p] :]}
         assert {self.uid[c] for c in cards} | in_piles == self.initial
         for side in (0, 1):
             seats = [s for s in self.bench[side] if s is not None]
