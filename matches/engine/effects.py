@@ -29,6 +29,7 @@ Sides are ints (0 = "A", 1 = "B"); cards are the match's int card ids.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from matches.engine.codes import EFFECT_PARAMS, PICKED_CODES
@@ -151,9 +152,7 @@ def _power_per_bench_card(p: Mapping[str, Any], t: Table) -> Trigger:
     per, match, other = int(p["per"]), card_filter(p.get("filter"), t), _target(p)
 
     def run(m: Match, side: int, card: int) -> None:
-        spec = m.spec
-        n = sum(1 for x in m.bench_cards(side ^ other) if spec[x] in match)
-        m.lasting[card] += per * n
+        m.lasting[card] += per * len(m.bench_cards_in(side ^ other, match))
 
     return run
 
@@ -215,13 +214,12 @@ def _power_per_card_in_seat(p: Mapping[str, Any], t: Table) -> Trigger:
 
 @handler("next_reveal_bonus", "trigger")
 def _next_reveal_bonus(p: Mapping[str, Any], t: Table) -> Trigger:
-    bonus, during = int(p["bonus"]), bool(p.get("during_attack", False))
+    bonus, during = int(p["bonus"]), int(bool(p.get("during_attack", False)))
 
     def run(m: Match, side: int, card: int) -> None:
-        if during:
-            m.pending_during[side] += bonus
-        else:
-            m.pending_lasting[side] += bonus
+        pending = m.pending[side] or [0, 0]  # [lasting, during] for the next card revealed
+        pending[during] += bonus
+        m.pending[side] = pending
 
     return run
 
@@ -307,7 +305,7 @@ def _bench_move(code: str, dest: str) -> Factory:
 
         def run(m: Match, side: int, card: int) -> None:
             tgt, who, spec = side ^ other, side ^ chooser, m.spec
-            cands = [x for x in m.bench_cards(tgt) if match is None or spec[x] in match]
+            cands = m.bench_cards(tgt) if match is None else m.bench_cards_in(tgt, match)
             if lowest and cands:
                 low = min(base[spec[x]] for x in cands)
                 cands = [x for x in cands if base[spec[x]] == low]
@@ -384,7 +382,7 @@ def _exhaust_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
         pile = m.exhaust[side]
         if not pile:
             return
-        default = m.by_power(pile, highest=True)[:1]
+        default = [m.best_by_power(pile, highest=True)]
         (x,) = m.ask(side, "exhaust_to_deck", card, list(pile), 1, 1, default)
         pile.remove(x)
         m.to_deck(side, x, top, "exhaust")
@@ -420,6 +418,12 @@ def _pile_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
     return run
 
 
+def _arrange_prompt(top: int, bottom: int, exhaust: int) -> str:
+    prompt = f"Order: the first {top} back on top (first = top)"
+    prompt += f", then {bottom} to the bottom" if bottom else ""
+    return prompt + (f", then {exhaust} to your exhaust pile" if exhaust else "")
+
+
 @handler("arrange_top", "trigger")
 def _arrange_top(p: Mapping[str, Any], t: Table) -> Trigger:
     n, bottom, exhaust = int(p["n"]), int(p.get("bottom", 0)), int(p.get("exhaust", 0))
@@ -434,9 +438,7 @@ def _arrange_top(p: Mapping[str, Any], t: Table) -> Trigger:
         seen = deck[-k:][::-1]
         order = seen
         if k > 1:
-            prompt = f"Order: the first {k - ex - bo} back on top (first = top)"
-            prompt += f", then {bo} to the bottom" if bo else ""
-            prompt += f", then {ex} to your exhaust pile" if ex else ""
+            prompt = partial(_arrange_prompt, k - ex - bo, bo, ex)
             order = m.ask(side, "arrange_top", card, seen, k, k, m.by_power(seen), prompt=prompt)
         del deck[-k:]
         tops, bots, exs = order[: k - ex - bo], order[k - ex - bo : k - ex], order[k - ex :]
@@ -445,7 +447,8 @@ def _arrange_top(p: Mapping[str, Any], t: Table) -> Trigger:
             deck.insert(0, x)
         for x in exs:
             m.to_exhaust(side, x, "deck")
-        m.note_deck_order(side, card, tops, bots)
+        if m.rec:
+            m.note_deck_order(side, card, tops, bots)
 
     return run
 
@@ -468,7 +471,9 @@ def _peek_move(p: Mapping[str, Any], t: Table) -> Trigger:
             deck.append(deck.pop(0))
         elif not from_bottom and where == "bottom":
             deck.insert(0, deck.pop())
-        m.note_deck_order(side, card, [x] if where == "top" else [], [x] if where != "top" else [])
+        if m.rec:
+            top = [x] if where == "top" else []
+            m.note_deck_order(side, card, top, [] if top else [x])
 
     return run
 
@@ -482,14 +487,15 @@ def _search_deck(p: Mapping[str, Any], t: Table) -> Trigger:
         if len(deck) < 2:
             return
         cands = deck[::-1]
-        default = m.by_power(cands, highest=top)[:1]
+        default = [m.best_by_power(cands, highest=top)]
         (x,) = m.ask(side, "search_deck", card, cands, 1, 1, default)
         deck.remove(x)
         if top:
             deck.append(x)
         else:
             deck.insert(0, x)
-        m.note_deck_order(side, card, [x] if top else [], [] if top else [x])
+        if m.rec:
+            m.note_deck_order(side, card, [x] if top else [], [] if top else [x])
 
     return run
 

@@ -30,7 +30,7 @@ import hashlib
 import operator
 import os
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from typing import Any
 
 from matches.engine.cards import NO_ICON_SETS, CardSpec, UnknownCard, load_catalogue, resolve_card
@@ -125,6 +125,7 @@ class Match:
         "attack",
         "attacker",
         "auras",
+        "auto",
         "bench",
         "can_freeze",
         "chance",
@@ -140,8 +141,7 @@ class Match:
         "initial",
         "lasting",
         "lost_previous",
-        "pending_during",
-        "pending_lasting",
+        "pending",
         "piles",
         "policies",
         "reason",
@@ -162,7 +162,6 @@ class Match:
         "uid",
         "uids",
         "unplaced",
-        "used",
         "version",
         "winner",
     )
@@ -201,7 +200,6 @@ class Match:
         self.piles = setup.piles
         self.taken = {"A": 0, "B": 0, "C": 0}
         self.bench: list[list[Any]] = [[None] * SEATS, [None] * SEATS]
-        self.used = [0, 0]
         self.seat_of: list[dict[str, int]] = [{}, {}]
         self.auras: list[list[int]] = [[], []]
         self.exhaust: list[list[int]] = [[], []]
@@ -225,8 +223,7 @@ class Match:
             (lost.get("A", False), lost.get("B", False)) if lost else (False, False)
         )
         self.fans = [0, 0]
-        self.pending_lasting = [0, 0]
-        self.pending_during = [0, 0]
+        self.pending: list[list[int] | None] = [None, None]
         self.stack: list[int] = []
         self.attack: list[int] = []
         self.holder = 0
@@ -236,11 +233,15 @@ class Match:
         self.reason = ""
         self.given = tuple(answers)
         self.answers: list[Any] = []
-        self.policies: list[Policy | None] = (
-            [policies.get("A", _DEFAULT_POLICY), policies.get("B", _DEFAULT_POLICY)]
-            if policies
-            else [_DEFAULT_POLICY, _DEFAULT_POLICY]
-        )
+        if policies:
+            a, b = policies.get("A", _DEFAULT_POLICY), policies.get("B", _DEFAULT_POLICY)
+        else:
+            a = b = _DEFAULT_POLICY
+        self.policies: list[Policy | None] = [a, b]
+        # A side whose questions the default policy answers unseen (nothing recorded, no given
+        # answers): its questions are not built, the default is valid by construction.
+        fast = not record and not answers
+        self.auto = (fast and type(a) is DefaultPolicy, fast and type(b) is DefaultPolicy)
 
     # ------------------------------------------------------------------ setup
 
@@ -375,9 +376,12 @@ class Match:
             self.end(self.holder, "reveal_limit")
         self.reveals += 1
         c = deck.pop()
-        self.lasting[c] = self.pending_lasting[side]
-        self.during[c] = self.pending_during[side]
-        self.pending_lasting[side] = self.pending_during[side] = 0
+        pending = self.pending[side]
+        if pending:
+            self.lasting[c], self.during[c] = pending
+            self.pending[side] = None
+        else:
+            self.lasting[c] = self.during[c] = 0
         return c
 
     def _opening(self, side: int) -> None:
@@ -421,161 +425,159 @@ class Match:
         )
         power, decks, auras, to_bench = self.power, self.deck, self.auras, self.to_bench
         simple, seat_key, can_freeze = t.bench_simple, t.seat_key, self.can_freeze
-        lasting, during, pending_l, pending_d = (
-            self.lasting,
-            self.during,
-            self.pending_lasting,
-            self.pending_during,
-        )
-        while True:
-            d = 1 - a
-            self.attacker = a
-            attack = self.attack  # empty: new at the start, and at each flag change
-            stack = self.stack
-            top = stack[-1]
-            watch = watches[spec[top]]
-            deck = decks[a]
-            # Powers change only when cards move or fans change (each bumps ``version``), so
-            # the total and the defence are recomputed only then; otherwise the new card is
-            # added.
-            seen, total, defence = -1, 0, 0
+        lasting, during, pending = self.lasting, self.during, self.pending
+        reveals = self.reveals  # counted here, stored back however the loop ends
+        try:
             while True:
-                if not deck:
-                    self.lose(a, "empty_deck")
-                if self.reveals >= REVEAL_LIMIT:
-                    self.end(d, "reveal_limit")
-                self.reveals += 1
-                c = deck.pop()
-                if pending_l[a] or pending_d[a]:
-                    lasting[c], during[c] = pending_l[a], pending_d[a]
-                    pending_l[a] = pending_d[a] = 0
+                d = 1 - a
+                self.attacker = a
+                attack = self.attack  # empty: new at the start, and at each flag change
+                stack = self.stack
+                top = stack[-1]
+                watch = watches[spec[top]]
+                deck = decks[a]
+                # Powers change only when cards move or fans change (each bumps ``version``), so
+                # the total and the defence are recomputed only then; otherwise the new card is
+                # added.
+                seen, total, defence = -1, 0, 0
+                while True:
+                    if not deck:
+                        self.lose(a, "empty_deck")
+                    if reveals >= REVEAL_LIMIT:
+                        self.end(d, "reveal_limit")
+                    reveals += 1
+                    c = deck.pop()
+                    if pending[a]:
+                        lasting[c], during[c] = pending[a]
+                        pending[a] = None
+                    else:
+                        lasting[c] = during[c] = 0
+                    attack.append(c)
+                    sp = spec[c]
+                    if rec:
+                        events = self.events
+                        events.append(
+                            {
+                                "seq": len(events),
+                                "kind": "reveal",
+                                "side": SIDES[a],
+                                "card": self.uid[c],
+                                "key": t.keys[sp],
+                            }
+                        )
+                    fn = on_reveal[sp]
+                    if fn is not None:
+                        if rec:
+                            self._note_effect(a, c, "on_reveal")
+                        fn(self, a, c)
+                    if watch is not None:
+                        if rec:
+                            self._note_effect(d, top, "in_flag_possession")
+                        watch(self, d, top)
+                    if self.version == seen:
+                        if plain[sp] and not auras[a]:
+                            p = base[sp] + lasting[c] + during[c]
+                            if p > 0:
+                                total += p
+                        else:
+                            total += power(a, c, True)
+                    else:
+                        total = 0
+                        if auras[a]:
+                            for x in attack:
+                                total += power(a, x, True)
+                        else:
+                            for x in attack:
+                                sx = spec[x]
+                                if plain[sx]:
+                                    p = base[sx] + lasting[x] + during[x]
+                                    if p > 0:
+                                        total += p
+                                else:
+                                    total += power(a, x, True)
+                        sx = spec[top]
+                        if plain_flag[sx] and not auras[d]:
+                            defence = base[sx] + lasting[top]
+                            if defence < 0:
+                                defence = 0
+                        else:
+                            defence = power(d, top, False)
+                        seen = self.version
+                    if rec:
+                        self._attack_event(a, c, total, defence)
+                    if total >= defence:
+                        break
+                    fn = no_flag_win[sp]
+                    if fn is not None:
+                        if rec:
+                            self._note_effect(a, c, "no_flag_win")
+                        fn(self, a, c)
+                # The flag changes hands: Flag loss effect, the defender's stack to the bench (top
+                # card first), the attack stacks (During the attack bonuses end), takes the flag.
+                stack = self.stack
+                top = stack[-1]
+                fn = flag_loss[spec[top]]
+                if fn is not None:
+                    if rec:
+                        self._note_effect(d, top, "flag_loss")
+                    fn(self, d, top)
+                self.version += 1
+                if can_freeze[d]:
+                    while stack:
+                        to_bench(d, stack[-1], "flag", stack)
                 else:
-                    lasting[c] = during[c] = 0
-                attack.append(c)
-                sp = spec[c]
+                    # Inlined ``to_bench`` and ``_open_seat`` (about a dozen cards a match go this
+                    # way, most of them to a new seat): a card in ``bench_simple`` (one seat wide,
+                    # no redirect, no From the bench bonus) joins its seat or opens one here; any
+                    # other card goes through ``to_bench``, a full bench through ``_open_seat``.
+                    seat_of, slots = self.seat_of[d], self.bench[d]
+                    while stack:
+                        c = stack[-1]
+                        sp = spec[c]
+                        if not simple[sp]:
+                            to_bench(d, c, "flag", stack)
+                            continue
+                        stack.pop()
+                        key = seat_key[sp]
+                        i = seat_of.get(key, -1)
+                        if i >= 0:
+                            slots[i][1].append(c)
+                        elif None in slots:
+                            i = slots.index(None)
+                            slots[i] = [key, [c], -1]
+                            seat_of[key] = i
+                        else:
+                            self._open_seat(d, key, c)  # no free seat: ``d`` loses
+                        if rec:
+                            self._benched(d, c, i, "flag")
+                attack = self.attack
+                for c in attack:
+                    during[c] = 0
+                self.stack, self.attack = attack, []
+                self.holder, self.attacker = a, d
+                new = attack[-1]
                 if rec:
-                    events = self.events
+                    uid, events = self.uid, self.events
                     events.append(
                         {
                             "seq": len(events),
-                            "kind": "reveal",
+                            "kind": "flag",
                             "side": SIDES[a],
-                            "card": self.uid[c],
-                            "key": t.keys[sp],
+                            "card": uid[new],
+                            "key": t.keys[spec[new]],
+                            "under": [uid[c] for c in reversed(attack[:-1])],
                         }
                     )
-                fn = on_reveal[sp]
+                fn = takes_flag[spec[new]]
                 if fn is not None:
                     if rec:
-                        self._note_effect(a, c, "on_reveal")
-                    fn(self, a, c)
-                if watch is not None:
-                    if rec:
-                        self._note_effect(d, top, "in_flag_possession")
-                    watch(self, d, top)
-                if self.version == seen:
-                    if plain[sp] and not auras[a]:
-                        p = base[sp] + lasting[c] + during[c]
-                        if p > 0:
-                            total += p
-                    else:
-                        total += power(a, c, True)
-                else:
-                    total = 0
-                    if auras[a]:
-                        for x in attack:
-                            total += power(a, x, True)
-                    else:
-                        for x in attack:
-                            sx = spec[x]
-                            if plain[sx]:
-                                p = base[sx] + lasting[x] + during[x]
-                                if p > 0:
-                                    total += p
-                            else:
-                                total += power(a, x, True)
-                    sx = spec[top]
-                    if plain_flag[sx] and not auras[d]:
-                        defence = base[sx] + lasting[top]
-                        if defence < 0:
-                            defence = 0
-                    else:
-                        defence = power(d, top, False)
-                    seen = self.version
-                if rec:
-                    self._attack_event(a, c, total, defence)
-                if total >= defence:
-                    break
-                fn = no_flag_win[sp]
-                if fn is not None:
-                    if rec:
-                        self._note_effect(a, c, "no_flag_win")
-                    fn(self, a, c)
-            # The flag changes hands: Flag loss effect, the defender's stack to the bench (top
-            # card first), the attack stacks (During the attack bonuses end), takes the flag.
-            stack = self.stack
-            top = stack[-1]
-            fn = flag_loss[spec[top]]
-            if fn is not None:
-                if rec:
-                    self._note_effect(d, top, "flag_loss")
-                fn(self, d, top)
-            self.version += 1
-            if can_freeze[d]:
-                while stack:
-                    to_bench(d, stack[-1], "flag", stack)
-            else:
-                # Inlined ``to_bench`` and ``_open_seat`` (about a dozen cards a match go this
-                # way, most of them to a new seat): a card in ``bench_simple`` (one seat wide,
-                # no redirect, no From the bench bonus) joins its seat or opens one here; any
-                # other card goes through ``to_bench``, a full bench through ``_open_seat``.
-                seat_of, slots, used = self.seat_of[d], self.bench[d], self.used
-                while stack:
-                    c = stack[-1]
-                    sp = spec[c]
-                    if not simple[sp]:
-                        to_bench(d, c, "flag", stack)
-                        continue
-                    stack.pop()
-                    key = seat_key[sp]
-                    i = seat_of.get(key, -1)
-                    if i >= 0:
-                        slots[i][1].append(c)
-                    elif used[d] < SEATS:
-                        i = slots.index(None)
-                        slots[i] = [key, [c], -1]
-                        seat_of[key] = i
-                        used[d] += 1
-                    else:
-                        self._open_seat(d, key, c)  # no free seat: ``d`` loses
-                    if rec:
-                        self._benched(d, c, i, "flag")
-            attack = self.attack
-            for c in attack:
-                during[c] = 0
-            self.stack, self.attack = attack, []
-            self.holder, self.attacker = a, d
-            new = attack[-1]
-            if rec:
-                uid, events = self.uid, self.events
-                events.append(
-                    {
-                        "seq": len(events),
-                        "kind": "flag",
-                        "side": SIDES[a],
-                        "card": uid[new],
-                        "key": t.keys[spec[new]],
-                        "under": [uid[c] for c in reversed(attack[:-1])],
-                    }
-                )
-            fn = takes_flag[spec[new]]
-            if fn is not None:
-                if rec:
-                    self._note_effect(a, new, "takes_flag")
-                fn(self, a, new)
-            if not forever:
-                return
-            a = d
+                        self._note_effect(a, new, "takes_flag")
+                    fn(self, a, new)
+                if not forever:
+                    return
+                a = d
+        finally:
+            self.reveals = reveals
 
     def _note_effect(self, side: int, card: int, timing: str) -> None:
         events = self.events
@@ -687,9 +689,16 @@ class Match:
         """Every card on ``side``'s bench (frozen seats excluded)."""
         return [c for seat in self.bench[side] if seat is not None for c in seat[1]]
 
+    def bench_cards_in(self, side: int, specs: Container[int]) -> list[int]:
+        """The cards on ``side``'s bench whose spec index is in ``specs``."""
+        spec = self.spec
+        return [
+            c for seat in self.bench[side] if seat is not None for c in seat[1] if spec[c] in specs
+        ]
+
     def empty_seats(self, side: int) -> int:
-        """Free bench seats of ``side``."""
-        return SEATS - self.used[side]
+        """Free bench seats of ``side`` (a Troll's second seat is not free)."""
+        return self.bench[side].count(None)
 
     def tokens(self, side: int) -> int:
         """The fan tokens ``side`` owns: at the start plus gained in this match."""
@@ -733,15 +742,13 @@ class Match:
     def _open_seat(self, side: int, key: str, c: int) -> int:
         """Seat ``c`` (one seat wide) on a free seat of ``side``'s bench, named ``key``; no free
         seat: ``c`` stays unplaced and ``side`` loses."""
-        used = self.used
-        if used[side] >= SEATS:
+        slots = self.bench[side]
+        if None not in slots:
             self.unplaced[side].append(c)
             self.lose(side, "bench_full")
-        slots = self.bench[side]
         i = slots.index(None)
         slots[i] = [key, [c], -1]
         self.seat_of[side][key] = i
-        used[side] += 1
         return i
 
     def _benched(self, side: int, c: int, i: int, src: str) -> None:
@@ -772,7 +779,7 @@ class Match:
         i = seat_of.get(key, -1)
         width = t.width[sp]
         if self.can_freeze[side]:
-            fits = i >= 0 or self.used[side] + width <= SEATS
+            fits = i >= 0 or width <= self.empty_seats(side)
             if self._maybe_freeze(side, c, i >= 0, fits, lift):
                 return -1
         if lift is not None:
@@ -781,8 +788,7 @@ class Match:
         if i >= 0:
             slots[i][1].append(c)
             return i
-        used = self.used
-        if used[side] + width > SEATS:
+        if width > slots.count(None):
             self.unplaced[side].append(c)
             self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
         i = slots.index(None)
@@ -792,7 +798,6 @@ class Match:
             slots[pad] = [None, [], -1]
         slots[i] = [key, [c], pad]
         seat_of[key] = i
-        used[side] += width
         return i
 
     def _maybe_freeze(
@@ -822,19 +827,18 @@ class Match:
         self.version += 1
         slots = self.bench[side]
         t, sp = self.t, self.spec[c]
-        first = self.seat_of[side].get(t.seat_key[sp], 0)  # where a card sits, by its name
-        for i in (first, *range(SEATS)):
+        i = self.seat_of[side].get(t.seat_key[sp], -1)  # where a card sits, by its name
+        if i < 0 or c not in slots[i][1]:  # a frozen or unseated card
+            i = next((j for j in range(SEATS) if slots[j] is not None and c in slots[j][1]), -1)
+        if i >= 0:
             seat = slots[i]
-            if seat is not None and c in seat[1]:
-                seat[1].remove(c)
-                if not seat[1]:
-                    slots[i] = None
-                    del self.seat_of[side][seat[0]]
-                    self.used[side] -= 1
-                    if seat[2] >= 0:
-                        slots[seat[2]] = None
-                        self.used[side] -= 1
-                break
+            cards = seat[1]
+            cards.remove(c)
+            if not cards:
+                slots[i] = None
+                del self.seat_of[side][seat[0]]
+                if seat[2] >= 0:
+                    slots[seat[2]] = None
         if t.is_aura[sp]:
             self.auras[side].remove(c)
 
@@ -925,11 +929,11 @@ class Match:
         mn: int,
         mx: int,
         default: Sequence[int],
-        prompt: str | None = None,
+        prompt: str | Callable[[], str] | None = None,
     ) -> list[int]:
         """Ask ``side`` to choose among ``cards``; returns the chosen card ids."""
         uid = self.uid
-        if self._fast_default(side, kind, len(cards), mn, mx):
+        if self.auto[side] and (kind == "arrange_top" or not mn == mx == len(cards)):
             self.answers.append([uid[c] for c in default])
             return list(default)
         options = tuple(uid[c] for c in cards)
@@ -951,10 +955,10 @@ class Match:
         mn: int,
         mx: int,
         default: tuple[Any, ...],
-        prompt: str | None = None,
+        prompt: str | Callable[[], str] | None = None,
     ) -> list[Any]:
         """Ask ``side`` a question; no real choice (all options forced) asks nothing."""
-        if self._fast_default(side, kind, len(options), mn, mx):
+        if self.auto[side] and (kind == "arrange_top" or not mn == mx == len(options)):
             self.answers.append(list(default))
             return list(default)
         if kind != "arrange_top" and mn == mx == len(options):
@@ -969,7 +973,7 @@ class Match:
             options,
             mn,
             mx,
-            prompt or PROMPTS[kind],
+            (prompt() if callable(prompt) else prompt) or PROMPTS[kind],
             keys,
             default,
         )
@@ -1012,16 +1016,6 @@ class Match:
             )
         return chosen
 
-    def _fast_default(self, side: int, kind: str, n: int, mn: int, mx: int) -> bool:
-        """Unrecorded, with the default policy and no given answer left, and a real choice:
-        skip building the question (the default is valid by construction)."""
-        return (
-            not self.rec
-            and type(self.policies[side]) is DefaultPolicy
-            and len(self.answers) >= len(self.given)
-            and (kind == "arrange_top" or not mn == mx == n)
-        )
-
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
         """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""
         slots = self.bench[side]
@@ -1040,8 +1034,14 @@ class Match:
     def by_power(self, cards: Sequence[int], highest: bool = True) -> list[int]:
         """``cards`` sorted by base power (highest first unless ``highest=False``), stable."""
         base, spec = self.t.base, self.spec
-        sign = -1 if highest else 1
-        return sorted(cards, key=lambda c: sign * base[spec[c]])
+        keys = [-base[spec[c]] for c in cards] if highest else [base[spec[c]] for c in cards]
+        return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+
+    def best_by_power(self, cards: Sequence[int], highest: bool = True) -> int:
+        """``by_power(cards, highest)[0]``: the first card of the highest (lowest) base power."""
+        base, spec = self.t.base, self.spec
+        powers = [base[spec[c]] for c in cards]
+        return cards[powers.index(max(powers) if highest else min(powers))]
 
     def seat_size(self, side: int, c: int) -> int:
         """How many cards share ``c``'s bench seat."""
@@ -1063,18 +1063,15 @@ class Match:
                 for c in cards:
                     size[c] = k
         get = size.get
+        keys: list[tuple[int, int, int]]
         if own:
             sign = -1 if to_deck else 1
-
-            def own_key(c: int) -> tuple[int, int, int]:
-                return (get(c, 0), aura[spec[c]], sign * base[spec[c]])
-
-            return sorted(cands, key=own_key)[:n]
-
-        def their_key(c: int) -> tuple[int, int, int]:
-            return (not aura[spec[c]], -get(c, 0), -base[spec[c]])
-
-        return sorted(cands, key=their_key)[:n]
+            keys = [(get(c, 0), aura[spec[c]], sign * base[spec[c]]) for c in cands]
+        else:
+            keys = [(not aura[spec[c]], -get(c, 0), -base[spec[c]]) for c in cands]
+        if n == 1:
+            return [cands[keys.index(min(keys))]]
+        return [cands[i] for i in sorted(range(len(cands)), key=keys.__getitem__)[:n]]
 
     # ------------------------------------------------------------------ result
 
@@ -1121,6 +1118,7 @@ class Match:
     def piles_taken(self) -> dict[str, int]:
         """How many cards effects took from the top of each level pile."""
         return dict(self.taken)
+
 
 def play_match(
     setup: MatchSetup,

@@ -42,7 +42,7 @@ class Checked(Match):
         assert {self.uid[c] for c in cards} | in_piles == self.initial
         for side in (0, 1):
             seats = [s for s in self.bench[side] if s is not None]
-            assert len(seats) == self.used[side] <= SEATS
+            assert len(seats) == SEATS - self.empty_seats(side)
             named = [s for s in seats if s[0] is not None]
             assert len({s[0] for s in named}) == len(named), "two seats share a name"
             for seat in named:
