@@ -125,11 +125,11 @@ class Match:
         "attack",
         "attacker",
         "auras",
-        "auto",
         "bench",
         "can_freeze",
         "chance",
         "deck",
+        "defaults",
         "during",
         "events",
         "exhaust",
@@ -238,10 +238,9 @@ class Match:
         else:
             a = b = _DEFAULT_POLICY
         self.policies: list[Policy | None] = [a, b]
-        # A side whose questions the default policy answers unseen (nothing recorded, no given
-        # answers): its questions are not built, the default is valid by construction.
-        fast = not record and not answers
-        self.auto = (fast and type(a) is DefaultPolicy, fast and type(b) is DefaultPolicy)
+        # A side the default policy answers: once the given answers are used up, its questions
+        # are not built (only recorded); the default is valid by construction.
+        self.defaults = (type(a) is DefaultPolicy, type(b) is DefaultPolicy)
 
     # ------------------------------------------------------------------ setup
 
@@ -932,9 +931,14 @@ class Match:
         prompt: str | Callable[[], str] | None = None,
     ) -> list[int]:
         """Ask ``side`` to choose among ``cards``; returns the chosen card ids."""
+        if kind != "arrange_top" and mn == mx == len(cards):
+            return list(cards)  # no real choice
         uid = self.uid
-        if self.auto[side] and (kind == "arrange_top" or not mn == mx == len(cards)):
-            self.answers.append([uid[c] for c in default])
+        if self.defaults[side] and len(self.answers) >= len(self.given):
+            chosen = [uid[c] for c in default]
+            if self.rec:
+                self._default_answered(side, kind, card, [uid[c] for c in cards], mn, mx, chosen)
+            self.answers.append(chosen)
             return list(default)
         options = tuple(uid[c] for c in cards)
         names, spec = self.t.keys, self.spec
@@ -958,11 +962,14 @@ class Match:
         prompt: str | Callable[[], str] | None = None,
     ) -> list[Any]:
         """Ask ``side`` a question; no real choice (all options forced) asks nothing."""
-        if self.auto[side] and (kind == "arrange_top" or not mn == mx == len(options)):
-            self.answers.append(list(default))
-            return list(default)
         if kind != "arrange_top" and mn == mx == len(options):
-            return list(options)
+            return list(options)  # no real choice
+        if self.defaults[side] and len(self.answers) >= len(self.given):
+            chosen = list(default)
+            if self.rec:
+                self._default_answered(side, kind, card, list(options), mn, mx, chosen)
+            self.answers.append(chosen)
+            return list(default)
         seq = len(self.answers)
         q = Question(
             seq,
@@ -1015,6 +1022,36 @@ class Match:
                 }
             )
         return chosen
+
+    def _default_answered(
+        self,
+        side: int,
+        kind: str,
+        card: int,
+        options: list[Any],
+        mn: int,
+        mx: int,
+        chosen: list[Any],
+    ) -> None:
+        """The ``question`` and ``answer`` events of a question the default policy answered."""
+        events, seq, name = self.events, len(self.answers), SIDES[side]
+        n = len(events)
+        events.append(
+            {
+                "seq": n,
+                "kind": "question",
+                "q": seq,
+                "side": name,
+                "q_kind": kind,
+                "card": self.uid[card],
+                "options": options,
+                "min": mn,
+                "max": mx,
+            }
+        )
+        events.append(
+            {"seq": n + 1, "kind": "answer", "q": seq, "side": name, "answer": list(chosen)}
+        )
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
         """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""

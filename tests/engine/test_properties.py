@@ -7,7 +7,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from matches.engine import MatchResult, MatchSetup, RandomPolicy, load_catalogue, play_match, replay
+from matches.engine import (
+    DefaultPolicy,
+    MatchResult,
+    MatchSetup,
+    RandomPolicy,
+    load_catalogue,
+    play_match,
+    replay,
+)
 from matches.engine.match import SEATS, Match
 from matches.engine.model import Policy
 
@@ -151,3 +159,20 @@ def test_the_same_seed_gives_the_same_events_and_the_events_replay(
         first.decks_after,
         first.answers,
     )
+
+
+class AskedDefault(DefaultPolicy):
+    """The default policy, but asked like any other: each question built and its answer checked
+    (the engine answers ``DefaultPolicy`` itself without building questions)."""
+
+
+@settings(max_examples=60, deadline=None)
+@given(setups(), st.integers(0, 2**16), st.booleans())
+def test_every_default_answer_is_a_valid_answer_to_its_question(
+    setup: MatchSetup, seed: int, record: bool
+) -> None:
+    asked = play_match(setup, seed, {"A": AskedDefault(), "B": AskedDefault()}, record=record)
+    unasked = play_match(setup, seed, record=record)
+    assert isinstance(asked, MatchResult) and isinstance(unasked, MatchResult)
+    assert asked.events == unasked.events
+    assert (asked.answers, asked.decks_after) == (unasked.answers, unasked.decks_after)
