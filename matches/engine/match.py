@@ -446,8 +446,9 @@ class Match:
                         self.end(d, "reveal_limit")
                     reveals += 1
                     c = deck.pop()
-                    if pending[a]:
-                        lasting[c], during[c] = pending[a]
+                    bonus = pending[a]
+                    if bonus:
+                        lasting[c], during[c] = bonus
                         pending[a] = None
                     else:
                         lasting[c] = during[c] = 0
