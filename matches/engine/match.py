@@ -409,7 +409,9 @@ class Match:
 
     def _attack(self, a: int, forever: bool = False) -> None:
         """One attack by ``a``: reveal until the total reaches the defence, then the flag
-        changes hands; with ``forever``, attacks alternate until the match ends.
+        changes hands; with ``forever``, attacks alternate until the match ends. The match ends
+        by ``_End`` raised from anywhere, or (a full bench at a flag change, the usual end) by
+        ``finish`` and a return: ``winner`` is then set.
 
         This is the hot loop: the per-match lookups are made once, reveals and the flag change
         are inlined, so is the power of a card without a bonus code when no From the bench
@@ -546,8 +548,10 @@ class Match:
                             i = slots.index(None)
                             slots[i] = [key, [c], -1]
                             seat_of[key] = i
-                        else:
-                            self._open_seat(d, key, c)  # no free seat: ``d`` loses
+                        else:  # no free seat: ``d`` loses (the usual end, without raising)
+                            self.unplaced[d].append(c)
+                            self.finish(a, "bench_full")
+                            return
                         if rec:
                             self._benched(d, c, i, "flag")
                 attack = self.attack
@@ -597,11 +601,18 @@ class Match:
         self.end(1 - side, reason)
 
     def end(self, winner: int, reason: str) -> None:
-        """The match ends now with ``winner``."""
+        """The match ends now with ``winner`` (raises ``_End`` out of whatever is running)."""
+        self.finish(winner, reason)
+        raise _End
+
+    def finish(self, winner: int, reason: str) -> None:
+        """Set the winner and record the end (the caller stops playing)."""
         self.winner, self.reason = winner, reason
         if self.rec:
-            self.emit("end", winner=SIDES[winner], reason=reason)
-        raise _End
+            events = self.events
+            events.append(
+                {"seq": len(events), "kind": "end", "winner": SIDES[winner], "reason": reason}
+            )
 
     # ------------------------------------------------------------------ power
 

@@ -101,7 +101,7 @@ class Scene:
         """Attacks until the match ends."""
 
         def loop() -> None:
-            while True:
+            while self.m.winner < 0:
                 self.m._attack(1 - self.m.holder)
 
         return self._guard(loop)
