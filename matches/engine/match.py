@@ -44,6 +44,7 @@ from matches.engine.model import (
     PendingQuestion,
     Policy,
     Question,
+    Ref,
 )
 from matches.engine.policies import DefaultPolicy
 from matches.engine.questions import PROMPTS, check_answer
@@ -54,7 +55,7 @@ SEATS = 6
 _DEFAULT_POLICY = DefaultPolicy()
 _TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
 _SHAKE = hashlib.shake_128
-_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
+_FIRST = operator.itemgetter(0)
 
 
 def _chance_keys(seed: Any, n: int) -> tuple[int, ...]:
@@ -186,12 +187,16 @@ class Match:
         if not (1 <= rn <= 7):
             raise InvalidSetup("bad_round", f"Round must be 1-7 (got {setup.round}).")
         self.t = self._table(setup, specs)
-        self.spec: list[int] = []
-        self.uid: list[Any] = []
-        self.deck = [self._deck(setup, "A"), self._deck(setup, "B")]
-        uid = self.uid
-        self.uids: set[Any] = set(uid)
-        n = len(uid)
+        decks = setup.decks
+        if "A" not in decks or "B" not in decks:
+            raise InvalidSetup("missing_deck", "A match needs the decks of sides A and B.")
+        refs = [*decks["A"], *decks["B"]]
+        na, n = len(decks["A"]), len(refs)
+        self.spec = self._specs(refs)
+        self.uid: list[Any] = list(map(_FIRST, refs))
+        # Card ids: deck A's cards are 0..na-1, deck B's the next; a deck lists its top card last.
+        self.deck = [list(range(na - 1, -1, -1)), list(range(n - 1, na - 1, -1))]
+        self.uids: set[Any] = set(self.uid)
         if len(self.uids) != n:
             raise InvalidSetup("duplicate_uid", "A card uid appears twice in the decks.")
         self.lasting: list[int] = [0] * n
@@ -285,22 +290,13 @@ class Match:
         self.during.append(0)
         return len(self.spec) - 1
 
-    def _deck(self, setup: MatchSetup, side: str) -> list[int]:
-        """``side``'s deck as card ids, top card last (one pass, no per-card calls)."""
-        if side not in setup.decks:
-            raise InvalidSetup("missing_deck", f"No deck for side {side}.")
-        refs = setup.decks[side]
-        if not refs:
-            return []
+    def _specs(self, refs: Sequence[Ref]) -> list[int]:
+        """The spec index of each card ``(uid, key)``; a key may be a bare name."""
         index = self.t.index
         try:
-            specs = list(map(index.__getitem__, map(_SECOND, refs)))
+            return [index[ref[1]] for ref in refs]
         except KeyError:
-            specs = [index[self._spec_of_key(ref[1], self.specs).key] for ref in refs]
-        start = len(self.spec)
-        self.spec += specs
-        self.uid += map(_FIRST, refs)
-        return list(range(start + len(refs) - 1, start - 1, -1))
+            return [index[self._spec_of_key(ref[1], self.specs).key] for ref in refs]
 
     # ------------------------------------------------------------------ running
 
