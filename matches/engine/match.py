@@ -426,8 +426,7 @@ class Match:
         reveals = self.reveals  # counted here, stored back however the loop ends
         try:
             while True:
-                d = 1 - a
-                self.attacker = a
+                d = 1 - a  # ``self.attacker`` is ``a`` (set by the opening and each flag change)
                 attack = self.attack  # empty: new at the start, and at each flag change
                 stack = self.stack
                 top = stack[-1]
@@ -530,24 +529,25 @@ class Match:
                     # other card goes through ``to_bench``, a full bench through ``_open_seat``.
                     seat_of, slots = self.seat_of[d], self.bench[d]
                     while stack:
-                        c = stack[-1]
+                        c = stack.pop()
                         sp = spec[c]
                         if not simple[sp]:
+                            stack.append(c)
                             to_bench(d, c, "flag", stack)
                             continue
-                        stack.pop()
                         key = seat_key[sp]
                         i = seat_of.get(key, -1)
                         if i >= 0:
                             slots[i][1].append(c)
-                        elif None in slots:
-                            i = slots.index(None)
+                        else:
+                            try:
+                                i = slots.index(None)
+                            except ValueError:  # no free seat: ``d`` loses (the usual end)
+                                self.unplaced[d].append(c)
+                                self.finish(a, "bench_full")
+                                return
                             slots[i] = [key, [c], -1]
                             seat_of[key] = i
-                        else:  # no free seat: ``d`` loses (the usual end, without raising)
-                            self.unplaced[d].append(c)
-                            self.finish(a, "bench_full")
-                            return
                         if rec:
                             self._benched(d, c, i, "flag")
                 attack = self.attack
@@ -627,8 +627,17 @@ class Match:
         if fn is not None:
             extra += fn(self, side, c)
         bonus = lasting + extra
-        if self.auras[side]:
-            bonus += self._aura_bonus(side, sp, attacking, parts)
+        auras = self.auras[side]
+        if auras:
+            if parts is None:  # ``_aura_bonus``, inlined
+                spec, aura = self.spec, t.aura
+                skip = HOLDING if attacking else ATTACKING
+                for a in auras:
+                    amount, during, targets = aura[spec[a]]
+                    if during != skip and sp in targets:
+                        bonus += amount
+            else:
+                bonus += self._aura_bonus(side, sp, attacking, parts)
         if parts is not None:
             mult = t.mult[sp]
             if extra:
