@@ -424,6 +424,7 @@ class Match:
         simple, seat_key, can_freeze = t.bench_simple, t.seat_key, self.can_freeze
         lasting, during, pending = self.lasting, self.during, self.pending
         reveals = self.reveals  # counted here, stored back however the loop ends
+        known: tuple[int, list[Any]] | None = None
         try:
             while True:
                 d = 1 - a  # ``self.attacker`` is ``a`` (set by the opening and each flag change)
@@ -476,6 +477,9 @@ class Match:
                             p = base[sp] + lasting[c] + during[c]
                             if p > 0:
                                 total += p
+                        elif rec:  # the power and its breakdown, for the attack event too
+                            known = self._power_parts(a, c, True)
+                            total += known[0]
                         else:
                             total += power(a, c, True)
                     else:
@@ -501,7 +505,8 @@ class Match:
                             defence = power(d, top, False)
                         seen = self.version
                     if rec:
-                        self._attack_event(a, c, total, defence)
+                        self._attack_event(a, c, total, defence, known)
+                        known = None
                     if total >= defence:
                         break
                     fn = no_flag_win[sp]
@@ -548,8 +553,18 @@ class Match:
                                 return
                             slots[i] = [key, [c], -1]
                             seat_of[key] = i
-                        if rec:
-                            self._benched(d, c, i, "flag")
+                        if rec:  # ``_benched``, inlined
+                            events = self.events
+                            events.append(
+                                {
+                                    "seq": len(events),
+                                    "kind": "benched",
+                                    "side": SIDES[d],
+                                    "card": self.uid[c],
+                                    "seat": i,
+                                    "src": "flag",
+                                }
+                            )
                 attack = self.attack
                 for c in attack:
                     during[c] = 0
@@ -665,13 +680,19 @@ class Match:
         parts: list[Any] = [["base", self.t.base[self.spec[c]]]]
         return self.power(side, c, attacking, parts), parts
 
-    def _attack_event(self, a: int, c: int, total: int, defence: int) -> None:
-        """After a reveal: the revealed card's power (and how), the total against the defence."""
+    def _attack_event(
+        self, a: int, c: int, total: int, defence: int, known: tuple[int, list[Any]] | None
+    ) -> None:
+        """After a reveal: the revealed card's power (and how; ``known`` when computed
+        already), the total against the defence."""
         sp = self.spec[c]
         t = self.t
-        if t.plain_attack[sp] and not self.auras[a]:
+        parts: list[Any]
+        if known is not None:
+            power, parts = known
+        elif t.plain_attack[sp] and not self.auras[a]:
             base, lasting, during = t.base[sp], self.lasting[c], self.during[c]
-            parts: list[Any] = [["base", base]]
+            parts = [["base", base]]
             if lasting:
                 parts.append(["reveal", lasting])
             if during:
