@@ -7,6 +7,10 @@ rest of those cards forming the level piles (``mixed_*``); each with event recor
 before the clock starts (and frozen out of the garbage collector's way); the figure is matches /
 CPU seconds of this process spent in ``play_match`` (one core; other processes sharing the
 machine do not distort it). Each figure is the best of ``--repeat`` runs.
+
+``--only K [--record]`` builds the ``-n`` mixed setups, plays the first ``K`` after a warm-up and
+prints nothing: run it under callgrind with ``K = n`` and with ``K = 0`` and subtract for a
+load-independent figure, instructions per match (``scripts/engine_instructions`` does).
 """
 
 from __future__ import annotations
@@ -114,13 +118,32 @@ def measure(n: int, seed: int, repeat: int = 3) -> dict[str, float]:
     }
 
 
+def play_only(k: int, n: int, seed: int, record: bool, warm_up: int = 200) -> None:
+    """Build ``n`` mixed setups (and ``warm_up`` more), play the warm-up ones to fill the caches,
+    then the first ``k``."""
+    setups = mixed_setups(n + warm_up, seed)
+    for i, setup in enumerate(setups[n:]):
+        play_match(setup, i, record=record)
+    gc.collect()
+    gc.freeze()
+    for i, setup in enumerate(setups[:k]):
+        play_match(setup, i, record=record)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("-n", type=int, default=5000, help="matches per figure")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument(
+        "--only", type=int, metavar="K", help="play K of the n mixed matches, print nothing"
+    )
+    parser.add_argument("--record", action="store_true", help="with --only: record events")
     args = parser.parse_args(argv)
+    if args.only is not None:
+        play_only(args.only, args.n, args.seed, args.record)
+        return 0
     figures = measure(args.n, args.seed, args.repeat)
     if args.json:
         print(json.dumps(figures))
