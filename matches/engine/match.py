@@ -565,9 +565,9 @@ class Match:
                                     "src": "flag",
                                 }
                             )
+                # The attack stacks; its During the attack bonuses end: ``during`` is read only
+                # for attacking cards, and every card's is set again when it is next revealed.
                 attack = self.attack
-                for c in attack:
-                    during[c] = 0
                 self.stack, self.attack = attack, []
                 self.holder, self.attacker = a, d
                 new = attack[-1]
