@@ -531,7 +531,8 @@ class Match:
                     # Inlined ``to_bench`` and ``_open_seat`` (about a dozen cards a match go this
                     # way, most of them to a new seat): a card in ``bench_simple`` (one seat wide,
                     # no redirect, no From the bench bonus) joins its seat or opens one here; any
-                    # other card goes through ``to_bench``, a full bench through ``_open_seat``.
+                    # other card goes through ``to_bench``. No free seat: ``d`` loses, and the
+                    # match ends by ``finish`` and a return.
                     seat_of, slots = self.seat_of[d], self.bench[d]
                     while stack:
                         c = stack.pop()
@@ -553,18 +554,8 @@ class Match:
                                 return
                             slots[i] = [key, [c], -1]
                             seat_of[key] = i
-                        if rec:  # ``_benched``, inlined
-                            events = self.events
-                            events.append(
-                                {
-                                    "seq": len(events),
-                                    "kind": "benched",
-                                    "side": SIDES[d],
-                                    "card": self.uid[c],
-                                    "seat": i,
-                                    "src": "flag",
-                                }
-                            )
+                        if rec:
+                            self._benched(d, c, i, "flag")
                 # The attack stacks; its During the attack bonuses end: ``during`` is read only
                 # for attacking cards, and every card's is set again when it is next revealed.
                 attack = self.attack
@@ -643,16 +634,15 @@ class Match:
             extra += fn(self, side, c)
         bonus = lasting + extra
         auras = self.auras[side]
-        if auras:
-            if parts is None:  # ``_aura_bonus``, inlined
-                spec, aura = self.spec, t.aura
-                skip = HOLDING if attacking else ATTACKING
-                for a in auras:
-                    amount, during, targets = aura[spec[a]]
-                    if during != skip and sp in targets:
-                        bonus += amount
-            else:
-                bonus += self._aura_bonus(side, sp, attacking, parts)
+        if auras:  # the From the bench bonuses this card gets from ``side``'s bench
+            spec, aura = self.spec, t.aura
+            skip = HOLDING if attacking else ATTACKING
+            for a in auras:
+                amount, during, targets = aura[spec[a]]
+                if during != skip and sp in targets:
+                    bonus += amount
+                    if parts is not None:
+                        parts.append([t.bench_label[spec[a]], amount * t.mult[sp]])
         if parts is not None:
             mult = t.mult[sp]
             if extra:
@@ -661,19 +651,6 @@ class Match:
                 parts.insert(1, ["reveal", lasting * mult])
         p = t.base[sp] + t.mult[sp] * bonus
         return p if p > 0 else 0
-
-    def _aura_bonus(self, side: int, sp: int, attacking: bool, parts: list[Any] | None) -> int:
-        """The From the bench bonuses ``side``'s bench gives a card of spec ``sp``."""
-        t, spec = self.t, self.spec
-        skip = HOLDING if attacking else ATTACKING
-        bonus = 0
-        for a in self.auras[side]:
-            amount, during, targets = t.aura[spec[a]]
-            if during != skip and sp in targets:
-                bonus += amount
-                if parts is not None:
-                    parts.append([t.bench_label[spec[a]], amount * t.mult[sp]])
-        return bonus
 
     def _power_parts(self, side: int, c: int, attacking: bool) -> tuple[int, list[Any]]:
         """A card's power and its breakdown ``[["base", n], [label, n]…]`` (recording)."""
