@@ -74,19 +74,19 @@ class Worker:
 
     def succeeded(self, task: str) -> list[str]:
         """The ids of the ``task`` runs this worker finished (from its log)."""
-        marker = f"Task {task}["
-        return [
-            line.split(marker, 1)[1].split("]", 1)[0]
-            for line in self.output().splitlines()
-            if marker in line and "] succeeded in " in line
-        ]
+        return self._task_ids(task, "] succeeded in ")
 
     def received(self, task: str) -> list[str]:
+        """The ids of the ``task`` runs this worker took from the broker (from its log)."""
+        return self._task_ids(task, "] received")
+
+    def _task_ids(self, task: str, outcome: str) -> list[str]:
+        """The ids in this worker's log lines ``Task <task>[<id>]…`` that contain ``outcome``."""
         marker = f"Task {task}["
         return [
             line.split(marker, 1)[1].split("]", 1)[0]
             for line in self.output().splitlines()
-            if marker in line and "] received" in line
+            if marker in line and outcome in line
         ]
 
     def wait_ready(self) -> None:
