@@ -190,16 +190,17 @@ def _stream_events(
 
 
 def _apply_result(tournament: Tournament, match: Match, result: MatchResult) -> None:
+    decks_after, taken = result.decks_after, result.piles_taken  # each computed on access
     for side in ("A", "B"):
         seat = side_seat(match, side)
-        seat.deck = list(result.decks_after[side])
+        seat.deck = list(decks_after[side])
         seat.tokens += result.fans_gained.get(side, 0)
         seat.lost_previous = side != result.winner
         seat.save(update_fields=["deck", "tokens", "lost_previous"])
     consumed = {  # effects take from the top of this match's share of each pile
         uid
         for level, refs in match.setup["piles"].items()
-        for uid, _ in refs[: result.piles_taken.get(level, 0)]
+        for uid, _ in refs[: taken.get(level, 0)]
     }
     for pile in tournament.piles.select_for_update():
         pile.cards = [uid for uid in pile.cards if uid not in consumed]

@@ -133,7 +133,7 @@ def run_one(doc: Any) -> dict[str, Any]:
         "reason": outcome.reason,
         "events": outcome.events,
         "fans_gained": outcome.fans_gained,
-        "decks_after": {s: [labels[u] for u in outcome.decks_after[s]] for s in SIDES},
+        "decks_after": {s: [labels[u] for u in uids] for s, uids in outcome.decks_after.items()},
     }
 
 
