@@ -178,3 +178,22 @@ class Card(models.Model):
             field = "effect_params" if error.code == "unknown_effect_param" else "effect_code"
             return {field: ValidationError(str(error), code=error.code)}
         return {}
+
+
+class CardSnapshot(models.Model):
+    """The card data a tournament plays with, frozen when it starts (never edited afterwards).
+
+    An admin edit reaches tournaments started after it and never a running one. Equal content is
+    stored once (``digest``), so most tournaments share one snapshot and its cached engine specs.
+    """
+
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the entries.")
+    entries = models.JSONField(help_text="Every card design, as the engine reads it.")
+    all_sets = models.JSONField(help_text="The basic and additional set names (Rainbow icons).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Card snapshot {self.digest[:12]}"

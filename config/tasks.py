@@ -14,6 +14,7 @@ import itertools
 import logging
 import threading
 import time
+from importlib import import_module
 from typing import Any
 
 from celery import Task
@@ -26,15 +27,25 @@ log = logging.getLogger(__name__)
 def enqueue(task: Task, *args: Any, countdown: float = 0) -> None:
     """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner.
 
-    On the full stack a task with a countdown is not sent at all: the periodic deadline sweep
-    (``tournaments.tasks.sweep_deadlines``, run by Celery beat) enforces every passed deadline.
-    A delayed task on the Redis transport would be delivered again each visibility timeout
-    while it waits, which is how a dead worker's task comes back, but wasteful for a deadline.
+    On the full stack a task with a countdown under half the visibility timeout is sent with it;
+    a longer one is not sent at all: the periodic sweep (``tournaments.tasks.sweep_deadlines``,
+    run by Celery beat) enforces every passed deadline and releases every due match. A delayed
+    task on the Redis transport is delivered again each visibility timeout while it waits, which
+    is how a dead worker's task comes back, but wasteful for a long wait. Every delayed task
+    checks that its moment has come, so an early or repeated delivery does nothing.
     """
     if settings.TASK_RUNNER == "thread":
         _runner().schedule(task, args, countdown)
     elif countdown <= 0:
         task.apply_async(args)
+    elif countdown < settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] / 2:
+        task.apply_async(args, countdown=countdown)
+
+
+def enqueue_named(name: str, *args: Any, countdown: float = 0) -> None:
+    """``enqueue`` the task ``"module.function"`` (services queue tasks without importing them)."""
+    module, _, function = name.rpartition(".")
+    enqueue(getattr(import_module(module), function), *args, countdown=countdown)
 
 
 class ThreadRunner:

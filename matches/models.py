@@ -1,8 +1,10 @@
 """Matches and their append-only event log.
 
 A match is *setup + seed + answers*: the engine replays those to the same events, so the stored
-events can always be verified. ``visible_at`` paces the events for watching; no view shows a
-match's result before its last event is visible.
+events can always be verified. A played match is first *recorded* (its events stored, each with
+the ``visible_at`` that paces it for watching, its result kept aside) and then *released* once its
+last event is visible: only then does its result reach the tournament (trophy, fans, decks) and
+any view.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from django.db.models import Q
 class MatchStatus(models.TextChoices):
     SCHEDULED = "scheduled", "Scheduled"
     WAITING = "waiting", "Waiting for an answer"
-    FINISHED = "finished", "Finished"
+    RECORDED = "recorded", "Recorded, events being released"
+    FINISHED = "finished", "Finished (released)"
+    FAILED = "failed", "Failed (could not be played)"
 
 
 class Match(models.Model):
@@ -27,6 +31,14 @@ class Match(models.Model):
     seat_a = models.ForeignKey("tournaments.Seat", on_delete=models.CASCADE, related_name="+")
     seat_b = models.ForeignKey("tournaments.Seat", on_delete=models.CASCADE, related_name="+")
     seed = models.BigIntegerField()
+    snapshot = models.ForeignKey(
+        "cards.CardSnapshot",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The frozen card data this match is played with.",
+    )
     status = models.CharField(
         max_length=10, choices=MatchStatus.choices, default=MatchStatus.SCHEDULED
     )
@@ -39,7 +51,16 @@ class Match(models.Model):
     )
     reason = models.CharField(max_length=32, blank=True)
     fans_gained = models.JSONField(default=dict)
-    result_visible_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The recorded result kept until release: decks after, pile cards taken, removed.",
+    )
+    result_visible_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the last event is released (the result with it)."
+    )
+    error = models.TextField(blank=True, help_text="Why the match could not be played.")
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="Failed attempts to play.")
     verified = models.BooleanField(
         null=True, blank=True, help_text="Re-running setup + seed + answers gave the same events."
     )
@@ -53,7 +74,8 @@ class Match(models.Model):
                 fields=["tournament", "round", "park"], name="match_round_park_unique"
             ),
             models.CheckConstraint(
-                condition=Q(status="finished", winner__isnull=False) | ~Q(status="finished"),
+                condition=Q(status__in=["recorded", "finished"], winner__isnull=False)
+                | ~Q(status__in=["recorded", "finished"]),
                 name="match_finished_has_winner",
             ),
         ]

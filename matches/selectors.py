@@ -1,7 +1,8 @@
 """Matches and their events as one viewer may see them.
 
-A match's result is shown only once its last event is released (``result_visible_at``), so nobody
-reads the winner ahead of the paced live view. Events are filtered by an allowlist of kinds:
+A match's result is shown only once the match is released (its last event out, see
+``tournaments.services.matchplay``), so nobody reads the winner ahead of the paced live view.
+Events are filtered by an allowlist of kinds:
 public kinds go to everyone, owner kinds (questions, answers, what a card let its owner look at)
 only to that side's seat, and anything else — the shuffled deck orders above all — to nobody.
 """
@@ -59,17 +60,23 @@ def redact(payload: dict[str, Any], side: str | None) -> dict[str, Any] | None:
     return None
 
 
-def result_visible(match: Match) -> bool:
-    return match.status == MatchStatus.FINISHED and (
-        match.result_visible_at is None or match.result_visible_at <= timezone.now()
-    )
+HIDDEN = "hidden"
+
+
+def public_status(match: Match) -> str:
+    """A recorded match is still ``playing`` for everyone until it is released."""
+    return "playing" if match.status == MatchStatus.RECORDED else str(match.status)
 
 
 def match_view(match: Match, viewer: Seat | None) -> dict[str, Any]:
     side = viewer_side(match, viewer)
-    visible = result_visible(match)
-    status = match.status if visible or match.status != MatchStatus.FINISHED else "playing"
-    released = match.events.filter(visible_at__lte=timezone.now()).count()
+    visible = match.status == MatchStatus.FINISHED
+    released = sum(
+        redact(payload, side) is not None
+        for payload in match.events.filter(visible_at__lte=timezone.now()).values_list(
+            "payload", flat=True
+        )
+    )
     return {
         "id": match.pk,
         "tournament": match.tournament_id,
@@ -80,7 +87,7 @@ def match_view(match: Match, viewer: Seat | None) -> dict[str, Any]:
             {"number": seat.number, "name": seat.name, "side": s}
             for s, seat in (("A", match.seat_a), ("B", match.seat_b))
         ],
-        "status": status,
+        "status": public_status(match),
         "winner": match.winner.number if visible and match.winner else None,
         "reason": match.reason if visible else None,
         "fans_gained": match.fans_gained if visible else None,
@@ -104,10 +111,20 @@ def match_list(*, tournament_id: int, viewer: Seat | None) -> list[dict[str, Any
 
 
 def match_events(match: Match, viewer: Seat | None, *, after: int = 0) -> list[dict[str, Any]]:
-    """The released events after ``after`` that the viewer may see."""
+    """The released events after number ``after``, gapless, as the viewer may see them.
+
+    Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1), so ``after=0``
+    starts at the first event; an event the viewer may not see keeps its number as
+    ``{"seq": N, "kind": "hidden", "payload": null}``.
+    """
     side = viewer_side(match, viewer)
-    rows = MatchEvent.objects.filter(match=match, seq__gt=after, visible_at__lte=timezone.now())
-    shown = (redact(row.payload, side) for row in rows.order_by("seq"))
-    return [
-        {"seq": event["seq"], "kind": event["kind"], "payload": event} for event in shown if event
-    ]
+    rows = MatchEvent.objects.filter(match=match, seq__gte=after, visible_at__lte=timezone.now())
+    frames = []
+    for payload in rows.order_by("seq").values_list("payload", flat=True):
+        shown = redact(payload, side)
+        number = int(payload["seq"]) + 1
+        if shown is None:
+            frames.append({"seq": number, "kind": HIDDEN, "payload": None})
+        else:
+            frames.append({"seq": number, "kind": shown["kind"], "payload": shown})
+    return frames

@@ -54,6 +54,15 @@ def _celery_runner_and_instant_events(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _repeatable_seeds(settings: Any) -> None:
+    """A test's ``seed`` is the tournament's seed, so its tournament is the same every run.
+
+    The tests of unpredictable seeds set this back to the server's default.
+    """
+    settings.TRUST_HOST_SEED = True
+
+
+@pytest.fixture(autouse=True)
 def _fresh_channel_layer() -> Iterator[None]:
     """A new channel layer per test: a layer's locks belong to the event loop that first used
     them, and each async test runs on a loop of its own."""

@@ -38,7 +38,19 @@ class Tournament(models.Model):
     solo_challenge = models.BooleanField(default=False)
     deck_deadline_seconds = models.PositiveIntegerField(null=True, blank=True)
     answer_deadline_seconds = models.PositiveIntegerField(default=30)
-    seed = models.BigIntegerField()
+    seed = models.BigIntegerField(help_text="The effective seed: secret until the end.")
+    seed_nonce = models.CharField(max_length=32, blank=True, help_text="Revealed with the seed.")
+    commitment = models.CharField(
+        max_length=64, blank=True, help_text="SHA-256 of '<seed>:<nonce>', public from the start."
+    )
+    snapshot = models.ForeignKey(
+        "cards.CardSnapshot",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The card data frozen when the tournament started.",
+    )
     plan = models.JSONField(default=list)
     parks = models.JSONField(default=list)
     phase_deadline = models.DateTimeField(null=True, blank=True)
@@ -93,6 +105,9 @@ class Seat(models.Model):
     deck = models.JSONField(default=list, help_text="Card uids; its order is never shown.")
     lost_previous = models.BooleanField(default=False)
     auto_played = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(
+        default=0, help_text="Moves when this seat's own situation changes (its stale check)."
+    )
 
     class Meta:
         ordering = ["number"]

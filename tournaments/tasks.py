@@ -1,23 +1,68 @@
-"""Celery tasks of the Deck Phase: thin interfaces that take ids and call one service."""
+"""Celery tasks: thin interfaces that take ids and call one service (imported in the task body,
+so no service ever imports a task; services queue tasks by name through ``enqueue_named``)."""
 
 from __future__ import annotations
 
-from celery import shared_task
+import traceback
 
-from tournaments.services import clock, deck
+from celery import Task, shared_task
+
+# A match that fails this many times is marked failed (with a public event), not retried again.
+MAX_ATTEMPTS = 3
 
 
 @shared_task(acks_late=True)
 def bot_deck_phase(tournament_id: int, seat_id: int) -> None:
+    from tournaments.services import deck
+
     deck.bot_deck_phase(tournament_id=tournament_id, seat_id=seat_id)
 
 
 @shared_task(acks_late=True)
 def enforce_deck_deadline(tournament_id: int, round_number: int) -> bool:
+    from tournaments.services import deck
+
     return deck.enforce_deck_deadline(tournament_id=tournament_id, round_number=round_number)
 
 
 @shared_task(acks_late=True)
 def sweep_deadlines() -> int:
-    """Enforce every passed deadline (Celery beat runs this every few seconds)."""
+    """Enforce every passed deadline and release every due match (Celery beat, every 2 s)."""
+    from tournaments.services import clock
+
     return clock.sweep_deadlines()
+
+
+@shared_task(bind=True, acks_late=True, max_retries=MAX_ATTEMPTS - 1)
+def play_match(self: Task, match_id: int) -> None:
+    """Play a match; a failure is retried, and the last failure marks the match failed."""
+    from tournaments.services import matchplay
+
+    try:
+        matchplay.match_play(match_id=match_id)
+    except Exception as error:
+        if self.request.retries >= MAX_ATTEMPTS - 1 or self.request.is_eager:
+            matchplay.match_failed(match_id=match_id, error=traceback.format_exc())
+            return
+        raise self.retry(exc=error, countdown=2**self.request.retries) from error
+
+
+@shared_task(acks_late=True)
+def answer_timeout(match_id: int, question: int) -> bool:
+    from tournaments.services import matchplay
+
+    return matchplay.match_answer_timeout(match_id=match_id, question=question)
+
+
+@shared_task(acks_late=True)
+def release_match(match_id: int) -> bool:
+    from tournaments.services import matchplay
+
+    return matchplay.match_release(match_id=match_id)
+
+
+@shared_task(acks_late=True)
+def verify_match(match_id: int) -> bool:
+    from matches import services
+
+    return services.match_verify(match_id=match_id)

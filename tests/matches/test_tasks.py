@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from matches import tasks
+from tournaments import tasks
 from matches.models import Match, MatchEvent
 from tests.tournaments.play import Player, open_game
 from tournaments.models import Seat, Tournament, TournamentEvent, Trophy

@@ -8,7 +8,7 @@ import pytest
 
 from tests.tournaments.play import Player, open_game, play_to_the_end
 from tournaments.models import Seat, SeatKind, Tournament, TournamentEvent, Trophy
-from tournaments.services.rounds import first_holder
+from tournaments.services.setups import first_holder
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 from matches.engine.model import MatchResult
 from matches.models import Match, MatchEvent, MatchStatus
-from matches.services import match_verify, run_engine, side_seat
+from matches.services import match_verify, run_engine
+from tournaments.services.matchplay import side_seat
 from tests.tournaments.play import Player, all_uids, card_locations, create
 from tests.workers.conftest import Workers, full_stack, wait_for
 from tournaments.models import Seat, Status, Tournament, TournamentEvent, Trophy
@@ -87,7 +88,7 @@ def test_a_real_worker_plays_a_whole_round_and_opens_the_next_deck_phase(
     assert all(trophy.winner_id for trophy in trophies)
     # The worker process played every match and both bots' drafts; the test process none.
     wait_for(
-        lambda: len(worker.succeeded("matches.tasks.play_match")) == len(matches),
+        lambda: len(worker.succeeded("tournaments.tasks.play_match")) == len(matches),
         seconds=10,
         what="the worker to log every match it played",
     )
@@ -123,10 +124,10 @@ def test_a_worker_killed_in_the_middle_of_a_match_is_replaced_and_the_match_is_r
     wait_for(lambda: tournament(players).round == 2, seconds=30, what="the match to be recorded")
 
     # The same task message, redelivered: not a new one (the log line follows the commit).
-    task_ids = set(first.received("matches.tasks.play_match"))
+    task_ids = set(first.received("tournaments.tasks.play_match"))
     assert task_ids
     wait_for(
-        lambda: task_ids <= set(second.succeeded("matches.tasks.play_match")),
+        lambda: task_ids <= set(second.succeeded("tournaments.tasks.play_match")),
         seconds=10,
         what="the second worker to log the redelivered task",
     )
@@ -187,7 +188,7 @@ def test_a_host_and_three_bots_are_driven_to_a_champion_by_the_worker(
     matches = Match.objects.filter(tournament=current).count()
     assert matches == 7 * len(current.parks) + 1
     wait_for(
-        lambda: len(worker.succeeded("matches.tasks.play_match")) == matches,
+        lambda: len(worker.succeeded("tournaments.tasks.play_match")) == matches,
         seconds=10,
         what="the worker to log every match it played",
     )

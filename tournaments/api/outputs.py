@@ -43,6 +43,10 @@ class TurnOut(serializers.Serializer):
 class YouOut(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
+    version = serializers.IntegerField(
+        help_text="Send it back as `version` with an action: it moves only when your own "
+        "situation changes (your turn, your deck, the phase or round)."
+    )
     answers_live = serializers.BooleanField()
     deck = CardOut(many=True, help_text="Your deck, sorted by card (its order is never shown).")
     turn = TurnOut(allow_null=True)
@@ -99,13 +103,27 @@ class PairingOut(serializers.Serializer):
     b = serializers.IntegerField(help_text="Seat number (-1: the Robot).")
 
 
+class FairnessOut(serializers.Serializer):
+    commitment = serializers.CharField(
+        help_text="SHA-256 (hex) of '<seed>:<nonce>', published before any card is dealt."
+    )
+    revealed_seed = serializers.IntegerField(
+        allow_null=True, help_text="The tournament's seed, revealed when the game ends."
+    )
+    revealed_nonce = serializers.CharField(
+        allow_null=True, help_text="The commitment's nonce, revealed when the game ends."
+    )
+
+
 class TournamentOut(serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField(allow_null=True, help_text="Room code (seats only).")
     status = serializers.CharField(help_text="lobby, deck, match or finished.")
     round = serializers.IntegerField(help_text="0 in the lobby, 1-7, 8 = the Final.")
     is_final = serializers.BooleanField()
-    version = serializers.IntegerField(help_text="Bumped by every change; send it back to act.")
+    version = serializers.IntegerField(
+        help_text="Moves with every event of the tournament (to act, send `you.version`)."
+    )
     options = OptionsOut()
     parks = ParkOut(many=True)
     plan = serializers.ListField(
@@ -117,6 +135,7 @@ class TournamentOut(serializers.Serializer):
     standings = StandingOut(many=True)
     finalists = serializers.ListField(child=serializers.IntegerField())
     winners = serializers.ListField(child=serializers.IntegerField())
+    fairness = FairnessOut()
     you = YouOut(allow_null=True)
 
 
@@ -147,15 +166,20 @@ class MatchOut(serializers.Serializer):
     park = serializers.CharField()
     kind = serializers.CharField(help_text="normal or winter.")
     seats = MatchSeatOut(many=True)
-    status = serializers.CharField(help_text="scheduled, waiting, playing or finished.")
+    status = serializers.CharField(
+        help_text="scheduled, waiting, playing (recorded, events still being released), "
+        "finished or failed."
+    )
     winner = serializers.IntegerField(allow_null=True, help_text="Seat number, once visible.")
     reason = serializers.CharField(allow_null=True)
     fans_gained = serializers.DictField(allow_null=True)
-    events_released = serializers.IntegerField(help_text="Events visible so far.")
+    events_released = serializers.IntegerField(
+        help_text="Released events this viewer may see (hidden ones not counted)."
+    )
     question = QuestionOut(allow_null=True, help_text="Your pending question (only yours).")
 
 
 class EventOut(serializers.Serializer):
-    seq = serializers.IntegerField()
-    kind = serializers.CharField()
-    payload = serializers.DictField()
+    seq = serializers.IntegerField(help_text="1, 2, 3, … with no gap (payload.seq + 1).")
+    kind = serializers.CharField(help_text="The event kind, or `hidden` for one you may not see.")
+    payload = serializers.DictField(allow_null=True, help_text="null for a hidden event.")

@@ -1,4 +1,8 @@
-"""The tournament's event log as one viewer may read it, in order and released on time."""
+"""The tournament's event log as one viewer may read it, in order, gapless and released on time.
+
+Every viewer gets every ``seq``: an event it may not see comes as ``{"seq": N, "kind": "hidden"}``
+with no payload, so a missing number always means a lost frame, never a secret.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +26,13 @@ class LogSlice:
     next_due: datetime | None
 
 
-def event_frame(event: TournamentEvent) -> dict[str, Any]:
+HIDDEN = "hidden"
+
+
+def event_frame(event: TournamentEvent, audience: int | None) -> dict[str, Any]:
+    """The frame ``audience`` gets for ``event``: the event, or a placeholder keeping its seq."""
+    if not reaches(event, audience):
+        return {"type": "event", "seq": event.seq, "kind": HIDDEN, "payload": None}
     return {"type": "event", "seq": event.seq, "kind": event.kind, "payload": event.payload}
 
 
@@ -44,8 +54,7 @@ def events_after(*, tournament_id: int, after: int, audience: int | None) -> Log
     for event in rows.order_by("seq")[:BATCH]:
         if event.visible_at > now:
             return LogSlice(sent, last, event.visible_at)
-        if reaches(event, audience):
-            sent.append(event_frame(event))
+        sent.append(event_frame(event, audience))
         last = event.seq
     more = len(sent) == BATCH or rows.filter(seq__gt=last).exists()
     return LogSlice(sent, last, now if more else None)

@@ -6,15 +6,11 @@ still secret (3-8 seats before the end: only the trophy's owner sees its fans).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from django.utils import timezone
-
-from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
-from tournaments.rules.data import FINAL_ROUND, ROUNDS
+from tournaments.rules.data import ROUNDS
 from tournaments.rules.standings import Standing, ranked
 from tournaments.rules.winter import winter_parks
 from tournaments.services.common import card_facts
@@ -27,49 +23,15 @@ def fans_visible(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
     return viewer is not None and trophy.winner_id == viewer.pk
 
 
-@dataclass(frozen=True, slots=True)
-class HeldBack:
-    """Results of matches whose events are still being released (design: no spoilers).
-
-    Until a match's last event is visible, its trophy, the fans it gave and, for the Final, the
-    champion stay out of every view.
-    """
-
-    trophies: frozenset[tuple[str, int]]
-    tokens: dict[int, int]
-    final: bool
-
-    @classmethod
-    def of(cls, tournament: Tournament) -> HeldBack:
-        held = Match.objects.filter(
-            tournament=tournament, status=MatchStatus.FINISHED, result_visible_at__gt=timezone.now()
-        )
-        tokens: dict[int, int] = {}
-        for match in held:
-            for side, seat_id in (("A", match.seat_a_id), ("B", match.seat_b_id)):
-                tokens[seat_id] = tokens.get(seat_id, 0) + int(match.fans_gained.get(side, 0))
-        return cls(
-            trophies=frozenset((m.park, m.round) for m in held),
-            tokens=tokens,
-            final=any(m.round == FINAL_ROUND for m in held),
-        )
-
-    def tokens_of(self, seat: Seat) -> int:
-        return seat.tokens - self.tokens.get(seat.pk, 0)
-
-
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:
-    """The whole public state plus what is the viewer's own."""
-    held = HeldBack.of(tournament)
+    """The whole public state plus what is the viewer's own.
+
+    The state holds only released results (a match's result reaches the tournament when its
+    last event is out), so this view can never run ahead of the match events.
+    """
     seats = list(tournament.seats.all())
-    for seat in seats:
-        seat.tokens = held.tokens_of(seat)  # a local copy for display; never saved
-    trophies = [
-        t
-        for t in tournament.trophies.filter(winner__isnull=False).select_related("winner")
-        if (t.park, t.round) not in held.trophies
-    ]
-    finished = tournament.status == Status.FINISHED and not held.final
+    trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
+    finished = tournament.status == Status.FINISHED
     # 3-8 seats: trophy fans are secret until all trophies are revealed after round 7.
     secret = tournament.seat_count >= 3 and tournament.round <= ROUNDS and not finished
     turns = {
@@ -79,7 +41,7 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
     return {
         "id": tournament.pk,
         "code": tournament.code if viewer is not None else None,
-        "status": Status.MATCH if held.final else tournament.status,
+        "status": tournament.status,
         "round": tournament.round,
         "is_final": tournament.is_final,
         "version": tournament.version,
@@ -92,7 +54,17 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
         "standings": _standings(tournament, secret, seats, trophies, viewer),
         "finalists": tournament.finalists,
         "winners": tournament.winners if finished else [],
+        "fairness": _fairness(tournament, finished),
         "you": _you(tournament, viewer, turns.get(viewer.pk) if viewer else None),
+    }
+
+
+def _fairness(tournament: Tournament, finished: bool) -> dict[str, Any]:
+    """The seed's commitment from the start; the seed and nonce that open it at the end."""
+    return {
+        "commitment": tournament.commitment,
+        "revealed_seed": tournament.seed if finished else None,
+        "revealed_nonce": tournament.seed_nonce if finished else None,
     }
 
 
@@ -186,6 +158,7 @@ def _you(
     return {
         "seat": viewer.number,
         "name": viewer.name,
+        "version": viewer.version,
         "answers_live": viewer.answers_live,
         "deck": sorted(
             ({"uid": uid, "card": facts[uid].key} for uid in viewer.deck),

@@ -6,13 +6,14 @@ import hashlib
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from functools import lru_cache, wraps
 from typing import ParamSpec, TypeVar
 
 from django.db import transaction
+from django.db.models import F
 
 from cards.models import Card
+from cards.snapshots import snapshot_specs
 from config.errors import ApplicationError, ConflictError, NotFoundError
 from tournaments.models import CardCopy, Seat, Tournament
 from tournaments.rules.errors import RuleError
@@ -74,8 +75,11 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
             tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         except Tournament.DoesNotExist as missing:
             raise NotFoundError("not_found", "No such tournament.") from missing
-        logged = tournament.event_seq
+        logged, phase = tournament.event_seq, (tournament.status, tournament.round)
         yield tournament
+        if (tournament.status, tournament.round) != phase:
+            # A new phase or round changes every seat's situation: any view read before is stale.
+            tournament.seats.update(version=F("version") + 1)
         if tournament.event_seq != logged:
             tournament.version += 1
             tournament.save(update_fields=["version", "updated_at"])
@@ -90,11 +94,16 @@ def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:
     return seat
 
 
-def require_version(tournament: Tournament, expected: int | None) -> None:
-    """Refuse a request made against an older state than the current one."""
-    if expected is not None and expected != tournament.version:
+def require_version(seat: Seat, expected: int | None) -> None:
+    """Refuse an action taken on a view of the seat's own situation that is out of date.
+
+    ``expected`` is the ``you.version`` the client read. It moves only when what this seat acts
+    on changed: its own Deck Phase turn or deck, or the phase or round. Other seats' moves (bots
+    drafting, someone joining) never make a seat's view stale.
+    """
+    if expected is not None and expected != seat.version:
         raise ConflictError(
-            "stale", "The tournament changed since you looked.", {"version": tournament.version}
+            "stale", "Your situation changed since you looked.", {"version": seat.version}
         )
 
 
@@ -103,28 +112,25 @@ def card_key(card: Card) -> str:
 
 
 def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
-    """Every physical card of the tournament as the Deck Phase sees it.
+    """Every physical card of the tournament as the Deck Phase sees it, from its frozen snapshot.
 
-    A tournament's physical cards never change once it has started, so the facts are cached per
-    tournament (keyed by its id and creation instant, which no other tournament shares).
+    A tournament's physical cards and card data never change once it has started, so the facts
+    are cached per tournament (keyed by its id and snapshot, which nothing else shares).
     """
-    if tournament.status == "lobby":
+    if tournament.status == "lobby" or tournament.snapshot_id is None:
         return {}
-    return _facts_of_tournament(tournament.pk, tournament.created_at)
+    return _facts_of_tournament(tournament.pk, tournament.snapshot_id)
 
 
 @lru_cache(maxsize=64)
-def _facts_of_tournament(tournament_id: int, created_at: datetime) -> dict[int, CardFacts]:
+def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, CardFacts]:
+    specs = snapshot_specs(snapshot_id)
     rows = CardCopy.objects.filter(tournament_id=tournament_id).values_list(
-        "uid",
-        "card__card_set__name",
-        "card__name",
-        "card__level",
-        "card__power",
-        "card__effect_code",
-        "card__effect_params",
+        "uid", "card__card_set__name", "card__name"
     )
-    return {
-        uid: CardFacts(f"{set_name}/{name}", level, power or 0, set_name, code, params or {})
-        for uid, set_name, name, level, power, code, params in rows
-    }
+    facts = {}
+    for uid, set_name, name in rows:
+        spec = specs[f"{set_name}/{name}"]
+        params = dict(spec.effect_params)
+        facts[uid] = CardFacts(spec.key, spec.level, spec.power, spec.set, spec.effect_code, params)
+    return facts

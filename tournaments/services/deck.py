@@ -109,7 +109,8 @@ def seat_act(
     """One Deck Phase action of a seat: ``choose``, ``draw``, ``redraw``, ``pick``, …"""
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
-        require_version(tournament, expected_version)
+        seat.refresh_from_db(fields=["version"])
+        require_version(seat, expected_version)
         if tournament.status != Status.DECK:
             raise ConflictError("wrong_phase", "This is not a Deck Phase.")
         if seat.kind != SeatKind.HUMAN:
@@ -175,7 +176,8 @@ def _save(
     seat.deck = table.deck
     seat.tokens += table.fans
     seat.auto_played = seat.auto_played or auto
-    seat.save(update_fields=["deck", "tokens", "auto_played"])
+    seat.version += 1
+    seat.save(update_fields=["deck", "tokens", "auto_played", "version"])
     for level, pile in piles.items():
         pile.cards, pile.discard = table.piles[level].cards, table.piles[level].discard
         pile.save(update_fields=["cards", "discard"])

@@ -6,12 +6,13 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from config.errors import ConflictError, NotFoundError
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.options import check_options, default_sets
-from tournaments.rules.seeds import stream
+from tournaments.rules.seeds import commitment, effective_seed, stream
 from tournaments.services.common import (
     Forbidden,
     locked_tournament,
@@ -54,8 +55,9 @@ def tournament_create(
     answer_deadline_seconds: int = 30,
     seed: int | None = None,
 ) -> SeatTicket:
-    """Open a lobby with the host in seat 0."""
-    seed = secrets.randbits(62) if seed is None else seed
+    """Open a lobby with the host in seat 0 (``seed`` is only mixed into the server's secret)."""
+    seed = _seed(seed)
+    nonce = secrets.token_hex(16)
     chosen = default_sets(stream(seed, "sets")) if additional_sets is None else additional_sets
     options = check_options(
         seat_count=seat_count,
@@ -81,6 +83,8 @@ def tournament_create(
                     deck_deadline_seconds=deck_deadline_seconds,
                     answer_deadline_seconds=answer_deadline_seconds,
                     seed=seed,
+                    seed_nonce=nonce,
+                    commitment=commitment(seed, nonce),
                 )
                 break
         except IntegrityError:  # the room code was taken: draw another
@@ -97,6 +101,12 @@ def tournament_create(
         is_host=True,
     )
     return SeatTicket(tournament, seat, token)
+
+
+def _seed(host_seed: int | None) -> int:
+    if settings.TRUST_HOST_SEED and host_seed is not None:
+        return host_seed
+    return effective_seed(secrets.token_bytes(32), host_seed)
 
 
 def free_numbers(tournament: Tournament) -> list[int]:
@@ -164,11 +174,25 @@ def require_host(seat: Seat | None, tournament: Tournament) -> None:
 
 
 def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) -> Seat:
-    """A human seat chooses whether it answers its cards' questions live."""
+    """A human seat chooses whether it answers its cards' questions live.
+
+    Refused once the tournament has ended. A change is a private event of the seat's, so the
+    version moves as with any change; setting the value it already has changes nothing.
+    """
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
         if seat.kind != SeatKind.HUMAN:
             raise Forbidden("not_your_seat", "Only a human seat has this setting.")
-        seat.answers_live = answers_live
-        seat.save(update_fields=["answers_live"])
+        if tournament.status == Status.FINISHED:
+            raise ConflictError("wrong_phase", "The tournament has ended.")
+        seat.refresh_from_db(fields=["answers_live"])
+        if seat.answers_live != answers_live:
+            seat.answers_live = answers_live
+            seat.save(update_fields=["answers_live"])
+            publish(
+                tournament,
+                "seat_settings",
+                {"seat": seat.number, "answers_live": answers_live},
+                audience=seat.number,
+            )
     return seat

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
 
-from config.tasks import enqueue
+from config.tasks import enqueue_named
 from matches.models import Match, MatchStatus
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.data import ROUNDS
@@ -15,6 +14,7 @@ from tournaments.rules.standings import Standing, finalists, lead_winner, winner
 from tournaments.rules.winter import OFF, winter_parks
 from tournaments.services.deck import open_deck_phase
 from tournaments.services.events import publish
+from tournaments.services.setups import build_setups, kept_trophies
 
 
 def pairings_of(tournament: Tournament) -> list[Pairing]:
@@ -41,8 +41,6 @@ def park_kind(tournament: Tournament, park: str) -> str:
 
 def match_phase_start(tournament: Tournament) -> list[Match]:
     """Create one match per park and queue them (the caller holds the tournament lock)."""
-    from matches.setups import build_setups
-
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
     tournament.save()
@@ -56,6 +54,7 @@ def match_phase_start(tournament: Tournament) -> list[Match]:
             seat_a=seats[pairing.a],
             seat_b=seats[pairing.b],
             seed=derive_seed(tournament.seed, "match", tournament.round, pairing.park),
+            snapshot_id=tournament.snapshot_id,
         )
         for pairing in pairings_of(tournament)
     ]
@@ -80,31 +79,8 @@ def _public_match(match: Match) -> dict[str, object]:
 
 
 def _queue_matches(ids: list[int]) -> None:
-    from matches import tasks
-
     for match_id in ids:
-        enqueue(tasks.play_match, match_id)
-
-
-def kept_trophies(seat: Seat) -> list[tuple[int, int]]:
-    """The (round, fans) of every trophy a seat won and keeps."""
-    return list(seat.trophies.filter(to_box=False).values_list("round", "fans"))
-
-
-def first_holder(tournament: Tournament, a: Seat, b: Seat) -> str | None:
-    """Who holds the flag first: the holder of the highest-round trophy; else a toss (``None``).
-
-    **Decision:** two seats whose best trophies are of the same round toss for the flag too.
-    """
-    if tournament.round == 1:
-        return None
-    best = {
-        side: seat.trophies.filter(to_box=False).aggregate(best=Max("round"))["best"] or 0
-        for side, seat in (("A", a), ("B", b))
-    }
-    if best["A"] == best["B"]:
-        return None
-    return "A" if best["A"] > best["B"] else "B"
+        enqueue_named("tournaments.tasks.play_match", match_id)
 
 
 def standing(seat: Seat) -> Standing:
@@ -120,7 +96,7 @@ def scoring_seats(tournament: Tournament) -> list[Seat]:
 
 
 def round_finish(tournament: Tournament) -> None:
-    """Close the round once its last match is recorded (the caller holds the lock)."""
+    """Close the round once its last match is released (the caller holds the lock)."""
     if tournament.status != Status.MATCH:
         return
     if (
@@ -148,17 +124,13 @@ def round_finish(tournament: Tournament) -> None:
 
 
 def _announce_round(tournament: Tournament) -> None:
-    """Public standings after the round, released with the round's last match result."""
+    """Public standings after the round, as its last match is released."""
     from tournaments.selectors.tournaments import public_standings
 
-    released = tournament.matches.filter(round=tournament.round).aggregate(
-        last=Max("result_visible_at")
-    )["last"]
     publish(
         tournament,
         "round_finished",
         {"round": tournament.round, "standings": public_standings(tournament)},
-        visible_at=released,
     )
 
 
@@ -167,6 +139,15 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
     tournament.winners = winners
     tournament.phase_deadline = None
     tournament.save()
+    publish(
+        tournament,
+        "seed_revealed",
+        {
+            "seed": tournament.seed,
+            "nonce": tournament.seed_nonce,
+            "commitment": tournament.commitment,
+        },
+    )
     trophies = Trophy.objects.filter(tournament=tournament, winner__isnull=False, to_box=False)
     publish(
         tournament,

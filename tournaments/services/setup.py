@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cards.models import Card
+from cards.snapshots import snapshot_take
 from config.errors import ConflictError
 from tournaments.models import CardCopy, Pile, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.data import parks_for
@@ -49,6 +50,7 @@ def tournament_start(*, tournament_id: int, seat: Seat | None) -> Tournament:
         require_lobby(tournament)
         if free_numbers(tournament):
             raise ConflictError("seats_open", "Fill every seat (join or add bots) before starting.")
+        tournament.snapshot = snapshot_take()  # card edits from now on reach later tournaments
         minter = _Minter(tournament)
         _deal_starter_decks(tournament, minter)
         _deal_piles(tournament, minter)

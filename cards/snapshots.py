@@ -1,0 +1,60 @@
+"""Frozen card data: the snapshot a tournament takes at its start, and its engine specs.
+
+A snapshot's rows never change, so its specs are built once per process and shared by every match
+of every tournament that plays it (the engine's card table is cached per spec dict, so the same
+dict object must come back each time).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from typing import Any
+
+from cards.models import Card, CardSnapshot, SetKind
+from matches.engine.cards import CardSpec, spec_from_entry
+
+
+def card_entry(card: Card) -> dict[str, Any]:
+    """One card design as the engine's catalogue entry."""
+    return {
+        "set": card.card_set.name,
+        "box": card.card_set.box,
+        "name": card.name,
+        "level": card.level,
+        "power": "round" if card.power_is_round else card.power,
+        "keyword": card.keyword or None,
+        "timing": card.timing,
+        "effect_code": card.effect_code,
+        "effect_params": card.effect_params,
+    }
+
+
+def snapshot_take() -> CardSnapshot:
+    """The snapshot of the catalogue as the database holds it now (an existing equal one reused)."""
+    entries = [card_entry(card) for card in Card.objects.select_related("card_set").order_by("pk")]
+    all_sets = sorted(
+        set(
+            Card.objects.filter(card_set__kind__in=[SetKind.BASIC, SetKind.ADDITIONAL])
+            .values_list("card_set__name", flat=True)
+            .distinct()
+        )
+    )
+    text = json.dumps([entries, all_sets], sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    snapshot, _ = CardSnapshot.objects.get_or_create(
+        digest=digest, defaults={"entries": entries, "all_sets": all_sets}
+    )
+    return snapshot
+
+
+@lru_cache(maxsize=16)
+def snapshot_specs(snapshot_id: int) -> dict[str, CardSpec]:
+    """Every card of the snapshot as an engine spec, keyed by ``"Set/Name"`` (cached)."""
+    entries, all_sets = (
+        CardSnapshot.objects.filter(pk=snapshot_id).values_list("entries", "all_sets").get()
+    )
+    sets = frozenset(all_sets)
+    specs = (spec_from_entry(entry, sets) for entry in entries)
+    return {spec.key: spec for spec in specs}

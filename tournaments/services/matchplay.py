@@ -1,0 +1,286 @@
+"""The Match Phase as the tournament drives it: play, pause for a live answer, record, release.
+
+A played match is *recorded* (its events stored with the instants that pace them, its result kept
+aside) and *released* when its last event is out: only then does the result reach the tournament
+(trophy, fans, decks, piles) and, once every match of the round is released, the round closes.
+So no view and no stream shows a result, a round change or a champion ahead of the match's events.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.tasks import enqueue_named
+from matches.engine.model import InvalidAnswer, MatchResult
+from matches.models import Match, MatchStatus
+from matches.selectors import OWNER_KINDS, redact
+from matches.services import (
+    Outcome,
+    match_fail,
+    match_finish,
+    match_store,
+    match_wait,
+    run_engine,
+)
+from tournaments.models import Seat, SeatKind, Tournament, Trophy
+from tournaments.services.common import Forbidden, locked_tournament
+from tournaments.services.events import publish, publish_many
+from tournaments.services.rounds import round_finish
+
+log = logging.getLogger(__name__)
+
+
+def tournament_of_match(match_id: int) -> int:
+    found = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+    if found is None:
+        raise NotFoundError("not_found", "No such match.")
+    return found
+
+
+def _locked_match(tournament: Tournament, match_id: int) -> Match:
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("seat_a", "seat_b")
+        .filter(pk=match_id, tournament=tournament)
+        .first()
+    )
+    if match is None:
+        raise NotFoundError("not_found", "No such match.")
+    return match
+
+
+def side_seat(match: Match, side: str) -> Seat:
+    return match.seat_a if side == "A" else match.seat_b
+
+
+def live_sides(match: Match) -> frozenset[str]:
+    """The sides whose seat answers its questions live (a human who chose to)."""
+    return frozenset(
+        side
+        for side in ("A", "B")
+        if side_seat(match, side).kind == SeatKind.HUMAN and side_seat(match, side).answers_live
+    )
+
+
+def _run(match: Match, answers: list[Any]) -> Outcome:
+    return run_engine(match, answers, live=live_sides(match))
+
+
+def match_play(*, match_id: int) -> None:
+    """Play a scheduled match as far as it goes (idempotent: any other status is left alone).
+
+    A match the engine cannot play (card data it cannot read, say) raises: the task retries it,
+    and after its last attempt it is marked failed with a public ``match_failed`` event.
+    """
+    with locked_tournament(tournament_of_match(match_id)) as tournament:
+        match = _locked_match(tournament, match_id)
+        if match.status != MatchStatus.SCHEDULED:
+            return
+        _advance(tournament, match, _run(match, list(match.answers)))
+
+
+def match_failed(*, match_id: int, error: str) -> None:
+    """The last attempt to play a match failed: mark it, say so publicly (never a silent freeze)."""
+    with locked_tournament(tournament_of_match(match_id)) as tournament:
+        match = _locked_match(tournament, match_id)
+        if match.status not in (MatchStatus.SCHEDULED, MatchStatus.WAITING):
+            return
+        match_fail(match, error)
+        publish(
+            tournament,
+            "match_failed",
+            {
+                "match": match.pk,
+                "park": match.park,
+                "code": "match_failed",
+                "message": "This match could not be played; an operator has been alerted.",
+            },
+        )
+    log.error("Match %s failed: %s", match_id, error)
+
+
+def match_retry(*, match_id: int) -> bool:
+    """Play a failed match again (after its card data was fixed); ``True`` if it was queued."""
+    with locked_tournament(tournament_of_match(match_id)) as tournament:
+        match = _locked_match(tournament, match_id)
+        if match.status != MatchStatus.FAILED:
+            return False
+        match.status = MatchStatus.SCHEDULED
+        match.error = ""
+        match.save(update_fields=["status", "error"])
+        publish(tournament, "match_retried", {"match": match.pk, "park": match.park})
+        transaction.on_commit(lambda: enqueue_named("tournaments.tasks.play_match", match_id))
+    return True
+
+
+def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any) -> Match:
+    """A live seat answers the match's pending question."""
+    with locked_tournament(tournament_of_match(match_id)) as tournament:
+        match = _locked_match(tournament, match_id)
+        if seat is None or seat.pk not in (match.seat_a_id, match.seat_b_id):
+            raise Forbidden("not_your_question", "Only a seat playing this match may answer.")
+        pending = _pending_question(match, question)
+        if seat.pk != side_seat(match, pending["side"]).pk:
+            raise Forbidden("not_your_question", "This question is for the other seat.")
+        try:
+            outcome = _run(match, [*match.answers, answer])
+        except InvalidAnswer as error:
+            raise ApplicationError(error.code, error.message, {"question": question}) from error
+        _advance(tournament, match, outcome)
+    return match
+
+
+def match_answer_timeout(*, match_id: int, question: int) -> bool:
+    """At the answer deadline the seat's policy answers; ``True`` if it did."""
+    with locked_tournament(tournament_of_match(match_id)) as tournament:
+        match = _locked_match(tournament, match_id)
+        if match.status != MatchStatus.WAITING or (match.question or {}).get("seq") != question:
+            return False
+        if match.question_deadline and timezone.now() < match.question_deadline:
+            return False
+        default = list(match.question["default"])  # type: ignore[index]
+        _advance(tournament, match, _run(match, [*match.answers, default]))
+    return True
+
+
+def _pending_question(match: Match, question: int) -> dict[str, Any]:
+    if match.status != MatchStatus.WAITING or match.question is None:
+        raise ConflictError("no_question", "This match is not waiting for an answer.")
+    if match.question["seq"] != question:
+        raise ConflictError(
+            "stale_question",
+            "That question is no longer pending.",
+            {"pending": match.question["seq"]},
+        )
+    return match.question
+
+
+def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
+    if isinstance(outcome, MatchResult):
+        _record(tournament, match, outcome)
+        return
+    seconds = tournament.answer_deadline_seconds
+    question = match_wait(match, outcome, timezone.now() + timedelta(seconds=seconds))
+    owner = side_seat(match, outcome.question.side)
+    publish(
+        tournament,
+        "match_question",
+        {"match": match.pk, "question": question},
+        audience=owner.number,
+    )
+    publish(tournament, "match_waiting", {"match": match.pk, "seat": owner.number})
+    match_id, seq = match.pk, outcome.question.seq
+    transaction.on_commit(
+        lambda: enqueue_named("tournaments.tasks.answer_timeout", match_id, seq, countdown=seconds)
+    )
+
+
+def _pace() -> float:
+    return float(getattr(settings, "MATCH_EVENT_PACE_SECONDS", 0.0))
+
+
+def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
+    """Store the match and stream its events; release it now (no pacing) or when they are out."""
+    pace = _pace()
+    released = match_store(match, result, now=timezone.now(), pace=pace)
+    _stream_events(tournament, match, released)
+    if pace <= 0:
+        _release(tournament, match)
+        return
+    due = release_due(match)
+    delay = (due - timezone.now()).total_seconds()
+    match_id = match.pk
+    transaction.on_commit(
+        lambda: enqueue_named("tournaments.tasks.release_match", match_id, countdown=delay)
+    )
+
+
+def release_due(match: Match) -> Any:
+    """When a recorded match is released: one pace step after its last event is out."""
+    assert match.result_visible_at is not None
+    return match.result_visible_at + timedelta(seconds=_pace())
+
+
+def _stream_events(
+    tournament: Tournament, match: Match, released: list[tuple[dict[str, Any], Any]]
+) -> None:
+    """Copy the match's events into the tournament's live log, each to the audience it may reach.
+
+    Public events (as a spectator sees them) go to everyone; a side's own questions, answers and
+    looks go to that seat alone; the shuffled orders go nowhere.
+    """
+    items: list[tuple[str, dict[str, Any], int | None, Any]] = []
+    for event, at in released:
+        public = redact(event, None)
+        if public is not None:
+            items.append(("match_event", {"match": match.pk, "event": public}, None, at))
+        elif event["kind"] in OWNER_KINDS:
+            owner = side_seat(match, event["side"]).number
+            items.append(("match_event", {"match": match.pk, "event": event}, owner, at))
+    publish_many(tournament, items)
+
+
+def match_release(*, match_id: int) -> bool:
+    """Release a recorded match whose events are all out; ``True`` if it did (idempotent)."""
+    with locked_tournament(tournament_of_match(match_id)) as tournament:
+        match = _locked_match(tournament, match_id)
+        if match.status != MatchStatus.RECORDED or release_due(match) > timezone.now():
+            return False
+        _release(tournament, match)
+    return True
+
+
+def _release(tournament: Tournament, match: Match) -> None:
+    """The result reaches the tournament: trophy, fans, decks, piles; maybe the round closes."""
+    _apply_result(tournament, match, match.outcome or {})
+    match_finish(match)
+    winner = side_seat(match, (match.outcome or {})["winner"])
+    publish(
+        tournament,
+        "match_finished",
+        {"match": match.pk, "park": match.park, "winner": winner.number, "reason": match.reason},
+    )
+    round_finish(tournament)
+
+
+def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any]) -> None:
+    for side in ("A", "B"):
+        seat = side_seat(match, side)
+        seat.deck = list(outcome["decks_after"][side])
+        seat.tokens += int(match.fans_gained.get(side, 0))
+        seat.lost_previous = side != outcome["winner"]
+        seat.version += 1
+        seat.save(update_fields=["deck", "tokens", "lost_previous", "version"])
+    taken = outcome["piles_taken"]
+    consumed = {  # effects take from the top of this match's share of each pile
+        uid
+        for level, refs in match.setup["piles"].items()
+        for uid, _ in refs[: taken.get(level, 0)]
+    }
+    if consumed:
+        for pile in tournament.piles.select_for_update():
+            pile.cards = [uid for uid in pile.cards if uid not in consumed]
+            pile.save(update_fields=["cards"])
+    removed = [uid for side in ("A", "B") for uid in outcome["removed"][side]]
+    if removed:
+        tournament.left_game = [*tournament.left_game, *removed]
+        tournament.save(update_fields=["left_game"])
+    if not tournament.is_final:
+        _award_trophy(tournament, match, side_seat(match, outcome["winner"]))
+
+
+def _award_trophy(tournament: Tournament, match: Match, winner: Seat) -> None:
+    """The winner takes the park's trophy; the Robot's goes back to the box at 3-7 seats."""
+    trophy = Trophy.objects.select_for_update().get(
+        tournament=tournament, park=match.park, round=match.round
+    )
+    trophy.winner = winner
+    trophy.to_box = winner.is_robot and tournament.seat_count > 1
+    trophy.save(update_fields=["winner", "to_box"])
