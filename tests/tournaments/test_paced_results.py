@@ -66,6 +66,8 @@ def test_a_recorded_match_changes_nothing_until_its_last_event_is_out(
     assert [t["seat"] for t in view["trophies"]] == [match.winner.number]
     shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=host.headers).json()
     assert shown["winner"] == match.winner.number and shown["status"] == "finished"
+    match.refresh_from_db()
+    assert match.outcome is not None
     for seat in Seat.objects.filter(pk__in=played):
         assert seat.deck == match.outcome["decks_after"][played[seat.pk]]
 

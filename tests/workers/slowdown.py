@@ -31,4 +31,4 @@ def _stalling_store(
     return _store(match, result, now=now, pace=pace)
 
 
-matchplay.match_store = _stalling_store  # type: ignore[assignment]
+matchplay.match_store = _stalling_store

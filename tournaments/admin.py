@@ -1,0 +1,41 @@
+"""Admin for running games: tournaments and their matches, and retrying a failed match."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from matches.models import Match, MatchStatus
+from tournaments.models import Tournament
+from tournaments.services.matchplay import match_retry
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["id", "code", "status", "round", "seat_count", "created_at"]
+    list_filter = ["status"]
+    search_fields = ["code"]
+    readonly_fields = [field.name for field in Tournament._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # tournaments are opened through the API
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "tournament", "round", "park", "status", "attempts"]
+    list_filter = ["status"]
+    readonly_fields = [field.name for field in Match._meta.fields]
+    actions = ["retry_failed"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Play the selected failed matches again")
+    def retry_failed(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        ids = queryset.filter(status=MatchStatus.FAILED).values_list("pk", flat=True)
+        retried = [match_id for match_id in ids if match_retry(match_id=match_id)]
+        self.message_user(
+            request, f"Queued {len(retried)} failed match(es) again.", messages.SUCCESS
+        )

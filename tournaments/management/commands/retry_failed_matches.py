@@ -1,0 +1,27 @@
+"""``manage.py retry_failed_matches [ID …]``: play failed matches again once fixed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from matches.models import Match, MatchStatus
+from tournaments.services.matchplay import match_retry
+
+
+class Command(BaseCommand):
+    help = "Queue failed matches (all of them, or the ids given) to be played again."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "ids", nargs="*", type=int, help="Match ids (default: every failed one)."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        failed = Match.objects.filter(status=MatchStatus.FAILED)
+        if options["ids"]:
+            failed = failed.filter(pk__in=options["ids"])
+        ids = list(failed.values_list("pk", flat=True))
+        retried = [match_id for match_id in ids if match_retry(match_id=match_id)]
+        self.stdout.write(f"Queued {len(retried)} failed match(es) again: {retried}")

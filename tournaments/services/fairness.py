@@ -1,0 +1,59 @@
+"""Provably fair tournaments: anyone can check a finished tournament against its revealed seed.
+
+The commitment (SHA-256 of ``"<seed>:<nonce>"``) is public from the moment the lobby opens; the
+seed and nonce are revealed when the tournament ends. From them a client checks that the seed is
+the one committed to, that every match was played with the seed derived from it, that replaying
+each match from its setup, seed and answers gives exactly the stored events, and that the trophy
+stacks were dealt from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from config.errors import ConflictError, NotFoundError
+from matches.services import match_verify
+from tournaments.models import Status, Tournament
+from tournaments.rules.seeds import commitment, derive_seed, stream
+from tournaments.rules.trophies import deal_trophies
+
+
+def tournament_verify(*, tournament_id: int) -> dict[str, Any]:
+    """The checks of a finished tournament; ``ok`` when every one of them holds."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError("not_found", "No such tournament.")
+    if tournament.status != Status.FINISHED:
+        raise ConflictError("not_finished", "The seed is revealed, and checked, at the end.")
+    matches = [_match_check(tournament, match) for match in tournament.matches.order_by("pk")]
+    checks = {
+        "commitment": commitment(tournament.seed, tournament.seed_nonce) == tournament.commitment,
+        "trophies": _trophies_check(tournament),
+        "matches": all(m["seed"] and m["events"] for m in matches),
+    }
+    return {
+        "ok": all(checks.values()),
+        "checks": checks,
+        "seed": tournament.seed,
+        "nonce": tournament.seed_nonce,
+        "commitment": tournament.commitment,
+        "matches": matches,
+    }
+
+
+def _match_check(tournament: Tournament, match: Any) -> dict[str, Any]:
+    expected = derive_seed(tournament.seed, "match", match.round, match.park)
+    return {
+        "match": match.pk,
+        "seed": match.seed == expected,
+        "events": match_verify(match_id=match.pk),
+    }
+
+
+def _trophies_check(tournament: Tournament) -> bool:
+    stacks = deal_trophies(stream(tournament.seed, "trophies"), tournament.parks)
+    dealt = {(t.park, t.round): t.fans for t in tournament.trophies.all()}
+    expected = {
+        (park, index + 1): fans for park, row in stacks.items() for index, fans in enumerate(row)
+    }
+    return dealt == expected
