@@ -7,7 +7,7 @@ import time
 
 from celery import shared_task
 
-from config.tasks import ThreadRunner
+from config.taskqueue import ThreadRunner
 
 RAN: list[tuple[str, float]] = []
 DONE = threading.Event()

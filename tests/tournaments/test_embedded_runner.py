@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from config.tasks import clear_runner
+from config.taskqueue import clear_runner
 from tournaments.models import DraftTurn, Seat, Tournament
 from tournaments.services import lobby, setup
 

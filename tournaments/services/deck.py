@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
 from config.errors import ConflictError
-from config.tasks import enqueue
 from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import bot_next_action
-from tournaments.rules.data import draft_options
 from tournaments.rules.piles import Pile as PurePile
 from tournaments.rules.seeds import stream
-from tournaments.rules.winter import NORMAL, next_winter_index
 from tournaments.services.common import (
     Forbidden,
     card_facts,
@@ -27,6 +22,7 @@ from tournaments.services.common import (
     rule_errors,
 )
 from tournaments.services.events import publish
+from tournaments.services.rounds import match_phase_start
 
 # What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
 PUBLIC_PROGRESS = {
@@ -38,64 +34,6 @@ PUBLIC_PROGRESS = {
     "remove": "removed",
     "finish": "finished",
 }
-
-
-def drafting_seats(tournament: Tournament) -> list[Seat]:
-    """The seats that take part in this Deck Phase (only the finalists before the Final)."""
-    seats = tournament.seats.exclude(kind=SeatKind.ROBOT)
-    if tournament.is_final:
-        seats = seats.filter(number__in=tournament.finalists)
-    return list(seats)
-
-
-def open_deck_phase(tournament: Tournament) -> None:
-    """Open the Deck Phase of ``tournament.round`` (the caller holds the lock)."""
-    if tournament.winter_mode == NORMAL and 2 <= tournament.round <= 7:
-        rng = stream(tournament.seed, "winter", tournament.round)
-        tournament.winter_index = next_winter_index(
-            rng, tournament.winter_index, len(tournament.parks)
-        )
-    seats = drafting_seats(tournament)
-    for seat in seats:
-        turn = (
-            rules.final_turn()
-            if tournament.is_final
-            else rules.DraftTurn(
-                draft_options(beach_cup=tournament.beach_cup, round_number=tournament.round)
-            )
-        )
-        DraftTurn.objects.create(seat=seat, round=tournament.round, state=rules.turn_to_data(turn))
-    seconds = tournament.deck_deadline_seconds
-    tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
-    tournament.status = Status.DECK
-    tournament.save()
-    publish(
-        tournament,
-        "deck_phase_opened",
-        {
-            "round": tournament.round,
-            "deadline": tournament.phase_deadline.isoformat()
-            if tournament.phase_deadline
-            else None,
-            "winter_index": tournament.winter_index,
-        },
-    )
-    _queue_deck_tasks(tournament, [s.pk for s in seats if s.kind == SeatKind.BOT])
-
-
-def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
-    from tournaments import tasks  # tasks import services: import late to avoid a cycle
-
-    tournament_id, round_number = tournament.pk, tournament.round
-    deadline = tournament.deck_deadline_seconds
-
-    def queue() -> None:
-        for seat_id in bot_ids:
-            enqueue(tasks.bot_deck_phase, tournament_id, seat_id)
-        if deadline:
-            enqueue(tasks.enforce_deck_deadline, tournament_id, round_number, countdown=deadline)
-
-    transaction.on_commit(queue)
 
 
 def seat_act(
@@ -240,6 +178,4 @@ def _close_if_done(tournament: Tournament) -> None:
         seat__tournament=tournament, round=tournament.round, finished=False
     ).exists():
         return
-    from tournaments.services.rounds import match_phase_start
-
     match_phase_start(tournament)

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
-from config.tasks import enqueue_named
+from config.taskqueue import enqueue_named
 from matches.engine.model import InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
 from matches.selectors import OWNER_KINDS, redact

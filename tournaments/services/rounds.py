@@ -1,18 +1,21 @@
-"""The Match Phase and the end of a round: matches created, results recorded, the next phase."""
+"""The phases of a round: the Deck Phase opens, the Match Phase starts, the round closes."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from datetime import timedelta
 
-from config.tasks import enqueue_named
+from django.db import transaction
+from django.utils import timezone
+
+from config.taskqueue import enqueue_named
 from matches.models import Match, MatchStatus
-from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
-from tournaments.rules.data import ROUNDS
+from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
+from tournaments.rules import draft as rules
+from tournaments.rules.data import ROUNDS, draft_options
 from tournaments.rules.plan import Pairing, plan_from_data
 from tournaments.rules.seeds import derive_seed, stream
 from tournaments.rules.standings import Standing, finalists, lead_winner, winners_after_last_round
-from tournaments.rules.winter import OFF, winter_parks
-from tournaments.services.deck import open_deck_phase
+from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
 from tournaments.services.events import publish
 from tournaments.services.setups import build_setups, kept_trophies
 
@@ -161,3 +164,64 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
             ],
         },
     )
+
+
+def drafting_seats(tournament: Tournament) -> list[Seat]:
+    """The seats that take part in this Deck Phase (only the finalists before the Final)."""
+    seats = tournament.seats.exclude(kind=SeatKind.ROBOT)
+    if tournament.is_final:
+        seats = seats.filter(number__in=tournament.finalists)
+    return list(seats)
+
+
+def open_deck_phase(tournament: Tournament) -> None:
+    """Open the Deck Phase of ``tournament.round`` (the caller holds the lock)."""
+    if tournament.winter_mode == NORMAL and 2 <= tournament.round <= 7:
+        rng = stream(tournament.seed, "winter", tournament.round)
+        tournament.winter_index = next_winter_index(
+            rng, tournament.winter_index, len(tournament.parks)
+        )
+    seats = drafting_seats(tournament)
+    for seat in seats:
+        turn = (
+            rules.final_turn()
+            if tournament.is_final
+            else rules.DraftTurn(
+                draft_options(beach_cup=tournament.beach_cup, round_number=tournament.round)
+            )
+        )
+        DraftTurn.objects.create(seat=seat, round=tournament.round, state=rules.turn_to_data(turn))
+    seconds = tournament.deck_deadline_seconds
+    tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
+    tournament.status = Status.DECK
+    tournament.save()
+    publish(
+        tournament,
+        "deck_phase_opened",
+        {
+            "round": tournament.round,
+            "deadline": tournament.phase_deadline.isoformat()
+            if tournament.phase_deadline
+            else None,
+            "winter_index": tournament.winter_index,
+        },
+    )
+    _queue_deck_tasks(tournament, [s.pk for s in seats if s.kind == SeatKind.BOT])
+
+
+def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
+    tournament_id, round_number = tournament.pk, tournament.round
+    deadline = tournament.deck_deadline_seconds
+
+    def queue() -> None:
+        for seat_id in bot_ids:
+            enqueue_named("tournaments.tasks.bot_deck_phase", tournament_id, seat_id)
+        if deadline:
+            enqueue_named(
+                "tournaments.tasks.enforce_deck_deadline",
+                tournament_id,
+                round_number,
+                countdown=deadline,
+            )
+
+    transaction.on_commit(queue)

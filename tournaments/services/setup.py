@@ -16,9 +16,9 @@ from tournaments.rules.robot import robot_deck
 from tournaments.rules.seeds import stream
 from tournaments.rules.trophies import deal_trophies
 from tournaments.services.common import card_key, locked_tournament
-from tournaments.services.deck import open_deck_phase
 from tournaments.services.events import publish
 from tournaments.services.lobby import free_numbers, require_host, require_lobby
+from tournaments.services.rounds import open_deck_phase
 
 
 class _Minter:

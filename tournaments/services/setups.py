@@ -62,8 +62,6 @@ def _trophy_count(seat: Seat) -> int:
     return len(kept_trophies(seat))
 
 
-
-
 def kept_trophies(seat: Seat) -> list[tuple[int, int]]:
     """The (round, fans) of every trophy a seat won and keeps."""
     return list(seat.trophies.filter(to_box=False).values_list("round", "fans"))
