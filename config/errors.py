@@ -8,6 +8,7 @@ Every error leaves the server as ``{"code": ..., "message": ..., "details": ...}
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,7 +17,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.defaults import page_not_found
 from rest_framework import exceptions, status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler
 
 
 class ApplicationError(Exception):
@@ -51,6 +51,10 @@ def error_body(*, code: str, message: str, details: Any = None) -> dict[str, Any
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``: render every error in the coded format."""
+    # Imported here: rest_framework.views loads the authentication classes of the settings, and
+    # those (tournaments.api.auth) import this module.
+    from rest_framework.views import exception_handler
+
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status_code)
     if isinstance(exc, Http404):
@@ -68,6 +72,11 @@ def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
     code = str(exc.default_code)
     if isinstance(exc, exceptions.ValidationError):
         return error_body(code=code, message="Invalid input.", details=exc.detail)
+    if isinstance(exc, exceptions.Throttled):
+        seconds = getattr(exc, "wait", None)
+        wait = math.ceil(seconds) if seconds is not None else None
+        message = "Too many requests: try again later."
+        return error_body(code=code, message=message, details={"retry_after": wait})
     detail = exc.detail
     if isinstance(detail, exceptions.ErrorDetail):
         return error_body(code=detail.code or code, message=str(detail))

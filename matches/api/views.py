@@ -66,10 +66,8 @@ class MatchEventsView(ApiView):
 
 
 def _after(raw: Any) -> int:
-    try:
-        value = int(raw)
-    except (TypeError, ValueError) as bad:
-        raise ApplicationError("invalid", "`after` must be a whole number.") from bad
-    if value < 0:
-        raise ApplicationError("invalid", "`after` cannot be negative.")
+    value = inputs.whole_number(str(raw))
+    if value is None:
+        message = f"`after` must be a whole number from 0 to {inputs.MAX_NUMBER}."
+        raise ApplicationError("invalid", message, {"after": str(raw)[:32]})
     return value

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.rules.options import ALL_ADDITIONAL, BASIC_SETS
@@ -35,6 +38,25 @@ class JoinInput(serializers.Serializer):
     name = serializers.CharField(max_length=40)
 
 
+# The largest number a client may send where a seq, a uid or an index is expected (the bound of
+# the database's positive integers): anything above is refused as `invalid`, never looked up.
+MAX_NUMBER = 2**31 - 1
+# The most cards or options one request may name (a deck holds a few dozen cards at most).
+MAX_ITEMS = 64
+
+
+def whole_number(raw: str) -> int | None:
+    """``raw`` as a number from 0 to ``MAX_NUMBER`` written in ASCII digits, else None.
+
+    ``str.isdigit`` alone accepts "²" (which ``int`` refuses) and ``int`` alone accepts "-1",
+    " 7" and "٣"; neither bounds the value.
+    """
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 32:  # int() of 4301 digits raises
+        return None
+    value = int(raw)
+    return value if value <= MAX_NUMBER else None
+
+
 class BotsInput(serializers.Serializer):
     count = serializers.IntegerField(min_value=1, max_value=7)
 
@@ -49,15 +71,23 @@ class VersionedInput(serializers.Serializer):
 
 
 class ChooseInput(VersionedInput):
-    option = serializers.IntegerField(min_value=0, help_text="Index into the round's options.")
+    option = serializers.IntegerField(
+        min_value=0, max_value=MAX_NUMBER, help_text="Index into the round's options."
+    )
 
 
 class PickInput(VersionedInput):
-    card = serializers.IntegerField(help_text="The uid of a card in your display.")
+    card = serializers.IntegerField(
+        min_value=0, max_value=MAX_NUMBER, help_text="The uid of a card in your display."
+    )
 
 
 class CardsInput(VersionedInput):
-    cards = serializers.ListField(child=serializers.IntegerField(), allow_empty=True)
+    cards = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=MAX_NUMBER),
+        allow_empty=True,
+        max_length=MAX_ITEMS,
+    )
 
 
 class SeatSettingsInput(serializers.Serializer):
@@ -66,6 +96,35 @@ class SeatSettingsInput(serializers.Serializer):
     )
 
 
+@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]})
+class AnswerOption(serializers.Field):
+    """One option of a question: a card uid or a seat index, or a word such as ``"top"``.
+
+    A JSON ``true`` is not the number 1 (Python's ``bool`` is an ``int``), nor is ``1.0``.
+    """
+
+    default_error_messages = {
+        "invalid": "An option is a whole number or a word, not {kind}.",
+        "range": f"An option number is from 0 to {MAX_NUMBER}.",
+        "long": "An option word has at most 16 characters.",
+    }
+    KINDS = {bool: "a boolean", float: "a decimal number", list: "a list", dict: "an object"}
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if isinstance(data, bool) or not isinstance(data, int | str):
+            self.fail("invalid", kind=self.KINDS.get(type(data), "null"))
+        if isinstance(data, int) and not 0 <= data <= MAX_NUMBER:
+            self.fail("range")
+        if isinstance(data, str) and len(data) > 16:
+            self.fail("long")
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class AnswerInput(serializers.Serializer):
-    question = serializers.IntegerField(help_text="The pending question's seq.")
-    answer = serializers.ListField(child=serializers.JSONField(), allow_empty=True)
+    question = serializers.IntegerField(
+        min_value=0, max_value=MAX_NUMBER, help_text="The pending question's seq."
+    )
+    answer = serializers.ListField(child=AnswerOption(), allow_empty=True, max_length=MAX_ITEMS)

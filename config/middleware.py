@@ -1,0 +1,136 @@
+"""Coded JSON for every answer under ``/api/``, whichever layer refused the request.
+
+DRF renders the errors of its views (``config.errors.api_exception_handler``). What it never sees
+is rendered here, with ``DEBUG`` on too (Django's debug pages are HTML and list the URL patterns):
+
+- a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` → 413 ``too_large``, refused before it is read;
+- a URL that exists only with a trailing slash (``POST /api/v1/tournaments``) → 404 ``not_found``
+  naming the right URL, where Django would redirect (and lose a POST's body, or fail with a 500);
+- an exception a view let through → 500 ``server_error`` (logged with its traceback, never shown),
+  or its own 4xx for Django's refusals (``RequestDataTooBig``, ``SuspiciousOperation``);
+- an id in the URL past the largest the database can hold → 404 ``not_found`` (SQLite would
+  raise ``OverflowError``: a 500);
+- any other error page (an unknown URL, a bad Host header) → the same status, coded.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
+from django.urls import is_valid_path
+from django.utils.deprecation import MiddlewareMixin
+
+from config.errors import error_body
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+# The largest id of a row (BigAutoField); a larger one in a URL names nothing.
+MAX_ID = 2**63 - 1
+CODES = {
+    400: "bad_request",
+    401: "not_authenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    500: "server_error",
+}
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith(API_PREFIX)
+
+
+def coded(status: int, message: str | None = None, details: object = None) -> JsonResponse:
+    code = CODES.get(status, "server_error" if status >= 500 else "error")
+    text = message or f"{_phrase(status)}."
+    return JsonResponse(error_body(code=code, message=text, details=details), status=status)
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
+
+
+def too_large() -> JsonResponse:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return coded(413, f"The request body is over {limit} bytes.", {"max_bytes": limit})
+
+
+class ApiErrorsMiddleware(MiddlewareMixin):
+    def process_request(self, request: HttpRequest) -> HttpResponseBase | None:
+        if not is_api(request):
+            return None
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return coded(400, "Content-Length is not a number.")
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and length > limit:
+            return too_large()
+        path = request.path_info
+        urlconf = getattr(request, "urlconf", None)
+        if (
+            not path.endswith("/")
+            and not is_valid_path(path, urlconf)
+            and is_valid_path(f"{path}/", urlconf)
+        ):
+            return coded(
+                404,
+                f"No API endpoint at {path}: API URLs end with a slash ({path}/).",
+                {"path": f"{path}/"},
+            )
+        return None
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> HttpResponseBase | None:
+        if is_api(request) and any(
+            isinstance(value, int) and value > MAX_ID for value in [*args, *kwargs.values()]
+        ):
+            return coded(404, "No such object.")
+        return None
+
+    def process_exception(
+        self, request: HttpRequest, exception: Exception
+    ) -> HttpResponseBase | None:
+        if not is_api(request):
+            return None
+        if isinstance(exception, RequestDataTooBig):
+            return too_large()
+        if isinstance(exception, SuspiciousOperation):
+            log.warning("Refused %s %s: %s", request.method, request.path, exception)
+            return coded(400)
+        if isinstance(exception, Http404):
+            return coded(404)
+        if isinstance(exception, PermissionDenied):
+            return coded(403)
+        log.error("Error on %s %s", request.method, request.path, exc_info=exception)
+        return coded(500, "The server failed on this request; the error is logged.")
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if not is_api(request) or response.status_code < 400:
+            return response
+        if response.get("Content-Type", "").startswith("application/json"):
+            return response  # already coded (DRF's handler, the checks above)
+        message = f"No API endpoint at {request.path}." if response.status_code == 404 else None
+        replaced = coded(response.status_code, message)
+        for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+            if header in response:
+                replaced[header] = response[header]
+        return replaced
