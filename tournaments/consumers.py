@@ -4,6 +4,12 @@ On connect the viewer gets every event after ``N`` it may see, read from the dat
 the live stream: each nudge from the channel layer makes the consumer read the log again from the
 last seq it sent, so nothing is lost or repeated however the nudges arrive. A spectator (no token)
 gets the public events only; a seat also gets its own private ones.
+
+A refusal is a frame ``{"type": "error", "code", "message"}`` and then a close with a code:
+4400 a bad ``after`` (not a whole number, or beyond the tournament's log), 4401 an unknown token,
+4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash). The stream
+takes no messages: a frame from the client (text, JSON or not, or binary) is answered with the
+error frame ``read_only`` and the stream goes on.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
+from config.middleware import MAX_ID
+from tournaments.api.inputs import MAX_NUMBER, whole_number
 from tournaments.models import Tournament
 from tournaments.selectors.events import LogSlice, events_after
 from tournaments.services.common import seat_for_token
@@ -32,10 +40,15 @@ class Refused(Exception):
         self.close_code, self.code, self.message = close_code, code, message
 
 
-def _viewer(tournament_id: int, token: str | None) -> int | None:
+def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
     """The viewer's seat number (``None``: spectator), or ``Refused``."""
-    if not Tournament.objects.filter(pk=tournament_id).exists():
+    rows = Tournament.objects.filter(pk=tournament_id).values_list("event_seq", flat=True)
+    logged = rows.first()
+    if logged is None:
         raise Refused(CLOSE_NOT_FOUND, "not_found", "No such tournament.")
+    if after > logged:
+        # Nothing would ever be sent: the client's seq comes from another tournament or server.
+        raise Refused(CLOSE_BAD_REQUEST, "invalid", f"`after` is beyond the last event ({logged}).")
     if not token:
         return None
     seat = seat_for_token(token, tournament_id)
@@ -45,28 +58,42 @@ def _viewer(tournament_id: int, token: str | None) -> int | None:
 
 
 def _after(query: dict[str, list[str]]) -> int:
-    raw = query.get("after", ["0"])[0]
-    if not raw.isdigit():
-        raise Refused(CLOSE_BAD_REQUEST, "invalid", "`after` must be a whole number.")
-    return int(raw)
+    value = whole_number(query.get("after", ["0"])[0])
+    if value is None:
+        raise Refused(
+            CLOSE_BAD_REQUEST, "invalid", f"`after` must be a whole number from 0 to {MAX_NUMBER}."
+        )
+    return value
+
+
+def _query(scope: dict[str, Any]) -> dict[str, list[str]]:
+    """The query string's parameters; bytes that are not UTF-8 become U+FFFD (a bad token)."""
+    return parse_qs(scope.get("query_string", b"").decode("utf-8", errors="replace"))
+
+
+async def refuse(consumer: AsyncJsonWebsocketConsumer, refused: Refused) -> None:
+    """Send the error frame, then close with the refusal's code (a browser sees both)."""
+    await consumer.send_json({"type": "error", "code": refused.code, "message": refused.message})
+    await consumer.close(code=refused.close_code)
 
 
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
-        query = parse_qs(self.scope.get("query_string", b"").decode())
+        query = _query(self.scope)
         self.timer: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         await self.accept()
         try:
+            if self.tournament_id > MAX_ID:  # no such row; SQLite could not even look it up
+                raise Refused(CLOSE_NOT_FOUND, "not_found", "No such tournament.")
             self.last = _after(query)
             token = query.get("token", [None])[0]
-            self.audience = await database_sync_to_async(_viewer)(self.tournament_id, token)
-        except Refused as refused:
-            await self.send_json(
-                {"type": "error", "code": refused.code, "message": refused.message}
+            self.audience = await database_sync_to_async(_viewer)(
+                self.tournament_id, token, self.last
             )
-            await self.close(code=refused.close_code)
+        except Refused as refused:
+            await refuse(self, refused)
             return
         self.group = group_name(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -78,7 +105,10 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Any frame, text or binary, parsed or not: the stream takes no messages, and goes on."""
         await self.send_json(
             {"type": "error", "code": "read_only", "message": "This stream only sends events."}
         )
@@ -107,3 +137,13 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def _sleep_then_deliver(self, delay: float) -> None:
         await asyncio.sleep(delay)
         await self.deliver()
+
+
+class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):
+    """Every ``/ws/`` path no route matches: a coded refusal instead of a failed handshake."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        path = self.scope.get("path", "")
+        message = f"No stream at {path}: streams are /ws/tournaments/{{id}}/."
+        await refuse(self, Refused(CLOSE_NOT_FOUND, "not_found", message))
