@@ -91,6 +91,10 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": None,
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
+    # Seat tokens only: no password (Basic) or admin session reaches the public API.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["tournaments.api.auth.SeatTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "UNAUTHENTICATED_USER": None,
     # JSON in and out (the browsable HTML pages are gone: the docs are at /api/v1/docs/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
