@@ -9,6 +9,7 @@ environments; ``config.settings`` calls it once with ``os.environ``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,13 @@ _FALSE = {"0", "false", "no", "off"}
 _POSTGRES_SCHEMES = {"postgres", "postgresql"}
 _REDIS_SCHEMES = {"redis", "rediss"}
 
+# Requests per client address (per scope) before `429 throttled`: creating a tournament, joining
+# one, and every action (bots, start, seat settings, Deck Phase, answers). "off" lifts a limit.
+DEFAULT_THROTTLE_RATES = {"create": "20/min", "join": "30/min", "action": "300/min"}
+_RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
+# One year, the HSTS max-age browsers and the preload list expect.
+DEFAULT_HSTS_SECONDS = 31_536_000
+
 
 @dataclass(frozen=True)
 class EnvSettings:
@@ -48,6 +56,13 @@ class EnvSettings:
     task_runner: str
     match_event_pace_seconds: float
     celery_visibility_timeout: int
+    caches: dict[str, dict[str, Any]]
+    throttle_rates: dict[str, str | None]
+    https: bool
+    hsts_seconds: int
+    hsts_include_subdomains: bool
+    hsts_preload: bool
+    behind_proxy: bool
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -70,6 +85,18 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         task_runner="celery" if redis_url else "thread",
         match_event_pace_seconds=_whole_number(environ, "MATCH_EVENT_PACE_MS", default=250) / 1000,
         celery_visibility_timeout=_visibility_timeout(environ),
+        caches={"default": _cache(redis_url)},
+        throttle_rates={
+            scope: _throttle_rate(environ, f"THROTTLE_{scope.upper()}", default=rate)
+            for scope, rate in DEFAULT_THROTTLE_RATES.items()
+        },
+        # Served over HTTPS (by the server or the proxy in front): secure cookies, a redirect of
+        # plain HTTP, HSTS. On by default once DEBUG is off.
+        https=_boolean(environ, "HTTPS", default=not debug),
+        hsts_seconds=_whole_number(environ, "HSTS_SECONDS", default=DEFAULT_HSTS_SECONDS),
+        hsts_include_subdomains=_boolean(environ, "HSTS_INCLUDE_SUBDOMAINS", default=True),
+        hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
+        behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
     )
 
 
@@ -94,7 +121,7 @@ def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int
     raw = _value(environ, name)
     if raw is None:
         return default
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):  # str.isdigit alone accepts "²"
         raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}.")
     return int(raw)
 
@@ -201,3 +228,30 @@ def _channel_layer(redis_url: str | None) -> dict[str, Any]:
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY},
     }
+
+
+def _cache(redis_url: str | None) -> dict[str, Any]:
+    """Django's cache (the API's throttle counts): Redis when there is one, else this process's
+    memory (one server process: the embedded defaults)."""
+    if redis_url is None:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": redis_url,
+        "KEY_PREFIX": "challengers",
+    }
+
+
+def _throttle_rate(environ: Mapping[str, str], name: str, *, default: str) -> str | None:
+    """``N/period`` (period s, min, hour or day), or None for "off"."""
+    raw = _value(environ, name)
+    if raw is None:
+        return default
+    if raw.lower() in _FALSE | {"none"}:
+        return None
+    rate = raw.replace(" ", "").lower()
+    if not _RATE.fullmatch(rate):
+        raise ImproperlyConfigured(
+            f"{name} must be a rate like 20/min (per s, min, hour or day) or off, not {raw!r}."
+        )
+    return rate

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from config.env import read_environment
 
@@ -67,6 +68,8 @@ TEMPLATES = [
 DATABASES = ENV.databases
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CHANNEL_LAYERS = ENV.channel_layers
+# Redis with REDIS_URL (shared by every server process), else this process's memory.
+CACHES = ENV.caches
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -102,7 +105,16 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # The client address of a throttle: X-Forwarded-For's last entry behind the proxy, else the
+    # peer (never a header a client could forge).
+    "NUM_PROXIES": 1 if ENV.behind_proxy else 0,
 }
+
+# Requests per client address and scope (THROTTLE_CREATE, THROTTLE_JOIN, THROTTLE_ACTION; None
+# = unlimited), read on each request (config.throttling). The test suite plays hundreds of
+# tournaments a minute from one address, so under pytest nothing is throttled unless a test sets
+# THROTTLE_RATES itself.
+THROTTLE_RATES = {} if "pytest" in sys.modules else ENV.throttle_rates
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Challengers! game server API",

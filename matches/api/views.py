@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError, NotFoundError
+from config.throttling import ActionThrottle
 from matches import services
 from matches.models import Match
 from matches.selectors import match_events, match_view
@@ -41,6 +42,8 @@ class MatchDetailView(ApiView):
 
 
 class MatchAnswerView(ApiView):
+    throttle_classes = [ActionThrottle]
+
     @extend_schema(request=inputs.AnswerInput, responses=outputs.MatchOut)
     def post(self, request: Request, match_id: int) -> Response:
         data = _valid(inputs.AnswerInput, request)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import CHANNEL_CAPACITY, read_environment
+from config.env import CHANNEL_CAPACITY, DEFAULT_THROTTLE_RATES, read_environment
 
 POSTGRES = "postgres://player:s%40cret@db.example:6543/challengers"
 REDIS = "redis://cache.example:6380/2"
@@ -98,3 +98,40 @@ def test_the_celery_visibility_timeout_is_read_in_seconds_and_a_bad_one_is_named
     for bad in ("soon", "-5", "2.5", "0"):
         with pytest.raises(ImproperlyConfigured, match="CELERY_VISIBILITY_TIMEOUT"):
             read_environment({"CELERY_VISIBILITY_TIMEOUT": bad})
+
+
+def test_a_number_written_with_other_digits_is_refused_not_crashed_on() -> None:
+    for bad in ("²", "٣"):
+        with pytest.raises(ImproperlyConfigured, match="MATCH_EVENT_PACE_MS"):
+            read_environment({"MATCH_EVENT_PACE_MS": bad})
+
+
+def test_the_cache_is_redis_with_redis_url_and_local_memory_without() -> None:
+    assert read_environment({}).caches["default"]["BACKEND"].endswith("LocMemCache")
+    cache = read_environment({"REDIS_URL": REDIS}).caches["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == REDIS
+
+
+def test_throttle_rates_have_defaults_can_be_changed_or_turned_off() -> None:
+    assert read_environment({}).throttle_rates == DEFAULT_THROTTLE_RATES
+    env = read_environment({"THROTTLE_CREATE": "5/hour", "THROTTLE_JOIN": "off"})
+    assert env.throttle_rates == {**DEFAULT_THROTTLE_RATES, "create": "5/hour", "join": None}
+    for bad in ("fast", "5", "0/min", "5/week", "-1/min", "²/min"):
+        with pytest.raises(ImproperlyConfigured, match="THROTTLE_ACTION"):
+            read_environment({"THROTTLE_ACTION": bad})
+
+
+def test_https_and_hsts_are_on_by_default_once_debug_is_off() -> None:
+    local = read_environment({})
+    assert (local.https, local.behind_proxy) == (False, False)
+    production = read_environment({"DEBUG": "false", "SECRET_KEY": "k"})
+    assert production.https is True
+    assert production.hsts_seconds == 31_536_000
+    assert production.hsts_include_subdomains and production.hsts_preload
+    plain = read_environment(
+        {"DEBUG": "false", "SECRET_KEY": "k", "HTTPS": "false", "BEHIND_PROXY": "yes"}
+    )
+    assert (plain.https, plain.behind_proxy) == (False, True)
+    with pytest.raises(ImproperlyConfigured, match="HSTS_SECONDS"):
+        read_environment({"HSTS_SECONDS": "a year"})

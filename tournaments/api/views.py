@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import NotFoundError
+from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.selectors import match_list
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
@@ -50,6 +51,8 @@ def _ticket(ticket: lobby.SeatTicket) -> dict[str, Any]:
 
 
 class TournamentCreateView(ApiView):
+    throttle_classes = [CreateThrottle]
+
     @extend_schema(request=inputs.CreateInput, responses={201: outputs.TicketOut})
     def post(self, request: Request) -> Response:
         data = _valid(inputs.CreateInput, request)
@@ -70,6 +73,8 @@ class TournamentCreateView(ApiView):
 
 
 class TournamentJoinView(ApiView):
+    throttle_classes = [JoinThrottle]
+
     @extend_schema(request=inputs.JoinInput, responses={201: outputs.TicketOut})
     def post(self, request: Request) -> Response:
         data = _valid(inputs.JoinInput, request)
@@ -85,6 +90,8 @@ class TournamentDetailView(ApiView):
 
 
 class TournamentBotsView(ApiView):
+    throttle_classes = [ActionThrottle]
+
     @extend_schema(request=inputs.BotsInput, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         data = _valid(inputs.BotsInput, request)
@@ -93,6 +100,8 @@ class TournamentBotsView(ApiView):
 
 
 class TournamentStartView(ApiView):
+    throttle_classes = [ActionThrottle]
+
     @extend_schema(request=None, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         setup.tournament_start(tournament_id=tournament_id, seat=caller(request))
@@ -100,6 +109,8 @@ class TournamentStartView(ApiView):
 
 
 class SeatSettingsView(ApiView):
+    throttle_classes = [ActionThrottle]
+
     @extend_schema(request=inputs.SeatSettingsInput, responses=outputs.TournamentOut)
     def patch(self, request: Request, tournament_id: int) -> Response:
         data = _valid(inputs.SeatSettingsInput, request)
@@ -113,6 +124,8 @@ def _deck_action(action: str, body: type[serializers.Serializer] | None) -> type
     """A view for one Deck Phase action; its body fields become the action's arguments."""
 
     class DeckActionView(ApiView):
+        throttle_classes = [ActionThrottle]
+
         @extend_schema(
             request=body or inputs.VersionedInput,
             responses=outputs.TournamentOut,
