@@ -71,6 +71,20 @@ CHANNEL_LAYERS = ENV.channel_layers
 # Redis with REDIS_URL (shared by every server process), else this process's memory.
 CACHES = ENV.caches
 
+# Served over HTTPS (HTTPS, on by default once DEBUG is off): plain HTTP is redirected, cookies
+# are secure, and browsers are told to come back over HTTPS only (HSTS_SECONDS, 0 = no HSTS).
+SECURE_SSL_REDIRECT = ENV.https
+SESSION_COOKIE_SECURE = ENV.https
+CSRF_COOKIE_SECURE = ENV.https
+SECURE_HSTS_SECONDS = ENV.hsts_seconds if ENV.https else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = ENV.hsts_include_subdomains
+SECURE_HSTS_PRELOAD = ENV.hsts_preload
+# A probe inside the private network asks over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+# BEHIND_PROXY: a proxy (deploy/nginx.conf) terminates TLS and says so in X-Forwarded-Proto, and
+# names the client in X-Forwarded-For (the address throttling counts).
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ENV.behind_proxy else None
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
