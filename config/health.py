@@ -1,9 +1,13 @@
 """``GET /api/v1/health/``: which database, channel layer and broker the server uses, and whether
-each one answers. 200 when all answer, 503 otherwise."""
+each one answers. 200 when all answer, 503 otherwise.
+
+The page is public, so a failure shows only that the part does not answer; the exception (which
+may name hosts, ports or credentials) goes to the server log."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +24,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 TIMEOUT_SECONDS = 3.0
+NO_ANSWER = "Does not answer (the server log has the error)."
+
+log = logging.getLogger(__name__)
 
 
 def check_database() -> dict[str, Any]:
@@ -34,7 +41,8 @@ def check_database() -> dict[str, Any]:
 def check_channel_layer() -> dict[str, Any]:
     layer = get_channel_layer()
     if layer is None:
-        return {"backend": None, "ok": False, "error": "No channel layer is configured."}
+        log.error("Health: no channel layer is configured.")
+        return {"backend": None, "ok": False, "error": NO_ANSWER}
     backend = f"{type(layer).__module__}.{type(layer).__qualname__}"
     return _report(backend, lambda: async_to_sync(_round_trip)(layer))
 
@@ -70,8 +78,9 @@ def _ping_redis() -> None:
 def _report(backend: str, probe: Callable[[], None]) -> dict[str, Any]:
     try:
         probe()
-    except Exception as error:  # any failure means "does not answer"; the report says why
-        return {"backend": backend, "ok": False, "error": f"{type(error).__name__}: {error}"}
+    except Exception:  # any failure means "does not answer"; the log says why
+        log.exception("Health: %s does not answer", backend)
+        return {"backend": backend, "ok": False, "error": NO_ANSWER}
     return {"backend": backend, "ok": True, "error": None}
 
 
