@@ -10,7 +10,9 @@ error naming the candidates. Use "Set/Name" for any other copy.
 
 **Decision (icons):** a card carries the icon of its own set. Rainbow cards carry every set icon
 (``icons`` lists all basic and additional sets; the engine keeps only the sets in play, rules.md
-§5). Starter, Beach Cup Starter and Robot cards carry no set icon.
+§5). Starter cards are City cards (rules.md §1, "the City set, including the starter cards, is
+always in play"): the Starter and Beach Cup Starter cards carry the City icon (``ICON_OF_SET``).
+The Robot's cards form their own set and carry the Robot icon.
 """
 
 from __future__ import annotations
@@ -24,8 +26,15 @@ from typing import Any, NamedTuple
 
 CATALOGUE_PATH = Path(__file__).resolve().parents[2] / "cards" / "data" / "catalogue.json"
 
-NO_ICON_SETS = frozenset({"Starter", "Beach Cup Starter", "Robot"})
 RAINBOW = "Rainbow"
+CITY = "City"
+# The icon a set's cards carry when it is not the set's own name: starter cards are City cards.
+ICON_OF_SET: dict[str, str] = {"Starter": CITY, "Beach Cup Starter": CITY}
+
+
+def icon_of_set(set_name: str) -> str:
+    """The set icon the cards of ``set_name`` carry (Rainbow cards carry every icon besides)."""
+    return ICON_OF_SET.get(set_name, set_name)
 
 
 class UnknownCard(KeyError):
@@ -69,12 +78,7 @@ def spec_from_entry(entry: Mapping[str, Any], all_sets: frozenset[str]) -> CardS
     """Build a ``CardSpec`` from one catalogue entry."""
     set_name = str(entry["set"])
     power_is_round = entry["power"] == "round"
-    if set_name == RAINBOW:
-        icons = all_sets
-    elif set_name in NO_ICON_SETS:
-        icons = frozenset()
-    else:
-        icons = frozenset({set_name})
+    icons = all_sets if set_name == RAINBOW else frozenset({icon_of_set(set_name)})
     return CardSpec(
         key=f"{set_name}/{entry['name']}",
         name=str(entry["name"]),

@@ -33,7 +33,7 @@ import struct
 from collections.abc import Callable, Container, Mapping, Sequence
 from typing import Any
 
-from matches.engine.cards import NO_ICON_SETS, CardSpec, UnknownCard, load_catalogue, resolve_card
+from matches.engine.cards import CardSpec, UnknownCard, icon_of_set, load_catalogue, resolve_card
 from matches.engine.effects import ATTACKING, HOLDING
 from matches.engine.model import (
     SIDES,
@@ -266,7 +266,7 @@ class Match:
             return table
         refs = [r for d in setup.decks.values() for r in d]
         refs += [r for p in setup.piles.values() for r in p]
-        sets = frozenset(self._spec_of_key(r[1], specs).set for r in refs) - NO_ICON_SETS
+        sets = frozenset(icon_of_set(self._spec_of_key(r[1], specs).set) for r in refs)
         return get_table(specs, sets, self.round_number)
 
     @staticmethod

@@ -40,7 +40,7 @@ def test_reporter_owner_may_keep_the_weaker_card_on_top() -> None:
 @covers("City/Mascot")
 def test_mascot_gets_one_power_per_distinct_set_icon_on_the_bench() -> None:
     s = Scene(a=["City/Mascot", DRAGON], bench_a=[PIG, CAT, COW, NEWCOMER], flag=("B", [DRAGON]))
-    assert s.attack().power("City/Mascot") == 2 + 3  # Castle, Film Studio, Outer Space
+    assert s.attack().power("City/Mascot") == 2 + 4  # Castle, Film Studio, Outer Space, City
 
 
 @covers("City/Fan-Bus")
@@ -70,7 +70,7 @@ def test_stable_boy_gets_one_power_per_base_power_three_card_on_the_bench() -> N
 
 @covers("Castle/Hermit")
 def test_hermit_gets_two_power_only_when_no_city_card_is_on_the_bench() -> None:
-    s = Scene(a=["Castle/Hermit", DRAGON], bench_a=[PIG, TALENT], flag=("B", [DRAGON])).attack()
+    s = Scene(a=["Castle/Hermit", DRAGON], bench_a=[PIG, CAT], flag=("B", [DRAGON])).attack()
     assert s.power("Castle/Hermit") == 4
     s = Scene(a=["Castle/Hermit", DRAGON], bench_a=[CITY_TALENT], flag=("B", [DRAGON])).attack()
     assert s.power("Castle/Hermit") == 2

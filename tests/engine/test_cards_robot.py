@@ -75,4 +75,4 @@ def test_autocorrect_loses_one_power_per_set_icon_on_the_opponents_bench() -> No
         bench_b=[PIG, CAT, COW, NEWCOMER],
         flag=("B", [DRAGON, "Castle/Horse", DRAGON]),
     ).attack()
-    assert s.power("Robot/Autocorrect") == 7 - 3
+    assert s.power("Robot/Autocorrect") == 7 - 4  # Castle, Film Studio, Outer Space, City

@@ -82,4 +82,6 @@ def test_a_unique_name_resolves_alone_and_an_ambiguous_one_defaults_to_the_base_
     assert resolve_card("Beach Club/Newcomer").key == "Beach Club/Newcomer"
     assert SPECS["Robot/Cyborg"].power_is_round
     assert SPECS["Rainbow/DJ"].icons >= {"Castle", "Beach Club", "Rainbow"}
-    assert SPECS["Starter/Dog"].icons == frozenset()
+    assert SPECS["Starter/Dog"].icons == frozenset({"City"})
+    assert SPECS["Beach Cup Starter/Dog"].icons == frozenset({"City"})
+    assert SPECS["Robot/Alpha"].icons == frozenset({"Robot"})
