@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.db import models
 from django.db.models import QuerySet
-from django.forms import BaseInlineFormSet, ModelForm
+from django.forms import BaseInlineFormSet, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 
@@ -29,9 +30,13 @@ class CardInline(admin.TabularInline):
         "keyword",
         "timing",
         "effect_code",
+        # With the code, so that a row's code and params are checked and fixed together (an error
+        # about a field missing from the inline form would be a server error, not a message).
+        "effect_params",
         "curated",
     )
     readonly_fields = ("curated",)
+    formfield_overrides = {models.JSONField: {"widget": Textarea(attrs={"rows": 2, "cols": 30})}}
 
 
 def _warning(card_set: Any) -> str | None:

@@ -186,7 +186,8 @@ def _validated(row: Row, key: str) -> Row:
     try:
         row.full_clean(validate_unique=False, validate_constraints=False)
     except ValidationError as error:
-        raise CatalogueError("catalogue_invalid", f"{key}: {error.messages}") from error
+        message = f"{key}: {'; '.join(error.messages)}"
+        raise CatalogueError("catalogue_invalid", message) from error
     return row
 
 

@@ -11,6 +11,9 @@ from django.db.models import Q
 from cards.rules import level_error, power_error
 from matches.engine.codes import EffectSpecError, validate_effect
 
+# Effect errors about the code itself; the others are about a parameter (``effect_params``).
+CODE_ERRORS = frozenset({"unknown_effect_code", "params_without_code"})
+
 
 class Box(models.TextChoices):
     BASE = "base", "Challengers! (base box)"
@@ -169,14 +172,17 @@ class Card(models.Model):
         return {}
 
     def _effect_errors(self) -> dict[str, Any]:
+        """The effect code and each parameter's type and range (``codes.EFFECT_SCHEMAS``), so
+        that no saved value can make the engine fail in a match. Messages name the card."""
+        card = self.name or "This card"
         if not isinstance(self.effect_params, dict):
-            return {"effect_params": "Effect parameters must be a JSON object."}
+            return {"effect_params": f"{card}: effect parameters must be a JSON object."}
         self.effect_code = self.effect_code or None
         try:
             validate_effect(self.effect_code, self.effect_params)
         except EffectSpecError as error:
-            field = "effect_params" if error.code == "unknown_effect_param" else "effect_code"
-            return {field: ValidationError(str(error), code=error.code)}
+            field = "effect_code" if error.code in CODE_ERRORS else "effect_params"
+            return {field: ValidationError(f"{card}: {error}", code=error.code)}
         return {}
 
 

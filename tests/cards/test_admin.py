@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from cards.catalogue import LoadReport
 from cards.models import Card, CardSet
@@ -147,3 +148,56 @@ def test_the_set_list_shows_copy_totals(admin_client: Client, catalogue: LoadRep
 
 def test_the_admin_login_page_loads(client: Client) -> None:
     assert client.get("/admin/login/").status_code == 200
+
+
+# ---------------------------------------------------------------- effect parameter values
+
+
+@pytest.fixture
+def reporter(catalogue: LoadReport) -> Card:
+    return Card.objects.get(card_set__name="City", name="Reporter")
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ('{"n": "two"}', "Reporter: Effect 'arrange_top': parameter 'n' must be a whole number"),
+        ('{"n": -5}', "Reporter: Effect 'arrange_top': parameter 'n' must be from 1 to 10, not -5"),
+        ("{}", "Reporter: Effect 'arrange_top': parameter 'n' is required."),
+        ("-5", "Reporter: effect parameters must be a JSON object."),
+    ],
+)
+def test_a_bad_reporter_parameter_is_refused_with_a_message_and_nothing_changes(
+    admin_client: Client, reporter: Card, params: str, message: str
+) -> None:
+    response = _post_card(admin_client, reporter, effect_params=params)
+    assert response.status_code == 200  # the form again, not a redirect
+    assert escape(message) in response.content.decode()
+    fresh = Card.objects.get(pk=reporter.pk)
+    assert (fresh.effect_params, fresh.curated) == ({"n": 2, "bottom": 1}, False)
+
+
+def test_a_good_reporter_parameter_is_saved(admin_client: Client, reporter: Card) -> None:
+    response = _post_card(admin_client, reporter, effect_params='{"n": 3, "bottom": 1}')
+    assert response.status_code == 302
+    assert Card.objects.get(pk=reporter.pk).effect_params == {"n": 3, "bottom": 1}
+
+
+def test_an_inline_code_change_that_the_params_do_not_fit_is_refused_with_a_message(
+    admin_client: Client, reporter: Card
+) -> None:
+    url = f"/admin/cards/cardset/{reporter.card_set_id}/change/"
+    changes = {"Reporter": {"effect_code": "pile_to_deck"}}
+    response = admin_client.post(url, _inline_form(reporter.card_set, **changes))
+    assert response.status_code == 200  # a message, not a server error
+    message = "Reporter: Effect 'pile_to_deck' takes no parameter bottom."
+    assert escape(message) in response.content.decode()
+    assert Card.objects.get(pk=reporter.pk).effect_code == "arrange_top"
+
+
+def test_an_inline_params_edit_is_validated(admin_client: Client, reporter: Card) -> None:
+    url = f"/admin/cards/cardset/{reporter.card_set_id}/change/"
+    changes = {"Reporter": {"effect_params": '{"n": "two"}'}}
+    response = admin_client.post(url, _inline_form(reporter.card_set, **changes))
+    assert escape("parameter 'n' must be a whole number") in response.content.decode()
+    assert Card.objects.get(pk=reporter.pk).effect_params == {"n": 2, "bottom": 1}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.catalogue import CATALOGUE_PATH, LoadReport, catalogue_load
+from cards.catalogue import CATALOGUE_PATH, CatalogueError, LoadReport, catalogue_load
 from cards.models import Card
 
 
@@ -75,3 +75,42 @@ def test_a_file_with_a_bad_card_is_refused_and_nothing_is_written(tmp_path: Path
     with pytest.raises(CommandError, match="Submarine"):
         _run("--file", str(path))
     assert not Card.objects.exists()
+
+
+def _with_reporter_params(tmp_path: Path, params: object) -> Path:
+    data = json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))
+    reporter = next(c for c in data["cards"] if c["name"] == "Reporter")
+    reporter["effect_params"] = params
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"n": "two"}, "parameter 'n' must be a whole number, not 'two'"),
+        ({"n": -5}, "parameter 'n' must be from 1 to 10, not -5"),
+        ({"bottom": 1}, "parameter 'n' is required"),
+    ],
+)
+def test_a_file_with_a_bad_effect_parameter_is_refused_naming_the_card_and_parameter(
+    tmp_path: Path, params: object, message: str
+) -> None:
+    path = _with_reporter_params(tmp_path, params)
+    with pytest.raises(CatalogueError) as caught:
+        catalogue_load(path=path)
+    assert str(caught.value).startswith("City / Reporter: Reporter: Effect 'arrange_top': ")
+    assert message in str(caught.value)
+    with pytest.raises(CommandError, match=r"City / Reporter: .*parameter 'n'"):
+        _run("--file", str(path))
+    assert not Card.objects.exists()
+
+
+def test_a_reload_with_a_bad_effect_parameter_keeps_the_loaded_card(
+    catalogue: LoadReport, tmp_path: Path
+) -> None:
+    with pytest.raises(CommandError, match="Reporter"):
+        _run("--file", str(_with_reporter_params(tmp_path, {"n": "two"})))
+    assert Card.objects.get(name="Reporter").effect_params == {"n": 2, "bottom": 1}
