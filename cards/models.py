@@ -98,7 +98,8 @@ class Card(models.Model):
     effect = models.TextField(blank=True, help_text="A paraphrase of the printed effect.")
     confidence = models.CharField(max_length=12, choices=Confidence.choices)
     note = models.TextField(blank=True)
-    effect_code = models.CharField(max_length=60, null=True, blank=True)
+    # NULL, not "", means "no effect": the engine, the loader and the constraints all say None.
+    effect_code = models.CharField(max_length=60, null=True, blank=True)  # noqa: DJ001
     effect_params = models.JSONField(default=dict, blank=True)
     curated = models.BooleanField(
         default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."

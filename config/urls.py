@@ -14,7 +14,6 @@ api_v1: list[URLPattern | URLResolver] = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("", include("cards.api.urls")),
     path("", include("tournaments.api.urls")),
-    path("", include("matches.api.urls")),
 ]
 
 urlpatterns = [

@@ -96,3 +96,6 @@ class MatchEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="event_match_seq_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} event {self.seq} ({self.kind})"

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from config.errors import NotFoundError
 from matches.models import Match, MatchEvent, MatchStatus
-from tournaments.models import Seat
 
 PUBLIC_KINDS = frozenset(
     {
@@ -39,12 +39,13 @@ OWNER_KINDS = frozenset({"question", "answer", "arranged"})
 UNSEEN_FIELDS = {"added": ("key",)}  # a card taken from a pile unseen is unknown until revealed
 
 
-def viewer_side(match: Match, viewer: Seat | None) -> str | None:
+def viewer_side(match: Match, viewer: int | None) -> str | None:
+    """The side the viewing seat (its id; ``None``: a spectator) plays in this match, if any."""
     if viewer is None:
         return None
-    if viewer.pk == match.seat_a_id:
+    if viewer == match.seat_a_id:
         return "A"
-    if viewer.pk == match.seat_b_id:
+    if viewer == match.seat_b_id:
         return "B"
     return None
 
@@ -68,7 +69,7 @@ def public_status(match: Match) -> str:
     return "playing" if match.status == MatchStatus.RECORDED else str(match.status)
 
 
-def match_view(match: Match, viewer: Seat | None) -> dict[str, Any]:
+def match_view(match: Match, viewer: int | None) -> dict[str, Any]:
     side = viewer_side(match, viewer)
     visible = match.status == MatchStatus.FINISHED
     released = sum(
@@ -103,14 +104,22 @@ def _question(match: Match, side: str | None) -> dict[str, Any] | None:
     return {**question, "deadline": match.question_deadline}
 
 
-def match_list(*, tournament_id: int, viewer: Seat | None) -> list[dict[str, Any]]:
+def match_by_id(match_id: int) -> Match:
+    """The match with its seats, or ``not_found``."""
+    match = Match.objects.select_related("seat_a", "seat_b", "winner").filter(pk=match_id).first()
+    if match is None:
+        raise NotFoundError("not_found", "No such match.")
+    return match
+
+
+def match_list(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]]:
     matches = Match.objects.filter(tournament_id=tournament_id).select_related(
         "seat_a", "seat_b", "winner"
     )
     return [match_view(match, viewer) for match in matches]
 
 
-def match_events(match: Match, viewer: Seat | None, *, after: int = 0) -> list[dict[str, Any]]:
+def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[dict[str, Any]]:
     """The released events after number ``after``, gapless, as the viewer may see them.
 
     Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1), so ``after=0``

@@ -6,15 +6,43 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.management.color import no_style
+from django.db import connection
 
 from cards.catalogue import LoadReport, catalogue_load
+from cards.models import Card, CardSet
 from config.celery import app as celery_app
+
+_LOADED: dict[str, Any] = {}
 
 
 @pytest.fixture
 def catalogue(db: None) -> LoadReport:
-    """The project's card catalogue, loaded into the test database."""
-    return catalogue_load()
+    """The project's card catalogue, loaded into the test database.
+
+    The loader runs once per test run (it checks every card: ~0.7 s); later tests get the same
+    rows, primary keys included, in two bulk inserts.
+    """
+    if not _LOADED or CardSet.objects.exists():
+        report = catalogue_load()
+        _LOADED.update(
+            report=report,
+            sets=list(CardSet.objects.values()),
+            cards=list(Card.objects.values()),
+        )
+        return report
+    CardSet.objects.bulk_create(CardSet(**row) for row in _LOADED["sets"])
+    Card.objects.bulk_create(Card(**row) for row in _LOADED["cards"])
+    _reset_sequences(CardSet, Card)
+    cached: LoadReport = _LOADED["report"]
+    return cached
+
+
+def _reset_sequences(*models: Any) -> None:
+    """Rows inserted with their primary keys leave PostgreSQL's sequences behind: catch up."""
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), list(models)):
+            cursor.execute(sql)
 
 
 @pytest.fixture(autouse=True)
@@ -71,3 +99,14 @@ def _fresh_channel_layer() -> Iterator[None]:
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_card_caches() -> None:
+    """Specs and card facts are cached per snapshot and tournament id, which never repeat on a
+    server; a flushed test database hands the same ids out again, so each test starts cold."""
+    from cards.snapshots import snapshot_specs
+    from tournaments.services.common import _facts_of_tournament
+
+    snapshot_specs.cache_clear()
+    _facts_of_tournament.cache_clear()

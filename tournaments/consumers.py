@@ -22,11 +22,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
+from config.errors import NotFoundError
 from config.middleware import MAX_ID
 from tournaments.api.inputs import MAX_NUMBER, whole_number
-from tournaments.models import Tournament
 from tournaments.selectors.events import LogSlice, events_after
-from tournaments.services.common import seat_for_token
+from tournaments.selectors.viewers import BadToken, seat_of_token, tournament_event_seq, viewer_in
 from tournaments.services.events import group_name
 
 CLOSE_BAD_REQUEST = 4400
@@ -41,20 +41,22 @@ class Refused(Exception):
 
 
 def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
-    """The viewer's seat number (``None``: spectator), or ``Refused``."""
-    rows = Tournament.objects.filter(pk=tournament_id).values_list("event_seq", flat=True)
-    logged = rows.first()
-    if logged is None:
-        raise Refused(CLOSE_NOT_FOUND, "not_found", "No such tournament.")
+    """The viewer's seat number (``None``: spectator), or ``Refused``.
+
+    The viewer is resolved as REST resolves it (``selectors.viewers``): another tournament's
+    token watches as a spectator, a token no seat holds is refused.
+    """
+    try:
+        logged = tournament_event_seq(tournament_id)
+        seat = viewer_in(seat_of_token(token), tournament_id)
+    except NotFoundError as missing:
+        raise Refused(CLOSE_NOT_FOUND, missing.code, missing.message) from missing
+    except BadToken as bad:
+        raise Refused(CLOSE_BAD_TOKEN, bad.code, bad.message) from bad
     if after > logged:
         # Nothing would ever be sent: the client's seq comes from another tournament or server.
         raise Refused(CLOSE_BAD_REQUEST, "invalid", f"`after` is beyond the last event ({logged}).")
-    if not token:
-        return None
-    seat = seat_for_token(token, tournament_id)
-    if seat is None:
-        raise Refused(CLOSE_BAD_TOKEN, "bad_token", "That seat token is not known here.")
-    return seat.number
+    return None if seat is None else seat.number
 
 
 def _after(query: dict[str, list[str]]) -> int:

@@ -138,6 +138,9 @@ class CardCopy(models.Model):
             models.UniqueConstraint(fields=["tournament", "uid"], name="copy_uid_unique"),
         ]
 
+    def __str__(self) -> str:
+        return f"Card {self.uid} of tournament {self.tournament_id}"
+
 
 class Pile(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="piles")
@@ -149,6 +152,9 @@ class Pile(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "level"], name="pile_level_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"Pile {self.level} of tournament {self.tournament_id}"
 
 
 class DraftTurn(models.Model):
@@ -163,6 +169,9 @@ class DraftTurn(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["seat", "round"], name="turn_round_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"Deck Phase of seat {self.seat_id}, round {self.round}"
 
 
 class Trophy(models.Model):
@@ -182,6 +191,9 @@ class Trophy(models.Model):
                 fields=["tournament", "park", "round"], name="trophy_park_round_unique"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"Trophy {self.park} round {self.round}"
 
 
 class TournamentEvent(models.Model):
@@ -203,3 +215,6 @@ class TournamentEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "seq"], name="tevent_seq_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"Tournament {self.tournament_id} event {self.seq} ({self.kind})"

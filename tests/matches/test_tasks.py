@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from tournaments import tasks
 from matches.models import Match, MatchEvent
 from tests.tournaments.play import Player, open_game
+from tournaments import tasks
 from tournaments.models import Seat, Tournament, TournamentEvent, Trophy
 
 pytestmark = pytest.mark.django_db(transaction=True)

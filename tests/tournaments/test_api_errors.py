@@ -64,9 +64,16 @@ def test_a_second_redraw_is_refused(game: tuple[Player, Player]) -> None:
 
 def test_a_stale_version_is_refused(game: tuple[Player, Player]) -> None:
     host, _ = game
-    version = host.get()["version"]
+    version = host.get()["you"]["version"]
     host.post("draft/draw")
     refused(host, "draft/redraw", {"version": version}, 409, "stale")
+
+
+def test_another_seats_move_does_not_make_my_view_stale(game: tuple[Player, Player]) -> None:
+    host, guest = game
+    version = host.get()["you"]["version"]
+    guest.post("draft/draw")
+    host.post("draft/draw", {"version": version})
 
 
 def test_a_repeated_pick_is_refused(game: tuple[Player, Player]) -> None:

@@ -12,6 +12,7 @@ from cards.models import Card
 from matches.models import Match, MatchStatus
 from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat
+from tournaments.services.clock import sweep_deadlines
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,7 +88,10 @@ def test_an_unanswered_question_is_answered_by_the_policy_at_the_deadline(catalo
     Match.objects.filter(pk=match.pk).update(
         question_deadline=timezone.now() - timedelta(seconds=1)
     )
-    host.get()  # anyone looking enforces a passed deadline
+    assert host.get()["status"] == "match", "a read changes nothing: the clock enforces deadlines"
+    match.refresh_from_db()
+    assert match.status == MatchStatus.WAITING and match.question["seq"] == first["seq"]  # type: ignore[index]
+    sweep_deadlines()  # the clock (Celery beat, or the embedded server's task thread)
     match.refresh_from_db()
     assert match.answers[first["seq"]] == first["default"]
     assert match.status != MatchStatus.WAITING or match.question["seq"] != first["seq"]  # type: ignore[index]

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
-
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from matches.engine.model import MatchResult

@@ -16,10 +16,10 @@ from rest_framework.test import APIClient
 from matches.engine.model import MatchResult
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.services import match_verify, run_engine
-from tournaments.services.matchplay import side_seat
 from tests.tournaments.play import Player, all_uids, card_locations, create
 from tests.workers.conftest import Workers, full_stack, wait_for
 from tournaments.models import Seat, Status, Tournament, TournamentEvent, Trophy
+from tournaments.services.matchplay import side_seat
 
 pytestmark = [pytest.mark.real_worker, pytest.mark.django_db(transaction=True), full_stack]
 

@@ -6,19 +6,16 @@ never be used to guess the admin's password or act with an admin's cookie.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
-from config.errors import ApplicationError
-from tournaments.models import Seat
-from tournaments.services.common import seat_for_token
+from tournaments.selectors.viewers import BadToken, seat_of_token
 
-
-class BadToken(ApplicationError):
-    status_code = 401
+if TYPE_CHECKING:
+    from tournaments.models import Seat
 
 
 def bearer(request: Request) -> str | None:
@@ -33,13 +30,7 @@ def bearer(request: Request) -> str | None:
 
 def caller(request: Request) -> Seat | None:
     """The calling seat, ``None`` for a spectator; an unknown token is refused."""
-    token = bearer(request)
-    if token is None:
-        return None
-    seat = seat_for_token(token)
-    if seat is None:
-        raise BadToken("bad_token", "That seat token is not known.")
-    return seat
+    return seat_of_token(bearer(request))
 
 
 class SeatTokenAuthentication(BaseAuthentication):

@@ -66,7 +66,10 @@ class VersionedInput(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="The tournament version you acted on; a stale one is refused (409 stale).",
+        help_text=(
+            "The `you.version` of the view you acted on: refused with 409 `stale` only if your "
+            "own situation (your turn, your deck, the phase or round) changed since."
+        ),
     )
 
 

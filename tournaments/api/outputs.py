@@ -183,3 +183,26 @@ class EventOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="1, 2, 3, … with no gap (payload.seq + 1).")
     kind = serializers.CharField(help_text="The event kind, or `hidden` for one you may not see.")
     payload = serializers.DictField(allow_null=True, help_text="null for a hidden event.")
+
+
+class MatchCheckOut(serializers.Serializer):
+    match = serializers.IntegerField()
+    seed = serializers.BooleanField(help_text="Its seed is the one derived from the revealed seed.")
+    events = serializers.BooleanField(help_text="Replaying it gives exactly the stored events.")
+
+
+class VerifyChecksOut(serializers.Serializer):
+    commitment = serializers.BooleanField(
+        help_text="SHA-256 of '<seed>:<nonce>' is the commitment."
+    )
+    trophies = serializers.BooleanField(help_text="The trophy stacks were dealt from the seed.")
+    matches = serializers.BooleanField(help_text="Every match passed both of its checks.")
+
+
+class VerifyOut(serializers.Serializer):
+    ok = serializers.BooleanField()
+    checks = VerifyChecksOut()
+    seed = serializers.IntegerField()
+    nonce = serializers.CharField()
+    commitment = serializers.CharField()
+    matches = MatchCheckOut(many=True)

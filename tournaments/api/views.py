@@ -10,15 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import NotFoundError
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.selectors import match_list
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
-from tournaments.models import Tournament
-from tournaments.selectors.tournaments import tournament_view
-from tournaments.services import deck, lobby, setup
-from tournaments.services.clock import tournament_tick
+from tournaments.selectors.tournaments import tournament_view_of
+from tournaments.selectors.viewers import require_tournament, viewer_in
+from tournaments.services import deck, fairness, lobby, setup
 
 
 class ApiView(APIView):
@@ -26,20 +24,14 @@ class ApiView(APIView):
     permission_classes: list[Any] = []
 
 
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
 
 def _view(tournament_id: int, request: Request) -> Response:
-    viewer = caller(request)
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        raise NotFoundError("not_found", "No such tournament.")
-    if viewer is not None and viewer.tournament_id != tournament.pk:
-        viewer = None  # another tournament's token: this caller is a spectator here
-    return Response(tournament_view(tournament, viewer))
+    return Response(tournament_view_of(tournament_id=tournament_id, seat=caller(request)))
 
 
 def _ticket(ticket: lobby.SeatTicket) -> dict[str, Any]:
@@ -55,7 +47,7 @@ class TournamentCreateView(ApiView):
 
     @extend_schema(request=inputs.CreateInput, responses={201: outputs.TicketOut})
     def post(self, request: Request) -> Response:
-        data = _valid(inputs.CreateInput, request)
+        data = valid(inputs.CreateInput, request)
         ticket = lobby.tournament_create(
             host_name=data["name"],
             seat_count=data["seats"],
@@ -77,7 +69,7 @@ class TournamentJoinView(ApiView):
 
     @extend_schema(request=inputs.JoinInput, responses={201: outputs.TicketOut})
     def post(self, request: Request) -> Response:
-        data = _valid(inputs.JoinInput, request)
+        data = valid(inputs.JoinInput, request)
         ticket = lobby.seat_join(code=data["code"], name=data["name"])
         return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
 
@@ -85,7 +77,6 @@ class TournamentJoinView(ApiView):
 class TournamentDetailView(ApiView):
     @extend_schema(responses=outputs.TournamentOut)
     def get(self, request: Request, tournament_id: int) -> Response:
-        tournament_tick(tournament_id=tournament_id)
         return _view(tournament_id, request)
 
 
@@ -94,7 +85,7 @@ class TournamentBotsView(ApiView):
 
     @extend_schema(request=inputs.BotsInput, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(inputs.BotsInput, request)
+        data = valid(inputs.BotsInput, request)
         lobby.seat_add_bots(tournament_id=tournament_id, seat=caller(request), count=data["count"])
         return _view(tournament_id, request)
 
@@ -113,7 +104,7 @@ class SeatSettingsView(ApiView):
 
     @extend_schema(request=inputs.SeatSettingsInput, responses=outputs.TournamentOut)
     def patch(self, request: Request, tournament_id: int) -> Response:
-        data = _valid(inputs.SeatSettingsInput, request)
+        data = valid(inputs.SeatSettingsInput, request)
         lobby.seat_settings(
             tournament_id=tournament_id, seat=caller(request), answers_live=data["answers_live"]
         )
@@ -132,7 +123,7 @@ def _deck_action(action: str, body: type[serializers.Serializer] | None) -> type
             operation_id=f"tournament_deck_{action}",
         )
         def post(self, request: Request, tournament_id: int) -> Response:
-            data = _valid(body or inputs.VersionedInput, request)
+            data = valid(body or inputs.VersionedInput, request)
             version = data.pop("version", None)
             deck.seat_act(
                 tournament_id=tournament_id,
@@ -161,8 +152,16 @@ DECK_ACTIONS: dict[str, type[ApiView]] = {
 class TournamentMatchesView(ApiView):
     @extend_schema(responses=outputs.MatchOut(many=True))
     def get(self, request: Request, tournament_id: int) -> Response:
-        tournament_tick(tournament_id=tournament_id)
-        viewer = caller(request)
-        if not Tournament.objects.filter(pk=tournament_id).exists():
-            raise NotFoundError("not_found", "No such tournament.")
-        return Response(match_list(tournament_id=tournament_id, viewer=viewer))
+        viewer = viewer_in(caller(request), tournament_id)
+        require_tournament(tournament_id)
+        seat_id = viewer.pk if viewer else None
+        return Response(match_list(tournament_id=tournament_id, viewer=seat_id))
+
+
+class TournamentVerifyView(ApiView):
+    @extend_schema(
+        responses=outputs.VerifyOut,
+        summary="Check a finished tournament against its revealed seed",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(fairness.tournament_verify(tournament_id=tournament_id))

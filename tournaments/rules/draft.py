@@ -196,6 +196,25 @@ def deck_finish(turn: DraftTurn, table: Table) -> None:
     turn.finished = True
 
 
+def available_actions(turn: DraftTurn) -> list[str]:
+    """The actions this turn offers now, in the order a seat takes them.
+
+    Each is one the action functions above accept in this state (a When picked effect waiting
+    for an answer comes first; ``remove`` and ``finish`` once every pick is made).
+    """
+    if turn.finished:
+        return []
+    if turn.obligations:
+        return ["resolve"]
+    if turn.option is None and turn.options:
+        return ["choose"]
+    if not turn.drawn:
+        return ["draw"]
+    if turn.picks_left:
+        return ["pick"] if turn.redraw_used else ["pick", "redraw"]
+    return ["remove", "finish"]
+
+
 def _pile_of(turn: DraftTurn) -> str:
     chosen = turn.chosen
     assert chosen is not None

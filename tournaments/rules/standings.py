@@ -10,6 +10,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournaments.rules.data import ROUNDS
+
 LEAD_TO_WIN = 11
 
 
@@ -69,3 +71,19 @@ def winners_after_last_round(standings: Sequence[Standing]) -> list[int]:
     """In a 1-2 seat game after round 7: the winner, or both seats on a shared win."""
     best = max(s.rank_key() for s in standings)
     return sorted(s.seat for s in standings if s.rank_key() == best)
+
+
+def scores(*, is_robot: bool, seat_count: int) -> bool:
+    """Whether a seat counts in the standings: every player; the Robot only in a solo game."""
+    return not is_robot or seat_count == 1
+
+
+def fans_secret(*, seat_count: int, rounds_completed: int) -> bool:
+    """Whether trophy fans are still secret: at 3-8 seats, until round 7 is over (rules 2.5)."""
+    return seat_count >= 3 and rounds_completed < ROUNDS
+
+
+def fans_visible(*, secret: bool, owner: int | None, viewer: int | None) -> bool:
+    """Whether ``viewer`` (a seat id; ``None``: a spectator) may see the fans on a won trophy
+    owned by ``owner``: everyone once they are no longer secret, else only the owner."""
+    return not secret or (viewer is not None and owner == viewer)

@@ -8,19 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from config.errors import NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
 from tournaments.rules.data import ROUNDS
-from tournaments.rules.standings import Standing, ranked
+from tournaments.rules.standings import Standing, fans_secret, fans_visible, ranked, scores
 from tournaments.rules.winter import winter_parks
+from tournaments.selectors.viewers import viewer_in
 from tournaments.services.common import card_facts
 
 
-def fans_visible(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
-    """Whether ``viewer`` may see the fans on a won trophy (``secret``: 3-8 seats, not over)."""
-    if not secret:
-        return True
-    return viewer is not None and trophy.winner_id == viewer.pk
+def _sees_fans(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
+    owner, viewer_id = trophy.winner_id, viewer.pk if viewer else None
+    return fans_visible(secret=secret, owner=owner, viewer=viewer_id)
+
+
+def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
+    """The tournament as the caller holding ``seat`` may see it (a spectator elsewhere)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError("not_found", "No such tournament.")
+    return tournament_view(tournament, viewer_in(seat, tournament_id))
 
 
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:
@@ -32,8 +40,8 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
     seats = list(tournament.seats.all())
     trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
     finished = tournament.status == Status.FINISHED
-    # 3-8 seats: trophy fans are secret until all trophies are revealed after round 7.
-    secret = tournament.seat_count >= 3 and tournament.round <= ROUNDS and not finished
+    completed = ROUNDS if finished else tournament.round - 1
+    secret = fans_secret(seat_count=tournament.seat_count, rounds_completed=completed)
     turns = {
         t.seat_id: t
         for t in DraftTurn.objects.filter(seat__tournament=tournament, round=tournament.round)
@@ -106,7 +114,7 @@ def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]
         "round": trophy.round,
         "seat": trophy.winner.number if trophy.winner else None,
         "to_box": trophy.to_box,
-        "fans": trophy.fans if fans_visible(secret, trophy, viewer) else None,
+        "fans": trophy.fans if _sees_fans(secret, trophy, viewer) else None,
     }
 
 
@@ -115,7 +123,7 @@ def public_standings(tournament: Tournament) -> list[dict[str, Any]]:
     seats = list(tournament.seats.all())
     trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
     # Called as a round closes: round 7's standings are the revealed ones the Final is seeded by.
-    secret = tournament.seat_count >= 3 and tournament.round < ROUNDS
+    secret = fans_secret(seat_count=tournament.seat_count, rounds_completed=tournament.round)
     return _standings(tournament, secret, seats, trophies, None)
 
 
@@ -127,18 +135,19 @@ def _standings(
     viewer: Seat | None,
 ) -> list[dict[str, Any]]:
     """Fans as the viewer may count them, trophies, and the highest-round trophy."""
-    scoring = [s for s in seats if s.kind != SeatKind.ROBOT or tournament.seat_count == 1]
+    count = tournament.seat_count
+    scoring = [s for s in seats if scores(is_robot=s.is_robot, seat_count=count)]
     standings = []
     for seat in scoring:
         kept = [t for t in trophies if t.winner_id == seat.pk and not t.to_box]
-        visible = tuple((t.round, t.fans if fans_visible(secret, t, viewer) else 0) for t in kept)
+        visible = tuple((t.round, t.fans if _sees_fans(secret, t, viewer) else 0) for t in kept)
         standings.append(Standing(seat=seat.number, tokens=seat.tokens, trophies=visible))
     return [
         {
             "seat": s.seat,
             "fans": s.fans,
             "fans_complete": all(
-                fans_visible(secret, t, viewer)
+                _sees_fans(secret, t, viewer)
                 for t in trophies
                 if t.winner and t.winner.number == s.seat
             ),
@@ -195,18 +204,7 @@ def _turn(turn: DraftTurn | None, facts: dict[int, Any]) -> dict[str, Any] | Non
 
 
 def available_actions(tournament: Tournament, viewer: Seat, turn: DraftTurn | None) -> list[str]:
-    """The Deck Phase actions the viewer can take right now."""
+    """The Deck Phase actions the viewer can take right now (``rules.draft.available_actions``)."""
     if tournament.status != Status.DECK or turn is None or viewer.kind != SeatKind.HUMAN:
         return []
-    state = rules.turn_from_data(turn.state)
-    if state.finished:
-        return []
-    if state.obligations:
-        return ["resolve"]
-    if state.option is None and state.options:
-        return ["choose"]
-    if not state.drawn:
-        return ["draw"]
-    if state.picks_left:
-        return ["pick"] if state.redraw_used else ["pick", "redraw"]
-    return ["remove", "finish"]
+    return rules.available_actions(rules.turn_from_data(turn.state))

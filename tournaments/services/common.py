@@ -37,16 +37,6 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def seat_for_token(token: str | None, tournament_id: int | None = None) -> Seat | None:
-    """The seat a bearer token belongs to, or ``None`` for a spectator."""
-    if not token:
-        return None
-    seats = Seat.objects.select_related("tournament").filter(token_hash=hash_token(token))
-    if tournament_id is not None:
-        seats = seats.filter(tournament_id=tournament_id)
-    return seats.first()
-
-
 def rule_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a pure rule's ``RuleError`` into the API's coded ``ConflictError``."""
 

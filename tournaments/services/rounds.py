@@ -14,7 +14,13 @@ from tournaments.rules import draft as rules
 from tournaments.rules.data import ROUNDS, draft_options
 from tournaments.rules.plan import Pairing, plan_from_data
 from tournaments.rules.seeds import derive_seed, stream
-from tournaments.rules.standings import Standing, finalists, lead_winner, winners_after_last_round
+from tournaments.rules.standings import (
+    Standing,
+    finalists,
+    lead_winner,
+    scores,
+    winners_after_last_round,
+)
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
 from tournaments.services.events import publish
 from tournaments.services.setups import build_setups, kept_trophies
@@ -91,11 +97,9 @@ def standing(seat: Seat) -> Standing:
 
 
 def scoring_seats(tournament: Tournament) -> list[Seat]:
-    """Seats that score: every player, plus the Robot in a solo game."""
-    seats = tournament.seats.all()
-    if tournament.seat_count != 1:
-        seats = seats.exclude(kind=SeatKind.ROBOT)
-    return list(seats)
+    """Seats that score (``rules.standings.scores``)."""
+    count = tournament.seat_count
+    return [s for s in tournament.seats.all() if scores(is_robot=s.is_robot, seat_count=count)]
 
 
 def round_finish(tournament: Tournament) -> None:

@@ -1,42 +1,44 @@
-"""Match endpoints: the match as the caller may see it, its events, and live answers."""
+"""Match endpoints: the match as the caller may see it, its events, and live answers.
+
+They live with the tournament's transports: a match is seen and answered as a seat of its
+tournament (``matches`` itself knows no seats, viewers or HTTP).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.errors import ApplicationError, NotFoundError
+from config.errors import ApplicationError
 from config.throttling import ActionThrottle
-from matches import services
-from matches.models import Match
-from matches.selectors import match_events, match_view
+from matches.selectors import match_by_id, match_events, match_view
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
-from tournaments.api.views import ApiView, _valid
-from tournaments.models import Seat
-from tournaments.services.clock import tournament_tick
+from tournaments.api.views import ApiView, valid
+from tournaments.selectors.viewers import viewer_in
+from tournaments.services.matchplay import match_answer
+
+if TYPE_CHECKING:
+    from matches.models import Match
 
 
 def _match(match_id: int) -> Match:
-    match = Match.objects.select_related("seat_a", "seat_b", "winner").filter(pk=match_id).first()
-    if match is None:
-        raise NotFoundError("not_found", "No such match.")
-    return match
+    return match_by_id(match_id)
 
 
-def _viewer(request: Request, match: Match) -> Seat | None:
-    seat = caller(request)
-    return seat if seat is not None and seat.tournament_id == match.tournament_id else None
+def _viewer(request: Request, match: Match) -> int | None:
+    """The calling seat's id when it belongs to this match's tournament (else a spectator)."""
+    seat = viewer_in(caller(request), match.tournament_id)
+    return None if seat is None else seat.pk
 
 
 class MatchDetailView(ApiView):
     @extend_schema(responses=outputs.MatchOut)
     def get(self, request: Request, match_id: int) -> Response:
-        tournament_tick(tournament_id=_match(match_id).tournament_id)
         match = _match(match_id)
         return Response(match_view(match, _viewer(request, match)))
 
@@ -46,8 +48,8 @@ class MatchAnswerView(ApiView):
 
     @extend_schema(request=inputs.AnswerInput, responses=outputs.MatchOut)
     def post(self, request: Request, match_id: int) -> Response:
-        data = _valid(inputs.AnswerInput, request)
-        services.match_answer(
+        data = valid(inputs.AnswerInput, request)
+        match_answer(
             match_id=match_id,
             seat=caller(request),
             question=data["question"],

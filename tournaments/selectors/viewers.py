@@ -1,0 +1,44 @@
+"""Who is looking: the one resolver of a viewer that REST, the stream (and later GraphQL) share.
+
+A seat token names a seat (stored hashed). With no token the caller is a spectator; a token of
+another tournament makes the caller a spectator of this one (it may act only where it sits); a
+token no seat holds is refused (``bad_token``) by every transport alike.
+"""
+
+from __future__ import annotations
+
+from config.errors import ApplicationError, NotFoundError
+from tournaments.models import Seat, Tournament
+from tournaments.services.common import hash_token
+
+
+class BadToken(ApplicationError):
+    status_code = 401
+
+
+def seat_of_token(token: str | None) -> Seat | None:
+    """The seat a bearer token belongs to, ``None`` without a token; an unknown one is refused."""
+    if not token:
+        return None
+    seat = Seat.objects.select_related("tournament").filter(token_hash=hash_token(token)).first()
+    if seat is None:
+        raise BadToken("bad_token", "That seat token is not known.")
+    return seat
+
+
+def viewer_in(seat: Seat | None, tournament_id: int) -> Seat | None:
+    """The viewer at ``tournament_id``: the seat if it sits there, else a spectator (``None``)."""
+    return seat if seat is not None and seat.tournament_id == tournament_id else None
+
+
+def tournament_event_seq(tournament_id: int) -> int:
+    """The last seq of the tournament's log; ``not_found`` for an unknown tournament."""
+    found = Tournament.objects.filter(pk=tournament_id).values_list("event_seq", flat=True).first()
+    if found is None:
+        raise NotFoundError("not_found", "No such tournament.")
+    return found
+
+
+def require_tournament(tournament_id: int) -> None:
+    """``not_found`` unless the tournament exists."""
+    tournament_event_seq(tournament_id)
