@@ -1,5 +1,6 @@
-"""``GET /api/v1/health/``: which database, channel layer and broker the server uses, and whether
-each one answers. 200 when all answer, 503 otherwise.
+"""``GET /api/v1/health/``: which database, channel layer and broker the server uses, whether
+each one answers, and whether any match failed to be played (``tasks``: such a match waits for an
+operator, ``manage.py retry_failed_matches``). 200 when all is well, 503 otherwise.
 
 The page is public, so a failure shows only that the part does not answer; the exception (which
 may name hosts, ports or credentials) goes to the server log."""
@@ -75,6 +76,17 @@ def _ping_redis() -> None:
         client.close()
 
 
+def check_tasks() -> dict[str, Any]:
+    """Failed matches: each one stops its tournament until an operator plays it again."""
+    from matches.models import Match, MatchStatus
+
+    failed = Match.objects.filter(status=MatchStatus.FAILED).count()
+    error = (
+        None if not failed else f"{failed} match(es) failed; see manage.py retry_failed_matches."
+    )
+    return {"backend": "matches", "ok": not failed, "error": error, "failed": failed}
+
+
 def _report(backend: str, probe: Callable[[], None]) -> dict[str, Any]:
     try:
         probe()
@@ -90,11 +102,16 @@ class ComponentSerializer(serializers.Serializer[Any]):
     error = serializers.CharField(allow_null=True)
 
 
+class TasksSerializer(ComponentSerializer):
+    failed = serializers.IntegerField(help_text="Matches marked failed, waiting for an operator.")
+
+
 class HealthSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=["ok", "failing"])
     database = ComponentSerializer()
     channel_layer = ComponentSerializer()
     broker = ComponentSerializer()
+    tasks = TasksSerializer()
 
 
 class HealthView(APIView):
@@ -107,6 +124,7 @@ class HealthView(APIView):
             "database": check_database(),
             "channel_layer": check_channel_layer(),
             "broker": check_broker(),
+            "tasks": check_tasks(),
         }
         healthy = all(part["ok"] for part in parts.values())
         body = {"status": "ok" if healthy else "failing", **parts}

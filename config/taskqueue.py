@@ -54,6 +54,7 @@ class ThreadRunner:
     def __init__(self) -> None:
         self._queue: list[tuple[float, int, Task, tuple[Any, ...]]] = []
         self._order = itertools.count()
+        self.generation = 0  # moves at each clear: beat entries from before it stop
         self._wake = threading.Condition()
         self._thread = threading.Thread(target=self._loop, name="task-runner", daemon=True)
         self._thread.start()
@@ -68,6 +69,7 @@ class ThreadRunner:
         """Drop every task not yet started (tests end with a quiet runner)."""
         with self._wake:
             self._queue.clear()
+            self.generation += 1
 
     def _next(self) -> tuple[Task, tuple[Any, ...]]:
         with self._wake:
@@ -91,6 +93,37 @@ class ThreadRunner:
 
 _lock = threading.Lock()
 _instance: ThreadRunner | None = None
+
+
+def start_clock() -> None:
+    """Run the beat schedule (the deadline sweep) on the embedded runner, every few seconds.
+
+    The embedded server's stand-in for Celery beat: deadlines and match releases whose countdown
+    was lost (the server restarted while they waited) are still enforced. Started by the server's
+    entry point (``config.serve``), never by an import the tests make.
+    """
+    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+        every = _Every(str(entry["task"]), float(str(entry["schedule"])))
+        _runner().schedule(every, (), 0)  # type: ignore[arg-type]
+
+
+class _Every:
+    """A task that runs, then schedules itself again ``seconds`` later (a beat entry).
+
+    ``clear_runner`` stops it: an entry started before the clear does not come back.
+    """
+
+    def __init__(self, name: str, seconds: float) -> None:
+        self.name, self.seconds = name, seconds
+        self.generation = _runner().generation
+
+    def apply(self, args: tuple[Any, ...], throw: bool) -> None:
+        module, _, function = self.name.rpartition(".")
+        try:
+            getattr(import_module(module), function).apply(args=args, throw=throw)
+        finally:
+            if _runner().generation == self.generation:
+                _runner().schedule(self, (), self.seconds)  # type: ignore[arg-type]
 
 
 def clear_runner() -> None:

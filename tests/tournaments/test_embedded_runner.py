@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
-from config.taskqueue import clear_runner
+from config.taskqueue import clear_runner, start_clock
 from tournaments.models import DraftTurn, Seat, Tournament
 from tournaments.services import lobby, setup
 
@@ -47,3 +48,17 @@ def test_a_missed_deck_deadline_is_auto_played_without_anyone_looking(
     assert DraftTurn.objects.get(seat=host, round=1).auto_played
     bot_turn = DraftTurn.objects.get(seat__tournament=ticket.tournament, seat__number=1, round=1)
     assert bot_turn.finished and not bot_turn.auto_played
+
+
+def test_the_embedded_clock_enforces_a_deadline_whose_countdown_was_lost(
+    catalogue: Any, settings: Any
+) -> None:
+    """The server restarted while a Deck Phase deadline waited: its own clock still enforces it."""
+    ticket = lobby.tournament_create(host_name="Host", seat_count=2, seed=3)
+    lobby.seat_add_bots(tournament_id=ticket.tournament.pk, seat=ticket.seat, count=1)
+    setup.tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
+    Tournament.objects.filter(pk=ticket.tournament.pk).update(phase_deadline=timezone.now())
+    settings.TASK_RUNNER = "thread"
+    start_clock()
+    assert wait_for(lambda: Tournament.objects.get(pk=ticket.tournament.pk).round >= 2)
+    assert Seat.objects.get(pk=ticket.seat.pk).auto_played

@@ -146,6 +146,8 @@ def test_a_match_that_cannot_be_played_fails_out_loud_and_resumes_once_fixed(
     assert failed.audience is None and failed.payload["match"] == match.pk
     assert host.client.get(f"/api/v1/matches/{match.pk}/").json()["status"] == "failed"
     assert host.get()["status"] == "match"
+    health = host.client.get("/api/v1/health/")
+    assert health.status_code == 503 and health.json()["tasks"]["failed"] == 1
 
     monkeypatch.setattr(matchplay, "run_engine", working)  # the card data is fixed
     out = StringIO()
@@ -156,3 +158,9 @@ def test_a_match_that_cannot_be_played_fails_out_loud_and_resumes_once_fixed(
             break
         assert host.act()
     assert Tournament.objects.get(pk=host.id).status == "finished"
+    assert host.client.get("/api/v1/health/").json()["tasks"] == {
+        "backend": "matches",
+        "ok": True,
+        "error": None,
+        "failed": 0,
+    }
