@@ -174,8 +174,7 @@ TRUST_HOST_SEED = False
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"quiet_clock": {"()": "config.logfilters.QuietClock"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["quiet_clock"]}},
     "root": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING"},
-    # One line per task run (the clock sweeps every 2 s) would drown the console.
-    "loggers": {"celery.app.trace": {"level": "WARNING"}},
 }

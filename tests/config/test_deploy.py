@@ -85,4 +85,4 @@ def test_serve_listens_on_this_machine_unless_host_is_set(
         ["bash", str(fake / "scripts" / "serve")], env=env, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
-    assert f"daphne -b {bound} -p 8000 config.asgi:application" in result.stdout
+    assert f"daphne -b {bound} -p 8000 config.serve:application" in result.stdout
