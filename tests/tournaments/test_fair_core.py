@@ -164,3 +164,12 @@ def test_a_match_that_cannot_be_played_fails_out_loud_and_resumes_once_fixed(
         "error": None,
         "failed": 0,
     }
+
+
+def test_city_is_in_play_in_a_rainbow_game_through_its_starter_cards(catalogue: Any) -> None:
+    (host,) = open_game(seats=2, seed=5, basic_set="Rainbow", beach_cup=True)
+    while host.act():
+        pass
+    match = Match.objects.filter(tournament_id=host.id).first()
+    assert match is not None and "City" in match.setup["sets_in_play"]
+    assert "Rainbow" in match.setup["sets_in_play"]

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from tournaments.rules.errors import OptionError
 from tournaments.rules.winter import MODES
 
-BASIC_SETS = {"City": "base", "Rainbow": "beach_cup"}
+CITY = "City"
+BASIC_SETS = {CITY: "base", "Rainbow": "beach_cup"}
 ADDITIONAL_SETS = {
     "base": ("Castle", "Film Studio", "Funfair", "Haunted House", "Outer Space", "Shipwreck"),
     "beach_cup": (

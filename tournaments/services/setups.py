@@ -13,6 +13,7 @@ from django.db.models import Max
 
 from matches.models import Match
 from tournaments.models import CardCopy, Seat, Tournament
+from tournaments.rules.options import CITY
 
 
 def copy_keys(tournament: Tournament) -> dict[int, str]:
@@ -53,7 +54,7 @@ def _setup_data(
         "trophies": {side: _trophy_count(seat) for side, seat in sides.items()},
         "fans": {side: seat.tokens for side, seat in sides.items()},
         "lost_previous": {side: seat.lost_previous for side, seat in sides.items()},
-        "sets_in_play": [tournament.basic_set, *tournament.additional_sets],
+        "sets_in_play": sets_in_play(tournament),
         "robot": robot,
     }
 
@@ -81,3 +82,10 @@ def first_holder(tournament: Tournament, a: Seat, b: Seat) -> str | None:
     if best["A"] == best["B"]:
         return None
     return "A" if best["A"] > best["B"] else "B"
+
+
+def sets_in_play(tournament: Tournament) -> list[str]:
+    """The basic set, the five additional sets, and City: the starter cards are City cards, so
+    the City set is in play in every game (a Rainbow card then counts as a City card too)."""
+    sets = [tournament.basic_set, *tournament.additional_sets]
+    return sets if CITY in sets else [*sets, CITY]
