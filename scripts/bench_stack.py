@@ -275,8 +275,9 @@ def report(args: argparse.Namespace, tournaments: list[Tournament], began: float
     delays: list[float] = []
     complete = True
     for tournament in tournaments:
-        public = TournamentEvent.objects.filter(tournament_id=tournament.id, audience__isnull=True)
-        stored = dict(public.values_list("seq", "visible_at"))
+        # A spectator receives every seq: the events it may not see as ``hidden`` frames.
+        logged = TournamentEvent.objects.filter(tournament_id=tournament.id)
+        stored = dict(logged.values_list("seq", "visible_at"))
         seqs = [seq for seq, _, _ in tournament.frames]
         complete = complete and seqs == sorted(stored)
         delays += [
@@ -298,7 +299,7 @@ def report(args: argparse.Namespace, tournaments: list[Tournament], began: float
         f"p99 {percentile(milliseconds, 0.99):.1f} ms, max {max(milliseconds):.1f} ms "
         f"over {len(milliseconds)} match events"
     )
-    print(f"every public event once, in order, on every socket: {'yes' if complete else 'NO'}")
+    print(f"every event once, in order, no gap, on every socket: {'yes' if complete else 'NO'}")
 
 
 def main() -> None:

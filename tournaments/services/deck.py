@@ -21,7 +21,7 @@ from tournaments.services.common import (
     require_version,
     rule_errors,
 )
-from tournaments.services.events import publish
+from tournaments.services.events import publish_many
 from tournaments.services.rounds import match_phase_start
 
 # What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
@@ -66,81 +66,100 @@ def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
     return row
 
 
-@rule_errors
-def _apply(
-    tournament: Tournament,
-    seat: Seat,
-    action: str,
-    arguments: dict[str, Any],
-    auto: bool = False,
-    *,
-    bot: bool = False,
-) -> DraftTurn | None:
-    """Take ``action`` (or, for ``bot=True``, the bot policy's next action) under the lock.
+class Desk:
+    """One seat's Deck Phase loaded once under the lock: its turn, deck and the piles.
 
-    Returns the turn's row, or ``None`` when the bot has nothing left to do.
+    Actions change it in memory; ``save`` writes the turn, the seat and the piles once and logs
+    one public progress event per action, however many actions were taken (a bot's whole phase
+    is one load and one save).
     """
-    row = _turn_row(tournament, seat)
-    turn = rules.turn_from_data(row.state)
-    rng = stream(tournament.seed, "draft", tournament.round, seat.number, row.actions)
-    table, piles = _load_table(tournament, seat, rng)
-    if bot:
-        chosen = bot_next_action(turn, table, round_number=tournament.round)
+
+    def __init__(self, tournament: Tournament, seat: Seat) -> None:
+        self.tournament, self.seat = tournament, seat
+        self.row = _turn_row(tournament, seat)
+        self.turn = rules.turn_from_data(self.row.state)
+        seat.refresh_from_db()
+        self.pile_rows = {
+            p.level: p for p in Pile.objects.select_for_update().filter(tournament=tournament)
+        }
+        piles = {
+            level: PurePile(level, list(p.cards), list(p.discard))
+            for level, p in self.pile_rows.items()
+        }
+        self.table = rules.Table(
+            deck=list(seat.deck), piles=piles, cards=card_facts(tournament), rng=self._rng()
+        )
+        self.done: list[str] = []
+
+    def _rng(self) -> random.Random:
+        """Each action draws from a stream of its own (seat, round, action number)."""
+        actions = self.row.actions + len(getattr(self, "done", ()))
+        return stream(
+            self.tournament.seed, "draft", self.tournament.round, self.seat.number, actions
+        )
+
+    @rule_errors
+    def act(self, action: str, arguments: dict[str, Any]) -> None:
+        if action not in rules.ACTIONS:
+            raise ConflictError("unknown_action", f"No Deck Phase action {action!r}.")
+        self.table.rng = self._rng()
+        rules.ACTIONS[action](self.turn, self.table, **arguments)
+        self.done.append(action)
+
+    def act_as_bot(self) -> bool:
+        """The bot policy's next action; ``False`` when it has nothing left to do."""
+        self.table.rng = self._rng()
+        chosen = bot_next_action(self.turn, self.table, round_number=self.tournament.round)
         if chosen is None:
-            return None
-        action, arguments = chosen
-    if action not in rules.ACTIONS:
-        raise ConflictError("unknown_action", f"No Deck Phase action {action!r}.")
-    rules.ACTIONS[action](turn, table, **arguments)
-    _save(tournament, seat, row, turn, table, piles, auto)
-    publish(tournament, "seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[action]})
-    return row
+            return False
+        self.act(*chosen)
+        return True
+
+    def save(self, *, auto: bool) -> DraftTurn:
+        row, seat, table = self.row, self.seat, self.table
+        row.state = rules.turn_to_data(self.turn)
+        row.finished = self.turn.finished
+        row.actions += len(self.done)
+        row.auto_played = row.auto_played or auto
+        row.save()
+        seat.deck = table.deck
+        seat.tokens += table.fans
+        seat.auto_played = seat.auto_played or auto
+        seat.version += 1
+        seat.save(update_fields=["deck", "tokens", "auto_played", "version"])
+        for level, pile in self.pile_rows.items():
+            pile.cards, pile.discard = table.piles[level].cards, table.piles[level].discard
+        Pile.objects.bulk_update(self.pile_rows.values(), ["cards", "discard"])
+        if table.left_game:
+            self.tournament.left_game = [*self.tournament.left_game, *table.left_game]
+            self.tournament.save(update_fields=["left_game"])
+        now = timezone.now()
+        publish_many(
+            self.tournament,
+            [
+                ("seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[done]}, None, now)
+                for done in self.done
+            ],
+        )
+        return row
 
 
-def _save(
-    tournament: Tournament,
-    seat: Seat,
-    row: DraftTurn,
-    turn: rules.DraftTurn,
-    table: rules.Table,
-    piles: dict[str, Pile],
-    auto: bool,
-) -> None:
-    row.state = rules.turn_to_data(turn)
-    row.finished = turn.finished
-    row.actions += 1
-    row.auto_played = row.auto_played or auto
-    row.save()
-    seat.deck = table.deck
-    seat.tokens += table.fans
-    seat.auto_played = seat.auto_played or auto
-    seat.version += 1
-    seat.save(update_fields=["deck", "tokens", "auto_played", "version"])
-    for level, pile in piles.items():
-        pile.cards, pile.discard = table.piles[level].cards, table.piles[level].discard
-        pile.save(update_fields=["cards", "discard"])
-    if table.left_game:
-        tournament.left_game = [*tournament.left_game, *table.left_game]
-        tournament.save(update_fields=["left_game"])
+def _apply(tournament: Tournament, seat: Seat, action: str, arguments: dict[str, Any]) -> DraftTurn:
+    """Take one action of a seat under the lock."""
+    desk = Desk(tournament, seat)
+    desk.act(action, arguments)
+    return desk.save(auto=False)
 
 
 def autoplay(tournament: Tournament, seat: Seat, *, auto: bool) -> None:
     """Play the rest of ``seat``'s Deck Phase by the bot policy (the caller holds the lock)."""
+    desk = Desk(tournament, seat)
     for _ in range(100):
-        if _apply(tournament, seat, "", {}, auto, bot=True) is None:
+        if not desk.act_as_bot():
+            if desk.done:
+                desk.save(auto=auto)
             return
     raise RuntimeError("the bot policy did not finish its Deck Phase")
-
-
-def _load_table(
-    tournament: Tournament, seat: Seat, rng: random.Random
-) -> tuple[rules.Table, dict[str, Pile]]:
-    """The seat's deck and the locked pile rows, as the pure rules see them."""
-    seat.refresh_from_db()
-    rows = {p.level: p for p in Pile.objects.select_for_update().filter(tournament=tournament)}
-    piles = {level: PurePile(level, list(p.cards), list(p.discard)) for level, p in rows.items()}
-    table = rules.Table(deck=list(seat.deck), piles=piles, cards=card_facts(tournament), rng=rng)
-    return table, rows
 
 
 def bot_deck_phase(*, tournament_id: int, seat_id: int) -> None:

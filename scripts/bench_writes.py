@@ -1,0 +1,218 @@
+#!/usr/bin/env python
+"""Benchmark of the write path: a bot's whole Deck Phase and a match played, recorded, released.
+
+A measurement harness, not a test. It creates a database of its own (``test_<name>`` of
+``DATABASE_URL``, PostgreSQL recommended; SQLite in memory without it), loads the catalogue and
+plays ``--tournaments`` bot-only tournaments in this process (tasks run eagerly, events are not
+paced), timing the process CPU each service call costs itself (calls it triggers are counted on
+their own, not in their caller) and the SQL statements it sends:
+
+- ``bot_deck_phase``: one bot's whole Deck Phase (every action, saved);
+- ``match_play``: one match run by the engine, recorded, released (its result applied);
+- ``round_close``: the round's close and the next Deck Phase's opening, inside the last release.
+
+It prints p50 / p99 / mean CPU milliseconds and SQL statements per call (``--json`` for the raw
+figures). Compare two versions by running it on each, one after the other, on the same machine.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
+        .venv/bin/python scripts/bench_writes.py --tournaments 6 --seats 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="CPU and SQL per write of the game server.")
+    parser.add_argument("--tournaments", type=int, default=6)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--dump", type=Path, help="write every row the tournaments left (no ids, no clocks)"
+    )
+    return parser.parse_args()
+
+
+class Meter:
+    """Exclusive CPU time and SQL count per named call (nested calls are taken out)."""
+
+    def __init__(self) -> None:
+        self.cpu: dict[str, list[float]] = defaultdict(list)
+        self.sql: dict[str, list[int]] = defaultdict(list)
+        self.stack: list[list[float]] = []  # [child cpu, child sql] of each open call
+        self.queries = 0
+
+    def wrap(self, name: str, func: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self.stack.append([0.0, 0.0])
+            began, queries = time.process_time(), self.queries
+            try:
+                return func(*args, **kwargs)
+            finally:
+                spent, sent = time.process_time() - began, self.queries - queries
+                child_cpu, child_sql = self.stack.pop()
+                self.cpu[name].append((spent - child_cpu) * 1000)
+                self.sql[name].append(int(sent - child_sql))
+                if self.stack:
+                    self.stack[-1][0] += spent
+                    self.stack[-1][1] += sent
+
+        return timed
+
+    def count(self, execute: Callable[..., Any], *args: Any) -> Any:
+        self.queries += 1
+        return execute(*args)
+
+
+@contextmanager
+def django_test_database() -> Iterator[None]:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    settings.MATCH_EVENT_PACE_SECONDS = 0
+    settings.TASK_RUNNER = "celery"
+    settings.TRUST_HOST_SEED = True
+    from config.celery import app
+
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, keepdb=False)
+    try:
+        yield
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def play(args: argparse.Namespace, meter: Meter) -> None:
+    from django.db import connection
+
+    from cards.catalogue import catalogue_load
+    from tournaments.models import Seat, SeatKind
+    from tournaments.services import deck, matchplay
+    from tournaments.services.lobby import seat_add_bots, tournament_create
+    from tournaments.services.setup import tournament_start
+
+    catalogue_load()
+    deck.bot_deck_phase = meter.wrap("bot_deck_phase", deck.bot_deck_phase)
+    matchplay.match_play = meter.wrap("match_play", matchplay.match_play)
+    matchplay.round_finish = meter.wrap("round_close", matchplay.round_finish)
+    with connection.execute_wrapper(lambda execute, *rest: meter.count(execute, *rest)):
+        for number in range(args.tournaments + 1):  # the first one warms the caches up
+            if number == 1:
+                meter.cpu.clear()
+                meter.sql.clear()
+            ticket = tournament_create(
+                host_name="Host", seat_count=args.seats, seed=args.seed + number
+            )
+            seat_add_bots(
+                tournament_id=ticket.tournament.pk, seat=ticket.seat, count=args.seats - 1
+            )
+            Seat.objects.filter(pk=ticket.seat.pk).update(kind=SeatKind.BOT, token_hash="")
+            tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
+
+
+# Ids, clock times and the commitment's random nonce differ from run to run by design.
+VOLATILE = {
+    "id",
+    "created_at",
+    "updated_at",
+    "visible_at",
+    "finished_at",
+    "result_visible_at",
+    "seed_nonce",
+    "commitment",
+    "nonce",
+}
+
+
+def dump_rows(path: Path) -> None:
+    """Every row of the played tournaments, without ids and clock times, in a stable order: two
+    versions of the code that write the same game write the same file."""
+    from matches.models import Match, MatchEvent
+    from tournaments.models import DraftTurn, Pile, Seat, Tournament, TournamentEvent, Trophy
+
+    def rows(model: Any, *order: str) -> list[dict[str, Any]]:
+        return [stable(row) for row in model.objects.order_by(*order).values()]
+
+    def stable(row: dict[str, Any]) -> dict[str, Any]:
+        kept = {k: v for k, v in row.items() if k not in VOLATILE and not k.endswith("_id")}
+        if isinstance(kept.get("payload"), dict):
+            kept["payload"] = stable(kept["payload"])
+        return kept
+
+    dump = {
+        "tournaments": rows(Tournament, "seed"),
+        "seats": rows(Seat, "tournament__seed", "number"),
+        "turns": rows(DraftTurn, "seat__tournament__seed", "seat__number", "round"),
+        "piles": rows(Pile, "tournament__seed", "level"),
+        "trophies": rows(Trophy, "tournament__seed", "round", "park"),
+        "matches": rows(Match, "tournament__seed", "round", "park"),
+        "match_events": rows(
+            MatchEvent, "match__tournament__seed", "match__round", "match__park", "seq"
+        ),
+        "log": rows(TournamentEvent, "tournament__seed", "seq"),
+    }
+    path.write_text(json.dumps(dump, indent=1, sort_keys=True, default=str))
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def figures(meter: Meter) -> dict[str, dict[str, float]]:
+    return {
+        name: {
+            "calls": len(values),
+            "cpu_ms_p50": round(statistics.median(values), 2),
+            "cpu_ms_p99": round(percentile(values, 0.99), 2),
+            "cpu_ms_mean": round(statistics.fmean(values), 2),
+            "sql_mean": round(statistics.fmean(meter.sql[name]), 1),
+        }
+        for name, values in sorted(meter.cpu.items())
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    meter = Meter()
+    with django_test_database():
+        play(args, meter)
+        if args.dump:
+            dump_rows(args.dump)
+    result = figures(meter)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"{args.tournaments} tournaments x {args.seats} bot seats, CPU of this process")
+    for name, row in result.items():
+        print(
+            f"{name:15} {row['calls']:5.0f} calls  p50 {row['cpu_ms_p50']:7.2f} ms  "
+            f"p99 {row['cpu_ms_p99']:7.2f} ms  mean {row['cpu_ms_mean']:7.2f} ms  "
+            f"{row['sql_mean']:6.1f} SQL"
+        )
+
+
+if __name__ == "__main__":
+    main()
