@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from cards.snapshots import snapshot_specs
+from config.bulk import append_rows
 from config.errors import ConflictError, NotFoundError
 from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import MatchResult, PendingQuestion, Policy
@@ -56,9 +57,14 @@ def match_store(
     tournament side releases the match (``match_release``).
     """
     released = [now + timedelta(seconds=pace * index) for index in range(len(result.events))]
-    MatchEvent.objects.bulk_create(
-        MatchEvent(match=match, seq=event["seq"], kind=event["kind"], payload=event, visible_at=at)
-        for event, at in zip(result.events, released, strict=True)
+    append_rows(
+        MatchEvent,
+        [
+            MatchEvent(
+                match=match, seq=event["seq"], kind=event["kind"], payload=event, visible_at=at
+            )
+            for event, at in zip(result.events, released, strict=True)
+        ],
     )
     decks_after, taken = result.decks_after, result.piles_taken  # each computed on access
     match.status = MatchStatus.RECORDED

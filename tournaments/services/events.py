@@ -16,6 +16,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
+from config.bulk import append_rows
 from tournaments.models import Tournament, TournamentEvent
 
 log = logging.getLogger(__name__)
@@ -66,16 +67,19 @@ def publish_many(
     if not items:
         return
     first = tournament.event_seq + 1
-    TournamentEvent.objects.bulk_create(
-        TournamentEvent(
-            tournament=tournament,
-            seq=first + index,
-            kind=kind,
-            payload=payload,
-            audience=audience,
-            visible_at=visible_at,
-        )
-        for index, (kind, payload, audience, visible_at) in enumerate(items)
+    append_rows(
+        TournamentEvent,
+        [
+            TournamentEvent(
+                tournament=tournament,
+                seq=first + index,
+                kind=kind,
+                payload=payload,
+                audience=audience,
+                visible_at=visible_at,
+            )
+            for index, (kind, payload, audience, visible_at) in enumerate(items)
+        ],
     )
     tournament.event_seq += len(items)
     tournament.save(update_fields=["event_seq"])
