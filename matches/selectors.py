@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from config.errors import NotFoundError
@@ -69,15 +70,32 @@ def public_status(match: Match) -> str:
     return "playing" if match.status == MatchStatus.RECORDED else str(match.status)
 
 
+def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """Annotate how many released events each viewer class may see, in the same query.
+
+    ``redact`` shows the public kinds to everyone and a side's owner kinds to that side only;
+    these counts follow the same allowlists.
+    """
+    released = Q(events__visible_at__lte=timezone.now())
+    owner = released & Q(events__kind__in=OWNER_KINDS)
+    return matches.annotate(
+        released_public=Count("events", filter=released & Q(events__kind__in=PUBLIC_KINDS)),
+        released_a=Count("events", filter=owner & Q(events__payload__side="A")),
+        released_b=Count("events", filter=owner & Q(events__payload__side="B")),
+    )
+
+
+def _released(match: Match, side: str | None) -> int:
+    own = {"A": "released_a", "B": "released_b"}.get(side or "")
+    public: int = match.released_public  # type: ignore[attr-defined]
+    return public + (getattr(match, own) if own else 0)
+
+
 def match_view(match: Match, viewer: int | None) -> dict[str, Any]:
+    """The match as ``viewer`` may see it (``match`` comes from ``with_released_counts``)."""
     side = viewer_side(match, viewer)
     visible = match.status == MatchStatus.FINISHED
-    released = sum(
-        redact(payload, side) is not None
-        for payload in match.events.filter(visible_at__lte=timezone.now()).values_list(
-            "payload", flat=True
-        )
-    )
+    released = _released(match, side)
     return {
         "id": match.pk,
         "tournament": match.tournament_id,
@@ -106,7 +124,8 @@ def _question(match: Match, side: str | None) -> dict[str, Any] | None:
 
 def match_by_id(match_id: int) -> Match:
     """The match with its seats, or ``not_found``."""
-    match = Match.objects.select_related("seat_a", "seat_b", "winner").filter(pk=match_id).first()
+    matches = Match.objects.select_related("seat_a", "seat_b", "winner").filter(pk=match_id)
+    match = with_released_counts(matches).first()
     if match is None:
         raise NotFoundError("not_found", "No such match.")
     return match
@@ -116,7 +135,7 @@ def match_list(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]
     matches = Match.objects.filter(tournament_id=tournament_id).select_related(
         "seat_a", "seat_b", "winner"
     )
-    return [match_view(match, viewer) for match in matches]
+    return [match_view(match, viewer) for match in with_released_counts(matches)]
 
 
 def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[dict[str, Any]]:

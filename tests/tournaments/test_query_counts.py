@@ -1,0 +1,46 @@
+"""Every read endpoint sends a fixed number of SQL statements, however many matches, seats or
+events there are (no query per row): the counts are pinned here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches.models import Match
+from tests.tournaments.play import Player, play_to_the_end
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def finished(catalogue: Any) -> Player:
+    """A finished 4-seat tournament: one human (the host), three bots, 15 matches."""
+    return play_to_the_end(seats=4, seed=11)
+
+
+READS = [
+    # (path, queries as a spectator, as the seat: its token is one lookup more)
+    ("/api/v1/tournaments/{t}/", 4, 5),
+    ("/api/v1/tournaments/{t}/matches/", 2, 3),
+    ("/api/v1/matches/{m}/", 1, 2),
+    ("/api/v1/matches/{m}/events/", 2, 3),
+    ("/api/v1/cards/", 1, 2),
+    ("/api/v1/cards/?set=Castle", 1, 2),
+    ("/api/v1/card-sets/", 1, 2),
+]
+
+
+@pytest.mark.parametrize(("path", "spectator", "seat"), READS)
+def test_a_read_sends_a_fixed_number_of_queries(
+    finished: Player, django_assert_num_queries: Any, path: str, spectator: int, seat: int
+) -> None:
+    match = Match.objects.filter(tournament_id=finished.id).order_by("pk").last()
+    assert match is not None and Match.objects.filter(tournament_id=finished.id).count() == 15
+    url = path.format(t=finished.id, m=match.pk)
+    client = APIClient()
+    for headers, expected in (({}, spectator), (finished.headers, seat)):
+        client.get(url, headers=headers)  # warm the per-tournament caches
+        with django_assert_num_queries(expected):
+            assert client.get(url, headers=headers).status_code == 200
