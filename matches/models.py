@@ -56,6 +56,10 @@ class Match(models.Model):
         blank=True,
         help_text="The recorded result kept until release: decks after, pile cards taken, removed.",
     )
+    event_counts = models.JSONField(
+        default=dict,
+        help_text="Events each viewer class may see: public, and side A's and B's own as well.",
+    )
     result_visible_at = models.DateTimeField(
         null=True, blank=True, help_text="When the last event is released (the result with it)."
     )

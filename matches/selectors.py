@@ -71,11 +71,8 @@ def public_status(match: Match) -> str:
 
 
 def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """Annotate how many released events each viewer class may see, in the same query.
-
-    ``redact`` shows the public kinds to everyone and a side's owner kinds to that side only;
-    these counts follow the same allowlists.
-    """
+    """Annotate how many released events each viewer class may see (``redact``'s allowlists:
+    the public kinds for everyone, a side's owner kinds for that side only)."""
     released = Q(events__visible_at__lte=timezone.now())
     owner = released & Q(events__kind__in=OWNER_KINDS)
     return matches.annotate(
@@ -85,14 +82,24 @@ def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
     )
 
 
+# Never shown, and the heaviest columns: the engine input (deck orders) and the kept result.
+UNSHOWN = ("setup", "outcome", "answers")
+
+
 def _released(match: Match, side: str | None) -> int:
-    own = {"A": "released_a", "B": "released_b"}.get(side or "")
-    public: int = match.released_public  # type: ignore[attr-defined]
-    return public + (getattr(match, own) if own else 0)
+    """Released events the viewer may see: all of a released match's (counted when it was
+    recorded), or counted now for a match whose events are still being released."""
+    if match.status == MatchStatus.FINISHED:
+        return int(match.event_counts.get(side or "public", 0))
+    if match.status != MatchStatus.RECORDED:
+        return 0  # a match's events are stored when it is recorded
+    counted = with_released_counts(Match.objects.filter(pk=match.pk)).get()
+    own = {"A": counted.released_a, "B": counted.released_b}.get(side or "", 0)  # type: ignore[attr-defined]
+    return int(counted.released_public) + int(own)  # type: ignore[attr-defined]
 
 
 def match_view(match: Match, viewer: int | None) -> dict[str, Any]:
-    """The match as ``viewer`` may see it (``match`` comes from ``with_released_counts``)."""
+    """The match as ``viewer`` may see it."""
     side = viewer_side(match, viewer)
     visible = match.status == MatchStatus.FINISHED
     released = _released(match, side)
@@ -124,8 +131,8 @@ def _question(match: Match, side: str | None) -> dict[str, Any] | None:
 
 def match_by_id(match_id: int) -> Match:
     """The match with its seats, or ``not_found``."""
-    matches = Match.objects.select_related("seat_a", "seat_b", "winner").filter(pk=match_id)
-    match = with_released_counts(matches).first()
+    matches = Match.objects.select_related("seat_a", "seat_b", "winner").defer(*UNSHOWN)
+    match = matches.filter(pk=match_id).first()
     if match is None:
         raise NotFoundError("not_found", "No such match.")
     return match
@@ -135,7 +142,7 @@ def match_list(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]
     matches = Match.objects.filter(tournament_id=tournament_id).select_related(
         "seat_a", "seat_b", "winner"
     )
-    return [match_view(match, viewer) for match in with_released_counts(matches)]
+    return [match_view(match, viewer) for match in matches.defer(*UNSHOWN)]
 
 
 def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[dict[str, Any]]:

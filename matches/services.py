@@ -18,6 +18,7 @@ from config.errors import ConflictError, NotFoundError
 from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import MatchResult, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
+from matches.selectors import redact
 from matches.setups import setup_from_data
 
 Outcome = MatchResult | PendingQuestion
@@ -82,8 +83,17 @@ def match_store(
     match.question_deadline = None
     match.finished_at = now
     match.result_visible_at = released[-1] if released else now
+    match.event_counts = event_counts(result.events)
     match.save()
     return list(zip(result.events, released, strict=True))
+
+
+def event_counts(events: list[dict[str, Any]]) -> dict[str, int]:
+    """How many of ``events`` a spectator sees, and each side (its own events too)."""
+    return {
+        view: sum(redact(event, side) is not None for event in events)
+        for view, side in (("public", None), ("A", "A"), ("B", "B"))
+    }
 
 
 def match_finish(match: Match) -> None:
