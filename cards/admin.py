@@ -12,6 +12,7 @@ from django.forms import BaseInlineFormSet, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 
+from cards.api.cache import catalogue_changed
 from cards.models import Card, CardSet
 from cards.selectors import card_set_list, copy_warning
 
@@ -143,4 +144,5 @@ class CardAdmin(admin.ModelAdmin):
     @admin.action(description="Release to the catalogue file (next load_catalogue overwrites)")
     def release_to_catalogue(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
         count = queryset.update(curated=False)
+        catalogue_changed()  # an update sends no save signal
         self.message_user(request, f"{count} card(s) will follow the catalogue file again.")

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
+from cards.api.cache import catalogue_changed
 from cards.models import Card, CardSet
 from config.errors import ApplicationError
 
@@ -89,6 +90,7 @@ def catalogue_load(*, path: Path = CATALOGUE_PATH, force: bool = False) -> LoadR
     card_rows = _card_rows(data, sets)
     existing = _by_key(Card.objects.select_related("card_set"))
     card_counts = _sync(Card, existing, card_rows, force=force)
+    catalogue_changed()  # bulk writes send no save signals: the card API's cache is told here
     return LoadReport(sets=set_counts, cards=card_counts)
 
 

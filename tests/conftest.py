@@ -110,3 +110,12 @@ def _fresh_card_caches() -> None:
 
     snapshot_specs.cache_clear()
     _facts_of_tournament.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_card_answers() -> None:
+    """The card API's cached answers outlive a flushed database: start each test on a new
+    catalogue version (clearing the cache would flush the Redis database the broker shares)."""
+    from cards.api.cache import catalogue_changed
+
+    catalogue_changed()

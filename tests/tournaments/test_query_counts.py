@@ -26,9 +26,9 @@ READS = [
     ("/api/v1/tournaments/{t}/matches/", 2, 3),
     ("/api/v1/matches/{m}/", 1, 2),
     ("/api/v1/matches/{m}/events/", 2, 3),
-    ("/api/v1/cards/", 1, 2),
-    ("/api/v1/cards/?set=Castle", 1, 2),
-    ("/api/v1/card-sets/", 1, 2),
+    ("/api/v1/cards/", 0, 1),
+    ("/api/v1/cards/?set=Castle", 0, 1),
+    ("/api/v1/card-sets/", 0, 1),
 ]
 
 

@@ -1,0 +1,49 @@
+"""The card API's answers, cached until the catalogue changes.
+
+The catalogue changes only when an admin or the loader saves a card or a set; each such save
+moves a version number kept in Django's cache (Redis on the full stack, so every server process
+sees it at once), and a cached answer is keyed by that version and the query. A read of the card
+list is then one cache lookup instead of a query and 163 serialized rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from cards.models import Card, CardSet
+
+VERSION_KEY = "cards:version"
+TIMEOUT = 24 * 3600
+
+
+def catalogue_version() -> int:
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, 1, None)
+        version = cache.get(VERSION_KEY, 1)
+    return int(version)
+
+
+@receiver([post_save, post_delete], sender=Card)
+@receiver([post_save, post_delete], sender=CardSet)
+def catalogue_changed(**kwargs: Any) -> None:
+    """Any saved or deleted card or set makes every cached answer stale."""
+    try:
+        cache.incr(VERSION_KEY)
+    except ValueError:  # no version yet: nothing was cached under one
+        cache.add(VERSION_KEY, 1, None)
+
+
+def cached_answer(name: str, query: str, build: Callable[[], Any]) -> Any:
+    """The answer of endpoint ``name`` for ``query``, built once per catalogue version."""
+    key = f"cards:{catalogue_version()}:{name}:{query}"
+    answer = cache.get(key)
+    if answer is None:
+        answer = build()
+        cache.set(key, answer, TIMEOUT)
+    return answer
