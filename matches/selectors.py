@@ -15,28 +15,12 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from config.errors import NotFoundError
+from matches.engine import events
 from matches.models import Match, MatchEvent, MatchStatus
 
-PUBLIC_KINDS = frozenset(
-    {
-        "start",
-        "flag_toss",
-        "reveal",
-        "power",
-        "attack",
-        "flag",
-        "effect",
-        "benched",
-        "frozen",
-        "exhausted",
-        "moved",
-        "removed",
-        "added",
-        "fans",
-        "end",
-    }
-)
-OWNER_KINDS = frozenset({"question", "answer", "arranged"})
+# Who may see each kind is the engine's list of event kinds (``matches.engine.events.SHOWN_TO``).
+PUBLIC_KINDS = events.PUBLIC_KINDS
+OWNER_KINDS = events.OWNER_KINDS
 UNSEEN_FIELDS = {"added": ("key",)}  # a card taken from a pile unseen is unknown until revealed
 
 

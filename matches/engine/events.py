@@ -1,0 +1,516 @@
+"""The events of a match: one shape per kind, who may see each kind, and the one place each is
+built.
+
+Every event is a JSON-serialisable dict with ``seq`` (its index in the match's list) and
+``kind``; the ``TypedDict`` of its kind names the other fields. Sides are ``"A"``/``"B"`` and
+cards their uids. ``SHOWN_TO`` says who may see each kind — ``everyone``, the ``owner`` (the
+event's ``side``) or ``nobody`` (the shuffled deck orders: they would give away every card still to
+come) — and the selectors filter stored events by it (``PUBLIC_KINDS``, ``OWNER_KINDS``).
+
+``EventLog`` builds them: one method per kind, called by the match only while recording, which
+translates the match's int sides and cards into the public names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+
+from matches.engine.model import SIDES
+
+if TYPE_CHECKING:
+    from matches.engine.table import Table
+
+Side = str
+"""``"A"`` or ``"B"``."""
+Uid = Any
+"""A physical card's uid, as the setup gave it."""
+Parts = list[list[Any]]
+"""A power's breakdown: ``[["base", 3], ["reveal", 2], ["bench:City/Bard", 1]…]``."""
+
+
+class Start(TypedDict):
+    """The match begins."""
+
+    seq: int
+    kind: Literal["start"]
+    round: int
+    final: bool
+    park: str
+    first: Side | None
+
+
+class Shuffle(TypedDict):
+    """A deck's order after the shuffle, top → bottom (a chance outcome: replays read it)."""
+
+    seq: int
+    kind: Literal["shuffle"]
+    side: Side
+    order: list[Uid]
+
+
+class FlagToss(TypedDict):
+    """Who opens, when the setup left it to chance."""
+
+    seq: int
+    kind: Literal["flag_toss"]
+    side: Side
+
+
+class Reveal(TypedDict):
+    """A card turned face up from the top of its owner's deck."""
+
+    seq: int
+    kind: Literal["reveal"]
+    side: Side
+    card: Uid
+    key: str
+
+
+class Effect(TypedDict):
+    """A card's effect resolves (``timing``: on_reveal, takes_flag, flag_loss, no_flag_win,
+    in_flag_possession)."""
+
+    seq: int
+    kind: Literal["effect"]
+    side: Side
+    card: Uid
+    code: str | None
+    timing: str
+
+
+class Attack(TypedDict):
+    """After each reveal of an attack: that card's power and how it is made, the attack's total
+    against the flag card's defence."""
+
+    seq: int
+    kind: Literal["attack"]
+    side: Side
+    card: Uid
+    power: int
+    parts: Parts
+    total: int
+    defence: int
+
+
+class Flag(TypedDict):
+    """A card takes the flag, ``under`` the cards of its stack (top → bottom); the opening card
+    also shows its power."""
+
+    seq: int
+    kind: Literal["flag"]
+    side: Side
+    card: Uid
+    key: str
+    under: list[Uid]
+    power: NotRequired[int]
+    parts: NotRequired[Parts]
+
+
+class Benched(TypedDict):
+    """A card took bench seat ``seat`` (a slot index, 0-5), coming from ``src``."""
+
+    seq: int
+    kind: Literal["benched"]
+    side: Side
+    card: Uid
+    seat: int
+    src: str
+
+
+class Frozen(TypedDict):
+    """Winter Park: a card went to frozen seat ``seat`` (0 or 1) instead of the bench."""
+
+    seq: int
+    kind: Literal["frozen"]
+    side: Side
+    card: Uid
+    seat: int
+
+
+class Exhausted(TypedDict):
+    """A card went to its owner's exhaust pile from ``src``."""
+
+    seq: int
+    kind: Literal["exhausted"]
+    side: Side
+    card: Uid
+    src: str
+    to: Literal["exhaust"]
+
+
+class Moved(TypedDict):
+    """A card went from ``src`` to the top or the bottom of its owner's deck."""
+
+    seq: int
+    kind: Literal["moved"]
+    side: Side
+    card: Uid
+    src: str
+    to: str
+
+
+class Removed(TypedDict):
+    """A card left the game for good."""
+
+    seq: int
+    kind: Literal["removed"]
+    side: Side
+    card: Uid
+    src: str
+
+
+class Added(TypedDict):
+    """A card of level pile ``pile`` joined a side's cards (``to``: exhaust, deck_top,
+    deck_bottom)."""
+
+    seq: int
+    kind: Literal["added"]
+    side: Side
+    card: Uid
+    key: str
+    pile: str
+    to: str
+
+
+class Arranged(TypedDict):
+    """Where a look-at effect put the cards it saw (top → bottom)."""
+
+    seq: int
+    kind: Literal["arranged"]
+    side: Side
+    card: Uid
+    top: list[Uid]
+    bottom: list[Uid]
+
+
+class Fans(TypedDict):
+    """A side gained ``n`` fan tokens through ``card`` (``total``: gained in this match)."""
+
+    seq: int
+    kind: Literal["fans"]
+    side: Side
+    n: int
+    card: Uid
+    total: int
+
+
+class QuestionAsked(TypedDict):
+    """A side must choose (number ``q`` of the match, of kind ``q_kind``)."""
+
+    seq: int
+    kind: Literal["question"]
+    q: int
+    side: Side
+    q_kind: str
+    card: Uid
+    options: list[Any]
+    min: int
+    max: int
+
+
+class Answer(TypedDict):
+    """The choice made for question ``q``."""
+
+    seq: int
+    kind: Literal["answer"]
+    q: int
+    side: Side
+    answer: list[Any]
+
+
+class End(TypedDict):
+    """The match is over."""
+
+    seq: int
+    kind: Literal["end"]
+    winner: Side
+    reason: str
+
+
+Event = (
+    Start
+    | Shuffle
+    | FlagToss
+    | Reveal
+    | Effect
+    | Attack
+    | Flag
+    | Benched
+    | Frozen
+    | Exhausted
+    | Moved
+    | Removed
+    | Added
+    | Arranged
+    | Fans
+    | QuestionAsked
+    | Answer
+    | End
+)
+
+EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"
+# Every kind, its shape, and who may see it.
+SHAPES: dict[str, tuple[type, str]] = {
+    "start": (Start, EVERYONE),
+    "shuffle": (Shuffle, NOBODY),
+    "flag_toss": (FlagToss, EVERYONE),
+    "reveal": (Reveal, EVERYONE),
+    "effect": (Effect, EVERYONE),
+    "attack": (Attack, EVERYONE),
+    "flag": (Flag, EVERYONE),
+    "benched": (Benched, EVERYONE),
+    "frozen": (Frozen, EVERYONE),
+    "exhausted": (Exhausted, EVERYONE),
+    "moved": (Moved, EVERYONE),
+    "removed": (Removed, EVERYONE),
+    "added": (Added, EVERYONE),
+    "arranged": (Arranged, OWNER),
+    "fans": (Fans, EVERYONE),
+    "question": (QuestionAsked, OWNER),
+    "answer": (Answer, OWNER),
+    "end": (End, EVERYONE),
+}
+KINDS: tuple[str, ...] = tuple(SHAPES)
+SHOWN_TO: dict[str, str] = {kind: who for kind, (_, who) in SHAPES.items()}
+PUBLIC_KINDS = frozenset(kind for kind in KINDS if SHOWN_TO[kind] == EVERYONE)
+OWNER_KINDS = frozenset(kind for kind in KINDS if SHOWN_TO[kind] == OWNER)
+
+
+class EventLog:
+    """The events of one match being recorded, appended to ``events`` by one method per kind.
+
+    Sides and cards come in as the match's ints (side 0 = ``"A"``; a card indexes ``uid`` and
+    ``spec_of``, the match's own lists, which grow as level-pile cards join the match).
+    """
+
+    __slots__ = ("events", "spec_of", "table", "uid")
+
+    def __init__(self, events: list[Any], uid: list[Uid], spec_of: list[int], table: Table) -> None:
+        self.events = events
+        self.uid = uid
+        self.spec_of = spec_of
+        self.table = table
+
+    def start(self, round: int, final: bool, park: str, first: Side | None) -> None:
+        events = self.events
+        event: Start = {
+            "seq": len(events),
+            "kind": "start",
+            "round": round,
+            "final": final,
+            "park": park,
+            "first": first,
+        }
+        events.append(event)
+
+    def shuffle(self, side: int, deck: Sequence[int]) -> None:
+        """``deck`` lists its top card last (the match's order)."""
+        events, uid = self.events, self.uid
+        order = [uid[card] for card in reversed(deck)]
+        event: Shuffle = {
+            "seq": len(events),
+            "kind": "shuffle",
+            "side": SIDES[side],
+            "order": order,
+        }
+        events.append(event)
+
+    def flag_toss(self, side: Side) -> None:
+        """The toss gave the flag to ``side`` (a name: a replay's recorded toss, as it is)."""
+        events = self.events
+        event: FlagToss = {"seq": len(events), "kind": "flag_toss", "side": side}
+        events.append(event)
+
+    def reveal(self, side: int, card: int) -> None:
+        events = self.events
+        event: Reveal = {
+            "seq": len(events),
+            "kind": "reveal",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "key": self.table.keys[self.spec_of[card]],
+        }
+        events.append(event)
+
+    def effect(self, side: int, card: int, timing: str) -> None:
+        events = self.events
+        event: Effect = {
+            "seq": len(events),
+            "kind": "effect",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "code": self.table.codes[self.spec_of[card]],
+            "timing": timing,
+        }
+        events.append(event)
+
+    def attack(
+        self, side: int, card: int, power: int, parts: Parts, total: int, defence: int
+    ) -> None:
+        events = self.events
+        event: Attack = {
+            "seq": len(events),
+            "kind": "attack",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "power": power,
+            "parts": parts,
+            "total": total,
+            "defence": defence,
+        }
+        events.append(event)
+
+    def flag(self, side: int, stack: Sequence[int], shown: tuple[int, Parts] | None = None) -> None:
+        """The top card of ``stack`` (bottom → top) takes the flag; ``shown``: the opening card's
+        power and its breakdown."""
+        events, uid, card = self.events, self.uid, stack[-1]
+        event: Flag = {
+            "seq": len(events),
+            "kind": "flag",
+            "side": SIDES[side],
+            "card": uid[card],
+            "key": self.table.keys[self.spec_of[card]],
+            "under": [uid[under] for under in reversed(stack[:-1])],
+        }
+        if shown is not None:
+            event["power"], event["parts"] = shown
+        events.append(event)
+
+    def benched(self, side: int, card: int, seat: int, src: str) -> None:
+        events = self.events
+        event: Benched = {
+            "seq": len(events),
+            "kind": "benched",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "seat": seat,
+            "src": src,
+        }
+        events.append(event)
+
+    def frozen(self, side: int, card: int, seat: int) -> None:
+        events = self.events
+        event: Frozen = {
+            "seq": len(events),
+            "kind": "frozen",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "seat": seat,
+        }
+        events.append(event)
+
+    def exhausted(self, side: int, card: int, src: str) -> None:
+        """``card`` reached the exhaust pile (from a level pile: an ``added`` event)."""
+        if src.startswith("pile:"):
+            self.added(side, card, src[5:], "exhaust")
+            return
+        events = self.events
+        event: Exhausted = {
+            "seq": len(events),
+            "kind": "exhausted",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "src": src,
+            "to": "exhaust",
+        }
+        events.append(event)
+
+    def moved(self, side: int, card: int, src: str, to: str) -> None:
+        """``card`` reached the deck (``to``: deck_top, deck_bottom; from a level pile: an
+        ``added`` event)."""
+        if src.startswith("pile:"):
+            self.added(side, card, src[5:], to)
+            return
+        events = self.events
+        event: Moved = {
+            "seq": len(events),
+            "kind": "moved",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "src": src,
+            "to": to,
+        }
+        events.append(event)
+
+    def removed(self, side: int, card: int, src: str) -> None:
+        events = self.events
+        event: Removed = {
+            "seq": len(events),
+            "kind": "removed",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "src": src,
+        }
+        events.append(event)
+
+    def added(self, side: int, card: int, pile: str, to: str) -> None:
+        events = self.events
+        event: Added = {
+            "seq": len(events),
+            "kind": "added",
+            "side": SIDES[side],
+            "card": self.uid[card],
+            "key": self.table.keys[self.spec_of[card]],
+            "pile": pile,
+            "to": to,
+        }
+        events.append(event)
+
+    def arranged(self, side: int, card: int, top: Sequence[int], bottom: Sequence[int]) -> None:
+        events, uid = self.events, self.uid
+        event: Arranged = {
+            "seq": len(events),
+            "kind": "arranged",
+            "side": SIDES[side],
+            "card": uid[card],
+            "top": [uid[c] for c in top],
+            "bottom": [uid[c] for c in bottom],
+        }
+        events.append(event)
+
+    def fans(self, side: int, n: int, card: int, total: int) -> None:
+        events = self.events
+        event: Fans = {
+            "seq": len(events),
+            "kind": "fans",
+            "side": SIDES[side],
+            "n": n,
+            "card": self.uid[card],
+            "total": total,
+        }
+        events.append(event)
+
+    def question(
+        self, q: int, side: int, q_kind: str, card: int, options: list[Any], least: int, most: int
+    ) -> None:
+        """Question ``q`` (``options`` as shown: uids, seats, "top"/"bottom")."""
+        events = self.events
+        event: QuestionAsked = {
+            "seq": len(events),
+            "kind": "question",
+            "q": q,
+            "side": SIDES[side],
+            "q_kind": q_kind,
+            "card": self.uid[card],
+            "options": options,
+            "min": least,
+            "max": most,
+        }
+        events.append(event)
+
+    def answer(self, q: int, side: int, answer: list[Any]) -> None:
+        events = self.events
+        event: Answer = {
+            "seq": len(events),
+            "kind": "answer",
+            "q": q,
+            "side": SIDES[side],
+            "answer": answer,
+        }
+        events.append(event)
+
+    def end(self, winner: int, reason: str) -> None:
+        events = self.events
+        event: End = {"seq": len(events), "kind": "end", "winner": SIDES[winner], "reason": reason}
+        events.append(event)
