@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
+
 from config.errors import NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
@@ -23,12 +25,29 @@ def _sees_fans(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
     return fans_visible(secret=secret, owner=owner, viewer=viewer_id)
 
 
+VIEW_TIMEOUT = 3600
+
+
 def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
-    """The tournament as the caller holding ``seat`` may see it (a spectator elsewhere)."""
+    """The tournament as the caller holding ``seat`` may see it (a spectator elsewhere).
+
+    Projections are cached per tournament version and viewer (a seat, or the spectators): every
+    change of a tournament appends to its log and so moves its version, so a cached projection
+    is never out of date, and a seat's projection is never served to anyone but that seat.
+    """
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFoundError("not_found", "No such tournament.")
-    return tournament_view(tournament, viewer_in(seat, tournament_id))
+    viewer = viewer_in(seat, tournament_id)
+    # The room code and creation instant tell this tournament from one that reused its id (a
+    # database reset while the cache lived on).
+    born = f"{tournament.pk}:{tournament.code}:{tournament.created_at.timestamp()}"
+    key = f"tview:{born}:{tournament.version}:{viewer.pk if viewer else 'spectator'}"
+    view: dict[str, Any] | None = cache.get(key)
+    if view is None:
+        view = tournament_view(tournament, viewer)
+        cache.set(key, view, VIEW_TIMEOUT)
+    return view
 
 
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:

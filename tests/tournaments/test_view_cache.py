@@ -1,0 +1,52 @@
+"""The tournament view is cached per version and viewer: a cached projection is always the
+fresh one, and never another viewer's."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from rest_framework.renderers import JSONRenderer
+from rest_framework.test import APIClient
+
+from tests.tournaments.play import ROUND_GUARD, open_game
+from tournaments.models import Seat, Tournament
+from tournaments.selectors.tournaments import tournament_view
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def rendered(view: dict[str, Any]) -> Any:
+    """A projection as the API renders it (dates as strings)."""
+    return json.loads(JSONRenderer().render(view))
+
+
+def test_every_viewer_always_gets_its_own_fresh_projection(catalogue: Any) -> None:
+    """Two humans and two bots to the end; at every step each viewer — either seat, a
+    spectator, another tournament's seat — reads in a random order, twice: both answers equal
+    the projection computed afresh for that viewer."""
+    players = open_game(seats=4, humans=2, seed=33)
+    (stranger,) = open_game(seats=2, seed=34, start=False)
+    seats = [Seat.objects.get(tournament_id=players[0].id, number=n) for n in (0, 1)]
+    viewers = [
+        (players[0].headers, seats[0].pk),
+        (players[1].headers, seats[1].pk),
+        ({}, None),
+        (stranger.headers, None),  # a spectator here
+    ]
+    rng = random.Random(7)
+    client = APIClient()
+    url = f"/api/v1/tournaments/{players[0].id}/"
+    for _ in range(ROUND_GUARD):
+        tournament = Tournament.objects.get(pk=players[0].id)
+        for headers, seat_pk in rng.sample(viewers, len(viewers)):
+            seat = None if seat_pk is None else Seat.objects.get(pk=seat_pk)
+            expected = rendered(tournament_view(tournament, seat))
+            assert client.get(url, headers=headers).json() == expected
+            assert client.get(url, headers=headers).json() == expected
+        if tournament.status == "finished":
+            return
+        assert any(player.act() for player in rng.sample(players, 2)), "stuck"
+    raise AssertionError("the tournament did not end")
