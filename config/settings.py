@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 
 from config.env import read_environment
 
@@ -125,10 +124,9 @@ REST_FRAMEWORK = {
 }
 
 # Requests per client address and scope (THROTTLE_CREATE, THROTTLE_JOIN, THROTTLE_ACTION; None
-# = unlimited), read on each request (config.throttling). The test suite plays hundreds of
-# tournaments a minute from one address, so under pytest nothing is throttled unless a test sets
-# THROTTLE_RATES itself.
-THROTTLE_RATES = {} if "pytest" in sys.modules else ENV.throttle_rates
+# = unlimited), read on each request (config.throttling). The test suite turns them off (it plays
+# hundreds of tournaments a minute from one address) unless a test sets THROTTLE_RATES itself.
+THROTTLE_RATES = ENV.throttle_rates
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Challengers! game server API",

@@ -82,6 +82,13 @@ def _celery_runner_and_instant_events(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _unthrottled(settings: Any) -> None:
+    """The suite plays hundreds of tournaments a minute from one address; the throttling tests
+    set their own rates."""
+    settings.THROTTLE_RATES = {}
+
+
+@pytest.fixture(autouse=True)
 def _repeatable_seeds(settings: Any) -> None:
     """A test's ``seed`` is the tournament's seed, so its tournament is the same every run.
 

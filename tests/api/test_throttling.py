@@ -1,7 +1,7 @@
 """Creating, joining and acting are throttled per client address: 429 `throttled`, Retry-After.
 
-The suite runs unthrottled (``THROTTLE_RATES`` is empty under pytest); each test here sets its
-own rates and a cache of its own, so no count leaks between tests (or into a shared Redis).
+The suite runs unthrottled (``tests/conftest.py`` empties ``THROTTLE_RATES``); each test here sets
+its own rates and a cache of its own, so no count leaks between tests (or into a shared Redis).
 """
 
 from __future__ import annotations
