@@ -61,6 +61,9 @@ def test_a_wrong_seat_a_stale_question_or_a_bad_answer_is_refused(catalogue: Any
     question = match_of(host, match)["question"]
     wrong_seat = answer(guest, match, {"question": question["seq"], "answer": question["default"]})
     assert (wrong_seat.status_code, wrong_seat.json()["code"]) == (403, "not_your_question")
+    guessing = answer(guest, match, {"question": question["seq"] + 5, "answer": []})
+    assert (guessing.status_code, guessing.json()["code"]) == (403, "not_your_question")
+    assert "pending" not in guessing.json()["details"], "the other side learns nothing"
     stale = answer(host, match, {"question": question["seq"] + 5, "answer": question["default"]})
     assert (stale.status_code, stale.json()["code"]) == (409, "stale_question")
     bad = answer(host, match, {"question": question["seq"], "answer": [987654]})

@@ -124,11 +124,13 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any
     """A live seat answers the match's pending question."""
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
+        # Who asks is checked before anything about the question is told (even its number).
         if seat is None or seat.pk not in (match.seat_a_id, match.seat_b_id):
             raise Forbidden("not_your_question", "Only a seat playing this match may answer.")
-        pending = _pending_question(match, question)
-        if seat.pk != side_seat(match, pending["side"]).pk:
+        waiting = match.question if match.status == MatchStatus.WAITING else None
+        if waiting is not None and seat.pk != side_seat(match, waiting["side"]).pk:
             raise Forbidden("not_your_question", "This question is for the other seat.")
+        _pending_question(match, question)
         try:
             outcome = _run(match, [*match.answers, answer])
         except InvalidAnswer as error:
