@@ -1,9 +1,9 @@
 #!/usr/bin/env python
 """Benchmark of the write path: a bot's whole Deck Phase and a match played, recorded, released.
 
-A measurement harness, not a test. It creates a database of its own (``test_<name>`` of
-``DATABASE_URL``, PostgreSQL recommended; SQLite in memory without it), loads the catalogue and
-plays ``--tournaments`` bot-only tournaments in this process (tasks run eagerly, events are not
+A measurement harness, not a test. It creates a database of its own (``bench_<name>`` of
+``DATABASE_URL``, PostgreSQL recommended; a temporary SQLite file without it), loads the
+catalogue and plays ``--tournaments`` bot-only tournaments in this process (tasks run eagerly, events are not
 paced), timing the process CPU each service call costs itself (calls it triggers are counted on
 their own, not in their caller) and the SQL statements it sends:
 
@@ -25,6 +25,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -97,6 +98,12 @@ def django_test_database() -> Iterator[None]:
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]
+    # A database of the benchmark's own, never the test suite's (which may be running).
+    if connection.vendor == "sqlite":
+        test_name = str(Path(tempfile.mkdtemp(prefix="bench-")) / "bench.sqlite3")
+    else:
+        test_name = f"bench_{old_name}"
+    connection.settings_dict["TEST"]["NAME"] = test_name
     connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
         yield

@@ -1,0 +1,43 @@
+"""The benchmarks in ``scripts/`` still run (a short mode: that they work, not how fast)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(script: str, *args: str) -> dict[str, dict[str, float]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / script), *args, "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    figures: dict[str, dict[str, float]] = json.loads(result.stdout[result.stdout.index("{") :])
+    return figures
+
+
+@pytest.mark.timeout(600)
+def test_the_write_benchmark_times_deck_phases_matches_and_round_closes() -> None:
+    figures = run("bench_writes.py", "--tournaments", "1", "--seats", "2")
+    assert set(figures) == {"bot_deck_phase", "match_play", "round_close"}
+    assert all(row["calls"] >= 1 and row["cpu_ms_p50"] > 0 for row in figures.values())
+
+
+@pytest.mark.timeout(600)
+def test_the_read_benchmark_compares_every_read_with_the_bare_list() -> None:
+    figures = run("bench_reads.py", "--seats", "2", "--requests", "2", "--rounds", "1")
+    assert figures["bare 20-card list"]["ratio"] == 1.0
+    assert {"tournament (seat)", "match list", "match events"} <= set(figures)
