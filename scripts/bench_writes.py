@@ -3,9 +3,9 @@
 
 A measurement harness, not a test. It creates a database of its own (``bench_<name>`` of
 ``DATABASE_URL``, PostgreSQL recommended; a temporary SQLite file without it), loads the
-catalogue and plays ``--tournaments`` bot-only tournaments in this process (tasks run eagerly, events are not
-paced), timing the process CPU each service call costs itself (calls it triggers are counted on
-their own, not in their caller) and the SQL statements it sends:
+catalogue and plays ``--tournaments`` bot-only tournaments in this process (tasks run eagerly,
+events are not paced), timing the process CPU each service call costs itself (calls it
+triggers are counted on their own, not in their caller) and the SQL statements it sends:
 
 - ``bot_deck_phase``: one bot's whole Deck Phase (every action, saved);
 - ``match_play``: one match run by the engine, recorded, released (its result applied);
