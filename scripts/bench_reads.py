@@ -4,10 +4,10 @@
 A measurement harness, not a test. On a database of its own (as ``scripts/bench_writes.py``) it
 plays one finished bot-only tournament of ``--seats`` seats, then times each read endpoint through
 the full Django stack (middleware, URL routing, DRF, JSON rendering; no network) and, in the same
-run, a bare ``ListAPIView`` of 20 ``Card`` rows with a 6-field ``ModelSerializer`` defined here —
-the yardstick. Rounds take turns so that a slow spell of a shared machine falls on every figure;
-each figure is the best of ``--rounds``. It prints microseconds per request and the ratio to the
-bare list.
+run, a bare ``ListAPIView`` of 20 ``Card`` rows with a 6-field ``ModelSerializer`` — the
+yardstick (``scripts/bench_urls.py``). Rounds take turns so that a slow spell of a shared machine
+falls on every figure; each figure is the best of ``--rounds``. It prints microseconds per
+request and the ratio to the bare list.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
         .venv/bin/python scripts/bench_reads.py --seats 8
@@ -35,30 +35,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", action="store_true")
     return parser.parse_args()
-
-
-def bare_list_urls() -> Any:
-    """The yardstick: 20 cards through a plain ``ListAPIView`` and ``ModelSerializer``."""
-    from django.urls import include, path
-    from rest_framework import generics, serializers
-
-    from cards.models import Card
-    from config.urls import urlpatterns
-
-    class BareCard(serializers.ModelSerializer[Card]):
-        class Meta:
-            model = Card
-            fields = ["id", "name", "level", "power", "keyword", "timing"]
-
-    class BareList(generics.ListAPIView[Card]):
-        serializer_class = BareCard
-        authentication_classes: list[Any] = []
-        permission_classes: list[Any] = []
-
-        def get_queryset(self) -> Any:
-            return Card.objects.order_by("pk")[:20]
-
-    return [path("bench/", include([path("bare/", BareList.as_view())])), *urlpatterns]
 
 
 def timer(client: Any, url: str, headers: dict[str, str], count: int) -> Callable[[], float]:
@@ -95,9 +71,8 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         "match list": (f"/api/v1/tournaments/{tournament.pk}/matches/", {}),
         "match events": (f"/api/v1/matches/{match.pk}/events/", {}),
     }
-    module = type(sys)("bench_urls")
-    module.urlpatterns = bare_list_urls()  # type: ignore[attr-defined]
-    sys.modules["bench_urls"] = module
+    import bench_urls  # noqa: F401  (the product's URLs and the yardstick)
+
     best: dict[str, float] = {}
     with override_settings(ROOT_URLCONF="bench_urls", DEBUG=False):
         client = APIClient()

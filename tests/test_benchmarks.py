@@ -41,3 +41,14 @@ def test_the_read_benchmark_compares_every_read_with_the_bare_list() -> None:
     figures = run("bench_reads.py", "--seats", "2", "--requests", "2", "--rounds", "1")
     assert figures["bare 20-card list"]["ratio"] == 1.0
     assert {"tournament (seat)", "match list", "match events"} <= set(figures)
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="serves gunicorn on a PostgreSQL database of its own (the CI run sets DATABASE_URL)",
+)
+def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
+    figures = run("bench_http.py", "--seats", "2", "--seconds", "0.3", "--connections", "2")
+    assert figures["bare 20-card list"]["ratio"] == 1.0
+    assert all(row["rps"] > 0 for row in figures.values())
