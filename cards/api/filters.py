@@ -1,8 +1,20 @@
 from __future__ import annotations
 
 import django_filters
+from django.db.models import Q, QuerySet
 
+from cards.api.cache import cached_answer
 from cards.models import Box, Card, CardSet, Level
+from config.errors import ApplicationError
+
+
+def set_names() -> list[str]:
+    """Every set's name, cached per catalogue version (a filtered list stays query-free)."""
+    return cached_answer(
+        "set-names",
+        "",
+        lambda: list(CardSet.objects.order_by("position").values_list("name", flat=True)),
+    )
 
 
 class CardSetFilter(django_filters.FilterSet):
@@ -16,13 +28,25 @@ class CardSetFilter(django_filters.FilterSet):
 class CardFilter(django_filters.FilterSet):
     box = django_filters.ChoiceFilter(field_name="card_set__box", choices=Box.choices)
     set = django_filters.CharFilter(
-        field_name="card_set__name", lookup_expr="iexact", help_text="Set name, e.g. Castle."
+        method="filter_set", help_text="Set name, e.g. Castle (an unknown set is `unknown_set`)."
     )
     level = django_filters.ChoiceFilter(choices=Level.choices)
     keyword = django_filters.CharFilter(
         lookup_expr="iexact", help_text="Keyword, e.g. 'From the bench'."
     )
+    search = django_filters.CharFilter(
+        method="filter_search", help_text="Words of the name or effect text (case-insensitive)."
+    )
 
     class Meta:
         model = Card
-        fields = ("box", "set", "level", "keyword", "timing")
+        fields = ("box", "set", "level", "keyword", "timing", "search")
+
+    def filter_set(self, queryset: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
+        names = set_names()
+        if value.lower() not in {known.lower() for known in names}:
+            raise ApplicationError("unknown_set", f"No set is named {value!r}.", {"sets": names})
+        return queryset.filter(card_set__name__iexact=value)
+
+    def filter_search(self, queryset: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
+        return queryset.filter(Q(name__icontains=value) | Q(effect__icontains=value))

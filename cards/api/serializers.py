@@ -35,7 +35,11 @@ class CardSerializer(serializers.ModelSerializer[Card]):
     set_id = serializers.IntegerField(source="card_set.id", read_only=True)
     box = serializers.CharField(source="card_set.box", read_only=True)
     effect_params = serializers.DictField(child=serializers.JSONField(), read_only=True)
+    key = serializers.SerializerMethodField(help_text='"Set/Name", the key tournaments use.')
 
     class Meta:
         model = Card
-        fields = ("id", "set", "set_id", "box", "name", *CARD_FIELDS, "curated")
+        fields = ("id", "key", "set", "set_id", "box", "name", *CARD_FIELDS, "curated")
+
+    def get_key(self, card: Card) -> str:
+        return f"{card.card_set.name}/{card.name}"

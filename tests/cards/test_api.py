@@ -54,7 +54,18 @@ def test_a_card_shows_every_field(client: Client, catalogue: LoadReport) -> None
     cyborg = _cards(client, "?set=Robot&level=S")
     card = next(card for card in cyborg if card["name"] == "Cyborg")
     assert card["power"] is None and card["power_is_round"] is True
-    expected = {"id", "set", "set_id", "box", "name", "level", "power", "power_is_round", "copies"}
+    expected = {
+        "id",
+        "key",
+        "set",
+        "set_id",
+        "box",
+        "name",
+        "level",
+        "power",
+        "power_is_round",
+        "copies",
+    }
     expected |= {"copies_per_starter_deck", "keyword", "timing", "effect", "confidence", "note"}
     expected |= {"effect_code", "effect_params", "curated"}
     assert set(card) == expected
@@ -96,3 +107,30 @@ def test_the_schema_describes_the_card_filters(client: Client) -> None:
 @pytest.mark.django_db
 def test_the_index_page_links_to_the_api(client: Client) -> None:
     assert b"/api/v1/docs/" in client.get("/").content
+
+
+def test_a_card_has_its_key(client: Client, catalogue: LoadReport) -> None:
+    castle = _cards(client, "?set=castle")
+    assert {card["key"] for card in castle} >= {"Castle/Hermit", "Castle/Pig"}
+    assert all(card["key"] == f"{card['set']}/{card['name']}" for card in castle)
+
+
+def test_search_reads_names_and_effect_text(client: Client, catalogue: LoadReport) -> None:
+    by_name = _cards(client, "?search=hERMit")
+    assert [card["key"] for card in by_name] == ["Castle/Hermit"]
+    by_effect = _cards(client, "?search=bench")
+    assert by_effect and all(
+        "bench" in (card["name"] + card["effect"]).lower() for card in by_effect
+    )
+    assert any("bench" not in card["name"].lower() for card in by_effect)
+    assert _cards(client, "?search=zzzqqq") == []
+    assert len(_cards(client, "?search=bench&set=Castle")) < len(by_effect)
+
+
+def test_an_unknown_set_is_a_coded_400(client: Client, catalogue: LoadReport) -> None:
+    for _ in range(2):  # the second time from the cache's side: still refused
+        response = client.get("/api/v1/cards/?set=Atlantis")
+        assert response.status_code == 400
+        body = response.json()
+        assert body["code"] == "unknown_set"
+        assert "Castle" in body["details"]["sets"]
