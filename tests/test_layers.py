@@ -36,21 +36,26 @@ def _type_checking_only(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
-def _imports_in(tree: ast.AST) -> Iterator[str]:
+def _imports_in(tree: ast.AST, known: set[str] | None = None) -> Iterator[str]:
+    """Imported module names. ``from a import b`` is ``a.b`` when that is a module (``known``),
+    else ``a``: importing a submodule is not a dependency on the package's other modules."""
     for node in ast.iter_child_nodes(tree):
         if isinstance(node, ast.If) and _type_checking_only(node):
             continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            yield node.module
-            yield from (f"{node.module}.{alias.name}" for alias in node.names)
-        yield from _imports_in(node)
+            submodules = [f"{node.module}.{alias.name}" for alias in node.names]
+            found = [name for name in submodules if known is not None and name in known]
+            yield from found
+            if len(found) < len(submodules):
+                yield node.module
+        yield from _imports_in(node, known)
 
 
 def imports_of(path: Path, known: set[str]) -> set[str]:
-    """The first-party modules ``path`` imports (``from a import b`` counts ``a.b`` if a module)."""
-    names = set(_imports_in(ast.parse(path.read_text(encoding="utf-8"))))
+    """The first-party modules ``path`` imports."""
+    names = set(_imports_in(ast.parse(path.read_text(encoding="utf-8")), known))
     return {name for name in names if name in known}
 
 
