@@ -26,6 +26,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "config.apps.ProjectConfig",
     "cards",
     "matches",
     "tournaments",
@@ -43,6 +44,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost: a keyed POST under /api/v1/ runs once; a retry gets the first answer.
+    "config.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
