@@ -176,9 +176,11 @@ def _split_url(name: str, raw: str, schemes: set[str]) -> SplitResult:
 def _database(environ: Mapping[str, str]) -> dict[str, Any]:
     raw = _value(environ, "DATABASE_URL")
     if raw is None:
+        sqlite_path = _value(environ, "SQLITE_PATH")
         return {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            # SQLITE_PATH: another file (the example client test serves a temporary one).
+            "NAME": Path(sqlite_path) if sqlite_path else BASE_DIR / "db.sqlite3",
             # The embedded task thread writes beside the web server: writers wait for the lock
             # (IMMEDIATE takes it at BEGIN, so no transaction fails upgrading a read lock).
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},

@@ -206,3 +206,27 @@ class VerifyOut(serializers.Serializer):
     nonce = serializers.CharField()
     commitment = serializers.CharField()
     matches = MatchCheckOut(many=True)
+
+
+class TournamentListItemOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField(help_text="lobby, deck, match, finished or cancelled.")
+    round = serializers.IntegerField(help_text="0 in the lobby, 8 = the Final.")
+    seat_count = serializers.IntegerField()
+    seats_taken = serializers.IntegerField(help_text="Players and bots seated (not the Robot).")
+    free_seats = serializers.IntegerField(allow_null=True, help_text="In a lobby; else null.")
+    host = serializers.CharField(allow_null=True, help_text="The host's name; null if none.")
+    basic_set = serializers.CharField()
+    additional_sets = serializers.ListField(child=serializers.CharField())
+    beach_cup = serializers.BooleanField()
+    winter_mode = serializers.CharField()
+    robot_difficulty = serializers.IntegerField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    created_at = serializers.DateTimeField()
+
+
+class TournamentListOut(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Tournaments matching the filter.")
+    limit = serializers.IntegerField()
+    offset = serializers.IntegerField()
+    results = TournamentListItemOut(many=True)
