@@ -139,6 +139,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Summaries, every error answer with its codes, the Idempotency-Key header, the Bearer seat
+    # token, precise integer types (config.openapi).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.complete_schema",
+    ],
 }
 
 CELERY_BROKER_URL = ENV.celery_broker_url

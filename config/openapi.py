@@ -1,0 +1,330 @@
+"""Completes the generated OpenAPI schema (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``).
+
+drf-spectacular documents each view's success; this hook adds what a client needs besides:
+
+- a ``summary`` and ``description`` for every operation (from ``OPERATIONS``; an operation not
+  listed there takes its view's docstring);
+- every error answer an operation can give, with the shared ``Error`` schema
+  (``{code, message, details}``) narrowed to the codes possible there (``code`` as an enum) and an
+  example: the operation's own codes (``OPERATIONS``) and those every request can meet (a bad
+  token, a bad body, throttling, a missing object, an ``Idempotency-Key`` refusal);
+- the ``Idempotency-Key`` header on every ``POST`` (``config.idempotency``);
+- the seat token as an optional Bearer scheme on the tournament and match operations (a
+  spectator sends none), and no lock on the public card catalogue and health;
+- 32-bit bounds instead of int64 ones (no field of the API holds a larger number), and
+  ``int | string`` items for question options and answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ERROR = "Error"
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "Every refusal (docs/errors.md): `code` is stable, `message` for people.",
+    "properties": {
+        "code": {"type": "string", "description": "Stable: programs branch on it."},
+        "message": {"type": "string", "description": "For people; may change."},
+        "details": {
+            "type": "object",
+            "additionalProperties": True,
+            "description": 'Facts that help (`{"version": 7}` for `stale`, …); `{}` otherwise.',
+        },
+    },
+    "required": ["code", "message", "details"],
+}
+STATUS_TEXT = {
+    400: "The request cannot be taken as sent.",
+    401: "A bad credential.",
+    403: "Not yours to do.",
+    404: "Nothing there.",
+    406: "The API answers in JSON only.",
+    409: "Not possible in the present state (read the view again).",
+    413: "The body is too large.",
+    415: "Send `application/json`.",
+    429: "Too many requests: wait `details.retry_after` seconds.",
+}
+IDEMPOTENCY_HEADER: dict[str, Any] = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"},
+    "description": (
+        "Safe retries (docs/protocol.md §17): the same key with the same request returns the "
+        "first answer and changes nothing twice; with another request it is 409 "
+        "`idempotency_key_reused`. Keys are per caller and last a day."
+    ),
+}
+INT32 = 2**31 - 1
+
+SEAT = ["seat_required", "wrong_tournament"]
+HOST = [*SEAT, "host_only"]
+DECK = [
+    "stale",
+    "wrong_phase",
+    "not_drafting",
+    "already_finished",
+    "no_choice",
+    "already_chosen",
+    "already_drawn",
+    "bad_option",
+    "choose_first",
+    "draw_first",
+    "nothing_to_redraw",
+    "redraw_used",
+    "no_picks_left",
+    "not_in_display",
+    "obligation_pending",
+    "picks_first",
+    "picks_left",
+    "no_cards",
+    "duplicate_card",
+    "not_in_deck",
+    "nothing_pending",
+    "required",
+    "wrong_count",
+    "not_eligible",
+    "not_offered",
+]
+CREATE_400 = [
+    "five_sets",
+    "bad_seat_count",
+    "bad_basic_set",
+    "unknown_set",
+    "bad_winter_mode",
+    "bad_difficulty",
+]
+ANSWER_400 = ["bad_kind", "not_offered", "duplicate", "too_few", "too_many", "not_a_permutation"]
+
+
+@dataclass(frozen=True)
+class Operation:
+    summary: str
+    description: str
+    codes: dict[int, list[str]] = field(default_factory=dict)
+
+
+def _deck(summary: str, description: str) -> Operation:
+    return Operation(
+        summary,
+        description + " Answers the updated tournament view (docs/protocol.md §7).",
+        {403: [*SEAT, "not_your_seat"], 409: DECK},
+    )
+
+
+T = "/api/v1/tournaments/{tournament_id}/"
+OPERATIONS: dict[tuple[str, str], Operation] = {
+    ("POST", "/api/v1/tournaments/"): Operation(
+        "Create a tournament",
+        "Creates a tournament in its lobby and seats the caller as its host (seat 0). The "
+        "ticket holds the room code to share and the host's seat token, shown once.",
+        {400: CREATE_400, 409: ["no_room_code"]},
+    ),
+    ("GET", "/api/v1/tournaments/"): Operation(
+        "List tournaments",
+        "Tournaments, newest first, filtered by status; never a room code or a secret.",
+    ),
+    ("POST", "/api/v1/tournaments/join/"): Operation(
+        "Join a tournament by its room code",
+        "Takes the lowest free seat of the lobby with that room code (read case-insensitively). "
+        "The ticket holds the new seat's token, shown once.",
+        {404: ["unknown_code"], 409: ["not_in_lobby", "name_taken", "tournament_full"]},
+    ),
+    ("GET", T): Operation(
+        "Read a tournament",
+        "The tournament as the caller may see it: with a seat token, `you` holds the seat's "
+        "deck, Deck Phase and `actions`; a spectator gets no room code and no `you`.",
+    ),
+    ("POST", T + "bots/"): Operation(
+        "Add bots (host, lobby)",
+        "Fills `count` free seats with bots.",
+        {403: HOST, 409: ["not_in_lobby", "bad_bot_count"]},
+    ),
+    ("POST", T + "start/"): Operation(
+        "Start the tournament (host, lobby)",
+        "Deals the cards, computes the plan and opens the first Deck Phase; every seat must be "
+        "taken.",
+        {403: HOST, 409: ["not_in_lobby", "seats_open"]},
+    ),
+    ("PATCH", T + "seat/"): Operation(
+        "Change your seat's settings",
+        "`answers_live`: whether the matches stop at your cards' questions until you answer.",
+        {403: [*SEAT, "not_your_seat"], 409: ["wrong_phase"]},
+    ),
+    ("POST", T + "leave/"): Operation(
+        "Leave the lobby",
+        "Frees the caller's seat before the start (the host cancels instead).",
+        {403: SEAT, 409: ["not_in_lobby", "host_cannot_leave"]},
+    ),
+    ("POST", T + "kick/"): Operation(
+        "Kick a seat (host, lobby)",
+        "Frees another seat of the lobby.",
+        {403: HOST, 404: ["no_such_seat"], 409: ["not_in_lobby", "cannot_kick_host"]},
+    ),
+    ("POST", T + "cancel/"): Operation(
+        "Cancel the tournament (host)",
+        "Ends the tournament with no winner.",
+        {403: HOST, 409: ["already_over"]},
+    ),
+    ("POST", T + "draft/choose/"): _deck("Choose a draft option", "Deck Phase action `choose`."),
+    ("POST", T + "draft/draw/"): _deck("Draw your display", "Deck Phase action `draw`."),
+    ("POST", T + "draft/redraw/"): _deck(
+        "Redraw your display", "Deck Phase action `redraw` (once per Deck Phase)."
+    ),
+    ("POST", T + "draft/pick/"): _deck("Pick a display card", "Deck Phase action `pick`."),
+    ("POST", T + "draft/resolve/"): _deck(
+        "Answer a When picked effect", "Deck Phase action `resolve` (`you.turn.pending`)."
+    ),
+    ("POST", T + "deck/remove/"): _deck(
+        "Remove cards from your deck", "Deck Phase action `remove`."
+    ),
+    ("POST", T + "deck/finish/"): _deck("Finish your Deck Phase", "Deck Phase action `finish`."),
+    ("GET", T + "matches/"): Operation(
+        "List a tournament's matches", "Every match of the tournament as the caller may see it."
+    ),
+    ("GET", T + "verify/"): Operation(
+        "Verify the tournament's fairness",
+        "Once finished: checks the commitment, the trophy deal and every match replay "
+        "(docs/protocol.md §15).",
+        {409: ["not_finished"]},
+    ),
+    ("GET", "/api/v1/matches/{match_id}/"): Operation(
+        "Read a match",
+        "The match as the caller may see it; `question` is the caller's pending question.",
+    ),
+    ("POST", "/api/v1/matches/{match_id}/answer/"): Operation(
+        "Answer your pending question",
+        "A list of options from the question's `options` (docs/protocol.md §11); the match runs "
+        "on at once and the updated match view is returned.",
+        {
+            400: ANSWER_400,
+            403: ["not_your_question"],
+            409: ["no_question", "stale_question"],
+        },
+    ),
+    ("GET", "/api/v1/matches/{match_id}/events/"): Operation(
+        "Read a match's released events",
+        "Frames numbered 1, 2, 3, … with no gap after `after`; an event you may not see is "
+        "`hidden`.",
+    ),
+    ("GET", "/api/v1/cards/"): Operation(
+        "List the card catalogue", "Every card of the curated catalogue, filtered by the query."
+    ),
+    ("GET", "/api/v1/cards/{id}/"): Operation("Read a card", "One card of the catalogue."),
+    ("GET", "/api/v1/card-sets/"): Operation("List the card sets", "Every set of both boxes."),
+    ("GET", "/api/v1/card-sets/{id}/"): Operation("Read a card set", "One set."),
+    ("GET", "/api/v1/health/"): Operation(
+        "Server health", "Each backend's state: `200` when all work, `503` otherwise."
+    ),
+}
+PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")
+
+
+def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int, list[str]]:
+    """The refusals any request of this shape can meet, whatever the operation."""
+    codes: dict[int, list[str]] = {400: ["bad_request"], 401: ["bad_token"]}
+    codes[406] = ["not_acceptable"]
+    if "{" in path:
+        codes[404] = ["not_found"]
+    if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+        codes[400].append("invalid")
+    if method in ("POST", "PATCH", "PUT"):
+        codes[400] += ["invalid", "parse_error", "too_deep"]
+        codes[413] = ["too_large"]
+        codes[415] = ["unsupported_media_type"]
+        codes[429] = ["throttled"]
+    if method == "POST":
+        codes[400].append("bad_idempotency_key")
+        codes[409] = ["idempotency_key_reused", "idempotency_key_in_use"]
+    return codes
+
+
+def error_response(status: int, codes: list[str]) -> dict[str, Any]:
+    listed = ", ".join(f"`{code}`" for code in codes)
+    return {
+        "description": f"{STATUS_TEXT.get(status, 'Refused.')} Codes: {listed}.",
+        "content": {
+            "application/json": {
+                "schema": {
+                    "allOf": [{"$ref": f"#/components/schemas/{ERROR}"}],
+                    "properties": {"code": {"type": "string", "enum": codes}},
+                },
+                "example": {"code": codes[0], "message": "…", "details": {}},
+            }
+        },
+    }
+
+
+def _complete(method: str, path: str, operation: dict[str, Any]) -> None:
+    known = OPERATIONS.get((method, path))
+    if known is not None:
+        operation["summary"] = known.summary
+        operation["description"] = known.description
+    elif not operation.get("summary"):
+        text = operation.get("description") or operation["operationId"].replace("_", " ")
+        operation["summary"] = text.strip().splitlines()[0].rstrip(".")
+    codes = generic_codes(method, path, operation)
+    for status, own in (known.codes if known else {}).items():
+        codes.setdefault(status, [])
+        codes[status] += [code for code in own if code not in codes[status]]
+    responses = operation.setdefault("responses", {})
+    for status, listed in sorted(codes.items()):
+        responses.setdefault(str(status), error_response(status, sorted(set(listed))))
+    if method == "POST":
+        parameters = operation.setdefault("parameters", [])
+        if not any(p.get("name") == IDEMPOTENCY_HEADER["name"] for p in parameters):
+            parameters.append(IDEMPOTENCY_HEADER)
+    if path.startswith(PUBLIC_PREFIXES):
+        operation["security"] = [{}]
+    else:
+        security = [s for s in operation.get("security", []) if s]
+        if {"seatToken": []} not in security:
+            security.append({"seatToken": []})
+        operation["security"] = [*security, {}]  # {}: a spectator sends no token
+
+
+def _narrow_integers(node: Any) -> None:
+    """int64 bounds → 32-bit ones, everywhere in the components."""
+    if isinstance(node, dict):
+        if node.get("type") == "integer" and node.get("format") == "int64":
+            node["format"] = "int32"
+            node["maximum"] = min(node.get("maximum", INT32), INT32)
+            node["minimum"] = max(node.get("minimum", -INT32 - 1), -INT32 - 1)
+        for value in node.values():
+            _narrow_integers(value)
+    elif isinstance(node, list):
+        for value in node:
+            _narrow_integers(value)
+
+
+OPTION = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]}
+
+
+def _precise_types(schemas: dict[str, Any]) -> None:
+    _narrow_integers(schemas)
+    question = schemas.get("QuestionOut", {}).get("properties", {})
+    for name in ("options", "default"):
+        if name in question and question[name].get("items") == {}:
+            question[name]["items"] = OPTION
+    if "card" in question and "type" not in question["card"]:
+        question["card"]["type"] = "integer"
+
+
+def complete_schema(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    components = result.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    schemas[ERROR] = ERROR_SCHEMA
+    components.setdefault("securitySchemes", {}).setdefault(
+        "seatToken",
+        {"type": "http", "scheme": "bearer", "description": "A seat token."},
+    )
+    for path, item in result.get("paths", {}).items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "responses" in operation:
+                _complete(method.upper(), path, operation)
+    _precise_types(schemas)
+    return result
