@@ -16,6 +16,7 @@ class Status(models.TextChoices):
     DECK = "deck", "Deck Phase"
     MATCH = "match", "Match Phase"
     FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
 
 
 class WinterMode(models.TextChoices):

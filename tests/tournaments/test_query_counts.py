@@ -22,6 +22,8 @@ def finished(catalogue: Any) -> Player:
 
 READS = [
     # (path, queries as a spectator, as the seat: its token is one lookup more)
+    ("/api/v1/tournaments/", 2, 3),
+    ("/api/v1/tournaments/?status=finished&limit=5", 2, 3),
     ("/api/v1/tournaments/{t}/", 1, 2),
     ("/api/v1/tournaments/{t}/matches/", 2, 3),
     ("/api/v1/matches/{m}/", 1, 2),

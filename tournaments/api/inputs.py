@@ -57,6 +57,20 @@ def whole_number(raw: str) -> int | None:
     return value if value <= MAX_NUMBER else None
 
 
+class ListQuery(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=["lobby", "running", "finished", "cancelled"],
+        required=False,
+        help_text="running = a Deck or Match Phase.",
+    )
+    limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_NUMBER, default=0)
+
+
+class KickInput(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=7, help_text="The seat to remove.")
+
+
 class BotsInput(serializers.Serializer):
     count = serializers.IntegerField(min_value=1, max_value=7)
 

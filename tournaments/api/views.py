@@ -14,6 +14,7 @@ from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.selectors import match_list
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
+from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import require_tournament, viewer_in
 from tournaments.services import deck, fairness, lobby, setup
@@ -44,6 +45,24 @@ def _ticket(ticket: lobby.SeatTicket) -> dict[str, Any]:
 
 class TournamentCreateView(ApiView):
     throttle_classes = [CreateThrottle]
+
+    def get_throttles(self) -> list[Any]:
+        return [] if self.request.method == "GET" else super().get_throttles()
+
+    @extend_schema(
+        parameters=[inputs.ListQuery],
+        responses=outputs.TournamentListOut,
+        operation_id="tournament_list",
+    )
+    def get(self, request: Request) -> Response:
+        """List tournaments, newest first: filter by status, page with limit and offset."""
+        caller(request)  # a bad token is refused here as everywhere
+        query = inputs.ListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        return Response(
+            tournament_list(status=data.get("status"), limit=data["limit"], offset=data["offset"])
+        )
 
     @extend_schema(request=inputs.CreateInput, responses={201: outputs.TicketOut})
     def post(self, request: Request) -> Response:
@@ -96,6 +115,40 @@ class TournamentStartView(ApiView):
     @extend_schema(request=None, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         setup.tournament_start(tournament_id=tournament_id, seat=caller(request))
+        return _view(tournament_id, request)
+
+
+class TournamentLeaveView(ApiView):
+    """A seat other than the host leaves the lobby (its token stops working)."""
+
+    throttle_classes = [ActionThrottle]
+
+    @extend_schema(request=None, responses=outputs.TournamentOut)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        lobby.seat_leave(tournament_id=tournament_id, seat=caller(request))
+        return Response(tournament_view_of(tournament_id=tournament_id, seat=None))
+
+
+class TournamentKickView(ApiView):
+    """The host removes a seat (a player or a bot) from the lobby."""
+
+    throttle_classes = [ActionThrottle]
+
+    @extend_schema(request=inputs.KickInput, responses=outputs.TournamentOut)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = valid(inputs.KickInput, request)
+        lobby.seat_kick(tournament_id=tournament_id, seat=caller(request), number=data["seat"])
+        return _view(tournament_id, request)
+
+
+class TournamentCancelView(ApiView):
+    """The host cancels the tournament, in the lobby or while it runs."""
+
+    throttle_classes = [ActionThrottle]
+
+    @extend_schema(request=None, responses=outputs.TournamentOut)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        lobby.tournament_cancel(tournament_id=tournament_id, seat=caller(request))
         return _view(tournament_id, request)
 
 

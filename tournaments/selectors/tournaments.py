@@ -14,6 +14,7 @@ from config.errors import NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
 from tournaments.rules.data import ROUNDS
+from tournaments.rules.lobby import lobby_actions
 from tournaments.rules.standings import Standing, fans_secret, fans_visible, ranked, scores
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.viewers import viewer_in
@@ -82,7 +83,7 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
         "finalists": tournament.finalists,
         "winners": tournament.winners if finished else [],
         "fairness": _fairness(tournament, finished),
-        "you": _you(tournament, viewer, turns.get(viewer.pk) if viewer else None),
+        "you": _you(tournament, viewer, turns.get(viewer.pk) if viewer else None, len(seats)),
     }
 
 
@@ -178,7 +179,7 @@ def _standings(
 
 
 def _you(
-    tournament: Tournament, viewer: Seat | None, turn: DraftTurn | None
+    tournament: Tournament, viewer: Seat | None, turn: DraftTurn | None, seated: int
 ) -> dict[str, Any] | None:
     if viewer is None:
         return None
@@ -193,7 +194,7 @@ def _you(
             key=lambda c: (c["card"], c["uid"]),
         ),
         "turn": _turn(turn, facts),
-        "actions": available_actions(tournament, viewer, turn),
+        "actions": available_actions(tournament, viewer, turn, seated),
     }
 
 
@@ -222,8 +223,14 @@ def _turn(turn: DraftTurn | None, facts: dict[int, Any]) -> dict[str, Any] | Non
     }
 
 
-def available_actions(tournament: Tournament, viewer: Seat, turn: DraftTurn | None) -> list[str]:
-    """The Deck Phase actions the viewer can take right now (``rules.draft.available_actions``)."""
+def available_actions(
+    tournament: Tournament, viewer: Seat, turn: DraftTurn | None, seated: int
+) -> list[str]:
+    """The actions the viewer can take right now: the host's lobby actions
+    (``rules.lobby.lobby_actions``), or the Deck Phase's (``rules.draft.available_actions``)."""
+    if tournament.status == Status.LOBBY:
+        free = tournament.seat_count - seated
+        return lobby_actions(is_host=viewer.is_host, free_seats=free)
     if tournament.status != Status.DECK or turn is None or viewer.kind != SeatKind.HUMAN:
         return []
     return rules.available_actions(rules.turn_from_data(turn.state))

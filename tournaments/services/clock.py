@@ -22,7 +22,9 @@ from tournaments.services.matchplay import match_answer_timeout, match_release
 def _due_releases(now: datetime) -> QuerySet[Match]:
     """Recorded matches whose last event has been out for one pace step."""
     pace = timedelta(seconds=float(getattr(settings, "MATCH_EVENT_PACE_SECONDS", 0.0)))
-    return Match.objects.filter(status=MatchStatus.RECORDED, result_visible_at__lte=now - pace)
+    return Match.objects.filter(
+        status=MatchStatus.RECORDED, result_visible_at__lte=now - pace
+    ).exclude(tournament__status=Status.CANCELLED)
 
 
 def tournament_tick(*, tournament_id: int) -> None:
@@ -53,7 +55,9 @@ def sweep_deadlines() -> int:
     of tournaments it looked at."""
     now = timezone.now()
     late_phases = Tournament.objects.filter(status=Status.DECK, phase_deadline__lte=now)
-    late_answers = Match.objects.filter(status=MatchStatus.WAITING, question_deadline__lte=now)
+    late_answers = Match.objects.filter(
+        status=MatchStatus.WAITING, question_deadline__lte=now
+    ).exclude(tournament__status=Status.CANCELLED)
     ids = set(late_phases.values_list("pk", flat=True))
     ids |= set(late_answers.values_list("tournament_id", flat=True))
     ids |= set(_due_releases(now).values_list("tournament_id", flat=True))

@@ -1,4 +1,4 @@
-"""The lobby: create a tournament, join it by room code, add bots, start it."""
+"""The lobby: create a tournament, join it by room code, add bots, leave, kick, cancel."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
         seat = require_seat(seat, tournament)
         if seat.kind != SeatKind.HUMAN:
             raise Forbidden("not_your_seat", "Only a human seat has this setting.")
-        if tournament.status == Status.FINISHED:
+        if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise ConflictError("wrong_phase", "The tournament has ended.")
         seat.refresh_from_db(fields=["answers_live"])
         if seat.answers_live != answers_live:
@@ -196,3 +196,47 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
                 audience=seat.number,
             )
     return seat
+
+
+def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
+    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead."""
+    with locked_tournament(tournament_id) as tournament:
+        seat = require_seat(seat, tournament)
+        require_lobby(tournament)
+        if seat.is_host:
+            raise ConflictError(
+                "host_cannot_leave", "The host cannot leave its lobby: cancel the tournament."
+            )
+        number = seat.number
+        Seat.objects.filter(pk=seat.pk).delete()
+        publish(tournament, "seat_left", {"seat": number, "reason": "left"})
+
+
+def seat_kick(*, tournament_id: int, seat: Seat | None, number: int) -> None:
+    """The host removes seat ``number`` (a player or a bot) from the lobby."""
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        require_lobby(tournament)
+        target = tournament.seats.filter(number=number).first()
+        if target is None:
+            raise NotFoundError("no_such_seat", "No seat has that number.", {"seat": number})
+        if target.is_host:
+            raise ConflictError("cannot_kick_host", "The host cannot kick itself: cancel instead.")
+        target.delete()
+        publish(tournament, "seat_left", {"seat": number, "reason": "kicked"})
+
+
+def tournament_cancel(*, tournament_id: int, seat: Seat | None) -> None:
+    """The host cancels a lobby or a running tournament: nothing acts on it afterwards.
+
+    Its clock stops (no deadline); Deck Phase tasks, matches still to play, answers and releases
+    all find a tournament that is no longer in its phase and leave it alone.
+    """
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        if tournament.status in (Status.FINISHED, Status.CANCELLED):
+            raise ConflictError("already_over", "The tournament has already ended.")
+        tournament.status = Status.CANCELLED
+        tournament.phase_deadline = None
+        tournament.save(update_fields=["status", "phase_deadline"])
+        publish(tournament, "tournament_cancelled", {"round": tournament.round})

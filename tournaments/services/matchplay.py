@@ -29,7 +29,7 @@ from matches.services import (
     match_wait,
     run_engine,
 )
-from tournaments.models import Seat, SeatKind, Tournament, Trophy
+from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.services.common import Forbidden, locked_tournament
 from tournaments.services.events import publish, publish_many
 from tournaments.services.rounds import round_finish
@@ -54,6 +54,11 @@ def _locked_match(tournament: Tournament, match_id: int) -> Match:
     if match is None:
         raise NotFoundError("not_found", "No such match.")
     return match
+
+
+def cancelled(tournament: Tournament) -> bool:
+    """A cancelled tournament's matches are left as they are: nothing plays or releases them."""
+    return tournament.status == Status.CANCELLED
 
 
 def side_seat(match: Match, side: str) -> Seat:
@@ -81,7 +86,7 @@ def match_play(*, match_id: int) -> None:
     """
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
-        if match.status != MatchStatus.SCHEDULED:
+        if match.status != MatchStatus.SCHEDULED or cancelled(tournament):
             return
         _advance(tournament, match, _run(match, list(match.answers)))
 
@@ -90,7 +95,9 @@ def match_failed(*, match_id: int, error: str) -> None:
     """The last attempt to play a match failed: mark it, say so publicly (never a silent freeze)."""
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
-        if match.status not in (MatchStatus.SCHEDULED, MatchStatus.WAITING):
+        if match.status not in (MatchStatus.SCHEDULED, MatchStatus.WAITING) or cancelled(
+            tournament
+        ):
             return
         match_fail(match, error)
         publish(
@@ -110,7 +117,7 @@ def match_retry(*, match_id: int) -> bool:
     """Play a failed match again (after its card data was fixed); ``True`` if it was queued."""
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
-        if match.status != MatchStatus.FAILED:
+        if match.status != MatchStatus.FAILED or cancelled(tournament):
             return False
         match.status = MatchStatus.SCHEDULED
         match.error = ""
@@ -127,6 +134,8 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any
         # Who asks is checked before anything about the question is told (even its number).
         if seat is None or seat.pk not in (match.seat_a_id, match.seat_b_id):
             raise Forbidden("not_your_question", "Only a seat playing this match may answer.")
+        if cancelled(tournament):
+            raise ConflictError("no_question", "The tournament is cancelled.")
         waiting = match.question if match.status == MatchStatus.WAITING else None
         if waiting is not None and seat.pk != side_seat(match, waiting["side"]).pk:
             raise Forbidden("not_your_question", "This question is for the other seat.")
@@ -144,6 +153,8 @@ def match_answer_timeout(*, match_id: int, question: int) -> bool:
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.WAITING or (match.question or {}).get("seq") != question:
+            return False
+        if cancelled(tournament):
             return False
         if match.question_deadline and timezone.now() < match.question_deadline:
             return False
@@ -234,6 +245,8 @@ def match_release(*, match_id: int) -> bool:
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.RECORDED or release_due(match) > timezone.now():
+            return False
+        if cancelled(tournament):
             return False
         _release(tournament, match)
     return True

@@ -1,0 +1,72 @@
+"""The public list of tournaments: what anyone may know of each, never a secret.
+
+No room code, token, seed or nonce leaves here: a lobby is joined by a code its host shares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, OuterRef, Q, Subquery
+
+from tournaments.models import Seat, Status, Tournament
+
+# The list's status filter: "running" is a Deck or a Match Phase.
+STATUS_FILTERS: dict[str, tuple[str, ...]] = {
+    "lobby": (Status.LOBBY,),
+    "running": (Status.DECK, Status.MATCH),
+    "finished": (Status.FINISHED,),
+    "cancelled": (Status.CANCELLED,),
+}
+FIELDS = (
+    "pk",
+    "status",
+    "round",
+    "seat_count",
+    "basic_set",
+    "additional_sets",
+    "beach_cup",
+    "winter_mode",
+    "robot_difficulty",
+    "winners",
+    "created_at",
+)
+
+
+def tournament_list(*, status: str | None, limit: int, offset: int) -> dict[str, Any]:
+    """One page of tournaments, newest first (two queries: the count and the page)."""
+    tournaments = Tournament.objects.all()
+    if status is not None:
+        tournaments = tournaments.filter(status__in=STATUS_FILTERS[status])
+    host = Seat.objects.filter(tournament=OuterRef("pk"), is_host=True).values("name")[:1]
+    rows = (
+        tournaments.order_by("-pk")
+        .annotate(seated=Count("seats", filter=Q(seats__number__gte=0)), host=Subquery(host))
+        .values(*FIELDS, "seated", "host")[offset : offset + limit]
+    )
+    return {
+        "count": tournaments.count(),
+        "limit": limit,
+        "offset": offset,
+        "results": [_item(row) for row in rows],
+    }
+
+
+def _item(row: dict[str, Any]) -> dict[str, Any]:
+    lobby = row["status"] == Status.LOBBY
+    return {
+        "id": row["pk"],
+        "status": row["status"],
+        "round": row["round"],
+        "seat_count": row["seat_count"],
+        "seats_taken": row["seated"],
+        "free_seats": row["seat_count"] - row["seated"] if lobby else None,
+        "host": row["host"],
+        "basic_set": row["basic_set"],
+        "additional_sets": row["additional_sets"],
+        "beach_cup": row["beach_cup"],
+        "winter_mode": row["winter_mode"],
+        "robot_difficulty": row["robot_difficulty"],
+        "winners": row["winners"] if row["status"] == Status.FINISHED else [],
+        "created_at": row["created_at"],
+    }
