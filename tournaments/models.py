@@ -7,6 +7,7 @@ the database can hold are constraints.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -60,10 +61,19 @@ class Tournament(models.Model):
     left_game = models.JSONField(default=list, help_text="Card uids removed from the game.")
     version = models.PositiveIntegerField(default=0)
     event_seq = models.PositiveIntegerField(default=0)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="organized_tournaments",
+        help_text="The organizer who opened it without a seat; empty when a host seat did.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        permissions = [("organize", "Can run tournaments through the API with an organizer token")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(seat_count__gte=1, seat_count__lte=8), name="tournament_seat_count"
@@ -219,3 +229,20 @@ class TournamentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"Tournament {self.tournament_id} event {self.seq} ({self.kind})"
+
+
+class OrganizerToken(models.Model):
+    """An organizer's API token (``Authorization: Token …``), stored only as its hash.
+
+    ``manage.py create_organizer NAME`` shows a new one once; making another replaces it. The
+    token acts only while its user is active and holds the ``tournaments.organize`` permission.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organizer_token"
+    )
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Organizer token of user {self.user_id}"

@@ -1,4 +1,5 @@
-"""Who is calling: ``Authorization: Bearer <seat token>``, or nobody (a spectator).
+"""Who is calling: ``Authorization: Bearer <seat token>``, ``Authorization: Token <organizer
+token>``, or nobody (a spectator).
 
 The public API knows no other credential: no password (Basic) and no admin session, so it can
 never be used to guess the admin's password or act with an admin's cookie.
@@ -12,25 +13,46 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
-from tournaments.selectors.viewers import BadToken, seat_of_token
+from tournaments.selectors.viewers import BadToken, Organizer, organizer_of_token, seat_of_token
 
 if TYPE_CHECKING:
     from tournaments.models import Seat
 
 
-def bearer(request: Request) -> str | None:
+def credential(request: Request) -> tuple[str, str] | None:
+    """``("bearer", token)``, ``("token", token)`` or ``None``; any other scheme is refused."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if not header:
         return None
-    if scheme.lower() != "bearer" or not token.strip():
-        raise BadToken("bad_token", "Send `Authorization: Bearer <seat token>`.")
-    return token.strip()
+    if scheme.lower() not in ("bearer", "token") or not token.strip():
+        raise BadToken(
+            "bad_token",
+            "Send `Authorization: Bearer <seat token>` (or `Token <organizer token>`).",
+        )
+    return scheme.lower(), token.strip()
+
+
+def actor(request: Request) -> Seat | Organizer | None:
+    """The calling seat or organizer, ``None`` for a spectator; an unknown token is refused."""
+    found = credential(request)
+    if found is None:
+        return None
+    scheme, token = found
+    return organizer_of_token(token) if scheme == "token" else seat_of_token(token)
 
 
 def caller(request: Request) -> Seat | None:
-    """The calling seat, ``None`` for a spectator; an unknown token is refused."""
-    return seat_of_token(bearer(request))
+    """The calling seat, ``None`` for a spectator (an organizer reads as one); an unknown token is
+    refused."""
+    found = actor(request)
+    return None if isinstance(found, Organizer) else found
+
+
+def organizer(request: Request) -> Organizer | None:
+    """The calling organizer, if the caller is one."""
+    found = actor(request)
+    return found if isinstance(found, Organizer) else None
 
 
 class SeatTokenAuthentication(BaseAuthentication):
@@ -40,9 +62,9 @@ class SeatTokenAuthentication(BaseAuthentication):
     endpoint (the card catalogue) from taking a password or a session instead.
     """
 
-    def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
-        seat = caller(request)
-        return None if seat is None else (None, seat)
+    def authenticate(self, request: Request) -> tuple[Any, Seat | Organizer] | None:
+        found = actor(request)
+        return None if found is None else (None, found)
 
     def authenticate_header(self, request: Request) -> str:
         return "Bearer"

@@ -12,7 +12,11 @@ from tournaments.rules.winter import MODES
 
 
 class CreateInput(serializers.Serializer):
-    name = serializers.CharField(max_length=40, help_text="The host's name.")
+    name = serializers.CharField(
+        max_length=40,
+        required=False,
+        help_text="The host's name (required, except for an organizer, who takes no seat).",
+    )
     seats = serializers.IntegerField(min_value=1, max_value=8, help_text="Seats, 1-8.")
     basic_set = serializers.ChoiceField(choices=sorted(BASIC_SETS), default="City")
     additional_sets = serializers.ListField(

@@ -13,7 +13,7 @@ class SeatTokenOut(serializers.Serializer):
 class TicketOut(serializers.Serializer):
     id = serializers.IntegerField(help_text="Tournament id.")
     code = serializers.CharField(help_text="Room code to share with players.")
-    seat = SeatTokenOut()
+    seat = SeatTokenOut(allow_null=True, help_text="Your seat; null when an organizer created it.")
 
 
 class CardOut(serializers.Serializer):

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.selectors import match_list
 from tournaments.api import inputs, outputs
-from tournaments.api.auth import caller
+from tournaments.api.auth import actor, caller, organizer
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import require_tournament, viewer_in
@@ -67,19 +67,26 @@ class TournamentCreateView(ApiView):
     @extend_schema(request=inputs.CreateInput, responses={201: outputs.TicketOut})
     def post(self, request: Request) -> Response:
         data = valid(inputs.CreateInput, request)
-        ticket = lobby.tournament_create(
-            host_name=data["name"],
-            seat_count=data["seats"],
-            basic_set=data["basic_set"],
-            additional_sets=data.get("additional_sets"),
-            beach_cup=data["beach_cup"],
-            winter_mode=data["winter_park"],
-            robot_difficulty=data["robot_difficulty"],
-            solo_challenge=data["solo_challenge"],
-            deck_deadline_seconds=data["deck_deadline_seconds"],
-            answer_deadline_seconds=data["answer_deadline_seconds"],
-            seed=data["seed"],
-        )
+        options = {
+            "seat_count": data["seats"],
+            "basic_set": data["basic_set"],
+            "additional_sets": data.get("additional_sets"),
+            "beach_cup": data["beach_cup"],
+            "winter_mode": data["winter_park"],
+            "robot_difficulty": data["robot_difficulty"],
+            "solo_challenge": data["solo_challenge"],
+            "deck_deadline_seconds": data["deck_deadline_seconds"],
+            "answer_deadline_seconds": data["answer_deadline_seconds"],
+            "seed": data["seed"],
+        }
+        by = organizer(request)
+        if by is not None:  # an organizer takes no seat: every seat is open
+            opened = lobby.tournament_organize(organizer=by, **options)
+            body = {"id": opened.pk, "code": opened.code, "seat": None}
+            return Response(body, status=status.HTTP_201_CREATED)
+        if not data.get("name"):
+            raise serializers.ValidationError({"name": ["This field is required."]})
+        ticket = lobby.tournament_create(host_name=data["name"], **options)
         return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
 
 
@@ -105,7 +112,7 @@ class TournamentBotsView(ApiView):
     @extend_schema(request=inputs.BotsInput, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         data = valid(inputs.BotsInput, request)
-        lobby.seat_add_bots(tournament_id=tournament_id, seat=caller(request), count=data["count"])
+        lobby.seat_add_bots(tournament_id=tournament_id, seat=actor(request), count=data["count"])
         return _view(tournament_id, request)
 
 
@@ -114,7 +121,7 @@ class TournamentStartView(ApiView):
 
     @extend_schema(request=None, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
-        setup.tournament_start(tournament_id=tournament_id, seat=caller(request))
+        setup.tournament_start(tournament_id=tournament_id, seat=actor(request))
         return _view(tournament_id, request)
 
 
@@ -137,7 +144,7 @@ class TournamentKickView(ApiView):
     @extend_schema(request=inputs.KickInput, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         data = valid(inputs.KickInput, request)
-        lobby.seat_kick(tournament_id=tournament_id, seat=caller(request), number=data["seat"])
+        lobby.seat_kick(tournament_id=tournament_id, seat=actor(request), number=data["seat"])
         return _view(tournament_id, request)
 
 
@@ -148,7 +155,7 @@ class TournamentCancelView(ApiView):
 
     @extend_schema(request=None, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
-        lobby.tournament_cancel(tournament_id=tournament_id, seat=caller(request))
+        lobby.tournament_cancel(tournament_id=tournament_id, seat=actor(request))
         return _view(tournament_id, request)
 
 

@@ -7,9 +7,13 @@ token no seat holds is refused (``bad_token``) by every transport alike.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from config.errors import ApplicationError, NotFoundError
-from tournaments.models import Seat, Tournament
-from tournaments.services.common import hash_token
+from tournaments.models import OrganizerToken, Seat, Tournament
+from tournaments.services.common import Forbidden, hash_token
+
+ORGANIZE = "tournaments.organize"
 
 
 class BadToken(ApplicationError):
@@ -24,6 +28,25 @@ def seat_of_token(token: str | None) -> Seat | None:
     if seat is None:
         raise BadToken("bad_token", "That seat token is not known.")
     return seat
+
+
+@dataclass(frozen=True, slots=True)
+class Organizer:
+    """A user allowed to run tournaments without a seat (``Authorization: Token …``)."""
+
+    user_id: int
+    name: str
+
+
+def organizer_of_token(token: str) -> Organizer:
+    """The organizer an organizer token belongs to: an unknown token (or an inactive user) is
+    ``bad_token``; a user without the ``tournaments.organize`` permission is ``not_organizer``."""
+    row = OrganizerToken.objects.select_related("user").filter(token_hash=hash_token(token)).first()
+    if row is None or not row.user.is_active:
+        raise BadToken("bad_token", "That organizer token is not known.")
+    if not row.user.has_perm(ORGANIZE):
+        raise Forbidden("not_organizer", "This account may not organize tournaments.")
+    return Organizer(user_id=row.user_id, name=row.user.get_username())
 
 
 def viewer_in(seat: Seat | None, tournament_id: int) -> Seat | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -21,6 +22,11 @@ from tournaments.services.common import (
     rule_errors,
 )
 from tournaments.services.events import publish
+
+if TYPE_CHECKING:
+    from tournaments.selectors.viewers import Organizer
+
+    Actor = Seat | Organizer | None
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -41,9 +47,30 @@ def _room_code() -> str:
 
 
 @rule_errors
-def tournament_create(
+def tournament_create(*, host_name: str, **options: Any) -> SeatTicket:
+    """Open a lobby with the host in seat 0 (the options are ``_open``'s)."""
+    tournament = _open(organizer_id=None, **options)
+    token, digest = new_token()
+    seat = Seat.objects.create(
+        tournament=tournament,
+        number=0,
+        kind=SeatKind.HUMAN,
+        name=host_name,
+        token_hash=digest,
+        is_host=True,
+    )
+    return SeatTicket(tournament, seat, token)
+
+
+@rule_errors
+def tournament_organize(*, organizer: Organizer, **options: Any) -> Tournament:
+    """An organizer opens a lobby and takes no seat: every seat is open."""
+    return _open(organizer_id=organizer.user_id, **options)
+
+
+def _open(
     *,
-    host_name: str,
+    organizer_id: int | None,
     seat_count: int,
     basic_set: str = "City",
     additional_sets: Sequence[str] | None = None,
@@ -54,8 +81,8 @@ def tournament_create(
     deck_deadline_seconds: int | None = None,
     answer_deadline_seconds: int = 30,
     seed: int | None = None,
-) -> SeatTicket:
-    """Open a lobby with the host in seat 0 (``seed`` is only mixed into the server's secret)."""
+) -> Tournament:
+    """A new lobby with no seat taken (``seed`` is only mixed into the server's secret)."""
     seed = _seed(seed)
     nonce = secrets.token_hex(16)
     chosen = default_sets(stream(seed, "sets")) if additional_sets is None else additional_sets
@@ -85,22 +112,14 @@ def tournament_create(
                     seed=seed,
                     seed_nonce=nonce,
                     commitment=commitment(seed, nonce),
+                    organizer_id=organizer_id,
                 )
                 break
         except IntegrityError:  # the room code was taken: draw another
             continue
     else:
         raise ConflictError("no_room_code", "Could not find a free room code; try again.")
-    token, digest = new_token()
-    seat = Seat.objects.create(
-        tournament=tournament,
-        number=0,
-        kind=SeatKind.HUMAN,
-        name=host_name,
-        token_hash=digest,
-        is_host=True,
-    )
-    return SeatTicket(tournament, seat, token)
+    return tournament
 
 
 def _seed(host_seed: int | None) -> int:
@@ -145,7 +164,7 @@ def seat_join(*, code: str, name: str) -> SeatTicket:
     return SeatTicket(tournament, seat, token)
 
 
-def seat_add_bots(*, tournament_id: int, seat: Seat | None, count: int) -> list[Seat]:
+def seat_add_bots(*, tournament_id: int, seat: Actor, count: int) -> list[Seat]:
     """The host fills ``count`` open seats with bots."""
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
@@ -168,7 +187,12 @@ def seat_add_bots(*, tournament_id: int, seat: Seat | None, count: int) -> list[
     return bots
 
 
-def require_host(seat: Seat | None, tournament: Tournament) -> None:
+def require_host(seat: Actor, tournament: Tournament) -> None:
+    """The host seat, or the organizer who opened the tournament."""
+    if seat is not None and not isinstance(seat, Seat):  # an organizer
+        if tournament.organizer_id != seat.user_id:
+            raise Forbidden("host_only", "Only this tournament's organizer may do this.")
+        return
     if seat is None or seat.tournament_id != tournament.pk or not seat.is_host:
         raise Forbidden("host_only", "Only the host may do this.")
 
@@ -212,7 +236,7 @@ def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
         publish(tournament, "seat_left", {"seat": number, "reason": "left"})
 
 
-def seat_kick(*, tournament_id: int, seat: Seat | None, number: int) -> None:
+def seat_kick(*, tournament_id: int, seat: Actor, number: int) -> None:
     """The host removes seat ``number`` (a player or a bot) from the lobby."""
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
@@ -226,7 +250,7 @@ def seat_kick(*, tournament_id: int, seat: Seat | None, number: int) -> None:
         publish(tournament, "seat_left", {"seat": number, "reason": "kicked"})
 
 
-def tournament_cancel(*, tournament_id: int, seat: Seat | None) -> None:
+def tournament_cancel(*, tournament_id: int, seat: Actor) -> None:
     """The host cancels a lobby or a running tournament: nothing acts on it afterwards.
 
     Its clock stops (no deadline); Deck Phase tasks, matches still to play, answers and releases

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from cards.models import Card
 from cards.snapshots import snapshot_take
@@ -19,6 +20,9 @@ from tournaments.services.common import card_key, locked_tournament
 from tournaments.services.events import publish
 from tournaments.services.lobby import free_numbers, require_host, require_lobby
 from tournaments.services.rounds import open_deck_phase
+
+if TYPE_CHECKING:
+    from tournaments.services.lobby import Actor
 
 
 class _Minter:
@@ -43,7 +47,7 @@ class _Minter:
         CardCopy.objects.bulk_create(self.rows)
 
 
-def tournament_start(*, tournament_id: int, seat: Seat | None) -> Tournament:
+def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
     """The host starts a full lobby: everything is dealt and the first Deck Phase opens."""
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)

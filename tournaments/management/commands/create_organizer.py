@@ -1,0 +1,23 @@
+"""``manage.py create_organizer NAME``: an organizer account and its API token, shown once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from tournaments.services.organizers import organizer_create
+
+
+class Command(BaseCommand):
+    help = (
+        "Create (or update) the user NAME with the tournaments.organize permission and print a "
+        "new API token for `Authorization: Token <token>` (shown once; an older one stops)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("name", help="The organizer's username.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        token = organizer_create(username=options["name"])
+        self.stdout.write(token)
