@@ -7,13 +7,13 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from matches.models import Match, MatchStatus
-from tournaments.models import Tournament
+from tournaments.models import OrganizerToken, Tournament
 from tournaments.services.matchplay import match_retry
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["id", "code", "status", "round", "seat_count", "created_at"]
+    list_display = ["id", "code", "status", "round", "seat_count", "organizer", "created_at"]
     list_filter = ["status"]
     search_fields = ["code"]
     readonly_fields = [field.name for field in Tournament._meta.fields]
@@ -39,3 +39,17 @@ class MatchAdmin(admin.ModelAdmin):
         self.message_user(
             request, f"Queued {len(retried)} failed match(es) again.", messages.SUCCESS
         )
+
+
+@admin.register(OrganizerToken)
+class OrganizerTokenAdmin(admin.ModelAdmin):
+    """Which users hold an organizer token (only its hash is stored). A token is made with
+    ``manage.py create_organizer``; the ``tournaments.organize`` permission itself is granted or
+    taken away on the user's page, and deleting a row here revokes that token."""
+
+    list_display = ["user", "created_at"]
+    readonly_fields = ["user", "created_at"]
+    exclude = ["token_hash"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -122,3 +122,14 @@ def test_everyone_else_is_refused(catalogue: Any) -> None:
         assert (response.status_code, response.json()["code"]) == (status, code_), path
         assert everything() == before, path
     assert Tournament.objects.count() == 1
+
+
+def test_the_admin_shows_organizers_and_grants_the_permission(admin_client: Any) -> None:
+    create_organizer("league")
+    assert Permission.objects.filter(codename="organize").count() == 1
+    page = admin_client.get("/admin/tournaments/organizertoken/")
+    assert page.status_code == 200 and b"league" in page.content
+    user = get_user_model().objects.get(username="league")
+    form = admin_client.get(f"/admin/auth/user/{user.pk}/change/")
+    assert form.status_code == 200 and b"Can run tournaments through the API" in form.content
+    assert admin_client.get("/admin/tournaments/tournament/").status_code == 200
