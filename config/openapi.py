@@ -9,8 +9,9 @@ drf-spectacular documents each view's success; this hook adds what a client need
   example: the operation's own codes (``OPERATIONS``) and those every request can meet (a bad
   token, a bad body, throttling, a missing object, an ``Idempotency-Key`` refusal);
 - the ``Idempotency-Key`` header on every ``POST`` (``config.idempotency``);
-- the seat token as an optional Bearer scheme on the tournament and match operations (a
-  spectator sends none), and no lock on the public card catalogue and health;
+- the seat token (Bearer) and the organizer token (``Token …``) as optional schemes on the
+  tournament and match operations (a spectator sends none), and no lock on the public card
+  catalogue and health;
 - 32-bit bounds instead of int64 ones (no field of the API holds a larger number), and
   ``int | string`` items for question options and answers.
 """
@@ -58,6 +59,15 @@ IDEMPOTENCY_HEADER: dict[str, Any] = {
     ),
 }
 INT32 = 2**31 - 1
+ORGANIZER_SCHEME: dict[str, Any] = {
+    "type": "apiKey",
+    "in": "header",
+    "name": "Authorization",
+    "description": (
+        "An organizer's API token (`manage.py create_organizer NAME`): enter "
+        "`Token <organizer token>`."
+    ),
+}
 
 SEAT = ["seat_required", "wrong_tournament"]
 HOST = [*SEAT, "host_only"]
@@ -226,6 +236,8 @@ def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int
     """The refusals any request of this shape can meet, whatever the operation."""
     codes: dict[int, list[str]] = {400: ["bad_request"], 401: ["bad_token"]}
     codes[406] = ["not_acceptable"]
+    if not path.startswith(PUBLIC_PREFIXES):
+        codes[403] = ["not_organizer"]  # an organizer token whose user lost the permission
     if "{" in path:
         codes[404] = ["not_found"]
     if any(p.get("in") == "query" for p in operation.get("parameters", [])):
@@ -280,8 +292,9 @@ def _complete(method: str, path: str, operation: dict[str, Any]) -> None:
         operation["security"] = [{}]
     else:
         security = [s for s in operation.get("security", []) if s]
-        if {"seatToken": []} not in security:
-            security.append({"seatToken": []})
+        for scheme in ("seatToken", "organizerToken"):
+            if {scheme: []} not in security:
+                security.append({scheme: []})
         operation["security"] = [*security, {}]  # {}: a spectator sends no token
 
 
@@ -318,10 +331,11 @@ def complete_schema(
     components = result.setdefault("components", {})
     schemas = components.setdefault("schemas", {})
     schemas[ERROR] = ERROR_SCHEMA
-    components.setdefault("securitySchemes", {}).setdefault(
-        "seatToken",
-        {"type": "http", "scheme": "bearer", "description": "A seat token."},
+    schemes = components.setdefault("securitySchemes", {})
+    schemes.setdefault(
+        "seatToken", {"type": "http", "scheme": "bearer", "description": "A seat token."}
     )
+    schemes.setdefault("organizerToken", ORGANIZER_SCHEME)
     for path, item in result.get("paths", {}).items():
         for method, operation in item.items():
             if isinstance(operation, dict) and "responses" in operation:

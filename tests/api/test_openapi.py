@@ -52,10 +52,13 @@ def documented_codes() -> set[str]:
 
 def test_the_seat_token_is_a_bearer_scheme_optional_where_a_spectator_may_read() -> None:
     schema = generated()
-    assert schema["components"]["securitySchemes"]["seatToken"]["scheme"] == "bearer"
+    schemes = schema["components"]["securitySchemes"]
+    assert schemes["seatToken"]["scheme"] == "bearer"
+    assert schemes["organizerToken"]["name"] == "Authorization"
     for method, path, operation in operations(schema):
         if path.startswith(("/api/v1/tournaments/", "/api/v1/matches/")):
             assert {"seatToken": []} in operation["security"], (method, path)
+            assert {"organizerToken": []} in operation["security"], (method, path)
             assert {} in operation["security"], (method, path)
         if path.startswith(("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")):
             assert operation["security"] == [{}], (method, path)  # public: no lock
