@@ -63,18 +63,18 @@ def handler(code: str, slot: str) -> Callable[[Factory], Factory]:
 # --------------------------------------------------------------------------- filters, conditions
 
 
-def card_filter(flt: Mapping[str, Any] | None, t: Table) -> frozenset[int]:
-    """The spec indices of ``t`` that ``flt`` selects (see ``codes`` for the filter keys)."""
+def card_filter(flt: Mapping[str, Any] | None, table: Table) -> frozenset[int]:
+    """The spec indices of ``table`` that ``flt`` selects (see ``codes`` for the filter keys)."""
     flt = flt or {}
     out = []
-    for i in range(len(t.keys)):
-        if "name" in flt and t.names[i] != flt["name"]:
+    for i in range(len(table.keys)):
+        if "name" in flt and table.names[i] != flt["name"]:
             continue
-        if "set" in flt and flt["set"] not in t.icons[i]:
+        if "set" in flt and flt["set"] not in table.icons[i]:
             continue
-        if "level" in flt and t.levels[i] != flt["level"]:
+        if "level" in flt and table.levels[i] != flt["level"]:
             continue
-        base = t.base[i]
+        base = table.base[i]
         if "power" in flt and base != flt["power"]:
             continue
         if "min_power" in flt and base < flt["min_power"]:
@@ -87,8 +87,8 @@ def card_filter(flt: Mapping[str, Any] | None, t: Table) -> frozenset[int]:
 
 def _bench_has(match: frozenset[int]) -> Cond:
     def test(m: Match, side: int, card: int) -> bool:
-        spec = m.spec
-        return any(spec[x] in match for x in m.bench_cards(side))
+        spec_of = m.spec_of
+        return any(spec_of[x] in match for x in m.bench_cards(side))
 
     return test
 
@@ -98,7 +98,7 @@ def _beneath(m: Match, side: int, card: int) -> bool:
     return cards.index(card) > 0
 
 
-def condition(when: Mapping[str, Any] | None, t: Table) -> Cond | None:
+def condition(when: Mapping[str, Any] | None, table: Table) -> Cond | None:
     """Compile a condition into one predicate (``None`` when there is no condition)."""
     if not when:
         return None
@@ -113,9 +113,9 @@ def condition(when: Mapping[str, Any] | None, t: Table) -> Cond | None:
         lost = bool(when["lost_previous"])
         tests.append(lambda m, s, c: m.lost_previous[s] == lost)
     if "bench_has" in when:
-        tests.append(_bench_has(card_filter(when["bench_has"], t)))
+        tests.append(_bench_has(card_filter(when["bench_has"], table)))
     if "bench_lacks" in when:
-        has = _bench_has(card_filter(when["bench_lacks"], t))
+        has = _bench_has(card_filter(when["bench_lacks"], table))
         tests.append(lambda m, s, c: not has(m, s, c))
     if "opponent_exhaust_at_least" in when:
         e = int(when["opponent_exhaust_at_least"])
@@ -137,8 +137,8 @@ def _target(params: Mapping[str, Any], key: str = "side") -> int:
 
 
 @handler("power_if", "trigger")
-def _power_if(p: Mapping[str, Any], t: Table) -> Trigger:
-    bonus, cond = int(p["bonus"]), condition(p.get("when"), t)
+def _power_if(p: Mapping[str, Any], table: Table) -> Trigger:
+    bonus, cond = int(p["bonus"]), condition(p.get("when"), table)
 
     def run(m: Match, side: int, card: int) -> None:
         if cond is None or cond(m, side, card):
@@ -148,8 +148,8 @@ def _power_if(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("power_per_bench_card", "trigger")
-def _power_per_bench_card(p: Mapping[str, Any], t: Table) -> Trigger:
-    per, match, other = int(p["per"]), card_filter(p.get("filter"), t), _target(p)
+def _power_per_bench_card(p: Mapping[str, Any], table: Table) -> Trigger:
+    per, match, other = int(p["per"]), card_filter(p.get("filter"), table), _target(p)
 
     def run(m: Match, side: int, card: int) -> None:
         m.lasting[card] += per * len(m.bench_cards_in(side ^ other, match))
@@ -158,30 +158,30 @@ def _power_per_bench_card(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("power_per_bench_icon", "trigger")
-def _power_per_bench_icon(p: Mapping[str, Any], t: Table) -> Trigger:
-    per, other, icons = int(p["per"]), _target(p), t.icons
+def _power_per_bench_icon(p: Mapping[str, Any], table: Table) -> Trigger:
+    per, other, icons = int(p["per"]), _target(p), table.icons
 
     def run(m: Match, side: int, card: int) -> None:
         seen: set[str] = set()
         for x in m.bench_cards(side ^ other):
-            seen |= icons[m.spec[x]]
+            seen |= icons[m.spec_of[x]]
         m.lasting[card] += per * len(seen)
 
     return run
 
 
 @handler("power_per_distinct_power", "trigger")
-def _power_per_distinct_power(p: Mapping[str, Any], t: Table) -> Trigger:
-    per, base = int(p["per"]), t.base
+def _power_per_distinct_power(p: Mapping[str, Any], table: Table) -> Trigger:
+    per, base = int(p["per"]), table.base
 
     def run(m: Match, side: int, card: int) -> None:
-        m.lasting[card] += per * len({base[m.spec[x]] for x in m.bench_cards(side)})
+        m.lasting[card] += per * len({base[m.spec_of[x]] for x in m.bench_cards(side)})
 
     return run
 
 
 @handler("power_per_empty_seat", "trigger")
-def _power_per_empty_seat(p: Mapping[str, Any], t: Table) -> Trigger:
+def _power_per_empty_seat(p: Mapping[str, Any], table: Table) -> Trigger:
     per = int(p["per"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -191,7 +191,7 @@ def _power_per_empty_seat(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("power_per_fan_tokens", "trigger")
-def _power_per_fan_tokens(p: Mapping[str, Any], t: Table) -> Trigger:
+def _power_per_fan_tokens(p: Mapping[str, Any], table: Table) -> Trigger:
     per, group = int(p["per"]), int(p.get("group", 1))
 
     def run(m: Match, side: int, card: int) -> None:
@@ -201,7 +201,7 @@ def _power_per_fan_tokens(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("power_per_card_in_seat", "trigger")
-def _power_per_card_in_seat(p: Mapping[str, Any], t: Table) -> Trigger:
+def _power_per_card_in_seat(p: Mapping[str, Any], table: Table) -> Trigger:
     per = int(p["per"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -213,7 +213,7 @@ def _power_per_card_in_seat(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("next_reveal_bonus", "trigger")
-def _next_reveal_bonus(p: Mapping[str, Any], t: Table) -> Trigger:
+def _next_reveal_bonus(p: Mapping[str, Any], table: Table) -> Trigger:
     bonus, during = int(p["bonus"]), int(bool(p.get("during_attack", False)))
 
     def run(m: Match, side: int, card: int) -> None:
@@ -244,22 +244,26 @@ def _per_count(p: Mapping[str, Any]) -> Bonus:
 
 
 @handler("attack_bonus", "attack")
-def _attack_bonus(p: Mapping[str, Any], t: Table) -> Bonus:
+def _attack_bonus(p: Mapping[str, Any], table: Table) -> Bonus:
     return _per_count(p)
 
 
 @handler("flag_bonus", "flag")
-def _flag_bonus(p: Mapping[str, Any], t: Table) -> Bonus:
+def _flag_bonus(p: Mapping[str, Any], table: Table) -> Bonus:
     return _per_count(p)
 
 
 @handler("bench_aura", "aura")
-def _bench_aura(p: Mapping[str, Any], t: Table) -> tuple[int, int, frozenset[int]]:
-    return int(p["bonus"]), DURING[str(p.get("during", "always"))], card_filter(p.get("filter"), t)
+def _bench_aura(p: Mapping[str, Any], table: Table) -> tuple[int, int, frozenset[int]]:
+    return (
+        int(p["bonus"]),
+        DURING[str(p.get("during", "always"))],
+        card_filter(p.get("filter"), table),
+    )
 
 
 @handler("fans_per_attacker_reveal", "watch")
-def _fans_per_attacker_reveal(p: Mapping[str, Any], t: Table) -> Trigger:
+def _fans_per_attacker_reveal(p: Mapping[str, Any], table: Table) -> Trigger:
     n = int(p["n"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -272,8 +276,8 @@ def _fans_per_attacker_reveal(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("gain_fans", "trigger")
-def _gain_fans(p: Mapping[str, Any], t: Table) -> Trigger:
-    n, other, cond = int(p["n"]), _target(p), condition(p.get("when"), t)
+def _gain_fans(p: Mapping[str, Any], table: Table) -> Trigger:
+    n, other, cond = int(p["n"]), _target(p), condition(p.get("when"), table)
 
     def run(m: Match, side: int, card: int) -> None:
         if cond is None or cond(m, side, card):
@@ -283,8 +287,8 @@ def _gain_fans(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("lose_if", "trigger")
-def _lose_if(p: Mapping[str, Any], t: Table) -> Trigger:
-    reason, cond = str(p.get("reason", "card_effect")), condition(p.get("when"), t)
+def _lose_if(p: Mapping[str, Any], table: Table) -> Trigger:
+    reason, cond = str(p.get("reason", "card_effect")), condition(p.get("when"), table)
 
     def run(m: Match, side: int, card: int) -> None:
         if cond is None or cond(m, side, card):
@@ -297,31 +301,32 @@ def _lose_if(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 def _bench_move(code: str, dest: str) -> Factory:
-    def factory(p: Mapping[str, Any], t: Table) -> Trigger:
-        mn, mx = int(p.get("min", 0)), int(p.get("max", 1))
-        match = card_filter(p.get("filter"), t) if p.get("filter") else None
+    def factory(p: Mapping[str, Any], table: Table) -> Trigger:
+        least, most = int(p.get("min", 0)), int(p.get("max", 1))
+        match = card_filter(p.get("filter"), table) if p.get("filter") else None
         other, chooser = _target(p), _target(p, "chooser")
-        lowest, bonus, base = bool(p.get("lowest", False)), int(p.get("bonus", 0)), t.base
+        lowest, bonus, base = bool(p.get("lowest", False)), int(p.get("bonus", 0)), table.base
 
         def run(m: Match, side: int, card: int) -> None:
-            tgt, who, spec = side ^ other, side ^ chooser, m.spec
-            cands = m.bench_cards(tgt) if match is None else m.bench_cards_in(tgt, match)
+            target, chooser_side, spec_of = side ^ other, side ^ chooser, m.spec_of
+            cands = m.bench_cards(target) if match is None else m.bench_cards_in(target, match)
             if lowest and cands:
-                low = min(base[spec[x]] for x in cands)
-                cands = [x for x in cands if base[spec[x]] == low]
-            if not cands or mx == 0:
+                low = min(base[spec_of[x]] for x in cands)
+                cands = [x for x in cands if base[spec_of[x]] == low]
+            if not cands or most == 0:
                 return
-            hi = min(mx, len(cands))
-            default = m.default_bench_pick(tgt, cands, hi, own=who == tgt, to_deck=dest == "deck")
-            chosen = m.ask(who, code, card, cands, min(mn, hi), hi, default)
+            up_to = min(most, len(cands))
+            own, to_deck = chooser_side == target, dest == "deck"
+            default = m.default_bench_pick(target, cands, up_to, own=own, to_deck=to_deck)
+            chosen = m.ask(chooser_side, code, card, cands, min(least, up_to), up_to, default)
             for x in chosen:
-                m.bench_take(tgt, x)
+                m.bench_take(target, x)
                 if dest == "exhaust":
-                    m.to_exhaust(tgt, x, "bench")
+                    m.to_exhaust(target, x, "bench")
                 elif dest == "deck":
-                    m.to_deck(tgt, x, True, "bench")
+                    m.to_deck(target, x, True, "bench")
                 else:
-                    m.remove(tgt, x, "bench")
+                    m.remove(target, x, "bench")
             if bonus and chosen:
                 m.lasting[card] += bonus
 
@@ -336,7 +341,7 @@ handler("bench_remove", "trigger")(_bench_move("bench_remove", "remove"))
 
 
 @handler("seat_to_exhaust", "trigger")
-def _seat_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
+def _seat_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
     def run(m: Match, side: int, card: int) -> None:
         seat = m.choose_seat(side, card, "seat_to_exhaust", biggest_first=True)
         if seat is None:
@@ -349,9 +354,9 @@ def _seat_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("deck_to_exhaust", "trigger")
-def _deck_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
+def _deck_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
     other, bottom = _target(p), p.get("end", "top") == "bottom"
-    cond = condition(p.get("when"), t)
+    cond = condition(p.get("when"), table)
 
     def run(m: Match, side: int, card: int) -> None:
         tgt = side ^ other
@@ -363,7 +368,7 @@ def _deck_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("deck_to_bench", "trigger")
-def _deck_to_bench(p: Mapping[str, Any], t: Table) -> Trigger:
+def _deck_to_bench(p: Mapping[str, Any], table: Table) -> Trigger:
     other = _target(p)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -375,7 +380,7 @@ def _deck_to_bench(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("exhaust_to_deck", "trigger")
-def _exhaust_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
+def _exhaust_to_deck(p: Mapping[str, Any], table: Table) -> Trigger:
     top = p.get("to", "bottom") == "top"
 
     def run(m: Match, side: int, card: int) -> None:
@@ -391,7 +396,7 @@ def _exhaust_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("pile_to_deck", "trigger")
-def _pile_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
+def _pile_to_deck(p: Mapping[str, Any], table: Table) -> Trigger:
     pile, n, top, other = str(p["pile"]), int(p.get("n", 1)), p.get("to") == "top", _target(p)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -405,7 +410,7 @@ def _pile_to_deck(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("pile_to_exhaust", "trigger")
-def _pile_to_exhaust(p: Mapping[str, Any], t: Table) -> Trigger:
+def _pile_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
     pile, n = str(p["pile"]), int(p.get("n", 1))
 
     def run(m: Match, side: int, card: int) -> None:
@@ -425,7 +430,7 @@ def _arrange_prompt(top: int, bottom: int, exhaust: int) -> str:
 
 
 @handler("arrange_top", "trigger")
-def _arrange_top(p: Mapping[str, Any], t: Table) -> Trigger:
+def _arrange_top(p: Mapping[str, Any], table: Table) -> Trigger:
     n, bottom, exhaust = int(p["n"]), int(p.get("bottom", 0)), int(p.get("exhaust", 0))
 
     def run(m: Match, side: int, card: int) -> None:
@@ -447,39 +452,37 @@ def _arrange_top(p: Mapping[str, Any], t: Table) -> Trigger:
             deck.insert(0, x)
         for x in exs:
             m.to_exhaust(side, x, "deck")
-        if m.rec:
-            m.note_deck_order(side, card, tops, bots)
+        if m.log is not None:
+            m.log.arranged(side, card, tops, bots)
 
     return run
 
 
 @handler("peek_move", "trigger")
-def _peek_move(p: Mapping[str, Any], t: Table) -> Trigger:
-    from_bottom, base = p.get("end", "top") == "bottom", t.base
+def _peek_move(p: Mapping[str, Any], table: Table) -> Trigger:
+    from_bottom, base = p.get("end", "top") == "bottom", table.base
 
     def run(m: Match, side: int, card: int) -> None:
         deck = m.deck[side]
         if len(deck) < 2:
             return
         x = deck[0] if from_bottom else deck[-1]
-        default = "top" if base[m.spec[x]] >= 4 else "bottom"
+        default = "top" if base[m.spec_of[x]] >= 4 else "bottom"
         key = m.key_of(x)
-        (where,) = m.ask_values(
-            side, "peek_move", card, ("top", "bottom"), (key, key), 1, 1, (default,)
-        )
+        (where,) = m.ask(side, "peek_move", card, ("top", "bottom"), 1, 1, (default,), (key, key))
         if from_bottom and where == "top":
             deck.append(deck.pop(0))
         elif not from_bottom and where == "bottom":
             deck.insert(0, deck.pop())
-        if m.rec:
+        if m.log is not None:
             top = [x] if where == "top" else []
-            m.note_deck_order(side, card, top, [] if top else [x])
+            m.log.arranged(side, card, top, [] if top else [x])
 
     return run
 
 
 @handler("search_deck", "trigger")
-def _search_deck(p: Mapping[str, Any], t: Table) -> Trigger:
+def _search_deck(p: Mapping[str, Any], table: Table) -> Trigger:
     top = p.get("to", "top") == "top"
 
     def run(m: Match, side: int, card: int) -> None:
@@ -494,14 +497,14 @@ def _search_deck(p: Mapping[str, Any], t: Table) -> Trigger:
             deck.append(x)
         else:
             deck.insert(0, x)
-        if m.rec:
-            m.note_deck_order(side, card, [x] if top else [], [] if top else [x])
+        if m.log is not None:
+            m.log.arranged(side, card, [x] if top else [], [] if top else [x])
 
     return run
 
 
 @handler("self_to", "trigger")
-def _self_to(p: Mapping[str, Any], t: Table) -> Trigger:
+def _self_to(p: Mapping[str, Any], table: Table) -> Trigger:
     to = str(p["to"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -517,12 +520,12 @@ def _self_to(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 @handler("steps", "trigger")
-def _steps(p: Mapping[str, Any], t: Table) -> Trigger:
+def _steps(p: Mapping[str, Any], table: Table) -> Trigger:
     runs: list[Trigger] = []
     for step in p["steps"]:
         slot, factory = HANDLERS[step["code"]]
         assert slot == "trigger", step
-        runs.append(factory(step.get("params") or {}, t))
+        runs.append(factory(step.get("params") or {}, table))
 
     def run(m: Match, side: int, card: int) -> None:
         for fn in runs:
@@ -535,34 +538,34 @@ def _steps(p: Mapping[str, Any], t: Table) -> Trigger:
 
 
 def _static(fn: Callable[[Mapping[str, Any], Table, int], None]) -> Factory:
-    def factory(p: Mapping[str, Any], t: Table) -> Callable[[Table, int], None]:
+    def factory(p: Mapping[str, Any], table: Table) -> Callable[[Table, int], None]:
         return lambda table, i: fn(p, table, i)
 
     return factory
 
 
-def _set_bench_redirect(p: Mapping[str, Any], t: Table, i: int) -> None:
-    t.bench_redirect[i] = True
+def _set_bench_redirect(p: Mapping[str, Any], table: Table, i: int) -> None:
+    table.bench_redirect[i] = True
 
 
-def _set_exhaust_redirect(p: Mapping[str, Any], t: Table, i: int) -> None:
-    t.exhaust_redirect[i] = True
+def _set_exhaust_redirect(p: Mapping[str, Any], table: Table, i: int) -> None:
+    table.exhaust_redirect[i] = True
 
 
-def _set_seat_name(p: Mapping[str, Any], t: Table, i: int) -> None:
-    t.seat_key[i] = str(p["name"])
+def _set_seat_name(p: Mapping[str, Any], table: Table, i: int) -> None:
+    table.seat_name[i] = str(p["name"])
 
 
-def _set_seat_width(p: Mapping[str, Any], t: Table, i: int) -> None:
-    t.width[i] = int(p.get("n", 2))
+def _set_seat_width(p: Mapping[str, Any], table: Table, i: int) -> None:
+    table.width[i] = int(p.get("n", 2))
 
 
-def _set_factor(p: Mapping[str, Any], t: Table, i: int) -> None:
-    t.mult[i] = int(p.get("factor", 2))
+def _set_factor(p: Mapping[str, Any], table: Table, i: int) -> None:
+    table.factor[i] = int(p.get("factor", 2))
 
 
-def _set_round_power(p: Mapping[str, Any], t: Table, i: int) -> None:
-    t.base[i] = t.round_number
+def _set_round_power(p: Mapping[str, Any], table: Table, i: int) -> None:
+    table.base[i] = table.round_number
 
 
 handler("bench_redirect", "static")(_static(_set_bench_redirect))

@@ -63,6 +63,24 @@ class MatchSetup:
         return 7 if self.final else self.round
 
 
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Cards already in play, to put a match in a given position (``Match.at``) rather than
+    start it: each side's bench (seated in this order, cards of one name sharing a seat, never
+    frozen), each side's exhaust pile, and the flag (its holder and stack, bottom → top). Cards
+    are ``(uid, key)`` refs, like the setup's; they join the sets in play."""
+
+    bench: Mapping[str, Sequence[Ref]] = field(default_factory=dict)
+    exhaust: Mapping[str, Sequence[Ref]] = field(default_factory=dict)
+    flag: tuple[str, Sequence[Ref]] | None = None
+
+    def refs(self) -> list[Ref]:
+        """Every card of the position."""
+        refs = [ref for side in SIDES for ref in self.bench.get(side, ())]
+        refs += [ref for side in SIDES for ref in self.exhaust.get(side, ())]
+        return refs + list(self.flag[1] if self.flag is not None else ())
+
+
 class Question(NamedTuple):
     """A choice the engine asks one side to make.
 

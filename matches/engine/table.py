@@ -36,9 +36,9 @@ class Table:
         self.levels = [s.level for s in ordered]
         self.base = [round_number if s.power_is_round else s.power for s in ordered]
         self.icons = [s.icons & sets_in_play if s.set == RAINBOW else s.icons for s in ordered]
-        self.seat_key = [s.name for s in ordered]
+        self.seat_name = [s.name for s in ordered]  # a bench seat holds one name
         self.width = [1] * len(ordered)
-        self.mult = [1] * len(ordered)
+        self.factor = [1] * len(ordered)  # multiplies every bonus (Streamer: 2)
         self.bench_redirect = [False] * len(ordered)
         self.exhaust_redirect = [False] * len(ordered)
         none: list[Any] = [None] * len(ordered)
@@ -54,21 +54,23 @@ class Table:
         self.is_aura = [False] * len(ordered)
         self.has_effect = [False] * len(ordered)
         self._compile(ordered)
-        # A card whose power is its base plus its own bonuses (no bonus code, no factor): the
-        # attack loop adds it up inline instead of calling ``Match.power``.
-        self.plain_attack = [
-            f is None and m == 1 for f, m in zip(self.attack_fn, self.mult, strict=True)
+        # The attack loop's shortcuts (``Match._attack``): a card whose power while attacking
+        # (holding the flag) is its base plus the bonuses it was revealed with — no bonus effect
+        # of its own, no factor —, and an ordinary bench card: one seat wide, not redirected, no
+        # From the bench bonus.
+        self.no_attack_bonus = [
+            bonus is None and factor == 1
+            for bonus, factor in zip(self.attack_fn, self.factor, strict=True)
         ]
-        # A card that takes a plain bench seat (no redirect, one seat wide).
-        self.bench_plain = [
-            not r and w == 1 for r, w in zip(self.bench_redirect, self.width, strict=True)
+        self.no_flag_bonus = [
+            bonus is None and factor == 1
+            for bonus, factor in zip(self.flag_fn, self.factor, strict=True)
         ]
-        # ... and is no From the bench bonus either: the flag change benches it inline.
-        self.bench_simple = [
-            p and not a for p, a in zip(self.bench_plain, self.is_aura, strict=True)
-        ]
-        self.plain_flag = [
-            f is None and m == 1 for f, m in zip(self.flag_fn, self.mult, strict=True)
+        self.ordinary_bench_card = [
+            not (redirect or aura) and width == 1
+            for redirect, aura, width in zip(
+                self.bench_redirect, self.is_aura, self.width, strict=True
+            )
         ]
 
     def _compile(self, ordered: list[CardSpec]) -> None:

@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from matches.engine import load_catalogue
-from matches.engine.match import Match, _End, _Pause
-from matches.engine.model import MatchSetup, Policy
+from matches.engine import Match, MatchSetup, Policy, Position, Question, load_catalogue
 
 COVERED: set[str] = set()
 SIDE = {"A": 0, "B": 1}
@@ -50,23 +48,13 @@ class Scene:
         decks = {"A": self._refs("A", a), "B": self._refs("B", b)}
         pile_refs = {p: self._refs("P" + p, ks) for p, ks in (piles or {}).items()}
         self.setup = MatchSetup(decks=decks, piles=pile_refs, shuffle=False, **setup)
-        self.m = Match(self.setup, 0, policies, True, answers)
-        m = self.m
-        m.rec = False
-        freeze = m.can_freeze
-        m.can_freeze = [False, False]
-        for side, keys in (("A", bench_a), ("B", bench_b)):
-            for c in self._cards(side, keys):
-                m.to_bench(SIDE[side], c, "setup")
-        for side, keys in (("A", exhaust_a), ("B", exhaust_b)):
-            m.exhaust[SIDE[side]].extend(self._cards(side, keys))
-        if flag is not None:
-            side, keys = flag
-            m.stack = self._cards(side, keys)
-            m.holder, m.attacker = SIDE[side], 1 - SIDE[side]
-        m.can_freeze = freeze
-        m.rec = True
-        self.outcome: Any = None
+        position = Position(
+            bench={"A": self._refs("A", bench_a), "B": self._refs("B", bench_b)},
+            exhaust={"A": self._refs("A", exhaust_a), "B": self._refs("B", exhaust_b)},
+            flag=None if flag is None else (flag[0], self._refs(flag[0], flag[1])),
+        )
+        self.m = Match.at(self.setup, position, policies, answers=answers)
+        self.question: Question | None = None  # where the match stopped for a side's answer
 
     def _refs(self, prefix: str, keys: Iterable[str]) -> tuple[tuple[str, str], ...]:
         refs = []
@@ -75,36 +63,23 @@ class Scene:
             refs.append((f"{prefix}{self.counter}", key))
         return tuple(refs)
 
-    def _cards(self, side: str, keys: Iterable[str]) -> list[int]:
-        return [self.m._new_card(ref) for ref in self._refs(side, keys)]
-
     # ------------------------------------------------------------------ acting
 
-    def _guard(self, fn: Any, *args: Any) -> Scene:
-        try:
-            fn(*args)
-        except _End:
-            self.outcome = "end"
-        except _Pause as pause:
-            self.outcome = pause.question
+    def _went(self, question: Question | None) -> Scene:
+        self.question = question
         return self
 
     def open(self, side: str) -> Scene:
         """The opening reveal of ``side``."""
-        return self._guard(self.m._opening, SIDE[side])
+        return self._went(self.m.play_opening(side))
 
     def attack(self) -> Scene:
         """One attack by the side without the flag, up to the flag change."""
-        return self._guard(self.m._attack, 1 - self.m.holder)
+        return self._went(self.m.play_attack())
 
     def play(self) -> Scene:
         """Attacks until the match ends."""
-
-        def loop() -> None:
-            while self.m.winner < 0:
-                self.m._attack(1 - self.m.holder)
-
-        return self._guard(loop)
+        return self._went(self.m.play_to_end())
 
     # ------------------------------------------------------------------ looking
 
@@ -151,7 +126,7 @@ class Scene:
 
     def power(self, key: str) -> int:
         """The power recorded at the last reveal of a card of design ``key``."""
-        uids = {self.m.uid[c] for c in range(len(self.m.spec)) if self.m.key_of(c) == key}
+        uids = {self.m.uid[c] for c in range(len(self.m.spec_of)) if self.m.key_of(c) == key}
         shown = [e for e in self.m.events if "power" in e and e["card"] in uids]
         return shown[-1]["power"]
 

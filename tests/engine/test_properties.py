@@ -24,14 +24,28 @@ PILE_KEYS = {p: [k for k in KEYS if load_catalogue()[k].level == p] for p in "AB
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+class Checking(list[Any]):
+    """An event list that checks its match after each event."""
+
+    def __init__(self, match: Checked) -> None:
+        super().__init__()
+        self.match = match
+
+    def append(self, event: Any) -> None:
+        super().append(event)
+        self.match.check()
+
+
 class Checked(Match):
     """A match that checks its invariants after every event."""
 
     initial: set[Any]
 
-    def emit(self, kind: str, **fields: Any) -> None:
-        super().emit(kind, **fields)
-        self.check()
+    def watch_events(self) -> None:
+        """Check after every event from now on."""
+        self.events = Checking(self)
+        if self.log is not None:
+            self.log.events = self.events
 
     def areas(self) -> list[int]:
         cards: list[int] = []
@@ -45,7 +59,7 @@ class Checked(Match):
     def check(self) -> None:
         cards = self.areas()
         assert len(cards) == len(set(cards)), "a card is in two places"
-        assert set(cards) == set(range(len(self.spec))), "a card is nowhere"
+        assert set(cards) == set(range(len(self.spec_of))), "a card is nowhere"
         in_piles = {r[0] for p, refs in self.piles.items() for r in refs[self.taken[p] :]}
         assert {self.uid[c] for c in cards} | in_piles == self.initial
         for side in (0, 1):
@@ -55,7 +69,7 @@ class Checked(Match):
             assert len({s[0] for s in named}) == len(named), "two seats share a name"
             for seat in named:
                 assert seat[1], "an empty seat is kept"
-                assert {self.t.seat_key[self.spec[c]] for c in seat[1]} == {seat[0]}
+                assert {self.table.seat_name[self.spec_of[c]] for c in seat[1]} == {seat[0]}
             for power in self.frozen_power[side]:
                 assert power <= self.round_number
 
@@ -90,6 +104,7 @@ def setups(draw: st.DrawFn) -> MatchSetup:
 
 def run_checked(setup: MatchSetup, seed: int, policies: dict[str, Policy] | None) -> MatchResult:
     match = Checked(setup, seed, policies, True, ())
+    match.watch_events()
     match.initial = {r[0] for d in setup.decks.values() for r in d} | {
         r[0] for p in setup.piles.values() for r in p
     }

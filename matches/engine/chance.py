@@ -1,0 +1,64 @@
+"""Chance, drawn once per match from the seed (decision 7): the deck shuffles and the flag toss.
+
+One SHAKE-128 digest of the seed gives one random key per card and one for the toss; a deck is
+shuffled by sorting its cards by their keys. A uniform shuffle for any practical deck, cheaper
+than seeding a Mersenne Twister; the outcomes are recorded anyway, so replays never depend on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import struct
+from typing import Any
+
+_SHAKE = hashlib.shake_128
+# Per number of words: the unpacker, the mask clearing the top two bits (and, up to 256 words,
+# the low byte) of each word, and the word indices to put in the low bytes.
+_MASKS: dict[int, tuple[Any, int, int]] = {}
+_PACK: dict[int, Any] = {}
+
+
+def chance_keys(seed: Any, n: int) -> tuple[int, ...]:
+    """``n`` random keys derived from ``seed``: the little-endian 32-bit words of SHAKE-128 of the
+    seed's text (``"12345"`` for an int, ``"str:…"`` for a string, ``repr``-based for anything
+    else; ``None``: 16 bytes from ``os.urandom``), top two bits cleared; when ``n <= 256`` the
+    low byte of word ``i`` is replaced by ``i`` (so sorting the keys sorts the indices)."""
+    if type(seed) is int:
+        text = str(seed).encode()
+    elif type(seed) is str:
+        text = ("str:" + seed).encode()
+    elif seed is None:
+        text = os.urandom(16)
+    else:
+        text = f"{type(seed).__name__}:{seed!r}".encode()
+    masks = _MASKS.get(n)
+    if masks is None:
+        masks = _MASKS[n] = _masks(n)
+    unpack, mask, ids = masks
+    bits = int.from_bytes(_SHAKE(text).digest(4 * n), "little")
+    return unpack((bits & mask | ids).to_bytes(4 * n, "little"))
+
+
+def _masks(n: int) -> tuple[Any, int, int]:
+    """``chance_keys``' unpacker, mask and indices for ``n`` words."""
+    word = (1 << 30) - 1
+    ids = 0
+    if n <= 256:
+        word -= 255
+        ids = sum(i << (32 * i) for i in range(n))
+    mask = sum(word << (32 * i) for i in range(n))
+    return struct.Struct(f"<{n}I").unpack, mask, ids
+
+
+def shuffle(deck: list[int], keys: tuple[int, ...], ids: bool) -> None:
+    """Sort ``deck`` (card ids, in place) by ``keys``, one per card: with ``ids`` the keys' low
+    bytes are the card ids, 22 random bits above them (a tie, about one 18-card shuffle in 30,000,
+    keeps the card id order); else 30 random bits (ties keep the given order)."""
+    if ids:
+        pack = _PACK.get(len(keys))
+        if pack is None:
+            pack = _PACK[len(keys)] = struct.Struct(f"<{len(keys)}I").pack
+        deck[:] = pack(*sorted(keys))[::4]  # the low byte of each sorted key: its card id
+    else:
+        deck[:] = map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__))
