@@ -1,0 +1,71 @@
+"""The attack loop's shortcuts agree with the rules they shorten.
+
+``Match._attack`` computes the power of a card with no bonus effect of its own inline rather than
+through ``Match.power``, and seats an ordinary card inline rather than through
+``Match.to_bench`` (a call there costs several per cent of a match, docs/performance.md). A match
+whose table marks no card for a shortcut takes the rule's own path every time; both must play the
+same match, event for event.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+from matches.engine import Match, MatchResult, RandomPolicy
+from matches.engine.bench import mixed_setups, starter_setups
+from matches.engine.model import MatchSetup, Policy
+
+
+class WithoutShortcuts(Match):
+    """A match whose table marks no card for the attack loop's shortcuts."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        table = copy.copy(self.table)
+        nobody = [False] * len(table.keys)
+        table.no_attack_bonus = table.no_flag_bonus = table.ordinary_bench_card = nobody
+        self.table = table
+        if self.log is not None:
+            self.log.table = table
+
+
+def both(setup: MatchSetup, seed: int, random: bool) -> list[Any]:
+    """The match played with the shortcuts and without (random answers: seeded by ``seed``)."""
+    outcomes = []
+    for kind in (Match, WithoutShortcuts):
+        policies: dict[str, Policy] | None = None
+        if random:
+            policies = {"A": RandomPolicy(seed), "B": RandomPolicy(~seed)}
+        result = kind(setup, seed, policies, True, ()).run()
+        assert isinstance(result, MatchResult)
+        outcomes.append(
+            (result.winner, result.reason, result.events, result.answers, result.decks_after)
+        )
+    return outcomes
+
+
+def test_the_shortcuts_are_taken_by_most_cards() -> None:
+    match = Match(mixed_setups(1, 3)[0], 0, None, False, ())
+    table = match.table
+    assert sum(table.no_attack_bonus) > len(table.keys) / 2
+    assert sum(table.no_flag_bonus) > len(table.keys) / 2
+    assert sum(table.ordinary_bench_card) > len(table.keys) / 2
+    assert not any(WithoutShortcuts(match.setup, 0, None, False, ()).table.no_attack_bonus)
+
+
+def test_a_match_plays_the_same_with_and_without_the_shortcuts() -> None:
+    setups = [starter_setups(1)[0]]
+    for index, setup in enumerate(mixed_setups(150, 7)):
+        setups.append(
+            dataclasses.replace(
+                setup,
+                park="winter" if index % 3 == 0 else "normal",
+                robot="A" if index % 7 == 0 else None,
+                final=index % 5 == 0,
+            )
+        )
+    for index, setup in enumerate(setups):
+        fast, by_the_rules = both(setup, index, random=index % 2 == 1)
+        assert fast == by_the_rules, index
