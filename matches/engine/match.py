@@ -421,136 +421,132 @@ class Match:
         no_attack_bonus, no_flag_bonus = table.no_attack_bonus, table.no_flag_bonus
         ordinary, seat_name = table.ordinary_bench_card, table.seat_name
         can_freeze, to_bench = self.can_freeze, self.to_bench
-        reveals = self.reveals  # counted here, stored back however the loop ends
-        try:
+        while True:
+            defender, beaten, attack, deck = 1 - side, self.stack, self.attack, decks[side]
+            opening = not beaten  # nobody holds the flag yet
+            flag_card = -1 if opening else beaten[-1]
+            in_possession = None if opening else watch[spec_of[flag_card]]  # Yeti
+            total = defence = 0
+            seen = -1  # the ``version`` the total and the defence were counted at
             while True:
-                defender, beaten, attack, deck = 1 - side, self.stack, self.attack, decks[side]
-                opening = not beaten  # nobody holds the flag yet
-                flag_card = -1 if opening else beaten[-1]
-                in_possession = None if opening else watch[spec_of[flag_card]]  # Yeti
-                total = defence = 0
-                seen = -1  # the ``version`` the total and the defence were counted at
-                while True:
-                    # The reveal: the top card, with the bonus an effect left for the next card.
-                    if not deck:
-                        self.lose(side, "empty_deck")
-                    if reveals >= REVEAL_LIMIT:
-                        self.end(defender, "reveal_limit")
-                    reveals += 1
-                    card = deck.pop()
-                    attack.append(card)
-                    bonus = pending[side]
-                    if bonus:
-                        lasting[card], during[card] = bonus
-                        pending[side] = None
-                    else:
-                        lasting[card] = during[card] = 0
-                    spec = spec_of[card]
-                    if log is not None:
-                        log.reveal(side, card)
-                    effect = on_reveal[spec]
-                    if effect is not None:
-                        if log is not None:
-                            log.effect(side, card, "on_reveal")
-                        effect(self, side, card)
-                    if opening:
-                        break
-                    if in_possession is not None:
-                        if log is not None:
-                            log.effect(defender, flag_card, "in_flag_possession")
-                        in_possession(self, defender, flag_card)
-                    # The total against the defence.
-                    if no_attack_bonus[spec] and not auras[side]:  # the shortcut of ``power``
-                        card_power = base[spec] + lasting[card] + during[card]
-                        if card_power < 0:
-                            card_power = 0
-                    else:
-                        card_power = power(side, card, True)
-                    if self.version == seen:
-                        total += card_power
-                    else:  # a card moved or fans changed since: count every power again
-                        seen, total = self.version, 0
-                        for attacker in attack:
-                            total += card_power if attacker == card else power(side, attacker, True)
-                        held = spec_of[flag_card]
-                        if no_flag_bonus[held] and not auras[defender]:  # the shortcut of ``power``
-                            defence = base[held] + lasting[flag_card]
-                            if defence < 0:
-                                defence = 0
-                        else:
-                            defence = power(defender, flag_card, False)
-                    if log is not None:  # built here, its only place: a call costs ~1 %
-                        parts: Parts = [["base", base[spec]]]
-                        attacked: Attack = {
-                            "seq": len(events),
-                            "kind": "attack",
-                            "side": SIDES[side],
-                            "card": uid[card],
-                            "power": power(side, card, True, parts),
-                            "parts": parts,
-                            "total": total,
-                            "defence": defence,
-                        }
-                        events.append(attacked)
-                    if total >= defence:
-                        break
-                    effect = no_flag_win[spec]
-                    if effect is not None:
-                        if log is not None:
-                            log.effect(side, card, "no_flag_win")
-                        effect(self, side, card)
-                # The flag changes hands: the beaten card's Flag loss effect resolves, its stack
-                # goes to the bench top card first, the attack becomes the flag stack (its During
-                # the attack bonuses end: ``during`` is read only while attacking) and the new
-                # flag card's Takes the flag effect resolves.
-                if not opening:
-                    flag_card = beaten[-1]
-                    effect = flag_loss[spec_of[flag_card]]
-                    if effect is not None:
-                        if log is not None:
-                            log.effect(defender, flag_card, "flag_loss")
-                        effect(self, defender, flag_card)
-                    self.version += 1
-                    # ``to_bench`` each card; an ordinary one takes its seat here (the shortcut).
-                    slots, seat_of = self.bench[defender], self.seat_of[defender]
-                    freezing = can_freeze[defender]
-                    while beaten:
-                        card = beaten.pop()
-                        spec = spec_of[card]
-                        if freezing or not ordinary[spec]:
-                            beaten.append(card)
-                            to_bench(defender, card, "flag", beaten)
-                            continue
-                        name = seat_name[spec]
-                        seat = seat_of.get(name, -1)
-                        if seat >= 0:
-                            slots[seat][1].append(card)
-                        else:
-                            try:
-                                seat = slots.index(None)
-                            except ValueError:  # no free seat: the defender loses (the usual end)
-                                self.unplaced[defender].append(card)
-                                self.finish(side, "bench_full")
-                                return
-                            slots[seat] = [name, [card], -1]
-                            seat_of[name] = seat
-                        if log is not None:
-                            log.benched(defender, card, seat, "flag")
-                self.stack, self.attack = attack, []
-                self.holder, self.attacker = side, defender
-                flag_card = attack[-1]
-                if log is not None:  # the opening card shows its power
-                    log.flag(side, attack, self._power_parts(side, flag_card) if opening else None)
-                effect = takes_flag[spec_of[flag_card]]
+                # The reveal: the top card, with the bonus an effect left for the next card.
+                if not deck:
+                    self.lose(side, "empty_deck")
+                if self.reveals >= REVEAL_LIMIT:
+                    self.end(defender, "reveal_limit")
+                self.reveals += 1
+                card = deck.pop()
+                attack.append(card)
+                bonus = pending[side]
+                if bonus:
+                    lasting[card], during[card] = bonus
+                    pending[side] = None
+                else:
+                    lasting[card] = during[card] = 0
+                spec = spec_of[card]
+                if log is not None:
+                    log.reveal(side, card)
+                effect = on_reveal[spec]
                 if effect is not None:
                     if log is not None:
-                        log.effect(side, flag_card, "takes_flag")
-                    effect(self, side, flag_card)
-                if not forever:
-                    return
-                side = defender
-        finally:
-            self.reveals = reveals
+                        log.effect(side, card, "on_reveal")
+                    effect(self, side, card)
+                if opening:
+                    break
+                if in_possession is not None:
+                    if log is not None:
+                        log.effect(defender, flag_card, "in_flag_possession")
+                    in_possession(self, defender, flag_card)
+                # The total against the defence.
+                if no_attack_bonus[spec] and not auras[side]:  # the shortcut of ``power``
+                    card_power = base[spec] + lasting[card] + during[card]
+                    if card_power < 0:
+                        card_power = 0
+                else:
+                    card_power = power(side, card, True)
+                if self.version == seen:
+                    total += card_power
+                else:  # a card moved or fans changed since: count every power again
+                    seen, total = self.version, 0
+                    for attacker in attack:
+                        total += card_power if attacker == card else power(side, attacker, True)
+                    held = spec_of[flag_card]
+                    if no_flag_bonus[held] and not auras[defender]:  # the shortcut of ``power``
+                        defence = base[held] + lasting[flag_card]
+                        if defence < 0:
+                            defence = 0
+                    else:
+                        defence = power(defender, flag_card, False)
+                if log is not None:  # built here, its only place: a call costs ~1 %
+                    parts: Parts = [["base", base[spec]]]
+                    attacked: Attack = {
+                        "seq": len(events),
+                        "kind": "attack",
+                        "side": SIDES[side],
+                        "card": uid[card],
+                        "power": power(side, card, True, parts),
+                        "parts": parts,
+                        "total": total,
+                        "defence": defence,
+                    }
+                    events.append(attacked)
+                if total >= defence:
+                    break
+                effect = no_flag_win[spec]
+                if effect is not None:
+                    if log is not None:
+                        log.effect(side, card, "no_flag_win")
+                    effect(self, side, card)
+            # The flag changes hands: the beaten card's Flag loss effect resolves, its stack
+            # goes to the bench top card first, the attack becomes the flag stack (its During
+            # the attack bonuses end: ``during`` is read only while attacking) and the new
+            # flag card's Takes the flag effect resolves.
+            if not opening:
+                flag_card = beaten[-1]
+                effect = flag_loss[spec_of[flag_card]]
+                if effect is not None:
+                    if log is not None:
+                        log.effect(defender, flag_card, "flag_loss")
+                    effect(self, defender, flag_card)
+                self.version += 1
+            # ``to_bench`` each beaten card; an ordinary one takes its seat here (the shortcut).
+            slots, seat_of = self.bench[defender], self.seat_of[defender]
+            freezing = can_freeze[defender]
+            while beaten:
+                card = beaten.pop()
+                spec = spec_of[card]
+                if freezing or not ordinary[spec]:
+                    beaten.append(card)
+                    to_bench(defender, card, "flag", beaten)
+                    continue
+                name = seat_name[spec]
+                seat = seat_of.get(name, -1)
+                if seat >= 0:
+                    slots[seat][1].append(card)
+                else:
+                    try:
+                        seat = slots.index(None)
+                    except ValueError:  # no free seat: the defender loses (the usual end)
+                        self.unplaced[defender].append(card)
+                        self.finish(side, "bench_full")
+                        return
+                    slots[seat] = [name, [card], -1]
+                    seat_of[name] = seat
+                if log is not None:
+                    log.benched(defender, card, seat, "flag")
+            self.stack, self.attack = attack, []
+            self.holder, self.attacker = side, defender
+            flag_card = attack[-1]
+            if log is not None:  # the opening card shows its power
+                log.flag(side, attack, self._power_parts(side, flag_card) if opening else None)
+            effect = takes_flag[spec_of[flag_card]]
+            if effect is not None:
+                if log is not None:
+                    log.effect(side, flag_card, "takes_flag")
+                effect(self, side, flag_card)
+            if not forever:
+                return
+            side = defender
 
     def lose(self, side: int, reason: str) -> None:
         """``side`` loses the match now."""
