@@ -397,7 +397,7 @@ class Match:
         if self.log is not None:
             self.log.shuffle(side, deck)
 
-    def _attack(self, side: int, forever: bool = False) -> None:
+    def _attack(self, side: int, forever: bool = False) -> None:  # noqa: C901 (docs/performance.md)
         """One attack by ``side``: it reveals cards one at a time until their total power reaches
         the defence of the flag card, then the flag changes hands. The opening is an attack on
         the empty flag: its first card takes the flag at once. With ``forever`` the sides attack
