@@ -12,7 +12,7 @@ in ``docs/*.md``. They are collected from the code itself, never from a list kep
 - stream event kinds: the literal ``kind`` of every ``publish(…)`` call, the kinds built for
   ``publish_many(…)``, and the ``hidden`` placeholder;
 - match event kinds, fields, end reasons and question kinds: the engine's literals (``emit``,
-  event dicts, ``ask``/``ask_values``/``choose_seat``), the selectors' allowlists, the question
+  event dicts, ``ask``/``choose_seat``), the selectors' allowlists, the question
   prompts table, and a few hundred random matches played with ``RandomPolicy``;
 - actions: ``tournaments.rules.draft.ACTIONS``, every literal list an ``*actions*`` function of
   ``tournaments`` returns, and the Deck Phase routes of ``tournaments.api.views.DECK_ACTIONS``.
@@ -36,7 +36,7 @@ DOC_FILES = ("rules.md", "protocol.md", "errors.md")
 ERROR_ROOTS = frozenset({"ApplicationError", "RuleError", "InvalidAnswer"})
 # Calls whose code is not their first argument: (name, index of the code argument).
 CODE_AT = {"_require": 1, "Refused": 1}
-ASKING = {"ask": 1, "ask_values": 1, "choose_seat": 2, "_bench_move": 0}
+ASKING = {"ask": 1, "choose_seat": 2, "_bench_move": 0}
 ENDING = frozenset({"lose", "end", "finish"})
 RANDOM_MATCHES = 300
 

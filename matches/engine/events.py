@@ -38,7 +38,7 @@ class Start(TypedDict):
     kind: Literal["start"]
     round: int
     final: bool
-    park: str
+    match_kind: str  # "normal" or "winter" (a Winter Park match); the park's name is the match's
     first: Side | None
 
 
@@ -296,14 +296,14 @@ class EventLog:
         self.spec_of = spec_of
         self.table = table
 
-    def start(self, round: int, final: bool, park: str, first: Side | None) -> None:
+    def start(self, round: int, final: bool, match_kind: str, first: Side | None) -> None:
         events = self.events
         event: Start = {
             "seq": len(events),
             "kind": "start",
             "round": round,
             "final": final,
-            "park": park,
+            "match_kind": match_kind,
             "first": first,
         }
         events.append(event)
