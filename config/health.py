@@ -24,6 +24,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.params import KnownQueryParameters
+
 TIMEOUT_SECONDS = 3.0
 NO_ANSWER = "Does not answer (the server log has the error)."
 
@@ -114,7 +116,7 @@ class HealthSerializer(serializers.Serializer[Any]):
     tasks = TasksSerializer()
 
 
-class HealthView(APIView):
+class HealthView(KnownQueryParameters, APIView):
     authentication_classes = ()
     permission_classes = ()
 

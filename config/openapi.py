@@ -235,6 +235,7 @@ PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")
 def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int, list[str]]:
     """The refusals any request of this shape can meet, whatever the operation."""
     codes: dict[int, list[str]] = {400: ["bad_request"], 401: ["bad_token"]}
+    codes[400].append("unknown_parameter")
     codes[406] = ["not_acceptable"]
     if not path.startswith(PUBLIC_PREFIXES):
         codes[403] = ["not_organizer"]  # an organizer token whose user lost the permission

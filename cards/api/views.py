@@ -13,9 +13,10 @@ from cards.api.filters import CardFilter, CardSetFilter
 from cards.api.serializers import CardSerializer, CardSetSerializer
 from cards.models import Card, CardSet
 from cards.selectors import card_list, card_set_list
+from config.params import KnownQueryParameters
 
 
-class CachedListMixin:
+class CachedListMixin(KnownQueryParameters):
     """``list`` answers from the catalogue cache (the filters still check the query first)."""
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -201,3 +201,34 @@ def test_numbers_out_of_range_or_of_the_wrong_kind_are_invalid(
     )
     coded(response, 400, "invalid")
     assert everything() == before
+
+
+@pytest.mark.parametrize(
+    ("path", "typo", "good"),
+    [
+        ("/api/v1/tournaments/", "stauts", {"status": "lobby"}),
+        ("/api/v1/cards/", "sett", {"set": "Castle"}),
+        ("/api/v1/card-sets/", "boxx", {"box": "base"}),
+        ("/api/v1/health/", "verbose", {}),
+    ],
+)
+def test_a_query_parameter_the_endpoint_does_not_read_is_refused(
+    lobby: Player, debug: bool, path: str, typo: str, good: dict[str, str]
+) -> None:
+    """A typo must not answer the unfiltered list as if it were the filtered one."""
+    body = coded(Client().get(path, {typo: "x", **good}), 400, "unknown_parameter")
+    assert body["details"]["unknown"] == [typo]
+    assert set(good) <= set(body["details"]["allowed"])
+    assert Client().get(path, good).status_code == 200
+
+
+def test_an_action_with_an_unknown_query_parameter_changes_nothing(lobby: Player) -> None:
+    before = everything()
+    response = lobby.client.post(
+        f"/api/v1/tournaments/{lobby.id}/bots/?cuont=2",
+        {"count": 2},
+        format="json",
+        headers=lobby.headers,
+    )
+    coded(response, 400, "unknown_parameter")
+    assert everything() == before

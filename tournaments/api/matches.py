@@ -60,6 +60,8 @@ class MatchAnswerView(ApiView):
 
 
 class MatchEventsView(ApiView):
+    query_parameters = frozenset({"after"})
+
     @extend_schema(
         parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="Events after seq N.")],
         responses=outputs.EventOut(many=True),

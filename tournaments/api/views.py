@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.params import KnownQueryParameters
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.selectors import match_list
 from tournaments.api import inputs, outputs
@@ -20,7 +21,7 @@ from tournaments.selectors.viewers import require_tournament, viewer_in
 from tournaments.services import deck, fairness, lobby, setup
 
 
-class ApiView(APIView):
+class ApiView(KnownQueryParameters, APIView):
     authentication_classes: list[Any] = []
     permission_classes: list[Any] = []
 
@@ -45,6 +46,7 @@ def _ticket(ticket: lobby.SeatTicket) -> dict[str, Any]:
 
 class TournamentCreateView(ApiView):
     throttle_classes = [CreateThrottle]
+    query_parameters = frozenset(inputs.ListQuery().fields)
 
     def get_throttles(self) -> list[Any]:
         return [] if self.request.method == "GET" else super().get_throttles()
