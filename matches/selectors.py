@@ -70,23 +70,37 @@ def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
 UNSHOWN = ("setup", "outcome", "answers")
 
 
-def _released(match: Match, side: str | None) -> int:
+Counts = dict[str, int]
+"""Released events per viewer class of a match being released: ``public``, ``A``, ``B``."""
+
+
+def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
+    """One grouped query for every match whose events are still being released."""
+    if not ids:
+        return {}
+    counted = with_released_counts(Match.objects.filter(pk__in=ids))
+    rows = counted.values_list("pk", "released_public", "released_a", "released_b")  # type: ignore[misc]
+    return {pk: {"public": public, "A": a, "B": b} for pk, public, a, b in rows}
+
+
+def _released(match: Match, side: str | None, counts: Counts | None = None) -> int:
     """Released events the viewer may see: all of a released match's (counted when it was
     recorded), or counted now for a match whose events are still being released."""
     if match.status == MatchStatus.FINISHED:
         return int(match.event_counts.get(side or "public", 0))
     if match.status != MatchStatus.RECORDED:
         return 0  # a match's events are stored when it is recorded
-    counted = with_released_counts(Match.objects.filter(pk=match.pk)).get()
-    own = {"A": counted.released_a, "B": counted.released_b}.get(side or "", 0)  # type: ignore[attr-defined]
-    return int(counted.released_public) + int(own)  # type: ignore[attr-defined]
+    if counts is None:
+        counts = _recorded_counts([match.pk]).get(match.pk, {})
+    return int(counts.get("public", 0)) + int(counts.get(side or "", 0))
 
 
-def match_view(match: Match, viewer: int | None) -> dict[str, Any]:
-    """The match as ``viewer`` may see it."""
+def match_view(match: Match, viewer: int | None, counts: Counts | None = None) -> dict[str, Any]:
+    """The match as ``viewer`` may see it (``counts``: its released events, if already
+    counted for a list)."""
     side = viewer_side(match, viewer)
     visible = match.status == MatchStatus.FINISHED
-    released = _released(match, side)
+    released = _released(match, side, counts)
     return {
         "id": match.pk,
         "tournament": match.tournament_id,
@@ -126,7 +140,9 @@ def match_list(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]
     matches = Match.objects.filter(tournament_id=tournament_id).select_related(
         "seat_a", "seat_b", "winner"
     )
-    return [match_view(match, viewer) for match in matches.defer(*UNSHOWN)]
+    listed = list(matches.defer(*UNSHOWN))
+    counts = _recorded_counts([m.pk for m in listed if m.status == MatchStatus.RECORDED])
+    return [match_view(match, viewer, counts.get(match.pk, {})) for match in listed]
 
 
 def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[dict[str, Any]]:

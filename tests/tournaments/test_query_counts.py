@@ -3,9 +3,11 @@ events there are (no query per row): the counts are pinned here."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from matches.models import Match
@@ -46,3 +48,24 @@ def test_a_read_sends_a_fixed_number_of_queries(
         client.get(url, headers=headers)  # warm the per-tournament caches
         with django_assert_num_queries(expected):
             assert client.get(url, headers=headers).status_code == 200
+
+
+def test_the_match_list_counts_every_match_being_released_in_one_query(
+    finished: Player, django_assert_num_queries: Any
+) -> None:
+    """While matches are released event by event, their visible counts come from one grouped
+    query, not one per match."""
+    matches = Match.objects.filter(tournament_id=finished.id).order_by("pk")
+    releasing = list(matches[:5])
+    for match in releasing:
+        match.status = "recorded"
+        match.save(update_fields=["status"])
+        match.events.filter(seq__gte=10).update(visible_at=timezone.now() + timedelta(hours=1))
+    url = f"/api/v1/tournaments/{finished.id}/matches/"
+    client = APIClient()
+    client.get(url)
+    with django_assert_num_queries(3):
+        listed = client.get(url).json()
+    counts = [m["events_released"] for m in listed[:5]]
+    assert all(0 < count <= 10 for count in counts), counts
+    assert [m["status"] for m in listed[:5]] == ["playing"] * 5
