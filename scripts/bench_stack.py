@@ -1,13 +1,15 @@
 #!/usr/bin/env python
 """Benchmark of the full stack: many bot-only tournaments played at once.
 
-A measurement harness, not a test and not a way to play: it creates the tournaments through the
-services and turns each host seat into a bot before the start (the API has no bot-only
-tournament), so that no client has to drive anyone and the Celery workers do everything — every
-bot's Deck Phase, every match, every round's close. It starts its own processes on the full stack:
+A measurement harness, not a test and not a way to play: an organizer (no seat of its own)
+creates bot-only tournaments through the services, so that no client has to drive anyone and the
+Celery workers do everything — every bot's Deck Phase, every match, every round's close. It starts
+its own processes on the full stack:
 
 - ``--workers`` Celery workers (``celery -A config worker -P prefork -c <concurrency>``),
-- one Daphne on a free port, serving the live stream ``/ws/tournaments/{id}/``,
+- ``--daphnes`` Daphne processes, each on a free port, serving the live stream
+  ``/ws/tournaments/{id}/``; the spectators are spread over them in turn, as a proxy in front of
+  them would spread its connections (compose runs one port for the whole stack),
 
 against PostgreSQL (a database of its own, ``<DATABASE_URL's name>_bench``, created, migrated and
 loaded with the catalogue when missing) and Redis (``REDIS_URL`` with the database number
@@ -58,6 +60,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--tournaments", type=int, default=8, help="played at once (default 8)")
     parser.add_argument("--seats", type=int, default=4, help="bots per tournament (default 4)")
     parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
+    parser.add_argument("--daphnes", type=int, default=1, help="Daphne processes")
     parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
     parser.add_argument("--redis-db", type=int, default=14, help="Redis database number")
     parser.add_argument("--timeout", type=float, default=600, help="give up after (seconds)")
@@ -114,9 +117,9 @@ def free_port() -> int:
 
 @contextmanager
 def processes(
-    args: argparse.Namespace, env: dict[str, str], logs: Path, port: int
+    args: argparse.Namespace, env: dict[str, str], logs: Path, ports: list[int]
 ) -> Iterator[None]:
-    """The workers and Daphne, running until the block ends; each stopped by its PID."""
+    """The workers and the Daphnes, running until the block ends; each stopped by its PID."""
     started: list[subprocess.Popen[bytes]] = []
 
     def start(command: list[str], log: str) -> None:
@@ -135,18 +138,10 @@ def processes(
                 ],
                 f"worker-{number}.log",
             )  # fmt: skip
-        start(
-            [
-                str(VENV_BIN / "daphne"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "config.asgi:application",
-            ],
-            "daphne.log",
-        )
-        wait_ready(args, logs, port, started)
+        for number, port in enumerate(ports):
+            daphne = [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
+            start([*daphne, "config.asgi:application"], f"daphne-{number}.log")
+        wait_ready(args, logs, ports, started)
         yield
     finally:
         for process in started:
@@ -161,7 +156,7 @@ def processes(
 
 
 def wait_ready(
-    args: argparse.Namespace, logs: Path, port: int, started: list[subprocess.Popen[bytes]]
+    args: argparse.Namespace, logs: Path, ports: list[int], started: list[subprocess.Popen[bytes]]
 ) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -172,15 +167,18 @@ def wait_ready(
             " ready." in (logs / f"worker-{n}.log").read_text(errors="replace")
             for n in range(args.workers)
         )
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                daphne = True
-        except OSError:
-            daphne = False
-        if workers == args.workers and daphne:
+        if workers == args.workers and all(listening(port) for port in ports):
             return
         time.sleep(0.2)
     sys.exit(f"the workers or Daphne did not start within 60 s; see the logs in {logs}")
+
+
+def listening(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 def purge_queue() -> None:
@@ -193,27 +191,25 @@ def purge_queue() -> None:
 @dataclass
 class Tournament:
     id: int
-    host_seat: Any
+    organizer: Any
     frames: list[tuple[int, str, float]] = field(default_factory=list)  # (seq, kind, received)
     finished_at: float | None = None
 
 
 def create_tournaments(args: argparse.Namespace) -> list[Tournament]:
-    """Lobbies full of bots; the host seat becomes a bot too (a measurement harness only)."""
-    from tournaments.models import Seat, SeatKind
-    from tournaments.services.lobby import seat_add_bots, tournament_create
+    """Lobbies full of bots, opened by an organizer of the benchmark's own."""
+    from tournaments.selectors.viewers import organizer_of_token
+    from tournaments.services.lobby import seat_add_bots, tournament_organize
+    from tournaments.services.organizers import organizer_create
 
+    organizer = organizer_of_token(organizer_create(username="bench-organizer"))
     made = []
     for number in range(args.tournaments):
-        ticket = tournament_create(
-            host_name="Bench host", seat_count=args.seats, seed=args.seed + number
+        opened = tournament_organize(
+            organizer=organizer, seat_count=args.seats, seed=args.seed + number
         )
-        if args.seats > 1:
-            seat_add_bots(
-                tournament_id=ticket.tournament.pk, seat=ticket.seat, count=args.seats - 1
-            )
-        Seat.objects.filter(pk=ticket.seat.pk).update(kind=SeatKind.BOT, token_hash="")
-        made.append(Tournament(ticket.tournament.pk, ticket.seat))
+        seat_add_bots(tournament_id=opened.pk, seat=organizer, count=args.seats)
+        made.append(Tournament(opened.pk, organizer))
     return made
 
 
@@ -221,7 +217,7 @@ def start_tournaments(tournaments: list[Tournament]) -> None:
     from tournaments.services.setup import tournament_start
 
     for tournament in tournaments:
-        tournament_start(tournament_id=tournament.id, seat=tournament.host_seat)
+        tournament_start(tournament_id=tournament.id, seat=tournament.organizer)
 
 
 async def watch(port: int, tournament: Tournament, connected: asyncio.Event) -> None:
@@ -244,12 +240,13 @@ async def watch(port: int, tournament: Tournament, connected: asyncio.Event) -> 
                 return
 
 
-async def run(args: argparse.Namespace, port: int, tournaments: list[Tournament]) -> float:
-    """Connect the spectators, start every tournament, wait for the last champion."""
+async def run(args: argparse.Namespace, ports: list[int], tournaments: list[Tournament]) -> float:
+    """Connect the spectators (spread over the Daphnes), start every tournament, wait for the
+    last champion."""
     ready = [asyncio.Event() for _ in tournaments]
     watchers = [
-        asyncio.create_task(watch(port, tournament, event))
-        for tournament, event in zip(tournaments, ready, strict=True)
+        asyncio.create_task(watch(ports[number % len(ports)], tournament, event))
+        for number, (tournament, event) in enumerate(zip(tournaments, ready, strict=True))
     ]
     await asyncio.wait_for(asyncio.gather(*(event.wait() for event in ready)), timeout=30)
     began = time.time()
@@ -289,7 +286,7 @@ def report(args: argparse.Namespace, tournaments: list[Tournament], began: float
     milliseconds = [delay * 1000 for delay in delays]
     print(
         f"{args.tournaments} tournaments x {args.seats} bot seats, {args.workers} worker(s) x "
-        f"{args.concurrency} processes, 1 Daphne, {os.cpu_count()} CPU cores"
+        f"{args.concurrency} processes, {args.daphnes} Daphne(s), {os.cpu_count()} CPU cores"
     )
     print(f"finished with a champion:   {champions}/{len(ids)} in {elapsed:.1f} s")
     print(f"tournaments per minute:     {len(ids) / elapsed * 60:.1f}")
@@ -314,10 +311,10 @@ def main() -> None:
     purge_queue()
     logs = Path(tempfile.mkdtemp(prefix="bench-stack-"))
     print(f"logs of the workers and Daphne: {logs}")
-    port = free_port()
-    with processes(args, env, logs, port):
+    ports = [free_port() for _ in range(args.daphnes)]
+    with processes(args, env, logs, ports):
         tournaments = create_tournaments(args)
-        began = asyncio.run(run(args, port, tournaments))
+        began = asyncio.run(run(args, ports, tournaments))
         report(args, tournaments, began)
 
 

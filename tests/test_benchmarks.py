@@ -52,3 +52,25 @@ def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
     figures = run("bench_http.py", "--seats", "2", "--seconds", "0.3", "--connections", "2")
     assert figures["bare 20-card list"]["ratio"] == 1.0
     assert all(row["rps"] > 0 for row in figures.values())
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.skipif(
+    not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
+    reason="runs Celery workers and Daphnes on PostgreSQL and Redis (the CI run sets both)",
+)
+def test_the_stack_benchmark_plays_bot_tournaments_on_workers_and_two_daphnes() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    short = ["--tournaments", "2", "--seats", "2", "--daphnes", "2", "--redis-db", "13"]
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_stack.py"), *short, "--timeout", "300"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "finished with a champion:   2/2" in result.stdout, result.stdout
+    assert "no gap, on every socket: yes" in result.stdout, result.stdout
