@@ -49,6 +49,21 @@ def match_wait(match: Match, pending: PendingQuestion, deadline: datetime) -> di
     return question
 
 
+RECORDED_FIELDS = [
+    "status",
+    "winner",
+    "reason",
+    "fans_gained",
+    "answers",
+    "outcome",
+    "question",
+    "question_deadline",
+    "finished_at",
+    "result_visible_at",
+    "event_counts",
+]
+
+
 def match_store(
     match: Match, result: MatchResult, *, now: datetime, pace: float
 ) -> list[tuple[dict[str, Any], datetime]]:
@@ -84,7 +99,7 @@ def match_store(
     match.finished_at = now
     match.result_visible_at = released[-1] if released else now
     match.event_counts = event_counts(result.events)
-    match.save()
+    match.save(update_fields=RECORDED_FIELDS)
     return list(zip(result.events, released, strict=True))
 
 

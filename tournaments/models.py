@@ -71,6 +71,9 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Not a column: set on the instance ``locked_tournament`` holds, which saves ``event_seq``
+    # with the version when its block ends (tournaments.services.events).
+    seq_saved_by_lock: bool = False
 
     class Meta:
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]

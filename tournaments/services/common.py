@@ -66,13 +66,14 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
         except Tournament.DoesNotExist as missing:
             raise NotFoundError("not_found", "No such tournament.") from missing
         logged, phase = tournament.event_seq, (tournament.status, tournament.round)
+        tournament.seq_saved_by_lock = True  # publish leaves event_seq to the save below
         yield tournament
         if (tournament.status, tournament.round) != phase:
             # A new phase or round changes every seat's situation: any view read before is stale.
             tournament.seats.update(version=F("version") + 1)
         if tournament.event_seq != logged:
             tournament.version += 1
-            tournament.save(update_fields=["version", "updated_at"])
+            tournament.save(update_fields=["event_seq", "version", "updated_at"])
 
 
 def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:

@@ -36,7 +36,7 @@ def publish(
 ) -> TournamentEvent:
     """Append an event; the caller holds the tournament lock, so ``seq`` has no gaps."""
     tournament.event_seq += 1
-    tournament.save(update_fields=["event_seq"])
+    _save_seq(tournament)
     event = TournamentEvent.objects.create(
         tournament=tournament,
         seq=tournament.event_seq,
@@ -47,6 +47,13 @@ def publish(
     )
     transaction.on_commit(lambda: _nudge(tournament.pk, event.seq))
     return event
+
+
+def _save_seq(tournament: Tournament) -> None:
+    """Under ``locked_tournament`` the counter is saved once, with the version, when the lock's
+    block ends; a caller holding the row's lock otherwise saves it at once."""
+    if not getattr(tournament, "seq_saved_by_lock", False):
+        tournament.save(update_fields=["event_seq"])
 
 
 def _nudge(tournament_id: int, seq: int) -> None:
@@ -82,6 +89,6 @@ def publish_many(
         ],
     )
     tournament.event_seq += len(items)
-    tournament.save(update_fields=["event_seq"])
+    _save_seq(tournament)
     last = tournament.event_seq
     transaction.on_commit(lambda: _nudge(tournament.pk, last))

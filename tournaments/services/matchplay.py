@@ -293,9 +293,7 @@ def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any])
 
 def _award_trophy(tournament: Tournament, match: Match, winner: Seat) -> None:
     """The winner takes the park's trophy; the Robot's goes back to the box at 3-7 seats."""
-    trophy = Trophy.objects.select_for_update().get(
-        tournament=tournament, park=match.park, round=match.round
-    )
-    trophy.winner = winner
-    trophy.to_box = winner.is_robot and tournament.seat_count > 1
-    trophy.save(update_fields=["winner", "to_box"])
+    to_box = winner.is_robot and tournament.seat_count > 1
+    awarded = Trophy.objects.filter(tournament=tournament, park=match.park, round=match.round)
+    if awarded.update(winner=winner, to_box=to_box) != 1:
+        raise Trophy.DoesNotExist(f"No trophy of {match.park} in round {match.round}.")
