@@ -66,8 +66,30 @@ def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
     )
 
 
-# Never shown, and the heaviest columns: the engine input (deck orders) and the kept result.
-UNSHOWN = ("setup", "outcome", "answers")
+# What a match view reads: never the engine input (deck orders), the kept result or the answers,
+# and of its seats only their numbers and names (not their decks).
+SHOWN = (
+    "tournament_id",
+    "round",
+    "park",
+    "kind",
+    "status",
+    "reason",
+    "fans_gained",
+    "event_counts",
+    "question",
+    "question_deadline",
+    "seat_a__number",
+    "seat_a__name",
+    "seat_b__number",
+    "seat_b__name",
+    "winner__number",
+)
+
+
+def shown_matches() -> QuerySet[Match]:
+    """Matches with what their views show, in one query (their seats joined)."""
+    return Match.objects.select_related("seat_a", "seat_b", "winner").only(*SHOWN)
 
 
 Counts = dict[str, int]
@@ -129,18 +151,14 @@ def _question(match: Match, side: str | None) -> dict[str, Any] | None:
 
 def match_by_id(match_id: int) -> Match:
     """The match with its seats, or ``not_found``."""
-    matches = Match.objects.select_related("seat_a", "seat_b", "winner").defer(*UNSHOWN)
-    match = matches.filter(pk=match_id).first()
-    if match is None:
-        raise NotFoundError("not_found", "No such match.")
-    return match
+    try:
+        return shown_matches().get(pk=match_id)
+    except Match.DoesNotExist as missing:
+        raise NotFoundError("not_found", "No such match.") from missing
 
 
 def match_list(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]]:
-    matches = Match.objects.filter(tournament_id=tournament_id).select_related(
-        "seat_a", "seat_b", "winner"
-    )
-    listed = list(matches.defer(*UNSHOWN))
+    listed = list(shown_matches().filter(tournament_id=tournament_id))
     counts = _recorded_counts([m.pk for m in listed if m.status == MatchStatus.RECORDED])
     return [match_view(match, viewer, counts.get(match.pk, {})) for match in listed]
 
