@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 from typing import Any
 
@@ -103,7 +104,7 @@ def test_a_season_of_bot_tournaments_records_each_once_and_recomputes_the_same(
     assert standings["tiebreak"] == ["points", "wins", "finals", "fans", "played"]
     assert sum(row["wins"] for row in rows) >= len(SEATS)  # shared wins count for both
     assert rows[0]["rank"] == 1 and rows[0]["decided_by"] is None
-    for above, row in zip(rows, rows[1:], strict=False):
+    for above, row in itertools.pairwise(rows):
         assert tuple(above["vector"][:4]) >= tuple(row["vector"][:4])
         assert row["decided_by"] in ("tied", *standings["tiebreak"])
         assert row["kind"] == "bot" and row["rating"]["sigma"] < 25 / 3

@@ -274,14 +274,22 @@ def league_seat_join(*, code: str, name: str | None, member_token: str) -> lobby
         raise NotFoundError("not_league_tournament", "No league tournament has that room code.")
     if link.season.league_id != member.league_id:
         raise Forbidden("wrong_league", "That member token belongs to another league.")
+    _require_not_seated(link.tournament_id, member)
     with transaction.atomic():
         ticket = lobby.seat_join(code=code, name=name or member.handle)
-        # The tournament's row stays locked until this commits: no two joins race here.
-        sitting = Seat.objects.filter(tournament=ticket.tournament, member_link__member=member)
-        if sitting.exists():
-            raise ConflictError("member_seated", "That member already sits in this tournament.")
+        # Checked again under the tournament's lock (held until this commits): two joins of
+        # one member cannot both pass.
+        _require_not_seated(link.tournament_id, member, besides=ticket.seat)
         MemberSeat.objects.create(seat=ticket.seat, member=member)
     return ticket
+
+
+def _require_not_seated(tournament_id: int, member: Member, besides: Seat | None = None) -> None:
+    sitting = Seat.objects.filter(tournament_id=tournament_id, member_link__member=member)
+    if besides is not None:
+        sitting = sitting.exclude(pk=besides.pk)
+    if sitting.exists():
+        raise ConflictError("member_seated", "That member already sits in this tournament.")
 
 
 def _member_for(league_id: int, token: str | None) -> Member | None:
