@@ -6,13 +6,7 @@
 
 from __future__ import annotations
 
-from celery import Task, shared_task
-
-# Attempts of one webhook delivery: 2, 4, 8, 16 s apart, then every 25 s (kept under half the
-# broker's visibility timeout, so a waiting retry is not delivered twice).
-MAX_ATTEMPTS = 8
-BACKOFF_SECONDS = 2
-BACKOFF_CAP_SECONDS = 25
+from celery import shared_task
 
 
 @shared_task(acks_late=True)
@@ -29,23 +23,12 @@ def round_finished(tournament_id: int, round_number: int) -> bool:
     return recording.round_announce(tournament_id=tournament_id, round_number=round_number)
 
 
-@shared_task(bind=True, acks_late=True, max_retries=MAX_ATTEMPTS - 1)
-def deliver_webhook(self: Task, delivery_id: int) -> bool | None:
-    """One attempt; a failure is retried with exponential backoff, the last one marks it failed.
-
-    The delivery's row stays ``pending`` between attempts, so a worker that dies then loses
-    nothing: ``sweep_deliveries`` queues it again.
-    """
+@shared_task(acks_late=True)
+def deliver_webhook(delivery_id: int) -> bool | None:
+    """One attempt; a failure queues the next one with exponential backoff (``webhooks``)."""
     from tournaments.leagues import webhooks
 
-    done = webhooks.deliver(delivery_id=delivery_id)
-    if done is False:
-        if self.request.retries >= MAX_ATTEMPTS - 1:
-            webhooks.delivery_give_up(delivery_id=delivery_id)
-            return False
-        wait = min(BACKOFF_SECONDS * 2**self.request.retries, BACKOFF_CAP_SECONDS)
-        raise self.retry(countdown=wait)
-    return done
+    return webhooks.deliver(delivery_id=delivery_id)
 
 
 @shared_task(acks_late=True)

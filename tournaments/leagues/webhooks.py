@@ -7,8 +7,10 @@ event never makes two deliveries for one endpoint); a task queued on commit send
 
     Challengers-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
 
-A failed attempt (no answer, or a status other than 2xx) is retried by the task with exponential
-backoff; a receiver drops a repeat by the ``Idempotency-Key`` header (= the body's ``id``).
+A failed attempt (no answer, or a status other than 2xx) queues the next one with exponential
+backoff, counted on the row (so a retry survives a worker's death, and the embedded runner and
+in-process tests retry the same way); ``MAX_ATTEMPTS`` failures mark it failed. A receiver drops
+a repeat by the ``Idempotency-Key`` header (= the body's ``id``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ EVENT_KINDS = ("tournament_finished", "round_finished", "standings_changed")
 SIGNATURE_HEADER = "Challengers-Signature"
 TIMEOUT_SECONDS = 5
 DELIVER = "tournaments.leagues.tasks.deliver_webhook"
+# Attempts of one delivery: 2, 4, 8, 16 s apart, then every 25 s (under half the broker's
+# visibility timeout, so a waiting retry is sent with its countdown: config.taskqueue.enqueue).
+MAX_ATTEMPTS = 8
+BACKOFF_SECONDS = 2
+BACKOFF_CAP_SECONDS = 25
 
 
 def sign(secret: str, body: bytes, timestamp: int) -> str:
@@ -82,26 +89,31 @@ def body_of(delivery: WebhookDelivery) -> bytes:
 
 
 def deliver(*, delivery_id: int) -> bool | None:
-    """One attempt: ``True`` delivered (or already), ``False`` failed (the caller retries),
-    ``None`` when there is nothing to send (unknown, or marked failed)."""
+    """One attempt: ``True`` delivered (or already), ``False`` failed (the next attempt is
+    queued, or the delivery marked failed after ``MAX_ATTEMPTS``), ``None`` nothing to send."""
     delivery = WebhookDelivery.objects.select_related("endpoint").filter(pk=delivery_id).first()
     if delivery is None or delivery.status == DeliveryStatus.FAILED:
         return None
     if delivery.status == DeliveryStatus.DELIVERED:
         return True
     status, error = _post(delivery)
+    attempts = delivery.attempts + 1
+    sent = status is not None and 200 <= status < 300
     WebhookDelivery.objects.filter(pk=delivery_id).update(
         attempts=F("attempts") + 1,
         last_status=status,
         last_error=error[:2000],
         last_attempt_at=timezone.now(),
     )
-    if status is not None and 200 <= status < 300:
-        WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
-            status=DeliveryStatus.DELIVERED, delivered_at=timezone.now()
-        )
-        return True
-    return False
+    pending = WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING)
+    if sent:
+        pending.update(status=DeliveryStatus.DELIVERED, delivered_at=timezone.now())
+    elif attempts >= MAX_ATTEMPTS:
+        pending.update(status=DeliveryStatus.FAILED)
+    else:
+        wait = min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS)
+        enqueue_named(DELIVER, delivery_id, countdown=wait)
+    return sent
 
 
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
@@ -127,16 +139,11 @@ def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
         return None, str(failed)
 
 
-def delivery_give_up(*, delivery_id: int) -> None:
-    WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING).update(
-        status=DeliveryStatus.FAILED
-    )
-
-
 def delivery_resend(*, delivery_id: int) -> None:
-    """Send a delivery again (the admin's action): pending again, same key, queued on commit."""
+    """Send a delivery again (the admin's action): pending again with its attempts anew, the
+    same key and body, queued on commit."""
     WebhookDelivery.objects.filter(pk=delivery_id).update(
-        status=DeliveryStatus.PENDING, delivered_at=None
+        status=DeliveryStatus.PENDING, delivered_at=None, attempts=0
     )
     transaction.on_commit(lambda: enqueue_named(DELIVER, delivery_id))
 
