@@ -5,7 +5,9 @@ second delivery, the admin's resend keeps the key, a stalled delivery is swept u
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +35,16 @@ from tournaments.leagues.webhooks import (
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
+DOC = Path(__file__).resolve().parents[2] / "docs" / "leagues.md"
+
+
+def documented_verify() -> Any:
+    """The verification snippet of docs/leagues.md, run as written."""
+    snippet = re.search(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert snippet is not None
+    scope: dict[str, Any] = {}
+    exec(snippet.group(1), scope)
+    return scope["verify"]
 
 
 def register(client: APIClient, token: str, slug: str, url: str, **body: Any) -> str:
@@ -56,8 +68,11 @@ def test_a_receiver_failing_twice_gets_each_event_once_signed(catalogue: Any) ->
         assert sum(d.attempts for d in deliveries) == len(deliveries) + 2
         assert len(received.requests) == len(deliveries) + 2
         assert sorted(received.processed) == sorted(d.idempotency_key for d in deliveries)
+        from_docs = documented_verify()
         for headers, body in received.requests:
             assert verify(secret, body, headers[SIGNATURE_HEADER])
+            assert from_docs(secret, body, headers[SIGNATURE_HEADER])
+            assert not from_docs(secret, body[:-1], headers[SIGNATURE_HEADER])
             assert not verify(secret, body + b" ", headers[SIGNATURE_HEADER])
             assert not verify("another secret", body, headers[SIGNATURE_HEADER])
             assert json.loads(body)["id"] == headers["Idempotency-Key"]
