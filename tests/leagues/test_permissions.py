@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from tests.api.snapshot import everything
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post, refused
 from tests.tournaments.play import ROUND_GUARD, Player
-from tournaments.leagues.models import LeagueTournament, MemberSeat, Result
+from tournaments.leagues.models import League, LeagueTournament, Member, MemberSeat, Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -187,3 +187,22 @@ def test_member_tokens_link_their_own_member_and_follow_it_to_the_standings(
         "bob": "human",
         "Bot Cog": "bot",
     }
+
+
+def test_the_admin_shows_every_league_page(db: None, admin_client: Any) -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    league_with_season(client, token)
+    ok(post(client, "leagues/club/members/", {"handle": "ann"}, org(token)))
+    for model in (
+        "league", "season", "member", "leaguetournament", "result", "standing", "rating",
+        "ratingchange", "webhookendpoint", "webhookdelivery",
+    ):  # fmt: skip
+        page = admin_client.get(f"/admin/leagues/{model}/")
+        assert page.status_code == 200, model
+    league_pk = League.objects.get().pk
+    member_pk = Member.objects.get().pk
+    league = admin_client.get(f"/admin/leagues/league/{league_pk}/change/")
+    assert league.status_code == 200 and b"join_code" in league.content
+    member = admin_client.get(f"/admin/leagues/member/{member_pk}/change/")
+    assert member.status_code == 200 and b"claim_hash" not in member.content

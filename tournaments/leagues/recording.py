@@ -32,17 +32,18 @@ from tournaments.rules.standings import scores
 
 def tournament_record(*, tournament_id: int) -> bool:
     """Enter a finished league tournament's result (``False``: not one, or already entered)."""
-    link_id = (
+    found = (
         LeagueTournament.objects.filter(tournament_id=tournament_id, recorded_at__isnull=True)
-        .values_list("pk", flat=True)
+        .values_list("pk", "season__league_id")
         .first()
     )
-    if link_id is None:
+    if found is None:
         return False
+    link_id, league_id = found
     with transaction.atomic():
         # The league's lock: one recording at a time per league (ratings build on each other),
         # and a redelivered hook task waits here, then finds the link recorded.
-        league = League.objects.select_for_update().get(seasons__links=link_id)
+        league = League.objects.select_for_update().get(pk=league_id)
         link = LeagueTournament.objects.select_related("season", "tournament").get(pk=link_id)
         if link.recorded_at is not None or link.tournament.status != Status.FINISHED:
             return False

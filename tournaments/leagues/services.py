@@ -199,8 +199,9 @@ def member_claim(*, slug: str, claim_code: str) -> tuple[Member, str]:
 
 
 def member_of_token(token: str) -> Member:
-    member = Member.objects.filter(token_hash=hash_token(token), kind=MemberKind.HUMAN).first()
-    if member is None or not token:
+    digest = hash_token(token) if token else None
+    member = Member.objects.filter(token_hash=digest, kind=MemberKind.HUMAN).first()
+    if member is None:
         raise BadToken("bad_member_token", "That member token is not known.")
     return member
 
