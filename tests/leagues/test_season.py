@@ -112,6 +112,10 @@ def test_a_season_of_bot_tournaments_records_each_once_and_recomputes_the_same(
     # The CSV export is the same table.
     response = client.get(f"/api/v1/leagues/{slug}/standings/?format=csv")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    assert (
+        response["Content-Disposition"]
+        == f'attachment; filename="club-season-{season}-standings.csv"'
+    )
     parsed = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert [(r["member"], int(r["rank"]), int(r["points"])) for r in parsed] == [
         (r["member"], r["rank"], r["points"]) for r in rows

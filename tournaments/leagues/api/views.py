@@ -198,7 +198,12 @@ class StandingsView(ApiView):
     def get(self, request: Request, slug: str) -> Response:
         query = inputs.StandingsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        return Response(selectors.standings_view(slug, query.validated_data.get("season")))
+        standings = selectors.standings_view(slug, query.validated_data.get("season"))
+        response = Response(standings)
+        if query.validated_data.get("format") == "csv":
+            name = f"{slug}-season-{standings['season']}-standings.csv"
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
 
 class SeasonLinesView(ApiView):
