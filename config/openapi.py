@@ -229,6 +229,13 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Server health", "Each backend's state: `200` when all work, `503` otherwise."
     ),
 }
+
+
+def register_operations(operations: dict[tuple[str, str], Operation]) -> None:
+    """An app adds its operations' summaries and refusals (from its ``AppConfig.ready``)."""
+    OPERATIONS.update(operations)
+
+
 PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")
 
 

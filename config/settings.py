@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "cards",
     "matches",
     "tournaments",
+    "tournaments.leagues",
     "frontend",
 ]
 
@@ -163,6 +164,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # a worker started with -B); the embedded server's task thread keeps countdowns itself.
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines", "schedule": 2.0},
+    "resend-webhooks": {"task": "tournaments.leagues.tasks.sweep_deliveries", "schedule": 60.0},
+}
+# Tasks the tournaments core queues by name when a round or a tournament finishes
+# (tournaments.services.hooks): the leagues app records results and sends webhooks.
+TOURNAMENT_HOOKS = {
+    "round_finished": ["tournaments.leagues.tasks.round_finished"],
+    "tournament_finished": ["tournaments.leagues.tasks.tournament_finished"],
 }
 # Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
 # worker-side setting: the live workers restore them). CELERY_VISIBILITY_TIMEOUT, default 60.

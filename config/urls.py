@@ -14,6 +14,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("", include("cards.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("tournaments.leagues.api.urls")),
 ]
 
 urlpatterns = [

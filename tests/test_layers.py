@@ -142,9 +142,25 @@ def test_services_never_import_tasks() -> None:
 
 
 def test_transports_read_through_selectors_and_write_through_services() -> None:
-    for transport in ("tournaments.api", "tournaments.consumers"):
+    for transport in ("tournaments.api", "tournaments.consumers", "tournaments.leagues.api"):
         assert violations(EDGES, transport, "tournaments.models") == []
         assert violations(EDGES, transport, "matches.models") == []
+    assert violations(EDGES, "tournaments.leagues.api", "tournaments.leagues.models") == []
+
+
+def test_the_tournaments_core_never_imports_leagues() -> None:
+    """Leagues react to tournaments (the core queues the tasks named in
+    ``settings.TOURNAMENT_HOOKS``); nothing outside the leagues app imports it."""
+    outside = {m: i for m, i in EDGES.items() if not m.startswith("tournaments.leagues")}
+    assert any(m.startswith("tournaments.leagues") for m in EDGES)
+    for app in APPS:
+        assert violations(outside, app, "tournaments.leagues") == []
+
+
+def test_the_league_rules_are_pure_python() -> None:
+    for name in ("rules.py", "rating.py"):
+        roots = _external_roots(ROOT / "tournaments" / "leagues" / name) - STDLIB
+        assert roots - {"__future__"} <= {"openskill"}, (name, roots)
 
 
 if __name__ == "__main__":  # the graph, for the architecture page and reviews

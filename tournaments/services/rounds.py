@@ -22,6 +22,7 @@ from tournaments.rules.standings import (
     winners_after_last_round,
 )
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
+from tournaments.services import hooks
 from tournaments.services.events import publish
 from tournaments.services.setups import build_setups, kept_trophies
 
@@ -139,6 +140,7 @@ def _announce_round(tournament: Tournament) -> None:
         "round_finished",
         {"round": tournament.round, "standings": public_standings(tournament)},
     )
+    hooks.fire("round_finished", tournament_id=tournament.pk, round_number=tournament.round)
 
 
 def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -> None:
@@ -168,6 +170,7 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
             ],
         },
     )
+    hooks.fire("tournament_finished", tournament_id=tournament.pk, round_number=tournament.round)
 
 
 def drafting_seats(tournament: Tournament) -> list[Seat]:

@@ -1,0 +1,80 @@
+"""A league on the full stack: real Celery workers play a season of bot-only tournaments and
+record them, and a webhook delivery whose worker dies between attempts is not lost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import transaction
+from rest_framework.test import APIClient
+
+from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
+from tests.leagues.receiver import receiver
+from tests.leagues.test_season import snapshot
+from tests.workers.conftest import Workers, full_stack, wait_for
+from tournaments.leagues import recording, webhooks
+from tournaments.leagues.models import League, LeagueTournament, WebhookDelivery
+
+pytestmark = [pytest.mark.real_worker, pytest.mark.django_db(transaction=True), full_stack]
+
+SEATS = (2, 3, 2, 3, 2, 3, 2, 3, 2, 3)
+
+
+def test_real_workers_play_and_record_a_season_the_same_as_a_recomputation(
+    catalogue: Any, workers: Workers
+) -> None:
+    workers.start()
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tids = []
+    for seats in SEATS:  # all opened and started at once: the worker interleaves them
+        path = f"leagues/{slug}/seasons/{season}/tournaments/"
+        tid = ok(post(client, path, {"seats": seats}, org(token)))["id"]
+        ok(post(client, f"tournaments/{tid}/bots/", {"count": seats}, org(token)), 200)
+        ok(post(client, f"tournaments/{tid}/start/", None, org(token)), 200)
+        tids.append(tid)
+
+    def all_recorded() -> bool:
+        links = LeagueTournament.objects.filter(tournament_id__in=tids)
+        return links.filter(recorded_seq__isnull=False).count() == len(SEATS)
+
+    wait_for(all_recorded, seconds=600, what="every tournament to be recorded")
+    seqs = sorted(s for s in LeagueTournament.objects.values_list("recorded_seq", flat=True) if s)
+    assert seqs == list(range(1, len(SEATS) + 1))
+    incremental = snapshot()
+    assert len(incremental["results"]) == sum(SEATS)
+    league = League.objects.get(slug=slug)
+    assert recording.league_recompute(league_id=league.pk) == len(SEATS)
+    assert snapshot() == incremental
+
+
+def test_a_delivery_whose_worker_died_between_attempts_is_sent_once_by_another(
+    db: None, workers: Workers
+) -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, _ = league_with_season(client, token)
+    first = workers.start()
+    with receiver(fail_first=10**6) as received:
+        ok(post(client, f"leagues/{slug}/webhooks/", {"url": received.url}, org(token)))
+        with transaction.atomic():
+            league = League.objects.get(slug=slug)
+            webhooks.emit(league_id=league.pk, kind="round_finished", key="k-1", data={"a": 1})
+        attempted = WebhookDelivery.objects.filter(attempts__gte=1)
+        wait_for(attempted.exists, seconds=30, what="the first attempt")
+        first.kill()  # its retry waits in the broker, unacknowledged, or was never sent
+        delivery = WebhookDelivery.objects.get()
+        assert delivery.status == "pending" and delivery.attempts >= 1
+
+        received.fail_first = 0  # the receiver is back
+        workers.start()
+        assert webhooks.deliveries_stalled(older_than_seconds=0) == 1  # beat's sweep, now
+
+        def delivered() -> bool:
+            return WebhookDelivery.objects.get().status == "delivered"
+
+        wait_for(delivered, seconds=30, what="the delivery")
+        assert list(received.processed) == ["k-1"]
+        assert all(h["Idempotency-Key"] == "k-1" for h, _ in received.requests)

@@ -1,0 +1,109 @@
+"""What the league endpoints accept."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.leagues.webhooks import EVENT_KINDS
+from tournaments.rules.options import ALL_ADDITIONAL, BASIC_SETS
+from tournaments.rules.winter import MODES
+
+
+class LeagueInput(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    slug = serializers.SlugField(max_length=60)
+    description = serializers.CharField(required=False, default="", allow_blank=True)
+    public = serializers.BooleanField(default=True, help_text="False: unlisted.")
+
+
+class ScoringInput(serializers.Serializer):
+    champion = serializers.IntegerField(min_value=-1000, max_value=1000, default=10)
+    finalist = serializers.IntegerField(min_value=-1000, max_value=1000, default=6)
+    by_fans_rank = serializers.ListField(
+        child=serializers.IntegerField(min_value=-1000, max_value=1000),
+        max_length=8,
+        default=[4, 3, 2, 1],
+        help_text="Points of the other seats by their fans rank, best first.",
+    )
+    played = serializers.IntegerField(min_value=-1000, max_value=1000, default=1)
+
+
+BASICS = sorted(BASIC_SETS)
+ADDITIONAL = list(ALL_ADDITIONAL)
+WINTER = list(MODES)
+
+
+class SeasonInput(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    starts_on = serializers.DateField(required=False, allow_null=True, default=None)
+    ends_on = serializers.DateField(required=False, allow_null=True, default=None)
+    scoring = ScoringInput(required=False)
+    basic_set = serializers.ChoiceField(choices=BASICS, default="City")
+    additional_sets = serializers.ListField(
+        child=serializers.ChoiceField(choices=ADDITIONAL),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The five additional sets every tournament uses; none: drawn per tournament.",
+    )
+    beach_cup = serializers.BooleanField(default=False)
+    winter_park = serializers.ChoiceField(choices=WINTER, default="off")
+    robot_difficulty = serializers.IntegerField(min_value=1, max_value=5, default=1)
+    bots_allowed = serializers.BooleanField(default=True)
+    advice_allowed = serializers.BooleanField(default=False)
+
+
+class SeasonTournamentInput(serializers.Serializer):
+    """A season's tournament: options left out take the season's; one that differs is refused."""
+
+    seats = serializers.IntegerField(min_value=1, max_value=8)
+    basic_set = serializers.ChoiceField(choices=BASICS, required=False)
+    additional_sets = serializers.ListField(
+        child=serializers.ChoiceField(choices=ADDITIONAL), required=False
+    )
+    beach_cup = serializers.BooleanField(required=False)
+    winter_park = serializers.ChoiceField(choices=WINTER, required=False)
+    robot_difficulty = serializers.IntegerField(min_value=1, max_value=5, required=False)
+    deck_deadline_seconds = serializers.IntegerField(
+        min_value=5, max_value=86400, required=False, allow_null=True, default=None
+    )
+    answer_deadline_seconds = serializers.IntegerField(min_value=1, max_value=3600, default=30)
+
+
+class HostTournamentInput(SeasonTournamentInput):
+    join_code = serializers.CharField(max_length=12, help_text="The season's join code.")
+    name = serializers.CharField(max_length=40, help_text="The host's name.")
+    member_token = serializers.CharField(
+        max_length=64, required=False, help_text="Sit as this league member."
+    )
+
+
+class MemberInput(serializers.Serializer):
+    handle = serializers.CharField(max_length=40)
+
+
+class ClaimInput(serializers.Serializer):
+    claim_code = serializers.CharField(max_length=64)
+
+
+class MemberJoinInput(serializers.Serializer):
+    code = serializers.CharField(max_length=8, help_text="The tournament's room code.")
+    member_token = serializers.CharField(max_length=64)
+    name = serializers.CharField(
+        max_length=40, required=False, help_text="The seat's name; default: the member's handle."
+    )
+
+
+class WebhookInput(serializers.Serializer):
+    url = serializers.URLField(max_length=400)
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(EVENT_KINDS)),
+        required=False,
+        default=list,
+        help_text="Event kinds to send; empty: all of them.",
+    )
+
+
+class StandingsQuery(serializers.Serializer):
+    season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    format = serializers.ChoiceField(choices=["json", "csv"], required=False)

@@ -1,0 +1,89 @@
+"""The league operations' summaries and refusals, added to the schema by ``config.openapi``."""
+
+from __future__ import annotations
+
+from config.openapi import CREATE_400, Operation
+
+L = "/api/v1/leagues/{slug}/"
+WRITE = ["organizer_required", "not_league_organizer"]
+OPERATIONS: dict[tuple[str, str], Operation] = {
+    ("GET", "/api/v1/leagues/"): Operation(
+        "List public leagues", "Every public league (an unlisted one is reached by its slug)."
+    ),
+    ("POST", "/api/v1/leagues/"): Operation(
+        "Create a league (organizer)",
+        "The caller (an organizer token) becomes the league's first organizer.",
+        {403: ["organizer_required"], 409: ["slug_taken"]},
+    ),
+    ("GET", L): Operation(
+        "Read a league",
+        "The league and its seasons (options, scoring table); the join codes only to its "
+        "organizers.",
+    ),
+    ("POST", L + "seasons/"): Operation(
+        "Create a season (league organizer)",
+        "A season's scoring table and the options every tournament of it uses; the answer "
+        "holds its join code.",
+        {400: [*CREATE_400, "bad_scoring"], 403: WRITE},
+    ),
+    ("POST", L + "seasons/{season_id}/tournaments/"): Operation(
+        "Open a season's tournament (league organizer)",
+        "An organizer's lobby (no seat taken) that joins the season; options left out take the "
+        "season's, a differing one is refused.",
+        {400: CREATE_400, 403: WRITE, 404: ["unknown_season"], 409: ["season_options"]},
+    ),
+    ("GET", L + "seasons/{season_id}/lines/"): Operation(
+        "Export a season as JSON lines",
+        "One line per tournament (its results), each followed by its matches once finished.",
+        {404: ["unknown_season"]},
+    ),
+    ("GET", L + "standings/"): Operation(
+        "Read a season's standings",
+        "Rank, the tie-break vector (points, wins, finals, fans, played) and the criterion that "
+        "decided each rank, with the league rating; `?format=csv` for a CSV file.",
+        {404: ["unknown_season"]},
+    ),
+    ("POST", L + "members/"): Operation(
+        "Create a member (league organizer)",
+        "A human member: the claim code in the answer (shown once) lets its person claim a "
+        "member token.",
+        {403: WRITE, 409: ["handle_taken"]},
+    ),
+    ("POST", L + "members/claim/"): Operation(
+        "Claim a member token",
+        "Trades the claim code (once) for the member token, shown this once.",
+        {403: ["bad_claim_code"]},
+    ),
+    ("GET", L + "members/{handle}/"): Operation(
+        "Read a member's history",
+        "Each recorded tournament's place and points, with the rating after it and its change.",
+        {404: ["unknown_member"]},
+    ),
+    ("POST", L + "webhooks/"): Operation(
+        "Register a webhook endpoint (league organizer)",
+        "Signed deliveries of `tournament_finished`, `round_finished`, `standings_changed` "
+        "(docs/leagues.md); the answer holds the signing secret, shown once.",
+        {400: ["bad_webhook_url", "bad_webhook_events"], 403: WRITE},
+    ),
+    ("POST", "/api/v1/leagues/tournaments/"): Operation(
+        "Open a season's tournament with its join code",
+        "The caller hosts (seat 0); with a member token of the league it sits as that member.",
+        {
+            400: CREATE_400,
+            401: ["bad_member_token"],
+            403: ["wrong_league"],
+            404: ["unknown_join_code"],
+            409: ["season_options", "no_room_code"],
+        },
+    ),
+    ("POST", "/api/v1/leagues/tournaments/join/"): Operation(
+        "Join a league tournament as a member",
+        "Takes a seat of the lobby with that room code, linked to the member whose token it is.",
+        {
+            401: ["bad_member_token"],
+            403: ["wrong_league"],
+            404: ["not_league_tournament", "unknown_code"],
+            409: ["not_in_lobby", "name_taken", "tournament_full", "member_seated"],
+        },
+    ),
+}

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from tournaments.leagues.api import views
+
+S = "leagues/<slug:slug>/"
+urlpatterns = [
+    path("leagues/", views.LeagueListView.as_view(), name="league-list"),
+    path("leagues/tournaments/", views.HostTournamentView.as_view(), name="league-host"),
+    path("leagues/tournaments/join/", views.MemberJoinView.as_view(), name="league-join"),
+    path(S, views.LeagueDetailView.as_view(), name="league-detail"),
+    path(S + "standings/", views.StandingsView.as_view(), name="league-standings"),
+    path(S + "seasons/", views.SeasonCreateView.as_view()),
+    path(S + "seasons/<int:season_id>/tournaments/", views.SeasonTournamentView.as_view()),
+    path(S + "seasons/<int:season_id>/lines/", views.SeasonLinesView.as_view()),
+    path(S + "members/", views.MemberCreateView.as_view()),
+    path(S + "members/claim/", views.MemberClaimView.as_view()),
+    path(S + "members/<str:handle>/", views.MemberDetailView.as_view()),
+    path(S + "webhooks/", views.WebhookCreateView.as_view()),
+]

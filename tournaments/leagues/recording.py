@@ -1,0 +1,219 @@
+"""A finished tournament's result enters its season exactly once: places and points, the
+season's standings, the league's ratings and their history, and the webhooks that say so.
+
+Recording holds the league's row lock, so a league's results enter one at a time in one order
+(``recorded_seq``): the rating of each builds on the one before. ``league_recompute`` replays
+the recorded tournaments in that order from the tournaments themselves, which must give exactly
+the incremental rows (a test holds it).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+
+from tournaments.leagues import rating as rating_rules
+from tournaments.leagues import webhooks
+from tournaments.leagues.models import (
+    League,
+    LeagueTournament,
+    Member,
+    MemberKind,
+    Rating,
+    RatingChange,
+    Result,
+    Standing,
+)
+from tournaments.leagues.rules import Finisher, placements
+from tournaments.models import Seat, Status, Tournament
+from tournaments.rules.standings import scores
+
+
+def tournament_record(*, tournament_id: int) -> bool:
+    """Enter a finished league tournament's result (``False``: not one, or already entered)."""
+    found = (
+        LeagueTournament.objects.filter(tournament_id=tournament_id, recorded_at__isnull=True)
+        .values_list("pk", "season__league_id")
+        .first()
+    )
+    if found is None:
+        return False
+    link_id, league_id = found
+    with transaction.atomic():
+        # The league's lock: one recording at a time per league (ratings build on each other),
+        # and a redelivered hook task waits here, then finds the link recorded.
+        league = League.objects.select_for_update().get(pk=league_id)
+        link = LeagueTournament.objects.select_related("season", "tournament").get(pk=link_id)
+        if link.recorded_at is not None or link.tournament.status != Status.FINISHED:
+            return False
+        last = LeagueTournament.objects.filter(season__league=league).aggregate(
+            seq=Max("recorded_seq")
+        )
+        link.recorded_seq = (last["seq"] or 0) + 1
+        link.recorded_at = timezone.now()
+        link.save(update_fields=["recorded_seq", "recorded_at"])
+        results = _apply(link)
+        _announce(link, results)
+    return True
+
+
+def _apply(link: LeagueTournament) -> list[Result]:
+    """Results, standings and ratings of one tournament (the caller holds the league lock)."""
+    members = _members(link)
+    finishers = [_finisher(seat, member.pk, link.tournament) for seat, member in members]
+    by_member = {member.pk: seat for seat, member in members}
+    results = [
+        Result(
+            link=link,
+            member_id=placed.key,
+            seat=by_member[placed.key].number,
+            place=placed.place,
+            points=placed.points,
+            fans=next(f.fans for f in finishers if f.key == placed.key),
+            champion=by_member[placed.key].number in link.tournament.winners,
+            finalist=by_member[placed.key].number in link.tournament.finalists,
+        )
+        for placed in placements(finishers, link.season.scoring)
+    ]
+    Result.objects.bulk_create(results)
+    _add_to_standings(link, results)
+    _rate(link, results)
+    return results
+
+
+def _members(link: LeagueTournament) -> list[tuple[Seat, Member]]:
+    """The scoring seats that are members: a linked human seat, or a bot (a bot member of the
+    league by its name, made on first sight) when the season allows bots."""
+    tournament, season = link.tournament, link.season
+    seats = tournament.seats.select_related("member_link__member")
+    found = []
+    for seat in seats:
+        if not scores(is_robot=seat.is_robot, seat_count=tournament.seat_count):
+            continue
+        member_link = getattr(seat, "member_link", None)
+        if member_link is not None:
+            found.append((seat, member_link.member))
+        elif seat.kind == "bot" and season.bots_allowed:
+            bot, _ = Member.objects.get_or_create(
+                league_id=season.league_id, handle=seat.name, defaults={"kind": MemberKind.BOT}
+            )
+            found.append((seat, bot))
+    return found
+
+
+def _finisher(seat: Seat, key: int, tournament: Tournament) -> Finisher:
+    kept = list(seat.trophies.filter(to_box=False).values_list("round", "fans"))
+    return Finisher(
+        key=key,
+        fans=seat.tokens + sum(fans for _, fans in kept),
+        trophies=len(kept),
+        highest_round=max((r for r, _ in kept), default=0),
+        champion=seat.number in tournament.winners,
+        finalist=seat.number in tournament.finalists,
+    )
+
+
+def _add_to_standings(link: LeagueTournament, results: list[Result]) -> None:
+    for result in results:
+        row, _ = Standing.objects.get_or_create(season=link.season, member_id=result.member_id)
+        Standing.objects.filter(pk=row.pk).update(
+            points=F("points") + result.points,
+            wins=F("wins") + int(result.champion),
+            finals=F("finals") + int(result.champion or result.finalist),
+            fans=F("fans") + result.fans,
+            played=F("played") + 1,
+        )
+
+
+def _rate(link: LeagueTournament, results: list[Result]) -> None:
+    league_id = link.season.league_id
+    known = {
+        r.member_id: r for r in Rating.objects.filter(member__in=[x.member_id for x in results])
+    }
+    before = {key: rating_rules.Skill(row.mu, row.sigma) for key, row in known.items()}
+    after = rating_rules.rate(before, {r.member_id: r.place for r in results})
+    start = rating_rules.initial()
+    for key, skill in after.items():
+        old = before.get(key, start)
+        Rating.objects.update_or_create(
+            member_id=key,
+            defaults={
+                "league_id": league_id,
+                "mu": skill.mu,
+                "sigma": skill.sigma,
+                "tournaments": (known[key].tournaments if key in known else 0) + 1,
+            },
+        )
+        RatingChange.objects.create(
+            member_id=key,
+            link=link,
+            mu_before=old.mu,
+            sigma_before=old.sigma,
+            mu=skill.mu,
+            sigma=skill.sigma,
+        )
+
+
+def _announce(link: LeagueTournament, results: list[Result]) -> None:
+    from tournaments.leagues.selectors import standings_of
+
+    league_id, season_id = link.season.league_id, link.season_id
+    handles = dict(
+        Member.objects.filter(pk__in=[r.member_id for r in results]).values_list("pk", "handle")
+    )
+    base = {"league": link.season.league.slug, "season": season_id}
+    finished = {
+        **base,
+        "tournament": link.tournament_id,
+        "results": [
+            {"member": handles[r.member_id], "place": r.place, "points": r.points} for r in results
+        ],
+    }
+    key = f"tournament_finished:{link.tournament_id}"
+    webhooks.emit(league_id=league_id, kind="tournament_finished", key=key, data=finished)
+    standings = {**base, "after_tournament": link.tournament_id, **standings_of(link.season)}
+    key = f"standings_changed:{season_id}:{link.recorded_seq}"
+    webhooks.emit(league_id=league_id, kind="standings_changed", key=key, data=standings)
+
+
+def round_announce(*, tournament_id: int, round_number: int) -> bool:
+    """A league tournament's round closed: tell the league's endpoints."""
+    link = (
+        LeagueTournament.objects.select_related("season__league")
+        .filter(tournament_id=tournament_id)
+        .first()
+    )
+    if link is None:
+        return False
+    data = {
+        "league": link.season.league.slug,
+        "season": link.season_id,
+        "tournament": tournament_id,
+        "round": round_number,
+    }
+    key = f"round_finished:{tournament_id}:{round_number}"
+    with transaction.atomic():
+        webhooks.emit(league_id=link.season.league_id, kind="round_finished", key=key, data=data)
+    return True
+
+
+def league_recompute(*, league_id: int) -> int:
+    """Recompute the league's results, standings and ratings from its recorded tournaments,
+    replayed in their recorded order; returns how many were replayed."""
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league_id)
+        Result.objects.filter(link__season__league_id=league_id).delete()
+        Standing.objects.filter(season__league_id=league_id).delete()
+        Rating.objects.filter(league_id=league_id).delete()
+        RatingChange.objects.filter(link__season__league_id=league_id).delete()
+        links = (
+            LeagueTournament.objects.filter(season__league_id=league_id, recorded_seq__isnull=False)
+            .select_related("season", "tournament")
+            .order_by("recorded_seq")
+        )
+        count = 0
+        for link in links:
+            _apply(link)
+            count += 1
+    return count

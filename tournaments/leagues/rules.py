@@ -1,0 +1,172 @@
+"""The pure rules of a league: the scoring table, placements, the tie-break vector and the
+season's options. No Django here; services give plain values and store what comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+# Points for a placement: the champion, the other finalist, then the rest by their fans rank
+# (``by_fans_rank[0]`` for the best of them), and ``played`` to everyone who finished.
+DEFAULT_SCORING: Mapping[str, Any] = {
+    "champion": 10,
+    "finalist": 6,
+    "by_fans_rank": [4, 3, 2, 1],
+    "played": 1,
+}
+
+# The order that decides the standings; bigger is better except for ``played`` (fewer
+# tournaments for the same totals ranks higher). Rows equal on all of it share a rank.
+TIEBREAK: tuple[str, ...] = ("points", "wins", "finals", "fans", "played")
+FEWER_IS_BETTER = frozenset({"played"})
+
+# The options every tournament of a season must use (the tournament's own field names).
+SEASON_OPTIONS = ("basic_set", "additional_sets", "beach_cup", "winter_mode", "robot_difficulty")
+
+
+class LeagueRuleError(Exception):
+    def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.details = code, message, dict(details or {})
+
+
+def check_scoring(table: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The scoring table with the defaults filled in; ``bad_scoring`` if a value is not an
+    integer (or ``by_fans_rank`` not a list of them) or a key is unknown."""
+    merged = {**DEFAULT_SCORING, **(table or {})}
+    unknown = sorted(set(merged) - set(DEFAULT_SCORING))
+    ranks = merged["by_fans_rank"]
+    scalars = [merged[key] for key in ("champion", "finalist", "played")]
+    if unknown or not isinstance(ranks, list) or not all(_is_int(v) for v in [*scalars, *ranks]):
+        raise LeagueRuleError(
+            "bad_scoring",
+            "A scoring table holds integers: champion, finalist, played and a by_fans_rank list.",
+            {"unknown": unknown},
+        )
+    return merged
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -1000 <= value <= 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Finisher:
+    """One scoring seat at a tournament's end (``key`` names it: a member id)."""
+
+    key: int
+    fans: int
+    trophies: int = 0
+    highest_round: int = 0
+    champion: bool = False
+    finalist: bool = False
+
+    def order_key(self) -> tuple[int, ...]:
+        """Bigger is better: champion, finalist, then the tournament's own fans ranking."""
+        return (self.champion, self.finalist, self.fans, self.trophies, self.highest_round)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    key: int
+    place: int
+    points: int
+
+
+def placements(finishers: Sequence[Finisher], table: Mapping[str, Any]) -> list[Placed]:
+    """Each finisher's place (equal order keys share one: 1, 2, 2, 4) and its points."""
+    order = sorted(finishers, key=lambda f: tuple(-v for v in f.order_key()))
+    rest = [f for f in order if not (f.champion or f.finalist)]
+    placed = []
+    for finisher in order:
+        first = next(i for i, f in enumerate(order) if f.order_key() == finisher.order_key())
+        placed.append(Placed(finisher.key, first + 1, _points(finisher, rest, table)))
+    return placed
+
+
+def _points(finisher: Finisher, rest: Sequence[Finisher], table: Mapping[str, Any]) -> int:
+    played: int = table["played"]
+    if finisher.champion:
+        return played + int(table["champion"])
+    if finisher.finalist:
+        return played + int(table["finalist"])
+    better = sum(1 for f in rest if f.order_key() > finisher.order_key())
+    by_rank: list[int] = table["by_fans_rank"]
+    return played + (by_rank[better] if better < len(by_rank) else 0)
+
+
+def check_season_options(required: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The tournament's options: the season's where none is given; ``season_options`` when a
+    given one differs (an unset ``additional_sets`` in the season leaves the draw free)."""
+    chosen = dict(given)
+    differing = {}
+    for name in SEASON_OPTIONS:
+        wanted, asked = required.get(name), given.get(name)
+        if name == "additional_sets" and wanted is None:
+            continue
+        if asked is None:
+            chosen[name] = wanted
+        elif _normal(asked) != _normal(wanted):
+            differing[name] = {"season": wanted, "given": asked}
+    if differing:
+        raise LeagueRuleError(
+            "season_options", "This season's tournaments use other options.", differing
+        )
+    return chosen
+
+
+def _normal(value: Any) -> Any:
+    return sorted(value) if isinstance(value, list | tuple) else value
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    key: int
+    points: int
+    wins: int
+    finals: int
+    fans: int
+    played: int
+
+    def vector(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in TIEBREAK}
+
+    def sort_key(self) -> tuple[int, ...]:
+        return tuple(
+            getattr(self, name) if name in FEWER_IS_BETTER else -getattr(self, name)
+            for name in TIEBREAK
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A standings row: its rank, its vector, and the criterion that put it below the row above
+    (``None`` for the first row, ``"tied"`` when it shares the rank above)."""
+
+    rank: int
+    totals: Totals
+    decided_by: str | None
+
+
+def ranked(rows: Sequence[Totals]) -> list[Ranked]:
+    """Best first by ``TIEBREAK``; rows equal on every criterion share a rank (key order)."""
+    order = sorted(rows, key=lambda t: (t.sort_key(), t.key))
+    result: list[Ranked] = []
+    for index, totals in enumerate(order):
+        if index == 0:
+            result.append(Ranked(1, totals, None))
+            continue
+        above = result[-1]
+        decided = _deciding(above.totals, totals)
+        rank = above.rank if decided == "tied" else index + 1
+        result.append(Ranked(rank, totals, decided))
+    return result
+
+
+def _deciding(above: Totals, below: Totals) -> str:
+    for name in TIEBREAK:
+        if getattr(above, name) != getattr(below, name):
+            return name
+    return "tied"

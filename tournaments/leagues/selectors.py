@@ -1,0 +1,226 @@
+"""League reads: the list of public leagues, a league, a season's standings (with the vector that
+decided each rank), a member's history, and a season's tournaments and matches as JSON lines.
+
+Nothing secret leaves here: no token or claim hash, no join code but to the league's organizers,
+and a season's matches only once their tournament has finished (their results are public then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from config.errors import NotFoundError
+from matches.models import Match
+from tournaments.leagues.models import (
+    League,
+    LeagueTournament,
+    Member,
+    Rating,
+    RatingChange,
+    Result,
+    Season,
+    Standing,
+    Visibility,
+)
+from tournaments.leagues.rating import Skill
+from tournaments.leagues.rules import TIEBREAK, Totals, ranked
+from tournaments.models import Status
+from tournaments.selectors.viewers import Organizer
+
+
+def _league(league: League) -> dict[str, Any]:
+    return {
+        "slug": league.slug,
+        "name": league.name,
+        "description": league.description,
+        "public": league.visibility == Visibility.PUBLIC,
+    }
+
+
+def league_list() -> list[dict[str, Any]]:
+    """Public leagues only (an unlisted one is reached by its slug alone)."""
+    return [_league(league) for league in League.objects.filter(visibility=Visibility.PUBLIC)]
+
+
+def league_get(slug: str) -> League:
+    league = League.objects.filter(slug=slug).first()
+    if league is None:
+        raise NotFoundError("not_found", "No league has that slug.")
+    return league
+
+
+def is_organizer(league: League, organizer: Organizer | None) -> bool:
+    return organizer is not None and league.organizers.filter(pk=organizer.user_id).exists()
+
+
+def season_view(season: Season, *, organizer: bool) -> dict[str, Any]:
+    view = {
+        "id": season.pk,
+        "name": season.name,
+        "starts_on": season.starts_on,
+        "ends_on": season.ends_on,
+        "scoring": season.scoring,
+        "options": {
+            "basic_set": season.basic_set,
+            "additional_sets": season.additional_sets,
+            "beach_cup": season.beach_cup,
+            "winter_park": season.winter_mode,
+            "robot_difficulty": season.robot_difficulty,
+        },
+        "bots_allowed": season.bots_allowed,
+        "advice_allowed": season.advice_allowed,
+        "tournaments": season.links.count(),
+    }
+    if organizer:
+        view["join_code"] = season.join_code
+    return view
+
+
+def league_view(slug: str, organizer: Organizer | None) -> dict[str, Any]:
+    league = league_get(slug)
+    mine = is_organizer(league, organizer)
+    return {
+        **_league(league),
+        "seasons": [season_view(s, organizer=mine) for s in league.seasons.all()],
+        "members": league.members.count(),
+    }
+
+
+def season_pick(league: League, season_id: int | None) -> Season:
+    """The season asked for, else the league's newest; ``unknown_season`` if none."""
+    seasons = league.seasons.all()
+    season = seasons.filter(pk=season_id).first() if season_id else seasons.first()
+    if season is None:
+        raise NotFoundError("unknown_season", "This league has no such season.")
+    return season
+
+
+def _skill(rating: Rating | None) -> dict[str, float] | None:
+    if rating is None:
+        return None
+    skill = Skill(rating.mu, rating.sigma)
+    return {"mu": skill.mu, "sigma": skill.sigma, "ordinal": skill.ordinal}
+
+
+def standings_of(season: Season) -> dict[str, Any]:
+    """Rank, the tie-break vector and what decided it, and the member's league rating."""
+    rows = list(Standing.objects.filter(season=season).select_related("member__rating"))
+    by_member = {row.member_id: row for row in rows}
+    totals = [
+        Totals(row.member_id, row.points, row.wins, row.finals, row.fans, row.played)
+        for row in rows
+    ]
+    return {
+        "season": season.pk,
+        "tiebreak": list(TIEBREAK),
+        "rows": [
+            {
+                "rank": entry.rank,
+                "member": by_member[entry.totals.key].member.handle,
+                "kind": by_member[entry.totals.key].member.kind,
+                **entry.totals.vector(),
+                "vector": list(entry.totals.vector().values()),
+                "decided_by": entry.decided_by,
+                "rating": _skill(getattr(by_member[entry.totals.key].member, "rating", None)),
+            }
+            for entry in ranked(totals)
+        ],
+    }
+
+
+def standings_view(slug: str, season_id: int | None) -> dict[str, Any]:
+    league = league_get(slug)
+    return standings_of(season_pick(league, season_id))
+
+
+def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int, int]]:
+    """The totals summed from the season's results alone (a check on the incremental rows)."""
+    sums: dict[str, list[int]] = {}
+    for result in Result.objects.filter(link__season=season).select_related("member"):
+        row = sums.setdefault(result.member.handle, [0, 0, 0, 0, 0])
+        row[0] += result.points
+        row[1] += int(result.champion)
+        row[2] += int(result.champion or result.finalist)
+        row[3] += result.fans
+        row[4] += 1
+    return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]
+
+
+def member_history(slug: str, handle: str) -> dict[str, Any]:
+    """A member's results, tournament by tournament, with the rating before and after each."""
+    league = league_get(slug)
+    member = Member.objects.filter(league=league, handle=handle).first()
+    if member is None:
+        raise NotFoundError("unknown_member", "This league has no member with that handle.")
+    changes = {
+        c.link_id: c for c in RatingChange.objects.filter(member=member).select_related("link")
+    }
+    results = (
+        Result.objects.filter(member=member).select_related("link").order_by("link__recorded_seq")
+    )
+    return {
+        "member": member.handle,
+        "kind": member.kind,
+        "rating": _skill(Rating.objects.filter(member=member).first()),
+        "tournaments": [_history_row(result, changes.get(result.link_id)) for result in results],
+    }
+
+
+def _history_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "tournament": result.link.tournament_id,
+        "season": result.link.season_id,
+        "place": result.place,
+        "points": result.points,
+        "fans": result.fans,
+        "champion": result.champion,
+        "finalist": result.finalist,
+    }
+    if change is not None:
+        before, after = Skill(change.mu_before, change.sigma_before), Skill(change.mu, change.sigma)
+        row["rating"] = {
+            "mu": after.mu,
+            "sigma": after.sigma,
+            "ordinal": after.ordinal,
+            "change": after.ordinal - before.ordinal,
+        }
+    return row
+
+
+def season_lines(slug: str, season_id: int) -> Iterator[dict[str, Any]]:
+    """A season as JSON lines: each tournament, then its matches (finished tournaments only)."""
+    season = season_pick(league_get(slug), season_id)
+    links = (
+        LeagueTournament.objects.filter(season=season).select_related("tournament").order_by("id")
+    )
+    for link in links:
+        tournament = link.tournament
+        yield {
+            "type": "tournament",
+            "id": tournament.pk,
+            "status": tournament.status,
+            "recorded": link.recorded_seq is not None,
+            "winners": tournament.winners,
+            "results": [
+                {"member": r.member.handle, "seat": r.seat, "place": r.place, "points": r.points}
+                for r in link.results.select_related("member")
+            ],
+        }
+        if tournament.status == Status.FINISHED:
+            yield from _match_lines(tournament.pk)
+
+
+def _match_lines(tournament_id: int) -> Iterator[dict[str, Any]]:
+    matches = Match.objects.filter(tournament_id=tournament_id).select_related("seat_a", "seat_b")
+    for match in matches.order_by("round", "park"):
+        winner = match.winner
+        yield {
+            "type": "match",
+            "tournament": tournament_id,
+            "id": match.pk,
+            "round": match.round,
+            "park": match.park,
+            "seats": [match.seat_a.number, match.seat_b.number],
+            "winner": winner.number if winner is not None else None,
+        }

@@ -1,0 +1,39 @@
+"""Leagues' Celery tasks: thin interfaces that take ids and call one service.
+
+``tournament_finished`` and ``round_finished`` are queued by the tournaments core through
+``settings.TOURNAMENT_HOOKS``; ``deliver_webhook`` by ``webhooks.emit``, on commit.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(acks_late=True)
+def tournament_finished(tournament_id: int, round_number: int) -> bool:
+    from tournaments.leagues import recording
+
+    return recording.tournament_record(tournament_id=tournament_id)
+
+
+@shared_task(acks_late=True)
+def round_finished(tournament_id: int, round_number: int) -> bool:
+    from tournaments.leagues import recording
+
+    return recording.round_announce(tournament_id=tournament_id, round_number=round_number)
+
+
+@shared_task(acks_late=True)
+def deliver_webhook(delivery_id: int) -> bool | None:
+    """One attempt; a failure queues the next one with exponential backoff (``webhooks``)."""
+    from tournaments.leagues import webhooks
+
+    return webhooks.deliver(delivery_id=delivery_id)
+
+
+@shared_task(acks_late=True)
+def sweep_deliveries() -> int:
+    """Queue again the deliveries left pending (Celery beat, every minute)."""
+    from tournaments.leagues import webhooks
+
+    return webhooks.deliveries_stalled()

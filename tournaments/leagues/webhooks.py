@@ -1,0 +1,160 @@
+"""Signed webhooks: the deliveries of a league's events to its endpoints.
+
+An event becomes one ``WebhookDelivery`` per subscribed endpoint in the transaction that caused
+it (so none is lost to a crash), each with an idempotency key that names the event (the same
+event never makes two deliveries for one endpoint); a task queued on commit sends it. A body is
+``{"id", "kind", "data"}`` as JSON, signed with the endpoint's secret:
+
+    Challengers-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
+
+A failed attempt (no answer, or a status other than 2xx) queues the next one with exponential
+backoff, counted on the row (so a retry survives a worker's death, and the embedded runner and
+in-process tests retry the same way); ``MAX_ATTEMPTS`` failures mark it failed. A receiver drops
+a repeat by the ``Idempotency-Key`` header (= the body's ``id``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import time
+import urllib.error
+import urllib.request
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from config.taskqueue import enqueue_named
+from tournaments.leagues.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
+
+EVENT_KINDS = ("tournament_finished", "round_finished", "standings_changed")
+SIGNATURE_HEADER = "Challengers-Signature"
+TIMEOUT_SECONDS = 5
+DELIVER = "tournaments.leagues.tasks.deliver_webhook"
+# Attempts of one delivery: 2, 4, 8, 16 s apart, then every 25 s (under half the broker's
+# visibility timeout, so a waiting retry is sent with its countdown: config.taskqueue.enqueue).
+MAX_ATTEMPTS = 8
+BACKOFF_SECONDS = 2
+BACKOFF_CAP_SECONDS = 25
+
+
+def sign(secret: str, body: bytes, timestamp: int) -> str:
+    """The signature header's value for ``body`` sent at ``timestamp``."""
+    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
+    return f"t={timestamp},v1={mac.hexdigest()}"
+
+
+def verify(secret: str, body: bytes, header: str, *, tolerance: int = 300) -> bool:
+    """What a receiver checks: the signature matches and is at most ``tolerance`` seconds old."""
+    fields = dict(part.split("=", 1) for part in header.split(",") if "=" in part)
+    try:
+        timestamp = int(fields["t"])
+    except (KeyError, ValueError):
+        return False
+    expected = sign(secret, body, timestamp).split("v1=", 1)[1]
+    fresh = abs(time.time() - timestamp) <= tolerance
+    return fresh and hmac.compare_digest(expected, fields.get("v1", ""))
+
+
+def emit(*, league_id: int, kind: str, key: str, data: dict[str, Any]) -> list[int]:
+    """Log ``kind`` for every active endpoint of the league that wants it and queue the sends
+    on commit; an event already logged under ``key`` for an endpoint is not logged again."""
+    created = []
+    for endpoint in WebhookEndpoint.objects.filter(league_id=league_id, active=True):
+        if endpoint.events and kind not in endpoint.events:
+            continue
+        delivery, new = WebhookDelivery.objects.get_or_create(
+            endpoint=endpoint,
+            idempotency_key=key,
+            defaults={"kind": kind, "payload": {"id": key, "kind": kind, "data": data}},
+        )
+        if new:
+            created.append(delivery.pk)
+    if created:
+        transaction.on_commit(lambda: _queue(created))
+    return created
+
+
+def _queue(ids: list[int]) -> None:
+    for pk in ids:
+        enqueue_named(DELIVER, pk)
+
+
+def body_of(delivery: WebhookDelivery) -> bytes:
+    return json.dumps(delivery.payload, sort_keys=True, separators=(",", ":")).encode()
+
+
+def deliver(*, delivery_id: int) -> bool | None:
+    """One attempt: ``True`` delivered (or already), ``False`` failed (the next attempt is
+    queued, or the delivery marked failed after ``MAX_ATTEMPTS``), ``None`` nothing to send."""
+    delivery = WebhookDelivery.objects.select_related("endpoint").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status == DeliveryStatus.FAILED:
+        return None
+    if delivery.status == DeliveryStatus.DELIVERED:
+        return True
+    status, error = _post(delivery)
+    attempts = delivery.attempts + 1
+    sent = status is not None and 200 <= status < 300
+    WebhookDelivery.objects.filter(pk=delivery_id).update(
+        attempts=F("attempts") + 1,
+        last_status=status,
+        last_error=error[:2000],
+        last_attempt_at=timezone.now(),
+    )
+    pending = WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING)
+    if sent:
+        pending.update(status=DeliveryStatus.DELIVERED, delivered_at=timezone.now())
+    elif attempts >= MAX_ATTEMPTS:
+        pending.update(status=DeliveryStatus.FAILED)
+    else:
+        wait = min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS)
+        enqueue_named(DELIVER, delivery_id, countdown=wait)
+    return sent
+
+
+def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
+    body = body_of(delivery)
+    request = urllib.request.Request(
+        delivery.endpoint.url,
+        data=body,
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "User-Agent": "Challengers-Webhooks/1",
+            "Challengers-Event": delivery.kind,
+            "Idempotency-Key": delivery.idempotency_key,
+            SIGNATURE_HEADER: sign(delivery.endpoint.secret, body, int(time.time())),
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
+            return int(response.status), ""
+    except urllib.error.HTTPError as refused:
+        return refused.code, f"HTTP {refused.code}"
+    except (urllib.error.URLError, OSError) as failed:
+        return None, str(failed)
+
+
+def delivery_resend(*, delivery_id: int) -> None:
+    """Send a delivery again (the admin's action): pending again with its attempts anew, the
+    same key and body, queued on commit."""
+    WebhookDelivery.objects.filter(pk=delivery_id).update(
+        status=DeliveryStatus.PENDING, delivered_at=None, attempts=0
+    )
+    transaction.on_commit(lambda: enqueue_named(DELIVER, delivery_id))
+
+
+def deliveries_stalled(*, older_than_seconds: int = 300) -> int:
+    """Queue again every delivery still pending long after it was made (its worker died between
+    attempts): the receiver drops a repeat by its idempotency key."""
+    since = timezone.now() - timedelta(seconds=older_than_seconds)
+    stalled = WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, created_at__lt=since)
+    stalled = stalled.filter(Q(last_attempt_at__isnull=True) | Q(last_attempt_at__lt=since))
+    ids = list(stalled.values_list("pk", flat=True)[:500])
+    for pk in ids:
+        enqueue_named(DELIVER, pk)
+    return len(ids)
