@@ -206,3 +206,19 @@ def test_the_admin_shows_every_league_page(db: None, admin_client: Any) -> None:
     assert league.status_code == 200 and b"join_code" in league.content
     member = admin_client.get(f"/admin/leagues/member/{member_pk}/change/")
     assert member.status_code == 200 and b"claim_hash" not in member.content
+
+
+def test_the_tournament_list_filters_by_league(catalogue: Any) -> None:
+    """`?league=<slug>` lists that league's season tournaments only; an unknown slug, none."""
+    client = APIClient()
+    token = create_organizer("lister")
+    slug, season = league_with_season(client, token, "lister-club")
+    path = f"leagues/{slug}/seasons/{season}/tournaments/"
+    in_league = ok(post(client, path, {"seats": 2}, org(token)))["id"]
+    outside = ok(post(client, "tournaments/", {"seats": 2}, org(token)))["id"]
+    listed = {t["id"] for t in ok(client.get("/api/v1/tournaments/"), 200)["results"]}
+    assert {in_league, outside} <= listed
+    league = ok(client.get(f"/api/v1/tournaments/?league={slug}"), 200)
+    assert [t["id"] for t in league["results"]] == [in_league] and league["count"] == 1
+    assert ok(client.get("/api/v1/tournaments/?league=nobody"), 200)["count"] == 0
+    refused(client.get("/api/v1/tournaments/?league=not a slug"), 400, "invalid")

@@ -67,6 +67,9 @@ class ListQuery(serializers.Serializer):
         required=False,
         help_text="running = a Deck or Match Phase.",
     )
+    league = serializers.SlugField(
+        required=False, max_length=60, help_text="Only the tournaments of this league's seasons."
+    )
     limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
     offset = serializers.IntegerField(min_value=0, max_value=MAX_NUMBER, default=0)
 

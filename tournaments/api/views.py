@@ -63,7 +63,12 @@ class TournamentCreateView(ApiView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         return Response(
-            tournament_list(status=data.get("status"), limit=data["limit"], offset=data["offset"])
+            tournament_list(
+                status=data.get("status"),
+                league=data.get("league"),
+                limit=data["limit"],
+                offset=data["offset"],
+            )
         )
 
     @extend_schema(request=inputs.CreateInput, responses={201: outputs.TicketOut})

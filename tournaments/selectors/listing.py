@@ -33,11 +33,16 @@ FIELDS = (
 )
 
 
-def tournament_list(*, status: str | None, limit: int, offset: int) -> dict[str, Any]:
+def tournament_list(
+    *, status: str | None, limit: int, offset: int, league: str | None = None
+) -> dict[str, Any]:
     """One page of tournaments, newest first (two queries: the count and the page)."""
     tournaments = Tournament.objects.all()
     if status is not None:
         tournaments = tournaments.filter(status__in=STATUS_FILTERS[status])
+    if league is not None:
+        # The leagues app's link (tournaments.leagues), named by its relation: no import of it.
+        tournaments = tournaments.filter(league_link__season__league__slug=league)
     host = Seat.objects.filter(tournament=OuterRef("pk"), is_host=True).values("name")[:1]
     rows = (
         tournaments.order_by("-pk")
