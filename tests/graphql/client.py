@@ -22,7 +22,7 @@ TOURNAMENT_FIELDS = f"""
   fairness {{ commitment revealedSeed revealedNonce }}
   you {{
     seat name version answersLive actions deck {{ {CARD} }}
-    turn {{ options option pickedLeft: picksLeft redrawUsed finished autoPlayed
+    turn {{ options option picksLeft redrawUsed finished autoPlayed
             display {{ {CARD} }} picked {{ {CARD} }}
             pending {{ kind card count offered {{ {CARD} }} }} }}
   }}
