@@ -182,7 +182,7 @@ def comparable(view: dict[str, Any]) -> dict[str, Any]:
 def test_create_and_join_refuse_alike(catalogue: Any) -> None:
     at = lobby()
     client = APIClient()
-    cases = [
+    cases: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
         ("tournaments/", {"name": "A", "seats": 9}, "createTournament", {"name": "A", "seats": 9}),
         ("tournaments/", {"seats": 2}, "createTournament", {"seats": 2}),
         (
