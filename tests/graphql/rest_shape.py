@@ -7,6 +7,8 @@ from datetime import datetime
 from typing import Any
 
 RENAMED = {"room_code": "code"}
+# JSON scalars: passed through as the server's own JSON (their keys are data, not field names).
+OPAQUE = {"fansGained", "payload", "details", "effectParams"}
 
 
 def snake(name: str) -> str:
@@ -17,7 +19,10 @@ def rest_shape(value: Any) -> Any:
     """camelCase keys to snake_case, ``roomCode`` to ``code``, the decimal seed to a number,
     ISO instants to ``datetime`` (each side writes its own offset)."""
     if isinstance(value, dict):
-        shaped = {RENAMED.get(snake(k), snake(k)): rest_shape(v) for k, v in value.items()}
+        shaped = {
+            RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v)
+            for k, v in value.items()
+        }
         seed = shaped.get("revealed_seed")
         if isinstance(seed, str):
             shaped["revealed_seed"] = int(seed)
