@@ -14,8 +14,14 @@ from typing import Any
 
 import strawberry
 from graphql import GraphQLError
+from graphql.validation.rules.max_introspection_depth_rule import MaxIntrospectionDepthRule
 from rest_framework import exceptions
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+)
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 from strawberry_django.optimizer import DjangoOptimizerExtension
@@ -28,13 +34,14 @@ from tournaments.graphql import Query as TournamentsQuery
 
 log = logging.getLogger(__name__)
 
-MAX_DEPTH = 10
+MAX_DEPTH = 8  # the deepest field of the schema is 6 levels down (introspection aside)
 MAX_ALIASES = 15
 MAX_TOKENS = 2000
 
 # A limit's refusal, told by its message (strawberry's limiters report plain GraphQL errors).
 LIMITS = (
     (re.compile(r"exceeds maximum operation depth"), "query_too_deep"),
+    (re.compile(r"Maximum introspection depth exceeded"), "query_too_deep"),
     (re.compile(r"aliases found\. Allowed"), "too_many_aliases"),
     (re.compile(r"more than \d+ tokens"), "too_many_tokens"),
 )
@@ -73,6 +80,8 @@ schema = CodedSchema(
     subscription=Subscription,
     extensions=[
         lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
+        # The depth limiter skips introspection, whose types nest without end.
+        lambda: AddValidationRules([MaxIntrospectionDepthRule]),
         lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         DjangoOptimizerExtension,

@@ -46,7 +46,7 @@ class CardType:
     def set(self, root: Card) -> str:
         return root.card_set.name
 
-    @strawberry_django.field(description="base or beach.", select_related=["card_set"])
+    @strawberry_django.field(description="base or beach_cup.", select_related=["card_set"])
     def box(self, root: Card) -> str:
         return root.card_set.box
 
@@ -55,7 +55,7 @@ class CardType:
 class CardSetType:
     id: int = strawberry_django.field(description="The set's id.")
     name: str = strawberry_django.field(description="Its name, e.g. Castle.")
-    box: str = strawberry_django.field(description="base or beach.")
+    box: str = strawberry_django.field(description="base or beach_cup.")
     kind: str = strawberry_django.field(description="basic, additional, starter or robot.")
     expected_copies: int = strawberry_django.field(description="Copies the set should hold.")
     starter_decks: int = strawberry_django.field(description="Starter decks the set makes.")
@@ -95,7 +95,7 @@ class Query:
     @strawberry.field(description="Card sets, optionally of one box.")
     def card_sets(
         self,
-        box: Annotated[str | None, strawberry.argument(description="base or beach.")] = None,
+        box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
         first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
         after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
     ) -> Connection[CardSetType]:
@@ -105,7 +105,7 @@ class Query:
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
     def cards(
         self,
-        box: Annotated[str | None, strawberry.argument(description="base or beach.")] = None,
+        box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
         set: Annotated[
             str | None,
             strawberry.argument(description="Set name (an unknown set is `unknown_set`)."),
