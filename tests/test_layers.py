@@ -142,7 +142,7 @@ def test_services_never_import_tasks() -> None:
 
 
 def test_transports_read_through_selectors_and_write_through_services() -> None:
-    for transport in ("tournaments.api", "tournaments.consumers"):
+    for transport in ("tournaments.api", "tournaments.consumers", "tournaments.graphql"):
         assert violations(EDGES, transport, "tournaments.models") == []
         assert violations(EDGES, transport, "matches.models") == []
 

@@ -18,6 +18,7 @@ from strawberry.scalars import JSON
 from config.errors import ApplicationError
 from config.graphql import Error
 from tournaments.api import inputs
+from tournaments.graphql.arguments import MatchId, TournamentId, Uids
 from tournaments.graphql.queries import (
     MatchView,
     caller_actor,
@@ -69,7 +70,7 @@ def refusable(run: Callable[[], Any]) -> Any:
         return Error.of(error)
 
 
-def _acted(info: strawberry.Info, tournament_id: int, act: Callable[[], Any]) -> Any:
+def _acted(info: strawberry.Info, tournament_id: TournamentId, act: Callable[[], Any]) -> Any:
     def run() -> TournamentView:
         act()
         return tournament_of(info, tournament_id)
@@ -78,7 +79,7 @@ def _acted(info: strawberry.Info, tournament_id: int, act: Callable[[], Any]) ->
 
 
 def _seat_act(
-    info: strawberry.Info, tournament_id: int, action: str, body: dict[str, Any]
+    info: strawberry.Info, tournament_id: TournamentId, action: str, body: dict[str, Any]
 ) -> TournamentView | Error:
     serializer = {
         "choose": inputs.ChooseInput,
@@ -113,16 +114,32 @@ class Mutation:
     def create_tournament(
         self,
         info: strawberry.Info,
-        seats: int,
-        name: str | None = None,
-        basic_set: str | None = None,
-        additional_sets: list[str] | None = None,
-        beach_cup: bool | None = None,
-        winter_park: str | None = None,
-        robot_difficulty: int | None = None,
-        solo_challenge: bool | None = None,
-        deck_deadline_seconds: int | None = None,
-        answer_deadline_seconds: int | None = None,
+        seats: Annotated[int, strawberry.argument(description="Seats, 1-8.")],
+        name: Annotated[
+            str | None, strawberry.argument(description="Your name (none for an organizer).")
+        ] = None,
+        basic_set: Annotated[
+            str | None, strawberry.argument(description="City or Rainbow.")
+        ] = None,
+        additional_sets: Annotated[
+            list[str] | None, strawberry.argument(description="Exactly five (default: random).")
+        ] = None,
+        beach_cup: Annotated[
+            bool | None, strawberry.argument(description="Beach Cup rules.")
+        ] = None,
+        winter_park: Annotated[
+            str | None, strawberry.argument(description="off, normal or all.")
+        ] = None,
+        robot_difficulty: Annotated[int | None, strawberry.argument(description="1-5.")] = None,
+        solo_challenge: Annotated[
+            bool | None, strawberry.argument(description="The Robot's solo challenge.")
+        ] = None,
+        deck_deadline_seconds: Annotated[
+            int | None, strawberry.argument(description="Deck Phase clock, 5-86400 s.")
+        ] = None,
+        answer_deadline_seconds: Annotated[
+            int | None, strawberry.argument(description="Time to answer, 1-3600 s (30).")
+        ] = None,
         seed: Annotated[
             str | None,
             strawberry.argument(description="A decimal seed (repeatable games, when trusted)."),
@@ -133,7 +150,7 @@ class Mutation:
 
         def run() -> Ticket:
             data = valid(inputs.CreateInput, body)
-            options = _options(data)
+            options = inputs.create_options(data)
             by = caller_actor(info)
             if isinstance(by, Organizer):  # an organizer takes no seat: every seat is open
                 opened = lobby.tournament_organize(organizer=by, **options)
@@ -153,7 +170,11 @@ class Mutation:
         return result
 
     @strawberry.mutation(description="Take the lowest open seat of a lobby by its room code.")
-    def join_tournament(self, code: str, name: str) -> TicketPayload:
+    def join_tournament(
+        self,
+        code: Annotated[str, strawberry.argument(description="The room code.")],
+        name: Annotated[str, strawberry.argument(description="Your name.")],
+    ) -> TicketPayload:
         def run() -> Ticket:
             data = valid(inputs.JoinInput, {"code": code, "name": name})
             ticket = lobby.seat_join(code=data["code"], name=data["name"])
@@ -169,7 +190,12 @@ class Mutation:
         return result
 
     @strawberry.mutation(description="The host (or organizer) fills free seats with bots.")
-    def add_bots(self, info: strawberry.Info, tournament_id: int, count: int) -> TournamentPayload:
+    def add_bots(
+        self,
+        info: strawberry.Info,
+        tournament_id: TournamentId,
+        count: Annotated[int, strawberry.argument(description="Bots to seat, 1-7.")],
+    ) -> TournamentPayload:
         def act() -> None:
             data = valid(inputs.BotsInput, {"count": count})
             lobby.seat_add_bots(
@@ -180,7 +206,9 @@ class Mutation:
         return result
 
     @strawberry.mutation(description="The host (or organizer) starts a full lobby.")
-    def start_tournament(self, info: strawberry.Info, tournament_id: int) -> TournamentPayload:
+    def start_tournament(
+        self, info: strawberry.Info, tournament_id: TournamentId
+    ) -> TournamentPayload:
         def act() -> None:
             setup.tournament_start(tournament_id=tournament_id, seat=caller_actor(info))
 
@@ -188,7 +216,9 @@ class Mutation:
         return result
 
     @strawberry.mutation(description="Leave a lobby (not the host); your token stops working.")
-    def leave_tournament(self, info: strawberry.Info, tournament_id: int) -> TournamentPayload:
+    def leave_tournament(
+        self, info: strawberry.Info, tournament_id: TournamentId
+    ) -> TournamentPayload:
         def run() -> TournamentView:
             lobby.seat_leave(tournament_id=tournament_id, seat=caller_seat(info))
             return TournamentView.of(tournament_view_of(tournament_id=tournament_id, seat=None))
@@ -197,7 +227,12 @@ class Mutation:
         return result
 
     @strawberry.mutation(description="The host removes a seat (a player or a bot) from a lobby.")
-    def kick_seat(self, info: strawberry.Info, tournament_id: int, seat: int) -> TournamentPayload:
+    def kick_seat(
+        self,
+        info: strawberry.Info,
+        tournament_id: TournamentId,
+        seat: Annotated[int, strawberry.argument(description="The seat to remove.")],
+    ) -> TournamentPayload:
         def act() -> None:
             data = valid(inputs.KickInput, {"seat": seat})
             lobby.seat_kick(
@@ -208,7 +243,9 @@ class Mutation:
         return result
 
     @strawberry.mutation(description="The host (or organizer) cancels the tournament.")
-    def cancel_tournament(self, info: strawberry.Info, tournament_id: int) -> TournamentPayload:
+    def cancel_tournament(
+        self, info: strawberry.Info, tournament_id: TournamentId
+    ) -> TournamentPayload:
         def act() -> None:
             lobby.tournament_cancel(tournament_id=tournament_id, seat=caller_actor(info))
 
@@ -217,7 +254,12 @@ class Mutation:
 
     @strawberry.mutation(description="Your seat's settings: answer your cards' questions live.")
     def seat_settings(
-        self, info: strawberry.Info, tournament_id: int, answers_live: bool
+        self,
+        info: strawberry.Info,
+        tournament_id: TournamentId,
+        answers_live: Annotated[
+            bool, strawberry.argument(description="Answer questions yourself.")
+        ],
     ) -> TournamentPayload:
         def act() -> None:
             lobby.seat_settings(
@@ -231,8 +273,8 @@ class Mutation:
     def choose(
         self,
         info: strawberry.Info,
-        tournament_id: int,
-        option: int,
+        tournament_id: TournamentId,
+        option: Annotated[int, strawberry.argument(description="Index into the round's options.")],
         version: Annotated[int | None, strawberry.argument(description=VERSION)] = None,
     ) -> TournamentPayload:
         return _seat_act(info, tournament_id, "choose", {"option": option, "version": version})
@@ -241,7 +283,7 @@ class Mutation:
     def draw(
         self,
         info: strawberry.Info,
-        tournament_id: int,
+        tournament_id: TournamentId,
         version: Annotated[int | None, strawberry.argument(description=VERSION)] = None,
     ) -> TournamentPayload:
         return _seat_act(info, tournament_id, "draw", {"version": version})
@@ -250,7 +292,7 @@ class Mutation:
     def redraw(
         self,
         info: strawberry.Info,
-        tournament_id: int,
+        tournament_id: TournamentId,
         version: Annotated[int | None, strawberry.argument(description=VERSION)] = None,
     ) -> TournamentPayload:
         return _seat_act(info, tournament_id, "redraw", {"version": version})
@@ -259,8 +301,8 @@ class Mutation:
     def pick(
         self,
         info: strawberry.Info,
-        tournament_id: int,
-        card: int,
+        tournament_id: TournamentId,
+        card: Annotated[int, strawberry.argument(description="A uid of your display.")],
         version: Annotated[int | None, strawberry.argument(description=VERSION)] = None,
     ) -> TournamentPayload:
         return _seat_act(info, tournament_id, "pick", {"card": card, "version": version})
@@ -269,8 +311,8 @@ class Mutation:
     def resolve(
         self,
         info: strawberry.Info,
-        tournament_id: int,
-        cards: list[int],
+        tournament_id: TournamentId,
+        cards: Uids,
         version: Annotated[int | None, strawberry.argument(description=VERSION)] = None,
     ) -> TournamentPayload:
         return _seat_act(info, tournament_id, "resolve", {"cards": cards, "version": version})
@@ -279,8 +321,8 @@ class Mutation:
     def remove(
         self,
         info: strawberry.Info,
-        tournament_id: int,
-        cards: list[int],
+        tournament_id: TournamentId,
+        cards: Uids,
         version: Annotated[int | None, strawberry.argument(description=VERSION)] = None,
     ) -> TournamentPayload:
         return _seat_act(info, tournament_id, "remove", {"cards": cards, "version": version})
@@ -289,7 +331,7 @@ class Mutation:
     def finish(
         self,
         info: strawberry.Info,
-        tournament_id: int,
+        tournament_id: TournamentId,
         version: Annotated[int | None, strawberry.argument(description=VERSION)] = None,
     ) -> TournamentPayload:
         return _seat_act(info, tournament_id, "finish", {"version": version})
@@ -298,7 +340,7 @@ class Mutation:
     def answer(
         self,
         info: strawberry.Info,
-        match_id: int,
+        match_id: MatchId,
         question: Annotated[int, strawberry.argument(description="The pending question's seq.")],
         answer: Annotated[
             JSON, strawberry.argument(description="The chosen options (uids, seats, words).")
@@ -316,19 +358,3 @@ class Mutation:
 
         result: MatchView | Error = refusable(run)
         return result
-
-
-def _options(data: dict[str, Any]) -> dict[str, Any]:
-    """The service's options from REST's validated body (as ``TournamentCreateView.post``)."""
-    return {
-        "seat_count": data["seats"],
-        "basic_set": data["basic_set"],
-        "additional_sets": data.get("additional_sets"),
-        "beach_cup": data["beach_cup"],
-        "winter_mode": data["winter_park"],
-        "robot_difficulty": data["robot_difficulty"],
-        "solo_challenge": data["solo_challenge"],
-        "deck_deadline_seconds": data["deck_deadline_seconds"],
-        "answer_deadline_seconds": data["answer_deadline_seconds"],
-        "seed": data["seed"],
-    }

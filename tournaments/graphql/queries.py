@@ -18,6 +18,7 @@ from config.graphql import (
 from matches.selectors import match_by_id, match_events, match_list, match_view
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
+from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.types import (
     MatchEventView,
     MatchSeat,
@@ -174,18 +175,20 @@ class Query:
         return connection(items, offset=start, total=page["count"])
 
     @strawberry.field(description="A match as you may see it.")
-    def match(self, info: strawberry.Info, id: int) -> MatchView:
+    def match(self, info: strawberry.Info, id: MatchId) -> MatchView:
         return match_of(info, id)
 
     @strawberry.field(description="A tournament's matches as you may see them.")
-    def matches(self, info: strawberry.Info, tournament_id: int) -> list[MatchView]:
+    def matches(self, info: strawberry.Info, tournament_id: TournamentId) -> list[MatchView]:
         viewer = viewer_id(info, tournament_id)
         require_tournament(tournament_id)
         views = match_list(tournament_id=tournament_id, viewer=viewer)
         return [_listed(view, viewer) for view in views]
 
     @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
-    def pending_questions(self, info: strawberry.Info, tournament_id: int) -> list[MatchView]:
+    def pending_questions(
+        self, info: strawberry.Info, tournament_id: TournamentId
+    ) -> list[MatchView]:
         viewer = viewer_id(info, tournament_id)
         require_tournament(tournament_id)
         if viewer is None:

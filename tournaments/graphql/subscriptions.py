@@ -18,6 +18,7 @@ from django.utils import timezone
 from config.errors import ApplicationError
 from matches.selectors import match_by_id, match_events, public_status
 from tournaments.api.inputs import MAX_NUMBER
+from tournaments.graphql.arguments import After, MatchId, TournamentId
 from tournaments.graphql.queries import caller_seat
 from tournaments.graphql.types import MatchEventView, TournamentEventView
 from tournaments.selectors.events import events_after
@@ -91,7 +92,7 @@ class Subscription:
         "may not see), then live; resume with the last seq you got."
     )
     async def tournament_events(
-        self, info: strawberry.Info, tournament_id: int, after: int = 0
+        self, info: strawberry.Info, tournament_id: TournamentId, after: After = 0
     ) -> AsyncGenerator[TournamentEventView, None]:
         audience = await database_sync_to_async(_tournament_audience)(info, tournament_id, after)
         last = after
@@ -117,7 +118,7 @@ class Subscription:
         "them; ends when the match has released its last event."
     )
     async def match_events(
-        self, info: strawberry.Info, match_id: int, after: int = 0
+        self, info: strawberry.Info, match_id: MatchId, after: After = 0
     ) -> AsyncGenerator[MatchEventView, None]:
         _check_after(after, None)
         tournament_id, viewer = await database_sync_to_async(_match_state)(match_id, info)
