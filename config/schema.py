@@ -18,10 +18,12 @@ from graphql.validation.rules.max_introspection_depth_rule import MaxIntrospecti
 from rest_framework import exceptions
 from strawberry.extensions import (
     AddValidationRules,
-    MaxAliasesLimiter,
     MaxTokensLimiter,
-    QueryDepthLimiter,
+    ParserCache,
+    ValidationCache,
 )
+from strawberry.extensions.max_aliases import create_validator as aliases_rule
+from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 from strawberry_django.optimizer import DjangoOptimizerExtension
@@ -74,16 +76,22 @@ class CodedSchema(strawberry.Schema):
                 error.extensions = {**(error.extensions or {}), **error_code(error)}
 
 
+# strawberry's QueryDepthLimiter and MaxAliasesLimiter rules, built once: a limiter made per
+# request makes a new rule class each time, and the validation cache (keyed by the rules) would
+# never hit. The depth limiter skips introspection, whose types nest without end: graphql-core's
+# introspection depth rule bounds it.
+LIMIT_RULES = (depth_rule(MAX_DEPTH, None), aliases_rule(MAX_ALIASES), MaxIntrospectionDepthRule)
+CACHED_QUERIES = 256  # distinct query texts whose parse and validation are kept
+
 schema = CodedSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
     extensions=[
-        lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
-        # The depth limiter skips introspection, whose types nest without end.
-        lambda: AddValidationRules([MaxIntrospectionDepthRule]),
-        lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
+        lambda: AddValidationRules(list(LIMIT_RULES)),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+        lambda: ParserCache(maxsize=CACHED_QUERIES),
+        lambda: ValidationCache(maxsize=CACHED_QUERIES),
         DjangoOptimizerExtension,
     ],
 )

@@ -52,3 +52,10 @@ def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
     figures = run("bench_http.py", "--seats", "2", "--seconds", "0.3", "--connections", "2")
     assert figures["bare 20-card list"]["ratio"] == 1.0
     assert all(row["rps"] > 0 for row in figures.values())
+
+
+@pytest.mark.timeout(600)
+def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
+    figures = run("bench_graphql.py", "--seats", "2", "--requests", "2", "--rounds", "1")
+    assert {"tournament (spectator)", "tournament (seat)", "match events"} <= set(figures)
+    assert all(row["rest_us"] > 0 and row["graphql_us"] > 0 for row in figures.values())
