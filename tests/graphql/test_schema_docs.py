@@ -46,3 +46,11 @@ def test_the_schema_has_the_main_operations() -> None:
     lobby = {"createTournament", "joinTournament", "addBots", "startTournament"}
     others = {"leaveTournament", "kickSeat", "cancelTournament", "seatSettings", "answer"}
     assert deck | lobby | others == set(mutation.fields)
+
+
+def test_every_code_a_graphql_refusal_can_carry_is_documented() -> None:
+    from config.schema import LIMITS
+    from tests.test_docs import backticked
+
+    codes = {code for _, code in LIMITS} | {"invalid_query", "server_error"}
+    assert sorted(codes - backticked()) == []
