@@ -11,7 +11,9 @@ from tournaments.consumers import TournamentConsumer, UnknownStreamConsumer
 
 websocket_urlpatterns: list[Any] = [
     path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
-    # GraphQL subscriptions (graphql-transport-ws) on the same path as its HTTP queries.
+    # GraphQL subscriptions (graphql-transport-ws): under ws/ as every socket (the full stack's
+    # proxy sends ws/ to Daphne), and on the path of the HTTP queries for the embedded server.
+    path("ws/graphql/", graphql_socket),
     path("graphql/", graphql_socket),
     # Last: any other path (a missing slash, a word for an id) is refused with close code 4404,
     # not a failed handshake.

@@ -11,9 +11,11 @@ from config.asgi import application
 PROTOCOL = "graphql-transport-ws"
 
 
-async def open_socket(authorization: str | None = None) -> WebsocketCommunicator:
+async def open_socket(
+    authorization: str | None = None, path: str = "/ws/graphql/"
+) -> WebsocketCommunicator:
     """A socket past ``connection_init``: acknowledged, or closed by the server."""
-    socket = WebsocketCommunicator(application, "/graphql/", subprotocols=[PROTOCOL])
+    socket = WebsocketCommunicator(application, path, subprotocols=[PROTOCOL])
     connected, _ = await socket.connect()
     assert connected
     payload = {"Authorization": authorization} if authorization else {}

@@ -58,7 +58,7 @@ async def test_a_tournament_played_by_mutations_streams_every_event_in_order(
     token = seat.gql.authorization
     live = await open_socket(token)
     await subscribe(live, TOURNAMENT, {"id": seat.id, "after": 0})
-    spectator = await open_socket()
+    spectator = await open_socket(path="/graphql/")  # the embedded server's other path
     await subscribe(spectator, TOURNAMENT, {"id": seat.id, "after": 0})
     await database_sync_to_async(seat.act)("startTournament")
     view = await database_sync_to_async(seat.play_to_the_end)()
