@@ -8,6 +8,7 @@ the services refuse before they write.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -17,6 +18,7 @@ from strawberry.scalars import JSON
 
 from config.errors import ApplicationError
 from config.graphql import Error
+from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle, ScopeThrottle
 from tournaments.api import inputs
 from tournaments.graphql.arguments import MatchId, TournamentId, Uids
 from tournaments.graphql.queries import (
@@ -62,9 +64,13 @@ def valid(serializer_class: type[serializers.Serializer], data: dict[str, Any]) 
     return dict(serializer.validated_data)
 
 
-def refusable(run: Callable[[], Any]) -> Any:
-    """``run()``, or the ``Error`` REST would answer with."""
+def refusable(
+    run: Callable[[], Any], info: strawberry.Info, scope: type[ScopeThrottle] = ActionThrottle
+) -> Any:
+    """``run()``, or the ``Error`` REST would answer with; throttled as the REST view of the
+    same action is (the same scope and counts per client address: one budget for both)."""
     try:
+        throttle(info, scope)
         return run()
     except (ApplicationError, serializers.ValidationError) as error:
         return Error.of(error)
@@ -75,7 +81,19 @@ def _acted(info: strawberry.Info, tournament_id: TournamentId, act: Callable[[],
         act()
         return tournament_of(info, tournament_id)
 
-    return refusable(run)
+    return refusable(run, info)
+
+
+def throttle(info: strawberry.Info, scope: type[ScopeThrottle]) -> None:
+    """REST's ``throttled`` (``details.retry_after`` in seconds) past the scope's rate."""
+    request = getattr(info.context, "request", None)
+    limiter = scope()
+    if request is None or limiter.allow_request(request, None):  # type: ignore[arg-type]
+        return
+    wait = limiter.wait()
+    seconds = math.ceil(wait) if wait is not None else None
+    message = "Too many requests: try again later."
+    raise ApplicationError("throttled", message, {"retry_after": seconds})
 
 
 def _seat_act(
@@ -166,12 +184,13 @@ class Mutation:
                 token=ticket.token,
             )
 
-        result: Ticket | Error = refusable(run)
+        result: Ticket | Error = refusable(run, info, CreateThrottle)
         return result
 
     @strawberry.mutation(description="Take the lowest open seat of a lobby by its room code.")
     def join_tournament(
         self,
+        info: strawberry.Info,
         code: Annotated[str, strawberry.argument(description="The room code.")],
         name: Annotated[str, strawberry.argument(description="Your name.")],
     ) -> TicketPayload:
@@ -186,7 +205,7 @@ class Mutation:
                 token=ticket.token,
             )
 
-        result: Ticket | Error = refusable(run)
+        result: Ticket | Error = refusable(run, info, JoinThrottle)
         return result
 
     @strawberry.mutation(description="The host (or organizer) fills free seats with bots.")
@@ -223,7 +242,7 @@ class Mutation:
             lobby.seat_leave(tournament_id=tournament_id, seat=caller_seat(info))
             return TournamentView.of(tournament_view_of(tournament_id=tournament_id, seat=None))
 
-        result: TournamentView | Error = refusable(run)
+        result: TournamentView | Error = refusable(run, info)
         return result
 
     @strawberry.mutation(description="The host removes a seat (a player or a bot) from a lobby.")
@@ -356,5 +375,5 @@ class Mutation:
             )
             return match_of(info, match_id)
 
-        result: MatchView | Error = refusable(run)
+        result: MatchView | Error = refusable(run, info)
         return result
