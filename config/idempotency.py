@@ -1,4 +1,4 @@
-"""Safe retries: ``Idempotency-Key`` on every ``POST`` under ``/api/v1/``.
+"""Safe retries: ``Idempotency-Key`` on every ``POST`` under ``/api/v1/`` and to ``/graphql/``.
 
 A client that did not get an answer (a timeout, a dropped connection) sends the same request again
 with the same key; the server then answers with the first answer (status and body, with the
@@ -34,6 +34,7 @@ from config.models import IdempotencyKey
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
 PREFIX = "/api/v1/"
+PREFIXES = (PREFIX, "/graphql/")  # a GraphQL mutation is retried safely as a REST action
 MAX_KEY = 255
 DEFAULT_TTL_SECONDS = 86_400
 DEFAULT_IN_FLIGHT_SECONDS = 300
@@ -165,7 +166,7 @@ class IdempotencyMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         key = request.headers.get(HEADER)
-        if key is None or request.method != "POST" or not request.path_info.startswith(PREFIX):
+        if key is None or request.method != "POST" or not request.path_info.startswith(PREFIXES):
             return self.get_response(request)
         if not _valid(key):
             return _refusal(

@@ -1,4 +1,5 @@
-"""URLs: admin, the versioned API (`/api/v1/`), its schema and docs, and the web client."""
+"""URLs: admin, the versioned API (`/api/v1/`), its schema and docs, GraphQL (`/graphql/`), and
+the web client."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.graphql_views import graphql_view
 from config.health import HealthView
 
 api_v1: list[URLPattern | URLResolver] = [
@@ -17,9 +19,10 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("tournaments.leagues.api.urls")),
 ]
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
+    path("graphql/", graphql_view, name="graphql"),
     path("", include("frontend.urls")),
 ]
 

@@ -55,6 +55,13 @@ def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
 
 
 @pytest.mark.timeout(600)
+def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
+    figures = run("bench_graphql.py", "--seats", "2", "--requests", "2", "--rounds", "1")
+    assert {"tournament (spectator)", "tournament (seat)", "match events"} <= set(figures)
+    assert all(row["rest_us"] > 0 and row["graphql_us"] > 0 for row in figures.values())
+
+
+@pytest.mark.timeout(600)
 @pytest.mark.skipif(
     not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
     reason="runs Celery workers and Daphnes on PostgreSQL and Redis (the CI run sets both)",

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("cards", "config", "matches", "tournaments", "frontend")
 DOCS = ROOT / "docs"
-DOC_FILES = ("rules.md", "protocol.md", "errors.md")
+DOC_FILES = ("rules.md", "protocol.md", "errors.md", "graphql.md")
 
 ERROR_ROOTS = frozenset({"ApplicationError", "RuleError", "InvalidAnswer"})
 # Calls whose code is not their first argument: (name, index of the code argument).

@@ -142,7 +142,12 @@ def test_services_never_import_tasks() -> None:
 
 
 def test_transports_read_through_selectors_and_write_through_services() -> None:
-    for transport in ("tournaments.api", "tournaments.consumers", "tournaments.leagues.api"):
+    for transport in (
+        "tournaments.api",
+        "tournaments.consumers",
+        "tournaments.graphql",
+        "tournaments.leagues.api",
+    ):
         assert violations(EDGES, transport, "tournaments.models") == []
         assert violations(EDGES, transport, "matches.models") == []
     assert violations(EDGES, "tournaments.leagues.api", "tournaments.leagues.models") == []

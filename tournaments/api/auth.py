@@ -21,7 +21,12 @@ if TYPE_CHECKING:
 
 def credential(request: Request) -> tuple[str, str] | None:
     """``("bearer", token)``, ``("token", token)`` or ``None``; any other scheme is refused."""
-    header = request.headers.get("Authorization", "")
+    return credential_of(request.headers.get("Authorization", ""))
+
+
+def credential_of(header: str) -> tuple[str, str] | None:
+    """An ``Authorization`` value read as ``credential`` reads it (GraphQL's socket sends it in
+    its ``connection_init`` payload, not as a header)."""
     scheme, _, token = header.partition(" ")
     if not header:
         return None
@@ -35,7 +40,12 @@ def credential(request: Request) -> tuple[str, str] | None:
 
 def actor(request: Request) -> Seat | Organizer | None:
     """The calling seat or organizer, ``None`` for a spectator; an unknown token is refused."""
-    found = credential(request)
+    return actor_of(request.headers.get("Authorization", ""))
+
+
+def actor_of(header: str) -> Seat | Organizer | None:
+    """``actor`` for an ``Authorization`` value."""
+    found = credential_of(header)
     if found is None:
         return None
     scheme, token = found

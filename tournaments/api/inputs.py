@@ -37,6 +37,22 @@ class CreateInput(serializers.Serializer):
     )
 
 
+def create_options(data: dict[str, Any]) -> dict[str, Any]:
+    """The service's tournament options from a valid ``CreateInput`` (REST and GraphQL)."""
+    return {
+        "seat_count": data["seats"],
+        "basic_set": data["basic_set"],
+        "additional_sets": data.get("additional_sets"),
+        "beach_cup": data["beach_cup"],
+        "winter_mode": data["winter_park"],
+        "robot_difficulty": data["robot_difficulty"],
+        "solo_challenge": data["solo_challenge"],
+        "deck_deadline_seconds": data["deck_deadline_seconds"],
+        "answer_deadline_seconds": data["answer_deadline_seconds"],
+        "seed": data["seed"],
+    }
+
+
 class JoinInput(serializers.Serializer):
     code = serializers.CharField(max_length=8, help_text="The room code.")
     name = serializers.CharField(max_length=40)

@@ -74,18 +74,7 @@ class TournamentCreateView(ApiView):
     @extend_schema(request=inputs.CreateInput, responses={201: outputs.TicketOut})
     def post(self, request: Request) -> Response:
         data = valid(inputs.CreateInput, request)
-        options = {
-            "seat_count": data["seats"],
-            "basic_set": data["basic_set"],
-            "additional_sets": data.get("additional_sets"),
-            "beach_cup": data["beach_cup"],
-            "winter_mode": data["winter_park"],
-            "robot_difficulty": data["robot_difficulty"],
-            "solo_challenge": data["solo_challenge"],
-            "deck_deadline_seconds": data["deck_deadline_seconds"],
-            "answer_deadline_seconds": data["answer_deadline_seconds"],
-            "seed": data["seed"],
-        }
+        options = inputs.create_options(data)
         by = organizer(request)
         if by is not None:  # an organizer takes no seat: every seat is open
             opened = lobby.tournament_organize(organizer=by, **options)

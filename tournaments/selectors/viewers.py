@@ -65,3 +65,14 @@ def tournament_event_seq(tournament_id: int) -> int:
 def require_tournament(tournament_id: int) -> None:
     """``not_found`` unless the tournament exists."""
     tournament_event_seq(tournament_id)
+
+
+def tournament_id_of_code(code: str) -> int:
+    """The id of the tournament with room ``code`` (read as joining reads it), else
+    ``unknown_code``."""
+    found = (
+        Tournament.objects.filter(code=code.strip().upper()).values_list("pk", flat=True).first()
+    )
+    if found is None:
+        raise NotFoundError("unknown_code", "No tournament has that room code.")
+    return found

@@ -1,0 +1,133 @@
+"""Card sets and cards: types, and the root ``Query`` fields ``cardSets`` and ``cards``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import strawberry
+import strawberry_django
+from django.db.models import QuerySet
+from strawberry.scalars import JSON
+
+from cards.api.filters import CardFilter, CardSetFilter
+from cards.models import Card, CardSet
+from cards.selectors import card_list, card_set_list
+from config.errors import ApplicationError
+from config.graphql import DEFAULT_PAGE, Connection, connection, offset_of, page_size
+
+
+@strawberry_django.type(Card, description="A card design of the catalogue.")
+class CardType:
+    id: int = strawberry_django.field(description="The design's id.")
+    name: str = strawberry_django.field(description="The printed name.")
+    level: str = strawberry_django.field(description="S, A, B, C, R or SOLO.")
+    power: int | None = strawberry_django.field(description="Base power; null if round.")
+    power_is_round: bool = strawberry_django.field(description="Power equals the round.")
+    copies: int | None = strawberry_django.field(description="Copies in its set, if known.")
+    copies_per_starter_deck: int | None = strawberry_django.field(
+        description="Copies in each starter deck (starter cards)."
+    )
+    keyword: str = strawberry_django.field(description="The keyword, or empty.")
+    timing: str = strawberry_django.field(description="When the effect acts.")
+    effect: str = strawberry_django.field(description="A paraphrase of the printed effect.")
+    confidence: str = strawberry_django.field(description="How sure the catalogue is of it.")
+    note: str = strawberry_django.field(description="The catalogue's note.")
+    effect_code: str | None = strawberry_django.field(description="The engine's effect code.")
+    effect_params: JSON = strawberry_django.field(description="The effect's parameters.")
+    curated: bool = strawberry_django.field(description="Edited by an admin.")
+
+    @strawberry_django.field(
+        description='"Set/Name", the key tournaments use.', select_related=["card_set"]
+    )
+    def key(self, root: Card) -> str:
+        return f"{root.card_set.name}/{root.name}"
+
+    @strawberry_django.field(description="The set's name.", select_related=["card_set"])
+    def set(self, root: Card) -> str:
+        return root.card_set.name
+
+    @strawberry_django.field(description="base or beach_cup.", select_related=["card_set"])
+    def box(self, root: Card) -> str:
+        return root.card_set.box
+
+
+@strawberry_django.type(CardSet, description="A card set and its copy counts.")
+class CardSetType:
+    id: int = strawberry_django.field(description="The set's id.")
+    name: str = strawberry_django.field(description="Its name, e.g. Castle.")
+    box: str = strawberry_django.field(description="base or beach_cup.")
+    kind: str = strawberry_django.field(description="basic, additional, starter or robot.")
+    expected_copies: int = strawberry_django.field(description="Copies the set should hold.")
+    starter_decks: int = strawberry_django.field(description="Starter decks the set makes.")
+    note: str = strawberry_django.field(description="The catalogue's note.")
+    curated: bool = strawberry_django.field(description="Edited by an admin.")
+    cards: list[CardType] = strawberry_django.field(description="Its card designs.")
+
+    @strawberry.field(description="Card designs in the set.")
+    def designs(self, root: Any) -> int:
+        return int(root.designs)
+
+    @strawberry.field(description="Copies the catalogue knows.")
+    def copy_total(self, root: Any) -> int:
+        return int(root.copy_total)
+
+    @strawberry.field(description="Designs whose copy count the catalogue does not know.")
+    def unknown_copies(self, root: Any) -> int:
+        return int(root.unknown_copies)
+
+
+def _filtered(filterset: Any, data: dict[str, Any], queryset: QuerySet[Any]) -> QuerySet[Any]:
+    """``queryset`` through the REST FilterSet: a bad value is ``invalid``, as in REST."""
+    applied = filterset(data={k: v for k, v in data.items() if v is not None}, queryset=queryset)
+    if not applied.is_valid():
+        errors = {k: [str(m) for m in v] for k, v in applied.errors.items()}
+        raise ApplicationError("invalid", "Invalid input.", errors)
+    return applied.qs
+
+
+def _page(queryset: QuerySet[Any], first: int, after: str | None) -> Connection[Any]:
+    size, start = page_size(first), offset_of(after)
+    return connection(list(queryset[start : start + size]), offset=start, total=queryset.count())
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="Card sets, optionally of one box.")
+    def card_sets(
+        self,
+        box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
+        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
+        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
+    ) -> Connection[CardSetType]:
+        found = _filtered(CardSetFilter, {"box": box}, card_set_list())
+        return _page(found.prefetch_related("cards__card_set"), first, after)
+
+    @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
+    def cards(
+        self,
+        box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
+        set: Annotated[
+            str | None,
+            strawberry.argument(description="Set name (an unknown set is `unknown_set`)."),
+        ] = None,
+        level: Annotated[
+            str | None, strawberry.argument(description="S, A, B, C, R, SOLO.")
+        ] = None,
+        keyword: Annotated[
+            str | None, strawberry.argument(description="Keyword (any case).")
+        ] = None,
+        timing: Annotated[str | None, strawberry.argument(description="Effect timing.")] = None,
+        key: Annotated[str | None, strawberry.argument(description='"Set/Name".')] = None,
+        search: Annotated[
+            str | None,
+            strawberry.argument(description="Words of the name or effect text (any case)."),
+        ] = None,
+        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
+        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
+    ) -> Connection[CardType]:
+        data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
+        found = _filtered(CardFilter, {**data, "search": search}, card_list())
+        if key is not None:
+            set_name, _, name = key.partition("/")
+            found = found.filter(card_set__name=set_name, name=name)
+        return _page(found, first, after)

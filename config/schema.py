@@ -1,0 +1,97 @@
+"""The root GraphQL schema: each app's ``graphql`` package composed into one, with its limits.
+
+Every error of a response carries ``extensions.code``: a refusal of a service or selector its
+REST code and ``details``; a query refused by a limit ``query_too_deep``, ``too_many_aliases``
+or ``too_many_tokens``; any other malformed query ``invalid_query``; a bug ``server_error``
+(logged, its message hidden).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError
+from graphql.validation.rules.max_introspection_depth_rule import MaxIntrospectionDepthRule
+from rest_framework import exceptions
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxTokensLimiter,
+    ParserCache,
+    ValidationCache,
+)
+from strawberry.extensions.max_aliases import create_validator as aliases_rule
+from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
+from strawberry.tools import merge_types
+from strawberry.types import ExecutionContext
+from strawberry_django.optimizer import DjangoOptimizerExtension
+
+from cards.graphql import Query as CardsQuery
+from config.errors import ApplicationError
+from config.graphql import error_body_of
+from tournaments.graphql import Mutation, Subscription
+from tournaments.graphql import Query as TournamentsQuery
+
+log = logging.getLogger(__name__)
+
+MAX_DEPTH = 8  # the deepest field of the schema is 6 levels down (introspection aside)
+MAX_ALIASES = 15
+MAX_TOKENS = 2000
+
+# A limit's refusal, told by its message (strawberry's limiters report plain GraphQL errors).
+LIMITS = (
+    (re.compile(r"exceeds maximum operation depth"), "query_too_deep"),
+    (re.compile(r"Maximum introspection depth exceeded"), "query_too_deep"),
+    (re.compile(r"aliases found\. Allowed"), "too_many_aliases"),
+    (re.compile(r"more than \d+ tokens"), "too_many_tokens"),
+)
+
+Query = merge_types("Query", (CardsQuery, TournamentsQuery))
+
+
+def error_code(error: GraphQLError) -> dict[str, Any]:
+    """The ``extensions`` an error leaves with; a bug's message is replaced (and logged)."""
+    original = error.original_error
+    if isinstance(original, ApplicationError | exceptions.ValidationError):
+        body = error_body_of(original)
+        return {"code": body["code"], "details": body["details"]}
+    if original is not None:
+        log.error("GraphQL resolver failed", exc_info=original)
+        error.message = "A bug on the server: it was logged."
+        return {"code": "server_error", "details": {}}
+    for pattern, code in LIMITS:
+        if pattern.search(error.message):
+            return {"code": code, "details": {}}
+    return {"code": "invalid_query", "details": {}}
+
+
+class CodedSchema(strawberry.Schema):
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        for error in errors:
+            if not (error.extensions or {}).get("code"):
+                error.extensions = {**(error.extensions or {}), **error_code(error)}
+
+
+# strawberry's QueryDepthLimiter and MaxAliasesLimiter rules, built once: a limiter made per
+# request makes a new rule class each time, and the validation cache (keyed by the rules) would
+# never hit. The depth limiter skips introspection, whose types nest without end: graphql-core's
+# introspection depth rule bounds it.
+LIMIT_RULES = (depth_rule(MAX_DEPTH, None), aliases_rule(MAX_ALIASES), MaxIntrospectionDepthRule)
+CACHED_QUERIES = 256  # distinct query texts whose parse and validation are kept
+
+schema = CodedSchema(
+    query=Query,
+    mutation=Mutation,
+    subscription=Subscription,
+    extensions=[
+        lambda: AddValidationRules(list(LIMIT_RULES)),
+        lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+        lambda: ParserCache(maxsize=CACHED_QUERIES),
+        lambda: ValidationCache(maxsize=CACHED_QUERIES),
+        DjangoOptimizerExtension,
+    ],
+)

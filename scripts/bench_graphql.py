@@ -1,0 +1,150 @@
+#!/usr/bin/env python
+"""Benchmark of the GraphQL reads against their REST twins, in process, in one run.
+
+A measurement harness, not a test. On a database of its own (as ``scripts/bench_writes.py``) it
+plays one finished bot-only tournament of ``--seats`` seats, then times through the full Django
+stack (middleware, URL routing, the view, JSON; no network) each pair: the tournament as a
+spectator and as a seat (every field of the view selected), the match list, a match's events,
+and the tournament list — each GraphQL query and the REST request that answers the same data.
+Rounds take turns so that a slow spell of a shared machine falls on every figure; each figure is
+the best of ``--rounds``. It prints microseconds per request and GraphQL / REST.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
+        .venv/bin/python scripts/bench_graphql.py --seats 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench_writes import Meter, django_test_database, play
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="GraphQL reads against their REST twins.")
+    parser.add_argument("--seats", type=int, default=8)
+    parser.add_argument("--requests", type=int, default=100, help="per figure and round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    return parser.parse_args()
+
+
+def rest(client: Any, url: str, headers: dict[str, str], count: int) -> Callable[[], float]:
+    def run() -> float:
+        began = time.perf_counter()
+        for _ in range(count):
+            response = client.get(url, headers=headers)
+        assert response.status_code == 200, (url, response.status_code)
+        return (time.perf_counter() - began) / count * 1e6
+
+    return run
+
+
+def graphql(client: Any, query: str, headers: dict[str, str], count: int) -> Callable[[], float]:
+    body = json.dumps({"query": query})
+
+    def run() -> float:
+        began = time.perf_counter()
+        for _ in range(count):
+            response = client.post(
+                "/graphql/", body, content_type="application/json", headers=headers
+            )
+        assert response.status_code == 200 and b'"errors"' not in response.content, query
+        return (time.perf_counter() - began) / count * 1e6
+
+    return run
+
+
+def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]:
+    """Each read: its REST URL, its GraphQL query, and whether it is read as the seat."""
+    from tests.graphql.client import TOURNAMENT_FIELDS
+
+    view = f"{{ tournament(id: {tournament_id}) {{ {TOURNAMENT_FIELDS} }} }}"
+    matches = (
+        f"{{ matches(tournamentId: {tournament_id}) {{ id tournament round park kind status "
+        "winner reason fansGained eventsReleased seats { number name side } question { seq } } }"
+    )
+    events = f"{{ match(id: {match_id}) {{ events(first: 500) {{ seq kind payload }} }} }}"
+    listing = (
+        "{ tournaments { totalCount edges { node { id status round seatCount seatsTaken "
+        "freeSeats host basicSet additionalSets beachCup winterMode robotDifficulty winners "
+        "createdAt } } } }"
+    )
+    base = "/api/v1"
+    return {
+        "tournament (spectator)": (f"{base}/tournaments/{tournament_id}/", view, False),
+        "tournament (seat)": (f"{base}/tournaments/{tournament_id}/", view, True),
+        "match list": (f"{base}/tournaments/{tournament_id}/matches/", matches, False),
+        "match events": (f"{base}/matches/{match_id}/events/", events, False),
+        "tournament list": (f"{base}/tournaments/", listing, False),
+    }
+
+
+def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    from django.test import Client, override_settings
+
+    from matches.models import Match
+    from tournaments.models import Seat, Tournament
+
+    tournament = Tournament.objects.get()
+    match = Match.objects.filter(tournament=tournament).order_by("pk").last()
+    assert match is not None
+    seat = Seat.objects.filter(tournament=tournament, number=0).get()
+    seat.token_hash = hashlib.sha256(b"bench").hexdigest()
+    seat.save(update_fields=["token_hash"])
+    as_seat = {"Authorization": "Bearer bench"}
+    runs: dict[tuple[str, str], Callable[[], float]] = {}
+    with override_settings(DEBUG=False):
+        client = Client()
+        for name, (url, query, seated) in pairs(tournament.pk, match.pk).items():
+            headers = as_seat if seated else {}
+            runs[(name, "rest")] = rest(client, url, headers, args.requests)
+            runs[(name, "graphql")] = graphql(client, query, headers, args.requests)
+        for run in runs.values():
+            run()  # warm up (and fill the per-tournament caches)
+        best: dict[tuple[str, str], float] = {}
+        for _ in range(args.rounds):
+            for key, run in runs.items():
+                best[key] = min(best.get(key, float("inf")), run())
+    names = dict.fromkeys(name for name, _ in best)
+    return {
+        name: {
+            "rest_us": round(best[(name, "rest")]),
+            "graphql_us": round(best[(name, "graphql")]),
+            "ratio": round(best[(name, "graphql")] / best[(name, "rest")], 2),
+        }
+        for name in names
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    sys.argv = [sys.argv[0], "--tournaments", "0", "--seats", str(args.seats)]
+    with django_test_database():
+        from bench_writes import parse_args as writes_args
+
+        play(writes_args(), Meter())
+        figures = measure(args)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    print(f"in process, best of {args.rounds} x {args.requests}; finished {args.seats}-seat")
+    for name, row in figures.items():
+        print(
+            f"{name:24} REST {row['rest_us']:7.0f} us   GraphQL {row['graphql_us']:7.0f} us"
+            f"   {row['ratio']:5.2f} x"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""GraphQL answers in REST's shape, so that the two can be compared field for field."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+RENAMED = {"room_code": "code"}
+# JSON scalars: passed through as the server's own JSON (their keys are data, not field names).
+OPAQUE = {"fansGained", "payload", "details", "effectParams"}
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def rest_shape(value: Any) -> Any:
+    """camelCase keys to snake_case, ``roomCode`` to ``code``, the decimal seed to a number,
+    ISO instants to ``datetime`` (each side writes its own offset)."""
+    if isinstance(value, dict):
+        shaped = {
+            RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v)
+            for k, v in value.items()
+        }
+        seed = shaped.get("revealed_seed")
+        if isinstance(seed, str):
+            shaped["revealed_seed"] = int(seed)
+        return shaped
+    if isinstance(value, list):
+        return [rest_shape(item) for item in value]
+    return instant(value)
+
+
+def instant(value: Any) -> Any:
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)", value):
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return value
+
+
+def rest_json(value: Any) -> Any:
+    """REST's JSON with its instants as ``datetime`` too."""
+    if isinstance(value, dict):
+        return {k: rest_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rest_json(item) for item in value]
+    return instant(value)

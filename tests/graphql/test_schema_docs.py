@@ -1,0 +1,56 @@
+"""Every type, field and argument of the schema is described (introspection shows it)."""
+
+from __future__ import annotations
+
+from graphql import GraphQLArgument, GraphQLField, GraphQLNamedType, GraphQLObjectType
+
+from config.schema import schema
+
+BUILT_IN = {"String", "Int", "Float", "Boolean", "ID", "JSON", "DateTime"}
+
+
+def own_types() -> list[GraphQLNamedType]:
+    types = schema._schema.type_map.values()
+    return [t for t in types if not t.name.startswith("__") and t.name not in BUILT_IN]
+
+
+def test_every_type_field_and_argument_is_described() -> None:
+    missing: list[str] = []
+    for named in own_types():
+        roots = ("Query", "Mutation", "Subscription")
+        if not named.description and named.name not in roots:
+            missing.append(named.name)
+        if not isinstance(named, GraphQLObjectType):
+            continue
+        for name, field in named.fields.items():
+            missing += undescribed(f"{named.name}.{name}", field)
+    assert missing == []
+
+
+def undescribed(where: str, field: GraphQLField) -> list[str]:
+    found = [] if field.description else [where]
+    arguments: dict[str, GraphQLArgument] = field.args
+    return found + [f"{where}({n})" for n, arg in arguments.items() if not arg.description]
+
+
+def test_the_schema_has_the_main_operations() -> None:
+    query = schema._schema.query_type
+    mutation = schema._schema.mutation_type
+    subscription = schema._schema.subscription_type
+    assert query is not None and mutation is not None and subscription is not None
+    assert {"cards", "cardSets", "tournament", "tournaments", "match", "matches"} <= set(
+        query.fields
+    )
+    assert {"tournamentEvents", "matchEvents"} == set(subscription.fields)
+    deck = {"choose", "draw", "redraw", "pick", "resolve", "remove", "finish"}
+    lobby = {"createTournament", "joinTournament", "addBots", "startTournament"}
+    others = {"leaveTournament", "kickSeat", "cancelTournament", "seatSettings", "answer"}
+    assert deck | lobby | others == set(mutation.fields)
+
+
+def test_every_code_a_graphql_refusal_can_carry_is_documented() -> None:
+    from config.schema import LIMITS
+    from tests.test_docs import backticked
+
+    codes = {code for _, code in LIMITS} | {"invalid_query", "server_error"}
+    assert sorted(codes - backticked()) == []

@@ -1,0 +1,47 @@
+"""Mutations are throttled as their REST views are, from the same budget per client address."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.api.snapshot import everything
+from tests.api.test_throttling import own_cache, rates
+from tests.graphql.client import TICKET, GraphQL, mutate
+
+pytestmark = pytest.mark.django_db
+
+__all__ = ["own_cache"]  # the fixture, used by name
+
+CREATE = f'mutation {{ result: createTournament(seats: 3, name: "Ann") {{ {TICKET} }} }}'
+
+
+def test_creating_past_the_rate_through_either_transport_is_throttled(
+    catalogue: Any, settings: Any, own_cache: None
+) -> None:
+    rates(settings, create="2/min")
+    assert GraphQL().data(CREATE)["result"]["__typename"] == "Ticket"
+    body = {"name": "Bob", "seats": 3}
+    assert APIClient().post("/api/v1/tournaments/", body, format="json").status_code == 201
+    before = everything()
+    refused = GraphQL().data(CREATE)["result"]
+    assert everything() == before
+    assert refused["__typename"] == "Error" and refused["code"] == "throttled"
+    assert 0 < refused["details"]["retry_after"] <= 60
+
+
+def test_actions_past_the_rate_are_throttled(
+    catalogue: Any, settings: Any, own_cache: None
+) -> None:
+    rates(settings, action="1/hour")
+    ticket = GraphQL().data(CREATE)["result"]
+    seat = GraphQL(f"Bearer {ticket['token']}")
+    assert mutate(seat, "addBots", tournamentId=ticket["id"], count=1)["__typename"] != "Error"
+    before = everything()
+    refused = mutate(seat, "addBots", tournamentId=ticket["id"], count=1)
+    assert everything() == before
+    assert refused["code"] == "throttled"
+    query = "query($id: Int!) { tournament(id: $id) { status } }"
+    assert seat.data(query, id=ticket["id"])["tournament"]["status"] == "lobby"  # reads are free

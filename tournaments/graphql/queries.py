@@ -1,0 +1,202 @@
+"""Tournament and match queries: each resolver calls the selector its REST twin calls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import strawberry
+
+from config.errors import ApplicationError
+from config.graphql import (
+    DEFAULT_PAGE,
+    Connection,
+    authorization,
+    connection,
+    offset_of,
+    page_size,
+)
+from matches.selectors import match_by_id, match_events, match_list, match_view
+from tournaments.api.auth import actor_of
+from tournaments.api.inputs import MAX_NUMBER
+from tournaments.graphql.arguments import MatchId, TournamentId
+from tournaments.graphql.types import (
+    MatchEventView,
+    MatchSeat,
+    Question,
+    TournamentListItem,
+    TournamentView,
+)
+from tournaments.selectors.listing import STATUS_FILTERS, tournament_list
+from tournaments.selectors.tournaments import tournament_view_of
+from tournaments.selectors.viewers import (
+    Organizer,
+    require_tournament,
+    tournament_id_of_code,
+    viewer_in,
+)
+
+if TYPE_CHECKING:
+    from matches.models import Match
+    from tournaments.models import Seat
+
+MAX_EVENTS = 500
+
+
+def caller_seat(info: strawberry.Info) -> Seat | None:
+    """The calling seat (``None``: a spectator; an organizer reads as one); ``bad_token`` for
+    an unknown token, as in REST."""
+    found = caller_actor(info)
+    return None if isinstance(found, Organizer) else found
+
+
+def caller_actor(info: strawberry.Info) -> Seat | Organizer | None:
+    """The calling seat or organizer, read afresh each time (as REST's views do): the view that
+    follows a mutation must see the seat's new ``version``, never the row read before it."""
+    return actor_of(authorization(info))
+
+
+def viewer_id(info: strawberry.Info, tournament_id: int) -> int | None:
+    """The viewing seat's id at ``tournament_id`` (``None``: a spectator there)."""
+    seat = viewer_in(caller_seat(info), tournament_id)
+    return None if seat is None else seat.pk
+
+
+def tournament_of(info: strawberry.Info, tournament_id: int) -> TournamentView:
+    return TournamentView.of(
+        tournament_view_of(tournament_id=tournament_id, seat=caller_seat(info))
+    )
+
+
+def _after_events(after: int) -> int:
+    if not 0 <= after <= MAX_NUMBER:
+        message = f"`after` must be a whole number from 0 to {MAX_NUMBER}."
+        raise ApplicationError("invalid", message, {"after": str(after)})
+    return after
+
+
+@strawberry.type(description="A match as you may see it (REST's match view).")
+class MatchView:
+    id: int = strawberry.field(description="Match id.")
+    tournament: int = strawberry.field(description="Its tournament's id.")
+    round: int = strawberry.field(description="Round 1-7, 8 = the Final.")
+    park: str = strawberry.field(description="The park.")
+    kind: str = strawberry.field(description="normal or winter.")
+    seats: list[MatchSeat] = strawberry.field(description="Its two seats.")
+    status: str = strawberry.field(
+        description="scheduled, waiting, playing (events still being released), finished, failed."
+    )
+    winner: int | None = strawberry.field(description="Seat number, once visible.")
+    reason: str | None = strawberry.field(description="Why it ended, once visible.")
+    fans_gained: strawberry.scalars.JSON | None = strawberry.field(
+        description="Fans each side gained, once visible."
+    )
+    events_released: int = strawberry.field(description="Released events you may see.")
+    question: Question | None = strawberry.field(description="Your pending question.")
+    match: strawberry.Private[Any]
+    viewer: strawberry.Private[int | None]
+
+    @classmethod
+    def of(cls, match: Match | None, viewer: int | None, data: dict[str, Any]) -> MatchView:
+        """The view REST answers (``match_view``'s ``data``); ``match`` (or its id) reads its
+        events."""
+        plain = ("id", "tournament", "round", "park", "kind", "status", "winner", "reason")
+        return cls(
+            **{k: data[k] for k in plain},
+            fans_gained=data["fans_gained"],
+            events_released=data["events_released"],
+            seats=[MatchSeat(**s) for s in data["seats"]],
+            question=Question.of(data["question"]),
+            match=match,
+            viewer=viewer,
+        )
+
+    @strawberry.field(
+        description="Released events after seq `after`, gapless, as you may see them."
+    )
+    def events(
+        self,
+        after: Annotated[int, strawberry.argument(description="Events after seq N.")] = 0,
+        first: Annotated[int, strawberry.argument(description=f"1-{MAX_EVENTS} events.")] = 100,
+    ) -> list[MatchEventView]:
+        if not 1 <= first <= MAX_EVENTS:
+            message = f"`first` is from 1 to {MAX_EVENTS}."
+            raise ApplicationError("invalid", message, {"first": [message]})
+        match = self.match if self.match is not None else match_by_id(self.id)
+        frames = match_events(match, self.viewer, after=_after_events(after))[:first]
+        return [MatchEventView(**frame) for frame in frames]
+
+
+def match_of(info: strawberry.Info, match_id: int) -> MatchView:
+    match = match_by_id(match_id)
+    viewer = viewer_id(info, match.tournament_id)
+    return MatchView.of(match, viewer, match_view(match, viewer))
+
+
+def _status(status: str | None) -> str | None:
+    if status is not None and status not in STATUS_FILTERS:
+        message = f'"{status}" is not a valid choice.'
+        raise ApplicationError("invalid", "Invalid input.", {"status": [message]})
+    return status
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="A tournament as you may see it (by id or by room code).")
+    def tournament(
+        self,
+        info: strawberry.Info,
+        id: Annotated[int | None, strawberry.argument(description="Tournament id.")] = None,
+        code: Annotated[str | None, strawberry.argument(description="Room code.")] = None,
+    ) -> TournamentView:
+        if (id is None) == (code is None):
+            raise ApplicationError("invalid", "Give `id` or `code`, not both.", {})
+        if code is not None:
+            id = tournament_id_of_code(code)
+        assert id is not None
+        return tournament_of(info, id)
+
+    @strawberry.field(description="Tournaments, newest first (REST's list, nothing secret).")
+    def tournaments(
+        self,
+        info: strawberry.Info,
+        status: Annotated[
+            str | None,
+            strawberry.argument(
+                description="lobby, running (Deck or Match Phase), finished, cancelled."
+            ),
+        ] = None,
+        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
+        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
+    ) -> Connection[TournamentListItem]:
+        caller_actor(info)  # a bad token is refused here as everywhere
+        size, start = page_size(first), offset_of(after)
+        page = tournament_list(status=_status(status), limit=size, offset=start)
+        items = [TournamentListItem(**item) for item in page["results"]]
+        return connection(items, offset=start, total=page["count"])
+
+    @strawberry.field(description="A match as you may see it.")
+    def match(self, info: strawberry.Info, id: MatchId) -> MatchView:
+        return match_of(info, id)
+
+    @strawberry.field(description="A tournament's matches as you may see them.")
+    def matches(self, info: strawberry.Info, tournament_id: TournamentId) -> list[MatchView]:
+        viewer = viewer_id(info, tournament_id)
+        require_tournament(tournament_id)
+        views = match_list(tournament_id=tournament_id, viewer=viewer)
+        return [_listed(view, viewer) for view in views]
+
+    @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
+    def pending_questions(
+        self, info: strawberry.Info, tournament_id: TournamentId
+    ) -> list[MatchView]:
+        viewer = viewer_id(info, tournament_id)
+        require_tournament(tournament_id)
+        if viewer is None:
+            return []
+        views = match_list(tournament_id=tournament_id, viewer=viewer)
+        return [_listed(view, viewer) for view in views if view["question"] is not None]
+
+
+def _listed(data: dict[str, Any], viewer: int | None) -> MatchView:
+    """A match of a list: its events are read (with ``match(id)``'s) only if selected."""
+    return MatchView.of(None, viewer, data)

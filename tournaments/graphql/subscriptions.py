@@ -1,0 +1,142 @@
+"""Live streams over the GraphQL socket (graphql-transport-ws), fed as ``/ws/tournaments/{id}/``
+is fed: the tournament's group nudge (``services.events``) wakes the subscription, which reads
+the log itself (``selectors.events.events_after``, ``matches.selectors.match_events``) from the
+last seq it sent. Nothing is published twice; a lost nudge costs latency, never an event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator
+from datetime import datetime, timedelta
+from typing import Any
+
+import strawberry
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from config.errors import ApplicationError
+from matches.selectors import match_by_id, match_events, public_status
+from tournaments.api.inputs import MAX_NUMBER
+from tournaments.graphql.arguments import After, MatchId, TournamentId
+from tournaments.graphql.queries import caller_seat
+from tournaments.graphql.types import MatchEventView, TournamentEventView
+from tournaments.selectors.events import events_after
+from tournaments.selectors.viewers import tournament_event_seq, viewer_in
+from tournaments.services.events import group_name
+
+NUDGE = "log.grew"
+# A match whose events are still being released is read again this often between nudges.
+MATCH_POLL_SECONDS = 1.0
+
+
+def _tournament_audience(info: strawberry.Info, tournament_id: int, after: int) -> int | None:
+    """The viewer's seat number (``None``: spectator), refusing what the stream refuses."""
+    logged = tournament_event_seq(tournament_id)
+    seat = viewer_in(caller_seat(info), tournament_id)
+    _check_after(after, logged)
+    return None if seat is None else seat.number
+
+
+def _check_after(after: int, logged: int | None) -> None:
+    if not 0 <= after <= MAX_NUMBER:
+        raise ApplicationError("invalid", f"`after` must be a whole number from 0 to {MAX_NUMBER}.")
+    if logged is not None and after > logged:
+        raise ApplicationError("invalid", f"`after` is beyond the last event ({logged}).")
+
+
+class Waker:
+    """Waits for the next nudge, or until a moment (an event held back till then).
+
+    The wait for a nudge stays pending across timeouts: cancelling it would end the listener.
+    """
+
+    def __init__(self, listener: Any) -> None:
+        self.listener = listener
+        self.pending: asyncio.Task[Any] | None = None
+
+    async def wait(self, due: datetime | None) -> None:
+        if self.pending is None:
+            self.pending = asyncio.ensure_future(anext(self.listener))
+        timeout = None if due is None else max((due - timezone.now()).total_seconds(), 0.0)
+        done, _ = await asyncio.wait({self.pending}, timeout=timeout)
+        if done:
+            self.pending.result()  # a closed listener ends the subscription
+            self.pending = None
+
+    def close(self) -> None:
+        if self.pending is not None:
+            self.pending.cancel()
+
+
+def _match_state(match_id: int, info: strawberry.Info) -> tuple[int, int | None]:
+    match = match_by_id(match_id)
+    seat = viewer_in(caller_seat(info), match.tournament_id)
+    return match.tournament_id, None if seat is None else seat.pk
+
+
+def _match_slice(
+    match_id: int, viewer: int | None, after: int
+) -> tuple[list[dict[str, Any]], bool]:
+    """The frames after ``after`` and whether the match had released all it ever will before
+    they were read (its status is read first: a match finishing meanwhile is read once more)."""
+    match = match_by_id(match_id)
+    done = public_status(match) in ("finished", "failed")
+    return match_events(match, viewer, after=after), done
+
+
+@strawberry.type
+class Subscription:
+    @strawberry.subscription(
+        description="A tournament's events after seq `after`, gapless (`hidden` for those you "
+        "may not see), then live; resume with the last seq you got."
+    )
+    async def tournament_events(
+        self, info: strawberry.Info, tournament_id: TournamentId, after: After = 0
+    ) -> AsyncGenerator[TournamentEventView, None]:
+        audience = await database_sync_to_async(_tournament_audience)(info, tournament_id, after)
+        last = after
+        read = database_sync_to_async(events_after)
+        async with info.context["ws"].listen_to_channel(
+            NUDGE, groups=[group_name(tournament_id)]
+        ) as listener:
+            waker = Waker(listener)
+            try:
+                while True:
+                    part = await read(tournament_id=tournament_id, after=last, audience=audience)
+                    for frame in part.events:
+                        yield TournamentEventView(
+                            seq=frame["seq"], kind=frame["kind"], payload=frame["payload"]
+                        )
+                    last = part.last_seq
+                    await waker.wait(part.next_due)
+            finally:
+                waker.close()
+
+    @strawberry.subscription(
+        description="A match's released events after seq `after`, gapless, as you may see "
+        "them; ends when the match has released its last event."
+    )
+    async def match_events(
+        self, info: strawberry.Info, match_id: MatchId, after: After = 0
+    ) -> AsyncGenerator[MatchEventView, None]:
+        _check_after(after, None)
+        tournament_id, viewer = await database_sync_to_async(_match_state)(match_id, info)
+        last = after
+        read = database_sync_to_async(_match_slice)
+        async with info.context["ws"].listen_to_channel(
+            NUDGE, groups=[group_name(tournament_id)]
+        ) as listener:
+            waker = Waker(listener)
+            try:
+                while True:
+                    frames, done = await read(match_id, viewer, last)
+                    for frame in frames:
+                        yield MatchEventView(**frame)
+                        last = frame["seq"]
+                    if done:
+                        return
+                    if not frames:
+                        await waker.wait(timezone.now() + timedelta(seconds=MATCH_POLL_SECONDS))
+            finally:
+                waker.close()
