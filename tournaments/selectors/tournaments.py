@@ -43,7 +43,10 @@ def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, An
     # The room code and creation instant tell this tournament from one that reused its id (a
     # database reset while the cache lived on).
     born = f"{tournament.pk}:{tournament.code}:{tournament.created_at.timestamp()}"
-    key = f"tview:{born}:{tournament.version}:{viewer.pk if viewer else 'spectator'}"
+    # The seat's own version too: a caller handing in a seat row read before its last write
+    # must not cache (or be served) a ``you`` that is behind the seat.
+    who = f"{viewer.pk}.{viewer.version}" if viewer else "spectator"
+    key = f"tview:{born}:{tournament.version}:{who}"
     view: dict[str, Any] | None = cache.get(key)
     if view is None:
         view = tournament_view(tournament, viewer)
