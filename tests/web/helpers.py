@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page
 
 ACTING = "/api/v1/"
@@ -13,11 +15,13 @@ def click_and_wait(page: Page, selector: str) -> None:
         page.locator(selector).first.click()
 
 
-def answer_question(page: Page) -> bool:
+def answer_question(page: Page, screenshot: Path | None = None) -> bool:
     """Answer a card question through its prompt: tick the first option(s) the prompt allows."""
     form = page.locator("form.question")
     if not form.count():
         return False
+    if screenshot:
+        page.screenshot(path=screenshot, full_page=True)
     boxes = form.locator("input[name=q-option]")
     text = form.locator("p.muted").first.inner_text()  # "Choose 0 to 1." / "Choose 2."
     numbers = [int(word) for word in text.replace(".", " ").split() if word.isdigit()]

@@ -95,6 +95,7 @@ export class Table {
     this.say(`${this.name(p.card)} is removed from the game.`);
   }
   on_effect(p) {
+    this.effect = { text: `${this.name(p.card)}: ${p.code.replaceAll("_", " ")}`, at: this.log.length };
     this.say(`Effect: ${this.name(p.card)} — ${p.code.replaceAll("_", " ")}.`);
   }
   on_fans(p, s) {
@@ -137,7 +138,9 @@ function sideView(table, side, seat, fresh) {
         s.flag !== null && s.defence !== null ? h("span", { class: "defence" }, ` defence ${s.defence}`) : null),
       attacking ? h("div", { class: "attack" }, h("span", { class: "label" }, "Attack"),
         s.attack.map((uid) => chip(table, uid, fresh)),
-        s.total !== null ? h("span", { class: "total" }, ` total ${s.total} / ${s.defence}`) : null) : null),
+        s.total !== null ? h("span", { class: "total" }, ` total ${s.total} / ${s.defence}`) : null) : null,
+      attacking && s.total !== null ? h("div", { class: "meter", role: "img", "aria-label": `attack ${s.total} of ${s.defence}` },
+        h("span", { style: `width: ${Math.min(100, (100 * s.total) / Math.max(1, s.defence))}%` })) : null),
     h("div", { class: "bench" }, h("h5", {}, "Bench"), h("ol", {}, slots)),
     frozen,
     h("div", { class: "exhaust" }, h("h5", {}, `Exhaust pile (${s.exhaust.length})`),
@@ -225,6 +228,8 @@ export class Board {
       h("h3", {}, h("span", { class: `park park-${this.match.park}` }), h("span", { class: "park-name" }, `${this.match.park} park`),
         table.kind === "winter" ? " ❄ Winter" : "", ` — ${seats.A?.name} vs ${seats.B?.name}`),
       controls, result,
+      table.effect && table.log.length - table.effect.at <= 3
+        ? h("p", { class: "effect-banner", role: "status" }, "✦ ", table.effect.text) : null,
       h("div", { class: "sides" }, sideView(table, "A", seats.A, fresh), sideView(table, "B", seats.B, fresh)),
       h("ul", { class: "log", "aria-label": "Match log" },
         table.log.slice(-6).reverse().map((line) => h("li", {}, line))),

@@ -41,11 +41,14 @@ class TournamentPage {
     await this.loadMatches();
     this.unfollow = follow(this.id, this.token, (frame) => this.onFrame(frame));
     this.poller = setInterval(() => this.pollBoards(), 1500);
+    // The stream drives the page; a slow read now and then is a safety net should a frame be missed.
+    this.safety = setInterval(() => this.refresh(), 10000);
   }
 
   stop() {
     this.unfollow?.();
     clearInterval(this.poller);
+    clearInterval(this.safety);
     clearTimeout(this.pending);
   }
 
@@ -85,6 +88,8 @@ class TournamentPage {
   }
 
   setView(view) {
+    // Answers may cross (a refresh sent before an action's answer arrives after it): keep the newest.
+    if (this.view && view.version < this.view.version) return;
     this.view = view;
     document.title = `Challengers! — game #${view.id}`;
     this.render();
@@ -229,7 +234,6 @@ class TournamentPage {
       h("p", {}, this.me ? "You take no part in this Deck Phase: the finalists build their decks." : "The players are building their decks.")));
     parts.push(this.progressPanel());
     if (this.me && v.status !== "lobby") parts.push(this.deckPanel());
-    if (this.me && v.status !== "lobby" && v.status !== "finished") parts.push(this.hostTools());
     mount(this.parts.phase, parts);
   }
 
@@ -252,7 +256,7 @@ class TournamentPage {
 
   hostTools() {
     if (!this.me || !this.view.seats.find((s) => s.number === this.me.seat)?.is_host) return null;
-    return h("section", { class: "panel" }, h("h2", {}, "Host"),
+    return h("div", { class: "host-tools" }, h("h3", {}, "Host"),
       h("button", { class: "danger", onclick: () => confirm("Cancel this game for everyone?") && this.act("cancel/") }, "Cancel the game"));
   }
 
@@ -312,7 +316,8 @@ class TournamentPage {
       h("p", { class: "muted small" }, "+? : some trophy fans are still secret to you. ★ finalist."),
       byRound.size ? h("details", {}, h("summary", {}, "Replays"), h("ul", { class: "replays" },
         [...byRound].map(([round, list]) => h("li", {}, `${round === 8 ? "Final" : `Round ${round}`}: `,
-          list.map((m) => m.status === "finished" ? h("a", { href: `#/match/${m.id}` }, `${m.park} `) : h("span", { class: "muted" }, `${m.park} `)))))) : null);
+          list.map((m) => m.status === "finished" ? h("a", { href: `#/match/${m.id}` }, `${m.park} `) : h("span", { class: "muted" }, `${m.park} `)))))) : null,
+      v.status === "deck" || v.status === "match" ? this.hostTools() : null);
   }
 
   renderMatches() {
