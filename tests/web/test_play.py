@@ -174,3 +174,47 @@ def test_the_lobby_and_the_draft_fit_a_phone(
     page.get_by_label("Search the cards").fill("")
     assert page.locator(".set-block").count() >= 10  # every set of both boxes
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.timeout(120)
+def test_the_lobby_joins_kicks_leaves_and_cancels_with_refusals_in_words(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    host = open_page(browser, server_url, DESKTOP)
+    code = create_game(host, "Hana", 4)
+    guest = open_page(browser, server_url, DESKTOP)
+    join = guest.locator("form", has=guest.get_by_role("button", name="Join"))
+    join.get_by_label("Room code").fill("ZZZZZZ")
+    join.get_by_label("Your name").fill("Gus")
+    join.get_by_role("button", name="Join").click()
+    expect(guest.locator("#errors")).to_contain_text("(unknown_code)")
+    join.get_by_label("Room code").fill(code)
+    join.get_by_label("Your name").fill("hana")  # names differ case-insensitively
+    join.get_by_role("button", name="Join").click()
+    expect(guest.locator("#errors")).to_contain_text("(name_taken)")
+    join.get_by_label("Your name").fill("Gus")
+    join.get_by_role("button", name="Join").click()
+    expect(guest.locator("#main")).to_contain_text("you are Gus")
+
+    click_and_wait(host, "[data-key=add-bots]")
+    expect(host.locator(".seat-list")).to_contain_text("Gus")
+    expect(host.locator(".seat-list")).to_contain_text("Bot")
+    bot = host.locator(".seat-list button", has_text="Remove Bot")
+    with host.expect_response(lambda r: r.url.endswith("/kick/")):
+        bot.click()
+    expect(host.locator(".seat-list")).not_to_contain_text("Bot")
+    host.screenshot(path=artifacts / "lobby-kicked-bot.png", full_page=True)
+
+    with guest.expect_response(lambda r: r.url.endswith("/leave/")):
+        guest.get_by_role("button", name="Leave the game").click()
+    expect(guest.locator("#main")).to_contain_text("you are watching")
+    expect(host.locator(".seat-list")).not_to_contain_text("Gus")
+    guest.reload()  # the seat token was forgotten with the seat
+    expect(guest.locator("#main")).to_contain_text("you are watching")
+
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.get_by_role("button", name="Cancel the game").click()
+    expect(host.locator("#main")).to_contain_text("This game was cancelled.")
+    expect(guest.locator("#main")).to_contain_text("This game was cancelled.")
+    for page in (host, guest):
+        assert page.errors == []  # type: ignore[attr-defined]
