@@ -183,6 +183,7 @@ def test_the_lobby_joins_kicks_leaves_and_cancels_with_refusals_in_words(
     host = open_page(browser, server_url, DESKTOP)
     code = create_game(host, "Hana", 4)
     guest = open_page(browser, server_url, DESKTOP)
+    expect(guest.locator(".game-list")).to_contain_text("Hana's game")  # the open lobbies
     join = guest.locator("form", has=guest.get_by_role("button", name="Join"))
     join.get_by_label("Room code").fill("ZZZZZZ")
     join.get_by_label("Your name").fill("Gus")

@@ -68,7 +68,8 @@ export function follow(tournament, token, onFrame) {
       if (frame.type === "event") last = frame.seq;
       onFrame(frame);
     };
-    socket.onclose = () => { if (!closed) setTimeout(open, 1000); };
+    // 4401 (bad token) and 4404 (no such tournament) will not change by retrying; a drop will.
+    socket.onclose = (event) => { if (!closed && event.code !== 4401 && event.code !== 4404) setTimeout(open, 1000); };
   };
   open();
   return () => { closed = true; socket?.close(); };

@@ -36,12 +36,20 @@ async function showLobby(container) {
       h("section", { class: "panel" }, h("h2", {}, "Join a game"), joinForm()),
       h("section", { class: "panel" }, h("h2", {}, "Create a game"), await createForm()),
       h("section", { class: "panel wide" }, h("h2", {}, "Games"), list)));
-  const page = await attempt(() => get("tournaments/?limit=30"));
+  const status = h("select", { id: "game-status", onchange: () => loadGames(list, status.value) },
+    [["lobby", "Open lobbies"], ["running", "Being played"], ["finished", "Finished"], ["", "All games"]]
+      .map(([value, label]) => h("option", { value }, label)));
+  list.before(h("label", { class: "field inline" }, h("span", {}, "Show"), status));
+  loadGames(list, "lobby");
+}
+
+async function loadGames(list, status) {
+  const page = await attempt(() => get(`tournaments/?limit=30${status ? `&status=${status}` : ""}`));
   if (page) mount(list, gameList(page.results));
 }
 
 function gameList(games) {
-  if (!games.length) return h("p", { class: "muted" }, "No game yet: create one.");
+  if (!games.length) return h("p", { class: "muted" }, "No game here yet: create one.");
   return h("ul", { class: "game-list" }, games.map((game) => h("li", {},
     h("a", { href: `#/t/${game.id}` }, `#${game.id} ${game.host ? `${game.host}'s game` : "Organized game"}`),
     " ", h("span", { class: `badge status-${game.status}` }, game.status),

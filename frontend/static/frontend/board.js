@@ -206,8 +206,8 @@ export class Board {
     return table;
   }
 
-  draw() {
-    if (!this.element.isConnected && this.drawn) return;
+  draw(force = false) {
+    if (!force && !this.element.isConnected && this.drawn) return;
     this.drawn = true;
     const table = this.table();
     const seats = Object.fromEntries(this.match.seats.map((seat) => [seat.side, seat]));

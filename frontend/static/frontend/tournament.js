@@ -76,15 +76,21 @@ class TournamentPage {
       this.setView(await get(`tournaments/${this.id}/`, this.token));
     } catch (error) {
       if (error.code === "bad_token" && this.token) {
-        forgetSeat(this.id);
-        this.token = null;
         showError({ message: "Your seat in this game is gone (you left or were removed): you now watch it." });
-        this.unfollow?.();
-        this.unfollow = follow(this.id, null, (frame) => this.onFrame(frame));
-        return this.refresh();
+        return this.watch();
       }
       showError(error);
     }
+  }
+
+  /** Go on as a spectator: the seat's token no longer works. */
+  watch() {
+    forgetSeat(this.id);
+    this.token = null;
+    for (const board of this.boards.values()) board.token = null;
+    this.unfollow?.();
+    this.unfollow = follow(this.id, null, (frame) => this.onFrame(frame));
+    return this.refresh();
   }
 
   setView(view) {
@@ -101,7 +107,10 @@ class TournamentPage {
   }
 
   onFrame(frame) {
-    if (frame.type === "error") return showError(frame);
+    if (frame.type === "error") {
+      if (frame.code === "bad_token" && this.token) return this.watch();
+      return showError(frame);
+    }
     const p = frame.payload;
     switch (frame.kind) {
       case "match_event":
@@ -281,7 +290,7 @@ class TournamentPage {
           onclick: () => this.act("start/") }, free > 0 ? `Start (${free} seat${free > 1 ? "s" : ""} still free)` : "Start the tournament"),
         h("button", { class: "danger", onclick: () => confirm("Cancel this game?") && this.act("cancel/") }, "Cancel the game")) : null,
       this.me && !isHost ? h("button", { onclick: async () => {
-        if (await this.act("leave/")) { forgetSeat(this.id); this.token = null; this.refresh(); }
+        if (await this.act("leave/")) this.watch();
       } }, "Leave the game") : null);
   }
 
@@ -330,7 +339,7 @@ class TournamentPage {
     mount(this.parts.matches, h("h2", {}, `Matches of ${roundName(round)}`),
       h("label", { class: "field inline" }, h("span", {}, "Watch "), pick),
       h("div", { class: "boards" }, boards.filter((b) => this.parkFilter === "all" || b.match.park === this.parkFilter)
-        .map((b) => { b.draw(); return b.element; })));
+        .map((b) => { b.draw(true); return b.element; })));
   }
 }
 
