@@ -228,6 +228,7 @@ export class Board {
       h("h3", {}, h("span", { class: `park park-${this.match.park}` }), h("span", { class: "park-name" }, `${this.match.park} park`),
         table.kind === "winter" ? " ❄ Winter" : "", ` — ${seats.A?.name} vs ${seats.B?.name}`),
       controls, result,
+      this.waiting ? h("p", { class: "waiting", role: "status" }, `Waiting for ${this.waiting} to answer a card question…`) : null,
       table.effect && table.log.length - table.effect.at <= 3
         ? h("p", { class: "effect-banner", role: "status" }, "✦ ", table.effect.text) : null,
       h("div", { class: "sides" }, sideView(table, "A", seats.A, fresh), sideView(table, "B", seats.B, fresh)),

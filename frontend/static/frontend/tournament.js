@@ -115,6 +115,7 @@ class TournamentPage {
     switch (frame.kind) {
       case "match_event":
         this.boards.get(p.match)?.poll().catch(showError);
+        this.wait(p.match, null);
         return;
       case "hidden":
         return;
@@ -127,6 +128,7 @@ class TournamentPage {
         break;
       case "match_waiting":
         this.note(`${this.name(p.seat)} is answering a card question.`);
+        this.wait(p.match, this.name(p.seat));
         if (p.seat === this.me?.seat) this.loadQuestion(p.match);
         return;
       case "seat_progress":
@@ -156,6 +158,14 @@ class TournamentPage {
       this.activity.slice(-12).reverse().map((line) => h("li", {}, line))), 100);
   }
 
+  /** Say on a board that its match waits for a seat's answer (`null`: it goes on). */
+  wait(matchId, name) {
+    const board = this.boards.get(matchId);
+    if (!board || board.waiting === name) return;
+    board.waiting = name;
+    board.draw();
+  }
+
   async loadMatches() {
     const matches = await attempt(() => get(`tournaments/${this.id}/matches/`, this.token));
     if (!matches) return;
@@ -167,6 +177,8 @@ class TournamentPage {
         board.token = this.token;
         this.boards.set(match.id, board);
       }
+      const board = this.boards.get(match.id);
+      if (match.status === "waiting" && !board.waiting) board.waiting = "a player";
       if (match.status === "waiting" && this.me && match.seats.some((s) => s.number === this.me.seat)) {
         this.loadQuestion(match.id);
       }
