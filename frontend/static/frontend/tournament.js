@@ -131,6 +131,12 @@ class TournamentPage {
         this.wait(p.match, this.name(p.seat));
         if (p.seat === this.me?.seat) this.loadQuestion(p.match);
         return;
+      case "seat_joined":
+        this.note(`${p.name} joined (seat ${p.seat}).`);
+        break;
+      case "seat_left":
+        this.note(`${this.name(p.seat)} ${p.reason === "kicked" ? "was removed" : "left"}.`);
+        break;
       case "seat_progress":
         this.note(`${this.name(p.seat)} ${p.did}.`);
         break;
