@@ -31,3 +31,16 @@ PY
     rm -f "$requirements"
     echo "$want" > "$stamp"
 }
+
+# ensure_chromium: the browser tests (tests/web) drive Debian's Chromium; install it when missing
+# (as root, as CI runs; quietly). Playwright's own browser downloads cannot reach the network.
+ensure_chromium() {
+    [ -x /usr/bin/chromium ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "Chromium is missing and only root can install it: apt-get install chromium" >&2
+        return 0
+    fi
+    echo "Installing Chromium for the browser tests"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null 2>&1
+}

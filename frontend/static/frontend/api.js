@@ -1,0 +1,76 @@
+// The public REST API and the tournament stream, as one browser tab sees them.
+// Seat tokens are kept in localStorage per tournament, so a reload keeps the seat.
+
+const BASE = "/api/v1/";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body.message || `The server answered ${status}.`);
+    this.status = status;
+    this.code = body.code || "error";
+    this.details = body.details || {};
+  }
+}
+
+export function seatOf(tournament) {
+  try {
+    return JSON.parse(localStorage.getItem(`challengers.seat.${tournament}`) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export function keepSeat(tournament, ticket) {
+  localStorage.setItem(`challengers.seat.${tournament}`, JSON.stringify(ticket));
+}
+
+export function forgetSeat(tournament) {
+  localStorage.removeItem(`challengers.seat.${tournament}`);
+}
+
+export async function request(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // One key per action: a retried POST whose answer was lost is never done twice.
+  if (method !== "GET") headers["Idempotency-Key"] = crypto.randomUUID();
+  const send = () => fetch(BASE + path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let response;
+  try {
+    response = await send();
+  } catch {
+    response = await send().catch(() => {
+      throw new ApiError(0, { code: "offline", message: "The server cannot be reached." });
+    });
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const get = (path, token) => request("GET", path, { token });
+export const post = (path, body, token) => request("POST", path, { body: body ?? {}, token });
+
+/** Follow the tournament stream from `after`, reconnecting with the last seq after a drop. */
+export function follow(tournament, token, onFrame) {
+  let last = 0;
+  let socket = null;
+  let closed = false;
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ after: String(last) });
+    if (token) query.set("token", token);
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tournament}/?${query}`);
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(message.data);
+      if (frame.type === "event") last = frame.seq;
+      onFrame(frame);
+    };
+    // 4401 (bad token) and 4404 (no such tournament) will not change by retrying; a drop will.
+    socket.onclose = (event) => { if (!closed && event.code !== 4401 && event.code !== 4404) setTimeout(open, 1000); };
+  };
+  open();
+  return () => { closed = true; socket?.close(); };
+}

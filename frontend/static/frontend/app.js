@@ -1,0 +1,152 @@
+// The single-page web client: a hash router over the lobby, a tournament, a replay and the cards.
+import { get, post, keepSeat } from "./api.js";
+import { h, mount, attempt, cards, cardTile, clearErrors } from "./ui.js";
+import { showTournament } from "./tournament.js";
+import { showReplay } from "./replay.js";
+
+const main = document.getElementById("main");
+let leave = () => {};
+
+async function route() {
+  leave();
+  leave = () => {};
+  clearErrors();
+  const path = location.hash.replace(/^#/, "") || "/";
+  let match;
+  await attempt(() => cards());
+  if ((match = path.match(/^\/t\/(\d+)$/))) leave = showTournament(main, Number(match[1])) || leave;
+  else if ((match = path.match(/^\/match\/(\d+)$/))) leave = showReplay(main, Number(match[1])) || leave;
+  else if (path === "/cards") showCards(main);
+  else showLobby(main);
+}
+
+window.addEventListener("hashchange", route);
+route();
+
+// ---- The lobby: open games, join by code, create ----
+
+const SET_CHOICES = { base: [], beach_cup: [] };
+
+async function showLobby(container) {
+  document.title = "Challengers! — Lobby";
+  const list = h("div", { class: "games" }, h("p", { class: "muted" }, "Loading games…"));
+  mount(container,
+    h("h1", {}, "Challengers!"),
+    h("div", { class: "lobby-grid" },
+      h("section", { class: "panel" }, h("h2", {}, "Join a game"), joinForm()),
+      h("section", { class: "panel" }, h("h2", {}, "Create a game"), await createForm()),
+      h("section", { class: "panel wide" }, h("h2", {}, "Games"), list)));
+  const status = h("select", { id: "game-status", onchange: () => loadGames(list, status.value) },
+    [["lobby", "Open lobbies"], ["running", "Being played"], ["finished", "Finished"], ["", "All games"]]
+      .map(([value, label]) => h("option", { value }, label)));
+  list.before(h("label", { class: "field inline" }, h("span", {}, "Show"), status));
+  loadGames(list, "lobby");
+}
+
+async function loadGames(list, status) {
+  const page = await attempt(() => get(`tournaments/?limit=30${status ? `&status=${status}` : ""}`));
+  if (page) mount(list, gameList(page.results));
+}
+
+function gameList(games) {
+  if (!games.length) return h("p", { class: "muted" }, "No game here yet: create one.");
+  return h("ul", { class: "game-list" }, games.map((game) => h("li", {},
+    h("a", { href: `#/t/${game.id}` }, `#${game.id} ${game.host ? `${game.host}'s game` : "Organized game"}`),
+    " ", h("span", { class: `badge status-${game.status}` }, game.status),
+    h("span", { class: "muted" }, ` ${game.seats_taken}/${game.seat_count} seats`,
+      game.free_seats ? ` · ${game.free_seats} free (ask the host for the room code)` : "",
+      game.round ? ` · round ${game.round === 8 ? "Final" : game.round}` : "",
+      ` · ${game.basic_set}, ${game.additional_sets.join(", ")}`,
+      game.beach_cup ? " · Beach Cup" : "", game.winter_mode !== "off" ? ` · Winter Park ${game.winter_mode}` : ""))));
+}
+
+function field(label, control, hint) {
+  return h("label", { class: "field" }, h("span", {}, label), control, hint ? h("small", { class: "muted" }, hint) : null);
+}
+
+function joinForm() {
+  const code = h("input", { name: "code", required: true, autocomplete: "off", maxlength: 12, placeholder: "K7QX2P" });
+  const name = h("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname" });
+  return h("form", { onsubmit: async (event) => {
+    event.preventDefault();
+    const ticket = await attempt(() => post("tournaments/join/", { code: code.value.trim(), name: name.value.trim() }));
+    if (!ticket) return;
+    keepSeat(ticket.id, { token: ticket.seat.token, seat: ticket.seat.id, code: ticket.code });
+    location.hash = `#/t/${ticket.id}`;
+  } }, field("Room code", code), field("Your name", name), h("button", { type: "submit", class: "primary" }, "Join"));
+}
+
+async function createForm() {
+  const sets = (await attempt(() => get("card-sets/"))) || [];
+  const additional = sets.filter((set) => set.kind === "additional");
+  const input = (name, attrs) => h("input", { name, ...attrs });
+  const controls = {
+    name: input("name", { required: true, maxlength: 40, autocomplete: "nickname" }),
+    seats: input("seats", { type: "number", min: 1, max: 8, value: 3, required: true }),
+    basic_set: h("select", { name: "basic_set" }, ["City", "Rainbow"].map((s) => h("option", { value: s }, s))),
+    beach_cup: input("beach_cup", { type: "checkbox" }),
+    winter_park: h("select", { name: "winter_park" },
+      [["off", "Off"], ["normal", "One park each round"], ["all", "Every park"]].map(([v, t]) => h("option", { value: v }, t))),
+    robot_difficulty: input("robot_difficulty", { type: "number", min: 1, max: 5, value: 1 }),
+    solo_challenge: input("solo_challenge", { type: "checkbox" }),
+    deck_deadline_seconds: input("deck_deadline_seconds", { type: "number", min: 5, max: 86400, placeholder: "none" }),
+    answer_deadline_seconds: input("answer_deadline_seconds", { type: "number", min: 1, max: 3600, value: 30 }),
+  };
+  const setBoxes = additional.map((set) => h("label", { class: "check" },
+    h("input", { type: "checkbox", name: "additional_sets", value: set.name }), ` ${set.name}`,
+    set.box === "beach_cup" ? h("small", { class: "muted" }, " (Beach Cup)") : null));
+  const submit = async (event) => {
+    event.preventDefault();
+    const chosen = setBoxes.map((label) => label.querySelector("input")).filter((box) => box.checked).map((box) => box.value);
+    const body = {
+      name: controls.name.value.trim(), seats: Number(controls.seats.value), basic_set: controls.basic_set.value,
+      beach_cup: controls.beach_cup.checked, winter_park: controls.winter_park.value,
+      robot_difficulty: Number(controls.robot_difficulty.value), solo_challenge: controls.solo_challenge.checked,
+      deck_deadline_seconds: controls.deck_deadline_seconds.value ? Number(controls.deck_deadline_seconds.value) : null,
+      answer_deadline_seconds: Number(controls.answer_deadline_seconds.value),
+    };
+    if (chosen.length) body.additional_sets = chosen;
+    const ticket = await attempt(() => post("tournaments/", body));
+    if (!ticket) return;
+    keepSeat(ticket.id, { token: ticket.seat.token, seat: ticket.seat.id, code: ticket.code });
+    location.hash = `#/t/${ticket.id}`;
+  };
+  return h("form", { onsubmit: submit },
+    field("Your name", controls.name), field("Seats (you included)", controls.seats, "1–8; free seats take players or bots"),
+    field("Basic set", controls.basic_set),
+    h("fieldset", {}, h("legend", {}, "Additional sets (choose five, or none for five random ones)"), h("div", { class: "sets" }, setBoxes)),
+    h("label", { class: "check" }, controls.beach_cup, " Beach Cup draft table"),
+    field("Winter Park", controls.winter_park),
+    field("Robot level", controls.robot_difficulty, "1–5"),
+    h("label", { class: "check" }, controls.solo_challenge, " Solo challenge (SOLO cards may join the Robot's deck)"),
+    field("Deck Phase deadline (seconds)", controls.deck_deadline_seconds, "5–86400, empty for none"),
+    field("Answer deadline (seconds)", controls.answer_deadline_seconds),
+    h("button", { type: "submit", class: "primary" }, "Create game"));
+}
+
+// ---- The card browser ----
+
+async function showCards(container) {
+  document.title = "Challengers! — Cards";
+  const catalogue = await attempt(() => cards());
+  if (!catalogue) return;
+  const search = h("input", { type: "search", id: "card-search", placeholder: "Name, effect or keyword" });
+  const results = h("div", {});
+  const draw = () => {
+    const words = search.value.trim().toLowerCase();
+    const bySet = new Map();
+    for (const card of catalogue.values()) {
+      const text = `${card.name} ${card.effect} ${card.keyword} ${card.set}`.toLowerCase();
+      if (words && !words.split(/\s+/).every((word) => text.includes(word))) continue;
+      if (!bySet.has(card.set)) bySet.set(card.set, []);
+      bySet.get(card.set).push(card);
+    }
+    mount(results, bySet.size ? [...bySet].map(([set, list]) => h("section", { class: "set-block" },
+      h("h2", {}, set, h("span", { class: "muted" }, ` ${list[0].box === "beach_cup" ? "Beach Cup" : "Base box"} · ${list.length} designs`)),
+      h("div", { class: "card-grid" }, list.map((card) => cardTile(card.key, {
+        extra: h("p", { class: "muted small" }, `${card.copies ?? "?"} copies`) }))))) : h("p", {}, "No card matches."));
+  };
+  search.addEventListener("input", draw);
+  mount(container, h("h1", {}, "Cards"), h("label", { class: "field" }, h("span", {}, "Search the cards"), search), results);
+  draw();
+}

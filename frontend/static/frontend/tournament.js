@@ -1,0 +1,364 @@
+// A tournament as one viewer sees it: lobby, Deck Phase, live matches, questions, standings.
+import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
+import { h, mount, attempt, showError, cardTile, cardOf, countdown, trophy } from "./ui.js";
+import { Board } from "./board.js";
+import { draftPanel } from "./draft.js";
+import { questionPanel } from "./question.js";
+
+const roundName = (round) => (round === 8 ? "the Final" : `round ${round}`);
+
+export function showTournament(container, id) {
+  const page = new TournamentPage(container, id);
+  page.start();
+  return () => page.stop();
+}
+
+class TournamentPage {
+  constructor(container, id) {
+    this.id = id;
+    this.token = seatOf(id)?.token ?? null;
+    this.view = null;
+    this.matches = [];
+    this.boards = new Map();
+    this.question = null;
+    this.activity = [];
+    this.parkFilter = "all";
+    this.parts = {
+      head: h("div", { class: "t-head" }), question: h("div", {}), phase: h("div", {}),
+      matches: h("section", { class: "matches", "aria-label": "Matches" }),
+      standings: h("aside", { class: "standings panel", "aria-label": "Standings" }),
+      activity: h("ul", { class: "activity", "aria-label": "What happened" }),
+    };
+    mount(container, this.parts.head, this.parts.question,
+      h("div", { class: "t-grid" },
+        h("div", { class: "t-main" }, this.parts.phase, this.parts.matches),
+        h("div", { class: "t-side" }, this.parts.standings,
+          h("section", { class: "panel" }, h("h2", {}, "Activity"), this.parts.activity))));
+  }
+
+  async start() {
+    await this.refresh();
+    await this.loadMatches();
+    this.unfollow = follow(this.id, this.token, (frame) => this.onFrame(frame));
+    this.poller = setInterval(() => this.pollBoards(), 1500);
+    // The stream drives the page; a slow read now and then is a safety net should a frame be missed.
+    this.safety = setInterval(() => this.refresh(), 10000);
+  }
+
+  stop() {
+    this.unfollow?.();
+    clearInterval(this.poller);
+    clearInterval(this.safety);
+    clearTimeout(this.pending);
+  }
+
+  get me() { return this.view?.you ?? null; }
+
+  name(seat) {
+    return this.view?.seats.find((s) => s.number === seat)?.name ?? (seat === -1 ? "The Robot" : `Seat ${seat}`);
+  }
+
+  /** Run an action of this seat; a refusal is shown in words; `stale` reads the view again. */
+  async act(path, body = {}, method = "POST") {
+    try {
+      const view = await request(method, `tournaments/${this.id}/${path}`, { body, token: this.token });
+      this.setView(view);
+      return view;
+    } catch (error) {
+      showError(error);
+      if (error.status === 409 || error.code === "stale") await this.refresh();
+      return null;
+    }
+  }
+
+  async refresh() {
+    try {
+      this.setView(await get(`tournaments/${this.id}/`, this.token));
+    } catch (error) {
+      if (error.code === "bad_token" && this.token) {
+        showError({ message: "Your seat in this game is gone (you left or were removed): you now watch it." });
+        return this.watch();
+      }
+      showError(error);
+    }
+  }
+
+  /** Go on as a spectator: the seat's token no longer works. */
+  watch() {
+    forgetSeat(this.id);
+    this.token = null;
+    for (const board of this.boards.values()) board.token = null;
+    this.unfollow?.();
+    this.unfollow = follow(this.id, null, (frame) => this.onFrame(frame));
+    return this.refresh();
+  }
+
+  setView(view) {
+    // Answers may cross (a refresh sent before an action's answer arrives after it): keep the newest.
+    if (this.view && view.version < this.view.version) return;
+    this.view = view;
+    document.title = `Challengers! — game #${view.id}`;
+    this.render();
+  }
+
+  later() {
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => this.refresh(), 150);
+  }
+
+  onFrame(frame) {
+    if (frame.type === "error") {
+      if (frame.code === "bad_token" && this.token) return this.watch();
+      return showError(frame);
+    }
+    const p = frame.payload;
+    switch (frame.kind) {
+      case "match_event":
+        this.boards.get(p.match)?.poll().catch(showError);
+        this.wait(p.match, null);
+        return;
+      case "hidden":
+        return;
+      case "match_question":
+        this.loadQuestion(p.match);
+        return;
+      case "match_phase_opened":
+        this.note(`Match Phase of ${roundName(p.round)}.`);
+        this.loadMatches();
+        break;
+      case "match_waiting":
+        this.note(`${this.name(p.seat)} is answering a card question.`);
+        this.wait(p.match, this.name(p.seat));
+        if (p.seat === this.me?.seat) this.loadQuestion(p.match);
+        return;
+      case "seat_joined":
+        this.note(`${p.name} joined (seat ${p.seat}).`);
+        break;
+      case "seat_left":
+        this.note(`${this.name(p.seat)} ${p.reason === "kicked" ? "was removed" : "left"}.`);
+        break;
+      case "seat_progress":
+        this.note(`${this.name(p.seat)} ${p.did}.`);
+        break;
+      case "match_finished":
+        this.note(`${p.park} park: ${this.name(p.winner)} wins the trophy.`);
+        this.loadMatches();
+        break;
+      case "deck_phase_opened":
+        this.note(`Deck Phase of ${roundName(p.round)}.`);
+        break;
+      case "tournament_finished":
+        this.note(`The tournament is over.`);
+        break;
+      default:
+        this.note(frame.kind.replaceAll("_", " ") + ".");
+    }
+    this.later();
+  }
+
+  note(text) {
+    this.activity.push(text);
+    if (this.activity.length > 40) this.activity.shift();
+    clearTimeout(this.noteTimer);
+    this.noteTimer = setTimeout(() => mount(this.parts.activity,
+      this.activity.slice(-12).reverse().map((line) => h("li", {}, line))), 100);
+  }
+
+  /** Say on a board that its match waits for a seat's answer (`null`: it goes on). */
+  wait(matchId, name) {
+    const board = this.boards.get(matchId);
+    if (!board || board.waiting === name) return;
+    board.waiting = name;
+    board.draw();
+  }
+
+  async loadMatches() {
+    const matches = await attempt(() => get(`tournaments/${this.id}/matches/`, this.token));
+    if (!matches) return;
+    this.matches = matches;
+    const latest = Math.max(0, ...matches.map((m) => m.round));
+    for (const match of matches.filter((m) => m.round === latest)) {
+      if (!this.boards.has(match.id)) {
+        const board = new Board(match, { live: true, pace: 350 });
+        board.token = this.token;
+        this.boards.set(match.id, board);
+      }
+      const board = this.boards.get(match.id);
+      if (match.status === "waiting" && !board.waiting) board.waiting = "a player";
+      if (match.status === "waiting" && this.me && match.seats.some((s) => s.number === this.me.seat)) {
+        this.loadQuestion(match.id);
+      }
+    }
+    for (const [matchId] of this.boards) {
+      if (!matches.some((m) => m.id === matchId && m.round === latest)) this.boards.delete(matchId);
+    }
+    this.renderMatches();
+    this.pollBoards();
+  }
+
+  pollBoards() {
+    for (const board of this.boards.values()) if (!board.complete) board.poll().catch(showError);
+  }
+
+  async loadQuestion(matchId) {
+    if (!this.token) return;
+    const match = await attempt(() => get(`matches/${matchId}/`, this.token));
+    this.question = match?.question ? { match, question: match.question } : null;
+    this.renderQuestion();
+  }
+
+  async answer(matchId, question, answer) {
+    try {
+      const match = await post(`matches/${matchId}/answer/`, { question: question.seq, answer }, this.token);
+      this.question = match.question ? { match, question: match.question } : null;
+    } catch (error) {
+      showError(error);
+      if (error.status === 409) this.question = null;
+    }
+    this.renderQuestion();
+  }
+
+  render() {
+    this.renderHead();
+    this.renderPhase();
+    this.renderStandings();
+    this.renderQuestion();
+  }
+
+  renderQuestion() {
+    mount(this.parts.question, this.question
+      ? questionPanel(this.question, (answer) => this.answer(this.question.match.id, this.question.question, answer))
+      : null);
+  }
+
+  renderHead() {
+    const v = this.view;
+    const o = v.options;
+    const status = { lobby: "Lobby", deck: `Deck Phase · ${roundName(v.round)}`, match: `Match Phase · ${roundName(v.round)}`,
+      finished: "Finished", cancelled: "Cancelled" }[v.status];
+    mount(this.parts.head,
+      h("h1", {}, `Game #${v.id} `, h("span", { class: `badge status-${v.status}` }, status)),
+      h("p", { class: "muted" }, `${o.seat_count} seats · ${o.basic_set} + ${o.additional_sets.join(", ")}`,
+        o.beach_cup ? " · Beach Cup" : "", o.winter_mode !== "off" ? ` · Winter Park: ${o.winter_mode}` : "",
+        ` · Robot level ${o.robot_difficulty}`, o.solo_challenge ? " · solo challenge" : "",
+        this.me ? ` · you are ${this.me.name} (seat ${this.me.seat})` : " · you are watching"),
+      v.parks.length ? h("p", { class: "parks" }, v.parks.map((park) => h("span", { class: "park-tag" },
+        h("span", { class: `park park-${park.name}` }), park.name, park.winter ? " ❄" : ""))) : null,
+      this.me && v.status !== "lobby" ? h("label", { class: "check" },
+        h("input", { type: "checkbox", id: "answers-live", "data-key": "answers-live", checked: this.me.answers_live,
+          onchange: (e) => this.act("seat/", { answers_live: e.target.checked }, "PATCH") }),
+        " Answer my cards' questions myself") : null);
+  }
+
+  renderPhase() {
+    const v = this.view;
+    if (v.status === "lobby") return mount(this.parts.phase, this.lobbyPanel());
+    if (v.status === "cancelled") return mount(this.parts.phase, h("section", { class: "panel" }, h("h2", {}, "This game was cancelled.")));
+    if (v.status === "finished") return mount(this.parts.phase, this.endPanel());
+    const parts = [];
+    if (this.me?.turn && v.status === "deck") parts.push(draftPanel(this));
+    else if (v.status === "deck") parts.push(h("section", { class: "panel" }, h("h2", {}, `Deck Phase of ${roundName(v.round)}`),
+      h("p", {}, this.me ? "You take no part in this Deck Phase: the finalists build their decks." : "The players are building their decks.")));
+    parts.push(this.progressPanel());
+    if (this.me && v.status !== "lobby") parts.push(this.deckPanel());
+    mount(this.parts.phase, parts);
+  }
+
+  progressPanel() {
+    const v = this.view;
+    return h("section", { class: "panel" }, h("h2", {}, "Players"),
+      v.phase_deadline && v.status === "deck" ? h("p", {}, "Deck Phase deadline: ", countdown(v.phase_deadline)) : null,
+      h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {},
+        h("span", { class: "seat-name" }, seat.name), ` (${seat.kind})`,
+        seat.finished === true ? h("span", { class: "done" }, " ✓ finished") : seat.finished === false ? h("span", { class: "muted" }, " building…") : null,
+        h("span", { class: "muted" }, ` · deck ${seat.deck_size} · ${seat.tokens} fan tokens`),
+        seat.auto_played ? h("span", { class: "muted" }, " · deadline played for it") : null))));
+  }
+
+  deckPanel() {
+    const deck = this.me.deck;
+    return h("section", { class: "panel" }, h("h2", {}, `Your deck (${deck.length})`),
+      h("div", { class: "card-grid small" }, deck.map((card) => cardTile(card.card, { compact: true, uid: card.uid }))));
+  }
+
+  hostTools() {
+    if (!this.me || !this.view.seats.find((s) => s.number === this.me.seat)?.is_host) return null;
+    return h("div", { class: "host-tools" }, h("h3", {}, "Host"),
+      h("button", { class: "danger", onclick: () => confirm("Cancel this game for everyone?") && this.act("cancel/") }, "Cancel the game"));
+  }
+
+  lobbyPanel() {
+    const v = this.view;
+    const isHost = this.me && v.seats.find((s) => s.number === this.me.seat)?.is_host;
+    const free = v.options.seat_count - v.seats.length;
+    const count = h("input", { type: "number", min: 1, max: Math.max(1, free), value: 1, id: "bot-count", "aria-label": "Bots to add" });
+    return h("section", { class: "panel" }, h("h2", {}, "Lobby"),
+      v.code ? h("p", { class: "room" }, "Room code ", h("strong", { class: "code", id: "room-code" }, v.code), " ",
+        h("button", { onclick: () => navigator.clipboard?.writeText(v.code).then(() => showError({ message: "Room code copied." })) }, "Copy"),
+        h("small", { class: "muted" }, " — share it: the others join with it on the Lobby page.")) :
+        h("p", { class: "muted" }, "Ask the host for the room code to join this game."),
+      h("p", {}, `${v.seats.length} of ${v.options.seat_count} seats taken.`),
+      h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {}, h("span", { class: "seat-name" }, seat.name),
+        ` (${seat.is_host ? "host" : seat.kind})`,
+        isHost && !seat.is_host ? h("button", { class: "small", onclick: () => this.act("kick/", { seat: seat.number }) }, `Remove ${seat.name}`) : null))),
+      isHost && free > 0 ? h("div", { class: "row" }, count,
+        h("button", { "data-key": "add-bots", onclick: () => this.act("bots/", { count: Number(count.value) }) }, "Add bots")) : null,
+      isHost ? h("div", { class: "row" },
+        h("button", { class: "primary", "data-key": "start", disabled: !this.me.actions.includes("start"),
+          onclick: () => this.act("start/") }, free > 0 ? `Start (${free} seat${free > 1 ? "s" : ""} still free)` : "Start the tournament"),
+        h("button", { class: "danger", onclick: () => confirm("Cancel this game?") && this.act("cancel/") }, "Cancel the game")) : null,
+      this.me && !isHost ? h("button", { onclick: async () => {
+        if (await this.act("leave/")) this.watch();
+      } }, "Leave the game") : null);
+  }
+
+  endPanel() {
+    const v = this.view;
+    const names = v.winners.map((seat) => this.name(seat)).join(" and ");
+    return h("section", { class: "panel champion", role: "status" }, h("h2", {}, trophy(), " Champion"),
+      h("p", { class: "champion-name" }, names || "—"),
+      v.fairness.revealed_seed !== null ? h("p", { class: "muted small" },
+        `Seed ${v.fairness.revealed_seed} revealed; `, h("a", { href: `/api/v1/tournaments/${v.id}/verify/` }, "check it")) : null);
+  }
+
+  renderStandings() {
+    const v = this.view;
+    if (v.status === "lobby") return mount(this.parts.standings, h("h2", {}, "Standings"), h("p", { class: "muted" }, "After the start."));
+    const finalists = new Set(v.finalists);
+    const trophies = (seat) => v.trophies.filter((t) => t.seat === seat);
+    const rows = v.standings.map((row) => h("tr", { class: v.winners.includes(row.seat) ? "champ" : "" },
+      h("th", { scope: "row" }, this.name(row.seat), finalists.has(row.seat) ? " ★" : "", v.winners.includes(row.seat) ? [" ", trophy("champion")] : ""),
+      h("td", {}, row.fans, row.fans_complete ? "" : "+?"),
+      h("td", {}, trophies(row.seat).map((t) => h("span", { class: `park-dot park-${t.park}`, title: `${t.park}, round ${t.round}, ${t.fans ?? "secret"} fans` },
+        t.fans ?? "?")), trophies(row.seat).length ? null : "—")));
+    const byRound = new Map();
+    for (const match of this.matches) {
+      if (!byRound.has(match.round)) byRound.set(match.round, []);
+      byRound.get(match.round).push(match);
+    }
+    mount(this.parts.standings, h("h2", {}, "Standings"),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Fans"), h("th", { scope: "col" }, "Trophies"))),
+        h("tbody", {}, rows)),
+      finalists.size ? h("p", {}, "Finalists: ", [...finalists].map((s) => this.name(s)).join(" and ")) : null,
+      h("p", { class: "muted small" }, "+? : some trophy fans are still secret to you. ★ finalist."),
+      byRound.size ? h("details", {}, h("summary", {}, "Replays"), h("ul", { class: "replays" },
+        [...byRound].map(([round, list]) => h("li", {}, `${round === 8 ? "Final" : `Round ${round}`}: `,
+          list.map((m) => m.status === "finished" ? h("a", { href: `#/match/${m.id}` }, `${m.park} `) : h("span", { class: "muted" }, `${m.park} `)))))) : null,
+      v.status === "deck" || v.status === "match" ? this.hostTools() : null);
+  }
+
+  renderMatches() {
+    const boards = [...this.boards.values()];
+    if (!boards.length) return mount(this.parts.matches);
+    const round = boards[0].match.round;
+    const parks = boards.map((b) => b.match.park);
+    const pick = h("select", { id: "park-filter", onchange: (e) => { this.parkFilter = e.target.value; this.renderMatches(); } },
+      h("option", { value: "all" }, "Every park"), parks.map((p) => h("option", { value: p, selected: this.parkFilter === p }, `${p} park`)));
+    mount(this.parts.matches, h("h2", {}, `Matches of ${roundName(round)}`),
+      h("label", { class: "field inline" }, h("span", {}, "Watch "), pick),
+      h("div", { class: "boards" }, boards.filter((b) => this.parkFilter === "all" || b.match.park === this.parkFilter)
+        .map((b) => { b.draw(true); return b.element; })));
+  }
+}
+
+export { cardOf, cardTile };

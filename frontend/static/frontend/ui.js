@@ -1,0 +1,131 @@
+// Small DOM helpers, the error banner, the card catalogue and card tiles.
+import { get } from "./api.js";
+
+/** h("button", {class: "x", onclick}, "text", child…): an element; strings become text. */
+export function h(tag, attrs = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** Replace a container's content, keeping the focus on the element with the same data-key. */
+export function mount(container, ...children) {
+  const focused = document.activeElement?.dataset?.key;
+  container.replaceChildren(...children.flat(Infinity).filter(Boolean));
+  if (focused) container.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+export function showError(error) {
+  const box = document.getElementById("errors");
+  const words = error.code ? `${error.message} (${error.code})` : String(error.message || error);
+  const item = h("p", {}, words, " ", h("button", {
+    class: "link", "aria-label": "Dismiss this message", onclick: () => item.remove(),
+  }, "×"));
+  box.append(item);
+  setTimeout(() => item.remove(), 12000);
+}
+
+export function clearErrors() {
+  document.getElementById("errors").replaceChildren();
+}
+
+/** Run an action; its refusal is shown in words, never swallowed. */
+export async function attempt(action) {
+  try {
+    return await action();
+  } catch (error) {
+    showError(error);
+    return undefined;
+  }
+}
+
+let catalogue = null;
+
+/** Every card design keyed by its "Set/Name" key. */
+export async function cards() {
+  if (!catalogue) {
+    const list = await get("cards/");
+    catalogue = new Map(list.map((card) => [card.key, card]));
+  }
+  return catalogue;
+}
+
+export function cardOf(key) {
+  return catalogue?.get(key) ?? { key, name: key.split("/").pop(), set: key.split("/")[0] };
+}
+
+export function setClass(set) {
+  return "set-" + String(set || "").toLowerCase().replace(/[^a-z]+/g, "-");
+}
+
+const TIMING = {
+  on_reveal: "On reveal", takes_flag: "Takes the flag", flag_loss: "Flag loss",
+  no_flag_win: "No flag win", in_flag_possession: "In flag possession", during_attack: "During the attack",
+  from_bench: "From the bench", when_picked: "When picked",
+};
+
+export function timingWords(timing) {
+  return TIMING[timing] || (timing ? timing.replaceAll("_", " ") : "");
+}
+
+/** A card tile with every fact a player reads on the physical card. */
+export function cardTile(key, { extra = [], compact = false, uid = null } = {}) {
+  const card = cardOf(key);
+  const power = card.power_is_round ? "R" : card.power ?? "?";
+  return h("article", {
+    class: `card ${setClass(card.set)} ${compact ? "compact" : ""}`,
+    dataset: uid === null ? {} : { uid: String(uid) },
+    "aria-label": `${card.name}, power ${power}, level ${card.level ?? "?"}, ${card.set}`,
+  },
+    h("div", { class: "card-head" },
+      h("span", { class: "power", title: "Power" }, power),
+      h("span", { class: "name" }, card.name),
+      h("span", { class: "level", title: "Level" }, card.level ?? ""),
+    ),
+    compact ? null : h("div", { class: "card-set" }, h("span", { class: "set-icon", "aria-hidden": "true" }), card.set,
+      card.keyword ? h("span", { class: "keyword" }, card.keyword) : null),
+    compact || !card.effect ? null : h("p", { class: "effect" },
+      card.timing ? h("strong", {}, timingWords(card.timing), ": ") : null, card.effect),
+    extra,
+  );
+}
+
+/** A live "m:ss left" text for a deadline; updates itself until the element leaves the page. */
+export function countdown(deadline, label = "left") {
+  const span = h("span", { class: "countdown", role: "timer" });
+  const tick = () => {
+    const seconds = Math.max(0, Math.round((new Date(deadline) - Date.now()) / 1000));
+    span.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} ${label}`;
+    span.classList.toggle("urgent", seconds <= 10);
+    if (span.isConnected || !span.dataset.started) {
+      span.dataset.started = "1";
+      setTimeout(tick, 1000);
+    }
+  };
+  tick();
+  return span;
+}
+
+export const PARK_COLOURS = { green: "#2e7d32", red: "#c62828", purple: "#6a1b9a", yellow: "#f9a825" };
+
+/** A trophy drawn in SVG (no emoji font is needed). */
+export function trophy(label = "trophy") {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "trophy-icon");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", "M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3V3zm0 4H6v1a2 2 0 0 0 1 1.7V7zm10 0v2.7A2 2 0 0 0 18 8V7h-1z");
+  svg.append(path);
+  return svg;
+}

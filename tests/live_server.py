@@ -1,0 +1,83 @@
+"""A live server for tests that talk to it over the network (the example client, the browser).
+
+The embedded server (Daphne, the task thread, SQLite) on a temporary database and a free port, in
+a subprocess, with fast match pacing and no throttling.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def server_environment(database: Path, pace_ms: int = 0) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"}
+        and not key.startswith("THROTTLE_")
+    }
+    env.update(
+        SQLITE_PATH=str(database),
+        MATCH_EVENT_PACE_MS=str(pace_ms),
+        THROTTLE_CREATE="off",
+        THROTTLE_JOIN="off",
+        THROTTLE_ACTION="off",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+@contextmanager
+def live_server(folder: Path, pace_ms: int = 0) -> Iterator[str]:
+    """Migrate a fresh SQLite file in `folder`, load the cards, serve; yield the base URL."""
+    env = server_environment(folder / "live.sqlite3", pace_ms)
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    for command in (["migrate", "--noinput"], ["load_catalogue"]):
+        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    port = free_port()
+    log_path = folder / "daphne.log"
+    log = log_path.open("wb")
+    server = subprocess.Popen(
+        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_healthy(url, server, log_path)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+        log.close()
+
+
+def _wait_until_healthy(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/v1/health/", timeout=2):
+                return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise AssertionError(log_path.read_text()) from None
+            time.sleep(0.2)
