@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Container, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from matches.engine import chance
 from matches.engine.cards import CardSpec, UnknownCard, icon_of_set, load_catalogue, resolve_card
@@ -52,15 +52,16 @@ from matches.engine.policies import DefaultPolicy
 from matches.engine.questions import PERMUTATION_KINDS, PROMPTS, check_answer
 from matches.engine.table import Table, get_table
 
-REVEAL_LIMIT = 5000
-SEATS = 6
-_DEFAULT_POLICY = DefaultPolicy()
-_FIRST = operator.itemgetter(0)
-_TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
+# ``Final``: the compiled engine reads these without a lookup in the module's namespace.
+REVEAL_LIMIT: Final = 5000
+SEATS: Final = 6
+_DEFAULT_POLICY: Final = DefaultPolicy()
+_FIRST: Final = operator.itemgetter(0)
+_TABLES: Final[dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]]] = {}
 # A match outside Winter Park: no side may freeze, its frozen seats (shared, never filled).
-_NO_FREEZE = (False, False)
-_NOT_FROZEN: list[list[list[int]]] = [[[], []], [[], []]]
-_NOT_FROZEN_POWER = [[0, 0], [0, 0]]
+_NO_FREEZE: Final = (False, False)
+_NOT_FROZEN: Final[list[list[list[int]]]] = [[[], []], [[], []]]
+_NOT_FROZEN_POWER: Final = [[0, 0], [0, 0]]
 
 
 class _End(Exception):
