@@ -523,7 +523,8 @@ class Match:
                 name = seat_name[spec]
                 seat = seat_of.get(name, -1)
                 if seat >= 0:
-                    slots[seat][1].append(card)
+                    seated: list[int] = slots[seat][1]  # typed: a list append when compiled
+                    seated.append(card)
                 else:
                     try:
                         seat = slots.index(None)
@@ -670,7 +671,8 @@ class Match:
         slots, seat_of = self.bench[side], self.seat_of[side]
         seat = seat_of.get(name, -1)
         if seat >= 0:
-            slots[seat][1].append(card)
+            seated: list[int] = slots[seat][1]  # typed: a list append when compiled
+            seated.append(card)
         elif width > slots.count(None):
             self.unplaced[side].append(card)
             self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
@@ -721,7 +723,7 @@ class Match:
             i = next((j for j in range(SEATS) if slots[j] is not None and card in slots[j][1]), -1)
         if i >= 0:
             seat = slots[i]
-            cards = seat[1]
+            cards: list[int] = seat[1]
             cards.remove(card)
             if not cards:
                 slots[i] = None
@@ -902,7 +904,7 @@ class Match:
         size: dict[int, int] = {}  # card -> how many cards share its seat (``seat_size``)
         for seat in self.bench[side]:
             if seat is not None:
-                cards = seat[1]
+                cards: list[int] = seat[1]
                 for card in cards:
                     size[card] = len(cards)
         get = size.get
