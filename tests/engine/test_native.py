@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -61,3 +62,34 @@ def test_the_pure_engine_runs_when_asked() -> None:
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "pure"
+
+
+def test_without_a_c_compiler_the_build_gives_up_and_the_pure_engine_runs(tmp_path: Path) -> None:
+    """``scripts/build_engine.py`` in a copy of the engine, with a compiler that does not exist:
+    it says why, removes the stale build it finds, and the engine imports its pure modules."""
+    (tmp_path / "matches" / "engine").mkdir(parents=True)
+    (tmp_path / "scripts").mkdir()
+    shutil.copy2(ROOT / "matches" / "__init__.py", tmp_path / "matches")
+    for path in (ROOT / "matches" / "engine").glob("*.py"):
+        shutil.copy2(path, tmp_path / "matches" / "engine")
+    shutil.copy2(ROOT / "scripts" / "build_engine.py", tmp_path / "scripts")
+    stale = tmp_path / "build" / "engine"
+    stale.mkdir(parents=True)
+    (stale / "STAMP").write_text("an older build\n")
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    env["CC"] = str(tmp_path / "no-such-cc")
+    build = subprocess.run(
+        [sys.executable, "scripts/build_engine.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 1
+    assert "Engine not compiled (no C compiler): the pure-Python engine runs" in build.stderr
+    assert not stale.exists()
+    code = "from matches.engine import native; print(native.kind())"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert out.stdout.strip() == "pure", out.stderr
