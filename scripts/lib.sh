@@ -44,3 +44,10 @@ ensure_chromium() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null 2>&1
 }
+
+# build_engine: compile matches/engine with mypyc into build/engine when a C compiler is present
+# (scripts/build_engine.py; nothing to do when the build is current). If it cannot, the
+# pure-Python engine runs: the failure is reported and ignored.
+build_engine() {
+    .venv/bin/python scripts/build_engine.py || true
+}

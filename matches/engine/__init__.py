@@ -5,7 +5,16 @@ Public API: ``play_match(setup, seed, policies, *, record, answers)`` → ``Matc
 on a step at a time; ``MatchSetup``, ``CardSpec``, ``CardRef``, ``load_catalogue``,
 ``resolve_card``, ``Question``, ``Policy``, ``DefaultPolicy``, ``RandomPolicy``, ``InvalidAnswer``,
 ``InvalidSetup``, ``replay`` and ``verify``. See ``README.md`` for the decisions.
+
+``native`` says which engine an import gets: the modules compiled by mypyc when a current
+build exists (``scripts/build_engine.py``), else these pure-Python ones.
 """
+
+from matches.engine import native
+
+_compiled = native.compiled_dir()
+if _compiled is not None:  # the compiled modules come first; the rest are found here
+    __path__.insert(0, str(_compiled))
 
 from matches.engine.cards import CardRef, CardSpec, UnknownCard, load_catalogue, resolve_card
 from matches.engine.match import Match, play_match

@@ -10,6 +10,11 @@ machine do not distort it). Each figure is the best of ``--repeat`` runs, and th
 figures take turns, so a slow spell of a shared machine does not fall on one figure's runs only
 (and the recorded/fast ratio compares runs made in the same moments).
 
+``--compare R`` measures the pure-Python engine against the compiled one (``native``) in one run:
+``R`` rounds, each one run (``--repeat``) of each engine in a process of its own, in turns, so a
+slow spell of the shared machine falls on both; it prints each engine's best figures and their
+ratios (compiled / pure).
+
 ``--only K [--record]`` builds the ``-n`` mixed setups, plays the first ``K`` after a warm-up and
 prints nothing: run it under callgrind with ``K = n`` and with ``K = 0`` and subtract for a
 load-independent figure, instructions per match (``scripts/engine_instructions`` does).
@@ -20,9 +25,13 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 
+from matches.engine import native
 from matches.engine.cards import load_catalogue
 from matches.engine.match import play_match
 from matches.engine.model import MatchSetup
@@ -134,6 +143,32 @@ def play_only(k: int, n: int, seed: int, record: bool, warm_up: int = 200) -> No
         play_match(setup, i, record=record)
 
 
+def compare(rounds: int, n: int, seed: int, repeat: int) -> dict[str, dict[str, float]]:
+    """The best figures of the pure and the compiled engine, run in turns, and their ratios."""
+    best: dict[str, dict[str, float]] = {"pure": {}, "compiled": {}}
+    args = ["-n", str(n), "--seed", str(seed), "--repeat", str(repeat), "--json"]
+    for _ in range(rounds):
+        for engine, figures in best.items():
+            env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+            if engine == "pure":
+                env[native.PURE_ENV] = "1"
+            out = subprocess.run(
+                [sys.executable, "-m", "matches.engine.bench", *args],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            run = json.loads(out.stdout)
+            if run.pop("engine") != engine:
+                raise SystemExit(f"no {engine} engine to measure (scripts/build_engine.py)")
+            for name, value in run.items():
+                figures[name] = max(figures.get(name, 0.0), value)
+    pure, compiled = best["pure"], best["compiled"]
+    best["ratio"] = {name: round(compiled[name] / pure[name], 2) for name in pure}
+    return best
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -144,14 +179,30 @@ def main(argv: list[str] | None = None) -> int:
         "--only", type=int, metavar="K", help="play K of the n mixed matches, print nothing"
     )
     parser.add_argument("--record", action="store_true", help="with --only: record events")
+    parser.add_argument(
+        "--compare", type=int, metavar="R", help="pure against compiled engine, R rounds in turns"
+    )
     args = parser.parse_args(argv)
     if args.only is not None:
         play_only(args.only, args.n, args.seed, args.record)
         return 0
+    if args.compare is not None:
+        compared = compare(args.compare, args.n, args.seed, args.repeat)
+        if args.json:
+            print(json.dumps(compared))
+        else:
+            for name in compared["pure"]:
+                pure, compiled = compared["pure"][name], compared["compiled"][name]
+                print(
+                    f"{name:>18}: pure {pure:>9,.0f}  compiled {compiled:>9,.0f} matches/s"
+                    f"  x{compared['ratio'][name]:.2f}"
+                )
+        return 0
     figures = measure(args.n, args.seed, args.repeat)
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps({"engine": native.kind(), **figures}))
     else:
+        print(f"engine: {native.kind()}")
         for name, value in figures.items():
             print(f"{name:>18}: {value:>9,.0f} matches/s")
     return 0

@@ -10,13 +10,12 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
-from typing import Any
+from typing import Any, Final
 
-_SHAKE = hashlib.shake_128
+_SHAKE: Final = hashlib.shake_128
 # Per number of words: the unpacker, the mask clearing the top two bits (and, up to 256 words,
 # the low byte) of each word, and the word indices to put in the low bytes.
-_MASKS: dict[int, tuple[Any, int, int]] = {}
-_PACK: dict[int, Any] = {}
+_MASKS: Final[dict[int, tuple[Any, int, int]]] = {}
 
 
 def chance_keys(seed: Any, n: int) -> tuple[int, ...]:
@@ -56,9 +55,6 @@ def shuffle(deck: list[int], keys: tuple[int, ...], ids: bool) -> None:
     bytes are the card ids, 22 random bits above them (a tie, about one 18-card shuffle in 30,000,
     keeps the card id order); else 30 random bits (ties keep the given order)."""
     if ids:
-        pack = _PACK.get(len(keys))
-        if pack is None:
-            pack = _PACK[len(keys)] = struct.Struct(f"<{len(keys)}I").pack
-        deck[:] = pack(*sorted(keys))[::4]  # the low byte of each sorted key: its card id
+        deck[:] = [key & 255 for key in sorted(keys)]  # a sorted key's low byte: its card id
     else:
         deck[:] = map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__))

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from matches.engine.codes import EFFECT_PARAMS, PICKED_CODES
 
@@ -43,10 +43,12 @@ Bonus = Callable[["Match", int, int], int]
 Cond = Callable[["Match", int, int], bool]
 Factory = Callable[[Mapping[str, Any], "Table"], Any]
 
-HANDLERS: dict[str, tuple[str, Factory]] = {}
+HANDLERS: Final[dict[str, tuple[str, Factory]]] = {}
 
-ALWAYS, ATTACKING, HOLDING = 0, 1, 2
-DURING = {"always": ALWAYS, "attacking": ATTACKING, "holding": HOLDING}
+ALWAYS: Final = 0
+ATTACKING: Final = 1
+HOLDING: Final = 2
+DURING: Final = {"always": ALWAYS, "attacking": ATTACKING, "holding": HOLDING}
 
 
 def handler(code: str, slot: str) -> Callable[[Factory], Factory]:
@@ -226,7 +228,7 @@ def _next_reveal_bonus(p: Mapping[str, Any], table: Table) -> Trigger:
 
 # --------------------------------------------------------------------------- lasting modifiers
 
-_COUNTS: dict[str, Bonus] = {
+_COUNTS: Final[dict[str, Bonus]] = {
     "one": lambda m, s, c: 1,
     "opponent_trophies": lambda m, s, c: m.trophies[1 - s],
     "own_exhaust": lambda m, s, c: len(m.exhaust[s]),

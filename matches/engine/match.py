@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Container, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from matches.engine import chance
 from matches.engine.cards import CardSpec, UnknownCard, icon_of_set, load_catalogue, resolve_card
@@ -52,15 +52,16 @@ from matches.engine.policies import DefaultPolicy
 from matches.engine.questions import PERMUTATION_KINDS, PROMPTS, check_answer
 from matches.engine.table import Table, get_table
 
-REVEAL_LIMIT = 5000
-SEATS = 6
-_DEFAULT_POLICY = DefaultPolicy()
-_FIRST = operator.itemgetter(0)
-_TABLES: dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]] = {}
+# ``Final``: the compiled engine reads these without a lookup in the module's namespace.
+REVEAL_LIMIT: Final = 5000
+SEATS: Final = 6
+_DEFAULT_POLICY: Final = DefaultPolicy()
+_FIRST: Final = operator.itemgetter(0)
+_TABLES: Final[dict[tuple[int, Any, int], tuple[Mapping[str, CardSpec], Table]]] = {}
 # A match outside Winter Park: no side may freeze, its frozen seats (shared, never filled).
-_NO_FREEZE = (False, False)
-_NOT_FROZEN: list[list[list[int]]] = [[[], []], [[], []]]
-_NOT_FROZEN_POWER = [[0, 0], [0, 0]]
+_NO_FREEZE: Final = (False, False)
+_NOT_FROZEN: Final[list[list[list[int]]]] = [[[], []], [[], []]]
+_NOT_FROZEN_POWER: Final = [[0, 0], [0, 0]]
 
 
 class _End(Exception):
@@ -522,7 +523,8 @@ class Match:
                 name = seat_name[spec]
                 seat = seat_of.get(name, -1)
                 if seat >= 0:
-                    slots[seat][1].append(card)
+                    seated: list[int] = slots[seat][1]  # typed: a list append when compiled
+                    seated.append(card)
                 else:
                     try:
                         seat = slots.index(None)
@@ -669,7 +671,8 @@ class Match:
         slots, seat_of = self.bench[side], self.seat_of[side]
         seat = seat_of.get(name, -1)
         if seat >= 0:
-            slots[seat][1].append(card)
+            seated: list[int] = slots[seat][1]  # typed: a list append when compiled
+            seated.append(card)
         elif width > slots.count(None):
             self.unplaced[side].append(card)
             self.lose(side, "troll_no_seats" if width > 1 else "bench_full")
@@ -720,7 +723,7 @@ class Match:
             i = next((j for j in range(SEATS) if slots[j] is not None and card in slots[j][1]), -1)
         if i >= 0:
             seat = slots[i]
-            cards = seat[1]
+            cards: list[int] = seat[1]
             cards.remove(card)
             if not cards:
                 slots[i] = None
@@ -901,7 +904,7 @@ class Match:
         size: dict[int, int] = {}  # card -> how many cards share its seat (``seat_size``)
         for seat in self.bench[side]:
             if seat is not None:
-                cards = seat[1]
+                cards: list[int] = seat[1]
                 for card in cards:
                     size[card] = len(cards)
         get = size.get

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from matches.engine.cards import CardSpec
 
-SIDES = ("A", "B")
-PILES = ("A", "B", "C")
+SIDES: Final = ("A", "B")
+PILES: Final = ("A", "B", "C")
 
 Ref = tuple[Any, str]
 """A physical card: ``(uid, key)``; ``CardRef`` is one."""

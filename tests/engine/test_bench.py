@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from matches.engine import native
 from matches.engine.bench import main, mixed_setups, starter_setups
 from matches.engine.cards import load_catalogue
 
@@ -34,6 +35,7 @@ def test_starter_setups_are_two_base_starter_decks() -> None:
 def test_the_json_figures_are_matches_per_second(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--json", "-n", "30", "--repeat", "1"]) == 0
     figures = json.loads(capsys.readouterr().out)
+    assert figures.pop("engine") == native.kind()
     assert set(figures) == {"starter_fast", "starter_recorded", "mixed_fast", "mixed_recorded"}
     assert all(value > 0 for value in figures.values())
 
@@ -41,3 +43,17 @@ def test_the_json_figures_are_matches_per_second(capsys: pytest.CaptureFixture[s
 def test_only_plays_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--only", "5", "-n", "5"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_compare_measures_the_pure_and_the_compiled_engine(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if not native.build_current():
+        pytest.skip(
+            "No current compiled engine (no C compiler, or sources changed since the build)"
+        )
+    assert main(["--compare", "1", "--json", "-n", "20", "--repeat", "1"]) == 0
+    compared = json.loads(capsys.readouterr().out)
+    assert set(compared) == {"pure", "compiled", "ratio"}
+    assert set(compared["ratio"]) == set(compared["pure"]) == set(compared["compiled"])
+    assert all(value > 0 for value in compared["ratio"].values())

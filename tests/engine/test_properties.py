@@ -25,53 +25,49 @@ SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 
 
 class Checking(list[Any]):
-    """An event list that checks its match after each event."""
+    """A match's event list that checks the match after each event (``EventLog`` appends
+    through ``append``; the compiled attack loop appends its ``attack`` events directly, which
+    the next event's check covers)."""
 
-    def __init__(self, match: Checked) -> None:
+    def __init__(self, match: Match, initial: set[Any]) -> None:
         super().__init__()
         self.match = match
+        self.initial = initial
+        self.checks = 0
 
     def append(self, event: Any) -> None:
         super().append(event)
-        self.match.check()
-
-
-class Checked(Match):
-    """A match that checks its invariants after every event."""
-
-    initial: set[Any]
-
-    def watch_events(self) -> None:
-        """Check after every event from now on."""
-        self.events = Checking(self)
-        if self.log is not None:
-            self.log.events = self.events
+        self.check()
 
     def areas(self) -> list[int]:
+        m = self.match
         cards: list[int] = []
         for side in (0, 1):
-            cards += self.deck[side] + self.exhaust[side] + self.removed[side]
-            cards += self.unplaced[side] + self.bench_cards(side)
-            for seat in self.frozen[side]:
+            cards += m.deck[side] + m.exhaust[side] + m.removed[side]
+            cards += m.unplaced[side] + m.bench_cards(side)
+            for seat in m.frozen[side]:
                 cards += seat
-        return cards + self.stack + self.attack
+        return cards + m.stack + m.attack
 
     def check(self) -> None:
+        """The match's invariants: every card in exactly one place, seats well formed."""
+        self.checks += 1
+        m = self.match
         cards = self.areas()
         assert len(cards) == len(set(cards)), "a card is in two places"
-        assert set(cards) == set(range(len(self.spec_of))), "a card is nowhere"
-        in_piles = {r[0] for p, refs in self.piles.items() for r in refs[self.taken[p] :]}
-        assert {self.uid[c] for c in cards} | in_piles == self.initial
+        assert set(cards) == set(range(len(m.spec_of))), "a card is nowhere"
+        in_piles = {r[0] for p, refs in m.piles.items() for r in refs[m.taken[p] :]}
+        assert {m.uid[c] for c in cards} | in_piles == self.initial
         for side in (0, 1):
-            seats = [s for s in self.bench[side] if s is not None]
-            assert len(seats) == SEATS - self.empty_seats(side)
+            seats = [s for s in m.bench[side] if s is not None]
+            assert len(seats) == SEATS - m.empty_seats(side)
             named = [s for s in seats if s[0] is not None]
             assert len({s[0] for s in named}) == len(named), "two seats share a name"
             for seat in named:
                 assert seat[1], "an empty seat is kept"
-                assert {self.table.seat_name[self.spec_of[c]] for c in seat[1]} == {seat[0]}
-            for power in self.frozen_power[side]:
-                assert power <= self.round_number
+                assert {m.table.seat_name[m.spec_of[c]] for c in seat[1]} == {seat[0]}
+            for power in m.frozen_power[side]:
+                assert power <= m.round_number
 
 
 card_lists = st.lists(st.sampled_from(KEYS), max_size=18)
@@ -103,13 +99,17 @@ def setups(draw: st.DrawFn) -> MatchSetup:
 
 
 def run_checked(setup: MatchSetup, seed: int, policies: dict[str, Policy] | None) -> MatchResult:
-    match = Checked(setup, seed, policies, True, ())
-    match.watch_events()
-    match.initial = {r[0] for d in setup.decks.values() for r in d} | {
-        r[0] for p in setup.piles.values() for r in p
-    }
+    """Play a recorded match, checking its invariants after every event."""
+    match = Match(setup, seed, policies, True, ())
+    initial = {r[0] for d in setup.decks.values() for r in d}
+    initial |= {r[0] for p in setup.piles.values() for r in p}
+    events = Checking(match, initial)
+    match.events = events
+    assert match.log is not None
+    match.log.events = events
     result = match.run()
     assert isinstance(result, MatchResult)
+    assert events.checks >= len([e for e in result.events if e["kind"] != "attack"])
     return result
 
 

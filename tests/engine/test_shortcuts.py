@@ -4,41 +4,44 @@
 through ``Match.power``, and seats an ordinary card inline rather than through
 ``Match.to_bench`` (a call there costs several per cent of a match, docs/performance.md). A match
 whose table marks no card for a shortcut takes the rule's own path every time; both must play the
-same match, event for event.
+same match, event for event. (A table of its own rather than a subclass: the compiled ``Match``
+takes none.)
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from typing import Any
 
 from matches.engine import Match, MatchResult, RandomPolicy
 from matches.engine.bench import mixed_setups, starter_setups
 from matches.engine.model import MatchSetup, Policy
+from matches.engine.table import Table
 
 
-class WithoutShortcuts(Match):
-    """A match whose table marks no card for the attack loop's shortcuts."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        table = copy.copy(self.table)
-        nobody = [False] * len(table.keys)
-        table.no_attack_bonus = table.no_flag_bonus = table.ordinary_bench_card = nobody
-        self.table = table
-        if self.log is not None:
-            self.log.table = table
+def without_shortcuts(match: Match) -> Match:
+    """``match`` with a table of its own that marks no card for the attack loop's shortcuts."""
+    table = match.table
+    bare = Table(
+        dict(zip(table.keys, table.specs, strict=True)), table.sets_in_play, table.round_number
+    )
+    nobody = [False] * len(table.keys)
+    bare.no_attack_bonus = bare.no_flag_bonus = bare.ordinary_bench_card = nobody
+    match.table = bare
+    if match.log is not None:
+        match.log.table = bare
+    return match
 
 
 def both(setup: MatchSetup, seed: int, random: bool) -> list[Any]:
     """The match played with the shortcuts and without (random answers: seeded by ``seed``)."""
     outcomes = []
-    for kind in (Match, WithoutShortcuts):
+    for shortcuts in (True, False):
         policies: dict[str, Policy] | None = None
         if random:
             policies = {"A": RandomPolicy(seed), "B": RandomPolicy(~seed)}
-        result = kind(setup, seed, policies, True, ()).run()
+        match = Match(setup, seed, policies, True, ())
+        result = (match if shortcuts else without_shortcuts(match)).run()
         assert isinstance(result, MatchResult)
         outcomes.append(
             (result.winner, result.reason, result.events, result.answers, result.decks_after)
@@ -52,7 +55,7 @@ def test_the_shortcuts_are_taken_by_most_cards() -> None:
     assert sum(table.no_attack_bonus) > len(table.keys) / 2
     assert sum(table.no_flag_bonus) > len(table.keys) / 2
     assert sum(table.ordinary_bench_card) > len(table.keys) / 2
-    assert not any(WithoutShortcuts(match.setup, 0, None, False, ()).table.no_attack_bonus)
+    assert not any(without_shortcuts(Match(match.setup, 0, None, False, ())).table.no_attack_bonus)
 
 
 def test_a_match_plays_the_same_with_and_without_the_shortcuts() -> None:
