@@ -62,6 +62,14 @@ class SeatOut(serializers.Serializer):
     deck_size = serializers.IntegerField()
     finished = serializers.BooleanField(allow_null=True, help_text="Finished this Deck Phase.")
     auto_played = serializers.BooleanField()
+    bot_level = serializers.CharField(
+        allow_null=True,
+        help_text="A bot's level (rookie, steady or champion); `steady` for a dropped seat a bot "
+        "plays for its owner; null for a person playing.",
+    )
+    dropped = serializers.BooleanField(
+        help_text="A person's seat a steady bot plays until its owner takes it back."
+    )
 
 
 class TrophyOut(serializers.Serializer):

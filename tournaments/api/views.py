@@ -112,7 +112,12 @@ class TournamentBotsView(ApiView):
     @extend_schema(request=inputs.BotsInput, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         data = valid(inputs.BotsInput, request)
-        lobby.seat_add_bots(tournament_id=tournament_id, seat=actor(request), count=data["count"])
+        lobby.seat_add_bots(
+            tournament_id=tournament_id,
+            seat=actor(request),
+            count=data["count"],
+            level=data["level"],
+        )
         return _view(tournament_id, request)
 
 

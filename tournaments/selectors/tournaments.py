@@ -13,6 +13,7 @@ from django.core.cache import cache
 from config.errors import NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
+from tournaments.rules.bots import TAKEOVER_LEVEL
 from tournaments.rules.data import ROUNDS
 from tournaments.rules.lobby import lobby_actions
 from tournaments.rules.standings import Standing, fans_secret, fans_visible, ranked, scores
@@ -125,7 +126,15 @@ def _seat(tournament: Tournament, seat: Seat, turn: DraftTurn | None) -> dict[st
         "deck_size": len(seat.deck),
         "finished": None if turn is None else turn.finished,
         "auto_played": seat.auto_played,
+        "bot_level": _bot_level(seat),
+        "dropped": seat.dropped,
     }
+
+
+def _bot_level(seat: Seat) -> str | None:
+    if seat.kind == SeatKind.BOT:
+        return seat.bot_level or "rookie"
+    return TAKEOVER_LEVEL if seat.dropped else None
 
 
 def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]:

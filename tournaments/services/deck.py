@@ -10,9 +10,10 @@ from django.utils import timezone
 from config.errors import ConflictError
 from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
-from tournaments.rules.bots import bot_next_action
+from tournaments.rules.bots import Outlook, next_action
 from tournaments.rules.piles import Pile as PurePile
 from tournaments.rules.seeds import stream
+from tournaments.services.bots import level_of, outlook_for, rookie_noise
 from tournaments.services.common import (
     Forbidden,
     card_facts,
@@ -90,6 +91,7 @@ class Desk:
             deck=list(seat.deck), piles=piles, cards=card_facts(tournament), rng=self._rng()
         )
         self.done: list[str] = []
+        self.outlook: Outlook | None = None
 
     def _rng(self) -> random.Random:
         """Each action draws from a stream of its own (seat, round, action number)."""
@@ -107,9 +109,12 @@ class Desk:
         self.done.append(action)
 
     def act_as_bot(self) -> bool:
-        """The bot policy's next action; ``False`` when it has nothing left to do."""
+        """The seat's bot level's next action; ``False`` when it has nothing left to do."""
+        if self.outlook is None:
+            self.outlook = outlook_for(self.tournament, self.seat, level_of(self.seat))
         self.table.rng = self._rng()
-        chosen = bot_next_action(self.turn, self.table, round_number=self.tournament.round)
+        noise = rookie_noise(self.tournament, self.seat, self.row.actions + len(self.done))
+        chosen = next_action(self.turn, self.table, outlook=self.outlook, noise=noise)
         if chosen is None:
             return False
         self.act(*chosen)

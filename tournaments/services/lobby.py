@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 
 from config.errors import ConflictError, NotFoundError
 from tournaments.models import Seat, SeatKind, Status, Tournament
+from tournaments.rules.bots import DEFAULT_LEVEL, check_level
 from tournaments.rules.options import check_options, default_sets
 from tournaments.rules.seeds import commitment, effective_seed, stream
 from tournaments.services.common import (
@@ -164,8 +165,12 @@ def seat_join(*, code: str, name: str) -> SeatTicket:
     return SeatTicket(tournament, seat, token)
 
 
-def seat_add_bots(*, tournament_id: int, seat: Actor, count: int) -> list[Seat]:
-    """The host fills ``count`` open seats with bots."""
+@rule_errors
+def seat_add_bots(
+    *, tournament_id: int, seat: Actor, count: int, level: str = DEFAULT_LEVEL
+) -> list[Seat]:
+    """The host fills ``count`` open seats with bots of ``level`` (rookie, steady or champion)."""
+    check_level(level)
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         require_lobby(tournament)
@@ -176,13 +181,19 @@ def seat_add_bots(*, tournament_id: int, seat: Actor, count: int) -> list[Seat]:
             )
         bots = [
             Seat.objects.create(
-                tournament=tournament, number=n, kind=SeatKind.BOT, name=f"Bot {BOT_NAMES[n]}"
+                tournament=tournament,
+                number=n,
+                kind=SeatKind.BOT,
+                name=f"Bot {BOT_NAMES[n]}",
+                bot_level=level,
             )
             for n in free[:count]
         ]
         for bot in bots:
             publish(
-                tournament, "seat_joined", {"seat": bot.number, "name": bot.name, "kind": "bot"}
+                tournament,
+                "seat_joined",
+                {"seat": bot.number, "name": bot.name, "kind": "bot", "bot_level": level},
             )
     return bots
 
