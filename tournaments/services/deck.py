@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
@@ -24,6 +26,12 @@ from tournaments.services.common import (
 )
 from tournaments.services.events import publish_many
 from tournaments.services.rounds import match_phase_start
+
+DecisionObserver = Callable[[str, str, float], None]
+DECISION_OBSERVERS: list[DecisionObserver] = []
+"""Called with (level, ``"decision"`` or ``"phase"``, CPU seconds) after each bot decision and
+each whole bot Deck Phase (the ladder measures with it; nothing registers one in the server)."""
+
 
 # What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
 PUBLIC_PROGRESS = {
@@ -110,11 +118,13 @@ class Desk:
 
     def act_as_bot(self) -> bool:
         """The seat's bot level's next action; ``False`` when it has nothing left to do."""
+        started = time.process_time()
         if self.outlook is None:
             self.outlook = outlook_for(self.tournament, self.seat, level_of(self.seat))
         self.table.rng = self._rng()
         noise = rookie_noise(self.tournament, self.seat, self.row.actions + len(self.done))
         chosen = next_action(self.turn, self.table, outlook=self.outlook, noise=noise)
+        _observe(self.outlook.level, "decision", time.process_time() - started)
         if chosen is None:
             return False
         self.act(*chosen)
@@ -156,13 +166,21 @@ def _apply(tournament: Tournament, seat: Seat, action: str, arguments: dict[str,
     return desk.save(auto=False)
 
 
+def _observe(level: str, what: str, seconds: float) -> None:
+    for observer in DECISION_OBSERVERS:
+        observer(level, what, seconds)
+
+
 def autoplay(tournament: Tournament, seat: Seat, *, auto: bool) -> None:
-    """Play the rest of ``seat``'s Deck Phase by the bot policy (the caller holds the lock)."""
+    """Play the rest of ``seat``'s Deck Phase by its bot level (the caller holds the lock)."""
+    started = time.process_time()
     desk = Desk(tournament, seat)
     for _ in range(100):
         if not desk.act_as_bot():
             if desk.done:
                 desk.save(auto=auto)
+            level = desk.outlook.level if desk.outlook else ""
+            _observe(level, "phase", time.process_time() - started)
             return
     raise RuntimeError("the bot policy did not finish its Deck Phase")
 

@@ -19,7 +19,7 @@ DEFAULT_LEVEL = "rookie"
 """Bots added without a level: today's cheap heuristic, so adding bots stays instant."""
 TAKEOVER_LEVEL = "steady"
 """The level that plays a dropped seat for its owner."""
-BUDGETS = {"rookie": 0, "steady": 120, "champion": 240}
+BUDGETS = {"rookie": 0, "steady": 120, "champion": 320}
 """Practice matches per decision."""
 
 __all__ = [

@@ -23,11 +23,13 @@ from tournaments.rules.draft import DraftTurn, Table
 Action = tuple[str, dict[str, Any]]
 FAN_WORTH = 0.02
 """A fan token from a draft option is worth this much win rate (fans count in the race too)."""
-CUT_MARGIN = 0.03
+CUT_MARGIN = 0.05
 """A cut must raise the win rate by this much (the practice matches are a noisy estimate)."""
-MIN_DECK = 7
-MAX_CUTS = 3
-CUT_CANDIDATES = 3
+MIN_DECK = 8
+MAX_CUTS = 2
+CUT_CANDIDATES = 2
+CUT_POWER = 3
+"""Only cards of at most this base power are tried as cuts."""
 
 
 def keys_of(table: Table, uids: list[int]) -> list[str]:
@@ -65,7 +67,8 @@ def cut_candidates(table: Table, keep: int = MIN_DECK) -> list[int]:
         return []
     by_name: dict[str, int] = {}
     for uid in sorted(table.deck, key=lambda u: (table.cards[u].power, u)):
-        by_name.setdefault(table.cards[uid].key, uid)
+        if table.cards[uid].power <= CUT_POWER:
+            by_name.setdefault(table.cards[uid].key, uid)
     return list(by_name.values())[:CUT_CANDIDATES]
 
 
@@ -84,7 +87,7 @@ def scored_picks(
     deck = deck_keys(table)
     cuts: list[str | None] = [None]
     if with_cuts:
-        cuts += keys_of(table, cut_candidates(table))
+        cuts += keys_of(table, cut_candidates(table)[:1])
     names = {table.cards[uid].key: uid for uid in sorted(turn.display)}
     sims = _split(outlook, len(names) * len(cuts))
     scored = []
