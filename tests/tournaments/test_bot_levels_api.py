@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.play import ROUND_GUARD, Player, all_uids, card_locations, create
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(600)]
 
 
 def lobby(seats: int, **options: Any) -> Player:

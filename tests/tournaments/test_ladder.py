@@ -27,6 +27,7 @@ def test_the_wilson_interval_brackets_the_rate_and_narrows_with_more_games() -> 
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.timeout(600)
 def test_a_short_ladder_plays_its_tournaments_to_the_end(catalogue: Any) -> None:
     figures = run(2)
     assert figures["tournaments"] == 2

@@ -15,7 +15,7 @@ from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Tr
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import TAKEOVER_LEVEL
 from tournaments.rules.data import ROUNDS
-from tournaments.rules.lobby import lobby_actions
+from tournaments.rules.lobby import lobby_actions, reclaim_actions
 from tournaments.rules.standings import Standing, fans_secret, fans_visible, ranked, scores
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.viewers import viewer_in
@@ -240,6 +240,8 @@ def available_actions(
     if tournament.status == Status.LOBBY:
         free = tournament.seat_count - seated
         return lobby_actions(is_host=viewer.is_host, free_seats=free)
+    if viewer.dropped and tournament.status in (Status.DECK, Status.MATCH):
+        return reclaim_actions()
     if tournament.status != Status.DECK or turn is None or viewer.kind != SeatKind.HUMAN:
         return []
     return rules.available_actions(rules.turn_from_data(turn.state))

@@ -54,7 +54,9 @@ def seen_cards(tournament: Tournament, rival: Seat) -> list[str]:
         matches = Match.objects.filter(
             tournament=tournament, status=MatchStatus.FINISHED, **{field: rival}
         )
-        events = MatchEvent.objects.filter(match__in=matches, kind="reveal", payload__side=side)
+        events = MatchEvent.objects.filter(
+            match__in=matches, kind="reveal", payload__side=side
+        ).order_by("match__round", "seq")
         for payload in events.values_list("payload", flat=True):
             keys.setdefault((payload.get("card"), payload.get("key")), str(payload.get("key")))
     return [key for key in keys.values() if not key.startswith(("Starter", "Beach Cup Starter"))]

@@ -24,8 +24,11 @@ from tournaments.services.common import (
     require_version,
     rule_errors,
 )
-from tournaments.services.events import publish_many
+from tournaments.services.events import publish, publish_many
 from tournaments.services.rounds import match_phase_start
+
+DROP_AFTER = 2
+"""Deadlines a person's seat may miss in a row before a steady bot plays it."""
 
 DecisionObserver = Callable[[str, str, float], None]
 DECISION_OBSERVERS: list[DecisionObserver] = []
@@ -62,6 +65,9 @@ def seat_act(
             raise ConflictError("wrong_phase", "This is not a Deck Phase.")
         if seat.kind != SeatKind.HUMAN:
             raise Forbidden("not_your_seat", "Bots and the Robot play by themselves.")
+        seat.refresh_from_db(fields=["dropped"])
+        if seat.dropped:
+            raise ConflictError("seat_dropped", "A bot plays this seat: take it back first.")
         row = _apply(tournament, seat, action, arguments)
         _close_if_done(tournament)
     assert row is not None
@@ -140,8 +146,10 @@ class Desk:
         seat.deck = table.deck
         seat.tokens += table.fans
         seat.auto_played = seat.auto_played or auto
+        if self.turn.finished and not auto and not seat.dropped:
+            seat.missed_deadlines = 0  # only deadlines missed in a row count
         seat.version += 1
-        seat.save(update_fields=["deck", "tokens", "auto_played", "version"])
+        seat.save(update_fields=["deck", "tokens", "auto_played", "missed_deadlines", "version"])
         for level, pile in self.pile_rows.items():
             pile.cards, pile.discard = table.piles[level].cards, table.piles[level].discard
         Pile.objects.bulk_update(self.pile_rows.values(), ["cards", "discard"])
@@ -186,10 +194,11 @@ def autoplay(tournament: Tournament, seat: Seat, *, auto: bool) -> None:
 
 
 def bot_deck_phase(*, tournament_id: int, seat_id: int) -> None:
-    """A bot seat takes its whole Deck Phase (idempotent: a finished turn is left alone)."""
+    """A bot seat, or a dropped seat's stand-in, takes its whole Deck Phase (idempotent: a
+    finished turn is left alone)."""
     with locked_tournament(tournament_id) as tournament:
         seat = Seat.objects.get(pk=seat_id, tournament=tournament)
-        if tournament.status != Status.DECK or seat.kind != SeatKind.BOT:
+        if tournament.status != Status.DECK or not (seat.kind == SeatKind.BOT or seat.dropped):
             return
         autoplay(tournament, seat, auto=False)
         _close_if_done(tournament)
@@ -207,9 +216,30 @@ def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:
             seat__tournament=tournament, round=round_number, finished=False
         )
         for row in open_rows.select_related("seat"):
+            _missed(tournament, row.seat)
             autoplay(tournament, row.seat, auto=True)
         _close_if_done(tournament)
     return True
+
+
+def _missed(tournament: Tournament, seat: Seat) -> None:
+    """A person's seat missed a deadline; at ``DROP_AFTER`` in a row a steady bot takes it."""
+    if seat.kind != SeatKind.HUMAN or seat.dropped:
+        return
+    seat.missed_deadlines += 1
+    if seat.missed_deadlines >= DROP_AFTER:
+        seat.dropped = True
+        publish(tournament, "seat_dropped", {"seat": seat.number, "reason": "missed_deadlines"})
+    seat.save(update_fields=["missed_deadlines", "dropped"])
+
+
+def play_dropped_seat(tournament: Tournament, seat: Seat) -> None:
+    """A seat just dropped in a Deck Phase: its stand-in plays the rest of it at once."""
+    if tournament.status != Status.DECK:
+        return
+    if DraftTurn.objects.filter(seat=seat, round=tournament.round, finished=False).exists():
+        autoplay(tournament, seat, auto=True)
+        _close_if_done(tournament)
 
 
 def _close_if_done(tournament: Tournament) -> None:

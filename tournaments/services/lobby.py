@@ -22,6 +22,7 @@ from tournaments.services.common import (
     require_seat,
     rule_errors,
 )
+from tournaments.services.deck import play_dropped_seat
 from tournaments.services.events import publish
 
 if TYPE_CHECKING:
@@ -234,9 +235,16 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
 
 
 def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
-    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead."""
+    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead.
+
+    In a running tournament a person's seat is not emptied: a steady bot plays it from then on
+    (``seat_dropped``) until its owner takes it back with the same token (``seat_reclaim``).
+    """
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
+        if tournament.status in (Status.DECK, Status.MATCH):
+            _drop(tournament, seat)
+            return
         require_lobby(tournament)
         if seat.is_host:
             raise ConflictError(
@@ -245,6 +253,36 @@ def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
         number = seat.number
         Seat.objects.filter(pk=seat.pk).delete()
         publish(tournament, "seat_left", {"seat": number, "reason": "left"})
+
+
+def _drop(tournament: Tournament, seat: Seat) -> None:
+    seat.refresh_from_db()
+    if seat.kind != SeatKind.HUMAN:
+        raise Forbidden("not_your_seat", "Only a person's seat can be left to a bot.")
+    if seat.dropped:
+        raise ConflictError("already_dropped", "A bot already plays this seat.")
+    seat.dropped = True
+    seat.version += 1
+    seat.save(update_fields=["dropped", "version"])
+    publish(tournament, "seat_dropped", {"seat": seat.number, "reason": "left"})
+    play_dropped_seat(tournament, seat)
+
+
+def seat_reclaim(*, tournament_id: int, seat: Seat | None) -> Seat:
+    """The owner of a dropped seat takes it back (its token never stopped working)."""
+    with locked_tournament(tournament_id) as tournament:
+        seat = require_seat(seat, tournament)
+        seat.refresh_from_db()
+        if tournament.status in (Status.FINISHED, Status.CANCELLED):
+            raise ConflictError("wrong_phase", "The tournament has ended.")
+        if not seat.dropped:
+            raise ConflictError("not_dropped", "You are playing this seat yourself.")
+        seat.dropped = False
+        seat.missed_deadlines = 0
+        seat.version += 1
+        seat.save(update_fields=["dropped", "missed_deadlines", "version"])
+        publish(tournament, "seat_reclaimed", {"seat": seat.number})
+    return seat
 
 
 def seat_kick(*, tournament_id: int, seat: Actor, number: int) -> None:
