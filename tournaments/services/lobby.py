@@ -235,21 +235,22 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
 
 
 def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
-    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead.
+    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead
+    (a host who stops playing is dropped after two missed deadlines like anyone).
 
     In a running tournament a person's seat is not emptied: a steady bot plays it from then on
     (``seat_dropped``) until its owner takes it back with the same token (``seat_reclaim``).
     """
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
+        if seat.is_host:  # the host's seat keeps the tournament's controls: it cancels instead
+            raise ConflictError(
+                "host_cannot_leave", "The host cannot leave its tournament: cancel it instead."
+            )
         if tournament.status in (Status.DECK, Status.MATCH):
             _drop(tournament, seat)
             return
         require_lobby(tournament)
-        if seat.is_host:
-            raise ConflictError(
-                "host_cannot_leave", "The host cannot leave its lobby: cancel the tournament."
-            )
         number = seat.number
         Seat.objects.filter(pk=seat.pk).delete()
         publish(tournament, "seat_left", {"seat": number, "reason": "left"})
