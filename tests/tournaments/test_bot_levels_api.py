@@ -37,6 +37,9 @@ def test_bots_of_each_level_are_shown_and_play_a_whole_tournament(catalogue: Any
     assert view["status"] == "finished" and view["winners"]
     tournament = Tournament.objects.get(pk=view["id"])
     assert card_locations(tournament) == all_uids(tournament)
+    # every match replays from its seed and stored answers, whichever level answered
+    verified = host.client.get(f"/api/v1/tournaments/{host.id}/verify/").json()
+    assert verified["ok"], verified
 
 
 def test_an_unknown_level_is_refused_with_its_code(catalogue: Any) -> None:
