@@ -8,7 +8,7 @@ is played, what its result does to the tournament and who hears of it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -29,13 +29,24 @@ def side_seat_id(match: Match, side: str) -> int:
     return match.seat_a_id if side == "A" else match.seat_b_id
 
 
-def run_engine(match: Match, answers: list[Any], *, live: Collection[str] = ()) -> Outcome:
-    """Run the match from the start with ``answers``; a ``live`` side's questions stop it."""
+def run_engine(
+    match: Match,
+    answers: list[Any],
+    *,
+    live: Collection[str] = (),
+    policies: Mapping[str, Policy] | None = None,
+) -> Outcome:
+    """Run the match from the start with ``answers``; a ``live`` side's questions stop it.
+
+    Any other side answers by its entry in ``policies`` (by default ``DefaultPolicy``); a policy
+    must answer each question the same way every time, as the match is re-run from the start.
+    """
     setup = setup_from_data(match.setup, snapshot_specs(match.snapshot_id))
-    policies: dict[str, Policy | None] = {
-        side: None if side in live else DefaultPolicy() for side in SIDES
+    chosen = policies or {}
+    sides: dict[str, Policy | None] = {
+        side: None if side in live else chosen.get(side, DefaultPolicy()) for side in SIDES
     }
-    return play_match(setup, match.seed, policies, record=True, answers=answers)
+    return play_match(setup, match.seed, sides, record=True, answers=answers)
 
 
 def match_wait(match: Match, pending: PendingQuestion, deadline: datetime) -> dict[str, Any]:

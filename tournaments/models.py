@@ -60,6 +60,9 @@ class Tournament(models.Model):
     winners = models.JSONField(default=list, help_text="Seat numbers; two on a shared win.")
     left_game = models.JSONField(default=list, help_text="Card uids removed from the game.")
     version = models.PositiveIntegerField(default=0)
+    advice_allowed = models.BooleanField(
+        default=True, help_text="Seats may ask the draft advisor (a league season may forbid it)."
+    )
     event_seq = models.PositiveIntegerField(default=0)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -119,6 +122,15 @@ class Seat(models.Model):
     deck = models.JSONField(default=list, help_text="Card uids; its order is never shown.")
     lost_previous = models.BooleanField(default=False)
     auto_played = models.BooleanField(default=False)
+    bot_level = models.CharField(
+        max_length=9, blank=True, default="", help_text="rookie, steady or champion (bots only)."
+    )
+    dropped = models.BooleanField(
+        default=False, help_text="A person's seat played by a steady bot until its owner returns."
+    )
+    missed_deadlines = models.PositiveSmallIntegerField(
+        default=0, help_text="Deck Phase deadlines missed in a row."
+    )
     version = models.PositiveIntegerField(
         default=0, help_text="Moves when this seat's own situation changes (its stale check)."
     )

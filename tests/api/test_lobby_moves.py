@@ -99,7 +99,9 @@ def test_leave_refusals(catalogue: Any) -> None:
     refused(client, f"{tid}/leave/", None, 403, "seat_required")
     refused(client, f"{tid}/leave/", other_host, 403, "wrong_tournament")
     post(client, f"{tid}/start/", host)
-    refused(client, f"{tid}/leave/", guest, 409, "not_in_lobby")
+    post(client, f"{tid}/leave/", guest)  # running: a bot plays the seat (test_dropped_seats)
+    refused(client, f"{tid}/leave/", guest, 409, "already_dropped")
+    refused(client, f"{tid}/leave/", host, 409, "host_cannot_leave")
     assert other_tid
 
 

@@ -96,6 +96,13 @@ class KickInput(serializers.Serializer):
 
 class BotsInput(serializers.Serializer):
     count = serializers.IntegerField(min_value=1, max_value=7)
+    level = serializers.CharField(
+        required=False,
+        default="rookie",
+        max_length=20,
+        help_text="The bots' strength: `rookie` (the default), `steady` or `champion`; "
+        "anything else is refused with 400 `bad_bot_level`.",
+    )
 
 
 class VersionedInput(serializers.Serializer):

@@ -62,6 +62,14 @@ class SeatOut(serializers.Serializer):
     deck_size = serializers.IntegerField()
     finished = serializers.BooleanField(allow_null=True, help_text="Finished this Deck Phase.")
     auto_played = serializers.BooleanField()
+    bot_level = serializers.CharField(
+        allow_null=True,
+        help_text="A bot's level (rookie, steady or champion); `steady` for a dropped seat a bot "
+        "plays for its owner; null for a person playing.",
+    )
+    dropped = serializers.BooleanField(
+        help_text="A person's seat a steady bot plays until its owner takes it back."
+    )
 
 
 class TrophyOut(serializers.Serializer):
@@ -230,3 +238,24 @@ class TournamentListOut(serializers.Serializer):
     limit = serializers.IntegerField()
     offset = serializers.IntegerField()
     results = TournamentListItemOut(many=True)
+
+
+class AdviceChoiceOut(serializers.Serializer):
+    option = serializers.IntegerField(required=False, help_text="The option's index (kind option).")
+    text = serializers.CharField(required=False, help_text="The option, e.g. `2 from A`.")
+    card = serializers.IntegerField(required=False, help_text="A display card's uid (kind card).")
+    key = serializers.CharField(required=False, help_text="That card, `Set/Name`.")
+    win_probability = serializers.FloatField(help_text="Share of the practice matches won.")
+    sample_size = serializers.IntegerField(help_text="Practice matches played for this choice.")
+
+
+class AdviceOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    rival = serializers.IntegerField(
+        allow_null=True, help_text="The seat you meet next (-1 the Robot); null: none."
+    )
+    kind = serializers.ChoiceField(
+        choices=["option", "card", "none"],
+        help_text="What the choices are: the round's options, your display's cards, or none now.",
+    )
+    choices = AdviceChoiceOut(many=True)

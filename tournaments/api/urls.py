@@ -9,6 +9,8 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/bots/", views.TournamentBotsView.as_view()),
     path("tournaments/<int:tournament_id>/start/", views.TournamentStartView.as_view()),
     path("tournaments/<int:tournament_id>/leave/", views.TournamentLeaveView.as_view()),
+    path("tournaments/<int:tournament_id>/advice/", views.TournamentAdviceView.as_view()),
+    path("tournaments/<int:tournament_id>/reclaim/", views.TournamentReclaimView.as_view()),
     path("tournaments/<int:tournament_id>/kick/", views.TournamentKickView.as_view()),
     path("tournaments/<int:tournament_id>/cancel/", views.TournamentCancelView.as_view()),
     path("tournaments/<int:tournament_id>/seat/", views.SeatSettingsView.as_view()),

@@ -15,6 +15,7 @@ from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.selectors import match_list
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import actor, caller, organizer
+from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import require_tournament, viewer_in
@@ -108,7 +109,12 @@ class TournamentBotsView(ApiView):
     @extend_schema(request=inputs.BotsInput, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         data = valid(inputs.BotsInput, request)
-        lobby.seat_add_bots(tournament_id=tournament_id, seat=actor(request), count=data["count"])
+        lobby.seat_add_bots(
+            tournament_id=tournament_id,
+            seat=actor(request),
+            count=data["count"],
+            level=data["level"],
+        )
         return _view(tournament_id, request)
 
 
@@ -122,7 +128,8 @@ class TournamentStartView(ApiView):
 
 
 class TournamentLeaveView(ApiView):
-    """A seat other than the host leaves the lobby (its token stops working)."""
+    """A seat other than the host leaves the lobby (its token stops working); in a running
+    tournament a bot plays the seat until its owner takes it back (`reclaim/`)."""
 
     throttle_classes = [ActionThrottle]
 
@@ -130,6 +137,30 @@ class TournamentLeaveView(ApiView):
     def post(self, request: Request, tournament_id: int) -> Response:
         lobby.seat_leave(tournament_id=tournament_id, seat=caller(request))
         return Response(tournament_view_of(tournament_id=tournament_id, seat=None))
+
+
+class TournamentReclaimView(ApiView):
+    """The owner of a dropped seat (played by a bot) takes it back with its token."""
+
+    throttle_classes = [ActionThrottle]
+
+    @extend_schema(request=None, responses=outputs.TournamentOut)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        lobby.seat_reclaim(tournament_id=tournament_id, seat=caller(request))
+        return _view(tournament_id, request)
+
+
+class TournamentAdviceView(ApiView):
+    @extend_schema(
+        responses=outputs.AdviceOut,
+        summary="Draft advice: each choice's estimated chance to win",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """For your seat's current options or display, each choice's estimated probability of
+        winning your next match, by practice matches on the engine against a model of your next
+        rival built from public facts only (`sample_size` matches each). Refused with 403
+        `advice_not_allowed` when the tournament does not allow advice."""
+        return Response(draft_advice(tournament_id=tournament_id, seat=caller(request)))
 
 
 class TournamentKickView(ApiView):

@@ -10,3 +10,8 @@ def lobby_actions(*, is_host: bool, free_seats: int) -> list[str]:
     if free_seats:
         return ["add_bots"]
     return ["start"]
+
+
+def reclaim_actions() -> list[str]:
+    """A dropped seat's owner may only take it back (a bot plays it meanwhile)."""
+    return ["reclaim"]

@@ -13,8 +13,9 @@ from django.core.cache import cache
 from config.errors import NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
+from tournaments.rules.bots import TAKEOVER_LEVEL
 from tournaments.rules.data import ROUNDS
-from tournaments.rules.lobby import lobby_actions
+from tournaments.rules.lobby import lobby_actions, reclaim_actions
 from tournaments.rules.standings import Standing, fans_secret, fans_visible, ranked, scores
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.viewers import viewer_in
@@ -128,7 +129,15 @@ def _seat(tournament: Tournament, seat: Seat, turn: DraftTurn | None) -> dict[st
         "deck_size": len(seat.deck),
         "finished": None if turn is None else turn.finished,
         "auto_played": seat.auto_played,
+        "bot_level": _bot_level(seat),
+        "dropped": seat.dropped,
     }
+
+
+def _bot_level(seat: Seat) -> str | None:
+    if seat.kind == SeatKind.BOT:
+        return seat.bot_level or "rookie"
+    return TAKEOVER_LEVEL if seat.dropped else None
 
 
 def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]:
@@ -234,6 +243,8 @@ def available_actions(
     if tournament.status == Status.LOBBY:
         free = tournament.seat_count - seated
         return lobby_actions(is_host=viewer.is_host, free_seats=free)
+    if viewer.dropped and tournament.status in (Status.DECK, Status.MATCH):
+        return reclaim_actions()
     if tournament.status != Status.DECK or turn is None or viewer.kind != SeatKind.HUMAN:
         return []
     return rules.available_actions(rules.turn_from_data(turn.state))

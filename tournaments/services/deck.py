@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
@@ -10,9 +12,10 @@ from django.utils import timezone
 from config.errors import ConflictError
 from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
-from tournaments.rules.bots import bot_next_action
+from tournaments.rules.bots import Outlook, next_action
 from tournaments.rules.piles import Pile as PurePile
 from tournaments.rules.seeds import stream
+from tournaments.services.bots import level_of, outlook_for, rookie_noise
 from tournaments.services.common import (
     Forbidden,
     card_facts,
@@ -21,8 +24,17 @@ from tournaments.services.common import (
     require_version,
     rule_errors,
 )
-from tournaments.services.events import publish_many
+from tournaments.services.events import publish, publish_many
 from tournaments.services.rounds import match_phase_start
+
+DROP_AFTER = 2
+"""Deadlines a person's seat may miss in a row before a steady bot plays it."""
+
+DecisionObserver = Callable[[str, str, float], None]
+DECISION_OBSERVERS: list[DecisionObserver] = []
+"""Called with (level, ``"decision"`` or ``"phase"``, CPU seconds) after each bot decision and
+each whole bot Deck Phase (the ladder measures with it; nothing registers one in the server)."""
+
 
 # What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
 PUBLIC_PROGRESS = {
@@ -53,6 +65,9 @@ def seat_act(
             raise ConflictError("wrong_phase", "This is not a Deck Phase.")
         if seat.kind != SeatKind.HUMAN:
             raise Forbidden("not_your_seat", "Bots and the Robot play by themselves.")
+        seat.refresh_from_db(fields=["dropped"])
+        if seat.dropped:
+            raise ConflictError("seat_dropped", "A bot plays this seat: take it back first.")
         row = _apply(tournament, seat, action, arguments)
         _close_if_done(tournament)
     assert row is not None
@@ -90,6 +105,7 @@ class Desk:
             deck=list(seat.deck), piles=piles, cards=card_facts(tournament), rng=self._rng()
         )
         self.done: list[str] = []
+        self.outlook: Outlook | None = None
 
     def _rng(self) -> random.Random:
         """Each action draws from a stream of its own (seat, round, action number)."""
@@ -107,9 +123,14 @@ class Desk:
         self.done.append(action)
 
     def act_as_bot(self) -> bool:
-        """The bot policy's next action; ``False`` when it has nothing left to do."""
+        """The seat's bot level's next action; ``False`` when it has nothing left to do."""
+        started = time.process_time()
+        if self.outlook is None:
+            self.outlook = outlook_for(self.tournament, self.seat, level_of(self.seat))
         self.table.rng = self._rng()
-        chosen = bot_next_action(self.turn, self.table, round_number=self.tournament.round)
+        noise = rookie_noise(self.tournament, self.seat, self.row.actions + len(self.done))
+        chosen = next_action(self.turn, self.table, outlook=self.outlook, noise=noise)
+        _observe(self.outlook.level, "decision", time.process_time() - started)
         if chosen is None:
             return False
         self.act(*chosen)
@@ -125,8 +146,10 @@ class Desk:
         seat.deck = table.deck
         seat.tokens += table.fans
         seat.auto_played = seat.auto_played or auto
+        if self.turn.finished and not auto and not seat.dropped:
+            seat.missed_deadlines = 0  # only deadlines missed in a row count
         seat.version += 1
-        seat.save(update_fields=["deck", "tokens", "auto_played", "version"])
+        seat.save(update_fields=["deck", "tokens", "auto_played", "missed_deadlines", "version"])
         for level, pile in self.pile_rows.items():
             pile.cards, pile.discard = table.piles[level].cards, table.piles[level].discard
         Pile.objects.bulk_update(self.pile_rows.values(), ["cards", "discard"])
@@ -151,22 +174,31 @@ def _apply(tournament: Tournament, seat: Seat, action: str, arguments: dict[str,
     return desk.save(auto=False)
 
 
+def _observe(level: str, what: str, seconds: float) -> None:
+    for observer in DECISION_OBSERVERS:
+        observer(level, what, seconds)
+
+
 def autoplay(tournament: Tournament, seat: Seat, *, auto: bool) -> None:
-    """Play the rest of ``seat``'s Deck Phase by the bot policy (the caller holds the lock)."""
+    """Play the rest of ``seat``'s Deck Phase by its bot level (the caller holds the lock)."""
+    started = time.process_time()
     desk = Desk(tournament, seat)
     for _ in range(100):
         if not desk.act_as_bot():
             if desk.done:
                 desk.save(auto=auto)
+            level = desk.outlook.level if desk.outlook else ""
+            _observe(level, "phase", time.process_time() - started)
             return
     raise RuntimeError("the bot policy did not finish its Deck Phase")
 
 
 def bot_deck_phase(*, tournament_id: int, seat_id: int) -> None:
-    """A bot seat takes its whole Deck Phase (idempotent: a finished turn is left alone)."""
+    """A bot seat, or a dropped seat's stand-in, takes its whole Deck Phase (idempotent: a
+    finished turn is left alone)."""
     with locked_tournament(tournament_id) as tournament:
         seat = Seat.objects.get(pk=seat_id, tournament=tournament)
-        if tournament.status != Status.DECK or seat.kind != SeatKind.BOT:
+        if tournament.status != Status.DECK or not (seat.kind == SeatKind.BOT or seat.dropped):
             return
         autoplay(tournament, seat, auto=False)
         _close_if_done(tournament)
@@ -184,9 +216,30 @@ def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:
             seat__tournament=tournament, round=round_number, finished=False
         )
         for row in open_rows.select_related("seat"):
+            _missed(tournament, row.seat)
             autoplay(tournament, row.seat, auto=True)
         _close_if_done(tournament)
     return True
+
+
+def _missed(tournament: Tournament, seat: Seat) -> None:
+    """A person's seat missed a deadline; at ``DROP_AFTER`` in a row a steady bot takes it."""
+    if seat.kind != SeatKind.HUMAN or seat.dropped:
+        return
+    seat.missed_deadlines += 1
+    if seat.missed_deadlines >= DROP_AFTER:
+        seat.dropped = True
+        publish(tournament, "seat_dropped", {"seat": seat.number, "reason": "missed_deadlines"})
+    seat.save(update_fields=["missed_deadlines", "dropped"])
+
+
+def play_dropped_seat(tournament: Tournament, seat: Seat) -> None:
+    """A seat just dropped in a Deck Phase: its stand-in plays the rest of it at once."""
+    if tournament.status != Status.DECK:
+        return
+    if DraftTurn.objects.filter(seat=seat, round=tournament.round, finished=False).exists():
+        autoplay(tournament, seat, auto=True)
+        _close_if_done(tournament)
 
 
 def _close_if_done(tournament: Tournament) -> None:

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 
 from config.errors import ConflictError, NotFoundError
 from tournaments.models import Seat, SeatKind, Status, Tournament
+from tournaments.rules.bots import DEFAULT_LEVEL, check_level
 from tournaments.rules.options import check_options, default_sets
 from tournaments.rules.seeds import commitment, effective_seed, stream
 from tournaments.services.common import (
@@ -21,6 +22,7 @@ from tournaments.services.common import (
     require_seat,
     rule_errors,
 )
+from tournaments.services.deck import play_dropped_seat
 from tournaments.services.events import publish
 
 if TYPE_CHECKING:
@@ -164,8 +166,12 @@ def seat_join(*, code: str, name: str) -> SeatTicket:
     return SeatTicket(tournament, seat, token)
 
 
-def seat_add_bots(*, tournament_id: int, seat: Actor, count: int) -> list[Seat]:
-    """The host fills ``count`` open seats with bots."""
+@rule_errors
+def seat_add_bots(
+    *, tournament_id: int, seat: Actor, count: int, level: str = DEFAULT_LEVEL
+) -> list[Seat]:
+    """The host fills ``count`` open seats with bots of ``level`` (rookie, steady or champion)."""
+    check_level(level)
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         require_lobby(tournament)
@@ -176,13 +182,19 @@ def seat_add_bots(*, tournament_id: int, seat: Actor, count: int) -> list[Seat]:
             )
         bots = [
             Seat.objects.create(
-                tournament=tournament, number=n, kind=SeatKind.BOT, name=f"Bot {BOT_NAMES[n]}"
+                tournament=tournament,
+                number=n,
+                kind=SeatKind.BOT,
+                name=f"Bot {BOT_NAMES[n]}",
+                bot_level=level,
             )
             for n in free[:count]
         ]
         for bot in bots:
             publish(
-                tournament, "seat_joined", {"seat": bot.number, "name": bot.name, "kind": "bot"}
+                tournament,
+                "seat_joined",
+                {"seat": bot.number, "name": bot.name, "kind": "bot", "bot_level": level},
             )
     return bots
 
@@ -223,17 +235,55 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
 
 
 def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
-    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead."""
+    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead
+    (a host who stops playing is dropped after two missed deadlines like anyone).
+
+    In a running tournament a person's seat is not emptied: a steady bot plays it from then on
+    (``seat_dropped``) until its owner takes it back with the same token (``seat_reclaim``).
+    """
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
-        require_lobby(tournament)
-        if seat.is_host:
+        if seat.is_host:  # the host's seat keeps the tournament's controls: it cancels instead
             raise ConflictError(
-                "host_cannot_leave", "The host cannot leave its lobby: cancel the tournament."
+                "host_cannot_leave", "The host cannot leave its tournament: cancel it instead."
             )
+        if tournament.status in (Status.DECK, Status.MATCH):
+            _drop(tournament, seat)
+            return
+        require_lobby(tournament)
         number = seat.number
         Seat.objects.filter(pk=seat.pk).delete()
         publish(tournament, "seat_left", {"seat": number, "reason": "left"})
+
+
+def _drop(tournament: Tournament, seat: Seat) -> None:
+    seat.refresh_from_db()
+    if seat.kind != SeatKind.HUMAN:
+        raise Forbidden("not_your_seat", "Only a person's seat can be left to a bot.")
+    if seat.dropped:
+        raise ConflictError("already_dropped", "A bot already plays this seat.")
+    seat.dropped = True
+    seat.version += 1
+    seat.save(update_fields=["dropped", "version"])
+    publish(tournament, "seat_dropped", {"seat": seat.number, "reason": "left"})
+    play_dropped_seat(tournament, seat)
+
+
+def seat_reclaim(*, tournament_id: int, seat: Seat | None) -> Seat:
+    """The owner of a dropped seat takes it back (its token never stopped working)."""
+    with locked_tournament(tournament_id) as tournament:
+        seat = require_seat(seat, tournament)
+        seat.refresh_from_db()
+        if tournament.status in (Status.FINISHED, Status.CANCELLED):
+            raise ConflictError("wrong_phase", "The tournament has ended.")
+        if not seat.dropped:
+            raise ConflictError("not_dropped", "You are playing this seat yourself.")
+        seat.dropped = False
+        seat.missed_deadlines = 0
+        seat.version += 1
+        seat.save(update_fields=["dropped", "missed_deadlines", "version"])
+        publish(tournament, "seat_reclaimed", {"seat": seat.number})
+    return seat
 
 
 def seat_kick(*, tournament_id: int, seat: Actor, number: int) -> None:

@@ -30,6 +30,8 @@ from matches.services import (
     run_engine,
 )
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
+from tournaments.rules.bots.questions import question_policy
+from tournaments.services.bots import level_of
 from tournaments.services.common import Forbidden, locked_tournament
 from tournaments.services.events import publish, publish_many
 from tournaments.services.rounds import round_finish
@@ -70,12 +72,18 @@ def live_sides(match: Match) -> frozenset[str]:
     return frozenset(
         side
         for side in ("A", "B")
-        if side_seat(match, side).kind == SeatKind.HUMAN and side_seat(match, side).answers_live
+        if side_seat(match, side).kind == SeatKind.HUMAN
+        and side_seat(match, side).answers_live
+        and not side_seat(match, side).dropped
     )
 
 
 def _run(match: Match, answers: list[Any]) -> Outcome:
-    return run_engine(match, answers, live=live_sides(match))
+    policies = {
+        side: question_policy(level_of(side_seat(match, side)), seed=match.seed, side=side)
+        for side in ("A", "B")
+    }
+    return run_engine(match, answers, live=live_sides(match), policies=policies)
 
 
 def match_play(*, match_id: int) -> None:

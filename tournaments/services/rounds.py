@@ -213,7 +213,7 @@ def open_deck_phase(tournament: Tournament) -> None:
             "winter_index": tournament.winter_index,
         },
     )
-    _queue_deck_tasks(tournament, [s.pk for s in seats if s.kind == SeatKind.BOT])
+    _queue_deck_tasks(tournament, [s.pk for s in seats if s.kind == SeatKind.BOT or s.dropped])
 
 
 def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:

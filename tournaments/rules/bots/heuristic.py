@@ -1,4 +1,4 @@
-"""The simple Deck Phase policy of bot seats and of seats that miss the deadline.
+"""The simple Deck Phase policy: rookie bots (with a little noise) and seats that miss a deadline.
 
 It drafts for raw strength: choose the option with the most expected power (a fan bonus counts
 as two points), redraw a display whose best card is weak for its pile, keep the strongest cards,
@@ -9,6 +9,7 @@ uses, so a bot can never do what a person may not.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,9 @@ WEAK_BEST = {"A": 2, "B": 4, "C": 5}
 MIN_DECK = 10
 THIN_FROM_ROUND = 4
 
+ROOKIE_NOISE = 1.5
+"""How far (in power points) a rookie's taste strays from the card's worth, uniformly."""
+
 Action = tuple[str, dict[str, Any]]
 
 
@@ -29,32 +33,43 @@ def card_value(facts: CardFacts) -> float:
     return facts.power + bonus
 
 
-def choose_option(turn: DraftTurn) -> int:
-    """The option with the most expected power."""
-    scores = [o.count * EXPECTED_POWER[o.pile] + o.fans for o in turn.options]
+def _noise(noise: random.Random | None) -> float:
+    return noise.uniform(0.0, ROOKIE_NOISE) if noise is not None else 0.0
+
+
+def choose_option(turn: DraftTurn, noise: random.Random | None = None) -> int:
+    """The option with the most expected power (give or take ``noise``)."""
+    scores = [o.count * EXPECTED_POWER[o.pile] + o.fans + _noise(noise) for o in turn.options]
     return scores.index(max(scores))
 
 
-def bot_next_action(turn: DraftTurn, table: Table, *, round_number: int) -> Action | None:
-    """The bot's next action in this Deck Phase, or ``None`` when it has finished."""
+def bot_next_action(
+    turn: DraftTurn, table: Table, *, round_number: int, noise: random.Random | None = None
+) -> Action | None:
+    """The bot's next action in this Deck Phase, or ``None`` when it has finished.
+
+    With ``noise`` (a rookie) each option's and card's worth is blurred by a draw from it, so
+    the same seed still gives the same decisions.
+    """
     if turn.finished:
         return None
     if turn.option is None and turn.options:
-        return ("choose", {"option": choose_option(turn)})
+        return ("choose", {"option": choose_option(turn, noise)})
     if not turn.drawn:
         return ("draw", {})
     if turn.obligations:
         return ("resolve", {"cards": _answer(turn, table)})
     if turn.picks_left > 0:
-        return _pick_or_redraw(turn, table)
+        return _pick_or_redraw(turn, table, noise)
     removal = _thinning(turn, table.deck, table.cards, round_number)
     if removal:
         return ("remove", {"cards": removal})
     return ("finish", {})
 
 
-def _pick_or_redraw(turn: DraftTurn, table: Table) -> Action:
-    best = max(turn.display, key=lambda uid: card_value(table.cards[uid]))
+def _pick_or_redraw(turn: DraftTurn, table: Table, noise: random.Random | None) -> Action:
+    worth = {uid: card_value(table.cards[uid]) + _noise(noise) for uid in turn.display}
+    best = max(turn.display, key=worth.__getitem__)
     pile = turn.options[turn.option or 0].pile
     if not turn.redraw_used and table.cards[best].power < WEAK_BEST[pile]:
         return ("redraw", {})

@@ -1,0 +1,50 @@
+"""Bots of every level through the API: chosen when added, shown to all, playing to the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.tournaments.play import ROUND_GUARD, Player, all_uids, card_locations, create
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(600)]
+
+
+def lobby(seats: int, **options: Any) -> Player:
+    client = APIClient()
+    ticket = create(client, seats=seats, **options)
+    host = Player(client, ticket["id"], ticket["seat"]["token"])
+    host.answer_live(False)
+    return host
+
+
+def test_bots_of_each_level_are_shown_and_play_a_whole_tournament(catalogue: Any) -> None:
+    host = lobby(4, seed=5)
+    host.post("bots", {"count": 1, "level": "champion"})
+    host.post("bots", {"count": 1, "level": "steady"})
+    view = host.post("bots", {"count": 1})
+    levels = {seat["number"]: seat["bot_level"] for seat in view["seats"]}
+    assert levels == {0: None, 1: "champion", 2: "steady", 3: "rookie"}
+    host.post("start")
+    for _ in range(ROUND_GUARD):
+        if host.get()["status"] == "finished":
+            break
+        assert host.act(), host.get()
+    view = host.get()
+    assert view["status"] == "finished" and view["winners"]
+    tournament = Tournament.objects.get(pk=view["id"])
+    assert card_locations(tournament) == all_uids(tournament)
+    # every match replays from its seed and stored answers, whichever level answered
+    verified = host.client.get(f"/api/v1/tournaments/{host.id}/verify/").json()
+    assert verified["ok"], verified
+
+
+def test_an_unknown_level_is_refused_with_its_code(catalogue: Any) -> None:
+    host = lobby(3)
+    refusal = host.post("bots", {"count": 1, "level": "grandmaster"}, status=400)
+    assert refusal["code"] == "bad_bot_level"
+    assert refusal["details"]["levels"] == ["rookie", "steady", "champion"]
+    assert len(host.get()["seats"]) == 1

@@ -1,0 +1,57 @@
+"""Bot seats: three levels of Deck Phase play and of answers to card questions.
+
+``LEVELS`` in order of strength; ``next_action`` is the one entry point the services (live bots,
+seats played for a person) and the ladder use, so both run the same decisions.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tournaments.rules.bots.heuristic import Action, bot_next_action, choose_option
+from tournaments.rules.bots.levels import practised_action
+from tournaments.rules.bots.practice import Outlook
+from tournaments.rules.draft import DraftTurn, Table
+from tournaments.rules.errors import OptionError
+
+LEVELS = ("rookie", "steady", "champion")
+DEFAULT_LEVEL = "rookie"
+"""Bots added without a level: today's cheap heuristic, so adding bots stays instant."""
+TAKEOVER_LEVEL = "steady"
+"""The level that plays a dropped seat for its owner."""
+BUDGETS = {"rookie": 0, "steady": 120, "champion": 320}
+"""Practice matches per decision."""
+
+__all__ = [
+    "BUDGETS",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "TAKEOVER_LEVEL",
+    "Action",
+    "Outlook",
+    "bot_next_action",
+    "check_level",
+    "choose_option",
+    "next_action",
+]
+
+
+def check_level(level: str) -> str:
+    if level not in LEVELS:
+        raise OptionError(
+            "bad_bot_level", f"No bot level {level!r}.", levels=list(LEVELS), level=level
+        )
+    return level
+
+
+def next_action(
+    turn: DraftTurn, table: Table, *, outlook: Outlook, noise: random.Random | None = None
+) -> Action | None:
+    """The next Deck Phase action of a seat played at ``outlook.level``.
+
+    ``""`` is the plain heuristic (a person's seat at a missed deadline); rookie blurs it with
+    ``noise``; steady and champion practise.
+    """
+    if outlook.level in ("", "rookie"):
+        return bot_next_action(turn, table, round_number=outlook.round, noise=noise)
+    return practised_action(turn, table, outlook)

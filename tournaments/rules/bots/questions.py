@@ -1,0 +1,39 @@
+"""How each bot level answers its cards' questions during a match.
+
+* rookie — the documented default answer, but one question in ``ROOKIE_SLIP`` gets a random valid
+  answer instead (drawn from the match seed, the side and the question's number, so a re-run of
+  the match from its stored answers asks and answers the same);
+* steady and champion — the engine's default answers (``DefaultPolicy``: free bench seats, keep
+  the strongest cards on top, …). **Not done:** the champion answering by simulation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from matches.engine import DefaultPolicy, RandomPolicy
+from matches.engine.model import Policy, Question
+
+ROOKIE_SLIP = 0.25
+
+
+class RookiePolicy:
+    """Mostly the default answer, now and then a random one (deterministic per question)."""
+
+    def __init__(self, seed: object, side: str) -> None:
+        self.seed, self.side = seed, side
+
+    def answer(self, question: Question) -> Sequence[Any]:
+        rng = random.Random(f"{self.seed}:{self.side}:{question.seq}")
+        if rng.random() < ROOKIE_SLIP:
+            return RandomPolicy(rng.getrandbits(32)).answer(question)
+        return list(question.default)
+
+
+def question_policy(level: str, *, seed: object, side: str) -> Policy:
+    """The policy a seat of ``level`` answers with (``""``: a person's default)."""
+    if level == "rookie":
+        return RookiePolicy(seed, side)
+    return DefaultPolicy()

@@ -1,0 +1,44 @@
+"""The draft advisor for a person's seat (``GET …/advice/``): only what that seat may know.
+
+It reads the seat's own turn and deck and the public facts ``tournaments.services.bots`` gathers
+for a steady bot (never another seat's deck or a pile's order), and runs the pure advisor
+(``tournaments.rules.bots.advice``). Refused when the tournament does not allow advice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from config.errors import NotFoundError
+from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament
+from tournaments.rules import draft as rules
+from tournaments.rules.bots.advice import advise
+from tournaments.services.bots import next_rival, outlook_for
+from tournaments.services.common import Forbidden, card_facts, require_seat
+
+ADVICE_SIMS = 100
+"""Practice matches per choice."""
+
+
+def draft_advice(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
+    """Each choice of the seat's Deck Phase now, with its estimated win probability."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError("not_found", "No such tournament.")
+    seat = require_seat(seat, tournament)
+    if not tournament.advice_allowed:
+        raise Forbidden("advice_not_allowed", "This tournament does not allow draft advice.")
+    if seat.kind != SeatKind.HUMAN:
+        raise Forbidden("not_your_seat", "Only a person's seat gets advice.")
+    seat = Seat.objects.get(pk=seat.pk)
+    row = DraftTurn.objects.filter(seat=seat, round=tournament.round).first()
+    answer: dict[str, Any] = {"round": tournament.round, "rival": None, "kind": "none"}
+    if tournament.status != Status.DECK or row is None:
+        return {**answer, "choices": []}
+    table = rules.Table(
+        deck=list(seat.deck), piles={}, cards=card_facts(tournament), rng=random.Random(0)
+    )
+    outlook = outlook_for(tournament, seat, "steady")
+    found = advise(rules.turn_from_data(row.state), table, outlook, ADVICE_SIMS)
+    return {**answer, "rival": next_rival(tournament, seat.number), **found}
