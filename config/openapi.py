@@ -149,8 +149,12 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("POST", T + "bots/"): Operation(
         "Add bots (host, lobby)",
-        "Fills `count` free seats with bots.",
-        {403: HOST, 409: ["not_in_lobby", "bad_bot_count"]},
+        "Fills `count` free seats with bots of `level` (`rookie`, `steady` or `champion`).",
+        {
+            400: ["bad_bot_level"],
+            403: HOST,
+            409: ["not_in_lobby", "bad_bot_count", "bots_not_allowed"],
+        },
     ),
     ("POST", T + "start/"): Operation(
         "Start the tournament (host, lobby)",

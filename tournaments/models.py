@@ -63,6 +63,9 @@ class Tournament(models.Model):
     advice_allowed = models.BooleanField(
         default=True, help_text="Seats may ask the draft advisor (a league season may forbid it)."
     )
+    bots_allowed = models.BooleanField(
+        default=True, help_text="Bots may take seats (a league season may forbid it)."
+    )
     event_seq = models.PositiveIntegerField(default=0)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL,

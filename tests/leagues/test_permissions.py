@@ -222,3 +222,32 @@ def test_the_tournament_list_filters_by_league(catalogue: Any) -> None:
     assert [t["id"] for t in league["results"]] == [in_league] and league["count"] == 1
     assert ok(client.get("/api/v1/tournaments/?league=nobody"), 200)["count"] == 0
     refused(client.get("/api/v1/tournaments/?league=not a slug"), 400, "invalid")
+
+
+def test_a_season_without_bots_or_advice_makes_its_tournaments_refuse_them(catalogue: Any) -> None:
+    """The season's policies reach its tournaments: no bot may sit, no seat may ask for advice;
+    a refusal changes nothing. A season allowing both lets its tournaments have both."""
+    client = APIClient()
+    token = create_organizer("strict")
+    slug, _ = league_with_season(
+        client, token, "strict-club", bots_allowed=False, advice_allowed=False
+    )
+    code = client.get(f"/api/v1/leagues/{slug}/", headers=org(token)).json()
+    body = {"join_code": code["seasons"][0]["join_code"], "name": "Ann", "seats": 2}
+    ticket = ok(post(client, "leagues/tournaments/", body))
+    host = {"Authorization": f"Bearer {ticket['seat']['token']}"}
+    before = everything()
+    refused(
+        post(client, f"tournaments/{ticket['id']}/bots/", {"count": 1}, host),
+        409,
+        "bots_not_allowed",
+    )
+    assert everything() == before
+    ok(post(client, "tournaments/join/", {"code": ticket["code"], "name": "Bob"}))
+    ok(post(client, f"tournaments/{ticket['id']}/start/", None, host), 200)
+    advice = client.get(f"/api/v1/tournaments/{ticket['id']}/advice/", headers=host)
+    refused(advice, 403, "advice_not_allowed")
+    _, open_season = league_with_season(client, token, "open-club")
+    path = f"leagues/open-club/seasons/{open_season}/tournaments/"
+    opened = ok(post(client, path, {"seats": 2}, org(token)))["id"]
+    ok(post(client, f"tournaments/{opened}/bots/", {"count": 2}, org(token)), 200)

@@ -228,11 +228,17 @@ def webhook_create(
 
 
 def _season_options(season: Season, options: dict[str, Any]) -> dict[str, Any]:
+    """The tournament's options: the season's where it sets them, and its policies."""
     required = {name: getattr(season, name) for name in SEASON_OPTIONS}
     try:
-        return check_season_options(required, options)
+        chosen = check_season_options(required, options)
     except LeagueRuleError as error:
         raise _rule(error) from error
+    return {
+        **chosen,
+        "advice_allowed": season.advice_allowed,
+        "bots_allowed": season.bots_allowed,
+    }
 
 
 def season_tournament_organize(

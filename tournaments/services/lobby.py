@@ -83,8 +83,13 @@ def _open(
     deck_deadline_seconds: int | None = None,
     answer_deadline_seconds: int = 30,
     seed: int | None = None,
+    advice_allowed: bool = True,
+    bots_allowed: bool = True,
 ) -> Tournament:
-    """A new lobby with no seat taken (``seed`` is only mixed into the server's secret)."""
+    """A new lobby with no seat taken (``seed`` is only mixed into the server's secret).
+
+    ``advice_allowed`` and ``bots_allowed`` are the policies a league season imposes.
+    """
     seed = _seed(seed)
     nonce = secrets.token_hex(16)
     chosen = default_sets(stream(seed, "sets")) if additional_sets is None else additional_sets
@@ -115,6 +120,8 @@ def _open(
                     seed_nonce=nonce,
                     commitment=commitment(seed, nonce),
                     organizer_id=organizer_id,
+                    advice_allowed=advice_allowed,
+                    bots_allowed=bots_allowed,
                 )
                 break
         except IntegrityError:  # the room code was taken: draw another
@@ -175,6 +182,8 @@ def seat_add_bots(
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         require_lobby(tournament)
+        if not tournament.bots_allowed:
+            raise ConflictError("bots_not_allowed", "This tournament's league season has no bots.")
         free = free_numbers(tournament)
         if count < 1 or count > len(free):
             raise ConflictError(
