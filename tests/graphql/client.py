@@ -16,7 +16,7 @@ TOURNAMENT_FIELDS = f"""
              deckDeadlineSeconds answerDeadlineSeconds }}
   parks {{ name winter }}
   plan {{ park a b }}
-  seats {{ number name kind isHost tokens deckSize finished autoPlayed }}
+  seats {{ number name kind isHost tokens deckSize finished autoPlayed botLevel dropped }}
   trophies {{ park round seat toBox fans }}
   standings {{ seat fans fansComplete trophies highestRound }}
   fairness {{ commitment revealedSeed revealedNonce }}

@@ -72,6 +72,15 @@ LOBBY_CASES = [
     Case("bots by a guest", "guest", "bots/", {"count": 1}, "addBots", {"count": 1}),
     Case("bots by a spectator", "spectator", "bots/", {"count": 1}, "addBots", {"count": 1}),
     Case("bots with a bad token", "bad", "bots/", {"count": 1}, "addBots", {"count": 1}),
+    Case(
+        "bots of an unknown level",
+        "host",
+        "bots/",
+        {"count": 1, "level": "godlike"},
+        "addBots",
+        {"count": 1, "level": "godlike"},
+    ),
+    Case("reclaim a seat in the lobby", "guest", "reclaim/", {}, "reclaimSeat"),
     Case("start with a seat open", "host", "start/", {}, "startTournament"),
     Case("start by another tournament", "other", "start/", {}, "startTournament"),
     Case("the host leaves", "host", "leave/", {}, "leaveTournament"),
@@ -106,6 +115,14 @@ LOBBY_CASES = [
 
 SUCCESS_CASES = [
     Case("the host adds a bot", "host", "bots/", {"count": 1}, "addBots", {"count": 1}),
+    Case(
+        "the host adds a champion bot",
+        "host",
+        "bots/",
+        {"count": 1, "level": "champion"},
+        "addBots",
+        {"count": 1, "level": "champion"},
+    ),
     Case("the host kicks the guest", "host", "kick/", {"seat": 1}, "kickSeat", {"seat": 1}),
     Case("the guest leaves", "guest", "leave/", {}, "leaveTournament"),
     Case("the host cancels", "host", "cancel/", {}, "cancelTournament"),
@@ -135,7 +152,7 @@ def graphql(case: Case, at: Lobby) -> dict[str, Any]:
     token = at.tokens[case.who]
     gql = GraphQL(f"Bearer {token}" if token else None)
     args = {"tournamentId": at.id, **case.args}
-    kinds = {bool: "Boolean!", int: "Int!", list: "[Int!]!"}
+    kinds = {bool: "Boolean!", int: "Int!", str: "String!", list: "[Int!]!"}
     declared = ", ".join(f"${k}: {kinds[type(v)]}" for k, v in args.items())
     call = ", ".join(f"{k}: ${k}" for k in args)
     query = f"mutation({declared}) {{ result: {case.mutation}({call}) {{ {PAYLOAD} }} }}"

@@ -214,11 +214,17 @@ class Mutation:
         info: strawberry.Info,
         tournament_id: TournamentId,
         count: Annotated[int, strawberry.argument(description="Bots to seat, 1-7.")],
+        level: Annotated[
+            str, strawberry.argument(description="rookie (the default), steady or champion.")
+        ] = "rookie",
     ) -> TournamentPayload:
         def act() -> None:
-            data = valid(inputs.BotsInput, {"count": count})
+            data = valid(inputs.BotsInput, {"count": count, "level": level})
             lobby.seat_add_bots(
-                tournament_id=tournament_id, seat=caller_actor(info), count=data["count"]
+                tournament_id=tournament_id,
+                seat=caller_actor(info),
+                count=data["count"],
+                level=data["level"],
             )
 
         result: TournamentView | Error = _acted(info, tournament_id, act)
@@ -234,7 +240,21 @@ class Mutation:
         result: TournamentView | Error = _acted(info, tournament_id, act)
         return result
 
-    @strawberry.mutation(description="Leave a lobby (not the host); your token stops working.")
+    @strawberry.mutation(
+        description="Take back your dropped seat (played by a bot since you left or missed two "
+        "deadlines in a row)."
+    )
+    def reclaim_seat(self, info: strawberry.Info, tournament_id: TournamentId) -> TournamentPayload:
+        def act() -> None:
+            lobby.seat_reclaim(tournament_id=tournament_id, seat=caller_seat(info))
+
+        result: TournamentView | Error = _acted(info, tournament_id, act)
+        return result
+
+    @strawberry.mutation(
+        description="Leave a lobby (not the host): your token stops working. In a running "
+        "tournament your seat is dropped to a bot until you reclaim it."
+    )
     def leave_tournament(
         self, info: strawberry.Info, tournament_id: TournamentId
     ) -> TournamentPayload:

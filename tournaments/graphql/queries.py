@@ -20,12 +20,14 @@ from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.types import (
+    AdviceView,
     MatchEventView,
     MatchSeat,
     Question,
     TournamentListItem,
     TournamentView,
 )
+from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import STATUS_FILTERS, tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
@@ -184,6 +186,14 @@ class Query:
         require_tournament(tournament_id)
         views = match_list(tournament_id=tournament_id, viewer=viewer)
         return [_listed(view, viewer) for view in views]
+
+    @strawberry.field(
+        description="Draft advice for your seat's current options or display: each choice's "
+        "estimated chance to win your next match, by practice matches against a model of your "
+        "rival built from public facts only (REST's advice/; refused where not allowed)."
+    )
+    def advice(self, info: strawberry.Info, tournament_id: TournamentId) -> AdviceView:
+        return AdviceView.of(draft_advice(tournament_id=tournament_id, seat=caller_seat(info)))
 
     @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
     def pending_questions(

@@ -92,6 +92,14 @@ class SeatView:
     deck_size: int = strawberry.field(description="Cards in its deck.")
     finished: bool | None = strawberry.field(description="Finished this Deck Phase.")
     auto_played: bool = strawberry.field(description="Played for at a deadline.")
+    bot_level: str | None = strawberry.field(
+        description="A bot's strength (rookie, steady, champion), or the level of the bot playing "
+        "a dropped seat; null for a person playing their own seat."
+    )
+    dropped: bool = strawberry.field(
+        description="A person's seat played by a bot since its owner left the running "
+        "tournament or missed two deadlines in a row; the owner may reclaim it."
+    )
 
 
 @strawberry.type(description="A won trophy.")
@@ -266,3 +274,31 @@ class TournamentEventView:
     seq: int = strawberry.field(description="1, 2, 3, … with no gap.")
     kind: str = strawberry.field(description="The kind, or `hidden` for one you may not see.")
     payload: JSON | None = strawberry.field(description="null for a hidden event.")
+
+
+@strawberry.type(description="One choice of your Deck Phase with its estimated chance to win.")
+class AdviceChoice:
+    option: int | None = strawberry.field(description="The option's index (kind option).")
+    text: str | None = strawberry.field(description="The option, e.g. `2 from A`.")
+    card: int | None = strawberry.field(description="A display card's uid (kind card).")
+    key: str | None = strawberry.field(description="That card, `Set/Name`.")
+    win_probability: float = strawberry.field(description="Share of the practice matches won.")
+    sample_size: int = strawberry.field(description="Practice matches played for this choice.")
+
+
+@strawberry.type(description="Draft advice for your seat now (REST's advice/).")
+class AdviceView:
+    round: int = strawberry.field(description="The round.")
+    rival: int | None = strawberry.field(
+        description="The seat you meet next (-1 the Robot); null: none."
+    )
+    kind: str = strawberry.field(
+        description="option (the round's options), card (your display's cards) or none."
+    )
+    choices: list[AdviceChoice] = strawberry.field(description="Each choice, rated.")
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> AdviceView:
+        fields = ("option", "text", "card", "key", "win_probability", "sample_size")
+        choices = [AdviceChoice(**{f: c.get(f) for f in fields}) for c in data["choices"]]
+        return cls(round=data["round"], rival=data["rival"], kind=data["kind"], choices=choices)
