@@ -240,6 +240,13 @@ QUERY_REFUSALS = [
     ("leagues/club/standings/?season=0", "standings", {"slug": "club", "season": 0}, STANDINGS),
     ("leagues/nope/standings/", "standings", {"slug": "nope"}, STANDINGS),
     ("leagues/club/members/nobody/", "member", {"slug": "club", "handle": "nobody"}, HISTORY),
+    ("tournaments/?league=a b", "tournaments", {"league": "a b"}, "totalCount"),
+    (
+        "tournaments/?league=a&status=gone",
+        "tournaments",
+        {"league": "a", "status": "gone"},
+        "totalCount",
+    ),
 ]
 
 
@@ -380,3 +387,23 @@ def test_league_writes_answer_the_same_through_rest_and_graphql(catalogue: Any) 
         "id",
         "secret",
     )
+
+
+def test_the_tournament_list_filters_by_league_as_rest_does(catalogue: Any) -> None:
+    """``tournaments(league:)`` lists that league's season tournaments only, as
+    ``?league=<slug>`` does; an unknown slug, none."""
+    client, token = APIClient(), create_organizer("org")
+    slug, season = league_with_season(client, token)
+    path = f"/api/v1/leagues/{slug}/seasons/{season}/tournaments/"
+    in_league = ok(client.post(path, {"seats": 2}, format="json", headers=org(token)))["id"]
+    ok(client.post("/api/v1/tournaments/", {"seats": 2}, format="json", headers=org(token)))
+    nobody = GraphQL()
+    for league, status in ((slug, None), ("nobody", None), (slug, "lobby"), (slug, "finished")):
+        query = f"league={league}" + (f"&status={status}" if status else "")
+        page = ok(client.get(f"/api/v1/tournaments/?{query}"), 200)
+        args = {"league": league, **({"status": status} if status else {})}
+        found = _data(nobody, "tournaments", LISTED, **args)
+        assert (found["totalCount"], _nodes(found)) == (page["count"], rest_json(page["results"]))
+    found = _data(nobody, "tournaments", "edges { node { id } }", league=slug)
+    assert found["edges"] == [{"node": {"id": in_league}}]
+    assert _data(nobody, "tournaments", "totalCount", league="nobody")["totalCount"] == 0
