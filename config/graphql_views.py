@@ -30,6 +30,13 @@ class LocalGraphiQLView(GraphQLView):
     def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return render(request, "graphiql/graphiql.html", {"socket_path": SOCKET_PATH})
 
+    def get_context(self, request: HttpRequest, response: HttpResponse) -> Any:
+        """Strawberry's context, with the caller check the apps without tokens of their own
+        call (``config.graphql.require_known_caller``)."""
+        context: Any = super().get_context(request, response)
+        context.check_caller = actor_of
+        return context
+
 
 graphql_view = csrf_exempt(LocalGraphiQLView.as_view(schema=schema, graphql_ide="graphiql"))
 
