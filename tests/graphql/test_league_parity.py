@@ -289,8 +289,19 @@ def _without_null_join_codes(league: dict[str, Any]) -> dict[str, Any]:
     return {**league, "seasons": seasons}
 
 
+# (field, arguments, SQL queries): one read each of the league, season, rows, member...; none
+# grows with the standings' rows or a member's tournaments.
+READ_QUERIES = [
+    ("leagues", "totalCount edges { node { slug } }", {}, 1),
+    ("standings", STANDINGS, {"slug": "club"}, 3),
+    ("member", HISTORY, {"slug": "club", "handle": "$first"}, 5),
+]
+
+
 @pytest.mark.django_db(transaction=True)
-def test_league_reads_are_the_same_through_rest_and_graphql(catalogue: Any) -> None:
+def test_league_reads_are_the_same_through_rest_and_graphql(
+    catalogue: Any, django_assert_num_queries: Any
+) -> None:
     client = APIClient()
     token = create_organizer("org")
     slug, season = league_with_season(client, token, robot_difficulty=2)
@@ -319,6 +330,12 @@ def test_league_reads_are_the_same_through_rest_and_graphql(catalogue: Any) -> N
         assert history["tournaments"][0]["tournament"] == in_league
         found = _data(nobody, "member", HISTORY, slug=slug, handle=row["member"])
         assert rest_shape(found) == history
+
+    first = standings["rows"][0]["member"]
+    for field_, selection, args, queries in READ_QUERIES:
+        filled = {k: first if v == "$first" else v for k, v in args.items()}
+        with django_assert_num_queries(queries):
+            _data(nobody, field_, selection, **filled)
 
 
 def _same(rest: dict[str, Any], graphql: dict[str, Any], *secret: str) -> None:
