@@ -126,6 +126,17 @@ def authorization(info: strawberry.Info) -> str:
     return str(headers.get("Authorization", "") or "")
 
 
+def require_known_caller(info: strawberry.Info) -> None:
+    """Refuse an unknown ``Authorization`` token (``bad_token``) as every REST endpoint does.
+
+    The check comes with the request's context (``config.graphql_views`` puts the tournaments'
+    token reader there as ``check_caller``): an app with no token of its own (the cards) refuses
+    a bad one without importing the app that knows them."""
+    check = _get(info.context, "check_caller")
+    if check is not None:
+        check(authorization(info))
+
+
 def _get(context: Any, name: str) -> Any:
     if isinstance(context, dict):
         return context.get(name)

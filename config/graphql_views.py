@@ -1,7 +1,8 @@
 """``/graphql/`` over HTTP, and the GraphQL socket (graphql-transport-ws) for subscriptions.
 
-GraphiQL is off: strawberry's page loads its scripts from a CDN, and this server loads nothing
-from elsewhere (docs/graphql.md names clients to use instead).
+A browser's ``GET /graphql/`` gets GraphiQL from our own page (``graphiql/graphiql.html``), whose
+scripts and styles are vendored in ``config/static/graphiql/``: strawberry's own page loads them
+from a CDN, and this server loads nothing from elsewhere.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.django.views import GraphQLView
@@ -18,7 +21,24 @@ from config.errors import ApplicationError
 from config.schema import schema
 from tournaments.api.auth import actor_of
 
-graphql_view = csrf_exempt(GraphQLView.as_view(schema=schema, graphql_ide=None))
+SOCKET_PATH = "/ws/graphql/"  # the path the full stack's proxy sends to the WebSocket server
+
+
+class LocalGraphiQLView(GraphQLView):
+    """Strawberry's view, whose IDE page is ours: local assets only, subscriptions on the socket."""
+
+    def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
+        return render(request, "graphiql/graphiql.html", {"socket_path": SOCKET_PATH})
+
+    def get_context(self, request: HttpRequest, response: HttpResponse) -> Any:
+        """Strawberry's context, with the caller check the apps without tokens of their own
+        call (``config.graphql.require_known_caller``)."""
+        context: Any = super().get_context(request, response)
+        context.check_caller = actor_of
+        return context
+
+
+graphql_view = csrf_exempt(LocalGraphiQLView.as_view(schema=schema, graphql_ide="graphiql"))
 
 
 class GraphQLSocket(GraphQLWSConsumer):

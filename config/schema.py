@@ -31,8 +31,11 @@ from strawberry_django.optimizer import DjangoOptimizerExtension
 from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError
 from config.graphql import error_body_of
-from tournaments.graphql import Mutation, Subscription
+from tournaments.graphql import Mutation as TournamentsMutation
 from tournaments.graphql import Query as TournamentsQuery
+from tournaments.graphql import Subscription
+from tournaments.leagues.graphql import Mutation as LeaguesMutation
+from tournaments.leagues.graphql import Query as LeaguesQuery
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +51,10 @@ LIMITS = (
     (re.compile(r"more than \d+ tokens"), "too_many_tokens"),
 )
 
-Query = merge_types("Query", (CardsQuery, TournamentsQuery))
+# The root composes every app's GraphQL, the leagues' too: this module is the one place outside
+# ``tournaments.leagues`` that imports it (tests/test_layers.py allows this module alone).
+Query = merge_types("Query", (CardsQuery, TournamentsQuery, LeaguesQuery))
+Mutation = merge_types("Mutation", (TournamentsMutation, LeaguesMutation))
 
 
 def error_code(error: GraphQLError) -> dict[str, Any]:
@@ -56,6 +62,7 @@ def error_code(error: GraphQLError) -> dict[str, Any]:
     original = error.original_error
     if isinstance(original, ApplicationError | exceptions.ValidationError):
         body = error_body_of(original)
+        error.message = body["message"]  # REST's (a DRF error's own text is its details' repr)
         return {"code": body["code"], "details": body["details"]}
     if original is not None:
         log.error("GraphQL resolver failed", exc_info=original)

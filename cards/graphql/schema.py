@@ -13,7 +13,14 @@ from cards.api.filters import CardFilter, CardSetFilter
 from cards.models import Card, CardSet
 from cards.selectors import card_list, card_set_list
 from config.errors import ApplicationError
-from config.graphql import DEFAULT_PAGE, Connection, connection, offset_of, page_size
+from config.graphql import (
+    DEFAULT_PAGE,
+    Connection,
+    connection,
+    offset_of,
+    page_size,
+    require_known_caller,
+)
 
 
 @strawberry_django.type(Card, description="A card design of the catalogue.")
@@ -95,16 +102,19 @@ class Query:
     @strawberry.field(description="Card sets, optionally of one box.")
     def card_sets(
         self,
+        info: strawberry.Info,
         box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
         first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
         after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
     ) -> Connection[CardSetType]:
+        require_known_caller(info)  # a bad token is refused here as in REST
         found = _filtered(CardSetFilter, {"box": box}, card_set_list())
         return _page(found.prefetch_related("cards__card_set"), first, after)
 
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
     def cards(
         self,
+        info: strawberry.Info,
         box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
         set: Annotated[
             str | None,
@@ -125,6 +135,7 @@ class Query:
         first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
         after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
     ) -> Connection[CardType]:
+        require_known_caller(info)
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
         found = _filtered(CardFilter, {**data, "search": search}, card_list())
         if key is not None:

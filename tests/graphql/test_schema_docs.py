@@ -40,12 +40,23 @@ def test_the_schema_has_the_main_operations() -> None:
     assert query is not None and mutation is not None and subscription is not None
     reads = {"cards", "cardSets", "tournament", "tournaments", "match", "matches", "advice"}
     assert reads <= set(query.fields)
+    assert {"leagues", "league", "standings", "member"} <= set(query.fields)
     assert {"tournamentEvents", "matchEvents"} == set(subscription.fields)
     deck = {"choose", "draw", "redraw", "pick", "resolve", "remove", "finish"}
     lobby = {"createTournament", "joinTournament", "addBots", "startTournament"}
     others = {"leaveTournament", "kickSeat", "cancelTournament", "seatSettings", "answer"}
     others |= {"reclaimSeat"}
-    assert deck | lobby | others == set(mutation.fields)
+    leagues = {
+        "createLeague",
+        "createSeason",
+        "createMember",
+        "claimMember",
+        "openSeasonTournament",
+        "hostSeasonTournament",
+        "joinSeasonTournament",
+        "createWebhook",
+    }
+    assert deck | lobby | others | leagues == set(mutation.fields)
 
 
 def test_every_code_a_graphql_refusal_can_carry_is_documented() -> None:

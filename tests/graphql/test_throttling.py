@@ -10,6 +10,8 @@ from rest_framework.test import APIClient
 from tests.api.snapshot import everything
 from tests.api.test_throttling import own_cache, rates
 from tests.graphql.client import TICKET, GraphQL, mutate
+from tests.graphql.leagues import mutate as league_mutate
+from tests.leagues.helpers import create_organizer, league_with_season
 
 pytestmark = pytest.mark.django_db
 
@@ -45,3 +47,22 @@ def test_actions_past_the_rate_are_throttled(
     assert refused["code"] == "throttled"
     query = "query($id: Int!) { tournament(id: $id) { status } }"
     assert seat.data(query, id=ticket["id"])["tournament"]["status"] == "lobby"  # reads are free
+
+
+def test_league_claims_and_joins_share_the_join_budget_with_rest(
+    catalogue: Any, settings: Any, own_cache: None
+) -> None:
+    """``claimMember`` is throttled as ``POST …/members/claim/`` (the join scope), from the same
+    budget; the league organizers' other writes are not throttled, as in REST."""
+    rates(settings, join="1/min")
+    client, token = APIClient(), create_organizer("org")
+    slug, _ = league_with_season(client, token)
+    path = f"/api/v1/leagues/{slug}/members/claim/"
+    assert client.post(path, {"claim_code": "nope"}, format="json").status_code == 403
+    refused = league_mutate(GraphQL(), "claimMember", slug=slug, claimCode="nope")
+    assert refused["code"] == "throttled" and refused["details"]["retry_after"] > 0
+    organizer = GraphQL(f"Token {token}")
+    for handle in ("ann", "bob"):
+        created = league_mutate(organizer, "createMember", slug=slug, handle=handle)
+        assert created["__typename"] == "NewMember"
+    assert client.post(path, {"claim_code": "nope"}, format="json").status_code == 429

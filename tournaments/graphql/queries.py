@@ -16,6 +16,7 @@ from config.graphql import (
     page_size,
 )
 from matches.selectors import match_by_id, match_events, match_list, match_view
+from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import MatchId, TournamentId
@@ -28,7 +29,7 @@ from tournaments.graphql.types import (
     TournamentView,
 )
 from tournaments.selectors.advice import draft_advice
-from tournaments.selectors.listing import STATUS_FILTERS, tournament_list
+from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
     Organizer,
@@ -134,11 +135,12 @@ def match_of(info: strawberry.Info, match_id: int) -> MatchView:
     return MatchView.of(match, viewer, match_view(match, viewer))
 
 
-def _status(status: str | None) -> str | None:
-    if status is not None and status not in STATUS_FILTERS:
-        message = f'"{status}" is not a valid choice.'
-        raise ApplicationError("invalid", "Invalid input.", {"status": [message]})
-    return status
+def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
+    """The list's filters checked by REST's ``ListQuery`` (the same ``invalid`` details)."""
+    sent = {name: value for name, value in (("status", status), ("league", league)) if value}
+    query = inputs.ListQuery(data=sent)
+    query.is_valid(raise_exception=True)
+    return {name: query.validated_data.get(name) for name in ("status", "league")}
 
 
 @strawberry.type
@@ -167,12 +169,17 @@ class Query:
                 description="lobby, running (Deck or Match Phase), finished, cancelled."
             ),
         ] = None,
+        league: Annotated[
+            str | None,
+            strawberry.argument(description="A league's slug: only its seasons' tournaments."),
+        ] = None,
         first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
         after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
     ) -> Connection[TournamentListItem]:
         caller_actor(info)  # a bad token is refused here as everywhere
+        filters = _filters(status, league)
         size, start = page_size(first), offset_of(after)
-        page = tournament_list(status=_status(status), limit=size, offset=start)
+        page = tournament_list(**filters, limit=size, offset=start)
         items = [TournamentListItem(**item) for item in page["results"]]
         return connection(items, offset=start, total=page["count"])
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from tournaments.leagues.webhooks import EVENT_KINDS
@@ -107,3 +109,13 @@ class WebhookInput(serializers.Serializer):
 class StandingsQuery(serializers.Serializer):
     season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
+
+
+def tournament_options(data: dict[str, Any]) -> dict[str, Any]:
+    """The tournament options of a request, by the service's names (``winter_park`` is the
+    tournament's ``winter_mode``)."""
+    names = ("basic_set", "additional_sets", "beach_cup", "robot_difficulty")
+    chosen = {name: data[name] for name in names if name in data}
+    if "winter_park" in data:
+        chosen["winter_mode"] = data["winter_park"]
+    return chosen

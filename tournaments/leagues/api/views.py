@@ -48,16 +48,6 @@ class StandingsCsvRenderer(BaseRenderer):
         return out.getvalue().encode()
 
 
-def _options(data: dict[str, Any]) -> dict[str, Any]:
-    """The tournament options of a request, by the service's names (``winter_park`` is the
-    tournament's ``winter_mode``)."""
-    names = ("basic_set", "additional_sets", "beach_cup", "robot_difficulty")
-    chosen = {name: data[name] for name in names if name in data}
-    if "winter_park" in data:
-        chosen["winter_mode"] = data["winter_park"]
-    return chosen
-
-
 def _ticket(ticket: SeatTicket) -> dict[str, Any]:
     return {
         "id": ticket.tournament.pk,
@@ -90,7 +80,7 @@ class SeasonCreateView(ApiView):
     def post(self, request: Request, slug: str) -> Response:
         data = valid(inputs.SeasonInput, request)
         scoring = data.pop("scoring", None)
-        options = _options(data)
+        options = inputs.tournament_options(data)
         season = services.season_create(
             organizer=organizer(request),
             slug=slug,
@@ -120,7 +110,7 @@ class SeasonTournamentView(ApiView):
             seat_count=data["seats"],
             deck_deadline_seconds=data["deck_deadline_seconds"],
             answer_deadline_seconds=data["answer_deadline_seconds"],
-            **_options(data),
+            **inputs.tournament_options(data),
         )
         body = {"id": tournament.pk, "code": tournament.code, "seat": None}
         return Response(body, status=status.HTTP_201_CREATED)
@@ -139,7 +129,7 @@ class HostTournamentView(ApiView):
             seat_count=data["seats"],
             deck_deadline_seconds=data["deck_deadline_seconds"],
             answer_deadline_seconds=data["answer_deadline_seconds"],
-            **_options(data),
+            **inputs.tournament_options(data),
         )
         return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
 

@@ -1,0 +1,74 @@
+"""League queries: each resolver calls the selector its REST twin calls (the same projection)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+
+from config.graphql import DEFAULT_PAGE, Connection, connection, offset_of, page_size
+from tournaments.graphql.queries import caller_actor
+from tournaments.leagues import selectors
+from tournaments.leagues.api import inputs
+from tournaments.leagues.graphql.types import LeagueItem, LeagueView, MemberHistory, Standings
+from tournaments.selectors.viewers import Organizer
+
+Slug = Annotated[str, strawberry.argument(description="The league's slug.")]
+
+
+def caller_organizer(info: strawberry.Info) -> Organizer | None:
+    """The calling organizer, if the caller is one (``bad_token`` for an unknown token)."""
+    found = caller_actor(info)
+    return found if isinstance(found, Organizer) else None
+
+
+def _season(season: int | None) -> int | None:
+    """REST's ``?season=`` check (``invalid`` with the same details)."""
+    if season is None:
+        return None
+    query = inputs.StandingsQuery(data={"season": season})
+    query.is_valid(raise_exception=True)
+    found: int = query.validated_data["season"]
+    return found
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="Public leagues (an unlisted one is reached by its slug).")
+    def leagues(
+        self,
+        info: strawberry.Info,
+        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
+        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
+    ) -> Connection[LeagueItem]:
+        caller_actor(info)  # a bad token is refused here as in REST
+        size, start = page_size(first), offset_of(after)
+        every = selectors.league_list()
+        items = [LeagueItem(**league) for league in every[start : start + size]]
+        return connection(items, offset=start, total=len(every))
+
+    @strawberry.field(description="A league and its seasons (join codes: its organizers only).")
+    def league(self, info: strawberry.Info, slug: Slug) -> LeagueView:
+        return LeagueView.of(selectors.league_view(slug, caller_organizer(info)))
+
+    @strawberry.field(description="A season's standings, with the vector that decided each rank.")
+    def standings(
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        season: Annotated[
+            int | None, strawberry.argument(description="A season id; default: the newest.")
+        ] = None,
+    ) -> Standings:
+        # As REST's standings view: it reads no caller (a bad token is not looked at).
+        return Standings.of(selectors.standings_view(slug, _season(season)))
+
+    @strawberry.field(description="A member's results and rating, tournament by tournament.")
+    def member(
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        handle: Annotated[str, strawberry.argument(description="The member's handle.")],
+    ) -> MemberHistory:
+        caller_actor(info)
+        return MemberHistory.of(selectors.member_history(slug, handle))
