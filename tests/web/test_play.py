@@ -220,3 +220,42 @@ def test_the_lobby_joins_kicks_leaves_and_cancels_with_refusals_in_words(
     expect(guest.locator("#main")).to_contain_text("This game was cancelled.")
     for page in (host, guest):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.timeout(180)
+def test_a_player_who_left_sees_the_bot_play_and_takes_the_seat_back(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    """Bots of a chosen strength; a seat dropped to a bot and reclaimed through the page."""
+    host = open_page(browser, server_url, DESKTOP)
+    code = create_game(host, "Rita", 3)
+    guest = open_page(browser, server_url, DESKTOP)
+    join = guest.locator("form", has=guest.get_by_role("button", name="Join"))
+    join.get_by_label("Room code").fill(code)
+    join.get_by_label("Your name").fill("Sam")
+    join.get_by_role("button", name="Join").click()
+    expect(guest.locator("#main")).to_contain_text("you are Sam")
+    host.get_by_label("Bot strength").select_option("champion")
+    click_and_wait(host, "[data-key=add-bots]")
+    expect(host.locator(".seat-list")).to_contain_text("bot, champion")
+    click_and_wait(host, "[data-key=start]")
+    expect(guest.locator("#main")).to_contain_text("Deck Phase of round 1")
+    left = guest.evaluate(
+        """async () => {
+            const id = location.hash.split("/").pop();
+            const seat = JSON.parse(localStorage.getItem(`challengers.seat.${id}`));
+            const response = await fetch(`/api/v1/tournaments/${id}/leave/`, {
+                method: "POST", headers: {Authorization: `Bearer ${seat.token}`}});
+            return response.status;
+        }"""
+    )
+    assert left == 200
+    expect(host.locator(".seat-list")).to_contain_text("played by a steady bot")
+    guest.reload()
+    expect(guest.locator("#main")).to_contain_text("A bot plays your seat")
+    guest.screenshot(path=artifacts / "dropped-seat.png", full_page=True)
+    click_and_wait(guest, "[data-key=reclaim]")
+    expect(guest.locator("#main")).not_to_contain_text("A bot plays your seat")
+    expect(host.locator(".seat-list")).not_to_contain_text("played by a steady bot")
+    for page in (host, guest):
+        assert page.errors == []  # type: ignore[attr-defined]

@@ -13,6 +13,13 @@ export function showTournament(container, id) {
   return () => page.stop();
 }
 
+/** How a seat is described in lists: a bot with its strength, a dropped seat with its stand-in. */
+function seatKind(seat) {
+  if (seat.kind === "bot") return `bot, ${seat.bot_level ?? "rookie"}`;
+  if (seat.dropped) return `${seat.kind}, played by a ${seat.bot_level} bot`;
+  return seat.kind;
+}
+
 class TournamentPage {
   constructor(container, id) {
     this.id = id;
@@ -256,7 +263,8 @@ class TournamentPage {
     if (v.status === "cancelled") return mount(this.parts.phase, h("section", { class: "panel" }, h("h2", {}, "This game was cancelled.")));
     if (v.status === "finished") return mount(this.parts.phase, this.endPanel());
     const parts = [];
-    if (this.me?.turn && v.status === "deck") parts.push(draftPanel(this));
+    if (this.me?.actions?.includes("reclaim")) parts.push(this.reclaimPanel());
+    else if (this.me?.turn && v.status === "deck") parts.push(draftPanel(this));
     else if (v.status === "deck") parts.push(h("section", { class: "panel" }, h("h2", {}, `Deck Phase of ${roundName(v.round)}`),
       h("p", {}, this.me ? "You take no part in this Deck Phase: the finalists build their decks." : "The players are building their decks.")));
     parts.push(this.progressPanel());
@@ -269,7 +277,7 @@ class TournamentPage {
     return h("section", { class: "panel" }, h("h2", {}, "Players"),
       v.phase_deadline && v.status === "deck" ? h("p", {}, "Deck Phase deadline: ", countdown(v.phase_deadline)) : null,
       h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {},
-        h("span", { class: "seat-name" }, seat.name), ` (${seat.kind})`,
+        h("span", { class: "seat-name" }, seat.name), ` (${seatKind(seat)})`,
         seat.finished === true ? h("span", { class: "done" }, " ✓ finished") : seat.finished === false ? h("span", { class: "muted" }, " building…") : null,
         h("span", { class: "muted" }, ` · deck ${seat.deck_size} · ${seat.tokens} fan tokens`),
         seat.auto_played ? h("span", { class: "muted" }, " · deadline played for it") : null))));
@@ -292,6 +300,9 @@ class TournamentPage {
     const isHost = this.me && v.seats.find((s) => s.number === this.me.seat)?.is_host;
     const free = v.options.seat_count - v.seats.length;
     const count = h("input", { type: "number", min: 1, max: Math.max(1, free), value: 1, id: "bot-count", "aria-label": "Bots to add" });
+    const level = h("select", { id: "bot-level", "aria-label": "Bot strength" },
+      h("option", { value: "rookie" }, "rookie (beatable)"), h("option", { value: "steady" }, "steady"),
+      h("option", { value: "champion" }, "champion (strongest)"));
     return h("section", { class: "panel" }, h("h2", {}, "Lobby"),
       v.code ? h("p", { class: "room" }, "Room code ", h("strong", { class: "code", id: "room-code" }, v.code), " ",
         h("button", { onclick: () => navigator.clipboard?.writeText(v.code).then(() => showError({ message: "Room code copied." })) }, "Copy"),
@@ -299,10 +310,10 @@ class TournamentPage {
         h("p", { class: "muted" }, "Ask the host for the room code to join this game."),
       h("p", {}, `${v.seats.length} of ${v.options.seat_count} seats taken.`),
       h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {}, h("span", { class: "seat-name" }, seat.name),
-        ` (${seat.is_host ? "host" : seat.kind})`,
+        ` (${seat.is_host ? "host" : seatKind(seat)})`,
         isHost && !seat.is_host ? h("button", { class: "small", onclick: () => this.act("kick/", { seat: seat.number }) }, `Remove ${seat.name}`) : null))),
-      isHost && free > 0 ? h("div", { class: "row" }, count,
-        h("button", { "data-key": "add-bots", onclick: () => this.act("bots/", { count: Number(count.value) }) }, "Add bots")) : null,
+      isHost && free > 0 ? h("div", { class: "row" }, count, level,
+        h("button", { "data-key": "add-bots", onclick: () => this.act("bots/", { count: Number(count.value), level: level.value }) }, "Add bots")) : null,
       isHost ? h("div", { class: "row" },
         h("button", { class: "primary", "data-key": "start", disabled: !this.me.actions.includes("start"),
           onclick: () => this.act("start/") }, free > 0 ? `Start (${free} seat${free > 1 ? "s" : ""} still free)` : "Start the tournament"),
@@ -310,6 +321,13 @@ class TournamentPage {
       this.me && !isHost ? h("button", { onclick: async () => {
         if (await this.act("leave/")) this.watch();
       } }, "Leave the game") : null);
+  }
+
+  reclaimPanel() {
+    return h("section", { class: "panel", role: "status" }, h("h2", {}, "A bot plays your seat"),
+      h("p", {}, "You left this game or missed two deadlines in a row, so a steady bot has played for you since. ",
+        "Take your seat back to play it yourself again."),
+      h("button", { class: "primary", "data-key": "reclaim", onclick: () => this.act("reclaim/") }, "Take my seat back"));
   }
 
   endPanel() {
