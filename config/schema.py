@@ -26,7 +26,6 @@ from strawberry.extensions.max_aliases import create_validator as aliases_rule
 from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
-from strawberry_django.optimizer import DjangoOptimizerExtension
 
 from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError
@@ -99,6 +98,5 @@ schema = CodedSchema(
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: ParserCache(maxsize=CACHED_QUERIES),
         lambda: ValidationCache(maxsize=CACHED_QUERIES),
-        DjangoOptimizerExtension,
     ],
 )
