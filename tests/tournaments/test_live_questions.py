@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.utils import timezone
+from rest_framework.renderers import JSONRenderer
 
 from cards.models import Card
 from matches.models import Match, MatchStatus
+from matches.selectors import match_list
 from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat
 from tournaments.services.clock import sweep_deadlines
@@ -117,3 +120,31 @@ def test_other_matches_of_the_round_go_on_while_one_waits(catalogue: Any) -> Non
         status == MatchStatus.FINISHED for park, status in statuses.items() if park not in waiting
     )
     assert host.get()["status"] == "match"
+
+
+def test_the_cached_match_list_shows_each_viewer_its_own_and_moves_with_the_answer(
+    catalogue: Any,
+) -> None:
+    """The match list is cached per tournament version and viewer: read in every order, each
+    viewer gets only what it may see, and an answer (a new version) is seen at once."""
+    host, guest, match = juggler_game()
+
+    def listed(player: Player | None) -> dict[str, Any]:
+        headers = player.headers if player else {}
+        response = host.client.get(f"/api/v1/tournaments/{host.id}/matches/", headers=headers)
+        assert response.status_code == 200
+        return next(m for m in response.json() if m["id"] == match.pk)
+
+    for order in ((host, guest, None), (None, guest, host), (guest, None, host)):
+        for viewer in order:
+            question = listed(viewer)["question"]
+            assert (question is not None) == (viewer is host), (viewer, question)
+    question = listed(host)["question"]
+    answer(host, match, {"question": question["seq"], "answer": question["default"]})
+    after = listed(host)
+    assert after["question"] is None or after["question"]["seq"] != question["seq"]
+    for viewer in (None, guest, host):  # what is served is what would be computed now
+        seat = Seat.objects.get(tournament_id=host.id, number=0 if viewer is host else 1)
+        fresh = match_list(tournament_id=host.id, viewer=seat.pk if viewer else None)
+        rendered = json.loads(JSONRenderer().render(fresh))  # as the API renders it
+        assert listed(viewer) == next(m for m in rendered if m["id"] == match.pk)

@@ -27,7 +27,7 @@ READS = [
     ("/api/v1/tournaments/", 2, 3),
     ("/api/v1/tournaments/?status=finished&limit=5", 2, 3),
     ("/api/v1/tournaments/{t}/", 1, 2),
-    ("/api/v1/tournaments/{t}/matches/", 2, 3),
+    ("/api/v1/tournaments/{t}/matches/", 1, 2),
     ("/api/v1/matches/{m}/", 1, 2),
     ("/api/v1/matches/{m}/events/", 2, 3),
     ("/api/v1/cards/", 0, 1),

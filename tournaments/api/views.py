@@ -12,13 +12,13 @@ from rest_framework.views import APIView
 
 from config.params import KnownQueryParameters
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
-from matches.selectors import match_list
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import actor, caller, organizer
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import tournament_list
+from tournaments.selectors.matches import match_list_of
 from tournaments.selectors.tournaments import tournament_view_of
-from tournaments.selectors.viewers import require_tournament, viewer_in
+from tournaments.selectors.viewers import viewer_in
 from tournaments.services import deck, fairness, lobby, setup
 
 
@@ -240,9 +240,8 @@ class TournamentMatchesView(ApiView):
     @extend_schema(responses=outputs.MatchOut(many=True))
     def get(self, request: Request, tournament_id: int) -> Response:
         viewer = viewer_in(caller(request), tournament_id)
-        require_tournament(tournament_id)
         seat_id = viewer.pk if viewer else None
-        return Response(match_list(tournament_id=tournament_id, viewer=seat_id))
+        return Response(match_list_of(tournament_id=tournament_id, viewer=seat_id))
 
 
 class TournamentVerifyView(ApiView):

@@ -1,0 +1,38 @@
+"""A tournament's match list as one viewer may see it, cached per tournament version.
+
+Every change a match list can show appends to the tournament's log and so moves its version (a
+match scheduled, asking, recorded, released, failed or retried), except one: the events of a
+match being paced out are released by the clock. A list holding such a match (``playing``) is
+therefore never cached; any other list is, per version and viewer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+
+from config.errors import NotFoundError
+from matches.selectors import match_list
+from tournaments.models import Tournament
+from tournaments.selectors.tournaments import VIEW_TIMEOUT
+
+
+def match_list_of(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]]:
+    """The matches of ``tournament_id`` as the seat ``viewer`` (its id; ``None``: a spectator)
+    may see them; ``not_found`` for no such tournament."""
+    stamp = (
+        Tournament.objects.filter(pk=tournament_id)
+        .values_list("code", "created_at", "version")
+        .first()
+    )
+    if stamp is None:
+        raise NotFoundError("not_found", "No such tournament.")
+    code, created_at, version = stamp
+    key = f"mlist:{tournament_id}:{code}:{created_at.timestamp()}:{version}:{viewer or 'spectator'}"
+    listed: list[dict[str, Any]] | None = cache.get(key)
+    if listed is None:
+        listed = match_list(tournament_id=tournament_id, viewer=viewer)
+        if all(match["status"] != "playing" for match in listed):
+            cache.set(key, listed, VIEW_TIMEOUT)
+    return listed
