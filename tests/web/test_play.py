@@ -236,6 +236,8 @@ def test_a_player_who_left_sees_the_bot_play_and_takes_the_seat_back(
     join.get_by_role("button", name="Join").click()
     expect(guest.locator("#main")).to_contain_text("you are Sam")
     host.get_by_label("Bot strength").select_option("champion")
+    expect(host.locator(".seat-list")).to_contain_text("Sam")  # a redraw keeps the choice
+    expect(host.get_by_label("Bot strength")).to_have_value("champion")
     click_and_wait(host, "[data-key=add-bots]")
     expect(host.locator(".seat-list")).to_contain_text("bot, champion")
     click_and_wait(host, "[data-key=start]")

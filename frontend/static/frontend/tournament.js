@@ -299,10 +299,13 @@ class TournamentPage {
     const v = this.view;
     const isHost = this.me && v.seats.find((s) => s.number === this.me.seat)?.is_host;
     const free = v.options.seat_count - v.seats.length;
-    const count = h("input", { type: "number", min: 1, max: Math.max(1, free), value: 1, id: "bot-count", "aria-label": "Bots to add" });
-    const level = h("select", { id: "bot-level", "aria-label": "Bot strength" },
-      h("option", { value: "rookie" }, "rookie (beatable)"), h("option", { value: "steady" }, "steady"),
-      h("option", { value: "champion" }, "champion (strongest)"));
+    const count = h("input", { type: "number", min: 1, max: Math.max(1, free), value: Math.min(this.botCount || 1, Math.max(1, free)),
+      id: "bot-count", "aria-label": "Bots to add", oninput: (event) => { this.botCount = Number(event.target.value) || 1; } });
+    // The chosen strength outlives the lobby's re-renders (someone joining redraws it).
+    const chosen = this.botLevel || "rookie";
+    const level = h("select", { id: "bot-level", "aria-label": "Bot strength", onchange: (event) => { this.botLevel = event.target.value; } },
+      [["rookie", "rookie (beatable)"], ["steady", "steady"], ["champion", "champion (strongest)"]].map(([value, label]) =>
+        h("option", { value, selected: value === chosen }, label)));
     return h("section", { class: "panel" }, h("h2", {}, "Lobby"),
       v.code ? h("p", { class: "room" }, "Room code ", h("strong", { class: "code", id: "room-code" }, v.code), " ",
         h("button", { onclick: () => navigator.clipboard?.writeText(v.code).then(() => showError({ message: "Room code copied." })) }, "Copy"),
