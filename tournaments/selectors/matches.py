@@ -15,7 +15,7 @@ from django.core.cache import cache
 from config.errors import NotFoundError
 from matches.selectors import match_list
 from tournaments.models import Tournament
-from tournaments.selectors.tournaments import VIEW_TIMEOUT
+from tournaments.selectors.tournaments import VIEW_TIMEOUT, birth_key
 
 
 def match_list_of(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]]:
@@ -29,7 +29,7 @@ def match_list_of(*, tournament_id: int, viewer: int | None) -> list[dict[str, A
     if stamp is None:
         raise NotFoundError("not_found", "No such tournament.")
     code, created_at, version = stamp
-    key = f"mlist:{tournament_id}:{code}:{created_at.timestamp()}:{version}:{viewer or 'spectator'}"
+    key = f"mlist:{birth_key(tournament_id, code, created_at)}:{version}:{viewer or 'spectator'}"
     listed: list[dict[str, Any]] | None = cache.get(key)
     if listed is None:
         listed = match_list(tournament_id=tournament_id, viewer=viewer)

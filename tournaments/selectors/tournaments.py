@@ -6,6 +6,7 @@ still secret (3-8 seats before the end: only the trophy's owner sees its fans).
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
@@ -30,6 +31,12 @@ def _sees_fans(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
 VIEW_TIMEOUT = 3600
 
 
+def birth_key(tournament_id: int, code: str, created_at: datetime) -> str:
+    """A cache key part naming one tournament: the room code and creation instant tell it from
+    one that reused its id (a database reset while the cache lived on)."""
+    return f"{tournament_id}:{code}:{created_at.timestamp()}"
+
+
 def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
     """The tournament as the caller holding ``seat`` may see it (a spectator elsewhere).
 
@@ -41,9 +48,7 @@ def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, An
     if tournament is None:
         raise NotFoundError("not_found", "No such tournament.")
     viewer = viewer_in(seat, tournament_id)
-    # The room code and creation instant tell this tournament from one that reused its id (a
-    # database reset while the cache lived on).
-    born = f"{tournament.pk}:{tournament.code}:{tournament.created_at.timestamp()}"
+    born = birth_key(tournament.pk, tournament.code, tournament.created_at)
     # The seat's own version too: a caller handing in a seat row read before its last write
     # must not cache (or be served) a ``you`` that is behind the seat.
     who = f"{viewer.pk}.{viewer.version}" if viewer else "spectator"
