@@ -78,7 +78,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Not a column: set on the instance ``locked_tournament`` holds, which saves ``event_seq``
-    # with the version when its block ends (tournaments.services.events).
+    # with the version, and nudges live streams once, when its block ends (services.events).
     seq_saved_by_lock: bool = False
 
     class Meta:

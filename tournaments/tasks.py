@@ -34,12 +34,12 @@ def sweep_deadlines() -> int:
 
 
 @shared_task(bind=True, acks_late=True, max_retries=MAX_ATTEMPTS - 1)
-def play_match(self: Task, match_id: int) -> None:
+def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> None:
     """Play a match; a failure is retried, and the last failure marks the match failed."""
     from tournaments.services import matchplay
 
     try:
-        matchplay.match_play(match_id=match_id)
+        matchplay.match_play(match_id=match_id, tournament_id=tournament_id)
     except Exception as error:
         if self.request.retries >= MAX_ATTEMPTS - 1 or self.request.is_eager:
             matchplay.match_failed(match_id=match_id, error=traceback.format_exc())

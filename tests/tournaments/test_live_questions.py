@@ -16,8 +16,18 @@ from matches.selectors import match_list
 from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat
 from tournaments.services.clock import sweep_deadlines
+from tournaments.services.common import _facts_of_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def all_jugglers(tournament_id: int) -> None:
+    """Turn the host's whole deck into Jugglers. A started tournament's cards never change in
+    play, so its cached card facts are dropped by hand."""
+    juggler = Card.objects.get(card_set__name="Funfair", name="Juggler")
+    deck = Seat.objects.get(tournament_id=tournament_id, number=0).deck
+    CardCopy.objects.filter(tournament_id=tournament_id, uid__in=deck).update(card=juggler)
+    _facts_of_tournament.cache_clear()
 
 
 def juggler_game() -> tuple[Player, Player, Match]:
@@ -25,9 +35,7 @@ def juggler_game() -> tuple[Player, Player, Match]:
     host, guest = open_game(seats=2, humans=2, seed=8, live=True, start=False)
     guest.answer_live(False)
     host.post("start")
-    juggler = Card.objects.get(card_set__name="Funfair", name="Juggler")
-    deck = Seat.objects.get(tournament_id=host.id, number=0).deck
-    CardCopy.objects.filter(tournament_id=host.id, uid__in=deck).update(card=juggler)
+    all_jugglers(host.id)
     for player in (host, guest):
         display = player.post("draft/draw")["you"]["turn"]["display"]
         player.post("draft/pick", {"card": display[0]["uid"]})
@@ -106,9 +114,7 @@ def test_an_unanswered_question_is_answered_by_the_policy_at_the_deadline(catalo
 def test_other_matches_of_the_round_go_on_while_one_waits(catalogue: Any) -> None:
     host, *_ = open_game(seats=4, seed=8, live=True, start=False)
     host.post("start")
-    juggler = Card.objects.get(card_set__name="Funfair", name="Juggler")
-    deck = Seat.objects.get(tournament_id=host.id, number=0).deck
-    CardCopy.objects.filter(tournament_id=host.id, uid__in=deck).update(card=juggler)
+    all_jugglers(host.id)
     while host.act():
         pass
     statuses = dict(

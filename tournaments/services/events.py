@@ -11,11 +11,10 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
+from config import layer
 from config.bulk import append_rows
 from tournaments.models import Tournament, TournamentEvent
 
@@ -36,7 +35,6 @@ def publish(
 ) -> TournamentEvent:
     """Append an event; the caller holds the tournament lock, so ``seq`` has no gaps."""
     tournament.event_seq += 1
-    _save_seq(tournament)
     event = TournamentEvent.objects.create(
         tournament=tournament,
         seq=tournament.event_seq,
@@ -45,24 +43,29 @@ def publish(
         audience=audience,
         visible_at=visible_at or timezone.now(),
     )
-    transaction.on_commit(lambda: _nudge(tournament.pk, event.seq))
+    _logged(tournament)
     return event
 
 
-def _save_seq(tournament: Tournament) -> None:
-    """Under ``locked_tournament`` the counter is saved once, with the version, when the lock's
-    block ends; a caller holding the row's lock otherwise saves it at once."""
-    if not getattr(tournament, "seq_saved_by_lock", False):
+def _logged(tournament: Tournament) -> None:
+    """The log grew. Under ``locked_tournament`` the counter is saved once, with the version,
+    and live streams are nudged once, when the lock's block ends (``nudge_on_commit``); a caller
+    holding the row's lock otherwise saves it and nudges at once."""
+    if not tournament.seq_saved_by_lock:
         tournament.save(update_fields=["event_seq"])
+        nudge_on_commit(tournament)
+
+
+def nudge_on_commit(tournament: Tournament) -> None:
+    """Once the transaction commits, tell live streams the log now ends at ``event_seq``."""
+    tournament_id, seq = tournament.pk, tournament.event_seq
+    transaction.on_commit(lambda: _nudge(tournament_id, seq))
 
 
 def _nudge(tournament_id: int, seq: int) -> None:
     """Tell live streams that the log grew up to ``seq``; they read the events themselves."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     try:
-        async_to_sync(layer.group_send)(group_name(tournament_id), {"type": "log.grew", "seq": seq})
+        layer.group_send(group_name(tournament_id), {"type": "log.grew", "seq": seq})
     except Exception:  # a lost nudge costs latency, never data: streams re-read the log
         log.warning("Could not nudge tournament %s streams", tournament_id, exc_info=True)
 
@@ -89,6 +92,4 @@ def publish_many(
         ],
     )
     tournament.event_seq += len(items)
-    _save_seq(tournament)
-    last = tournament.event_seq
-    transaction.on_commit(lambda: _nudge(tournament.pk, last))
+    _logged(tournament)

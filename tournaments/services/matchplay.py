@@ -86,13 +86,14 @@ def _run(match: Match, answers: list[Any]) -> Outcome:
     return run_engine(match, answers, live=live_sides(match), policies=policies)
 
 
-def match_play(*, match_id: int) -> None:
+def match_play(*, match_id: int, tournament_id: int | None = None) -> None:
     """Play a scheduled match as far as it goes (idempotent: any other status is left alone).
 
+    The task names the match's tournament, which saves a query (a wrong one finds no match).
     A match the engine cannot play (card data it cannot read, say) raises: the task retries it,
     and after its last attempt it is marked failed with a public ``match_failed`` event.
     """
-    with locked_tournament(tournament_of_match(match_id)) as tournament:
+    with locked_tournament(tournament_id or tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.SCHEDULED or cancelled(tournament):
             return
@@ -131,7 +132,10 @@ def match_retry(*, match_id: int) -> bool:
         match.error = ""
         match.save(update_fields=["status", "error"])
         publish(tournament, "match_retried", {"match": match.pk, "park": match.park})
-        transaction.on_commit(lambda: enqueue_named("tournaments.tasks.play_match", match_id))
+        tournament_id = tournament.pk
+        transaction.on_commit(
+            lambda: enqueue_named("tournaments.tasks.play_match", match_id, tournament_id)
+        )
     return True
 
 

@@ -24,7 +24,7 @@ from tournaments.rules.standings import (
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
 from tournaments.services import hooks
 from tournaments.services.events import publish
-from tournaments.services.setups import build_setups, kept_trophies
+from tournaments.services.setups import build_setups, kept_trophies_by_seat
 
 
 def pairings_of(tournament: Tournament) -> list[Pairing]:
@@ -53,10 +53,10 @@ def match_phase_start(tournament: Tournament) -> list[Match]:
     """Create one match per park and queue them (the caller holds the tournament lock)."""
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
-    tournament.save()
+    tournament.save(update_fields=["status", "phase_deadline", "updated_at"])
     seats = {seat.number: seat for seat in tournament.seats.all()}
     matches = [
-        Match.objects.create(
+        Match(
             tournament=tournament,
             round=tournament.round,
             park=pairing.park,
@@ -69,13 +69,14 @@ def match_phase_start(tournament: Tournament) -> list[Match]:
         for pairing in pairings_of(tournament)
     ]
     build_setups(tournament, matches)
+    matches = Match.objects.bulk_create(matches)
     publish(
         tournament,
         "match_phase_opened",
         {"round": tournament.round, "matches": [_public_match(m) for m in matches]},
     )
-    ids = [m.pk for m in matches]
-    transaction.on_commit(lambda: _queue_matches(ids))
+    ids, tournament_id = [m.pk for m in matches], tournament.pk
+    transaction.on_commit(lambda: _queue_matches(tournament_id, ids))
     return matches
 
 
@@ -88,13 +89,20 @@ def _public_match(match: Match) -> dict[str, object]:
     }
 
 
-def _queue_matches(ids: list[int]) -> None:
+def _queue_matches(tournament_id: int, ids: list[int]) -> None:
     for match_id in ids:
-        enqueue_named("tournaments.tasks.play_match", match_id)
+        enqueue_named("tournaments.tasks.play_match", match_id, tournament_id)
 
 
-def standing(seat: Seat) -> Standing:
-    return Standing(seat=seat.number, tokens=seat.tokens, trophies=tuple(kept_trophies(seat)))
+def standing(seat: Seat, won: list[tuple[int, int]]) -> Standing:
+    """A seat's standing, given the ``(round, fans)`` of the trophies it keeps."""
+    return Standing(seat=seat.number, tokens=seat.tokens, trophies=tuple(won))
+
+
+def standings_of(tournament: Tournament) -> list[Standing]:
+    """Every scoring seat's standing (two queries)."""
+    won = kept_trophies_by_seat(tournament)
+    return [standing(seat, won.get(seat.pk, [])) for seat in scoring_seats(tournament)]
 
 
 def scoring_seats(tournament: Tournament) -> list[Seat]:
@@ -114,7 +122,7 @@ def round_finish(tournament: Tournament) -> None:
     ):
         return
     _announce_round(tournament)
-    standings = [standing(seat) for seat in scoring_seats(tournament)]
+    standings = standings_of(tournament)
     if tournament.is_final:
         final = tournament.matches.get(round=tournament.round)
         return _finish(tournament, [final.winner.number])  # type: ignore[union-attr]
@@ -189,15 +197,9 @@ def open_deck_phase(tournament: Tournament) -> None:
             rng, tournament.winter_index, len(tournament.parks)
         )
     seats = drafting_seats(tournament)
-    for seat in seats:
-        turn = (
-            rules.final_turn()
-            if tournament.is_final
-            else rules.DraftTurn(
-                draft_options(beach_cup=tournament.beach_cup, round_number=tournament.round)
-            )
-        )
-        DraftTurn.objects.create(seat=seat, round=tournament.round, state=rules.turn_to_data(turn))
+    DraftTurn.objects.bulk_create(
+        DraftTurn(seat=seat, round=tournament.round, state=_new_turn(tournament)) for seat in seats
+    )
     seconds = tournament.deck_deadline_seconds
     tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
     tournament.status = Status.DECK
@@ -214,6 +216,14 @@ def open_deck_phase(tournament: Tournament) -> None:
         },
     )
     _queue_deck_tasks(tournament, [s.pk for s in seats if s.kind == SeatKind.BOT or s.dropped])
+
+
+def _new_turn(tournament: Tournament) -> dict[str, object]:
+    """A seat's Deck Phase turn as the round opens it (as stored)."""
+    if tournament.is_final:
+        return rules.turn_to_data(rules.final_turn())
+    options = draft_options(beach_cup=tournament.beach_cup, round_number=tournament.round)
+    return rules.turn_to_data(rules.DraftTurn(options))
 
 
 def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:

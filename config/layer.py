@@ -1,0 +1,58 @@
+"""Sending to the channel layer from synchronous code (services, Celery tasks, WSGI views).
+
+``async_to_sync(layer.group_send)`` from a thread without an event loop makes a loop in a new
+thread for every call, and channels-redis keeps its connections per loop, so every send also
+opened (and dropped) a Redis connection: ~1.4 ms of worker CPU per nudge, a few per match
+(docs/performance.md). On the Redis layer the sends here go to one event loop per process,
+kept in a daemon thread, which keeps its connections; the caller still waits for the send, as
+before. Other layers (the in-memory one of the embedded server and the tests) are sent to as
+before: their queues belong to the server's loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import BaseChannelLayer, get_channel_layer
+from channels_redis.core import RedisChannelLayer
+
+SEND_TIMEOUT = 5.0
+
+
+class _SenderLoop:
+    """An event loop running in a daemon thread of this process."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, name="layer-sender", daemon=True).start()
+
+
+_sender: _SenderLoop | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's sender loop (a forked worker makes its own: threads do not survive)."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender.pid != os.getpid():
+            _sender = _SenderLoop()
+        return _sender.loop
+
+
+def group_send(group: str, message: dict[str, Any]) -> bool:
+    """Send ``message`` to ``group``; ``False`` when there is no channel layer."""
+    layer: BaseChannelLayer | None = get_channel_layer()
+    if layer is None:
+        return False
+    if isinstance(layer, RedisChannelLayer):
+        coroutine = layer.group_send(group, message)
+        asyncio.run_coroutine_threadsafe(coroutine, _sender_loop()).result(SEND_TIMEOUT)
+    else:
+        async_to_sync(layer.group_send)(group, message)
+    return True
