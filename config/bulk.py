@@ -10,32 +10,33 @@ back, and the caller's transaction holds them like any other write.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
 
 
-def append_rows(model: type[models.Model], rows: Sequence[models.Model]) -> None:
-    """Insert new ``rows`` of ``model`` (their primary keys are left to the database)."""
+def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert new rows of ``model``, each given as ``{attname: value}`` with the same keys (the
+    primary keys are left to the database). Plain mappings, not model instances: building ~100
+    instances per match cost more than writing them."""
     if not rows:
         return
     if connection.vendor != "postgresql":
-        model._default_manager.bulk_create(rows)
+        model._default_manager.bulk_create([model(**row) for row in rows])
         return
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    names = list(rows[0])
+    by_attname = {f.attname: f for f in model._meta.concrete_fields}
+    fields = [by_attname[name] for name in names]
     quote = connection.ops.quote_name
     columns = ", ".join(quote(str(f.column)) for f in fields)
     sql = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
     # COPY's text form takes JSON as text; psycopg adapts the other values (numbers, text,
     # booleans, aware datetimes, None) itself.
-    convert = [json.dumps if isinstance(f, models.JSONField) else _same for f in fields]
-    names = [f.attname for f in fields]
+    json_at = [i for i, f in enumerate(fields) if isinstance(f, models.JSONField)]
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
         for row in rows:
-            values = row.__dict__
-            copy.write_row([to(values[name]) for to, name in zip(convert, names, strict=True)])
-
-
-def _same(value: Any) -> Any:
-    return value
+            values = [row[name] for name in names]
+            for i in json_at:
+                values[i] = json.dumps(values[i])
+            copy.write_row(values)

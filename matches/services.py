@@ -81,20 +81,26 @@ def match_store(
     """Record the match: its events, paced ``pace`` seconds apart, and its result, kept hidden.
 
     Returns each event with the instant it is released. The result reaches nobody until the
-    tournament side releases the match (``match_release``).
+    tournament side releases the match (``match_release``). Unpaced (``pace <= 0``) it is
+    released in the same transaction, so it is stored finished at once (one write, not two).
     """
     released = [now + timedelta(seconds=pace * index) for index in range(len(result.events))]
+    match_id = match.pk
     append_rows(
         MatchEvent,
         [
-            MatchEvent(
-                match=match, seq=event["seq"], kind=event["kind"], payload=event, visible_at=at
-            )
+            {
+                "match_id": match_id,
+                "seq": event["seq"],
+                "kind": event["kind"],
+                "payload": event,
+                "visible_at": at,
+            }
             for event, at in zip(result.events, released, strict=True)
         ],
     )
     decks_after, taken = result.decks_after, result.piles_taken  # each computed on access
-    match.status = MatchStatus.RECORDED
+    match.status = MatchStatus.RECORDED if pace > 0 else MatchStatus.FINISHED
     match.winner_id = side_seat_id(match, result.winner)
     match.reason = result.reason
     match.fans_gained = dict(result.fans_gained)
@@ -124,6 +130,8 @@ def event_counts(events: list[dict[str, Any]]) -> dict[str, int]:
 
 def match_finish(match: Match) -> None:
     """The last event is out: the match is finished for everyone (its result is public)."""
+    if match.status == MatchStatus.FINISHED:  # stored finished (unpaced)
+        return
     match.status = MatchStatus.FINISHED
     match.save(update_fields=["status"])
 

@@ -87,6 +87,8 @@ def test_three_people_play_a_whole_tournament_in_the_browser(
     assert_no_secret(spectator, guest)
 
     host.get_by_text("Replays").click()
+    expect(host.locator(".replays a").first).to_be_visible()
+    host.wait_for_timeout(300)  # a redraw meanwhile must keep the list open
     host.locator(".replays a").first.click()
     expect(host.locator("h1")).to_contain_text("Replay")
     for _ in range(12):

@@ -82,7 +82,18 @@ def _rival(outlook: Outlook, tournament: Tournament, seats: dict[int, Seat], num
 def outlook_for(
     tournament: Tournament, seat: Seat, level: str, budget: int | None = None
 ) -> Outlook:
-    """The outlook of ``seat`` playing at ``level`` in this Deck Phase."""
+    """The outlook of ``seat`` playing at ``level`` in this Deck Phase (a rookie's, or a
+    person's plain heuristic, needs only its level and the round: no practice matches)."""
+    if level in ("", "rookie"):
+        return Outlook(
+            level=level,
+            round=tournament.round,
+            seed=0,
+            specs={},
+            sets_in_play=(),
+            rivals=(),
+            budget=0,
+        )
     facts = card_facts(tournament)
     base = Outlook(
         level=level,

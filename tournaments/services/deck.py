@@ -89,14 +89,17 @@ class Desk:
     is one load and one save).
     """
 
-    def __init__(self, tournament: Tournament, seat: Seat) -> None:
+    def __init__(self, tournament: Tournament, seat: Seat, *, fresh: bool = False) -> None:
+        """``fresh``: ``seat`` was read under this lock (else it is read again)."""
         self.tournament, self.seat = tournament, seat
         self.row = _turn_row(tournament, seat)
         self.turn = rules.turn_from_data(self.row.state)
-        seat.refresh_from_db()
+        if not fresh:
+            seat.refresh_from_db()
         self.pile_rows = {
             p.level: p for p in Pile.objects.select_for_update().filter(tournament=tournament)
         }
+        self.piles_read = {level: (p.cards, p.discard) for level, p in self.pile_rows.items()}
         piles = {
             level: PurePile(level, list(p.cards), list(p.discard))
             for level, p in self.pile_rows.items()
@@ -150,9 +153,10 @@ class Desk:
             seat.missed_deadlines = 0  # only deadlines missed in a row count
         seat.version += 1
         seat.save(update_fields=["deck", "tokens", "auto_played", "missed_deadlines", "version"])
-        for level, pile in self.pile_rows.items():
-            pile.cards, pile.discard = table.piles[level].cards, table.piles[level].discard
-        Pile.objects.bulk_update(self.pile_rows.values(), ["cards", "discard"])
+        for level, pile in self.pile_rows.items():  # a phase touches one pile or two
+            cards, discard = table.piles[level].cards, table.piles[level].discard
+            if (cards, discard) != self.piles_read[level]:
+                Pile.objects.filter(pk=pile.pk).update(cards=cards, discard=discard)
         if table.left_game:
             self.tournament.left_game = [*self.tournament.left_game, *table.left_game]
             self.tournament.save(update_fields=["left_game"])
@@ -179,10 +183,11 @@ def _observe(level: str, what: str, seconds: float) -> None:
         observer(level, what, seconds)
 
 
-def autoplay(tournament: Tournament, seat: Seat, *, auto: bool) -> None:
-    """Play the rest of ``seat``'s Deck Phase by its bot level (the caller holds the lock)."""
+def autoplay(tournament: Tournament, seat: Seat, *, auto: bool, fresh: bool = False) -> None:
+    """Play the rest of ``seat``'s Deck Phase by its bot level (the caller holds the lock;
+    ``fresh``: ``seat`` was read under it)."""
     started = time.process_time()
-    desk = Desk(tournament, seat)
+    desk = Desk(tournament, seat, fresh=fresh)
     for _ in range(100):
         if not desk.act_as_bot():
             if desk.done:
@@ -200,7 +205,7 @@ def bot_deck_phase(*, tournament_id: int, seat_id: int) -> None:
         seat = Seat.objects.get(pk=seat_id, tournament=tournament)
         if tournament.status != Status.DECK or not (seat.kind == SeatKind.BOT or seat.dropped):
             return
-        autoplay(tournament, seat, auto=False)
+        autoplay(tournament, seat, auto=False, fresh=True)
         _close_if_done(tournament)
 
 

@@ -77,17 +77,18 @@ def publish_many(
     if not items:
         return
     first = tournament.event_seq + 1
+    tournament_id = tournament.pk
     append_rows(
         TournamentEvent,
         [
-            TournamentEvent(
-                tournament=tournament,
-                seq=first + index,
-                kind=kind,
-                payload=payload,
-                audience=audience,
-                visible_at=visible_at,
-            )
+            {
+                "tournament_id": tournament_id,
+                "seq": first + index,
+                "kind": kind,
+                "payload": payload,
+                "audience": audience,
+                "visible_at": visible_at,
+            }
             for index, (kind, payload, audience, visible_at) in enumerate(items)
         ],
     )

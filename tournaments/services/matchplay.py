@@ -212,13 +212,17 @@ def _pace() -> float:
 
 
 def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
-    """Store the match and stream its events; release it now (no pacing) or when they are out."""
-    pace = _pace()
-    released = match_store(match, result, now=timezone.now(), pace=pace)
-    _stream_events(tournament, match, released)
+    """Store the match and stream its events; release it now (no pacing) or when they are out.
+
+    Unpaced, the match's events and its ``match_finished`` reach the log in one write.
+    """
+    pace, now = _pace(), timezone.now()
+    released = match_store(match, result, now=now, pace=pace)
+    items = _event_items(match, released)
     if pace <= 0:
-        _release(tournament, match)
+        _release(tournament, match, items)
         return
+    publish_many(tournament, items)
     due = release_due(match)
     delay = (due - timezone.now()).total_seconds()
     match_id = match.pk
@@ -233,14 +237,12 @@ def release_due(match: Match) -> Any:
     return match.result_visible_at + timedelta(seconds=_pace())
 
 
-def _stream_events(
-    tournament: Tournament, match: Match, released: list[tuple[dict[str, Any], Any]]
-) -> None:
-    """Copy the match's events into the tournament's live log, each to the audience it may reach.
-
-    Public events (as a spectator sees them) go to everyone; a side's own questions, answers and
-    looks go to that seat alone; the shuffled orders go nowhere.
-    """
+def _event_items(
+    match: Match, released: list[tuple[dict[str, Any], Any]]
+) -> list[tuple[str, dict[str, Any], int | None, Any]]:
+    """The match's events as the tournament's live log holds them, each to the audience it may
+    reach: public events (as a spectator sees them) to everyone; a side's own questions,
+    answers and looks to that seat alone; the shuffled orders nowhere."""
     items: list[tuple[str, dict[str, Any], int | None, Any]] = []
     for event, at in released:
         public = redact(event, None)
@@ -249,7 +251,7 @@ def _stream_events(
         elif event["kind"] in OWNER_KINDS:
             owner = side_seat(match, event["side"]).number
             items.append(("match_event", {"match": match.pk, "event": event}, owner, at))
-    publish_many(tournament, items)
+    return items
 
 
 def match_release(*, match_id: int) -> bool:
@@ -264,17 +266,24 @@ def match_release(*, match_id: int) -> bool:
     return True
 
 
-def _release(tournament: Tournament, match: Match) -> None:
-    """The result reaches the tournament: trophy, fans, decks, piles; maybe the round closes."""
+def _release(
+    tournament: Tournament,
+    match: Match,
+    items: list[tuple[str, dict[str, Any], int | None, Any]] | None = None,
+) -> None:
+    """The result reaches the tournament: trophy, fans, decks, piles; maybe the round closes.
+    ``items``: the match's own events, when it is released as it is recorded (one log write)."""
     _apply_result(tournament, match, match.outcome or {})
     match_finish(match)
-    winner = side_seat(match, (match.outcome or {})["winner"])
-    publish(
-        tournament,
-        "match_finished",
-        {"match": match.pk, "park": match.park, "winner": winner.number, "reason": match.reason},
-    )
+    finished = ("match_finished", _finished(match), None, timezone.now())
+    publish_many(tournament, [*(items or []), finished])
     round_finish(tournament)
+
+
+def _finished(match: Match) -> dict[str, Any]:
+    """The public ``match_finished`` event of a released match."""
+    winner = side_seat(match, (match.outcome or {})["winner"])
+    return {"match": match.pk, "park": match.park, "winner": winner.number, "reason": match.reason}
 
 
 def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any]) -> None:

@@ -362,7 +362,9 @@ class TournamentPage {
         h("tbody", {}, rows)),
       finalists.size ? h("p", {}, "Finalists: ", [...finalists].map((s) => this.name(s)).join(" and ")) : null,
       h("p", { class: "muted small" }, "+? : some trophy fans are still secret to you. ★ finalist."),
-      byRound.size ? h("details", {}, h("summary", {}, "Replays"), h("ul", { class: "replays" },
+      // Opened once, the replay list stays open across redraws (each stream event may redraw).
+      byRound.size ? h("details", { open: this.replaysOpen, ontoggle: (event) => { this.replaysOpen = event.target.open; } },
+        h("summary", {}, "Replays"), h("ul", { class: "replays" },
         [...byRound].map(([round, list]) => h("li", {}, `${round === 8 ? "Final" : `Round ${round}`}: `,
           list.map((m) => m.status === "finished" ? h("a", { href: `#/match/${m.id}` }, `${m.park} `) : h("span", { class: "muted" }, `${m.park} `)))))) : null,
       v.status === "deck" || v.status === "match" ? this.hostTools() : null);
