@@ -29,32 +29,35 @@ class LogSlice:
 HIDDEN = "hidden"
 
 
-def event_frame(event: TournamentEvent, audience: int | None) -> dict[str, Any]:
-    """The frame ``audience`` gets for ``event``: the event, or a placeholder keeping its seq."""
-    if not reaches(event, audience):
-        return {"type": "event", "seq": event.seq, "kind": HIDDEN, "payload": None}
-    return {"type": "event", "seq": event.seq, "kind": event.kind, "payload": event.payload}
+COLUMNS = ("seq", "kind", "payload", "audience", "visible_at")
+"""What the stream reads of each event (plain rows: no model instances on the hot path)."""
 
 
-def reaches(event: TournamentEvent, audience: int | None) -> bool:
-    """A public event reaches everyone; a private one only its seat."""
-    return event.audience is None or (audience is not None and event.audience == audience)
+def event_frame(
+    seq: int, kind: str, payload: Any, event_audience: int | None, audience: int | None
+) -> dict[str, Any]:
+    """The frame ``audience`` gets for an event: the event, or a placeholder keeping its seq.
+    A public event (``event_audience`` None) reaches everyone; a private one only its seat."""
+    if event_audience is not None and event_audience != audience:
+        return {"type": "event", "seq": seq, "kind": HIDDEN, "payload": None}
+    return {"type": "event", "seq": seq, "kind": kind, "payload": payload}
 
 
 def events_after(*, tournament_id: int, after: int, audience: int | None) -> LogSlice:
     """The events after ``after`` that ``audience`` (a seat number; ``None``: spectator) may see.
 
     Events are released in seq order: the first one whose ``visible_at`` is still ahead holds
-    back everything after it, so a paced match never shows its end before its reveals.
+    back everything after it, so a paced match never shows its end before its reveals. One
+    query: a row past the batch says there is more.
     """
     rows = TournamentEvent.objects.filter(tournament_id=tournament_id, seq__gt=after)
+    batch = list(rows.order_by("seq").values_list(*COLUMNS)[: BATCH + 1])
     now = timezone.now()
     sent: list[dict[str, Any]] = []
     last = after
-    for event in rows.order_by("seq")[:BATCH]:
-        if event.visible_at > now:
-            return LogSlice(sent, last, event.visible_at)
-        sent.append(event_frame(event, audience))
-        last = event.seq
-    more = len(sent) == BATCH or rows.filter(seq__gt=last).exists()
-    return LogSlice(sent, last, now if more else None)
+    for seq, kind, payload, event_audience, visible_at in batch[:BATCH]:
+        if visible_at > now:
+            return LogSlice(sent, last, visible_at)
+        sent.append(event_frame(seq, kind, payload, event_audience, audience))
+        last = seq
+    return LogSlice(sent, last, now if len(batch) > BATCH else None)
