@@ -18,7 +18,7 @@ from config.errors import ApplicationError, ConflictError, NotFoundError
 from tournaments.models import CardCopy, Seat, Tournament
 from tournaments.rules.errors import RuleError
 from tournaments.rules.when_picked import CardFacts
-from tournaments.services.events import nudge_on_commit
+from tournaments.services.events import nudge_if_grew
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -67,7 +67,10 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
         except Tournament.DoesNotExist as missing:
             raise NotFoundError("not_found", "No such tournament.") from missing
         logged, phase = tournament.event_seq, (tournament.status, tournament.round)
-        tournament.seq_saved_by_lock = True  # publish leaves event_seq and the nudge to the end
+        tournament.seq_saved_by_lock = True  # publish leaves event_seq and the nudge to the lock
+        # One nudge for the whole block, registered first so it goes out first after the commit
+        # (before the tasks the block queues): live streams then read the log themselves.
+        transaction.on_commit(lambda: nudge_if_grew(tournament, logged))
         yield tournament
         if (tournament.status, tournament.round) != phase:
             # A new phase or round changes every seat's situation: any view read before is stale.
@@ -75,7 +78,6 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
         if tournament.event_seq != logged:
             tournament.version += 1
             tournament.save(update_fields=["event_seq", "version", "updated_at"])
-            nudge_on_commit(tournament)  # one nudge for the whole block: streams read the log
 
 
 def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:

@@ -49,8 +49,8 @@ def publish(
 
 def _logged(tournament: Tournament) -> None:
     """The log grew. Under ``locked_tournament`` the counter is saved once, with the version,
-    and live streams are nudged once, when the lock's block ends (``nudge_on_commit``); a caller
-    holding the row's lock otherwise saves it and nudges at once."""
+    and live streams are nudged once after the commit (``nudge_if_grew``); a caller holding the
+    row's lock otherwise saves it at once and nudges after its commit."""
     if not tournament.seq_saved_by_lock:
         tournament.save(update_fields=["event_seq"])
         nudge_on_commit(tournament)
@@ -60,6 +60,12 @@ def nudge_on_commit(tournament: Tournament) -> None:
     """Once the transaction commits, tell live streams the log now ends at ``event_seq``."""
     tournament_id, seq = tournament.pk, tournament.event_seq
     transaction.on_commit(lambda: _nudge(tournament_id, seq))
+
+
+def nudge_if_grew(tournament: Tournament, logged: int) -> None:
+    """Tell live streams the log grew past ``logged``, if it did (run after the commit)."""
+    if tournament.event_seq != logged:
+        _nudge(tournament.pk, tournament.event_seq)
 
 
 def _nudge(tournament_id: int, seq: int) -> None:
