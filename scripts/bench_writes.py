@@ -8,6 +8,8 @@ events are not paced), timing the process CPU each service call costs itself (ca
 triggers are counted on their own, not in their caller) and the SQL statements it sends:
 
 - ``bot_deck_phase``: one bot's whole Deck Phase (every action, saved);
+- ``bot_task``: what a task playing a round's bot seats costs besides their phases (the lock,
+  the seats' read, the phase's close);
 - ``match_play``: one match run by the engine, recorded, released (its result applied);
 - ``round_close``: the round's close and the next Deck Phase's opening, inside the last release.
 
@@ -121,7 +123,8 @@ def play(args: argparse.Namespace, meter: Meter) -> None:
     from tournaments.services.setup import tournament_start
 
     catalogue_load()
-    deck.bot_deck_phase = meter.wrap("bot_deck_phase", deck.bot_deck_phase)
+    deck.autoplay = meter.wrap("bot_deck_phase", deck.autoplay)
+    deck.bot_deck_phases = meter.wrap("bot_task", deck.bot_deck_phases)
     matchplay.match_play = meter.wrap("match_play", matchplay.match_play)
     matchplay.round_finish = meter.wrap("round_close", matchplay.round_finish)
     with connection.execute_wrapper(lambda execute, *rest: meter.count(execute, *rest)):

@@ -32,7 +32,7 @@ def run(script: str, *args: str) -> dict[str, dict[str, float]]:
 @pytest.mark.timeout(600)
 def test_the_write_benchmark_times_deck_phases_matches_and_round_closes() -> None:
     figures = run("bench_writes.py", "--tournaments", "1", "--seats", "2")
-    assert set(figures) == {"bot_deck_phase", "match_play", "round_close"}
+    assert set(figures) == {"bot_deck_phase", "bot_task", "match_play", "round_close"}
     assert all(row["calls"] >= 1 and row["cpu_ms_p50"] > 0 for row in figures.values())
 
 

@@ -12,10 +12,10 @@ MAX_ATTEMPTS = 3
 
 
 @shared_task(acks_late=True)
-def bot_deck_phase(tournament_id: int, seat_id: int) -> None:
+def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
     from tournaments.services import deck
 
-    deck.bot_deck_phase(tournament_id=tournament_id, seat_id=seat_id)
+    deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=seat_ids)
 
 
 @shared_task(acks_late=True)

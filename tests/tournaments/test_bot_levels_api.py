@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.tournaments.play import ROUND_GUARD, Player, all_uids, card_locations, create
-from tournaments.models import Tournament
+from tournaments.models import DraftTurn, Tournament
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(600)]
 
@@ -48,3 +48,29 @@ def test_an_unknown_level_is_refused_with_its_code(catalogue: Any) -> None:
     assert refusal["code"] == "bad_bot_level"
     assert refusal["details"]["levels"] == ["rookie", "steady", "champion"]
     assert len(host.get()["seats"]) == 1
+
+
+def test_bots_past_the_cpu_budget_are_handed_to_a_new_task(
+    catalogue: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no CPU budget each task plays one bot seat and hands the rest on (tasks are eager
+    here): every bot still finishes its Deck Phase, one task each, in seat order."""
+    from tournaments.services import deck
+
+    played: list[list[int]] = []
+    real = deck.bot_deck_phases
+
+    def counted(*, tournament_id: int, seat_ids: list[int]) -> None:
+        played.append(list(seat_ids))
+        real(tournament_id=tournament_id, seat_ids=seat_ids)
+
+    monkeypatch.setattr(deck, "BOTS_CPU_SECONDS", -1.0)
+    monkeypatch.setattr(deck, "bot_deck_phases", counted)
+    host = lobby(4, seed=9)
+    host.post("bots", {"count": 3})
+    host.post("start")
+    assert len(played) == 3 and [len(ids) for ids in played] == [3, 2, 1]
+    assert played[1] == played[0][1:] and played[2] == played[0][2:]
+    view = host.get()
+    assert view["status"] == "deck" and view["you"]["turn"] is not None
+    assert DraftTurn.objects.filter(seat__tournament_id=host.id, finished=True).count() == 3

@@ -231,8 +231,8 @@ def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
     deadline = tournament.deck_deadline_seconds
 
     def queue() -> None:
-        for seat_id in bot_ids:
-            enqueue_named("tournaments.tasks.bot_deck_phase", tournament_id, seat_id)
+        if bot_ids:
+            enqueue_named("tournaments.tasks.bot_deck_phases", tournament_id, bot_ids)
         if deadline:
             enqueue_named(
                 "tournaments.tasks.enforce_deck_deadline",
