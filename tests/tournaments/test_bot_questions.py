@@ -1,0 +1,183 @@
+"""Card questions answered by bots: the champion simulates, sees only its side's view, and every
+level's answers are valid and reproduced by a re-run from the stored answers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import pytest
+
+from matches.engine import MatchResult, MatchSetup, load_catalogue, play_match, verify
+from matches.engine.model import Question, SideView
+from tournaments.rules.bots import LEVELS
+from tournaments.rules.bots.foresight import ROLLOUTS, ChampionPolicy, best_answer
+from tournaments.rules.bots.questions import question_policy
+
+FILLER_A = ("Castle/Dragon", "Funfair/Teddy Bear", "Starter/Dog", "Starter/Talent", "Starter/Dog")
+FILLER_B = ("Starter/Newcomer", "Starter/Talent", "Starter/Newcomer", "Starter/Dog") * 3
+
+
+def zeppelin_setup() -> MatchSetup:
+    """A opens with a level C card (City/Champion, 4); B takes the flag with Dog and Talent, so
+    the Champion goes to A's bench; then A reveals a Reporter, which looks at A's top two
+    cards: a Zeppelin and a Clown."""
+    a = ["City/Champion", "City/Reporter", "Mountain Top/Zeppelin", "Funfair/Clown", *FILLER_A]
+    b = ["Starter/Dog", "Starter/Talent", *FILLER_B]
+    return MatchSetup(
+        decks={
+            "A": tuple((n, key) for n, key in enumerate(a)),
+            "B": tuple((100 + n, key) for n, key in enumerate(b)),
+        },
+        round=3,
+        first="A",
+        shuffle=False,
+    )
+
+
+class Recorder:
+    """Wraps a champion policy and keeps each question, the view and the answer."""
+
+    def __init__(self, seed: object, side: str) -> None:
+        self.inner = ChampionPolicy(seed, side)
+        self.asked: list[tuple[Question, SideView, list[Any]]] = []
+
+    def answer(self, question: Question) -> Sequence[Any]:
+        return self.inner.answer(question)
+
+    def answer_seeing(self, question: Question, view: SideView) -> Sequence[Any]:
+        chosen = list(self.inner.answer_seeing(question, view))
+        self.asked.append((question, view, chosen))
+        return chosen
+
+
+def test_the_champion_keeps_a_zeppelin_off_its_deck_top_when_a_level_c_card_is_benched() -> None:
+    """The Reporter shows a Zeppelin (power 11) and a Clown (1). The default answer keeps the
+    strongest card on top, but a Zeppelin revealed while a level C card sits on your bench
+    loses the match at once, and A's Champion is on its bench. A player puts the Zeppelin at
+    the bottom; so does the champion, and it does not lose to its own Zeppelin."""
+    setup = zeppelin_setup()
+    default = play_match(setup, 1, {"A": question_policy("steady", seed=1, side="A")})
+    assert isinstance(default, MatchResult)
+    assert default.answers[0] == [2, 3]  # the default: Zeppelin on top, the Clown at the bottom
+    assert (default.winner, default.reason) == ("B", "zeppelin")
+
+    champion = Recorder(1, "A")
+    result = play_match(setup, 1, {"A": champion})
+    assert isinstance(result, MatchResult)
+    question, _, chosen = champion.asked[0]
+    assert (question.kind, question.option_keys) == (
+        "arrange_top",
+        ("Mountain Top/Zeppelin", "Funfair/Clown"),
+    )
+    assert chosen == [3, 2]
+    assert result.reason != "zeppelin"
+
+
+def test_the_same_view_and_seed_give_the_same_answer() -> None:
+    champion = Recorder(7, "A")
+    play_match(zeppelin_setup(), 7, {"A": champion})
+    question, view, chosen = champion.asked[0]
+    again = best_answer(question, view, 7)
+    assert again[0] == chosen == best_answer(question, view, 7)[0]
+    assert 0 < again[1]["rollouts"] <= ROLLOUTS
+
+
+@cache
+def catalogue_keys() -> tuple[str, ...]:
+    return tuple(k for k, s in load_catalogue().items() if s.level in ("A", "B", "C"))
+
+
+def random_setup(rng: random.Random) -> MatchSetup:
+    """Two random round-7 decks in a fixed order (no shuffle), A opening."""
+    keys = catalogue_keys()
+    return MatchSetup(
+        decks={
+            "A": tuple((n, rng.choice(keys)) for n in range(rng.randint(12, 16))),
+            "B": tuple((100 + n, rng.choice(keys)) for n in range(rng.randint(12, 16))),
+        },
+        round=7,
+        first="A",
+        shuffle=False,
+    )
+
+
+def first_champion_question(
+    setup: MatchSetup, seed: int
+) -> tuple[Question, SideView, list[Any]] | None:
+    champion = Recorder(seed, "A")
+    play_match(setup, seed, {"A": champion})
+    return champion.asked[0] if champion.asked else None
+
+
+def revealed(view: SideView, side: str) -> set[Any]:
+    """The cards of ``side`` its view showed (revealed, looked at, moved)."""
+    shown = set()
+    for event in view.seen or ():
+        if event.get("side") == side and "card" in event:
+            shown.add(event["card"])
+        if event["kind"] == "question":
+            shown |= set(event["options"])
+    return shown
+
+
+def hidden_variant(setup: MatchSetup, view: SideView, rng: random.Random) -> MatchSetup:
+    """The same match with what A could not see changed: B's unseen cards replaced by other
+    cards (so their composition and order change), A's unseen cards reordered."""
+    shown_b, shown_a = revealed(view, "B"), revealed(view, "A")
+    keys = catalogue_keys()
+    b = [ref if ref[0] in shown_b else (ref[0], rng.choice(keys)) for ref in setup.decks["B"]]
+    a = list(setup.decks["A"])
+    unseen = [i for i, ref in enumerate(a) if ref[0] not in shown_a]
+    moved = [a[i] for i in unseen]
+    rng.shuffle(moved)
+    for i, ref in zip(unseen, moved, strict=True):
+        a[i] = ref
+    return MatchSetup(decks={"A": tuple(a), "B": tuple(b)}, round=7, first="A", shuffle=False)
+
+
+def test_what_the_champion_cannot_see_never_changes_its_answer() -> None:
+    """Changing the other side's unseen cards (which and in what order) and the order of the
+    champion's own unseen cards: whenever the champion's view at its first question is the
+    same, so is its answer (many variants do change the view: a card shown earlier, say)."""
+    rng = random.Random(20261130)
+    compared = 0
+    for round_ in range(40):
+        setup = random_setup(rng)
+        asked = first_champion_question(setup, round_)
+        if asked is None:
+            continue
+        question, view, chosen = asked
+        for _ in range(3):
+            variant = first_champion_question(hidden_variant(setup, view, rng), round_)
+            if variant is None or variant[1].seen != view.seen or variant[0] != question:
+                continue
+            assert variant[2] == chosen
+            compared += 1
+        if compared >= 12:
+            break
+    assert compared >= 12
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_validly_and_a_rerun_from_its_answers_reproduces_the_match(
+    level: str,
+) -> None:
+    """Random shuffled matches with both sides at ``level``: a policy's invalid answer would
+    raise; ``verify`` re-runs each match from its seed and stored answers, as the services do."""
+    rng = random.Random(level)
+    keys = catalogue_keys()
+    for seed in range(12 if level == "champion" else 40):
+        setup = MatchSetup(
+            decks={
+                side: tuple((f"{side}{n}", rng.choice(keys)) for n in range(rng.randint(12, 16)))
+                for side in ("A", "B")
+            },
+            round=7,
+        )
+        policies = {side: question_policy(level, seed=seed, side=side) for side in ("A", "B")}
+        result = play_match(setup, seed, policies)
+        assert isinstance(result, MatchResult)
+        assert verify(setup, seed, result.answers, result.events)
