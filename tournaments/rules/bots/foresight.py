@@ -60,6 +60,8 @@ MIN_SAMPLES = 24
 """Samples per candidate at least (so many candidates are cut before samples are)."""
 TRIES = 3
 """Sampling attempts per wanted sample before giving up on it."""
+PILE_DEPTH = 24
+"""Cards of each level pile sampled below those already taken (effects take a few at most)."""
 
 
 class _Reached(Exception):
@@ -80,6 +82,8 @@ class Observation:
     taken: Mapping[str, tuple[Any, ...]]
     keys: Mapping[Any, str]
     answers: Mapping[int, list[Any]]
+    story: list[dict[str, Any]]
+    pile_rest: Mapping[str, tuple[str, ...]]
 
 
 def observe(view: SideView) -> Observation | None:
@@ -103,7 +107,19 @@ def observe(view: SideView) -> Observation | None:
     if first is None:
         return None
     piles = {pile: tuple(uids) for pile, uids in taken.items()}
-    return Observation(view.side, first, tuple(seen), piles, keys, answers)
+    rest = {pile: _rest(keys_, piles.get(pile, ()), keys) for pile, keys_ in view.pile_keys.items()}
+    return Observation(view.side, first, tuple(seen), piles, keys, answers, _story(seen), rest)
+
+
+def _rest(
+    composition: Sequence[str], taken: Sequence[Any], keys: Mapping[Any, str]
+) -> tuple[str, ...]:
+    """A pile's composition less the cards seen taken from it."""
+    left = Counter(composition)
+    for uid in taken:
+        if uid in keys and left[keys[uid]] > 0:
+            left[keys[uid]] -= 1
+    return tuple(left.elements())
 
 
 LOOKS = frozenset({"arrange_top", "search_deck"})
@@ -214,7 +230,7 @@ def sample_setup(
             theirs.append((next(fresh), rng.choice(pool)))
         else:
             theirs.append((uid, seen.keys.get(uid) or rng.choice(pool)))
-    piles = {pile: _sample_pile(view, seen, pile, fresh, rng) for pile in view.pile_keys}
+    piles = {pile: _sample_pile(seen, pile, fresh, rng) for pile in view.pile_keys}
     public = view.setup
     return MatchSetup(
         decks={me: tuple(mine), other: tuple(theirs)},
@@ -234,24 +250,22 @@ def sample_setup(
 
 
 def _sample_pile(
-    view: SideView, seen: Observation, pile: str, fresh: Iterator[int], rng: random.Random
+    seen: Observation, pile: str, fresh: Iterator[int], rng: random.Random
 ) -> tuple[Ref, ...]:
-    """A level pile: the cards taken from it (keys where seen, else drawn), the rest shuffled."""
-    left = Counter(view.pile_keys[pile])
+    """A level pile: the cards taken from it (keys where seen, else drawn from the rest of its
+    composition), then ``PILE_DEPTH`` cards drawn from that rest (a match never takes more)."""
     taken = seen.taken.get(pile, ())
-    for uid in taken:
-        if uid in seen.keys and left[seen.keys[uid]] > 0:
-            left[seen.keys[uid]] -= 1
-    unseen = list(left.elements())
-    rng.shuffle(unseen)
+    rest = seen.pile_rest.get(pile, ())
+    unknown = sum(uid not in seen.keys for uid in taken)
+    drawn = rng.sample(rest, min(len(rest), PILE_DEPTH + unknown))
     refs: list[Ref] = []
     for uid in taken:
         key = seen.keys.get(uid)
         if key is not None:
             refs.append((uid, key))
-        elif unseen:
-            refs.append((uid, unseen.pop()))
-    return tuple(refs + [(next(fresh), key) for key in unseen])
+        elif drawn:
+            refs.append((uid, drawn.pop()))
+    return tuple(refs + [(next(fresh), key) for key in drawn[:PILE_DEPTH]])
 
 
 class _Script:
@@ -268,9 +282,7 @@ class _Script:
         return self.answers[question.seq]
 
 
-def replay_to(
-    setup: MatchSetup, view: SideView, seen: Observation, question: Question
-) -> list[Any] | None:
+def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[Any] | None:
     """The answers given before ``question`` in a replay of ``setup``, when the champion's
     view of the replay equals its view of the match (else ``None``)."""
     me, other = seen.side, "B" if seen.side == "A" else "A"
@@ -282,7 +294,7 @@ def replay_to(
     try:
         match.run()
     except _Reached:
-        if _story(seen_by(match.events, me)) == _story(view.seen or ()):
+        if _story(seen_by(match.events, me)) == seen.story:
             return list(match.answers)
         return None
     except (_Diverged, EngineError):
@@ -367,7 +379,7 @@ def best_answer(
         if samples >= wanted:
             break
         setup = sample_setup(view, seen, deck_pool, rng)
-        given = replay_to(setup, view, seen, question) if setup is not None else None
+        given = replay_to(setup, seen, question) if setup is not None else None
         if setup is None or given is None:
             continue
         samples += 1
