@@ -42,8 +42,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +63,10 @@ TRIES = 3
 """Sampling attempts per wanted sample before giving up on it."""
 PILE_DEPTH = 24
 """Cards of each level pile sampled below those already taken (effects take a few at most)."""
+
+
+OBSERVERS: list[Callable[[float], None]] = []
+"""Called with the CPU seconds of each simulated answer (the ladder's ``question_ms``)."""
 
 
 class _Reached(Exception):
@@ -411,4 +416,8 @@ class ChampionPolicy:
         return list(question.default)
 
     def answer_seeing(self, question: Question, view: SideView) -> Sequence[Any]:
-        return best_answer(question, view, self.seed, self.pool)[0]
+        started = time.process_time()
+        chosen = best_answer(question, view, self.seed, self.pool)[0]
+        for observer in OBSERVERS:
+            observer(time.process_time() - started)
+        return chosen
