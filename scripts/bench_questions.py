@@ -93,8 +93,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true", help="JSON on one line (else indented).")
     args = parser.parse_args()
-    print(json.dumps(run(args.matches, args.seed), indent=1))
+    print(json.dumps(run(args.matches, args.seed), indent=None if args.json else 1))
 
 
 if __name__ == "__main__":
