@@ -37,19 +37,21 @@ def zeppelin_setup() -> MatchSetup:
     )
 
 
-class Recorder:
-    """Wraps a champion policy and keeps each question, the view and the answer."""
+Asked = tuple[Question, SideView, list[Any], dict[str, Any]]
+
+
+class Recorder(ChampionPolicy):
+    """A champion policy that keeps each question, the view, the answer and how it was reached
+    (the candidates' wins over the samples)."""
 
     def __init__(self, seed: object, side: str) -> None:
-        self.inner = ChampionPolicy(seed, side)
-        self.asked: list[tuple[Question, SideView, list[Any]]] = []
-
-    def answer(self, question: Question) -> Sequence[Any]:
-        return self.inner.answer(question)
+        super().__init__(seed, side)
+        self.asked: list[Asked] = []
 
     def answer_seeing(self, question: Question, view: SideView) -> Sequence[Any]:
-        chosen = list(self.inner.answer_seeing(question, view))
-        self.asked.append((question, view, chosen))
+        chosen, info = best_answer(question, view, self.seed, self.pool)
+        assert chosen == list(super().answer_seeing(question, view))
+        self.asked.append((question, view, chosen, info))
         return chosen
 
 
@@ -67,7 +69,7 @@ def test_the_champion_keeps_a_zeppelin_off_its_deck_top_when_a_level_c_card_is_b
     champion = Recorder(1, "A")
     result = play_match(setup, 1, {"A": champion})
     assert isinstance(result, MatchResult)
-    question, _, chosen = champion.asked[0]
+    question, _, chosen, _ = champion.asked[0]
     assert (question.kind, question.option_keys) == (
         "arrange_top",
         ("Mountain Top/Zeppelin", "Funfair/Clown"),
@@ -79,7 +81,7 @@ def test_the_champion_keeps_a_zeppelin_off_its_deck_top_when_a_level_c_card_is_b
 def test_the_same_view_and_seed_give_the_same_answer() -> None:
     champion = Recorder(7, "A")
     play_match(zeppelin_setup(), 7, {"A": champion})
-    question, view, chosen = champion.asked[0]
+    question, view, chosen, _ = champion.asked[0]
     again = best_answer(question, view, 7)
     assert again[0] == chosen == best_answer(question, view, 7)[0]
     assert 0 < again[1]["rollouts"] <= ROLLOUTS
@@ -90,13 +92,32 @@ def catalogue_keys() -> tuple[str, ...]:
     return tuple(k for k, s in load_catalogue().items() if s.level in ("A", "B", "C"))
 
 
+PILE_TAKERS = (
+    "Film Studio/Villain",
+    "Outer Space/UFO",
+    "Beach Club/Sandstorm",
+    "Secret Base/Thief",
+)
+"""Cards that take cards from a level pile: frequent in ``random_setup``'s decks, so that the
+piles' order matters to many matches."""
+
+
 def random_setup(rng: random.Random) -> MatchSetup:
-    """Two random round-7 decks in a fixed order (no shuffle), A opening."""
+    """Two random round-7 decks in a fixed order (no shuffle), A opening, and level piles."""
     keys = catalogue_keys()
+    specs = load_catalogue()
+    drawn = keys + PILE_TAKERS * (len(keys) // 10)
     return MatchSetup(
         decks={
-            "A": tuple((n, rng.choice(keys)) for n in range(rng.randint(12, 16))),
-            "B": tuple((100 + n, rng.choice(keys)) for n in range(rng.randint(12, 16))),
+            "A": tuple((n, rng.choice(drawn)) for n in range(rng.randint(12, 16))),
+            "B": tuple((100 + n, rng.choice(drawn)) for n in range(rng.randint(12, 16))),
+        },
+        piles={
+            pile: tuple(
+                (1000 * (i + 1) + n, rng.choice([k for k in keys if specs[k].level == pile]))
+                for n in range(8)
+            )
+            for i, pile in enumerate("ABC")
         },
         round=7,
         first="A",
@@ -104,9 +125,7 @@ def random_setup(rng: random.Random) -> MatchSetup:
     )
 
 
-def first_champion_question(
-    setup: MatchSetup, seed: int
-) -> tuple[Question, SideView, list[Any]] | None:
+def first_champion_question(setup: MatchSetup, seed: int) -> Asked | None:
     champion = Recorder(seed, "A")
     play_match(setup, seed, {"A": champion})
     return champion.asked[0] if champion.asked else None
@@ -125,7 +144,8 @@ def revealed(view: SideView, side: str) -> set[Any]:
 
 def hidden_variant(setup: MatchSetup, view: SideView, rng: random.Random) -> MatchSetup:
     """The same match with what A could not see changed: B's unseen cards replaced by other
-    cards (so their composition and order change), A's unseen cards reordered."""
+    cards (so their composition and order change), A's unseen cards reordered, and the cards
+    no effect took from each pile reordered."""
     shown_b, shown_a = revealed(view, "B"), revealed(view, "A")
     keys = catalogue_keys()
     b = [ref if ref[0] in shown_b else (ref[0], rng.choice(keys)) for ref in setup.decks["B"]]
@@ -135,13 +155,21 @@ def hidden_variant(setup: MatchSetup, view: SideView, rng: random.Random) -> Mat
     rng.shuffle(moved)
     for i, ref in zip(unseen, moved, strict=True):
         a[i] = ref
-    return MatchSetup(decks={"A": tuple(a), "B": tuple(b)}, round=7, first="A", shuffle=False)
+    piles = {}
+    for pile, refs in setup.piles.items():
+        taken = sum(e["kind"] == "added" and e["pile"] == pile for e in view.seen or ())
+        rest = list(refs[taken:])
+        rng.shuffle(rest)
+        piles[pile] = (*refs[:taken], *rest)
+    decks = {"A": tuple(a), "B": tuple(b)}
+    return MatchSetup(decks=decks, piles=piles, round=7, first="A", shuffle=False)
 
 
 def test_what_the_champion_cannot_see_never_changes_its_answer() -> None:
-    """Changing the other side's unseen cards (which and in what order) and the order of the
-    champion's own unseen cards: whenever the champion's view at its first question is the
-    same, so is its answer (many variants do change the view: a card shown earlier, say)."""
+    """Changing the other side's unseen cards (which and in what order), the order of the
+    champion's own unseen cards and of the piles' untaken cards: whenever the champion's view at
+    its first question is the same, so are its answer and the wins behind it (many variants do
+    change the view: a card shown earlier, say)."""
     rng = random.Random(20261130)
     compared = 0
     for round_ in range(40):
@@ -149,12 +177,13 @@ def test_what_the_champion_cannot_see_never_changes_its_answer() -> None:
         asked = first_champion_question(setup, round_)
         if asked is None:
             continue
-        question, view, chosen = asked
+        question, view, chosen, info = asked
         for _ in range(3):
             variant = first_champion_question(hidden_variant(setup, view, rng), round_)
             if variant is None or variant[1].seen != view.seen or variant[0] != question:
                 continue
             assert variant[2] == chosen
+            assert variant[3] == info  # the same samples kept, the same wins per candidate
             compared += 1
         if compared >= 12:
             break
