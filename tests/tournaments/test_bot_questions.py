@@ -10,10 +10,25 @@ from typing import Any
 
 import pytest
 
-from matches.engine import MatchResult, MatchSetup, load_catalogue, play_match, verify
+from matches.engine import (
+    MatchResult,
+    MatchSetup,
+    PendingQuestion,
+    load_catalogue,
+    play_match,
+    verify,
+)
 from matches.engine.model import Question, SideView
 from tournaments.rules.bots import LEVELS
-from tournaments.rules.bots.foresight import ROLLOUTS, ChampionPolicy, best_answer
+from tournaments.rules.bots.foresight import (
+    ROLLOUTS,
+    ChampionPolicy,
+    best_answer,
+    observe,
+    peeked,
+    replay_to,
+    sample_setup,
+)
 from tournaments.rules.bots.questions import question_policy
 
 FILLER_A = ("Castle/Dragon", "Funfair/Teddy Bear", "Starter/Dog", "Starter/Talent", "Starter/Dog")
@@ -210,3 +225,40 @@ def test_every_level_answers_validly_and_a_rerun_from_its_answers_reproduces_the
         result = play_match(setup, seed, policies)
         assert isinstance(result, MatchResult)
         assert verify(setup, seed, result.answers, result.events)
+
+
+def test_a_peek_is_simulated_with_the_card_the_champion_is_looking_at() -> None:
+    """A DJ shows the top card of its deck (a Diver the bottom one): every kept sample asks the
+    same question about a card of the same key, so the rollouts weigh the real choice."""
+    rng = random.Random(5)
+    keys = catalogue_keys()
+    drawn = keys + ("Rainbow/DJ", "Beach Club/Diver") * (len(keys) // 8)
+    checked = 0
+    for seed in range(60):
+        setup = MatchSetup(
+            decks={
+                side: tuple((f"{side}{n}", rng.choice(drawn)) for n in range(14))
+                for side in ("A", "B")
+            },
+            round=7,
+        )
+        champion = Recorder(seed, "A")
+        play_match(setup, seed, {"A": champion})
+        for question, view, _, _ in champion.asked:
+            if question.kind != "peek_move":
+                continue
+            seen = observe(view)
+            assert seen is not None
+            sample_rng = random.Random(seed)
+            for _ in range(5):
+                sample = sample_setup(view, seen, keys, sample_rng, peeked(question, view))
+                given = replay_to(sample, seen, question) if sample is not None else None
+                if sample is None or given is None:
+                    continue
+                pending = play_match(sample, None, {"A": None}, record=False, answers=given)
+                assert isinstance(pending, PendingQuestion)
+                assert pending.question.option_keys == question.option_keys
+                checked += 1
+        if checked >= 10:
+            break
+    assert checked >= 10

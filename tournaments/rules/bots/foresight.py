@@ -11,23 +11,24 @@ nor which cards they are), the other side's questions or answers, or the match's
 source of chance (the seed only names the champion's own random streams).
 
 **How it decides.** The hidden information is *resampled* into a full match setup consistent with
-what it saw (``sample_setup``). Following the seen events (``DeckTrack``) pins the starting
-position of every card of a deck that showed: revealed from the top, looked at through its own
-questions (a search or a look at the deck top lists the cards top first), or taken out of the
-deck (when the events do not say from which end, a seeded guess; a wrong one fails the check
-below). Its own deck is those cards at those positions and its other cards shuffled into the
-rest; the other deck is that side's seen cards at theirs and a *modelled* remainder (its public
-deck size less the cards seen, drawn from ``pool``: by default the champion's own starting
-cards, both decks having grown from the same starter through the same rounds); each pile is the
-cards taken from it (their keys where revealed, else drawn from its composition) then
-``PILE_DEPTH`` cards drawn from the rest of its composition. The sample is replayed from the
-start (no shuffle, the opener as seen) with the champion's own past answers and the other
-side's *default* answers (its real answers are not the champion's to see) up to the question,
-and kept only when the champion's view of that replay equals its view of the match (rejection,
-``replay_to``). Each candidate answer is then played to the end on every kept sample with the
-engine's fast path and default answers afterwards (common random numbers: all candidates meet
-the same samples), and the answer winning most often is chosen if it wins on at least ``MARGIN``
-of the samples more than the default does; otherwise (ties, near-ties) the default answer.
+what it saw (``sample_setup``). Following the seen events (``DeckTrack``) pins the starting position
+of every card of a deck that showed: revealed from the top, looked at through its own questions (a
+search or a look at the deck top lists the cards top first; a peek question being decided names the
+key of the card it shows, ``peeked``), or taken out of the deck (when the events do not say from
+which end, a seeded guess; a wrong one fails the check below). Its own deck is those cards at those
+positions and its other cards shuffled into the rest; the other deck is that side's seen cards at
+theirs and a *modelled* remainder (its public deck size less the cards seen, drawn from ``pool``: by
+default the champion's own starting cards, both decks having grown from the same starter through the
+same rounds); each pile is the cards taken from it (their keys where revealed, else drawn from its
+composition) then ``PILE_DEPTH`` cards drawn from the rest of its composition. The sample is
+replayed from the start (no shuffle, the opener as seen) with the champion's own past answers and
+the other side's *default* answers (its real answers are not the champion's to see) up to the
+question, and kept only when the champion's view of that replay equals its view of the match
+(rejection, ``replay_to``). Each candidate answer is then played to the end on every kept sample
+with the engine's fast path and default answers afterwards (common random numbers: all candidates
+meet the same samples), and the answer winning most often is chosen if it wins on at least
+``MARGIN`` of the samples more than the default does; otherwise (ties, near-ties) the default
+answer.
 
 **Why this rival model.** The draft's ``Rival`` model (``practice.py``) leans on the cards seen in
 *released* matches, which depends on when the match is played and re-run (a live question
@@ -59,7 +60,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine import DefaultPolicy, EngineError, Match, MatchResult, MatchSetup, play_match
+from matches.engine import (
+    DefaultPolicy,
+    EngineError,
+    Match,
+    MatchResult,
+    MatchSetup,
+    load_catalogue,
+    play_match,
+)
 from matches.engine.events import seen_by
 from matches.engine.model import Policy, Question, Ref, SideView
 from matches.engine.questions import PERMUTATION_KINDS
@@ -205,15 +214,42 @@ class DeckTrack:
                 self.slots.append(slot)
 
 
+Peek = tuple[str, bool]
+"""The card a ``peek_move`` question shows: its key, and whether it is the deck's bottom card."""
+
+
 def pinned(
-    events: Sequence[Mapping[str, Any]], side: str, size: int, rng: random.Random
+    events: Sequence[Mapping[str, Any]],
+    side: str,
+    size: int,
+    rng: random.Random,
+    peek: tuple[Peek, Mapping[Any, Ref]] | None = None,
 ) -> dict[int, Any]:
-    """The starting positions (top = 0) of ``side``'s deck whose card the events show."""
+    """The starting positions (top = 0) of ``side``'s deck whose card the events show; with
+    ``peek`` (the card being peeked at, the side's own cards) the deck end it looks at holds a
+    card of that key (drawn among the side's unplaced cards of that key)."""
     track = DeckTrack(size, rng)
     for event in events:
         if event.get("side") == side:
             track.see(event)
+    if peek is not None and track.slots:
+        (key, bottom), own = peek
+        start, position = track.slots[-1 if bottom else 0]
+        placed = set(track.pins.values())
+        fitting = [uid for uid, ref in own.items() if ref[1] == key and uid not in placed]
+        if start and position not in track.pins and fitting:
+            track.pins[position] = rng.choice(fitting)
     return track.pins
+
+
+def peeked(question: Question, view: SideView) -> Peek | None:
+    """The card a ``peek_move`` question looks at (its key is the question's option key)."""
+    if question.kind != "peek_move" or not question.option_keys or question.card_key is None:
+        return None
+    specs = view.setup.specs if view.setup.specs is not None else load_catalogue()
+    spec = specs.get(question.card_key)
+    bottom = spec is not None and (spec.effect_params or {}).get("end") == "bottom"
+    return question.option_keys[0], bottom
 
 
 def _fresh_uids(known: set[Any]) -> Iterator[int]:
@@ -226,12 +262,17 @@ def _fresh_uids(known: set[Any]) -> Iterator[int]:
 
 
 def sample_setup(
-    view: SideView, seen: Observation, pool: Sequence[str], rng: random.Random
+    view: SideView,
+    seen: Observation,
+    pool: Sequence[str],
+    rng: random.Random,
+    peek: Peek | None = None,
 ) -> MatchSetup | None:
-    """One full setup consistent with the cards seen (see the module docstring)."""
+    """One full setup consistent with the cards seen (see the module docstring); ``peek``: the
+    card the question being decided shows (``peeked``)."""
     me, other = seen.side, "B" if seen.side == "A" else "A"
     own = {ref[0]: ref for ref in view.own_deck}
-    pins = pinned(seen.events, me, len(own), rng)
+    pins = pinned(seen.events, me, len(own), rng, (peek, own) if peek else None)
     if any(uid not in own for uid in pins.values()):
         return None
     rest = [ref for uid, ref in own.items() if uid not in set(pins.values())]
@@ -393,12 +434,13 @@ def best_answer(
         options = options[: max(ROLLOUTS // MIN_SAMPLES, 2)]
         wanted = ROLLOUTS // len(options)
     deck_pool = list(pool) if pool else [ref[1] for ref in view.own_deck]
+    peek = peeked(question, view)
     wins = [0] * len(options)
     samples = rollouts = 0
     for _ in range(wanted * TRIES):
         if samples >= wanted:
             break
-        setup = sample_setup(view, seen, deck_pool, rng)
+        setup = sample_setup(view, seen, deck_pool, rng, peek)
         given = replay_to(setup, seen, question) if setup is not None else None
         if setup is None or given is None:
             continue
