@@ -885,9 +885,22 @@ class Match:
             specs=setup.specs,
         )
         own = tuple(sorted(setup.decks[name], key=lambda ref: (ref[1], str(ref[0]))))
-        piles = {pile: tuple(sorted(ref[1] for ref in refs)) for pile, refs in self.piles.items()}
+        piles = {pile: self._level_keys(pile) for pile in self.piles}
         seen = tuple(seen_by(self.events, name)) if self.log is not None else None
         return SideView(name, public, own, len(setup.decks[SIDES[1 - side]]), piles, seen)
+
+    def _level_keys(self, level: str) -> tuple[str, ...]:
+        """The public composition of a level pile: every card design of that level in the sets
+        in play (which cards exist; never this match's share of the pile, which its hidden
+        order decides)."""
+        table, sets = self.table, self.table.sets_in_play
+        return tuple(
+            sorted(
+                key
+                for key, spec in zip(table.keys, table.specs, strict=True)
+                if spec.level == level and icon_of_set(spec.set) in sets
+            )
+        )
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
         """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""

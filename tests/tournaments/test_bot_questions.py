@@ -107,6 +107,11 @@ def catalogue_keys() -> tuple[str, ...]:
     return tuple(k for k, s in load_catalogue().items() if s.level in ("A", "B", "C"))
 
 
+def every_set() -> tuple[str, ...]:
+    """The sets in play, given as a tournament gives them (public, whatever the decks hold)."""
+    return tuple(sorted({s.set for s in load_catalogue().values()}))
+
+
 PILE_TAKERS = (
     "Film Studio/Villain",
     "Outer Space/UFO",
@@ -137,6 +142,7 @@ def random_setup(rng: random.Random) -> MatchSetup:
         round=7,
         first="A",
         shuffle=False,
+        sets_in_play=every_set(),
     )
 
 
@@ -177,7 +183,9 @@ def hidden_variant(setup: MatchSetup, view: SideView, rng: random.Random) -> Mat
         rng.shuffle(rest)
         piles[pile] = (*refs[:taken], *rest)
     decks = {"A": tuple(a), "B": tuple(b)}
-    return MatchSetup(decks=decks, piles=piles, round=7, first="A", shuffle=False)
+    return MatchSetup(
+        decks=decks, piles=piles, round=7, first="A", shuffle=False, sets_in_play=every_set()
+    )
 
 
 def test_what_the_champion_cannot_see_never_changes_its_answer() -> None:

@@ -3,7 +3,8 @@
 **What the champion may see** (the engine's ``SideView``, handed to a policy with an
 ``answer_seeing`` method): the match's public setup (round, park, trophies, fans, sets in play,
 who opens), its own starting cards (their composition, never their order), the other side's
-public deck size, each level pile's public composition (never its order), and every event its
+public deck size, each level pile's public composition (every card design of that level in the
+sets in play: never the match's share of the pile nor its order), and every event its
 side may see so far (``events.seen_by``: cards revealed, benches, exhaust piles, the flag, moves,
 removals, cards taken from piles without their key, fans, and its own questions, answers and
 arrangements). It never sees a shuffle, the other side's unrevealed cards (neither their order
