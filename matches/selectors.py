@@ -21,7 +21,7 @@ from matches.models import Match, MatchEvent, MatchStatus
 # Who may see each kind is the engine's list of event kinds (``matches.engine.events.SHOWN_TO``).
 PUBLIC_KINDS = events.PUBLIC_KINDS
 OWNER_KINDS = events.OWNER_KINDS
-UNSEEN_FIELDS = {"added": ("key",)}  # a card taken from a pile unseen is unknown until revealed
+UNSEEN_FIELDS = events.UNSEEN_FIELDS  # a card taken from a pile unseen is unknown until revealed
 
 
 def viewer_side(match: Match, viewer: int | None) -> str | None:

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,6 +35,14 @@ def test_the_write_benchmark_times_deck_phases_matches_and_round_closes() -> Non
     figures = run("bench_writes.py", "--tournaments", "1", "--seats", "2")
     assert set(figures) == {"bot_deck_phase", "bot_task", "match_play", "round_close"}
     assert all(row["calls"] >= 1 and row["cpu_ms_p50"] > 0 for row in figures.values())
+
+
+@pytest.mark.timeout(600)
+def test_the_question_benchmark_times_the_champions_simulated_answers() -> None:
+    figures: dict[str, Any] = run("bench_questions.py", "--matches", "10")
+    assert figures["matches"] == 20
+    assert figures["simulated"] >= 1
+    assert figures["question_ms"]["p50"] > 0 and figures["rollouts"]["max"] <= 192
 
 
 @pytest.mark.timeout(600)

@@ -6,8 +6,10 @@ same services as the API (so the bots decide exactly as live bots do), on a thro
 database unless ``--configured-db`` (then on ``DATABASE_URL``'s). Tournament ``i`` seats the
 levels ``rookie, steady, champion`` plus one more level (cycling) and rotates the four over the
 seat numbers, so every level plays every seat. It prints each level's share of the seats it
-held that won (``win_rate``), its 95 % Wilson interval (``ci95``), and the CPU milliseconds of
-one bot decision and of a whole Deck Phase (``decision_ms``, ``phase_ms``: p50 and p99).
+held that won (``win_rate``), its 95 % Wilson interval (``ci95``), the CPU milliseconds of
+one bot decision and of a whole Deck Phase (``decision_ms``, ``phase_ms``: p50 and p99), and of
+one card question a champion answered by simulation (``question_ms``; the other levels answer
+at once, without simulating).
 
 To use more cores, run disjoint ranges (``--start K --tournaments N --raw --json > part``) in
 parallel and combine them with ``--merge part1 part2 …``: the same figures as one run.
@@ -83,6 +85,7 @@ def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
+    from tournaments.rules.bots import foresight
     from tournaments.selectors.viewers import Organizer
     from tournaments.services import deck
 
@@ -95,8 +98,12 @@ def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
     def observe(level: str, what: str, seconds: float) -> None:
         times[(level, what)].append(seconds * 1000)
 
+    def question(seconds: float) -> None:
+        observe("champion", "question", seconds)
+
     seats, wins = dict.fromkeys(LEVELS, 0), dict.fromkeys(LEVELS, 0)
     deck.DECISION_OBSERVERS.append(observe)
+    foresight.OBSERVERS.append(question)
     try:
         for index in range(start, start + tournaments):
             levels, winners = play_one(index, seed, organizer)
@@ -105,6 +112,7 @@ def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
                 wins[level] += number in winners
     finally:
         deck.DECISION_OBSERVERS.remove(observe)
+        foresight.OBSERVERS.remove(question)
     samples = {f"{level}/{what}": values for (level, what), values in times.items()}
     return figures(tournaments, seats, wins, samples)
 
@@ -123,6 +131,7 @@ def figures(
         "ci95": {lv: wilson(wins[lv], seats[lv]) for lv in LEVELS},
         "decision_ms": {lv: ms(lv, "decision") for lv in LEVELS},
         "phase_ms": {lv: ms(lv, "phase") for lv in LEVELS},
+        "question_ms": {"champion": ms("champion", "question")},
         "samples": samples,
     }
 
@@ -191,6 +200,7 @@ def _show(found: dict[str, Any], *, as_json: bool) -> None:
             f"  decision p50/p99 {found['decision_ms'][level]} ms"
             f"  phase {found['phase_ms'][level]} ms"
         )
+    print(f"champion question p50/p99 {found['question_ms']['champion']} ms")
 
 
 if __name__ == "__main__":

@@ -277,6 +277,22 @@ KINDS: tuple[str, ...] = tuple(SHAPES)
 SHOWN_TO: dict[str, str] = {kind: who for kind, (_, who) in SHAPES.items()}
 PUBLIC_KINDS = frozenset(kind for kind in KINDS if SHOWN_TO[kind] == EVERYONE)
 OWNER_KINDS = frozenset(kind for kind in KINDS if SHOWN_TO[kind] == OWNER)
+UNSEEN_FIELDS: dict[str, tuple[str, ...]] = {"added": ("key",)}
+"""Fields of a public kind nobody sees: a card taken from a pile unseen is unknown until
+revealed."""
+
+
+def seen_by(events: Sequence[Any], side: Side | None) -> list[dict[str, Any]]:
+    """The events ``side`` may see (``None``: a spectator), hidden fields left out."""
+    shown: list[dict[str, Any]] = []
+    for event in events:
+        kind = event["kind"]
+        if kind in PUBLIC_KINDS:
+            hidden = UNSEEN_FIELDS.get(kind, ())
+            shown.append({k: v for k, v in event.items() if k not in hidden} if hidden else event)
+        elif kind in OWNER_KINDS and side is not None and event["side"] == side:
+            shown.append(event)
+    return shown
 
 
 class EventLog:

@@ -35,7 +35,7 @@ from typing import Any, Final
 from matches.engine import chance
 from matches.engine.cards import CardSpec, UnknownCard, icon_of_set, load_catalogue, resolve_card
 from matches.engine.effects import ATTACKING, HOLDING
-from matches.engine.events import Attack, EventLog, Parts
+from matches.engine.events import Attack, EventLog, Parts, seen_by
 from matches.engine.model import (
     SIDES,
     InvalidAnswer,
@@ -47,6 +47,7 @@ from matches.engine.model import (
     Position,
     Question,
     Ref,
+    SideView,
 )
 from matches.engine.policies import DefaultPolicy
 from matches.engine.questions import PERMUTATION_KINDS, PROMPTS, check_answer
@@ -858,9 +859,48 @@ class Match:
         if policy is None:
             raise _Pause(question)
         try:
+            seeing = getattr(policy, "answer_seeing", None)
+            if seeing is not None:  # a policy that decides from what its side may know
+                return check_answer(question, seeing(question, self.view(side)))
             return check_answer(question, policy.answer(question))
         except InvalidAnswer as exc:
             raise InvalidAnswer(exc.code, f"Policy for {question.side}: {exc.message}") from None
+
+    def view(self, side: int) -> SideView:
+        """What ``side`` may know now (``SideView``): never a deck's order, the other side's
+        cards before they show, or a pile's order."""
+        setup, name = self.setup, SIDES[side]
+        public = MatchSetup(
+            decks={},
+            round=setup.round,
+            first=setup.first,
+            park=setup.park,
+            shuffle=False,
+            trophies=setup.trophies,
+            fans=setup.fans,
+            lost_previous=setup.lost_previous,
+            sets_in_play=tuple(sorted(self.table.sets_in_play)),
+            robot=setup.robot,
+            final=setup.final,
+            specs=setup.specs,
+        )
+        own = tuple(sorted(setup.decks[name], key=lambda ref: (ref[1], str(ref[0]))))
+        piles = {pile: self._level_keys(pile) for pile in self.piles}
+        seen = tuple(seen_by(self.events, name)) if self.log is not None else None
+        return SideView(name, public, own, len(setup.decks[SIDES[1 - side]]), piles, seen)
+
+    def _level_keys(self, level: str) -> tuple[str, ...]:
+        """The public composition of a level pile: every card design of that level in the sets
+        in play (which cards exist; never this match's share of the pile, which its hidden
+        order decides)."""
+        table, sets = self.table, self.table.sets_in_play
+        return tuple(
+            sorted(
+                key
+                for key, spec in zip(table.keys, table.specs, strict=True)
+                if spec.level == level and icon_of_set(spec.set) in sets
+            )
+        )
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
         """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""

@@ -110,6 +110,29 @@ class Policy(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class SideView:
+    """What one side may know when it is asked a question, for a policy that wants more than
+    the question (one with an ``answer_seeing(question, view)`` method, see ``Match``).
+
+    ``setup`` is the match's setup without its cards: no decks, no piles, ``sets_in_play`` given.
+    ``own_deck`` is the side's starting cards sorted by key and uid (their composition, never
+    their order); ``rival_deck_size`` the other side's public deck size; ``pile_keys`` each level
+    pile's public composition, sorted: every card design of that level in the sets in play (never
+    the match's share of the pile, which the pile's hidden order decides). ``seen`` is every event
+    the side may see so far (``events.seen_by``: the public kinds and its own questions, answers
+    and arrangements; never a shuffle), or ``None`` when the match is not recorded (the fast
+    path keeps no events).
+    """
+
+    side: str
+    setup: MatchSetup
+    own_deck: tuple[Ref, ...]
+    rival_deck_size: int
+    pile_keys: Mapping[str, tuple[str, ...]]
+    seen: tuple[dict[str, Any], ...] | None
+
+
+@dataclass(frozen=True, slots=True)
 class PendingQuestion:
     """The match stopped at a question for a side without a policy (a human answering live).
 

@@ -38,4 +38,5 @@ def test_a_short_ladder_plays_its_tournaments_to_the_end(catalogue: Any) -> None
         low, high = figures["ci95"][level]
         assert low <= figures["win_rate"][level] <= high
         assert set(figures["decision_ms"][level]) == {"p50", "p99"}
+    assert set(figures["question_ms"]["champion"]) == {"p50", "p99"}
     assert Tournament.objects.filter(status="finished").count() == 2

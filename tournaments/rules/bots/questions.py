@@ -3,8 +3,10 @@
 * rookie — the documented default answer, but one question in ``ROOKIE_SLIP`` gets a random valid
   answer instead (drawn from the match seed, the side and the question's number, so a re-run of
   the match from its stored answers asks and answers the same);
-* steady and champion — the engine's default answers (``DefaultPolicy``: free bench seats, keep
-  the strongest cards on top, …). **Not done:** the champion answering by simulation.
+* steady — the engine's default answers (``DefaultPolicy``: free bench seats, keep the strongest
+  cards on top, …);
+* champion — each question answered by simulation from what its side may know
+  (``foresight.ChampionPolicy``; that module says exactly what it sees and its budget).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from matches.engine import DefaultPolicy, RandomPolicy
 from matches.engine.model import Policy, Question
+from tournaments.rules.bots.foresight import ChampionPolicy
 
 ROOKIE_SLIP = 0.25
 
@@ -36,4 +39,6 @@ def question_policy(level: str, *, seed: object, side: str) -> Policy:
     """The policy a seat of ``level`` answers with (``""``: a person's default)."""
     if level == "rookie":
         return RookiePolicy(seed, side)
+    if level == "champion":
+        return ChampionPolicy(seed, side)
     return DefaultPolicy()

@@ -1,0 +1,483 @@
+"""The champion's answers to card questions: each candidate answer played out by simulation.
+
+**What the champion may see** (the engine's ``SideView``, handed to a policy with an
+``answer_seeing`` method): the match's public setup (round, park, trophies, fans, sets in play,
+who opens), its own starting cards (their composition, never their order), the other side's
+public deck size, each level pile's public composition (every card design of that level in the
+sets in play: never the match's share of the pile nor its order), and every event its
+side may see so far (``events.seen_by``: cards revealed, benches, exhaust piles, the flag, moves,
+removals, cards taken from piles without their key, fans, and its own questions, answers and
+arrangements). It never sees a shuffle, the other side's unrevealed cards (neither their order
+nor which cards they are), the other side's questions or answers, or the match's seed as a
+source of chance (the seed only names the champion's own random streams).
+
+**How it decides.** The hidden information is *resampled* into a full match setup consistent with
+what it saw (``sample_setup``). Following the seen events (``DeckTrack``) pins the starting position
+of every card of a deck that showed: revealed from the top, looked at through its own questions (a
+search or a look at the deck top lists the cards top first; a peek question being decided names the
+key of the card it shows, ``peeked``), or taken out of the deck (when the events do not say from
+which end, a seeded guess; a wrong one fails the check below). Its own deck is those cards at those
+positions and its other cards shuffled into the rest; the other deck is that side's seen cards at
+theirs and a *modelled* remainder (its public deck size less the cards seen, drawn from ``pool``: by
+default the champion's own starting cards, both decks having grown from the same starter through the
+same rounds); each pile is the cards taken from it (their keys where revealed, else drawn from its
+composition) then ``PILE_DEPTH`` cards drawn from the rest of its composition. The sample is
+replayed from the start (no shuffle, the opener as seen) with the champion's own past answers and
+the other side's *default* answers (its real answers are not the champion's to see) up to the
+question, and kept only when the champion's view of that replay equals its view of the match
+(rejection, ``replay_to``). Each candidate answer is then played to the end on every kept sample
+with the engine's fast path and default answers afterwards (common random numbers: all candidates
+meet the same samples), and the answer winning most often is chosen if it wins on at least
+``MARGIN`` of the samples more than the default does; otherwise (ties, near-ties) the default
+answer.
+
+**Why this rival model.** The draft's ``Rival`` model (``practice.py``) leans on the cards seen in
+*released* matches, which depends on when the match is played and re-run (a live question
+pauses it while others release); the champion's own cards depend on the match alone, so a re-run
+answers the same. On 400 paired test matches the real rival deck as the model (an oracle, never
+used in play) did only a little better: 25 gains and 5 losses against 21 and 6.
+
+**Budget.** ``ROLLOUTS`` rollouts per question at most: ``MAX_CANDIDATES`` candidates (all valid
+answers when that few, else the default and a seeded sample), each on ``ROLLOUTS // candidates``
+samples; up to ``TRIES`` sampling attempts per kept sample. No kept sample (the past could not
+be reproduced: the other side answered a question other than by default in a way that shows, or
+reordered its deck out of sight) → the default answer.
+A match that is not recorded (the engine's fast path) has no events to see → the default answer.
+
+Every random draw comes from ``random.Random(f"{seed}:champion:{side}:{question number}")``, so
+the same match seed gives the same answers; a stored match is re-run from its stored answers
+(given answers are never asked again), so its record is reproduced whatever the champion would
+answer now.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from matches.engine import (
+    DefaultPolicy,
+    EngineError,
+    Match,
+    MatchResult,
+    MatchSetup,
+    load_catalogue,
+    play_match,
+)
+from matches.engine.events import seen_by
+from matches.engine.model import Policy, Question, Ref, SideView
+from matches.engine.questions import PERMUTATION_KINDS
+
+ROLLOUTS = 192
+"""Rollouts (matches played to the end) per question, at most."""
+MAX_CANDIDATES = 8
+"""Candidate answers per question, the default included."""
+MIN_SAMPLES = 24
+"""Samples per candidate at least (so many candidates are cut before samples are)."""
+TRIES = 3
+"""Sampling attempts per wanted sample before giving up on it."""
+MARGIN = 0.05
+"""How much more often (a share of the samples) an answer must win to be preferred to the
+default: the estimate is noisy, and on 1,800 paired test matches a margin of 0.03-0.06 kept the
+gains and cut the losses from 8 to 3-6."""
+PILE_DEPTH = 24
+"""Cards of each level pile sampled below those already taken (effects take a few at most)."""
+
+
+OBSERVERS: list[Callable[[float], None]] = []
+"""Called with the CPU seconds of each simulated answer (the ladder's ``question_ms``)."""
+
+
+class _Reached(Exception):
+    """The replay reached the question being decided."""
+
+
+class _Diverged(Exception):
+    """The replay asked the champion a question it was not asked in the match."""
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What the champion's view tells about the hidden cards (see the module docstring)."""
+
+    side: str
+    first: str
+    events: tuple[dict[str, Any], ...]
+    taken: Mapping[str, tuple[Any, ...]]
+    keys: Mapping[Any, str]
+    answers: Mapping[int, list[Any]]
+    story: list[dict[str, Any]]
+    pile_rest: Mapping[str, tuple[str, ...]]
+
+
+def observe(view: SideView) -> Observation | None:
+    """Read the view's events: who opened, the cards' keys seen, the cards taken from each pile,
+    the champion's own answers."""
+    seen = view.seen or ()
+    first = view.setup.first
+    taken: dict[str, list[Any]] = {}
+    keys: dict[Any, str] = {}
+    answers: dict[int, list[Any]] = {}
+    for event in seen:
+        kind = event["kind"]
+        if kind == "flag_toss":
+            first = event["side"]
+        elif kind == "reveal":
+            keys[event["card"]] = event["key"]
+        elif kind == "added":
+            taken.setdefault(event["pile"], []).append(event["card"])
+        elif kind == "answer" and event["side"] == view.side:
+            answers[event["q"]] = list(event["answer"])
+    if first is None:
+        return None
+    piles = {pile: tuple(uids) for pile, uids in taken.items()}
+    rest = {pile: _rest(keys_, piles.get(pile, ()), keys) for pile, keys_ in view.pile_keys.items()}
+    return Observation(view.side, first, tuple(seen), piles, keys, answers, _story(seen), rest)
+
+
+def _rest(
+    composition: Sequence[str], taken: Sequence[Any], keys: Mapping[Any, str]
+) -> tuple[str, ...]:
+    """A pile's composition less the cards seen taken from it."""
+    left = Counter(composition)
+    for uid in taken:
+        if uid in keys and left[keys[uid]] > 0:
+            left[keys[uid]] -= 1
+    return tuple(left.elements())
+
+
+LOOKS = frozenset({"arrange_top", "search_deck"})
+"""Question kinds whose options are the asked side's deck cards, top first."""
+
+
+class DeckTrack:
+    """One side's deck as the champion saw it change: slots top first, each a starting
+    position (``(True, n)``, its card unknown until ``pins`` names it) or a known card
+    (``(False, uid)``, put there by an effect). Replaying the seen events pins the starting
+    positions of the cards that showed; where the events do not say from which end of the deck
+    an unseen card left, ``rng`` guesses (a wrong guess fails the replay check)."""
+
+    def __init__(self, size: int, rng: random.Random) -> None:
+        self.slots: list[tuple[bool, Any]] = [(True, n) for n in range(size)]
+        self.pins: dict[int, Any] = {}
+        self.rng = rng
+
+    def pin(self, index: int, uid: Any) -> None:
+        start, value = self.slots[index]
+        if start and value not in self.pins and uid not in self.pins.values():
+            self.pins[value] = uid
+
+    def holds(self, slot: tuple[bool, Any], uid: Any) -> bool:
+        start, value = slot
+        return self.pins.get(value) == uid if start else value == uid
+
+    def take(self, uid: Any) -> None:
+        """``uid`` leaves the deck: from its slot if known, else from the top or the bottom."""
+        for index, slot in enumerate(self.slots):
+            if self.holds(slot, uid):
+                del self.slots[index]
+                return
+        if self.slots:
+            index = 0 if self.rng.random() < 0.5 else len(self.slots) - 1
+            self.pin(index, uid)
+            del self.slots[index]
+
+    def see(self, event: Mapping[str, Any]) -> None:
+        """Follow one event of this deck's side."""
+        kind = event["kind"]
+        if kind == "reveal" and self.slots:
+            self.pin(0, event["card"])
+            del self.slots[0]
+        elif kind == "question" and event["q_kind"] in LOOKS:
+            for index, uid in enumerate(event["options"][: len(self.slots)]):
+                self.pin(index, uid)
+        elif kind == "arranged":
+            for uid in [*event["top"], *event["bottom"]]:
+                self.take(uid)
+            self.slots[:0] = [(False, uid) for uid in event["top"]]
+            self.slots += [(False, uid) for uid in event["bottom"]]
+        elif kind in ("exhausted", "benched", "removed") and event.get("src") == "deck":
+            self.take(event["card"])
+        elif kind in ("moved", "added") and str(event.get("to", "")).startswith("deck"):
+            if event.get("src") == "deck":
+                self.take(event["card"])
+            top = event["to"] == "deck_top"
+            slot = (False, event["card"])
+            if top:
+                self.slots.insert(0, slot)
+            else:
+                self.slots.append(slot)
+
+
+Peek = tuple[str, bool]
+"""The card a ``peek_move`` question shows: its key, and whether it is the deck's bottom card."""
+
+
+def pinned(
+    events: Sequence[Mapping[str, Any]],
+    side: str,
+    size: int,
+    rng: random.Random,
+    peek: tuple[Peek, Mapping[Any, Ref]] | None = None,
+) -> dict[int, Any]:
+    """The starting positions (top = 0) of ``side``'s deck whose card the events show; with
+    ``peek`` (the card being peeked at, the side's own cards) the deck end it looks at holds a
+    card of that key (drawn among the side's unplaced cards of that key)."""
+    track = DeckTrack(size, rng)
+    for event in events:
+        if event.get("side") == side:
+            track.see(event)
+    if peek is not None and track.slots:
+        (key, bottom), own = peek
+        start, position = track.slots[-1 if bottom else 0]
+        placed = set(track.pins.values())
+        fitting = [uid for uid, ref in own.items() if ref[1] == key and uid not in placed]
+        if start and position not in track.pins and fitting:
+            track.pins[position] = rng.choice(fitting)
+    return track.pins
+
+
+def peeked(question: Question, view: SideView) -> Peek | None:
+    """The card a ``peek_move`` question looks at (its key is the question's option key)."""
+    if question.kind != "peek_move" or not question.option_keys or question.card_key is None:
+        return None
+    specs = view.setup.specs if view.setup.specs is not None else load_catalogue()
+    spec = specs.get(question.card_key)
+    bottom = spec is not None and (spec.effect_params or {}).get("end") == "bottom"
+    return question.option_keys[0], bottom
+
+
+def _fresh_uids(known: set[Any]) -> Iterator[int]:
+    """Uids for modelled cards: negative ints no real card uses."""
+    uid = -1
+    while True:
+        if uid not in known:
+            yield uid
+        uid -= 1
+
+
+def sample_setup(
+    view: SideView,
+    seen: Observation,
+    pool: Sequence[str],
+    rng: random.Random,
+    peek: Peek | None = None,
+) -> MatchSetup | None:
+    """One full setup consistent with the cards seen (see the module docstring); ``peek``: the
+    card the question being decided shows (``peeked``)."""
+    me, other = seen.side, "B" if seen.side == "A" else "A"
+    own = {ref[0]: ref for ref in view.own_deck}
+    pins = pinned(seen.events, me, len(own), rng, (peek, own) if peek else None)
+    if any(uid not in own for uid in pins.values()):
+        return None
+    rest = [ref for uid, ref in own.items() if uid not in set(pins.values())]
+    rng.shuffle(rest)
+    mine = [own[pins[n]] if n in pins else rest.pop() for n in range(len(own))]
+    theirs_pins = pinned(seen.events, other, view.rival_deck_size, rng)
+    if not pool or any(uid in own for uid in theirs_pins.values()):
+        return None
+    known = set(own) | set(seen.keys) | {uid for uids in seen.taken.values() for uid in uids}
+    known |= set(theirs_pins.values())
+    fresh = _fresh_uids(known)
+    theirs: list[Ref] = []
+    for n in range(view.rival_deck_size):
+        uid = theirs_pins.get(n)
+        if uid is None:
+            theirs.append((next(fresh), rng.choice(pool)))
+        else:
+            theirs.append((uid, seen.keys.get(uid) or rng.choice(pool)))
+    piles = {pile: _sample_pile(seen, pile, fresh, rng) for pile in view.pile_keys}
+    public = view.setup
+    return MatchSetup(
+        decks={me: tuple(mine), other: tuple(theirs)},
+        round=public.round,
+        first=seen.first,
+        park=public.park,
+        shuffle=False,
+        piles=piles,
+        trophies=public.trophies,
+        fans=public.fans,
+        lost_previous=public.lost_previous,
+        sets_in_play=public.sets_in_play,
+        robot=public.robot,
+        final=public.final,
+        specs=public.specs,
+    )
+
+
+def _sample_pile(
+    seen: Observation, pile: str, fresh: Iterator[int], rng: random.Random
+) -> tuple[Ref, ...]:
+    """A level pile: the cards taken from it (keys where seen, else drawn from the rest of its
+    composition), then ``PILE_DEPTH`` cards drawn from that rest (a match never takes more)."""
+    taken = seen.taken.get(pile, ())
+    rest = seen.pile_rest.get(pile, ())
+    unknown = sum(uid not in seen.keys for uid in taken)
+    drawn = rng.sample(rest, min(len(rest), PILE_DEPTH + unknown))
+    refs: list[Ref] = []
+    for uid in taken:
+        key = seen.keys.get(uid)
+        if key is not None:
+            refs.append((uid, key))
+        elif drawn:
+            refs.append((uid, drawn.pop()))
+    return tuple(refs + [(next(fresh), key) for key in drawn[:PILE_DEPTH]])
+
+
+class _Script:
+    """The champion's past answers in a replay; stops it at the question being decided."""
+
+    def __init__(self, answers: Mapping[int, list[Any]], stop: int) -> None:
+        self.answers, self.stop = answers, stop
+
+    def answer(self, question: Question) -> Sequence[Any]:
+        if question.seq >= self.stop:
+            raise _Reached
+        if question.seq not in self.answers:
+            raise _Diverged
+        return self.answers[question.seq]
+
+
+def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[Any] | None:
+    """The answers given before ``question`` in a replay of ``setup``, when the champion's
+    view of the replay equals its view of the match (else ``None``)."""
+    me, other = seen.side, "B" if seen.side == "A" else "A"
+    policies: dict[str, Policy | None] = {
+        me: _Script(seen.answers, question.seq),
+        other: DefaultPolicy(),
+    }
+    match = Match(setup, None, policies, True, ())
+    try:
+        match.run()
+    except _Reached:
+        if _story(seen_by(match.events, me)) == seen.story:
+            return list(match.answers)
+        return None
+    except (_Diverged, EngineError):
+        return None
+    return None  # the match ended before the question
+
+
+def _story(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events as compared between a replay and the match: without their ``seq`` (it counts
+    the hidden shuffles too) and without the start and the toss (a replay opens as seen)."""
+    return [
+        {k: v for k, v in event.items() if k != "seq"}
+        for event in events
+        if event["kind"] not in ("start", "flag_toss")
+    ]
+
+
+def candidates(question: Question, rng: random.Random) -> list[list[Any]]:
+    """The default answer first, then every other valid answer when there are few, else a
+    seeded sample of them (``MAX_CANDIDATES`` in all)."""
+    default = list(question.default)
+    options = list(question.options)
+    ordered = question.kind in PERMUTATION_KINDS
+    chosen: list[list[Any]] = [default]
+    seen = {_norm(default, ordered)}
+    for answer in _answers(question, options, ordered, rng):
+        if len(chosen) >= MAX_CANDIDATES:
+            break
+        if _norm(answer, ordered) not in seen:
+            seen.add(_norm(answer, ordered))
+            chosen.append(answer)
+    return chosen
+
+
+def _norm(answer: Sequence[Any], ordered: bool) -> tuple[Any, ...] | frozenset[Any]:
+    return tuple(answer) if ordered else frozenset(answer)
+
+
+def _answers(
+    question: Question, options: list[Any], ordered: bool, rng: random.Random
+) -> Iterator[list[Any]]:
+    """Every valid answer (when at most ``MAX_CANDIDATES``), else random ones."""
+    if ordered:
+        total = math.factorial(len(options))
+    else:
+        top = min(question.max, len(options))
+        total = sum(math.comb(len(options), n) for n in range(question.min, top + 1))
+    if total <= MAX_CANDIDATES:
+        if ordered:
+            yield from (list(p) for p in itertools.permutations(options))
+        else:
+            for n in range(question.min, min(question.max, len(options)) + 1):
+                yield from (list(c) for c in itertools.combinations(options, n))
+        return
+    for _ in range(MAX_CANDIDATES * 4):
+        if ordered:
+            yield rng.sample(options, len(options))
+        else:
+            n = rng.randint(question.min, min(question.max, len(options)))
+            picked = set(rng.sample(options, n))
+            yield [o for o in options if o in picked]
+
+
+def best_answer(
+    question: Question, view: SideView, seed: object, pool: Sequence[str] | None = None
+) -> tuple[list[Any], dict[str, Any]]:
+    """The answer with the best win rate over the rollouts, and how it was reached."""
+    rng = random.Random(f"{seed}:champion:{view.side}:{question.seq}")
+    default = list(question.default)
+    seen = observe(view) if view.seen is not None else None
+    options = candidates(question, rng)
+    if seen is None or len(options) < 2:
+        return default, {"candidates": len(options), "samples": 0, "rollouts": 0}
+    wanted = max(ROLLOUTS // len(options), 1)
+    if wanted < MIN_SAMPLES:
+        options = options[: max(ROLLOUTS // MIN_SAMPLES, 2)]
+        wanted = ROLLOUTS // len(options)
+    deck_pool = list(pool) if pool else [ref[1] for ref in view.own_deck]
+    peek = peeked(question, view)
+    wins = [0] * len(options)
+    samples = rollouts = 0
+    for _ in range(wanted * TRIES):
+        if samples >= wanted:
+            break
+        setup = sample_setup(view, seen, deck_pool, rng, peek)
+        given = replay_to(setup, seen, question) if setup is not None else None
+        if setup is None or given is None:
+            continue
+        samples += 1
+        for index, answer in enumerate(options):
+            rollouts += 1
+            wins[index] += _wins(setup, [*given, answer], view.side)
+    best = max(range(len(options)), key=lambda i: (wins[i], i == 0))
+    if wins[best] <= wins[0] + MARGIN * samples:
+        best = 0
+    info = {"candidates": len(options), "samples": samples, "rollouts": rollouts, "wins": wins}
+    return (options[best] if samples else default), info
+
+
+def _wins(setup: MatchSetup, answers: list[Any], side: str) -> int:
+    """1 when ``side`` wins the match played out with ``answers`` then default answers."""
+    try:
+        result = play_match(setup, None, None, record=False, answers=answers)
+    except EngineError:
+        return 0
+    return int(isinstance(result, MatchResult) and result.winner == side)
+
+
+class ChampionPolicy:
+    """Answers by simulation (``best_answer``) when the engine hands it its side's view."""
+
+    def __init__(self, seed: object, side: str, pool: Sequence[str] | None = None) -> None:
+        self.seed, self.side, self.pool = seed, side, pool
+
+    def answer(self, question: Question) -> Sequence[Any]:
+        """Without a view (an engine that gives none): the default answer."""
+        return list(question.default)
+
+    def answer_seeing(self, question: Question, view: SideView) -> Sequence[Any]:
+        started = time.process_time()
+        chosen = best_answer(question, view, self.seed, self.pool)[0]
+        for observer in OBSERVERS:
+            observer(time.process_time() - started)
+        return chosen
