@@ -180,13 +180,20 @@ def stream_kinds() -> frozenset[str]:
                 assert kind is not None, f"{path}:{call.lineno}: publish() with a computed kind"
                 kinds.add(kind)
         for func in ast.walk(tree):
-            if isinstance(func, ast.FunctionDef) and any(
-                name == "publish_many" for name, _ in calls(func)
+            if isinstance(func, ast.FunctionDef) and (
+                any(name == "publish_many" for name, _ in calls(func)) or builds_log_items(func)
             ):
                 for node in ast.walk(func):  # the (kind, payload, audience, visible_at) items
                     if isinstance(node, ast.Tuple) and len(node.elts) == 4:
                         kinds |= literals(node.elts[0])
     return frozenset(kinds)
+
+
+def builds_log_items(func: ast.FunctionDef) -> bool:
+    """A function that returns items for ``publish_many`` (``list[tuple[str, dict…, int | None,
+    …]]``), like the match's events on their way to the tournament's log."""
+    returns = ast.unparse(func.returns) if func.returns is not None else ""
+    return returns.startswith("list[tuple[str, dict[str, Any], int | None")
 
 
 @dataclasses.dataclass
