@@ -19,6 +19,13 @@ def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
 
 
 @shared_task(acks_late=True)
+def bot_deck_phase(tournament_id: int, seat_id: int) -> None:
+    """One bot seat's Deck Phase: the task's name before ``bot_deck_phases``, kept so that tasks
+    queued before an upgrade still run."""
+    bot_deck_phases(tournament_id, [seat_id])
+
+
+@shared_task(acks_late=True)
 def enforce_deck_deadline(tournament_id: int, round_number: int) -> bool:
     from tournaments.services import deck
 

@@ -74,3 +74,22 @@ def test_bots_past_the_cpu_budget_are_handed_to_a_new_task(
     view = host.get()
     assert view["status"] == "deck" and view["you"]["turn"] is not None
     assert DraftTurn.objects.filter(seat__tournament_id=host.id, finished=True).count() == 3
+
+
+def test_a_bot_task_queued_before_the_upgrade_still_plays_its_seat(
+    catalogue: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bot_deck_phase(tournament, seat)``, the per-seat task of earlier versions, plays it."""
+    from tournaments import tasks
+    from tournaments.services import deck
+
+    host = lobby(3, seed=4)
+    host.post("bots", {"count": 2})
+    monkeypatch.setattr(deck, "bot_deck_phases", lambda **_: None)  # the bots wait
+    host.post("start")
+    monkeypatch.undo()
+    bot = Tournament.objects.get(pk=host.id).seats.get(number=1)
+    assert not DraftTurn.objects.get(seat=bot, round=1).finished
+    tasks.bot_deck_phase.delay(host.id, bot.pk)
+    assert DraftTurn.objects.get(seat=bot, round=1).finished
+    assert not DraftTurn.objects.get(seat__tournament_id=host.id, seat__number=2).finished
