@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
@@ -21,6 +22,7 @@ from matches.models import Match, MatchEvent, MatchStatus
 # Who may see each kind is the engine's list of event kinds (``matches.engine.events.SHOWN_TO``).
 PUBLIC_KINDS = events.PUBLIC_KINDS
 OWNER_KINDS = events.OWNER_KINDS
+EVENTS_TIMEOUT = 600  # seconds a finished match's frames stay cached
 UNSEEN_FIELDS = events.UNSEEN_FIELDS  # a card taken from a pile unseen is unknown until revealed
 
 
@@ -79,6 +81,8 @@ SHOWN = (
     "event_counts",
     "question",
     "question_deadline",
+    "seed",  # with ``finished_at``: a finished match's events cache key (ids restart with a
+    "finished_at",  # new database, a cache may outlive it)
     "seat_a__number",
     "seat_a__name",
     "seat_b__number",
@@ -168,9 +172,21 @@ def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[di
 
     Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1), so ``after=0``
     starts at the first event; an event the viewer may not see keeps its number as
-    ``{"seq": N, "kind": "hidden", "payload": null}``.
+    ``{"seq": N, "kind": "hidden", "payload": null}``. A finished match's events never change,
+    so its frames are cached per side that sees them (A, B, or a spectator's ``None``).
     """
     side = viewer_side(match, viewer)
+    if match.status != MatchStatus.FINISHED or match.finished_at is None:
+        return _frames(match, side, after)
+    key = f"mevents:{match.pk}:{match.seed}:{match.finished_at.timestamp()}:{side}"
+    frames: list[dict[str, Any]] | None = cache.get(key)
+    if frames is None:
+        frames = _frames(match, side, 0)
+        cache.set(key, frames, EVENTS_TIMEOUT)
+    return frames[after:]  # frame n holds seq n: every event of a finished match is out
+
+
+def _frames(match: Match, side: str | None, after: int) -> list[dict[str, Any]]:
     rows = MatchEvent.objects.filter(match=match, seq__gte=after, visible_at__lte=timezone.now())
     frames = []
     for payload in rows.order_by("seq").values_list("payload", flat=True):

@@ -29,7 +29,7 @@ READS = [
     ("/api/v1/tournaments/{t}/", 1, 2),
     ("/api/v1/tournaments/{t}/matches/", 1, 2),
     ("/api/v1/matches/{m}/", 1, 2),
-    ("/api/v1/matches/{m}/events/", 2, 3),
+    ("/api/v1/matches/{m}/events/", 1, 2),  # a finished match: its frames cached per side
     ("/api/v1/cards/", 0, 1),
     ("/api/v1/cards/?set=Castle", 0, 1),
     ("/api/v1/card-sets/", 0, 1),

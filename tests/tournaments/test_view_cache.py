@@ -11,9 +11,12 @@ import pytest
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
+from matches.models import Match
+from matches.selectors import _frames, viewer_side
 from tests.tournaments.play import ROUND_GUARD, open_game
 from tournaments.models import Seat, Tournament
 from tournaments.selectors.tournaments import tournament_view
+from tournaments.services.common import hash_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,3 +53,36 @@ def test_every_viewer_always_gets_its_own_fresh_projection(catalogue: Any) -> No
             return
         assert any(player.act() for player in rng.sample(players, 2)), "stuck"
     raise AssertionError("the tournament did not end")
+
+
+def test_a_finished_matchs_events_are_cached_per_side_and_never_served_to_another(
+    catalogue: Any,
+) -> None:
+    """Both seats of a match, a seat of another match and a spectator read a finished match's
+    events in random orders, from the start and after random numbers, twice: each answer equals
+    the frames computed afresh for that viewer (a seat sees its own questions and looks, the
+    others see them hidden)."""
+    players = open_game(seats=4, humans=4, seed=41)
+    rng = random.Random(11)
+    for _ in range(ROUND_GUARD):
+        if Match.objects.filter(tournament_id=players[0].id, status="finished").count() >= 2:
+            break
+        assert any(player.act() for player in rng.sample(players, 4)), "stuck"
+    match = Match.objects.filter(tournament_id=players[0].id, status="finished").first()
+    assert match is not None
+    seats = {p.token: Seat.objects.get(token_hash=hash_token(p.token)) for p in players}
+    viewers: list[tuple[dict[str, str], Seat | None]] = [
+        (p.headers, seats[p.token]) for p in players
+    ]
+    viewers.append(({}, None))
+    sides = {viewer_side(match, None if seat is None else seat.pk) for _, seat in viewers}
+    assert sides == {"A", "B", None}  # both seats of the match, and others who see as spectators
+    client = APIClient()
+    for _ in range(3):
+        for headers, seat in rng.sample(viewers, len(viewers)):
+            after = rng.choice([0, 0, 1, 5, 40, 10_000])
+            side = viewer_side(match, None if seat is None else seat.pk)
+            expected = _frames(match, side, after)
+            url = f"/api/v1/matches/{match.pk}/events/?after={after}"
+            assert client.get(url, headers=headers).json() == expected
+            assert client.get(url, headers=headers).json() == expected
