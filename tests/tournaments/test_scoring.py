@@ -8,7 +8,7 @@ import pytest
 
 from tests.tournaments.play import Player, open_game, play_to_the_end
 from tournaments.models import Seat, SeatKind, Tournament, TournamentEvent, Trophy
-from tournaments.services.setups import first_holder
+from tournaments.services.setups import flag_holder, kept_trophies_by_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,6 +34,12 @@ def test_without_a_lead_the_game_goes_on_to_the_next_round(catalogue: Any) -> No
     view = host.get()
     assert view["status"] == "deck" and view["round"] == 2
     assert all(t["fans"] is not None for t in view["trophies"])  # 1-2 seats: face up
+
+
+def first_holder(tournament: Tournament, a: Seat, b: Seat) -> str | None:
+    """Who holds the flag first between ``a`` and ``b``, as a match's setup decides it."""
+    won = kept_trophies_by_seat(tournament)
+    return flag_holder(tournament.round, won.get(a.pk, []), won.get(b.pk, []))
 
 
 def test_the_holder_of_the_highest_round_trophy_holds_the_flag_first(catalogue: Any) -> None:

@@ -101,7 +101,6 @@ class Desk:
         self.pile_rows = {
             p.level: p for p in Pile.objects.select_for_update().filter(tournament=tournament)
         }
-        self.piles_read = {level: (p.cards, p.discard) for level, p in self.pile_rows.items()}
         piles = {
             level: PurePile(level, list(p.cards), list(p.discard))
             for level, p in self.pile_rows.items()
@@ -157,7 +156,7 @@ class Desk:
         seat.save(update_fields=["deck", "tokens", "auto_played", "missed_deadlines", "version"])
         for level, pile in self.pile_rows.items():  # a phase touches one pile or two
             cards, discard = table.piles[level].cards, table.piles[level].discard
-            if (cards, discard) != self.piles_read[level]:
+            if (cards, discard) != (pile.cards, pile.discard):  # the rows keep what was read
                 Pile.objects.filter(pk=pile.pk).update(cards=cards, discard=discard)
         if table.left_game:
             self.tournament.left_game = [*self.tournament.left_game, *table.left_game]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches.models import Match
-from tournaments.models import Seat, Tournament, Trophy
+from tournaments.models import Tournament, Trophy
 from tournaments.rules.options import CITY
 from tournaments.services.common import card_facts
 
@@ -61,23 +61,13 @@ def _setup_data(
     }
 
 
-def kept_trophies(seat: Seat) -> list[tuple[int, int]]:
-    """The (round, fans) of every trophy a seat won and keeps."""
-    return list(seat.trophies.filter(to_box=False).values_list("round", "fans"))
-
-
 def kept_trophies_by_seat(tournament: Tournament) -> dict[int, list[tuple[int, int]]]:
-    """``kept_trophies`` of every seat of the tournament, by seat id, in one query."""
+    """The (round, fans) of every trophy each seat won and keeps, by seat id, in one query."""
     won: dict[int, list[tuple[int, int]]] = {}
     rows = Trophy.objects.filter(tournament=tournament, winner__isnull=False, to_box=False)
     for seat_id, round_number, fans in rows.values_list("winner_id", "round", "fans"):
         won.setdefault(seat_id, []).append((round_number, fans))
     return won
-
-
-def first_holder(tournament: Tournament, a: Seat, b: Seat) -> str | None:
-    """Who holds the flag first between seats ``a`` and ``b`` (``flag_holder``)."""
-    return flag_holder(tournament.round, kept_trophies(a), kept_trophies(b))
 
 
 def flag_holder(

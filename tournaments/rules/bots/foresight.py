@@ -58,7 +58,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from matches.engine import (
@@ -293,22 +293,8 @@ def sample_setup(
         else:
             theirs.append((uid, seen.keys.get(uid) or rng.choice(pool)))
     piles = {pile: _sample_pile(seen, pile, fresh, rng) for pile in view.pile_keys}
-    public = view.setup
-    return MatchSetup(
-        decks={me: tuple(mine), other: tuple(theirs)},
-        round=public.round,
-        first=seen.first,
-        park=public.park,
-        shuffle=False,
-        piles=piles,
-        trophies=public.trophies,
-        fans=public.fans,
-        lost_previous=public.lost_previous,
-        sets_in_play=public.sets_in_play,
-        robot=public.robot,
-        final=public.final,
-        specs=public.specs,
-    )
+    decks = {me: tuple(mine), other: tuple(theirs)}
+    return replace(view.setup, decks=decks, first=seen.first, shuffle=False, piles=piles)
 
 
 def _sample_pile(
