@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("challengers")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def connections_back_to_pool(sender: Any = None, **_: Any) -> None:
+    """Around each task on a worker, as Django does around each request: a connection that is
+    broken or past its age goes back to the pool (``CONN_MAX_AGE = 0``: every one), which keeps
+    it open for the next task (``CELERY_DB_REUSE_MAX`` stops Celery closing the whole pool)."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return  # in the caller's process and maybe inside its transaction: leave it alone
+    from django.db import close_old_connections
+
+    close_old_connections()

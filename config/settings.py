@@ -160,6 +160,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Nothing reads a task's return value: no result is written to Redis after each task.
+CELERY_TASK_IGNORE_RESULT = True
+# Celery's Django fixup closes the database pool around every task of a prefork worker, so each
+# task opened a new PostgreSQL connection (a new server process). It now closes the pool every
+# this many tasks; config.celery hands the connection back to the pool around each task instead.
+CELERY_DB_REUSE_MAX = 1000
 # Deadlines (Deck Phase, answers) are enforced by this sweep on the full stack (`celery beat`, or
 # a worker started with -B); the embedded server's task thread keeps countdowns itself.
 CELERY_BEAT_SCHEDULE = {

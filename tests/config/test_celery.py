@@ -11,7 +11,7 @@ from django.conf import settings
 from config.celery import app as celery_app
 
 
-@celery_app.task(name="tests.echo")
+@celery_app.task(name="tests.echo", ignore_result=False)  # the product reads no results
 def echo(text: str) -> str:
     return text
 
