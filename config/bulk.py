@@ -9,10 +9,10 @@ back, and the caller's transaction holds them like any other write.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import orjson
 from django.db import connection, models
 
 
@@ -31,12 +31,13 @@ def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) ->
     quote = connection.ops.quote_name
     columns = ", ".join(quote(str(f.column)) for f in fields)
     sql = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
-    # COPY's text form takes JSON as text; psycopg adapts the other values (numbers, text,
-    # booleans, aware datetimes, None) itself.
+    # COPY's text form takes JSON as text (orjson: a fifth of json's CPU; non-text keys become
+    # text, as with json); psycopg adapts the other values (numbers, text, booleans, aware
+    # datetimes, None) itself.
     json_at = [i for i, f in enumerate(fields) if isinstance(f, models.JSONField)]
     with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
         for row in rows:
             values = [row[name] for name in names]
             for i in json_at:
-                values[i] = json.dumps(values[i])
+                values[i] = orjson.dumps(values[i], option=orjson.OPT_NON_STR_KEYS).decode()
             copy.write_row(values)

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from cards.snapshots import snapshot_specs
+from config import rows
 from config.bulk import append_rows
 from config.errors import ConflictError, NotFoundError
 from matches.engine import DefaultPolicy, play_match, verify
@@ -116,7 +117,7 @@ def match_store(
     match.finished_at = now
     match.result_visible_at = released[-1] if released else now
     match.event_counts = event_counts(result.events)
-    match.save(update_fields=RECORDED_FIELDS)
+    rows.save_fields(match, RECORDED_FIELDS)
     return list(zip(result.events, released, strict=True))
 
 

@@ -14,6 +14,7 @@ from django.db.models import F
 
 from cards.models import Card
 from cards.snapshots import snapshot_specs
+from config import rows
 from config.errors import ApplicationError, ConflictError, NotFoundError
 from tournaments.models import CardCopy, Seat, Tournament
 from tournaments.rules.errors import RuleError
@@ -62,10 +63,9 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
     that finds nothing to do (a redelivery, a deadline not yet due) leaves clients' views fresh.
     """
     with transaction.atomic():
-        try:
-            tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        except Tournament.DoesNotExist as missing:
-            raise NotFoundError("not_found", "No such tournament.") from missing
+        tournament = rows.locked(Tournament, tournament_id)  # the SQL built once (config.rows)
+        if tournament is None:
+            raise NotFoundError("not_found", "No such tournament.")
         logged, phase = tournament.event_seq, (tournament.status, tournament.round)
         tournament.seq_saved_by_lock = True  # publish leaves event_seq and the nudge to the lock
         # One nudge for the whole block, registered first so it goes out first after the commit
@@ -77,7 +77,7 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
             tournament.seats.update(version=F("version") + 1)
         if tournament.event_seq != logged:
             tournament.version += 1
-            tournament.save(update_fields=["event_seq", "version", "updated_at"])
+            rows.save_fields(tournament, ["event_seq", "version", "updated_at"])
 
 
 def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
+from config import rows
 from config.errors import ApplicationError, ConflictError, NotFoundError
 from config.taskqueue import enqueue_named
 from matches.engine.model import InvalidAnswer, MatchResult
@@ -47,15 +49,32 @@ def tournament_of_match(match_id: int) -> int:
 
 
 def _locked_match(tournament: Tournament, match_id: int) -> Match:
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("seat_a", "seat_b")
-        .filter(pk=match_id, tournament=tournament)
-        .first()
-    )
-    if match is None:
+    """The match of this tournament, locked, with its two seats (one statement, built once)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_match_sql(), [match_id, tournament.pk])
+        found = cursor.fetchone()
+    if found is None:
         raise NotFoundError("not_found", "No such match.")
+    width = len(Match._meta.concrete_fields)
+    match = rows.instance(Match, "m", found[:width])
+    seats = len(Seat._meta.concrete_fields)
+    match.seat_a = rows.instance(Seat, "a", found[width : width + seats])
+    match.seat_b = rows.instance(Seat, "b", found[width + seats :])
     return match
+
+
+@cache
+def _match_sql() -> str:
+    q, col = rows.quote, rows.column
+    match, seat = q(Match._meta.db_table), q(Seat._meta.db_table)
+    return (
+        f"SELECT {rows.columns_of(Match, 'm')}, {rows.columns_of(Seat, 'a')}, "
+        f"{rows.columns_of(Seat, 'b')} FROM {match} m "
+        f"JOIN {seat} a ON a.{col(Seat, 'id')} = m.{col(Match, 'seat_a')} "
+        f"JOIN {seat} b ON b.{col(Seat, 'id')} = m.{col(Match, 'seat_b')} "
+        f"WHERE m.{col(Match, 'id')} = %s AND m.{col(Match, 'tournament')} = %s"
+        f"{rows.lock_clause('m')}"
+    )
 
 
 def cancelled(tournament: Tournament) -> bool:
@@ -293,7 +312,7 @@ def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any])
         seat.tokens += int(match.fans_gained.get(side, 0))
         seat.lost_previous = side != outcome["winner"]
         seat.version += 1
-        seat.save(update_fields=["deck", "tokens", "lost_previous", "version"])
+        rows.save_fields(seat, ["deck", "tokens", "lost_previous", "version"])
     taken = outcome["piles_taken"]
     consumed = {  # effects take from the top of this match's share of each pile
         uid
@@ -315,6 +334,6 @@ def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any])
 def _award_trophy(tournament: Tournament, match: Match, winner: Seat) -> None:
     """The winner takes the park's trophy; the Robot's goes back to the box at 3-7 seats."""
     to_box = winner.is_robot and tournament.seat_count > 1
-    awarded = Trophy.objects.filter(tournament=tournament, park=match.park, round=match.round)
-    if awarded.update(winner=winner, to_box=to_box) != 1:
+    where = {"tournament_id": tournament.pk, "park": match.park, "round": match.round}
+    if rows.update_where(Trophy, where, winner_id=winner.pk, to_box=to_box) != 1:
         raise Trophy.DoesNotExist(f"No trophy of {match.park} in round {match.round}.")

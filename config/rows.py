@@ -1,0 +1,141 @@
+"""A few hot statements with their SQL built once per model, not once per call.
+
+Django builds every statement anew from its query tree: 0.6-2.5 ms of CPU for a lock by key or a
+``save(update_fields=…)``, against ~0.2 ms to send the same SQL through the cursor
+(docs/performance.md, "Fourth pass"). A match recorded by a worker sends about eight such
+statements, so on the paths every task takes (the tournament lock, the match and its seats, the
+rows a match or a bot's phase writes) the SQL is built once per model and field list and cached.
+
+The values still go through the fields (``pre_save``, ``get_db_prep_save``) and the rows read
+come back through the fields' converters (``from_db_value``) into ``Model.from_db``, exactly as
+the ORM does; ``tests/config/test_rows.py`` compares both ways on every model it serves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, TypeVar
+
+from django.db import connection, models
+
+M = TypeVar("M", bound=models.Model)
+Converter = Callable[[Any, Any, Any], Any]
+
+
+def quote(name: str | None) -> str:
+    """A table's or a column's name, quoted for the database (a column is never unnamed)."""
+    assert name is not None
+    return str(connection.ops.quote_name(name))
+
+
+def field_of(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    """``model``'s concrete field ``name`` (or a foreign key's attname)."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field), f"{model.__name__}.{name} is not a column"
+    return field
+
+
+def column(model: type[models.Model], name: str) -> str:
+    """The quoted column of ``model``'s field ``name``."""
+    return quote(field_of(model, name).column)
+
+
+@cache
+def _reader(model: type[models.Model], alias: str) -> tuple[str, list[str], list[tuple]]:
+    """``model``'s columns as ``alias.col, …``, their attnames, and each column's converters."""
+    fields = model._meta.concrete_fields
+    columns = ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
+    converters = []
+    for index, field in enumerate(fields):
+        col = field.get_col(alias)
+        found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+        if found:
+            converters.append((index, found, col))
+    return columns, [f.attname for f in fields], converters
+
+
+def columns_of(model: type[models.Model], alias: str) -> str:
+    """The ``SELECT`` list of every concrete column of ``model`` under ``alias``."""
+    return _reader(model, alias)[0]
+
+
+def instance(model: type[M], alias: str, values: Sequence[Any]) -> M:
+    """A model instance from the values of ``columns_of(model, alias)``, converted as the ORM
+    would convert them."""
+    _, names, converters = _reader(model, alias)
+    row = list(values)
+    for index, found, col in converters:
+        for convert in found:
+            row[index] = convert(row[index], col, connection)
+    return model.from_db(connection.alias, names, row)
+
+
+def lock_clause(*aliases: str) -> str:
+    """``FOR UPDATE [OF …]`` where the database has row locks (PostgreSQL), else nothing."""
+    features = connection.features
+    if not features.has_select_for_update:
+        return ""
+    if aliases and features.has_select_for_update_of:
+        return " FOR UPDATE OF " + ", ".join(aliases)
+    return " FOR UPDATE"
+
+
+def locked(model: type[M], pk: Any) -> M | None:
+    """The row of ``model`` with primary key ``pk``, locked until the transaction ends."""
+    table = quote(model._meta.db_table)
+    sql = (
+        f"SELECT {columns_of(model, 't')} FROM {table} t "
+        f"WHERE t.{quote(model._meta.pk.column if model._meta.pk else None)} = %s{lock_clause()}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        found = cursor.fetchone()
+    return None if found is None else instance(model, "t", found)
+
+
+@cache
+def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> tuple[str, list[Any]]:
+    fields = [field_of(model, name) for name in names]
+    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    table, pk = (
+        quote(model._meta.db_table),
+        quote(model._meta.pk.column if model._meta.pk else None),
+    )
+    return f"UPDATE {table} SET {assignments} WHERE {pk} = %s", fields
+
+
+def save_fields(obj: models.Model, names: Sequence[str]) -> None:
+    """``obj.save(update_fields=names)`` for a row known to exist, without its signals."""
+    sql, fields = _update_sql(type(obj), tuple(names))
+    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, obj.pk])
+
+
+@cache
+def _update_where_sql(
+    model: type[models.Model], names: tuple[str, ...], keys: tuple[str, ...]
+) -> tuple[str, list[Any], list[Any]]:
+    fields = [field_of(model, name) for name in names]
+    matched = [field_of(model, name) for name in keys]
+    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    where = " AND ".join(f"{quote(f.column)} = %s" for f in matched)
+    return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {where}", fields, matched
+
+
+def update_where(model: type[models.Model], where: dict[str, Any], **values: Any) -> int:
+    """``model.objects.filter(**where).update(**values)`` for equality filters on plain fields
+    (a foreign key by its attname); how many rows it changed."""
+    sql, fields, matched = _update_where_sql(model, tuple(values), tuple(where))
+    params = [
+        f.get_db_prep_save(value, connection)
+        for f, value in zip(fields, values.values(), strict=True)
+    ]
+    params += [
+        f.get_db_prep_value(value, connection)
+        for f, value in zip(matched, where.values(), strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
