@@ -118,8 +118,9 @@ def free_port() -> int:
 @contextmanager
 def processes(
     args: argparse.Namespace, env: dict[str, str], logs: Path, ports: list[int]
-) -> Iterator[None]:
-    """The workers and the Daphnes, running until the block ends; each stopped by its PID."""
+) -> Iterator[list[int]]:
+    """The workers and the Daphnes (their PIDs, workers first), running until the block ends;
+    each stopped by its PID."""
     started: list[subprocess.Popen[bytes]] = []
 
     def start(command: list[str], log: str) -> None:
@@ -142,7 +143,7 @@ def processes(
             daphne = [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
             start([*daphne, "config.asgi:application"], f"daphne-{number}.log")
         wait_ready(args, logs, ports, started)
-        yield
+        yield [process.pid for process in started]
     finally:
         for process in started:
             if process.poll() is None:
@@ -179,6 +180,24 @@ def listening(port: int) -> bool:
             return True
     except OSError:
         return False
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process and of its descendants still running (a prefork pool)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:  # not Linux, or the process is gone
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / tick + sum(cpu_seconds(int(c)) for c in children)
+
+
+def cpu_split(args: argparse.Namespace, pids: list[int]) -> tuple[float, float, float]:
+    """CPU seconds so far of the workers, the Daphnes and this process (the clients)."""
+    workers = sum(cpu_seconds(pid) for pid in pids[: args.workers])
+    daphnes = sum(cpu_seconds(pid) for pid in pids[args.workers :])
+    return workers, daphnes, time.process_time()
 
 
 def purge_queue() -> None:
@@ -240,19 +259,22 @@ async def watch(port: int, tournament: Tournament, connected: asyncio.Event) -> 
                 return
 
 
-async def run(args: argparse.Namespace, ports: list[int], tournaments: list[Tournament]) -> float:
+async def run(
+    args: argparse.Namespace, ports: list[int], tournaments: list[Tournament], pids: list[int]
+) -> tuple[float, list[float]]:
     """Connect the spectators (spread over the Daphnes), start every tournament, wait for the
-    last champion."""
+    last champion. Returns the start and the CPU seconds each kind of process spent meanwhile."""
     ready = [asyncio.Event() for _ in tournaments]
     watchers = [
         asyncio.create_task(watch(ports[number % len(ports)], tournament, event))
         for number, (tournament, event) in enumerate(zip(tournaments, ready, strict=True))
     ]
     await asyncio.wait_for(asyncio.gather(*(event.wait() for event in ready)), timeout=30)
-    began = time.time()
+    before, began = cpu_split(args, pids), time.time()
     await asyncio.to_thread(start_tournaments, tournaments)
     await asyncio.wait_for(asyncio.gather(*watchers), timeout=args.timeout)
-    return began
+    after = cpu_split(args, pids)
+    return began, [end - start for start, end in zip(before, after, strict=True)]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -260,7 +282,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def report(args: argparse.Namespace, tournaments: list[Tournament], began: float) -> None:
+def report(
+    args: argparse.Namespace, tournaments: list[Tournament], began: float, cpu: list[float]
+) -> None:
     from matches.models import Match, MatchStatus
     from tournaments.models import Tournament as Row
     from tournaments.models import TournamentEvent
@@ -296,6 +320,11 @@ def report(args: argparse.Namespace, tournaments: list[Tournament], began: float
         f"p99 {percentile(milliseconds, 0.99):.1f} ms, max {max(milliseconds):.1f} ms "
         f"over {len(milliseconds)} match events"
     )
+    workers, daphnes, clients = cpu
+    print(
+        f"CPU meanwhile:              workers {workers:.1f} s ({workers / matches * 1000:.0f} ms "
+        f"per match), Daphne {daphnes:.1f} s, the clients and starts {clients:.1f} s"
+    )
     print(f"every event once, in order, no gap, on every socket: {'yes' if complete else 'NO'}")
 
 
@@ -312,10 +341,10 @@ def main() -> None:
     logs = Path(tempfile.mkdtemp(prefix="bench-stack-"))
     print(f"logs of the workers and Daphne: {logs}")
     ports = [free_port() for _ in range(args.daphnes)]
-    with processes(args, env, logs, ports):
+    with processes(args, env, logs, ports) as pids:
         tournaments = create_tournaments(args)
-        began = asyncio.run(run(args, ports, tournaments))
-        report(args, tournaments, began)
+        began, cpu = asyncio.run(run(args, ports, tournaments, pids))
+        report(args, tournaments, began, cpu)
 
 
 if __name__ == "__main__":
