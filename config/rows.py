@@ -83,15 +83,28 @@ def lock_clause(*aliases: str) -> str:
 
 def locked(model: type[M], pk: Any) -> M | None:
     """The row of ``model`` with primary key ``pk``, locked until the transaction ends."""
+    found = locked_where(model, {"pk": pk})
+    return found[0] if found else None
+
+
+@cache
+def _select_sql(model: type[models.Model], keys: tuple[str, ...]) -> tuple[str, list[Any]]:
+    matched = [model._meta.pk if key == "pk" else field_of(model, key) for key in keys]
+    where = " AND ".join(f"t.{quote(f.column)} = %s" for f in matched if f is not None)
     table = quote(model._meta.db_table)
-    sql = (
-        f"SELECT {columns_of(model, 't')} FROM {table} t "
-        f"WHERE t.{quote(model._meta.pk.column if model._meta.pk else None)} = %s{lock_clause()}"
-    )
+    return f"SELECT {columns_of(model, 't')} FROM {table} t WHERE {where}{lock_clause()}", matched
+
+
+def locked_where(model: type[M], where: dict[str, Any]) -> list[M]:
+    """The rows of ``model`` whose fields equal ``where`` (``pk`` or a foreign key's attname
+    among them), locked until the transaction ends; in no particular order."""
+    sql, matched = _select_sql(model, tuple(where))
+    params = [
+        f.get_db_prep_value(v, connection) for f, v in zip(matched, where.values(), strict=True)
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        found = cursor.fetchone()
-    return None if found is None else instance(model, "t", found)
+        cursor.execute(sql, params)
+        return [instance(model, "t", found) for found in cursor.fetchall()]
 
 
 @cache

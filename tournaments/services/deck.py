@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from config import rows
 from config.errors import ConflictError
 from config.taskqueue import enqueue_named
 from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
@@ -77,7 +78,8 @@ def seat_act(
 
 
 def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
-    row = DraftTurn.objects.select_for_update().filter(seat=seat, round=tournament.round).first()
+    found = rows.locked_where(DraftTurn, {"seat_id": seat.pk, "round": tournament.round})
+    row = found[0] if found else None  # one at most (turn_round_unique)
     if row is None:
         raise ConflictError("not_drafting", "This seat takes no part in this Deck Phase.")
     return row
@@ -99,7 +101,7 @@ class Desk:
         if not fresh:
             seat.refresh_from_db()
         self.pile_rows = {
-            p.level: p for p in Pile.objects.select_for_update().filter(tournament=tournament)
+            p.level: p for p in rows.locked_where(Pile, {"tournament_id": tournament.pk})
         }
         piles = {
             level: PurePile(level, list(p.cards), list(p.discard))
@@ -146,18 +148,18 @@ class Desk:
         row.finished = self.turn.finished
         row.actions += len(self.done)
         row.auto_played = row.auto_played or auto
-        row.save()
+        rows.save_fields(row, ["state", "finished", "actions", "auto_played"])
         seat.deck = table.deck
         seat.tokens += table.fans
         seat.auto_played = seat.auto_played or auto
         if self.turn.finished and not auto and not seat.dropped:
             seat.missed_deadlines = 0  # only deadlines missed in a row count
         seat.version += 1
-        seat.save(update_fields=["deck", "tokens", "auto_played", "missed_deadlines", "version"])
+        rows.save_fields(seat, ["deck", "tokens", "auto_played", "missed_deadlines", "version"])
         for level, pile in self.pile_rows.items():  # a phase touches one pile or two
             cards, discard = table.piles[level].cards, table.piles[level].discard
             if (cards, discard) != (pile.cards, pile.discard):  # the rows keep what was read
-                Pile.objects.filter(pk=pile.pk).update(cards=cards, discard=discard)
+                rows.update_where(Pile, {"id": pile.pk}, cards=cards, discard=discard)
         if table.left_game:
             self.tournament.left_game = [*self.tournament.left_game, *table.left_game]
             self.tournament.save(update_fields=["left_game"])
