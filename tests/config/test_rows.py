@@ -95,8 +95,8 @@ def test_a_json_null_and_a_date_round_trip(game: Player) -> None:
 
 
 def test_an_update_where_changes_the_matching_rows_and_says_how_many(game: Player) -> None:
-    trophy = Trophy.objects.filter(tournament_id=game.id).first()
-    assert trophy is not None
+    trophy = Trophy.objects.filter(tournament_id=game.id, winner__isnull=False).first()
+    assert trophy is not None and trophy.winner_id is not None
     seat = Seat.objects.filter(tournament_id=game.id).exclude(pk=trophy.winner_id).first()
     assert seat is not None
     where = {"tournament_id": game.id, "park": trophy.park, "round": trophy.round}
