@@ -118,8 +118,11 @@ def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> tuple[str,
     return f"UPDATE {table} SET {assignments} WHERE {pk} = %s", fields
 
 
-def save_fields(obj: models.Model, names: Sequence[str]) -> None:
-    """``obj.save(update_fields=names)`` for a row known to exist, without its signals."""
+def save_fields(obj: models.Model, names: Sequence[str] | None = None) -> None:
+    """``obj.save(update_fields=names)`` for a row known to exist, without its signals; every
+    field but the primary key when ``names`` is ``None`` (as ``obj.save()``)."""
+    if names is None:
+        names = [f.attname for f in obj._meta.concrete_fields if not f.primary_key]
     sql, fields = _update_sql(type(obj), tuple(names))
     values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
     with connection.cursor() as cursor:

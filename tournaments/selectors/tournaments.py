@@ -155,10 +155,15 @@ def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]
     }
 
 
-def public_standings(tournament: Tournament) -> list[dict[str, Any]]:
-    """The standings a spectator sees at the close of the current round, all of it released."""
-    seats = list(tournament.seats.all())
-    trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
+def public_standings(
+    tournament: Tournament, seats: list[Seat] | None = None, trophies: list[Trophy] | None = None
+) -> list[dict[str, Any]]:
+    """The standings a spectator sees at the close of the current round, all of it released
+    (``seats`` and the ``trophies`` won so far, if the caller has them, save reading them)."""
+    if seats is None:
+        seats = list(tournament.seats.all())
+    if trophies is None:
+        trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
     # Called as a round closes: round 7's standings are the revealed ones the Final is seeded by.
     secret = fans_secret(seat_count=tournament.seat_count, rounds_completed=tournament.round)
     return _standings(tournament, secret, seats, trophies, None)

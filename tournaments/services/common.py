@@ -120,11 +120,11 @@ def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
 @lru_cache(maxsize=64)
 def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, CardFacts]:
     specs = snapshot_specs(snapshot_id)
-    rows = CardCopy.objects.filter(tournament_id=tournament_id).values_list(
+    copies = CardCopy.objects.filter(tournament_id=tournament_id).values_list(
         "uid", "card__card_set__name", "card__name"
     )
     facts = {}
-    for uid, set_name, name in rows:
+    for uid, set_name, name in copies:
         spec = specs[f"{set_name}/{name}"]
         params = dict(spec.effect_params)
         facts[uid] = CardFacts(spec.key, spec.level, spec.power, spec.set, spec.effect_code, params)

@@ -32,19 +32,9 @@ def publish(
     *,
     audience: int | None = None,
     visible_at: datetime | None = None,
-) -> TournamentEvent:
+) -> None:
     """Append an event; the caller holds the tournament lock, so ``seq`` has no gaps."""
-    tournament.event_seq += 1
-    event = TournamentEvent.objects.create(
-        tournament=tournament,
-        seq=tournament.event_seq,
-        kind=kind,
-        payload=payload,
-        audience=audience,
-        visible_at=visible_at or timezone.now(),
-    )
-    _logged(tournament)
-    return event
+    publish_many(tournament, [(kind, payload, audience, visible_at or timezone.now())])
 
 
 def _logged(tournament: Tournament) -> None:

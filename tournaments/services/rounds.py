@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from config import rows
 from config.taskqueue import enqueue_named
 from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
@@ -24,7 +25,7 @@ from tournaments.rules.standings import (
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
 from tournaments.services import hooks
 from tournaments.services.events import publish
-from tournaments.services.setups import build_setups, kept_trophies_by_seat
+from tournaments.services.setups import build_setups
 
 
 def pairings_of(tournament: Tournament) -> list[Pairing]:
@@ -53,7 +54,7 @@ def match_phase_start(tournament: Tournament) -> list[Match]:
     """Create one match per park and queue them (the caller holds the tournament lock)."""
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
-    tournament.save(update_fields=["status", "phase_deadline", "updated_at"])
+    rows.save_fields(tournament, ["status", "phase_deadline", "updated_at"])
     seats = {seat.number: seat for seat in tournament.seats.all()}
     matches = [
         Match(
@@ -99,16 +100,21 @@ def standing(seat: Seat, won: list[tuple[int, int]]) -> Standing:
     return Standing(seat=seat.number, tokens=seat.tokens, trophies=tuple(won))
 
 
-def standings_of(tournament: Tournament) -> list[Standing]:
-    """Every scoring seat's standing (two queries)."""
-    won = kept_trophies_by_seat(tournament)
-    return [standing(seat, won.get(seat.pk, [])) for seat in scoring_seats(tournament)]
-
-
-def scoring_seats(tournament: Tournament) -> list[Seat]:
-    """Seats that score (``rules.standings.scores``)."""
+def scoring_seats(tournament: Tournament, seats: list[Seat]) -> list[Seat]:
+    """The seats of ``seats`` that score (``rules.standings.scores``)."""
     count = tournament.seat_count
-    return [s for s in tournament.seats.all() if scores(is_robot=s.is_robot, seat_count=count)]
+    return [s for s in seats if scores(is_robot=s.is_robot, seat_count=count)]
+
+
+def _standings_from(
+    tournament: Tournament, seats: list[Seat], trophies: list[Trophy]
+) -> list[Standing]:
+    """Every scoring seat's standing, from the seats and the trophies won (as read)."""
+    won: dict[int, list[tuple[int, int]]] = {}
+    for trophy in trophies:
+        if not trophy.to_box and trophy.winner_id is not None:
+            won.setdefault(trophy.winner_id, []).append((trophy.round, trophy.fans))
+    return [standing(seat, won.get(seat.pk, [])) for seat in scoring_seats(tournament, seats)]
 
 
 def round_finish(tournament: Tournament) -> None:
@@ -121,8 +127,11 @@ def round_finish(tournament: Tournament) -> None:
         .exists()
     ):
         return
-    _announce_round(tournament)
-    standings = standings_of(tournament)
+    # The seats and the trophies won, read once for the standings and the next Deck Phase.
+    seats = list(tournament.seats.all())
+    trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
+    _announce_round(tournament, seats, trophies)
+    standings = _standings_from(tournament, seats, trophies)
     if tournament.is_final:
         final = tournament.matches.get(round=tournament.round)
         return _finish(tournament, [final.winner.number])  # type: ignore[union-attr]
@@ -135,18 +144,18 @@ def round_finish(tournament: Tournament) -> None:
     elif tournament.round == ROUNDS:
         tournament.finalists = list(finalists(standings, stream(tournament.seed, "finalists")))
     tournament.round += 1
-    tournament.save()
-    open_deck_phase(tournament)
+    rows.save_fields(tournament)  # as save(), the SQL built once
+    open_deck_phase(tournament, seats)
 
 
-def _announce_round(tournament: Tournament) -> None:
+def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Trophy]) -> None:
     """Public standings after the round, as its last match is released."""
     from tournaments.selectors.tournaments import public_standings
 
     publish(
         tournament,
         "round_finished",
-        {"round": tournament.round, "standings": public_standings(tournament)},
+        {"round": tournament.round, "standings": public_standings(tournament, seats, trophies)},
     )
     hooks.fire("round_finished", tournament_id=tournament.pk, round_number=tournament.round)
 
@@ -155,7 +164,7 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
     tournament.status = Status.FINISHED
     tournament.winners = winners
     tournament.phase_deadline = None
-    tournament.save()
+    rows.save_fields(tournament)
     publish(
         tournament,
         "seed_revealed",
@@ -181,29 +190,34 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
     hooks.fire("tournament_finished", tournament_id=tournament.pk, round_number=tournament.round)
 
 
-def drafting_seats(tournament: Tournament) -> list[Seat]:
-    """The seats that take part in this Deck Phase (only the finalists before the Final)."""
-    seats = tournament.seats.exclude(kind=SeatKind.ROBOT)
-    if tournament.is_final:
-        seats = seats.filter(number__in=tournament.finalists)
-    return list(seats)
+def drafting_seats(tournament: Tournament, seats: list[Seat] | None = None) -> list[Seat]:
+    """The seats that take part in this Deck Phase (only the finalists before the Final), of
+    ``seats`` (every seat, in seat order) if given."""
+    every = list(tournament.seats.all()) if seats is None else seats
+    return [
+        seat
+        for seat in every
+        if seat.kind != SeatKind.ROBOT
+        and (not tournament.is_final or seat.number in tournament.finalists)
+    ]
 
 
-def open_deck_phase(tournament: Tournament) -> None:
-    """Open the Deck Phase of ``tournament.round`` (the caller holds the lock)."""
+def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> None:
+    """Open the Deck Phase of ``tournament.round`` (the caller holds the lock; ``seats``: every
+    seat, in seat order, if the caller read them)."""
     if tournament.winter_mode == NORMAL and 2 <= tournament.round <= 7:
         rng = stream(tournament.seed, "winter", tournament.round)
         tournament.winter_index = next_winter_index(
             rng, tournament.winter_index, len(tournament.parks)
         )
-    seats = drafting_seats(tournament)
+    seats = drafting_seats(tournament, seats)
     DraftTurn.objects.bulk_create(
         DraftTurn(seat=seat, round=tournament.round, state=_new_turn(tournament)) for seat in seats
     )
     seconds = tournament.deck_deadline_seconds
     tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
     tournament.status = Status.DECK
-    tournament.save()
+    rows.save_fields(tournament)
     publish(
         tournament,
         "deck_phase_opened",
