@@ -41,34 +41,48 @@ def column(model: type[models.Model], name: str) -> str:
     return quote(field_of(model, name).column)
 
 
+Conversions = list[tuple[int, list[Converter], Any]]
+
+
 @cache
-def _reader(model: type[models.Model], alias: str) -> tuple[str, list[str], list[tuple]]:
-    """``model``'s columns as ``alias.col, …``, their attnames, and each column's converters."""
-    fields = model._meta.concrete_fields
-    columns = ", ".join(f"{alias}.{quote(f.column)}" for f in fields)
-    converters = []
-    for index, field in enumerate(fields):
-        col = field.get_col(alias)
+def _converters(model: type[models.Model], names: tuple[str, ...]) -> Conversions:
+    """For each of ``model``'s fields ``names`` that needs it, its index and the converters the
+    ORM applies to its database value (``from_db_value``, the backend's)."""
+    conversions = []
+    for index, name in enumerate(names):
+        col = field_of(model, name).get_col("t")
         found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
         if found:
-            converters.append((index, found, col))
-    return columns, [f.attname for f in fields], converters
+            conversions.append((index, found, col))
+    return conversions
+
+
+def converted(
+    model: type[models.Model], names: tuple[str, ...], values: Sequence[Any]
+) -> list[Any]:
+    """The database values of ``model``'s fields ``names`` as the ORM would read them."""
+    row = list(values)
+    for index, found, col in _converters(model, names):
+        for convert in found:
+            row[index] = convert(row[index], col, connection)
+    return row
+
+
+@cache
+def _attnames(model: type[models.Model]) -> tuple[str, ...]:
+    return tuple(f.attname for f in model._meta.concrete_fields)
 
 
 def columns_of(model: type[models.Model], alias: str) -> str:
     """The ``SELECT`` list of every concrete column of ``model`` under ``alias``."""
-    return _reader(model, alias)[0]
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
 
 
 def instance(model: type[M], alias: str, values: Sequence[Any]) -> M:
     """A model instance from the values of ``columns_of(model, alias)``, converted as the ORM
     would convert them."""
-    _, names, converters = _reader(model, alias)
-    row = list(values)
-    for index, found, col in converters:
-        for convert in found:
-            row[index] = convert(row[index], col, connection)
-    return model.from_db(connection.alias, names, row)
+    names = _attnames(model)
+    return model.from_db(connection.alias, names, converted(model, names, values))
 
 
 def lock_clause(*aliases: str) -> str:

@@ -25,7 +25,7 @@ from django.utils import timezone
 from config.errors import NotFoundError
 from config.middleware import MAX_ID
 from tournaments.api.inputs import MAX_NUMBER, whole_number
-from tournaments.selectors.events import LogSlice, events_after
+from tournaments.selectors.events import LogSlice, event_texts_after
 from tournaments.selectors.viewers import BadToken, seat_of_token, tournament_event_seq, viewer_in
 from tournaments.services.events import group_name
 
@@ -121,11 +121,11 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def deliver(self) -> None:
         """Send what the log holds after the last sent seq; wake up for held-back events."""
         async with self.lock:
-            part: LogSlice = await database_sync_to_async(events_after)(
+            part: LogSlice = await database_sync_to_async(event_texts_after)(
                 tournament_id=self.tournament_id, after=self.last, audience=self.audience
             )
-            for frame in part.events:
-                await self.send_json(frame)
+            for frame in part.events:  # JSON text built around each stored payload
+                await self.send(text_data=frame)
             self.last = part.last_seq
         if part.next_due is not None:
             self._wake_at(part.next_due)

@@ -158,3 +158,24 @@ async def test_two_clients_on_the_redis_layer_receive_the_same_events_in_order(
         await communicator.disconnect()
     assert first == second and first[-1]["seq"] == upto
     assert "RedisChannelLayer" in type(channel_layers["default"]).__name__
+
+
+def test_the_streams_text_frames_are_the_events_each_viewer_may_read(catalogue: Any) -> None:
+    """The live stream sends each frame as JSON text built around the stored payload; parsed,
+    it is the frame ``events_after`` gives the same viewer, hidden events included."""
+    import json
+
+    from tests.tournaments.play import play_to_the_end
+    from tournaments.selectors.events import event_texts_after, events_after
+
+    host = play_to_the_end(seats=3, seed=21)
+    assert TournamentEvent.objects.filter(tournament_id=host.id).exclude(audience=None).exists()
+    for audience in (None, 1, 2, 3, 4):
+        after = 37
+        while after < last_seq(host.id):  # batch after batch, as a stream reads the log
+            args = {"tournament_id": host.id, "after": after, "audience": audience}
+            parsed, texts = events_after(**args), event_texts_after(**args)
+            assert [json.loads(text) for text in texts.events] == parsed.events
+            assert texts.last_seq == parsed.last_seq > after
+            assert (texts.next_due is None) == (parsed.next_due is None)
+            after = parsed.last_seq

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
+import orjson
+from django.db import connection
 from django.utils import timezone
 
+from config.rows import column, converted, quote
 from tournaments.models import TournamentEvent
 
 BATCH = 500
@@ -29,10 +33,6 @@ class LogSlice:
 HIDDEN = "hidden"
 
 
-COLUMNS = ("seq", "kind", "payload", "audience", "visible_at")
-"""What the stream reads of each event (plain rows: no model instances on the hot path)."""
-
-
 def event_frame(
     seq: int, kind: str, payload: Any, event_audience: int | None, audience: int | None
 ) -> dict[str, Any]:
@@ -43,6 +43,18 @@ def event_frame(
     return {"type": "event", "seq": seq, "kind": kind, "payload": payload}
 
 
+def event_text(
+    seq: int, kind: str, payload: str, event_audience: int | None, audience: int | None
+) -> str:
+    """``event_frame`` as the JSON text sent, built around the payload's stored JSON text
+    (never parsed and dumped again: the stream sends every event to every socket)."""
+    if event_audience is not None and event_audience != audience:
+        return f'{{"type":"event","seq":{seq},"kind":"{HIDDEN}","payload":null}}'
+    return (
+        f'{{"type":"event","seq":{seq},"kind":{orjson.dumps(kind).decode()},"payload":{payload}}}'
+    )
+
+
 def events_after(*, tournament_id: int, after: int, audience: int | None) -> LogSlice:
     """The events after ``after`` that ``audience`` (a seat number; ``None``: spectator) may see.
 
@@ -50,14 +62,49 @@ def events_after(*, tournament_id: int, after: int, audience: int | None) -> Log
     back everything after it, so a paced match never shows its end before its reveals. One
     query: a row past the batch says there is more.
     """
-    rows = TournamentEvent.objects.filter(tournament_id=tournament_id, seq__gt=after)
-    batch = list(rows.order_by("seq").values_list(*COLUMNS)[: BATCH + 1])
+    return _slice(tournament_id, after, audience, text=False)
+
+
+def event_texts_after(*, tournament_id: int, after: int, audience: int | None) -> LogSlice:
+    """``events_after`` with each frame as the JSON text to send (the live stream's)."""
+    return _slice(tournament_id, after, audience, text=True)
+
+
+def _slice(tournament_id: int, after: int, audience: int | None, *, text: bool) -> LogSlice:
+    batch = _log_rows(tournament_id, after)
     now = timezone.now()
-    sent: list[dict[str, Any]] = []
+    sent: list[Any] = []
     last = after
-    for seq, kind, payload, event_audience, visible_at in batch[:BATCH]:
+    for seq, kind, event_audience, visible_at, payload in batch[:BATCH]:
         if visible_at > now:
             return LogSlice(sent, last, visible_at)
-        sent.append(event_frame(seq, kind, payload, event_audience, audience))
+        if text:
+            sent.append(event_text(seq, kind, payload, event_audience, audience))
+        else:
+            sent.append(event_frame(seq, kind, orjson.loads(payload), event_audience, audience))
         last = seq
     return LogSlice(sent, last, now if len(batch) > BATCH else None)
+
+
+def _log_rows(tournament_id: int, after: int) -> list[Any]:
+    """Up to ``BATCH + 1`` rows of the log after ``after``: the payload as its stored JSON text,
+    ``visible_at`` as the field reads it (SQL built once, as on the write path)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_log_sql(), [tournament_id, after, BATCH + 1])
+        found = cursor.fetchall()
+    return [(*converted(TournamentEvent, READ, row[:-1]), row[-1]) for row in found]
+
+
+READ = ("seq", "kind", "audience", "visible_at")
+"""The columns the stream reads and converts, before the payload (left as its JSON text)."""
+
+
+@cache
+def _log_sql() -> str:
+    table = quote(TournamentEvent._meta.db_table)
+    cols = ", ".join(f"t.{column(TournamentEvent, name)}" for name in (*READ, "payload"))
+    tournament, seq = column(TournamentEvent, "tournament"), column(TournamentEvent, "seq")
+    return (
+        f"SELECT {cols} FROM {table} t WHERE t.{tournament} = %s AND t.{seq} > %s "
+        f"ORDER BY t.{seq} LIMIT %s"
+    )
