@@ -62,6 +62,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
     parser.add_argument("--daphnes", type=int, default=1, help="Daphne processes")
     parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
+    parser.add_argument(
+        "--worker-nice",
+        type=int,
+        default=10,
+        help="niceness of the workers (default 10, as docker-compose.yml runs them; 0: none)",
+    )
     parser.add_argument("--redis-db", type=int, default=14, help="Redis database number")
     parser.add_argument("--timeout", type=float, default=600, help="give up after (seconds)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first tournament")
@@ -133,6 +139,7 @@ def processes(
         for number in range(args.workers):
             start(
                 [
+                    "nice", "-n", str(args.worker_nice),
                     str(VENV_BIN / "celery"), "-A", "config", "worker", "-P", "prefork",
                     "-c", str(args.concurrency), "-n", f"bench-{number}@%h", "-l", "INFO",
                     "--without-gossip", "--without-mingle", "--without-heartbeat",
@@ -310,7 +317,8 @@ def report(
     milliseconds = [delay * 1000 for delay in delays]
     print(
         f"{args.tournaments} tournaments x {args.seats} bot seats, {args.workers} worker(s) x "
-        f"{args.concurrency} processes, {args.daphnes} Daphne(s), {os.cpu_count()} CPU cores"
+        f"{args.concurrency} processes (nice {args.worker_nice}), {args.daphnes} Daphne(s), "
+        f"{os.cpu_count()} CPU cores"
     )
     print(f"finished with a champion:   {champions}/{len(ids)} in {elapsed:.1f} s")
     print(f"tournaments per minute:     {len(ids) / elapsed * 60:.1f}")
