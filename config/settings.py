@@ -173,10 +173,16 @@ CELERY_BEAT_SCHEDULE = {
     "resend-webhooks": {"task": "tournaments.leagues.tasks.sweep_deliveries", "schedule": 60.0},
 }
 # Tasks the tournaments core queues by name when a round or a tournament finishes
-# (tournaments.services.hooks): the leagues app records results and sends webhooks.
+# (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
+# tournaments in a league only (no task for the others).
+LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
 TOURNAMENT_HOOKS = {
-    "round_finished": ["tournaments.leagues.tasks.round_finished"],
-    "tournament_finished": ["tournaments.leagues.tasks.tournament_finished"],
+    "round_finished": [
+        {"task": "tournaments.leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},
+    ],
+    "tournament_finished": [
+        {"task": "tournaments.leagues.tasks.tournament_finished", "when": LEAGUE_TOURNAMENT},
+    ],
 }
 # Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
 # worker-side setting: the live workers restore them). CELERY_VISIBILITY_TIMEOUT, default 60.

@@ -30,6 +30,12 @@ from tournaments.models import Seat, Status, Tournament
 from tournaments.rules.standings import scores
 
 
+def in_league(tournament_id: int) -> bool:
+    """Whether the tournament joined a season (when it was opened: it never joins later), so
+    that its round and end concern a league (``settings.TOURNAMENT_HOOKS``)."""
+    return LeagueTournament.objects.filter(tournament_id=tournament_id).exists()
+
+
 def tournament_record(*, tournament_id: int) -> bool:
     """Enter a finished league tournament's result (``False``: not one, or already entered)."""
     found = (

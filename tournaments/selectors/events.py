@@ -25,7 +25,7 @@ BATCH = 500
 class LogSlice:
     """Events to send now, the last seq they cover, and when to look again (``None``: on news)."""
 
-    events: list[dict[str, Any]]
+    events: list[Any]  # frames: dicts (``events_after``) or their JSON text (``…_texts_after``)
     last_seq: int
     next_due: datetime | None
 

@@ -1,12 +1,19 @@
 """The tournaments core's one extension point: when a round or a tournament finishes, queue the
 tasks named in ``settings.TOURNAMENT_HOOKS`` (by name, after the commit).
 
-``TOURNAMENT_HOOKS = {"round_finished": ["pkg.tasks.f", …], "tournament_finished": […]}``: each
-task gets ``(tournament_id, round)``. Apps built on tournaments (leagues) react this way, so the
-core never imports them. A hook task must be idempotent: a redelivered task may run it twice.
+``TOURNAMENT_HOOKS = {"round_finished": [hook, …], "tournament_finished": […]}``, each ``hook``
+the name of a task (``"pkg.tasks.f"``) or ``{"task": "pkg.tasks.f", "when": "pkg.module.g"}``:
+then the task is queued only for a tournament ``g(tournament_id)`` is true of (a league's
+tasks, for the tournaments in a league: no task per round for every other one). The task gets
+``(tournament_id, round)``. Apps built on tournaments (leagues) react this way, so the core never
+imports them. A hook task must be idempotent: a redelivered task may run it twice.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -17,10 +24,19 @@ KINDS = ("round_finished", "tournament_finished")
 
 
 def fire(kind: str, *, tournament_id: int, round_number: int) -> None:
-    """Queue ``kind``'s hook tasks once the caller's transaction commits."""
-    names = list(getattr(settings, "TOURNAMENT_HOOKS", {}).get(kind, ()))
+    """Queue ``kind``'s hook tasks that want this tournament once the transaction commits."""
+    names = [
+        hook["task"] if isinstance(hook, dict) else hook
+        for hook in getattr(settings, "TOURNAMENT_HOOKS", {}).get(kind, ())
+        if not isinstance(hook, dict) or "when" not in hook or _named(hook["when"])(tournament_id)
+    ]
     if names:
         transaction.on_commit(lambda: _queue(names, tournament_id, round_number))
+
+
+def _named(path: str) -> Callable[[int], Any]:
+    module, _, function = path.rpartition(".")
+    return getattr(import_module(module), function)
 
 
 def _queue(names: list[str], tournament_id: int, round_number: int) -> None:
