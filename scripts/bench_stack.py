@@ -14,7 +14,9 @@ its own processes on the full stack:
 against PostgreSQL (a database of its own, ``<DATABASE_URL's name>_bench``, created, migrated and
 loaded with the catalogue when missing) and Redis (``REDIS_URL`` with the database number
 ``--redis-db``, so the benchmark's queue is its own), with ``MATCH_EVENT_PACE_MS=0`` and DEBUG off.
-One WebSocket spectator per tournament is connected to Daphne before the start. It prints:
+One WebSocket spectator per tournament is connected to Daphne before the start; the tournaments
+are started from a process of their own (as the API's processes would start them), so that the
+starts' CPU never holds up the clients and delays the arrival times they record. It prints:
 
 - tournaments per minute and matches per second, from the first start to the last
   ``tournament_finished`` frame received;
@@ -36,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -217,7 +220,7 @@ def purge_queue() -> None:
 @dataclass
 class Tournament:
     id: int
-    organizer: Any
+    organizer_token: str
     frames: list[tuple[int, str, float]] = field(default_factory=list)  # (seq, kind, received)
     finished_at: float | None = None
 
@@ -228,22 +231,45 @@ def create_tournaments(args: argparse.Namespace) -> list[Tournament]:
     from tournaments.services.lobby import seat_add_bots, tournament_organize
     from tournaments.services.organizers import organizer_create
 
-    organizer = organizer_of_token(organizer_create(username="bench-organizer"))
+    token = organizer_create(username="bench-organizer")
+    organizer = organizer_of_token(token)
     made = []
     for number in range(args.tournaments):
         opened = tournament_organize(
             organizer=organizer, seat_count=args.seats, seed=args.seed + number
         )
         seat_add_bots(tournament_id=opened.pk, seat=organizer, count=args.seats)
-        made.append(Tournament(opened.pk, organizer))
+        made.append(Tournament(opened.pk, token))
     return made
 
 
-def start_tournaments(tournaments: list[Tournament]) -> None:
+def start_tournaments(ids: list[int], token: str, ready: Any, go: Any) -> None:
+    """Start the tournaments as their organizer, in a process of its own (``run``): once ready,
+    wait for ``go``."""
+    import django
+
+    django.setup()
+    from tournaments.selectors.viewers import organizer_of_token
     from tournaments.services.setup import tournament_start
 
-    for tournament in tournaments:
-        tournament_start(tournament_id=tournament.id, seat=tournament.organizer)
+    organizer = organizer_of_token(token)
+    ready.set()
+    go.wait()
+    for tournament_id in ids:
+        tournament_start(tournament_id=tournament_id, seat=organizer)
+
+
+def starter(tournaments: list[Tournament]) -> tuple[Any, Any]:
+    """A process that will start the tournaments, as the API's processes would: the starts'
+    CPU must not hold up this process's clients and delay the arrival times they record."""
+    context = multiprocessing.get_context("spawn")
+    ready, go = context.Event(), context.Event()
+    ids, token = [t.id for t in tournaments], tournaments[0].organizer_token
+    process = context.Process(target=start_tournaments, args=(ids, token, ready, go))
+    process.start()
+    if not ready.wait(timeout=60):
+        sys.exit("the process starting the tournaments did not get ready within 60 s")
+    return process, go
 
 
 async def watch(port: int, tournament: Tournament, connected: asyncio.Event) -> None:
@@ -277,9 +303,11 @@ async def run(
         for number, (tournament, event) in enumerate(zip(tournaments, ready, strict=True))
     ]
     await asyncio.wait_for(asyncio.gather(*(event.wait() for event in ready)), timeout=30)
+    process, go = await asyncio.to_thread(starter, tournaments)
     before, began = cpu_split(args, pids), time.time()
-    await asyncio.to_thread(start_tournaments, tournaments)
+    go.set()
     await asyncio.wait_for(asyncio.gather(*watchers), timeout=args.timeout)
+    await asyncio.to_thread(process.join)
     after = cpu_split(args, pids)
     return began, [end - start for start, end in zip(before, after, strict=True)]
 
@@ -331,7 +359,7 @@ def report(
     workers, daphnes, clients = cpu
     print(
         f"CPU meanwhile:              workers {workers:.1f} s ({workers / matches * 1000:.0f} ms "
-        f"per match), Daphne {daphnes:.1f} s, the clients and starts {clients:.1f} s"
+        f"per match), Daphne {daphnes:.1f} s, the clients {clients:.1f} s"
     )
     print(f"every event once, in order, no gap, on every socket: {'yes' if complete else 'NO'}")
 
