@@ -95,23 +95,28 @@ def lock_clause(*aliases: str) -> str:
     return " FOR UPDATE"
 
 
+def _pk_name(model: type[models.Model]) -> str:
+    assert model._meta.pk is not None
+    return model._meta.pk.attname
+
+
 def locked(model: type[M], pk: Any) -> M | None:
     """The row of ``model`` with primary key ``pk``, locked until the transaction ends."""
-    found = locked_where(model, {"pk": pk})
+    found = locked_where(model, {_pk_name(model): pk})
     return found[0] if found else None
 
 
 @cache
 def _select_sql(model: type[models.Model], keys: tuple[str, ...]) -> tuple[str, list[Any]]:
-    matched = [model._meta.pk if key == "pk" else field_of(model, key) for key in keys]
-    where = " AND ".join(f"t.{quote(f.column)} = %s" for f in matched if f is not None)
+    matched = _fields(model, keys)
+    where = " AND ".join(f"t.{quote(f.column)} = %s" for f in matched)
     table = quote(model._meta.db_table)
     return f"SELECT {columns_of(model, 't')} FROM {table} t WHERE {where}{lock_clause()}", matched
 
 
 def locked_where(model: type[M], where: dict[str, Any]) -> list[M]:
-    """The rows of ``model`` whose fields equal ``where`` (``pk`` or a foreign key's attname
-    among them), locked until the transaction ends; in no particular order."""
+    """The rows of ``model`` whose fields equal ``where`` (a foreign key by its attname), locked
+    until the transaction ends; in no particular order."""
     sql, matched = _select_sql(model, tuple(where))
     params = [
         f.get_db_prep_value(v, connection) for f, v in zip(matched, where.values(), strict=True)
@@ -121,34 +126,26 @@ def locked_where(model: type[M], where: dict[str, Any]) -> list[M]:
         return [instance(model, "t", found) for found in cursor.fetchall()]
 
 
-@cache
-def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> tuple[str, list[Any]]:
-    fields = [field_of(model, name) for name in names]
-    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    table, pk = (
-        quote(model._meta.db_table),
-        quote(model._meta.pk.column if model._meta.pk else None),
-    )
-    return f"UPDATE {table} SET {assignments} WHERE {pk} = %s", fields
-
-
 def save_fields(obj: models.Model, names: Sequence[str] | None = None) -> None:
     """``obj.save(update_fields=names)`` for a row known to exist, without its signals; every
     field but the primary key when ``names`` is ``None`` (as ``obj.save()``)."""
+    model = type(obj)
     if names is None:
-        names = [f.attname for f in obj._meta.concrete_fields if not f.primary_key]
-    sql, fields = _update_sql(type(obj), tuple(names))
-    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, obj.pk])
+        names = [f.attname for f in model._meta.concrete_fields if not f.primary_key]
+    values = {f.attname: f.pre_save(obj, False) for f in _fields(model, tuple(names))}
+    update_where(model, {_pk_name(model): obj.pk}, **values)
+
+
+@cache
+def _fields(model: type[models.Model], names: tuple[str, ...]) -> list[models.Field[Any, Any]]:
+    return [field_of(model, name) for name in names]
 
 
 @cache
 def _update_where_sql(
     model: type[models.Model], names: tuple[str, ...], keys: tuple[str, ...]
 ) -> tuple[str, list[Any], list[Any]]:
-    fields = [field_of(model, name) for name in names]
-    matched = [field_of(model, name) for name in keys]
+    fields, matched = _fields(model, names), _fields(model, keys)
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     where = " AND ".join(f"{quote(f.column)} = %s" for f in matched)
     return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {where}", fields, matched

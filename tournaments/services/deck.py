@@ -79,10 +79,9 @@ def seat_act(
 
 def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
     found = rows.locked_where(DraftTurn, {"seat_id": seat.pk, "round": tournament.round})
-    row = found[0] if found else None  # one at most (turn_round_unique)
-    if row is None:
+    if not found:  # else one row (turn_round_unique)
         raise ConflictError("not_drafting", "This seat takes no part in this Deck Phase.")
-    return row
+    return found[0]
 
 
 class Desk:

@@ -11,12 +11,9 @@ imports them. A hook task must be idempotent: a redelivered task may run it twic
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import import_module
-from typing import Any
-
 from django.conf import settings
 from django.db import transaction
+from django.utils.module_loading import import_string
 
 from config.taskqueue import enqueue_named
 
@@ -28,15 +25,12 @@ def fire(kind: str, *, tournament_id: int, round_number: int) -> None:
     names = [
         hook["task"] if isinstance(hook, dict) else hook
         for hook in getattr(settings, "TOURNAMENT_HOOKS", {}).get(kind, ())
-        if not isinstance(hook, dict) or "when" not in hook or _named(hook["when"])(tournament_id)
+        if not isinstance(hook, dict)
+        or "when" not in hook
+        or import_string(hook["when"])(tournament_id)
     ]
     if names:
         transaction.on_commit(lambda: _queue(names, tournament_id, round_number))
-
-
-def _named(path: str) -> Callable[[int], Any]:
-    module, _, function = path.rpartition(".")
-    return getattr(import_module(module), function)
 
 
 def _queue(names: list[str], tournament_id: int, round_number: int) -> None:
