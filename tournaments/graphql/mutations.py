@@ -17,7 +17,7 @@ from rest_framework import serializers
 from strawberry.scalars import JSON
 
 from config.errors import ApplicationError
-from config.graphql import Error
+from config.graphql import Error, context_value
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle, ScopeThrottle
 from tournaments.api import inputs
 from tournaments.graphql.arguments import MatchId, TournamentId, Uids
@@ -86,7 +86,7 @@ def _acted(info: strawberry.Info, tournament_id: TournamentId, act: Callable[[],
 
 def throttle(info: strawberry.Info, scope: type[ScopeThrottle]) -> None:
     """REST's ``throttled`` (``details.retry_after`` in seconds) past the scope's rate."""
-    request = getattr(info.context, "request", None)
+    request = context_value(info.context, "request")  # on the socket: its consumer
     limiter = scope()
     if request is None or limiter.allow_request(request, None):  # type: ignore[arg-type]
         return
