@@ -117,11 +117,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     # JSON in and out (the browsable HTML pages are gone: the docs are at /api/v1/docs/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JsonParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only: a form or multipart body is 415 unsupported_media_type, so a cross-site
+    # HTML form (which cannot send application/json without CORS) can change nothing.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JsonParser"],
     # The client address of a throttle: X-Forwarded-For's last entry behind the proxy, else the
     # peer (never a header a client could forge).
     "NUM_PROXIES": 1 if ENV.behind_proxy else 0,
