@@ -206,16 +206,10 @@ class GraphQLSocket(GraphQLWSConsumer):
     def decode_json(self, data: str | bytes) -> object:
         return socket_loads(data)
 
-    @property
-    def META(self) -> dict[str, str]:  # the throttles read a request's META
-        """The client's address as a request's ``META`` has it, for the mutations' throttles."""
-        client = self.scope.get("client") or ("", 0)
-        headers = dict(self.scope.get("headers") or [])
-        forwarded = headers.get(b"x-forwarded-for", b"").decode("latin-1")
-        meta = {"REMOTE_ADDR": str(client[0])}
-        if forwarded:
-            meta["HTTP_X_FORWARDED_FOR"] = forwarded
-        return meta
+    async def get_context(self, request: Any, response: Any) -> Any:
+        """Strawberry's context, whose ``request`` is the HTTP request that opened the socket
+        (its client address and headers: the mutations' throttles count per address)."""
+        return {"request": opening_request(self.scope), "ws": self}
 
     async def on_ws_connect(self, context: Any) -> Any:
         params = context.get("connection_params") or {}
@@ -227,6 +221,17 @@ class GraphQLSocket(GraphQLWSConsumer):
                 {"code": error.code, "message": error.message}
             ) from error
         return await super().on_ws_connect(context)
+
+
+def opening_request(scope: dict[str, Any]) -> HttpRequest:
+    """The socket's opening request as Django's ``HttpRequest`` (address and headers only)."""
+    request = HttpRequest()
+    client = scope.get("client") or ("", 0)
+    request.META["REMOTE_ADDR"] = str(client[0])
+    for name, value in scope.get("headers") or []:
+        key = name.decode("latin-1").upper().replace("-", "_")
+        request.META[f"HTTP_{key}"] = value.decode("latin-1")
+    return request
 
 
 # graphql-transport-ws alone: the legacy graphql-ws protocol is not served (docs/graphql.md).

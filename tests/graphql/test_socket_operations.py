@@ -11,11 +11,14 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from config.schema import MAX_ALIASES
+from tests.api.test_throttling import own_cache, rates
 from tests.graphql.client import TICKET
 from tests.graphql.socket import open_socket
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+__all__ = ["own_cache"]  # the fixture, used by name
 
 CREATE = f'mutation {{ result: createTournament(seats: 2, name: "Host") {{ {TICKET} }} }}'
 
@@ -74,6 +77,21 @@ async def test_a_mutation_creates_a_tournament(catalogue: Any) -> None:
     ticket = got[0]["payload"]["data"]["result"]
     assert ticket["__typename"] == "Ticket", ticket
     assert await Tournament.objects.filter(id=ticket["id"]).aexists()
+
+
+async def test_mutations_on_the_socket_are_throttled_as_over_http(
+    catalogue: Any, settings: Any, own_cache: None
+) -> None:
+    rates(settings, create="1/min")
+    socket = await acked()
+    await send(socket, "1", CREATE)
+    first = (await answer(socket))[0]["payload"]["data"]["result"]
+    await send(socket, "2", CREATE)
+    second = (await answer(socket))[0]["payload"]["data"]["result"]
+    await socket.disconnect()
+    assert first["__typename"] == "Ticket"
+    assert second["__typename"] == "Error" and second["code"] == "throttled", second
+    assert await Tournament.objects.acount() == 1
 
 
 async def test_a_refusal_of_a_field_comes_in_next_with_its_code(db: None) -> None:
