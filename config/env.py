@@ -20,8 +20,9 @@ from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-# The default of 100 silently drops group messages in bursts (design.md, "Measured on our
-# machines"); the database event log stays the source of truth, the layer only carries news.
+# The default of 100 silently drops group messages in bursts (a round's events overflowed it);
+# the database event log stays the source of truth, the layer only carries news
+# (docs/architecture.md).
 CHANNEL_CAPACITY = 5000
 
 # A development-only key: settings refuse it when DEBUG is off (see ``_secret_key``).
@@ -200,7 +201,7 @@ def _database(environ: Mapping[str, str]) -> dict[str, Any]:
         "HOST": url.hostname,
         "PORT": str(url.port or 5432),
         # Persistent connections under ASGI exhausted PostgreSQL ("too many clients"); Django's
-        # psycopg pool shares a few connections per process instead (design.md).
+        # psycopg pool shares a few connections per process instead.
         "CONN_MAX_AGE": 0,
         "OPTIONS": {"pool": {"min_size": 1, "max_size": 10, "timeout": 10}},
     }

@@ -5,9 +5,10 @@ a body too big, not JSON, nested too deep, not one operation, a mutation over ``
 unknown ``operationName`` — is answered with GraphQL's ``errors`` (each ``extensions.code``
 and ``details``) and REST's status, never strawberry's plain text or Django's HTML page.
 
-A browser's ``GET /graphql/`` gets GraphiQL from our own page (``graphiql/graphiql.html``), whose
-scripts and styles are vendored in ``config/static/graphiql/``: strawberry's own page loads them
-from a CDN, and this server loads nothing from elsewhere.
+A browser's ``GET /graphql/`` gets GraphiQL from our own page
+(``config/templates/graphiql/graphiql.html``), whose scripts and styles are vendored in
+``config/static/graphiql/``: strawberry's own page loads them from a CDN, and this server loads
+nothing from elsewhere.
 """
 
 from __future__ import annotations

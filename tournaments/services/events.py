@@ -1,8 +1,8 @@
 """Publishing tournament events: append to the log in the caller's transaction, push on commit.
 
 The log is the source of truth; the channel layer only carries a nudge with the event, and a
-client that missed one resumes from the log with ``after=N`` (design.md: the layer may drop
-messages in bursts).
+client that missed one resumes from the log with ``after=N`` (docs/architecture.md: the layer
+may drop messages in bursts).
 """
 
 from __future__ import annotations
