@@ -429,3 +429,13 @@ def test_a_file_named_that_does_not_exist_is_found() -> None:
         "design.md",
         "module.py",
     ]
+
+
+def test_the_changelog_is_one_line_per_change() -> None:
+    """A reader scans it: each bullet is one line (the details live in the docs it names)."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    continued = [
+        line for line in text.splitlines() if line.startswith((" ", "\t")) and line.strip()
+    ]
+    assert continued == []
+    assert text.count("\n- ") >= 10
