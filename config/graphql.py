@@ -22,6 +22,9 @@ T = TypeVar("T")
 
 MAX_PAGE = 100
 DEFAULT_PAGE = 20
+# A request body's (or socket message's) ceiling: the longest query the token limit lets through
+# (2,000 tokens) with its variables is a few kilobytes; more is refused unread (``too_large``).
+MAX_BODY_BYTES = 64 * 1024
 
 
 @strawberry.type(description="A refused action: the code, message and details REST answers.")

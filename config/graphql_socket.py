@@ -30,6 +30,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 )
 from strawberry.types.execution import ExecutionResult
 
+from config.graphql import MAX_BODY_BYTES
 from config.parsers import JsonTooDeep, loads_shallow
 from config.schema import MAX_TOKENS
 
@@ -47,8 +48,10 @@ class Unreadable:
 
 
 def socket_loads(text: str | bytes) -> object:
-    """A socket message, or ``Unreadable`` when it nests too deep (not JSON raises, as for
-    strawberry's reader)."""
+    """A socket message, or ``Unreadable`` when it is too large or nests too deep (not JSON
+    raises, as for strawberry's reader)."""
+    if len(text) > MAX_BODY_BYTES:
+        return Unreadable("too_large", f"A message is at most {MAX_BODY_BYTES} bytes.")
     try:
         return loads_shallow(text)
     except JsonTooDeep as error:
@@ -81,11 +84,21 @@ class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
         if not isinstance(sub_id, str) or not sub_id:
             await self.close_coded("invalid", '"subscribe" needs a string "id".')
             return
-        problem = payload_problem(payload)
-        if problem is None or not self.connection_acknowledged or sub_id in self.operations:
-            await super().handle_subscribe(message)  # the protocol's own closes come first
+        if not self.connection_acknowledged or sub_id in self.operations:
+            await super().handle_subscribe(message)  # the protocol's own closes (4401, 4409)
             return
-        refusal: Any = {"id": sub_id, "type": "error", "payload": [coded_error("invalid", problem)]}
+        limit = self.max_subscriptions_per_connection
+        if limit is not None and len(self.operations) >= limit:
+            await self.refuse(sub_id, "too_many_operations", f"At most {limit} at once.")
+            return
+        problem = payload_problem(payload)
+        if problem is not None:
+            await self.refuse(sub_id, "invalid", problem)
+            return
+        await super().handle_subscribe(message)
+
+    async def refuse(self, sub_id: str, code: str, message: str) -> None:
+        refusal: Any = {"id": sub_id, "type": "error", "payload": [coded_error(code, message)]}
         await self.send_message(refusal)
 
     @staticmethod

@@ -33,6 +33,7 @@ from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
 
 from config.errors import ApplicationError
+from config.graphql import MAX_BODY_BYTES
 from config.graphql_socket import CodedTransportWSHandler, socket_loads
 from config.parsers import JsonTooDeep, loads_shallow
 from config.schema import schema
@@ -41,9 +42,7 @@ from tournaments.api.auth import actor_of
 log = logging.getLogger(__name__)
 
 SOCKET_PATH = "/ws/graphql/"  # the path the full stack's proxy sends to the WebSocket server
-# A request body's ceiling: the longest query the token limit lets through (2,000 tokens) with
-# its variables is a few kilobytes; more is refused unread (413 ``too_large``).
-MAX_BODY_BYTES = 64 * 1024
+MAX_OPERATIONS = 20  # operations running at once on one socket (a client follows a few)
 
 
 class Refused(ApplicationError):
@@ -83,6 +82,10 @@ class LocalGraphiQLView(GraphQLView):
         except RequestDataTooBig:
             return refusal(_too_large(), 413)
         except HTTPException as error:  # strawberry's own refusals, should one get past ours
+            if error.status_code == 405:
+                response = refusal(ApplicationError("method_not_allowed", error.reason), 405)
+                response["Allow"] = "GET, POST"
+                return response
             return refusal(ApplicationError("bad_request", error.reason), 400)
         except Exception:  # a bug: logged, never shown (Django's DEBUG page is HTML)
             log.exception("GraphQL request failed: %s %s", request.method, request.path)
@@ -237,5 +240,7 @@ def opening_request(scope: dict[str, Any]) -> HttpRequest:
 
 # graphql-transport-ws alone: the legacy graphql-ws protocol is not served (docs/graphql.md).
 graphql_socket = GraphQLSocket.as_asgi(
-    schema=schema, subscription_protocols=[GRAPHQL_TRANSPORT_WS_PROTOCOL]
+    schema=schema,
+    subscription_protocols=[GRAPHQL_TRANSPORT_WS_PROTOCOL],
+    max_subscriptions_per_connection=MAX_OPERATIONS,
 )

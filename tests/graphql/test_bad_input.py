@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from config.graphql import MAX_BODY_BYTES
 from config.graphql_cost import MAX_COST
-from config.graphql_views import MAX_BODY_BYTES
 from config.parsers import MAX_JSON_DEPTH
 from tests.graphql.client import GraphQL
 
@@ -105,6 +105,24 @@ def test_a_mutation_over_get_is_method_not_allowed() -> None:
     )
     refused(response, 405, "method_not_allowed")
     assert response["Allow"] == "POST"
+
+
+def test_a_method_other_than_get_and_post_is_method_not_allowed() -> None:
+    response = Client().put("/graphql/", "{}", content_type="application/json")
+    refused(response, 405, "method_not_allowed")
+    assert response["Allow"] == "GET, POST"
+
+
+@pytest.mark.parametrize(
+    ("variables", "code"), [("[" * 100 + "]" * 100, "too_deep"), ("{nope", "parse_error")]
+)
+def test_bad_variables_over_get_are_coded(variables: str, code: str) -> None:
+    response = Client().get(
+        "/graphql/",
+        {"query": "{ __typename }", "variables": variables},
+        HTTP_ACCEPT="application/json",
+    )
+    refused(response, 400, code)
 
 
 def test_a_query_over_get_still_answers() -> None:

@@ -7,12 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
+from config.graphql import MAX_BODY_BYTES
+from config.graphql_views import MAX_OPERATIONS
 from config.schema import MAX_ALIASES
 from tests.api.test_throttling import own_cache, rates
-from tests.graphql.client import TICKET
+from tests.graphql.client import TICKET, GraphQL, create
 from tests.graphql.socket import open_socket
 from tournaments.models import Tournament
 
@@ -163,6 +166,31 @@ async def test_a_malformed_subscribe_payload_is_invalid(db: None, payload: Any) 
     await socket.send_json_to({"id": "1", "type": "subscribe", "payload": payload})
     assert codes(await socket.receive_json_from(timeout=5)) == ["invalid"]
     await socket.disconnect()
+
+
+async def test_a_message_over_the_size_limit_closes_the_socket_with_its_code(db: None) -> None:
+    socket = await acked()
+    await socket.send_to(text_data='{"type": "ping", "payload": "%s"}' % ("x" * MAX_BODY_BYTES))
+    code, reason = await closed_with(socket)
+    assert code == 4400 and reason.startswith("too_large:")
+
+
+async def test_operations_past_the_limit_of_one_socket_are_refused_with_a_code(
+    catalogue: Any,
+) -> None:
+    ticket = await database_sync_to_async(create)(GraphQL(), seats=2)
+    query = "subscription($id: Int!) { tournamentEvents(tournamentId: $id, after: 0) { seq } }"
+    socket = await acked()
+    for n in range(MAX_OPERATIONS):
+        await send(socket, f"s{n}", query, id=ticket["id"])
+    await send(socket, "one-too-many", query, id=ticket["id"])
+    got = [await socket.receive_json_from(timeout=10)]
+    while got[-1].get("id") != "one-too-many":  # the others' events may come first
+        got.append(await socket.receive_json_from(timeout=10))
+    refused = got[-1]
+    await socket.disconnect()
+    assert all(m["type"] == "next" for m in got[:-1]), got  # the others run on
+    assert refused["id"] == "one-too-many" and codes(refused) == ["too_many_operations"]
 
 
 async def test_a_message_nested_too_deep_closes_the_socket_with_its_code(db: None) -> None:
