@@ -32,7 +32,7 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
 
-from config.errors import ApplicationError
+from config.errors import ApplicationError, graphql_error_body
 from config.graphql import MAX_BODY_BYTES
 from config.graphql_socket import CodedTransportWSHandler, socket_loads
 from config.parsers import JsonTooDeep, loads_shallow
@@ -57,8 +57,7 @@ class Refused(ApplicationError):
 
 def refusal(error: ApplicationError, status: int) -> JsonResponse:
     """GraphQL's shape of a request error (no ``data``: nothing ran), coded as REST's body."""
-    extensions = {"code": error.code, "details": error.extra}
-    body = {"errors": [{"message": error.message, "extensions": extensions}]}
+    body = graphql_error_body(code=error.code, message=error.message, details=error.extra)
     return JsonResponse(body, status=status)
 
 
