@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from matches.engine import (
@@ -15,6 +17,7 @@ from matches.engine import (
     replay,
     verify,
 )
+from matches.engine.model import RULES_VERSION, RULES_VERSIONS
 from tests.engine.cards import (
     CAT,
     CHAMPION,
@@ -278,6 +281,39 @@ def test_the_same_seed_and_answers_give_the_same_events_and_a_replay_reproduces_
     assert verify(setup, 11, first.answers, first.events)
     assert replay(setup, first.events).events == first.events
     assert not verify(setup, 12, first.answers, first.events)
+
+
+# The situation (rules.md, look-at effects): it ends differently under each version.
+HACKERS = MatchSetup(
+    decks={
+        "A": deck("A", CHAMPION, TALENT),
+        "B": deck("B", "Secret Base/Hacker", "Secret Base/Hacker"),
+    },
+    first="B",
+    shuffle=False,
+)
+
+
+def test_a_new_match_is_played_by_the_current_rules_version() -> None:
+    assert HACKERS.rules_version == RULES_VERSION == max(RULES_VERSIONS)
+    assert played(HACKERS).winner == "B"
+
+
+def test_a_match_recorded_under_an_older_rules_version_verifies_with_that_version() -> None:
+    old = replace(HACKERS, rules_version=1)
+    recorded = played(old, 3)
+    assert recorded.winner == "A"
+    assert verify(old, 3, recorded.answers, recorded.events)
+    assert replay(old, recorded.events).events == recorded.events
+    # Under today's rules the same events no longer come out: the version is part of the input.
+    assert not verify(HACKERS, 3, recorded.answers, recorded.events)
+
+
+def test_an_unknown_rules_version_is_a_bad_setup() -> None:
+    for version in (0, max(RULES_VERSIONS) + 1):
+        with pytest.raises(InvalidSetup) as exc:
+            play_match(replace(HACKERS, rules_version=version), 0)
+        assert exc.value.code == "bad_rules_version"
 
 
 def test_an_unknown_card_or_a_duplicate_uid_is_a_bad_setup() -> None:
