@@ -443,7 +443,7 @@ Navigator print top, then bottom, but with one card the top and the bottom are t
 (recorded as the bottom in both versions), and Juggler and Bumper Car have the top slot alone."""
 
 
-def arrange_slots(k: int, top: int, bottom: int, exhaust: int, version: int) -> tuple[int, ...]:
+def _arrange_slots(k: int, top: int, bottom: int, exhaust: int, version: int) -> tuple[int, ...]:
     """How many of ``k`` looked-at cards go back on top, to the bottom and to the exhaust pile,
     for slots of ``top``, ``bottom`` and ``exhaust`` cards under rules ``version``."""
     sizes, left = {"top": top, "bottom": bottom, "exhaust": exhaust}, k
@@ -462,7 +462,7 @@ def _arrange_top(p: Mapping[str, Any], table: Table) -> Trigger:
     def run(m: Match, side: int, card: int) -> None:
         deck = m.deck[side]
         k = min(n, len(deck))
-        to, bo, ex = arrange_slots(k, top, bottom, exhaust, m.setup.rules_version)
+        to, bo, ex = _arrange_slots(k, top, bottom, exhaust, m.setup.rules_version)
         if k == 0 or (k == 1 and not ex and not bo):
             return
         seen = deck[-k:][::-1]
