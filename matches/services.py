@@ -17,7 +17,7 @@ from config import rows
 from config.bulk import append_rows
 from config.errors import ConflictError, NotFoundError
 from matches.engine import DefaultPolicy, play_match, verify
-from matches.engine.model import MatchResult, PendingQuestion, Policy
+from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.selectors import redact
 from matches.setups import setup_from_data
@@ -28,6 +28,12 @@ SIDES = ("A", "B")
 
 def side_seat_id(match: Match, side: str) -> int:
     return match.seat_a_id if side == "A" else match.seat_b_id
+
+
+def match_setup(match: Match) -> MatchSetup:
+    """The engine's setup of ``match``: its stored setup, card snapshot and rules version."""
+    specs = snapshot_specs(match.snapshot_id)
+    return setup_from_data(match.setup, specs, rules_version=match.rules_version)
 
 
 def run_engine(
@@ -42,7 +48,7 @@ def run_engine(
     Any other side answers by its entry in ``policies`` (by default ``DefaultPolicy``); a policy
     must answer each question the same way every time, as the match is re-run from the start.
     """
-    setup = setup_from_data(match.setup, snapshot_specs(match.snapshot_id))
+    setup = match_setup(match)
     chosen = policies or {}
     sides: dict[str, Policy | None] = {
         side: None if side in live else chosen.get(side, DefaultPolicy()) for side in SIDES
@@ -152,7 +158,7 @@ def match_verify(*, match_id: int) -> bool:
     if match.status not in (MatchStatus.RECORDED, MatchStatus.FINISHED):
         raise ConflictError("not_finished", "Only a finished match can be verified.")
     stored = [event.payload for event in match.events.order_by("seq")]
-    setup = setup_from_data(match.setup, snapshot_specs(match.snapshot_id))
+    setup = match_setup(match)
     outcome = verify(setup, match.seed, list(match.answers), stored)
     Match.objects.filter(pk=match_id).update(verified=outcome)
     return outcome

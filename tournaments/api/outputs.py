@@ -197,6 +197,9 @@ class MatchCheckOut(serializers.Serializer):
     match = serializers.IntegerField()
     seed = serializers.BooleanField(help_text="Its seed is the one derived from the revealed seed.")
     events = serializers.BooleanField(help_text="Replaying it gives exactly the stored events.")
+    rules_version = serializers.IntegerField(
+        help_text="The rules version it was played and is replayed by."
+    )
 
 
 class VerifyChecksOut(serializers.Serializer):
