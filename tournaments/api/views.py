@@ -19,7 +19,7 @@ from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.matches import match_list_of
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import viewer_in
-from tournaments.services import deck, fairness, lobby, setup
+from tournaments.services import deck, fairness, lobby, start
 
 
 class ApiView(KnownQueryParameters, APIView):
@@ -123,7 +123,7 @@ class TournamentStartView(ApiView):
 
     @extend_schema(request=None, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
-        setup.tournament_start(tournament_id=tournament_id, seat=actor(request))
+        start.tournament_start(tournament_id=tournament_id, seat=actor(request))
         return _view(tournament_id, request)
 
 

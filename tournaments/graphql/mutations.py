@@ -31,7 +31,7 @@ from tournaments.graphql.queries import (
 from tournaments.graphql.types import Ticket, TournamentView
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import Organizer
-from tournaments.services import deck, lobby, setup
+from tournaments.services import deck, lobby, start
 from tournaments.services.matchplay import match_answer
 
 TournamentPayload = Annotated[
@@ -235,7 +235,7 @@ class Mutation:
         self, info: strawberry.Info, tournament_id: TournamentId
     ) -> TournamentPayload:
         def act() -> None:
-            setup.tournament_start(tournament_id=tournament_id, seat=caller_actor(info))
+            start.tournament_start(tournament_id=tournament_id, seat=caller_actor(info))
 
         result: TournamentView | Error = _acted(info, tournament_id, act)
         return result
