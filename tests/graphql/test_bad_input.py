@@ -180,3 +180,17 @@ def test_pages_inside_pages_multiply() -> None:
     nested = "{ matches(tournamentId: 1) { id events(first: 200) { seq } } }"  # 10 x 200
     body = GraphQL().post(nested)
     assert [e["extensions"]["code"] for e in body["errors"]] == ["query_too_costly"]
+
+
+def test_pages_inside_fragments_are_charged_too() -> None:
+    pages = " ".join(f"a{n}: cards(first: 100) {{ totalCount }}" for n in range(11))
+    spread = f"{{ ...Pages }} fragment Pages on Query {{ {pages} }}"
+    assert codes_of(GraphQL().post(spread)) == ["query_too_costly"]
+    inline = f"{{ ... on Query {{ {pages} }} }}"
+    assert codes_of(GraphQL().post(inline)) == ["query_too_costly"]
+    ten = " ".join(f"a{n}: cards(first: 100) {{ totalCount }}" for n in range(10))
+    assert "errors" not in GraphQL().post(f"{{ ...P }} fragment P on Query {{ {ten} }}")
+
+
+def codes_of(body: dict[str, Any]) -> list[str]:
+    return [error["extensions"]["code"] for error in body.get("errors", [])]
