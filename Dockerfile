@@ -9,4 +9,6 @@ import tomllib
 print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))
 PY
 COPY . .
+# The gettext catalogues (locale/), compiled with polib.
+RUN python -c "from config.catalogues import compile_catalogues; compile_catalogues()"
 EXPOSE 8000

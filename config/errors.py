@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -78,11 +79,11 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
     code = str(exc.default_code)
     if isinstance(exc, exceptions.ValidationError):
-        return error_body(code=code, message="Invalid input.", details=exc.detail)
+        return error_body(code=code, message=_("Invalid input."), details=exc.detail)
     if isinstance(exc, exceptions.Throttled):
         seconds = getattr(exc, "wait", None)
         wait = math.ceil(seconds) if seconds is not None else None
-        message = "Too many requests: try again later."
+        message = _("Too many requests: try again later.")
         return error_body(code=code, message=message, details={"retry_after": wait})
     detail = exc.detail
     if isinstance(detail, exceptions.ErrorDetail):
@@ -93,6 +94,8 @@ def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
 def api_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """``handler404``: coded JSON under ``/api/``, Django's page elsewhere."""
     if request.path.startswith("/api/"):
-        body = error_body(code="not_found", message=f"No API endpoint at {request.path}.")
+        body = error_body(
+            code="not_found", message=_("No API endpoint at %(path)s.") % {"path": request.path}
+        )
         return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
     return page_not_found(request, exception or Http404())

@@ -93,7 +93,7 @@ def offset_of(cursor: str | None) -> int:
             return int(number) + 1
     except ValueError:
         pass
-    raise ApplicationError("invalid", "Not a cursor of this list.", {"after": cursor[:32]})
+    raise ApplicationError("invalid", _("Not a cursor of this list."), {"after": cursor[:32]})
 
 
 def page_size(first: int) -> int:

@@ -20,6 +20,7 @@ import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.utils.translation import gettext as _
 from graphql import GraphQLError, OperationDefinitionNode, OperationType, parse
 from graphql.error import GraphQLSyntaxError
 from strawberry.exceptions import MissingQueryError
@@ -125,7 +126,7 @@ class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
             return
         except Exception:  # a bug: logged, never shown
             log.exception("GraphQL socket operation failed")
-            message = "A bug on the server: it was logged."
+            message = _("A bug on the server: it was logged.")
             await operation.send_initial_errors([coded_graphql_error("server_error", message)])
             return
         await send_result(operation, result)

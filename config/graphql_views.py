@@ -21,6 +21,7 @@ from cross_web import HTTPException
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from strawberry.channels import GraphQLWSConsumer
 from strawberry.django.views import GraphQLView
@@ -88,7 +89,7 @@ class LocalGraphiQLView(GraphQLView):
             return refusal(ApplicationError("bad_request", error.reason), 400)
         except Exception:  # a bug: logged, never shown (Django's DEBUG page is HTML)
             log.exception("GraphQL request failed: %s %s", request.method, request.path)
-            message = "The server failed on this request; the error is logged."
+            message = _("The server failed on this request; the error is logged.")
             return refusal(ApplicationError("server_error", message), 500)
 
     def decode_json(self, data: str | bytes) -> object:
@@ -97,7 +98,7 @@ class LocalGraphiQLView(GraphQLView):
         except JsonTooDeep as error:
             raise Refused(400, "too_deep", str(error)) from None
         except ValueError:  # not JSON, or not UTF-8
-            raise Refused(400, "parse_error", "The body is not valid JSON.") from None
+            raise Refused(400, "parse_error", _("The body is not valid JSON.")) from None
 
     def parse_http_body(self, request: Any) -> GraphQLRequestData | list[GraphQLRequestData]:
         """One operation ``{"query": "…", "variables": {…}, "operationName": "…"}``, or a coded
@@ -146,10 +147,10 @@ class LocalGraphiQLView(GraphQLView):
             if error.operation_type is OperationType.SUBSCRIPTION:
                 message = f"Subscriptions are served on the socket ({SOCKET_PATH})."
                 raise Refused(400, "invalid_query", message) from None
-            message = "Mutations are sent with POST (GET reads only)."
+            message = _("Mutations are sent with POST (GET reads only).")
             raise Refused(405, "method_not_allowed", message, {"allowed": ["POST"]}) from None
         except MissingQueryError:
-            message = "No GraphQL query in the request."
+            message = _("No GraphQL query in the request.")
             raise Refused(400, "invalid", message, {"query": [message]}) from None
         except CannotGetOperationTypeError as error:  # an unknown or missing operationName
             raise Refused(400, "invalid_query", error.as_http_error_reason()) from None
@@ -166,7 +167,7 @@ def _check_length(request: HttpRequest) -> None:
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
-        raise Refused(400, "bad_request", "Content-Length is not a number.") from None
+        raise Refused(400, "bad_request", _("Content-Length is not a number.")) from None
     if length > MAX_BODY_BYTES:
         raise _too_large()
 
@@ -180,7 +181,7 @@ def _check_shape(data: object) -> dict[str, Any]:
     """One operation: an object whose ``query`` is a string, ``variables`` and ``extensions``
     objects and ``operationName`` a string (each may be null or absent)."""
     if isinstance(data, list):
-        message = "One operation per request: batches are not served."
+        message = _("One operation per request: batches are not served.")
         raise Refused(400, "invalid", message, {"body": [message]})
     if not isinstance(data, dict):
         message = 'The body is a JSON object: {"query": …, "variables": {…}}.'

@@ -25,8 +25,9 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig, Suspicio
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.urls import is_valid_path
 from django.utils.deprecation import MiddlewareMixin
+from django.utils.translation import gettext as _
 
-from config.errors import error_body
+from config.errors import ApplicationError, error_body
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,13 @@ def is_api(request: HttpRequest) -> bool:
 
 def coded(status: int, message: str | None = None, details: object = None) -> JsonResponse:
     code = CODES.get(status, "server_error" if status >= 500 else "error")
-    text = message or f"{_phrase(status)}."
+    text = message or f"{_phrase(status)}."  # HTTP's own phrase: English everywhere
     return JsonResponse(error_body(code=code, message=text, details=details), status=status)
+
+
+def coded_error(error: ApplicationError) -> JsonResponse:
+    """An ``ApplicationError`` raised outside DRF, answered as DRF's handler would."""
+    return JsonResponse(error.as_dict(), status=error.status_code)
 
 
 def _phrase(status: int) -> str:
@@ -63,7 +69,8 @@ def _phrase(status: int) -> str:
 
 def too_large() -> JsonResponse:
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return coded(413, f"The request body is over {limit} bytes.", {"max_bytes": limit})
+    message = _("The request body is over %(limit)s bytes.") % {"limit": limit}
+    return coded(413, message, {"max_bytes": limit})
 
 
 class ApiErrorsMiddleware(MiddlewareMixin):
@@ -73,7 +80,7 @@ class ApiErrorsMiddleware(MiddlewareMixin):
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return coded(400, "Content-Length is not a number.")
+            return coded(400, _("Content-Length is not a number."))
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if limit is not None and length > limit:
             return too_large()
@@ -86,7 +93,8 @@ class ApiErrorsMiddleware(MiddlewareMixin):
         ):
             return coded(
                 404,
-                f"No API endpoint at {path}: API URLs end with a slash ({path}/).",
+                _("No API endpoint at %(path)s: API URLs end with a slash (%(path)s/).")
+                % {"path": path},
                 {"path": f"{path}/"},
             )
         return None
@@ -101,7 +109,7 @@ class ApiErrorsMiddleware(MiddlewareMixin):
         if is_api(request) and any(
             isinstance(value, int) and value > MAX_ID for value in [*args, *kwargs.values()]
         ):
-            return coded(404, "No such object.")
+            return coded(404, _("No such object."))
         return None
 
     def process_exception(
@@ -119,7 +127,7 @@ class ApiErrorsMiddleware(MiddlewareMixin):
         if isinstance(exception, PermissionDenied):
             return coded(403)
         log.error("Error on %s %s", request.method, request.path, exc_info=exception)
-        return coded(500, "The server failed on this request; the error is logged.")
+        return coded(500, _("The server failed on this request; the error is logged."))
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
@@ -128,7 +136,11 @@ class ApiErrorsMiddleware(MiddlewareMixin):
             return response
         if response.get("Content-Type", "").startswith("application/json"):
             return response  # already coded (DRF's handler, the checks above)
-        message = f"No API endpoint at {request.path}." if response.status_code == 404 else None
+        message = (
+            _("No API endpoint at %(path)s.") % {"path": request.path}
+            if response.status_code == 404
+            else None
+        )
         replaced = coded(response.status_code, message)
         for header in ("Allow", "Retry-After", "WWW-Authenticate"):
             if header in response:

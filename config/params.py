@@ -9,19 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from config.errors import ApplicationError
+from config.i18n import QUERY_PARAMETER
 
 
 def refuse_unknown(request: Request, allowed: Iterable[str]) -> None:
-    known = set(allowed)
+    known = {*allowed, QUERY_PARAMETER}  # ?lang= is read by every URL (config.i18n)
     unknown = sorted(name for name in request.query_params if name not in known)
     if unknown:
         names = ", ".join(unknown)
         raise ApplicationError(
             "unknown_parameter",
-            f"This endpoint reads no query parameter named {names}.",
+            _("This endpoint reads no query parameter named %(names)s.") % {"names": names},
             {"unknown": unknown, "allowed": sorted(known)},
         )
 

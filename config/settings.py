@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 
-from config.env import read_environment
+from django.utils.translation import gettext_lazy as _
+
+from config.env import BASE_DIR, read_environment
 
 ENV = read_environment(os.environ)
 
@@ -35,6 +37,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First of all: the language (?lang=, else Accept-Language) every answer below is written in.
+    "config.i18n.RequestLanguageMiddleware",
     # Outermost: every answer under /api/ is coded JSON, whichever layer below refused the request.
     "config.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -95,7 +99,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# Every answer is written in one of these (?lang= or Accept-Language; English by default): the
+# gettext catalogues under locale/, compiled by `manage.py compile_catalogues` (both scripts).
+LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese")), ("ru", _("Russian"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

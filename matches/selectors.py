@@ -14,6 +14,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
 from matches.engine import events
@@ -158,7 +159,7 @@ def match_by_id(match_id: int) -> Match:
     try:
         return shown_matches().get(pk=match_id)
     except Match.DoesNotExist as missing:
-        raise NotFoundError("not_found", "No such match.") from missing
+        raise NotFoundError("not_found", _("No such match.")) from missing
 
 
 def match_list(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]]:

@@ -12,6 +12,8 @@ from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from cards.snapshots import snapshot_specs
 from config import rows
 from config.bulk import append_rows
@@ -154,9 +156,9 @@ def match_verify(*, match_id: int) -> bool:
     """Re-run a finished match from its setup, seed and answers; store whether it matches."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
-        raise NotFoundError("not_found", "No such match.")
+        raise NotFoundError("not_found", _("No such match."))
     if match.status not in (MatchStatus.RECORDED, MatchStatus.FINISHED):
-        raise ConflictError("not_finished", "Only a finished match can be verified.")
+        raise ConflictError("not_finished", _("Only a finished match can be verified."))
     stored = [event.payload for event in match.events.order_by("seq")]
     setup = match_setup(match)
     outcome = verify(setup, match.seed, list(match.answers), stored)

@@ -45,6 +45,12 @@ ensure_chromium() {
     apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null 2>&1
 }
 
+# compile_catalogues: the gettext catalogues (locale/*/LC_MESSAGES/*.po) compiled to .mo with
+# polib (no GNU gettext needed); only those changed since the last run.
+compile_catalogues() {
+    .venv/bin/python manage.py compile_catalogues
+}
+
 # build_engine: compile matches/engine with mypyc into build/engine when a C compiler is present
 # (scripts/build_engine.py; nothing to do when the build is current). If it cannot, the
 # pure-Python engine runs: the failure is reported and ignored.

@@ -16,6 +16,13 @@ from config.celery import app as celery_app
 _LOADED: dict[str, Any] = {}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The gettext catalogues compiled, as the two scripts do (a bare ``pytest`` run too)."""
+    from config.catalogues import compile_catalogues
+
+    compile_catalogues()
+
+
 @pytest.fixture
 def catalogue(db: None) -> LoadReport:
     """The project's card catalogue, loaded into the test database.

@@ -9,7 +9,8 @@ A refusal is a frame ``{"type": "error", "code", "message"}`` and then a close w
 4400 a bad ``after`` (not a whole number, or beyond the tournament's log), 4401 an unknown token,
 4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash). The stream
 takes no messages: a frame from the client (text, JSON or not, or binary) is answered with the
-error frame ``read_only`` and the stream goes on.
+error frame ``read_only`` and the stream goes on. Refusals and error frames are written in the
+language of the opening request's ``?lang=`` or ``Accept-Language`` (``config.i18n``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
+from config.i18n import scope_language
 from config.middleware import MAX_ID
 from tournaments.api.inputs import MAX_NUMBER, whole_number
 from tournaments.selectors.events import LogSlice, event_texts_after
@@ -55,7 +58,8 @@ def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
         raise Refused(CLOSE_BAD_TOKEN, bad.code, bad.message) from bad
     if after > logged:
         # Nothing would ever be sent: the client's seq comes from another tournament or server.
-        raise Refused(CLOSE_BAD_REQUEST, "invalid", f"`after` is beyond the last event ({logged}).")
+        message = _("`after` is beyond the last event (%(seq)s).") % {"seq": logged}
+        raise Refused(CLOSE_BAD_REQUEST, "invalid", message)
     return None if seat is None else seat.number
 
 
@@ -63,7 +67,9 @@ def _after(query: dict[str, list[str]]) -> int:
     value = whole_number(query.get("after", ["0"])[0])
     if value is None:
         raise Refused(
-            CLOSE_BAD_REQUEST, "invalid", f"`after` must be a whole number from 0 to {MAX_NUMBER}."
+            CLOSE_BAD_REQUEST,
+            "invalid",
+            _("`after` must be a whole number from 0 to %(max)s.") % {"max": MAX_NUMBER},
         )
     return value
 
@@ -85,10 +91,15 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         query = _query(self.scope)
         self.timer: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
+        self.language = scope_language(self.scope)  # ?lang=, else Accept-Language
         await self.accept()
+        with translation.override(self.language):
+            await self._open(query)
+
+    async def _open(self, query: dict[str, list[str]]) -> None:
         try:
             if self.tournament_id > MAX_ID:  # no such row; SQLite could not even look it up
-                raise Refused(CLOSE_NOT_FOUND, "not_found", "No such tournament.")
+                raise Refused(CLOSE_NOT_FOUND, "not_found", _("No such tournament."))
             self.last = _after(query)
             token = query.get("token", [None])[0]
             self.audience = await database_sync_to_async(_viewer)(
@@ -111,9 +122,9 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
     ) -> None:
         """Any frame, text or binary, parsed or not: the stream takes no messages, and goes on."""
-        await self.send_json(
-            {"type": "error", "code": "read_only", "message": "This stream only sends events."}
-        )
+        with translation.override(self.language):
+            message = _("This stream only sends events.")
+        await self.send_json({"type": "error", "code": "read_only", "message": message})
 
     async def log_grew(self, message: dict[str, Any]) -> None:
         await self.deliver()
@@ -147,5 +158,8 @@ class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         await self.accept()
         path = self.scope.get("path", "")
-        message = f"No stream at {path}: streams are /ws/tournaments/{{id}}/."
+        with translation.override(scope_language(self.scope)):
+            message = _("No stream at %(path)s: streams are /ws/tournaments/{id}/.") % {
+                "path": path
+            }
         await refuse(self, Refused(CLOSE_NOT_FOUND, "not_found", message))

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from cards.api.cache import cached_answer
 from cards.models import Box, Card, CardSet, Level
@@ -45,7 +46,8 @@ class CardFilter(django_filters.FilterSet):
     def filter_set(self, queryset: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
         names = set_names()
         if value.lower() not in {known.lower() for known in names}:
-            raise ApplicationError("unknown_set", f"No set is named {value!r}.", {"sets": names})
+            message = _("No set is named %(name)r.") % {"name": value}
+            raise ApplicationError("unknown_set", message, {"sets": names})
         return queryset.filter(card_set__name__iexact=value)
 
     def filter_search(self, queryset: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import strawberry
 import strawberry_django
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from strawberry.scalars import JSON
 
 from cards.api.filters import CardFilter, CardSetFilter
@@ -88,7 +89,7 @@ def _filtered(filterset: Any, data: dict[str, Any], queryset: QuerySet[Any]) -> 
     applied = filterset(data={k: v for k, v in data.items() if v is not None}, queryset=queryset)
     if not applied.is_valid():
         errors = {k: [str(m) for m in v] for k, v in applied.errors.items()}
-        raise ApplicationError("invalid", "Invalid input.", errors)
+        raise ApplicationError("invalid", _("Invalid input."), errors)
     return applied.qs
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
@@ -27,13 +28,13 @@ def credential(request: Request) -> tuple[str, str] | None:
 def credential_of(header: str) -> tuple[str, str] | None:
     """An ``Authorization`` value read as ``credential`` reads it (GraphQL's socket sends it in
     its ``connection_init`` payload, not as a header)."""
-    scheme, _, token = header.partition(" ")
+    scheme, _space, token = header.partition(" ")
     if not header:
         return None
     if scheme.lower() not in ("bearer", "token") or not token.strip():
         raise BadToken(
             "bad_token",
-            "Send `Authorization: Bearer <seat token>` (or `Token <organizer token>`).",
+            _("Send `Authorization: Bearer <seat token>` (or `Token <organizer token>`)."),
         )
     return scheme.lower(), token.strip()
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 import strawberry
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from strawberry.scalars import JSON
 
@@ -92,7 +93,7 @@ def throttle(info: strawberry.Info, scope: type[ScopeThrottle]) -> None:
         return
     wait = limiter.wait()
     seconds = math.ceil(wait) if wait is not None else None
-    message = "Too many requests: try again later."
+    message = _("Too many requests: try again later.")
     raise ApplicationError("throttled", message, {"retry_after": seconds})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
+from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
 from config.graphql import (
@@ -153,7 +154,7 @@ class Query:
         code: Annotated[str | None, strawberry.argument(description="Room code.")] = None,
     ) -> TournamentView:
         if (id is None) == (code is None):
-            raise ApplicationError("invalid", "Give `id` or `code`, not both.", {})
+            raise ApplicationError("invalid", _("Give `id` or `code`, not both."), {})
         if code is not None:
             id = tournament_id_of_code(code)
         assert id is not None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.rules.data import DraftOption
-from tournaments.rules.errors import RuleError
+from tournaments.rules.errors import RuleError, gettext_noop
 from tournaments.rules.piles import Pile
 from tournaments.rules.when_picked import CardFacts, Obligation, obligations_for
 
@@ -64,16 +64,25 @@ def _require(condition: bool, code: str, message: str, **details: Any) -> None:
 
 
 def _open(turn: DraftTurn) -> None:
-    _require(not turn.finished, "already_finished", "This seat has finished its Deck Phase.")
+    _require(
+        not turn.finished,
+        "already_finished",
+        gettext_noop("This seat has finished its Deck Phase."),
+    )
 
 
 def draft_choose(turn: DraftTurn, table: Table, *, option: int) -> None:
     """Choose the round's option (pile and count) before drawing."""
     _open(turn)
-    _require(len(turn.options) > 1, "no_choice", "This round offers a single option.")
-    _require(not turn.drawn, "already_drawn", "The option is chosen before drawing.")
-    _require(turn.option is None, "already_chosen", "The option is already chosen.")
-    _require(0 <= option < len(turn.options), "bad_option", "No such option.", option=option)
+    _require(len(turn.options) > 1, "no_choice", gettext_noop("This round offers a single option."))
+    _require(not turn.drawn, "already_drawn", gettext_noop("The option is chosen before drawing."))
+    _require(turn.option is None, "already_chosen", gettext_noop("The option is already chosen."))
+    _require(
+        0 <= option < len(turn.options),
+        "bad_option",
+        gettext_noop("No such option."),
+        option=option,
+    )
     turn.option = option
     turn.picks_left = turn.options[option].count
     table.fans += turn.options[option].fans
@@ -83,8 +92,8 @@ def draft_draw(turn: DraftTurn, table: Table) -> list[int]:
     """Draw the secret display of five from the chosen pile."""
     _open(turn)
     chosen = turn.chosen
-    _require(chosen is not None, "choose_first", "Choose an option before drawing.")
-    _require(not turn.drawn, "already_drawn", "The display is already drawn.")
+    _require(chosen is not None, "choose_first", gettext_noop("Choose an option before drawing."))
+    _require(not turn.drawn, "already_drawn", gettext_noop("The display is already drawn."))
     assert chosen is not None
     turn.display = table.piles[chosen.pile].draw(DISPLAY_SIZE, table.rng)
     turn.drawn = True
@@ -95,9 +104,17 @@ def draft_draw(turn: DraftTurn, table: Table) -> list[int]:
 def draft_redraw(turn: DraftTurn, table: Table) -> list[int]:
     """Throw back the current display once per phase and draw as many again."""
     _open(turn)
-    _require(turn.drawn and turn.picks_left > 0, "nothing_to_redraw", "There is no display.")
-    _require(not turn.redraw_used, "redraw_used", "The redraw is used once per Deck Phase.")
-    _require(not turn.obligations, "obligation_pending", "Resolve the picked card first.")
+    _require(
+        turn.drawn and turn.picks_left > 0,
+        "nothing_to_redraw",
+        gettext_noop("There is no display."),
+    )
+    _require(
+        not turn.redraw_used, "redraw_used", gettext_noop("The redraw is used once per Deck Phase.")
+    )
+    _require(
+        not turn.obligations, "obligation_pending", gettext_noop("Resolve the picked card first.")
+    )
     pile = table.piles[_pile_of(turn)]
     thrown = turn.display
     turn.display = pile.draw(len(thrown), table.rng)
@@ -110,10 +127,19 @@ def draft_redraw(turn: DraftTurn, table: Table) -> list[int]:
 def draft_pick(turn: DraftTurn, table: Table, *, card: int) -> None:
     """Keep one card of the display; its When picked effect resolves at once."""
     _open(turn)
-    _require(turn.drawn, "draw_first", "Draw the display before picking.")
-    _require(not turn.obligations, "obligation_pending", "Resolve the picked card first.")
-    _require(turn.picks_left > 0, "no_picks_left", "Every pick of this phase is made.")
-    _require(card in turn.display, "not_in_display", "That card is not in your display.", card=card)
+    _require(turn.drawn, "draw_first", gettext_noop("Draw the display before picking."))
+    _require(
+        not turn.obligations, "obligation_pending", gettext_noop("Resolve the picked card first.")
+    )
+    _require(
+        turn.picks_left > 0, "no_picks_left", gettext_noop("Every pick of this phase is made.")
+    )
+    _require(
+        card in turn.display,
+        "not_in_display",
+        gettext_noop("That card is not in your display."),
+        card=card,
+    )
     turn.display.remove(card)
     turn.picks_left -= 1
     _take(turn, table, card)
@@ -143,7 +169,11 @@ def _start_draw_keep(turn: DraftTurn, table: Table) -> None:
 def draft_resolve(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
     """Answer the pending When picked effect: cards to remove / keep, or ``[]`` to decline."""
     _open(turn)
-    _require(bool(turn.obligations), "nothing_pending", "No picked card waits for an answer.")
+    _require(
+        bool(turn.obligations),
+        "nothing_pending",
+        gettext_noop("No picked card waits for an answer."),
+    )
     head = turn.obligations[0]
     head.check(cards, deck=table.deck, cards_facts=table.cards)
     turn.obligations.pop(0)
@@ -162,12 +192,20 @@ def draft_resolve(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
 def deck_remove(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
     """Remove cards from the deck after the picks: S cards leave, A/B/C go to their discard."""
     _open(turn)
-    _require(turn.picks_left == 0 and turn.drawn, "picks_first", "Make your picks first.")
-    _require(not turn.obligations, "obligation_pending", "Resolve the picked card first.")
-    _require(bool(cards), "no_cards", "Name at least one card to remove.")
-    _require(len(set(cards)) == len(cards), "duplicate_card", "A card is named twice.")
+    _require(
+        turn.picks_left == 0 and turn.drawn, "picks_first", gettext_noop("Make your picks first.")
+    )
+    _require(
+        not turn.obligations, "obligation_pending", gettext_noop("Resolve the picked card first.")
+    )
+    _require(bool(cards), "no_cards", gettext_noop("Name at least one card to remove."))
+    _require(
+        len(set(cards)) == len(cards), "duplicate_card", gettext_noop("A card is named twice.")
+    )
     missing = [uid for uid in cards if uid not in table.deck]
-    _require(not missing, "not_in_deck", "Those cards are not in your deck.", cards=missing)
+    _require(
+        not missing, "not_in_deck", gettext_noop("Those cards are not in your deck."), cards=missing
+    )
     _remove_cards(turn, table, cards)
 
 
@@ -187,10 +225,19 @@ def _remove_cards(
 def deck_finish(turn: DraftTurn, table: Table) -> None:
     """Confirm the deck; optional When picked effects still waiting are declined."""
     _open(turn)
-    _require(turn.drawn, "draw_first", "Draw and pick before finishing.")
-    _require(turn.picks_left == 0, "picks_left", "Make every pick first.", picks=turn.picks_left)
+    _require(turn.drawn, "draw_first", gettext_noop("Draw and pick before finishing."))
+    _require(
+        turn.picks_left == 0,
+        "picks_left",
+        gettext_noop("Make every pick first."),
+        picks=turn.picks_left,
+    )
     mandatory = [o for o in turn.obligations if o.is_mandatory(table.deck, table.cards)]
-    _require(not mandatory, "obligation_pending", "A picked card's effect must be resolved.")
+    _require(
+        not mandatory,
+        "obligation_pending",
+        gettext_noop("A picked card's effect must be resolved."),
+    )
     turn.obligations.clear()
     _settle_display(turn, table)
     turn.finished = True

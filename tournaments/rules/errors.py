@@ -5,16 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for the gettext catalogues (``makemessages`` reads the name) without
+    importing Django: the rules stay pure, and the message is translated where it is rendered."""
+    return message
+
+
 class RuleError(Exception):
-    """An action the rules (or the phase) forbid. ``code`` is stable; ``message`` is for people."""
+    """An action the rules (or the phase) forbid. ``code`` is stable; ``message`` is for people.
+
+    ``template`` is the English text, which may name ``details`` as ``%(name)s``: the transports
+    translate the template and then fill it in (``tournaments.services.common.rule_errors``).
+    """
 
     status = 409
 
-    def __init__(self, code: str, message: str, **details: Any) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, template: str, **details: Any) -> None:
         self.code = code
-        self.message = message
+        self.template = template
         self.details = details
+        self.message = template % details if "%(" in template else template
+        super().__init__(self.message)
 
 
 class OptionError(RuleError):

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.rules.errors import OptionError
+from tournaments.rules.errors import OptionError, gettext_noop
 from tournaments.rules.winter import MODES
 
 CITY = "City"
@@ -65,18 +65,24 @@ def check_options(
 ) -> Options:
     """Refuse options the game does not allow; return them as ``Options``."""
     if not 1 <= seat_count <= 8:
-        raise OptionError("bad_seat_count", "A tournament has 1 to 8 seats.", seat_count=seat_count)
+        raise OptionError(
+            "bad_seat_count", gettext_noop("A tournament has 1 to 8 seats."), seat_count=seat_count
+        )
     if basic_set not in BASIC_SETS:
-        raise OptionError("bad_basic_set", "The basic set is City or Rainbow.", basic_set=basic_set)
+        raise OptionError(
+            "bad_basic_set", gettext_noop("The basic set is City or Rainbow."), basic_set=basic_set
+        )
     unknown = [name for name in additional_sets if name not in ALL_ADDITIONAL]
     if unknown:
-        raise OptionError("unknown_set", "Unknown additional sets.", sets=unknown)
+        raise OptionError("unknown_set", gettext_noop("Unknown additional sets."), sets=unknown)
     if len(set(additional_sets)) != SETS_IN_GAME or len(additional_sets) != SETS_IN_GAME:
-        raise OptionError("five_sets", "Choose exactly five different additional sets.")
+        raise OptionError(
+            "five_sets", gettext_noop("Choose exactly five different additional sets.")
+        )
     if winter_mode not in MODES:
-        raise OptionError("bad_winter_mode", "Winter Park is off, normal or all.")
+        raise OptionError("bad_winter_mode", gettext_noop("Winter Park is off, normal or all."))
     if not 1 <= robot_difficulty <= 5:
-        raise OptionError("bad_difficulty", "The Robot's difficulty is 1 to 5.")
+        raise OptionError("bad_difficulty", gettext_noop("The Robot's difficulty is 1 to 5."))
     return Options(
         seat_count=seat_count,
         basic_set=basic_set,

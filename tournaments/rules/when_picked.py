@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.rules.errors import RuleError
+from tournaments.rules.errors import RuleError, gettext_noop
 
 RAINBOW = "Rainbow"
 
@@ -59,17 +59,21 @@ class Obligation:
         """Refuse an answer this obligation cannot take (raises ``RuleError``)."""
         if self.kind == "draw_keep":
             if len(answer) != 1 or answer[0] not in self.offered:
-                raise RuleError("not_offered", "Keep exactly one of the offered cards.")
+                raise RuleError(
+                    "not_offered", gettext_noop("Keep exactly one of the offered cards.")
+                )
             return
         if not answer:
             if self.is_mandatory(deck, cards_facts):
-                raise RuleError("required", "This card's effect is not optional.")
+                raise RuleError("required", gettext_noop("This card's effect is not optional."))
             return
         eligible = self.eligible(deck, cards_facts)
         if len(set(answer)) != self.count or len(answer) != self.count:
-            raise RuleError("wrong_count", f"Name exactly {self.count} card(s).")
+            raise RuleError(
+                "wrong_count", gettext_noop("Name exactly %(count)s card(s)."), count=self.count
+            )
         if any(uid not in eligible for uid in answer):
-            raise RuleError("not_eligible", "That card cannot pay for this effect.")
+            raise RuleError("not_eligible", gettext_noop("That card cannot pay for this effect."))
 
 
 def matches(facts: CardFacts, match: Mapping[str, Any]) -> bool:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from config.errors import NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
@@ -25,12 +27,12 @@ def draft_advice(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
     """Each choice of the seat's Deck Phase now, with its estimated win probability."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFoundError("not_found", "No such tournament.")
+        raise NotFoundError("not_found", _("No such tournament."))
     seat = require_seat(seat, tournament)
     if not tournament.advice_allowed:
-        raise Forbidden("advice_not_allowed", "This tournament does not allow draft advice.")
+        raise Forbidden("advice_not_allowed", _("This tournament does not allow draft advice."))
     if seat.kind != SeatKind.HUMAN:
-        raise Forbidden("not_your_seat", "Only a person's seat gets advice.")
+        raise Forbidden("not_your_seat", _("Only a person's seat gets advice."))
     seat = Seat.objects.get(pk=seat.pk)
     row = DraftTurn.objects.filter(seat=seat, round=tournament.round).first()
     answer: dict[str, Any] = {"round": tournament.round, "rival": None, "kind": "none"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
 from matches.selectors import match_list
@@ -27,7 +28,7 @@ def match_list_of(*, tournament_id: int, viewer: int | None) -> list[dict[str, A
         .first()
     )
     if stamp is None:
-        raise NotFoundError("not_found", "No such tournament.")
+        raise NotFoundError("not_found", _("No such tournament."))
     code, created_at, version = stamp
     key = f"mlist:{birth_key(tournament_id, code, created_at)}:{version}:{viewer or 'spectator'}"
     listed: list[dict[str, Any]] | None = cache.get(key)

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
@@ -46,7 +47,7 @@ def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, An
     """
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFoundError("not_found", "No such tournament.")
+        raise NotFoundError("not_found", _("No such tournament."))
     viewer = viewer_in(seat, tournament_id)
     born = birth_key(tournament.pk, tournament.code, tournament.created_at)
     # The seat's own version too: a caller handing in a seat row read before its last write

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from config.errors import ApplicationError, NotFoundError
 from tournaments.models import OrganizerToken, Seat, Tournament
 from tournaments.services.common import Forbidden, hash_token
@@ -26,7 +28,7 @@ def seat_of_token(token: str | None) -> Seat | None:
         return None
     seat = Seat.objects.select_related("tournament").filter(token_hash=hash_token(token)).first()
     if seat is None:
-        raise BadToken("bad_token", "That seat token is not known.")
+        raise BadToken("bad_token", _("That seat token is not known."))
     return seat
 
 
@@ -43,9 +45,9 @@ def organizer_of_token(token: str) -> Organizer:
     ``bad_token``; a user without the ``tournaments.organize`` permission is ``not_organizer``."""
     row = OrganizerToken.objects.select_related("user").filter(token_hash=hash_token(token)).first()
     if row is None or not row.user.is_active:
-        raise BadToken("bad_token", "That organizer token is not known.")
+        raise BadToken("bad_token", _("That organizer token is not known."))
     if not row.user.has_perm(ORGANIZE):
-        raise Forbidden("not_organizer", "This account may not organize tournaments.")
+        raise Forbidden("not_organizer", _("This account may not organize tournaments."))
     return Organizer(user_id=row.user_id, name=row.user.get_username())
 
 
@@ -58,7 +60,7 @@ def tournament_event_seq(tournament_id: int) -> int:
     """The last seq of the tournament's log; ``not_found`` for an unknown tournament."""
     found = Tournament.objects.filter(pk=tournament_id).values_list("event_seq", flat=True).first()
     if found is None:
-        raise NotFoundError("not_found", "No such tournament.")
+        raise NotFoundError("not_found", _("No such tournament."))
     return found
 
 
@@ -74,5 +76,5 @@ def tournament_id_of_code(code: str) -> int:
         Tournament.objects.filter(code=code.strip().upper()).values_list("pk", flat=True).first()
     )
     if found is None:
-        raise NotFoundError("unknown_code", "No tournament has that room code.")
+        raise NotFoundError("unknown_code", _("No tournament has that room code."))
     return found

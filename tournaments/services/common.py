@@ -11,6 +11,8 @@ from typing import ParamSpec, TypeVar
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from cards.models import Card
 from cards.snapshots import snapshot_specs
@@ -39,6 +41,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def rule_message(error: RuleError) -> str:
+    """A rule's message in the active language (its template translated, then filled in)."""
+    text = gettext(error.template)
+    return text % error.details if "%(" in text else text
+
+
 def rule_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a pure rule's ``RuleError`` into the API's coded ``ConflictError``."""
 
@@ -48,7 +56,7 @@ def rule_errors(func: Callable[P, R]) -> Callable[P, R]:
             return func(*args, **kwargs)
         except RuleError as error:
             refusal = ConflictError if error.status == 409 else ApplicationError
-            raise refusal(error.code, error.message, error.details) from error
+            raise refusal(error.code, rule_message(error), error.details) from error
 
     return wrapper
 
@@ -65,7 +73,7 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
     with transaction.atomic():
         tournament = rows.locked(Tournament, tournament_id)  # the SQL built once (config.rows)
         if tournament is None:
-            raise NotFoundError("not_found", "No such tournament.")
+            raise NotFoundError("not_found", _("No such tournament."))
         logged, phase = tournament.event_seq, (tournament.status, tournament.round)
         tournament.seq_saved_by_lock = True  # publish leaves event_seq and the nudge to the lock
         # One nudge for the whole block, registered first so it goes out first after the commit
@@ -83,9 +91,9 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
 def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:
     """The caller's seat at this tournament, or a coded refusal."""
     if seat is None:
-        raise Forbidden("seat_required", "Send your seat token: spectators cannot act.")
+        raise Forbidden("seat_required", _("Send your seat token: spectators cannot act."))
     if seat.tournament_id != tournament.pk:
-        raise Forbidden("wrong_tournament", "That seat token belongs to another tournament.")
+        raise Forbidden("wrong_tournament", _("That seat token belongs to another tournament."))
     return seat
 
 
@@ -98,7 +106,7 @@ def require_version(seat: Seat, expected: int | None) -> None:
     """
     if expected is not None and expected != seat.version:
         raise ConflictError(
-            "stale", "Your situation changed since you looked.", {"version": seat.version}
+            "stale", _("Your situation changed since you looked."), {"version": seat.version}
         )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config import rows
 from config.errors import ConflictError
@@ -65,12 +66,12 @@ def seat_act(
         seat.refresh_from_db(fields=["version"])
         require_version(seat, expected_version)
         if tournament.status != Status.DECK:
-            raise ConflictError("wrong_phase", "This is not a Deck Phase.")
+            raise ConflictError("wrong_phase", _("This is not a Deck Phase."))
         if seat.kind != SeatKind.HUMAN:
-            raise Forbidden("not_your_seat", "Bots and the Robot play by themselves.")
+            raise Forbidden("not_your_seat", _("Bots and the Robot play by themselves."))
         seat.refresh_from_db(fields=["dropped"])
         if seat.dropped:
-            raise ConflictError("seat_dropped", "A bot plays this seat: take it back first.")
+            raise ConflictError("seat_dropped", _("A bot plays this seat: take it back first."))
         row = _apply(tournament, seat, action, arguments)
         _close_if_done(tournament)
     assert row is not None
@@ -80,7 +81,7 @@ def seat_act(
 def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
     found = rows.locked_where(DraftTurn, {"seat_id": seat.pk, "round": tournament.round})
     if not found:  # else one row (turn_round_unique)
-        raise ConflictError("not_drafting", "This seat takes no part in this Deck Phase.")
+        raise ConflictError("not_drafting", _("This seat takes no part in this Deck Phase."))
     return found[0]
 
 
@@ -122,7 +123,8 @@ class Desk:
     @rule_errors
     def act(self, action: str, arguments: dict[str, Any]) -> None:
         if action not in rules.ACTIONS:
-            raise ConflictError("unknown_action", f"No Deck Phase action {action!r}.")
+            message = _("No Deck Phase action %(action)r.") % {"action": action}
+            raise ConflictError("unknown_action", message)
         self.table.rng = self._rng()
         rules.ACTIONS[action](self.turn, self.table, **arguments)
         self.done.append(action)
@@ -190,7 +192,7 @@ def autoplay(tournament: Tournament, seat: Seat, *, auto: bool, fresh: bool = Fa
     ``fresh``: ``seat`` was read under it)."""
     started = time.process_time()
     desk = Desk(tournament, seat, fresh=fresh)
-    for _ in range(100):
+    for _turn in range(100):
         if not desk.act_as_bot():
             if desk.done:
                 desk.save(auto=auto)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from config.errors import ConflictError, NotFoundError
 from matches.services import match_verify
 from tournaments.models import Status, Tournament
@@ -22,9 +24,9 @@ def tournament_verify(*, tournament_id: int) -> dict[str, Any]:
     """The checks of a finished tournament; ``ok`` when every one of them holds."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFoundError("not_found", "No such tournament.")
+        raise NotFoundError("not_found", _("No such tournament."))
     if tournament.status != Status.FINISHED:
-        raise ConflictError("not_finished", "The seed is revealed, and checked, at the end.")
+        raise ConflictError("not_finished", _("The seed is revealed, and checked, at the end."))
     matches = [_match_check(tournament, match) for match in tournament.matches.order_by("pk")]
     checks = {
         "commitment": commitment(tournament.seed, tournament.seed_nonce) == tournament.commitment,

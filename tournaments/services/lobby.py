@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from config.errors import ConflictError, NotFoundError
 from tournaments.models import Seat, SeatKind, Status, Tournament
@@ -102,7 +103,7 @@ def _open(
         robot_difficulty=robot_difficulty,
         solo_challenge=solo_challenge,
     )
-    for _ in range(10):
+    for _attempt in range(10):
         try:
             with transaction.atomic():
                 tournament = Tournament.objects.create(
@@ -127,7 +128,7 @@ def _open(
         except IntegrityError:  # the room code was taken: draw another
             continue
     else:
-        raise ConflictError("no_room_code", "Could not find a free room code; try again.")
+        raise ConflictError("no_room_code", _("Could not find a free room code; try again."))
     return tournament
 
 
@@ -144,7 +145,7 @@ def free_numbers(tournament: Tournament) -> list[int]:
 
 def require_lobby(tournament: Tournament) -> None:
     if tournament.status != Status.LOBBY:
-        raise ConflictError("not_in_lobby", "The tournament has already started.")
+        raise ConflictError("not_in_lobby", _("The tournament has already started."))
 
 
 def seat_join(*, code: str, name: str) -> SeatTicket:
@@ -153,14 +154,14 @@ def seat_join(*, code: str, name: str) -> SeatTicket:
         Tournament.objects.filter(code=code.strip().upper()).values_list("pk", flat=True).first()
     )
     if found is None:
-        raise NotFoundError("unknown_code", "No tournament has that room code.")
+        raise NotFoundError("unknown_code", _("No tournament has that room code."))
     with locked_tournament(found) as tournament:
         require_lobby(tournament)
         if tournament.seats.filter(name__iexact=name).exists():
-            raise ConflictError("name_taken", "Another seat already has that name.")
+            raise ConflictError("name_taken", _("Another seat already has that name."))
         free = free_numbers(tournament)
         if not free:
-            raise ConflictError("tournament_full", "Every seat is taken.")
+            raise ConflictError("tournament_full", _("Every seat is taken."))
         token, digest = new_token()
         seat = Seat.objects.create(
             tournament=tournament,
@@ -183,11 +184,15 @@ def seat_add_bots(
         require_host(seat, tournament)
         require_lobby(tournament)
         if not tournament.bots_allowed:
-            raise ConflictError("bots_not_allowed", "This tournament's league season has no bots.")
+            raise ConflictError(
+                "bots_not_allowed", _("This tournament's league season has no bots.")
+            )
         free = free_numbers(tournament)
         if count < 1 or count > len(free):
             raise ConflictError(
-                "bad_bot_count", f"Add between 1 and {len(free)} bots.", {"free": len(free)}
+                "bad_bot_count",
+                _("Add between 1 and %(free)s bots.") % {"free": len(free)},
+                {"free": len(free)},
             )
         bots = [
             Seat.objects.create(
@@ -212,10 +217,10 @@ def require_host(seat: Actor, tournament: Tournament) -> None:
     """The host seat, or the organizer who opened the tournament."""
     if seat is not None and not isinstance(seat, Seat):  # an organizer
         if tournament.organizer_id != seat.user_id:
-            raise Forbidden("host_only", "Only this tournament's organizer may do this.")
+            raise Forbidden("host_only", _("Only this tournament's organizer may do this."))
         return
     if seat is None or seat.tournament_id != tournament.pk or not seat.is_host:
-        raise Forbidden("host_only", "Only the host may do this.")
+        raise Forbidden("host_only", _("Only the host may do this."))
 
 
 def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) -> Seat:
@@ -227,9 +232,9 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
         if seat.kind != SeatKind.HUMAN:
-            raise Forbidden("not_your_seat", "Only a human seat has this setting.")
+            raise Forbidden("not_your_seat", _("Only a human seat has this setting."))
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
-            raise ConflictError("wrong_phase", "The tournament has ended.")
+            raise ConflictError("wrong_phase", _("The tournament has ended."))
         seat.refresh_from_db(fields=["answers_live"])
         if seat.answers_live != answers_live:
             seat.answers_live = answers_live
@@ -254,7 +259,7 @@ def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
         seat = require_seat(seat, tournament)
         if seat.is_host:  # the host's seat keeps the tournament's controls: it cancels instead
             raise ConflictError(
-                "host_cannot_leave", "The host cannot leave its tournament: cancel it instead."
+                "host_cannot_leave", _("The host cannot leave its tournament: cancel it instead.")
             )
         if tournament.status in (Status.DECK, Status.MATCH):
             _drop(tournament, seat)
@@ -268,9 +273,9 @@ def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
 def _drop(tournament: Tournament, seat: Seat) -> None:
     seat.refresh_from_db()
     if seat.kind != SeatKind.HUMAN:
-        raise Forbidden("not_your_seat", "Only a person's seat can be left to a bot.")
+        raise Forbidden("not_your_seat", _("Only a person's seat can be left to a bot."))
     if seat.dropped:
-        raise ConflictError("already_dropped", "A bot already plays this seat.")
+        raise ConflictError("already_dropped", _("A bot already plays this seat."))
     seat.dropped = True
     seat.version += 1
     seat.save(update_fields=["dropped", "version"])
@@ -284,9 +289,9 @@ def seat_reclaim(*, tournament_id: int, seat: Seat | None) -> Seat:
         seat = require_seat(seat, tournament)
         seat.refresh_from_db()
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
-            raise ConflictError("wrong_phase", "The tournament has ended.")
+            raise ConflictError("wrong_phase", _("The tournament has ended."))
         if not seat.dropped:
-            raise ConflictError("not_dropped", "You are playing this seat yourself.")
+            raise ConflictError("not_dropped", _("You are playing this seat yourself."))
         seat.dropped = False
         seat.missed_deadlines = 0
         seat.version += 1
@@ -302,9 +307,11 @@ def seat_kick(*, tournament_id: int, seat: Actor, number: int) -> None:
         require_lobby(tournament)
         target = tournament.seats.filter(number=number).first()
         if target is None:
-            raise NotFoundError("no_such_seat", "No seat has that number.", {"seat": number})
+            raise NotFoundError("no_such_seat", _("No seat has that number."), {"seat": number})
         if target.is_host:
-            raise ConflictError("cannot_kick_host", "The host cannot kick itself: cancel instead.")
+            raise ConflictError(
+                "cannot_kick_host", _("The host cannot kick itself: cancel instead.")
+            )
         target.delete()
         publish(tournament, "seat_left", {"seat": number, "reason": "kicked"})
 
@@ -318,7 +325,7 @@ def tournament_cancel(*, tournament_id: int, seat: Actor) -> None:
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
-            raise ConflictError("already_over", "The tournament has already ended.")
+            raise ConflictError("already_over", _("The tournament has already ended."))
         tournament.status = Status.CANCELLED
         tournament.phase_deadline = None
         tournament.save(update_fields=["status", "phase_deadline"])

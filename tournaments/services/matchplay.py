@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config import rows
 from config.errors import ApplicationError, ConflictError, NotFoundError
@@ -44,7 +45,7 @@ log = logging.getLogger(__name__)
 def tournament_of_match(match_id: int) -> int:
     found = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
     if found is None:
-        raise NotFoundError("not_found", "No such match.")
+        raise NotFoundError("not_found", _("No such match."))
     return found
 
 
@@ -54,7 +55,7 @@ def _locked_match(tournament: Tournament, match_id: int) -> Match:
         cursor.execute(_match_sql(), [match_id, tournament.pk])
         found = cursor.fetchone()
     if found is None:
-        raise NotFoundError("not_found", "No such match.")
+        raise NotFoundError("not_found", _("No such match."))
     width = len(Match._meta.concrete_fields)
     match = rows.instance(Match, "m", found[:width])
     seats = len(Seat._meta.concrete_fields)
@@ -164,12 +165,12 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any
         match = _locked_match(tournament, match_id)
         # Who asks is checked before anything about the question is told (even its number).
         if seat is None or seat.pk not in (match.seat_a_id, match.seat_b_id):
-            raise Forbidden("not_your_question", "Only a seat playing this match may answer.")
+            raise Forbidden("not_your_question", _("Only a seat playing this match may answer."))
         if cancelled(tournament):
-            raise ConflictError("no_question", "The tournament is cancelled.")
+            raise ConflictError("no_question", _("The tournament is cancelled."))
         waiting = match.question if match.status == MatchStatus.WAITING else None
         if waiting is not None and seat.pk != side_seat(match, waiting["side"]).pk:
-            raise Forbidden("not_your_question", "This question is for the other seat.")
+            raise Forbidden("not_your_question", _("This question is for the other seat."))
         _pending_question(match, question)
         try:
             outcome = _run(match, [*match.answers, answer])
@@ -196,11 +197,11 @@ def match_answer_timeout(*, match_id: int, question: int) -> bool:
 
 def _pending_question(match: Match, question: int) -> dict[str, Any]:
     if match.status != MatchStatus.WAITING or match.question is None:
-        raise ConflictError("no_question", "This match is not waiting for an answer.")
+        raise ConflictError("no_question", _("This match is not waiting for an answer."))
     if match.question["seq"] != question:
         raise ConflictError(
             "stale_question",
-            "That question is no longer pending.",
+            _("That question is no longer pending."),
             {"pending": match.question["seq"]},
         )
     return match.question

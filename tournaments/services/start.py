@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext as _
+
 from cards.models import Card
 from cards.snapshots import snapshot_take
 from config.errors import ConflictError
@@ -53,7 +55,9 @@ def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
         require_host(seat, tournament)
         require_lobby(tournament)
         if free_numbers(tournament):
-            raise ConflictError("seats_open", "Fill every seat (join or add bots) before starting.")
+            raise ConflictError(
+                "seats_open", _("Fill every seat (join or add bots) before starting.")
+            )
         tournament.snapshot = snapshot_take()  # card edits from now on reach later tournaments
         minter = _Minter(tournament)
         _deal_starter_decks(tournament, minter)

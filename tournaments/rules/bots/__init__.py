@@ -12,7 +12,7 @@ from tournaments.rules.bots.heuristic import Action, bot_next_action, choose_opt
 from tournaments.rules.bots.levels import practised_action
 from tournaments.rules.bots.practice import Outlook
 from tournaments.rules.draft import DraftTurn, Table
-from tournaments.rules.errors import OptionError
+from tournaments.rules.errors import OptionError, gettext_noop
 
 LEVELS = ("rookie", "steady", "champion")
 DEFAULT_LEVEL = "rookie"
@@ -39,7 +39,10 @@ __all__ = [
 def check_level(level: str) -> str:
     if level not in LEVELS:
         raise OptionError(
-            "bad_bot_level", f"No bot level {level!r}.", levels=list(LEVELS), level=level
+            "bad_bot_level",
+            gettext_noop("No bot level %(level)r."),
+            levels=list(LEVELS),
+            level=level,
         )
     return level
 

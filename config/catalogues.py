@@ -1,0 +1,23 @@
+"""Compiling the gettext catalogues under ``locale/`` without GNU gettext (no Django import, so
+that an image build can run it before any setting exists)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    """Compile every ``.po`` under ``locale_dir`` whose ``.mo`` is missing or older; the paths
+    written. polib does it in Python, so a machine without GNU gettext needs nothing more."""
+    import polib
+
+    written = []
+    for po_path in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
+        mo_path = po_path.with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        polib.pofile(str(po_path)).save_as_mofile(str(mo_path))
+        written.append(mo_path)
+    return written
