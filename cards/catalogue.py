@@ -44,6 +44,7 @@ CARD_FIELDS: tuple[str, ...] = (
     "note",
     "effect_code",
     "effect_params",
+    "translations",
 )
 
 Row = TypeVar("Row", CardSet, Card)
@@ -139,6 +140,7 @@ def _card_fields(row: Mapping[str, Any], card_set: CardSet) -> dict[str, Any]:
         "note": row.get("note") or "",
         "effect_code": row.get("effect_code"),
         "effect_params": row.get("effect_params") or {},
+        "translations": row.get("i18n") or {},
     }
 
 

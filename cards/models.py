@@ -7,9 +7,14 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language
 
 from cards.rules import level_error, power_error
 from matches.engine.codes import EffectSpecError, validate_effect
+
+# The languages a card's name and effect are translated into (English is the card's own fields).
+TRANSLATED_LANGUAGES = ("zh-hans", "ru")
+TRANSLATED_FIELDS = ("name", "effect")
 
 # Effect errors about the code itself; the others are about a parameter (``effect_params``).
 CODE_ERRORS = frozenset({"unknown_effect_code", "params_without_code"})
@@ -101,6 +106,11 @@ class Card(models.Model):
     # NULL, not "", means "no effect": the engine, the loader and the constraints all say None.
     effect_code = models.CharField(max_length=60, null=True, blank=True)  # noqa: DJ001
     effect_params = models.JSONField(default=dict, blank=True)
+    translations = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Name and effect per language: {"zh-hans": {"name": …, "effect": …}, "ru": …}.',
+    )
     curated = models.BooleanField(
         default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
     )
@@ -143,8 +153,21 @@ class Card(models.Model):
             return self.copies_per_starter_deck * self.card_set.starter_decks
         return None
 
+    def translated(self, field: str, language: str | None = None) -> str:
+        """``name`` or ``effect`` in ``language`` (the active one by default); English when the
+        catalogue has no translation of it."""
+        texts = (self.translations or {}).get(language or get_language() or "en") or {}
+        english: str = getattr(self, field)
+        text = texts.get(field) if isinstance(texts, dict) else None
+        return text if isinstance(text, str) and text else english
+
     def clean(self) -> None:
-        errors = {**self._power_errors(), **self._set_errors(), **self._effect_errors()}
+        errors = {
+            **self._power_errors(),
+            **self._set_errors(),
+            **self._effect_errors(),
+            **self._translation_errors(),
+        }
         if errors:
             raise ValidationError(errors)
 
@@ -185,6 +208,24 @@ class Card(models.Model):
             field = "effect_code" if error.code in CODE_ERRORS else "effect_params"
             return {field: ValidationError(f"{card}: {error}", code=error.code)}
         return {}
+
+    def _translation_errors(self) -> dict[str, str]:
+        problem = translations_error(self.translations)
+        return {} if problem is None else {"translations": problem}
+
+
+def translations_error(translations: Any) -> str | None:
+    """What is wrong with a card's ``translations`` value, or None."""
+    if not isinstance(translations, dict):
+        return "Translations are a JSON object keyed by language."
+    for language, texts in translations.items():
+        if language not in TRANSLATED_LANGUAGES:
+            return f"No language {language!r}: translations are {', '.join(TRANSLATED_LANGUAGES)}."
+        if not isinstance(texts, dict) or set(texts) - set(TRANSLATED_FIELDS):
+            return f"{language}: give an object with a name and an effect only."
+        if not all(isinstance(text, str) for text in texts.values()):
+            return f"{language}: the name and the effect are text."
+    return None
 
 
 class CardSnapshot(models.Model):

@@ -36,3 +36,15 @@ def copy_warning(*, card_set: CardSet, copy_total: int, unknown_copies: int) -> 
     if copy_total != card_set.expected_copies:
         return f"Copies add up to {copy_total}, but the set should hold {card_set.expected_copies}."
     return None
+
+
+def card_missing_translations(*, language: str) -> list[str]:
+    """The ``"Set/Name"`` keys of the cards whose name, or whose effect (when the card has one),
+    has no translation into ``language``: those the API shows in English."""
+    missing = []
+    for card in card_list().order_by("card_set__position", "name"):
+        texts = (card.translations or {}).get(language) or {}
+        wanted = ["name", "effect"] if card.effect else ["name"]
+        if not all(texts.get(field) for field in wanted):
+            missing.append(f"{card.card_set.name}/{card.name}")
+    return missing

@@ -14,6 +14,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
+from django.utils.translation import get_language
 
 from cards.models import Card, CardSet
 
@@ -40,8 +41,9 @@ def catalogue_changed(**kwargs: Any) -> None:
 
 
 def cached_answer(name: str, query: str, build: Callable[[], Any]) -> Any:
-    """The answer of endpoint ``name`` for ``query``, built once per catalogue version."""
-    key = f"cards:{catalogue_version()}:{name}:{query}"
+    """The answer of endpoint ``name`` for ``query``, built once per catalogue version and
+    language (the names and effects are translated)."""
+    key = f"cards:{catalogue_version()}:{get_language()}:{name}:{query}"
     answer = cache.get(key)
     if answer is None:
         answer = build()

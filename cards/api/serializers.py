@@ -36,6 +36,17 @@ class CardSerializer(serializers.ModelSerializer[Card]):
     box = serializers.CharField(source="card_set.box", read_only=True)
     effect_params = serializers.DictField(child=serializers.JSONField(), read_only=True)
     key = serializers.SerializerMethodField(help_text='"Set/Name", the key tournaments use.')
+    name = serializers.SerializerMethodField(
+        help_text="The name in the requested language (English when it has no translation)."
+    )
+    effect = serializers.SerializerMethodField(
+        help_text="The effect text in the requested language (English when untranslated)."
+    )
+    translations = serializers.DictField(
+        child=serializers.DictField(child=serializers.CharField()),
+        read_only=True,
+        help_text='Every translation: {"zh-hans": {"name": …, "effect": …}, "ru": …}.',
+    )
 
     class Meta:
         model = Card
@@ -43,3 +54,9 @@ class CardSerializer(serializers.ModelSerializer[Card]):
 
     def get_key(self, card: Card) -> str:
         return f"{card.card_set.name}/{card.name}"
+
+    def get_name(self, card: Card) -> str:
+        return card.translated("name")
+
+    def get_effect(self, card: Card) -> str:
+        return card.translated("effect")

@@ -27,7 +27,6 @@ from config.graphql import (
 @strawberry_django.type(Card, description="A card design of the catalogue.")
 class CardType:
     id: int = strawberry_django.field(description="The design's id.")
-    name: str = strawberry_django.field(description="The printed name.")
     level: str = strawberry_django.field(description="S, A, B, C, R or SOLO.")
     power: int | None = strawberry_django.field(description="Base power; null if round.")
     power_is_round: bool = strawberry_django.field(description="Power equals the round.")
@@ -37,12 +36,28 @@ class CardType:
     )
     keyword: str = strawberry_django.field(description="The keyword, or empty.")
     timing: str = strawberry_django.field(description="When the effect acts.")
-    effect: str = strawberry_django.field(description="A paraphrase of the printed effect.")
+    translations: JSON = strawberry_django.field(
+        description='Every translation: {"zh-hans": {"name", "effect"}, "ru": …}.'
+    )
     confidence: str = strawberry_django.field(description="How sure the catalogue is of it.")
     note: str = strawberry_django.field(description="The catalogue's note.")
     effect_code: str | None = strawberry_django.field(description="The engine's effect code.")
     effect_params: JSON = strawberry_django.field(description="The effect's parameters.")
     curated: bool = strawberry_django.field(description="Edited by an admin.")
+
+    @strawberry_django.field(
+        description="The name in the requested language (English when untranslated).",
+        only=["name", "translations"],
+    )
+    def name(self, root: Card) -> str:
+        return root.translated("name")
+
+    @strawberry_django.field(
+        description="A paraphrase of the printed effect, in the requested language.",
+        only=["effect", "translations"],
+    )
+    def effect(self, root: Card) -> str:
+        return root.translated("effect")
 
     @strawberry_django.field(
         description='"Set/Name", the key tournaments use.', select_related=["card_set"]

@@ -29,6 +29,7 @@ def _value(value: Any) -> Any:
 def _card_form(card: Card, **changes: Any) -> dict[str, Any]:
     data = {name: _value(getattr(card, name)) for name in CARD_FIELDS}
     data |= {"card_set": card.card_set_id, "effect_params": json.dumps(card.effect_params)}
+    data["translations"] = json.dumps(card.translations)
     if card.power_is_round:
         data["power_is_round"] = "on"
     return data | changes

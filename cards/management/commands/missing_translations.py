@@ -1,0 +1,32 @@
+"""``manage.py missing_translations [--lang LANG] [--strict]``: the cards whose name or effect has
+no translation, per language (the API shows those in English)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from cards.models import TRANSLATED_LANGUAGES
+from cards.selectors import card_missing_translations
+
+
+class Command(BaseCommand):
+    help = "List the cards without a name or effect translation, per language."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--lang", choices=TRANSLATED_LANGUAGES, help="One language only.")
+        parser.add_argument(
+            "--strict", action="store_true", help="Exit non-zero if any translation is missing."
+        )
+
+    def handle(self, *args: Any, lang: str | None, strict: bool, **options: Any) -> None:
+        total = 0
+        for language in [lang] if lang else TRANSLATED_LANGUAGES:
+            missing = card_missing_translations(language=language)
+            total += len(missing)
+            self.stdout.write(f"{language}: {len(missing)} card(s) without a translation")
+            for key in missing:
+                self.stdout.write(f"  {key}")
+        if strict and total:
+            raise CommandError(f"{total} translation(s) missing.")
