@@ -11,6 +11,8 @@ from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from cards.api.cache import catalogue_changed
 from cards.models import Card, CardSet
@@ -63,26 +65,27 @@ class CardSetAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[CardSet]:
         return card_set_list()
 
-    @admin.display(description="designs")
+    @admin.display(description=_("designs"))
     def designs(self, card_set: Any) -> int:
         return int(card_set.designs)
 
-    @admin.display(description="copies")
+    @admin.display(description=_("copies"))
     def copy_total(self, card_set: Any) -> int:
         return int(card_set.copy_total)
 
-    @admin.display(description="copies add up", boolean=True)
+    @admin.display(description=_("copies add up"), boolean=True)
     def copies_ok(self, card_set: Any) -> bool:
         return _warning(card_set) is None
 
-    @admin.display(description="copy total")
+    @admin.display(description=_("copy total"))
     def copy_check(self, card_set: Any) -> str:
         if card_set.pk is None:
             return "—"
         problem = _warning(card_set)
         if problem is None:
-            return f"{card_set.copy_total} of {card_set.expected_copies} copies: complete."
-        return format_html('<strong style="color:#ba2121">Warning: {}</strong>', problem)
+            counts = {"total": card_set.copy_total, "expected": card_set.expected_copies}
+            return _("%(total)s of %(expected)s copies: complete.") % counts
+        return format_html('<strong style="color:#ba2121">{} {}</strong>', _("Warning:"), problem)
 
     def change_view(
         self,
@@ -129,11 +132,11 @@ class CardAdmin(admin.ModelAdmin):
     list_select_related = ("card_set",)
     actions = ("release_to_catalogue",)
 
-    @admin.display(description="box", ordering="card_set__box")
+    @admin.display(description=_("box"), ordering="card_set__box")
     def box(self, card: Card) -> str:
         return card.card_set.get_box_display()
 
-    @admin.display(description="power", ordering="power")
+    @admin.display(description=_("power"), ordering="power")
     def power_shown(self, card: Card) -> str:
         return "round" if card.power_is_round else str(card.power)
 
@@ -141,8 +144,13 @@ class CardAdmin(admin.ModelAdmin):
         obj.curated = True
         super().save_model(request, obj, form, change)
 
-    @admin.action(description="Release to the catalogue file (next load_catalogue overwrites)")
+    @admin.action(description=_("Release to the catalogue file (next load_catalogue overwrites)"))
     def release_to_catalogue(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
         count = queryset.update(curated=False)
         catalogue_changed()  # an update sends no save signal
-        self.message_user(request, f"{count} card(s) will follow the catalogue file again.")
+        message = ngettext(
+            "%(count)s card will follow the catalogue file again.",
+            "%(count)s cards will follow the catalogue file again.",
+            count,
+        )
+        self.message_user(request, message % {"count": count})

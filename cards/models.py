@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from cards.rules import level_error, power_error
 from matches.engine.codes import EffectSpecError, validate_effect
@@ -21,63 +22,73 @@ CODE_ERRORS = frozenset({"unknown_effect_code", "params_without_code"})
 
 
 class Box(models.TextChoices):
-    BASE = "base", "Challengers! (base box)"
-    BEACH_CUP = "beach_cup", "Beach Cup"
+    BASE = "base", _("Challengers! (base box)")
+    BEACH_CUP = "beach_cup", _("Beach Cup")
 
 
 class SetKind(models.TextChoices):
-    BASIC = "basic", "Basic set"
-    ADDITIONAL = "additional", "Additional set"
-    STARTER = "starter", "Starter decks"
-    ROBOT = "robot", "Robot"
+    BASIC = "basic", _("Basic set")
+    ADDITIONAL = "additional", _("Additional set")
+    STARTER = "starter", _("Starter decks")
+    ROBOT = "robot", _("Robot")
 
 
 class Level(models.TextChoices):
-    S = "S", "S (starter)"
+    S = "S", _("S (starter)")
     A = "A", "A"
     B = "B", "B"
     C = "C", "C"
-    R = "R", "R (Robot hard)"
-    SOLO = "SOLO", "SOLO (Robot solo challenge)"
+    R = "R", _("R (Robot hard)")
+    SOLO = "SOLO", _("SOLO (Robot solo challenge)")
 
 
 class Timing(models.TextChoices):
-    PLAIN = "plain", "No effect"
-    ON_REVEAL = "on_reveal", "On reveal"
-    TAKES_FLAG = "takes_flag", "Takes the flag"
-    DURING_ATTACK = "during_attack", "During the attack"
-    FROM_BENCH = "from_bench", "From the bench"
-    IN_FLAG_POSSESSION = "in_flag_possession", "In flag possession"
-    FLAG_LOSS = "flag_loss", "Flag loss"
-    WHEN_PICKED = "when_picked", "When picked"
-    NO_FLAG_WIN = "no_flag_win", "No flag win"
-    SPECIAL = "special", "Special"
+    PLAIN = "plain", _("No effect")
+    ON_REVEAL = "on_reveal", _("On reveal")
+    TAKES_FLAG = "takes_flag", _("Takes the flag")
+    DURING_ATTACK = "during_attack", _("During the attack")
+    FROM_BENCH = "from_bench", _("From the bench")
+    IN_FLAG_POSSESSION = "in_flag_possession", _("In flag possession")
+    FLAG_LOSS = "flag_loss", _("Flag loss")
+    WHEN_PICKED = "when_picked", _("When picked")
+    NO_FLAG_WIN = "no_flag_win", _("No flag win")
+    SPECIAL = "special", _("Special")
 
 
 class Confidence(models.TextChoices):
-    HIGH = "high", "High (checked against the publisher's card overview)"
-    MEDIUM_HIGH = "medium-high", "Medium-high"
-    MEDIUM = "medium", "Medium (one fan transcription)"
-    LOW = "low", "Low"
+    HIGH = "high", _("High (checked against the publisher's card overview)")
+    MEDIUM_HIGH = "medium-high", _("Medium-high")
+    MEDIUM = "medium", _("Medium (one fan transcription)")
+    LOW = "low", _("Low")
 
 
 class CardSet(models.Model):
-    name = models.CharField(max_length=60, unique=True)
-    box = models.CharField(max_length=16, choices=Box.choices)
-    kind = models.CharField(max_length=16, choices=SetKind.choices)
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    box = models.CharField(_("box"), max_length=16, choices=Box.choices)
+    kind = models.CharField(_("kind"), max_length=16, choices=SetKind.choices)
     expected_copies = models.PositiveSmallIntegerField(
-        help_text="Cards the printed set holds (40 additional, 20 basic, 48 starter, 19 Robot)."
+        _("expected copies"),
+        help_text="Cards the printed set holds (40 additional, 20 basic, 48 starter, 19 Robot).",
     )
     starter_decks = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Starter sets: how many decks copies per deck make."
+        _("starter decks"),
+        null=True,
+        blank=True,
+        help_text="Starter sets: how many decks copies per deck make.",
     )
-    note = models.TextField(blank=True)
-    position = models.PositiveSmallIntegerField(default=0, help_text="Order in the catalogue.")
+    note = models.TextField(_("note"), blank=True)
+    position = models.PositiveSmallIntegerField(
+        _("position"), default=0, help_text="Order in the catalogue."
+    )
     curated = models.BooleanField(
-        default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
+        _("curated"),
+        default=False,
+        help_text="Edited in admin: load_catalogue leaves it alone (unless --force).",
     )
 
     class Meta:
+        verbose_name = _("card set")
+        verbose_name_plural = _("card sets")
         ordering = ["position", "name"]
         constraints = [
             models.CheckConstraint(condition=Q(box__in=Box.values), name="cardset_box_known"),
@@ -89,33 +100,52 @@ class CardSet(models.Model):
 
 
 class Card(models.Model):
-    card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards")
-    name = models.CharField(max_length=60)
-    level = models.CharField(max_length=4, choices=Level.choices)
-    power = models.SmallIntegerField(null=True, blank=True, help_text="Base power; empty if round.")
-    power_is_round = models.BooleanField(
-        default=False, help_text="Base power = the round being played (Robot Cyborg)."
+    card_set = models.ForeignKey(
+        CardSet, on_delete=models.PROTECT, related_name="cards", verbose_name=_("card set")
     )
-    copies = models.PositiveSmallIntegerField(null=True, blank=True)
-    copies_per_starter_deck = models.PositiveSmallIntegerField(null=True, blank=True)
-    keyword = models.CharField(max_length=40, blank=True)
-    timing = models.CharField(max_length=20, choices=Timing.choices, default=Timing.PLAIN)
-    effect = models.TextField(blank=True, help_text="A paraphrase of the printed effect.")
-    confidence = models.CharField(max_length=12, choices=Confidence.choices)
-    note = models.TextField(blank=True)
+    name = models.CharField(_("name"), max_length=60)
+    level = models.CharField(_("level"), max_length=4, choices=Level.choices)
+    power = models.SmallIntegerField(
+        _("power"), null=True, blank=True, help_text="Base power; empty if round."
+    )
+    power_is_round = models.BooleanField(
+        _("power is round"),
+        default=False,
+        help_text="Base power = the round being played (Robot Cyborg).",
+    )
+    copies = models.PositiveSmallIntegerField(_("copies"), null=True, blank=True)
+    copies_per_starter_deck = models.PositiveSmallIntegerField(
+        _("copies per starter deck"), null=True, blank=True
+    )
+    keyword = models.CharField(_("keyword"), max_length=40, blank=True)
+    timing = models.CharField(
+        _("timing"), max_length=20, choices=Timing.choices, default=Timing.PLAIN
+    )
+    effect = models.TextField(
+        _("effect"), blank=True, help_text="A paraphrase of the printed effect."
+    )
+    confidence = models.CharField(_("confidence"), max_length=12, choices=Confidence.choices)
+    note = models.TextField(_("note"), blank=True)
     # NULL, not "", means "no effect": the engine, the loader and the constraints all say None.
-    effect_code = models.CharField(max_length=60, null=True, blank=True)  # noqa: DJ001
-    effect_params = models.JSONField(default=dict, blank=True)
+    effect_code = models.CharField(  # noqa: DJ001
+        _("effect code"), max_length=60, null=True, blank=True
+    )
+    effect_params = models.JSONField(_("effect parameters"), default=dict, blank=True)
     translations = models.JSONField(
+        _("translations"),
         default=dict,
         blank=True,
         help_text='Name and effect per language: {"zh-hans": {"name": …, "effect": …}, "ru": …}.',
     )
     curated = models.BooleanField(
-        default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
+        _("curated"),
+        default=False,
+        help_text="Edited in admin: load_catalogue leaves it alone (unless --force).",
     )
 
     class Meta:
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
         ordering = ["card_set__position", "level", "power", "name"]
         constraints = [
             models.UniqueConstraint(fields=["card_set", "name"], name="card_unique_name_in_set"),

@@ -6,6 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+# `manage.py makemessages` as the catalogues are made (from the project's folder; GNU gettext's
+# xgettext needed): the server's own code, no line numbers (so a moved line changes no catalogue).
+MAKEMESSAGES_ARGS = (
+    *("-l", "zh_Hans", "-l", "ru", "--no-location"),
+    *(f"--ignore={folder}/*" for folder in ("tests", "build", "examples", "scripts", "deploy")),
+    "--ignore=frontend/static/*",
+)
 
 
 def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:

@@ -202,7 +202,10 @@ def run(
 
 ROOT = Path(__file__).resolve().parents[2]
 # A refusal's code where the code raises it: `SomeError("code", "message"…` (or f"…", (…)).
-RAISED = re.compile(r"\b[A-Z]\w*\(\s*\"([a-z][a-z_]+)\",\s*f?[\"(]")
+# The message: a literal, a translated one (`_(…)`, `gettext_noop(…)`) or a `message` variable.
+RAISED = re.compile(
+    r"\b[A-Z]\w*\(\s*\"([a-z][a-z_]+)\",\s*(?:f?[\"(]|_\(|gettext_noop\(|message\b)"
+)
 # Where a code is raised that REST never answers: the engine's and the catalogue's own integrity
 # checks (the server's bugs, not a client's refusal), GraphQL and the examples.
 NOT_REST = ("matches/engine/", "cards/catalogue.py", "config/graphql", "/graphql/", "examples/")
