@@ -1,12 +1,15 @@
 """URLs: admin, the versioned API (`/api/v1/`), its schema and docs, GraphQL (`/graphql/`), and
-the web client."""
+the web client with its translations (`/jsi18n/`: Django's JavaScript catalogue of the
+`djangojs` gettext domain; `/glossary.json`: the game's terms in every language)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from cards.glossary import glossary_view
 from config.graphql_views import graphql_view
 from config.health import HealthView
 
@@ -23,6 +26,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("graphql/", graphql_view, name="graphql"),
+    path("jsi18n/", JavaScriptCatalog.as_view(domain="djangojs"), name="javascript-catalog"),
+    path("glossary.json", glossary_view, name="glossary"),
     path("", include("frontend.urls")),
 ]
 

@@ -88,3 +88,14 @@ async def test_a_stream_refusal_keeps_its_code_in_every_language(lang: str) -> N
     assert frame["code"] == "not_found"
     assert (frame["message"] == ENGLISH) == (lang == "en"), frame
     await communicator.disconnect()
+
+
+def test_the_client_gets_its_javascript_catalogue_and_the_glossary() -> None:
+    client = Client()
+    catalogue = client.get("/jsi18n/", {"lang": "ru"})
+    assert catalogue.status_code == 200 and catalogue["Content-Language"] == "ru"
+    assert "django.gettext" in catalogue.content.decode()
+    glossary = client.get("/glossary.json").json()
+    bench = glossary["terms"]["bench"]
+    assert (bench["en"], bench["zh-hans"], bench["ru"]) == ("bench", "替补区", "скамья")
+    assert glossary["sets"]["City"]["zh-hans"] == "城市"
