@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 import strawberry
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from strawberry.scalars import JSON
 
@@ -88,7 +89,7 @@ def offset_of(cursor: str | None) -> int:
     if cursor is None:
         return 0
     try:
-        kind, _, number = base64.b64decode(cursor, validate=True).decode().partition(":")
+        kind, _colon, number = base64.b64decode(cursor, validate=True).decode().partition(":")
         if kind == "offset" and number.isascii() and number.isdigit() and len(number) < 12:
             return int(number) + 1
     except ValueError:
@@ -99,7 +100,7 @@ def offset_of(cursor: str | None) -> int:
 def page_size(first: int) -> int:
     """``first`` within 1-``MAX_PAGE``, else ``invalid`` (as REST's ``limit``)."""
     if not 1 <= first <= MAX_PAGE:
-        message = f"`first` is from 1 to {MAX_PAGE}."
+        message = _("`first` is from 1 to %(max)s.") % {"max": MAX_PAGE}
         raise ApplicationError("invalid", message, {"first": [message]})
     return first
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from graphql import (
     FieldNode,
     FragmentSpreadNode,
@@ -47,13 +48,18 @@ CEILINGS = {("MatchView", "events"): 500}  # a page's largest `first` where it i
 class QueryCostRule(ValidationRule):
     """Refuses an operation whose cost is over ``MAX_COST`` (``query_too_costly``)."""
 
-    def enter_operation_definition(self, node: OperationDefinitionNode, *_: Any) -> None:
+    def enter_operation_definition(self, node: OperationDefinitionNode, *_rest: Any) -> None:
         root = self.context.schema.get_root_type(node.operation)
         if root is None:
             return
         cost = self.selection_cost(node.selection_set, root, 1, frozenset())
         if cost > MAX_COST:
-            message = f"The query costs {cost}, over the budget of {MAX_COST} (docs/graphql.md)."
+            message = _(
+                "The query costs %(cost)s, over the budget of %(budget)s (docs/graphql.md)."
+            ) % {
+                "cost": cost,
+                "budget": MAX_COST,
+            }
             details = {"cost": cost, "budget": MAX_COST}
             extensions = {"code": "query_too_costly", "details": details}
             self.report_error(GraphQLError(message, node, extensions=extensions))

@@ -105,10 +105,12 @@ class LocalGraphiQLView(GraphQLView):
         refusal: a body that is not JSON (415), not an object (a batch), or a field of the
         wrong type is ``invalid`` with the field's message in ``details``."""
         if request.method == "POST":
-            media_type, _ = parse_content_type(request.content_type or "")
+            media_type, _params = parse_content_type(request.content_type or "")
             if media_type != "application/json":
                 sent = f'"{media_type}"' if media_type else "none"
-                message = f"Content-Type {sent} is not read: send application/json."
+                message = _("Content-Type %(sent)s is not read: send application/json.") % {
+                    "sent": sent
+                }
                 raise Refused(415, "unsupported_media_type", message)
             body = request.request.body  # the bytes: the adapter's text fails on bad UTF-8
             if len(body) > MAX_BODY_BYTES:
@@ -145,7 +147,9 @@ class LocalGraphiQLView(GraphQLView):
             )
         except InvalidOperationTypeError as error:
             if error.operation_type is OperationType.SUBSCRIPTION:
-                message = f"Subscriptions are served on the socket ({SOCKET_PATH})."
+                message = _("Subscriptions are served on the socket (%(path)s).") % {
+                    "path": SOCKET_PATH
+                }
                 raise Refused(400, "invalid_query", message) from None
             message = _("Mutations are sent with POST (GET reads only).")
             raise Refused(405, "method_not_allowed", message, {"allowed": ["POST"]}) from None
@@ -173,7 +177,7 @@ def _check_length(request: HttpRequest) -> None:
 
 
 def _too_large() -> Refused:
-    message = f"The request body is over {MAX_BODY_BYTES} bytes."
+    message = _("The request body is over %(limit)s bytes.") % {"limit": MAX_BODY_BYTES}
     return Refused(413, "too_large", message, {"max_bytes": MAX_BODY_BYTES})
 
 
@@ -193,7 +197,7 @@ def _check_shape(data: object) -> dict[str, Any]:
         ("extensions", dict, "an object"),
     ):
         if data.get(field) is not None and not isinstance(data[field], kind):
-            message = f"`{field}` is {name} (or null)."
+            message = _("`%(field)s` is %(kind)s (or null).") % {"field": field, "kind": name}
             raise Refused(400, "invalid", message, {field: [message]})
     return data
 

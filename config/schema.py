@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import strawberry
+from django.utils.translation import gettext as _
 from graphql import GraphQLError
 from graphql.validation.rules.max_introspection_depth_rule import MaxIntrospectionDepthRule
 from rest_framework import exceptions
@@ -74,7 +75,7 @@ def error_code(error: GraphQLError) -> dict[str, Any]:
         original = None  # graphql-core's refusal of a value, or an unknown operationName
     if original is not None:
         log.error("GraphQL resolver failed", exc_info=original)
-        error.message = "A bug on the server: it was logged."
+        error.message = _("A bug on the server: it was logged.")
         return {"code": "server_error", "details": {}}
     for pattern, code in LIMITS:
         if pattern.search(error.message):

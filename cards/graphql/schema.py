@@ -155,6 +155,6 @@ class Query:
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
         found = _filtered(CardFilter, {**data, "search": search}, card_list())
         if key is not None:
-            set_name, _, name = key.partition("/")
+            set_name, _slash, name = key.partition("/")
             found = found.filter(card_set__name=set_name, name=name)
         return _page(found, first, after)

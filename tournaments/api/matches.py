@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
@@ -75,6 +76,8 @@ class MatchEventsView(ApiView):
 def _after(raw: Any) -> int:
     value = inputs.whole_number(str(raw))
     if value is None:
-        message = f"`after` must be a whole number from 0 to {inputs.MAX_NUMBER}."
+        message = _("`after` must be a whole number from 0 to %(max)s.") % {
+            "max": inputs.MAX_NUMBER
+        }
         raise ApplicationError("invalid", message, {"after": str(raw)[:32]})
     return value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -82,7 +83,7 @@ class TournamentCreateView(ApiView):
             body = {"id": opened.pk, "code": opened.code, "seat": None}
             return Response(body, status=status.HTTP_201_CREATED)
         if not data.get("name"):
-            raise serializers.ValidationError({"name": ["This field is required."]})
+            raise serializers.ValidationError({"name": [_("This field is required.")]})
         ticket = lobby.tournament_create(host_name=data["name"], **options)
         return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
 

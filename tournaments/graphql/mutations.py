@@ -175,7 +175,7 @@ class Mutation:
                 opened = lobby.tournament_organize(organizer=by, **options)
                 return Ticket(id=opened.pk, code=opened.code, seat=None, token=None)
             if not data.get("name"):
-                raise serializers.ValidationError({"name": ["This field is required."]})
+                raise serializers.ValidationError({"name": [_("This field is required.")]})
             ticket = lobby.tournament_create(host_name=data["name"], **options)
             number = ticket.seat.number
             return Ticket(

@@ -73,7 +73,7 @@ def tournament_of(info: strawberry.Info, tournament_id: int) -> TournamentView:
 
 def _after_events(after: int) -> int:
     if not 0 <= after <= MAX_NUMBER:
-        message = f"`after` must be a whole number from 0 to {MAX_NUMBER}."
+        message = _("`after` must be a whole number from 0 to %(max)s.") % {"max": MAX_NUMBER}
         raise ApplicationError("invalid", message, {"after": str(after)})
     return after
 
@@ -123,7 +123,7 @@ class MatchView:
         first: Annotated[int, strawberry.argument(description=f"1-{MAX_EVENTS} events.")] = 100,
     ) -> list[MatchEventView]:
         if not 1 <= first <= MAX_EVENTS:
-            message = f"`first` is from 1 to {MAX_EVENTS}."
+            message = _("`first` is from 1 to %(max)s.") % {"max": MAX_EVENTS}
             raise ApplicationError("invalid", message, {"first": [message]})
         match = self.match if self.match is not None else match_by_id(self.id)
         frames = match_events(match, self.viewer, after=_after_events(after))[:first]

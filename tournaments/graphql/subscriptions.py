@@ -14,6 +14,7 @@ from typing import Any
 import strawberry
 from channels.db import database_sync_to_async
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
 from matches.selectors import match_by_id, match_events, public_status
@@ -40,9 +41,11 @@ def _tournament_audience(info: strawberry.Info, tournament_id: int, after: int) 
 
 def _check_after(after: int, logged: int | None) -> None:
     if not 0 <= after <= MAX_NUMBER:
-        raise ApplicationError("invalid", f"`after` must be a whole number from 0 to {MAX_NUMBER}.")
+        message = _("`after` must be a whole number from 0 to %(max)s.") % {"max": MAX_NUMBER}
+        raise ApplicationError("invalid", message)
     if logged is not None and after > logged:
-        raise ApplicationError("invalid", f"`after` is beyond the last event ({logged}).")
+        message = _("`after` is beyond the last event (%(seq)s).") % {"seq": logged}
+        raise ApplicationError("invalid", message)
 
 
 class Waker:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from config.errors import NotFoundError
 from matches.models import Match
 from tournaments.leagues.models import (
@@ -46,7 +48,7 @@ def league_list() -> list[dict[str, Any]]:
 def league_get(slug: str) -> League:
     league = League.objects.filter(slug=slug).first()
     if league is None:
-        raise NotFoundError("not_found", "No league has that slug.")
+        raise NotFoundError("not_found", _("No league has that slug."))
     return league
 
 
@@ -92,7 +94,7 @@ def season_pick(league: League, season_id: int | None) -> Season:
     seasons = league.seasons.all()
     season = seasons.filter(pk=season_id).first() if season_id else seasons.first()
     if season is None:
-        raise NotFoundError("unknown_season", "This league has no such season.")
+        raise NotFoundError("unknown_season", _("This league has no such season."))
     return season
 
 
@@ -152,7 +154,7 @@ def member_history(slug: str, handle: str) -> dict[str, Any]:
     league = league_get(slug)
     member = Member.objects.filter(league=league, handle=handle).first()
     if member is None:
-        raise NotFoundError("unknown_member", "This league has no member with that handle.")
+        raise NotFoundError("unknown_member", _("This league has no member with that handle."))
     changes = {
         c.link_id: c for c in RatingChange.objects.filter(member=member).select_related("link")
     }

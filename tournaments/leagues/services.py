@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
 from tournaments.leagues.models import (
@@ -51,16 +52,16 @@ def _rule(error: LeagueRuleError) -> ApplicationError:
 def league_of(slug: str) -> League:
     league = League.objects.filter(slug=slug).first()
     if league is None:
-        raise NotFoundError("not_found", "No league has that slug.")
+        raise NotFoundError("not_found", _("No league has that slug."))
     return league
 
 
 def require_organizer(organizer: Organizer | None, league: League | None = None) -> Organizer:
     """An organizer token, and (given a league) one of that league's organizers."""
     if organizer is None:
-        raise Forbidden("organizer_required", "Send `Authorization: Token <organizer token>`.")
+        raise Forbidden("organizer_required", _("Send `Authorization: Token <organizer token>`."))
     if league is not None and not league.organizers.filter(pk=organizer.user_id).exists():
-        raise Forbidden("not_league_organizer", "Only this league's organizers may do this.")
+        raise Forbidden("not_league_organizer", _("Only this league's organizers may do this."))
     return organizer
 
 
@@ -70,7 +71,7 @@ def league_create(
     """A new league; its creator is its first organizer (more are added in the admin)."""
     by = require_organizer(organizer)
     if slug in RESERVED_SLUGS:
-        raise ConflictError("slug_taken", "That slug is reserved.")
+        raise ConflictError("slug_taken", _("That slug is reserved."))
     try:
         with transaction.atomic():
             league = League.objects.create(
@@ -81,7 +82,7 @@ def league_create(
             )
             league.organizers.add(by.user_id)
     except IntegrityError as taken:
-        raise ConflictError("slug_taken", "Another league has that slug.") from taken
+        raise ConflictError("slug_taken", _("Another league has that slug.")) from taken
     return league
 
 
@@ -153,7 +154,7 @@ def _join_code() -> str:
 def season_of(season_id: int) -> Season:
     season = Season.objects.select_related("league").filter(pk=season_id).first()
     if season is None:
-        raise NotFoundError("unknown_season", "No such season.")
+        raise NotFoundError("unknown_season", _("No such season."))
     return season
 
 
@@ -161,7 +162,7 @@ def require_season_in(slug: str, season_id: int) -> Season:
     """The season, which must be one of ``slug``'s league."""
     season = season_of(season_id)
     if season.league.slug != slug:
-        raise NotFoundError("unknown_season", "This league has no such season.")
+        raise NotFoundError("unknown_season", _("This league has no such season."))
     return season
 
 
@@ -170,13 +171,13 @@ def member_create(*, organizer: Organizer | None, slug: str, handle: str) -> tup
     league = league_of(slug)
     require_organizer(organizer, league)
     if handle.lower().startswith("bot "):
-        raise ConflictError("handle_taken", "Handles starting with 'Bot ' are the bots'.")
+        raise ConflictError("handle_taken", _("Handles starting with 'Bot ' are the bots'."))
     claim, digest = new_token()
     try:
         with transaction.atomic():
             member = Member.objects.create(league=league, handle=handle, claim_hash=digest)
     except IntegrityError as taken:
-        raise ConflictError("handle_taken", "Another member has that handle.") from taken
+        raise ConflictError("handle_taken", _("Another member has that handle.")) from taken
     return member, claim
 
 
@@ -190,7 +191,7 @@ def member_claim(*, slug: str, claim_code: str) -> tuple[Member, str]:
             .first()
         )
         if member is None:
-            raise Forbidden("bad_claim_code", "That claim code is unknown or already used.")
+            raise Forbidden("bad_claim_code", _("That claim code is unknown or already used."))
         token, digest = new_token()
         member.token_hash, member.claim_hash = digest, ""
         member.claimed_at = timezone.now()
@@ -202,7 +203,7 @@ def member_of_token(token: str) -> Member:
     digest = hash_token(token) if token else None
     member = Member.objects.filter(token_hash=digest, kind=MemberKind.HUMAN).first()
     if member is None:
-        raise BadToken("bad_member_token", "That member token is not known.")
+        raise BadToken("bad_member_token", _("That member token is not known."))
     return member
 
 
@@ -213,10 +214,12 @@ def webhook_create(
     league = league_of(slug)
     require_organizer(organizer, league)
     if urlsplit(url).scheme not in ("http", "https"):
-        raise ApplicationError("bad_webhook_url", "A webhook URL is http:// or https://.")
+        raise ApplicationError("bad_webhook_url", _("A webhook URL is http:// or https://."))
     unknown = sorted(set(events) - set(EVENT_KINDS))
     if unknown:
-        raise ApplicationError("bad_webhook_events", "Unknown event kinds.", {"unknown": unknown})
+        raise ApplicationError(
+            "bad_webhook_events", _("Unknown event kinds."), {"unknown": unknown}
+        )
     secret = secrets.token_hex(32)
     endpoint = WebhookEndpoint.objects.create(
         league=league, url=url, secret=secret, events=sorted(set(events))
@@ -261,7 +264,7 @@ def season_tournament_host(
     token of that league, sits as that member)."""
     season = Season.objects.select_related("league").filter(join_code=join_code.upper()).first()
     if season is None:
-        raise NotFoundError("unknown_join_code", "No season has that join code.")
+        raise NotFoundError("unknown_join_code", _("No season has that join code."))
     member = _member_for(season.league_id, member_token)
     chosen = _season_options(season, options)
     with transaction.atomic():
@@ -278,9 +281,9 @@ def league_seat_join(*, code: str, name: str | None, member_token: str) -> lobby
     member = member_of_token(member_token)
     link = LeagueTournament.objects.filter(tournament__code=code.strip().upper()).first()
     if link is None:
-        raise NotFoundError("not_league_tournament", "No league tournament has that room code.")
+        raise NotFoundError("not_league_tournament", _("No league tournament has that room code."))
     if link.season.league_id != member.league_id:
-        raise Forbidden("wrong_league", "That member token belongs to another league.")
+        raise Forbidden("wrong_league", _("That member token belongs to another league."))
     _require_not_seated(link.tournament_id, member)
     with transaction.atomic():
         ticket = lobby.seat_join(code=code, name=name or member.handle)
@@ -296,7 +299,7 @@ def _require_not_seated(tournament_id: int, member: Member, besides: Seat | None
     if besides is not None:
         sitting = sitting.exclude(pk=besides.pk)
     if sitting.exists():
-        raise ConflictError("member_seated", "That member already sits in this tournament.")
+        raise ConflictError("member_seated", _("That member already sits in this tournament."))
 
 
 def _member_for(league_id: int, token: str | None) -> Member | None:
@@ -304,5 +307,5 @@ def _member_for(league_id: int, token: str | None) -> Member | None:
         return None
     member = member_of_token(token)
     if member.league_id != league_id:
-        raise Forbidden("wrong_league", "That member token belongs to another league.")
+        raise Forbidden("wrong_league", _("That member token belongs to another league."))
     return member
