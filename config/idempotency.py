@@ -28,6 +28,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import error_body, graphql_error_body
 from config.models import IdempotencyKey
@@ -108,13 +109,13 @@ def _valid(key: str) -> bool:
 def purge_expired(now: datetime | None = None) -> int:
     """Delete every key past its day; returns how many."""
     moment = now or timezone.now()
-    deleted, _ = IdempotencyKey.objects.filter(created__lt=moment - ttl()).delete()
+    deleted, _by_model = IdempotencyKey.objects.filter(created__lt=moment - ttl()).delete()
     return deleted
 
 
 def _claim(scope: str, key: str, print_: str) -> IdempotencyKey | HttpResponseBase:
     """Our own fresh claim on the key, or the answer to give instead of running the view."""
-    for _ in range(3):
+    for _attempt in range(3):
         now = timezone.now()
         try:
             with transaction.atomic():
@@ -137,17 +138,17 @@ def _claim(scope: str, key: str, print_: str) -> IdempotencyKey | HttpResponseBa
             return _refusal(
                 409,
                 "idempotency_key_reused",
-                "This Idempotency-Key was used with another request: use a new key.",
+                _("This Idempotency-Key was used with another request: use a new key."),
             )
         if found.status is None:
             return _refusal(
                 409,
                 "idempotency_key_in_use",
-                "A request with this Idempotency-Key is still running: retry in a moment.",
+                _("A request with this Idempotency-Key is still running: retry in a moment."),
             )
         return _replay(found)
     return _refusal(
-        409, "idempotency_key_in_use", "This Idempotency-Key is busy: retry in a moment."
+        409, "idempotency_key_in_use", _("This Idempotency-Key is busy: retry in a moment.")
     )
 
 
@@ -184,7 +185,7 @@ class IdempotencyMiddleware:
             refused = _refusal(
                 400,
                 "bad_idempotency_key",
-                f"An Idempotency-Key is 1-{MAX_KEY} printable ASCII characters.",
+                _("An Idempotency-Key is 1-%(max)s printable ASCII characters.") % {"max": MAX_KEY},
             )
             return _shaped(request, refused)
         try:

@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -36,10 +37,11 @@ class JsonTooDeep(ValueError):
     """A JSON text nested deeper than ``MAX_JSON_DEPTH`` levels (the ``too_deep`` refusal)."""
 
     def __init__(self) -> None:
-        super().__init__(TOO_DEEP)
+        super().__init__(too_deep_message())
 
 
-TOO_DEEP = f"JSON nested deeper than {MAX_JSON_DEPTH} levels."
+def too_deep_message() -> str:
+    return _("JSON nested deeper than %(depth)s levels.") % {"depth": MAX_JSON_DEPTH}
 
 
 def loads_shallow(text: str | bytes) -> Any:
@@ -56,7 +58,7 @@ def loads_shallow(text: str | bytes) -> Any:
 
 
 def _too_deep() -> ParseError:
-    return ParseError(TOO_DEEP, code="too_deep")
+    return ParseError(too_deep_message(), code="too_deep")
 
 
 def deeper_than(data: Any, limit: int) -> bool:
