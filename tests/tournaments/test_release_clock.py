@@ -110,7 +110,7 @@ def _check_match(seen: Released, shown: dict[str, Any]) -> None:
         assert shown["winner"] in (None, seen.finished[match])
     if shown["status"] == "waiting":
         assert match in seen.waiting, f"match {match} shown waiting before the stream"
-    released = shown.get("events_released", shown.get("eventsReleased"))
+    released = int(shown.get("events_released", shown.get("eventsReleased", 0)))
     assert released <= seen.events.get(match, 0), f"match {match}: more events than the stream"
 
 
