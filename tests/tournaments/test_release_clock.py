@@ -206,3 +206,52 @@ def test_no_channel_shows_a_fact_before_the_stream_releases_it(
             for m in Match.objects.filter(tournament_id=host.id)
         }
         assert len(lengths) > 1, "the rounds had matches of unequal lengths"
+
+
+def _live_round(seed: int, held: list[int]) -> tuple[Player, Match] | None:
+    """A round whose bot match is recorded first and the live host's match then stops at a
+    question (``None``: this seed's host match asked nothing)."""
+    (host,) = open_game(seats=4, seed=seed, live=True, winter_park="all")
+    while host.get()["status"] == "deck":
+        assert host.act()
+    matches = Match.objects.filter(pk__in=held)
+    mine = [m for m in matches if host_seat(m, host)]
+    others = [m for m in matches if not host_seat(m, host)]
+    held.clear()
+    for match in [*others, *mine]:
+        matchplay.match_play(match_id=match.pk, tournament_id=host.id)
+    (asked,) = mine
+    asked.refresh_from_db()
+    return (host, asked) if asked.status == "waiting" else None
+
+
+def host_seat(match: Match, host: Player) -> bool:
+    return 0 in (match.seat_a.number, match.seat_b.number)
+
+
+def test_a_live_question_is_asked_when_the_log_before_it_is_out(
+    catalogue: Any, clock: Clock, held: list[int]
+) -> None:
+    found = next(filter(None, (_live_round(seed, held) for seed in range(30))), None)
+    assert found is not None, "no seed asked the live host a question"
+    host, match = found
+    asked = datetime.fromisoformat(match.question["asked_at"])  # type: ignore[index]
+    assert asked > clock.now, "a bot match's paced events were logged ahead of the question"
+    assert match.question_deadline == asked + timedelta(seconds=30)
+    shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=host.headers).json()
+    assert (shown["status"], shown["question"]) == ("playing", None)
+    mine = events_after(tournament_id=host.id, after=0, audience=0).events
+    assert all(frame["kind"] != "match_question" for frame in mine)
+    refused = host.client.post(
+        f"/api/v1/matches/{match.pk}/answer/",
+        {"question": match.question["seq"], "answer": match.question["default"]},  # type: ignore[index]
+        format="json",
+        headers=host.headers,
+    )
+    assert refused.status_code == 409 and refused.json()["code"] == "no_question"
+    clock.now = asked
+    shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=host.headers).json()
+    assert shown["status"] == "waiting" and shown["question"]["seq"] == match.question["seq"]  # type: ignore[index]
+    assert "asked_at" not in shown["question"]
+    mine = events_after(tournament_id=host.id, after=0, audience=0).events
+    assert [f for f in mine if f["kind"] == "match_question"], "the stream asks it now"
