@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from config import layer
 from config.bulk import append_rows
-from tournaments.models import Tournament, TournamentEvent
+from tournaments.models import Status, Tournament, TournamentEvent
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ def log_tail(tournament: Tournament) -> datetime | None:
     never decreases along ``seq``, so an event is public exactly when ``visible_at <= now`` and
     the stream's seq order is release order.
     """
-    if tournament.log_tail_at is None and tournament.event_seq and _paced():
+    if tournament.log_tail_at is None and tournament.event_seq and _may_hold(tournament):
         tournament.log_tail_at = (
             TournamentEvent.objects.filter(tournament_id=tournament.pk)
             .order_by("-seq")
@@ -84,9 +84,12 @@ def log_tail(tournament: Tournament) -> datetime | None:
     return tournament.log_tail_at
 
 
-def _paced() -> bool:
-    """Whether matches are paced: unpaced, every event is logged for the instant it is written,
-    so the log's last event is always out and is not read."""
+def _may_hold(tournament: Tournament) -> bool:
+    """Whether the log may hold events not yet out, so its last one must be read. Unpaced, every
+    event is logged for the instant it is written; in the lobby and a Deck Phase every match
+    has been released, which happens only once its last instant has passed."""
+    if tournament.status in (Status.LOBBY, Status.DECK):
+        return False
     return float(getattr(settings, "MATCH_EVENT_PACE_SECONDS", 0.0)) > 0
 
 
