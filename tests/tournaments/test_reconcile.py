@@ -8,6 +8,7 @@ listens on (``apply_async`` raises after the commit).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -19,10 +20,12 @@ from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from config.models import Nudge
+from config.taskqueue import clear_runner, start_clock
 from matches.models import Match, MatchStatus
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.leagues.receiver import receiver
 from tests.tournaments.play import Player, open_game
+from tests.workers.conftest import wait_for
 from tournaments.leagues.models import WebhookDelivery, WebhookEndpoint
 from tournaments.models import Seat, Status, Tournament
 from tournaments.selectors.owed import owed_work, stuck_tournaments
@@ -211,3 +214,26 @@ def test_a_tournament_owed_work_past_the_bound_is_counted_stuck(
     age_everything()
     stuck = stuck_tournaments(now=timezone.now(), seconds=60)
     assert list(stuck) == [host.id]
+
+
+@pytest.fixture
+def _quiet_runner_afterwards() -> Iterator[None]:
+    yield
+    clear_runner()
+    time.sleep(0.5)  # let a task already running finish before the database is flushed
+
+
+@pytest.mark.usefixtures("_quiet_runner_afterwards")
+def test_the_embedded_servers_clock_reconciles_too(
+    catalogue: Any, lost_tasks: None, settings: Any
+) -> None:
+    host = open_game(seats=3, seed=4)[0]
+    finish_deck_phase(host)
+    age_everything()
+    settings.TASK_RUNNER = "thread"
+    start_clock()
+    wait_for(
+        lambda: Tournament.objects.get(pk=host.id).round == 2,
+        seconds=30,
+        what="the embedded clock to queue the lost bots again",
+    )
