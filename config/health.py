@@ -238,7 +238,9 @@ class WorkersSerializer(ComponentSerializer):
     alive = serializers.IntegerField(
         help_text="Workers alive; on the Celery stack, none alive fails the check."
     )
-    seen = WorkerSeenSerializer(many=True, help_text="Every worker ever seen, freshest first.")
+    seen = WorkerSeenSerializer(
+        many=True, help_text="Every worker seen in the last day, freshest first."
+    )
 
 
 class BeatSerializer(ComponentSerializer):
