@@ -63,6 +63,7 @@ class EnvSettings:
     hsts_include_subdomains: bool
     hsts_preload: bool
     behind_proxy: bool
+    webhooks_allow_private: bool
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -97,6 +98,9 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         hsts_include_subdomains=_boolean(environ, "HSTS_INCLUDE_SUBDOMAINS", default=True),
         hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
         behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
+        # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
+        # private network); off, public addresses only (tournaments.leagues.destinations).
+        webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
     )
 
 

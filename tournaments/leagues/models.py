@@ -224,6 +224,9 @@ class WebhookEndpoint(models.Model):
     secret = models.CharField(max_length=64, help_text="The HMAC-SHA256 key; shown once.")
     events = models.JSONField(default=list, help_text="Event kinds sent; empty: every kind.")
     active = models.BooleanField(default=True)
+    last_sequence = models.PositiveIntegerField(
+        default=0, help_text="The sequence number of the last event logged for it."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -243,6 +246,7 @@ class WebhookDelivery(models.Model):
         WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
     )
     kind = models.CharField(max_length=32)
+    sequence = models.PositiveIntegerField(help_text="The event's number for its endpoint.")
     idempotency_key = models.CharField(max_length=120)
     payload = models.JSONField(default=dict)
     status = models.CharField(
@@ -260,6 +264,9 @@ class WebhookDelivery(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["endpoint", "idempotency_key"], name="delivery_key_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["endpoint", "sequence"], name="delivery_sequence_unique"
             ),
         ]
 

@@ -11,12 +11,12 @@ import secrets
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from tournaments.leagues.destinations import DestinationError, check_registration
 from tournaments.leagues.models import (
     League,
     LeagueTournament,
@@ -209,14 +209,17 @@ def member_of_token(token: str) -> Member:
 def webhook_create(
     *, organizer: Organizer | None, slug: str, url: str, events: list[str]
 ) -> tuple[WebhookEndpoint, str]:
-    """An endpoint of the league for ``events`` (empty: all); its signing secret, shown once."""
+    """An endpoint of the league for ``events`` (empty: all); its signing secret, shown once.
+    The URL must name a public http(s) destination (``destinations``)."""
     league = league_of(slug)
     require_organizer(organizer, league)
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise ApplicationError("bad_webhook_url", "A webhook URL is http:// or https://.")
     unknown = sorted(set(events) - set(EVENT_KINDS))
     if unknown:
         raise ApplicationError("bad_webhook_events", "Unknown event kinds.", {"unknown": unknown})
+    try:
+        check_registration(url)
+    except DestinationError as refused:
+        raise ApplicationError(refused.code, refused.message) from refused
     secret = secrets.token_hex(32)
     endpoint = WebhookEndpoint.objects.create(
         league=league, url=url, secret=secret, events=sorted(set(events))

@@ -97,7 +97,12 @@ class MemberJoinInput(serializers.Serializer):
 
 
 class WebhookInput(serializers.Serializer):
-    url = serializers.URLField(max_length=400)
+    # Checked by the service (tournaments.leagues.destinations), which reads every form of a
+    # numeric host as the resolver does: Django's URL validator would call some inward ones
+    # merely malformed and pass others.
+    url = serializers.CharField(
+        max_length=400, help_text="A public http(s) URL (webhook_url_forbidden otherwise)."
+    )
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(EVENT_KINDS)),
         required=False,

@@ -63,7 +63,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Register a webhook endpoint (league organizer)",
         "Signed deliveries of `tournament_finished`, `round_finished`, `standings_changed` "
         "(docs/leagues.md); the answer holds the signing secret, shown once.",
-        {400: ["bad_webhook_url", "bad_webhook_events"], 403: WRITE},
+        {400: ["bad_webhook_url", "webhook_url_forbidden", "bad_webhook_events"], 403: WRITE},
     ),
     ("POST", "/api/v1/leagues/tournaments/"): Operation(
         "Open a season's tournament with its join code",
