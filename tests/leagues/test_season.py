@@ -116,11 +116,12 @@ def test_a_season_of_bot_tournaments_records_each_once_and_recomputes_the_same(
         response["Content-Disposition"]
         == f'attachment; filename="club-season-{season}-standings.csv"'
     )
-    parsed = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert response.content.startswith(b"\xef\xbb\xbf")  # UTF-8 with BOM, for spreadsheets
+    parsed = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert [(r["member"], int(r["rank"]), int(r["points"])) for r in parsed] == [
         (r["member"], r["rank"], r["points"]) for r in rows
     ]
-    assert [float(r["ordinal"]) for r in parsed] == [r["rating"]["ordinal"] for r in rows]
+    assert [float(r["ordinal"]) for r in parsed] == [round(r["rating"]["ordinal"], 2) for r in rows]
 
     # A member's history: every tournament it played, in order, with its rating's change.
     history = client.get(f"/api/v1/leagues/{slug}/members/Bot Ada/").json()

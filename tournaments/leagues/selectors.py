@@ -188,6 +188,44 @@ def _history_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
     return row
 
 
+def tournament_results(slug: str, tournament_id: int) -> dict[str, Any]:
+    """A league tournament's results by place, each with the member's rating after it (none
+    until the tournament is recorded: results are public from then on)."""
+    link = (
+        LeagueTournament.objects.filter(tournament_id=tournament_id, season__league__slug=slug)
+        .select_related("season")
+        .first()
+    )
+    if link is None:
+        raise NotFoundError("not_league_tournament", "This league has no such tournament.")
+    changes = {c.member_id: c for c in RatingChange.objects.filter(link=link)}
+    results = link.results.select_related("member").order_by("place", "seat")
+    return {
+        "tournament": tournament_id,
+        "season": link.season_id,
+        "recorded": link.recorded_seq is not None,
+        "rows": [_result_row(result, changes.get(result.member_id)) for result in results],
+    }
+
+
+def _result_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "place": result.place,
+        "member": result.member.handle,
+        "kind": result.member.kind,
+        "seat": result.seat,
+        "points": result.points,
+        "fans": result.fans,
+        "champion": result.champion,
+        "finalist": result.finalist,
+        "rating": None,
+    }
+    if change is not None:
+        after = Skill(change.mu, change.sigma)
+        row["rating"] = {"mu": after.mu, "sigma": after.sigma, "ordinal": after.ordinal}
+    return row
+
+
 def season_lines(slug: str, season_id: int) -> Iterator[dict[str, Any]]:
     """A season as JSON lines: each tournament, then its matches (finished tournaments only)."""
     season = season_pick(league_get(slug), season_id)

@@ -111,9 +111,12 @@ class WebhookInput(serializers.Serializer):
     )
 
 
-class StandingsQuery(serializers.Serializer):
-    season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+class FormatQuery(serializers.Serializer):
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
+
+
+class StandingsQuery(FormatQuery):
+    season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
 
 
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ urlpatterns = [
     path(S + "seasons/", views.SeasonCreateView.as_view()),
     path(S + "seasons/<int:season_id>/tournaments/", views.SeasonTournamentView.as_view()),
     path(S + "seasons/<int:season_id>/lines/", views.SeasonLinesView.as_view()),
+    path(S + "tournaments/<int:tournament_id>/results/", views.TournamentResultsView.as_view()),
     path(S + "members/", views.MemberCreateView.as_view()),
     path(S + "members/claim/", views.MemberClaimView.as_view()),
     path(S + "members/<str:handle>/", views.MemberDetailView.as_view()),

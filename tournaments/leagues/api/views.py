@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any
 
@@ -18,34 +16,51 @@ from rest_framework.response import Response
 from config.throttling import CreateThrottle, JoinThrottle
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView, valid
-from tournaments.leagues import selectors, services
+from tournaments.leagues import exports, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.rules import TIEBREAK
 from tournaments.services.lobby import SeatTicket
 
-CSV_COLUMNS = ["rank", "member", "kind", *TIEBREAK, "decided_by", "mu", "sigma", "ordinal"]
+RATING = ("mu", "sigma", "ordinal")
+CSV_COLUMNS = ("rank", "member", "kind", *TIEBREAK, "decided_by", *RATING)
+PLACES = ("place", "member", "kind", "seat", "points", "fans", "champion", "finalist")
+RESULT_COLUMNS = (*PLACES, *RATING)
 
 
-class StandingsCsvRenderer(BaseRenderer):
-    """``?format=csv``: one line per standings row (a refusal as a code and message)."""
+class CsvRenderer(BaseRenderer):
+    """``?format=csv``: one line per row of ``data["rows"]``, as ``tournaments.leagues.exports``
+    writes every CSV (a refusal is coded JSON, as everywhere: ``CsvView``)."""
 
     media_type = "text/csv"
     format = "csv"
     charset = "utf-8"
+    columns: tuple[str, ...] = ()
 
     def render(
         self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
     ) -> bytes:
-        out = io.StringIO()
-        if not isinstance(data, dict) or "rows" not in data:
-            refusal = csv.writer(out)
-            refusal.writerows([["code", "message"], [data.get("code"), data.get("message")]])
-            return out.getvalue().encode()
-        table = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
-        table.writeheader()
-        for row in data["rows"]:
-            table.writerow({**row, **(row["rating"] or {})})
-        return out.getvalue().encode()
+        rows = ({**row, **exports.rounded_rating(row.get("rating"))} for row in data["rows"])
+        return exports.table(self.columns, rows)
+
+
+class CsvView(ApiView):
+    """A view with a CSV variant whose refusals stay coded JSON (a CSV refusal would be
+    replaced by the API's generic error for a non-JSON error page: config.middleware)."""
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if isinstance(response, Response) and response.status_code >= 400:
+            response.accepted_renderer = JSONRenderer()
+            response.accepted_media_type = JSONRenderer.media_type
+        return response
+
+
+class StandingsCsvRenderer(CsvRenderer):
+    columns = CSV_COLUMNS
+
+
+class ResultsCsvRenderer(CsvRenderer):
+    columns = RESULT_COLUMNS
 
 
 def _ticket(ticket: SeatTicket) -> dict[str, Any]:
@@ -175,7 +190,7 @@ class MemberDetailView(ApiView):
         return Response(selectors.member_history(slug, handle))
 
 
-class StandingsView(ApiView):
+class StandingsView(CsvView):
     renderer_classes = [JSONRenderer, StandingsCsvRenderer]
     query_parameters = frozenset(inputs.StandingsQuery().fields)
 
@@ -193,6 +208,27 @@ class StandingsView(ApiView):
         response = Response(standings)
         if query.validated_data.get("format") == "csv":
             name = f"{slug}-season-{standings['season']}-standings.csv"
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+
+class TournamentResultsView(CsvView):
+    renderer_classes = [JSONRenderer, ResultsCsvRenderer]
+    query_parameters = frozenset(inputs.FormatQuery().fields)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
+        ],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},
+    )
+    def get(self, request: Request, slug: str, tournament_id: int) -> Response:
+        caller(request)
+        query = inputs.FormatQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        response = Response(selectors.tournament_results(slug, tournament_id))
+        if query.validated_data.get("format") == "csv":
+            name = f"{slug}-tournament-{tournament_id}-results.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
