@@ -10,7 +10,7 @@ SKILL = "mu sigma ordinal"
 SEASON = """id name startsOn endsOn scoring botsAllowed adviceAllowed tournaments joinCode
   options { basicSet additionalSets beachCup winterPark robotDifficulty }"""
 LEAGUE = f"slug name description public members seasons {{ {SEASON} }}"
-STANDINGS = f"""season tiebreak rows {{ rank member kind points wins finals fans played vector
+STANDINGS = f"""season kind tiebreak rows {{ rank member kind points wins finals fans played vector
   decidedBy rating {{ {SKILL} }} }}"""
 HISTORY = f"""member kind rating {{ {SKILL} }}
   tournaments {{ tournament season place points fans champion finalist

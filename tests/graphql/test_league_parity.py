@@ -245,6 +245,12 @@ QUERY_REFUSALS = [
         STANDINGS,
     ),
     ("leagues/club/standings/?season=0", "standings", {"slug": "club", "season": 0}, STANDINGS),
+    (
+        "leagues/club/standings/?kind=robots",
+        "standings",
+        {"slug": "club", "kind": "robots"},
+        STANDINGS,
+    ),
     ("leagues/nope/standings/", "standings", {"slug": "nope"}, STANDINGS),
     ("leagues/club/members/nobody/", "member", {"slug": "club", "handle": "nobody"}, HISTORY),
     ("tournaments/?league=a b", "tournaments", {"league": "a b"}, "totalCount"),

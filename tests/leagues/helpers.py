@@ -41,11 +41,15 @@ def league_with_season(
     return slug, created["id"]
 
 
-def bot_tournament(client: APIClient, token: str, slug: str, season: int, seats: int) -> int:
-    """An organizer's season tournament of bots only, played to its end (tasks run in process)."""
+def bot_tournament(
+    client: APIClient, token: str, slug: str, season: int, seats: int, level: str = ""
+) -> int:
+    """An organizer's season tournament of bots only (of ``level``, default the rookie), played
+    to its end (tasks run in process)."""
     path = f"leagues/{slug}/seasons/{season}/tournaments/"
     tid: int = ok(post(client, path, {"seats": seats}, org(token)))["id"]
-    ok(post(client, f"tournaments/{tid}/bots/", {"count": seats}, org(token)), 200)
+    bots = {"count": seats, **({"level": level} if level else {})}
+    ok(post(client, f"tournaments/{tid}/bots/", bots, org(token)), 200)
     ok(post(client, f"tournaments/{tid}/start/", None, org(token)), 200)
     return tid
 

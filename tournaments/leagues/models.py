@@ -91,12 +91,16 @@ class Member(models.Model):
     """A person (or a bot) followed across a league's tournaments.
 
     A human member's token is claimed once with the claim code the organizer was given; both are
-    stored only as hashes. Bots become members of their own kind when their tournament is recorded.
+    stored only as hashes. Bots become members of their own kind when their tournament is
+    recorded, one per name *and strength* ("Bot Cog (rookie)" is not "Bot Cog (steady)").
     """
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="members")
     handle = models.CharField(max_length=40)
     kind = models.CharField(max_length=5, choices=MemberKind.choices, default=MemberKind.HUMAN)
+    bot_level = models.CharField(
+        max_length=9, blank=True, help_text="A bot's strength (rookie, steady, champion)."
+    )
     claim_hash = models.CharField(max_length=64, blank=True)
     token_hash = models.CharField(max_length=64, blank=True, db_index=True)
     claimed_at = models.DateTimeField(null=True, blank=True)

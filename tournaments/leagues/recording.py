@@ -4,7 +4,8 @@ season's standings, the league's ratings and their history, and the webhooks tha
 Recording holds the league's row lock, so a league's results enter one at a time in one order
 (``recorded_seq``): the rating of each builds on the one before. ``league_recompute`` replays
 the recorded tournaments in that order from the tournaments themselves, which must give exactly
-the incremental rows (a test holds it).
+the incremental rows (a test holds it); it also splits the bot members of leagues recorded before
+bots were told apart by strength (``manage.py league_recompute <slug>``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tournaments.leagues.models import (
 )
 from tournaments.leagues.rules import Finisher, placements
 from tournaments.models import Seat, Status, Tournament
+from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
 
 
@@ -90,7 +92,7 @@ def _apply(link: LeagueTournament) -> list[Result]:
 
 def _members(link: LeagueTournament) -> list[tuple[Seat, Member]]:
     """The scoring seats that are members: a linked human seat, or a bot (a bot member of the
-    league by its name, made on first sight) when the season allows bots."""
+    league by its name and strength, made on first sight) when the season allows bots."""
     tournament, season = link.tournament, link.season
     seats = tournament.seats.select_related("member_link__member")
     found = []
@@ -101,11 +103,25 @@ def _members(link: LeagueTournament) -> list[tuple[Seat, Member]]:
         if member_link is not None:
             found.append((seat, member_link.member))
         elif seat.kind == "bot" and season.bots_allowed:
-            bot, _ = Member.objects.get_or_create(
-                league_id=season.league_id, handle=seat.name, defaults={"kind": MemberKind.BOT}
-            )
-            found.append((seat, bot))
+            found.append((seat, _bot_member(season.league_id, seat)))
     return found
+
+
+def _bot_member(league_id: int, seat: Seat) -> Member:
+    """The bot member a bot seat plays as: one per name and strength, since a rookie and a
+    champion of one name are not one player (one rating would blend them)."""
+    level = seat.bot_level or DEFAULT_LEVEL
+    bot, _ = Member.objects.get_or_create(
+        league_id=league_id,
+        handle=bot_handle(seat.name, level),
+        defaults={"kind": MemberKind.BOT, "bot_level": level},
+    )
+    return bot
+
+
+def bot_handle(name: str, level: str) -> str:
+    """A bot member's handle: ``Bot Cog (steady)``."""
+    return f"{name} ({level})"
 
 
 def _finisher(seat: Seat, key: int, tournament: Tournament) -> Finisher:
@@ -222,4 +238,7 @@ def league_recompute(*, league_id: int) -> int:
         for link in links:
             _apply(link)
             count += 1
+        # Bot members no result names any more (the one "Bot Cog" of every strength that
+        # recordings before bot strengths were told apart made): gone with their ratings.
+        Member.objects.filter(league_id=league_id, kind=MemberKind.BOT, results=None).delete()
     return count

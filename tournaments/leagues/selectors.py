@@ -103,9 +103,16 @@ def _skill(rating: Rating | None) -> dict[str, float] | None:
     return {"mu": skill.mu, "sigma": skill.sigma, "ordinal": skill.ordinal}
 
 
-def standings_of(season: Season) -> dict[str, Any]:
-    """Rank, the tie-break vector and what decided it, and the member's league rating."""
-    rows = list(Standing.objects.filter(season=season).select_related("member__rating"))
+KINDS = ("all", "human", "bot")
+
+
+def standings_of(season: Season, kind: str = "all") -> dict[str, Any]:
+    """Rank, the tie-break vector and what decided it, and the member's league rating; ``kind``
+    ``human`` or ``bot`` ranks that kind of member alone (``all``: everyone)."""
+    standings = Standing.objects.filter(season=season).select_related("member__rating")
+    if kind != "all":
+        standings = standings.filter(member__kind=kind)
+    rows = list(standings)
     by_member = {row.member_id: row for row in rows}
     totals = [
         Totals(row.member_id, row.points, row.wins, row.finals, row.fans, row.played)
@@ -113,6 +120,7 @@ def standings_of(season: Season) -> dict[str, Any]:
     ]
     return {
         "season": season.pk,
+        "kind": kind,
         "tiebreak": list(TIEBREAK),
         "rows": [
             {
@@ -129,9 +137,9 @@ def standings_of(season: Season) -> dict[str, Any]:
     }
 
 
-def standings_view(slug: str, season_id: int | None) -> dict[str, Any]:
+def standings_view(slug: str, season_id: int | None, kind: str = "all") -> dict[str, Any]:
     league = league_get(slug)
-    return standings_of(season_pick(league, season_id))
+    return standings_of(season_pick(league, season_id), kind)
 
 
 def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int, int]]:

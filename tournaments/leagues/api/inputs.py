@@ -117,6 +117,7 @@ class FormatQuery(serializers.Serializer):
 
 class StandingsQuery(FormatQuery):
     season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    kind = serializers.ChoiceField(choices=["all", "human", "bot"], required=False)
 
 
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:

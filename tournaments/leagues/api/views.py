@@ -197,6 +197,12 @@ class StandingsView(CsvView):
     @extend_schema(
         parameters=[
             OpenApiParameter("season", int, description="A season id; default: the newest."),
+            OpenApiParameter(
+                "kind",
+                str,
+                enum=["all", "human", "bot"],
+                description="human or bot: rank that kind of member alone; default: all.",
+            ),
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
         ],
         responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},
@@ -204,7 +210,8 @@ class StandingsView(CsvView):
     def get(self, request: Request, slug: str) -> Response:
         query = inputs.StandingsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        standings = selectors.standings_view(slug, query.validated_data.get("season"))
+        chosen = query.validated_data
+        standings = selectors.standings_view(slug, chosen.get("season"), chosen.get("kind", "all"))
         response = Response(standings)
         if query.validated_data.get("format") == "csv":
             name = f"{slug}-season-{standings['season']}-standings.csv"

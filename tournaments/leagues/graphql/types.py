@@ -100,13 +100,14 @@ class StandingRow:
 @strawberry.type(description="A season's standings (REST's standings body).")
 class Standings:
     season: int = strawberry.field(description="The season's id.")
+    kind: str = strawberry.field(description="Whose standings: all, human or bot members.")
     tiebreak: list[str] = strawberry.field(description="The criteria, in the order they count.")
     rows: list[StandingRow] = strawberry.field(description="Best first.")
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> Standings:
         rows = [StandingRow.of(row) for row in data["rows"]]
-        return cls(season=data["season"], tiebreak=data["tiebreak"], rows=rows)
+        return cls(season=data["season"], kind=data["kind"], tiebreak=data["tiebreak"], rows=rows)
 
 
 @strawberry.type(description="A member's result in one season tournament.")
