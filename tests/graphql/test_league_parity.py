@@ -123,6 +123,13 @@ CASES = [
         "createSeason",
         {"additionalSets": ["Castle"]},
     ),
+    Case(
+        "a season ending before it starts",
+        "org",
+        "leagues/club/seasons/",
+        {"name": "S", "starts_on": "2026-05-02", "ends_on": "2026-05-01"},
+        "createSeason",
+    ),
     Case("a member by a rival", "rival", "leagues/club/members/", {"handle": "b"}, "createMember"),
     Case("a bot's handle", "org", "leagues/club/members/", {"handle": "Bot 1"}, "createMember"),
     Case("a taken handle", "org", "leagues/club/members/", {"handle": "ann"}, "createMember"),

@@ -88,9 +88,15 @@ def league_view(slug: str, organizer: Organizer | None) -> dict[str, Any]:
 
 
 def season_pick(league: League, season_id: int | None) -> Season:
-    """The season asked for, else the league's newest; ``unknown_season`` if none."""
+    """The season asked for, else the default: the newest season with a recorded result, or
+    the newest one when none has any (a season just made does not turn the default standings
+    into an empty table); ``unknown_season`` if none."""
     seasons = league.seasons.all()
-    season = seasons.filter(pk=season_id).first() if season_id else seasons.first()
+    if season_id:
+        season = seasons.filter(pk=season_id).first()
+    else:
+        played = seasons.filter(links__recorded_seq__isnull=False).distinct()
+        season = played.first() or seasons.first()
     if season is None:
         raise NotFoundError("unknown_season", "This league has no such season.")
     return season

@@ -24,13 +24,18 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Create a season (league organizer)",
         "A season's scoring table and the options every tournament of it uses; the answer "
         "holds its join code.",
-        {400: [*CREATE_400, "bad_scoring"], 403: WRITE},
+        {400: [*CREATE_400, "bad_scoring", "bad_season_dates"], 403: WRITE},
     ),
     ("POST", L + "seasons/{season_id}/tournaments/"): Operation(
         "Open a season's tournament (league organizer)",
         "An organizer's lobby (no seat taken) that joins the season; options left out take the "
         "season's, a differing one is refused.",
-        {400: CREATE_400, 403: WRITE, 404: ["unknown_season"], 409: ["season_options"]},
+        {
+            400: CREATE_400,
+            403: WRITE,
+            404: ["unknown_season"],
+            409: ["season_options", "season_not_started", "season_ended"],
+        },
     ),
     ("GET", L + "seasons/{season_id}/lines/"): Operation(
         "Export a season as JSON lines",
@@ -40,8 +45,16 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", L + "standings/"): Operation(
         "Read a season's standings",
         "Rank, the tie-break vector (points, wins, finals, fans, played) and the criterion that "
-        "decided each rank, with the league rating; `?format=csv` for a CSV file.",
+        "decided each rank, with the league rating; `?kind=human|bot` ranks that kind alone; "
+        "`?format=csv` for a CSV file. Without `?season=`: the newest season with a recorded "
+        "result (the newest season when none has one).",
         {404: ["unknown_season"]},
+    ),
+    ("GET", L + "tournaments/{tournament_id}/results/"): Operation(
+        "Read a league tournament's results",
+        "Its results by place with each member's rating after it (none until it is recorded); "
+        "`?format=csv` for a CSV file.",
+        {404: ["not_league_tournament"]},
     ),
     ("POST", L + "members/"): Operation(
         "Create a member (league organizer)",
@@ -73,7 +86,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             401: ["bad_member_token"],
             403: ["wrong_league"],
             404: ["unknown_join_code"],
-            409: ["season_options", "no_room_code"],
+            409: ["season_options", "season_not_started", "season_ended", "no_room_code"],
         },
     ),
     ("POST", "/api/v1/leagues/tournaments/join/"): Operation(

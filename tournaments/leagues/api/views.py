@@ -196,7 +196,9 @@ class StandingsView(CsvView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("season", int, description="A season id; default: the newest."),
+            OpenApiParameter(
+                "season", int, description="A season id; default: the newest with a result."
+            ),
             OpenApiParameter(
                 "kind",
                 str,

@@ -55,7 +55,10 @@ class Query:
         info: strawberry.Info,
         slug: Slug,
         season: Annotated[
-            int | None, strawberry.argument(description="A season id; default: the newest.")
+            int | None,
+            strawberry.argument(
+                description="A season id; default: the newest with a recorded result."
+            ),
         ] = None,
         kind: Annotated[
             str | None,
