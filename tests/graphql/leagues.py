@@ -14,7 +14,8 @@ STANDINGS = f"""season kind tiebreak rows {{ rank member kind points wins finals
   decidedBy rating {{ {SKILL} }} }}"""
 HISTORY = f"""member kind rating {{ {SKILL} }}
   tournaments {{ tournament season place points fans champion finalist
-                 rating {{ {SKILL} change }} }}"""
+                 rating {{ {SKILL} change }} }}
+  corrections {{ id kind reason season tournament member places createdAt }}"""
 ERROR = "... on Error { code message details }"
 PAYLOADS = {
     "createLeague": f"... on LeagueView {{ {LEAGUE} }}",

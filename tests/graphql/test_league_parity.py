@@ -314,7 +314,7 @@ def _without_null_join_codes(league: dict[str, Any]) -> dict[str, Any]:
 READ_QUERIES = [
     ("leagues", "totalCount edges { node { slug } }", {}, 1),
     ("standings", STANDINGS, {"slug": "club"}, 3),
-    ("member", HISTORY, {"slug": "club", "handle": "$first"}, 5),
+    ("member", HISTORY, {"slug": "club", "handle": "$first"}, 6),
 ]
 
 

@@ -276,3 +276,43 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to endpoint {self.endpoint_id} ({self.status})"
+
+
+class CorrectionKind(models.TextChoices):
+    DISQUALIFY = "disqualify", "Disqualify a member (from a tournament or a season)"
+    MANUAL_RESULT = "manual_result", "Enter a tournament's places by hand"
+
+
+class Correction(models.Model):
+    """An organizer's correction of recorded results, with its reason: append-only (never
+    edited or deleted; a later correction supersedes). Recording and recomputing apply every
+    correction of a tournament, in order, on top of what the tournament itself produced."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="corrections")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="corrections")
+    link = models.ForeignKey(
+        LeagueTournament,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="corrections",
+        help_text="The tournament corrected; empty: the whole season (a disqualification).",
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, null=True, blank=True, related_name="corrections"
+    )
+    kind = models.CharField(max_length=13, choices=CorrectionKind.choices)
+    reason = models.TextField()
+    places = models.JSONField(
+        default=dict, blank=True, help_text="A manual result: member id → place."
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} in season {self.season_id}: {self.reason[:40]}"

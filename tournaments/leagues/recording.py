@@ -11,12 +11,14 @@ bots were told apart by strength (``manage.py league_recompute <slug>``).
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from tournaments.leagues import rating as rating_rules
 from tournaments.leagues import webhooks
 from tournaments.leagues.models import (
+    Correction,
+    CorrectionKind,
     League,
     LeagueTournament,
     Member,
@@ -26,7 +28,7 @@ from tournaments.leagues.models import (
     Result,
     Standing,
 )
-from tournaments.leagues.rules import Finisher, placements
+from tournaments.leagues.rules import Finisher, Outcome, corrected, placements
 from tournaments.models import Seat, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
@@ -67,27 +69,55 @@ def tournament_record(*, tournament_id: int) -> bool:
 
 
 def _apply(link: LeagueTournament) -> list[Result]:
-    """Results, standings and ratings of one tournament (the caller holds the league lock)."""
+    """Results, standings and ratings of one tournament, its corrections applied (the caller
+    holds the league lock)."""
     members = _members(link)
     finishers = [_finisher(seat, member.pk, link.tournament) for seat, member in members]
     by_member = {member.pk: seat for seat, member in members}
+    fans = {f.key: f.fans for f in finishers}
     results = [
         Result(
             link=link,
-            member_id=placed.key,
-            seat=by_member[placed.key].number,
-            place=placed.place,
-            points=placed.points,
-            fans=next(f.fans for f in finishers if f.key == placed.key),
-            champion=by_member[placed.key].number in link.tournament.winners,
-            finalist=by_member[placed.key].number in link.tournament.finalists,
+            member_id=outcome.key,
+            seat=by_member[outcome.key].number,
+            place=outcome.place,
+            points=outcome.points,
+            fans=fans[outcome.key],
+            champion=outcome.champion,
+            finalist=outcome.finalist,
         )
-        for placed in placements(finishers, link.season.scoring)
+        for outcome in _outcomes(link, finishers)
     ]
     Result.objects.bulk_create(results)
     _add_to_standings(link, results)
     _rate(link, results)
     return results
+
+
+def _outcomes(link: LeagueTournament, finishers: list[Finisher]) -> list[Outcome]:
+    """What the tournament produced, then its corrections (``rules.corrected``) if it has any."""
+    table = link.season.scoring
+    outcomes = [
+        Outcome(
+            placed.key,
+            placed.place,
+            placed.points,
+            champion=next(f.champion for f in finishers if f.key == placed.key),
+            finalist=next(f.finalist for f in finishers if f.key == placed.key),
+        )
+        for placed in placements(finishers, table)
+    ]
+    corrections = list(
+        Correction.objects.filter(
+            Q(link=link) | Q(season_id=link.season_id, link__isnull=True)
+        ).order_by("id")
+    )
+    if not corrections:
+        return outcomes
+    manual = [c for c in corrections if c.kind == CorrectionKind.MANUAL_RESULT]
+    places = {int(key): place for key, place in manual[-1].places.items()} if manual else None
+    struck = {c.member_id for c in corrections if c.kind == CorrectionKind.DISQUALIFY}
+    return corrected(outcomes, table, places=places, struck={m for m in struck if m})
 
 
 def _members(link: LeagueTournament) -> list[tuple[Seat, Member]]:
@@ -225,20 +255,27 @@ def league_recompute(*, league_id: int) -> int:
     replayed in their recorded order; returns how many were replayed."""
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league_id)
-        Result.objects.filter(link__season__league_id=league_id).delete()
-        Standing.objects.filter(season__league_id=league_id).delete()
-        Rating.objects.filter(league_id=league_id).delete()
-        RatingChange.objects.filter(link__season__league_id=league_id).delete()
-        links = (
-            LeagueTournament.objects.filter(season__league_id=league_id, recorded_seq__isnull=False)
-            .select_related("season", "tournament")
-            .order_by("recorded_seq")
-        )
-        count = 0
-        for link in links:
-            _apply(link)
-            count += 1
-        # Bot members no result names any more (the one "Bot Cog" of every strength that
-        # recordings before bot strengths were told apart made): gone with their ratings.
-        Member.objects.filter(league_id=league_id, kind=MemberKind.BOT, results=None).delete()
+        return league_replay(league_id=league_id)
+
+
+def league_replay(*, league_id: int) -> int:
+    """``league_recompute``'s work, for a caller that holds the league's lock (a correction)."""
+    Result.objects.filter(link__season__league_id=league_id).delete()
+    Standing.objects.filter(season__league_id=league_id).delete()
+    Rating.objects.filter(league_id=league_id).delete()
+    RatingChange.objects.filter(link__season__league_id=league_id).delete()
+    links = (
+        LeagueTournament.objects.filter(season__league_id=league_id, recorded_seq__isnull=False)
+        .select_related("season", "tournament")
+        .order_by("recorded_seq")
+    )
+    count = 0
+    for link in links:
+        _apply(link)
+        count += 1
+    # Bot members no result names any more (the one "Bot Cog" of every strength that
+    # recordings before bot strengths were told apart made): gone with their ratings. One a
+    # correction names stays (the audit trail keeps it).
+    bots = Member.objects.filter(league_id=league_id, kind=MemberKind.BOT)
+    bots.filter(results=None, corrections=None).delete()
     return count

@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from django.db.models import Q
+
 from config.errors import NotFoundError
 from matches.models import Match
 from tournaments.leagues.models import (
+    Correction,
+    CorrectionKind,
     League,
     LeagueTournament,
     Member,
@@ -178,7 +182,47 @@ def member_history(slug: str, handle: str) -> dict[str, Any]:
         "kind": member.kind,
         "rating": _skill(Rating.objects.filter(member=member).first()),
         "tournaments": [_history_row(result, changes.get(result.link_id)) for result in results],
+        "corrections": [correction_view(c) for c in _corrections_about(member)],
     }
+
+
+def _corrections_about(member: Member) -> list[Correction]:
+    """The corrections that name the member, and the manual results of its tournaments."""
+    named = Q(member=member)
+    manual = Q(kind=CorrectionKind.MANUAL_RESULT, link__results__member=member)
+    manual |= Q(kind=CorrectionKind.MANUAL_RESULT, places__has_key=str(member.pk))
+    found = Correction.objects.filter(named | manual).select_related("link", "member")
+    return list(found.distinct().order_by("id"))
+
+
+def correction_view(correction: Correction) -> dict[str, Any]:
+    """A correction as the audit trail shows it (its author's name stays private)."""
+    handles = (
+        dict(
+            Member.objects.filter(pk__in=[int(k) for k in correction.places]).values_list(
+                "pk", "handle"
+            )
+        )
+        if correction.places
+        else {}
+    )
+    return {
+        "id": correction.pk,
+        "kind": correction.kind,
+        "reason": correction.reason,
+        "season": correction.season_id,
+        "tournament": correction.link.tournament_id if correction.link else None,
+        "member": correction.member.handle if correction.member else None,
+        "places": {handles[int(k)]: place for k, place in correction.places.items()},
+        "created_at": correction.created_at,
+    }
+
+
+def correction_list(slug: str) -> list[dict[str, Any]]:
+    """Every correction of the league, oldest first: its audit trail."""
+    league = league_get(slug)
+    found = Correction.objects.filter(league=league).select_related("link", "member")
+    return [correction_view(c) for c in found.order_by("id")]
 
 
 def _history_row(result: Result, change: RatingChange | None) -> dict[str, Any]:

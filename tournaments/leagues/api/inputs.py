@@ -111,6 +111,26 @@ class WebhookInput(serializers.Serializer):
     )
 
 
+class CorrectionInput(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=["disqualify", "manual_result"],
+        help_text="disqualify: a member from a tournament or a season; manual_result: places.",
+    )
+    reason = serializers.CharField(max_length=500, help_text="Why: shown in the audit trail.")
+    tournament = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="The tournament's id."
+    )
+    season = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="A season (disqualify)."
+    )
+    member = serializers.CharField(max_length=60, required=False, help_text="A handle.")
+    places = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=8),
+        required=False,
+        help_text="manual_result: every member's handle → its place (1, 2, 2, 4 for a tie).",
+    )
+
+
 class FormatQuery(serializers.Serializer):
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
 

@@ -78,6 +78,22 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "(docs/leagues.md); the answer holds the signing secret, shown once.",
         {400: ["bad_webhook_url", "webhook_url_forbidden", "bad_webhook_events"], 403: WRITE},
     ),
+    ("GET", L + "corrections/"): Operation(
+        "List a league's corrections",
+        "The audit trail: every correction, oldest first, with its reason.",
+    ),
+    ("POST", L + "corrections/"): Operation(
+        "Correct a recorded result (league organizer)",
+        "Disqualify a member from a tournament or a season, or enter a tournament's places by "
+        "hand, with a reason: appended to the audit trail, then the league's results, standings "
+        "and ratings are replayed with it and `standings_changed` is sent.",
+        {
+            400: ["bad_correction", "bad_manual_result"],
+            403: WRITE,
+            404: ["not_league_tournament", "unknown_member", "unknown_season"],
+            409: ["result_not_released", "member_not_in_tournament", "member_disqualified"],
+        },
+    ),
     ("POST", "/api/v1/leagues/tournaments/"): Operation(
         "Open a season's tournament with its join code",
         "The caller hosts (seat 0); with a member token of the league it sits as that member.",

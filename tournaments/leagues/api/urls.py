@@ -17,4 +17,5 @@ urlpatterns = [
     path(S + "members/claim/", views.MemberClaimView.as_view()),
     path(S + "members/<str:handle>/", views.MemberDetailView.as_view()),
     path(S + "webhooks/", views.WebhookCreateView.as_view()),
+    path(S + "corrections/", views.CorrectionListView.as_view()),
 ]

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from config.throttling import CreateThrottle, JoinThrottle
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView, valid
-from tournaments.leagues import exports, selectors, services
+from tournaments.leagues import corrections, exports, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.rules import TIEBREAK
 from tournaments.services.lobby import SeatTicket
@@ -259,3 +259,25 @@ class WebhookCreateView(ApiView):
         )
         body = {"id": endpoint.pk, "url": endpoint.url, "events": endpoint.events, "secret": secret}
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class CorrectionListView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_correction_list")
+    def get(self, request: Request, slug: str) -> Response:
+        caller(request)
+        return Response({"results": selectors.correction_list(slug)})
+
+    @extend_schema(request=inputs.CorrectionInput, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request, slug: str) -> Response:
+        data = valid(inputs.CorrectionInput, request)
+        made = corrections.correction_create(
+            organizer=organizer(request),
+            slug=slug,
+            kind=data["kind"],
+            reason=data["reason"],
+            tournament_id=data.get("tournament"),
+            season_id=data.get("season"),
+            member=data.get("member"),
+            places=data.get("places"),
+        )
+        return Response(selectors.correction_view(made), status=status.HTTP_201_CREATED)

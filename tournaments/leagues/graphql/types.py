@@ -133,6 +133,9 @@ class MemberHistory:
     kind: str = strawberry.field(description="human or bot.")
     rating: Skill | None = strawberry.field(description="The league rating now, if any.")
     tournaments: list[HistoryRow] = strawberry.field(description="Oldest first.")
+    corrections: list[CorrectionView] = strawberry.field(
+        description="Corrections that name it or its tournaments' results, oldest first."
+    )
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> MemberHistory:
@@ -142,7 +145,20 @@ class MemberHistory:
             kind=data["kind"],
             rating=None if rating is None else Skill(**rating),
             tournaments=[HistoryRow.of(row) for row in data["tournaments"]],
+            corrections=[CorrectionView(**c) for c in data["corrections"]],
         )
+
+
+@strawberry.type(description="A correction of recorded results, as the audit trail shows it.")
+class CorrectionView:
+    id: int = strawberry.field(description="Its id (the audit trail's order).")
+    kind: str = strawberry.field(description="disqualify or manual_result.")
+    reason: str = strawberry.field(description="Why, in the organizer's words.")
+    season: int = strawberry.field(description="Season id.")
+    tournament: int | None = strawberry.field(description="Tournament id; none: the season.")
+    member: str | None = strawberry.field(description="The disqualified member's handle.")
+    places: JSON = strawberry.field(description="A manual result: handle → place.")
+    created_at: datetime.datetime = strawberry.field(description="When it was made.")
 
 
 @strawberry.type(description="A new member and the code its player claims it with (once).")
