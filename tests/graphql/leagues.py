@@ -7,7 +7,7 @@ from typing import Any
 from tests.graphql.client import GraphQL
 
 SKILL = "mu sigma ordinal"
-SEASON = """id name startsOn endsOn scoring botsAllowed adviceAllowed tournaments joinCode
+SEASON = """id name startsOn endsOn scoring botsAllowed adviceAllowed tournaments archived joinCode
   options { basicSet additionalSets beachCup winterPark robotDifficulty }"""
 LEAGUE = f"slug name description public members seasons {{ {SEASON} }}"
 STANDINGS = f"""season kind tiebreak rows {{ rank member kind points wins finals fans played vector

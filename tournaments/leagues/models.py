@@ -67,6 +67,9 @@ class Season(models.Model):
     join_code = models.CharField(
         max_length=12, unique=True, help_text="Lets a host open a tournament in this season."
     )
+    archived_at = models.DateTimeField(
+        null=True, blank=True, help_text="Archived: no tournament opens in it any more."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -26,6 +26,8 @@ from tournaments.leagues.models import (
     Season,
     Standing,
     Visibility,
+    WebhookDelivery,
+    WebhookEndpoint,
 )
 from tournaments.leagues.rating import Skill
 from tournaments.leagues.rules import TIEBREAK, Totals, ranked
@@ -75,6 +77,7 @@ def season_view(season: Season, *, organizer: bool) -> dict[str, Any]:
         "bots_allowed": season.bots_allowed,
         "advice_allowed": season.advice_allowed,
         "tournaments": season.links.count(),
+        "archived": season.archived_at is not None,
     }
     if organizer:
         view["join_code"] = season.join_code
@@ -320,3 +323,56 @@ def _match_lines(tournament_id: int) -> Iterator[dict[str, Any]]:
             "seats": [match.seat_a.number, match.seat_b.number],
             "winner": winner.number if winner is not None else None,
         }
+
+
+def member_list(slug: str) -> list[dict[str, Any]]:
+    """Every member of the league (for its organizers): handle, kind, strength, whether its
+    token is claimed. No hash leaves here."""
+    members = Member.objects.filter(league__slug=slug).order_by("kind", "handle")
+    return [
+        {
+            "member": m.handle,
+            "kind": m.kind,
+            "bot_level": m.bot_level or None,
+            "claimed": m.claimed_at is not None,
+            "created_at": m.created_at,
+        }
+        for m in members
+    ]
+
+
+def webhook_view(endpoint: WebhookEndpoint) -> dict[str, Any]:
+    """An endpoint without its secret (shown only when made or rotated)."""
+    return {
+        "id": endpoint.pk,
+        "url": endpoint.url,
+        "events": endpoint.events,
+        "active": endpoint.active,
+        "last_sequence": endpoint.last_sequence,
+        "created_at": endpoint.created_at,
+    }
+
+
+def webhook_list(slug: str) -> list[dict[str, Any]]:
+    return [webhook_view(e) for e in WebhookEndpoint.objects.filter(league__slug=slug)]
+
+
+def delivery_view(delivery: WebhookDelivery) -> dict[str, Any]:
+    return {
+        "id": delivery.pk,
+        "kind": delivery.kind,
+        "sequence": delivery.sequence,
+        "idempotency_key": delivery.idempotency_key,
+        "status": delivery.status,
+        "attempts": delivery.attempts,
+        "last_status": delivery.last_status,
+        "last_error": delivery.last_error,
+        "created_at": delivery.created_at,
+        "last_attempt_at": delivery.last_attempt_at,
+        "delivered_at": delivery.delivered_at,
+    }
+
+
+def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[dict[str, Any]]:
+    """The endpoint's newest deliveries first (the log an organizer retries from)."""
+    return [delivery_view(d) for d in endpoint.deliveries.order_by("-sequence")[:limit]]

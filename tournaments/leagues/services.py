@@ -101,7 +101,7 @@ def season_create(
     (``basic_set``, ``additional_sets``, ``beach_cup``, ``winter_mode``, ``robot_difficulty``)."""
     league = league_of(slug)
     require_organizer(organizer, league)
-    _check_dates(starts_on, ends_on)
+    check_dates(starts_on, ends_on)
     try:
         table = check_scoring(scoring)
     except LeagueRuleError as error:
@@ -120,7 +120,7 @@ def season_create(
     )
 
 
-def _check_dates(starts_on: date | None, ends_on: date | None) -> None:
+def check_dates(starts_on: date | None, ends_on: date | None) -> None:
     """A season ends on or after the day it starts (either may be left open)."""
     if starts_on is not None and ends_on is not None and ends_on < starts_on:
         raise ApplicationError(
@@ -133,6 +133,8 @@ def _check_dates(starts_on: date | None, ends_on: date | None) -> None:
 def require_season_open(season: Season) -> None:
     """A tournament opens in a season on the days it runs: from ``starts_on`` to ``ends_on``,
     both included, in the server's time zone (an open end runs on)."""
+    if season.archived_at is not None:
+        raise ConflictError("season_archived", "This season is archived.")
     today = timezone.localdate()
     dates = {"starts_on": season.starts_on, "ends_on": season.ends_on, "today": today}
     details = {name: day.isoformat() if day else None for name, day in dates.items()}

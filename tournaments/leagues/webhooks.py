@@ -74,25 +74,38 @@ def emit(
     """Log ``kind`` for every active endpoint of the league that wants it and queue the sends
     on commit; an event already logged under ``key`` for an endpoint is not logged again. Each
     new delivery takes its endpoint's next ``sequence`` (1, 2, 3, … per endpoint)."""
-    when = (occurred_at or timezone.now()).isoformat().replace("+00:00", "Z")
     created = []
+    when = occurred_at or timezone.now()  # one instant for every endpoint
     for endpoint in WebhookEndpoint.objects.filter(league_id=league_id, active=True):
         if endpoint.events and kind not in endpoint.events:
             continue
-        if WebhookDelivery.objects.filter(endpoint=endpoint, idempotency_key=key).exists():
-            continue
-        sequence = _next_sequence(endpoint.pk)
-        payload = {"id": key, "kind": kind, "sequence": sequence, "occurred_at": when}
-        delivery, new = WebhookDelivery.objects.get_or_create(
-            endpoint=endpoint,
-            idempotency_key=key,
-            defaults={"kind": kind, "sequence": sequence, "payload": {**payload, "data": data}},
-        )
-        if new:
-            created.append(delivery.pk)
-    if created:
-        transaction.on_commit(lambda: _queue(created))
+        created += emit_to(endpoint, kind=kind, key=key, data=data, occurred_at=when)
     return created
+
+
+def emit_to(
+    endpoint: WebhookEndpoint,
+    *,
+    kind: str,
+    key: str,
+    data: dict[str, Any],
+    occurred_at: datetime | None = None,
+) -> list[int]:
+    """``emit`` for one endpoint, whatever it subscribed to (a ``ping``)."""
+    if WebhookDelivery.objects.filter(endpoint=endpoint, idempotency_key=key).exists():
+        return []
+    when = (occurred_at or timezone.now()).isoformat().replace("+00:00", "Z")
+    sequence = _next_sequence(endpoint.pk)
+    payload = {"id": key, "kind": kind, "sequence": sequence, "occurred_at": when}
+    delivery, new = WebhookDelivery.objects.get_or_create(
+        endpoint=endpoint,
+        idempotency_key=key,
+        defaults={"kind": kind, "sequence": sequence, "payload": {**payload, "data": data}},
+    )
+    if not new:
+        return []
+    transaction.on_commit(lambda: _queue([delivery.pk]))
+    return [delivery.pk]
 
 
 def _next_sequence(endpoint_id: int) -> int:

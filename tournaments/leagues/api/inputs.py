@@ -111,6 +111,19 @@ class WebhookInput(serializers.Serializer):
     )
 
 
+class SeasonUpdateInput(serializers.Serializer):
+    """What an organizer may change in a season: the fields given, the others kept."""
+
+    name = serializers.CharField(max_length=80, required=False)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    bots_allowed = serializers.BooleanField(required=False)
+    advice_allowed = serializers.BooleanField(required=False)
+    archived = serializers.BooleanField(
+        required=False, help_text="true: no tournament opens in it any more; false: back."
+    )
+
+
 class CorrectionInput(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=["disqualify", "manual_result"],

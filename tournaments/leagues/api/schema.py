@@ -34,7 +34,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             400: CREATE_400,
             403: WRITE,
             404: ["unknown_season"],
-            409: ["season_options", "season_not_started", "season_ended"],
+            409: ["season_options", "season_not_started", "season_ended", "season_archived"],
         },
     ),
     ("GET", L + "seasons/{season_id}/lines/"): Operation(
@@ -61,6 +61,61 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "A human member: the claim code in the answer (shown once) lets its person claim a "
         "member token.",
         {403: WRITE, 409: ["handle_taken"]},
+    ),
+    ("GET", L + "members/"): Operation(
+        "List a league's members (league organizer)",
+        "Handle, kind, a bot's strength and whether the token is claimed; no secret.",
+        {403: WRITE, 404: ["not_found"]},
+    ),
+    ("PATCH", L + "members/{handle}/"): Operation(
+        "Rename a member (league organizer)",
+        "A human member's new handle; its results, standings and rating follow it.",
+        {403: WRITE, 404: ["unknown_member"], 409: ["handle_taken", "bot_member"]},
+    ),
+    ("DELETE", L + "members/{handle}/"): Operation(
+        "Remove a member (league organizer)",
+        "Only a human member that never sat in a league tournament (else disqualify it).",
+        {403: WRITE, 404: ["unknown_member"], 409: ["member_in_use", "bot_member"]},
+    ),
+    ("POST", L + "members/{handle}/token/"): Operation(
+        "Reissue a member's claim code (league organizer)",
+        "A new claim code, shown once; the member's current token stops working.",
+        {403: WRITE, 404: ["unknown_member"], 409: ["bot_member"]},
+    ),
+    ("PATCH", L + "seasons/{season_id}/"): Operation(
+        "Edit or archive a season (league organizer)",
+        "Name, dates, policies (for tournaments opened from now on) and `archived`.",
+        {400: ["bad_season_dates"], 403: WRITE, 404: ["unknown_season"]},
+    ),
+    ("GET", L + "webhooks/"): Operation(
+        "List a league's webhook endpoints (league organizer)",
+        "Each endpoint's URL, events, whether active and its last sequence; never the secret.",
+        {403: WRITE},
+    ),
+    ("DELETE", L + "webhooks/{endpoint_id}/"): Operation(
+        "Delete a webhook endpoint (league organizer)",
+        "Nothing more is sent to it; its delivery log goes with it.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
+    ("POST", L + "webhooks/{endpoint_id}/secret/"): Operation(
+        "Rotate a webhook's signing secret (league organizer)",
+        "The new secret, shown once; every attempt from now on is signed with it.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
+    ("POST", L + "webhooks/{endpoint_id}/ping/"): Operation(
+        "Send a test ping (league organizer)",
+        "A `ping` event to this endpoint alone, logged and retried like any delivery.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
+    ("GET", L + "webhooks/{endpoint_id}/deliveries/"): Operation(
+        "Read a webhook's delivery log (league organizer)",
+        "The newest 100 deliveries first: status, attempts, last answer and error.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
+    ("POST", L + "webhooks/{endpoint_id}/deliveries/{delivery_id}/retry/"): Operation(
+        "Retry a delivery (league organizer)",
+        "Sends it again with the same idempotency key and body, its attempts anew.",
+        {403: WRITE, 404: ["unknown_webhook", "unknown_delivery"], 409: ["delivery_pending"]},
     ),
     ("POST", L + "members/claim/"): Operation(
         "Claim a member token",
@@ -102,7 +157,13 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             401: ["bad_member_token"],
             403: ["wrong_league"],
             404: ["unknown_join_code"],
-            409: ["season_options", "season_not_started", "season_ended", "no_room_code"],
+            409: [
+                "season_options",
+                "season_not_started",
+                "season_ended",
+                "season_archived",
+                "no_room_code",
+            ],
         },
     ),
     ("POST", "/api/v1/leagues/tournaments/join/"): Operation(

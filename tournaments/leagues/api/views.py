@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from config.throttling import CreateThrottle, JoinThrottle
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView, valid
-from tournaments.leagues import corrections, exports, selectors, services
+from tournaments.leagues import corrections, exports, managing, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.rules import TIEBREAK
 from tournaments.services.lobby import SeatTicket
@@ -162,6 +162,11 @@ class MemberJoinView(ApiView):
 
 
 class MemberCreateView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_member_list")
+    def get(self, request: Request, slug: str) -> Response:
+        services.require_organizer(organizer(request), services.league_of(slug))
+        return Response({"results": selectors.member_list(slug)})
+
     @extend_schema(request=inputs.MemberInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request, slug: str) -> Response:
         data = valid(inputs.MemberInput, request)
@@ -188,6 +193,19 @@ class MemberDetailView(ApiView):
     def get(self, request: Request, slug: str, handle: str) -> Response:
         caller(request)
         return Response(selectors.member_history(slug, handle))
+
+    @extend_schema(request=inputs.MemberInput, responses=OpenApiTypes.OBJECT)
+    def patch(self, request: Request, slug: str, handle: str) -> Response:
+        data = valid(inputs.MemberInput, request)
+        member = managing.member_rename(
+            organizer=organizer(request), slug=slug, handle=handle, new=data["handle"]
+        )
+        return Response({"member": member.handle, "kind": member.kind})
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, slug: str, handle: str) -> Response:
+        managing.member_remove(organizer=organizer(request), slug=slug, handle=handle)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class StandingsView(CsvView):
@@ -251,6 +269,11 @@ class SeasonLinesView(ApiView):
 
 
 class WebhookCreateView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_webhook_list")
+    def get(self, request: Request, slug: str) -> Response:
+        services.require_organizer(organizer(request), services.league_of(slug))
+        return Response({"results": selectors.webhook_list(slug)})
+
     @extend_schema(request=inputs.WebhookInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request, slug: str) -> Response:
         data = valid(inputs.WebhookInput, request)

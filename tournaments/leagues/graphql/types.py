@@ -39,6 +39,7 @@ class SeasonView:
     bots_allowed: bool = strawberry.field(description="Bots may sit in its tournaments.")
     advice_allowed: bool = strawberry.field(description="Seats may take the Robot's advice.")
     tournaments: int = strawberry.field(description="Tournaments linked to it.")
+    archived: bool = strawberry.field(description="Archived: no tournament opens in it.")
     join_code: str | None = strawberry.field(
         description="The code that hosts a season tournament: the league's organizers only."
     )
