@@ -8,13 +8,20 @@ metadata, multicast or unspecified addresses."""
 from __future__ import annotations
 
 import ipaddress
+import ssl
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 from django.db import transaction
 from rest_framework.test import APIClient
 
@@ -206,3 +213,85 @@ def test_events_carry_occurred_at_and_a_sequence_per_endpoint(
         stamps = [d.payload["occurred_at"] for d in WebhookDelivery.objects.order_by("id")]
         assert all(stamp.endswith("Z") for stamp in stamps) and stamps == sorted(stamps)
         assert len(first.processed) == 3 and len(second.processed) == 2
+
+
+def self_signed(directory: Path, name: str) -> tuple[Path, Path]:
+    """A certificate for ``name`` signed by its own key (files: the cert, the key)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    now = datetime.now(UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(minutes=5))
+        .not_valid_after(now + timedelta(hours=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_file, key_file = directory / f"{name}.pem", directory / f"{name}.key"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_file, key_file
+
+
+@contextmanager
+def tls_receiver(cert: Path, key: Path) -> Iterator[tuple[str, list[dict[str, str]]]]:
+    """An HTTPS receiver on 127.0.0.1 that answers 200 and keeps each request's headers."""
+    seen: list[dict[str, str]] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            seen.append(dict(self.headers.items()))
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"https://localhost:{server.server_address[1]}/hook", seen
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.mark.parametrize(("named", "delivered"), [("localhost", True), ("other.example", False)])
+def test_https_goes_to_the_checked_address_and_verifies_the_host_name(
+    catalogue: Any, settings: Any, monkeypatch: Any, tmp_path: Path, named: str, delivered: bool
+) -> None:
+    """The connection is pinned to the checked 127.0.0.1, yet TLS still checks the certificate
+    against the URL's host name: a certificate for another name is refused."""
+    settings.WEBHOOKS_ALLOW_PRIVATE = True
+    cert, key = self_signed(tmp_path, named)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # trust this certificate alone
+    client = APIClient()
+    token = create_organizer("org")
+    slug, _ = league_with_season(client, token)
+    with tls_receiver(cert, key) as (url, seen):
+        ok(hook(client, token, slug, url))
+        delivery = send_one(slug)
+    if delivered:
+        assert delivery.status == "delivered" and len(seen) == 1
+        assert seen[0]["Host"] == url.removeprefix("https://").removesuffix("/hook")
+    else:
+        assert delivery.status == "failed" and seen == []
+        assert "certificate" in delivery.last_error.lower()
