@@ -70,6 +70,7 @@ class EnvSettings:
     heartbeat_stale_seconds: int
     worker_clock: bool
     beat_required: bool
+    webhooks_allow_private: bool
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -111,6 +112,9 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
         worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
         beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
+        # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
+        # private network); off, public addresses only (tournaments.leagues.destinations).
+        webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
     )
 
 

@@ -208,6 +208,8 @@ REDIS_URL = ENV.redis_url
 TASK_RUNNER = ENV.task_runner
 # Delay between two released match events, so viewers can watch (MATCH_EVENT_PACE_MS, 0 = instant).
 MATCH_EVENT_PACE_SECONDS = ENV.match_event_pace_seconds
+
+WEBHOOKS_ALLOW_PRIVATE = ENV.webhooks_allow_private
 # Every tournament's seed comes from a server secret, the host's seed mixed in. True makes the
 # host's seed the effective one (repeatable tournaments for tests and operators; never in public).
 TRUST_HOST_SEED = False

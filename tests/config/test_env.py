@@ -135,3 +135,10 @@ def test_https_and_hsts_are_on_by_default_once_debug_is_off() -> None:
     assert (plain.https, plain.behind_proxy) == (False, True)
     with pytest.raises(ImproperlyConfigured, match="HSTS_SECONDS"):
         read_environment({"HSTS_SECONDS": "a year"})
+
+
+def test_webhooks_go_to_public_addresses_unless_private_ones_are_allowed() -> None:
+    assert read_environment({}).webhooks_allow_private is False
+    assert read_environment({"WEBHOOKS_ALLOW_PRIVATE": "yes"}).webhooks_allow_private is True
+    with pytest.raises(ImproperlyConfigured, match="WEBHOOKS_ALLOW_PRIVATE"):
+        read_environment({"WEBHOOKS_ALLOW_PRIVATE": "lan"})
