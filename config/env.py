@@ -31,6 +31,7 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _POSTGRES_SCHEMES = {"postgres", "postgresql"}
 _REDIS_SCHEMES = {"redis", "rediss"}
+LOG_FORMATS = ("json", "text")
 
 # Requests per client address (per scope) before `429 throttled`: creating a tournament, joining
 # one, and every action (bots, start, seat settings, Deck Phase, answers). "off" lifts a limit.
@@ -69,6 +70,8 @@ class EnvSettings:
     heartbeat_stale_seconds: int
     worker_clock: bool
     beat_required: bool
+    metrics_token: str | None
+    log_format: str
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -110,6 +113,9 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
         worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
         beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
+        # /metrics answers a "Bearer <METRICS_TOKEN>"; with no token, only requests from loopback.
+        metrics_token=_value(environ, "METRICS_TOKEN"),
+        log_format=_log_format(environ, debug=debug),
     )
 
 
@@ -145,6 +151,17 @@ def _seconds(environ: Mapping[str, str], name: str, *, default: int) -> int:
     if seconds < 1:
         raise ImproperlyConfigured(f"{name} must be 1 second or more, not 0.")
     return seconds
+
+
+def _log_format(environ: Mapping[str, str], *, debug: bool) -> str:
+    """``json`` (one JSON object a line, for a log collector) or ``text`` (for a person);
+    by default text while DEBUG is on (the embedded server), JSON otherwise."""
+    raw = _value(environ, "LOG_FORMAT")
+    if raw is None:
+        return "text" if debug else "json"
+    if raw.lower() not in LOG_FORMATS:
+        raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {raw!r}.")
+    return raw.lower()
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from config import layer
+from config import layer, observe
 from config.bulk import append_rows
 from tournaments.models import Tournament, TournamentEvent
 
@@ -90,3 +90,4 @@ def publish_many(
     )
     tournament.event_seq += len(items)
     _logged(tournament)
+    observe.tournament_logged(tournament_id, [item[0] for item in items])

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from config import rows
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.observe import state_changed
 from config.taskqueue import enqueue_named
 from matches.engine.model import InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
@@ -237,6 +238,7 @@ def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
     """
     pace, now = _pace(), timezone.now()
     released = match_store(match, result, now=now, pace=pace)
+    state_changed("match_recorded", tournament_id=tournament.pk, match_id=match.pk)
     items = _event_items(match, released)
     if pace <= 0:
         _release(tournament, match, items)
@@ -296,6 +298,7 @@ def _release(
     match_finish(match)
     finished = ("match_finished", _finished(match), None, timezone.now())
     publish_many(tournament, [*(items or []), finished])
+    state_changed("match_released", tournament_id=tournament.pk, match_id=match.pk)
     round_finish(tournament)
 
 
