@@ -8,7 +8,6 @@ marked dead so its live gauges stop counting (prometheus_client's multiprocess i
 
 from __future__ import annotations
 
-import os
 import time
 from contextvars import Token
 from typing import Any
@@ -65,6 +64,7 @@ def task_failed(
 
 
 @signals.worker_process_shutdown.connect
-def pool_process_gone(pid: int | None = None, **_: Any) -> None:
+def pool_process_gone(**_: Any) -> None:
+    """Sent in the pool process itself as it exits: its live gauges stop counting."""
     if metrics.multiprocess_dir():
-        multiprocess.mark_process_dead(pid or os.getpid())
+        multiprocess.mark_process_dead(metrics.process_id())

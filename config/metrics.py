@@ -17,6 +17,7 @@ each name they use exists here).
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterable
 from functools import cache
 
@@ -30,10 +31,30 @@ from prometheus_client import (
     Gauge,
     Histogram,
     generate_latest,
+    multiprocess,
+    values,
 )
 from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
+
+
+def process_id() -> str:
+    """Names this process's files in the shared directory: host and pid, since the full stack's
+    containers each number their processes from 1 (the pid alone would collide)."""
+    return f"{socket.gethostname()}_{os.getpid()}"
+
+
+def multiprocess_dir() -> str | None:
+    """The directory the processes of this host share their values in, if any."""
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
+
+
+if multiprocess_dir():
+    # Before any metric is made (values.MultiProcessValue's documented process_identifier); a
+    # restarted process under the same name starts with no open sockets of its last life.
+    multiprocess.mark_process_dead(process_id())
+    values.ValueClass = values.MultiProcessValue(process_id)
 
 PREFIX = "challengers"
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -97,11 +118,6 @@ WEBHOOKS = Counter(
     "Webhook delivery attempts by outcome (delivered, retrying, failed: no attempt left).",
     ["outcome"],
 )
-
-
-def multiprocess_dir() -> str | None:
-    """The directory the processes of this host share their values in, if any."""
-    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
 @cache
