@@ -32,6 +32,7 @@ _FALSE = {"0", "false", "no", "off"}
 _POSTGRES_SCHEMES = {"postgres", "postgresql"}
 _REDIS_SCHEMES = {"redis", "rediss"}
 LOG_FORMATS = ("json", "text")
+DEFAULT_ARCHIVE_DAYS = 30
 
 # Requests per client address (per scope) before `429 throttled`: creating a tournament, joining
 # one, and every action (bots, start, seat settings, Deck Phase, answers). "off" lifts a limit.
@@ -71,6 +72,7 @@ class EnvSettings:
     worker_clock: bool
     beat_required: bool
     metrics_token: str | None
+    event_archive_days: int | None
     log_format: str
 
 
@@ -116,6 +118,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         # /metrics answers a "Bearer <METRICS_TOKEN>"; with no token, only requests from loopback.
         metrics_token=_value(environ, "METRICS_TOKEN"),
         log_format=_log_format(environ, debug=debug),
+        event_archive_days=_archive_days(environ),
     )
 
 
@@ -151,6 +154,13 @@ def _seconds(environ: Mapping[str, str], name: str, *, default: int) -> int:
     if seconds < 1:
         raise ImproperlyConfigured(f"{name} must be 1 second or more, not 0.")
     return seconds
+
+
+def _archive_days(environ: Mapping[str, str]) -> int | None:
+    """Days before a finished tournament's event log is archived; ``None`` (``off``): never."""
+    if (_value(environ, "EVENT_ARCHIVE_DAYS") or "").lower() == "off":
+        return None
+    return _whole_number(environ, "EVENT_ARCHIVE_DAYS", default=DEFAULT_ARCHIVE_DAYS)
 
 
 def _log_format(environ: Mapping[str, str], *, debug: bool) -> str:

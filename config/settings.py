@@ -185,7 +185,14 @@ HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
 BEAT_REQUIRED = ENV.beat_required
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},
+    # Retention (docs/operations.md): finished tournaments' logs packed after EVENT_ARCHIVE_DAYS.
+    "archive-events": {"task": "tournaments.retention.archive_events", "schedule": 3600.0},
 }
+# Task modules outside the apps' `tasks` modules (Celery's autodiscovery finds only those).
+CELERY_IMPORTS = ["tournaments.retention"]
+# Days after which a finished or cancelled tournament's event log (and its matches' events) is
+# packed into one compressed archive row (EVENT_ARCHIVE_DAYS, default 30; "off": never).
+EVENT_ARCHIVE_DAYS = ENV.event_archive_days
 # Tasks the tournaments core queues by name when a round or a tournament finishes
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
 # tournaments in a league only (no task for the others).

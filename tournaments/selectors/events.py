@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from config.rows import column, converted, quote
 from tournaments.models import TournamentEvent
+from tournaments.selectors.archive import archived_log_rows
 
 BATCH = 500
 
@@ -96,6 +97,8 @@ def _log_rows(tournament_id: int, after: int) -> list[Any]:
     with connection.cursor() as cursor:
         cursor.execute(_log_sql(), [tournament_id, after, BATCH + 1])
         found = cursor.fetchall()
+    if not found:  # nothing new, or a finished tournament whose log was archived
+        return archived_log_rows(tournament_id, after, BATCH + 1)
     return [(*converted(TournamentEvent, READ, row[:-1]), row[-1]) for row in found]
 
 
