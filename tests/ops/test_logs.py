@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from celery import shared_task
 from rest_framework.test import APIClient
 
-from config.logcontext import ContextFilter
+from config.logcontext import ContextFilter, bound
 from config.logformat import json_formatter
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
+from tests.ops.scrape import scrape, total
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,3 +82,35 @@ def test_a_dependency_lost_and_regained_is_logged_once_each(json_lines: io.Strin
         dependency_seen("test-redis", answered)
     events = [line["event"] for line in parsed(json_lines) if line.get("dependency")]
     assert events == ["dependency_lost", "dependency_regained"]
+
+
+@shared_task(name="tests.ops.breaks")
+def breaks() -> None:
+    raise ValueError("broken on purpose")
+
+
+@shared_task(bind=True, name="tests.ops.flaky", max_retries=2)
+def flaky(self: Any) -> int:
+    if self.request.retries == 0:
+        raise self.retry(countdown=0)
+    return int(self.request.retries)
+
+
+def test_a_failed_task_is_one_event_and_counted_and_a_retry_is_counted(
+    json_lines: io.StringIO,
+) -> None:
+    before, _ = scrape()
+    with bound(request_id="req-failing"):  # not thrown: it fails as on a worker
+        assert breaks.apply(throw=False).state == "FAILURE"
+    assert flaky.apply(throw=False).get() == 1  # eagerly, the retry runs inside the first call
+    after, _ = scrape()
+    failed = [line for line in parsed(json_lines) if line.get("event") == "task_failed"]
+    assert len(failed) == 1
+    assert failed[0]["task"] == "tests.ops.breaks" and failed[0]["error"] == "ValueError"
+    assert failed[0]["task_id"] and failed[0]["request_id"] == "req-failing"
+    for name, task in (("task_failures_total", "breaks"), ("task_retries_total", "flaky")):
+        series = f"challengers_{name}"
+        grew = total(after, series, task=f"tests.ops.{task}") - total(
+            before, series, task=f"tests.ops.{task}"
+        )
+        assert grew == 1, name
