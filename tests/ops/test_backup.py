@@ -38,11 +38,11 @@ def fresh_name() -> Iterator[str]:
         cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def verify_in(database: str) -> subprocess.CompletedProcess[str]:
-    """``manage.py verify_tournaments`` run by a new process against ``database``."""
+def manage_in(database: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py ARGS`` run by a new process against ``database``."""
     url = database_url_of_this_run().rsplit("/", 1)[0] + f"/{database}"
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings"}
-    command = [sys.executable, "manage.py", "verify_tournaments"]
+    command = [sys.executable, "manage.py", *args]
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
 
 
@@ -57,9 +57,14 @@ def test_a_dump_restored_into_a_fresh_database_verifies_every_tournament(
     assert dump.stat().st_size > 0
 
     call_command("restore", str(dump), "--into", fresh_name)
-    checked = verify_in(fresh_name)
+    checked = manage_in(fresh_name, "verify_tournaments")
     assert checked.returncode == 0, checked.stderr
     assert "Verified 2 finished tournament(s): all ok." in checked.stdout
+
+    # Over a database that has the same tables: they are dropped and restored.
+    replaced = manage_in(fresh_name, "restore", str(dump), "--replace")
+    assert replaced.returncode == 0, replaced.stderr
+    assert manage_in(fresh_name, "verify_tournaments").returncode == 0
 
     with pytest.raises(CommandError, match="exists"):
         call_command("restore", str(dump), "--into", fresh_name)
