@@ -11,11 +11,13 @@ catalogue, and:
    events and its log: the tables that grow with play) with SQL until the database holds N
    matches: a synthetic history of finished tournaments;
 3. archives every finished tournament's logs (``tournaments.services.archive``), timing it, and
-   prints the sizes after it and after ``VACUUM FULL`` (PostgreSQL reuses a deleted row's space
+   prints the sizes after it and after ``VACUUM FULL`` of those tables (``--archive-limit N``:
+   the first N tournaments only, for a quicker figure; PostgreSQL reuses a deleted row's space
    for new rows at once, but gives it back to the disk only on ``VACUUM FULL``).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
-        .venv/bin/python scripts/bench_storage.py --tournaments 10 --seed-matches 100000
+        .venv/bin/python scripts/bench_storage.py --tournaments 10 --seed-matches 100000 \\
+        --archive-limit 2300
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+ARCHIVES = ("tournaments_tournamenteventarchive", "matches_matcheventarchive")
 GROWING = (
     "tournaments_tournament",
     "matches_match",
@@ -46,6 +49,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=7000)
     parser.add_argument(
         "--seed-matches", type=int, default=0, help="Copy rows up to this many matches in all."
+    )
+    parser.add_argument(
+        "--archive-limit", type=int, default=None, help="Archive only this many tournaments."
     )
     return parser.parse_args()
 
@@ -210,14 +216,17 @@ def total_mb(sized: dict[str, int]) -> str:
     )
 
 
-def archive_all() -> None:
+def archive_some(limit: int | None) -> None:
     from django.db import connection
+    from django.utils import timezone
 
-    from tournaments.services.archive import archive_finished
+    from tournaments.services.archive import Archived, tournament_archive, tournaments_to_archive
 
     before = sizes()
     started = time.perf_counter()
-    done = archive_finished(older_than_days=0)
+    due = tournaments_to_archive(older_than_days=0, now=timezone.now())[:limit]
+    runs = [tournament_archive(tournament_id=tid) for tid in due]
+    done = Archived(*(sum(getattr(run, f) for run in runs) for f in Archived.__dataclass_fields__))
     took = time.perf_counter() - started
     after = sizes()
     print(
@@ -228,9 +237,10 @@ def archive_all() -> None:
     print(f"  before:                  {total_mb(before)}")
     print(f"  after (space reusable):  {total_mb(after)}")
     with connection.cursor() as cursor:
-        cursor.execute("VACUUM FULL")
+        for table in (*GROWING, *ARCHIVES):
+            cursor.execute(f"VACUUM FULL {table}")
     print(f"  after VACUUM FULL:       {total_mb(sizes())}")
-    for name in ("tournaments_tournamenteventarchive", "matches_matcheventarchive"):
+    for name in ARCHIVES:
         print(f"  {name:34} {sizes().get(name, 0) / 1e6:10.2f} MB")
 
 
@@ -250,7 +260,7 @@ def main() -> None:
             seed(templates, args.seed_matches)
             print(f"Seeded: {counts()}")
             print(f"  {total_mb(sizes())}")
-        archive_all()
+        archive_some(args.archive_limit)
 
 
 if __name__ == "__main__":
