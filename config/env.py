@@ -110,7 +110,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
         # The reconciler (tournaments.services.reconcile) and the signs of life (config.liveness).
         reconcile_interval_seconds=_seconds(environ, "RECONCILE_INTERVAL_SECONDS", default=2),
-        reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=10),
+        reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=8),
         reconcile_stuck_seconds=_seconds(environ, "RECONCILE_STUCK_SECONDS", default=60),
         heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
         worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),

@@ -177,7 +177,10 @@ CELERY_DB_REUSE_MAX = 1000
 RECONCILE_INTERVAL_SECONDS = ENV.reconcile_interval_seconds
 RECONCILE_REQUEUE_SECONDS = ENV.reconcile_requeue_seconds
 RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
-RECONCILE_SOURCES = ["tournaments.leagues.webhooks.deliveries_owed"]
+RECONCILE_SOURCES = [
+    "tournaments.leagues.webhooks.deliveries_owed",
+    "tournaments.leagues.recording.results_owed",
+]
 WORKER_CLOCK = ENV.worker_clock
 # A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
 # fails the health check (the workers' clocks reconcile without it, so by default it only shows).

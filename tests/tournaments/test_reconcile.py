@@ -8,6 +8,7 @@ listens on (``apply_async`` raises after the commit).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -19,11 +20,20 @@ from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from config.models import Nudge
+from config.taskqueue import clear_runner, start_clock
 from matches.models import Match, MatchStatus
-from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
+from tests.leagues.helpers import (
+    bot_tournament,
+    create_organizer,
+    league_with_season,
+    ok,
+    org,
+    post,
+)
 from tests.leagues.receiver import receiver
 from tests.tournaments.play import Player, open_game
-from tournaments.leagues.models import WebhookDelivery, WebhookEndpoint
+from tests.workers.conftest import wait_for
+from tournaments.leagues.models import LeagueTournament, WebhookDelivery, WebhookEndpoint
 from tournaments.models import Seat, Status, Tournament
 from tournaments.selectors.owed import owed_work, stuck_tournaments
 from tournaments.services.reconcile import reconcile
@@ -211,3 +221,43 @@ def test_a_tournament_owed_work_past_the_bound_is_counted_stuck(
     age_everything()
     stuck = stuck_tournaments(now=timezone.now(), seconds=60)
     assert list(stuck) == [host.id]
+
+
+@pytest.fixture
+def _quiet_runner_afterwards() -> Iterator[None]:
+    yield
+    clear_runner()
+    time.sleep(0.5)  # let a task already running finish before the database is flushed
+
+
+@pytest.mark.usefixtures("_quiet_runner_afterwards")
+def test_the_embedded_servers_clock_reconciles_too(
+    catalogue: Any, lost_tasks: None, settings: Any
+) -> None:
+    host = open_game(seats=3, seed=4)[0]
+    finish_deck_phase(host)
+    age_everything()
+    settings.TASK_RUNNER = "thread"
+    start_clock()
+    wait_for(
+        lambda: Tournament.objects.get(pk=host.id).round == 2,
+        seconds=30,
+        what="the embedded clock to queue the lost bots again",
+    )
+
+
+def test_a_league_result_whose_hook_was_lost_is_entered_once(catalogue: Any, settings: Any) -> None:
+    token = create_organizer("org")
+    client = APIClient()
+    slug, season = league_with_season(client, token)
+    hooks = settings.TOURNAMENT_HOOKS
+    settings.TOURNAMENT_HOOKS = {}  # the finished tournament's hook task is lost
+    tid = bot_tournament(client, token, slug, season, seats=2)
+    settings.TOURNAMENT_HOOKS = hooks
+    link = LeagueTournament.objects.get(tournament_id=tid)
+    assert link.recorded_at is None
+    Tournament.objects.filter(pk=tid).update(updated_at=timezone.now() - LONG_AGO)
+    assert reconcile().requeued == (f"league_result:{tid}",)
+    link.refresh_from_db()
+    assert link.recorded_at is not None and link.recorded_seq == 1
+    assert reconcile().requeued == ()
