@@ -32,6 +32,8 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _POSTGRES_SCHEMES = {"postgres", "postgresql"}
 _REDIS_SCHEMES = {"redis", "rediss"}
+LOG_FORMATS = ("json", "text")
+DEFAULT_ARCHIVE_DAYS = 30
 
 # Requests per client address (per scope) before `429 throttled`: creating a tournament, joining
 # one, and every action (bots, start, seat settings, Deck Phase, answers). "off" lifts a limit.
@@ -71,6 +73,9 @@ class EnvSettings:
     worker_clock: bool
     beat_required: bool
     webhooks_allow_private: bool
+    metrics_token: str | None
+    event_archive_days: int | None
+    log_format: str
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -115,6 +120,10 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
         # private network); off, public addresses only (tournaments.leagues.destinations).
         webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
+        # /metrics answers a "Bearer <METRICS_TOKEN>"; with no token, only requests from loopback.
+        metrics_token=_value(environ, "METRICS_TOKEN"),
+        log_format=_log_format(environ, debug=debug),
+        event_archive_days=_archive_days(environ),
     )
 
 
@@ -150,6 +159,24 @@ def _seconds(environ: Mapping[str, str], name: str, *, default: int) -> int:
     if seconds < 1:
         raise ImproperlyConfigured(f"{name} must be 1 second or more, not 0.")
     return seconds
+
+
+def _archive_days(environ: Mapping[str, str]) -> int | None:
+    """Days before a finished tournament's event log is archived; ``None`` (``off``): never."""
+    if (_value(environ, "EVENT_ARCHIVE_DAYS") or "").lower() == "off":
+        return None
+    return _whole_number(environ, "EVENT_ARCHIVE_DAYS", default=DEFAULT_ARCHIVE_DAYS)
+
+
+def _log_format(environ: Mapping[str, str], *, debug: bool) -> str:
+    """``json`` (one JSON object a line, for a log collector) or ``text`` (for a person);
+    by default text while DEBUG is on (the embedded server), JSON otherwise."""
+    raw = _value(environ, "LOG_FORMAT")
+    if raw is None:
+        return "text" if debug else "json"
+    if raw.lower() not in LOG_FORMATS:
+        raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {raw!r}.")
+    return raw.lower()
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:

@@ -35,6 +35,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost of all: the request id for every log line, and each request counted and timed.
+    "config.logcontext.RequestContextMiddleware",
+    "config.metrics_http.RequestMetricsMiddleware",
     # Outermost: every answer under /api/ is coded JSON, whichever layer below refused the request.
     "config.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -83,7 +86,7 @@ SECURE_HSTS_SECONDS = ENV.hsts_seconds if ENV.https else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = ENV.hsts_include_subdomains
 SECURE_HSTS_PRELOAD = ENV.hsts_preload
 # A probe inside the private network asks over plain HTTP.
-SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$", r"^metrics$"]
 # BEHIND_PROXY: a proxy (deploy/nginx.conf) terminates TLS and says so in X-Forwarded-Proto, and
 # names the client in X-Forwarded-For (the address throttling counts).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ENV.behind_proxy else None
@@ -183,7 +186,14 @@ HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
 BEAT_REQUIRED = ENV.beat_required
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},
+    # Retention (docs/operations.md): finished tournaments' logs packed after EVENT_ARCHIVE_DAYS.
+    "archive-events": {"task": "tournaments.retention.archive_events", "schedule": 3600.0},
 }
+# Task modules outside the apps' `tasks` modules (Celery's autodiscovery finds only those).
+CELERY_IMPORTS = ["tournaments.retention"]
+# Days after which a finished or cancelled tournament's event log (and its matches' events) is
+# packed into one compressed archive row (EVENT_ARCHIVE_DAYS, default 30; "off": never).
+EVENT_ARCHIVE_DAYS = ENV.event_archive_days
 # Tasks the tournaments core queues by name when a round or a tournament finishes
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
 # tournaments in a league only (no task for the others).
@@ -214,10 +224,38 @@ WEBHOOKS_ALLOW_PRIVATE = ENV.webhooks_allow_private
 # host's seed the effective one (repeatable tournaments for tests and operators; never in public).
 TRUST_HOST_SEED = False
 
+# LOG_FORMAT: "json" (one object a line: time, level, logger, message, the request/tournament/
+# task ids, an event's fields) or "text"; JSON by default once DEBUG is off (config.logformat).
+LOG_FORMAT = ENV.log_format
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"quiet_clock": {"()": "config.logfilters.QuietClock"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["quiet_clock"]}},
+    "filters": {
+        "quiet_clock": {"()": "config.logfilters.QuietClock"},
+        "context": {"()": "config.logcontext.ContextFilter"},
+    },
+    "formatters": {
+        "json": {"()": "config.logformat.json_formatter"},
+        "text": {"()": "config.logformat.text_formatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["quiet_clock", "context"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING"},
+    # The state changes (config.observe) are logged whatever the root's level.
+    "loggers": {"challengers": {"level": "INFO"}},
 }
+# Workers log through LOGGING too (one format for every process), not Celery's own handler.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# /metrics (config.metrics_http): with METRICS_TOKEN set, for "Authorization: Bearer <token>";
+# unset, for requests from this host only. Figures computed at each scrape come from these.
+METRICS_TOKEN = ENV.metrics_token
+METRICS_COLLECTORS = [
+    "config.metrics_state.QueueCollector",
+    "tournaments.metrics.TournamentCollector",
+]

@@ -15,6 +15,8 @@ from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
+from config import metrics
+
 
 class ScopeThrottle(SimpleRateThrottle):
     """A throttle per client address for one ``scope`` (a subclass names it)."""
@@ -28,6 +30,10 @@ class ScopeThrottle(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         rates: dict[str, str | None] = getattr(settings, "THROTTLE_RATES", {})
         return rates.get(self.scope)
+
+    def throttle_failure(self) -> bool:
+        metrics.THROTTLED.labels(self.scope).inc()
+        return super().throttle_failure()
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
         ident = self.get_ident(request)

@@ -9,6 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.graphql_views import graphql_view
 from config.health import HealthView
+from config.metrics_http import metrics_view
 
 api_v1: list[URLPattern | URLResolver] = [
     path("health/", HealthView.as_view(), name="health"),
@@ -23,6 +24,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("graphql/", graphql_view, name="graphql"),
+    path("metrics", metrics_view, name="metrics"),
     path("", include("frontend.urls")),
 ]
 

@@ -17,6 +17,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from config.errors import NotFoundError
+from matches.archive import archived_payloads
 from matches.engine import events
 from matches.models import Match, MatchEvent, MatchStatus
 
@@ -207,8 +208,11 @@ def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[di
 
 def _frames(match: Match, side: str | None, after: int) -> list[dict[str, Any]]:
     rows = MatchEvent.objects.filter(match=match, seq__gte=after, visible_at__lte=timezone.now())
+    payloads = list(rows.order_by("seq").values_list("payload", flat=True))
+    if not payloads and match.status == MatchStatus.FINISHED:  # archived with its tournament
+        payloads = [p for p in archived_payloads(match.pk) or [] if p["seq"] >= after]
     frames = []
-    for payload in rows.order_by("seq").values_list("payload", flat=True):
+    for payload in payloads:
         shown = redact(payload, side)
         number = int(payload["seq"]) + 1
         if shown is None:

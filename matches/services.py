@@ -16,6 +16,7 @@ from cards.snapshots import snapshot_specs
 from config import rows
 from config.bulk import append_rows
 from config.errors import ConflictError, NotFoundError
+from matches.archive import archived_payloads
 from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
@@ -168,6 +169,8 @@ def match_verify(*, match_id: int) -> bool:
     if match.status not in (MatchStatus.RECORDED, MatchStatus.FINISHED):
         raise ConflictError("not_finished", "Only a finished match can be verified.")
     stored = [event.payload for event in match.events.order_by("seq")]
+    if not stored:  # the tournament's logs were archived (manage.py archive_events)
+        stored = archived_payloads(match_id) or []
     setup = match_setup(match)
     outcome = verify(setup, match.seed, list(match.answers), stored)
     Match.objects.filter(pk=match_id).update(verified=outcome)

@@ -22,6 +22,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
+from config import metrics
 from config.errors import NotFoundError
 from config.middleware import MAX_ID
 from tournaments.api.inputs import MAX_NUMBER, whole_number
@@ -99,13 +100,15 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             await refuse(self, refused)
             return
         self.group = group_name(self.tournament_id)
+        metrics.WS_OPEN.inc()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.deliver()
+        await self.deliver(live=False)
 
     async def disconnect(self, code: int) -> None:
         if self.timer is not None:
             self.timer.cancel()
         if hasattr(self, "group"):
+            metrics.WS_OPEN.dec()
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(
@@ -119,8 +122,10 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def log_grew(self, message: dict[str, Any]) -> None:
         await self.deliver()
 
-    async def deliver(self) -> None:
-        """Send what the log holds after the last sent seq; wake up for held-back events."""
+    async def deliver(self, *, live: bool = True) -> None:
+        """Send what the log holds after the last sent seq; wake up for held-back events.
+
+        ``live``: news of the log (not the catch-up on connect), whose lag is measured."""
         async with self.lock:
             part: LogSlice = await database_sync_to_async(event_texts_after)(
                 tournament_id=self.tournament_id, after=self.last, audience=self.audience
@@ -128,6 +133,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             for frame in part.events:  # JSON text built around each stored payload
                 await self.send(text_data=frame)
             self.last = part.last_seq
+        _measure(part, live=live)
         if part.next_due is not None:
             self._wake_at(part.next_due)
 
@@ -140,6 +146,15 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def _sleep_then_deliver(self, delay: float) -> None:
         await asyncio.sleep(delay)
         await self.deliver()
+
+
+def _measure(part: LogSlice, *, live: bool) -> None:
+    """Frames sent, and for live news the lag from each event's release to now."""
+    metrics.WS_FRAMES.inc(len(part.events))
+    if live and part.released:
+        now = timezone.now()
+        for released in part.released:
+            metrics.STREAM_LAG.observe(max((now - released).total_seconds(), 0.0))
 
 
 class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):

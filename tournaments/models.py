@@ -271,3 +271,20 @@ class OrganizerToken(models.Model):
 
     def __str__(self) -> str:
         return f"Organizer token of user {self.user_id}"
+
+
+class TournamentEventArchive(models.Model):
+    """A finished tournament's event log after ``manage.py archive_events``: one gzip-compressed
+    JSON list of ``[seq, kind, audience, visible_at, payload]``, in seq order. The log's readers
+    (streams, REST, GraphQL) fall back to it when the rows are gone
+    (``tournaments.selectors.archive``)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="event_archive"
+    )
+    events = models.BinaryField()
+    count = models.PositiveIntegerField()
+    archived_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Tournament {self.tournament_id} event log, archived ({self.count})"

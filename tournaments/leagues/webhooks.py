@@ -30,6 +30,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from config import metrics
 from config.taskqueue import enqueue_named
 from tournaments.leagues.destinations import DestinationError, post
 from tournaments.leagues.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
@@ -147,10 +148,14 @@ def deliver(*, delivery_id: int) -> bool | None:
     pending = WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING)
     if sent:
         pending.update(status=DeliveryStatus.DELIVERED, delivered_at=timezone.now())
+        outcome = "delivered"
     elif attempts >= MAX_ATTEMPTS:
         pending.update(status=DeliveryStatus.FAILED)
+        outcome = "failed"
     else:
         enqueue_named(DELIVER, delivery_id, countdown=backoff(attempts))
+        outcome = "retrying"
+    metrics.WEBHOOKS.labels(outcome).inc()
     return sent
 
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config import layer
+from config import layer, observe
 from config.bulk import append_rows
 from tournaments.models import Status, Tournament, TournamentEvent
 
@@ -129,6 +129,7 @@ def publish_many(
     tournament.event_seq += len(items)
     tournament.log_tail_at = items[-1][3]
     _logged(tournament)
+    observe.tournament_logged(tournament_id, [item[0] for item in items])
 
 
 def _monotone(

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from config import rows
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.observe import state_changed
 from config.taskqueue import enqueue_named
 from matches.engine.model import InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
@@ -249,6 +250,7 @@ def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
     # the stream agree on every instant. Its ``match_finished`` is logged now, for when it is due.
     floor = release_floor(tournament, now)
     released = match_store(match, result, now=now, pace=pace, floor=floor)
+    state_changed("match_recorded", tournament_id=tournament.pk, match_id=match.pk)
     items = _event_items(match, released)
     if pace <= 0:
         _release(tournament, match, items)
@@ -314,6 +316,7 @@ def _release(
     if not announced:
         finished = ("match_finished", _finished(match), None, timezone.now())
         publish_many(tournament, [*(items or []), finished])
+    state_changed("match_released", tournament_id=tournament.pk, match_id=match.pk)
     round_finish(tournament)
 
 
