@@ -115,6 +115,7 @@ class Service:
     command: list[str]
     log: Path
     port: int | None = None
+    ready_text: str = " ready."  # what its log says once it works (when it has no port)
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
 
@@ -129,8 +130,8 @@ class Service:
     def ready(self) -> bool:
         if self.port is not None:
             return listening(self.port)
-        # A worker logs " ready." once it consumes; each start appends to the same log.
-        return self.log.read_text(errors="replace").count(" ready.") >= self.starts
+        # Each start appends to the same log: count this start's line too.
+        return self.log.read_text(errors="replace").count(self.ready_text) >= self.starts
 
 
 @dataclass
@@ -141,17 +142,18 @@ class Stack:
     logs: Path
     services: dict[str, Service] = field(default_factory=dict)
 
-    def add_worker(
-        self, name: str, *, concurrency: int = 2, nice: int = 0, beat: bool = False
-    ) -> Service:
+    def add_worker(self, name: str, *, concurrency: int = 2, nice: int = 0) -> Service:
         command = [
             "nice", "-n", str(nice), str(VENV_BIN / "celery"), "-A", "config", "worker",
             "-P", "prefork", "-c", str(concurrency), "-n", f"{name}@%h", "-l", "INFO",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
-        if beat:
-            command += ["--beat", "--schedule", str(self.logs / f"{name}-beat-schedule")]
         return self._add(Service(name, command, self.logs / f"{name}.log"))
+
+    def add_beat(self, name: str = "beat") -> Service:
+        command = [str(VENV_BIN / "celery"), "-A", "config", "beat", "-l", "INFO",
+                   "--schedule", str(self.logs / f"{name}-schedule")]  # fmt: skip
+        return self._add(Service(name, command, self.logs / f"{name}.log", ready_text="Starting"))
 
     def add_daphne(self, name: str, port: int) -> Service:
         command = [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
