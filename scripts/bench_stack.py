@@ -56,6 +56,7 @@ from stack import (
     Stack,
     cpu_seconds,
     free_port,
+    interrupts_unwind,
     prepare_database,
     running,
     stack_environment,
@@ -279,7 +280,7 @@ def main() -> None:
     purge_queue()
     logs = Path(tempfile.mkdtemp(prefix="bench-stack-"))
     print(f"logs of the workers and Daphne: {logs}")
-    with running(bench_stack(args, env, logs)) as stack:
+    with interrupts_unwind(), running(bench_stack(args, env, logs)) as stack:
         ports = [s.port for s in stack.of_kind("daphne-") if s.port is not None]
         tournaments = create_tournaments(args)
         began, cpu = asyncio.run(run(args, ports, tournaments, stack))
