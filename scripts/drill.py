@@ -20,9 +20,9 @@ Then it prints one row per fault:
   against the stored log);
 - **5xx**: answers 500-599 to the tournament reads (``/health/`` is counted apart: its codes);
 - **recovery**: from the dependency being back (the worker ready, the server listening) to the
-  next event of *every* tournament in flight: the longest stall a client saw.
-- **died**: services that exited on their own (the drill starts them again, as compose's restart
-  policy would; reported, not counted against the target).
+  next event *stored* for every tournament in flight (``stall``): the longest stall.
+- **died**: services that exited on their own: the drill starts them again at once, as compose's
+  ``restart: unless-stopped`` would (reported, not counted against the target).
 
 It stops everything it started (by PID) however it ends, Ctrl-C included, and exits 1 when a
 row misses its target: all finished and verified, nothing lost or duplicated, no 5xx, play
@@ -47,7 +47,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import psycopg
 from drill_clients import Api, Follower, Reader, open_tournament
 from private_services import PrivatePostgres, PrivateRedis
-from stack import Stack, free_port, interrupts_unwind, manage, prepare_database, running
+from stack import (
+    Stack,
+    Supervisor,
+    free_port,
+    interrupts_unwind,
+    manage,
+    prepare_database,
+    running,
+)
 from stack import stack_environment as environment
 
 FAULTS = ("worker-kill", "worker-down", "redis-restart", "redis-down", "postgres-restart",
@@ -82,9 +90,10 @@ class Faults:
 
     def worker(self, down: float) -> float:
         """SIGKILL the first worker (its pool with it), start it again after ``down``."""
-        self.stack.kill("worker-0")
-        time.sleep(down)
-        self.stack.start("worker-0")
+        with self.stack.holding("worker-0"):
+            self.stack.kill("worker-0")
+            time.sleep(down)
+            self.stack.start("worker-0")
         return time.time()
 
     def redis_off(self, down: float) -> float:
@@ -101,9 +110,10 @@ class Faults:
 
     def daphne(self) -> float:
         """SIGKILL the second Daphne: its sockets move to the first. Then start it again."""
-        self.stack.kill("daphne-1")
-        back = time.time()  # the other Daphne never went away
-        self.stack.start("daphne-1")
+        with self.stack.holding("daphne-1"):
+            self.stack.kill("daphne-1")
+            back = time.time()  # the other Daphne never went away
+            self.stack.start("daphne-1")
         return back
 
 
@@ -264,26 +274,43 @@ class Batch:
         return code == 200 and bool(body["ok"])
 
     def _recovery(self, back: float) -> float | None:
-        """The longest wait, over the tournaments unfinished at ``back``, for their next event."""
-        waits = []
-        for follower in self.followers:
-            before = [kind for _, kind, received in follower.frames if received < back]
-            if "tournament_finished" in before:
-                continue
-            after = [received for _, _, received in follower.frames if received >= back]
-            if not after:
-                return None
-            waits.append(after[0] - back)
-        return max(waits, default=0.0)
+        """The longest stall, over the tournaments unfinished at ``back``, before the first
+        event committed after it (None: one never moved again); see ``stall``."""
+        waits = [stall(self._log(tournament), back) for tournament in self.ids]
+        if any(wait is None for wait in waits):
+            return None
+        return max((wait for wait in waits if wait is not None), default=0.0)
+
+    def _log(self, tournament: int) -> list[tuple[str, float, float]]:
+        """The tournament's stored events: kind, visible at, committed at (the private cluster
+        runs with ``track_commit_timestamp``)."""
+        with psycopg.connect(self.database) as conn:
+            rows = conn.execute(
+                "SELECT kind, extract(epoch FROM visible_at)::float8,"
+                " extract(epoch FROM pg_xact_commit_timestamp(xmin))::float8"
+                " FROM tournaments_tournamentevent WHERE tournament_id = %s ORDER BY seq",
+                [tournament],
+            ).fetchall()
+        return [(kind, visible, committed) for kind, visible, committed in rows]
 
 
-def revive(stack: Stack) -> list[str]:
-    """Start again every service that exited on its own (as compose's restart policy would);
-    their names, for the table."""
-    dead = [name for name, service in stack.services.items() if not service.alive()]
-    if dead:
-        stack.start(*dead)
-    return dead
+def stall(log: list[tuple[str, float, float]], back: float) -> float | None:
+    """How long a tournament waited, once the dependency was ``back``, for its next event.
+
+    Progress is a new row in the log (its commit time), not a frame on a stream: paced match
+    events keep streaming from rows stored before the fault with no worker at all. The wait
+    starts at ``back``, or later if the tournament still had stored events to show then (the
+    last one visible at ``shown``): it needed nothing new before. 0 for a tournament that had
+    finished before ``back``; None for one that never moved again.
+    """
+    before = [(kind, visible) for kind, visible, committed in log if committed < back]
+    if any(kind == "tournament_finished" for kind, _ in before):
+        return 0.0
+    after = [committed for _, _, committed in log if committed >= back]
+    if not after:
+        return None
+    shown = max((visible for _, visible in before), default=back)
+    return max(0.0, min(after) - max(back, shown))
 
 
 HEAD = ("fault", "tournaments", "in flight", "finished", "verified", "lost/dup", "5xx",
@@ -326,8 +353,9 @@ def drill(args: argparse.Namespace, folder: Path) -> list[Row]:
             for fault in args.faults:
                 print(f"{fault}: {args.tournaments} tournaments ...", file=sys.stderr)
                 batch = Batch(Api(ports, token), postgres.url, ports)
-                row = asyncio.run(batch.run(args, fault, faults[fault]))
-                row.died = revive(stack)
+                with Supervisor(stack) as supervisor:
+                    row = asyncio.run(batch.run(args, fault, faults[fault]))
+                row.died = supervisor.restarted
                 rows.append(row)
             return rows
     finally:

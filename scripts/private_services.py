@@ -80,7 +80,8 @@ class PrivatePostgres:
     def start(self) -> None:
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={self.port} "
-            f"-c unix_socket_directories={self.folder} -c fsync=off -c max_connections=200"
+            f"-c unix_socket_directories={self.folder} -c fsync=off -c max_connections=200 "
+            "-c track_commit_timestamp=on"  # when each event was stored: the drill's recovery
         )
         log = str(self.folder / "postgres.log")
         self._run("pg_ctl", "start", "-w", "-t", str(START_SECONDS), "-D", str(self.data),

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -141,6 +142,7 @@ class Stack:
     env: dict[str, str]
     logs: Path
     services: dict[str, Service] = field(default_factory=dict)
+    held: set[str] = field(default_factory=set)  # kept down on purpose: not to be restarted
 
     def add_worker(self, name: str, *, concurrency: int = 2, nice: int = 0) -> Service:
         command = [
@@ -195,6 +197,15 @@ class Stack:
 
         wait_until(ready, seconds=READY_SECONDS, what=f"{service.name} ready")
 
+    @contextmanager
+    def holding(self, name: str) -> Iterator[None]:
+        """While the block runs, ``name`` is down on purpose: a supervisor leaves it alone."""
+        self.held.add(name)
+        try:
+            yield
+        finally:
+            self.held.discard(name)
+
     def kill(self, name: str) -> None:
         """SIGKILL the service's whole process group, as a crash or the OOM killer would."""
         service = self.services[name]
@@ -216,6 +227,36 @@ class Stack:
                 _signal_group(service.pid, signal.SIGKILL)
                 service.process.wait()
             _signal_group(service.pid, signal.SIGKILL)  # a pool child left behind
+
+
+class Supervisor:
+    """Restarts every service that exits on its own, as compose's ``restart: unless-stopped``
+    would, from a thread of its own; ``restarted`` names each one, once per restart."""
+
+    def __init__(self, stack: Stack, every: float = 0.5) -> None:
+        self.stack, self.every = stack, every
+        self.restarted: list[str] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="supervisor", daemon=True)
+
+    def __enter__(self) -> Supervisor:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.every):
+            for name, service in list(self.stack.services.items()):
+                if name not in self.stack.held and not service.alive():
+                    self.restarted.append(name)
+                    self._restart(name)
+
+    def _restart(self, name: str) -> None:
+        with suppress(RuntimeError, TimeoutError):  # it died again at start: the next round
+            self.stack.start(name)
 
 
 def _signal_group(pid: int, number: int) -> None:
