@@ -31,8 +31,14 @@ def connections_back_to_pool(sender: Any = None, **_: Any) -> None:
 def clock_start(sender: Any = None, **_: Any) -> None:
     """Start the worker's clock (``config.liveness``): its heartbeat and the reconciler, at once
     and every few seconds, whether or not Celery beat runs."""
-    from config.liveness import worker_clock_start
+    import logging
 
+    from config.liveness import worker_clock_start
+    from config.logfilters import QuietClock
+
+    # Celery replaces the root logger's handlers in a worker: the success line of the reconciler
+    # (every two seconds) is dropped at its logger instead.
+    logging.getLogger("celery.app.trace").addFilter(QuietClock())
     worker_clock_start(getattr(sender, "hostname", None) or "worker")
 
 

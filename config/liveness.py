@@ -13,6 +13,7 @@ down must not make the workers look dead) and need nothing else to be up.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 from datetime import datetime, timedelta
@@ -20,7 +21,14 @@ from importlib import import_module
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    IntegrityError,
+    close_old_connections,
+    connections,
+    transaction,
+)
+from django.db.utils import load_backend
 from django.utils import timezone
 
 from config.models import Heartbeat, Lease
@@ -89,6 +97,7 @@ class WorkerClock:
         self._stop.set()
 
     def _loop(self) -> None:
+        own_connection()
         # The first tick at once: a worker that starts (or restarts) re-drives what is owed.
         while True:
             try:
@@ -105,6 +114,22 @@ class WorkerClock:
         for entry_name, entry in settings.CELERY_BEAT_SCHEDULE.items():
             if lease_claim(name=entry_name, seconds=_lease_seconds(entry), holder=self.hostname):
                 run_entry(entry)
+
+
+def own_connection() -> None:
+    """Give this thread a database connection of its own, outside the process's pool.
+
+    The clock runs in a prefork worker's main process, which forks a new pool process whenever
+    one dies. A connection pool created here would be inherited by that child, which would then
+    share its sockets with this process; a plain connection held by this thread is not reachable
+    from the child (psycopg never closes a connection from a process that did not open it). It
+    is kept for a minute between ticks rather than opened every tick.
+    """
+    params = copy.deepcopy(connections.settings[DEFAULT_DB_ALIAS])
+    params["OPTIONS"] = {k: v for k, v in params.get("OPTIONS", {}).items() if k != "pool"}
+    params["CONN_MAX_AGE"] = 60
+    backend = load_backend(params["ENGINE"])
+    connections[DEFAULT_DB_ALIAS] = backend.DatabaseWrapper(params, DEFAULT_DB_ALIAS)
 
 
 def _lease_seconds(entry: dict[str, Any]) -> float:
