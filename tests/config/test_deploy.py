@@ -125,6 +125,7 @@ def test_http_ws_worker_and_beat_have_health_checks() -> None:
     assert services["ws"]["healthcheck"]["test"][-1] == "8001"
     worker = services["worker"]["healthcheck"]["test"][-1]
     assert "celery -A config inspect ping" in worker and "celery@$$HOSTNAME" in worker
+    assert services["beat"]["healthcheck"]["test"][-2:] == ["check_heartbeat", "beat"]
 
 
 def test_the_proxy_waits_for_healthy_upstreams() -> None:
