@@ -19,8 +19,9 @@ Then it prints one row per fault:
 - **lost/dup**: stored events a follower never received / received twice (the follower's seqs
   against the stored log);
 - **5xx**: answers 500-599 to the tournament reads (``/health/`` is counted apart: its codes);
-- **recovery**: from the dependency being back (the worker ready, the server listening) to the
-  next event *stored* for every tournament in flight (``stall``): the longest stall.
+- **recovery**: from the dependency being back (the server listening again; for a killed worker
+  or Daphne, the kill: the other one never went away) to the next event *stored* for every
+  tournament in flight (``stall``): the longest stall.
 - **died**: services that exited on their own: the drill starts them again at once, as compose's
   ``restart: unless-stopped`` would (reported, not counted against the target).
 
@@ -89,12 +90,15 @@ class Faults:
         }
 
     def worker(self, down: float) -> float:
-        """SIGKILL the first worker (its pool with it), start it again after ``down``."""
+        """SIGKILL the first worker (its pool with it), start it again after ``down``. The
+        recovery counts from the kill: the other worker never went away, and the dead one's
+        work must move to it (within 30 s), not wait for its return."""
         with self.stack.holding("worker-0"):
             self.stack.kill("worker-0")
+            killed = time.time()
             time.sleep(down)
             self.stack.start("worker-0")
-        return time.time()
+        return killed
 
     def redis_off(self, down: float) -> float:
         self.redis.stop()
