@@ -20,8 +20,9 @@ from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-# The default of 100 silently drops group messages in bursts (design.md, "Measured on our
-# machines"); the database event log stays the source of truth, the layer only carries news.
+# The default of 100 silently drops group messages in bursts (a round's events overflowed it);
+# the database event log stays the source of truth, the layer only carries news
+# (docs/architecture.md).
 CHANNEL_CAPACITY = 5000
 
 # A development-only key: settings refuse it when DEBUG is off (see ``_secret_key``).
@@ -70,6 +71,7 @@ class EnvSettings:
     heartbeat_stale_seconds: int
     worker_clock: bool
     beat_required: bool
+    webhooks_allow_private: bool
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -107,11 +109,14 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
         # The reconciler (tournaments.services.reconcile) and the signs of life (config.liveness).
         reconcile_interval_seconds=_seconds(environ, "RECONCILE_INTERVAL_SECONDS", default=2),
-        reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=10),
+        reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=8),
         reconcile_stuck_seconds=_seconds(environ, "RECONCILE_STUCK_SECONDS", default=60),
         heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
         worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
         beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
+        # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
+        # private network); off, public addresses only (tournaments.leagues.destinations).
+        webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
     )
 
 
@@ -240,7 +245,7 @@ def _database(environ: Mapping[str, str]) -> dict[str, Any]:
         "HOST": url.hostname,
         "PORT": str(url.port or 5432),
         # Persistent connections under ASGI exhausted PostgreSQL ("too many clients"); Django's
-        # psycopg pool shares a few connections per process instead (design.md).
+        # psycopg pool shares a few connections per process instead.
         "CONN_MAX_AGE": 0,
         "OPTIONS": {"pool": {"min_size": 1, "max_size": 10, "timeout": 10}},
     }

@@ -38,6 +38,7 @@ from rest_framework.views import APIView
 
 from config import liveness
 from config.params import KnownQueryParameters
+from config.taskqueue import runner_alive
 
 TIMEOUT_SECONDS = 3.0
 NO_ANSWER = "Does not answer (the server log has the error)."
@@ -122,13 +123,19 @@ def _runner() -> str:
 
 
 def check_workers() -> dict[str, Any]:
-    """Each worker seen by heartbeat; failing on the Celery stack when none is alive."""
+    """Each worker seen by heartbeat; failing on the Celery stack when none is alive, and on the
+    embedded server when its task thread has stopped."""
     runner = _runner()
 
     def probe() -> dict[str, Any]:
         now = timezone.now()
         seen = [_seen(name, at, now) for name, at in liveness.heartbeats(role=liveness.WORKER)]
         alive = sum(1 for worker in seen if worker["alive"])
+        if runner == "thread":
+            thread = runner_alive()
+            if thread is False:
+                raise _Failing("The embedded task thread has stopped.", {"alive": 0, "seen": []})
+            return {"alive": int(bool(thread)), "seen": []}
         if runner == "celery" and not alive:
             raise _Failing("No worker has been seen alive.", {"alive": 0, "seen": seen})
         return {"alive": alive, "seen": seen}
@@ -231,7 +238,9 @@ class WorkersSerializer(ComponentSerializer):
     alive = serializers.IntegerField(
         help_text="Workers alive; on the Celery stack, none alive fails the check."
     )
-    seen = WorkerSeenSerializer(many=True, help_text="Every worker ever seen, freshest first.")
+    seen = WorkerSeenSerializer(
+        many=True, help_text="Every worker seen in the last day, freshest first."
+    )
 
 
 class BeatSerializer(ComponentSerializer):

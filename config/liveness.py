@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 BEAT = "beat"
 WORKER = "worker"
+FORGOTTEN_AFTER = timedelta(days=1)
+"""A process silent this long is forgotten (a restarted container comes back under a new name)."""
 
 
 def heartbeat_write(*, name: str, role: str) -> None:
@@ -51,7 +53,7 @@ def heartbeat_write(*, name: str, role: str) -> None:
 
 
 def heartbeats(*, role: str) -> list[tuple[str, datetime]]:
-    """Every ``role`` process ever seen, with its last beat, the freshest first."""
+    """Every ``role`` process seen (and not yet forgotten), with its last beat, freshest first."""
     rows = Heartbeat.objects.filter(role=role).order_by("-seen_at")
     return list(rows.values_list("name", "seen_at"))
 
@@ -111,6 +113,7 @@ class WorkerClock:
 
     def tick(self) -> None:
         heartbeat_write(name=self.hostname, role=WORKER)
+        Heartbeat.objects.filter(seen_at__lt=timezone.now() - FORGOTTEN_AFTER).delete()
         for entry_name, entry in settings.CELERY_BEAT_SCHEDULE.items():
             if lease_claim(name=entry_name, seconds=_lease_seconds(entry), holder=self.hostname):
                 run_entry(entry)

@@ -121,11 +121,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     # JSON in and out (the browsable HTML pages are gone: the docs are at /api/v1/docs/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JsonParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only: a form or multipart body is 415 unsupported_media_type, so a cross-site
+    # HTML form (which cannot send application/json without CORS) can change nothing.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JsonParser"],
     # The client address of a throttle: X-Forwarded-For's last entry behind the proxy, else the
     # peer (never a header a client could forge).
     "NUM_PROXIES": 1 if ENV.behind_proxy else 0,
@@ -178,7 +176,10 @@ CELERY_DB_REUSE_MAX = 1000
 RECONCILE_INTERVAL_SECONDS = ENV.reconcile_interval_seconds
 RECONCILE_REQUEUE_SECONDS = ENV.reconcile_requeue_seconds
 RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
-RECONCILE_SOURCES = ["tournaments.leagues.webhooks.deliveries_owed"]
+RECONCILE_SOURCES = [
+    "tournaments.leagues.webhooks.deliveries_owed",
+    "tournaments.leagues.recording.results_owed",
+]
 WORKER_CLOCK = ENV.worker_clock
 # A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
 # fails the health check (the workers' clocks reconcile without it, so by default it only shows).
@@ -211,6 +212,8 @@ REDIS_URL = ENV.redis_url
 TASK_RUNNER = ENV.task_runner
 # Delay between two released match events, so viewers can watch (MATCH_EVENT_PACE_MS, 0 = instant).
 MATCH_EVENT_PACE_SECONDS = ENV.match_event_pace_seconds
+
+WEBHOOKS_ALLOW_PRIVATE = ENV.webhooks_allow_private
 # Every tournament's seed comes from a server secret, the host's seed mixed in. True makes the
 # host's seed the effective one (repeatable tournaments for tests and operators; never in public).
 TRUST_HOST_SEED = False

@@ -106,6 +106,9 @@ class ThreadRunner:
             heapq.heappush(self._queue, (due, next(self._order), task, args))
             self._wake.notify()
 
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
     def clear(self) -> None:
         """Drop every task not yet started (tests end with a quiet runner)."""
         with self._wake:
@@ -171,6 +174,11 @@ def clear_runner() -> None:
     """Drop the embedded runner's pending tasks, if it has started."""
     if _instance is not None:
         _instance.clear()
+
+
+def runner_alive() -> bool | None:
+    """Whether the embedded runner's thread is alive (``None``: it has not started)."""
+    return None if _instance is None else _instance.alive()
 
 
 def _runner() -> ThreadRunner:

@@ -150,3 +150,10 @@ def test_database_password_overrides_the_urls_own() -> None:
     env = read_environment({"DATABASE_URL": POSTGRES, "DATABASE_PASSWORD": "p@ss/word:%"})
     assert env.databases["default"]["PASSWORD"] == "p@ss/word:%"
     assert read_environment({"DATABASE_URL": POSTGRES}).databases["default"]["PASSWORD"] == "s@cret"
+
+
+def test_webhooks_go_to_public_addresses_unless_private_ones_are_allowed() -> None:
+    assert read_environment({}).webhooks_allow_private is False
+    assert read_environment({"WEBHOOKS_ALLOW_PRIVATE": "yes"}).webhooks_allow_private is True
+    with pytest.raises(ImproperlyConfigured, match="WEBHOOKS_ALLOW_PRIVATE"):
+        read_environment({"WEBHOOKS_ALLOW_PRIVATE": "lan"})

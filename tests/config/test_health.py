@@ -188,11 +188,11 @@ def test_tournaments_owed_work_past_the_bound_are_counted_stuck(
     client: Client, catalogue: Any
 ) -> None:
     from tournaments.models import Tournament
-    from tournaments.services import lobby, setup
+    from tournaments.services import lobby, start
 
     ticket = lobby.tournament_create(host_name="Host", seat_count=2, seed=3)
     lobby.seat_add_bots(tournament_id=ticket.tournament.pk, seat=ticket.seat, count=1)
-    setup.tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
+    start.tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
     assert _health(client)[1]["tournaments"]["stuck"] == 0
     Tournament.objects.update(phase_deadline=timezone.now() - timedelta(minutes=5))
     status, body = _health(client)

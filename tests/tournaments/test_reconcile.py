@@ -22,11 +22,18 @@ from config.celery import app as celery_app
 from config.models import Nudge
 from config.taskqueue import clear_runner, start_clock
 from matches.models import Match, MatchStatus
-from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
+from tests.leagues.helpers import (
+    bot_tournament,
+    create_organizer,
+    league_with_season,
+    ok,
+    org,
+    post,
+)
 from tests.leagues.receiver import receiver
 from tests.tournaments.play import Player, open_game
 from tests.workers.conftest import wait_for
-from tournaments.leagues.models import WebhookDelivery, WebhookEndpoint
+from tournaments.leagues.models import LeagueTournament, WebhookDelivery, WebhookEndpoint
 from tournaments.models import Seat, Status, Tournament
 from tournaments.selectors.owed import owed_work, stuck_tournaments
 from tournaments.services.reconcile import reconcile
@@ -237,3 +244,20 @@ def test_the_embedded_servers_clock_reconciles_too(
         seconds=30,
         what="the embedded clock to queue the lost bots again",
     )
+
+
+def test_a_league_result_whose_hook_was_lost_is_entered_once(catalogue: Any, settings: Any) -> None:
+    token = create_organizer("org")
+    client = APIClient()
+    slug, season = league_with_season(client, token)
+    hooks = settings.TOURNAMENT_HOOKS
+    settings.TOURNAMENT_HOOKS = {}  # the finished tournament's hook task is lost
+    tid = bot_tournament(client, token, slug, season, seats=2)
+    settings.TOURNAMENT_HOOKS = hooks
+    link = LeagueTournament.objects.get(tournament_id=tid)
+    assert link.recorded_at is None
+    Tournament.objects.filter(pk=tid).update(updated_at=timezone.now() - LONG_AGO)
+    assert reconcile().requeued == (f"league_result:{tid}",)
+    link.refresh_from_db()
+    assert link.recorded_at is not None and link.recorded_seq == 1
+    assert reconcile().requeued == ()
