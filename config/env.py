@@ -50,6 +50,7 @@ class EnvSettings:
     debug: bool
     secret_key: str
     allowed_hosts: list[str]
+    csrf_trusted_origins: list[str]
     databases: dict[str, dict[str, Any]]
     channel_layers: dict[str, dict[str, Any]]
     celery_broker_url: str
@@ -87,6 +88,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         debug=debug,
         secret_key=_secret_key(environ, debug=debug),
         allowed_hosts=_allowed_hosts(environ, debug=debug),
+        csrf_trusted_origins=_origins(environ, "CSRF_TRUSTED_ORIGINS"),
         databases={"default": _database(environ)},
         channel_layers={"default": _channel_layer(redis_url)},
         celery_broker_url=broker,
@@ -212,6 +214,20 @@ def _allowed_hosts(environ: Mapping[str, str], *, debug: bool) -> list[str]:
     return hosts
 
 
+def _origins(environ: Mapping[str, str], name: str) -> list[str]:
+    """Comma-separated origins (``scheme://host[:port]``), each with its scheme: Django compares
+    them whole with a browser's ``Origin`` header."""
+    raw = _value(environ, name)
+    origins = [origin.strip() for origin in (raw or "").split(",") if origin.strip()]
+    for origin in origins:
+        url = urlsplit(origin)
+        if url.scheme not in {"http", "https"} or not url.netloc or url.path not in {"", "/"}:
+            raise ImproperlyConfigured(
+                f"{name} must list origins such as https://game.example, not {origin!r}."
+            )
+    return origins
+
+
 def _split_url(name: str, raw: str, schemes: set[str]) -> SplitResult:
     url = urlsplit(raw)
     if url.scheme not in schemes:
@@ -245,11 +261,14 @@ def _database(environ: Mapping[str, str]) -> dict[str, Any]:
     name = unquote(url.path.lstrip("/"))
     if not name or "/" in name:
         raise ImproperlyConfigured(f"DATABASE_URL must name one database: {raw!r}.")
+    # DATABASE_PASSWORD, when set, keeps the secret out of the URL (no percent-encoding to get
+    # right, and the URL may be shown in logs and `docker compose config`).
+    password = _value(environ, "DATABASE_PASSWORD") or unquote(url.password or "")
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
         "USER": unquote(url.username or ""),
-        "PASSWORD": unquote(url.password or ""),
+        "PASSWORD": password,
         "HOST": url.hostname,
         "PORT": str(url.port or 5432),
         # Persistent connections under ASGI exhausted PostgreSQL ("too many clients"); Django's

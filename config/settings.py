@@ -11,6 +11,10 @@ ENV = read_environment(os.environ)
 DEBUG = ENV.debug
 SECRET_KEY = ENV.secret_key
 ALLOWED_HOSTS = ENV.allowed_hosts
+# Origins a browser may post forms from besides the request's own host (the admin behind a TLS
+# terminator on another name or port). nginx passes the client's Host with its port, so the
+# proxy's own address needs nothing here (deploy/nginx.conf).
+CSRF_TRUSTED_ORIGINS = ENV.csrf_trusted_origins
 
 INSTALLED_APPS = [
     "daphne",  # first, so that `runserver` is the ASGI server too

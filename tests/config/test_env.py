@@ -137,6 +137,21 @@ def test_https_and_hsts_are_on_by_default_once_debug_is_off() -> None:
         read_environment({"HSTS_SECONDS": "a year"})
 
 
+def test_csrf_trusted_origins_are_listed_origins_with_their_scheme() -> None:
+    assert read_environment({}).csrf_trusted_origins == []
+    env = read_environment({"CSRF_TRUSTED_ORIGINS": "https://game.example, http://localhost:8000"})
+    assert env.csrf_trusted_origins == ["https://game.example", "http://localhost:8000"]
+    for bad in ("game.example", "ftp://game.example", "https://game.example/admin/", "https://"):
+        with pytest.raises(ImproperlyConfigured, match="CSRF_TRUSTED_ORIGINS"):
+            read_environment({"CSRF_TRUSTED_ORIGINS": bad})
+
+
+def test_database_password_overrides_the_urls_own() -> None:
+    env = read_environment({"DATABASE_URL": POSTGRES, "DATABASE_PASSWORD": "p@ss/word:%"})
+    assert env.databases["default"]["PASSWORD"] == "p@ss/word:%"
+    assert read_environment({"DATABASE_URL": POSTGRES}).databases["default"]["PASSWORD"] == "s@cret"
+
+
 def test_webhooks_go_to_public_addresses_unless_private_ones_are_allowed() -> None:
     assert read_environment({}).webhooks_allow_private is False
     assert read_environment({"WEBHOOKS_ALLOW_PRIVATE": "yes"}).webhooks_allow_private is True
