@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.db import models
 from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
+from django.utils.module_loading import import_string
 
 from cards.api.cache import catalogue_changed
 from cards.models import Card, CardSet
@@ -34,10 +36,30 @@ class CardInline(admin.TabularInline):
         # With the code, so that a row's code and params are checked and fixed together (an error
         # about a field missing from the inline form would be a server error, not a message).
         "effect_params",
+        "confidence",
         "curated",
     )
     readonly_fields = ("curated",)
     formfield_overrides = {models.JSONField: {"widget": Textarea(attrs={"rows": 2, "cols": 30})}}
+
+
+def _stored_keys(card_ids: list[int]) -> list[tuple[str, str]]:
+    """The (set, name) of cards as stored now, before a save changes them."""
+    rows = Card.objects.filter(pk__in=card_ids).values_list("card_set__name", "name")
+    return list(rows)
+
+
+def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
+    """Say how many running tournaments keep the version of these cards they froze at start."""
+    users = import_string(settings.CARD_USERS)
+    for set_name, name in keys:
+        count = users(set_name=set_name, name=name)
+        if count:
+            messages.info(
+                request,
+                f"{set_name}/{name}: {count} running tournament(s) keep the previous version "
+                "(they play the card data frozen at their start).",
+            )
 
 
 def _warning(card_set: Any) -> str | None:
@@ -110,10 +132,12 @@ class CardSetAdmin(admin.ModelAdmin):
         formset: BaseInlineFormSet,
         change: bool,
     ) -> None:
-        for card_form in formset.forms:
-            if card_form.has_changed():
-                card_form.instance.curated = True
+        changed = [card_form for card_form in formset.forms if card_form.has_changed()]
+        for card_form in changed:
+            card_form.instance.curated = True
+        keys = _stored_keys([card_form.instance.pk for card_form in changed])
         super().save_formset(request, form, formset, change)
+        _tell_running(request, keys)
 
 
 @admin.register(Card)
@@ -139,7 +163,9 @@ class CardAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Card, form: ModelForm, change: bool) -> None:
         obj.curated = True
+        keys = _stored_keys([obj.pk]) if change else []
         super().save_model(request, obj, form, change)
+        _tell_running(request, keys)
 
     @admin.action(description="Release to the catalogue file (next load_catalogue overwrites)")
     def release_to_catalogue(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:

@@ -176,6 +176,9 @@ CELERY_BEAT_SCHEDULE = {
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
 # tournaments in a league only (no task for the others).
 LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
+# How many running tournaments play a card (``set_name``, ``name``): the cards admin says so on
+# save. Named, not imported, because the catalogue sits below the tournaments.
+CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
 TOURNAMENT_HOOKS = {
     "round_finished": [
         {"task": "tournaments.leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},
