@@ -16,7 +16,7 @@ from django.utils.module_loading import import_string
 
 from cards.api.cache import catalogue_changed
 from cards.models import Card, CardSet
-from cards.selectors import card_set_list, copy_warning
+from cards.selectors import additional_set_problems, card_set_list, copy_warning
 
 
 class CardInline(admin.TabularInline):
@@ -70,15 +70,41 @@ def _warning(card_set: Any) -> str | None:
     )
 
 
+class RetireActions(admin.ModelAdmin):
+    """Retire instead of delete: a retired row stays (past tournaments' history keeps it) and is
+    left out of new tournaments (``cards.snapshots.snapshot_take``, the playable sets)."""
+
+    actions = ["retire", "restore"]
+
+    @admin.action(description="Retire: keep for history, leave out of new tournaments")
+    def retire(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        self._set_retired(request, queryset, retired=True)
+
+    @admin.action(description="Restore: offer to new tournaments again")
+    def restore(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        self._set_retired(request, queryset, retired=False)
+
+    def _set_retired(self, request: HttpRequest, queryset: QuerySet[Any], *, retired: bool) -> None:
+        count = queryset.model._default_manager.filter(
+            pk__in=queryset.values("pk"), retired=not retired
+        ).update(retired=retired, curated=True)
+        catalogue_changed()  # an update sends no save signal
+        verb = "retired" if retired else "restored"
+        self.message_user(request, f"{count} {queryset.model._meta.verbose_name}(s) {verb}.")
+
+
 @admin.register(CardSet)
-class CardSetAdmin(admin.ModelAdmin):
-    list_display = ("name", "box", "kind", "designs", "copy_total", "expected_copies", "copies_ok")
-    list_filter = ("box", "kind", "curated")
+class CardSetAdmin(RetireActions):
+    list_display = (
+        *("name", "box", "kind", "designs", "copy_total", "expected_copies", "copies_ok"),
+        *("playable", "retired"),
+    )
+    list_filter = ("box", "kind", "retired", "curated")
     search_fields = ("name",)
     readonly_fields = ("copy_check",)
     fields = (
         *("name", "box", "kind", "expected_copies", "starter_decks", "copy_check"),
-        *("note", "position", "curated"),
+        *("note", "position", "retired", "curated"),
     )
     inlines = (CardInline,)
 
@@ -96,6 +122,17 @@ class CardSetAdmin(admin.ModelAdmin):
     @admin.display(description="copies add up", boolean=True)
     def copies_ok(self, card_set: Any) -> bool:
         return _warning(card_set) is None
+
+    @admin.display(description="playable")
+    def playable(self, card_set: CardSet) -> str:
+        """Whether new tournaments may choose it, else what it lacks (additional sets only)."""
+        missing = self._problems().get(card_set.name)
+        if missing is None:
+            return "—"
+        return "yes" if not missing else "no: " + "; ".join(missing)
+
+    def _problems(self) -> dict[str, list[str]]:
+        return additional_set_problems()
 
     @admin.display(description="copy total")
     def copy_check(self, card_set: Any) -> str:
@@ -141,17 +178,18 @@ class CardSetAdmin(admin.ModelAdmin):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(RetireActions):
     list_display = (
         *("name", "card_set", "box", "level", "power_shown", "copies", "keyword"),
-        *("timing", "effect_code", "confidence", "curated"),
+        *("timing", "effect_code", "confidence", "retired", "curated"),
     )
     list_filter = (
-        *("card_set__box", "card_set", "level", "keyword", "timing", "confidence", "curated"),
+        *("card_set__box", "card_set", "level", "keyword", "timing", "confidence"),
+        *("retired", "curated"),
     )
     search_fields = ("name", "effect", "keyword", "card_set__name", "effect_code")
     list_select_related = ("card_set",)
-    actions = ("release_to_catalogue",)
+    actions = ["retire", "restore", "release_to_catalogue"]
 
     @admin.display(description="box", ordering="card_set__box")
     def box(self, card: Card) -> str:

@@ -68,6 +68,10 @@ class CardSet(models.Model):
     )
     note = models.TextField(blank=True)
     position = models.PositiveSmallIntegerField(default=0, help_text="Order in the catalogue.")
+    retired = models.BooleanField(
+        default=False,
+        help_text="Kept for the history of past tournaments, never offered to new ones.",
+    )
     curated = models.BooleanField(
         default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
     )
@@ -105,6 +109,10 @@ class Card(models.Model):
     # NULL, not "", means "no effect": the engine, the loader and the constraints all say None.
     effect_code = models.CharField(max_length=60, null=True, blank=True)  # noqa: DJ001
     effect_params = models.JSONField(default=dict, blank=True)
+    retired = models.BooleanField(
+        default=False,
+        help_text="Kept for the history of past tournaments, left out of new ones' card data.",
+    )
     curated = models.BooleanField(
         default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
     )

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
 from tournaments.models import OrganizerToken, Tournament
+from tournaments.services.lobby import Staff, tournament_cancel
 from tournaments.services.matchplay import match_retry
+
+
+class ReasonForm(ActionForm):
+    reason = forms.CharField(
+        required=False, max_length=200, help_text="Why (cancel: required, sent to the players)."
+    )
 
 
 @admin.register(Tournament)
@@ -17,9 +27,30 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     search_fields = ["code"]
     readonly_fields = [field.name for field in Tournament._meta.fields]
+    action_form = ReasonForm
+    actions = ["cancel"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tournaments are opened through the API
+
+    @admin.action(description="Cancel the selected tournaments (give a reason)")
+    def cancel(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        """The host's cancel (``tournament_cancel``), by staff, with the reason in the event."""
+        reason = request.POST.get("reason", "").strip()
+        if not reason:
+            self.message_user(request, "Give a reason to cancel.", messages.ERROR)
+            return
+        staff = Staff(user_id=int(request.user.pk or 0))
+        done, refused = 0, []
+        for tournament in queryset:
+            try:
+                tournament_cancel(tournament_id=tournament.pk, seat=staff, reason=reason)
+                done += 1
+            except ApplicationError as error:  # already over (409 already_over)
+                refused.append(f"{tournament.code}: {error.message}")
+        self.message_user(request, f"Cancelled {done} tournament(s).", messages.SUCCESS)
+        if refused:
+            self.message_user(request, f"Not cancelled: {'; '.join(refused)}", messages.WARNING)
 
 
 @admin.register(Match)
