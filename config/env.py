@@ -63,6 +63,8 @@ class EnvSettings:
     hsts_include_subdomains: bool
     hsts_preload: bool
     behind_proxy: bool
+    login_failure_limit: int
+    login_cooloff_minutes: int
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -97,6 +99,10 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         hsts_include_subdomains=_boolean(environ, "HSTS_INCLUDE_SUBDOMAINS", default=True),
         hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
         behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
+        # The admin login (django-axes): an account, and an address, locked after this many
+        # failed attempts, for this many minutes.
+        login_failure_limit=_at_least_one(environ, "LOGIN_FAILURE_LIMIT", default=5),
+        login_cooloff_minutes=_at_least_one(environ, "LOGIN_COOLOFF_MINUTES", default=15),
     )
 
 
@@ -124,6 +130,13 @@ def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int
     if not (raw.isascii() and raw.isdigit()):  # str.isdigit alone accepts "²"
         raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}.")
     return int(raw)
+
+
+def _at_least_one(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    value = _whole_number(environ, name, default=default)
+    if value < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 or more, not 0.")
+    return value
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:

@@ -135,3 +135,13 @@ def test_https_and_hsts_are_on_by_default_once_debug_is_off() -> None:
     assert (plain.https, plain.behind_proxy) == (False, True)
     with pytest.raises(ImproperlyConfigured, match="HSTS_SECONDS"):
         read_environment({"HSTS_SECONDS": "a year"})
+
+
+def test_the_login_lockout_defaults_to_five_failures_for_fifteen_minutes() -> None:
+    env = read_environment({})
+    assert (env.login_failure_limit, env.login_cooloff_minutes) == (5, 15)
+    changed = read_environment({"LOGIN_FAILURE_LIMIT": "3", "LOGIN_COOLOFF_MINUTES": "60"})
+    assert (changed.login_failure_limit, changed.login_cooloff_minutes) == (3, 60)
+    for name, value in (("LOGIN_FAILURE_LIMIT", "0"), ("LOGIN_COOLOFF_MINUTES", "soon")):
+        with pytest.raises(ImproperlyConfigured, match=name):
+            read_environment({name: value})
