@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from cards.catalogue import LoadReport
 from cards.models import Card, CardSet, CardSnapshot
 from tests.tournaments.play import create, open_game, play_to_the_end
-from tournaments.models import Status, Tournament, TournamentEvent
+from tournaments.models import CardCopy, Status, Tournament, TournamentEvent
 
 LAB_CARDS = (("Beaker", "A", 2, 14), ("Burner", "B", 4, 13), ("Reactor", "C", 8, 13))
 FIVE = ["Test Lab", "Castle", "Film Studio", "Funfair", "Shipwreck"]
@@ -137,3 +137,14 @@ def test_staff_cancel_a_running_tournament_with_a_reason(
     assert (event.kind, event.payload["reason"]) == ("tournament_cancelled", "Server maintenance")
     page = admin_client.post("/admin/tournaments/tournament/", action, follow=True)
     assert "already ended" in page.content.decode()
+
+
+def test_a_retired_city_card_is_dealt_to_no_new_tournament(
+    admin_client: Client, catalogue: LoadReport
+) -> None:
+    reporter = Card.objects.get(card_set__name="City", name="Reporter")
+    admin_client.post("/admin/cards/card/", {"action": "retire", "_selected_action": [reporter.pk]})
+    host = open_game(seats=2)[0]
+    assert host.get()["status"] == "deck"
+    assert not CardCopy.objects.filter(tournament_id=host.id, card=reporter).exists()
+    assert CardCopy.objects.filter(tournament_id=host.id, card__card_set__name="City").exists()
