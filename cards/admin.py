@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.module_loading import import_string
 
 from cards.api.cache import catalogue_changed
+from cards.charts import figures_chart
 from cards.models import Card, CardSet
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
 
@@ -60,6 +61,14 @@ def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
                 f"{set_name}/{name}: {count} running tournament(s) keep the previous version "
                 "(they play the card data frozen at their start).",
             )
+
+
+def _percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{rate * 100:.1f} %"
+
+
+def _interval(bounds: list[float] | None) -> str:
+    return "—" if bounds is None else f"{_percent(bounds[0])} to {_percent(bounds[1])}"
 
 
 def _warning(card_set: Any) -> str | None:
@@ -190,6 +199,32 @@ class CardAdmin(RetireActions):
     search_fields = ("name", "effect", "keyword", "card_set__name", "effect_code")
     list_select_related = ("card_set",)
     actions = ["retire", "restore", "release_to_catalogue"]
+    readonly_fields = ("play_figures",)
+
+    @admin.display(description="Figures from stored play")
+    def play_figures(self, card: Card) -> str:
+        """Win rate (with its interval and sample size), pick rate, reveals, average power and
+        effects, in total and per kind of player, with a chart; read through
+        ``settings.CARD_STATS`` (the figures live with the tournaments)."""
+        if card.pk is None:
+            return "—"
+        view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}")
+        total = view["total"]
+        if not total["decks"] and not total["offered"]:
+            return "No recorded play yet."
+        return format_html(
+            "<p>Win rate {} over {} decks (95 % interval {}); picked {} of {} offered; "
+            "{} reveals, average power {}; effect fired {} times.</p>{}",
+            _percent(total["win_rate"]),
+            total["decks"],
+            _interval(total["win_interval"]),
+            total["picked"],
+            total["offered"],
+            total["reveals"],
+            total["average_power"] if total["average_power"] is not None else "—",
+            total["effects"],
+            figures_chart(view["by_player"]),
+        )
 
     @admin.display(description="box", ordering="card_set__box")
     def box(self, card: Card) -> str:

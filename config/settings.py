@@ -200,6 +200,8 @@ LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
 # How many running tournaments play a card (``set_name``, ``name``): the cards admin says so on
 # save. Named, not imported, because the catalogue sits below the tournaments.
 CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
+# A card design's figures from stored play (``key``): the card's admin page shows them.
+CARD_STATS = "tournaments.selectors.cardstats.card_stats"
 TOURNAMENT_HOOKS = {
     "round_finished": [
         {"task": "tournaments.leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
@@ -10,7 +12,9 @@ from django.http import HttpRequest
 
 from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
-from tournaments.models import OrganizerToken, Tournament
+from tournaments.models import CardStat, OrganizerToken, Tournament
+from tournaments.rules.cardstats import COUNTERS, Counts
+from tournaments.selectors.cardstats import figures
 from tournaments.services.lobby import Staff, tournament_cancel
 from tournaments.services.matchplay import match_retry
 
@@ -84,3 +88,47 @@ class OrganizerTokenAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+@admin.register(CardStat)
+class CardStatAdmin(admin.ModelAdmin):
+    """Card figures from stored play, one row per design, set combination and kind of player
+    (written by the recording services; read-only here)."""
+
+    list_display = [
+        *("key", "player", "sets", "offered", "picked", "pick_rate", "decks"),
+        *("win_rate", "reveals", "average_power", "effects"),
+    ]
+    list_filter = ["player", "set_name"]
+    search_fields = ["key", "sets"]
+    ordering = ["key", "player"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def _figures(self, row: CardStat) -> dict[str, Any]:
+        return figures(Counts(**{name: getattr(row, name) for name in COUNTERS}))
+
+    @admin.display(description="pick rate")
+    def pick_rate(self, row: CardStat) -> str:
+        return _percent(self._figures(row)["pick_rate"])
+
+    @admin.display(description="win rate (95 % interval)")
+    def win_rate(self, row: CardStat) -> str:
+        shown = self._figures(row)
+        low_high = shown["win_interval"]
+        if low_high is None:
+            return "—"
+        return f"{_percent(shown['win_rate'])} ({_percent(low_high[0])} to {_percent(low_high[1])})"
+
+    @admin.display(description="avg power")
+    def average_power(self, row: CardStat) -> str:
+        value = self._figures(row)["average_power"]
+        return "—" if value is None else f"{value:.2f}"
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f} %"

@@ -1,0 +1,80 @@
+"""Card statistics as served: one design's or one set's figures from stored play, in total, by
+set combination and by kind of player, with the rates and their 95 % Wilson intervals.
+
+Reads the rows ``tournaments.services.cardstats`` keeps current (never the matches): a design's
+rows are found by the unique index's first column, a set's by its own index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import Q, QuerySet, Sum
+
+from cards.models import Card
+from config.errors import NotFoundError
+from tournaments.models import CardStat
+from tournaments.rules.cardstats import COUNTERS, Counts, wilson
+
+SUMS = {name: Sum(name) for name in COUNTERS}
+
+
+def figures(counts: Counts) -> dict[str, Any]:
+    """The served figures of some counts: rates, their interval and sample size, averages."""
+    interval = wilson(counts.deck_wins, counts.decks)
+    return {
+        "offered": counts.offered,
+        "picked": counts.picked,
+        "pick_rate": _rate(counts.picked, counts.offered),
+        "decks": counts.decks,
+        "deck_wins": counts.deck_wins,
+        "win_rate": _rate(counts.deck_wins, counts.decks),
+        "win_interval": list(interval) if interval else None,
+        "reveals": counts.reveals,
+        "average_power": _rate(counts.power_total, counts.power_count),
+        "effects": counts.effects,
+    }
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _counts(row: Mapping[str, Any]) -> Counts:
+    return Counts(**{name: int(row[name] or 0) for name in COUNTERS})
+
+
+def _grouped(rows: QuerySet[CardStat], by: str) -> list[dict[str, Any]]:
+    groups = rows.values(by).annotate(**SUMS).order_by(by)
+    return [{by: group[by], **figures(_counts(group))} for group in groups]
+
+
+def _view(rows: QuerySet[CardStat]) -> dict[str, Any]:
+    return {
+        "total": figures(_counts(rows.aggregate(**SUMS))),
+        "by_sets": _grouped(rows, "sets"),
+        "by_player": _grouped(rows, "player"),
+    }
+
+
+def card_stats(*, key: str) -> dict[str, Any]:
+    """A card design's figures (``key`` "Set/Name"); ``not_found`` for a design the catalogue
+    never held and no play recorded."""
+    set_name, _, name = key.partition("/")
+    rows = CardStat.objects.filter(key=key)
+    if not Card.objects.filter(card_set__name=set_name, name=name).exists() and not rows.exists():
+        raise NotFoundError("not_found", f"No card {key!r}.", {"key": key})
+    return {"key": key, **_view(rows)}
+
+
+def set_stats(*, name: str) -> dict[str, Any]:
+    """A set's figures: every design of it summed (a deck holding two of its designs counts
+    twice in ``decks``)."""
+    return {"set": name, **_view(CardStat.objects.filter(set_name=name))}
+
+
+def card_stats_table(*, keys: list[str]) -> dict[str, dict[str, Any]]:
+    """Each design's total figures, by key, in one query (the admin's list columns)."""
+    rows = CardStat.objects.filter(Q(key__in=keys)).values("key").annotate(**SUMS)
+    return {row["key"]: figures(_counts(row)) for row in rows}
