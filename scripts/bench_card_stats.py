@@ -12,8 +12,7 @@ catalogue, then:
 2. seeds ``--rows`` synthetic statistics rows (1 million by default: every design of the
    catalogue under many set combinations and the five kinds of player — more rows than a
    million recorded matches leave, since each match adds to existing rows) and times the reads
-   served: a design's figures (``GET /api/v1/cards/{key}/stats/``'s selector), a set's, and the
-   admin list's columns for every design.
+   served: a design's figures (``GET /api/v1/cards/{key}/stats/``'s selector) and a set's.
 
 It prints p50 / p99 milliseconds (``--json`` for the raw figures).
 
@@ -150,7 +149,7 @@ def time_reads(reads: int) -> dict[str, dict[str, float]]:
     from django.db import connection
 
     from cards.models import Card, CardSet
-    from tournaments.selectors.cardstats import card_stats, card_stats_table, set_stats
+    from tournaments.selectors.cardstats import card_stats, set_stats
 
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -163,7 +162,6 @@ def time_reads(reads: int) -> dict[str, dict[str, float]]:
         "set_stats (one set)": _timed(
             max(3, reads // 20), lambda: set_stats(name=rng.choice(sets))
         ),
-        "admin columns (every design)": _timed(3, lambda: card_stats_table(keys=keys)),
     }
 
 

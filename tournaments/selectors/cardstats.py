@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 
 from cards.models import Card
 from config.errors import NotFoundError
@@ -62,19 +62,29 @@ def card_stats(*, key: str) -> dict[str, Any]:
     """A card design's figures (``key`` "Set/Name"); ``not_found`` for a design the catalogue
     never held and no play recorded."""
     set_name, _, name = key.partition("/")
-    rows = CardStat.objects.filter(key=key)
-    if not Card.objects.filter(card_set__name=set_name, name=name).exists() and not rows.exists():
+    rows = list(CardStat.objects.filter(key=key).values_list("sets", "player", *COUNTERS))
+    if not rows and not Card.objects.filter(card_set__name=set_name, name=name).exists():
         raise NotFoundError("not_found", f"No card {key!r}.", {"key": key})
-    return {"key": key, **_view(rows)}
+    return {"key": key, **_summed(rows)}
+
+
+def _summed(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    """A design's rows (one per set combination and player: a few thousand at most) summed here,
+    in one read, rather than by three aggregate queries over the same rows."""
+    total, by_sets, by_player = Counts(), dict[str, Counts](), dict[str, Counts]()
+    for sets, player, *values in rows:
+        counts = Counts(*values)
+        total.add(counts)
+        by_sets.setdefault(sets, Counts()).add(counts)
+        by_player.setdefault(player, Counts()).add(counts)
+    return {
+        "total": figures(total),
+        "by_sets": [{"sets": name, **figures(by_sets[name])} for name in sorted(by_sets)],
+        "by_player": [{"player": name, **figures(by_player[name])} for name in sorted(by_player)],
+    }
 
 
 def set_stats(*, name: str) -> dict[str, Any]:
     """A set's figures: every design of it summed (a deck holding two of its designs counts
     twice in ``decks``)."""
     return {"set": name, **_view(CardStat.objects.filter(set_name=name))}
-
-
-def card_stats_table(*, keys: list[str]) -> dict[str, dict[str, Any]]:
-    """Each design's total figures, by key, in one query (the admin's list columns)."""
-    rows = CardStat.objects.filter(Q(key__in=keys)).values("key").annotate(**SUMS)
-    return {row["key"]: figures(_counts(row)) for row in rows}
