@@ -7,9 +7,10 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.db import models
 from django.db.models import QuerySet
-from django.forms import BaseInlineFormSet, ModelForm, Textarea
+from django.forms import BaseInlineFormSet, IntegerField, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 from django.utils.module_loading import import_string
@@ -18,6 +19,7 @@ from cards.api.cache import catalogue_changed
 from cards.charts import figures_chart
 from cards.models import Card, CardSet
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
+from config.errors import ApplicationError
 
 
 class CardInline(admin.TabularInline):
@@ -61,6 +63,27 @@ def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
                 f"{set_name}/{name}: {count} running tournament(s) keep the previous version "
                 "(they play the card data frozen at their start).",
             )
+
+
+def _simulated(simulation: dict[str, Any] | None) -> str:
+    """A line on the latest balance simulation: its progress, or its result."""
+    if simulation is None:
+        return ""
+    if simulation["status"] != "done":
+        return format_html(
+            "<p>Simulation {}: {} of {} pairs played.</p>",
+            simulation["status"],
+            simulation["done"],
+            simulation["matches"],
+        )
+    return format_html(
+        "<p>Simulation of {} pairs: won {} with it ({}), {} without ({}).</p>",
+        simulation["matches"],
+        _percent(simulation["win_rate_with"]),
+        _interval(simulation["win_interval_with"]),
+        _percent(simulation["win_rate_without"]),
+        _interval(simulation["win_interval_without"]),
+    )
 
 
 def _percent(rate: float | None) -> str:
@@ -186,6 +209,12 @@ class CardSetAdmin(RetireActions):
         _tell_running(request, keys)
 
 
+class SimulateForm(ActionForm):
+    matches = IntegerField(
+        required=False, min_value=1, max_value=5000, initial=200, help_text="Simulate: pairs."
+    )
+
+
 @admin.register(Card)
 class CardAdmin(RetireActions):
     list_display = (
@@ -198,8 +227,26 @@ class CardAdmin(RetireActions):
     )
     search_fields = ("name", "effect", "keyword", "card_set__name", "effect_code")
     list_select_related = ("card_set",)
-    actions = ["retire", "restore", "release_to_catalogue"]
+    actions = ["retire", "restore", "release_to_catalogue", "simulate"]
+    action_form = SimulateForm
     readonly_fields = ("play_figures",)
+
+    @admin.action(description="Simulate: bot matches with and without each card (on a worker)")
+    def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
+        """Queue a balance simulation per card (``settings.CARD_SIMULATE``); the card page and
+        the Card balances list show its progress and result."""
+        queue = import_string(settings.CARD_SIMULATE)
+        matches = int(request.POST.get("matches") or 200)
+        queued, refused = 0, []
+        for card in queryset.select_related("card_set"):
+            try:
+                queue(key=f"{card.card_set.name}/{card.name}", matches=matches)
+                queued += 1
+            except ApplicationError as error:
+                refused.append(f"{card.name}: {error.message}")
+        self.message_user(request, f"Queued {queued} simulation(s) of {matches} pairs.")
+        if refused:
+            self.message_user(request, "; ".join(refused), messages.WARNING)
 
     @admin.display(description="Figures from stored play")
     def play_figures(self, card: Card) -> str:
@@ -210,11 +257,12 @@ class CardAdmin(RetireActions):
             return "—"
         view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}")
         total = view["total"]
+        simulated = _simulated(view.get("simulation"))
         if not total["decks"] and not total["offered"]:
-            return "No recorded play yet."
+            return format_html("<p>No recorded play yet.</p>{}", simulated)
         return format_html(
             "<p>Win rate {} over {} decks (95 % interval {}); picked {} of {} offered; "
-            "{} reveals, average power {}; effect fired {} times.</p>{}",
+            "{} reveals, average power {}; effect fired {} times.</p>{}{}",
             _percent(total["win_rate"]),
             total["decks"],
             _interval(total["win_interval"]),
@@ -224,6 +272,7 @@ class CardAdmin(RetireActions):
             total["average_power"] if total["average_power"] is not None else "—",
             total["effects"],
             figures_chart(view["by_player"]),
+            simulated,
         )
 
     @admin.display(description="box", ordering="card_set__box")

@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
-from tournaments.models import CardStat, OrganizerToken, Tournament
+from tournaments.models import CardBalance, CardStat, OrganizerToken, Tournament
 from tournaments.rules.cardstats import COUNTERS, Counts
 from tournaments.selectors.cardstats import figures
 from tournaments.services.lobby import Staff, tournament_cancel
@@ -132,3 +132,31 @@ class CardStatAdmin(admin.ModelAdmin):
 
 def _percent(value: float | None) -> str:
     return "—" if value is None else f"{value * 100:.1f} %"
+
+
+@admin.register(CardBalance)
+class CardBalanceAdmin(admin.ModelAdmin):
+    """Balance simulations (queued by the card list's "Simulate" action): their progress while a
+    worker plays them, then the win rates with and without the card."""
+
+    list_display = ["key", "status", "progress", "with_card", "without_card", "created_at"]
+    list_filter = ["status"]
+    search_fields = ["key"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    @admin.display(description="pairs played")
+    def progress(self, row: CardBalance) -> str:
+        return f"{row.done} of {row.matches}"
+
+    @admin.display(description="won with it")
+    def with_card(self, row: CardBalance) -> str:
+        return _percent(row.wins_with / row.done if row.done else None)
+
+    @admin.display(description="won without it")
+    def without_card(self, row: CardBalance) -> str:
+        return _percent(row.wins_without / row.done if row.done else None)

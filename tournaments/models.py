@@ -302,3 +302,34 @@ class CardStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.player}, {self.sets})"
+
+
+class BalanceStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class CardBalance(models.Model):
+    """A balance simulation of one card design (``tournaments.rules.balance``): paired bot
+    matches with and without it. Shown next to the card's figures from stored play."""
+
+    key = models.CharField(max_length=124, db_index=True, help_text='"Set/Name".')
+    matches = models.PositiveIntegerField(help_text="Pairs asked for.")
+    seed = models.BigIntegerField(default=0)
+    status = models.CharField(
+        max_length=8, choices=BalanceStatus.choices, default=BalanceStatus.QUEUED
+    )
+    done = models.PositiveIntegerField(default=0, help_text="Pairs played so far (progress).")
+    wins_with = models.PositiveIntegerField(default=0)
+    wins_without = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Balance of {self.key} ({self.done}/{self.matches})"

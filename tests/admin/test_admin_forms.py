@@ -21,6 +21,7 @@ from cards.models import Card, CardSet
 from tests.admin.forms import as_new, form_data
 from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
 from tournaments.leagues.models import League, Member, WebhookDelivery, WebhookEndpoint
+from tournaments.models import CardBalance
 
 APPS = {"cards", "matches", "tournaments", "leagues"}
 REGISTERED = sorted(
@@ -43,6 +44,7 @@ def rows(catalogue: LoadReport, django_capture_on_commit_callbacks: Any) -> None
         league=league, url="https://example.com/hook", secret="s" * 32
     )
     WebhookDelivery.objects.create(endpoint=hook, kind="tournament_finished", idempotency_key="k")
+    CardBalance.objects.create(key="Castle/Dragon", matches=10)
 
 
 def _url(model: type[Model], action: str, pk: Any = None) -> str:

@@ -43,8 +43,24 @@ class StatsOut(serializers.Serializer):
     by_player = ByPlayerOut(many=True)
 
 
+class SimulationOut(serializers.Serializer):
+    status = serializers.CharField(help_text="queued, running or done.")
+    matches = serializers.IntegerField(help_text="Pairs of matches asked for.")
+    done = serializers.IntegerField(help_text="Pairs played so far.")
+    win_rate_with = serializers.FloatField(allow_null=True)
+    win_interval_with = serializers.ListField(child=serializers.FloatField(), allow_null=True)
+    win_rate_without = serializers.FloatField(allow_null=True)
+    win_interval_without = serializers.ListField(child=serializers.FloatField(), allow_null=True)
+    difference = serializers.FloatField(allow_null=True, help_text="with - without.")
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
 class CardStatsOut(StatsOut):
     key = serializers.CharField(help_text='"Set/Name".')
+    simulation = SimulationOut(
+        allow_null=True,
+        help_text="The latest balance simulation: paired bot matches with and without the card.",
+    )
 
 
 class SetStatsOut(StatsOut):

@@ -3,6 +3,7 @@ shape of ``GET /api/v1/cards/{key}/stats/`` (built from the same selector's view
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import strawberry
@@ -34,6 +35,19 @@ class FiguresByPlayer(CardFigures):
     player: str = strawberry.field(description="human, rookie, steady, champion or robot.")
 
 
+@strawberry.type(description="A balance simulation: paired bot matches with and without it.")
+class Simulation:
+    status: str = strawberry.field(description="queued, running or done.")
+    matches: int = strawberry.field(description="Pairs of matches asked for.")
+    done: int = strawberry.field(description="Pairs played so far.")
+    win_rate_with: float | None = strawberry.field(description="Win rate with the card.")
+    win_interval_with: list[float] | None = strawberry.field(description="Its 95 % interval.")
+    win_rate_without: float | None = strawberry.field(description="Win rate without it.")
+    win_interval_without: list[float] | None = strawberry.field(description="Its 95 % interval.")
+    difference: float | None = strawberry.field(description="with - without.")
+    finished_at: datetime | None = strawberry.field(description="When it finished.")
+
+
 @strawberry.type(description="A card design's or a set's figures from stored play.")
 class CardStats:
     key: str | None = strawberry.field(description='The design, "Set/Name" (null for a set).')
@@ -42,6 +56,9 @@ class CardStats:
     by_sets: list[FiguresBySets] = strawberry.field(description="Per set combination.")
     by_player: list[FiguresByPlayer] = strawberry.field(
         description="Per kind of player: human, each bot strength, the Robot."
+    )
+    simulation: Simulation | None = strawberry.field(
+        description="A design's latest balance simulation (null for a set or none)."
     )
 
 
@@ -53,4 +70,5 @@ def card_stats_type(view: dict[str, Any]) -> CardStats:
         total=CardFigures(**view["total"]),
         by_sets=[FiguresBySets(**row) for row in view["by_sets"]],
         by_player=[FiguresByPlayer(**row) for row in view["by_player"]],
+        simulation=Simulation(**view["simulation"]) if view.get("simulation") else None,
     )

@@ -14,7 +14,7 @@ from django.db.models import QuerySet, Sum
 
 from cards.models import Card
 from config.errors import NotFoundError
-from tournaments.models import CardStat
+from tournaments.models import CardBalance, CardStat
 from tournaments.rules.cardstats import COUNTERS, Counts, wilson
 
 SUMS = {name: Sum(name) for name in COUNTERS}
@@ -65,7 +65,7 @@ def card_stats(*, key: str) -> dict[str, Any]:
     rows = list(CardStat.objects.filter(key=key).values_list("sets", "player", *COUNTERS))
     if not rows and not Card.objects.filter(card_set__name=set_name, name=name).exists():
         raise NotFoundError("not_found", f"No card {key!r}.", {"key": key})
-    return {"key": key, **_summed(rows)}
+    return {"key": key, **_summed(rows), "simulation": _simulation(key)}
 
 
 def _summed(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
@@ -88,3 +88,30 @@ def set_stats(*, name: str) -> dict[str, Any]:
     """A set's figures: every design of it summed (a deck holding two of its designs counts
     twice in ``decks``)."""
     return {"set": name, **_view(CardStat.objects.filter(set_name=name))}
+
+
+def _simulation(key: str) -> dict[str, Any] | None:
+    latest = CardBalance.objects.filter(key=key).exclude(status="failed").first()
+    return None if latest is None else simulation_view(latest)
+
+
+def simulation_view(balance: CardBalance) -> dict[str, Any]:
+    """A balance simulation as served: progress, the win rates with and without the card, their
+    intervals, and the difference."""
+    with_interval = wilson(balance.wins_with, balance.done)
+    without_interval = wilson(balance.wins_without, balance.done)
+    with_rate = _rate(balance.wins_with, balance.done)
+    without_rate = _rate(balance.wins_without, balance.done)
+    return {
+        "status": balance.status,
+        "matches": balance.matches,
+        "done": balance.done,
+        "win_rate_with": with_rate,
+        "win_interval_with": list(with_interval) if with_interval else None,
+        "win_rate_without": without_rate,
+        "win_interval_without": list(without_interval) if without_interval else None,
+        "difference": None
+        if with_rate is None or without_rate is None
+        else round(with_rate - without_rate, 4),
+        "finished_at": balance.finished_at,
+    }
