@@ -91,11 +91,18 @@ def test_a_cards_figures_are_served_by_rest_and_graphql(played: None) -> None:
     assert APIClient().get(f"/api/v1/card-sets/{set_name}/stats/").json()["total"]["decks"] > 0
 
 
-def test_an_unknown_card_is_not_found(catalogue: Any) -> None:
+def test_an_unknown_card_is_not_found_and_an_unplayed_one_has_no_figures(catalogue: Any) -> None:
     response = APIClient().get("/api/v1/cards/Nowhere/Nobody/stats/")
     assert (response.status_code, response.json()["code"]) == (404, "not_found")
-    quiet = APIClient().get("/api/v1/cards/Castle/Knight/stats/")
-    assert quiet.status_code in (200, 404)
+    quiet = APIClient().get("/api/v1/cards/Castle/Dragon/stats/")  # in the catalogue, unplayed
+    assert quiet.status_code == 200
+    body = quiet.json()
+    assert (body["total"]["decks"], body["total"]["win_rate"], body["simulation"]) == (
+        0,
+        None,
+        None,
+    )
+    assert body["by_sets"] == body["by_player"] == []
 
 
 def test_the_card_page_shows_the_figures_with_a_chart(played: None, admin_client: Client) -> None:
