@@ -20,8 +20,9 @@ from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-# The default of 100 silently drops group messages in bursts (design.md, "Measured on our
-# machines"); the database event log stays the source of truth, the layer only carries news.
+# The default of 100 silently drops group messages in bursts (a round's events overflowed it);
+# the database event log stays the source of truth, the layer only carries news
+# (docs/architecture.md).
 CHANNEL_CAPACITY = 5000
 
 # A development-only key: settings refuse it when DEBUG is off (see ``_secret_key``).
@@ -63,6 +64,12 @@ class EnvSettings:
     hsts_include_subdomains: bool
     hsts_preload: bool
     behind_proxy: bool
+    reconcile_interval_seconds: int
+    reconcile_requeue_seconds: int
+    reconcile_stuck_seconds: int
+    heartbeat_stale_seconds: int
+    worker_clock: bool
+    beat_required: bool
     login_failure_limit: int
     login_cooloff_minutes: int
 
@@ -99,6 +106,13 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         hsts_include_subdomains=_boolean(environ, "HSTS_INCLUDE_SUBDOMAINS", default=True),
         hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
         behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
+        # The reconciler (tournaments.services.reconcile) and the signs of life (config.liveness).
+        reconcile_interval_seconds=_seconds(environ, "RECONCILE_INTERVAL_SECONDS", default=2),
+        reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=8),
+        reconcile_stuck_seconds=_seconds(environ, "RECONCILE_STUCK_SECONDS", default=60),
+        heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
+        worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
+        beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
         # The admin login (django-axes): an account, and an address, locked after this many
         # failed attempts, for this many minutes.
         login_failure_limit=_at_least_one(environ, "LOGIN_FAILURE_LIMIT", default=5),
@@ -130,6 +144,14 @@ def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int
     if not (raw.isascii() and raw.isdigit()):  # str.isdigit alone accepts "²"
         raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}.")
     return int(raw)
+
+
+def _seconds(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    """A whole number of seconds, 1 or more."""
+    seconds = _whole_number(environ, name, default=default)
+    if seconds < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 second or more, not 0.")
+    return seconds
 
 
 def _at_least_one(environ: Mapping[str, str], name: str, *, default: int) -> int:
@@ -213,7 +235,7 @@ def _database(environ: Mapping[str, str]) -> dict[str, Any]:
         "HOST": url.hostname,
         "PORT": str(url.port or 5432),
         # Persistent connections under ASGI exhausted PostgreSQL ("too many clients"); Django's
-        # psycopg pool shares a few connections per process instead (design.md).
+        # psycopg pool shares a few connections per process instead.
         "CONN_MAX_AGE": 0,
         "OPTIONS": {"pool": {"min_size": 1, "max_size": 10, "timeout": 10}},
     }
@@ -246,14 +268,17 @@ def _channel_layer(redis_url: str | None) -> dict[str, Any]:
 
 
 def _cache(redis_url: str | None) -> dict[str, Any]:
-    """Django's cache (the API's throttle counts): Redis when there is one, else this process's
-    memory (one server process: the embedded defaults)."""
+    """Django's cache (the API's throttle counts, the tournament views): Redis when there is one,
+    failing open while it is down (``config.cache``), else this process's memory (one server
+    process: the embedded defaults)."""
     if redis_url is None:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.FailOpenRedisCache",
         "LOCATION": redis_url,
         "KEY_PREFIX": "challengers",
+        # A Redis that hangs costs a request at most this long per call, then it is a miss.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
 
 

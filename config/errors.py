@@ -49,6 +49,13 @@ def error_body(*, code: str, message: str, details: Any = None) -> dict[str, Any
     return {"code": code, "message": message, "details": details if details is not None else {}}
 
 
+def graphql_error_body(*, code: str, message: str, details: Any = None) -> dict[str, Any]:
+    """The same refusal as GraphQL answers a request it did not run: ``errors`` alone, each
+    with the code and details in ``extensions``."""
+    extensions = {"code": code, "details": details if details is not None else {}}
+    return {"errors": [{"message": message, "extensions": extensions}]}
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``: render every error in the coded format."""
     # Imported here: rest_framework.views loads the authentication classes of the settings, and

@@ -22,6 +22,9 @@ T = TypeVar("T")
 
 MAX_PAGE = 100
 DEFAULT_PAGE = 20
+# A request body's (or socket message's) ceiling: the longest query the token limit lets through
+# (2,000 tokens) with its variables is a few kilobytes; more is refused unread (``too_large``).
+MAX_BODY_BYTES = 64 * 1024
 
 
 @strawberry.type(description="A refused action: the code, message and details REST answers.")
@@ -117,11 +120,11 @@ def authorization(info: strawberry.Info) -> str:
     """The caller's ``Authorization`` value: the HTTP header, or on the socket the
     ``connection_init`` payload's ``Authorization``."""
     context = info.context
-    params = _get(context, "connection_params")
+    params = context_value(context, "connection_params")
     if isinstance(params, dict):
         value = params.get("Authorization", params.get("authorization", ""))
         return value if isinstance(value, str) else ""
-    request = _get(context, "request")
+    request = context_value(context, "request")
     headers = getattr(request, "headers", None) or {}
     return str(headers.get("Authorization", "") or "")
 
@@ -132,12 +135,13 @@ def require_known_caller(info: strawberry.Info) -> None:
     The check comes with the request's context (``config.graphql_views`` puts the tournaments'
     token reader there as ``check_caller``): an app with no token of its own (the cards) refuses
     a bad one without importing the app that knows them."""
-    check = _get(info.context, "check_caller")
+    check = context_value(info.context, "check_caller")
     if check is not None:
         check(authorization(info))
 
 
-def _get(context: Any, name: str) -> Any:
+def context_value(context: Any, name: str) -> Any:
+    """``name`` of a request's context: an object over HTTP, a dict on the socket."""
     if isinstance(context, dict):
         return context.get(name)
     return getattr(context, name, None)

@@ -19,6 +19,7 @@ header ``Idempotent-Replayed: true``) and changes nothing twice. Keys are per ca
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -28,13 +29,14 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils import timezone
 
-from config.errors import error_body
+from config.errors import error_body, graphql_error_body
 from config.models import IdempotencyKey
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
 PREFIX = "/api/v1/"
-PREFIXES = (PREFIX, "/graphql/")  # a GraphQL mutation is retried safely as a REST action
+GRAPHQL = "/graphql/"
+PREFIXES = (PREFIX, GRAPHQL)  # a GraphQL mutation is retried safely as a REST action
 MAX_KEY = 255
 DEFAULT_TTL_SECONDS = 86_400
 DEFAULT_IN_FLIGHT_SECONDS = 300
@@ -87,6 +89,16 @@ def fingerprint(request: HttpRequest, body: bytes) -> str:
 
 def _refusal(status: int, code: str, message: str) -> JsonResponse:
     return JsonResponse(error_body(code=code, message=message), status=status)
+
+
+def _shaped(request: HttpRequest, refused: HttpResponseBase) -> HttpResponseBase:
+    """A refusal of ours as its transport shapes refusals: GraphQL's ``errors`` on
+    ``/graphql/``, REST's body elsewhere."""
+    if not request.path_info.startswith(GRAPHQL) or not isinstance(refused, JsonResponse):
+        return refused
+    body = json.loads(refused.content)
+    errors = graphql_error_body(code=body["code"], message=body["message"], details=body["details"])
+    return JsonResponse(errors, status=refused.status_code)
 
 
 def _valid(key: str) -> bool:
@@ -169,18 +181,19 @@ class IdempotencyMiddleware:
         if key is None or request.method != "POST" or not request.path_info.startswith(PREFIXES):
             return self.get_response(request)
         if not _valid(key):
-            return _refusal(
+            refused = _refusal(
                 400,
                 "bad_idempotency_key",
                 f"An Idempotency-Key is 1-{MAX_KEY} printable ASCII characters.",
             )
+            return _shaped(request, refused)
         try:
             body = request.body
         except RequestDataTooBig:
             return self.get_response(request)  # refused as too_large further in
         outcome = _claim(caller_scope(request), key, fingerprint(request, body))
         if not isinstance(outcome, IdempotencyKey):
-            return outcome
+            return outcome if outcome.has_header(REPLAYED) else _shaped(request, outcome)
         try:
             response = self.get_response(request)
         except BaseException:

@@ -97,12 +97,14 @@ DECK = [
     "wrong_count",
     "not_eligible",
     "not_offered",
+    "seat_dropped",
 ]
 CREATE_400 = [
     "five_sets",
     "bad_seat_count",
     "bad_basic_set",
     "unknown_set",
+    "set_incomplete",
     "bad_winter_mode",
     "bad_difficulty",
 ]
@@ -168,9 +170,24 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         {403: [*SEAT, "not_your_seat"], 409: ["wrong_phase"]},
     ),
     ("POST", T + "leave/"): Operation(
-        "Leave the lobby",
-        "Frees the caller's seat before the start (the host cancels instead).",
-        {403: SEAT, 409: ["not_in_lobby", "host_cannot_leave"]},
+        "Leave the tournament",
+        "In the lobby, frees the caller's seat; once it runs, a bot plays the seat until its "
+        "owner reclaims it. The host cancels instead.",
+        {
+            403: [*SEAT, "not_your_seat"],
+            409: ["not_in_lobby", "host_cannot_leave", "already_dropped"],
+        },
+    ),
+    ("POST", T + "reclaim/"): Operation(
+        "Reclaim your seat from its bot",
+        "The owner of a seat left to a bot plays it again (the same token).",
+        {403: SEAT, 409: ["wrong_phase", "not_dropped"]},
+    ),
+    ("GET", T + "advice/"): Operation(
+        "Draft advice: each choice's estimated chance to win",
+        "For your seat's current options or display, each choice's estimated probability of "
+        "winning your next match (`sample_size` practice matches each).",
+        {403: [*SEAT, "advice_not_allowed", "not_your_seat"]},
     ),
     ("POST", T + "kick/"): Operation(
         "Kick a seat (host, lobby)",
@@ -204,6 +221,13 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "(docs/protocol.md §15).",
         {409: ["not_finished"]},
     ),
+    ("GET", T + "replay/"): Operation(
+        "Everything needed to re-play a finished tournament",
+        "Once finished: the revealed seed and nonce, the frozen card data, and each match's "
+        "seed, setup, answers and events (docs/protocol.md, Verifying a tournament; "
+        "`examples/verify.py` checks it).",
+        {409: ["not_finished"]},
+    ),
     ("GET", "/api/v1/matches/{match_id}/"): Operation(
         "Read a match",
         "The match as the caller may see it; `question` is the caller's pending question.",
@@ -224,7 +248,9 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "`hidden`.",
     ),
     ("GET", "/api/v1/cards/"): Operation(
-        "List the card catalogue", "Every card of the curated catalogue, filtered by the query."
+        "List the card catalogue",
+        "Every card of the curated catalogue, filtered by the query.",
+        {400: ["unknown_set"]},
     ),
     ("GET", "/api/v1/cards/{id}/"): Operation("Read a card", "One card of the catalogue."),
     ("GET", "/api/v1/card-sets/"): Operation("List the card sets", "Every set of both boxes."),

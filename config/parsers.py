@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -26,16 +27,39 @@ class JsonParser(parsers.JSONParser):
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise _too_deep() from None
-        if _deeper_than(data, MAX_JSON_DEPTH):
+        if deeper_than(data, MAX_JSON_DEPTH):
             raise _too_deep()
         return data
 
 
+class JsonTooDeep(ValueError):
+    """A JSON text nested deeper than ``MAX_JSON_DEPTH`` levels (the ``too_deep`` refusal)."""
+
+    def __init__(self) -> None:
+        super().__init__(TOO_DEEP)
+
+
+TOO_DEEP = f"JSON nested deeper than {MAX_JSON_DEPTH} levels."
+
+
+def loads_shallow(text: str | bytes) -> Any:
+    """``json.loads`` for transports outside DRF (GraphQL's body and socket messages): a text
+    nested deeper than ``MAX_JSON_DEPTH`` raises ``JsonTooDeep``, not text is a
+    ``json.JSONDecodeError``."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise JsonTooDeep from None
+    if deeper_than(data, MAX_JSON_DEPTH):
+        raise JsonTooDeep
+    return data
+
+
 def _too_deep() -> ParseError:
-    return ParseError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.", code="too_deep")
+    return ParseError(TOO_DEEP, code="too_deep")
 
 
-def _deeper_than(data: Any, limit: int) -> bool:
+def deeper_than(data: Any, limit: int) -> bool:
     """Whether lists and objects nest more than ``limit`` levels (walked without recursion)."""
     stack = [(data, 1)]
     while stack:

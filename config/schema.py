@@ -1,9 +1,10 @@
 """The root GraphQL schema: each app's ``graphql`` package composed into one, with its limits.
 
 Every error of a response carries ``extensions.code``: a refusal of a service or selector its
-REST code and ``details``; a query refused by a limit ``query_too_deep``, ``too_many_aliases``
-or ``too_many_tokens``; any other malformed query ``invalid_query``; a bug ``server_error``
-(logged, its message hidden).
+REST code and ``details``; a query refused by a limit ``query_too_deep``, ``too_many_aliases``,
+``too_many_tokens`` or ``query_too_costly`` (``config.graphql_cost``); variables that do not
+fit their types ``invalid_variables``; any other malformed query ``invalid_query``; a bug
+``server_error`` (logged, its message hidden).
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ from strawberry.extensions import (
 )
 from strawberry.extensions.max_aliases import create_validator as aliases_rule
 from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
+from strawberry.schema.exceptions import CannotGetOperationTypeError
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
 from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError
 from config.graphql import error_body_of
+from config.graphql_cost import QueryCostRule
 from tournaments.graphql import Mutation as TournamentsMutation
 from tournaments.graphql import Query as TournamentsQuery
 from tournaments.graphql import Subscription
@@ -50,6 +53,10 @@ LIMITS = (
     (re.compile(r"more than \d+ tokens"), "too_many_tokens"),
 )
 
+# graphql-core's refusal of a variable's value ("Variable '$id' got invalid value …", "… of
+# required type 'Int!' was not provided"): the client's mistake, not the document's.
+VARIABLE = re.compile(r"Variable '\$\w+'")
+
 # The root composes every app's GraphQL, the leagues' too: this module is the one place outside
 # ``tournaments.leagues`` that imports it (tests/test_layers.py allows this module alone).
 Query = merge_types("Query", (CardsQuery, TournamentsQuery, LeaguesQuery))
@@ -63,6 +70,8 @@ def error_code(error: GraphQLError) -> dict[str, Any]:
         body = error_body_of(original)
         error.message = body["message"]  # REST's (a DRF error's own text is its details' repr)
         return {"code": body["code"], "details": body["details"]}
+    if isinstance(original, GraphQLError | CannotGetOperationTypeError):
+        original = None  # graphql-core's refusal of a value, or an unknown operationName
     if original is not None:
         log.error("GraphQL resolver failed", exc_info=original)
         error.message = "A bug on the server: it was logged."
@@ -70,6 +79,8 @@ def error_code(error: GraphQLError) -> dict[str, Any]:
     for pattern, code in LIMITS:
         if pattern.search(error.message):
             return {"code": code, "details": {}}
+    if VARIABLE.match(error.message):
+        return {"code": "invalid_variables", "details": {}}
     return {"code": "invalid_query", "details": {}}
 
 
@@ -86,7 +97,12 @@ class CodedSchema(strawberry.Schema):
 # request makes a new rule class each time, and the validation cache (keyed by the rules) would
 # never hit. The depth limiter skips introspection, whose types nest without end: graphql-core's
 # introspection depth rule bounds it.
-LIMIT_RULES = (depth_rule(MAX_DEPTH, None), aliases_rule(MAX_ALIASES), MaxIntrospectionDepthRule)
+LIMIT_RULES = (
+    depth_rule(MAX_DEPTH, None),
+    aliases_rule(MAX_ALIASES),
+    MaxIntrospectionDepthRule,
+    QueryCostRule,
+)
 CACHED_QUERIES = 256  # distinct query texts whose parse and validation are kept
 
 schema = CodedSchema(

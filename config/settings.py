@@ -138,11 +138,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     # JSON in and out (the browsable HTML pages are gone: the docs are at /api/v1/docs/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JsonParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only: a form or multipart body is 415 unsupported_media_type, so a cross-site
+    # HTML form (which cannot send application/json without CORS) can change nothing.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JsonParser"],
     # The client address of a throttle: X-Forwarded-For's last entry behind the proxy, else the
     # peer (never a header a client could forge).
     "NUM_PROXIES": 1 if ENV.behind_proxy else 0,
@@ -187,11 +185,25 @@ CELERY_TASK_IGNORE_RESULT = True
 # task opened a new PostgreSQL connection (a new server process). It now closes the pool every
 # this many tasks; config.celery hands the connection back to the pool around each task instead.
 CELERY_DB_REUSE_MAX = 1000
-# Deadlines (Deck Phase, answers) are enforced by this sweep on the full stack (`celery beat`, or
-# a worker started with -B); the embedded server's task thread keeps countdowns itself.
+# What every running tournament still owes is derived from its rows and driven again when no task
+# is in flight (tournaments.services.reconcile), every RECONCILE_INTERVAL_SECONDS: by each
+# worker's clock (config.liveness; WORKER_CLOCK) and by Celery beat when one runs, one of them
+# per period (a lease). Work owed RECONCILE_REQUEUE_SECONDS with no task queued for it is queued
+# again; a tournament owed work for RECONCILE_STUCK_SECONDS counts as stuck in /health/.
+RECONCILE_INTERVAL_SECONDS = ENV.reconcile_interval_seconds
+RECONCILE_REQUEUE_SECONDS = ENV.reconcile_requeue_seconds
+RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
+RECONCILE_SOURCES = [
+    "tournaments.leagues.webhooks.deliveries_owed",
+    "tournaments.leagues.recording.results_owed",
+]
+WORKER_CLOCK = ENV.worker_clock
+# A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
+# fails the health check (the workers' clocks reconcile without it, so by default it only shows).
+HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
+BEAT_REQUIRED = ENV.beat_required
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines", "schedule": 2.0},
-    "resend-webhooks": {"task": "tournaments.leagues.tasks.sweep_deliveries", "schedule": 60.0},
+    "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},
 }
 # Tasks the tournaments core queues by name when a round or a tournament finishes
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
@@ -214,6 +226,8 @@ TOURNAMENT_HOOKS = {
 }
 # Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
 # worker-side setting: the live workers restore them). CELERY_VISIBILITY_TIMEOUT, default 60.
+# A killed worker's work does not wait for it: the reconciler queues it again after
+# RECONCILE_REQUEUE_SECONDS (+ one interval), well within 30 s.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": ENV.celery_visibility_timeout}
 
 REDIS_URL = ENV.redis_url

@@ -1,4 +1,4 @@
-"""WSGI entry point: gunicorn serves REST and admin from here in the full stack (design.md)."""
+"""WSGI entry point: gunicorn serves REST and admin from here in the full stack (README)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from matches.engine.model import RULES_VERSION
+
 
 class MatchStatus(models.TextChoices):
     SCHEDULED = "scheduled", "Scheduled"
@@ -67,6 +69,10 @@ class Match(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0, help_text="Failed attempts to play.")
     verified = models.BooleanField(
         null=True, blank=True, help_text="Re-running setup + seed + answers gave the same events."
+    )
+    rules_version = models.PositiveSmallIntegerField(
+        default=RULES_VERSION,
+        help_text="The rules version the match is played and replayed by (engine RULES_VERSIONS).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -17,9 +17,9 @@ from config import rows
 from config.bulk import append_rows
 from config.errors import ConflictError, NotFoundError
 from matches.engine import DefaultPolicy, play_match, verify
-from matches.engine.model import MatchResult, PendingQuestion, Policy
+from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
-from matches.selectors import redact
+from matches.selectors import ASKED, redact
 from matches.setups import setup_from_data
 
 Outcome = MatchResult | PendingQuestion
@@ -28,6 +28,12 @@ SIDES = ("A", "B")
 
 def side_seat_id(match: Match, side: str) -> int:
     return match.seat_a_id if side == "A" else match.seat_b_id
+
+
+def match_setup(match: Match) -> MatchSetup:
+    """The engine's setup of ``match``: its stored setup, card snapshot and rules version."""
+    specs = snapshot_specs(match.snapshot_id)
+    return setup_from_data(match.setup, specs, rules_version=match.rules_version)
 
 
 def run_engine(
@@ -42,7 +48,7 @@ def run_engine(
     Any other side answers by its entry in ``policies`` (by default ``DefaultPolicy``); a policy
     must answer each question the same way every time, as the match is re-run from the start.
     """
-    setup = setup_from_data(match.setup, snapshot_specs(match.snapshot_id))
+    setup = match_setup(match)
     chosen = policies or {}
     sides: dict[str, Policy | None] = {
         side: None if side in live else chosen.get(side, DefaultPolicy()) for side in SIDES
@@ -50,9 +56,12 @@ def run_engine(
     return play_match(setup, match.seed, sides, record=True, answers=answers)
 
 
-def match_wait(match: Match, pending: PendingQuestion, deadline: datetime) -> dict[str, Any]:
-    """Store the pause at a live side's question; the question as stored."""
-    question = pending.question._asdict()
+def match_wait(
+    match: Match, pending: PendingQuestion, deadline: datetime, asked: datetime
+) -> dict[str, Any]:
+    """Store the pause at a live side's question, asked (public) at ``asked``; the question as
+    stored."""
+    question = {**pending.question._asdict(), ASKED: asked.isoformat()}
     match.status = MatchStatus.WAITING
     match.answers = list(pending.answers)
     match.question = question
@@ -77,15 +86,22 @@ RECORDED_FIELDS = [
 
 
 def match_store(
-    match: Match, result: MatchResult, *, now: datetime, pace: float
+    match: Match,
+    result: MatchResult,
+    *,
+    now: datetime,
+    pace: float,
+    floor: datetime | None = None,
 ) -> list[tuple[dict[str, Any], datetime]]:
-    """Record the match: its events, paced ``pace`` seconds apart, and its result, kept hidden.
+    """Record the match: its events, paced ``pace`` seconds apart from ``now`` but none before
+    ``floor`` (the instant the events logged before them are out), and its result, kept hidden.
 
     Returns each event with the instant it is released. The result reaches nobody until the
     tournament side releases the match (``match_release``). Unpaced (``pace <= 0``) it is
     released in the same transaction, so it is stored finished at once (one write, not two).
     """
-    released = [now + timedelta(seconds=pace * index) for index in range(len(result.events))]
+    paced = (now + timedelta(seconds=pace * index) for index in range(len(result.events)))
+    released = [at if floor is None or at >= floor else floor for at in paced]
     match_id = match.pk
     append_rows(
         MatchEvent,
@@ -115,7 +131,7 @@ def match_store(
     match.question = None
     match.question_deadline = None
     match.finished_at = now
-    match.result_visible_at = released[-1] if released else now
+    match.result_visible_at = released[-1] if released else max(now, floor or now)
     match.event_counts = event_counts(result.events)
     rows.save_fields(match, RECORDED_FIELDS)
     return list(zip(result.events, released, strict=True))
@@ -152,7 +168,7 @@ def match_verify(*, match_id: int) -> bool:
     if match.status not in (MatchStatus.RECORDED, MatchStatus.FINISHED):
         raise ConflictError("not_finished", "Only a finished match can be verified.")
     stored = [event.payload for event in match.events.order_by("seq")]
-    setup = setup_from_data(match.setup, snapshot_specs(match.snapshot_id))
+    setup = match_setup(match)
     outcome = verify(setup, match.seed, list(match.answers), stored)
     Match.objects.filter(pk=match_id).update(verified=outcome)
     return outcome

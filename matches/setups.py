@@ -8,8 +8,11 @@ from matches.engine.cards import CardSpec
 from matches.engine.model import MatchSetup
 
 
-def setup_from_data(data: dict[str, Any], specs: dict[str, CardSpec]) -> MatchSetup:
-    """The engine's ``MatchSetup`` for a stored setup."""
+def setup_from_data(
+    data: dict[str, Any], specs: dict[str, CardSpec], *, rules_version: int
+) -> MatchSetup:
+    """The engine's ``MatchSetup`` for a stored setup, played by ``rules_version`` (the match
+    row's: a match replays by the rules it was played by)."""
     return MatchSetup(
         decks={
             side: tuple((uid, key) for uid, key in refs) for side, refs in data["decks"].items()
@@ -28,4 +31,5 @@ def setup_from_data(data: dict[str, Any], specs: dict[str, CardSpec]) -> MatchSe
         robot=data["robot"],
         final=data["final"],
         specs=specs,
+        rules_version=rules_version,
     )

@@ -54,7 +54,7 @@ def record(args: argparse.Namespace, meter: Meter) -> None:
     from tournaments.models import Seat, SeatKind
     from tournaments.services import deck, matchplay
     from tournaments.services.lobby import seat_add_bots, tournament_create
-    from tournaments.services.setup import tournament_start
+    from tournaments.services.start import tournament_start
 
     matchplay.card_stats_of_match = meter.wrap("record_match", matchplay.card_stats_of_match)
     deck.card_stats_of_draft = meter.wrap("record_deck_phase", deck.card_stats_of_draft)

@@ -96,7 +96,7 @@ catalogue_load()
 from hashlib import sha256
 from tournaments.models import Seat, SeatKind
 from tournaments.services.lobby import seat_add_bots, tournament_create
-from tournaments.services.setup import tournament_start
+from tournaments.services.start import tournament_start
 from matches.models import Match
 seats = int(sys.argv[1])
 ticket = tournament_create(host_name="Host", seat_count=seats, seed=7)

@@ -250,7 +250,7 @@ def start_tournaments(ids: list[int], token: str, ready: Any, go: Any) -> None:
 
     django.setup()
     from tournaments.selectors.viewers import organizer_of_token
-    from tournaments.services.setup import tournament_start
+    from tournaments.services.start import tournament_start
 
     organizer = organizer_of_token(token)
     ready.set()

@@ -120,7 +120,7 @@ def play(args: argparse.Namespace, meter: Meter) -> None:
     from tournaments.models import Seat, SeatKind
     from tournaments.services import deck, matchplay
     from tournaments.services.lobby import seat_add_bots, tournament_create
-    from tournaments.services.setup import tournament_start
+    from tournaments.services.start import tournament_start
 
     catalogue_load()
     deck.autoplay = meter.wrap("bot_deck_phase", deck.autoplay)

@@ -366,3 +366,76 @@ def test_the_docs_stand_alone() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in DOC_FILES:
         assert f"docs/{name}" in readme, name
+
+
+# --------------------------------------------------------------------------- named files
+
+# A file named in prose: `docs/errors.md`, `config/env.py`, `nginx.conf` (a word with a dot and
+# one of these suffixes, not part of a URL or a dotted name).
+NAMED_FILE = re.compile(
+    r"(?<![\w/.:@-])((?:\.{1,2}/)?[\w-]+(?:/[\w.-]+)*\.(?:md|py|toml|ya?ml|conf|html|js|css|sh))"
+    r"(?![\w/(-])"
+)
+PROSE_DIRS = ("cards", "config", "matches", "tournaments", "frontend", "scripts", "examples")
+
+
+def prose(path: Path) -> str:
+    """What people read in a file: a Markdown page whole, a module's docstrings and comments."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".py":
+        return text
+    tree = ast.parse(text)
+    nodes = [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef | ast.FunctionDef))]
+    docstrings = [ast.get_docstring(node) or "" for node in nodes]
+    comments = [line.split("#", 1)[1] for line in text.splitlines() if "#" in line]
+    return "\n".join(docstrings + comments)
+
+
+def prose_files() -> list[Path]:
+    found = [*sorted(DOCS.glob("*.md")), ROOT / "README.md", ROOT / "deploy" / "nginx.conf"]
+    for folder in PROSE_DIRS:
+        found += [
+            path for path in sorted((ROOT / folder).rglob("*.py")) if "migrations" not in path.parts
+        ]
+    return found
+
+
+def names_nothing(reference: str, source: Path) -> bool:
+    """A relative path is read from the repository, the citing file's folder or an app's (the
+    README's map of the code names files under each app); a bare name may live anywhere."""
+    if "/" not in reference:
+        return not any(ROOT.glob(f"[!.]*/**/{reference}")) and not (ROOT / reference).exists()
+    bases = [ROOT, source.parent, *(p for p in ROOT.iterdir() if p.is_dir())]
+    return not any((base / reference).exists() for base in bases)
+
+
+def test_every_file_the_docs_and_docstrings_name_exists() -> None:
+    dangling = [
+        f"{source.relative_to(ROOT)}: {reference}"
+        for source in prose_files()
+        for reference in sorted(set(NAMED_FILE.findall(prose(source))))
+        if names_nothing(reference, source)
+    ]
+    assert dangling == []
+
+
+def test_a_file_named_that_does_not_exist_is_found() -> None:
+    source = ROOT / "config" / "env.py"
+    assert names_nothing("design.md", source)
+    assert names_nothing("docs/nowhere.md", source)
+    assert not names_nothing("docs/errors.md", source)
+    assert not names_nothing("nginx.conf", source)
+    assert NAMED_FILE.findall("see design.md, or https://x.org/a.md and module.py") == [
+        "design.md",
+        "module.py",
+    ]
+
+
+def test_the_changelog_is_one_line_per_change() -> None:
+    """A reader scans it: each bullet is one line (the details live in the docs it names)."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    continued = [
+        line for line in text.splitlines() if line.startswith((" ", "\t")) and line.strip()
+    ]
+    assert continued == []
+    assert text.count("\n- ") >= 10

@@ -6,6 +6,7 @@ free port, in a subprocess, with instant match pacing and no throttling.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -48,3 +49,38 @@ def test_sqlite_path_moves_the_embedded_database() -> None:
     assert read_environment({}).databases["default"]["NAME"] == BASE_DIR / "db.sqlite3"
     moved = read_environment({"SQLITE_PATH": "/tmp/other.sqlite3"}).databases["default"]
     assert moved["NAME"] == Path("/tmp/other.sqlite3")
+
+
+def test_the_examples_import_only_what_the_serve_command_installs() -> None:
+    """``./scripts/serve`` installs the base dependencies (not the test extra): an example that
+    imports anything else would not run after it."""
+    import ast
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    base = {
+        re.split(r"[=<>\[ ]", dep)[0].lower().replace("-", "_") for dep in project["dependencies"]
+    }
+    for example in (ROOT / "examples").glob("*.py"):
+        tree = ast.parse(example.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                )
+                for name in names:
+                    top = name.split(".")[0]
+                    assert top in sys.stdlib_module_names or top in base or top == "__future__", (
+                        example.name,
+                        top,
+                    )
+
+
+def test_the_readme_examples_do_not_reuse_the_serve_commands_variables() -> None:
+    """``HOST`` and ``PORT`` are the serve command's: a shell example that also sets them (a
+    token in ``$HOST``) would move the server of whoever pastes both."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```sh\n(.*?)```", readme, flags=re.DOTALL):
+        assert not re.search(r"\$\{?(HOST|PORT)\b", block), block

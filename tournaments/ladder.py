@@ -66,7 +66,7 @@ def play_one(index: int, seed: int, organizer: Any) -> tuple[list[str], list[int
     """Play tournament ``index`` to its end; its lineup and its winners' seat numbers."""
     from tournaments.models import Tournament
     from tournaments.services.lobby import seat_add_bots, tournament_organize
-    from tournaments.services.setup import tournament_start
+    from tournaments.services.start import tournament_start
 
     levels = lineup(index)
     tournament = tournament_organize(organizer=organizer, seat_count=SEATS, seed=seed + index)

@@ -6,11 +6,13 @@ Input: one JSON object, or several as JSON lines (one match per line)::
      "shuffle": false, "seed": 7, "piles": {"A": [...], "B": [...], "C": [...]},
      "trophies": {"A": 0, "B": 1}, "fans": {"A": 0, "B": 0},
      "lost_previous": {"A": false, "B": false}, "sets_in_play": [...], "answers": [...],
-     "final": false, "robot": null}
+     "final": false, "robot": null, "rules_version": 2}
 
 Only ``decks`` is required; defaults: round 1, flag toss, normal park, shuffled, seed 0, empty
-piles, no trophies, fans or previous loss, sets from the cards. Cards are catalogue names, or
-``"Set/Name"`` where a name is ambiguous (a bare ambiguous name means the base Starter card).
+piles, no trophies, fans or previous loss, sets from the cards, today's rules
+(``model.RULES_VERSION``; an older version plays a match recorded before a rule changed).
+Cards are catalogue names, or ``"Set/Name"`` where a name is ambiguous (a bare ambiguous name
+means the base Starter card).
 Deck cards get uids ``A1``, ``A2``… / ``B1``…, pile cards ``PA1``…; ``answers`` (consumed in
 order) refer to those uids; unanswered questions get the default policy's answer.
 
@@ -28,7 +30,14 @@ from typing import Any, TextIO
 
 from matches.engine.cards import UnknownCard, resolve_card
 from matches.engine.match import play_match
-from matches.engine.model import PILES, SIDES, EngineError, MatchResult, MatchSetup
+from matches.engine.model import (
+    PILES,
+    RULES_VERSION,
+    SIDES,
+    EngineError,
+    MatchResult,
+    MatchSetup,
+)
 
 KNOWN_KEYS = frozenset(
     {
@@ -46,6 +55,7 @@ KNOWN_KEYS = frozenset(
         "answers",
         "final",
         "robot",
+        "rules_version",
     }
 )
 
@@ -101,6 +111,9 @@ def setup_from_json(doc: Any) -> tuple[MatchSetup, Any, list[Any], dict[str, str
     answers = doc.get("answers", [])
     if not isinstance(answers, list):
         raise CliError('"answers" must be a list.')
+    rules_version = doc.get("rules_version", RULES_VERSION)
+    if type(rules_version) is not int:
+        raise CliError('"rules_version" must be a whole number.')
     setup = MatchSetup(
         decks=deck_refs,
         round=int(doc.get("round", 1)),
@@ -114,6 +127,7 @@ def setup_from_json(doc: Any) -> tuple[MatchSetup, Any, list[Any], dict[str, str
         sets_in_play=tuple(_names(doc.get("sets_in_play", []), "sets_in_play")),
         robot=doc.get("robot"),
         final=bool(doc.get("final", False)),
+        rules_version=rules_version,
     )
     if setup.park not in ("normal", "winter"):
         raise CliError('"park" must be "normal" or "winter".')

@@ -17,8 +17,9 @@ Sides are ints (0 = "A", 1 = "B"); cards are the match's int card ids.
 
 * bench moves (``bench_*``) of several cards resolve in the chosen order; to the deck top means
   the last chosen ends on top. A mandatory move with too few candidates moves what there is.
-* ``arrange_top`` with fewer cards than it looks at fills the exhaust slot first, then the
-  bottom slot, then the top (Hacker with 2 cards: one exhausted, one at the bottom).
+* ``arrange_top`` with fewer cards than it looks at fills its slots in the order the card
+  prints them (``FILL_ORDER``, by the match's rules version): Hacker with 1 card puts it at the
+  bottom, with 2 one at the bottom and one on top, and exhausts only when all 3 are there.
 * ``search_deck``/``peek_move``/``arrange_top`` on a deck too small to change anything ask nothing.
 * ``pile_to_*`` with an empty pile does nothing (the match does not see the piles' discards).
 * ``cards_beneath`` (Puppet) counts the cards revealed before it in the same attack; an opening
@@ -431,24 +432,46 @@ def _arrange_prompt(top: int, bottom: int, exhaust: int) -> str:
     return prompt + (f", then {exhaust} to your exhaust pile" if exhaust else "")
 
 
+FILL_ORDER: Final[dict[int, tuple[str, ...]]] = {
+    1: ("exhaust", "bottom", "top"),
+    2: ("bottom", "top", "exhaust"),
+}
+"""The order a look-at effect fills its slots when the deck holds fewer cards than it looks at,
+per rules version (``model.RULES_VERSIONS``). Version 2 is the order the cards print them:
+Hacker "one at the bottom, one back on top, and one on your exhaust pile"; Reporter and
+Navigator print top, then bottom, but with one card the top and the bottom are the same place
+(recorded as the bottom in both versions), and Juggler and Bumper Car have the top slot alone."""
+
+
+def _arrange_slots(k: int, top: int, bottom: int, exhaust: int, version: int) -> tuple[int, ...]:
+    """How many of ``k`` looked-at cards go back on top, to the bottom and to the exhaust pile,
+    for slots of ``top``, ``bottom`` and ``exhaust`` cards under rules ``version``."""
+    sizes, left = {"top": top, "bottom": bottom, "exhaust": exhaust}, k
+    filled: dict[str, int] = {}
+    for slot in FILL_ORDER[version]:
+        filled[slot] = min(sizes[slot], left)
+        left -= filled[slot]
+    return filled["top"], filled["bottom"], filled["exhaust"]
+
+
 @handler("arrange_top", "trigger")
 def _arrange_top(p: Mapping[str, Any], table: Table) -> Trigger:
     n, bottom, exhaust = int(p["n"]), int(p.get("bottom", 0)), int(p.get("exhaust", 0))
+    top = max(n - bottom - exhaust, 0)
 
     def run(m: Match, side: int, card: int) -> None:
         deck = m.deck[side]
         k = min(n, len(deck))
-        ex = min(exhaust, k)
-        bo = min(bottom, k - ex)
+        to, bo, ex = _arrange_slots(k, top, bottom, exhaust, m.setup.rules_version)
         if k == 0 or (k == 1 and not ex and not bo):
             return
         seen = deck[-k:][::-1]
         order = seen
         if k > 1:
-            prompt = partial(_arrange_prompt, k - ex - bo, bo, ex)
+            prompt = partial(_arrange_prompt, to, bo, ex)
             order = m.ask(side, "arrange_top", card, seen, k, k, m.by_power(seen), prompt=prompt)
         del deck[-k:]
-        tops, bots, exs = order[: k - ex - bo], order[k - ex - bo : k - ex], order[k - ex :]
+        tops, bots, exs = order[:to], order[to : to + bo], order[to + bo :]
         deck.extend(reversed(tops))
         for x in bots:
             deck.insert(0, x)

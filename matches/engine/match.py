@@ -37,6 +37,7 @@ from matches.engine.cards import CardSpec, UnknownCard, icon_of_set, load_catalo
 from matches.engine.effects import ATTACKING, HOLDING
 from matches.engine.events import Attack, EventLog, Parts, seen_by
 from matches.engine.model import (
+    RULES_VERSIONS,
     SIDES,
     InvalidAnswer,
     InvalidSetup,
@@ -146,6 +147,10 @@ class Match:
         self.round_number = setup.round_number
         if not (1 <= self.round_number <= 7):
             raise InvalidSetup("bad_round", f"Round must be 1-7 (got {setup.round}).")
+        if setup.rules_version not in RULES_VERSIONS:
+            known = ", ".join(map(str, RULES_VERSIONS))
+            message = f"Rules version must be one of {known} (got {setup.rules_version!r})."
+            raise InvalidSetup("bad_rules_version", message)
         self.table = self._table(setup, specs, position)
 
         # The cards: deck A's are 0..na-1, deck B's the next; a deck lists its top card last.
@@ -883,6 +888,7 @@ class Match:
             robot=setup.robot,
             final=setup.final,
             specs=setup.specs,
+            rules_version=setup.rules_version,
         )
         own = tuple(sorted(setup.decks[name], key=lambda ref: (ref[1], str(ref[0]))))
         piles = {pile: self._level_keys(pile) for pile in self.piles}

@@ -11,6 +11,16 @@ from matches.engine.cards import CardSpec
 SIDES: Final = ("A", "B")
 PILES: Final = ("A", "B", "C")
 
+RULES_VERSION: Final = 2
+"""The rules a new match is played by. A recorded match keeps the version it was played by, so
+a later change of a Decision never changes how an older match replays:
+
+* 1 — a look-at effect with fewer cards than it looks at fills its exhaust slot first, then
+  its bottom slot, then the top (Hacker with one card: exhausted);
+* 2 — it fills its slots in the order the card prints them (Hacker: bottom, top, exhaust).
+"""
+RULES_VERSIONS: Final = (1, 2)
+
 Ref = tuple[Any, str]
 """A physical card: ``(uid, key)``; ``CardRef`` is one."""
 
@@ -41,6 +51,8 @@ class MatchSetup:
     1-7; ``final=True`` plays the Final (frozen-seat limit 7, Cyborg power 7; ``round`` is then
     ignored). ``first=None`` tosses for the flag with the match's rng. ``sets_in_play`` empty means
     "the sets of the cards in the decks and piles". ``specs=None`` uses the project's catalogue.
+    ``rules_version`` is the version of the rules the match is played by (``RULES_VERSIONS``;
+    a recorded match replays with the version it was played by).
     """
 
     decks: Mapping[str, Sequence[Ref]]
@@ -56,6 +68,7 @@ class MatchSetup:
     robot: str | None = None
     final: bool = False
     specs: Mapping[str, CardSpec] | None = field(default=None, compare=False, repr=False)
+    rules_version: int = RULES_VERSION
 
     @property
     def round_number(self) -> int:

@@ -198,3 +198,59 @@ def run(
         if time.monotonic() - began > BUDGET_SECONDS:
             break
     return found, statuses, tried
+
+
+ROOT = Path(__file__).resolve().parents[2]
+# A refusal's code where the code raises it: `SomeError("code", "message"…` (or f"…", (…)).
+RAISED = re.compile(r"\b[A-Z]\w*\(\s*\"([a-z][a-z_]+)\",\s*f?[\"(]")
+# Where a code is raised that REST never answers: the engine's and the catalogue's own integrity
+# checks (the server's bugs, not a client's refusal), GraphQL and the examples.
+NOT_REST = ("matches/engine/", "cards/catalogue.py", "config/graphql", "/graphql/", "examples/")
+# unknown_action: every route names a known action (a guard against a bug); not_simulated: a
+# balance simulation is asked for in the admin or by manage.py card_balance, never over REST.
+NEVER_ANSWERED = {"unknown_action", "not_simulated"}
+
+
+def raised_codes() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in ROOT.rglob("*.py"):
+        where = path.relative_to(ROOT).as_posix()
+        if where.startswith((".venv", "tests/", "build/")) or any(p in where for p in NOT_REST):
+            continue
+        for code in RAISED.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(code, set()).add(where)
+    return found
+
+
+def listed_codes(schema: dict[str, Any]) -> set[str]:
+    return {
+        code
+        for _, _, operation in operations(schema)
+        for status, response in operation["responses"].items()
+        if int(status) >= 400 and status != "503"
+        for code in enum(response)
+    }
+
+
+def test_every_code_the_code_raises_is_in_the_schema() -> None:
+    raised = raised_codes()
+    assert {"seat_required", "unknown_set", "not_in_lobby"} <= set(raised)  # the scan sees
+    missing = {code: raised[code] for code in set(raised) - listed_codes(generated())}
+    assert set(missing) <= NEVER_ANSWERED, missing
+
+
+def test_the_refusals_once_missing_are_listed_where_they_are_raised() -> None:
+    by = {(m, p): o["responses"] for m, p, o in operations(generated())}
+    t = "/api/v1/tournaments/{tournament_id}/"
+    for path in ("advice/", "reclaim/", "leave/", "seat/", "draft/pick/"):
+        method = "GET" if path == "advice/" else "PATCH" if path == "seat/" else "POST"
+        assert "seat_required" in enum(by[(method, t + path)]["403"]), path
+    assert "unknown_set" in enum(by[("GET", "/api/v1/cards/")]["400"])
+    assert "seat_dropped" in enum(by[("POST", t + "draft/pick/")]["409"])
+    assert "not_dropped" in enum(by[("POST", t + "reclaim/")]["409"])
+
+
+def test_a_season_id_has_its_bounds() -> None:
+    standings = generated()["paths"]["/api/v1/leagues/{slug}/standings/"]["get"]
+    (season,) = [p for p in standings["parameters"] if p["name"] == "season"]
+    assert season["schema"]["minimum"] == 1 and season["schema"]["maximum"] == 2**31 - 1

@@ -140,15 +140,45 @@ def test_a_body_over_the_upload_limit_is_413_too_large(lobby: Player, debug: boo
     assert everything() == before
 
 
-def test_a_form_with_too_many_fields_is_a_coded_400(lobby: Player, debug: bool) -> None:
-    """Django's own refusal inside a view (TooManyFieldsSent) is coded too."""
+def test_a_form_with_too_many_fields_is_refused_unread(lobby: Player, debug: bool) -> None:
     before = everything()
     fields = "&".join(f"f{n}=1" for n in range(1500))
     response = post_raw(
         Client(), "/api/v1/tournaments/", fields, content_type="application/x-www-form-urlencoded"
     )
-    coded(response, 400, "bad_request")
+    coded(response, 415, "unsupported_media_type")
     assert everything() == before
+
+
+def test_a_cross_site_form_post_creates_no_tournament(catalogue: Any, debug: bool) -> None:
+    """What an HTML form on another site can send (urlencoded, multipart) is refused: the API
+    reads JSON only, which a cross-site form cannot send."""
+    before = everything()
+    form = Client().post(
+        "/api/v1/tournaments/",
+        "seats=2&name=Victim",
+        content_type="application/x-www-form-urlencoded",
+        HTTP_ORIGIN="https://evil.example",
+    )
+    coded(form, 415, "unsupported_media_type")
+    multipart = Client().post("/api/v1/tournaments/", {"seats": "2", "name": "Victim"})
+    coded(multipart, 415, "unsupported_media_type")
+    assert everything() == before
+
+
+def test_a_multipart_join_is_415_with_a_body(lobby: Player, debug: bool) -> None:
+    before = everything()
+    response = Client().post("/api/v1/tournaments/join/", {"code": "ABCD", "name": "Eve"})
+    coded(response, 415, "unsupported_media_type")
+    assert everything() == before
+
+
+def test_the_admin_still_takes_its_forms(db: None) -> None:
+    """The admin is Django's, not the API's: its login form is read (and refused as a bad
+    login, not as a media type)."""
+    response = Client().post("/admin/login/", {"username": "nobody", "password": "x"})
+    assert response.status_code == 200
+    assert b"Please enter the correct" in response.content
 
 
 def test_a_content_type_the_api_does_not_read_is_415(lobby: Player, debug: bool) -> None:

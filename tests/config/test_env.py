@@ -109,7 +109,7 @@ def test_a_number_written_with_other_digits_is_refused_not_crashed_on() -> None:
 def test_the_cache_is_redis_with_redis_url_and_local_memory_without() -> None:
     assert read_environment({}).caches["default"]["BACKEND"].endswith("LocMemCache")
     cache = read_environment({"REDIS_URL": REDIS}).caches["default"]
-    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["BACKEND"] == "config.cache.FailOpenRedisCache"
     assert cache["LOCATION"] == REDIS
 
 

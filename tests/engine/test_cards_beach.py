@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.engine.cards import CAT, CHAMPION, DOG, DRAGON, HORSE, NEWCOMER, PIG, TALENT
 from tests.engine.scene import Scene, covers
 
 RAT, SNAKE = "Secret Base/Rat", "Secret Base/Snake"
 SEAGULL, GOAT, HAMSTER = "Beach Club/Seagull", "Mountain Top/Goat", "University/Hamster"
 ROCKING_HORSE, FROG = "Toy Store/Rocking Horse", "Fairytale Forest/Frog"
+HACKER = "Secret Base/Hacker"
 
 
 @covers("Beach Cup Starter/Dog", "Rainbow/DJ")
@@ -93,10 +96,81 @@ def test_getaway_vehicle_moves_up_to_two_secret_base_bench_cards_to_the_exhaust_
 
 @covers("Secret Base/Hacker")
 def test_hacker_puts_one_card_on_top_one_at_the_bottom_and_one_on_the_exhaust_pile() -> None:
-    s = Scene(a=["Secret Base/Hacker", NEWCOMER, PIG, DRAGON, TALENT], flag=("B", [NEWCOMER]))
-    s.attack()
-    assert s.deck("A") == [DRAGON, TALENT, PIG]
-    assert s.exhaust("A") == [NEWCOMER]
+    for version in (1, 2):  # all three slots filled: both readings agree
+        s = Scene(
+            a=[HACKER, NEWCOMER, PIG, DRAGON, TALENT], flag=("B", [NEWCOMER]), rules_version=version
+        ).attack()
+        assert s.deck("A") == [DRAGON, TALENT, PIG]
+        assert s.exhaust("A") == [NEWCOMER]
+
+
+def test_hacker_with_three_deck_cards_asks_for_all_three_slots() -> None:
+    s = Scene(a=[HACKER, NEWCOMER, PIG, DRAGON], flag=("B", [NEWCOMER]), policies={"A": None})
+    question = s.attack().question
+    assert question is not None and question.kind == "arrange_top"
+    assert question.prompt == (
+        "Order: the first 1 back on top (first = top), then 1 to the bottom,"
+        " then 1 to your exhaust pile"
+    )
+
+
+# The issue's situation: A = [Champion, Talent], B = [Hacker, Hacker], B opens in round 1.
+HACKERS: dict[str, Any] = {"a": [CHAMPION, TALENT], "b": [HACKER, HACKER], "round": 1}
+
+
+def test_hacker_with_one_deck_card_puts_it_at_the_bottom_and_its_owner_wins() -> None:
+    s = Scene(**HACKERS).open("B")
+    assert s.deck("B") == [HACKER] and s.exhaust("B") == []
+    assert [(e["top"], e["bottom"]) for e in s.events("arranged")] == [([], ["B4"])]
+    assert s.questions() == []  # one card, one place: nothing to choose
+    s.play()
+    assert (s.winner, s.reason) == ("B", "empty_deck")
+
+
+def test_hacker_with_one_deck_card_is_exhausted_under_the_rules_of_version_one() -> None:
+    s = Scene(**HACKERS, rules_version=1).open("B")
+    assert s.deck("B") == [] and s.exhaust("B") == [HACKER]
+    s.play()
+    assert (s.winner, s.reason) == ("A", "empty_deck")
+
+
+def test_hacker_with_two_deck_cards_keeps_both_one_at_the_bottom_one_on_top() -> None:
+    s = Scene(a=[HACKER, PIG, DRAGON], flag=("B", [NEWCOMER])).attack()
+    assert s.deck("A") == [DRAGON, PIG]  # the default answer: the stronger one on top
+    assert s.exhaust("A") == []
+    s = Scene(a=[HACKER, PIG, DRAGON], flag=("B", [NEWCOMER]), answers=[["A2", "A3"]]).attack()
+    assert s.deck("A") == [PIG, DRAGON]  # read as: top, then bottom
+    assert [(e["top"], e["bottom"]) for e in s.events("arranged")] == [(["A2"], ["A3"])]
+
+
+def test_hacker_with_two_deck_cards_asks_for_a_top_and_a_bottom_card_only() -> None:
+    s = Scene(a=[HACKER, PIG, DRAGON], flag=("B", [NEWCOMER]), policies={"A": None}).attack()
+    question = s.question
+    assert question is not None and question.kind == "arrange_top"
+    assert (question.options, question.min, question.max) == (("A2", "A3"), 2, 2)
+    assert question.prompt == "Order: the first 1 back on top (first = top), then 1 to the bottom"
+
+
+def test_hacker_with_two_deck_cards_exhausts_one_under_the_rules_of_version_one() -> None:
+    s = Scene(a=[HACKER, PIG, DRAGON], flag=("B", [NEWCOMER]), rules_version=1).attack()
+    assert s.deck("A") == [DRAGON] and s.exhaust("A") == [PIG]
+
+
+def _looked_at(card: str, deck: list[str], version: int) -> Scene:
+    """``card``'s effect on A's ``deck`` (Navigator's when it loses the flag)."""
+    if card == "Navigator":
+        return Scene(a=deck, b=[DRAGON], flag=("A", [card]), rules_version=version).attack()
+    return Scene(a=[card, *deck], flag=("B", [DRAGON, NEWCOMER]), rules_version=version).attack()
+
+
+def test_the_other_look_at_cards_read_the_same_under_both_rule_versions() -> None:
+    for card in ("Reporter", "Navigator", "Juggler", "Bumper Car"):
+        for deck in ([PIG], [PIG, DRAGON], [PIG, DRAGON, CAT]):
+            old, new = (_looked_at(card, deck, version) for version in (1, 2))
+            ran = [new.m.key_of(new.m.uid.index(e["card"])) for e in new.events("effect")]
+            assert [key.split("/")[1] for key in ran] == [card], (card, deck)
+            assert old.m.events == new.m.events, (card, deck)
+            assert old.deck("A") == new.deck("A") and sorted(new.deck("A")) == sorted(deck)
 
 
 @covers("Secret Base/Scientist")
@@ -321,6 +395,37 @@ def test_karaoke_kit_not_taking_the_flag_slides_a_level_b_card_under_its_deck() 
 def test_game_collector_not_taking_the_flag_gives_the_next_card_six_power() -> None:
     s = Scene(a=["Toy Store/Game Collector", PIG, DRAGON], flag=("B", [DRAGON])).attack()
     assert s.power(PIG) == 9
+
+
+def _powers_at_reveal(s: Scene, uid: str) -> list[int]:
+    """The power of card ``uid`` recorded at each of its reveals."""
+    return [e["power"] for e in s.events("attack") if e["card"] == uid]
+
+
+def test_a_card_revealed_again_after_returning_to_its_deck_has_lost_its_given_bonus() -> None:
+    # Pig gets Game Collector's +6, takes the flag, is benched when B takes it back, and Model
+    # Railway puts it on top of the deck again: its second reveal is a new reveal, without +6.
+    s = Scene(
+        a=["Toy Store/Game Collector", PIG, "Toy Store/Model Railway", NEWCOMER],
+        b=[DRAGON, DRAGON],
+        flag=("B", [DRAGON]),
+    )
+    s.attack().attack()
+    assert s.flag() == ("B", [DRAGON, DRAGON]) and s.bench_keys("A").count(PIG) == 1
+    s.attack()
+    assert [e["card"] for e in s.events("reveal")].count("A2") == 2
+    assert _powers_at_reveal(s, "A2") == [3 + 6, 3]
+
+
+def test_a_card_revealed_again_after_returning_to_its_deck_counts_its_own_bonus_anew() -> None:
+    # Kid's +4 (no bench card of base power 4 or more) held at its first reveal; at its second,
+    # after Model Railway put it back on top, the Dragon benched with it is on the bench.
+    kid = "Beach Club/Kid"
+    s = Scene(a=[kid, DRAGON, "Toy Store/Model Railway"], b=[DRAGON, DRAGON], flag=("B", [DRAGON]))
+    s.attack().attack()
+    assert sorted(s.bench_keys("A")) == sorted([kid, DRAGON])
+    s.attack()
+    assert _powers_at_reveal(s, "A1") == [1 + 4, 1]
 
 
 # ---------------------------------------------------------------- Fairytale Forest

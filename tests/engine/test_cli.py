@@ -83,6 +83,8 @@ def test_the_module_runs_as_a_program() -> None:
             "not_offered",
         ),
         ("", "no match description"),
+        ('{"decks": {"A": [], "B": []}, "rules_version": "2"}', '"rules_version" must be'),
+        ('{"decks": {"A": ["Pig"], "B": ["Cat"]}, "rules_version": 9}', "bad_rules_version"),
     ],
 )
 def test_a_bad_input_prints_an_error_and_exits_non_zero(text: str, message: str | None) -> None:
@@ -92,3 +94,10 @@ def test_a_bad_input_prints_an_error_and_exits_non_zero(text: str, message: str 
         return
     assert status == 2 and out == ""
     assert err.startswith("error: ") and message in err
+
+
+def test_rules_version_picks_the_reading_a_match_is_played_by() -> None:
+    # Hacker with one deck card: exhausted under version 1 (A wins), at the bottom since 2.
+    status, out, _ = run((GOLDEN / "hacker_short_deck.jsonl").read_text(encoding="utf-8"))
+    assert status == 0
+    assert [json.loads(line)["winner"] for line in out.splitlines()] == ["A", "B", "B"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from matches.engine import (
@@ -11,10 +14,12 @@ from matches.engine import (
     MatchResult,
     MatchSetup,
     PendingQuestion,
+    RandomPolicy,
     play_match,
     replay,
     verify,
 )
+from matches.engine.model import RULES_VERSION, RULES_VERSIONS, Policy
 from tests.engine.cards import (
     CAT,
     CHAMPION,
@@ -27,6 +32,7 @@ from tests.engine.cards import (
     PIG,
     TALENT,
 )
+from tests.engine.native_digests import matches
 from tests.engine.scene import Scene
 
 
@@ -278,6 +284,69 @@ def test_the_same_seed_and_answers_give_the_same_events_and_a_replay_reproduces_
     assert verify(setup, 11, first.answers, first.events)
     assert replay(setup, first.events).events == first.events
     assert not verify(setup, 12, first.answers, first.events)
+
+
+# The issue's situation (rules.md, look-at effects): it ends differently under each version.
+HACKERS = MatchSetup(
+    decks={
+        "A": deck("A", CHAMPION, TALENT),
+        "B": deck("B", "Secret Base/Hacker", "Secret Base/Hacker"),
+    },
+    first="B",
+    shuffle=False,
+)
+
+
+def test_a_new_match_is_played_by_the_current_rules_version() -> None:
+    assert HACKERS.rules_version == RULES_VERSION == max(RULES_VERSIONS)
+    assert played(HACKERS).winner == "B"
+
+
+def test_a_match_recorded_under_an_older_rules_version_verifies_with_that_version() -> None:
+    old = replace(HACKERS, rules_version=1)
+    recorded = played(old, 3)
+    assert recorded.winner == "A"
+    assert verify(old, 3, recorded.answers, recorded.events)
+    assert replay(old, recorded.events).events == recorded.events
+    # Under today's rules the same events no longer come out: the version is part of the input.
+    assert not verify(HACKERS, 3, recorded.answers, recorded.events)
+
+
+def _last_effect_key(events: list[dict[str, Any]]) -> str:
+    """The card key of the last effect among ``events``."""
+    keys = {e["card"]: e["key"] for e in events if e["kind"] == "reveal"}
+    effects = [e for e in events if e["kind"] == "effect"]
+    return keys.get(effects[-1]["card"], "") if effects else ""
+
+
+def _played_by(setup: MatchSetup, seed: int, choice: int, version: int) -> MatchResult:
+    """``setup`` played by rules ``version``: default answers, or fresh seeded random ones."""
+    policies: dict[str, Policy] | None = None
+    if choice:
+        policies = {"A": RandomPolicy(choice + seed), "B": RandomPolicy(~seed)}
+    return played(replace(setup, rules_version=version), seed, policies=policies)
+
+
+def test_the_rules_versions_differ_only_after_a_hacker_looks_at_its_deck() -> None:
+    """Random matches (the native test's draw) played by both versions: where their events
+    part, the last effect was a Hacker's."""
+    differ = 0
+    for setup, seed, choice in matches(1000, 31):
+        old, new = (_played_by(setup, seed, choice, version) for version in (1, 2))
+        if old.events == new.events:
+            continue
+        differ += 1
+        pairs = zip(old.events, new.events, strict=False)
+        parted = next(i for i, (a, b) in enumerate(pairs) if a != b)
+        assert _last_effect_key(old.events[:parted]) == "Secret Base/Hacker"
+    assert differ > 0  # the draw does meet short-deck Hackers
+
+
+def test_an_unknown_rules_version_is_a_bad_setup() -> None:
+    for version in (0, max(RULES_VERSIONS) + 1):
+        with pytest.raises(InvalidSetup) as exc:
+            play_match(replace(HACKERS, rules_version=version), 0)
+        assert exc.value.code == "bad_rules_version"
 
 
 def test_an_unknown_card_or_a_duplicate_uid_is_a_bad_setup() -> None:

@@ -52,4 +52,14 @@ def test_a_mutation_sent_again_with_its_key_runs_once(catalogue: Any) -> None:
     reused = gql.client.post(
         "/graphql/", {"query": other}, content_type="application/json", headers=headers
     )
-    assert reused.status_code == 409 and reused.json()["code"] == "idempotency_key_reused"
+    assert reused.status_code == 409
+    (error,) = reused.json()["errors"]  # GraphQL's shape, REST's code
+    assert error["extensions"]["code"] == "idempotency_key_reused"
+    bad = gql.client.post(
+        "/graphql/",
+        {"query": query},
+        content_type="application/json",
+        headers={"Idempotency-Key": "é" * 3},
+    )
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["extensions"]["code"] == "bad_idempotency_key"

@@ -10,7 +10,7 @@ from config.errors import ApplicationError
 from tests.factories import BotFactory, SeatFactory, TournamentFactory
 from tournaments.models import Seat, Tournament
 from tournaments.rules.seeds import commitment
-from tournaments.services import lobby, setup
+from tournaments.services import lobby, start
 from tournaments.services.common import require_version
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def test_starting_moves_every_seats_version_and_freezes_the_cards(catalogue: Any
     ticket = lobby.tournament_create(host_name="Ann", seat_count=2, seed=3)
     lobby.seat_add_bots(tournament_id=ticket.tournament.pk, seat=ticket.seat, count=1)
     before = {seat.pk: seat.version for seat in Seat.objects.all()}
-    setup.tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
+    start.tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
     host = Seat.objects.get(pk=ticket.seat.pk)
     assert host.version > before[host.pk]
     assert Tournament.objects.get(pk=ticket.tournament.pk).snapshot_id is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -270,3 +271,72 @@ def test_a_peek_is_simulated_with_the_card_the_champion_is_looking_at() -> None:
         if checked >= 10:
             break
     assert checked >= 10
+
+
+def hacker_setup(version: int) -> MatchSetup:
+    """B opens with a Hacker over two cards (rules.md's look-at Decision: version 1 exhausts
+    one of them, publicly; version 2 keeps both), then A's Reporter asks A a question."""
+    a = ["City/Reporter", "Castle/Dragon", "Film Studio/Cat", "Starter/Newcomer", "Castle/Pig"]
+    b = ["Secret Base/Hacker", "Starter/Newcomer", "Starter/Talent"]
+    return MatchSetup(
+        decks={
+            "A": tuple((n, key) for n, key in enumerate(a)),
+            "B": tuple((100 + n, key) for n, key in enumerate(b)),
+        },
+        first="B",
+        shuffle=False,
+        rules_version=version,
+    )
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_champion_simulates_by_the_rules_version_of_its_match(version: int) -> None:
+    """The samples are played by the match's rules version: their replays reproduce what the
+    champion saw of B's Hacker; played by the other version they would not."""
+    champion = Recorder(1, "A")
+    result = play_match(hacker_setup(version), 1, {"A": champion})
+    assert isinstance(result, MatchResult)
+    question, view, _, info = champion.asked[0]
+    assert view.setup.rules_version == version
+    assert info["samples"] > 0
+    seen = observe(view)
+    assert seen is not None
+    rng, kept = random.Random(3), 0
+    for _ in range(10):
+        sample = sample_setup(view, seen, [ref[1] for ref in view.own_deck], rng)
+        if sample is None or replay_to(sample, seen, question) is None:
+            continue
+        kept += 1
+        assert sample.rules_version == version
+        assert replay_to(replace(sample, rules_version=3 - version), seen, question) is None
+    assert kept > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_a_hacker_on_a_short_deck_by_its_slots(level: str) -> None:
+    """A's Hacker opens over two cards: the question offers both for a top and a bottom slot
+    (no exhaust slot since version 2); whatever a level answers, both stay in the deck."""
+    setup = MatchSetup(
+        decks={
+            "A": ((1, "Secret Base/Hacker"), (2, "Castle/Pig"), (3, "Castle/Dragon")),
+            "B": tuple((100 + n, key) for n, key in enumerate(FILLER_B)),
+        },
+        first="A",
+        shuffle=False,
+    )
+    pending = play_match(setup, 4, {"A": None})
+    assert isinstance(pending, PendingQuestion)
+    question = pending.question
+    assert (question.kind, question.options, question.min, question.max) == (
+        "arrange_top",
+        (2, 3),
+        2,
+        2,
+    )
+    assert "exhaust" not in question.prompt
+    result = play_match(setup, 4, {"A": question_policy(level, seed=4, side="A")})
+    assert isinstance(result, MatchResult)
+    (arranged,) = [e for e in result.events if e["kind"] == "arranged"]
+    assert sorted([*arranged["top"], *arranged["bottom"]]) == [2, 3]
+    assert not [e for e in result.events if e["kind"] == "exhausted" and e["card"] in (2, 3)]
+    assert verify(setup, 4, result.answers, result.events)

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from matches.engine.model import RULES_VERSION
 from matches.models import Match, MatchEvent, MatchStatus
 from tests.tournaments.play import ROUND_GUARD, Player, create, open_game, play_to_the_end
 from tournaments.models import Pile, Tournament, TournamentEvent
@@ -63,6 +64,7 @@ def test_a_finished_tournament_verifies_from_its_revealed_seed(
     report = client.get(f"/api/v1/tournaments/{tournament_id}/verify/").json()
     assert report["ok"] and all(report["checks"].values())
     assert len(report["matches"]) == Match.objects.filter(tournament_id=tournament_id).count()
+    assert {match["rules_version"] for match in report["matches"]} == {RULES_VERSION}
 
     event = MatchEvent.objects.filter(match__tournament_id=tournament_id, kind="attack").first()
     assert event is not None

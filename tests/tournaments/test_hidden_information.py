@@ -1,4 +1,4 @@
-"""No endpoint shows a hidden fact to the wrong caller (design.md, "Contracts that must hold")."""
+"""No endpoint shows a hidden fact to the wrong caller (docs/protocol.md, what each viewer sees)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -83,6 +85,10 @@ def test_three_people_play_a_whole_tournament_in_the_browser(
     champion = host.locator(".champion-name").inner_text()
     assert champion in {"Ann", "Bob", "Bot Ada", "Bot Brick", "Bot Cog"} or " and " in champion
     host.screenshot(path=artifacts / "6-champion.png", full_page=True)
+    with urllib.request.urlopen(f"{server_url}/api/v1/tournaments/{tournament}/replay/") as got:
+        seed = json.load(got)["seed"]  # the exact digits (a JavaScript number would round them)
+    expect(host.locator("[data-key=seed]")).to_contain_text(f"Seed {seed} revealed")
+    expect(host.locator("[data-key=seed] a[href='/docs/']")).to_be_visible()
     spectator.screenshot(path=artifacts / "7-spectator-end.png", full_page=True)
     assert_no_secret(spectator, guest)
 

@@ -26,6 +26,12 @@ class PendingOut(serializers.Serializer):
     card = serializers.CharField(help_text="The picked card whose effect waits.")
     count = serializers.IntegerField()
     offered = CardOut(many=True, help_text="draw_keep: the cards to keep one of.")
+    eligible = CardOut(
+        many=True,
+        help_text="The cards a `resolve` may name: the deck cards the effect's text allows "
+        "(remove_for_pick, must_remove), or the offered cards (draw_keep).",
+    )
+    optional = serializers.BooleanField(help_text="`[]` (or `deck/finish/`) declines it.")
 
 
 class TurnOut(serializers.Serializer):
@@ -197,6 +203,9 @@ class MatchCheckOut(serializers.Serializer):
     match = serializers.IntegerField()
     seed = serializers.BooleanField(help_text="Its seed is the one derived from the revealed seed.")
     events = serializers.BooleanField(help_text="Replaying it gives exactly the stored events.")
+    rules_version = serializers.IntegerField(
+        help_text="The rules version it was played and is replayed by."
+    )
 
 
 class VerifyChecksOut(serializers.Serializer):
@@ -214,6 +223,35 @@ class VerifyOut(serializers.Serializer):
     nonce = serializers.CharField()
     commitment = serializers.CharField()
     matches = MatchCheckOut(many=True)
+
+
+class ReplayCardsOut(serializers.Serializer):
+    entries = serializers.JSONField(help_text="Every card design of the frozen card data.")
+    all_sets = serializers.ListField(child=serializers.CharField())
+
+
+class ReplayMatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    park = serializers.CharField()
+    status = serializers.CharField()
+    seats = serializers.JSONField(help_text='The seat number of each side: {"A": n, "B": m}.')
+    seed = serializers.CharField(help_text="The match's seed, a decimal string (63 bits).")
+    setup = serializers.JSONField(
+        help_text="The engine's input: both decks in order and the match's share of each pile "
+        "(`[uid, key]` pairs, top first), round, park, first side, trophies, fans, flags."
+    )
+    answers = serializers.JSONField(help_text="Every answer given to a card question, in order.")
+    events = serializers.JSONField(help_text="Every event the match recorded, shuffles included.")
+
+
+class ReplayOut(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    seed = serializers.CharField(help_text="The revealed seed, a decimal string (63 bits).")
+    nonce = serializers.CharField()
+    commitment = serializers.CharField(help_text="SHA-256 of '<seed>:<nonce>', shown from start.")
+    cards = ReplayCardsOut()
+    matches = ReplayMatchOut(many=True)
 
 
 class TournamentListItemOut(serializers.Serializer):

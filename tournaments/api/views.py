@@ -17,9 +17,10 @@ from tournaments.api.auth import actor, caller, organizer
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.matches import match_list_of
+from tournaments.selectors.replay import tournament_replay
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import viewer_in
-from tournaments.services import deck, fairness, lobby, setup
+from tournaments.services import deck, fairness, lobby, start
 
 
 class ApiView(KnownQueryParameters, APIView):
@@ -123,7 +124,7 @@ class TournamentStartView(ApiView):
 
     @extend_schema(request=None, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
-        setup.tournament_start(tournament_id=tournament_id, seat=actor(request))
+        start.tournament_start(tournament_id=tournament_id, seat=actor(request))
         return _view(tournament_id, request)
 
 
@@ -251,3 +252,12 @@ class TournamentVerifyView(ApiView):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(fairness.tournament_verify(tournament_id=tournament_id))
+
+
+class TournamentReplayView(ApiView):
+    @extend_schema(
+        responses=outputs.ReplayOut,
+        summary="Everything needed to re-play a finished tournament (examples/verify.py)",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(tournament_replay(tournament_id=tournament_id))

@@ -17,7 +17,7 @@ from rest_framework import serializers
 from strawberry.scalars import JSON
 
 from config.errors import ApplicationError
-from config.graphql import Error
+from config.graphql import Error, context_value
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle, ScopeThrottle
 from tournaments.api import inputs
 from tournaments.graphql.arguments import MatchId, TournamentId, Uids
@@ -31,7 +31,7 @@ from tournaments.graphql.queries import (
 from tournaments.graphql.types import Ticket, TournamentView
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import Organizer
-from tournaments.services import deck, lobby, setup
+from tournaments.services import deck, lobby, start
 from tournaments.services.matchplay import match_answer
 
 TournamentPayload = Annotated[
@@ -86,7 +86,7 @@ def _acted(info: strawberry.Info, tournament_id: TournamentId, act: Callable[[],
 
 def throttle(info: strawberry.Info, scope: type[ScopeThrottle]) -> None:
     """REST's ``throttled`` (``details.retry_after`` in seconds) past the scope's rate."""
-    request = getattr(info.context, "request", None)
+    request = context_value(info.context, "request")  # on the socket: its consumer
     limiter = scope()
     if request is None or limiter.allow_request(request, None):  # type: ignore[arg-type]
         return
@@ -144,6 +144,13 @@ class Mutation:
         ] = None,
         beach_cup: Annotated[
             bool | None, strawberry.argument(description="Beach Cup rules.")
+        ] = None,
+        box: Annotated[
+            str | None,
+            strawberry.argument(
+                description="A whole box (beach_cup or base): its basic set, draft rules and "
+                "five random sets of it; not with basicSet or beachCup."
+            ),
         ] = None,
         winter_park: Annotated[
             str | None, strawberry.argument(description="off, normal or all.")
@@ -235,7 +242,7 @@ class Mutation:
         self, info: strawberry.Info, tournament_id: TournamentId
     ) -> TournamentPayload:
         def act() -> None:
-            setup.tournament_start(tournament_id=tournament_id, seat=caller_actor(info))
+            start.tournament_start(tournament_id=tournament_id, seat=caller_actor(info))
 
         result: TournamentView | Error = _acted(info, tournament_id, act)
         return result

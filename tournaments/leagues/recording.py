@@ -9,6 +9,8 @@ the incremental rows (a test holds it).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -28,12 +30,29 @@ from tournaments.leagues.models import (
 from tournaments.leagues.rules import Finisher, placements
 from tournaments.models import Seat, Status, Tournament
 from tournaments.rules.standings import scores
+from tournaments.selectors.owed import Owed
 
 
 def in_league(tournament_id: int) -> bool:
     """Whether the tournament joined a season (when it was opened: it never joins later), so
     that its round and end concern a league (``settings.TOURNAMENT_HOOKS``)."""
     return LeagueTournament.objects.filter(tournament_id=tournament_id).exists()
+
+
+TOURNAMENT_FINISHED = "tournaments.leagues.tasks.tournament_finished"
+
+
+def results_owed(*, now: datetime) -> list[Owed]:
+    """Finished league tournaments whose result is not entered yet, for the reconciler
+    (``settings.RECONCILE_SOURCES``): their hook task was lost. League work, not the
+    tournament's: no tournament lock is taken for it (the league's lock serialises it)."""
+    links = LeagueTournament.objects.filter(
+        recorded_at__isnull=True, tournament__status=Status.FINISHED
+    ).values_list("tournament_id", "tournament__round", "tournament__updated_at")
+    return [
+        Owed(f"league_result:{tid}", None, finished, TOURNAMENT_FINISHED, (tid, round_number))
+        for tid, round_number, finished in links
+    ]
 
 
 def tournament_record(*, tournament_id: int) -> bool:

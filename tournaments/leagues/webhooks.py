@@ -21,7 +21,7 @@ import json
 import time
 import urllib.error
 import urllib.request
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from config.taskqueue import enqueue_named
 from tournaments.leagues.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
+from tournaments.selectors.owed import Owed
 
 EVENT_KINDS = ("tournament_finished", "round_finished", "standings_changed")
 SIGNATURE_HEADER = "Challengers-Signature"
@@ -111,9 +112,26 @@ def deliver(*, delivery_id: int) -> bool | None:
     elif attempts >= MAX_ATTEMPTS:
         pending.update(status=DeliveryStatus.FAILED)
     else:
-        wait = min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS)
-        enqueue_named(DELIVER, delivery_id, countdown=wait)
+        enqueue_named(DELIVER, delivery_id, countdown=backoff(attempts))
     return sent
+
+
+def backoff(attempts: int) -> float:
+    """Seconds between a delivery's ``attempts``-th failed attempt and the next one."""
+    return float(min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS))
+
+
+def deliveries_owed(*, now: datetime) -> list[Owed]:
+    """Pending deliveries for the reconciler (``settings.RECONCILE_SOURCES``): each one owed
+    since it was made, or since its next attempt was due."""
+    pending = WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING)
+    owed = []
+    for pk, attempts, created, last in pending.values_list(
+        "pk", "attempts", "created_at", "last_attempt_at"
+    ):
+        since = created if last is None else last + timedelta(seconds=backoff(attempts))
+        owed.append(Owed(f"delivery:{pk}", None, since, DELIVER, (pk,)))
+    return owed
 
 
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:

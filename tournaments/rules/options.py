@@ -48,6 +48,10 @@ class Options:
         return STARTER_SET[BASIC_SETS[self.basic_set]]
 
 
+BOXES = {"base": (CITY, False), "beach_cup": ("Rainbow", True)}
+"""A ``box`` preset: the basic set and whether the Beach Cup draft rules apply."""
+
+
 def known_sets(set_problems: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
     """Every additional set with what keeps it out of play: the printed twelve, as the catalogue
     qualifies them (retired, incomplete), and the sets a curator added to it. A printed set the
@@ -56,12 +60,14 @@ def known_sets(set_problems: Mapping[str, Sequence[str]]) -> dict[str, list[str]
     return printed | {name: list(missing) for name, missing in set_problems.items()}
 
 
-def default_sets(rng: random.Random, set_problems: Mapping[str, Sequence[str]]) -> tuple[str, ...]:
-    """Five random base-box additional sets (the default alongside City), of the playable ones;
-    from every playable set when fewer than five of the base box's remain (some retired)."""
+def default_sets(
+    rng: random.Random, set_problems: Mapping[str, Sequence[str]], box: str = "base"
+) -> tuple[str, ...]:
+    """Five random additional sets of ``box`` (the default: the base box's, alongside City), of
+    the playable ones; from every playable set when fewer than five of the box's remain."""
     playable = [name for name, missing in known_sets(set_problems).items() if not missing]
-    base = [name for name in ADDITIONAL_SETS["base"] if name in playable]
-    pool = base if len(base) >= SETS_IN_GAME else sorted(playable)
+    of_box = [name for name in ADDITIONAL_SETS[box] if name in playable]
+    pool = of_box if len(of_box) >= SETS_IN_GAME else sorted(playable)
     return tuple(sorted(rng.sample(pool, min(SETS_IN_GAME, len(pool)))))
 
 

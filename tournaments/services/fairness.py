@@ -47,6 +47,7 @@ def _match_check(tournament: Tournament, match: Any) -> dict[str, Any]:
         "match": match.pk,
         "seed": match.seed == expected,
         "events": match_verify(match_id=match.pk),
+        "rules_version": match.rules_version,
     }
 
 

@@ -85,6 +85,7 @@ def _open(
     seat_count: int,
     basic_set: str = "City",
     additional_sets: Sequence[str] | None = None,
+    box: str = "base",
     beach_cup: bool = False,
     winter_mode: str = "off",
     robot_difficulty: int = 1,
@@ -103,7 +104,7 @@ def _open(
     nonce = secrets.token_hex(16)
     problems = additional_set_problems()
     if additional_sets is None:
-        additional_sets = default_sets(stream(seed, "sets"), problems)
+        additional_sets = default_sets(stream(seed, "sets"), problems, box)
     options = check_options(
         seat_count=seat_count,
         basic_set=basic_set,

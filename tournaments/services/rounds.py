@@ -25,7 +25,7 @@ from tournaments.rules.standings import (
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
 from tournaments.services import hooks
 from tournaments.services.events import publish
-from tournaments.services.setups import build_setups
+from tournaments.services.match_setups import build_setups
 
 
 def pairings_of(tournament: Tournament) -> list[Pairing]:

@@ -181,7 +181,11 @@ class StandingsView(ApiView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("season", int, description="A season id; default: the newest."),
+            OpenApiParameter(
+                "season",
+                {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+                description="A season id; default: the newest.",
+            ),
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
         ],
         responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},

@@ -1,0 +1,123 @@
+"""A query's cost, bounded before it runs (``query_too_costly``).
+
+Depth, aliases and tokens bound a document's size, not the rows it reads: fifteen aliases of
+``cards(first: 100)`` are within all three and answer 1,500 cards. The cost counts the items a
+query may return from its pages:
+
+- a paged field (one with ``first``) costs ``first`` times the product of the pages around it
+  (``cardSets(first: 10) { … }`` inside nothing costs 10; ``leagues(first: 10) { … }`` holding
+  a page of 20 costs 10 + 10 x 20);
+- ``first`` given by a variable is charged at its ceiling (``CEILINGS``: the validation is
+  cached per document text, before the variables are known); left out, at its default;
+- a list without pages (a tournament's matches, seats, a set's cards) multiplies the pages
+  inside it by ``LIST_FACTOR``;
+- everything else is free.
+
+A document whose operation costs more than ``MAX_COST`` is refused, with ``details.cost`` and
+``details.budget``, before any resolver runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphql import (
+    FieldNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLField,
+    GraphQLList,
+    GraphQLNamedType,
+    InlineFragmentNode,
+    IntValueNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+    ValidationRule,
+    get_named_type,
+    get_nullable_type,
+)
+
+from config.graphql import MAX_PAGE
+
+MAX_COST = 1000
+LIST_FACTOR = 10
+CEILINGS = {("MatchView", "events"): 500}  # a page's largest `first` where it is not MAX_PAGE
+
+
+class QueryCostRule(ValidationRule):
+    """Refuses an operation whose cost is over ``MAX_COST`` (``query_too_costly``)."""
+
+    def enter_operation_definition(self, node: OperationDefinitionNode, *_: Any) -> None:
+        root = self.context.schema.get_root_type(node.operation)
+        if root is None:
+            return
+        cost = self.selection_cost(node.selection_set, root, 1, frozenset())
+        if cost > MAX_COST:
+            message = f"The query costs {cost}, over the budget of {MAX_COST} (docs/graphql.md)."
+            details = {"cost": cost, "budget": MAX_COST}
+            extensions = {"code": "query_too_costly", "details": details}
+            self.report_error(GraphQLError(message, node, extensions=extensions))
+
+    def selection_cost(
+        self,
+        selections: SelectionSetNode | None,
+        parent: GraphQLNamedType,
+        multiplier: int,
+        fragments: frozenset[str],
+    ) -> int:
+        if selections is None:
+            return 0
+        total = 0
+        for selection in selections.selections:
+            if isinstance(selection, FieldNode):
+                total += self.field_cost(selection, parent, multiplier, fragments)
+            elif isinstance(selection, InlineFragmentNode):
+                inner = self.type_named(selection, parent)
+                total += self.selection_cost(selection.selection_set, inner, multiplier, fragments)
+            elif isinstance(selection, FragmentSpreadNode):
+                total += self.spread_cost(selection, multiplier, fragments)
+        return total
+
+    def spread_cost(
+        self, spread: FragmentSpreadNode, multiplier: int, fragments: frozenset[str]
+    ) -> int:
+        name = spread.name.value
+        fragment = self.context.get_fragment(name)
+        if fragment is None or name in fragments:  # unknown or cyclic: other rules refuse it
+            return 0
+        inner = self.context.schema.get_type(fragment.type_condition.name.value)
+        if inner is None:
+            return 0
+        return self.selection_cost(fragment.selection_set, inner, multiplier, fragments | {name})
+
+    def type_named(self, fragment: InlineFragmentNode, parent: GraphQLNamedType) -> Any:
+        if fragment.type_condition is None:
+            return parent
+        return self.context.schema.get_type(fragment.type_condition.name.value) or parent
+
+    def field_cost(
+        self, node: FieldNode, parent: GraphQLNamedType, multiplier: int, fragments: frozenset[str]
+    ) -> int:
+        fields = getattr(parent, "fields", None)
+        field: GraphQLField | None = fields.get(node.name.value) if fields else None
+        if field is None:  # __typename, or unknown (refused by another rule)
+            return 0
+        own = 0
+        if "first" in field.args:
+            size = page_size(node, field, (parent.name, node.name.value))
+            own, multiplier = multiplier * size, multiplier * size
+        elif isinstance(get_nullable_type(field.type), GraphQLList):
+            multiplier *= LIST_FACTOR
+        inner = get_named_type(field.type)
+        return own + self.selection_cost(node.selection_set, inner, multiplier, fragments)
+
+
+def page_size(node: FieldNode, field: GraphQLField, where: tuple[str, str]) -> int:
+    """The ``first`` a paged field is charged at: its literal, its default, or its ceiling."""
+    for argument in node.arguments or ():
+        if argument.name.value == "first":
+            if isinstance(argument.value, IntValueNode):
+                return max(int(argument.value.value), 0)
+            return CEILINGS.get(where, MAX_PAGE)  # a variable: unknown when validated
+    default = field.args["first"].default_value
+    return default if isinstance(default, int) else CEILINGS.get(where, MAX_PAGE)
