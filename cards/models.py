@@ -68,6 +68,10 @@ class CardSet(models.Model):
     )
     note = models.TextField(blank=True)
     position = models.PositiveSmallIntegerField(default=0, help_text="Order in the catalogue.")
+    retired = models.BooleanField(
+        default=False,
+        help_text="Kept for the history of past tournaments, never offered to new ones.",
+    )
     curated = models.BooleanField(
         default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
     )
@@ -96,11 +100,19 @@ class Card(models.Model):
     keyword = models.CharField(max_length=40, blank=True)
     timing = models.CharField(max_length=20, choices=Timing.choices, default=Timing.PLAIN)
     effect = models.TextField(blank=True, help_text="A paraphrase of the printed effect.")
-    confidence = models.CharField(max_length=12, choices=Confidence.choices)
+    # A default, so that every form that creates a card (the set page's rows included) can save:
+    # a card typed in by a curator is one transcription until checked against the publisher's.
+    confidence = models.CharField(
+        max_length=12, choices=Confidence.choices, default=Confidence.MEDIUM
+    )
     note = models.TextField(blank=True)
     # NULL, not "", means "no effect": the engine, the loader and the constraints all say None.
     effect_code = models.CharField(max_length=60, null=True, blank=True)  # noqa: DJ001
     effect_params = models.JSONField(default=dict, blank=True)
+    retired = models.BooleanField(
+        default=False,
+        help_text="Kept for the history of past tournaments, left out of new ones' card data.",
+    )
     curated = models.BooleanField(
         default=False, help_text="Edited in admin: load_catalogue leaves it alone (unless --force)."
     )

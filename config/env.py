@@ -77,6 +77,8 @@ class EnvSettings:
     metrics_token: str | None
     event_archive_days: int | None
     log_format: str
+    login_failure_limit: int
+    login_cooloff_minutes: int
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -126,6 +128,10 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         metrics_token=_value(environ, "METRICS_TOKEN"),
         log_format=_log_format(environ, debug=debug),
         event_archive_days=_archive_days(environ),
+        # The admin login (django-axes): an account, and an address, locked after this many
+        # failed attempts, for this many minutes.
+        login_failure_limit=_at_least_one(environ, "LOGIN_FAILURE_LIMIT", default=5),
+        login_cooloff_minutes=_at_least_one(environ, "LOGIN_COOLOFF_MINUTES", default=15),
     )
 
 
@@ -179,6 +185,11 @@ def _log_format(environ: Mapping[str, str], *, debug: bool) -> str:
     if raw.lower() not in LOG_FORMATS:
         raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {raw!r}.")
     return raw.lower()
+def _at_least_one(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    value = _whole_number(environ, name, default=default)
+    if value < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 or more, not 0.")
+    return value
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:

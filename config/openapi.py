@@ -104,6 +104,7 @@ CREATE_400 = [
     "bad_seat_count",
     "bad_basic_set",
     "unknown_set",
+    "set_incomplete",
     "bad_winter_mode",
     "bad_difficulty",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 
 from config.env import read_environment
 
@@ -30,6 +31,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "config.apps.ProjectConfig",
     "cards",
     "matches",
@@ -54,7 +56,26 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Innermost: a keyed POST under /api/v1/ runs once; a retry gets the first answer.
     "config.idempotency.IdempotencyMiddleware",
+    # Answers a locked-out login (django-axes recommends it last).
+    "axes.middleware.AxesMiddleware",
 ]
+
+# The admin login resists guessing (django-axes): after LOGIN_FAILURE_LIMIT failed attempts an
+# account is locked, and so is the address they came from (each counted on its own), for
+# LOGIN_COOLOFF_MINUTES; a success resets the account's count. Attempts are rows in the
+# database (SQLite or PostgreSQL alike); staff unlock early by deleting the "Access attempts"
+# rows in the admin, or with `manage.py axes_reset` / `axes_reset_username NAME`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = ENV.login_failure_limit
+AXES_COOLOFF_TIME = timedelta(minutes=ENV.login_cooloff_minutes)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+# The address the API's throttles count (X-Forwarded-For's last entry behind the proxy).
+AXES_CLIENT_IP_CALLABLE = "config.idempotency.client_address"
+AXES_HTTP_RESPONSE_CODE = 429
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -202,6 +223,13 @@ EVENT_ARCHIVE_DAYS = ENV.event_archive_days
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
 # tournaments in a league only (no task for the others).
 LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
+# How many running tournaments play a card (``set_name``, ``name``): the cards admin says so on
+# save. Named, not imported, because the catalogue sits below the tournaments.
+CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
+# A card design's figures from stored play (``key``): the card's admin page shows them.
+CARD_STATS = "tournaments.selectors.cardstats.card_stats"
+# Queues a card's balance simulation (``key``, ``matches``): the card list's "Simulate" action.
+CARD_SIMULATE = "tournaments.services.balance.card_balance_queue"
 TOURNAMENT_HOOKS = {
     "round_finished": [
         {"task": "tournaments.leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},

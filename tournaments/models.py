@@ -288,3 +288,70 @@ class TournamentEventArchive(models.Model):
 
     def __str__(self) -> str:
         return f"Tournament {self.tournament_id} event log, archived ({self.count})"
+class Player(models.TextChoices):
+    """Who played a card, for its statistics: a person, a bot of a strength, or the Robot."""
+
+    HUMAN = "human", "Human"
+    ROOKIE = "rookie", "Bot (rookie)"
+    STEADY = "steady", "Bot (steady)"
+    CHAMPION = "champion", "Bot (champion)"
+    ROBOT = "robot", "The Robot"
+
+
+class CardStat(models.Model):
+    """One card design's figures from stored play, for one set combination and one kind of
+    player. Kept current as matches are recorded and Deck Phases finish (one aggregated upsert
+    each, ``tournaments.services.cardstats``); ``manage.py card_stats_recount`` rebuilds them."""
+
+    key = models.CharField(max_length=124, help_text='"Set/Name".')
+    set_name = models.CharField(max_length=60)
+    sets = models.CharField(max_length=400, help_text="The sets in play, sorted, joined by +.")
+    player = models.CharField(max_length=10, choices=Player.choices)
+    offered = models.PositiveIntegerField(default=0, help_text="Copies shown in Deck Phases.")
+    picked = models.PositiveIntegerField(default=0, help_text="Copies kept in Deck Phases.")
+    decks = models.PositiveIntegerField(default=0, help_text="Match sides whose deck held it.")
+    deck_wins = models.PositiveIntegerField(default=0, help_text="Of those, the sides that won.")
+    reveals = models.PositiveIntegerField(default=0, help_text="Copies revealed in matches.")
+    power_total = models.BigIntegerField(default=0, help_text="Power of its attacks, summed.")
+    power_count = models.PositiveIntegerField(default=0, help_text="Its attacks.")
+    effects = models.PositiveIntegerField(default=0, help_text="Times its effect resolved.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "sets", "player"], name="cardstat_unique"),
+        ]
+        indexes = [models.Index(fields=["set_name"], name="cardstat_set")]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.player}, {self.sets})"
+
+
+class BalanceStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class CardBalance(models.Model):
+    """A balance simulation of one card design (``tournaments.rules.balance``): paired bot
+    matches with and without it. Shown next to the card's figures from stored play."""
+
+    key = models.CharField(max_length=124, db_index=True, help_text='"Set/Name".')
+    matches = models.PositiveIntegerField(help_text="Pairs asked for.")
+    seed = models.BigIntegerField(default=0)
+    status = models.CharField(
+        max_length=8, choices=BalanceStatus.choices, default=BalanceStatus.QUEUED
+    )
+    done = models.PositiveIntegerField(default=0, help_text="Pairs played so far (progress).")
+    wins_with = models.PositiveIntegerField(default=0)
+    wins_without = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Balance of {self.key} ({self.done}/{self.matches})"

@@ -100,3 +100,11 @@ def verify_match(match_id: int) -> bool:
     from matches import services
 
     return services.match_verify(match_id=match_id)
+
+
+@shared_task(acks_late=True)
+def card_balance(balance_id: int) -> None:
+    """A card's balance simulation, queued from the admin."""
+    from tournaments.services.balance import card_balance_run
+
+    card_balance_run(balance_id=balance_id)

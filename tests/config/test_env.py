@@ -157,3 +157,11 @@ def test_webhooks_go_to_public_addresses_unless_private_ones_are_allowed() -> No
     assert read_environment({"WEBHOOKS_ALLOW_PRIVATE": "yes"}).webhooks_allow_private is True
     with pytest.raises(ImproperlyConfigured, match="WEBHOOKS_ALLOW_PRIVATE"):
         read_environment({"WEBHOOKS_ALLOW_PRIVATE": "lan"})
+def test_the_login_lockout_defaults_to_five_failures_for_fifteen_minutes() -> None:
+    env = read_environment({})
+    assert (env.login_failure_limit, env.login_cooloff_minutes) == (5, 15)
+    changed = read_environment({"LOGIN_FAILURE_LIMIT": "3", "LOGIN_COOLOFF_MINUTES": "60"})
+    assert (changed.login_failure_limit, changed.login_cooloff_minutes) == (3, 60)
+    for name, value in (("LOGIN_FAILURE_LIMIT", "0"), ("LOGIN_COOLOFF_MINUTES", "soon")):
+        with pytest.raises(ImproperlyConfigured, match=name):
+            read_environment({name: value})

@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.rules.options import ALL_ADDITIONAL, BASIC_SETS, BOXES
+from tournaments.rules.options import BASIC_SETS, BOXES
 from tournaments.rules.winter import MODES
 
 
@@ -20,9 +20,12 @@ class CreateInput(serializers.Serializer):
     seats = serializers.IntegerField(min_value=1, max_value=8, help_text="Seats, 1-8.")
     basic_set = serializers.ChoiceField(choices=sorted(BASIC_SETS), default="City")
     additional_sets = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(ALL_ADDITIONAL)),
+        # Names, not choices: the catalogue's sets (a curator may add one) are checked by the
+        # service, which names what a set lacks (`set_incomplete`) or lists the known ones.
+        child=serializers.CharField(max_length=60),
         required=False,
-        help_text="Exactly five; default: five random base-box sets.",
+        help_text="Exactly five of `GET /api/v1/card-sets/` with `playable`; default: five "
+        "random base-box sets.",
     )
     beach_cup = serializers.BooleanField(default=False, help_text="Beach Cup draft rules.")
     box = serializers.ChoiceField(

@@ -229,7 +229,10 @@ class WebhookEndpoint(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=400)
     secret = models.CharField(max_length=64, help_text="The HMAC-SHA256 key; shown once.")
-    events = models.JSONField(default=list, help_text="Event kinds sent; empty: every kind.")
+    # blank: an empty list is a valid value, and without it the admin refuses to save one.
+    events = models.JSONField(
+        default=list, blank=True, help_text="Event kinds sent; empty: every kind."
+    )
     active = models.BooleanField(default=True)
     last_sequence = models.PositiveIntegerField(
         default=0, help_text="The sequence number of the last event logged for it."

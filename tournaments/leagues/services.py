@@ -15,6 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cards.selectors import additional_set_problems
 from config.errors import ApplicationError, ConflictError, NotFoundError
 from tournaments.leagues.destinations import DestinationError, check_registration
 from tournaments.leagues.models import (
@@ -149,26 +150,28 @@ def _check_tournament_options(options: Mapping[str, Any]) -> None:
     from tournaments.rules.errors import RuleError
     from tournaments.rules.options import check_options
 
+    problems = additional_set_problems()
     sets = options.get("additional_sets")
     try:
         check_options(
             seat_count=3,
             basic_set=options.get("basic_set", "City"),
-            additional_sets=sets if sets is not None else _any_sets(),
+            additional_sets=sets if sets is not None else _any_sets(problems),
             beach_cup=options.get("beach_cup", False),
             winter_mode=options.get("winter_mode", "off"),
             robot_difficulty=options.get("robot_difficulty", 1),
             solo_challenge=False,
+            set_problems=problems,
         )
     except RuleError as error:
         raise ApplicationError(error.code, error.message, error.details) from error
 
 
-def _any_sets() -> list[str]:
+def _any_sets(problems: Mapping[str, list[str]]) -> list[str]:
     from tournaments.rules.options import default_sets
     from tournaments.rules.seeds import stream
 
-    return list(default_sets(stream(0, "sets")))
+    return list(default_sets(stream(0, "sets"), problems))
 
 
 def _join_code() -> str:

@@ -35,6 +35,7 @@ from matches.services import (
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.bots.questions import question_policy
 from tournaments.services.bots import level_of
+from tournaments.services.cardstats import card_stats_of_match
 from tournaments.services.common import Forbidden, locked_tournament
 from tournaments.services.events import publish, publish_many, release_floor
 from tournaments.services.rounds import round_finish
@@ -251,6 +252,7 @@ def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
     floor = release_floor(tournament, now)
     released = match_store(match, result, now=now, pace=pace, floor=floor)
     state_changed("match_recorded", tournament_id=tournament.pk, match_id=match.pk)
+    card_stats_of_match(match, result)  # the cards' figures, in the recording transaction
     items = _event_items(match, released)
     if pace <= 0:
         _release(tournament, match, items)

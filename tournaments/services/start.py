@@ -35,9 +35,9 @@ class _Minter:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.rows: list[CardCopy] = []
-        self.cards = {
-            card_key(card): card for card in Card.objects.select_related("card_set").all()
-        }
+        # Retired cards are dealt to no new tournament (its snapshot leaves them out as well).
+        in_play = Card.objects.filter(retired=False, card_set__retired=False)
+        self.cards = {card_key(card): card for card in in_play.select_related("card_set")}
         self.pool: list[int] = []
 
     def number(self, total: int) -> None:

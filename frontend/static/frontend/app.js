@@ -78,7 +78,8 @@ function joinForm() {
 
 async function createForm() {
   const sets = (await attempt(() => get("card-sets/"))) || [];
-  const additional = sets.filter((set) => set.kind === "additional");
+  // Playable additional sets only: a curator's new set appears once complete, a retired one goes.
+  const additional = sets.filter((set) => set.kind === "additional" && set.playable);
   const input = (name, attrs) => h("input", { name, ...attrs });
   const controls = {
     name: input("name", { required: true, maxlength: 40, autocomplete: "nickname" }),

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.leagues.webhooks import EVENT_KINDS
-from tournaments.rules.options import ALL_ADDITIONAL, BASIC_SETS
+from tournaments.rules.options import BASIC_SETS
 from tournaments.rules.winter import MODES
 
 
@@ -31,7 +31,6 @@ class ScoringInput(serializers.Serializer):
 
 
 BASICS = sorted(BASIC_SETS)
-ADDITIONAL = list(ALL_ADDITIONAL)
 WINTER = list(MODES)
 
 
@@ -42,7 +41,7 @@ class SeasonInput(serializers.Serializer):
     scoring = ScoringInput(required=False)
     basic_set = serializers.ChoiceField(choices=BASICS, default="City")
     additional_sets = serializers.ListField(
-        child=serializers.ChoiceField(choices=ADDITIONAL),
+        child=serializers.CharField(max_length=60),
         required=False,
         allow_null=True,
         default=None,
@@ -61,7 +60,7 @@ class SeasonTournamentInput(serializers.Serializer):
     seats = serializers.IntegerField(min_value=1, max_value=8)
     basic_set = serializers.ChoiceField(choices=BASICS, required=False)
     additional_sets = serializers.ListField(
-        child=serializers.ChoiceField(choices=ADDITIONAL), required=False
+        child=serializers.CharField(max_length=60), required=False
     )
     beach_cup = serializers.BooleanField(required=False)
     winter_park = serializers.ChoiceField(choices=WINTER, required=False)
