@@ -14,8 +14,10 @@ export function showReplay(container, id) {
     board.playing = false;
     document.title = `Challengers! — replay of match #${id}`;
     mount(container, h("p", {}, h("a", { href: `#/t/${match.tournament}` }, `← Back to game #${match.tournament}`)),
-      h("h1", {}, `Replay: ${match.park} park, ${match.round === 8 ? "the Final" : `round ${match.round}`}`), board.element);
+      h("h1", {}, `Replay: ${match.seats.map((seat) => seat.name).join(" vs ")}, ${match.park} park, `,
+        match.round === 8 ? "the Final" : `round ${match.round}`), board.element);
     await attempt(() => board.poll());
+    board.draw(true); // the timeline's length is known once the events are in
   })();
   return () => { stopped = true; };
 }
