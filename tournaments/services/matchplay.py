@@ -211,7 +211,8 @@ def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
         _record(tournament, match, outcome)
         return
     seconds = tournament.answer_deadline_seconds
-    question = match_wait(match, outcome, timezone.now() + timedelta(seconds=seconds))
+    deadline = timezone.now() + timedelta(seconds=seconds)
+    question = match_wait(match, outcome, deadline)
     owner = side_seat(match, outcome.question.side)
     publish(
         tournament,
@@ -219,7 +220,9 @@ def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
         {"match": match.pk, "question": question},
         audience=owner.number,
     )
-    publish(tournament, "match_waiting", {"match": match.pk, "seat": owner.number})
+    # The deadline is public: spectators see "waiting for Bea (0:13)".
+    waiting = {"match": match.pk, "seat": owner.number, "deadline": deadline.isoformat()}
+    publish(tournament, "match_waiting", waiting)
     match_id, seq = match.pk, outcome.question.seq
     transaction.on_commit(
         lambda: enqueue_named("tournaments.tasks.answer_timeout", match_id, seq, countdown=seconds)
