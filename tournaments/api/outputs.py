@@ -26,6 +26,12 @@ class PendingOut(serializers.Serializer):
     card = serializers.CharField(help_text="The picked card whose effect waits.")
     count = serializers.IntegerField()
     offered = CardOut(many=True, help_text="draw_keep: the cards to keep one of.")
+    eligible = CardOut(
+        many=True,
+        help_text="The cards a `resolve` may name: the deck cards the effect's text allows "
+        "(remove_for_pick, must_remove), or the offered cards (draw_keep).",
+    )
+    optional = serializers.BooleanField(help_text="`[]` (or `deck/finish/`) declines it.")
 
 
 class TurnOut(serializers.Serializer):

@@ -215,12 +215,12 @@ def _you(
             ({"uid": uid, "card": facts[uid].key} for uid in viewer.deck),
             key=lambda c: (c["card"], c["uid"]),
         ),
-        "turn": _turn(turn, facts),
+        "turn": _turn(turn, facts, viewer.deck),
         "actions": available_actions(tournament, viewer, turn, seated),
     }
 
 
-def _turn(turn: DraftTurn | None, facts: dict[int, Any]) -> dict[str, Any] | None:
+def _turn(turn: DraftTurn | None, facts: dict[int, Any], deck: list[int]) -> dict[str, Any] | None:
     if turn is None:
         return None
     state = rules.turn_from_data(turn.state)
@@ -232,16 +232,28 @@ def _turn(turn: DraftTurn | None, facts: dict[int, Any]) -> dict[str, Any] | Non
         "picks_left": state.picks_left,
         "redraw_used": state.redraw_used,
         "picked": [{"uid": uid, "card": facts[uid].key} for uid in state.picked],
-        "pending": None
-        if pending is None
-        else {
-            "kind": pending.kind,
-            "card": facts[pending.source].key,
-            "count": pending.count,
-            "offered": [{"uid": uid, "card": facts[uid].key} for uid in pending.offered],
-        },
+        "pending": None if pending is None else _pending(pending, facts, deck),
         "finished": state.finished,
         "auto_played": turn.auto_played,
+    }
+
+
+def _pending(pending: Any, facts: dict[int, Any], deck: list[int]) -> dict[str, Any]:
+    """The When picked effect waiting for the viewer, with the very cards a ``resolve`` may name
+    (the rule's own ``eligible``: a client following it is never refused ``not_eligible``)."""
+    offered = [{"uid": uid, "card": facts[uid].key} for uid in pending.offered]
+    eligible = (
+        offered
+        if pending.kind == "draw_keep"
+        else [{"uid": uid, "card": facts[uid].key} for uid in pending.eligible(deck, facts)]
+    )
+    return {
+        "kind": pending.kind,
+        "card": facts[pending.source].key,
+        "count": pending.count,
+        "offered": offered,
+        "eligible": eligible,
+        "optional": not pending.is_mandatory(deck, facts),
     }
 
 
