@@ -93,6 +93,10 @@ def test_three_people_play_a_whole_tournament_in_the_browser(
         expect(page.locator(".champion-name")).not_to_be_empty()
     champion = host.locator(".champion-name").inner_text()
     assert champion in {"Ann", "Bob", "Bot Ada", "Bot Brick", "Bot Cog"} or " and " in champion
+    expect(host.locator("form.question")).to_have_count(0)  # no prompt outlives its game
+    assert not host.title().startswith("(!)")
+    first = host.locator(".standings tbody tr th").first
+    expect(first).to_contain_text(champion.split(" and ")[0])  # the champion leads the table
     look(host, artifacts, "6-champion")
     look(spectator, artifacts, "7-spectator-end")
     assert_no_secret(spectator, guest)
@@ -213,6 +217,17 @@ def test_the_lobby_and_the_draft_fit_a_phone(
     look(page, artifacts, "phone-5-cards")
     page.get_by_label("Search the cards").fill("")
     assert page.locator(".set-block").count() >= 10  # every set of both boxes
+    page.get_by_label("Box").select_option("beach_cup")
+    page.get_by_label("Level").select_option("B")
+    expect(page.locator(".set-block").first).to_be_visible()
+    levels = page.locator(".card .level-badge").evaluate_all(
+        "badges => badges.map(badge => badge.getAttribute('aria-label'))"
+    )
+    assert levels and set(levels) == {"level B"}, set(levels)
+    assert "Base box" not in page.locator("#main").inner_text()
+    look(page, artifacts, "phone-6-card-filters")
+    icon = page.locator("link[rel=icon]").get_attribute("href") or ""
+    assert page.request.get(server_url + icon).ok  # a favicon, never a 404
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -246,6 +261,7 @@ def test_the_lobby_joins_kicks_leaves_and_cancels_with_refusals_in_words(
     expect(host.locator(".seat-list")).not_to_contain_text("Bot")
     look(host, artifacts, "lobby-kicked-bot")
 
+    chat_in_the_lobby(host, guest, artifacts)
     with guest.expect_response(lambda r: r.url.endswith("/leave/")):
         guest.get_by_role("button", name="Leave the game").click()
     expect(guest.locator("#main")).to_contain_text("you are watching")
@@ -259,6 +275,24 @@ def test_the_lobby_joins_kicks_leaves_and_cancels_with_refusals_in_words(
     expect(guest.locator("#main")).to_contain_text("This game was cancelled.")
     for page in (host, guest):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def chat_in_the_lobby(host: Page, guest: Page, artifacts: Path) -> None:
+    """Gus says something with markup in it: it shows as text. Muted by the host, he is refused."""
+    with guest.expect_response(lambda r: r.url.endswith("/chat/")):
+        guest.get_by_label("Message to the table").fill("<b>hi</b> all")
+        guest.get_by_role("button", name="Send").click()
+    expect(host.locator(".chat-log")).to_contain_text("Gus: <b>hi</b> all")
+    assert host.locator(".chat-log b").count() == 0  # never rendered as HTML
+    expect(guest.get_by_label("Message to the table")).to_have_value("")
+    with host.expect_response(lambda r: r.url.endswith("/chat/mute/")):
+        host.get_by_text("Mute a seat").click()
+        host.get_by_role("button", name="Mute Gus").click()
+    expect(host.get_by_role("button", name="Unmute Gus")).to_be_visible()
+    guest.get_by_label("Message to the table").fill("spam")
+    guest.get_by_role("button", name="Send").click()
+    expect(guest.locator("#errors")).to_contain_text("(chat_muted)")
+    look(host, artifacts, "lobby-chat")
 
 
 @pytest.mark.timeout(180)

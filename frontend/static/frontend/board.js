@@ -175,7 +175,7 @@ function chip(table, uid, fresh) {
   const key = table.keys.get(uid);
   const card = key ? cardOf(key) : null;
   return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}`, title: card?.effect ? `${card.name}: ${card.effect}` : null },
-    card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : "?");
+    card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : "a face-down card");
 }
 
 function sideView(table, side, seat, fresh) {

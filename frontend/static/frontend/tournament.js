@@ -2,6 +2,7 @@
 import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
 import { h, mount, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
+import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
 
@@ -38,10 +39,11 @@ class TournamentPage {
       standings: h("aside", { class: "standings panel", "aria-label": "Standings" }),
       activity: h("ul", { class: "activity", "aria-label": "What happened" }),
     };
+    this.chat = new ChatPanel(this);
     mount(container, this.parts.head, this.parts.question,
       h("div", { class: "t-grid" },
         h("div", { class: "t-main" }, this.parts.phase, this.parts.matches),
-        h("div", { class: "t-side" }, this.parts.standings,
+        h("div", { class: "t-side" }, this.parts.standings, this.chat.element,
           h("section", { class: "panel" }, h("h2", {}, "Activity"), this.parts.activity))));
   }
 
@@ -78,6 +80,11 @@ class TournamentPage {
       if (error.status === 409 || error.code === "stale") await this.refresh();
       return null;
     }
+  }
+
+  /** Post to this tournament as this seat (the chat's actions: they do not change the view). */
+  post(path, body) {
+    return post(`tournaments/${this.id}/${path}`, body, this.token);
   }
 
   async refresh() {
@@ -133,7 +140,10 @@ class TournamentPage {
         this.loadQuestion(p.match);
         return;
       case "chat":
-        return;
+        return this.chat.add({ seq: frame.seq, ...p });
+      case "chat_mute":
+        this.note(`${this.name(p.seat)} was ${p.muted ? "muted" : "unmuted"} in the chat.`);
+        return this.chat.mute(p.seat, p.muted);
       case "match_phase_opened":
         this.note(`Match Phase of ${roundName(p.round)}.`);
         this.loadMatches();
@@ -256,6 +266,7 @@ class TournamentPage {
     this.renderPhase();
     this.renderStandings();
     this.renderQuestion();
+    this.chat.render();
   }
 
   /** The prompt of the open question; a new question clears old errors, takes the focus and is
