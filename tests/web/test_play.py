@@ -217,15 +217,17 @@ def test_the_lobby_and_the_draft_fit_a_phone(
     look(page, artifacts, "phone-5-cards")
     page.get_by_label("Search the cards").fill("")
     assert page.locator(".set-block").count() >= 10  # every set of both boxes
-    page.get_by_label("Box").select_option("beach_cup")
-    page.get_by_label("Level").select_option("B")
+    page.locator("#card-box").select_option("beach_cup")
+    page.locator("#card-level").select_option("B")
     expect(page.locator(".set-block").first).to_be_visible()
     levels = page.locator(".card .level-badge").evaluate_all(
         "badges => badges.map(badge => badge.getAttribute('aria-label'))"
     )
     assert levels and set(levels) == {"level B"}, set(levels)
-    assert "Base box" not in page.locator("#main").inner_text()
+    boxes = page.locator(".set-block h2 .muted").all_inner_texts()
+    assert boxes and all("Beach Cup" in box for box in boxes), boxes
     look(page, artifacts, "phone-6-card-filters")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     icon = page.locator("link[rel=icon]").get_attribute("href") or ""
     assert page.request.get(server_url + icon).ok  # a favicon, never a 404
     assert page.errors == []  # type: ignore[attr-defined]

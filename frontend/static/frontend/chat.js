@@ -52,11 +52,12 @@ export class ChatPanel {
     const me = this.page.me;
     this.form.hidden = !me || v.status === "cancelled";
     if (!this.messages.length) mount(this.list, chatLines([]));
-    const host = me && v.seats.find((s) => s.number === me.seat)?.is_host;
+    const others = me ? v.seats.filter((s) => s.number !== me.seat && s.kind === "human") : [];
+    const host = others.length && v.seats.find((s) => s.number === me.seat)?.is_host;
     // Opened once, the mute list stays open across redraws (each stream event may redraw).
     mount(this.tools, host ? h("details", { open: this.toolsOpen, ontoggle: (e) => { this.toolsOpen = e.target.open; } },
       h("summary", {}, "Mute a seat"),
-      v.seats.filter((s) => s.number !== me.seat && s.kind === "human").map((s) => {
+      others.map((s) => {
         const muted = this.muted.get(s.number) ?? false;
         return h("button", { class: "small", "data-key": `mute-${s.number}`,
           onclick: () => this.page.post("chat/mute/", { seat: s.number, muted: !muted }).catch(showError) },

@@ -47,7 +47,8 @@ export function questionPanel({ match, question }, answer) {
     h("button", { type: "submit", class: "primary", "data-key": "q-answer" }, "Answer"),
     h("button", { type: "button", "data-key": "q-default", onclick: () => answer(question.default) }, "Take the suggested answer"));
   const form = h("form", {
-    class: "panel question", role: "dialog", "aria-labelledby": "question-title", tabindex: "-1",
+    // The data-key lets a redraw hand the focus back to the new prompt (ui.mount).
+    class: "panel question", role: "dialog", "aria-labelledby": "question-title", tabindex: "-1", "data-key": `question-${id}`,
     dataset: { question: id, min: String(question.min), max: String(question.max) },
   }, title, h("p", { class: "prompt" }, question.prompt), deadlineLine(question));
   if (question.kind === "arrange_top") return arrange(form, id, question, answer, buttons);

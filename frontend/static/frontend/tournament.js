@@ -30,6 +30,7 @@ class TournamentPage {
     this.view = null;
     this.matches = [];
     this.boards = new Map();
+    this.waits = new Map(); // match id → whom it waits for and until when (match_waiting)
     this.question = null;
     this.activity = [];
     this.parkFilter = "all";
@@ -189,6 +190,7 @@ class TournamentPage {
 
   /** Say on a board that its match waits for a seat's answer (`null`: it goes on). */
   wait(matchId, name, deadline = null) {
+    this.waits.set(matchId, { name, deadline }); // a frame may come before its board exists
     const board = this.boards.get(matchId);
     if (!board || (board.waiting === name && board.waitingUntil === deadline)) return;
     board.waiting = name;
@@ -209,7 +211,9 @@ class TournamentPage {
       }
       const board = this.boards.get(match.id);
       board.decks = this.deckSizes(match);
-      if (match.status === "waiting" && !board.waiting) board.waiting = "a player";
+      const known = this.waits.get(match.id);
+      if (match.status === "waiting" && known?.name) [board.waiting, board.waitingUntil] = [known.name, known.deadline];
+      else if (match.status === "waiting" && !board.waiting) board.waiting = "a player";
       if (match.status === "waiting" && this.me && match.seats.some((s) => s.number === this.me.seat)) {
         this.loadQuestion(match.id);
       }
@@ -295,7 +299,7 @@ class TournamentPage {
       finished: "Finished", cancelled: "Cancelled" }[v.status];
     mount(this.parts.head,
       h("h1", {}, `Game #${v.id} `, h("span", { class: `badge status-${v.status}` }, status)),
-      h("p", { class: "muted" }, `${o.seat_count} seats · ${o.basic_set} + ${o.additional_sets.join(", ")}`,
+      h("p", { class: "muted" }, `${plural(o.seat_count, "seat")} · ${o.basic_set} + ${o.additional_sets.join(", ")}`,
         o.beach_cup ? " · Beach Cup" : "", o.winter_mode !== "off" ? ` · Winter Park: ${o.winter_mode}` : "",
         o.seat_count % 2 ? ` · Robot level ${o.robot_difficulty}` : "", o.solo_challenge ? " · solo challenge" : "",
         this.me ? ` · you are ${this.me.name} (seat ${this.me.seat})` : " · you are watching"),
