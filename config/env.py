@@ -64,6 +64,13 @@ class EnvSettings:
     hsts_include_subdomains: bool
     hsts_preload: bool
     behind_proxy: bool
+    reconcile_interval_seconds: int
+    reconcile_requeue_seconds: int
+    reconcile_stuck_seconds: int
+    heartbeat_stale_seconds: int
+    worker_clock: bool
+    beat_required: bool
+    webhooks_allow_private: bool
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -98,6 +105,16 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         hsts_include_subdomains=_boolean(environ, "HSTS_INCLUDE_SUBDOMAINS", default=True),
         hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
         behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
+        # The reconciler (tournaments.services.reconcile) and the signs of life (config.liveness).
+        reconcile_interval_seconds=_seconds(environ, "RECONCILE_INTERVAL_SECONDS", default=2),
+        reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=8),
+        reconcile_stuck_seconds=_seconds(environ, "RECONCILE_STUCK_SECONDS", default=60),
+        heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
+        worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
+        beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
+        # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
+        # private network); off, public addresses only (tournaments.leagues.destinations).
+        webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
     )
 
 
@@ -125,6 +142,14 @@ def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int
     if not (raw.isascii() and raw.isdigit()):  # str.isdigit alone accepts "²"
         raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}.")
     return int(raw)
+
+
+def _seconds(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    """A whole number of seconds, 1 or more."""
+    seconds = _whole_number(environ, name, default=default)
+    if seconds < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 second or more, not 0.")
+    return seconds
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:
@@ -234,14 +259,17 @@ def _channel_layer(redis_url: str | None) -> dict[str, Any]:
 
 
 def _cache(redis_url: str | None) -> dict[str, Any]:
-    """Django's cache (the API's throttle counts): Redis when there is one, else this process's
-    memory (one server process: the embedded defaults)."""
+    """Django's cache (the API's throttle counts, the tournament views): Redis when there is one,
+    failing open while it is down (``config.cache``), else this process's memory (one server
+    process: the embedded defaults)."""
     if redis_url is None:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.FailOpenRedisCache",
         "LOCATION": redis_url,
         "KEY_PREFIX": "challengers",
+        # A Redis that hangs costs a request at most this long per call, then it is a miss.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
 
 

@@ -241,6 +241,13 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "(docs/protocol.md §15).",
         {409: ["not_finished"]},
     ),
+    ("GET", T + "replay/"): Operation(
+        "Everything needed to re-play a finished tournament",
+        "Once finished: the revealed seed and nonce, the frozen card data, and each match's "
+        "seed, setup, answers and events (docs/protocol.md, Verifying a tournament; "
+        "`examples/verify.py` checks it).",
+        {409: ["not_finished"]},
+    ),
     ("GET", "/api/v1/matches/{match_id}/"): Operation(
         "Read a match",
         "The match as the caller may see it; `question` is the caller's pending question.",

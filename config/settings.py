@@ -164,11 +164,25 @@ CELERY_TASK_IGNORE_RESULT = True
 # task opened a new PostgreSQL connection (a new server process). It now closes the pool every
 # this many tasks; config.celery hands the connection back to the pool around each task instead.
 CELERY_DB_REUSE_MAX = 1000
-# Deadlines (Deck Phase, answers) are enforced by this sweep on the full stack (`celery beat`, or
-# a worker started with -B); the embedded server's task thread keeps countdowns itself.
+# What every running tournament still owes is derived from its rows and driven again when no task
+# is in flight (tournaments.services.reconcile), every RECONCILE_INTERVAL_SECONDS: by each
+# worker's clock (config.liveness; WORKER_CLOCK) and by Celery beat when one runs, one of them
+# per period (a lease). Work owed RECONCILE_REQUEUE_SECONDS with no task queued for it is queued
+# again; a tournament owed work for RECONCILE_STUCK_SECONDS counts as stuck in /health/.
+RECONCILE_INTERVAL_SECONDS = ENV.reconcile_interval_seconds
+RECONCILE_REQUEUE_SECONDS = ENV.reconcile_requeue_seconds
+RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
+RECONCILE_SOURCES = [
+    "tournaments.leagues.webhooks.deliveries_owed",
+    "tournaments.leagues.recording.results_owed",
+]
+WORKER_CLOCK = ENV.worker_clock
+# A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
+# fails the health check (the workers' clocks reconcile without it, so by default it only shows).
+HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
+BEAT_REQUIRED = ENV.beat_required
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines", "schedule": 2.0},
-    "resend-webhooks": {"task": "tournaments.leagues.tasks.sweep_deliveries", "schedule": 60.0},
+    "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},
 }
 # Tasks the tournaments core queues by name when a round or a tournament finishes
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
@@ -184,6 +198,8 @@ TOURNAMENT_HOOKS = {
 }
 # Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
 # worker-side setting: the live workers restore them). CELERY_VISIBILITY_TIMEOUT, default 60.
+# A killed worker's work does not wait for it: the reconciler queues it again after
+# RECONCILE_REQUEUE_SECONDS (+ one interval), well within 30 s.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": ENV.celery_visibility_timeout}
 
 REDIS_URL = ENV.redis_url
@@ -192,6 +208,8 @@ REDIS_URL = ENV.redis_url
 TASK_RUNNER = ENV.task_runner
 # Delay between two released match events, so viewers can watch (MATCH_EVENT_PACE_MS, 0 = instant).
 MATCH_EVENT_PACE_SECONDS = ENV.match_event_pace_seconds
+
+WEBHOOKS_ALLOW_PRIVATE = ENV.webhooks_allow_private
 # Every tournament's seed comes from a server secret, the host's seed mixed in. True makes the
 # host's seed the effective one (repeatable tournaments for tests and operators; never in public).
 TRUST_HOST_SEED = False

@@ -4,7 +4,8 @@ Each scope counts requests per client address in Django's cache (Redis with ``RE
 by every server process; this process's memory otherwise). The rates come from the
 ``THROTTLE_RATES`` setting (``THROTTLE_CREATE``/``_JOIN``/``_ACTION`` in the environment) and are
 read on each request, so a test can lower them with ``settings.THROTTLE_RATES = {...}``; a scope
-without a rate is not throttled.
+without a rate is not throttled. While Redis is down the cache counts nothing (``config.cache``
+fails open), so requests are let through rather than refused or answered 500.
 """
 
 from __future__ import annotations

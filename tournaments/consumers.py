@@ -25,8 +25,8 @@ from django.utils import timezone
 from config.errors import NotFoundError
 from config.middleware import MAX_ID
 from tournaments.api.inputs import MAX_NUMBER, whole_number
-from tournaments.selectors.events import LogSlice, event_texts_after
-from tournaments.selectors.viewers import BadToken, seat_of_token, tournament_event_seq, viewer_in
+from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
+from tournaments.selectors.viewers import BadToken, seat_of_token, viewer_in
 from tournaments.services.events import group_name
 
 CLOSE_BAD_REQUEST = 4400
@@ -47,7 +47,7 @@ def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
     token watches as a spectator, a token no seat holds is refused.
     """
     try:
-        logged = tournament_event_seq(tournament_id)
+        logged = released_seq(tournament_id)
         seat = viewer_in(seat_of_token(token), tournament_id)
     except NotFoundError as missing:
         raise Refused(CLOSE_NOT_FOUND, missing.code, missing.message) from missing
@@ -55,7 +55,8 @@ def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
         raise Refused(CLOSE_BAD_TOKEN, bad.code, bad.message) from bad
     if after > logged:
         # Nothing would ever be sent: the client's seq comes from another tournament or server.
-        raise Refused(CLOSE_BAD_REQUEST, "invalid", f"`after` is beyond the last event ({logged}).")
+        message = f"`after` is beyond the last released event ({logged})."
+        raise Refused(CLOSE_BAD_REQUEST, "invalid", message)
     return None if seat is None else seat.number
 
 

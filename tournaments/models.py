@@ -7,6 +7,8 @@ the database can hold are constraints.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -80,6 +82,11 @@ class Tournament(models.Model):
     # Not a column: set on the instance ``locked_tournament`` holds, which saves ``event_seq``
     # with the version, and nudges live streams once, when its block ends (services.events).
     seq_saved_by_lock: bool = False
+    # Not a column: when the log's last event is released, once read (services.events.log_tail).
+    log_tail_at: datetime | None = None
+    # Not a column: a change that logs nothing now (a paced match released: its events were
+    # logged for their instants) still moves the version under ``locked_tournament``.
+    changed_quietly: bool = False
 
     class Meta:
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]

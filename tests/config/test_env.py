@@ -109,7 +109,7 @@ def test_a_number_written_with_other_digits_is_refused_not_crashed_on() -> None:
 def test_the_cache_is_redis_with_redis_url_and_local_memory_without() -> None:
     assert read_environment({}).caches["default"]["BACKEND"].endswith("LocMemCache")
     cache = read_environment({"REDIS_URL": REDIS}).caches["default"]
-    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["BACKEND"] == "config.cache.FailOpenRedisCache"
     assert cache["LOCATION"] == REDIS
 
 
@@ -135,3 +135,10 @@ def test_https_and_hsts_are_on_by_default_once_debug_is_off() -> None:
     assert (plain.https, plain.behind_proxy) == (False, True)
     with pytest.raises(ImproperlyConfigured, match="HSTS_SECONDS"):
         read_environment({"HSTS_SECONDS": "a year"})
+
+
+def test_webhooks_go_to_public_addresses_unless_private_ones_are_allowed() -> None:
+    assert read_environment({}).webhooks_allow_private is False
+    assert read_environment({"WEBHOOKS_ALLOW_PRIVATE": "yes"}).webhooks_allow_private is True
+    with pytest.raises(ImproperlyConfigured, match="WEBHOOKS_ALLOW_PRIVATE"):
+        read_environment({"WEBHOOKS_ALLOW_PRIVATE": "lan"})

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -97,6 +99,10 @@ def test_three_people_play_a_whole_tournament_in_the_browser(
     assert not host.title().startswith("(!)")
     first = host.locator(".standings tbody tr th").first
     expect(first).to_contain_text(champion.split(" and ")[0])  # the champion leads the table
+    with urllib.request.urlopen(f"{server_url}/api/v1/tournaments/{tournament}/replay/") as got:
+        seed = json.load(got)["seed"]  # the exact digits (a JavaScript number would round them)
+    expect(host.locator("[data-key=seed]")).to_contain_text(f"Seed {seed} revealed")
+    expect(host.locator("[data-key=seed] a[href='/docs/']")).to_be_visible()
     look(host, artifacts, "6-champion")
     look(spectator, artifacts, "7-spectator-end")
     assert_no_secret(spectator, guest)

@@ -225,6 +225,35 @@ class VerifyOut(serializers.Serializer):
     matches = MatchCheckOut(many=True)
 
 
+class ReplayCardsOut(serializers.Serializer):
+    entries = serializers.JSONField(help_text="Every card design of the frozen card data.")
+    all_sets = serializers.ListField(child=serializers.CharField())
+
+
+class ReplayMatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    park = serializers.CharField()
+    status = serializers.CharField()
+    seats = serializers.JSONField(help_text='The seat number of each side: {"A": n, "B": m}.')
+    seed = serializers.CharField(help_text="The match's seed, a decimal string (63 bits).")
+    setup = serializers.JSONField(
+        help_text="The engine's input: both decks in order and the match's share of each pile "
+        "(`[uid, key]` pairs, top first), round, park, first side, trophies, fans, flags."
+    )
+    answers = serializers.JSONField(help_text="Every answer given to a card question, in order.")
+    events = serializers.JSONField(help_text="Every event the match recorded, shuffles included.")
+
+
+class ReplayOut(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    seed = serializers.CharField(help_text="The revealed seed, a decimal string (63 bits).")
+    nonce = serializers.CharField()
+    commitment = serializers.CharField(help_text="SHA-256 of '<seed>:<nonce>', shown from start.")
+    cards = ReplayCardsOut()
+    matches = ReplayMatchOut(many=True)
+
+
 class TournamentListItemOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="lobby, deck, match, finished or cancelled.")

@@ -16,6 +16,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/seat/", views.SeatSettingsView.as_view()),
     path("tournaments/<int:tournament_id>/matches/", views.TournamentMatchesView.as_view()),
     path("tournaments/<int:tournament_id>/verify/", views.TournamentVerifyView.as_view()),
+    path("tournaments/<int:tournament_id>/replay/", views.TournamentReplayView.as_view()),
     path("tournaments/<int:tournament_id>/chat/", chat.TournamentChatView.as_view()),
     path("tournaments/<int:tournament_id>/chat/mute/", chat.TournamentChatMuteView.as_view()),
     *(

@@ -21,8 +21,8 @@ from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import After, MatchId, TournamentId
 from tournaments.graphql.queries import caller_seat
 from tournaments.graphql.types import MatchEventView, TournamentEventView
-from tournaments.selectors.events import events_after
-from tournaments.selectors.viewers import tournament_event_seq, viewer_in
+from tournaments.selectors.events import events_after, released_seq
+from tournaments.selectors.viewers import viewer_in
 from tournaments.services.events import group_name
 
 NUDGE = "log.grew"
@@ -32,7 +32,7 @@ MATCH_POLL_SECONDS = 1.0
 
 def _tournament_audience(info: strawberry.Info, tournament_id: int, after: int) -> int | None:
     """The viewer's seat number (``None``: spectator), refusing what the stream refuses."""
-    logged = tournament_event_seq(tournament_id)
+    logged = released_seq(tournament_id)
     seat = viewer_in(caller_seat(info), tournament_id)
     _check_after(after, logged)
     return None if seat is None else seat.number
@@ -42,7 +42,7 @@ def _check_after(after: int, logged: int | None) -> None:
     if not 0 <= after <= MAX_NUMBER:
         raise ApplicationError("invalid", f"`after` must be a whole number from 0 to {MAX_NUMBER}.")
     if logged is not None and after > logged:
-        raise ApplicationError("invalid", f"`after` is beyond the last event ({logged}).")
+        raise ApplicationError("invalid", f"`after` is beyond the last released event ({logged}).")
 
 
 class Waker:

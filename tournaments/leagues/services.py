@@ -11,12 +11,12 @@ import secrets
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from tournaments.leagues.destinations import DestinationError, check_registration
 from tournaments.leagues.models import (
     League,
     LeagueTournament,
@@ -101,6 +101,7 @@ def season_create(
     (``basic_set``, ``additional_sets``, ``beach_cup``, ``winter_mode``, ``robot_difficulty``)."""
     league = league_of(slug)
     require_organizer(organizer, league)
+    check_dates(starts_on, ends_on)
     try:
         table = check_scoring(scoring)
     except LeagueRuleError as error:
@@ -117,6 +118,30 @@ def season_create(
         join_code=_join_code(),
         **{key: value for key, value in options.items() if key in SEASON_OPTIONS},
     )
+
+
+def check_dates(starts_on: date | None, ends_on: date | None) -> None:
+    """A season ends on or after the day it starts (either may be left open)."""
+    if starts_on is not None and ends_on is not None and ends_on < starts_on:
+        raise ApplicationError(
+            "bad_season_dates",
+            "A season ends on or after the day it starts.",
+            {"starts_on": starts_on.isoformat(), "ends_on": ends_on.isoformat()},
+        )
+
+
+def require_season_open(season: Season) -> None:
+    """A tournament opens in a season on the days it runs: from ``starts_on`` to ``ends_on``,
+    both included, in the server's time zone (an open end runs on)."""
+    if season.archived_at is not None:
+        raise ConflictError("season_archived", "This season is archived.")
+    today = timezone.localdate()
+    dates = {"starts_on": season.starts_on, "ends_on": season.ends_on, "today": today}
+    details = {name: day.isoformat() if day else None for name, day in dates.items()}
+    if season.starts_on is not None and today < season.starts_on:
+        raise ConflictError("season_not_started", "This season has not started yet.", details)
+    if season.ends_on is not None and today > season.ends_on:
+        raise ConflictError("season_ended", "This season has ended.", details)
 
 
 def _check_tournament_options(options: Mapping[str, Any]) -> None:
@@ -209,14 +234,17 @@ def member_of_token(token: str) -> Member:
 def webhook_create(
     *, organizer: Organizer | None, slug: str, url: str, events: list[str]
 ) -> tuple[WebhookEndpoint, str]:
-    """An endpoint of the league for ``events`` (empty: all); its signing secret, shown once."""
+    """An endpoint of the league for ``events`` (empty: all); its signing secret, shown once.
+    The URL must name a public http(s) destination (``destinations``)."""
     league = league_of(slug)
     require_organizer(organizer, league)
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise ApplicationError("bad_webhook_url", "A webhook URL is http:// or https://.")
     unknown = sorted(set(events) - set(EVENT_KINDS))
     if unknown:
         raise ApplicationError("bad_webhook_events", "Unknown event kinds.", {"unknown": unknown})
+    try:
+        check_registration(url)
+    except DestinationError as refused:
+        raise ApplicationError(refused.code, refused.message) from refused
     secret = secrets.token_hex(32)
     endpoint = WebhookEndpoint.objects.create(
         league=league, url=url, secret=secret, events=sorted(set(events))
@@ -247,6 +275,7 @@ def season_tournament_organize(
     """The league's organizer opens a tournament of the season (no seat taken)."""
     season = season_of(season_id)
     by = require_organizer(organizer, season.league)
+    require_season_open(season)
     chosen = _season_options(season, options)
     with transaction.atomic():
         tournament = lobby.tournament_organize(organizer=by, **chosen)
@@ -262,6 +291,7 @@ def season_tournament_host(
     season = Season.objects.select_related("league").filter(join_code=join_code.upper()).first()
     if season is None:
         raise NotFoundError("unknown_join_code", "No season has that join code.")
+    require_season_open(season)
     member = _member_for(season.league_id, member_token)
     chosen = _season_options(season, options)
     with transaction.atomic():

@@ -48,9 +48,13 @@ class Options:
         return STARTER_SET[BASIC_SETS[self.basic_set]]
 
 
-def default_sets(rng: random.Random) -> tuple[str, ...]:
-    """Five random base-box additional sets (the default alongside City)."""
-    return tuple(sorted(rng.sample(ADDITIONAL_SETS["base"], SETS_IN_GAME)))
+BOXES = {"base": (CITY, False), "beach_cup": ("Rainbow", True)}
+"""A ``box`` preset: the basic set and whether the Beach Cup draft rules apply."""
+
+
+def default_sets(rng: random.Random, box: str = "base") -> tuple[str, ...]:
+    """Five random additional sets of ``box`` (the default: the base box's, alongside City)."""
+    return tuple(sorted(rng.sample(ADDITIONAL_SETS[box], SETS_IN_GAME)))
 
 
 def check_options(

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from config.rows import column, converted, quote
 from tournaments.models import TournamentEvent
+from tournaments.selectors.viewers import tournament_event_seq
 
 BATCH = 500
 
@@ -31,6 +32,20 @@ class LogSlice:
 
 
 HIDDEN = "hidden"
+
+
+def released_seq(tournament_id: int) -> int:
+    """The last seq of the tournament's log that is released now (every event up to it is out):
+    the only bound of the log anyone is told (never the count stored, which holds paced events
+    not yet out); ``not_found`` for an unknown tournament."""
+    logged = tournament_event_seq(tournament_id)
+    held = (
+        TournamentEvent.objects.filter(tournament_id=tournament_id, visible_at__gt=timezone.now())
+        .order_by("seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return logged if held is None else held - 1
 
 
 def event_frame(

@@ -44,10 +44,7 @@ def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, An
     change of a tournament appends to its log and so moves its version, so a cached projection
     is never out of date, and a seat's projection is never served to anyone but that seat.
     """
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        raise NotFoundError("not_found", "No such tournament.")
-    viewer = viewer_in(seat, tournament_id)
+    tournament, viewer = _tournament_and_viewer(tournament_id, viewer_in(seat, tournament_id))
     born = birth_key(tournament.pk, tournament.code, tournament.created_at)
     # The seat's own version too: a caller handing in a seat row read before its last write
     # must not cache (or be served) a ``you`` that is behind the seat.
@@ -58,6 +55,23 @@ def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, An
         view = tournament_view(tournament, viewer)
         cache.set(key, view, VIEW_TIMEOUT)
     return view
+
+
+def _tournament_and_viewer(tournament_id: int, seat: Seat | None) -> tuple[Tournament, Seat | None]:
+    """The tournament and the viewer's seat as one statement reads them (one snapshot).
+
+    The seat handed in was read before (with its token): a phase change committing in between
+    would pair the new phase with the seat's old ``version``, and the first action on that view
+    would be refused as stale. Read together, the view is never older than the seat nor newer.
+    """
+    if seat is not None:
+        fresh = Seat.objects.select_related("tournament").filter(pk=seat.pk).first()
+        if fresh is not None:
+            return fresh.tournament, fresh
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError("not_found", "No such tournament.")
+    return tournament, None
 
 
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:

@@ -76,6 +76,7 @@ def _open(
     seat_count: int,
     basic_set: str = "City",
     additional_sets: Sequence[str] | None = None,
+    box: str = "base",
     beach_cup: bool = False,
     winter_mode: str = "off",
     robot_difficulty: int = 1,
@@ -92,7 +93,7 @@ def _open(
     """
     seed = _seed(seed)
     nonce = secrets.token_hex(16)
-    chosen = default_sets(stream(seed, "sets")) if additional_sets is None else additional_sets
+    chosen = default_sets(stream(seed, "sets"), box) if additional_sets is None else additional_sets
     options = check_options(
         seat_count=seat_count,
         basic_set=basic_set,

@@ -1,5 +1,5 @@
 // A tournament as one viewer sees it: lobby, Deck Phase, live matches, questions, standings.
-import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
+import { get, post, request, follow, seatOf, forgetSeat, revealedSeed } from "./api.js";
 import { h, mount, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
 import { ChatPanel } from "./chat.js";
@@ -393,8 +393,22 @@ class TournamentPage {
     const names = v.winners.map((seat) => this.name(seat)).join(" and ");
     return h("section", { class: "panel champion", role: "status" }, h("h2", {}, trophy(), " Champion"),
       h("p", { class: "champion-name" }, names || "—"),
-      v.fairness.revealed_seed !== null ? h("p", { class: "muted small" },
-        `Seed ${v.fairness.revealed_seed} revealed; `, h("a", { href: `/api/v1/tournaments/${v.id}/verify/` }, "check it")) : null);
+      v.fairness.revealed_seed !== null ? this.seedLine() : null);
+  }
+
+  /** The revealed seed as its exact digits, with where to check it without trusting us. */
+  seedLine() {
+    if (this.seedText === undefined) {
+      this.seedText = null;
+      revealedSeed(this.id).then((text) => { this.seedText = text; this.render(); }).catch(() => {});
+    }
+    const api = `/api/v1/tournaments/${this.id}`;
+    return h("p", { class: "muted small", "data-key": "seed" },
+      `Seed ${this.seedText ?? "…"} revealed. `,
+      h("a", { href: `${api}/verify/` }, "The server's check"), " · ",
+      h("a", { href: `${api}/replay/` }, "everything to re-play it"), " · ",
+      h("a", { href: "/docs/" }, "check it yourself"),
+      " with examples/verify.py (docs/protocol.md §15).");
   }
 
   renderStandings() {

@@ -97,7 +97,12 @@ class MemberJoinInput(serializers.Serializer):
 
 
 class WebhookInput(serializers.Serializer):
-    url = serializers.URLField(max_length=400)
+    # Checked by the service (tournaments.leagues.destinations), which reads every form of a
+    # numeric host as the resolver does: Django's URL validator would call some inward ones
+    # merely malformed and pass others.
+    url = serializers.CharField(
+        max_length=400, help_text="A public http(s) URL (webhook_url_forbidden otherwise)."
+    )
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(EVENT_KINDS)),
         required=False,
@@ -106,9 +111,46 @@ class WebhookInput(serializers.Serializer):
     )
 
 
-class StandingsQuery(serializers.Serializer):
-    season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+class SeasonUpdateInput(serializers.Serializer):
+    """What an organizer may change in a season: the fields given, the others kept."""
+
+    name = serializers.CharField(max_length=80, required=False)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    bots_allowed = serializers.BooleanField(required=False)
+    advice_allowed = serializers.BooleanField(required=False)
+    archived = serializers.BooleanField(
+        required=False, help_text="true: no tournament opens in it any more; false: back."
+    )
+
+
+class CorrectionInput(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=["disqualify", "manual_result"],
+        help_text="disqualify: a member from a tournament or a season; manual_result: places.",
+    )
+    reason = serializers.CharField(max_length=500, help_text="Why: shown in the audit trail.")
+    tournament = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="The tournament's id."
+    )
+    season = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="A season (disqualify)."
+    )
+    member = serializers.CharField(max_length=60, required=False, help_text="A handle.")
+    places = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=8),
+        required=False,
+        help_text="manual_result: every member's handle → its place (1, 2, 2, 4 for a tie).",
+    )
+
+
+class FormatQuery(serializers.Serializer):
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
+
+
+class StandingsQuery(FormatQuery):
+    season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    kind = serializers.ChoiceField(choices=["all", "human", "bot"], required=False)
 
 
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:
