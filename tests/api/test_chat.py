@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
+from config.asgi import application
 from tests.tournaments.play import Player, open_game
 from tournaments.models import TournamentEvent
 from tournaments.services.chat import CHAT_BURST, CHAT_MAX_CHARS
@@ -63,3 +66,20 @@ def test_the_host_mutes_and_unmutes_a_seat_and_only_the_host_may() -> None:
     assert [m["text"] for m in said(host.id)] == ["sorry"]
     mutes = TournamentEvent.objects.filter(tournament_id=host.id, kind="chat_mute").count()
     assert mutes == 2
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_chat_frames_come_over_the_stream_and_resume_after_a_number() -> None:
+    def two_messages() -> tuple[int, int]:
+        host, guest = lobby()
+        first = guest.post("chat", {"text": "hi"})["seq"]
+        host.post("chat", {"text": "welcome"})
+        return host.id, first
+
+    tournament_id, first = await database_sync_to_async(two_messages)()
+    stream = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/?after={first}")
+    assert (await stream.connect(timeout=5))[0]
+    frame = await stream.receive_json_from(timeout=5)
+    await stream.disconnect()
+    assert (frame["type"], frame["kind"], frame["seq"]) == ("event", "chat", first + 1)
+    assert frame["payload"] == {"seat": 0, "name": "Host", "text": "welcome"}
