@@ -197,3 +197,14 @@ class AnswerInput(serializers.Serializer):
         min_value=0, max_value=MAX_NUMBER, help_text="The pending question's seq."
     )
     answer = serializers.ListField(child=AnswerOption(), allow_empty=True, max_length=MAX_ITEMS)
+
+
+class ChatInput(serializers.Serializer):
+    text = serializers.CharField(
+        allow_blank=True, trim_whitespace=False, max_length=2000, help_text="The message (text)."
+    )
+
+
+class ChatMuteInput(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=7, help_text="The seat to (un)mute.")
+    muted = serializers.BooleanField()

@@ -297,3 +297,10 @@ class AdviceOut(serializers.Serializer):
         help_text="What the choices are: the round's options, your display's cards, or none now.",
     )
     choices = AdviceChoiceOut(many=True)
+
+
+class ChatMessageOut(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The message's number in the tournament's log.")
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    text = serializers.CharField(help_text="Plain text: never render it as HTML.")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import cardstats, matches, views
+from tournaments.api import cardstats, chat, matches, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentCreateView.as_view(), name="tournament-create"),
@@ -17,6 +17,8 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/matches/", views.TournamentMatchesView.as_view()),
     path("tournaments/<int:tournament_id>/verify/", views.TournamentVerifyView.as_view()),
     path("tournaments/<int:tournament_id>/replay/", views.TournamentReplayView.as_view()),
+    path("tournaments/<int:tournament_id>/chat/", chat.TournamentChatView.as_view()),
+    path("tournaments/<int:tournament_id>/chat/mute/", chat.TournamentChatMuteView.as_view()),
     *(
         path(f"tournaments/<int:tournament_id>/{route}/", view.as_view())
         for route, view in views.DECK_ACTIONS.items()

@@ -226,7 +226,9 @@ def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
         {"match": match.pk, "question": shown},
         audience=owner.number,
     )
-    publish(tournament, "match_waiting", {"match": match.pk, "seat": owner.number})
+    # The deadline is public: spectators see "waiting for Bea (0:13)".
+    waiting = {"match": match.pk, "seat": owner.number, "deadline": deadline.isoformat()}
+    publish(tournament, "match_waiting", waiting)
     match_id, seq = match.pk, outcome.question.seq
     countdown = (deadline - now).total_seconds()
     transaction.on_commit(
