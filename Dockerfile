@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image for every Python service of docker-compose.yml (http, ws, worker, init).
+# One image for every Python service of docker-compose.yml (http, ws, worker, beat, init).
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
@@ -11,4 +11,11 @@ PY
 COPY . .
 # The gettext catalogues (locale/), compiled with polib.
 RUN python -c "from config.catalogues import compile_catalogues; compile_catalogues()"
+# The services run as a user without privileges who owns nothing of the code (it only reads it;
+# Celery beat writes its schedule under /tmp).
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin app
+USER app
 EXPOSE 8000
+# Liveness of the web process (gunicorn on 8000); compose gives each service a check of its own.
+HEALTHCHECK --interval=10s --timeout=6s --start-period=30s --retries=3 \
+    CMD ["python", "deploy/healthcheck.py", "8000"]

@@ -5,18 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.db import models
 from django.db.models import QuerySet
-from django.forms import BaseInlineFormSet, ModelForm, Textarea
+from django.forms import BaseInlineFormSet, IntegerField, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from cards.api.cache import catalogue_changed
+from cards.charts import figures_chart
 from cards.models import Card, CardSet
-from cards.selectors import card_set_list, copy_warning
+from cards.selectors import additional_set_problems, card_set_list, copy_warning
+from config.errors import ApplicationError
 
 
 class CardInline(admin.TabularInline):
@@ -36,10 +41,59 @@ class CardInline(admin.TabularInline):
         # With the code, so that a row's code and params are checked and fixed together (an error
         # about a field missing from the inline form would be a server error, not a message).
         "effect_params",
+        "confidence",
         "curated",
     )
     readonly_fields = ("curated",)
     formfield_overrides = {models.JSONField: {"widget": Textarea(attrs={"rows": 2, "cols": 30})}}
+
+
+def _stored_keys(card_ids: list[int]) -> list[tuple[str, str]]:
+    """The (set, name) of cards as stored now, before a save changes them."""
+    rows = Card.objects.filter(pk__in=card_ids).values_list("card_set__name", "name")
+    return list(rows)
+
+
+def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
+    """Say how many running tournaments keep the version of these cards they froze at start."""
+    users = import_string(settings.CARD_USERS)
+    for set_name, name in keys:
+        count = users(set_name=set_name, name=name)
+        if count:
+            messages.info(
+                request,
+                f"{set_name}/{name}: {count} running tournament(s) keep the previous version "
+                "(they play the card data frozen at their start).",
+            )
+
+
+def _simulated(simulation: dict[str, Any] | None) -> str:
+    """A line on the latest balance simulation: its progress, or its result."""
+    if simulation is None:
+        return ""
+    if simulation["status"] != "done":
+        return format_html(
+            "<p>Simulation {}: {} of {} pairs played.</p>",
+            simulation["status"],
+            simulation["done"],
+            simulation["matches"],
+        )
+    return format_html(
+        "<p>Simulation of {} pairs: won {} with it ({}), {} without ({}).</p>",
+        simulation["matches"],
+        _percent(simulation["win_rate_with"]),
+        _interval(simulation["win_interval_with"]),
+        _percent(simulation["win_rate_without"]),
+        _interval(simulation["win_interval_without"]),
+    )
+
+
+def _percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{rate * 100:.1f} %"
+
+
+def _interval(bounds: list[float] | None) -> str:
+    return "—" if bounds is None else f"{_percent(bounds[0])} to {_percent(bounds[1])}"
 
 
 def _warning(card_set: Any) -> str | None:
@@ -50,15 +104,41 @@ def _warning(card_set: Any) -> str | None:
     )
 
 
+class RetireActions(admin.ModelAdmin):
+    """Retire instead of delete: a retired row stays (past tournaments' history keeps it) and is
+    left out of new tournaments (``cards.snapshots.snapshot_take``, the playable sets)."""
+
+    actions = ["retire", "restore"]
+
+    @admin.action(description=_("Retire: keep for history, leave out of new tournaments"))
+    def retire(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        self._set_retired(request, queryset, retired=True)
+
+    @admin.action(description=_("Restore: offer to new tournaments again"))
+    def restore(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        self._set_retired(request, queryset, retired=False)
+
+    def _set_retired(self, request: HttpRequest, queryset: QuerySet[Any], *, retired: bool) -> None:
+        count = queryset.model._default_manager.filter(
+            pk__in=queryset.values("pk"), retired=not retired
+        ).update(retired=retired, curated=True)
+        catalogue_changed()  # an update sends no save signal
+        verb = "retired" if retired else "restored"
+        self.message_user(request, f"{count} {queryset.model._meta.verbose_name}(s) {verb}.")
+
+
 @admin.register(CardSet)
-class CardSetAdmin(admin.ModelAdmin):
-    list_display = ("name", "box", "kind", "designs", "copy_total", "expected_copies", "copies_ok")
-    list_filter = ("box", "kind", "curated")
+class CardSetAdmin(RetireActions):
+    list_display = (
+        *("name", "box", "kind", "designs", "copy_total", "expected_copies", "copies_ok"),
+        *("playable", "retired"),
+    )
+    list_filter = ("box", "kind", "retired", "curated")
     search_fields = ("name",)
     readonly_fields = ("copy_check",)
     fields = (
         *("name", "box", "kind", "expected_copies", "starter_decks", "copy_check"),
-        *("note", "position", "curated"),
+        *("note", "position", "retired", "curated"),
     )
     inlines = (CardInline,)
 
@@ -76,6 +156,19 @@ class CardSetAdmin(admin.ModelAdmin):
     @admin.display(description=_("copies add up"), boolean=True)
     def copies_ok(self, card_set: Any) -> bool:
         return _warning(card_set) is None
+
+    @admin.display(description=_("playable"))
+    def playable(self, card_set: CardSet) -> str:
+        """Whether new tournaments may choose it, else what it lacks (additional sets only)."""
+        missing = self._problems().get(card_set.name)
+        if missing is None:
+            return "—"
+        if not missing:
+            return str(_("yes"))
+        return _("no: %(missing)s") % {"missing": "; ".join(missing)}
+
+    def _problems(self) -> dict[str, list[str]]:
+        return additional_set_problems()
 
     @admin.display(description=_("copy total"))
     def copy_check(self, card_set: Any) -> str:
@@ -113,24 +206,79 @@ class CardSetAdmin(admin.ModelAdmin):
         formset: BaseInlineFormSet,
         change: bool,
     ) -> None:
-        for card_form in formset.forms:
-            if card_form.has_changed():
-                card_form.instance.curated = True
+        changed = [card_form for card_form in formset.forms if card_form.has_changed()]
+        for card_form in changed:
+            card_form.instance.curated = True
+        keys = _stored_keys([card_form.instance.pk for card_form in changed])
         super().save_formset(request, form, formset, change)
+        _tell_running(request, keys)
+
+
+class SimulateForm(ActionForm):
+    matches = IntegerField(
+        required=False, min_value=1, max_value=5000, initial=200, help_text="Simulate: pairs."
+    )
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(RetireActions):
     list_display = (
         *("name", "card_set", "box", "level", "power_shown", "copies", "keyword"),
-        *("timing", "effect_code", "confidence", "curated"),
+        *("timing", "effect_code", "confidence", "retired", "curated"),
     )
     list_filter = (
-        *("card_set__box", "card_set", "level", "keyword", "timing", "confidence", "curated"),
+        *("card_set__box", "card_set", "level", "keyword", "timing", "confidence"),
+        *("retired", "curated"),
     )
     search_fields = ("name", "effect", "keyword", "card_set__name", "effect_code")
     list_select_related = ("card_set",)
-    actions = ("release_to_catalogue",)
+    actions = ["retire", "restore", "release_to_catalogue", "simulate"]
+    action_form = SimulateForm
+    readonly_fields = ("play_figures",)
+
+    @admin.action(description=_("Simulate: bot matches with and without each card (on a worker)"))
+    def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
+        """Queue a balance simulation per card (``settings.CARD_SIMULATE``); the card page and
+        the Card balances list show its progress and result."""
+        queue = import_string(settings.CARD_SIMULATE)
+        matches = int(request.POST.get("matches") or 200)
+        queued, refused = 0, []
+        for card in queryset.select_related("card_set"):
+            try:
+                queue(key=f"{card.card_set.name}/{card.name}", matches=matches)
+                queued += 1
+            except ApplicationError as error:
+                refused.append(f"{card.name}: {error.message}")
+        self.message_user(request, f"Queued {queued} simulation(s) of {matches} pairs.")
+        if refused:
+            self.message_user(request, "; ".join(refused), messages.WARNING)
+
+    @admin.display(description=_("Figures from stored play"))
+    def play_figures(self, card: Card) -> str:
+        """Win rate (with its interval and sample size), pick rate, reveals, average power and
+        effects, in total and per kind of player, with a chart; read through
+        ``settings.CARD_STATS`` (the figures live with the tournaments)."""
+        if card.pk is None:
+            return "—"
+        view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}")
+        total = view["total"]
+        simulated = _simulated(view.get("simulation"))
+        if not total["decks"] and not total["offered"]:
+            return format_html("<p>No recorded play yet.</p>{}", simulated)
+        return format_html(
+            "<p>Win rate {} over {} decks (95 % interval {}); picked {} of {} offered; "
+            "{} reveals, average power {}; effect fired {} times.</p>{}{}",
+            _percent(total["win_rate"]),
+            total["decks"],
+            _interval(total["win_interval"]),
+            total["picked"],
+            total["offered"],
+            total["reveals"],
+            total["average_power"] if total["average_power"] is not None else "—",
+            total["effects"],
+            figures_chart(view["by_player"]),
+            simulated,
+        )
 
     @admin.display(description=_("box"), ordering="card_set__box")
     def box(self, card: Card) -> str:
@@ -142,7 +290,9 @@ class CardAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Card, form: ModelForm, change: bool) -> None:
         obj.curated = True
+        keys = _stored_keys([obj.pk]) if change else []
         super().save_model(request, obj, form, change)
+        _tell_running(request, keys)
 
     @admin.action(description=_("Release to the catalogue file (next load_catalogue overwrites)"))
     def release_to_catalogue(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:

@@ -80,6 +80,11 @@ class CardSet(models.Model):
     position = models.PositiveSmallIntegerField(
         _("position"), default=0, help_text="Order in the catalogue."
     )
+    retired = models.BooleanField(
+        _("retired"),
+        default=False,
+        help_text="Kept for the history of past tournaments, never offered to new ones.",
+    )
     curated = models.BooleanField(
         _("curated"),
         default=False,
@@ -124,7 +129,11 @@ class Card(models.Model):
     effect = models.TextField(
         _("effect"), blank=True, help_text="A paraphrase of the printed effect."
     )
-    confidence = models.CharField(_("confidence"), max_length=12, choices=Confidence.choices)
+    # A default, so that every form that creates a card (the set page's rows included) can save:
+    # a card typed in by a curator is one transcription until checked against the publisher's.
+    confidence = models.CharField(
+        _("confidence"), max_length=12, choices=Confidence.choices, default=Confidence.MEDIUM
+    )
     note = models.TextField(_("note"), blank=True)
     # NULL, not "", means "no effect": the engine, the loader and the constraints all say None.
     effect_code = models.CharField(  # noqa: DJ001
@@ -136,6 +145,11 @@ class Card(models.Model):
         default=dict,
         blank=True,
         help_text='Name and effect per language: {"zh-hans": {"name": …, "effect": …}, "ru": …}.',
+    )
+    retired = models.BooleanField(
+        _("retired"),
+        default=False,
+        help_text="Kept for the history of past tournaments, left out of new ones' card data.",
     )
     curated = models.BooleanField(
         _("curated"),

@@ -34,3 +34,25 @@ def power_error(*, box: str, level: str, power: int) -> str | None:
     if cap is not None and power > cap:
         return f"A level {level} card of this box has a base power of at most {cap}."
     return None
+
+
+# An additional set as printed: 40 cards, with cards of each level the piles are made of.
+ADDITIONAL_SET_COPIES = 40
+PILE_LEVELS = ("A", "B", "C")
+
+
+def additional_set_missing(
+    *, retired: bool, copies: int, unknown_copies: int, levels: frozenset[str]
+) -> list[str]:
+    """What keeps an additional set out of tournaments (rules.md §1), or [] when it can play.
+
+    ``copies`` counts the copies of its designs in play (retired designs left out),
+    ``unknown_copies`` the designs whose copy count is not known, ``levels`` their levels.
+    """
+    missing = ["the set is retired"] if retired else []
+    if unknown_copies:
+        missing.append(f"{unknown_copies} card design(s) have no copy count")
+    if copies != ADDITIONAL_SET_COPIES:
+        missing.append(f"{copies} of {ADDITIONAL_SET_COPIES} copies")
+    missing += [f"no level {level} card" for level in PILE_LEVELS if level not in levels]
+    return missing

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
-from cards.models import Card, CardSet
+from cards.models import Card, CardSet, SetKind
+from cards.rules import PILE_LEVELS, additional_set_missing
 
 
 def card_set_list() -> QuerySet[CardSet]:
@@ -48,3 +49,38 @@ def card_missing_translations(*, language: str) -> list[str]:
         if not all(texts.get(field) for field in wanted):
             missing.append(f"{card.card_set.name}/{card.name}")
     return missing
+
+
+def additional_set_problems() -> dict[str, list[str]]:
+    """Every additional set by name, with what keeps it out of new tournaments ([]: playable).
+
+    One query: the copies, unknown copy counts and levels of each set's designs in play.
+    """
+    in_play = Q(cards__retired=False)
+    per_level = {
+        f"has_{level}": Count("cards", filter=in_play & Q(cards__level=level))
+        for level in PILE_LEVELS
+    }
+    rows = (
+        CardSet.objects.filter(kind=SetKind.ADDITIONAL)
+        .annotate(
+            copies=Coalesce(Sum("cards__copies", filter=in_play), 0),
+            unknown=Count("cards", filter=in_play & Q(cards__copies__isnull=True)),
+            **per_level,
+        )
+        .values("name", "retired", "copies", "unknown", *per_level)
+    )
+    return {
+        row["name"]: additional_set_missing(
+            retired=row["retired"],
+            copies=row["copies"],
+            unknown_copies=row["unknown"],
+            levels=frozenset(level for level in PILE_LEVELS if row[f"has_{level}"]),
+        )
+        for row in rows
+    }
+
+
+def playable_sets() -> list[str]:
+    """The additional sets a new tournament may play, in catalogue order."""
+    return [name for name, missing in additional_set_problems().items() if not missing]

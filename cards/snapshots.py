@@ -32,11 +32,16 @@ def card_entry(card: Card) -> dict[str, Any]:
 
 
 def snapshot_take() -> CardSnapshot:
-    """The snapshot of the catalogue as the database holds it now (an existing equal one reused)."""
-    entries = [card_entry(card) for card in Card.objects.select_related("card_set").order_by("pk")]
+    """The snapshot of the catalogue as the database holds it now (an existing equal one reused).
+
+    Retired cards, and the cards of retired sets, are left out: they stay in the catalogue and in
+    the snapshots of the tournaments that played them, and in no new one.
+    """
+    in_play = Card.objects.filter(retired=False, card_set__retired=False)
+    entries = [card_entry(card) for card in in_play.select_related("card_set").order_by("pk")]
     all_sets = sorted(
         set(
-            Card.objects.filter(card_set__kind__in=[SetKind.BASIC, SetKind.ADDITIONAL])
+            in_play.filter(card_set__kind__in=[SetKind.BASIC, SetKind.ADDITIONAL])
             .values_list("card_set__name", flat=True)
             .distinct()
         )

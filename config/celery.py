@@ -27,12 +27,35 @@ def connections_back_to_pool(sender: Any = None, **_: Any) -> None:
     close_old_connections()
 
 
+@signals.worker_ready.connect
+def clock_start(sender: Any = None, **_: Any) -> None:
+    """Start the worker's clock (``config.liveness``): its heartbeat and the reconciler, at once
+    and every few seconds, whether or not Celery beat runs."""
+    import logging
+
+    from config.liveness import worker_clock_start
+    from config.logfilters import QuietClock
+
+    # Celery replaces the root logger's handlers in a worker: the success line of the reconciler
+    # (every two seconds) is dropped at its logger instead.
+    logging.getLogger("celery.app.trace").addFilter(QuietClock())
+    worker_clock_start(getattr(sender, "hostname", None) or "worker")
+
+
+@signals.worker_shutdown.connect
+def clock_stop(**_: Any) -> None:
+    from config.liveness import worker_clock_stop
+
+    worker_clock_stop()
+
+
 PRELOADED = (
     "tournaments.services.deck",
     "tournaments.services.matchplay",
     "tournaments.services.clock",
     "tournaments.selectors.tournaments",
     "tournaments.leagues.recording",
+    "tournaments.services.reconcile",
 )
 """What the tasks import in their bodies (services, the selectors they call, the engine)."""
 

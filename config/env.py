@@ -32,6 +32,8 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _POSTGRES_SCHEMES = {"postgres", "postgresql"}
 _REDIS_SCHEMES = {"redis", "rediss"}
+LOG_FORMATS = ("json", "text")
+DEFAULT_ARCHIVE_DAYS = 30
 
 # Requests per client address (per scope) before `429 throttled`: creating a tournament, joining
 # one, and every action (bots, start, seat settings, Deck Phase, answers). "off" lifts a limit.
@@ -48,6 +50,7 @@ class EnvSettings:
     debug: bool
     secret_key: str
     allowed_hosts: list[str]
+    csrf_trusted_origins: list[str]
     databases: dict[str, dict[str, Any]]
     channel_layers: dict[str, dict[str, Any]]
     celery_broker_url: str
@@ -64,6 +67,18 @@ class EnvSettings:
     hsts_include_subdomains: bool
     hsts_preload: bool
     behind_proxy: bool
+    reconcile_interval_seconds: int
+    reconcile_requeue_seconds: int
+    reconcile_stuck_seconds: int
+    heartbeat_stale_seconds: int
+    worker_clock: bool
+    beat_required: bool
+    webhooks_allow_private: bool
+    metrics_token: str | None
+    event_archive_days: int | None
+    log_format: str
+    login_failure_limit: int
+    login_cooloff_minutes: int
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
@@ -75,6 +90,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         debug=debug,
         secret_key=_secret_key(environ, debug=debug),
         allowed_hosts=_allowed_hosts(environ, debug=debug),
+        csrf_trusted_origins=_origins(environ, "CSRF_TRUSTED_ORIGINS"),
         databases={"default": _database(environ)},
         channel_layers={"default": _channel_layer(redis_url)},
         celery_broker_url=broker,
@@ -98,6 +114,24 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         hsts_include_subdomains=_boolean(environ, "HSTS_INCLUDE_SUBDOMAINS", default=True),
         hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
         behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
+        # The reconciler (tournaments.services.reconcile) and the signs of life (config.liveness).
+        reconcile_interval_seconds=_seconds(environ, "RECONCILE_INTERVAL_SECONDS", default=2),
+        reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=8),
+        reconcile_stuck_seconds=_seconds(environ, "RECONCILE_STUCK_SECONDS", default=60),
+        heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
+        worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
+        beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
+        # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
+        # private network); off, public addresses only (tournaments.leagues.destinations).
+        webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
+        # /metrics answers a "Bearer <METRICS_TOKEN>"; with no token, only requests from loopback.
+        metrics_token=_value(environ, "METRICS_TOKEN"),
+        log_format=_log_format(environ, debug=debug),
+        event_archive_days=_archive_days(environ),
+        # The admin login (django-axes): an account, and an address, locked after this many
+        # failed attempts, for this many minutes.
+        login_failure_limit=_at_least_one(environ, "LOGIN_FAILURE_LIMIT", default=5),
+        login_cooloff_minutes=_at_least_one(environ, "LOGIN_COOLOFF_MINUTES", default=15),
     )
 
 
@@ -125,6 +159,39 @@ def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int
     if not (raw.isascii() and raw.isdigit()):  # str.isdigit alone accepts "²"
         raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}.")
     return int(raw)
+
+
+def _seconds(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    """A whole number of seconds, 1 or more."""
+    seconds = _whole_number(environ, name, default=default)
+    if seconds < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 second or more, not 0.")
+    return seconds
+
+
+def _archive_days(environ: Mapping[str, str]) -> int | None:
+    """Days before a finished tournament's event log is archived; ``None`` (``off``): never."""
+    if (_value(environ, "EVENT_ARCHIVE_DAYS") or "").lower() == "off":
+        return None
+    return _whole_number(environ, "EVENT_ARCHIVE_DAYS", default=DEFAULT_ARCHIVE_DAYS)
+
+
+def _log_format(environ: Mapping[str, str], *, debug: bool) -> str:
+    """``json`` (one JSON object a line, for a log collector) or ``text`` (for a person);
+    by default text while DEBUG is on (the embedded server), JSON otherwise."""
+    raw = _value(environ, "LOG_FORMAT")
+    if raw is None:
+        return "text" if debug else "json"
+    if raw.lower() not in LOG_FORMATS:
+        raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {raw!r}.")
+    return raw.lower()
+
+
+def _at_least_one(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    value = _whole_number(environ, name, default=default)
+    if value < 1:
+        raise ImproperlyConfigured(f"{name} must be 1 or more, not 0.")
+    return value
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:
@@ -160,6 +227,20 @@ def _allowed_hosts(environ: Mapping[str, str], *, debug: bool) -> list[str]:
     return hosts
 
 
+def _origins(environ: Mapping[str, str], name: str) -> list[str]:
+    """Comma-separated origins (``scheme://host[:port]``), each with its scheme: Django compares
+    them whole with a browser's ``Origin`` header."""
+    raw = _value(environ, name)
+    origins = [origin.strip() for origin in (raw or "").split(",") if origin.strip()]
+    for origin in origins:
+        url = urlsplit(origin)
+        if url.scheme not in {"http", "https"} or not url.netloc or url.path not in {"", "/"}:
+            raise ImproperlyConfigured(
+                f"{name} must list origins such as https://game.example, not {origin!r}."
+            )
+    return origins
+
+
 def _split_url(name: str, raw: str, schemes: set[str]) -> SplitResult:
     url = urlsplit(raw)
     if url.scheme not in schemes:
@@ -193,11 +274,14 @@ def _database(environ: Mapping[str, str]) -> dict[str, Any]:
     name = unquote(url.path.lstrip("/"))
     if not name or "/" in name:
         raise ImproperlyConfigured(f"DATABASE_URL must name one database: {raw!r}.")
+    # DATABASE_PASSWORD, when set, keeps the secret out of the URL (no percent-encoding to get
+    # right, and the URL may be shown in logs and `docker compose config`).
+    password = _value(environ, "DATABASE_PASSWORD") or unquote(url.password or "")
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
         "USER": unquote(url.username or ""),
-        "PASSWORD": unquote(url.password or ""),
+        "PASSWORD": password,
         "HOST": url.hostname,
         "PORT": str(url.port or 5432),
         # Persistent connections under ASGI exhausted PostgreSQL ("too many clients"); Django's
@@ -234,14 +318,17 @@ def _channel_layer(redis_url: str | None) -> dict[str, Any]:
 
 
 def _cache(redis_url: str | None) -> dict[str, Any]:
-    """Django's cache (the API's throttle counts): Redis when there is one, else this process's
-    memory (one server process: the embedded defaults)."""
+    """Django's cache (the API's throttle counts, the tournament views): Redis when there is one,
+    failing open while it is down (``config.cache``), else this process's memory (one server
+    process: the embedded defaults)."""
     if redis_url is None:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.FailOpenRedisCache",
         "LOCATION": redis_url,
         "KEY_PREFIX": "challengers",
+        # A Redis that hangs costs a request at most this long per call, then it is a miss.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
 
 

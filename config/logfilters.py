@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-QUIET_TASKS = ("tournaments.tasks.sweep_deadlines",)
+QUIET_TASKS = ("tournaments.tasks.sweep_deadlines", "tournaments.tasks.reconcile")
 
 
 class QuietClock(logging.Filter):

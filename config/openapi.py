@@ -104,6 +104,7 @@ CREATE_400 = [
     "bad_seat_count",
     "bad_basic_set",
     "unknown_set",
+    "set_incomplete",
     "bad_winter_mode",
     "bad_difficulty",
 ]
@@ -193,6 +194,27 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Frees another seat of the lobby.",
         {403: HOST, 404: ["no_such_seat"], 409: ["not_in_lobby", "cannot_kick_host"]},
     ),
+    ("GET", T + "chat/"): Operation(
+        "Read the table chat",
+        "Every message of the tournament's chat, oldest first (public, like the stream's `chat` "
+        "events). A message is plain text: never render it as HTML.",
+    ),
+    ("POST", T + "chat/"): Operation(
+        "Say something at the table (a seat)",
+        "Posts `text` (whitespace collapsed, 1-280 characters) as a `chat` event of the stream; "
+        "at most 5 messages per seat every 10 seconds.",
+        {
+            400: ["chat_empty", "chat_too_long"],
+            403: [*SEAT, "chat_muted"],
+            409: ["already_over"],
+            429: ["chat_too_fast"],
+        },
+    ),
+    ("POST", T + "chat/mute/"): Operation(
+        "Mute or unmute a seat in the chat (host)",
+        "A muted seat's messages are refused `chat_muted` until the host unmutes it.",
+        {403: HOST, 404: ["no_such_seat"]},
+    ),
     ("POST", T + "cancel/"): Operation(
         "Cancel the tournament (host)",
         "Ends the tournament with no winner.",
@@ -218,6 +240,13 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Verify the tournament's fairness",
         "Once finished: checks the commitment, the trophy deal and every match replay "
         "(docs/protocol.md §15).",
+        {409: ["not_finished"]},
+    ),
+    ("GET", T + "replay/"): Operation(
+        "Everything needed to re-play a finished tournament",
+        "Once finished: the revealed seed and nonce, the frozen card data, and each match's "
+        "seed, setup, answers and events (docs/protocol.md, Verifying a tournament; "
+        "`examples/verify.py` checks it).",
         {409: ["not_finished"]},
     ),
     ("GET", "/api/v1/matches/{match_id}/"): Operation(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 
 from django.utils.translation import gettext_lazy as _
 
@@ -13,6 +14,10 @@ ENV = read_environment(os.environ)
 DEBUG = ENV.debug
 SECRET_KEY = ENV.secret_key
 ALLOWED_HOSTS = ENV.allowed_hosts
+# Origins a browser may post forms from besides the request's own host (the admin behind a TLS
+# terminator on another name or port). nginx passes the client's Host with its port, so the
+# proxy's own address needs nothing here (deploy/nginx.conf).
+CSRF_TRUSTED_ORIGINS = ENV.csrf_trusted_origins
 
 INSTALLED_APPS = [
     "daphne",  # first, so that `runserver` is the ASGI server too
@@ -28,6 +33,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "config.apps.ProjectConfig",
     "cards",
     "matches",
@@ -37,7 +43,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First of all: the language (?lang=, else Accept-Language) every answer below is written in.
+    # Outermost of all: the request id for every log line, and each request counted and timed.
+    "config.logcontext.RequestContextMiddleware",
+    "config.metrics_http.RequestMetricsMiddleware",
+    # Then the language (?lang=, else Accept-Language) every answer below is written in.
     "config.i18n.RequestLanguageMiddleware",
     # Outermost: every answer under /api/ is coded JSON, whichever layer below refused the request.
     "config.middleware.ApiErrorsMiddleware",
@@ -51,7 +60,26 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Innermost: a keyed POST under /api/v1/ runs once; a retry gets the first answer.
     "config.idempotency.IdempotencyMiddleware",
+    # Answers a locked-out login (django-axes recommends it last).
+    "axes.middleware.AxesMiddleware",
 ]
+
+# The admin login resists guessing (django-axes): after LOGIN_FAILURE_LIMIT failed attempts an
+# account is locked, and so is the address they came from (each counted on its own), for
+# LOGIN_COOLOFF_MINUTES; a success resets the account's count. Attempts are rows in the
+# database (SQLite or PostgreSQL alike); staff unlock early by deleting the "Access attempts"
+# rows in the admin, or with `manage.py axes_reset` / `axes_reset_username NAME`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = ENV.login_failure_limit
+AXES_COOLOFF_TIME = timedelta(minutes=ENV.login_cooloff_minutes)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+# The address the API's throttles count (X-Forwarded-For's last entry behind the proxy).
+AXES_CLIENT_IP_CALLABLE = "config.idempotency.client_address"
+AXES_HTTP_RESPONSE_CODE = 429
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -87,7 +115,7 @@ SECURE_HSTS_SECONDS = ENV.hsts_seconds if ENV.https else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = ENV.hsts_include_subdomains
 SECURE_HSTS_PRELOAD = ENV.hsts_preload
 # A probe inside the private network asks over plain HTTP.
-SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$", r"^metrics$"]
 # BEHIND_PROXY: a proxy (deploy/nginx.conf) terminates TLS and says so in X-Forwarded-Proto, and
 # names the client in X-Forwarded-For (the address throttling counts).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ENV.behind_proxy else None
@@ -172,16 +200,44 @@ CELERY_TASK_IGNORE_RESULT = True
 # task opened a new PostgreSQL connection (a new server process). It now closes the pool every
 # this many tasks; config.celery hands the connection back to the pool around each task instead.
 CELERY_DB_REUSE_MAX = 1000
-# Deadlines (Deck Phase, answers) are enforced by this sweep on the full stack (`celery beat`, or
-# a worker started with -B); the embedded server's task thread keeps countdowns itself.
+# What every running tournament still owes is derived from its rows and driven again when no task
+# is in flight (tournaments.services.reconcile), every RECONCILE_INTERVAL_SECONDS: by each
+# worker's clock (config.liveness; WORKER_CLOCK) and by Celery beat when one runs, one of them
+# per period (a lease). Work owed RECONCILE_REQUEUE_SECONDS with no task queued for it is queued
+# again; a tournament owed work for RECONCILE_STUCK_SECONDS counts as stuck in /health/.
+RECONCILE_INTERVAL_SECONDS = ENV.reconcile_interval_seconds
+RECONCILE_REQUEUE_SECONDS = ENV.reconcile_requeue_seconds
+RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
+RECONCILE_SOURCES = [
+    "tournaments.leagues.webhooks.deliveries_owed",
+    "tournaments.leagues.recording.results_owed",
+]
+WORKER_CLOCK = ENV.worker_clock
+# A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
+# fails the health check (the workers' clocks reconcile without it, so by default it only shows).
+HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
+BEAT_REQUIRED = ENV.beat_required
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines", "schedule": 2.0},
-    "resend-webhooks": {"task": "tournaments.leagues.tasks.sweep_deliveries", "schedule": 60.0},
+    "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},
+    # Retention (docs/operations.md): finished tournaments' logs packed after EVENT_ARCHIVE_DAYS.
+    "archive-events": {"task": "tournaments.retention.archive_events", "schedule": 3600.0},
 }
+# Task modules outside the apps' `tasks` modules (Celery's autodiscovery finds only those).
+CELERY_IMPORTS = ["tournaments.retention"]
+# Days after which a finished or cancelled tournament's event log (and its matches' events) is
+# packed into one compressed archive row (EVENT_ARCHIVE_DAYS, default 30; "off": never).
+EVENT_ARCHIVE_DAYS = ENV.event_archive_days
 # Tasks the tournaments core queues by name when a round or a tournament finishes
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
 # tournaments in a league only (no task for the others).
 LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
+# How many running tournaments play a card (``set_name``, ``name``): the cards admin says so on
+# save. Named, not imported, because the catalogue sits below the tournaments.
+CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
+# A card design's figures from stored play (``key``): the card's admin page shows them.
+CARD_STATS = "tournaments.selectors.cardstats.card_stats"
+# Queues a card's balance simulation (``key``, ``matches``): the card list's "Simulate" action.
+CARD_SIMULATE = "tournaments.services.balance.card_balance_queue"
 TOURNAMENT_HOOKS = {
     "round_finished": [
         {"task": "tournaments.leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},
@@ -192,6 +248,8 @@ TOURNAMENT_HOOKS = {
 }
 # Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
 # worker-side setting: the live workers restore them). CELERY_VISIBILITY_TIMEOUT, default 60.
+# A killed worker's work does not wait for it: the reconciler queues it again after
+# RECONCILE_REQUEUE_SECONDS (+ one interval), well within 30 s.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": ENV.celery_visibility_timeout}
 
 REDIS_URL = ENV.redis_url
@@ -200,14 +258,44 @@ REDIS_URL = ENV.redis_url
 TASK_RUNNER = ENV.task_runner
 # Delay between two released match events, so viewers can watch (MATCH_EVENT_PACE_MS, 0 = instant).
 MATCH_EVENT_PACE_SECONDS = ENV.match_event_pace_seconds
+
+WEBHOOKS_ALLOW_PRIVATE = ENV.webhooks_allow_private
 # Every tournament's seed comes from a server secret, the host's seed mixed in. True makes the
 # host's seed the effective one (repeatable tournaments for tests and operators; never in public).
 TRUST_HOST_SEED = False
 
+# LOG_FORMAT: "json" (one object a line: time, level, logger, message, the request/tournament/
+# task ids, an event's fields) or "text"; JSON by default once DEBUG is off (config.logformat).
+LOG_FORMAT = ENV.log_format
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"quiet_clock": {"()": "config.logfilters.QuietClock"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["quiet_clock"]}},
+    "filters": {
+        "quiet_clock": {"()": "config.logfilters.QuietClock"},
+        "context": {"()": "config.logcontext.ContextFilter"},
+    },
+    "formatters": {
+        "json": {"()": "config.logformat.json_formatter"},
+        "text": {"()": "config.logformat.text_formatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["quiet_clock", "context"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING"},
+    # The state changes (config.observe) are logged whatever the root's level.
+    "loggers": {"challengers": {"level": "INFO"}},
 }
+# Workers log through LOGGING too (one format for every process), not Celery's own handler.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# /metrics (config.metrics_http): with METRICS_TOKEN set, for "Authorization: Bearer <token>";
+# unset, for requests from this host only. Figures computed at each scrape come from these.
+METRICS_TOKEN = ENV.metrics_token
+METRICS_COLLECTORS = [
+    "config.metrics_state.QueueCollector",
+    "tournaments.metrics.TournamentCollector",
+]

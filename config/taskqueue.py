@@ -5,6 +5,9 @@ tests Celery is eager and runs it at once), or hands it to the embedded server's
 (``"thread"``), which keeps countdowns: deadlines and answer timeouts fire on time without a
 separate worker process. Call it from ``transaction.on_commit`` so a task never sees uncommitted
 rows.
+
+Sending never raises after a commit: a broker that does not answer is logged and the work is left
+to the reconciler (``tournaments.services.reconcile``), which derives it again from the rows.
 """
 
 from __future__ import annotations
@@ -17,14 +20,38 @@ import time
 from importlib import import_module
 from typing import Any
 
+import kombu.exceptions
+import redis.exceptions
 from celery import Task
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections
 
 log = logging.getLogger(__name__)
 
+BROKER_ERRORS: tuple[type[Exception], ...] = (
+    kombu.exceptions.OperationalError,
+    redis.exceptions.RedisError,
+    OSError,
+)
+"""What sending a task raises while Redis does not answer."""
 
-def enqueue(task: Task, *args: Any, countdown: float = 0) -> None:
+DATABASE_ERRORS: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
+"""What a query raises while PostgreSQL does not answer (or dropped the connection)."""
+
+RETRIED_ERRORS = DATABASE_ERRORS + BROKER_ERRORS
+
+RETRY_OPTIONS: dict[str, Any] = {
+    "autoretry_for": RETRIED_ERRORS,
+    "retry_backoff": 1,
+    "retry_backoff_max": 8,
+    "max_retries": 8,
+}
+"""Every task's ``shared_task`` options: a database or broker error is retried 1, 2, 4, 8, 8… s
+later (with jitter), about a minute in all; after that the reconciler re-drives the work. Every
+task is idempotent, so a retry of a task that had in fact committed changes nothing."""
+
+
+def enqueue(task: Task, *args: Any, countdown: float = 0) -> bool:
     """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner.
 
     On the full stack a task with a countdown under half the visibility timeout is sent with it;
@@ -33,19 +60,33 @@ def enqueue(task: Task, *args: Any, countdown: float = 0) -> None:
     task on the Redis transport is delivered again each visibility timeout while it waits, which
     is how a dead worker's task comes back, but wasteful for a long wait. Every delayed task
     checks that its moment has come, so an early or repeated delivery does nothing.
+
+    ``False`` when the broker did not take the task (logged, never raised: the caller's state
+    has committed, and the reconciler will see the work still owed).
     """
     if settings.TASK_RUNNER == "thread":
         _runner().schedule(task, args, countdown)
-    elif countdown <= 0:
+        return True
+    if countdown >= settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] / 2:
+        return True
+    if task.app.conf.task_always_eager:  # in-process (tests): the task's errors are the caller's
         task.apply_async(args)
-    elif countdown < settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] / 2:
-        task.apply_async(args, countdown=countdown)
+        return True
+    try:
+        if countdown > 0:
+            task.apply_async(args, countdown=countdown)
+        else:
+            task.apply_async(args)
+    except BROKER_ERRORS:
+        log.warning("Task %s%r not sent (broker down): left to the reconciler", task.name, args)
+        return False
+    return True
 
 
-def enqueue_named(name: str, *args: Any, countdown: float = 0) -> None:
+def enqueue_named(name: str, *args: Any, countdown: float = 0) -> bool:
     """``enqueue`` the task ``"module.function"`` (services queue tasks without importing them)."""
     module, _, function = name.rpartition(".")
-    enqueue(getattr(import_module(module), function), *args, countdown=countdown)
+    return enqueue(getattr(import_module(module), function), *args, countdown=countdown)
 
 
 class ThreadRunner:
@@ -64,6 +105,9 @@ class ThreadRunner:
             due = time.monotonic() + max(countdown, 0)
             heapq.heappush(self._queue, (due, next(self._order), task, args))
             self._wake.notify()
+
+    def alive(self) -> bool:
+        return self._thread.is_alive()
 
     def clear(self) -> None:
         """Drop every task not yet started (tests end with a quiet runner)."""
@@ -130,6 +174,11 @@ def clear_runner() -> None:
     """Drop the embedded runner's pending tasks, if it has started."""
     if _instance is not None:
         _instance.clear()
+
+
+def runner_alive() -> bool | None:
+    """Whether the embedded runner's thread is alive (``None``: it has not started)."""
+    return None if _instance is None else _instance.alive()
 
 
 def _runner() -> ThreadRunner:

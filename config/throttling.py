@@ -4,7 +4,8 @@ Each scope counts requests per client address in Django's cache (Redis with ``RE
 by every server process; this process's memory otherwise). The rates come from the
 ``THROTTLE_RATES`` setting (``THROTTLE_CREATE``/``_JOIN``/``_ACTION`` in the environment) and are
 read on each request, so a test can lower them with ``settings.THROTTLE_RATES = {...}``; a scope
-without a rate is not throttled.
+without a rate is not throttled. While Redis is down the cache counts nothing (``config.cache``
+fails open), so requests are let through rather than refused or answered 500.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from django.conf import settings
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
+
+from config import metrics
 
 
 class ScopeThrottle(SimpleRateThrottle):
@@ -27,6 +30,10 @@ class ScopeThrottle(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         rates: dict[str, str | None] = getattr(settings, "THROTTLE_RATES", {})
         return rates.get(self.scope)
+
+    def throttle_failure(self) -> bool:
+        metrics.THROTTLED.labels(self.scope).inc()
+        return super().throttle_failure()
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
         ident = self.get_ident(request)

@@ -12,6 +12,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from cards.glossary import glossary_view
 from config.graphql_views import graphql_view
 from config.health import HealthView
+from config.metrics_http import metrics_view
 
 api_v1: list[URLPattern | URLResolver] = [
     path("health/", HealthView.as_view(), name="health"),
@@ -28,6 +29,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("graphql/", graphql_view, name="graphql"),
     path("jsi18n/", JavaScriptCatalog.as_view(domain="djangojs"), name="javascript-catalog"),
     path("glossary.json", glossary_view, name="glossary"),
+    path("metrics", metrics_view, name="metrics"),
     path("", include("frontend.urls")),
 ]
 

@@ -109,3 +109,20 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"Match {self.match_id} event {self.seq} ({self.kind})"
+
+
+class MatchEventArchive(models.Model):
+    """A finished match's events after its tournament's logs were archived
+    (``manage.py archive_events``): one gzip-compressed JSON list of the payloads, in seq
+    order, instead of a row each. Replays and verification read it as they read the rows
+    (``matches.archive``)."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="event_archive"
+    )
+    events = models.BinaryField()
+    count = models.PositiveIntegerField()
+    archived_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} events, archived ({self.count})"

@@ -9,6 +9,7 @@ only to that side's seat, and anything else — the shuffled deck orders above a
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
@@ -17,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
+from matches.archive import archived_payloads
 from matches.engine import events
 from matches.models import Match, MatchEvent, MatchStatus
 
@@ -52,9 +54,24 @@ def redact(payload: dict[str, Any], side: str | None) -> dict[str, Any] | None:
 HIDDEN = "hidden"
 
 
+ASKED = "asked_at"
+"""The stored question's key for the instant it is released (the release clock's)."""
+
+
+def asked(match: Match) -> bool:
+    """Whether the match's pending question has been released (asked) yet."""
+    at = (match.question or {}).get(ASKED)
+    return at is None or datetime.fromisoformat(at) <= timezone.now()
+
+
 def public_status(match: Match) -> str:
-    """A recorded match is still ``playing`` for everyone until it is released."""
-    return "playing" if match.status == MatchStatus.RECORDED else str(match.status)
+    """A recorded match is still ``playing`` for everyone until it is released, and so is a
+    match whose question is not yet released."""
+    if match.status == MatchStatus.RECORDED:
+        return "playing"
+    if match.status == MatchStatus.WAITING and not asked(match):
+        return "playing"
+    return str(match.status)
 
 
 def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
@@ -151,7 +168,10 @@ def _question(match: Match, side: str | None) -> dict[str, Any] | None:
     question = match.question
     if match.status != MatchStatus.WAITING or question is None or question.get("side") != side:
         return None
-    return {**question, "deadline": match.question_deadline}
+    if not asked(match):
+        return None
+    shown = {key: value for key, value in question.items() if key != ASKED}
+    return {**shown, "deadline": match.question_deadline}
 
 
 def match_by_id(match_id: int) -> Match:
@@ -189,8 +209,11 @@ def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[di
 
 def _frames(match: Match, side: str | None, after: int) -> list[dict[str, Any]]:
     rows = MatchEvent.objects.filter(match=match, seq__gte=after, visible_at__lte=timezone.now())
+    payloads = list(rows.order_by("seq").values_list("payload", flat=True))
+    if not payloads and match.status == MatchStatus.FINISHED:  # archived with its tournament
+        payloads = [p for p in archived_payloads(match.pk) or [] if p["seq"] >= after]
     frames = []
-    for payload in rows.order_by("seq").values_list("payload", flat=True):
+    for payload in payloads:
         shown = redact(payload, side)
         number = int(payload["seq"]) + 1
         if shown is None:

@@ -18,10 +18,11 @@ from cards.snapshots import snapshot_specs
 from config import rows
 from config.bulk import append_rows
 from config.errors import ConflictError, NotFoundError
+from matches.archive import archived_payloads
 from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
-from matches.selectors import redact
+from matches.selectors import ASKED, redact
 from matches.setups import setup_from_data
 
 Outcome = MatchResult | PendingQuestion
@@ -58,9 +59,12 @@ def run_engine(
     return play_match(setup, match.seed, sides, record=True, answers=answers)
 
 
-def match_wait(match: Match, pending: PendingQuestion, deadline: datetime) -> dict[str, Any]:
-    """Store the pause at a live side's question; the question as stored."""
-    question = pending.question._asdict()
+def match_wait(
+    match: Match, pending: PendingQuestion, deadline: datetime, asked: datetime
+) -> dict[str, Any]:
+    """Store the pause at a live side's question, asked (public) at ``asked``; the question as
+    stored."""
+    question = {**pending.question._asdict(), ASKED: asked.isoformat()}
     match.status = MatchStatus.WAITING
     match.answers = list(pending.answers)
     match.question = question
@@ -85,15 +89,22 @@ RECORDED_FIELDS = [
 
 
 def match_store(
-    match: Match, result: MatchResult, *, now: datetime, pace: float
+    match: Match,
+    result: MatchResult,
+    *,
+    now: datetime,
+    pace: float,
+    floor: datetime | None = None,
 ) -> list[tuple[dict[str, Any], datetime]]:
-    """Record the match: its events, paced ``pace`` seconds apart, and its result, kept hidden.
+    """Record the match: its events, paced ``pace`` seconds apart from ``now`` but none before
+    ``floor`` (the instant the events logged before them are out), and its result, kept hidden.
 
     Returns each event with the instant it is released. The result reaches nobody until the
     tournament side releases the match (``match_release``). Unpaced (``pace <= 0``) it is
     released in the same transaction, so it is stored finished at once (one write, not two).
     """
-    released = [now + timedelta(seconds=pace * index) for index in range(len(result.events))]
+    paced = (now + timedelta(seconds=pace * index) for index in range(len(result.events)))
+    released = [at if floor is None or at >= floor else floor for at in paced]
     match_id = match.pk
     append_rows(
         MatchEvent,
@@ -123,7 +134,7 @@ def match_store(
     match.question = None
     match.question_deadline = None
     match.finished_at = now
-    match.result_visible_at = released[-1] if released else now
+    match.result_visible_at = released[-1] if released else max(now, floor or now)
     match.event_counts = event_counts(result.events)
     rows.save_fields(match, RECORDED_FIELDS)
     return list(zip(result.events, released, strict=True))
@@ -160,6 +171,8 @@ def match_verify(*, match_id: int) -> bool:
     if match.status not in (MatchStatus.RECORDED, MatchStatus.FINISHED):
         raise ConflictError("not_finished", _("Only a finished match can be verified."))
     stored = [event.payload for event in match.events.order_by("seq")]
+    if not stored:  # the tournament's logs were archived (manage.py archive_events)
+        stored = archived_payloads(match_id) or []
     setup = match_setup(match)
     outcome = verify(setup, match.seed, list(match.answers), stored)
     Match.objects.filter(pk=match_id).update(verified=outcome)

@@ -40,22 +40,27 @@ import asyncio
 import json
 import multiprocessing
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = Path(sys.executable).parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stack import (
+    ROOT,
+    Stack,
+    cpu_seconds,
+    free_port,
+    interrupts_unwind,
+    prepare_database,
+    running,
+    stack_environment,
+)
 
 
 def parse_args() -> argparse.Namespace:
@@ -85,128 +90,27 @@ def bench_environment(args: argparse.Namespace) -> dict[str, str]:
     db_url = urlsplit(database)
     name = db_url.path.lstrip("/") + "_bench"
     redis_url = urlsplit(redis)
-    return {
-        **os.environ,
-        "DATABASE_URL": urlunsplit(db_url._replace(path=f"/{name}")),
-        "REDIS_URL": urlunsplit(redis_url._replace(path=f"/{args.redis_db}")),
-        "MATCH_EVENT_PACE_MS": "0",
-        "DEBUG": "false",
-        "SECRET_KEY": "bench-stack-only",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "PYTHONPATH": str(ROOT),
-    }
+    return stack_environment(
+        urlunsplit(db_url._replace(path=f"/{name}")),
+        urlunsplit(redis_url._replace(path=f"/{args.redis_db}")),
+        SECRET_KEY="bench-stack-only",
+    )
 
 
-def prepare_database(env: dict[str, str]) -> None:
-    """Create the benchmark database if it is missing, migrate it, load the catalogue."""
-    import psycopg
-
-    url = urlsplit(env["DATABASE_URL"])
-    name = url.path.lstrip("/")
-    admin = urlunsplit(url._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-    for command in (["migrate", "--verbosity", "0"], ["load_catalogue"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *command],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+def bench_stack(args: argparse.Namespace, env: dict[str, str], logs: Path) -> Stack:
+    """The workers (at ``--worker-nice``) and the Daphnes, each Daphne on a free port."""
+    stack = Stack(env, logs)
+    for number in range(args.workers):
+        stack.add_worker(f"bench-{number}", concurrency=args.concurrency, nice=args.worker_nice)
+    for number in range(args.daphnes):
+        stack.add_daphne(f"daphne-{number}", free_port())
+    return stack
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def processes(
-    args: argparse.Namespace, env: dict[str, str], logs: Path, ports: list[int]
-) -> Iterator[list[int]]:
-    """The workers and the Daphnes (their PIDs, workers first), running until the block ends;
-    each stopped by its PID."""
-    started: list[subprocess.Popen[bytes]] = []
-
-    def start(command: list[str], log: str) -> None:
-        with (logs / log).open("wb") as out:
-            started.append(
-                subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-            )
-
-    try:
-        for number in range(args.workers):
-            start(
-                [
-                    "nice", "-n", str(args.worker_nice),
-                    str(VENV_BIN / "celery"), "-A", "config", "worker", "-P", "prefork",
-                    "-c", str(args.concurrency), "-n", f"bench-{number}@%h", "-l", "INFO",
-                    "--without-gossip", "--without-mingle", "--without-heartbeat",
-                ],
-                f"worker-{number}.log",
-            )  # fmt: skip
-        for number, port in enumerate(ports):
-            daphne = [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
-            start([*daphne, "config.asgi:application"], f"daphne-{number}.log")
-        wait_ready(args, logs, ports, started)
-        yield [process.pid for process in started]
-    finally:
-        for process in started:
-            if process.poll() is None:
-                os.kill(process.pid, signal.SIGTERM)
-        for process in started:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait()
-
-
-def wait_ready(
-    args: argparse.Namespace, logs: Path, ports: list[int], started: list[subprocess.Popen[bytes]]
-) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        for process in started:
-            if process.poll() is not None:
-                sys.exit(f"a benchmark process exited at start; see the logs in {logs}")
-        workers = sum(
-            " ready." in (logs / f"worker-{n}.log").read_text(errors="replace")
-            for n in range(args.workers)
-        )
-        if workers == args.workers and all(listening(port) for port in ports):
-            return
-        time.sleep(0.2)
-    sys.exit(f"the workers or Daphne did not start within 60 s; see the logs in {logs}")
-
-
-def listening(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process and of its descendants still running (a prefork pool)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:  # not Linux, or the process is gone
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / tick + sum(cpu_seconds(int(c)) for c in children)
-
-
-def cpu_split(args: argparse.Namespace, pids: list[int]) -> tuple[float, float, float]:
+def cpu_split(args: argparse.Namespace, stack: Stack) -> tuple[float, float, float]:
     """CPU seconds so far of the workers, the Daphnes and this process (the clients)."""
-    workers = sum(cpu_seconds(pid) for pid in pids[: args.workers])
-    daphnes = sum(cpu_seconds(pid) for pid in pids[args.workers :])
+    workers = sum(cpu_seconds(s.pid) for s in stack.of_kind("bench-"))
+    daphnes = sum(cpu_seconds(s.pid) for s in stack.of_kind("daphne-"))
     return workers, daphnes, time.process_time()
 
 
@@ -293,7 +197,7 @@ async def watch(port: int, tournament: Tournament, connected: asyncio.Event) -> 
 
 
 async def run(
-    args: argparse.Namespace, ports: list[int], tournaments: list[Tournament], pids: list[int]
+    args: argparse.Namespace, ports: list[int], tournaments: list[Tournament], stack: Stack
 ) -> tuple[float, list[float]]:
     """Connect the spectators (spread over the Daphnes), start every tournament, wait for the
     last champion. Returns the start and the CPU seconds each kind of process spent meanwhile."""
@@ -304,11 +208,11 @@ async def run(
     ]
     await asyncio.wait_for(asyncio.gather(*(event.wait() for event in ready)), timeout=30)
     process, go = await asyncio.to_thread(starter, tournaments)
-    before, began = cpu_split(args, pids), time.time()
+    before, began = cpu_split(args, stack), time.time()
     go.set()
     await asyncio.wait_for(asyncio.gather(*watchers), timeout=args.timeout)
     await asyncio.to_thread(process.join)
-    after = cpu_split(args, pids)
+    after = cpu_split(args, stack)
     return began, [end - start for start, end in zip(before, after, strict=True)]
 
 
@@ -376,10 +280,10 @@ def main() -> None:
     purge_queue()
     logs = Path(tempfile.mkdtemp(prefix="bench-stack-"))
     print(f"logs of the workers and Daphne: {logs}")
-    ports = [free_port() for _ in range(args.daphnes)]
-    with processes(args, env, logs, ports) as pids:
+    with interrupts_unwind(), running(bench_stack(args, env, logs)) as stack:
+        ports = [s.port for s in stack.of_kind("daphne-") if s.port is not None]
         tournaments = create_tournaments(args)
-        began, cpu = asyncio.run(run(args, ports, tournaments, pids))
+        began, cpu = asyncio.run(run(args, ports, tournaments, stack))
         report(args, tournaments, began, cpu)
 
 

@@ -38,6 +38,27 @@ def test_the_write_benchmark_times_deck_phases_matches_and_round_closes() -> Non
 
 
 @pytest.mark.timeout(600)
+def test_the_card_stats_benchmark_times_recording_and_the_reads_of_seeded_rows() -> None:
+    figures: dict[str, Any] = run(
+        "bench_card_stats.py",
+        "--tournaments",
+        "1",
+        "--seats",
+        "2",
+        "--rows",
+        "5000",
+        "--reads",
+        "5",
+    )
+    assert set(figures["recording"]) == {"record_match", "record_deck_phase"}
+    assert all(
+        row["calls"] >= 1 and row["sql_mean"] == 1.0 for row in figures["recording"].values()
+    )
+    assert figures["seeded"]["rows"] == 5000
+    assert all(row["ms_p50"] > 0 for row in figures["reads"].values())
+
+
+@pytest.mark.timeout(600)
 def test_the_question_benchmark_times_the_champions_simulated_answers() -> None:
     figures: dict[str, Any] = run("bench_questions.py", "--matches", "10")
     assert figures["matches"] == 20

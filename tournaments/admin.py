@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
-from tournaments.models import OrganizerToken, Tournament
+from tournaments.models import CardBalance, CardStat, OrganizerToken, Tournament
+from tournaments.rules.cardstats import COUNTERS, Counts
+from tournaments.selectors.cardstats import figures
+from tournaments.services.lobby import Staff, tournament_cancel
 from tournaments.services.matchplay import match_retry
+
+
+class ReasonForm(ActionForm):
+    reason = forms.CharField(
+        required=False, max_length=200, help_text="Why (cancel: required, sent to the players)."
+    )
 
 
 @admin.register(Tournament)
@@ -17,9 +31,30 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     search_fields = ["code"]
     readonly_fields = [field.name for field in Tournament._meta.fields]
+    action_form = ReasonForm
+    actions = ["cancel"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tournaments are opened through the API
+
+    @admin.action(description="Cancel the selected tournaments (give a reason)")
+    def cancel(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        """The host's cancel (``tournament_cancel``), by staff, with the reason in the event."""
+        reason = request.POST.get("reason", "").strip()
+        if not reason:
+            self.message_user(request, "Give a reason to cancel.", messages.ERROR)
+            return
+        staff = Staff(user_id=int(request.user.pk or 0))
+        done, refused = 0, []
+        for tournament in queryset:
+            try:
+                tournament_cancel(tournament_id=tournament.pk, seat=staff, reason=reason)
+                done += 1
+            except ApplicationError as error:  # already over (409 already_over)
+                refused.append(f"{tournament.code}: {error.message}")
+        self.message_user(request, f"Cancelled {done} tournament(s).", messages.SUCCESS)
+        if refused:
+            self.message_user(request, f"Not cancelled: {'; '.join(refused)}", messages.WARNING)
 
 
 @admin.register(Match)
@@ -53,3 +88,75 @@ class OrganizerTokenAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+@admin.register(CardStat)
+class CardStatAdmin(admin.ModelAdmin):
+    """Card figures from stored play, one row per design, set combination and kind of player
+    (written by the recording services; read-only here)."""
+
+    list_display = [
+        *("key", "player", "sets", "offered", "picked", "pick_rate", "decks"),
+        *("win_rate", "reveals", "average_power", "effects"),
+    ]
+    list_filter = ["player", "set_name"]
+    search_fields = ["key", "sets"]
+    ordering = ["key", "player"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def _figures(self, row: CardStat) -> dict[str, Any]:
+        return figures(Counts(**{name: getattr(row, name) for name in COUNTERS}))
+
+    @admin.display(description="pick rate")
+    def pick_rate(self, row: CardStat) -> str:
+        return _percent(self._figures(row)["pick_rate"])
+
+    @admin.display(description="win rate (95 % interval)")
+    def win_rate(self, row: CardStat) -> str:
+        shown = self._figures(row)
+        low_high = shown["win_interval"]
+        if low_high is None:
+            return "—"
+        return f"{_percent(shown['win_rate'])} ({_percent(low_high[0])} to {_percent(low_high[1])})"
+
+    @admin.display(description="avg power")
+    def average_power(self, row: CardStat) -> str:
+        value = self._figures(row)["average_power"]
+        return "—" if value is None else f"{value:.2f}"
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.1f} %"
+
+
+@admin.register(CardBalance)
+class CardBalanceAdmin(admin.ModelAdmin):
+    """Balance simulations (queued by the card list's "Simulate" action): their progress while a
+    worker plays them, then the win rates with and without the card."""
+
+    list_display = ["key", "status", "progress", "with_card", "without_card", "created_at"]
+    list_filter = ["status"]
+    search_fields = ["key"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    @admin.display(description="pairs played")
+    def progress(self, row: CardBalance) -> str:
+        return f"{row.done} of {row.matches}"
+
+    @admin.display(description="won with it")
+    def with_card(self, row: CardBalance) -> str:
+        return _percent(row.wins_with / row.done if row.done else None)
+
+    @admin.display(description="won without it")
+    def without_card(self, row: CardBalance) -> str:
+        return _percent(row.wins_without / row.done if row.done else None)

@@ -24,12 +24,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from config import metrics
 from config.errors import NotFoundError
 from config.i18n import scope_language
 from config.middleware import MAX_ID
 from tournaments.api.inputs import MAX_NUMBER, whole_number
-from tournaments.selectors.events import LogSlice, event_texts_after
-from tournaments.selectors.viewers import BadToken, seat_of_token, tournament_event_seq, viewer_in
+from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
+from tournaments.selectors.viewers import BadToken, seat_of_token, viewer_in
 from tournaments.services.events import group_name
 
 CLOSE_BAD_REQUEST = 4400
@@ -50,7 +51,7 @@ def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
     token watches as a spectator, a token no seat holds is refused.
     """
     try:
-        logged = tournament_event_seq(tournament_id)
+        logged = released_seq(tournament_id)
         seat = viewer_in(seat_of_token(token), tournament_id)
     except NotFoundError as missing:
         raise Refused(CLOSE_NOT_FOUND, missing.code, missing.message) from missing
@@ -58,7 +59,7 @@ def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
         raise Refused(CLOSE_BAD_TOKEN, bad.code, bad.message) from bad
     if after > logged:
         # Nothing would ever be sent: the client's seq comes from another tournament or server.
-        message = _("`after` is beyond the last event (%(seq)s).") % {"seq": logged}
+        message = _("`after` is beyond the last released event (%(seq)s).") % {"seq": logged}
         raise Refused(CLOSE_BAD_REQUEST, "invalid", message)
     return None if seat is None else seat.number
 
@@ -109,13 +110,15 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             await refuse(self, refused)
             return
         self.group = group_name(self.tournament_id)
+        metrics.WS_OPEN.inc()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.deliver()
+        await self.deliver(live=False)
 
     async def disconnect(self, code: int) -> None:
         if self.timer is not None:
             self.timer.cancel()
         if hasattr(self, "group"):
+            metrics.WS_OPEN.dec()
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(
@@ -129,8 +132,10 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def log_grew(self, message: dict[str, Any]) -> None:
         await self.deliver()
 
-    async def deliver(self) -> None:
-        """Send what the log holds after the last sent seq; wake up for held-back events."""
+    async def deliver(self, *, live: bool = True) -> None:
+        """Send what the log holds after the last sent seq; wake up for held-back events.
+
+        ``live``: news of the log (not the catch-up on connect), whose lag is measured."""
         async with self.lock:
             part: LogSlice = await database_sync_to_async(event_texts_after)(
                 tournament_id=self.tournament_id, after=self.last, audience=self.audience
@@ -138,6 +143,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             for frame in part.events:  # JSON text built around each stored payload
                 await self.send(text_data=frame)
             self.last = part.last_seq
+        _measure(part, live=live)
         if part.next_due is not None:
             self._wake_at(part.next_due)
 
@@ -150,6 +156,15 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def _sleep_then_deliver(self, delay: float) -> None:
         await asyncio.sleep(delay)
         await self.deliver()
+
+
+def _measure(part: LogSlice, *, live: bool) -> None:
+    """Frames sent, and for live news the lag from each event's release to now."""
+    metrics.WS_FRAMES.inc(len(part.events))
+    if live and part.released:
+        now = timezone.now()
+        for released in part.released:
+            metrics.STREAM_LAG.observe(max((now - released).total_seconds(), 0.0))
 
 
 class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):

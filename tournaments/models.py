@@ -7,6 +7,8 @@ the database can hold are constraints.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -80,6 +82,11 @@ class Tournament(models.Model):
     # Not a column: set on the instance ``locked_tournament`` holds, which saves ``event_seq``
     # with the version, and nudges live streams once, when its block ends (services.events).
     seq_saved_by_lock: bool = False
+    # Not a column: when the log's last event is released, once read (services.events.log_tail).
+    log_tail_at: datetime | None = None
+    # Not a column: a change that logs nothing now (a paced match released: its events were
+    # logged for their instants) still moves the version under ``locked_tournament``.
+    changed_quietly: bool = False
 
     class Meta:
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]
@@ -264,3 +271,89 @@ class OrganizerToken(models.Model):
 
     def __str__(self) -> str:
         return f"Organizer token of user {self.user_id}"
+
+
+class TournamentEventArchive(models.Model):
+    """A finished tournament's event log after ``manage.py archive_events``: one gzip-compressed
+    JSON list of ``[seq, kind, audience, visible_at, payload]``, in seq order. The log's readers
+    (streams, REST, GraphQL) fall back to it when the rows are gone
+    (``tournaments.selectors.archive``)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="event_archive"
+    )
+    events = models.BinaryField()
+    count = models.PositiveIntegerField()
+    archived_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Tournament {self.tournament_id} event log, archived ({self.count})"
+
+
+class Player(models.TextChoices):
+    """Who played a card, for its statistics: a person, a bot of a strength, or the Robot."""
+
+    HUMAN = "human", "Human"
+    ROOKIE = "rookie", "Bot (rookie)"
+    STEADY = "steady", "Bot (steady)"
+    CHAMPION = "champion", "Bot (champion)"
+    ROBOT = "robot", "The Robot"
+
+
+class CardStat(models.Model):
+    """One card design's figures from stored play, for one set combination and one kind of
+    player. Kept current as matches are recorded and Deck Phases finish (one aggregated upsert
+    each, ``tournaments.services.cardstats``); ``manage.py card_stats_recount`` rebuilds them."""
+
+    key = models.CharField(max_length=124, help_text='"Set/Name".')
+    set_name = models.CharField(max_length=60)
+    sets = models.CharField(max_length=400, help_text="The sets in play, sorted, joined by +.")
+    player = models.CharField(max_length=10, choices=Player.choices)
+    offered = models.PositiveIntegerField(default=0, help_text="Copies shown in Deck Phases.")
+    picked = models.PositiveIntegerField(default=0, help_text="Copies kept in Deck Phases.")
+    decks = models.PositiveIntegerField(default=0, help_text="Match sides whose deck held it.")
+    deck_wins = models.PositiveIntegerField(default=0, help_text="Of those, the sides that won.")
+    reveals = models.PositiveIntegerField(default=0, help_text="Copies revealed in matches.")
+    power_total = models.BigIntegerField(default=0, help_text="Power of its attacks, summed.")
+    power_count = models.PositiveIntegerField(default=0, help_text="Its attacks.")
+    effects = models.PositiveIntegerField(default=0, help_text="Times its effect resolved.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "sets", "player"], name="cardstat_unique"),
+        ]
+        indexes = [models.Index(fields=["set_name"], name="cardstat_set")]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.player}, {self.sets})"
+
+
+class BalanceStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class CardBalance(models.Model):
+    """A balance simulation of one card design (``tournaments.rules.balance``): paired bot
+    matches with and without it. Shown next to the card's figures from stored play."""
+
+    key = models.CharField(max_length=124, db_index=True, help_text='"Set/Name".')
+    matches = models.PositiveIntegerField(help_text="Pairs asked for.")
+    seed = models.BigIntegerField(default=0)
+    status = models.CharField(
+        max_length=8, choices=BalanceStatus.choices, default=BalanceStatus.QUEUED
+    )
+    done = models.PositiveIntegerField(default=0, help_text="Pairs played so far (progress).")
+    wins_with = models.PositiveIntegerField(default=0)
+    wins_without = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Balance of {self.key} ({self.done}/{self.matches})"

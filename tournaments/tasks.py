@@ -1,5 +1,9 @@
 """Celery tasks: thin interfaces that take ids and call one service (imported in the task body,
-so no service ever imports a task; services queue tasks by name through ``enqueue_named``)."""
+so no service ever imports a task; services queue tasks by name through ``enqueue_named``).
+
+Every task retries a database or broker error with backoff (``config.taskqueue.RETRY_OPTIONS``)
+and is idempotent: it re-checks the state under the tournament lock, so a task the reconciler
+queued again while the first was only slow changes nothing."""
 
 from __future__ import annotations
 
@@ -7,46 +11,69 @@ import traceback
 
 from celery import Task, shared_task
 
+from config.taskqueue import RETRIED_ERRORS, RETRY_OPTIONS
+
 # A match that fails this many times is marked failed (with a public event), not retried again.
 MAX_ATTEMPTS = 3
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
     from tournaments.services import deck
 
     deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=seat_ids)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def bot_deck_phase(tournament_id: int, seat_id: int) -> None:
     """One bot seat's Deck Phase: the task's name before ``bot_deck_phases``, kept so that tasks
     queued before an upgrade still run."""
     bot_deck_phases(tournament_id, [seat_id])
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def enforce_deck_deadline(tournament_id: int, round_number: int) -> bool:
     from tournaments.services import deck
 
     return deck.enforce_deck_deadline(tournament_id=tournament_id, round_number=round_number)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def sweep_deadlines() -> int:
-    """Enforce every passed deadline and release every due match (Celery beat, every 2 s)."""
+    """Enforce every passed deadline and release every due match (the reconciler's first step;
+    the name is kept so that a beat of an older release still drives the clock)."""
     from tournaments.services import clock
 
     return clock.sweep_deadlines()
 
 
-@shared_task(bind=True, acks_late=True, max_retries=MAX_ATTEMPTS - 1)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
+def reconcile(source: str = "beat") -> int:
+    """Drive every tournament's owed work; the number of tasks queued again.
+
+    Sent by Celery beat (``source="beat"``: it records beat's heartbeat and runs only if no
+    worker's clock ran it this period) or run in place by a worker's clock (``"clock"``, which
+    took the period's lease itself): ``config.liveness``.
+    """
+    from config import liveness
+    from tournaments.services import reconcile as reconciler
+
+    if source == "beat" and not liveness.beat_turn("reconcile"):
+        return 0
+    return len(reconciler.reconcile().requeued)
+
+
+@shared_task(bind=True, acks_late=True, **RETRY_OPTIONS)
 def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> None:
-    """Play a match; a failure is retried, and the last failure marks the match failed."""
+    """Play a match; a failure of the match itself is retried, and the last one marks the match
+    failed. A database or broker error is not the match's fault: retried with backoff, and
+    never marks it failed (the reconciler queues it again once the retries run out)."""
     from tournaments.services import matchplay
 
     try:
         matchplay.match_play(match_id=match_id, tournament_id=tournament_id)
+    except RETRIED_ERRORS:
+        raise  # autoretry_for
     except Exception as error:
         if self.request.retries >= MAX_ATTEMPTS - 1 or self.request.is_eager:
             matchplay.match_failed(match_id=match_id, error=traceback.format_exc())
@@ -54,22 +81,30 @@ def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> N
         raise self.retry(exc=error, countdown=2**self.request.retries) from error
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def answer_timeout(match_id: int, question: int) -> bool:
     from tournaments.services import matchplay
 
     return matchplay.match_answer_timeout(match_id=match_id, question=question)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def release_match(match_id: int) -> bool:
     from tournaments.services import matchplay
 
     return matchplay.match_release(match_id=match_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def verify_match(match_id: int) -> bool:
     from matches import services
 
     return services.match_verify(match_id=match_id)
+
+
+@shared_task(acks_late=True)
+def card_balance(balance_id: int) -> None:
+    """A card's balance simulation, queued from the admin."""
+    from tournaments.services.balance import card_balance_run
+
+    card_balance_run(balance_id=balance_id)

@@ -20,10 +20,11 @@ def set_names() -> list[str]:
 
 class CardSetFilter(django_filters.FilterSet):
     box = django_filters.ChoiceFilter(choices=Box.choices)
+    retired = django_filters.BooleanFilter(help_text="true: only retired sets; false: none.")
 
     class Meta:
         model = CardSet
-        fields = ("box", "kind")
+        fields = ("box", "kind", "retired")
 
 
 class CardFilter(django_filters.FilterSet):
@@ -38,10 +39,14 @@ class CardFilter(django_filters.FilterSet):
     search = django_filters.CharFilter(
         method="filter_search", help_text="Words of the name or effect text (case-insensitive)."
     )
+    retired = django_filters.BooleanFilter(
+        help_text="true: only retired cards; false: only cards new tournaments play. "
+        "Left out: every card, each with its `retired` flag."
+    )
 
     class Meta:
         model = Card
-        fields = ("box", "set", "level", "keyword", "timing", "search")
+        fields = ("box", "set", "level", "keyword", "timing", "search", "retired")
 
     def filter_set(self, queryset: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
         names = set_names()

@@ -12,7 +12,7 @@ from strawberry.scalars import JSON
 
 from cards.api.filters import CardFilter, CardSetFilter
 from cards.models import Card, CardSet
-from cards.selectors import card_list, card_set_list
+from cards.selectors import additional_set_problems, card_list, card_set_list
 from config.errors import ApplicationError
 from config.graphql import (
     DEFAULT_PAGE,
@@ -43,6 +43,7 @@ class CardType:
     note: str = strawberry_django.field(description="The catalogue's note.")
     effect_code: str | None = strawberry_django.field(description="The engine's effect code.")
     effect_params: JSON = strawberry_django.field(description="The effect's parameters.")
+    retired: bool = strawberry_django.field(description="Left out of new tournaments.")
     curated: bool = strawberry_django.field(description="Edited by an admin.")
 
     @strawberry_django.field(
@@ -83,6 +84,7 @@ class CardSetType:
     expected_copies: int = strawberry_django.field(description="Copies the set should hold.")
     starter_decks: int = strawberry_django.field(description="Starter decks the set makes.")
     note: str = strawberry_django.field(description="The catalogue's note.")
+    retired: bool = strawberry_django.field(description="Never offered to new tournaments.")
     curated: bool = strawberry_django.field(description="Edited by an admin.")
     cards: list[CardType] = strawberry_django.field(description="Its card designs.")
 
@@ -93,6 +95,24 @@ class CardSetType:
     @strawberry.field(description="Copies the catalogue knows.")
     def copy_total(self, root: Any) -> int:
         return int(root.copy_total)
+
+    @strawberry.field(description="An additional set a new tournament may choose.")
+    def playable(self, root: Any, info: strawberry.Info) -> bool:
+        return _set_problems(info).get(root.name) == []
+
+    @strawberry.field(description="What keeps an additional set out of new tournaments.")
+    def missing(self, root: Any, info: strawberry.Info) -> list[str]:
+        return _set_problems(info).get(root.name) or []
+
+
+def _set_problems(info: strawberry.Info) -> dict[str, list[str]]:
+    """``additional_set_problems`` once per request, whatever the number of sets asked."""
+    request = info.context.request
+    problems: dict[str, list[str]] | None = getattr(request, "_set_problems", None)
+    if problems is None:
+        problems = additional_set_problems()
+        request._set_problems = problems
+    return problems
 
     @strawberry.field(description="Designs whose copy count the catalogue does not know.")
     def unknown_copies(self, root: Any) -> int:

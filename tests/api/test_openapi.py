@@ -209,7 +209,10 @@ RAISED = re.compile(
 # Where a code is raised that REST never answers: the engine's and the catalogue's own integrity
 # checks (the server's bugs, not a client's refusal), GraphQL and the examples.
 NOT_REST = ("matches/engine/", "cards/catalogue.py", "config/graphql", "/graphql/", "examples/")
-NEVER_ANSWERED = {"unknown_action"}  # every route names a known action: a guard against a bug
+# unknown_action: every route names a known action (a guard against a bug); not_simulated: a
+# balance simulation is asked for in the admin or by manage.py card_balance, never over REST;
+# webhook_unresolved: a delivery's attempt fails with it (logged on the delivery), no request does.
+NEVER_ANSWERED = {"unknown_action", "not_simulated", "webhook_unresolved"}
 
 
 def raised_codes() -> dict[str, set[str]]:

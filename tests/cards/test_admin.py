@@ -11,6 +11,7 @@ from django.utils.html import escape
 
 from cards.catalogue import LoadReport
 from cards.models import Card, CardSet
+from tests.tournaments.play import open_game
 
 CARD_FIELDS = (
     *("name", "level", "power", "copies", "copies_per_starter_deck", "keyword", "timing"),
@@ -18,7 +19,7 @@ CARD_FIELDS = (
 )
 INLINE_FIELDS = (
     *("name", "level", "power", "copies", "copies_per_starter_deck", "keyword", "timing"),
-    "effect_code",
+    *("effect_code", "confidence"),
 )
 
 
@@ -122,6 +123,24 @@ def test_an_inline_edit_is_validated_and_marked_curated(
     fresh = Card.objects.get(pk=submarine.pk)
     assert (fresh.power, fresh.curated) == (8, True)
     assert Card.objects.filter(curated=True).count() == 1
+
+
+def test_saving_a_card_of_a_running_tournament_says_it_keeps_the_previous_version(
+    admin_client: Client, catalogue: LoadReport
+) -> None:
+    open_game(
+        seats=2, additional_sets=["Castle", "Film Studio", "Funfair", "Shipwreck", "Toy Store"]
+    )
+    open_game(seats=2, start=False)  # a lobby has frozen nothing yet
+    submarine = Card.objects.get(card_set__name="Shipwreck", name="Submarine")
+    response = _post_card(admin_client, submarine, power=8)
+    assert response.status_code == 302
+    page = admin_client.get(response["Location"]).content.decode()
+    assert "Shipwreck/Submarine: 1 running tournament(s) keep the previous version" in page
+    castle = Card.objects.filter(card_set__name="Outer Space").first()
+    assert castle is not None
+    quiet = admin_client.get(_post_card(admin_client, castle)["Location"]).content.decode()
+    assert "keep the previous version" not in quiet
 
 
 @pytest.mark.parametrize(

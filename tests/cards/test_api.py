@@ -67,7 +67,7 @@ def test_a_card_shows_every_field(client: Client, catalogue: LoadReport) -> None
         "copies",
     }
     expected |= {"copies_per_starter_deck", "keyword", "timing", "effect", "confidence", "note"}
-    expected |= {"effect_code", "effect_params", "translations", "curated"}
+    expected |= {"effect_code", "effect_params", "translations", "retired", "curated"}
     assert set(card) == expected
 
 

@@ -1,16 +1,24 @@
-"""Safe by default: the production settings pass `check --deploy`, the compose file needs its
-own SECRET_KEY, and the one-command server listens on this machine only."""
+"""Safe by default: the production settings pass `check --deploy`, the compose file takes its
+secrets from the environment and is ready to run unattended (restarts, health checks, a proxy
+that waits for its upstreams, a non-root image), and the one-command server listens on this
+machine only. There is no Docker daemon here: the tests read the files."""
 
 from __future__ import annotations
 
+import http.server
 import os
+import re
 import secrets
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
+from django.contrib.auth.models import User
+from django.test import Client
 
 ROOT = Path(__file__).resolve().parents[2]
 # Everything the deploy settings read; the test environment's own values are dropped.
@@ -57,13 +65,148 @@ def test_turning_https_off_is_what_check_deploy_warns_about() -> None:
     assert all(code in result.stdout + result.stderr for code in warned)
 
 
+def compose() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    return loaded
+
+
+APP_SERVICES = ("init", "http", "ws", "worker", "beat")
+LONG_RUNNING = ("postgres", "redis", "http", "ws", "worker", "beat", "proxy")
+
+
 def test_compose_has_no_default_secret_key() -> None:
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    environment = compose["x-app"]["environment"]
-    assert environment["SECRET_KEY"].startswith("${SECRET_KEY:?")
+    environment = compose()["x-app"]["environment"]
     assert environment["DEBUG"] == "false"
     text = (ROOT / "docker-compose.yml").read_text()
     assert "change-me" not in text and "SECRET_KEY:-" not in text
+    # Passed through from the environment, not interpolated: no value of its own.
+    assert "SECRET_KEY" in environment and environment["SECRET_KEY"] is None
+    for name in APP_SERVICES:
+        assert compose()["services"][name]["environment"]["SECRET_KEY"] is None
+
+
+def test_compose_needs_no_secret_to_be_read() -> None:
+    """Compose interpolates the whole file for every command: a required variable (`${X:?}` or
+    `${X?}`) anywhere would make `docker compose ps` fail without it."""
+    required = re.compile(r"\$\{\w+:?\?")
+    assert not [value for value in strings(compose()) if required.search(value)]
+
+
+def strings(node: Any) -> list[str]:
+    """Every string of a loaded YAML document, keys and values."""
+    if isinstance(node, dict):
+        return [s for key, value in node.items() for s in strings(key) + strings(value)]
+    if isinstance(node, list):
+        return [s for item in node for s in strings(item)]
+    return [node] if isinstance(node, str) else []
+
+
+def test_the_database_password_comes_from_the_environment() -> None:
+    services = compose()["services"]
+    app = services["http"]["environment"]
+    assert "@" in app["DATABASE_URL"] and ":" not in app["DATABASE_URL"].split("@")[0][11:]
+    assert app["DATABASE_PASSWORD"] == "${POSTGRES_PASSWORD:-}"
+    assert services["postgres"]["environment"]["POSTGRES_PASSWORD"] == "${POSTGRES_PASSWORD:-}"
+
+
+def test_every_service_restarts_on_its_own() -> None:
+    services = compose()["services"]
+    for name in LONG_RUNNING:
+        assert services[name]["restart"] in {"always", "unless-stopped"}, name
+    assert services["init"]["restart"] == "on-failure"  # one-shot: again only when it failed
+
+
+def test_http_ws_worker_and_beat_have_health_checks() -> None:
+    services = compose()["services"]
+    for name in ("http", "ws", "worker", "beat"):
+        check = services[name]["healthcheck"]
+        assert not check.get("disable") and check["test"][0] in {"CMD", "CMD-SHELL"}, name
+    assert services["http"]["healthcheck"]["test"][-1] == "8000"
+    assert services["ws"]["healthcheck"]["test"][-1] == "8001"
+    worker = services["worker"]["healthcheck"]["test"][-1]
+    assert "celery -A config inspect ping" in worker and "celery@$$HOSTNAME" in worker
+    assert services["beat"]["healthcheck"]["test"][-2:] == ["check_heartbeat", "beat"]
+
+
+def test_the_proxy_waits_for_healthy_upstreams() -> None:
+    depends = compose()["services"]["proxy"]["depends_on"]
+    assert depends == {
+        "http": {"condition": "service_healthy"},
+        "ws": {"condition": "service_healthy"},
+    }
+
+
+def test_workers_scale_and_beat_runs_apart() -> None:
+    services = compose()["services"]
+    assert "--beat" not in services["worker"]["command"]
+    assert " -B" not in services["worker"]["command"]
+    assert services["beat"]["command"].startswith("celery -A config beat")
+    for name in ("worker", "ws"):  # `--scale NAME=N` needs no fixed name or host port
+        assert "container_name" not in services[name] and "ports" not in services[name]
+
+
+def test_redis_keeps_its_data_on_a_volume() -> None:
+    data = compose()
+    redis = data["services"]["redis"]
+    assert any(volume.split(":")[1] == "/data" for volume in redis["volumes"])
+    assert "--appendonly yes" in redis["command"]
+    assert "redisdata" in data["volumes"]
+
+
+def test_the_image_runs_as_a_user_without_privileges_with_a_health_check() -> None:
+    lines = (ROOT / "Dockerfile").read_text().splitlines()
+    stage = lines[max(i for i, line in enumerate(lines) if line.startswith("FROM ")) :]
+    users = [line.split()[1] for line in stage if line.startswith("USER ")]
+    assert users and users[-1] not in {"root", "0"}
+    assert any(line.startswith("HEALTHCHECK ") for line in stage)
+    assert "deploy/healthcheck.py" in "\n".join(stage)
+
+
+def test_the_proxy_passes_the_host_with_its_port() -> None:
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "proxy_set_header Host $http_host;" in conf
+    assert "Host $host;" not in conf
+
+
+def test_the_health_probe_passes_on_any_http_answer_and_fails_on_none() -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    probe = [sys.executable, str(ROOT / "deploy" / "healthcheck.py")]
+    try:  # the bare handler answers 501 to every GET: an answer all the same
+        port = server.server_address[1]
+        assert subprocess.run([*probe, str(port)], timeout=30).returncode == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert subprocess.run([*probe, str(port)], timeout=30).returncode == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("host", "trusted", "status"),
+    [
+        ("localhost:8000", [], 302),  # what nginx passes now ($http_host)
+        ("localhost", [], 403),  # $host: the port dropped, the form's Origin does not match
+        ("localhost", ["http://localhost:8000"], 302),  # or CSRF_TRUSTED_ORIGINS names it
+    ],
+)
+def test_the_admin_login_passes_csrf_behind_the_proxy(
+    settings: Any, host: str, trusted: list[str], status: int
+) -> None:
+    settings.CSRF_TRUSTED_ORIGINS = trusted
+    User.objects.create_superuser("boss", "boss@example.com", "pw-of-the-boss")
+    client = Client(enforce_csrf_checks=True)
+    client.get("/admin/login/", headers={"host": host})
+    form = {
+        "username": "boss",
+        "password": "pw-of-the-boss",
+        "csrfmiddlewaretoken": client.cookies["csrftoken"].value,
+        "next": "/admin/",
+    }
+    headers = {"host": host, "origin": "http://localhost:8000"}
+    response = client.post("/admin/login/", form, headers=headers)
+    assert response.status_code == status
 
 
 @pytest.mark.parametrize(("host", "bound"), [(None, "127.0.0.1"), ("0.0.0.0", "0.0.0.0")])

@@ -109,7 +109,7 @@ def test_a_number_written_with_other_digits_is_refused_not_crashed_on() -> None:
 def test_the_cache_is_redis_with_redis_url_and_local_memory_without() -> None:
     assert read_environment({}).caches["default"]["BACKEND"].endswith("LocMemCache")
     cache = read_environment({"REDIS_URL": REDIS}).caches["default"]
-    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["BACKEND"] == "config.cache.FailOpenRedisCache"
     assert cache["LOCATION"] == REDIS
 
 
@@ -135,3 +135,35 @@ def test_https_and_hsts_are_on_by_default_once_debug_is_off() -> None:
     assert (plain.https, plain.behind_proxy) == (False, True)
     with pytest.raises(ImproperlyConfigured, match="HSTS_SECONDS"):
         read_environment({"HSTS_SECONDS": "a year"})
+
+
+def test_csrf_trusted_origins_are_listed_origins_with_their_scheme() -> None:
+    assert read_environment({}).csrf_trusted_origins == []
+    env = read_environment({"CSRF_TRUSTED_ORIGINS": "https://game.example, http://localhost:8000"})
+    assert env.csrf_trusted_origins == ["https://game.example", "http://localhost:8000"]
+    for bad in ("game.example", "ftp://game.example", "https://game.example/admin/", "https://"):
+        with pytest.raises(ImproperlyConfigured, match="CSRF_TRUSTED_ORIGINS"):
+            read_environment({"CSRF_TRUSTED_ORIGINS": bad})
+
+
+def test_database_password_overrides_the_urls_own() -> None:
+    env = read_environment({"DATABASE_URL": POSTGRES, "DATABASE_PASSWORD": "p@ss/word:%"})
+    assert env.databases["default"]["PASSWORD"] == "p@ss/word:%"
+    assert read_environment({"DATABASE_URL": POSTGRES}).databases["default"]["PASSWORD"] == "s@cret"
+
+
+def test_webhooks_go_to_public_addresses_unless_private_ones_are_allowed() -> None:
+    assert read_environment({}).webhooks_allow_private is False
+    assert read_environment({"WEBHOOKS_ALLOW_PRIVATE": "yes"}).webhooks_allow_private is True
+    with pytest.raises(ImproperlyConfigured, match="WEBHOOKS_ALLOW_PRIVATE"):
+        read_environment({"WEBHOOKS_ALLOW_PRIVATE": "lan"})
+
+
+def test_the_login_lockout_defaults_to_five_failures_for_fifteen_minutes() -> None:
+    env = read_environment({})
+    assert (env.login_failure_limit, env.login_cooloff_minutes) == (5, 15)
+    changed = read_environment({"LOGIN_FAILURE_LIMIT": "3", "LOGIN_COOLOFF_MINUTES": "60"})
+    assert (changed.login_failure_limit, changed.login_cooloff_minutes) == (3, 60)
+    for name, value in (("LOGIN_FAILURE_LIMIT", "0"), ("LOGIN_COOLOFF_MINUTES", "soon")):
+        with pytest.raises(ImproperlyConfigured, match=name):
+            read_environment({name: value})

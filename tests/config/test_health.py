@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
-from channels.testing import HttpCommunicator
+from channels.testing import HttpCommunicator, WebsocketCommunicator
 from django.conf import settings
 from django.db import connection
 from django.test import Client, override_settings
+from django.utils import timezone
 
 from config.asgi import application
-from config.health import NO_ANSWER
+from config.celery import app as celery_app
+from config.health import DATABASE_DOWN, NO_ANSWER, TIMEOUT_SECONDS
+from config.liveness import BEAT, WORKER, heartbeat_write
+from config.models import Heartbeat
+
+ROOT = Path(__file__).resolve().parents[2]
 
 UNREACHABLE_REDIS = "redis://127.0.0.1:1/0"
 
@@ -71,3 +84,142 @@ async def test_daphne_asgi_application_serves_http() -> None:
     response = await communicator.get_response(timeout=10)
     assert response["status"] == 200
     assert b'"status":"ok"' in response["body"]
+
+
+DEAD_DATABASE = "postgres://postgres@127.0.0.1:1/nothing"
+PROBE = """
+import json, time, django
+django.setup()
+from django.test import Client
+started = time.monotonic()
+response = Client().get("/api/v1/health/")
+print(json.dumps({"status": response.status_code, "body": response.json(),
+                  "seconds": time.monotonic() - started}))
+"""
+
+
+def test_it_answers_503_quickly_when_the_database_does_not_answer() -> None:
+    """A server whose PostgreSQL is down (a port nobody listens on), in a process of its own."""
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": DEAD_DATABASE,
+        "DEBUG": "true",
+    }
+    environment.pop("REDIS_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        env=environment,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    assert answer["status"] == 503
+    body = answer["body"]
+    assert body["database"] == {"backend": "postgresql", "ok": False, "error": NO_ANSWER}
+    for part in ("workers", "beat", "tournaments", "tasks"):
+        assert body[part]["ok"] is False
+        assert body[part]["error"] == DATABASE_DOWN
+    assert body["channel_layer"]["ok"] and body["broker"]["ok"]
+    assert answer["seconds"] < TIMEOUT_SECONDS + 2, "one wait for the database, not one per check"
+    assert "127.0.0.1:1" not in json.dumps(body)
+
+
+@pytest.fixture
+def celery_stack() -> Iterator[None]:
+    """Tasks go to workers, not the calling process (the health check reads this)."""
+    conf: Any = celery_app.conf
+    saved = conf.task_always_eager
+    conf.task_always_eager = False
+    try:
+        yield
+    finally:
+        conf.task_always_eager = saved
+
+
+@pytest.mark.django_db
+def test_on_the_celery_stack_no_live_worker_is_503_and_a_fresh_heartbeat_is_200(
+    client: Client, celery_stack: None, settings: Any
+) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # the broker check: in-process, so only workers fail
+    status, body = _health(client)
+    assert status == 503
+    assert body["workers"] == {
+        "backend": "celery",
+        "ok": False,
+        "error": "No worker has been seen alive.",
+        "alive": 0,
+        "seen": [],
+    }
+    heartbeat_write(name="celery@old", role=WORKER)
+    Heartbeat.objects.filter(name="celery@old").update(
+        seen_at=timezone.now() - timedelta(seconds=settings.HEARTBEAT_STALE_SECONDS + 1)
+    )
+    status, body = _health(client)
+    assert status == 503 and body["workers"]["seen"][0]["alive"] is False
+    heartbeat_write(name="celery@new", role=WORKER)
+    status, body = _health(client)
+    assert status == 200, body
+    assert body["workers"]["alive"] == 1
+    assert [w["name"] for w in body["workers"]["seen"]] == ["celery@new", "celery@old"]
+
+
+@pytest.mark.django_db
+def test_beat_fails_the_check_only_when_required(
+    client: Client, celery_stack: None, settings: Any
+) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    heartbeat_write(name="celery@one", role=WORKER)
+    assert _health(client)[1]["beat"]["ok"] is True
+    settings.BEAT_REQUIRED = True
+    status, body = _health(client)
+    assert status == 503
+    assert body["beat"]["error"] == "Celery beat has not been seen alive."
+    heartbeat_write(name=BEAT, role=BEAT)
+    status, body = _health(client)
+    assert status == 200 and body["beat"]["alive"] is True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tournaments_owed_work_past_the_bound_are_counted_stuck(
+    client: Client, catalogue: Any
+) -> None:
+    from tournaments.models import Tournament
+    from tournaments.services import lobby, start
+
+    ticket = lobby.tournament_create(host_name="Host", seat_count=2, seed=3)
+    lobby.seat_add_bots(tournament_id=ticket.tournament.pk, seat=ticket.seat, count=1)
+    start.tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
+    assert _health(client)[1]["tournaments"]["stuck"] == 0
+    Tournament.objects.update(phase_deadline=timezone.now() - timedelta(minutes=5))
+    status, body = _health(client)
+    assert status == 503
+    tournaments = body["tournaments"]
+    assert tournaments["stuck"] == 1 and tournaments["oldest_stuck_seconds"] >= 300
+    assert tournaments["error"] == "1 tournament(s) stuck; see the reconciler's log."
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_idle_stream_socket_does_not_make_the_channel_layer_look_dead(
+    catalogue: Any,
+) -> None:
+    from channels.db import database_sync_to_async
+
+    from tournaments.services import lobby
+
+    ticket = await database_sync_to_async(lobby.tournament_create)(
+        host_name="Host", seat_count=2, seed=3
+    )
+    socket = WebsocketCommunicator(application, f"/ws/tournaments/{ticket.tournament.pk}/")
+    connected, _ = await socket.connect()
+    assert connected
+    try:
+        communicator = HttpCommunicator(application, "GET", "/api/v1/health/")
+        response = await communicator.get_response(timeout=10)
+        body = json.loads(response["body"])
+        assert body["channel_layer"]["ok"] is True, body
+    finally:
+        await socket.disconnect()

@@ -24,7 +24,7 @@ TOURNAMENT_FIELDS = f"""
     seat name version answersLive actions deck {{ {CARD} }}
     turn {{ options option picksLeft redrawUsed finished autoPlayed
             display {{ {CARD} }} picked {{ {CARD} }}
-            pending {{ kind card count offered {{ {CARD} }} }} }}
+            pending {{ kind card count offered {{ {CARD} }} eligible {{ {CARD} }} optional }} }}
   }}
 """
 ERROR_FIELDS = "... on Error { code message details }"

@@ -7,14 +7,15 @@ from typing import Any
 from tests.graphql.client import GraphQL
 
 SKILL = "mu sigma ordinal"
-SEASON = """id name startsOn endsOn scoring botsAllowed adviceAllowed tournaments joinCode
+SEASON = """id name startsOn endsOn scoring botsAllowed adviceAllowed tournaments archived joinCode
   options { basicSet additionalSets beachCup winterPark robotDifficulty }"""
 LEAGUE = f"slug name description public members seasons {{ {SEASON} }}"
-STANDINGS = f"""season tiebreak rows {{ rank member kind points wins finals fans played vector
+STANDINGS = f"""season kind tiebreak rows {{ rank member kind points wins finals fans played vector
   decidedBy rating {{ {SKILL} }} }}"""
 HISTORY = f"""member kind rating {{ {SKILL} }}
   tournaments {{ tournament season place points fans champion finalist
-                 rating {{ {SKILL} change }} }}"""
+                 rating {{ {SKILL} change }} }}
+  corrections {{ id kind reason season tournament member places createdAt }}"""
 ERROR = "... on Error { code message details }"
 PAYLOADS = {
     "createLeague": f"... on LeagueView {{ {LEAGUE} }}",

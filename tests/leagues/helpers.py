@@ -41,10 +41,53 @@ def league_with_season(
     return slug, created["id"]
 
 
-def bot_tournament(client: APIClient, token: str, slug: str, season: int, seats: int) -> int:
-    """An organizer's season tournament of bots only, played to its end (tasks run in process)."""
+def bot_tournament(
+    client: APIClient, token: str, slug: str, season: int, seats: int, level: str = ""
+) -> int:
+    """An organizer's season tournament of bots only (of ``level``, default the rookie), played
+    to its end (tasks run in process)."""
     path = f"leagues/{slug}/seasons/{season}/tournaments/"
     tid: int = ok(post(client, path, {"seats": seats}, org(token)))["id"]
-    ok(post(client, f"tournaments/{tid}/bots/", {"count": seats}, org(token)), 200)
+    bots = {"count": seats, **({"level": level} if level else {})}
+    ok(post(client, f"tournaments/{tid}/bots/", bots, org(token)), 200)
     ok(post(client, f"tournaments/{tid}/start/", None, org(token)), 200)
+    return tid
+
+
+def member_token(client: APIClient, token: str, slug: str, handle: str) -> str:
+    """A new human member's token (created by the organizer, claimed by its person)."""
+    made = ok(post(client, f"leagues/{slug}/members/", {"handle": handle}, org(token)))
+    claimed = ok(post(client, f"leagues/{slug}/members/claim/", {"claim_code": made["claim_code"]}))
+    found: str = claimed["token"]
+    return found
+
+
+def members_tournament(
+    client: APIClient, token: str, slug: str, tokens: list[str], bots: int = 1, level: str = ""
+) -> int:
+    """A season tournament (by the season's join code) where each member token takes a seat,
+    then ``bots`` bots (of ``level``); its humans play it to its end over REST."""
+    from tests.tournaments.play import ROUND_GUARD, Player
+
+    league = client.get(f"/api/v1/leagues/{slug}/", headers=org(token)).json()
+    join_code = league["seasons"][0]["join_code"]
+    seats = len(tokens) + bots
+    body = {"join_code": join_code, "name": "Host", "seats": seats, "member_token": tokens[0]}
+    ticket = ok(post(client, "leagues/tournaments/", body))
+    tid, players = ticket["id"], [Player(client, ticket["id"], ticket["seat"]["token"])]
+    for other in tokens[1:]:
+        joined = ok(
+            post(
+                client, "leagues/tournaments/join/", {"code": ticket["code"], "member_token": other}
+            )
+        )
+        players.append(Player(APIClient(), tid, joined["seat"]["token"]))
+    for player in players:
+        player.answer_live(False)
+    players[0].post("bots", {"count": bots, **({"level": level} if level else {})})
+    players[0].post("start")
+    for _ in range(ROUND_GUARD):
+        if players[0].get()["status"] == "finished":
+            break
+        assert any(player.act() for player in players)
     return tid

@@ -178,14 +178,14 @@ def test_member_tokens_link_their_own_member_and_follow_it_to_the_standings(
             break
         assert any(player.act() for player in players)
     results = dict(Result.objects.values_list("member__handle", "place"))
-    assert set(results) == {"ann", "bob", "Bot Cog"}
+    assert set(results) == {"ann", "bob", "Bot Cog (rookie)"}
     history = client.get(f"/api/v1/leagues/{slug}/members/ann/").json()
     assert history["kind"] == "human" and [h["tournament"] for h in history["tournaments"]] == [tid]
     rows = client.get(f"/api/v1/leagues/{slug}/standings/?season={season}").json()["rows"]
     assert {row["member"]: row["kind"] for row in rows} == {
         "ann": "human",
         "bob": "human",
-        "Bot Cog": "bot",
+        "Bot Cog (rookie)": "bot",
     }
 
 

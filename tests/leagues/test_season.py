@@ -116,22 +116,23 @@ def test_a_season_of_bot_tournaments_records_each_once_and_recomputes_the_same(
         response["Content-Disposition"]
         == f'attachment; filename="club-season-{season}-standings.csv"'
     )
-    parsed = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert response.content.startswith(b"\xef\xbb\xbf")  # UTF-8 with BOM, for spreadsheets
+    parsed = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert [(r["member"], int(r["rank"]), int(r["points"])) for r in parsed] == [
         (r["member"], r["rank"], r["points"]) for r in rows
     ]
-    assert [float(r["ordinal"]) for r in parsed] == [r["rating"]["ordinal"] for r in rows]
+    assert [float(r["ordinal"]) for r in parsed] == [round(r["rating"]["ordinal"], 2) for r in rows]
 
     # A member's history: every tournament it played, in order, with its rating's change.
-    history = client.get(f"/api/v1/leagues/{slug}/members/Bot Ada/").json()
+    history = client.get(f"/api/v1/leagues/{slug}/members/Bot Ada (rookie)/").json()
     assert [h["tournament"] for h in history["tournaments"]] == tids  # seat 0 sat in all
     assert sum(h["points"] for h in history["tournaments"]) == next(
-        r["points"] for r in rows if r["member"] == "Bot Ada"
+        r["points"] for r in rows if r["member"] == "Bot Ada (rookie)"
     )
     changes = [h["rating"]["change"] for h in history["tournaments"]]
     assert history["rating"]["ordinal"] == pytest.approx(
-        Rating.objects.get(member__handle="Bot Ada").mu
-        - 3 * Rating.objects.get(member__handle="Bot Ada").sigma
+        Rating.objects.get(member__handle="Bot Ada (rookie)").mu
+        - 3 * Rating.objects.get(member__handle="Bot Ada (rookie)").sigma
     )
     assert sum(changes) == pytest.approx(history["rating"]["ordinal"] - (25 - 3 * 25 / 3))
 

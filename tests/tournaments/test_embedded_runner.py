@@ -62,3 +62,10 @@ def test_the_embedded_clock_enforces_a_deadline_whose_countdown_was_lost(
     start_clock()
     assert wait_for(lambda: Tournament.objects.get(pk=ticket.tournament.pk).round >= 2)
     assert Seat.objects.get(pk=ticket.seat.pk).auto_played
+
+
+def test_health_counts_the_embedded_task_thread_as_the_worker(client: Any, settings: Any) -> None:
+    settings.TASK_RUNNER = "thread"
+    start_clock()
+    workers = client.get("/api/v1/health/").json()["workers"]
+    assert workers == {"backend": "thread", "ok": True, "error": None, "alive": 1, "seen": []}

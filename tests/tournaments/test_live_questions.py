@@ -14,7 +14,7 @@ from cards.models import Card
 from matches.models import Match, MatchStatus
 from matches.selectors import match_list
 from tests.tournaments.play import Player, open_game
-from tournaments.models import CardCopy, Seat
+from tournaments.models import CardCopy, Seat, TournamentEvent
 from tournaments.services.clock import sweep_deadlines
 from tournaments.services.common import _facts_of_tournament
 
@@ -154,3 +154,13 @@ def test_the_cached_match_list_shows_each_viewer_its_own_and_moves_with_the_answ
         fresh = match_list(tournament_id=host.id, viewer=seat.pk if viewer else None)
         rendered = json.loads(JSONRenderer().render(fresh))  # as the API renders it
         assert listed(viewer) == next(m for m in rendered if m["id"] == match.pk)
+
+
+def test_everyone_learns_whom_the_match_waits_for_and_until_when(catalogue: Any) -> None:
+    host, _guest, match = juggler_game()
+    waiting = TournamentEvent.objects.get(tournament_id=host.id, kind="match_waiting")
+    assert waiting.audience is None  # public: a spectator shows "waiting for NAME (0:13)"
+    assert waiting.payload["seat"] == 0 and waiting.payload["match"] == match.pk
+    match.refresh_from_db()
+    assert match.question_deadline is not None
+    assert waiting.payload["deadline"] == match.question_deadline.isoformat()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTING = "/api/v1/"
 
@@ -15,40 +16,33 @@ def click_and_wait(page: Page, selector: str) -> None:
         page.locator(selector).first.click()
 
 
-def answer_question(page: Page, screenshot: Path | None = None) -> bool:
+def answer_question(page: Page, shot: tuple[Path, str] | None = None) -> bool:
     """Answer a card question through its prompt: tick the first option(s) the prompt allows."""
     form = page.locator("form.question")
     if not form.count():
         return False
-    if screenshot:
-        page.screenshot(path=screenshot, full_page=True)
+    if shot:
+        look(page, *shot)
     boxes = form.locator("input[name=q-option]")
-    text = form.locator("p.muted").first.inner_text()  # "Choose 0 to 1." / "Choose 2."
-    numbers = [int(word) for word in text.replace(".", " ").split() if word.isdigit()]
-    wanted = max(1, numbers[0]) if numbers else 0
-    wanted = min(wanted, numbers[-1] if numbers else 0, boxes.count())
-    for index in range(wanted):
+    low, high = int(form.get_attribute("data-min") or 0), int(form.get_attribute("data-max") or 0)
+    for index in range(min(max(1, low), high, boxes.count())):
         boxes.nth(index).check()
     click_and_wait(page, "[data-key=q-answer]")
     return True
 
 
 def resolve_pending(page: Page) -> None:
-    """A When picked prompt: keep the first offered card, decline, or pay with deck cards."""
+    """A When picked prompt: keep the first offered card, decline, or pay with eligible cards."""
     if page.locator("[data-key^=keep-]").count():
         return click_and_wait(page, "[data-key^=keep-]")
     if page.locator("[data-key=decline]").count():
         return click_and_wait(page, "[data-key=decline]")
-    prompt = page.locator(".pending .muted").first.inner_text()  # "Tick 1 card of your deck…"
-    count = int(prompt.split()[1])
-    boxes = page.locator(".pending input[type=checkbox]")
-    for start in range(boxes.count() - count + 1):  # the card's text says which cards may pay
-        for index in range(boxes.count()):
-            boxes.nth(index).set_checked(start <= index < start + count)
-        click_and_wait(page, "[data-key=resolve]")
-        if not page.locator(".pending").count():
-            return None
-    raise AssertionError("no way to pay the When picked effect")
+    count = int(page.locator(".pending").get_attribute("data-count") or 0)
+    boxes = page.locator(".pending input[type=checkbox]")  # only the cards that may pay
+    for index in range(count):
+        boxes.nth(index).check()
+    click_and_wait(page, "[data-key=resolve]")
+    return None
 
 
 DRAFT_STEPS = ("[data-key^=option-]", "[data-key=draw]", ".pick", "[data-key=finish]")
@@ -64,3 +58,88 @@ def draft_step(page: Page) -> bool:
             click_and_wait(page, selector)
             return True
     return False
+
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+WIDTHS = (1280, 390)
+NARROWEST = 360
+SERIOUS = {"serious", "critical"}
+BROKEN_WORDS = """() => {
+    const broken = [];
+    const names = ".name, .seat-name, .chip, .champion-name, .park-name";
+    for (const element of document.querySelectorAll(`${names}, h1, h2, h3, h4, th, button`)) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of node.data.matchAll(/[^\\s-]+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const tops = [...range.getClientRects()].map((rect) => Math.round(rect.top));
+                const lines = new Set(tops);
+                if (lines.size > 1) broken.push(word[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+def look(page: Page, folder: Path, name: str) -> None:
+    """Keep this screen at a desktop and a phone width, and check it with axe-core at both.
+
+    The screenshots are the CI artifacts a person looks at; axe's serious or critical findings
+    (a control without a name, text without contrast…) fail the test.
+    """
+    size = page.viewport_size or {"width": 1280, "height": 900}
+    try:
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": size["height"]})
+            page.screenshot(path=folder / f"{name}-{width}.png", full_page=True)
+            assert_accessible(page, f"{name} at {width} px")
+            assert_no_broken_words(page, f"{name} at {width} px")
+        page.set_viewport_size({"width": NARROWEST, "height": size["height"]})
+        assert_no_broken_words(page, f"{name} at {NARROWEST} px")
+    finally:
+        page.set_viewport_size(size)
+
+
+def assert_no_broken_words(page: Page, where: str) -> None:
+    """No name or heading is split inside a word ("Newc omer") at this width (a hyphen may
+    end a line: "Make-" / "Up" is how print breaks it too)."""
+    broken = page.evaluate(BROKEN_WORDS)
+    assert not broken, f"words broken across lines, {where}: {broken[:8]}"
+
+
+def assert_accessible(page: Page, where: str) -> None:
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+            .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                        nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))"""
+    )
+    serious = [finding for finding in found if finding["impact"] in SERIOUS]
+    assert not serious, f"accessibility, {where}: {serious}"
+
+
+PROGRESS = """() => {
+    const main = document.getElementById("main").cloneNode(true);
+    main.querySelectorAll("[role=timer]").forEach((timer) => timer.remove());
+    return main.textContent;
+}"""
+
+
+def progress(page: Page) -> str:
+    """What the page shows, without its ticking clocks: it changes only when the game moves."""
+    return str(page.evaluate(PROGRESS))
+
+
+def wait_for_change(page: Page, before: str, timeout_ms: int = 5_000) -> bool:
+    """Wait until the page shows something new; False if it did not within `timeout_ms`."""
+    try:
+        page.wait_for_function(
+            f"(before) => ({PROGRESS})() !== before", arg=before, timeout=timeout_ms
+        )
+    except PlaywrightTimeout:
+        return False
+    return True

@@ -23,11 +23,16 @@ _store = matchplay.match_store
 
 
 def _stalling_store(
-    match: Match, result: MatchResult, *, now: datetime, pace: float
+    match: Match,
+    result: MatchResult,
+    *,
+    now: datetime,
+    pace: float,
+    floor: datetime | None = None,
 ) -> list[tuple[dict[str, Any], datetime]]:
     Path(os.environ["SLOWDOWN_FLAG"]).write_text(str(match.pk))
     time.sleep(float(os.environ.get("SLOWDOWN_SECONDS", "60")))
-    return _store(match, result, now=now, pace=pace)
+    return _store(match, result, now=now, pace=pace, floor=floor)
 
 
 matchplay.match_store = _stalling_store

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.rules.options import ALL_ADDITIONAL, BASIC_SETS
+from tournaments.rules.options import BASIC_SETS, BOXES
 from tournaments.rules.winter import MODES
 
 
@@ -20,11 +21,23 @@ class CreateInput(serializers.Serializer):
     seats = serializers.IntegerField(min_value=1, max_value=8, help_text="Seats, 1-8.")
     basic_set = serializers.ChoiceField(choices=sorted(BASIC_SETS), default="City")
     additional_sets = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(ALL_ADDITIONAL)),
+        # Names, not choices: the catalogue's sets (a curator may add one) are checked by the
+        # service, which names what a set lacks (`set_incomplete`) or lists the known ones.
+        child=serializers.CharField(max_length=60),
         required=False,
-        help_text="Exactly five; default: five random base-box sets.",
+        help_text="Exactly five of `GET /api/v1/card-sets/` with `playable`; default: five "
+        "random base-box sets.",
     )
     beach_cup = serializers.BooleanField(default=False, help_text="Beach Cup draft rules.")
+    box = serializers.ChoiceField(
+        choices=sorted(BOXES),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A whole box: `beach_cup` is Rainbow, the Beach Cup draft and five random Beach "
+        "Cup sets (unless `additional_sets` names them); `base` is City and five base-box sets. "
+        "Not with `basic_set` or `beach_cup`.",
+    )
     winter_park = serializers.ChoiceField(choices=list(MODES), default="off")
     robot_difficulty = serializers.IntegerField(min_value=1, max_value=5, default=1)
     solo_challenge = serializers.BooleanField(default=False)
@@ -36,14 +49,24 @@ class CreateInput(serializers.Serializer):
         min_value=0, max_value=2**62, required=False, allow_null=True, default=None
     )
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        sent = self.initial_data
+        if attrs.get("box") and any(sent.get(k) is not None for k in ("basic_set", "beach_cup")):
+            raise serializers.ValidationError(
+                {"box": [_("A box sets the basic set and the draft rules: send one or the other.")]}
+            )
+        return attrs
+
 
 def create_options(data: dict[str, Any]) -> dict[str, Any]:
     """The service's tournament options from a valid ``CreateInput`` (REST and GraphQL)."""
+    basic_set, beach_cup = BOXES[data["box"]] if data.get("box") else (None, None)
     return {
         "seat_count": data["seats"],
-        "basic_set": data["basic_set"],
+        "basic_set": basic_set or data["basic_set"],
         "additional_sets": data.get("additional_sets"),
-        "beach_cup": data["beach_cup"],
+        "box": data.get("box") or "base",
+        "beach_cup": data["beach_cup"] if beach_cup is None else beach_cup,
         "winter_mode": data["winter_park"],
         "robot_difficulty": data["robot_difficulty"],
         "solo_challenge": data["solo_challenge"],
@@ -175,3 +198,14 @@ class AnswerInput(serializers.Serializer):
         min_value=0, max_value=MAX_NUMBER, help_text="The pending question's seq."
     )
     answer = serializers.ListField(child=AnswerOption(), allow_empty=True, max_length=MAX_ITEMS)
+
+
+class ChatInput(serializers.Serializer):
+    text = serializers.CharField(
+        allow_blank=True, trim_whitespace=False, max_length=2000, help_text="The message (text)."
+    )
+
+
+class ChatMuteInput(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=7, help_text="The seat to (un)mute.")
+    muted = serializers.BooleanField()

@@ -26,6 +26,12 @@ class PendingOut(serializers.Serializer):
     card = serializers.CharField(help_text="The picked card whose effect waits.")
     count = serializers.IntegerField()
     offered = CardOut(many=True, help_text="draw_keep: the cards to keep one of.")
+    eligible = CardOut(
+        many=True,
+        help_text="The cards a `resolve` may name: the deck cards the effect's text allows "
+        "(remove_for_pick, must_remove), or the offered cards (draw_keep).",
+    )
+    optional = serializers.BooleanField(help_text="`[]` (or `deck/finish/`) declines it.")
 
 
 class TurnOut(serializers.Serializer):
@@ -219,6 +225,35 @@ class VerifyOut(serializers.Serializer):
     matches = MatchCheckOut(many=True)
 
 
+class ReplayCardsOut(serializers.Serializer):
+    entries = serializers.JSONField(help_text="Every card design of the frozen card data.")
+    all_sets = serializers.ListField(child=serializers.CharField())
+
+
+class ReplayMatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    park = serializers.CharField()
+    status = serializers.CharField()
+    seats = serializers.JSONField(help_text='The seat number of each side: {"A": n, "B": m}.')
+    seed = serializers.CharField(help_text="The match's seed, a decimal string (63 bits).")
+    setup = serializers.JSONField(
+        help_text="The engine's input: both decks in order and the match's share of each pile "
+        "(`[uid, key]` pairs, top first), round, park, first side, trophies, fans, flags."
+    )
+    answers = serializers.JSONField(help_text="Every answer given to a card question, in order.")
+    events = serializers.JSONField(help_text="Every event the match recorded, shuffles included.")
+
+
+class ReplayOut(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    seed = serializers.CharField(help_text="The revealed seed, a decimal string (63 bits).")
+    nonce = serializers.CharField()
+    commitment = serializers.CharField(help_text="SHA-256 of '<seed>:<nonce>', shown from start.")
+    cards = ReplayCardsOut()
+    matches = ReplayMatchOut(many=True)
+
+
 class TournamentListItemOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="lobby, deck, match, finished or cancelled.")
@@ -262,3 +297,10 @@ class AdviceOut(serializers.Serializer):
         help_text="What the choices are: the round's options, your display's cards, or none now.",
     )
     choices = AdviceChoiceOut(many=True)
+
+
+class ChatMessageOut(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The message's number in the tournament's log.")
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    text = serializers.CharField(help_text="Plain text: never render it as HTML.")

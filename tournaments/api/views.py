@@ -18,6 +18,7 @@ from tournaments.api.auth import actor, caller, organizer
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.matches import match_list_of
+from tournaments.selectors.replay import tournament_replay
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import viewer_in
 from tournaments.services import deck, fairness, lobby, start
@@ -252,3 +253,12 @@ class TournamentVerifyView(ApiView):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(fairness.tournament_verify(tournament_id=tournament_id))
+
+
+class TournamentReplayView(ApiView):
+    @extend_schema(
+        responses=outputs.ReplayOut,
+        summary="Everything needed to re-play a finished tournament (examples/verify.py)",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(tournament_replay(tournament_id=tournament_id))

@@ -146,6 +146,13 @@ class Mutation:
         beach_cup: Annotated[
             bool | None, strawberry.argument(description="Beach Cup rules.")
         ] = None,
+        box: Annotated[
+            str | None,
+            strawberry.argument(
+                description="A whole box (beach_cup or base): its basic set, draft rules and "
+                "five random sets of it; not with basicSet or beachCup."
+            ),
+        ] = None,
         winter_park: Annotated[
             str | None, strawberry.argument(description="off, normal or all.")
         ] = None,

@@ -21,6 +21,7 @@ from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import MatchId, TournamentId
+from tournaments.graphql.cardstats import CardStats, card_stats_type
 from tournaments.graphql.types import (
     AdviceView,
     MatchEventView,
@@ -30,6 +31,7 @@ from tournaments.graphql.types import (
     TournamentView,
 )
 from tournaments.selectors.advice import draft_advice
+from tournaments.selectors.cardstats import card_stats, set_stats
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
@@ -146,6 +148,18 @@ def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
 
 @strawberry.type
 class Query:
+    @strawberry.field(description='A card design\'s figures from stored play (key "Set/Name").')
+    def card_stats(
+        self, key: Annotated[str, strawberry.argument(description='"Set/Name".')]
+    ) -> CardStats:
+        return card_stats_type(card_stats(key=key))
+
+    @strawberry.field(description="A card set's figures from stored play.")
+    def set_stats(
+        self, name: Annotated[str, strawberry.argument(description="Set name.")]
+    ) -> CardStats:
+        return card_stats_type(set_stats(name=name))
+
     @strawberry.field(description="A tournament as you may see it (by id or by room code).")
     def tournament(
         self,

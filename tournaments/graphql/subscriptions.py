@@ -22,8 +22,8 @@ from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import After, MatchId, TournamentId
 from tournaments.graphql.queries import caller_seat
 from tournaments.graphql.types import MatchEventView, TournamentEventView
-from tournaments.selectors.events import events_after
-from tournaments.selectors.viewers import tournament_event_seq, viewer_in
+from tournaments.selectors.events import events_after, released_seq
+from tournaments.selectors.viewers import viewer_in
 from tournaments.services.events import group_name
 
 NUDGE = "log.grew"
@@ -33,7 +33,7 @@ MATCH_POLL_SECONDS = 1.0
 
 def _tournament_audience(info: strawberry.Info, tournament_id: int, after: int) -> int | None:
     """The viewer's seat number (``None``: spectator), refusing what the stream refuses."""
-    logged = tournament_event_seq(tournament_id)
+    logged = released_seq(tournament_id)
     seat = viewer_in(caller_seat(info), tournament_id)
     _check_after(after, logged)
     return None if seat is None else seat.number
@@ -44,7 +44,7 @@ def _check_after(after: int, logged: int | None) -> None:
         message = _("`after` must be a whole number from 0 to %(max)s.") % {"max": MAX_NUMBER}
         raise ApplicationError("invalid", message)
     if logged is not None and after > logged:
-        message = _("`after` is beyond the last event (%(seq)s).") % {"seq": logged}
+        message = _("`after` is beyond the last released event (%(seq)s).") % {"seq": logged}
         raise ApplicationError("invalid", message)
 
 

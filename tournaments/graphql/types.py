@@ -30,6 +30,11 @@ class Pending:
     card: str = strawberry.field(description="The picked card whose effect waits.")
     count: int = strawberry.field(description="How many cards it asks for.")
     offered: list[CardCopy] = strawberry.field(description="draw_keep: the cards to keep one of.")
+    eligible: list[CardCopy] = strawberry.field(
+        description="The cards a resolve may name (the deck cards the effect allows, or the "
+        "offered cards for draw_keep)."
+    )
+    optional: bool = strawberry.field(description="An empty resolve (or finishing) declines it.")
 
 
 @strawberry.type(description="Your Deck Phase turn (yours only).")
@@ -55,7 +60,13 @@ class Turn:
             picked=copies(data["picked"]),
             pending=None
             if pending is None
-            else Pending(**{**pending, "offered": copies(pending["offered"])}),
+            else Pending(
+                **{
+                    **pending,
+                    "offered": copies(pending["offered"]),
+                    "eligible": copies(pending["eligible"]),
+                }
+            ),
             finished=data["finished"],
             auto_played=data["auto_played"],
         )

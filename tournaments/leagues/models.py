@@ -67,6 +67,9 @@ class Season(models.Model):
     join_code = models.CharField(
         max_length=12, unique=True, help_text="Lets a host open a tournament in this season."
     )
+    archived_at = models.DateTimeField(
+        null=True, blank=True, help_text="Archived: no tournament opens in it any more."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -91,12 +94,16 @@ class Member(models.Model):
     """A person (or a bot) followed across a league's tournaments.
 
     A human member's token is claimed once with the claim code the organizer was given; both are
-    stored only as hashes. Bots become members of their own kind when their tournament is recorded.
+    stored only as hashes. Bots become members of their own kind when their tournament is
+    recorded, one per name *and strength* ("Bot Cog (rookie)" is not "Bot Cog (steady)").
     """
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="members")
     handle = models.CharField(max_length=40)
     kind = models.CharField(max_length=5, choices=MemberKind.choices, default=MemberKind.HUMAN)
+    bot_level = models.CharField(
+        max_length=9, blank=True, help_text="A bot's strength (rookie, steady, champion)."
+    )
     claim_hash = models.CharField(max_length=64, blank=True)
     token_hash = models.CharField(max_length=64, blank=True, db_index=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
@@ -222,8 +229,14 @@ class WebhookEndpoint(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=400)
     secret = models.CharField(max_length=64, help_text="The HMAC-SHA256 key; shown once.")
-    events = models.JSONField(default=list, help_text="Event kinds sent; empty: every kind.")
+    # blank: an empty list is a valid value, and without it the admin refuses to save one.
+    events = models.JSONField(
+        default=list, blank=True, help_text="Event kinds sent; empty: every kind."
+    )
     active = models.BooleanField(default=True)
+    last_sequence = models.PositiveIntegerField(
+        default=0, help_text="The sequence number of the last event logged for it."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -243,6 +256,7 @@ class WebhookDelivery(models.Model):
         WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
     )
     kind = models.CharField(max_length=32)
+    sequence = models.PositiveIntegerField(help_text="The event's number for its endpoint.")
     idempotency_key = models.CharField(max_length=120)
     payload = models.JSONField(default=dict)
     status = models.CharField(
@@ -261,7 +275,50 @@ class WebhookDelivery(models.Model):
             models.UniqueConstraint(
                 fields=["endpoint", "idempotency_key"], name="delivery_key_unique"
             ),
+            models.UniqueConstraint(
+                fields=["endpoint", "sequence"], name="delivery_sequence_unique"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.kind} to endpoint {self.endpoint_id} ({self.status})"
+
+
+class CorrectionKind(models.TextChoices):
+    DISQUALIFY = "disqualify", "Disqualify a member (from a tournament or a season)"
+    MANUAL_RESULT = "manual_result", "Enter a tournament's places by hand"
+
+
+class Correction(models.Model):
+    """An organizer's correction of recorded results, with its reason: append-only (never
+    edited or deleted; a later correction supersedes). Recording and recomputing apply every
+    correction of a tournament, in order, on top of what the tournament itself produced."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="corrections")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="corrections")
+    link = models.ForeignKey(
+        LeagueTournament,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="corrections",
+        help_text="The tournament corrected; empty: the whole season (a disqualification).",
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, null=True, blank=True, related_name="corrections"
+    )
+    kind = models.CharField(max_length=13, choices=CorrectionKind.choices)
+    reason = models.TextField()
+    places = models.JSONField(
+        default=dict, blank=True, help_text="A manual result: member id → place."
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} in season {self.season_id}: {self.reason[:40]}"

@@ -4,18 +4,23 @@ season's standings, the league's ratings and their history, and the webhooks tha
 Recording holds the league's row lock, so a league's results enter one at a time in one order
 (``recorded_seq``): the rating of each builds on the one before. ``league_recompute`` replays
 the recorded tournaments in that order from the tournaments themselves, which must give exactly
-the incremental rows (a test holds it).
+the incremental rows (a test holds it); it also splits the bot members of leagues recorded before
+bots were told apart by strength (``manage.py league_recompute <slug>``).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from tournaments.leagues import rating as rating_rules
 from tournaments.leagues import webhooks
 from tournaments.leagues.models import (
+    Correction,
+    CorrectionKind,
     League,
     LeagueTournament,
     Member,
@@ -25,15 +30,33 @@ from tournaments.leagues.models import (
     Result,
     Standing,
 )
-from tournaments.leagues.rules import Finisher, placements
+from tournaments.leagues.rules import Finisher, Outcome, corrected, placements
 from tournaments.models import Seat, Status, Tournament
+from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
+from tournaments.selectors.owed import Owed
 
 
 def in_league(tournament_id: int) -> bool:
     """Whether the tournament joined a season (when it was opened: it never joins later), so
     that its round and end concern a league (``settings.TOURNAMENT_HOOKS``)."""
     return LeagueTournament.objects.filter(tournament_id=tournament_id).exists()
+
+
+TOURNAMENT_FINISHED = "tournaments.leagues.tasks.tournament_finished"
+
+
+def results_owed(*, now: datetime) -> list[Owed]:
+    """Finished league tournaments whose result is not entered yet, for the reconciler
+    (``settings.RECONCILE_SOURCES``): their hook task was lost. League work, not the
+    tournament's: no tournament lock is taken for it (the league's lock serialises it)."""
+    links = LeagueTournament.objects.filter(
+        recorded_at__isnull=True, tournament__status=Status.FINISHED
+    ).values_list("tournament_id", "tournament__round", "tournament__updated_at")
+    return [
+        Owed(f"league_result:{tid}", None, finished, TOURNAMENT_FINISHED, (tid, round_number))
+        for tid, round_number, finished in links
+    ]
 
 
 def tournament_record(*, tournament_id: int) -> bool:
@@ -65,22 +88,24 @@ def tournament_record(*, tournament_id: int) -> bool:
 
 
 def _apply(link: LeagueTournament) -> list[Result]:
-    """Results, standings and ratings of one tournament (the caller holds the league lock)."""
+    """Results, standings and ratings of one tournament, its corrections applied (the caller
+    holds the league lock)."""
     members = _members(link)
     finishers = [_finisher(seat, member.pk, link.tournament) for seat, member in members]
     by_member = {member.pk: seat for seat, member in members}
+    fans = {f.key: f.fans for f in finishers}
     results = [
         Result(
             link=link,
-            member_id=placed.key,
-            seat=by_member[placed.key].number,
-            place=placed.place,
-            points=placed.points,
-            fans=next(f.fans for f in finishers if f.key == placed.key),
-            champion=by_member[placed.key].number in link.tournament.winners,
-            finalist=by_member[placed.key].number in link.tournament.finalists,
+            member_id=outcome.key,
+            seat=by_member[outcome.key].number,
+            place=outcome.place,
+            points=outcome.points,
+            fans=fans[outcome.key],
+            champion=outcome.champion,
+            finalist=outcome.finalist,
         )
-        for placed in placements(finishers, link.season.scoring)
+        for outcome in _outcomes(link, finishers)
     ]
     Result.objects.bulk_create(results)
     _add_to_standings(link, results)
@@ -88,9 +113,35 @@ def _apply(link: LeagueTournament) -> list[Result]:
     return results
 
 
+def _outcomes(link: LeagueTournament, finishers: list[Finisher]) -> list[Outcome]:
+    """What the tournament produced, then its corrections (``rules.corrected``) if it has any."""
+    table = link.season.scoring
+    outcomes = [
+        Outcome(
+            placed.key,
+            placed.place,
+            placed.points,
+            champion=next(f.champion for f in finishers if f.key == placed.key),
+            finalist=next(f.finalist for f in finishers if f.key == placed.key),
+        )
+        for placed in placements(finishers, table)
+    ]
+    corrections = list(
+        Correction.objects.filter(
+            Q(link=link) | Q(season_id=link.season_id, link__isnull=True)
+        ).order_by("id")
+    )
+    if not corrections:
+        return outcomes
+    manual = [c for c in corrections if c.kind == CorrectionKind.MANUAL_RESULT]
+    places = {int(key): place for key, place in manual[-1].places.items()} if manual else None
+    struck = {c.member_id for c in corrections if c.kind == CorrectionKind.DISQUALIFY}
+    return corrected(outcomes, table, places=places, struck={m for m in struck if m})
+
+
 def _members(link: LeagueTournament) -> list[tuple[Seat, Member]]:
     """The scoring seats that are members: a linked human seat, or a bot (a bot member of the
-    league by its name, made on first sight) when the season allows bots."""
+    league by its name and strength, made on first sight) when the season allows bots."""
     tournament, season = link.tournament, link.season
     seats = tournament.seats.select_related("member_link__member")
     found = []
@@ -101,11 +152,25 @@ def _members(link: LeagueTournament) -> list[tuple[Seat, Member]]:
         if member_link is not None:
             found.append((seat, member_link.member))
         elif seat.kind == "bot" and season.bots_allowed:
-            bot, _ = Member.objects.get_or_create(
-                league_id=season.league_id, handle=seat.name, defaults={"kind": MemberKind.BOT}
-            )
-            found.append((seat, bot))
+            found.append((seat, _bot_member(season.league_id, seat)))
     return found
+
+
+def _bot_member(league_id: int, seat: Seat) -> Member:
+    """The bot member a bot seat plays as: one per name and strength, since a rookie and a
+    champion of one name are not one player (one rating would blend them)."""
+    level = seat.bot_level or DEFAULT_LEVEL
+    bot, _ = Member.objects.get_or_create(
+        league_id=league_id,
+        handle=bot_handle(seat.name, level),
+        defaults={"kind": MemberKind.BOT, "bot_level": level},
+    )
+    return bot
+
+
+def bot_handle(name: str, level: str) -> str:
+    """A bot member's handle: ``Bot Cog (steady)``."""
+    return f"{name} ({level})"
 
 
 def _finisher(seat: Seat, key: int, tournament: Tournament) -> Finisher:
@@ -209,17 +274,27 @@ def league_recompute(*, league_id: int) -> int:
     replayed in their recorded order; returns how many were replayed."""
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league_id)
-        Result.objects.filter(link__season__league_id=league_id).delete()
-        Standing.objects.filter(season__league_id=league_id).delete()
-        Rating.objects.filter(league_id=league_id).delete()
-        RatingChange.objects.filter(link__season__league_id=league_id).delete()
-        links = (
-            LeagueTournament.objects.filter(season__league_id=league_id, recorded_seq__isnull=False)
-            .select_related("season", "tournament")
-            .order_by("recorded_seq")
-        )
-        count = 0
-        for link in links:
-            _apply(link)
-            count += 1
+        return league_replay(league_id=league_id)
+
+
+def league_replay(*, league_id: int) -> int:
+    """``league_recompute``'s work, for a caller that holds the league's lock (a correction)."""
+    Result.objects.filter(link__season__league_id=league_id).delete()
+    Standing.objects.filter(season__league_id=league_id).delete()
+    Rating.objects.filter(league_id=league_id).delete()
+    RatingChange.objects.filter(link__season__league_id=league_id).delete()
+    links = (
+        LeagueTournament.objects.filter(season__league_id=league_id, recorded_seq__isnull=False)
+        .select_related("season", "tournament")
+        .order_by("recorded_seq")
+    )
+    count = 0
+    for link in links:
+        _apply(link)
+        count += 1
+    # Bot members no result names any more (the one "Bot Cog" of every strength that
+    # recordings before bot strengths were told apart made): gone with their ratings. One a
+    # correction names stays (the audit trail keeps it).
+    bots = Member.objects.filter(league_id=league_id, kind=MemberKind.BOT)
+    bots.filter(results=None, corrections=None).delete()
     return count

@@ -4,7 +4,7 @@ season's options. No Django here; services give plain values and store what come
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,16 @@ FEWER_IS_BETTER = frozenset({"played"})
 SEASON_OPTIONS = ("basic_set", "additional_sets", "beach_cup", "winter_mode", "robot_difficulty")
 
 
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for the gettext catalogues (``makemessages`` reads the name) and leaves
+    it as it is: the rules import nothing of Django, the services translate where they refuse."""
+    return message
+
+
 class LeagueRuleError(Exception):
+    """A league rule refused; ``message`` is the English text (marked with ``gettext_noop``), which
+    the services translate where the refusal becomes an ``ApplicationError``."""
+
     def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code, self.message, self.details = code, message, dict(details or {})
@@ -42,7 +51,10 @@ def check_scoring(table: Mapping[str, Any] | None) -> dict[str, Any]:
     if unknown or not isinstance(ranks, list) or not all(_is_int(v) for v in [*scalars, *ranks]):
         raise LeagueRuleError(
             "bad_scoring",
-            "A scoring table holds integers: champion, finalist, played and a by_fans_rank list.",
+            gettext_noop(
+                "A scoring table holds integers: champion, finalist, played and a by_fans_rank "
+                "list."
+            ),
             {"unknown": unknown},
         )
     return merged
@@ -97,6 +109,77 @@ def _points(finisher: Finisher, rest: Sequence[Finisher], table: Mapping[str, An
     return played + (by_rank[better] if better < len(by_rank) else 0)
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A member's place in one tournament and what it won: what corrections change."""
+
+    key: int
+    place: int
+    points: int
+    champion: bool = False
+    finalist: bool = False
+
+
+def corrected(
+    outcomes: Sequence[Outcome],
+    table: Mapping[str, Any],
+    *,
+    places: Mapping[int, int] | None = None,
+    struck: Collection[int] = (),
+) -> list[Outcome]:
+    """A tournament's outcomes after its corrections: a manual result's ``places`` replace the
+    tournament's own (place 1 is the champion, 2 the finalist; members it leaves out are
+    dropped), then the ``struck`` (disqualified) go and the places below them close up. Points
+    are the scoring table's for the order that results (a struck champion's title is gone, not
+    handed on)."""
+    entries = list(outcomes)
+    if places is not None:
+        entries = [
+            Outcome(e.key, places[e.key], 0, places[e.key] == 1, places[e.key] == 2)
+            for e in entries
+            if e.key in places
+        ]
+    kept = [e for e in entries if e.key not in struck]
+    rest = [e for e in kept if not (e.champion or e.finalist)]
+    result = [
+        Outcome(
+            e.key,
+            1 + sum(1 for other in kept if other.place < e.place),
+            _corrected_points(e, rest, table),
+            e.champion,
+            e.finalist,
+        )
+        for e in kept
+    ]
+    return sorted(result, key=lambda e: (e.place, e.key))
+
+
+def _corrected_points(entry: Outcome, rest: Sequence[Outcome], table: Mapping[str, Any]) -> int:
+    played: int = table["played"]
+    if entry.champion:
+        return played + int(table["champion"])
+    if entry.finalist:
+        return played + int(table["finalist"])
+    better = sum(1 for other in rest if other.place < entry.place)
+    by_rank: list[int] = table["by_fans_rank"]
+    return played + (by_rank[better] if better < len(by_rank) else 0)
+
+
+def check_places(places: Mapping[int, int], members: Collection[int]) -> None:
+    """A manual result names every member of the tournament once, with places as a ranking
+    reads (1, 2, 2, 4: a tie shares a place and skips the next); ``bad_manual_result``."""
+    ranks = sorted(places.values())
+    ranking = all(rank == 1 + ranks.index(rank) for rank in ranks)
+    if set(places) != set(members) or not ranking:
+        raise LeagueRuleError(
+            "bad_manual_result",
+            gettext_noop(
+                "Give every member of the tournament once, with places 1, 2, … (a tie shares a "
+                "place and skips the next)."
+            ),
+        )
+
+
 def check_season_options(required: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
     """The tournament's options: the season's where none is given; ``season_options`` when a
     given one differs (an unset ``additional_sets`` in the season leaves the draw free)."""
@@ -112,7 +195,9 @@ def check_season_options(required: Mapping[str, Any], given: Mapping[str, Any]) 
             differing[name] = {"season": wanted, "given": asked}
     if differing:
         raise LeagueRuleError(
-            "season_options", "This season's tournaments use other options.", differing
+            "season_options",
+            gettext_noop("This season's tournaments use other options."),
+            differing,
         )
     return chosen
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
 from matches.models import Match
 from tournaments.leagues.models import (
+    Correction,
+    CorrectionKind,
     League,
     LeagueTournament,
     Member,
@@ -24,6 +27,8 @@ from tournaments.leagues.models import (
     Season,
     Standing,
     Visibility,
+    WebhookDelivery,
+    WebhookEndpoint,
 )
 from tournaments.leagues.rating import Skill
 from tournaments.leagues.rules import TIEBREAK, Totals, ranked
@@ -73,6 +78,7 @@ def season_view(season: Season, *, organizer: bool) -> dict[str, Any]:
         "bots_allowed": season.bots_allowed,
         "advice_allowed": season.advice_allowed,
         "tournaments": season.links.count(),
+        "archived": season.archived_at is not None,
     }
     if organizer:
         view["join_code"] = season.join_code
@@ -90,9 +96,15 @@ def league_view(slug: str, organizer: Organizer | None) -> dict[str, Any]:
 
 
 def season_pick(league: League, season_id: int | None) -> Season:
-    """The season asked for, else the league's newest; ``unknown_season`` if none."""
+    """The season asked for, else the default: the newest season with a recorded result, or
+    the newest one when none has any (a season just made does not turn the default standings
+    into an empty table); ``unknown_season`` if none."""
     seasons = league.seasons.all()
-    season = seasons.filter(pk=season_id).first() if season_id else seasons.first()
+    if season_id:
+        season = seasons.filter(pk=season_id).first()
+    else:
+        played = seasons.filter(links__recorded_seq__isnull=False).distinct()
+        season = played.first() or seasons.first()
     if season is None:
         raise NotFoundError("unknown_season", _("This league has no such season."))
     return season
@@ -105,9 +117,16 @@ def _skill(rating: Rating | None) -> dict[str, float] | None:
     return {"mu": skill.mu, "sigma": skill.sigma, "ordinal": skill.ordinal}
 
 
-def standings_of(season: Season) -> dict[str, Any]:
-    """Rank, the tie-break vector and what decided it, and the member's league rating."""
-    rows = list(Standing.objects.filter(season=season).select_related("member__rating"))
+KINDS = ("all", "human", "bot")
+
+
+def standings_of(season: Season, kind: str = "all") -> dict[str, Any]:
+    """Rank, the tie-break vector and what decided it, and the member's league rating; ``kind``
+    ``human`` or ``bot`` ranks that kind of member alone (``all``: everyone)."""
+    standings = Standing.objects.filter(season=season).select_related("member__rating")
+    if kind != "all":
+        standings = standings.filter(member__kind=kind)
+    rows = list(standings)
     by_member = {row.member_id: row for row in rows}
     totals = [
         Totals(row.member_id, row.points, row.wins, row.finals, row.fans, row.played)
@@ -115,6 +134,7 @@ def standings_of(season: Season) -> dict[str, Any]:
     ]
     return {
         "season": season.pk,
+        "kind": kind,
         "tiebreak": list(TIEBREAK),
         "rows": [
             {
@@ -131,9 +151,9 @@ def standings_of(season: Season) -> dict[str, Any]:
     }
 
 
-def standings_view(slug: str, season_id: int | None) -> dict[str, Any]:
+def standings_view(slug: str, season_id: int | None, kind: str = "all") -> dict[str, Any]:
     league = league_get(slug)
-    return standings_of(season_pick(league, season_id))
+    return standings_of(season_pick(league, season_id), kind)
 
 
 def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int, int]]:
@@ -166,7 +186,47 @@ def member_history(slug: str, handle: str) -> dict[str, Any]:
         "kind": member.kind,
         "rating": _skill(Rating.objects.filter(member=member).first()),
         "tournaments": [_history_row(result, changes.get(result.link_id)) for result in results],
+        "corrections": [correction_view(c) for c in _corrections_about(member)],
     }
+
+
+def _corrections_about(member: Member) -> list[Correction]:
+    """The corrections that name the member, and the manual results of its tournaments."""
+    named = Q(member=member)
+    manual = Q(kind=CorrectionKind.MANUAL_RESULT, link__results__member=member)
+    manual |= Q(kind=CorrectionKind.MANUAL_RESULT, places__has_key=str(member.pk))
+    found = Correction.objects.filter(named | manual).select_related("link", "member")
+    return list(found.distinct().order_by("id"))
+
+
+def correction_view(correction: Correction) -> dict[str, Any]:
+    """A correction as the audit trail shows it (its author's name stays private)."""
+    handles = (
+        dict(
+            Member.objects.filter(pk__in=[int(k) for k in correction.places]).values_list(
+                "pk", "handle"
+            )
+        )
+        if correction.places
+        else {}
+    )
+    return {
+        "id": correction.pk,
+        "kind": correction.kind,
+        "reason": correction.reason,
+        "season": correction.season_id,
+        "tournament": correction.link.tournament_id if correction.link else None,
+        "member": correction.member.handle if correction.member else None,
+        "places": {handles[int(k)]: place for k, place in correction.places.items()},
+        "created_at": correction.created_at,
+    }
+
+
+def correction_list(slug: str) -> list[dict[str, Any]]:
+    """Every correction of the league, oldest first: its audit trail."""
+    league = league_get(slug)
+    found = Correction.objects.filter(league=league).select_related("link", "member")
+    return [correction_view(c) for c in found.order_by("id")]
 
 
 def _history_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
@@ -187,6 +247,44 @@ def _history_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
             "ordinal": after.ordinal,
             "change": after.ordinal - before.ordinal,
         }
+    return row
+
+
+def tournament_results(slug: str, tournament_id: int) -> dict[str, Any]:
+    """A league tournament's results by place, each with the member's rating after it (none
+    until the tournament is recorded: results are public from then on)."""
+    link = (
+        LeagueTournament.objects.filter(tournament_id=tournament_id, season__league__slug=slug)
+        .select_related("season")
+        .first()
+    )
+    if link is None:
+        raise NotFoundError("not_league_tournament", _("This league has no such tournament."))
+    changes = {c.member_id: c for c in RatingChange.objects.filter(link=link)}
+    results = link.results.select_related("member").order_by("place", "seat")
+    return {
+        "tournament": tournament_id,
+        "season": link.season_id,
+        "recorded": link.recorded_seq is not None,
+        "rows": [_result_row(result, changes.get(result.member_id)) for result in results],
+    }
+
+
+def _result_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "place": result.place,
+        "member": result.member.handle,
+        "kind": result.member.kind,
+        "seat": result.seat,
+        "points": result.points,
+        "fans": result.fans,
+        "champion": result.champion,
+        "finalist": result.finalist,
+        "rating": None,
+    }
+    if change is not None:
+        after = Skill(change.mu, change.sigma)
+        row["rating"] = {"mu": after.mu, "sigma": after.sigma, "ordinal": after.ordinal}
     return row
 
 
@@ -226,3 +324,56 @@ def _match_lines(tournament_id: int) -> Iterator[dict[str, Any]]:
             "seats": [match.seat_a.number, match.seat_b.number],
             "winner": winner.number if winner is not None else None,
         }
+
+
+def member_list(slug: str) -> list[dict[str, Any]]:
+    """Every member of the league (for its organizers): handle, kind, strength, whether its
+    token is claimed. No hash leaves here."""
+    members = Member.objects.filter(league__slug=slug).order_by("kind", "handle")
+    return [
+        {
+            "member": m.handle,
+            "kind": m.kind,
+            "bot_level": m.bot_level or None,
+            "claimed": m.claimed_at is not None,
+            "created_at": m.created_at,
+        }
+        for m in members
+    ]
+
+
+def webhook_view(endpoint: WebhookEndpoint) -> dict[str, Any]:
+    """An endpoint without its secret (shown only when made or rotated)."""
+    return {
+        "id": endpoint.pk,
+        "url": endpoint.url,
+        "events": endpoint.events,
+        "active": endpoint.active,
+        "last_sequence": endpoint.last_sequence,
+        "created_at": endpoint.created_at,
+    }
+
+
+def webhook_list(slug: str) -> list[dict[str, Any]]:
+    return [webhook_view(e) for e in WebhookEndpoint.objects.filter(league__slug=slug)]
+
+
+def delivery_view(delivery: WebhookDelivery) -> dict[str, Any]:
+    return {
+        "id": delivery.pk,
+        "kind": delivery.kind,
+        "sequence": delivery.sequence,
+        "idempotency_key": delivery.idempotency_key,
+        "status": delivery.status,
+        "attempts": delivery.attempts,
+        "last_status": delivery.last_status,
+        "last_error": delivery.last_error,
+        "created_at": delivery.created_at,
+        "last_attempt_at": delivery.last_attempt_at,
+        "delivered_at": delivery.delivered_at,
+    }
+
+
+def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[dict[str, Any]]:
+    """The endpoint's newest deliveries first (the log an organizer retries from)."""
+    return [delivery_view(d) for d in endpoint.deliveries.order_by("-sequence")[:limit]]

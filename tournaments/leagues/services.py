@@ -11,13 +11,14 @@ import secrets
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cards.selectors import additional_set_problems
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from tournaments.leagues.destinations import DestinationError, check_registration
 from tournaments.leagues.models import (
     League,
     LeagueTournament,
@@ -46,7 +47,7 @@ RESERVED_SLUGS = frozenset({"tournaments"})  # /api/v1/leagues/tournaments/ is a
 
 def _rule(error: LeagueRuleError) -> ApplicationError:
     refusal = ConflictError if error.code == "season_options" else ApplicationError
-    return refusal(error.code, error.message, error.details)
+    return refusal(error.code, _(error.message), error.details)
 
 
 def league_of(slug: str) -> League:
@@ -102,6 +103,7 @@ def season_create(
     (``basic_set``, ``additional_sets``, ``beach_cup``, ``winter_mode``, ``robot_difficulty``)."""
     league = league_of(slug)
     require_organizer(organizer, league)
+    check_dates(starts_on, ends_on)
     try:
         table = check_scoring(scoring)
     except LeagueRuleError as error:
@@ -120,31 +122,57 @@ def season_create(
     )
 
 
+def check_dates(starts_on: date | None, ends_on: date | None) -> None:
+    """A season ends on or after the day it starts (either may be left open)."""
+    if starts_on is not None and ends_on is not None and ends_on < starts_on:
+        raise ApplicationError(
+            "bad_season_dates",
+            _("A season ends on or after the day it starts."),
+            {"starts_on": starts_on.isoformat(), "ends_on": ends_on.isoformat()},
+        )
+
+
+def require_season_open(season: Season) -> None:
+    """A tournament opens in a season on the days it runs: from ``starts_on`` to ``ends_on``,
+    both included, in the server's time zone (an open end runs on)."""
+    if season.archived_at is not None:
+        raise ConflictError("season_archived", _("This season is archived."))
+    today = timezone.localdate()
+    dates = {"starts_on": season.starts_on, "ends_on": season.ends_on, "today": today}
+    details = {name: day.isoformat() if day else None for name, day in dates.items()}
+    if season.starts_on is not None and today < season.starts_on:
+        raise ConflictError("season_not_started", _("This season has not started yet."), details)
+    if season.ends_on is not None and today > season.ends_on:
+        raise ConflictError("season_ended", _("This season has ended."), details)
+
+
 def _check_tournament_options(options: Mapping[str, Any]) -> None:
     """The tournaments' own option rules (a 1-seat check of the same values)."""
     from tournaments.rules.errors import RuleError
     from tournaments.rules.options import check_options
 
+    problems = additional_set_problems()
     sets = options.get("additional_sets")
     try:
         check_options(
             seat_count=3,
             basic_set=options.get("basic_set", "City"),
-            additional_sets=sets if sets is not None else _any_sets(),
+            additional_sets=sets if sets is not None else _any_sets(problems),
             beach_cup=options.get("beach_cup", False),
             winter_mode=options.get("winter_mode", "off"),
             robot_difficulty=options.get("robot_difficulty", 1),
             solo_challenge=False,
+            set_problems=problems,
         )
     except RuleError as error:
         raise ApplicationError(error.code, error.message, error.details) from error
 
 
-def _any_sets() -> list[str]:
+def _any_sets(problems: Mapping[str, list[str]]) -> list[str]:
     from tournaments.rules.options import default_sets
     from tournaments.rules.seeds import stream
 
-    return list(default_sets(stream(0, "sets")))
+    return list(default_sets(stream(0, "sets"), problems))
 
 
 def _join_code() -> str:
@@ -210,16 +238,19 @@ def member_of_token(token: str) -> Member:
 def webhook_create(
     *, organizer: Organizer | None, slug: str, url: str, events: list[str]
 ) -> tuple[WebhookEndpoint, str]:
-    """An endpoint of the league for ``events`` (empty: all); its signing secret, shown once."""
+    """An endpoint of the league for ``events`` (empty: all); its signing secret, shown once.
+    The URL must name a public http(s) destination (``destinations``)."""
     league = league_of(slug)
     require_organizer(organizer, league)
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise ApplicationError("bad_webhook_url", _("A webhook URL is http:// or https://."))
     unknown = sorted(set(events) - set(EVENT_KINDS))
     if unknown:
         raise ApplicationError(
             "bad_webhook_events", _("Unknown event kinds."), {"unknown": unknown}
         )
+    try:
+        check_registration(url)
+    except DestinationError as refused:
+        raise ApplicationError(refused.code, refused.message) from refused
     secret = secrets.token_hex(32)
     endpoint = WebhookEndpoint.objects.create(
         league=league, url=url, secret=secret, events=sorted(set(events))
@@ -250,6 +281,7 @@ def season_tournament_organize(
     """The league's organizer opens a tournament of the season (no seat taken)."""
     season = season_of(season_id)
     by = require_organizer(organizer, season.league)
+    require_season_open(season)
     chosen = _season_options(season, options)
     with transaction.atomic():
         tournament = lobby.tournament_organize(organizer=by, **chosen)
@@ -265,6 +297,7 @@ def season_tournament_host(
     season = Season.objects.select_related("league").filter(join_code=join_code.upper()).first()
     if season is None:
         raise NotFoundError("unknown_join_code", _("No season has that join code."))
+    require_season_open(season)
     member = _member_for(season.league_id, member_token)
     chosen = _season_options(season, options)
     with transaction.atomic():

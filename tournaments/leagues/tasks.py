@@ -8,22 +8,24 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from config.taskqueue import RETRY_OPTIONS
 
-@shared_task(acks_late=True)
+
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def tournament_finished(tournament_id: int, round_number: int) -> bool:
     from tournaments.leagues import recording
 
     return recording.tournament_record(tournament_id=tournament_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def round_finished(tournament_id: int, round_number: int) -> bool:
     from tournaments.leagues import recording
 
     return recording.round_announce(tournament_id=tournament_id, round_number=round_number)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def deliver_webhook(delivery_id: int) -> bool | None:
     """One attempt; a failure queues the next one with exponential backoff (``webhooks``)."""
     from tournaments.leagues import webhooks
@@ -31,9 +33,10 @@ def deliver_webhook(delivery_id: int) -> bool | None:
     return webhooks.deliver(delivery_id=delivery_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def sweep_deliveries() -> int:
-    """Queue again the deliveries left pending (Celery beat, every minute)."""
+    """Queue again the deliveries left pending (kept for the beats of older releases: the
+    reconciler now queues them, ``webhooks.deliveries_owed``)."""
     from tournaments.leagues import webhooks
 
     return webhooks.deliveries_stalled()

@@ -3,14 +3,17 @@
 An event becomes one ``WebhookDelivery`` per subscribed endpoint in the transaction that caused
 it (so none is lost to a crash), each with an idempotency key that names the event (the same
 event never makes two deliveries for one endpoint); a task queued on commit sends it. A body is
-``{"id", "kind", "data"}`` as JSON, signed with the endpoint's secret:
+``{"id", "kind", "sequence", "occurred_at", "data"}`` as JSON, signed with the endpoint's secret:
 
     Challengers-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
 
 A failed attempt (no answer, or a status other than 2xx) queues the next one with exponential
 backoff, counted on the row (so a retry survives a worker's death, and the embedded runner and
 in-process tests retry the same way); ``MAX_ATTEMPTS`` failures mark it failed. A receiver drops
-a repeat by the ``Idempotency-Key`` header (= the body's ``id``).
+a repeat by the ``Idempotency-Key`` header (= the body's ``id``), and orders what it got by
+``sequence`` (per endpoint, increasing from 1) since retries can arrive out of order.
+
+Every attempt goes to a checked public address and follows no redirect (``destinations``).
 """
 
 from __future__ import annotations
@@ -19,17 +22,19 @@ import hashlib
 import hmac
 import json
 import time
-import urllib.error
-import urllib.request
-from datetime import timedelta
+from datetime import datetime, timedelta
+from http.client import HTTPException
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from config import metrics
 from config.taskqueue import enqueue_named
+from tournaments.leagues.destinations import DestinationError, post
 from tournaments.leagues.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
+from tournaments.selectors.owed import Owed
 
 EVENT_KINDS = ("tournament_finished", "round_finished", "standings_changed")
 SIGNATURE_HEADER = "Challengers-Signature"
@@ -60,23 +65,58 @@ def verify(secret: str, body: bytes, header: str, *, tolerance: int = 300) -> bo
     return fresh and hmac.compare_digest(expected, fields.get("v1", ""))
 
 
-def emit(*, league_id: int, kind: str, key: str, data: dict[str, Any]) -> list[int]:
+def emit(
+    *,
+    league_id: int,
+    kind: str,
+    key: str,
+    data: dict[str, Any],
+    occurred_at: datetime | None = None,
+) -> list[int]:
     """Log ``kind`` for every active endpoint of the league that wants it and queue the sends
-    on commit; an event already logged under ``key`` for an endpoint is not logged again."""
+    on commit; an event already logged under ``key`` for an endpoint is not logged again. Each
+    new delivery takes its endpoint's next ``sequence`` (1, 2, 3, … per endpoint)."""
     created = []
+    when = occurred_at or timezone.now()  # one instant for every endpoint
     for endpoint in WebhookEndpoint.objects.filter(league_id=league_id, active=True):
         if endpoint.events and kind not in endpoint.events:
             continue
-        delivery, new = WebhookDelivery.objects.get_or_create(
-            endpoint=endpoint,
-            idempotency_key=key,
-            defaults={"kind": kind, "payload": {"id": key, "kind": kind, "data": data}},
-        )
-        if new:
-            created.append(delivery.pk)
-    if created:
-        transaction.on_commit(lambda: _queue(created))
+        created += emit_to(endpoint, kind=kind, key=key, data=data, occurred_at=when)
     return created
+
+
+def emit_to(
+    endpoint: WebhookEndpoint,
+    *,
+    kind: str,
+    key: str,
+    data: dict[str, Any],
+    occurred_at: datetime | None = None,
+) -> list[int]:
+    """``emit`` for one endpoint, whatever it subscribed to (a ``ping``)."""
+    if WebhookDelivery.objects.filter(endpoint=endpoint, idempotency_key=key).exists():
+        return []
+    when = (occurred_at or timezone.now()).isoformat().replace("+00:00", "Z")
+    sequence = _next_sequence(endpoint.pk)
+    payload = {"id": key, "kind": kind, "sequence": sequence, "occurred_at": when}
+    delivery, new = WebhookDelivery.objects.get_or_create(
+        endpoint=endpoint,
+        idempotency_key=key,
+        defaults={"kind": kind, "sequence": sequence, "payload": {**payload, "data": data}},
+    )
+    if not new:
+        return []
+    transaction.on_commit(lambda: _queue([delivery.pk]))
+    return [delivery.pk]
+
+
+def _next_sequence(endpoint_id: int) -> int:
+    """The endpoint's next event number. The UPDATE locks the endpoint's row until the event's
+    transaction ends, so two events of one endpoint never take the same number and numbers
+    follow the order the events commit in."""
+    endpoints = WebhookEndpoint.objects.filter(pk=endpoint_id)
+    endpoints.update(last_sequence=F("last_sequence") + 1)
+    return int(endpoints.values_list("last_sequence", flat=True).get())
 
 
 def _queue(ids: list[int]) -> None:
@@ -108,35 +148,51 @@ def deliver(*, delivery_id: int) -> bool | None:
     pending = WebhookDelivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING)
     if sent:
         pending.update(status=DeliveryStatus.DELIVERED, delivered_at=timezone.now())
+        outcome = "delivered"
     elif attempts >= MAX_ATTEMPTS:
         pending.update(status=DeliveryStatus.FAILED)
+        outcome = "failed"
     else:
-        wait = min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS)
-        enqueue_named(DELIVER, delivery_id, countdown=wait)
+        enqueue_named(DELIVER, delivery_id, countdown=backoff(attempts))
+        outcome = "retrying"
+    metrics.WEBHOOKS.labels(outcome).inc()
     return sent
+
+
+def backoff(attempts: int) -> float:
+    """Seconds between a delivery's ``attempts``-th failed attempt and the next one."""
+    return float(min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS))
+
+
+def deliveries_owed(*, now: datetime) -> list[Owed]:
+    """Pending deliveries for the reconciler (``settings.RECONCILE_SOURCES``): each one owed
+    since it was made, or since its next attempt was due."""
+    pending = WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING)
+    owed = []
+    for pk, attempts, created, last in pending.values_list(
+        "pk", "attempts", "created_at", "last_attempt_at"
+    ):
+        since = created if last is None else last + timedelta(seconds=backoff(attempts))
+        owed.append(Owed(f"delivery:{pk}", None, since, DELIVER, (pk,)))
+    return owed
 
 
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
     body = body_of(delivery)
-    request = urllib.request.Request(
-        delivery.endpoint.url,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "User-Agent": "Challengers-Webhooks/1",
-            "Challengers-Event": delivery.kind,
-            "Idempotency-Key": delivery.idempotency_key,
-            SIGNATURE_HEADER: sign(delivery.endpoint.secret, body, int(time.time())),
-        },
-    )
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "Challengers-Webhooks/1",
+        "Challengers-Event": delivery.kind,
+        "Idempotency-Key": delivery.idempotency_key,
+        SIGNATURE_HEADER: sign(delivery.endpoint.secret, body, int(time.time())),
+    }
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
-            return int(response.status), ""
-    except urllib.error.HTTPError as refused:
-        return refused.code, f"HTTP {refused.code}"
-    except (urllib.error.URLError, OSError) as failed:
-        return None, str(failed)
+        status = post(delivery.endpoint.url, body, headers, timeout=TIMEOUT_SECONDS)
+    except DestinationError as refused:
+        return None, f"{refused.code}: {refused.message}"
+    except (HTTPException, OSError) as failed:
+        return None, str(failed) or type(failed).__name__
+    return status, "" if 200 <= status < 300 else f"HTTP {status}"
 
 
 def delivery_resend(*, delivery_id: int) -> None:

@@ -33,6 +33,7 @@ class DraftTurn:
     redraw_used: bool = False
     picked: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)
+    offered: list[int] = field(default_factory=list)  # every card its displays showed
     obligations: list[Obligation] = field(default_factory=list)
     finished: bool = False
 
@@ -96,6 +97,7 @@ def draft_draw(turn: DraftTurn, table: Table) -> list[int]:
     _require(not turn.drawn, "already_drawn", gettext_noop("The display is already drawn."))
     assert chosen is not None
     turn.display = table.piles[chosen.pile].draw(DISPLAY_SIZE, table.rng)
+    turn.offered.extend(turn.display)
     turn.drawn = True
     _settle_display(turn, table)
     return list(turn.display)
@@ -118,6 +120,7 @@ def draft_redraw(turn: DraftTurn, table: Table) -> list[int]:
     pile = table.piles[_pile_of(turn)]
     thrown = turn.display
     turn.display = pile.draw(len(thrown), table.rng)
+    turn.offered.extend(turn.display)
     pile.put_back(thrown)
     turn.redraw_used = True
     _settle_display(turn, table)
@@ -300,6 +303,7 @@ def turn_to_data(turn: DraftTurn) -> dict[str, Any]:
         "redraw_used": turn.redraw_used,
         "picked": list(turn.picked),
         "removed": list(turn.removed),
+        "offered": list(turn.offered),
         "obligations": [obligation_to_data(o) for o in turn.obligations],
         "finished": turn.finished,
     }
@@ -316,6 +320,7 @@ def turn_from_data(data: dict[str, Any]) -> DraftTurn:
         redraw_used=bool(data["redraw_used"]),
         picked=list(data["picked"]),
         removed=list(data["removed"]),
+        offered=list(data.get("offered", [])),  # rows stored before it was kept
         obligations=[obligation_from_data(o) for o in data["obligations"]],
         finished=bool(data["finished"]),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.rules.errors import OptionError, gettext_noop
@@ -22,7 +22,7 @@ ADDITIONAL_SETS = {
         "Fairytale Forest",
     ),
 }
-ALL_ADDITIONAL = ADDITIONAL_SETS["base"] + ADDITIONAL_SETS["beach_cup"]
+PRINTED_ADDITIONAL = ADDITIONAL_SETS["base"] + ADDITIONAL_SETS["beach_cup"]
 STARTER_SET = {"base": "Starter", "beach_cup": "Beach Cup Starter"}
 SETS_IN_GAME = 5
 
@@ -48,9 +48,27 @@ class Options:
         return STARTER_SET[BASIC_SETS[self.basic_set]]
 
 
-def default_sets(rng: random.Random) -> tuple[str, ...]:
-    """Five random base-box additional sets (the default alongside City)."""
-    return tuple(sorted(rng.sample(ADDITIONAL_SETS["base"], SETS_IN_GAME)))
+BOXES = {"base": (CITY, False), "beach_cup": ("Rainbow", True)}
+"""A ``box`` preset: the basic set and whether the Beach Cup draft rules apply."""
+
+
+def known_sets(set_problems: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """Every additional set with what keeps it out of play: the printed twelve, as the catalogue
+    qualifies them (retired, incomplete), and the sets a curator added to it. A printed set the
+    catalogue does not hold (a database without the catalogue loaded) counts as playable."""
+    printed: dict[str, list[str]] = {name: [] for name in PRINTED_ADDITIONAL}
+    return printed | {name: list(missing) for name, missing in set_problems.items()}
+
+
+def default_sets(
+    rng: random.Random, set_problems: Mapping[str, Sequence[str]], box: str = "base"
+) -> tuple[str, ...]:
+    """Five random additional sets of ``box`` (the default: the base box's, alongside City), of
+    the playable ones; from every playable set when fewer than five of the box's remain."""
+    playable = [name for name, missing in known_sets(set_problems).items() if not missing]
+    of_box = [name for name in ADDITIONAL_SETS[box] if name in playable]
+    pool = of_box if len(of_box) >= SETS_IN_GAME else sorted(playable)
+    return tuple(sorted(rng.sample(pool, min(SETS_IN_GAME, len(pool)))))
 
 
 def check_options(
@@ -62,8 +80,13 @@ def check_options(
     winter_mode: str,
     robot_difficulty: int,
     solo_challenge: bool,
+    set_problems: Mapping[str, Sequence[str]],
 ) -> Options:
-    """Refuse options the game does not allow; return them as ``Options``."""
+    """Refuse options the game does not allow; return them as ``Options``.
+
+    ``set_problems`` names every additional set of the catalogue with what keeps it out of play
+    (empty for a set that can play): a set created by a curator plays like a printed one.
+    """
     if not 1 <= seat_count <= 8:
         raise OptionError(
             "bad_seat_count", gettext_noop("A tournament has 1 to 8 seats."), seat_count=seat_count
@@ -72,9 +95,7 @@ def check_options(
         raise OptionError(
             "bad_basic_set", gettext_noop("The basic set is City or Rainbow."), basic_set=basic_set
         )
-    unknown = [name for name in additional_sets if name not in ALL_ADDITIONAL]
-    if unknown:
-        raise OptionError("unknown_set", gettext_noop("Unknown additional sets."), sets=unknown)
+    _check_sets(additional_sets, known_sets(set_problems))
     if len(set(additional_sets)) != SETS_IN_GAME or len(additional_sets) != SETS_IN_GAME:
         raise OptionError(
             "five_sets", gettext_noop("Choose exactly five different additional sets.")
@@ -92,3 +113,16 @@ def check_options(
         robot_difficulty=robot_difficulty,
         solo_challenge=solo_challenge,
     )
+
+
+def _check_sets(chosen: Sequence[str], set_problems: Mapping[str, Sequence[str]]) -> None:
+    unknown = [name for name in chosen if name not in set_problems]
+    if unknown:
+        playable = [name for name, missing in set_problems.items() if not missing]
+        message = gettext_noop("Unknown additional sets.")
+        raise OptionError("unknown_set", message, sets=unknown, known=playable)
+    incomplete = {name: list(set_problems[name]) for name in chosen if set_problems[name]}
+    if incomplete:
+        named = "; ".join(f"{name}: {', '.join(missing)}" for name, missing in incomplete.items())
+        message = gettext_noop("Not every set can be played (%(listing)s).")
+        raise OptionError("set_incomplete", message, sets=incomplete, listing=named)

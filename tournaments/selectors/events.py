@@ -17,20 +17,38 @@ from django.utils import timezone
 
 from config.rows import column, converted, quote
 from tournaments.models import TournamentEvent
+from tournaments.selectors.archive import archived_log_rows
+from tournaments.selectors.viewers import tournament_event_seq
 
 BATCH = 500
 
 
 @dataclass(frozen=True, slots=True)
 class LogSlice:
-    """Events to send now, the last seq they cover, and when to look again (``None``: on news)."""
+    """Events to send now, the last seq they cover, and when to look again (``None``: on news);
+    ``released``: when each event was released (its ``visible_at``), for the stream's lag."""
 
     events: list[Any]  # frames: dicts (``events_after``) or their JSON text (``…_texts_after``)
     last_seq: int
     next_due: datetime | None
+    released: tuple[datetime, ...] = ()
 
 
 HIDDEN = "hidden"
+
+
+def released_seq(tournament_id: int) -> int:
+    """The last seq of the tournament's log that is released now (every event up to it is out):
+    the only bound of the log anyone is told (never the count stored, which holds paced events
+    not yet out); ``not_found`` for an unknown tournament."""
+    logged = tournament_event_seq(tournament_id)
+    held = (
+        TournamentEvent.objects.filter(tournament_id=tournament_id, visible_at__gt=timezone.now())
+        .order_by("seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return logged if held is None else held - 1
 
 
 def event_frame(
@@ -74,16 +92,18 @@ def _slice(tournament_id: int, after: int, audience: int | None, *, text: bool) 
     batch = _log_rows(tournament_id, after)
     now = timezone.now()
     sent: list[Any] = []
+    released: list[datetime] = []
     last = after
     for seq, kind, event_audience, visible_at, payload in batch[:BATCH]:
         if visible_at > now:
-            return LogSlice(sent, last, visible_at)
+            return LogSlice(sent, last, visible_at, tuple(released))
         if text:
             sent.append(event_text(seq, kind, payload, event_audience, audience))
         else:
             sent.append(event_frame(seq, kind, orjson.loads(payload), event_audience, audience))
+        released.append(visible_at)
         last = seq
-    return LogSlice(sent, last, now if len(batch) > BATCH else None)
+    return LogSlice(sent, last, now if len(batch) > BATCH else None, tuple(released))
 
 
 def _log_rows(tournament_id: int, after: int) -> list[Any]:
@@ -92,6 +112,8 @@ def _log_rows(tournament_id: int, after: int) -> list[Any]:
     with connection.cursor() as cursor:
         cursor.execute(_log_sql(), [tournament_id, after, BATCH + 1])
         found = cursor.fetchall()
+    if not found:  # nothing new, or a finished tournament whose log was archived
+        return archived_log_rows(tournament_id, after, BATCH + 1)
     return [(*converted(TournamentEvent, READ, row[:-1]), row[-1]) for row in found]
 
 

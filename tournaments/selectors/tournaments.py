@@ -45,10 +45,7 @@ def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, An
     change of a tournament appends to its log and so moves its version, so a cached projection
     is never out of date, and a seat's projection is never served to anyone but that seat.
     """
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        raise NotFoundError("not_found", _("No such tournament."))
-    viewer = viewer_in(seat, tournament_id)
+    tournament, viewer = _tournament_and_viewer(tournament_id, viewer_in(seat, tournament_id))
     born = birth_key(tournament.pk, tournament.code, tournament.created_at)
     # The seat's own version too: a caller handing in a seat row read before its last write
     # must not cache (or be served) a ``you`` that is behind the seat.
@@ -59,6 +56,23 @@ def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, An
         view = tournament_view(tournament, viewer)
         cache.set(key, view, VIEW_TIMEOUT)
     return view
+
+
+def _tournament_and_viewer(tournament_id: int, seat: Seat | None) -> tuple[Tournament, Seat | None]:
+    """The tournament and the viewer's seat as one statement reads them (one snapshot).
+
+    The seat handed in was read before (with its token): a phase change committing in between
+    would pair the new phase with the seat's old ``version``, and the first action on that view
+    would be refused as stale. Read together, the view is never older than the seat nor newer.
+    """
+    if seat is not None:
+        fresh = Seat.objects.select_related("tournament").filter(pk=seat.pk).first()
+        if fresh is not None:
+            return fresh.tournament, fresh
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError("not_found", _("No such tournament."))
+    return tournament, None
 
 
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:
@@ -216,12 +230,12 @@ def _you(
             ({"uid": uid, "card": facts[uid].key} for uid in viewer.deck),
             key=lambda c: (c["card"], c["uid"]),
         ),
-        "turn": _turn(turn, facts),
+        "turn": _turn(turn, facts, viewer.deck),
         "actions": available_actions(tournament, viewer, turn, seated),
     }
 
 
-def _turn(turn: DraftTurn | None, facts: dict[int, Any]) -> dict[str, Any] | None:
+def _turn(turn: DraftTurn | None, facts: dict[int, Any], deck: list[int]) -> dict[str, Any] | None:
     if turn is None:
         return None
     state = rules.turn_from_data(turn.state)
@@ -233,16 +247,28 @@ def _turn(turn: DraftTurn | None, facts: dict[int, Any]) -> dict[str, Any] | Non
         "picks_left": state.picks_left,
         "redraw_used": state.redraw_used,
         "picked": [{"uid": uid, "card": facts[uid].key} for uid in state.picked],
-        "pending": None
-        if pending is None
-        else {
-            "kind": pending.kind,
-            "card": facts[pending.source].key,
-            "count": pending.count,
-            "offered": [{"uid": uid, "card": facts[uid].key} for uid in pending.offered],
-        },
+        "pending": None if pending is None else _pending(pending, facts, deck),
         "finished": state.finished,
         "auto_played": turn.auto_played,
+    }
+
+
+def _pending(pending: Any, facts: dict[int, Any], deck: list[int]) -> dict[str, Any]:
+    """The When picked effect waiting for the viewer, with the very cards a ``resolve`` may name
+    (the rule's own ``eligible``: a client following it is never refused ``not_eligible``)."""
+    offered = [{"uid": uid, "card": facts[uid].key} for uid in pending.offered]
+    eligible = (
+        offered
+        if pending.kind == "draw_keep"
+        else [{"uid": uid, "card": facts[uid].key} for uid in pending.eligible(deck, facts)]
+    )
+    return {
+        "kind": pending.kind,
+        "card": facts[pending.source].key,
+        "count": pending.count,
+        "offered": offered,
+        "eligible": eligible,
+        "optional": not pending.is_mandatory(deck, facts),
     }
 
 

@@ -2,29 +2,20 @@
 
 Each moment is also queued as a task when it is set (``enqueue``); this sweep is the safety net
 that catches what a countdown could not carry (the full stack does not send long countdowns, a
-worker may die) and, with no worker running, what a read of the tournament finds overdue.
+worker may die) and, with no worker running, what a read of the tournament finds overdue. What is
+due comes from ``tournaments.selectors.owed`` (the work owed without a task: deadlines, answer
+timeouts, releases); the reconciler (``tournaments.services.reconcile``) runs this sweep.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
-from django.conf import settings
-from django.db.models import QuerySet
 from django.utils import timezone
 
 from matches.models import Match, MatchStatus
 from tournaments.models import Status, Tournament
+from tournaments.selectors.owed import Owed, due_releases, owed_work
 from tournaments.services.deck import enforce_deck_deadline
 from tournaments.services.matchplay import match_answer_timeout, match_release
-
-
-def _due_releases(now: datetime) -> QuerySet[Match]:
-    """Recorded matches whose last event has been out for one pace step."""
-    pace = timedelta(seconds=float(getattr(settings, "MATCH_EVENT_PACE_SECONDS", 0.0)))
-    return Match.objects.filter(
-        status=MatchStatus.RECORDED, result_visible_at__lte=now - pace
-    ).exclude(tournament__status=Status.CANCELLED)
 
 
 def tournament_tick(*, tournament_id: int) -> None:
@@ -45,7 +36,7 @@ def tournament_tick(*, tournament_id: int) -> None:
     for match_id, question in late.values_list("pk", "question"):
         if question is not None:
             match_answer_timeout(match_id=match_id, question=int(question["seq"]))
-    due = _due_releases(now).filter(tournament_id=tournament_id)
+    due = due_releases(now).filter(tournament_id=tournament_id)
     for match_id in due.values_list("pk", flat=True):
         match_release(match_id=match_id)
 
@@ -53,14 +44,12 @@ def tournament_tick(*, tournament_id: int) -> None:
 def sweep_deadlines() -> int:
     """Enforce the passed deadlines of every tournament and release every due match; the number
     of tournaments it looked at."""
-    now = timezone.now()
-    late_phases = Tournament.objects.filter(status=Status.DECK, phase_deadline__lte=now)
-    late_answers = Match.objects.filter(
-        status=MatchStatus.WAITING, question_deadline__lte=now
-    ).exclude(tournament__status=Status.CANCELLED)
-    ids = set(late_phases.values_list("pk", flat=True))
-    ids |= set(late_answers.values_list("tournament_id", flat=True))
-    ids |= set(_due_releases(now).values_list("tournament_id", flat=True))
+    return sweep(owed_work(now=timezone.now()))
+
+
+def sweep(owed: list[Owed]) -> int:
+    """Tick every tournament owed work the clock does in place; the number of tournaments."""
+    ids = {o.tournament_id for o in owed if o.task is None and o.tournament_id is not None}
     for tournament_id in sorted(ids):
         tournament_tick(tournament_id=tournament_id)
     return len(ids)

@@ -83,7 +83,7 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
         if (tournament.status, tournament.round) != phase:
             # A new phase or round changes every seat's situation: any view read before is stale.
             tournament.seats.update(version=F("version") + 1)
-        if tournament.event_seq != logged:
+        if tournament.event_seq != logged or tournament.changed_quietly:
             tournament.version += 1
             rows.save_fields(tournament, ["event_seq", "version", "updated_at"])
 

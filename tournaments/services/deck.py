@@ -20,6 +20,7 @@ from tournaments.rules.bots import Outlook, next_action
 from tournaments.rules.piles import Pile as PurePile
 from tournaments.rules.seeds import stream
 from tournaments.services.bots import level_of, outlook_for, rookie_noise
+from tournaments.services.cardstats import card_stats_of_draft
 from tournaments.services.common import (
     Forbidden,
     card_facts,
@@ -146,6 +147,8 @@ class Desk:
     def save(self, *, auto: bool) -> DraftTurn:
         row, seat, table = self.row, self.seat, self.table
         row.state = rules.turn_to_data(self.turn)
+        if self.turn.finished and not row.finished:  # once per phase, in its transaction
+            card_stats_of_draft(self.tournament, seat, self.turn)
         row.finished = self.turn.finished
         row.actions += len(self.done)
         row.auto_played = row.auto_played or auto

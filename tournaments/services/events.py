@@ -11,12 +11,13 @@ import logging
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config import layer
+from config import layer, observe
 from config.bulk import append_rows
-from tournaments.models import Tournament, TournamentEvent
+from tournaments.models import Status, Tournament, TournamentEvent
 
 log = logging.getLogger(__name__)
 
@@ -66,12 +67,49 @@ def _nudge(tournament_id: int, seq: int) -> None:
         log.warning("Could not nudge tournament %s streams", tournament_id, exc_info=True)
 
 
+def log_tail(tournament: Tournament) -> datetime | None:
+    """When the log's last event is released (``None``: an empty log), read once per instance.
+
+    The release clock's one rule (docs/architecture.md, "One release clock"): ``visible_at``
+    never decreases along ``seq``, so an event is public exactly when ``visible_at <= now`` and
+    the stream's seq order is release order.
+    """
+    if tournament.log_tail_at is None and tournament.event_seq and _may_hold(tournament):
+        tournament.log_tail_at = (
+            TournamentEvent.objects.filter(tournament_id=tournament.pk)
+            .order_by("-seq")
+            .values_list("visible_at", flat=True)
+            .first()
+        )
+    return tournament.log_tail_at
+
+
+def _may_hold(tournament: Tournament) -> bool:
+    """Whether the log may hold events not yet out, so its last one must be read. Unpaced, every
+    event is logged for the instant it is written; in the lobby and a Deck Phase every match
+    has been released, which happens only once its last instant has passed."""
+    if tournament.status in (Status.LOBBY, Status.DECK):
+        return False
+    return float(getattr(settings, "MATCH_EVENT_PACE_SECONDS", 0.0)) > 0
+
+
+def release_floor(tournament: Tournament, at: datetime) -> datetime:
+    """The earliest instant an event appended now for ``at`` can be released: not before any
+    event already in the log (an event never overtakes one logged before it)."""
+    tail = log_tail(tournament)
+    return at if tail is None or tail <= at else tail
+
+
 def publish_many(
     tournament: Tournament, items: list[tuple[str, dict[str, Any], int | None, datetime]]
 ) -> None:
-    """Append several events ``(kind, payload, audience, visible_at)`` in one write."""
+    """Append several events ``(kind, payload, audience, visible_at)`` in one write.
+
+    An event's ``visible_at`` is raised to the release instant of the event before it, so the
+    log is released in seq order exactly as its instants say (``release_floor``)."""
     if not items:
         return
+    items = _monotone(tournament, items)
     first = tournament.event_seq + 1
     tournament_id = tournament.pk
     append_rows(
@@ -89,4 +127,17 @@ def publish_many(
         ],
     )
     tournament.event_seq += len(items)
+    tournament.log_tail_at = items[-1][3]
     _logged(tournament)
+    observe.tournament_logged(tournament_id, [item[0] for item in items])
+
+
+def _monotone(
+    tournament: Tournament, items: list[tuple[str, dict[str, Any], int | None, datetime]]
+) -> list[tuple[str, dict[str, Any], int | None, datetime]]:
+    floor = release_floor(tournament, items[0][3])
+    raised = []
+    for kind, payload, audience, visible_at in items:
+        floor = max(floor, visible_at)
+        raised.append((kind, payload, audience, floor))
+    return raised

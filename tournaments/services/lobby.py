@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from cards.selectors import additional_set_problems
 from config.errors import ConflictError, NotFoundError
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL, check_level
@@ -26,10 +27,18 @@ from tournaments.services.common import (
 from tournaments.services.deck import play_dropped_seat
 from tournaments.services.events import publish
 
+
+@dataclass(frozen=True, slots=True)
+class Staff:
+    """A staff user acting in the admin: may do what the host may (cancel), with a reason."""
+
+    user_id: int
+
+
 if TYPE_CHECKING:
     from tournaments.selectors.viewers import Organizer
 
-    Actor = Seat | Organizer | None
+    Actor = Seat | Organizer | Staff | None
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -77,6 +86,7 @@ def _open(
     seat_count: int,
     basic_set: str = "City",
     additional_sets: Sequence[str] | None = None,
+    box: str = "base",
     beach_cup: bool = False,
     winter_mode: str = "off",
     robot_difficulty: int = 1,
@@ -93,15 +103,18 @@ def _open(
     """
     seed = _seed(seed)
     nonce = secrets.token_hex(16)
-    chosen = default_sets(stream(seed, "sets")) if additional_sets is None else additional_sets
+    problems = additional_set_problems()
+    if additional_sets is None:
+        additional_sets = default_sets(stream(seed, "sets"), problems, box)
     options = check_options(
         seat_count=seat_count,
         basic_set=basic_set,
-        additional_sets=chosen,
+        additional_sets=additional_sets,
         beach_cup=beach_cup,
         winter_mode=winter_mode,
         robot_difficulty=robot_difficulty,
         solo_challenge=solo_challenge,
+        set_problems=problems,
     )
     for _attempt in range(10):
         try:
@@ -214,7 +227,9 @@ def seat_add_bots(
 
 
 def require_host(seat: Actor, tournament: Tournament) -> None:
-    """The host seat, or the organizer who opened the tournament."""
+    """The host seat, the organizer who opened the tournament, or staff in the admin."""
+    if isinstance(seat, Staff):
+        return
     if seat is not None and not isinstance(seat, Seat):  # an organizer
         if tournament.organizer_id != seat.user_id:
             raise Forbidden("host_only", _("Only this tournament's organizer may do this."))
@@ -316,8 +331,10 @@ def seat_kick(*, tournament_id: int, seat: Actor, number: int) -> None:
         publish(tournament, "seat_left", {"seat": number, "reason": "kicked"})
 
 
-def tournament_cancel(*, tournament_id: int, seat: Actor) -> None:
+def tournament_cancel(*, tournament_id: int, seat: Actor, reason: str | None = None) -> None:
     """The host cancels a lobby or a running tournament: nothing acts on it afterwards.
+
+    ``reason`` (staff in the admin give one) goes to everyone with the event; a host's is None.
 
     Its clock stops (no deadline); Deck Phase tasks, matches still to play, answers and releases
     all find a tournament that is no longer in its phase and leave it alone.
@@ -329,4 +346,4 @@ def tournament_cancel(*, tournament_id: int, seat: Actor) -> None:
         tournament.status = Status.CANCELLED
         tournament.phase_deadline = None
         tournament.save(update_fields=["status", "phase_deadline"])
-        publish(tournament, "tournament_cancelled", {"round": tournament.round})
+        publish(tournament, "tournament_cancelled", {"round": tournament.round, "reason": reason})

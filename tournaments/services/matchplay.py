@@ -20,10 +20,11 @@ from django.utils.translation import gettext as _
 
 from config import rows
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.observe import state_changed
 from config.taskqueue import enqueue_named
 from matches.engine.model import InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
-from matches.selectors import OWNER_KINDS, redact
+from matches.selectors import ASKED, OWNER_KINDS, asked, redact
 from matches.services import (
     Outcome,
     match_fail,
@@ -35,8 +36,9 @@ from matches.services import (
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.bots.questions import question_policy
 from tournaments.services.bots import level_of
+from tournaments.services.cardstats import card_stats_of_match
 from tournaments.services.common import Forbidden, locked_tournament
-from tournaments.services.events import publish, publish_many
+from tournaments.services.events import publish, publish_many, release_floor
 from tournaments.services.rounds import round_finish
 
 log = logging.getLogger(__name__)
@@ -196,7 +198,7 @@ def match_answer_timeout(*, match_id: int, question: int) -> bool:
 
 
 def _pending_question(match: Match, question: int) -> dict[str, Any]:
-    if match.status != MatchStatus.WAITING or match.question is None:
+    if match.status != MatchStatus.WAITING or match.question is None or not asked(match):
         raise ConflictError("no_question", _("This match is not waiting for an answer."))
     if match.question["seq"] != question:
         raise ConflictError(
@@ -211,19 +213,29 @@ def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
     if isinstance(outcome, MatchResult):
         _record(tournament, match, outcome)
         return
-    seconds = tournament.answer_deadline_seconds
-    question = match_wait(match, outcome, timezone.now() + timedelta(seconds=seconds))
+    # The question is out when the log's last event is (the release clock), and the seat's
+    # time to answer runs from then.
+    seconds, now = tournament.answer_deadline_seconds, timezone.now()
+    at = release_floor(tournament, now)
+    deadline = at + timedelta(seconds=seconds)
+    question = match_wait(match, outcome, deadline, at)
     owner = side_seat(match, outcome.question.side)
+    shown = {key: value for key, value in question.items() if key != ASKED}
     publish(
         tournament,
         "match_question",
-        {"match": match.pk, "question": question},
+        {"match": match.pk, "question": shown},
         audience=owner.number,
     )
-    publish(tournament, "match_waiting", {"match": match.pk, "seat": owner.number})
+    # The deadline is public: spectators see "waiting for Bea (0:13)".
+    waiting = {"match": match.pk, "seat": owner.number, "deadline": deadline.isoformat()}
+    publish(tournament, "match_waiting", waiting)
     match_id, seq = match.pk, outcome.question.seq
+    countdown = (deadline - now).total_seconds()
     transaction.on_commit(
-        lambda: enqueue_named("tournaments.tasks.answer_timeout", match_id, seq, countdown=seconds)
+        lambda: enqueue_named(
+            "tournaments.tasks.answer_timeout", match_id, seq, countdown=countdown
+        )
     )
 
 
@@ -237,13 +249,19 @@ def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
     Unpaced, the match's events and its ``match_finished`` reach the log in one write.
     """
     pace, now = _pace(), timezone.now()
-    released = match_store(match, result, now=now, pace=pace)
+    # The release clock: nothing logged later is released earlier, so the match's events are
+    # paced from now but none before the log's last event is out; its own events, its views and
+    # the stream agree on every instant. Its ``match_finished`` is logged now, for when it is due.
+    floor = release_floor(tournament, now)
+    released = match_store(match, result, now=now, pace=pace, floor=floor)
+    state_changed("match_recorded", tournament_id=tournament.pk, match_id=match.pk)
+    card_stats_of_match(match, result)  # the cards' figures, in the recording transaction
     items = _event_items(match, released)
     if pace <= 0:
         _release(tournament, match, items)
         return
-    publish_many(tournament, items)
     due = release_due(match)
+    publish_many(tournament, [*items, ("match_finished", _finished(match), None, due)])
     delay = (due - timezone.now()).total_seconds()
     match_id = match.pk
     transaction.on_commit(
@@ -282,7 +300,7 @@ def match_release(*, match_id: int) -> bool:
             return False
         if cancelled(tournament):
             return False
-        _release(tournament, match)
+        _release(tournament, match, announced=True)
     return True
 
 
@@ -290,13 +308,20 @@ def _release(
     tournament: Tournament,
     match: Match,
     items: list[tuple[str, dict[str, Any], int | None, Any]] | None = None,
+    *,
+    announced: bool = False,
 ) -> None:
     """The result reaches the tournament: trophy, fans, decks, piles; maybe the round closes.
-    ``items``: the match's own events, when it is released as it is recorded (one log write)."""
+    ``items``: the match's own events, when it is released as it is recorded (one log write);
+    ``announced``: its ``match_finished`` was logged when it was recorded (paced), for the
+    instant it is due, which has passed: the stream shows it no later than these rows."""
     _apply_result(tournament, match, match.outcome or {})
     match_finish(match)
-    finished = ("match_finished", _finished(match), None, timezone.now())
-    publish_many(tournament, [*(items or []), finished])
+    tournament.changed_quietly = True  # the views read these rows: their version moves
+    if not announced:
+        finished = ("match_finished", _finished(match), None, timezone.now())
+        publish_many(tournament, [*(items or []), finished])
+    state_changed("match_released", tournament_id=tournament.pk, match_id=match.pk)
     round_finish(tournament)
 
 

@@ -28,19 +28,29 @@ if TYPE_CHECKING:
 
 
 class _Minter:
-    """Hands out the physical cards of one tournament, numbering them from 1."""
+    """Hands out the physical cards of one tournament, numbered 1 to N in a random order.
+
+    Every uid is drawn from the tournament's seeded stream (so a seed deals the same uids), and
+    none tells where its card started: a starter card's uid looks like any pile card's.
+    """
 
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.rows: list[CardCopy] = []
-        self.cards = {
-            card_key(card): card for card in Card.objects.select_related("card_set").all()
-        }
+        # Retired cards are dealt to no new tournament (its snapshot leaves them out as well).
+        in_play = Card.objects.filter(retired=False, card_set__retired=False)
+        self.cards = {card_key(card): card for card in in_play.select_related("card_set")}
+        self.pool: list[int] = []
+
+    def number(self, total: int) -> None:
+        """Draw the uids of the ``total`` cards about to be minted."""
+        self.pool = list(range(1, total + 1))
+        stream(self.tournament.seed, "uids").shuffle(self.pool)
 
     def mint(self, keys: Iterable[str]) -> list[int]:
         uids = []
         for key in keys:
-            uid = len(self.rows) + 1
+            uid = self.pool[len(self.rows)]
             self.rows.append(CardCopy(tournament=self.tournament, uid=uid, card=self.cards[key]))
             uids.append(uid)
         return uids
@@ -60,9 +70,14 @@ def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
             )
         tournament.snapshot = snapshot_take()  # card edits from now on reach later tournaments
         minter = _Minter(tournament)
-        _deal_starter_decks(tournament, minter)
-        _deal_piles(tournament, minter)
-        _seat_robot(tournament, minter)
+        starter, piles = _starter_keys(minter), _pile_keys(minter)
+        robot = _robot_keys_of(tournament)
+        humans = list(tournament.seats.exclude(kind=SeatKind.ROBOT))
+        total = len(starter) * len(humans) + sum(map(len, piles.values())) + len(robot or [])
+        minter.number(total)
+        _deal_starter_decks(humans, starter, minter)
+        _deal_piles(tournament, piles, minter)
+        _seat_robot(tournament, robot, minter)
         minter.save()
         _make_plan(tournament)
         tournament.status = Status.DECK
@@ -75,12 +90,16 @@ def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
     return tournament
 
 
-def _deal_starter_decks(tournament: Tournament, minter: _Minter) -> None:
-    starter = STARTER_SET[BASIC_SETS[tournament.basic_set]]
+def _starter_keys(minter: _Minter) -> list[str]:
+    """One starter deck's cards (by key)."""
+    starter = STARTER_SET[BASIC_SETS[minter.tournament.basic_set]]
     cards = [c for c in minter.cards.values() if c.card_set.name == starter]
-    deck_keys = [card_key(c) for c in cards for _ in range(c.copies_per_starter_deck or 0)]
-    for seat in tournament.seats.exclude(kind=SeatKind.ROBOT):
-        seat.deck = minter.mint(deck_keys)
+    return [card_key(c) for c in cards for _ in range(c.copies_per_starter_deck or 0)]
+
+
+def _deal_starter_decks(seats: list[Seat], keys: list[str], minter: _Minter) -> None:
+    for seat in seats:
+        seat.deck = minter.mint(keys)
         seat.save(update_fields=["deck"])
 
 
@@ -95,34 +114,53 @@ def minting_order(tournament: Tournament, label: str, keys: list[str]) -> list[s
     return order
 
 
-def _deal_piles(tournament: Tournament, minter: _Minter) -> None:
+def _pile_keys(minter: _Minter) -> dict[str, list[str]]:
+    """Each level's pile cards (by key), in the order they get their uids."""
+    tournament = minter.tournament
     in_play = {tournament.basic_set, *tournament.additional_sets}
+    return {
+        level: minting_order(
+            tournament,
+            f"pile {level}",
+            [
+                key
+                for key, card in minter.cards.items()
+                if card.card_set.name in in_play and card.level == level
+                for _ in range(card.copies or 0)
+            ],
+        )
+        for level in LEVELS
+    }
+
+
+def _deal_piles(tournament: Tournament, piles: dict[str, list[str]], minter: _Minter) -> None:
     for level in LEVELS:
-        keys = [
-            key
-            for key, card in minter.cards.items()
-            if card.card_set.name in in_play and card.level == level
-            for _ in range(card.copies or 0)
-        ]
-        uids = minter.mint(minting_order(tournament, f"pile {level}", keys))
+        uids = minter.mint(piles[level])
         stream(tournament.seed, "pile", level).shuffle(uids)
         Pile.objects.create(tournament=tournament, level=level, cards=uids, discard=[])
 
 
-def _seat_robot(tournament: Tournament, minter: _Minter) -> None:
+def _robot_keys_of(tournament: Tournament) -> list[str] | None:
+    """The Robot's cards (by key), in the order they get their uids; ``None``: no Robot."""
     if ROBOT not in places(tournament.seat_count):
-        return
+        return None
     keys = robot_deck(
         stream(tournament.seed, "robot"),
         difficulty=tournament.robot_difficulty,
         solo_challenge=tournament.solo_challenge,
     )
+    return minting_order(tournament, "robot", keys)
+
+
+def _seat_robot(tournament: Tournament, keys: list[str] | None, minter: _Minter) -> None:
+    if keys is None:
+        return
     Seat.objects.create(
         tournament=tournament,
         number=ROBOT,
         kind=SeatKind.ROBOT,
         name="The Robot",
-        deck=minter.mint(minting_order(tournament, "robot", keys)),
+        deck=minter.mint(keys),
         answers_live=False,
     )
 

@@ -1,6 +1,6 @@
 // The single-page web client: a hash router over the lobby, a tournament, a replay and the cards.
 import { get, post, keepSeat } from "./api.js";
-import { h, mount, attempt, cards, cardTile, clearErrors } from "./ui.js";
+import { h, mount, attempt, cards, cardTile, clearErrors, plural, STATUS_WORDS } from "./ui.js";
 import { showTournament } from "./tournament.js";
 import { showReplay } from "./replay.js";
 
@@ -52,8 +52,8 @@ function gameList(games) {
   if (!games.length) return h("p", { class: "muted" }, "No game here yet: create one.");
   return h("ul", { class: "game-list" }, games.map((game) => h("li", {},
     h("a", { href: `#/t/${game.id}` }, `#${game.id} ${game.host ? `${game.host}'s game` : "Organized game"}`),
-    " ", h("span", { class: `badge status-${game.status}` }, game.status),
-    h("span", { class: "muted" }, ` ${game.seats_taken}/${game.seat_count} seats`,
+    " ", h("span", { class: `badge status-${game.status}` }, STATUS_WORDS[game.status] ?? game.status),
+    h("span", { class: "muted" }, ` ${game.seats_taken} of ${plural(game.seat_count, "seat")} taken`,
       game.free_seats ? ` · ${game.free_seats} free (ask the host for the room code)` : "",
       game.round ? ` · round ${game.round === 8 ? "Final" : game.round}` : "",
       ` · ${game.basic_set}, ${game.additional_sets.join(", ")}`,
@@ -78,7 +78,8 @@ function joinForm() {
 
 async function createForm() {
   const sets = (await attempt(() => get("card-sets/"))) || [];
-  const additional = sets.filter((set) => set.kind === "additional");
+  // Playable additional sets only: a curator's new set appears once complete, a retired one goes.
+  const additional = sets.filter((set) => set.kind === "additional" && set.playable);
   const input = (name, attrs) => h("input", { name, ...attrs });
   const controls = {
     name: input("name", { required: true, maxlength: 40, autocomplete: "nickname" }),
@@ -126,27 +127,44 @@ async function createForm() {
 
 // ---- The card browser ----
 
+/** A filter select of the card browser: "any" plus each value the catalogue has. */
+function choice(id, label, values, onchange) {
+  return h("label", { class: "field" }, h("span", {}, label), h("select", { id, onchange },
+    h("option", { value: "" }, "Any"), values.map(([value, text]) => h("option", { value }, text))));
+}
+
+const BOXES = { base: "Base box", beach_cup: "Beach Cup" };
+
 async function showCards(container) {
   document.title = "Challengers! — Cards";
   const catalogue = await attempt(() => cards());
   if (!catalogue) return;
+  const all = [...catalogue.values()];
+  const distinct = (field) => [...new Set(all.map((card) => card[field]).filter(Boolean))];
   const search = h("input", { type: "search", id: "card-search", placeholder: "Name, effect or keyword" });
   const results = h("div", {});
   const draw = () => {
     const words = search.value.trim().toLowerCase();
+    const [set, level, box] = ["card-set", "card-level", "card-box"].map((id) => document.getElementById(id)?.value ?? "");
     const bySet = new Map();
-    for (const card of catalogue.values()) {
+    for (const card of all) {
       const text = `${card.name} ${card.effect} ${card.keyword} ${card.set}`.toLowerCase();
       if (words && !words.split(/\s+/).every((word) => text.includes(word))) continue;
+      if ((set && card.set !== set) || (level && card.level !== level) || (box && card.box !== box)) continue;
       if (!bySet.has(card.set)) bySet.set(card.set, []);
       bySet.get(card.set).push(card);
     }
-    mount(results, bySet.size ? [...bySet].map(([set, list]) => h("section", { class: "set-block" },
-      h("h2", {}, set, h("span", { class: "muted" }, ` ${list[0].box === "beach_cup" ? "Beach Cup" : "Base box"} · ${list.length} designs`)),
+    mount(results, bySet.size ? [...bySet].map(([name, list]) => h("section", { class: "set-block" },
+      h("h2", {}, name, h("span", { class: "muted" }, ` ${BOXES[list[0].box] ?? list[0].box} · ${plural(list.length, "design")}`)),
       h("div", { class: "card-grid" }, list.map((card) => cardTile(card.key, {
-        extra: h("p", { class: "muted small" }, `${card.copies ?? "?"} copies`) }))))) : h("p", {}, "No card matches."));
+        extra: h("p", { class: "muted small" }, card.copies ? plural(card.copies, "copy", "copies") : "copies unknown") }))))) : h("p", {}, "No card matches."));
   };
   search.addEventListener("input", draw);
-  mount(container, h("h1", {}, "Cards"), h("label", { class: "field" }, h("span", {}, "Search the cards"), search), results);
+  mount(container, h("h1", {}, "Cards"),
+    h("div", { class: "filters" }, h("label", { class: "field" }, h("span", {}, "Search the cards"), search),
+      choice("card-set", "Set", distinct("set").map((v) => [v, v]), draw),
+      choice("card-level", "Level", distinct("level").map((v) => [v, v]), draw),
+      choice("card-box", "Box", distinct("box").map((v) => [v, BOXES[v] ?? v]), draw)),
+    results);
   draw();
 }

@@ -1,6 +1,6 @@
 // One match on the table: its state rebuilt from match events, drawn, and played step by step.
 import { get } from "./api.js";
-import { h, cardOf, mount, trophy } from "./ui.js";
+import { h, cardOf, mount, trophy, countdown } from "./ui.js";
 
 const other = (side) => (side === "A" ? "B" : "A");
 
@@ -9,10 +9,17 @@ function emptySide() {
     exhaust: [], fans: 0, total: null, defence: null };
 }
 
-/** The table after some events: flags, attacks, benches, frozen seats, exhaust piles. */
+/** The table after some events: flags, attacks, benches, frozen seats, exhaust piles, decks.
+ * `names` names the sides ({A: "Ann", B: "Bob"}); `decks` their deck sizes when known. */
 export class Table {
-  constructor() {
+  constructor(names = {}, decks = {}) {
     this.sides = { A: emptySide(), B: emptySide() };
+    this.names = names;
+    for (const side of ["A", "B"]) {
+      this.sides[side].deck = decks[side] ?? null;
+      this.sides[side].out = new Set(); // cards seen out of the deck
+      this.sides[side].pads = [null, null, null, null, null, null]; // a seat held by a wide card's seat
+    }
     this.keys = new Map();
     this.kind = "normal";
     this.winner = null;
@@ -21,6 +28,10 @@ export class Table {
     this.log = [];
   }
 
+  who(side) { return this.names[side] ?? `Side ${side}`; }
+
+  whose(side) { return `${this.who(side)}'s`; }
+
   take(side, uid) {
     const place = this.sides[side];
     for (const list of [place.attack, place.under, place.exhaust, ...place.bench, ...place.frozen]) {
@@ -28,6 +39,19 @@ export class Table {
       if (at >= 0) list.splice(at, 1);
     }
     if (place.flag === uid) place.flag = null;
+    place.pads = place.pads.map((owner) => (owner !== null && place.bench[owner].length ? owner : null));
+  }
+
+  /** A card left its owner's deck: the deck count goes down once per card. */
+  leaves(side, uid) {
+    const place = this.sides[side];
+    if (place && uid !== undefined) place.out.add(uid);
+  }
+
+  /** Cards still in a side's deck, or null when the match's deck sizes are not known. */
+  left(side) {
+    const place = this.sides[side];
+    return place.deck === null ? null : Math.max(0, place.deck - place.out.size);
   }
 
   apply(event) {
@@ -50,91 +74,130 @@ export class Table {
     this.kind = p.match_kind ?? p.park;
     this.say(`Round ${p.round}${p.final ? " — the Final" : ""}${this.kind === "winter" ? ", Winter Park" : ""}.`);
   }
-  on_flag_toss(p) { this.say(`Side ${p.side} wins the flag toss.`); }
+  on_flag_toss(p) { this.say(`${this.who(p.side)} wins the flag toss and opens.`); }
   on_reveal(p, s) {
+    this.leaves(p.side, p.card);
     s.attack.push(p.card);
-    this.say(`${p.side} reveals ${this.name(p.card)}.`);
+    this.say(`${this.who(p.side)} reveals ${this.name(p.card)}.`);
   }
   on_attack(p, s) {
     s.total = p.total;
     s.defence = p.defence;
-    this.say(`${p.side} attacks: ${this.name(p.card)} power ${p.power}, total ${p.total} against ${p.defence}.`);
+    this.say(`${this.who(p.side)} attacks: ${this.name(p.card)} has power ${p.power}, ${p.total} in all against ${p.defence}.`);
   }
   on_flag(p, s) {
     const o = this.sides[other(p.side)];
     o.flag = null; o.under = []; o.total = null; o.defence = null;
+    this.leaves(p.side, p.card);
     s.attack = []; s.flag = p.card; s.under = [...p.under]; s.total = null;
     s.defence = p.power ?? s.defence;
-    this.say(`${this.name(p.card)} takes the flag for ${p.side}.`);
+    this.say(`${this.name(p.card)} takes the flag for ${this.who(p.side)}.`);
   }
   on_benched(p, s) {
     this.take(p.side, p.card);
+    this.leaves(p.side, p.card);
     s.bench[p.seat].push(p.card);
-    this.say(`${this.name(p.card)} goes to ${p.side}'s bench, seat ${p.seat + 1}.`);
+    const card = cardOf(this.keys.get(p.card) ?? "");
+    const width = card.effect_code === "bench_seats" ? Number(card.effect_params?.n ?? 1) : 1;
+    for (let extra = 1, at = p.seat + 1; extra < width && at < s.bench.length; at++) {
+      if (!s.bench[at].length && s.pads[at] === null && !s.pads.includes(p.seat)) { s.pads[at] = p.seat; extra++; }
+    }
+    this.say(`${this.name(p.card)} goes to ${this.whose(p.side)} bench, seat ${p.seat + 1}.`);
   }
   on_frozen(p, s) {
     this.take(p.side, p.card);
+    this.leaves(p.side, p.card);
     s.frozen[p.seat].push(p.card);
-    this.say(`${this.name(p.card)} freezes in ${p.side}'s frozen seat ${p.seat + 1}.`);
+    this.say(`${this.name(p.card)} freezes in ${this.whose(p.side)} frozen seat ${p.seat + 1}.`);
   }
   on_exhausted(p, s) {
     this.take(p.side, p.card);
+    this.leaves(p.side, p.card);
     s.exhaust.push(p.card);
-    this.say(`${this.name(p.card)} goes to ${p.side}'s exhaust pile.`);
+    this.say(`${this.name(p.card)} goes to ${this.whose(p.side)} exhaust pile.`);
   }
-  on_moved(p) {
+  on_moved(p, s) {
     this.take(p.side, p.card);
-    this.say(`${this.name(p.card)} goes back to ${p.side}'s deck (${p.to === "deck_top" ? "top" : "bottom"}).`);
+    s?.out.delete(p.card);
+    this.say(`${this.name(p.card)} goes back into ${this.whose(p.side)} deck, at the ${p.to === "deck_top" ? "top" : "bottom"}.`);
   }
   on_added(p, s) {
     if (p.to === "exhaust") s.exhaust.push(p.card);
-    this.say(`${p.side} takes a card from pile ${p.pile}.`);
+    else if (s && s.deck !== null) s.deck += 1;
+    this.say(`${this.who(p.side)} takes a card from pile ${p.pile}.`);
   }
   on_removed(p) {
     this.take(p.side, p.card);
+    this.leaves(p.side, p.card);
     this.say(`${this.name(p.card)} is removed from the game.`);
   }
   on_effect(p) {
-    this.effect = { text: `${this.name(p.card)}: ${p.code.replaceAll("_", " ")}`, at: this.log.length };
-    this.say(`Effect: ${this.name(p.card)} — ${p.code.replaceAll("_", " ")}.`);
+    const card = cardOf(this.keys.get(p.card) ?? "");
+    const words = effectWords(card);
+    this.effect = { text: `${this.name(p.card)}: ${words}`, at: this.log.length };
+    this.say(`${this.whose(p.side)} ${this.name(p.card)}: ${words}`);
   }
   on_fans(p, s) {
     s.fans = p.total;
-    this.say(`${p.side} gains ${p.n} fan${p.n === 1 ? "" : "s"} through ${this.name(p.card)}.`);
+    this.say(`${this.who(p.side)} gains ${p.n} fan${p.n === 1 ? "" : "s"} through ${this.name(p.card)}.`);
   }
-  on_question(p) { this.say(`You were asked (${p.q_kind.replaceAll("_", " ")}).`); }
-  on_answer(p) { this.say(`You answered ${JSON.stringify(p.answer)}.`); }
-  on_arranged(p) { this.say(`${this.name(p.card)} rearranged your deck.`); }
+  on_question(p) { this.say(`${this.who(p.side)} was asked: ${QUESTION_WORDS[p.q_kind] ?? "a card question"}.`); }
+  on_answer(p) { this.say(`${this.who(p.side)} answered.`); }
+  on_arranged(p) { this.say(`${this.name(p.card)} rearranged ${this.whose(p.side)} deck.`); }
   on_end(p) {
     this.winner = p.winner;
     this.reason = p.reason;
-    this.say(`${p.winner} wins (${p.reason.replaceAll("_", " ")}).`);
+    this.say(`${this.who(p.winner)} wins: ${END_WORDS[p.reason] ?? p.reason.replaceAll("_", " ")}.`);
   }
+}
+
+const QUESTION_WORDS = {
+  bench_to_exhaust: "which bench cards go to the exhaust pile", bench_to_deck_top: "which bench cards go on top of the deck",
+  bench_remove: "which bench cards leave the game", seat_to_exhaust: "which bench seat to empty",
+  power_per_card_in_seat: "which bench seat counts", search_deck: "which deck card to take",
+  arrange_top: "how to order the top of the deck", peek_move: "top or bottom of the deck",
+  exhaust_to_deck: "which exhausted card goes back", freeze: "freeze or bench",
+};
+
+/** Why a match ended, in words (the engine's `end.reason` codes). */
+export const END_WORDS = {
+  empty_deck: "the other side had no card left to attack with", bench_full: "the other bench had no free seat",
+  troll_no_seats: "a Troll found no two free seats on the other bench",
+};
+
+/** What a card's effect does, in the card's own printed words (the catalogue is the one table). */
+export function effectWords(card) {
+  if (card.effect) return card.effect;
+  return card.effect_code ? `${card.effect_code.replaceAll("_", " ")}.` : "its effect resolves.";
 }
 
 function chip(table, uid, fresh) {
   const key = table.keys.get(uid);
   const card = key ? cardOf(key) : null;
-  return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}` },
-    card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : "?");
+  return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}`, title: card?.effect ? `${card.name}: ${card.effect}` : null },
+    card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : "a face-down card");
 }
 
 function sideView(table, side, seat, fresh) {
   const s = table.sides[side];
-  const slots = s.bench.map((cards, i) => h("li", { class: cards.length ? "full" : "" },
-    h("span", { class: "slot" }, i + 1), cards.map((uid) => chip(table, uid, fresh))));
+  const name = seat?.name ?? side;
+  const slots = s.bench.map((cards, i) => h("li", { class: cards.length ? "full" : s.pads[i] !== null ? "full held" : "" },
+    h("span", { class: "slot" }, i + 1), cards.map((uid) => chip(table, uid, fresh)),
+    s.pads[i] !== null ? h("span", { class: "muted small" }, `held by ${table.name(s.bench[s.pads[i]][0])} (seat ${s.pads[i] + 1})`) : null));
   const frozen = table.kind === "winter" ? h("div", { class: "frozen" }, h("h5", {}, "Frozen seats"),
     h("ul", {}, s.frozen.map((cards, i) => h("li", {}, h("span", { class: "slot" }, `❄${i + 1}`),
       cards.map((uid) => chip(table, uid, fresh)))))) : null;
   const attacking = s.attack.length > 0;
-  return h("section", { class: `side side-${side} ${table.winner === side ? "winner" : ""}` },
-    h("h4", {}, seat?.name ?? side, " ", h("span", { class: "muted" }, `side ${side}`),
+  const left = table.left(side);
+  return h("section", { class: `side side-${side} ${table.winner === side ? "winner" : ""}`, "aria-label": `${name}'s side` },
+    h("h4", {}, h("span", { class: "seat-name" }, name),
       s.fans ? h("span", { class: "fans" }, ` +${s.fans} fans`) : null,
       table.winner === side ? h("span", { class: "trophy" }, " ", trophy("wins the trophy")) : null),
+    left !== null ? h("p", { class: "deck-left" }, `Deck: ${left} card${left === 1 ? "" : "s"} left`) : null,
     h("div", { class: "flagzone" },
       h("div", { class: "flag" }, h("span", { class: "label" }, "Flag"),
         s.flag !== null ? chip(table, s.flag, fresh) : h("span", { class: "muted" }, "—"),
-        s.under.length ? h("span", { class: "muted" }, ` +${s.under.length} below`) : null,
+        s.under.length ? h("span", { class: "muted" }, ` with ${s.under.length} card${s.under.length === 1 ? "" : "s"} under it`) : null,
         s.flag !== null && s.defence !== null ? h("span", { class: "defence" }, ` defence ${s.defence}`) : null),
       attacking ? h("div", { class: "attack" }, h("span", { class: "label" }, "Attack"),
         s.attack.map((uid) => chip(table, uid, fresh)),
@@ -201,9 +264,29 @@ export class Board {
   toEnd() { this.shown = this.events.length; this.draw(); }
 
   table() {
-    const table = new Table();
+    const names = Object.fromEntries(this.match.seats.map((seat) => [seat.side, seat.name]));
+    const table = new Table(names, this.decks ?? {});
     for (const event of this.events.slice(0, this.shown)) table.apply(event);
     return table;
+  }
+
+  /** Where a replay stands: a slider over every event (the timeline) and its count in words. */
+  timeline() {
+    const id = `timeline-${this.match.id}`;
+    return h("div", { class: "timeline" },
+      h("label", { for: id }, "Replay position"),
+      h("input", { type: "range", id, "data-key": id, min: 0, max: this.events.length, value: this.shown,
+        oninput: (e) => { this.playing = false; this.shown = Number(e.target.value); this.draw(); } }));
+  }
+
+  /** "event 12 of 40", or who the match waits for while it is stopped at a question. */
+  position() {
+    if (this.waiting && this.shown >= this.events.length) {
+      return h("span", { class: "waiting", role: "status" }, `Waiting for ${this.waiting}`,
+        this.waitingUntil ? [" (", countdown(this.waitingUntil, ""), ")"] : null, " to answer a card question");
+    }
+    if (!this.events.length && !this.complete) return h("span", { class: "muted" }, " The match is about to be played.");
+    return h("span", { class: "muted" }, ` event ${this.shown} of ${this.events.length}${this.complete ? "" : "…"}`);
   }
 
   draw(force = false) {
@@ -212,28 +295,31 @@ export class Board {
     const table = this.table();
     const seats = Object.fromEntries(this.match.seats.map((seat) => [seat.side, seat]));
     const fresh = table.last?.card ?? null;
+    const id = this.match.id;
     const controls = h("div", { class: "controls", role: "group", "aria-label": "Playback" },
-      this.live ? null : h("button", { onclick: () => this.step(-1), "data-key": `back-${this.match.id}` }, "◀ Step back"),
-      h("button", { "data-key": `play-${this.match.id}`, onclick: () => { this.playing = !this.playing; this.schedule(); } },
+      this.live ? null : h("button", { onclick: () => this.step(-1), "data-key": `back-${id}` }, "◀ Step back"),
+      h("button", { "data-key": `play-${id}`, onclick: () => { this.playing = !this.playing; this.schedule(); } },
         this.playing ? "Pause" : "Play"),
-      this.live ? null : h("button", { onclick: () => this.step(1), "data-key": `fwd-${this.match.id}` }, "Step ▶"),
-      h("label", {}, "Speed ", h("select", { "data-key": `speed-${this.match.id}`,
+      this.live ? null : h("button", { onclick: () => this.step(1), "data-key": `fwd-${id}` }, "Step ▶"),
+      h("label", {}, "Speed ", h("select", { "data-key": `speed-${id}`,
         onchange: (e) => { this.speed = Number(e.target.value); } },
         [1, 2, 4, 8].map((n) => h("option", { value: n, selected: n === this.speed }, `${n}×`)))),
-      h("button", { onclick: () => this.toEnd(), "data-key": `end-${this.match.id}` }, "Skip to end"),
-      h("span", { class: "muted" }, ` event ${this.shown} of ${this.events.length}${this.complete ? "" : "…"}`));
+      h("button", { onclick: () => this.toEnd(), "data-key": `end-${id}` }, "Skip to end"),
+      this.position());
     const result = table.winner ? h("p", { class: "result", role: "status" },
       trophy(), ` ${seats[table.winner]?.name ?? table.winner} wins the ${this.match.park} trophy`) : null;
+    const log = (this.live ? table.log.slice(-8) : table.log).slice().reverse();
     mount(this.element,
-      h("h3", {}, h("span", { class: `park park-${this.match.park}` }), h("span", { class: "park-name" }, `${this.match.park} park`),
+      h("h3", {}, h("span", { class: `park park-${this.match.park}`, "aria-hidden": "true" }),
+        h("span", { class: "park-name" }, `${this.match.park} park`),
         table.kind === "winter" ? " ❄ Winter" : "", ` — ${seats.A?.name} vs ${seats.B?.name}`),
-      controls, result,
-      this.waiting ? h("p", { class: "waiting", role: "status" }, `Waiting for ${this.waiting} to answer a card question…`) : null,
+      controls, this.live ? null : this.timeline(), result,
       table.effect && table.log.length - table.effect.at <= 3
         ? h("p", { class: "effect-banner", role: "status" }, "✦ ", table.effect.text) : null,
       h("div", { class: "sides" }, sideView(table, "A", seats.A, fresh), sideView(table, "B", seats.B, fresh)),
-      h("ul", { class: "log", "aria-label": "Match log" },
-        table.log.slice(-6).reverse().map((line) => h("li", {}, line))),
+      h("h4", { class: "log-title" }, this.live ? "Latest moves" : `The whole log (${table.log.length} lines, newest first)`),
+      h("ul", { class: `log ${this.live ? "" : "full"}`, "aria-label": "Match log", tabindex: this.live ? null : "0" },
+        log.map((line) => h("li", {}, line))),
     );
   }
 }

@@ -3,12 +3,13 @@ import { h, cardTile, cardOf, countdown } from "./ui.js";
 
 const chosen = new Set(); // uids ticked for removal or to pay a When picked effect
 
-function tickable(page, card, label) {
+/** A deck card with a checkbox whose name says what ticking it does ("Remove Bunny"). */
+function tickable(page, card, verb) {
   const id = `tick-${card.uid}`;
   return cardTile(card.card, { compact: true, uid: card.uid, extra: h("label", { class: "tick", for: id },
     h("input", { type: "checkbox", id, "data-key": id, checked: chosen.has(card.uid),
       onchange: (e) => { e.target.checked ? chosen.add(card.uid) : chosen.delete(card.uid); page.renderPhase(); } }),
-    ` ${label}`) });
+    ` ${verb} `, h("span", { class: "visually-hidden" }, cardOf(card.card).name)) });
 }
 
 function ticked(page) {
@@ -60,14 +61,23 @@ function pendingPart(page, pending) {
         extra: h("button", { class: "primary", "data-key": `keep-${card.uid}`,
           onclick: () => send(page, "draft/resolve/", { cards: [card.uid] }) }, `Keep ${cardOf(card.card).name}`) }))));
   }
-  const count = ticked(page).length;
-  return h("div", { class: "panel pending", role: "dialog", "aria-label": "When picked" }, words,
-    h("p", { class: "muted" }, `Tick ${pending.count} card${pending.count > 1 ? "s" : ""} of your deck below (${count} ticked).`),
-    h("div", { class: "card-grid small" }, page.me.deck.map((card) => tickable(page, card, "choose"))),
+  // The server's `eligible` lists the very cards the rule lets pay; the others are not offered.
+  const eligible = pending.eligible ?? page.me.deck;
+  const payable = new Set(eligible.map((card) => card.uid));
+  const others = page.me.deck.length - payable.size;
+  const count = ticked(page).filter((uid) => payable.has(uid)).length;
+  const source = cardOf(pending.card);
+  const declinable = pending.optional ?? pending.kind === "remove_for_pick";
+  return h("div", { class: "panel pending", role: "dialog", "aria-label": "When picked", dataset: { count: String(pending.count) } }, words,
+    source.effect ? h("p", {}, h("strong", {}, `${source.name}: `), source.effect) : null,
+    h("p", { class: "muted" }, `Tick ${pending.count} card${pending.count > 1 ? "s" : ""} below (${count} ticked).`,
+      others > 0 ? ` The other ${others} card${others > 1 ? "s" : ""} of your deck cannot pay: they do not fit what ${source.name} asks for.` : ""),
+    eligible.length ? h("div", { class: "card-grid small" }, eligible.map((card) => tickable(page, card, "Pay with")))
+      : h("p", {}, "No card of your deck can pay for this effect."),
     h("div", { class: "row" },
       h("button", { class: "primary", "data-key": "resolve", disabled: count !== pending.count,
-        onclick: () => send(page, "draft/resolve/", { cards: ticked(page) }) }, "Confirm"),
-      pending.kind === "remove_for_pick" ? h("button", { "data-key": "decline",
+        onclick: () => send(page, "draft/resolve/", { cards: ticked(page).filter((uid) => payable.has(uid)) }) }, "Confirm"),
+      declinable ? h("button", { "data-key": "decline",
         onclick: () => send(page, "draft/resolve/", { cards: [] }) }, "Decline") : null));
 }
 
@@ -76,7 +86,7 @@ function finishPart(page, actions) {
   const count = ticked(page).length;
   return h("div", { class: "finish" }, h("h3", {}, "Your deck is ready?"),
     h("p", { class: "muted" }, "Tick cards to remove them from your deck (optional), then finish."),
-    h("div", { class: "card-grid small" }, page.me.deck.map((card) => tickable(page, card, "remove"))),
+    h("div", { class: "card-grid small" }, page.me.deck.map((card) => tickable(page, card, "Remove"))),
     h("div", { class: "row" },
       h("button", { "data-key": "remove", disabled: count === 0,
         onclick: () => send(page, "deck/remove/", { cards: ticked(page) }) }, `Remove ${count} ticked`),

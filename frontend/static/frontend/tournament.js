@@ -1,11 +1,14 @@
 // A tournament as one viewer sees it: lobby, Deck Phase, live matches, questions, standings.
-import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
-import { h, mount, attempt, showError, cardTile, cardOf, countdown, trophy } from "./ui.js";
+import { get, post, request, follow, seatOf, forgetSeat, revealedSeed } from "./api.js";
+import { h, mount, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
+import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
-import { questionPanel } from "./question.js";
+import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
 
 const roundName = (round) => (round === 8 ? "the Final" : `round ${round}`);
+/** A board's live pace (ms per event); tests set a fast one in localStorage. */
+const PACE = Number(localStorage.getItem("challengers.pace")) || 350;
 
 export function showTournament(container, id) {
   const page = new TournamentPage(container, id);
@@ -27,6 +30,7 @@ class TournamentPage {
     this.view = null;
     this.matches = [];
     this.boards = new Map();
+    this.waits = new Map(); // match id → whom it waits for and until when (match_waiting)
     this.question = null;
     this.activity = [];
     this.parkFilter = "all";
@@ -36,10 +40,11 @@ class TournamentPage {
       standings: h("aside", { class: "standings panel", "aria-label": "Standings" }),
       activity: h("ul", { class: "activity", "aria-label": "What happened" }),
     };
+    this.chat = new ChatPanel(this);
     mount(container, this.parts.head, this.parts.question,
       h("div", { class: "t-grid" },
         h("div", { class: "t-main" }, this.parts.phase, this.parts.matches),
-        h("div", { class: "t-side" }, this.parts.standings,
+        h("div", { class: "t-side" }, this.parts.standings, this.chat.element,
           h("section", { class: "panel" }, h("h2", {}, "Activity"), this.parts.activity))));
   }
 
@@ -78,6 +83,11 @@ class TournamentPage {
     }
   }
 
+  /** Post to this tournament as this seat (the chat's actions: they do not change the view). */
+  post(path, body) {
+    return post(`tournaments/${this.id}/${path}`, body, this.token);
+  }
+
   async refresh() {
     try {
       this.setView(await get(`tournaments/${this.id}/`, this.token));
@@ -104,7 +114,8 @@ class TournamentPage {
     // Answers may cross (a refresh sent before an action's answer arrives after it): keep the newest.
     if (this.view && view.version < this.view.version) return;
     this.view = view;
-    document.title = `Challengers! — game #${view.id}`;
+    if (view.status === "finished" || view.status === "cancelled") this.question = null; // no prompt outlives its game
+    document.title = `${this.question ? "(!) " : ""}Challengers! — game #${view.id}`;
     this.render();
   }
 
@@ -129,13 +140,18 @@ class TournamentPage {
       case "match_question":
         this.loadQuestion(p.match);
         return;
+      case "chat":
+        return this.chat.add({ seq: frame.seq, ...p });
+      case "chat_mute":
+        this.note(`${this.name(p.seat)} was ${p.muted ? "muted" : "unmuted"} in the chat.`);
+        return this.chat.mute(p.seat, p.muted);
       case "match_phase_opened":
         this.note(`Match Phase of ${roundName(p.round)}.`);
         this.loadMatches();
         break;
       case "match_waiting":
         this.note(`${this.name(p.seat)} is answering a card question.`);
-        this.wait(p.match, this.name(p.seat));
+        this.wait(p.match, this.name(p.seat), p.deadline);
         if (p.seat === this.me?.seat) this.loadQuestion(p.match);
         return;
       case "seat_joined":
@@ -148,7 +164,8 @@ class TournamentPage {
         this.note(`${this.name(p.seat)} ${p.did}.`);
         break;
       case "match_finished":
-        this.note(`${p.park} park: ${this.name(p.winner)} wins the trophy.`);
+        if (this.question?.match.id === p.match) this.closeQuestion();
+        this.note(`${p.park[0].toUpperCase()}${p.park.slice(1)} park: ${this.name(p.winner)} wins the trophy.`);
         this.loadMatches();
         break;
       case "deck_phase_opened":
@@ -158,7 +175,7 @@ class TournamentPage {
         this.note(`The tournament is over.`);
         break;
       default:
-        this.note(frame.kind.replaceAll("_", " ") + ".");
+        this.note(`${frame.kind[0].toUpperCase()}${frame.kind.slice(1).replaceAll("_", " ")}.`);
     }
     this.later();
   }
@@ -172,10 +189,12 @@ class TournamentPage {
   }
 
   /** Say on a board that its match waits for a seat's answer (`null`: it goes on). */
-  wait(matchId, name) {
+  wait(matchId, name, deadline = null) {
+    this.waits.set(matchId, { name, deadline }); // a frame may come before its board exists
     const board = this.boards.get(matchId);
-    if (!board || board.waiting === name) return;
+    if (!board || (board.waiting === name && board.waitingUntil === deadline)) return;
     board.waiting = name;
+    board.waitingUntil = deadline;
     board.draw();
   }
 
@@ -186,21 +205,36 @@ class TournamentPage {
     const latest = Math.max(0, ...matches.map((m) => m.round));
     for (const match of matches.filter((m) => m.round === latest)) {
       if (!this.boards.has(match.id)) {
-        const board = new Board(match, { live: true, pace: 350 });
+        const board = new Board(match, { live: true, pace: PACE });
         board.token = this.token;
         this.boards.set(match.id, board);
       }
       const board = this.boards.get(match.id);
-      if (match.status === "waiting" && !board.waiting) board.waiting = "a player";
+      board.decks = this.deckSizes(match);
+      const known = this.waits.get(match.id);
+      if (match.status === "waiting" && known?.name) [board.waiting, board.waitingUntil] = [known.name, known.deadline];
+      else if (match.status === "waiting" && !board.waiting) board.waiting = "a player";
       if (match.status === "waiting" && this.me && match.seats.some((s) => s.number === this.me.seat)) {
         this.loadQuestion(match.id);
       }
     }
+    const asked = this.question && matches.find((m) => m.id === this.question.match.id);
+    if (this.question && (!asked || asked.round !== latest || asked.status !== "waiting")) this.closeQuestion();
     for (const [matchId] of this.boards) {
       if (!matches.some((m) => m.id === matchId && m.round === latest)) this.boards.delete(matchId);
     }
     this.renderMatches();
     this.pollBoards();
+  }
+
+  /** Each side's deck size in this match (the seats' decks as the round plays them), if known. */
+  deckSizes(match) {
+    const sizes = {};
+    for (const seat of match.seats) {
+      const size = this.view?.seats.find((s) => s.number === seat.number)?.deck_size;
+      if (typeof size === "number") sizes[seat.side] = size;
+    }
+    return sizes;
   }
 
   pollBoards() {
@@ -210,7 +244,13 @@ class TournamentPage {
   async loadQuestion(matchId) {
     if (!this.token) return;
     const match = await attempt(() => get(`matches/${matchId}/`, this.token));
-    this.question = match?.question ? { match, question: match.question } : null;
+    if (match?.question) this.question = { match, question: match.question };
+    else if (this.question?.match.id === matchId) this.question = null;
+    this.renderQuestion();
+  }
+
+  closeQuestion() {
+    this.question = null;
     this.renderQuestion();
   }
 
@@ -230,12 +270,26 @@ class TournamentPage {
     this.renderPhase();
     this.renderStandings();
     this.renderQuestion();
+    this.chat.render();
   }
 
+  /** The prompt of the open question; a new question clears old errors, takes the focus and is
+   * announced (tab title, optional tone); none open closes the prompt. */
   renderQuestion() {
-    mount(this.parts.question, this.question
-      ? questionPanel(this.question, (answer) => this.answer(this.question.match.id, this.question.question, answer))
-      : null);
+    const asked = this.question;
+    const id = asked ? `${asked.match.id}:${asked.question.seq}` : null;
+    const fresh = id !== this.shownQuestion;
+    this.shownQuestion = id;
+    if (fresh) { clearErrors(); forgetQuestions(id); }
+    if (!asked) {
+      unannounce();
+      return mount(this.parts.question);
+    }
+    mount(this.parts.question, questionPanel(asked, (answer) => this.answer(asked.match.id, asked.question, answer)));
+    if (fresh) {
+      announce();
+      this.parts.question.querySelector("form")?.focus();
+    }
   }
 
   renderHead() {
@@ -245,16 +299,17 @@ class TournamentPage {
       finished: "Finished", cancelled: "Cancelled" }[v.status];
     mount(this.parts.head,
       h("h1", {}, `Game #${v.id} `, h("span", { class: `badge status-${v.status}` }, status)),
-      h("p", { class: "muted" }, `${o.seat_count} seats · ${o.basic_set} + ${o.additional_sets.join(", ")}`,
+      h("p", { class: "muted" }, `${plural(o.seat_count, "seat")} · ${o.basic_set} + ${o.additional_sets.join(", ")}`,
         o.beach_cup ? " · Beach Cup" : "", o.winter_mode !== "off" ? ` · Winter Park: ${o.winter_mode}` : "",
-        ` · Robot level ${o.robot_difficulty}`, o.solo_challenge ? " · solo challenge" : "",
+        o.seat_count % 2 ? ` · Robot level ${o.robot_difficulty}` : "", o.solo_challenge ? " · solo challenge" : "",
         this.me ? ` · you are ${this.me.name} (seat ${this.me.seat})` : " · you are watching"),
       v.parks.length ? h("p", { class: "parks" }, v.parks.map((park) => h("span", { class: "park-tag" },
         h("span", { class: `park park-${park.name}` }), park.name, park.winter ? " ❄" : ""))) : null,
       this.me && v.status !== "lobby" ? h("label", { class: "check" },
         h("input", { type: "checkbox", id: "answers-live", "data-key": "answers-live", checked: this.me.answers_live,
           onchange: (e) => this.act("seat/", { answers_live: e.target.checked }, "PATCH") }),
-        " Answer my cards' questions myself") : null);
+        " Answer my cards' questions myself") : null,
+      this.me && v.status !== "lobby" ? soundToggle() : null);
   }
 
   renderPhase() {
@@ -338,8 +393,22 @@ class TournamentPage {
     const names = v.winners.map((seat) => this.name(seat)).join(" and ");
     return h("section", { class: "panel champion", role: "status" }, h("h2", {}, trophy(), " Champion"),
       h("p", { class: "champion-name" }, names || "—"),
-      v.fairness.revealed_seed !== null ? h("p", { class: "muted small" },
-        `Seed ${v.fairness.revealed_seed} revealed; `, h("a", { href: `/api/v1/tournaments/${v.id}/verify/` }, "check it")) : null);
+      v.fairness.revealed_seed !== null ? this.seedLine() : null);
+  }
+
+  /** The revealed seed as its exact digits, with where to check it without trusting us. */
+  seedLine() {
+    if (this.seedText === undefined) {
+      this.seedText = null;
+      revealedSeed(this.id).then((text) => { this.seedText = text; this.render(); }).catch(() => {});
+    }
+    const api = `/api/v1/tournaments/${this.id}`;
+    return h("p", { class: "muted small", "data-key": "seed" },
+      `Seed ${this.seedText ?? "…"} revealed. `,
+      h("a", { href: `${api}/verify/` }, "The server's check"), " · ",
+      h("a", { href: `${api}/replay/` }, "everything to re-play it"), " · ",
+      h("a", { href: "/docs/" }, "check it yourself"),
+      " with examples/verify.py (docs/protocol.md §15).");
   }
 
   renderStandings() {
@@ -347,11 +416,13 @@ class TournamentPage {
     if (v.status === "lobby") return mount(this.parts.standings, h("h2", {}, "Standings"), h("p", { class: "muted" }, "After the start."));
     const finalists = new Set(v.finalists);
     const trophies = (seat) => v.trophies.filter((t) => t.seat === seat);
-    const rows = v.standings.map((row) => h("tr", { class: v.winners.includes(row.seat) ? "champ" : "" },
+    // The champion first (a tie on fans is broken by the Final), then the standings' own order.
+    const ordered = [...v.standings].sort((a, b) => Number(v.winners.includes(b.seat)) - Number(v.winners.includes(a.seat)));
+    const rows = ordered.map((row) => h("tr", { class: v.winners.includes(row.seat) ? "champ" : "" },
       h("th", { scope: "row" }, this.name(row.seat), finalists.has(row.seat) ? " ★" : "", v.winners.includes(row.seat) ? [" ", trophy("champion")] : ""),
       h("td", {}, row.fans, row.fans_complete ? "" : "+?"),
       h("td", {}, trophies(row.seat).map((t) => h("span", { class: `park-dot park-${t.park}`, title: `${t.park}, round ${t.round}, ${t.fans ?? "secret"} fans` },
-        t.fans ?? "?")), trophies(row.seat).length ? null : "—")));
+        `${t.park} ${t.fans ?? "?"}`)), trophies(row.seat).length ? null : "—")));
     const byRound = new Map();
     for (const match of this.matches) {
       if (!byRound.has(match.round)) byRound.set(match.round, []);
@@ -361,12 +432,17 @@ class TournamentPage {
       h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Fans"), h("th", { scope: "col" }, "Trophies"))),
         h("tbody", {}, rows)),
       finalists.size ? h("p", {}, "Finalists: ", [...finalists].map((s) => this.name(s)).join(" and ")) : null,
-      h("p", { class: "muted small" }, "+? : some trophy fans are still secret to you. ★ finalist."),
+      v.standings.some((row) => !row.fans_complete) ? h("p", { class: "muted small" }, "+? : some trophy fans are still secret to you.") : null,
+      finalists.size ? h("p", { class: "muted small" }, "★ finalist.") : null,
       // Opened once, the replay list stays open across redraws (each stream event may redraw).
       byRound.size ? h("details", { open: this.replaysOpen, ontoggle: (event) => { this.replaysOpen = event.target.open; } },
         h("summary", {}, "Replays"), h("ul", { class: "replays" },
         [...byRound].map(([round, list]) => h("li", {}, `${round === 8 ? "Final" : `Round ${round}`}: `,
-          list.map((m) => m.status === "finished" ? h("a", { href: `#/match/${m.id}` }, `${m.park} `) : h("span", { class: "muted" }, `${m.park} `)))))) : null,
+          list.map((m) => {
+            const words = `${m.park} park: ${m.seats.map((seat) => seat.name).join(" vs ")}`;
+            return h("span", { class: "replay" }, m.status === "finished" ? h("a", { href: `#/match/${m.id}` }, words)
+              : h("span", { class: "muted" }, `${words} (not over)`));
+          }))))) : null,
       v.status === "deck" || v.status === "match" ? this.hostTools() : null);
   }
 

@@ -63,6 +63,14 @@ export function cardOf(key) {
   return catalogue?.get(key) ?? { key, name: key.split("/").pop(), set: key.split("/")[0] };
 }
 
+/** "1 design", "3 designs". */
+export function plural(count, word, many = `${word}s`) {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+export const STATUS_WORDS = { lobby: "open lobby", deck: "building decks", match: "matches being played",
+  finished: "finished", cancelled: "cancelled" };
+
 export function setClass(set) {
   return "set-" + String(set || "").toLowerCase().replace(/[^a-z]+/g, "-");
 }
@@ -77,7 +85,49 @@ export function timingWords(timing) {
   return TIMING[timing] || (timing ? timing.replaceAll("_", " ") : "");
 }
 
-/** A card tile with every fact a player reads on the physical card. */
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  element.append(...children);
+  return element;
+}
+
+// One outline per set, so sets differ by shape as well as by colour.
+const SHAPES = [
+  "M8 1l7 7-7 7-7-7z", "M8 1l2 5h5l-4 3.5 1.5 5.5L8 12l-4.5 3L5 9.5 1 6h5z", "M1 1h14v14H1z",
+  "M8 1l7 13H1z", "M4 1h8l4 7-4 7H4L0 8z", "M8 1a7 7 0 1 0 .01 0z",
+];
+
+function shapeOf(set) {
+  let sum = 0;
+  for (const letter of String(set)) sum = (sum * 31 + letter.charCodeAt(0)) % 9973;
+  return SHAPES[sum % SHAPES.length];
+}
+
+/** The set icon: the set's shape in its colour with its initial (drawn here, no image). */
+export function setIcon(set) {
+  return svg("svg", { viewBox: "0 0 16 16", class: "set-icon", "aria-hidden": "true" },
+    svg("path", { d: shapeOf(set), fill: "var(--set, #7a8594)" }),
+    svg("text", { x: 8, y: 11.2, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff" },
+      String(set || "?")[0].toUpperCase()));
+}
+
+/** The level badge: a shield with the level letter. */
+export function levelBadge(level) {
+  return svg("svg", { viewBox: "0 0 20 22", class: "level-badge", role: "img", "aria-label": `level ${level ?? "unknown"}` },
+    svg("path", { d: "M10 1l8 3v7c0 5-4 8.5-8 10C6 19.5 2 16 2 11V4z", fill: "#fff", stroke: "var(--set, #7a8594)", "stroke-width": 2 }),
+    svg("text", { x: 10, y: 15, "text-anchor": "middle", "font-size": String(level ?? "?").length > 2 ? 6 : 9,
+      "font-weight": 700, fill: "#1b1f24" }, String(level ?? "?")));
+}
+
+function effectLine(card) {
+  return h("p", { class: "effect" }, card.timing ? h("strong", {}, timingWords(card.timing), ": ") : null, card.effect);
+}
+
+/** A card tile with every fact a player reads on the physical card; a compact tile (a deck)
+ * keeps the effect one tap or hover away. */
 export function cardTile(key, { extra = [], compact = false, uid = null } = {}) {
   const card = cardOf(key);
   const power = card.power_is_round ? "R" : card.power ?? "?";
@@ -85,16 +135,18 @@ export function cardTile(key, { extra = [], compact = false, uid = null } = {}) 
     class: `card ${setClass(card.set)} ${compact ? "compact" : ""}`,
     dataset: uid === null ? {} : { uid: String(uid) },
     "aria-label": `${card.name}, power ${power}, level ${card.level ?? "?"}, ${card.set}`,
+    title: compact && card.effect ? `${timingWords(card.timing)}${card.timing ? ": " : ""}${card.effect}` : null,
   },
     h("div", { class: "card-head" },
       h("span", { class: "power", title: "Power" }, power),
       h("span", { class: "name" }, card.name),
-      h("span", { class: "level", title: "Level" }, card.level ?? ""),
+      levelBadge(card.level),
     ),
-    compact ? null : h("div", { class: "card-set" }, h("span", { class: "set-icon", "aria-hidden": "true" }), card.set,
-      card.keyword ? h("span", { class: "keyword" }, card.keyword) : null),
-    compact || !card.effect ? null : h("p", { class: "effect" },
-      card.timing ? h("strong", {}, timingWords(card.timing), ": ") : null, card.effect),
+    h("div", { class: "card-set" }, setIcon(card.set), compact ? null : card.set,
+      card.keyword && !compact ? h("span", { class: "keyword" }, card.keyword) : null),
+    !card.effect ? null : compact
+      ? h("details", { class: "effect-more" }, h("summary", {}, "Effect"), effectLine(card))
+      : effectLine(card),
     extra,
   );
 }
@@ -104,7 +156,7 @@ export function countdown(deadline, label = "left") {
   const span = h("span", { class: "countdown", role: "timer" });
   const tick = () => {
     const seconds = Math.max(0, Math.round((new Date(deadline) - Date.now()) / 1000));
-    span.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} ${label}`;
+    span.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}${label ? ` ${label}` : ""}`;
     span.classList.toggle("urgent", seconds <= 10);
     if (span.isConnected || !span.dataset.started) {
       span.dataset.started = "1";

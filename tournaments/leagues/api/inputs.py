@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.leagues.webhooks import EVENT_KINDS
-from tournaments.rules.options import ALL_ADDITIONAL, BASIC_SETS
+from tournaments.rules.options import BASIC_SETS
 from tournaments.rules.winter import MODES
 
 
@@ -31,7 +31,6 @@ class ScoringInput(serializers.Serializer):
 
 
 BASICS = sorted(BASIC_SETS)
-ADDITIONAL = list(ALL_ADDITIONAL)
 WINTER = list(MODES)
 
 
@@ -42,7 +41,7 @@ class SeasonInput(serializers.Serializer):
     scoring = ScoringInput(required=False)
     basic_set = serializers.ChoiceField(choices=BASICS, default="City")
     additional_sets = serializers.ListField(
-        child=serializers.ChoiceField(choices=ADDITIONAL),
+        child=serializers.CharField(max_length=60),
         required=False,
         allow_null=True,
         default=None,
@@ -61,7 +60,7 @@ class SeasonTournamentInput(serializers.Serializer):
     seats = serializers.IntegerField(min_value=1, max_value=8)
     basic_set = serializers.ChoiceField(choices=BASICS, required=False)
     additional_sets = serializers.ListField(
-        child=serializers.ChoiceField(choices=ADDITIONAL), required=False
+        child=serializers.CharField(max_length=60), required=False
     )
     beach_cup = serializers.BooleanField(required=False)
     winter_park = serializers.ChoiceField(choices=WINTER, required=False)
@@ -97,7 +96,12 @@ class MemberJoinInput(serializers.Serializer):
 
 
 class WebhookInput(serializers.Serializer):
-    url = serializers.URLField(max_length=400)
+    # Checked by the service (tournaments.leagues.destinations), which reads every form of a
+    # numeric host as the resolver does: Django's URL validator would call some inward ones
+    # merely malformed and pass others.
+    url = serializers.CharField(
+        max_length=400, help_text="A public http(s) URL (webhook_url_forbidden otherwise)."
+    )
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(EVENT_KINDS)),
         required=False,
@@ -106,9 +110,46 @@ class WebhookInput(serializers.Serializer):
     )
 
 
-class StandingsQuery(serializers.Serializer):
-    season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+class SeasonUpdateInput(serializers.Serializer):
+    """What an organizer may change in a season: the fields given, the others kept."""
+
+    name = serializers.CharField(max_length=80, required=False)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    bots_allowed = serializers.BooleanField(required=False)
+    advice_allowed = serializers.BooleanField(required=False)
+    archived = serializers.BooleanField(
+        required=False, help_text="true: no tournament opens in it any more; false: back."
+    )
+
+
+class CorrectionInput(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=["disqualify", "manual_result"],
+        help_text="disqualify: a member from a tournament or a season; manual_result: places.",
+    )
+    reason = serializers.CharField(max_length=500, help_text="Why: shown in the audit trail.")
+    tournament = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="The tournament's id."
+    )
+    season = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="A season (disqualify)."
+    )
+    member = serializers.CharField(max_length=60, required=False, help_text="A handle.")
+    places = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=8),
+        required=False,
+        help_text="manual_result: every member's handle → its place (1, 2, 2, 4 for a tie).",
+    )
+
+
+class FormatQuery(serializers.Serializer):
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
+
+
+class StandingsQuery(FormatQuery):
+    season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    kind = serializers.ChoiceField(choices=["all", "human", "bot"], required=False)
 
 
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:

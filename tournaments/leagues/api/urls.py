@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.leagues.api import views
+from tournaments.leagues.api import management, views
 
 S = "leagues/<slug:slug>/"
 urlpatterns = [
@@ -12,8 +12,20 @@ urlpatterns = [
     path(S + "seasons/", views.SeasonCreateView.as_view()),
     path(S + "seasons/<int:season_id>/tournaments/", views.SeasonTournamentView.as_view()),
     path(S + "seasons/<int:season_id>/lines/", views.SeasonLinesView.as_view()),
+    path(S + "tournaments/<int:tournament_id>/results/", views.TournamentResultsView.as_view()),
     path(S + "members/", views.MemberCreateView.as_view()),
     path(S + "members/claim/", views.MemberClaimView.as_view()),
     path(S + "members/<str:handle>/", views.MemberDetailView.as_view()),
+    path(S + "members/<str:handle>/token/", management.MemberTokenView.as_view()),
+    path(S + "seasons/<int:season_id>/", management.SeasonDetailView.as_view()),
     path(S + "webhooks/", views.WebhookCreateView.as_view()),
+    path(S + "webhooks/<int:endpoint_id>/", management.WebhookDetailView.as_view()),
+    path(S + "webhooks/<int:endpoint_id>/secret/", management.WebhookSecretView.as_view()),
+    path(S + "webhooks/<int:endpoint_id>/ping/", management.WebhookPingView.as_view()),
+    path(S + "webhooks/<int:endpoint_id>/deliveries/", management.DeliveryListView.as_view()),
+    path(
+        S + "webhooks/<int:endpoint_id>/deliveries/<int:delivery_id>/retry/",
+        management.DeliveryRetryView.as_view(),
+    ),
+    path(S + "corrections/", views.CorrectionListView.as_view()),
 ]

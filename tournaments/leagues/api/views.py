@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any
 
@@ -18,34 +16,51 @@ from rest_framework.response import Response
 from config.throttling import CreateThrottle, JoinThrottle
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView, valid
-from tournaments.leagues import selectors, services
+from tournaments.leagues import corrections, exports, managing, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.rules import TIEBREAK
 from tournaments.services.lobby import SeatTicket
 
-CSV_COLUMNS = ["rank", "member", "kind", *TIEBREAK, "decided_by", "mu", "sigma", "ordinal"]
+RATING = ("mu", "sigma", "ordinal")
+CSV_COLUMNS = ("rank", "member", "kind", *TIEBREAK, "decided_by", *RATING)
+PLACES = ("place", "member", "kind", "seat", "points", "fans", "champion", "finalist")
+RESULT_COLUMNS = (*PLACES, *RATING)
 
 
-class StandingsCsvRenderer(BaseRenderer):
-    """``?format=csv``: one line per standings row (a refusal as a code and message)."""
+class CsvRenderer(BaseRenderer):
+    """``?format=csv``: one line per row of ``data["rows"]``, as ``tournaments.leagues.exports``
+    writes every CSV (a refusal is coded JSON, as everywhere: ``CsvView``)."""
 
     media_type = "text/csv"
     format = "csv"
     charset = "utf-8"
+    columns: tuple[str, ...] = ()
 
     def render(
         self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
     ) -> bytes:
-        out = io.StringIO()
-        if not isinstance(data, dict) or "rows" not in data:
-            refusal = csv.writer(out)
-            refusal.writerows([["code", "message"], [data.get("code"), data.get("message")]])
-            return out.getvalue().encode()
-        table = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
-        table.writeheader()
-        for row in data["rows"]:
-            table.writerow({**row, **(row["rating"] or {})})
-        return out.getvalue().encode()
+        rows = ({**row, **exports.rounded_rating(row.get("rating"))} for row in data["rows"])
+        return exports.table(self.columns, rows)
+
+
+class CsvView(ApiView):
+    """A view with a CSV variant whose refusals stay coded JSON (a CSV refusal would be
+    replaced by the API's generic error for a non-JSON error page: config.middleware)."""
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if isinstance(response, Response) and response.status_code >= 400:
+            response.accepted_renderer = JSONRenderer()
+            response.accepted_media_type = JSONRenderer.media_type
+        return response
+
+
+class StandingsCsvRenderer(CsvRenderer):
+    columns = CSV_COLUMNS
+
+
+class ResultsCsvRenderer(CsvRenderer):
+    columns = RESULT_COLUMNS
 
 
 def _ticket(ticket: SeatTicket) -> dict[str, Any]:
@@ -147,6 +162,11 @@ class MemberJoinView(ApiView):
 
 
 class MemberCreateView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_member_list")
+    def get(self, request: Request, slug: str) -> Response:
+        services.require_organizer(organizer(request), services.league_of(slug))
+        return Response({"results": selectors.member_list(slug)})
+
     @extend_schema(request=inputs.MemberInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request, slug: str) -> Response:
         data = valid(inputs.MemberInput, request)
@@ -174,8 +194,21 @@ class MemberDetailView(ApiView):
         caller(request)
         return Response(selectors.member_history(slug, handle))
 
+    @extend_schema(request=inputs.MemberInput, responses=OpenApiTypes.OBJECT)
+    def patch(self, request: Request, slug: str, handle: str) -> Response:
+        data = valid(inputs.MemberInput, request)
+        member = managing.member_rename(
+            organizer=organizer(request), slug=slug, handle=handle, new=data["handle"]
+        )
+        return Response({"member": member.handle, "kind": member.kind})
 
-class StandingsView(ApiView):
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, slug: str, handle: str) -> Response:
+        managing.member_remove(organizer=organizer(request), slug=slug, handle=handle)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class StandingsView(CsvView):
     renderer_classes = [JSONRenderer, StandingsCsvRenderer]
     query_parameters = frozenset(inputs.StandingsQuery().fields)
 
@@ -184,7 +217,13 @@ class StandingsView(ApiView):
             OpenApiParameter(
                 "season",
                 {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
-                description="A season id; default: the newest.",
+                description="A season id; default: the newest with a result.",
+            ),
+            OpenApiParameter(
+                "kind",
+                str,
+                enum=["all", "human", "bot"],
+                description="human or bot: rank that kind of member alone; default: all.",
             ),
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
         ],
@@ -193,10 +232,32 @@ class StandingsView(ApiView):
     def get(self, request: Request, slug: str) -> Response:
         query = inputs.StandingsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        standings = selectors.standings_view(slug, query.validated_data.get("season"))
+        chosen = query.validated_data
+        standings = selectors.standings_view(slug, chosen.get("season"), chosen.get("kind", "all"))
         response = Response(standings)
         if query.validated_data.get("format") == "csv":
             name = f"{slug}-season-{standings['season']}-standings.csv"
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+
+class TournamentResultsView(CsvView):
+    renderer_classes = [JSONRenderer, ResultsCsvRenderer]
+    query_parameters = frozenset(inputs.FormatQuery().fields)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
+        ],
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},
+    )
+    def get(self, request: Request, slug: str, tournament_id: int) -> Response:
+        caller(request)
+        query = inputs.FormatQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        response = Response(selectors.tournament_results(slug, tournament_id))
+        if query.validated_data.get("format") == "csv":
+            name = f"{slug}-tournament-{tournament_id}-results.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
@@ -210,6 +271,11 @@ class SeasonLinesView(ApiView):
 
 
 class WebhookCreateView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_webhook_list")
+    def get(self, request: Request, slug: str) -> Response:
+        services.require_organizer(organizer(request), services.league_of(slug))
+        return Response({"results": selectors.webhook_list(slug)})
+
     @extend_schema(request=inputs.WebhookInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request: Request, slug: str) -> Response:
         data = valid(inputs.WebhookInput, request)
@@ -218,3 +284,25 @@ class WebhookCreateView(ApiView):
         )
         body = {"id": endpoint.pk, "url": endpoint.url, "events": endpoint.events, "secret": secret}
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class CorrectionListView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_correction_list")
+    def get(self, request: Request, slug: str) -> Response:
+        caller(request)
+        return Response({"results": selectors.correction_list(slug)})
+
+    @extend_schema(request=inputs.CorrectionInput, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request, slug: str) -> Response:
+        data = valid(inputs.CorrectionInput, request)
+        made = corrections.correction_create(
+            organizer=organizer(request),
+            slug=slug,
+            kind=data["kind"],
+            reason=data["reason"],
+            tournament_id=data.get("tournament"),
+            season_id=data.get("season"),
+            member=data.get("member"),
+            places=data.get("places"),
+        )
+        return Response(selectors.correction_view(made), status=status.HTTP_201_CREATED)

@@ -1,10 +1,25 @@
 """The leagues' GraphQL: queries over ``tournaments.leagues.selectors`` and organizer mutations
-over ``tournaments.leagues.services``, as the REST views (``tournaments.leagues.api``) call them.
-``config.schema`` composes them into the root schema (nothing else imports the leagues app)."""
+over ``tournaments.leagues.services`` (``managing`` for corrections and management), as the REST
+views (``tournaments.leagues.api``) call them. ``config.schema`` composes them into the root
+schema (nothing else imports the leagues app)."""
 
 from __future__ import annotations
 
-from tournaments.leagues.graphql.mutations import Mutation
-from tournaments.leagues.graphql.queries import Query
+import strawberry
+
+from tournaments.leagues.graphql.managing import ManagementMutation, ManagementQuery
+from tournaments.leagues.graphql.mutations import Mutation as LeagueMutation
+from tournaments.leagues.graphql.queries import Query as LeagueQuery
+
+
+@strawberry.type
+class Query(LeagueQuery, ManagementQuery):
+    pass
+
+
+@strawberry.type
+class Mutation(LeagueMutation, ManagementMutation):
+    pass
+
 
 __all__ = ["Mutation", "Query"]

@@ -22,14 +22,12 @@ def caller_organizer(info: strawberry.Info) -> Organizer | None:
     return found if isinstance(found, Organizer) else None
 
 
-def _season(season: int | None) -> int | None:
-    """REST's ``?season=`` check (``invalid`` with the same details)."""
-    if season is None:
-        return None
-    query = inputs.StandingsQuery(data={"season": season})
+def _standings_query(season: int | None, kind: str | None) -> tuple[int | None, str]:
+    """REST's ``?season=&kind=`` check (``invalid`` with the same details)."""
+    given = {"season": season, "kind": kind}
+    query = inputs.StandingsQuery(data={k: v for k, v in given.items() if v is not None})
     query.is_valid(raise_exception=True)
-    found: int = query.validated_data["season"]
-    return found
+    return query.validated_data.get("season"), query.validated_data.get("kind", "all")
 
 
 @strawberry.type
@@ -57,11 +55,21 @@ class Query:
         info: strawberry.Info,
         slug: Slug,
         season: Annotated[
-            int | None, strawberry.argument(description="A season id; default: the newest.")
+            int | None,
+            strawberry.argument(
+                description="A season id; default: the newest with a recorded result."
+            ),
+        ] = None,
+        kind: Annotated[
+            str | None,
+            strawberry.argument(
+                description="human or bot: rank that kind of member alone; all (default)."
+            ),
         ] = None,
     ) -> Standings:
         # As REST's standings view: it reads no caller (a bad token is not looked at).
-        return Standings.of(selectors.standings_view(slug, _season(season)))
+        chosen_season, chosen_kind = _standings_query(season, kind)
+        return Standings.of(selectors.standings_view(slug, chosen_season, chosen_kind))
 
     @strawberry.field(description="A member's results and rating, tournament by tournament.")
     def member(

@@ -39,6 +39,7 @@ class SeasonView:
     bots_allowed: bool = strawberry.field(description="Bots may sit in its tournaments.")
     advice_allowed: bool = strawberry.field(description="Seats may take the Robot's advice.")
     tournaments: int = strawberry.field(description="Tournaments linked to it.")
+    archived: bool = strawberry.field(description="Archived: no tournament opens in it.")
     join_code: str | None = strawberry.field(
         description="The code that hosts a season tournament: the league's organizers only."
     )
@@ -100,13 +101,14 @@ class StandingRow:
 @strawberry.type(description="A season's standings (REST's standings body).")
 class Standings:
     season: int = strawberry.field(description="The season's id.")
+    kind: str = strawberry.field(description="Whose standings: all, human or bot members.")
     tiebreak: list[str] = strawberry.field(description="The criteria, in the order they count.")
     rows: list[StandingRow] = strawberry.field(description="Best first.")
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> Standings:
         rows = [StandingRow.of(row) for row in data["rows"]]
-        return cls(season=data["season"], tiebreak=data["tiebreak"], rows=rows)
+        return cls(season=data["season"], kind=data["kind"], tiebreak=data["tiebreak"], rows=rows)
 
 
 @strawberry.type(description="A member's result in one season tournament.")
@@ -132,6 +134,9 @@ class MemberHistory:
     kind: str = strawberry.field(description="human or bot.")
     rating: Skill | None = strawberry.field(description="The league rating now, if any.")
     tournaments: list[HistoryRow] = strawberry.field(description="Oldest first.")
+    corrections: list[CorrectionView] = strawberry.field(
+        description="Corrections that name it or its tournaments' results, oldest first."
+    )
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> MemberHistory:
@@ -141,7 +146,20 @@ class MemberHistory:
             kind=data["kind"],
             rating=None if rating is None else Skill(**rating),
             tournaments=[HistoryRow.of(row) for row in data["tournaments"]],
+            corrections=[CorrectionView(**c) for c in data["corrections"]],
         )
+
+
+@strawberry.type(description="A correction of recorded results, as the audit trail shows it.")
+class CorrectionView:
+    id: int = strawberry.field(description="Its id (the audit trail's order).")
+    kind: str = strawberry.field(description="disqualify or manual_result.")
+    reason: str = strawberry.field(description="Why, in the organizer's words.")
+    season: int = strawberry.field(description="Season id.")
+    tournament: int | None = strawberry.field(description="Tournament id; none: the season.")
+    member: str | None = strawberry.field(description="The disqualified member's handle.")
+    places: JSON = strawberry.field(description="A manual result: handle → place.")
+    created_at: datetime.datetime = strawberry.field(description="When it was made.")
 
 
 @strawberry.type(description="A new member and the code its player claims it with (once).")

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cards', '0003_card_translations'),
+        ('cards', '0005_card_translations'),
     ]
 
     operations = [
@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='card',
             name='confidence',
-            field=models.CharField(choices=[('high', "High (checked against the publisher's card overview)"), ('medium-high', 'Medium-high'), ('medium', 'Medium (one fan transcription)'), ('low', 'Low')], max_length=12, verbose_name='confidence'),
+            field=models.CharField(choices=[('high', "High (checked against the publisher's card overview)"), ('medium-high', 'Medium-high'), ('medium', 'Medium (one fan transcription)'), ('low', 'Low')], default='medium', max_length=12, verbose_name='confidence'),
         ),
         migrations.AlterField(
             model_name='card',
@@ -138,5 +138,15 @@ class Migration(migrations.Migration):
             model_name='cardset',
             name='starter_decks',
             field=models.PositiveSmallIntegerField(blank=True, help_text='Starter sets: how many decks copies per deck make.', null=True, verbose_name='starter decks'),
+        ),
+        migrations.AlterField(
+            model_name='card',
+            name='retired',
+            field=models.BooleanField(default=False, help_text="Kept for the history of past tournaments, left out of new ones' card data.", verbose_name='retired'),
+        ),
+        migrations.AlterField(
+            model_name='cardset',
+            name='retired',
+            field=models.BooleanField(default=False, help_text='Kept for the history of past tournaments, never offered to new ones.', verbose_name='retired'),
         ),
     ]

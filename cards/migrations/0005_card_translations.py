@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cards', '0002_cardsnapshot'),
+        ('cards', '0004_retired'),
     ]
 
     operations = [

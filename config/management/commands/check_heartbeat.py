@@ -1,0 +1,34 @@
+"""``manage.py check_heartbeat ROLE [--name NAME]``: a container health check by heartbeat.
+
+Exits 0 when the process has a heartbeat at most ``HEARTBEAT_STALE_SECONDS`` old, 1 otherwise
+(saying why). ``beat``: Celery beat's heartbeat, written when a worker runs a task beat sent, so
+it proves the whole path beat → broker → worker → database. ``worker --name celery@HOST``: that
+worker's clock, written every few seconds from its main process (``config.liveness``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
+
+from config.liveness import BEAT, WORKER, heartbeats, is_alive
+
+
+class Command(BaseCommand):
+    help = "Exit 0 if the process's heartbeat is fresh (HEARTBEAT_STALE_SECONDS), else 1."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("role", choices=[BEAT, WORKER])
+        parser.add_argument("--name", help="A worker's node name (celery@HOST); any if omitted.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        role, name = options["role"], options["name"]
+        seen = [at for who, at in heartbeats(role=role) if name in (None, who)]
+        if not seen:
+            raise CommandError(f"No heartbeat of {name or role} yet.")
+        age = (timezone.now() - seen[0]).total_seconds()
+        if not is_alive(seen[0], timezone.now()):
+            raise CommandError(f"The last heartbeat of {name or role} is {age:.0f} s old.")
+        self.stdout.write(f"{name or role} seen {age:.1f} s ago")

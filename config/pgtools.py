@@ -1,0 +1,39 @@
+"""Running PostgreSQL's own tools (pg_dump, pg_restore) against the configured database."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from typing import Any
+
+from django.core.management.base import CommandError
+from django.db import connection
+
+
+def require_postgres(tool: str) -> str:
+    """The path of ``tool``, or a clear refusal (not PostgreSQL, or the tool is missing)."""
+    if connection.vendor != "postgresql":
+        raise CommandError(f"{tool} needs PostgreSQL (DATABASE_URL); this is {connection.vendor}.")
+    found = shutil.which(tool)
+    if found is None:
+        raise CommandError(f"{tool} is not installed (the PostgreSQL client tools).")
+    return found
+
+
+def connection_args(settings: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
+    """Host, port and user as arguments; the password in the environment (never argv)."""
+    args = []
+    for flag, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")):
+        if settings.get(key):
+            args += [flag, str(settings[key])]
+    env = dict(os.environ)
+    if settings.get("PASSWORD"):
+        env["PGPASSWORD"] = str(settings["PASSWORD"])
+    return args, env
+
+
+def run(command: list[str], env: dict[str, str]) -> None:
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise CommandError(f"{command[0]} failed ({done.returncode}): {done.stderr.strip()}")

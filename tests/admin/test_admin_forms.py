@@ -1,0 +1,150 @@
+"""Every admin add and change form of the game's apps, posted empty and full: never a 500.
+
+The client raises a view's exception instead of answering 500, so a crash fails the test with
+its traceback. "Full" is what a browser posts from the page as shown (a change page saved as it
+is; an add page filled from an existing row's change page with its unique values changed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib import admin
+from django.db.models import CharField, Model
+from django.forms.models import _get_foreign_key
+from django.test import Client
+from rest_framework.test import APIClient
+
+from cards.catalogue import LoadReport
+from cards.models import Card, CardSet
+from tests.admin.forms import as_new, form_data
+from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
+from tournaments.leagues.models import League, Member, WebhookDelivery, WebhookEndpoint
+from tournaments.models import CardBalance
+
+APPS = {"cards", "matches", "tournaments", "leagues"}
+REGISTERED = sorted(
+    (model for model in admin.site._registry if model._meta.app_label in APPS),
+    key=lambda model: model._meta.label,
+)
+
+
+@pytest.fixture
+def rows(catalogue: LoadReport, django_capture_on_commit_callbacks: Any) -> None:
+    """A row of every registered model: a league season's bot tournament played to its end."""
+    client = APIClient()
+    token = create_organizer("curator")
+    slug, season = league_with_season(client, token)
+    with django_capture_on_commit_callbacks(execute=True):
+        bot_tournament(client, token, slug, season, 2)
+    league = League.objects.get(slug=slug)
+    Member.objects.create(league=league, handle="ann")
+    hook = WebhookEndpoint.objects.create(
+        league=league, url="https://example.com/hook", secret="s" * 32
+    )
+    WebhookDelivery.objects.create(
+        endpoint=hook, kind="tournament_finished", idempotency_key="k", sequence=1
+    )
+    CardBalance.objects.create(key="Castle/Dragon", matches=10)
+
+
+def _url(model: type[Model], action: str, pk: Any = None) -> str:
+    meta = model._meta
+    middle = f"{pk}/change" if action == "change" else "add"
+    return f"/admin/{meta.app_label}/{meta.model_name}/{middle}/"
+
+
+def _unique(models: list[type[Model]]) -> dict[str, int]:
+    """Text fields whose value must differ in a new row (alone or in a unique constraint), with
+    their lengths, of a model and its inlines' models."""
+    unique: dict[str, int] = {}
+    for model in models:
+        together = {
+            name for rule in model._meta.constraints for name in getattr(rule, "fields", ())
+        }
+        for field in model._meta.fields:
+            if isinstance(field, CharField) and (field.unique or field.name in together):
+                unique[field.name] = int(field.max_length or 40)
+    return unique
+
+
+def _inline_models(model: type[Model]) -> list[type[Model]]:
+    return [inline.model for inline in admin.site._registry[model].inlines]
+
+
+def _parent_keys(model: type[Model]) -> set[str]:
+    """The inline rows' foreign keys to the page's row (the add page has no row yet)."""
+    inlines = admin.site._registry[model].inlines
+    return {
+        _get_foreign_key(model, inline.model, fk_name=inline.fk_name).name for inline in inlines
+    }
+
+
+def _first(model: type[Model]) -> Model:
+    row = model._default_manager.order_by("pk").first()
+    assert row is not None, f"the fixture made no {model._meta.label} row"
+    return row
+
+
+@pytest.mark.parametrize("model", REGISTERED, ids=lambda model: model._meta.label)
+def test_every_change_form_takes_empty_and_full_data(
+    admin_client: Client, rows: None, model: type[Model]
+) -> None:
+    url = _url(model, "change", _first(model).pk)
+    page = admin_client.get(url)
+    assert page.status_code == 200
+    assert admin_client.post(url, {}).status_code in (200, 302, 403)
+    saved = admin_client.post(url, form_data(page.content.decode()))
+    assert saved.status_code in (302, 403), _errors(saved)
+
+
+@pytest.mark.parametrize("model", REGISTERED, ids=lambda model: model._meta.label)
+def test_every_add_form_takes_empty_and_full_data(
+    admin_client: Client, rows: None, model: type[Model]
+) -> None:
+    url = _url(model, "add")
+    if not admin.site._registry[model].has_add_permission(_request(admin_client)):
+        assert admin_client.get(url).status_code == 403
+        return
+    assert admin_client.get(url).status_code == 200
+    assert admin_client.post(url, {}).status_code == 200  # the form again, with its errors
+    example = admin_client.get(_url(model, "change", _first(model).pk)).content.decode()
+    before = model._default_manager.count()
+    unique = _unique([model, *_inline_models(model)])
+    added = admin_client.post(url, as_new(form_data(example), unique, _parent_keys(model)))
+    assert added.status_code == 302, _errors(added)
+    assert model._default_manager.count() == before + 1
+
+
+def _request(client: Client) -> Any:
+    request = client.get("/admin/").wsgi_request
+    return request
+
+
+def _errors(response: Any) -> str:
+    context = response.context or {}
+    form = context.get("adminform")
+    formsets = context.get("inline_admin_formsets", [])
+    problems = [form.form.errors if form else None]
+    problems += [formset.formset.errors for formset in formsets]
+    return f"{response.status_code}: {problems}"
+
+
+def test_a_set_added_with_cards_on_its_page_saves_without_a_confidence(
+    admin_client: Client, catalogue: LoadReport
+) -> None:
+    """The set page's rows once lacked `confidence`, and the model had no default: a 500."""
+    page = form_data(admin_client.get("/admin/cards/cardset/add/").content.decode())
+    assert page["cards-__prefix__-confidence"] == "medium"  # the row offers it, with the default
+    data = {
+        "cards-0-confidence": page["cards-__prefix__-confidence"],
+        **{"name": "Test Lab", "box": "base", "kind": "additional", "expected_copies": 40},
+        **{"position": 99, "note": "", "cards-TOTAL_FORMS": 1, "cards-INITIAL_FORMS": 0},
+        **{"cards-0-name": "Beaker", "cards-0-level": "A", "cards-0-power": 2},
+        **{"cards-0-copies": 40, "cards-0-timing": "plain", "cards-0-effect_params": "{}"},
+    }
+    response = admin_client.post("/admin/cards/cardset/add/", data)
+    assert response.status_code == 302, _errors(response)
+    card = Card.objects.get(card_set=CardSet.objects.get(name="Test Lab"), name="Beaker")
+    assert (card.confidence, card.curated) == ("medium", True)

@@ -1,0 +1,204 @@
+"""Corrections and league management answer the same through GraphQL as through REST: the same
+refusal (code, message, details) changing nothing, and the same views of what was done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.api.snapshot import everything
+from tests.graphql.client import GraphQL
+from tests.graphql.leagues import ERROR, call
+from tests.graphql.rest_shape import rest_json, rest_shape
+from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, org
+from tests.leagues.receiver import receiver
+from tests.leagues.test_season import snapshot
+from tournaments.leagues.models import Correction, Member, Season, WebhookEndpoint
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CORRECTION = "... on CorrectionView { id kind reason season tournament member places createdAt }"
+DELIVERED = """id kind sequence idempotencyKey status attempts lastStatus lastError createdAt
+  lastAttemptAt deliveredAt"""
+DELIVERY = f"... on Delivery {{ {DELIVERED} }}"
+ADA, BRICK = "Bot Ada (rookie)", "Bot Brick (rookie)"
+
+
+def rows() -> tuple[Any, ...]:
+    members = Member.objects.order_by("pk").values_list("pk", "handle", "claim_hash", "token_hash")
+    seasons = Season.objects.order_by("pk").values_list("pk", "name", "ends_on", "archived_at")
+    endpoints = WebhookEndpoint.objects.order_by("pk").values_list("pk", "secret")
+    return (
+        everything(),
+        snapshot(),
+        Correction.objects.count(),
+        list(members),
+        list(seasons),
+        list(endpoints),
+    )
+
+
+def mutate(gql: GraphQL, mutation: str, selection: str, **args: Any) -> Any:
+    body = call(gql, mutation, f"__typename {selection} {ERROR}", "mutation", **args)
+    assert "errors" not in body, body
+    return body["data"]["result"]
+
+
+def same_refusal(
+    client: APIClient, method: str, path: str, body: Any, gql: GraphQL, name: str, **args: Any
+) -> None:
+    before = rows()
+    response = getattr(client, method)(f"/api/v1/{path}", body, format="json")
+    assert response.status_code >= 400, response.content
+    assert rows() == before
+    answer = mutate(gql, name, "", **args)
+    assert rows() == before
+    assert answer.pop("__typename") == "Error"
+    assert answer == response.json()
+
+
+def test_corrections_and_management_refuse_the_same(catalogue: Any) -> None:
+    client = APIClient()
+    token, rival = create_organizer("org"), create_organizer("rival")
+    slug, season = league_with_season(client, token)
+    tid = bot_tournament(client, token, slug, season, seats=2)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    gql, theirs = GraphQL(f"Token {token}"), GraphQL(f"Token {rival}")
+    base = f"leagues/{slug}/"
+    dq = {"kind": "disqualify", "reason": "x", "tournament": tid, "member": "nobody"}
+    same_refusal(client, "post", base + "corrections/", dq, gql, "correctResult", slug=slug, **dq)
+    bad = {"kind": "manual_result", "reason": "x", "tournament": tid, "places": {ADA: 1}}
+    same_refusal(client, "post", base + "corrections/", bad, gql, "correctResult", slug=slug, **bad)
+    empty = {"kind": "disqualify", "reason": "", "tournament": tid, "member": ADA}
+    same_refusal(
+        client, "post", base + "corrections/", empty, gql, "correctResult", slug=slug, **empty
+    )
+    same_refusal(
+        client,
+        "patch",
+        base + f"members/{ADA}/",
+        {"handle": "x"},
+        gql,
+        "renameMember",
+        slug=slug,
+        handle=ADA,
+        newHandle="x",
+    )
+    same_refusal(
+        client, "delete", base + f"members/{ADA}/", None, gql, "removeMember", slug=slug, handle=ADA
+    )
+    dates = {"starts_on": "2030-01-02", "ends_on": "2030-01-01"}
+    same_refusal(
+        client,
+        "patch",
+        base + f"seasons/{season}/",
+        dates,
+        gql,
+        "updateSeason",
+        slug=slug,
+        seasonId=season,
+        startsOn="2030-01-02",
+        endsOn="2030-01-01",
+    )
+    same_refusal(
+        client, "delete", base + "webhooks/9999/", None, gql, "deleteWebhook", slug=slug, id=9999
+    )
+    same_refusal(
+        client, "post", base + "webhooks/9999/ping/", None, gql, "pingWebhook", slug=slug, id=9999
+    )
+    client.credentials(HTTP_AUTHORIZATION=f"Token {rival}")
+    same_refusal(
+        client,
+        "post",
+        base + "corrections/",
+        {**dq, "member": ADA},
+        theirs,
+        "correctResult",
+        slug=slug,
+        **{**dq, "member": ADA},
+    )
+    refused = call(theirs, "members", "member", slug=slug)
+    assert refused["errors"][0]["extensions"]["code"] == "not_league_organizer"
+
+
+def test_corrections_and_management_answer_the_same(catalogue: Any, settings: Any) -> None:
+    settings.WEBHOOKS_ALLOW_PRIVATE = True
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tid = bot_tournament(client, token, slug, season, seats=2)
+    gql = GraphQL(f"Token {token}")
+    made = mutate(
+        gql,
+        "correctResult",
+        CORRECTION,
+        slug=slug,
+        kind="disqualify",
+        reason="Rigged",
+        tournament=tid,
+        member=ADA,
+    )
+    trail = ok(client.get(f"/api/v1/leagues/{slug}/corrections/"), 200)["results"]
+    made.pop("__typename")
+    assert [rest_shape(made)] == rest_json(trail)
+    listed = call(
+        gql, "corrections", "id kind reason season tournament member places createdAt", slug=slug
+    )
+    assert rest_shape(listed["data"]["result"]) == rest_json(trail)
+
+    members = call(gql, "members", "member kind botLevel claimed createdAt", slug=slug)["data"][
+        "result"
+    ]
+    by_rest = ok(client.get(f"/api/v1/leagues/{slug}/members/", headers=org(token)), 200)["results"]
+    assert rest_shape(members) == rest_json(by_rest)
+
+    archived = mutate(
+        gql,
+        "updateSeason",
+        "... on SeasonView { archived name }",
+        slug=slug,
+        seasonId=season,
+        archived=True,
+        name="Old",
+    )
+    assert (archived["archived"], archived["name"]) == (True, "Old")
+    view = ok(client.get(f"/api/v1/leagues/{slug}/", headers=org(token)), 200)["seasons"][0]
+    assert (view["archived"], view["name"]) == (True, "Old")
+
+    with receiver() as received:
+        hook = ok(
+            client.post(
+                f"/api/v1/leagues/{slug}/webhooks/",
+                {"url": received.url},
+                format="json",
+                headers=org(token),
+            )
+        )
+        ping = mutate(gql, "pingWebhook", DELIVERY, slug=slug, id=hook["id"])
+        assert (ping["kind"], ping["sequence"], ping["status"]) == ("ping", 1, "delivered")
+        log = call(
+            gql,
+            "webhookDeliveries",
+            DELIVERED,
+            slug=slug,
+            id=hook["id"],
+        )
+        path = f"/api/v1/leagues/{slug}/webhooks/{hook['id']}/deliveries/"
+        by_rest = ok(client.get(path, headers=org(token)), 200)["results"]
+        assert rest_shape(log["data"]["result"]) == rest_json(by_rest)
+        again = mutate(
+            gql, "retryDelivery", DELIVERY, slug=slug, id=hook["id"], delivery=ping["id"]
+        )
+        assert again["status"] == "delivered" and len(received.processed) == 1
+        rotated = mutate(
+            gql,
+            "rotateWebhookSecret",
+            "... on WebhookSecret { id secret }",
+            slug=slug,
+            id=hook["id"],
+        )
+        assert rotated["secret"] == WebhookEndpoint.objects.get().secret != hook["secret"]
+        gone = mutate(gql, "deleteWebhook", "... on Done { ok }", slug=slug, id=hook["id"])
+        assert gone["ok"] is True and not WebhookEndpoint.objects.exists()

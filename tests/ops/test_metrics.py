@@ -1,0 +1,157 @@
+"""``/metrics`` after a bot tournament of a league: every family is there, with the figures the
+tournament, its stream, its tasks and its webhooks account for; the page is guarded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from rest_framework.test import APIClient
+
+from config.asgi import application
+from matches.models import Match
+from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
+from tests.leagues.receiver import receiver
+from tests.ops.scrape import Samples, scrape, total, value
+from tournaments.leagues.models import WebhookDelivery
+from tournaments.models import TournamentEvent
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+P = "challengers_"
+START_ROUTE = "api/v1/tournaments/<int:tournament_id>/start/"
+
+
+def seated_bot_tournament(client: APIClient, url: str) -> tuple[int, str]:
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    ok(post(client, f"leagues/{slug}/webhooks/", {"url": url}, org(token)))
+    path = f"leagues/{slug}/seasons/{season}/tournaments/"
+    tid: int = ok(post(client, path, {"seats": 2}, org(token)))["id"]
+    ok(post(client, f"tournaments/{tid}/bots/", {"count": 2}, org(token)), 200)
+    return tid, token
+
+
+def start(client: APIClient, tid: int, token: str) -> None:
+    ok(post(client, f"tournaments/{tid}/start/", None, org(token)), 200)
+
+
+async def watch_to_the_end(tid: int, start_it: Any) -> int:
+    """Frames a spectator receives while the tournament is played, up to its last event."""
+    socket = WebsocketCommunicator(application, f"/ws/tournaments/{tid}/")
+    connected, _ = await socket.connect()
+    assert connected
+    logged = await database_sync_to_async(last_seq)(tid)
+    frames = 0
+    while frames < logged:  # the catch-up: the stream has joined the live group by now
+        await socket.receive_json_from(timeout=10)
+        frames += 1
+    await database_sync_to_async(start_it)()
+    while True:
+        frame = await socket.receive_json_from(timeout=10)
+        frames += 1
+        if frame.get("kind") == "tournament_finished":
+            break
+    during, _ = await database_sync_to_async(scrape)()
+    assert value(during, f"{P}websocket_connections") >= 1
+    await socket.disconnect()
+    return frames
+
+
+def last_seq(tid: int) -> int:
+    return TournamentEvent.objects.filter(tournament_id=tid).count()
+
+
+def delta(after: Samples, before: Samples, name: str, **labels: str) -> float:
+    return total(after, name, **labels) - total(before, name, **labels)
+
+
+async def test_a_scrape_after_a_bot_tournament_has_every_family_with_its_figures(
+    catalogue: Any, settings: Any
+) -> None:
+    settings.WEBHOOKS_ALLOW_PRIVATE = True  # the test's receiver listens on loopback
+    before, _ = await database_sync_to_async(scrape)()
+    client = APIClient()
+    with receiver(fail_first=1) as received:
+        tid, token = await database_sync_to_async(seated_bot_tournament)(client, received.url)
+        logged = await database_sync_to_async(last_seq)(tid)
+        frames = await watch_to_the_end(tid, lambda: start(client, tid, token))
+    await database_sync_to_async(refuse_one_create)(settings)
+    await database_sync_to_async(ask_graphql)()
+    after, families = await database_sync_to_async(scrape)()
+
+    matches = await database_sync_to_async(Match.objects.filter(tournament_id=tid).count)()
+    deliveries = await database_sync_to_async(WebhookDelivery.objects.count)()
+    assert matches >= 4 and deliveries >= 3
+    assert delta(after, before, f"{P}matches_recorded_total") == matches
+    assert delta(after, before, f"{P}matches_released_total") == matches
+    assert delta(after, before, f"{P}tournament_transitions_total", event="tournament_started") == 1
+    assert (
+        delta(after, before, f"{P}tournament_transitions_total", event="tournament_finished") == 1
+    )
+    assert value(after, f"{P}tournaments", status="finished") == 1
+    assert value(after, f"{P}tournaments_stuck") == 0
+
+    started = dict(api="rest", route=START_ROUTE, method="POST")
+    assert delta(after, before, f"{P}http_requests_total", **started, status="200") == 1
+    assert delta(after, before, f"{P}http_request_duration_seconds_count", **started) == 1
+    assert delta(after, before, f"{P}http_requests_total", api="graphql", route="graphql/") == 1
+    assert delta(after, before, f"{P}throttled_requests_total", scope="create") == 1
+    throttled = dict(api="rest", route="api/v1/tournaments/", status="429")
+    assert delta(after, before, f"{P}http_requests_total", **throttled) == 1
+
+    play = dict(task="tournaments.tasks.play_match")
+    assert delta(after, before, f"{P}tasks_total", **play, state="SUCCESS") == matches
+    assert delta(after, before, f"{P}task_duration_seconds_count", **play) == matches
+    assert f"{P}task_retries" in families and f"{P}task_failures" in families
+    assert value(after, f"{P}task_queue_length", queue="celery") == 0
+
+    assert value(after, f"{P}websocket_connections") == 0
+    assert delta(after, before, f"{P}websocket_frames_sent_total") == frames
+    lagged = delta(after, before, f"{P}stream_lag_seconds_count")
+    assert 0 < lagged <= frames - logged
+    assert delta(after, before, f"{P}stream_lag_seconds_bucket", le="+Inf") == lagged
+
+    assert delta(after, before, f"{P}webhook_deliveries_total", outcome="retrying") == 1
+    assert delta(after, before, f"{P}webhook_deliveries_total", outcome="delivered") == deliveries
+    assert f"{P}heartbeat_age_seconds" in families
+
+
+def refuse_one_create(settings: Any) -> None:
+    settings.THROTTLE_RATES = {"create": "1/min"}
+    client = APIClient()
+    body = {"name": "Host", "seats": 2}
+    assert client.post("/api/v1/tournaments/", body, format="json").status_code == 201
+    assert client.post("/api/v1/tournaments/", body, format="json").status_code == 429
+
+
+def ask_graphql() -> None:
+    answer = Client().post(
+        "/graphql/", {"query": "{ __typename }"}, content_type="application/json"
+    )
+    assert answer.status_code == 200
+
+
+def test_the_page_needs_the_token_or_a_request_from_this_host(db: None, settings: Any) -> None:
+    assert Client(REMOTE_ADDR="10.0.0.9").get("/metrics").status_code == 404
+    assert Client().get("/metrics").status_code == 200  # the test client is 127.0.0.1
+    settings.METRICS_TOKEN = "s3cret"
+    assert Client().get("/metrics").status_code == 404
+    wrong = Client(REMOTE_ADDR="10.0.0.9").get("/metrics", HTTP_AUTHORIZATION="Bearer nope")
+    assert wrong.status_code == 404
+    right = Client(REMOTE_ADDR="10.0.0.9").get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret")
+    assert right.status_code == 200
+    assert right["Content-Type"].startswith("text/plain")
+
+
+def test_a_route_is_counted_by_its_pattern_not_its_path(db: None) -> None:
+    before, _ = scrape()
+    for tid in (999_001, 999_002):
+        assert Client().get(f"/api/v1/tournaments/{tid}/").status_code == 404
+    after, _ = scrape()
+    route = dict(api="rest", route="api/v1/tournaments/<int:tournament_id>/", status="404")
+    assert delta(after, before, f"{P}http_requests_total", **route) == 2
+    assert not any("999001" in str(labels) for (_, labels) in after)

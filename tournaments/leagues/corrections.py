@@ -1,0 +1,149 @@
+"""Corrections of recorded results: an organizer disqualifies a member (from one tournament or a
+whole season) or enters a tournament's places by hand, always with a reason.
+
+A correction is appended, never edited: the league's results, standings and ratings are then
+replayed from its recorded tournaments with every correction applied (``recording``), so they
+are exactly what they would be had the tournament ended that way — ratings build on each other,
+so a correction early in a league moves every later rating too. ``standings_changed`` follows.
+
+Only a recorded result is corrected: a tournament still playing (whose matches may hold hidden
+cards) or finished but not yet recorded is refused with ``result_not_released``. A correction
+changes places and points only, never a match, a deck or a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from config.errors import ApplicationError, ConflictError, NotFoundError
+from tournaments.leagues import recording, webhooks
+from tournaments.leagues.models import (
+    Correction,
+    CorrectionKind,
+    League,
+    LeagueTournament,
+    Member,
+    Result,
+    Season,
+)
+from tournaments.leagues.rules import LeagueRuleError, check_places
+from tournaments.leagues.services import league_of, require_organizer
+from tournaments.selectors.viewers import Organizer
+
+
+def correction_create(
+    *,
+    organizer: Organizer | None,
+    slug: str,
+    kind: str,
+    reason: str,
+    tournament_id: int | None = None,
+    season_id: int | None = None,
+    member: str | None = None,
+    places: Mapping[str, int] | None = None,
+) -> Correction:
+    """Append a correction and replay the league with it (under the league's lock)."""
+    league = league_of(slug)
+    by = require_organizer(organizer, league)
+    with transaction.atomic():
+        # The recording lock: no result enters while the league is replayed.
+        League.objects.select_for_update().get(pk=league.pk)
+        if kind == CorrectionKind.DISQUALIFY:
+            correction = _disqualification(league, tournament_id, season_id, member)
+        else:
+            correction = _manual_result(league, tournament_id, places or {})
+        correction.kind, correction.reason, correction.by_id = kind, reason, by.user_id
+        correction.save()
+        recording.league_replay(league_id=league.pk)
+        _announce(correction)
+    return correction
+
+
+def _disqualification(
+    league: League, tournament_id: int | None, season_id: int | None, handle: str | None
+) -> Correction:
+    if handle is None or (tournament_id is None) == (season_id is None):
+        raise ApplicationError(
+            "bad_correction", _("A disqualification names a member and a tournament or a season.")
+        )
+    member = _member(league, handle)
+    if tournament_id is not None:
+        link = _recorded_link(league, tournament_id)
+        if not Result.objects.filter(link=link, member=member).exists():
+            raise ConflictError(
+                "member_not_in_tournament", _("That member has no result in this tournament.")
+            )
+        return Correction(league=league, season_id=link.season_id, link=link, member=member)
+    return _season_disqualification(league, season_id or 0, member)
+
+
+def _season_disqualification(league: League, season_id: int, member: Member) -> Correction:
+    season = Season.objects.filter(league=league, pk=season_id).first()
+    if season is None:
+        raise NotFoundError("unknown_season", _("This league has no such season."))
+    done = Correction.objects.filter(season=season, link=None, member=member)
+    if done.exists():
+        raise ConflictError("member_disqualified", _("That member is already out of this season."))
+    return Correction(league=league, season=season, member=member)
+
+
+def _manual_result(
+    league: League, tournament_id: int | None, places: Mapping[str, int]
+) -> Correction:
+    if tournament_id is None:
+        raise ApplicationError("bad_correction", _("A manual result names its tournament."))
+    link = _recorded_link(league, tournament_id)
+    members = dict(
+        Member.objects.filter(league=league, handle__in=list(places)).values_list("handle", "pk")
+    )
+    unknown = sorted(set(places) - set(members))
+    if unknown:
+        raise NotFoundError(
+            "unknown_member", _("The league has no such member."), {"unknown": unknown}
+        )
+    by_id = {members[handle]: place for handle, place in places.items()}
+    try:
+        check_places(by_id, set(link.results.values_list("member_id", flat=True)))
+    except LeagueRuleError as error:
+        raise ApplicationError(error.code, _(error.message), error.details) from error
+    stored: dict[str, Any] = {str(key): place for key, place in by_id.items()}
+    return Correction(league=league, season_id=link.season_id, link=link, places=stored)
+
+
+def _member(league: League, handle: str) -> Member:
+    member = Member.objects.filter(league=league, handle=handle).first()
+    if member is None:
+        raise NotFoundError("unknown_member", _("This league has no member with that handle."))
+    return member
+
+
+def _recorded_link(league: League, tournament_id: int) -> LeagueTournament:
+    link = LeagueTournament.objects.filter(
+        tournament_id=tournament_id, season__league=league
+    ).first()
+    if link is None:
+        raise NotFoundError("not_league_tournament", _("This league has no such tournament."))
+    if link.recorded_seq is None:
+        raise ConflictError(
+            "result_not_released",
+            _("Only a recorded result is corrected: this tournament's is not released yet."),
+        )
+    return link
+
+
+def _announce(correction: Correction) -> None:
+    from tournaments.leagues.selectors import standings_of
+
+    season = correction.season
+    data = {
+        "league": correction.league.slug,
+        "season": season.pk,
+        "correction": correction.pk,
+        **standings_of(season),
+    }
+    key = f"standings_changed:{season.pk}:correction:{correction.pk}"
+    webhooks.emit(league_id=correction.league_id, kind="standings_changed", key=key, data=data)

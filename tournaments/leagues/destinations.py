@@ -1,0 +1,214 @@
+"""Where a webhook may be sent: only to public http(s) addresses.
+
+An organizer names a URL; without this check the server would POST to whatever it names — our
+own Redis on 127.0.0.1, a cloud's metadata service on 169.254.169.254, a LAN printer (a
+server-side request forgery). A destination is checked when it is registered and again at every
+delivery: the host is resolved once, every address it resolves to must be public, and the
+connection goes to that checked address (so a name that answers a public address to the check
+and a private one to the connect, DNS rebinding, gains nothing). Redirects are never followed.
+
+Numeric hosts are read as the resolver reads them (``2130706433``, ``0177.0.0.1``, ``0x7f.1``
+are all 127.0.0.1), IPv4-mapped and -embedding IPv6 addresses by the IPv4 address inside.
+
+``WEBHOOKS_ALLOW_PRIVATE`` (a setting, for servers on a private network) lets loopback, private,
+shared and link-local addresses through; unspecified, multicast and the cloud metadata addresses
+stay refused even then.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import ssl
+from dataclasses import dataclass
+from http.client import HTTPConnection, HTTPSConnection
+from urllib.parse import SplitResult, urlsplit
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+FORBIDDEN = "webhook_url_forbidden"
+SCHEMES = {"http": 80, "https": 443}
+# Instance metadata services (AWS/GCP/Azure/OpenStack, AWS over IPv6, Alibaba, Oracle): refused
+# even where private ranges are allowed, since they hand out the machine's cloud credentials.
+METADATA = frozenset(
+    ipaddress.ip_address(a)
+    for a in ("169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "192.0.0.192")
+)
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+class DestinationError(Exception):
+    """A refused destination: ``code`` is ``webhook_url_forbidden`` or ``bad_webhook_url``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A URL taken apart: where to connect and what to send as ``Host`` and the request path."""
+
+    scheme: str
+    host: str
+    port: int
+    target: str
+
+
+def private_allowed() -> bool:
+    return bool(getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False))
+
+
+def parse(url: str) -> Destination:
+    """The URL's parts, or ``bad_webhook_url`` (not http(s), no host, a bad port, credentials)."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in SCHEMES or not parts.hostname:
+        raise DestinationError("bad_webhook_url", _("A webhook URL is http:// or https:// a host."))
+    if parts.username is not None or parts.password is not None:
+        raise DestinationError("bad_webhook_url", _("A webhook URL carries no user or password."))
+    return Destination(parts.scheme, parts.hostname, _port(parts), _target(parts))
+
+
+def _port(parts: SplitResult) -> int:
+    try:
+        port = parts.port
+    except ValueError as bad:
+        raise DestinationError(
+            "bad_webhook_url", _("The webhook URL's port is malformed.")
+        ) from bad
+    return port if port is not None else SCHEMES[parts.scheme]
+
+
+def _target(parts: SplitResult) -> str:
+    path = parts.path or "/"
+    return f"{path}?{parts.query}" if parts.query else path
+
+
+def refusal(address: Address, *, allow_private: bool) -> str | None:
+    """Why ``address`` may not be sent to (``None``: it may)."""
+    inner = _embedded_ipv4(address)
+    if inner is not None:
+        return refusal(inner, allow_private=allow_private)
+    if address in METADATA:
+        return _("a cloud metadata address")
+    if address.is_unspecified or address.is_multicast:
+        return _("an unspecified or multicast address")
+    if address.is_global and not address.is_reserved:
+        return None
+    if allow_private and (address.is_private or address.is_loopback or address.is_link_local):
+        return None
+    if allow_private and address in ipaddress.ip_network("100.64.0.0/10"):
+        return None
+    return _("not a public address")
+
+
+def _embedded_ipv4(address: Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one stands for (mapped, 6to4, Teredo, NAT64), if any."""
+    if not isinstance(address, ipaddress.IPv6Address):
+        return None
+    if address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    if address.sixtofour is not None:
+        return address.sixtofour
+    if address.teredo is not None:
+        return address.teredo[1]
+    if address in NAT64:
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return None
+
+
+def resolve(destination: Destination) -> list[Address]:
+    """Every address the host resolves to, read as the system's resolver reads it (so a
+    decimal or octal IPv4 means what a connect to it would reach); ``[]`` if it does not."""
+    try:
+        found = socket.getaddrinfo(
+            destination.host, destination.port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP
+        )
+    except (socket.gaierror, UnicodeError):
+        found = []
+    addresses = [ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in found]
+    if _names_loopback(destination.host):  # whatever this machine's resolver makes of it
+        addresses += [ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")]
+    return list(dict.fromkeys(addresses))
+
+
+def _names_loopback(host: str) -> bool:
+    """``localhost`` and every name under it mean this machine (RFC 6761), trailing dot or not."""
+    name = host.rstrip(".").lower()
+    return name == "localhost" or name.endswith(".localhost")
+
+
+def check_addresses(destination: Destination, addresses: list[Address]) -> None:
+    """Refuse unless every address is one a webhook may be sent to."""
+    allow = private_allowed()
+    for address in addresses:
+        why = refusal(address, allow_private=allow)
+        if why is not None:
+            raise DestinationError(
+                FORBIDDEN,
+                _("Webhooks go to public addresses only: %(host)s is %(why)s.")
+                % {"host": destination.host, "why": why},
+            )
+
+
+def check_registration(url: str) -> Destination:
+    """At registration: a well-formed URL whose host (if it resolves now) is public. A name that
+    does not resolve yet is accepted; every delivery resolves and checks it again."""
+    destination = parse(url)
+    check_addresses(destination, resolve(destination))
+    return destination
+
+
+def checked_address(destination: Destination) -> Address:
+    """At delivery: the one address to connect to, resolved now and checked."""
+    addresses = resolve(destination)
+    if not addresses:
+        message = _("%(host)s does not resolve.") % {"host": destination.host}
+        raise DestinationError("webhook_unresolved", message)
+    check_addresses(destination, addresses)
+    return addresses[0]
+
+
+class _PinnedHTTP(HTTPConnection):
+    """HTTP to one checked address, whatever the host name would resolve to by now."""
+
+    def __init__(self, destination: Destination, address: Address, timeout: float) -> None:
+        super().__init__(destination.host, destination.port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((str(self.address), self.port), self.timeout)
+
+
+class _PinnedHTTPS(HTTPSConnection):
+    """HTTPS to one checked address; the certificate is still checked against the host name."""
+
+    def __init__(self, destination: Destination, address: Address, timeout: float) -> None:
+        self.tls = ssl.create_default_context()
+        super().__init__(destination.host, destination.port, timeout=timeout, context=self.tls)
+        self.address = address
+
+    def connect(self) -> None:
+        raw = socket.create_connection((str(self.address), self.port), self.timeout)
+        self.sock = self.tls.wrap_socket(raw, server_hostname=self.host)
+
+
+def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float) -> int:
+    """POST ``body`` to ``url`` through a checked address and return the answer's status (a
+    redirect is an answer like any other: never followed). Raises ``DestinationError`` for a
+    refused destination and ``OSError`` when the connection fails."""
+    destination = parse(url)
+    address = checked_address(destination)
+    kind = _PinnedHTTPS if destination.scheme == "https" else _PinnedHTTP
+    connection = kind(destination, address, timeout)
+    try:
+        connection.request("POST", destination.target, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read(65536)
+        return int(response.status)
+    finally:
+        connection.close()

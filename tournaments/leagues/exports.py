@@ -1,0 +1,50 @@
+"""CSV a spreadsheet can trust: the standings and a tournament's results as tables.
+
+Three promises, kept here for every CSV the leagues serve:
+
+* **No formulas.** A text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+  return is prefixed with a single quote (the OWASP rule against CSV injection), so a handle such
+  as ``=HYPERLINK("http://evil", "x")`` is shown as text, never run. Numbers stay numbers.
+* **UTF-8 with a byte order mark**, always: Excel reads a CSV without one in the machine's legacy
+  code page ("José" becomes "JosÃ©"); every CSV library reads it with ``utf-8-sig``.
+* **Ratings as a person reads them**: mu, sigma and the ordinal rounded to 2 decimals. The JSON
+  endpoints and the season's JSON lines keep them exact.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+RATING_FIELDS = ("mu", "sigma", "ordinal")
+RATING_DECIMALS = 2
+
+
+def neutralised(value: Any) -> Any:
+    """The cell as written: a text that a spreadsheet would read as a formula gets a quote."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def rounded_rating(rating: Mapping[str, float] | None) -> dict[str, float]:
+    """A rating's fields to 2 decimals (none: no cells)."""
+    if rating is None:
+        return {}
+    return {name: round(rating[name], RATING_DECIMALS) for name in RATING_FIELDS}
+
+
+def table(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> bytes:
+    """``rows`` as a CSV (BOM, header, one line per row; the fields not in ``columns`` left
+    out, every cell neutralised)."""
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([neutralised(row.get(column, "")) for column in columns])
+    return out.getvalue().encode("utf-8")

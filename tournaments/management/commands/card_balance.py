@@ -1,0 +1,39 @@
+"""``manage.py card_balance KEY --matches N``: a card's balance simulation, run here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from config.errors import ApplicationError
+from tournaments.selectors.cardstats import simulation_view
+from tournaments.services.balance import card_balance_create, card_balance_run
+
+
+class Command(BaseCommand):
+    help = (
+        'Play N paired bot matches with and without the card KEY ("Set/Name", an A, B or C '
+        "design) and store the result next to its figures from stored play."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("key", help='The design, "Set/Name", e.g. "Castle/Dragon".')
+        parser.add_argument("--matches", type=int, default=200, help="Pairs to play.")
+        parser.add_argument("--seed", type=int, default=0)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            balance = card_balance_create(
+                key=options["key"], matches=options["matches"], seed=options["seed"]
+            )
+        except ApplicationError as error:
+            raise CommandError(f"{error.code}: {error.message}") from error
+        done = card_balance_run(balance_id=balance.pk)
+        assert done is not None
+        view = simulation_view(done)
+        self.stdout.write(
+            f"{done.key}: won {view['win_rate_with']:.3f} with it, "
+            f"{view['win_rate_without']:.3f} without ({view['difference']:+.3f}) "
+            f"over {done.matches} pairs."
+        )

@@ -1,0 +1,23 @@
+"""``manage.py card_stats_recount``: rebuild the card statistics from the stored play."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from tournaments.services.cardstats import card_stats_recount
+
+
+class Command(BaseCommand):
+    help = (
+        "Rebuild every card statistics row from the stored matches and finished Deck Phases "
+        "(the figures kept while playing must come out the same)."
+    )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        started = time.perf_counter()
+        written = card_stats_recount()
+        seconds = time.perf_counter() - started
+        self.stdout.write(f"{written} card statistics rows rebuilt in {seconds:.1f} s.")

@@ -1,0 +1,114 @@
+"""Card statistics from play: what one match or one Deck Phase adds to each card's figures, and
+the 95 % Wilson interval of a rate. Pure: no Django (the rows live in ``tournaments.models``)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
+
+
+@dataclass(slots=True)
+class Counts:
+    """The counters of one card design for one set combination and one kind of player."""
+
+    offered: int = 0  # copies shown in the player's Deck Phase displays
+    picked: int = 0  # copies the player kept
+    decks: int = 0  # match sides whose deck held the design (once per side, whatever the copies)
+    deck_wins: int = 0  # of those, the sides that won
+    reveals: int = 0  # copies turned face up
+    power_total: int = 0  # the power of each of its attacks, summed…
+    power_count: int = 0  # …over this many attacks
+    effects: int = 0  # its effect resolved
+
+    def add(self, other: Counts) -> None:
+        for name in COUNTERS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def values(self) -> tuple[int, ...]:
+        return tuple(getattr(self, name) for name in COUNTERS)
+
+
+COUNTERS = tuple(f.name for f in fields(Counts))
+Tally = dict[tuple[str, str], Counts]  # (card key, player) -> counts
+
+
+def sets_label(sets: Iterable[str]) -> str:
+    """A set combination as one label: the names sorted, joined with "+"."""
+    return "+".join(sorted(set(sets)))
+
+
+def match_counts(
+    *,
+    decks: Mapping[str, Sequence[Sequence[Any]]],
+    events: Iterable[Mapping[str, Any]],
+    winner: str,
+    players: Mapping[str, str],
+) -> Tally:
+    """What one played match adds: ``decks`` the setup's ``{side: [[uid, key], …]}``, ``events``
+    the engine's, ``players`` each side's kind (human, a bot level, robot)."""
+    tally: Tally = {}
+    keys: dict[tuple[str, int], str] = {}
+    for side, cards in decks.items():
+        for uid, key in cards:
+            keys[side, uid] = key
+        for key in {key for _, key in cards}:
+            counts = _counts(tally, key, players[side])
+            counts.decks += 1
+            counts.deck_wins += side == winner
+    for event in events:
+        _count_event(tally, keys, players, event)
+    return tally
+
+
+def _count_event(
+    tally: Tally, keys: dict[tuple[str, int], str], players: Mapping[str, str], event: Any
+) -> None:
+    kind = event["kind"]
+    if kind not in ("reveal", "attack", "effect"):
+        return
+    side = event["side"]
+    if kind == "reveal":  # the reveal names its card (one an effect added mid-match too)
+        keys[side, event["card"]] = event["key"]
+    key = keys.get((side, event["card"]))
+    if key is None:
+        return
+    counts = _counts(tally, key, players[side])
+    if kind == "reveal":
+        counts.reveals += 1
+    elif kind == "attack":
+        counts.power_total += int(event["power"])
+        counts.power_count += 1
+    else:
+        counts.effects += 1
+
+
+def draft_counts(*, offered: Iterable[str], picked: Iterable[str], player: str) -> Tally:
+    """What one finished Deck Phase adds: the keys of the cards shown and of those kept."""
+    tally: Tally = {}
+    for key in offered:
+        _counts(tally, key, player).offered += 1
+    for key in picked:
+        _counts(tally, key, player).picked += 1
+    return tally
+
+
+def _counts(tally: Tally, key: str, player: str) -> Counts:
+    found = tally.get((key, player))
+    if found is None:
+        found = tally[key, player] = Counts()
+    return found
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float] | None:
+    """The Wilson score interval of ``successes / trials`` (None without a trial)."""
+    if trials <= 0:
+        return None
+    rate = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (rate + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)

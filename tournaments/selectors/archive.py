@@ -1,0 +1,28 @@
+"""A tournament's event log read back from its archive (``TournamentEventArchive``), in the
+shape the log's readers take from the rows: ``(seq, kind, audience, visible_at, payload JSON)``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import orjson
+
+from matches.archive import unpack
+from tournaments.models import TournamentEventArchive
+
+
+def archived_log_rows(tournament_id: int, after: int, limit: int) -> list[tuple[Any, ...]]:
+    """Up to ``limit`` archived events after ``after`` (none when the log is not archived)."""
+    blob = (
+        TournamentEventArchive.objects.filter(pk=tournament_id)
+        .values_list("events", flat=True)
+        .first()
+    )
+    if blob is None:
+        return []
+    rows = [row for row in unpack(blob) if row[0] > after][:limit]
+    return [
+        (seq, kind, audience, datetime.fromisoformat(at), orjson.dumps(payload).decode())
+        for seq, kind, audience, at, payload in rows
+    ]

@@ -1,0 +1,17 @@
+"""The table chat of a tournament, as its log keeps it (public: anyone watching may read it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments.models import TournamentEvent
+
+
+def chat_log(*, tournament_id: int) -> list[dict[str, Any]]:
+    """Every chat message of the tournament, oldest first, with its log number."""
+    rows = TournamentEvent.objects.filter(
+        tournament_id=tournament_id, kind="chat", visible_at__lte=timezone.now()
+    ).order_by("seq")
+    return [{"seq": seq, **payload} for seq, payload in rows.values_list("seq", "payload")]

@@ -1,0 +1,62 @@
+"""Everything needed to re-play a finished tournament without trusting the server.
+
+Published only once the tournament has ended (the seed is revealed then): the seed and nonce that
+open the commitment, the frozen card data, and for every match its seed, its setup (both decks in
+order, its share of the piles), the answers given and every event it recorded, shuffles included.
+``examples/verify.py`` checks it with nothing but the pure engine (docs/protocol.md, "Verifying
+a tournament"). Seeds are given as decimal strings: they are 63-bit numbers, beyond a double.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from cards.models import CardSnapshot
+from config.errors import ConflictError, NotFoundError
+from matches.models import Match, MatchEvent
+from tournaments.models import Status, Tournament
+
+
+def tournament_replay(*, tournament_id: int) -> dict[str, Any]:
+    """The replay document of a finished tournament; ``not_finished`` before its end."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFoundError("not_found", _("No such tournament."))
+    if tournament.status != Status.FINISHED:
+        raise ConflictError("not_finished", _("The seed is revealed, and the replay, at the end."))
+    entries, all_sets = (
+        CardSnapshot.objects.filter(pk=tournament.snapshot_id or 0)
+        .values_list("entries", "all_sets")
+        .get()
+    )
+    matches = list(tournament.matches.select_related("seat_a", "seat_b").order_by("pk"))
+    return {
+        "tournament": tournament.pk,
+        "seed": str(tournament.seed),
+        "nonce": tournament.seed_nonce,
+        "commitment": tournament.commitment,
+        "cards": {"entries": entries, "all_sets": all_sets},
+        "matches": [_match(match, _events(match)) for match in matches],
+    }
+
+
+def _events(match: Match) -> list[dict[str, Any]]:
+    return list(
+        MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True)
+    )
+
+
+def _match(match: Match, events: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "id": match.pk,
+        "round": match.round,
+        "park": match.park,
+        "status": match.status,
+        "seats": {"A": match.seat_a.number, "B": match.seat_b.number},
+        "seed": str(match.seed),
+        "setup": match.setup,
+        "answers": match.answers,
+        "events": events,
+    }
