@@ -83,3 +83,15 @@ async def test_chat_frames_come_over_the_stream_and_resume_after_a_number() -> N
     await stream.disconnect()
     assert (frame["type"], frame["kind"], frame["seq"]) == ("event", "chat", first + 1)
     assert frame["payload"] == {"seat": 0, "name": "Host", "text": "welcome"}
+
+
+def test_a_chat_refusal_is_written_in_the_callers_language() -> None:
+    host, _guest = lobby()
+    url = f"/api/v1/tournaments/{host.id}/chat/?lang=ru"
+    long = {"text": "x" * (CHAT_MAX_CHARS + 1)}
+    response = host.client.post(url, long, format="json", headers=host.headers)
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "chat_too_long" and body["details"] == {"max": CHAT_MAX_CHARS}
+    assert body["message"] == f"Не больше {CHAT_MAX_CHARS} символов."  # noqa: RUF001
+    assert not TournamentEvent.objects.filter(tournament_id=host.id, kind="chat").exists()

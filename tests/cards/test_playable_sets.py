@@ -73,6 +73,19 @@ def test_an_incomplete_set_is_refused_naming_what_it_lacks(
     assert not Tournament.objects.exists()
 
 
+def test_the_incomplete_set_refusal_is_translated_around_its_listing(
+    admin_client: Client, catalogue: LoadReport
+) -> None:
+    _add_lab(admin_client, LAB_CARDS[:2])
+    body = {"name": "Host", "seats": 2, "additional_sets": FIVE}
+    response = APIClient().post("/api/v1/tournaments/?lang=zh-hans", body, format="json")
+    assert response.json()["code"] == "set_incomplete"
+    listing = "Test Lab: 27 of 40 copies, no level C card"
+    assert response.json()["details"]["listing"] == listing
+    assert response.json()["message"] == f"并非每个牌组都能使用（{listing}）。"  # noqa: RUF001
+    assert not Tournament.objects.exists()
+
+
 def test_an_unknown_set_is_refused_listing_the_playable_ones(catalogue: LoadReport) -> None:
     body = _create(additional_sets=["Nowhere", *FIVE[1:]]).json()
     assert (body["code"], body["details"]["sets"]) == ("unknown_set", ["Nowhere"])
