@@ -188,7 +188,10 @@ def test_a_send_that_fails_after_the_commit_is_logged_and_left_to_the_reconciler
     assert Match.objects.get(pk=match.pk).status == MatchStatus.FINISHED
 
 
-def test_a_pending_webhook_delivery_is_sent_again(catalogue: Any, lost_tasks: None) -> None:
+def test_a_pending_webhook_delivery_is_sent_again(
+    catalogue: Any, lost_tasks: None, settings: Any
+) -> None:
+    settings.WEBHOOKS_ALLOW_PRIVATE = True  # the test's receiver listens on loopback
     token = create_organizer("org")
     client = APIClient()
     slug, _ = league_with_season(client, token)
@@ -199,6 +202,7 @@ def test_a_pending_webhook_delivery_is_sent_again(catalogue: Any, lost_tasks: No
             endpoint=endpoint,
             kind="round_finished",
             idempotency_key="round:1",
+            sequence=1,
             payload={"id": "round:1", "kind": "round_finished", "data": {}},
         )
         assert reconcile().requeued == ()
