@@ -102,7 +102,7 @@ def verify_match(match_id: int) -> bool:
     return services.match_verify(match_id=match_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def card_balance(balance_id: int) -> None:
     """A card's balance simulation, queued from the admin."""
     from tournaments.services.balance import card_balance_run

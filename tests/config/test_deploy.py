@@ -218,7 +218,9 @@ def test_serve_listens_on_this_machine_unless_host_is_set(
     (fake / "scripts").mkdir(parents=True)
     (fake / ".venv" / "bin").mkdir(parents=True)
     (fake / "scripts" / "serve").write_text((ROOT / "scripts" / "serve").read_text())
-    (fake / "scripts" / "lib.sh").write_text("ensure_venv() { :; }\nbuild_engine() { :; }\n")
+    (fake / "scripts" / "lib.sh").write_text(
+        "ensure_venv() { :; }\nbuild_engine() { :; }\ncompile_catalogues() { :; }\n"
+    )
     (fake / ".venv" / "bin" / "python").write_text("#!/bin/sh\nexit 0\n")
     (fake / ".venv" / "bin" / "daphne").write_text('#!/bin/sh\necho "daphne $*"\n')
     for program in (fake / ".venv" / "bin").iterdir():

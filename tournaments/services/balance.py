@@ -16,7 +16,7 @@ from cards.selectors import playable_sets
 from cards.snapshots import snapshot_specs, snapshot_take
 from config import rows
 from config.errors import ApplicationError
-from config.taskqueue import enqueue_named
+from config.taskqueue import DATABASE_ERRORS, enqueue_named
 from tournaments.models import BalanceStatus, CardBalance
 from tournaments.rules.balance import Balance, balance_trials
 from tournaments.rules.data import catalogue_data
@@ -59,6 +59,11 @@ def card_balance_run(*, balance_id: int) -> CardBalance | None:
     balance = CardBalance.objects.get(pk=balance_id)
     try:
         result = _trials(balance)
+    except DATABASE_ERRORS:
+        # An outage, not a broken simulation: hand the row back so the task's retry claims it
+        # again (if the database is still down, this fails too and the retry finds it running).
+        CardBalance.objects.filter(pk=balance_id).update(status=BalanceStatus.QUEUED)
+        raise
     except Exception as error:
         CardBalance.objects.filter(pk=balance_id).update(
             status=BalanceStatus.FAILED, error=repr(error)[:2000], finished_at=timezone.now()
