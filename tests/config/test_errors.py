@@ -11,8 +11,10 @@ import pytest
 from django.db import DatabaseError, OperationalError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.test import Client, RequestFactory
+from graphql import GraphQLError
 from psycopg_pool import ConnectionPool, PoolTimeout
 from rest_framework import exceptions
+from strawberry.types import ExecutionResult
 
 from config.errors import (
     RETRY_AFTER_SECONDS,
@@ -22,7 +24,9 @@ from config.errors import (
     database_unavailable,
     server_failed,
 )
+from config.graphql_views import _raise_if_database_down
 from config.middleware import ApiErrorsMiddleware
+from config.schema import error_code
 
 
 def _render(exc: Exception) -> tuple[int, Any]:
@@ -153,3 +157,13 @@ def test_any_other_unhandled_error_is_still_the_500_page() -> None:
     except ValueError:
         response = server_failed(RequestFactory().get("/"))
     assert response.status_code == 500
+
+
+def test_a_graphql_field_failing_on_the_database_fails_the_request_with_a_503() -> None:
+    """The field's error is coded; the view answers the whole request 503 in GraphQL's shape."""
+    failure = _as_django_raises(_refused_connection())
+    error = GraphQLError("boom", original_error=failure)
+    assert error_code(error)["code"] == "database_unavailable"
+    with pytest.raises(OperationalError):
+        _raise_if_database_down(ExecutionResult(data=None, errors=[error]))
+    _raise_if_database_down(ExecutionResult(data={"ok": True}, errors=None))  # nothing to do
