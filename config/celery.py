@@ -69,3 +69,21 @@ def preload(**_: Any) -> None:
 
     for name in PRELOADED:
         import_module(name)
+
+
+WORKER_POOL_TIMEOUT_SECONDS = 10
+"""How long a task waits for a database connection. Web requests wait
+``DATABASE_POOL_TIMEOUT`` (3 s) and answer 503; a task has nobody waiting on it, so it rides out
+a PostgreSQL restart and goes on as soon as the server is back, rather than failing and sleeping
+out its retry backoff (up to 8 s more)."""
+
+
+@signals.worker_init.connect
+def task_pool_wait(**_: Any) -> None:
+    """Give the worker's database pool the tasks' wait, before its pool processes fork (they
+    create their connection pools from these settings)."""
+    from django.conf import settings
+
+    pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
+    if isinstance(pool, dict):
+        pool["timeout"] = max(pool.get("timeout", 0), WORKER_POOL_TIMEOUT_SECONDS)

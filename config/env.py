@@ -287,7 +287,23 @@ def _database(environ: Mapping[str, str]) -> dict[str, Any]:
         # Persistent connections under ASGI exhausted PostgreSQL ("too many clients"); Django's
         # psycopg pool shares a few connections per process instead.
         "CONN_MAX_AGE": 0,
-        "OPTIONS": {"pool": {"min_size": 1, "max_size": 10, "timeout": 10}},
+        # After a PostgreSQL restart the pooled connections are closed by the server. With the
+        # pool, Django turns this into psycopg_pool's `check=ConnectionPool.check_connection`: each
+        # connection is checked (an empty query) before a request gets it, and a dead one is
+        # replaced instead of failing the request with `AdminShutdown`.
+        "CONN_HEALTH_CHECKS": True,
+        "OPTIONS": {"pool": _pool(environ)},
+    }
+
+
+def _pool(environ: Mapping[str, str]) -> dict[str, Any]:
+    """psycopg_pool's options (Django passes them to ``ConnectionPool``)."""
+    return {
+        "min_size": 1,
+        "max_size": 10,
+        # A request waits this long for a connection, then answers 503 `database_unavailable`
+        # (config.errors): with the database down, at once rather than after psycopg's 30 s.
+        "timeout": _seconds(environ, "DATABASE_POOL_TIMEOUT", default=3),
     }
 
 

@@ -9,13 +9,16 @@ Every error leaves the server as ``{"code": ..., "message": ..., "details": ...}
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping
 from typing import Any
 
+import psycopg
 from django.core.exceptions import PermissionDenied
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
-from django.views.defaults import page_not_found
+from django.views.defaults import page_not_found, server_error
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -46,6 +49,34 @@ class ConflictError(ApplicationError):
     status_code = status.HTTP_409_CONFLICT
 
 
+class UnavailableError(ApplicationError):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+
+
+# Seconds a client is told to wait (`Retry-After`) when the database does not answer: about a
+# restart's length.
+RETRY_AFTER_SECONDS = 5
+
+
+def database_unavailable(exc: BaseException) -> UnavailableError | None:
+    """The coded 503 for an exception that means "PostgreSQL did not answer" — a connection
+    refused or closed under the request, a server shutting down, no pool connection within
+    ``DATABASE_POOL_TIMEOUT`` (psycopg_pool's ``PoolTimeout``) — or None for any other.
+    Transient, so the client may retry; the cause is in the server log, never in the answer."""
+    # Django re-raises the driver's error as its own, the driver's as the cause.
+    original = exc.__cause__ if isinstance(exc, DatabaseError) and exc.__cause__ else exc
+    if not isinstance(original, psycopg.OperationalError | psycopg.InterfaceError):
+        return None  # SQLite's OperationalError is mostly a bad query: a bug, still a 500
+    message = _("The database is not answering: try again in a few seconds.")
+    return UnavailableError("database_unavailable", message, {"retry_after": RETRY_AFTER_SECONDS})
+
+
+def unavailable_response(error: UnavailableError) -> Response:
+    response = Response(error.as_dict(), status=error.status_code)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def error_body(*, code: str, message: str, details: Any = None) -> dict[str, Any]:
     return {"code": code, "message": message, "details": details if details is not None else {}}
 
@@ -65,6 +96,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status_code)
+    if unavailable := database_unavailable(exc):
+        return unavailable_response(unavailable)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
@@ -99,3 +132,25 @@ def api_not_found(request: HttpRequest, exception: Exception | None = None) -> H
         )
         return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
     return page_not_found(request, exception or Http404())
+
+
+def server_failed(request: HttpRequest) -> HttpResponse:
+    """``handler500`` (with ``DEBUG`` off): an exception no view or middleware rendered. The
+    database being down is a coded 503 (a middleware's query — the session, an idempotency key
+    — fails before any view runs); anything else is Django's 500 page (coded JSON under
+    ``/api/`` by ``config.middleware``)."""
+    error = database_unavailable(sys.exc_info()[1] or Exception())
+    if error is None:
+        return server_error(request)
+    return unavailable_json(error, graphql=request.path.startswith("/graphql/"))
+
+
+def unavailable_json(error: UnavailableError, *, graphql: bool = False) -> JsonResponse:
+    """The 503 in REST's body, or GraphQL's (``errors`` alone: nothing ran), with Retry-After."""
+    if graphql:
+        body = graphql_error_body(code=error.code, message=error.message, details=error.extra)
+    else:
+        body = error.as_dict()
+    response = JsonResponse(body, status=error.status_code)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

@@ -33,7 +33,12 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
 
-from config.errors import ApplicationError, graphql_error_body
+from config.errors import (
+    ApplicationError,
+    database_unavailable,
+    graphql_error_body,
+    unavailable_json,
+)
 from config.graphql import MAX_BODY_BYTES
 from config.graphql_socket import CodedTransportWSHandler, socket_loads
 from config.parsers import JsonTooDeep, loads_shallow
@@ -87,7 +92,10 @@ class LocalGraphiQLView(GraphQLView):
                 response["Allow"] = "GET, POST"
                 return response
             return refusal(ApplicationError("bad_request", error.reason), 400)
-        except Exception:  # a bug: logged, never shown (Django's DEBUG page is HTML)
+        except Exception as error:  # a bug: logged, never shown (Django's DEBUG page is HTML)
+            if unavailable := database_unavailable(error):  # not a bug: PostgreSQL is down
+                log.warning("GraphQL request failed: %s", unavailable.message, exc_info=error)
+                return unavailable_json(unavailable, graphql=True)
             log.exception("GraphQL request failed: %s %s", request.method, request.path)
             message = _("The server failed on this request; the error is logged.")
             return refusal(ApplicationError("server_error", message), 500)
@@ -136,7 +144,7 @@ class LocalGraphiQLView(GraphQLView):
         if request_adapter.method == "POST":
             allowed.add(OperationType.MUTATION)
         try:
-            return self.schema.execute_sync(
+            result = self.schema.execute_sync(
                 request_data.query,
                 root_value=kwargs["root_value"],
                 variable_values=request_data.variables,
@@ -158,6 +166,8 @@ class LocalGraphiQLView(GraphQLView):
             raise Refused(400, "invalid", message, {"query": [message]}) from None
         except CannotGetOperationTypeError as error:  # an unknown or missing operationName
             raise Refused(400, "invalid_query", error.as_http_error_reason()) from None
+        _raise_if_database_down(result)
+        return result
 
     def get_context(self, request: HttpRequest, response: HttpResponse) -> Any:
         """Strawberry's context, with the caller check the apps without tokens of their own
@@ -165,6 +175,14 @@ class LocalGraphiQLView(GraphQLView):
         context: Any = super().get_context(request, response)
         context.check_caller = actor_of
         return context
+
+
+def _raise_if_database_down(result: ExecutionResult) -> None:
+    """A field that failed because PostgreSQL did not answer fails the whole request with a 503
+    (``dispatch``), as REST answers: the other fields' data would be a partial picture."""
+    for error in result.errors or []:
+        if error.original_error is not None and database_unavailable(error.original_error):
+            raise error.original_error
 
 
 def _check_length(request: HttpRequest) -> None:

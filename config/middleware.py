@@ -7,7 +7,8 @@ is rendered here, with ``DEBUG`` on too (Django's debug pages are HTML and list 
 - a URL that exists only with a trailing slash (``POST /api/v1/tournaments``) → 404 ``not_found``
   naming the right URL, where Django would redirect (and lose a POST's body, or fail with a 500);
 - an exception a view let through → 500 ``server_error`` (logged with its traceback, never shown),
-  or its own 4xx for Django's refusals (``RequestDataTooBig``, ``SuspiciousOperation``);
+  503 ``database_unavailable`` when PostgreSQL did not answer, or its own 4xx for Django's
+  refusals (``RequestDataTooBig``, ``SuspiciousOperation``);
 - an id in the URL past the largest the database can hold → 404 ``not_found`` (SQLite would
   raise ``OverflowError``: a 500);
 - any other error page (an unknown URL, a bad Host header) → the same status, coded.
@@ -27,7 +28,7 @@ from django.urls import is_valid_path
 from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError, error_body
+from config.errors import ApplicationError, database_unavailable, error_body, unavailable_json
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +127,11 @@ class ApiErrorsMiddleware(MiddlewareMixin):
             return coded(404)
         if isinstance(exception, PermissionDenied):
             return coded(403)
+        if unavailable := database_unavailable(exception):
+            log.warning(
+                "Database unavailable on %s %s", request.method, request.path, exc_info=exception
+            )
+            return unavailable_json(unavailable)
         log.error("Error on %s %s", request.method, request.path, exc_info=exception)
         return coded(500, _("The server failed on this request; the error is logged."))
 

@@ -31,7 +31,7 @@ from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
 from cards.graphql import Query as CardsQuery
-from config.errors import ApplicationError
+from config.errors import ApplicationError, database_unavailable
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
 from tournaments.graphql import Mutation as TournamentsMutation
@@ -73,6 +73,10 @@ def error_code(error: GraphQLError) -> dict[str, Any]:
         return {"code": body["code"], "details": body["details"]}
     if isinstance(original, GraphQLError | CannotGetOperationTypeError):
         original = None  # graphql-core's refusal of a value, or an unknown operationName
+    if original is not None and (unavailable := database_unavailable(original)):
+        log.warning("GraphQL resolver failed: %s", unavailable.message, exc_info=original)
+        error.message = unavailable.message
+        return {"code": unavailable.code, "details": unavailable.extra}
     if original is not None:
         log.error("GraphQL resolver failed", exc_info=original)
         error.message = _("A bug on the server: it was logged.")

@@ -12,6 +12,7 @@ to the reconciler (``tournaments.services.reconcile``), which derives it again f
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import logging
@@ -21,6 +22,7 @@ from importlib import import_module
 from typing import Any
 
 import kombu.exceptions
+import redis
 import redis.exceptions
 from celery import Task
 from django.conf import settings
@@ -81,6 +83,36 @@ def enqueue(task: Task, *args: Any, countdown: float = 0) -> bool:
         log.warning("Task %s%r not sent (broker down): left to the reconciler", task.name, args)
         return False
     return True
+
+
+BROKER_MARK = "challengers:broker-mark"
+"""A key the reconciler keeps in the broker's Redis database: it lives and dies with the queued
+messages, so finding it gone means the broker lost them (``broker_emptied``)."""
+BROKER_PROBE_SECONDS = 2
+
+
+def broker_emptied() -> bool:
+    """Whether the broker lost what it held since the last call (anywhere): a Redis restarted
+    without persistence, or flushed. Sets the mark again, so one caller learns it, once.
+
+    Everything queued before is gone then (the tasks sent, their countdowns, the unacknowledged
+    ones the workers were running: Celery's workers exit on such a restart and come back under
+    their supervisor), so the reconciler queues all owed work at once rather than waiting
+    ``RECONCILE_REQUEUE_SECONDS`` for each piece. ``False`` without a Redis broker, or while
+    it does not answer (the next pass asks again)."""
+    if settings.TASK_RUNNER != "celery" or settings.CELERY_TASK_ALWAYS_EAGER:
+        return False
+    try:
+        return bool(_broker_client(settings.CELERY_BROKER_URL).set(BROKER_MARK, "1", nx=True))
+    except BROKER_ERRORS:
+        return False
+
+
+@functools.cache
+def _broker_client(url: str) -> redis.Redis:
+    return redis.Redis.from_url(
+        url, socket_timeout=BROKER_PROBE_SECONDS, socket_connect_timeout=BROKER_PROBE_SECONDS
+    )
 
 
 def enqueue_named(name: str, *args: Any, countdown: float = 0) -> bool:

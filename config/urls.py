@@ -34,3 +34,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
 ]
 
 handler404 = "config.errors.api_not_found"
+handler500 = "config.errors.server_failed"

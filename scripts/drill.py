@@ -18,7 +18,9 @@ Then it prints one row per fault:
 - **finished** (in the database) and **verified** (``GET /tournaments/{id}/verify/`` says ok);
 - **lost/dup**: stored events a follower never received / received twice (the follower's seqs
   against the stored log);
-- **5xx**: answers 500-599 to the tournament reads (``/health/`` is counted apart: its codes);
+- **5xx**: answers 500-599 to the tournament reads (``/health/`` is counted apart: its codes),
+  but for coded refusals (a 503 ``database_unavailable`` while PostgreSQL is down: the promised
+  answer), shown apart as ``+N coded 503``;
 - **recovery**: from the dependency being back (the server listening again; for a killed worker
   or Daphne, the kill: the other one never went away) to the next event *stored* for every
   tournament in flight (``stall``): the longest stall.
@@ -136,6 +138,7 @@ class Row:
     recovery: float | None
     target: float
     died: list[str] = field(default_factory=list)
+    coded: int = 0  # coded 5xx refusals (503 database_unavailable): promised, not failures
 
     def met(self) -> bool:
         whole = self.finished == self.verified == self.tournaments
@@ -256,6 +259,7 @@ class Batch:
             lost=lost,
             duplicated=duplicated,
             fives=sum(r.fives() for r in self.readers),
+            coded=sum(r.coded() for r in self.readers),
             health=self._health(),
             lasted=self._lasted(),
             recovery=self._recovery(back),
@@ -327,7 +331,7 @@ def cells(row: Row) -> tuple[str, ...]:
         row.fault,
         *(str(n) for n in (row.tournaments, row.in_flight, row.finished, row.verified)),
         f"{row.lost}/{row.duplicated}",
-        str(row.fives),
+        str(row.fives) + (f" (+{row.coded} coded 503)" if row.coded else ""),
         row.health,
         "-" if row.lasted is None else f"{row.lasted:.0f} s",
         "never" if row.recovery is None else f"{row.recovery:.1f} s",

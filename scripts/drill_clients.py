@@ -138,17 +138,31 @@ class Reader:
     failing: dict[str, int] = field(default_factory=dict)  # /health/'s parts not ok
 
     def fives(self) -> int:
-        return sum(count for code, count in self.statuses.items() if code.startswith("5"))
+        """Failures: answers 500-599 other than a coded refusal (``coded``)."""
+        return sum(n for name, n in self.statuses.items() if name[0] == "5" and " " not in name)
+
+    def coded(self) -> int:
+        """5xx answers in the coded error shape with a code of their own (a 503
+        ``database_unavailable`` while PostgreSQL is down): the promised answer, not a bug."""
+        return sum(n for name, n in self.statuses.items() if name[0] == "5" and " " in name)
 
     async def read(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             code, body = await asyncio.to_thread(self.api.status, self.path)
             name = "none" if code is None else str(code)
+            if code is not None and code >= 500 and (error := error_code(body)):
+                name = f"{code} {error}"
             self.statuses[name] = self.statuses.get(name, 0) + 1
             for part in failing_parts(body):
                 self.failing[part] = self.failing.get(part, 0) + 1
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=POLL_SECONDS)
+
+
+def error_code(body: Any) -> str | None:
+    """The ``code`` of a coded error body, unless it is ``server_error`` (a bug)."""
+    code = body.get("code") if isinstance(body, dict) else None
+    return code if isinstance(code, str) and code != "server_error" else None
 
 
 def failing_parts(body: Any) -> list[str]:

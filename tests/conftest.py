@@ -12,6 +12,7 @@ from django.db import connection
 from cards.catalogue import LoadReport, catalogue_load
 from cards.models import Card, CardSet
 from config.celery import app as celery_app
+from config.taskqueue import broker_emptied
 
 _LOADED: dict[str, Any] = {}
 
@@ -69,6 +70,9 @@ def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
     if request.node.get_closest_marker("real_worker"):
         yield
         return
+    # Tasks never wait in the broker here: the reconciler must not take a Redis emptied by
+    # another test (a cache clear) for a restart that lost them (test_reconcile tests that).
+    broker_emptied()
     conf = celery_app.conf
     saved = (conf.task_always_eager, conf.task_eager_propagates)
     conf.task_always_eager = conf.task_eager_propagates = True

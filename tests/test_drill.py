@@ -72,11 +72,6 @@ def test_every_tournament_finishes_verifies_and_streams_whole_through_restarts(
         assert row["recovery"] <= RECOVERY_BOUND_SECONDS, table
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="after a PostgreSQL restart the first read on each pooled connection answers 500 "
-    "(psycopg AdminShutdown: the pool hands out closed connections; docs/operations.md)",
-)
 def test_no_tournament_read_answers_5xx_through_restarts(
     drill: tuple[str, list[dict[str, Any]]],
 ) -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import secrets
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 
+from config.celery import WORKER_POOL_TIMEOUT_SECONDS, connections_back_to_pool, task_pool_wait
 from config.celery import app as celery_app
-from config.celery import connections_back_to_pool
 
 
 @celery_app.task(name="tests.echo", ignore_result=False)  # the product reads no results
@@ -56,3 +57,11 @@ def test_a_prefork_worker_keeps_its_database_connection_from_task_to_task() -> N
     # The same pool lent its connections again: none was opened for the tasks.
     assert connection.pool is pool  # type: ignore[attr-defined]
     assert pool.get_stats()["connections_num"] == opened
+
+
+def test_tasks_wait_longer_for_a_database_connection_than_requests(settings: Any) -> None:
+    """A task rides out a short PostgreSQL restart; a request answers 503 after 3 s."""
+    database = {**settings.DATABASES["default"], "OPTIONS": {"pool": {"timeout": 3}}}
+    settings.DATABASES = {**settings.DATABASES, "default": database}
+    task_pool_wait()
+    assert database["OPTIONS"]["pool"]["timeout"] == WORKER_POOL_TIMEOUT_SECONDS > 3

@@ -37,6 +37,19 @@ def test_database_url_gives_postgresql_with_the_pool_and_no_persistent_connectio
     assert database["CONN_MAX_AGE"] == 0
 
 
+def test_the_pool_checks_each_connection_before_lending_it_and_waits_briefly() -> None:
+    """A PostgreSQL restart leaves closed connections in the pool: each is checked before a
+    request gets it. With the database down a request waits DATABASE_POOL_TIMEOUT at most."""
+    database = read_environment({"DATABASE_URL": POSTGRES}).databases["default"]
+    # Django gives the pool `check=ConnectionPool.check_connection` when health checks are on.
+    assert database["CONN_HEALTH_CHECKS"] is True
+    assert database["OPTIONS"]["pool"]["timeout"] == 3
+    environ = {"DATABASE_URL": POSTGRES, "DATABASE_POOL_TIMEOUT": "7"}
+    assert read_environment(environ).databases["default"]["OPTIONS"]["pool"]["timeout"] == 7
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_POOL_TIMEOUT"):
+        read_environment({"DATABASE_URL": POSTGRES, "DATABASE_POOL_TIMEOUT": "0"})
+
+
 def test_postgresql_scheme_and_default_port_are_accepted() -> None:
     database = read_environment({"DATABASE_URL": "postgresql://u@h/db"}).databases["default"]
     assert (database["PORT"], database["PASSWORD"]) == ("5432", "")

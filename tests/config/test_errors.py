@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from typing import Any
 
-from django.http import Http404
-from django.test import Client
+import psycopg
+import pytest
+from django.db import DatabaseError, OperationalError
+from django.http import Http404, HttpResponse, JsonResponse
+from django.test import Client, RequestFactory
+from graphql import GraphQLError
+from psycopg_pool import ConnectionPool, PoolTimeout
 from rest_framework import exceptions
+from strawberry.types import ExecutionResult
 
-from config.errors import ApplicationError, ConflictError, api_exception_handler
+from config.errors import (
+    RETRY_AFTER_SECONDS,
+    ApplicationError,
+    ConflictError,
+    api_exception_handler,
+    database_unavailable,
+    server_failed,
+)
+from config.graphql_views import _raise_if_database_down
+from config.middleware import ApiErrorsMiddleware
+from config.schema import error_code
 
 
 def _render(exc: Exception) -> tuple[int, Any]:
@@ -57,3 +75,95 @@ def test_a_write_to_the_read_only_card_api_is_coded(client: Client, db: None) ->
     response = client.post("/api/v1/cards/", {})
     assert response.status_code == 405
     assert response.json()["code"] == "method_not_allowed"
+
+
+def _refused_connection() -> psycopg.OperationalError:
+    """The real error of a PostgreSQL that is not listening (port 1: nothing there)."""
+    try:
+        psycopg.connect("host=127.0.0.1 port=1 connect_timeout=2").close()
+    except psycopg.OperationalError as error:
+        return error
+    raise AssertionError("something listens on port 1")
+
+
+def _as_django_raises(error: Exception) -> DatabaseError:
+    """Django's own error with the driver's as its cause, as its wrapper raises it."""
+    try:
+        raise OperationalError(str(error)) from error
+    except OperationalError as wrapped:
+        return wrapped
+
+
+def test_postgresql_not_answering_is_a_coded_503_with_retry_after() -> None:
+    response = api_exception_handler(_as_django_raises(_refused_connection()), {})
+    assert response is not None
+    assert response.status_code == 503
+    assert response.data["code"] == "database_unavailable"
+    assert response.data["details"] == {"retry_after": RETRY_AFTER_SECONDS}
+    assert response["Retry-After"] == str(RETRY_AFTER_SECONDS)
+    assert "127.0.0.1" not in response.data["message"]  # the cause stays in the log
+
+
+def test_no_pool_connection_in_time_is_database_unavailable() -> None:
+    """psycopg_pool's PoolTimeout, from a pool whose server is not there."""
+    pool = ConnectionPool("host=127.0.0.1 port=1 connect_timeout=2", min_size=1, open=False)
+    pool.open(wait=False)
+    try:
+        with pytest.raises(PoolTimeout) as raised:
+            pool.getconn(timeout=0.2)
+    finally:
+        pool.close(timeout=1)
+    error = database_unavailable(raised.value)
+    assert error is not None and (error.code, error.status_code) == ("database_unavailable", 503)
+
+
+def test_a_bad_sqlite_query_stays_a_bug() -> None:
+    """SQLite's OperationalError ("no such table") is a bug, not an outage: still a 500."""
+    sqlite = sqlite3.connect(":memory:")
+    with pytest.raises(sqlite3.OperationalError) as raised:
+        sqlite.execute("SELECT * FROM nowhere")
+    sqlite.close()
+    assert database_unavailable(_as_django_raises(raised.value)) is None
+    assert database_unavailable(ValueError("not a database error")) is None
+
+
+def test_an_api_view_failing_on_the_database_answers_503_coded() -> None:
+    request = RequestFactory().get("/api/v1/tournaments/1/")
+    response = ApiErrorsMiddleware(lambda r: HttpResponse()).process_exception(
+        request, _as_django_raises(_refused_connection())
+    )
+    assert response is not None and response.status_code == 503
+    assert isinstance(response, JsonResponse)
+    assert json.loads(response.content)["code"] == "database_unavailable"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/tournaments/", "/graphql/", "/"])
+def test_a_middleware_failing_on_the_database_answers_503_coded(path: str) -> None:
+    """``handler500``: a query before any view (the session, an idempotency key)."""
+    request = RequestFactory().get(path)
+    try:
+        raise _as_django_raises(_refused_connection())
+    except OperationalError:
+        response = server_failed(request)
+    assert response.status_code == 503
+    body = json.loads(response.content)
+    code = body["errors"][0]["extensions"]["code"] if path == "/graphql/" else body["code"]
+    assert code == "database_unavailable"
+
+
+def test_any_other_unhandled_error_is_still_the_500_page() -> None:
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        response = server_failed(RequestFactory().get("/"))
+    assert response.status_code == 500
+
+
+def test_a_graphql_field_failing_on_the_database_fails_the_request_with_a_503() -> None:
+    """The field's error is coded; the view answers the whole request 503 in GraphQL's shape."""
+    failure = _as_django_raises(_refused_connection())
+    error = GraphQLError("boom", original_error=failure)
+    assert error_code(error)["code"] == "database_unavailable"
+    with pytest.raises(OperationalError):
+        _raise_if_database_down(ExecutionResult(data=None, errors=[error]))
+    _raise_if_database_down(ExecutionResult(data={"ok": True}, errors=None))  # nothing to do

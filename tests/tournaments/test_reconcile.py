@@ -14,13 +14,15 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+import redis
+from django.conf import settings as django_settings
 from django.db import connection, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from config.models import Nudge
-from config.taskqueue import clear_runner, start_clock
+from config.taskqueue import BROKER_MARK, clear_runner, start_clock
 from matches.models import Match, MatchStatus
 from tests.leagues.helpers import (
     bot_tournament,
@@ -124,6 +126,22 @@ def test_a_lost_match_is_played_once_and_a_second_pass_changes_nothing(
     version = Tournament.objects.get(pk=host.id).version
     assert reconcile().requeued == () and owed_keys() == []
     assert Tournament.objects.get(pk=host.id).version == version
+
+
+@pytest.mark.skipif(not django_settings.REDIS_URL, reason="a Redis broker")
+def test_a_broker_that_lost_its_messages_gets_all_owed_work_at_once(
+    catalogue: Any, lost_tasks: None
+) -> None:
+    """Redis restarted empty (its mark gone with the queues): nothing is in flight, so the
+    reconciler queues the owed work at once instead of after RECONCILE_REQUEUE_SECONDS."""
+    (host,) = open_game(seats=4, seed=3)
+    finish_deck_phase(host)
+    key = f"bots:{host.id}:1"
+    assert reconcile().requeued == (), "just queued by the change itself: in flight"
+
+    redis.Redis.from_url(str(django_settings.REDIS_URL)).delete(BROKER_MARK)  # what a restart loses
+    assert reconcile().requeued == (key,)
+    assert reconcile().requeued == (), "the mark is back: the bound applies again"
 
 
 def test_work_owed_to_a_tournament_whose_lock_is_held_is_left_to_its_task(

@@ -10,6 +10,8 @@ to do about it:
   ``RECONCILE_REQUEUE_SECONDS``. The time a task was queued is the owed row's own time (the
   change that made the work queued its task on commit) or, once the reconciler has queued it,
   its ``Nudge`` row. A tournament whose row is locked right now has a task running: skipped.
+  When the broker lost what it held (Redis restarted empty: ``config.taskqueue.broker_emptied``)
+  nothing is in flight, so all of it is queued again at once.
 
 Every task re-checks the state under the tournament lock, so a task queued twice (the first
 was only slow, not lost) changes nothing. Runs from ``tournaments.tasks.reconcile``: on every
@@ -28,7 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.models import Nudge
-from config.taskqueue import enqueue_named
+from config.taskqueue import broker_emptied, enqueue_named
 from tournaments.models import Tournament
 from tournaments.selectors.owed import Owed, other_owed_work, owed_work
 from tournaments.services import clock
@@ -56,7 +58,8 @@ def reconcile() -> Reconciled:
     ticked = clock.sweep(owed)
     others = other_owed_work(now=now)
     tasks = [o for o in owed if o.task is not None] + others
-    stale = _not_in_flight(tasks, now)
+    # A broker that lost its messages holds no task in flight: none is worth waiting for.
+    stale = tasks if broker_emptied() else _not_in_flight(tasks, now)
     requeued: list[str] = []
     by_tournament = sorted(stale, key=lambda o: o.tournament_id or 0)
     for tournament_id, items in groupby(by_tournament, key=lambda o: o.tournament_id):
