@@ -46,6 +46,7 @@ STATUS_TEXT = {
     413: "The body is too large.",
     415: "Send `application/json`.",
     429: "Too many requests: wait `details.retry_after` seconds.",
+    503: "The database is not answering: retry after `Retry-After` seconds.",
 }
 IDEMPOTENCY_HEADER: dict[str, Any] = {
     "name": "Idempotency-Key",
@@ -295,6 +296,7 @@ def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int
     codes: dict[int, list[str]] = {400: ["bad_request"], 401: ["bad_token"]}
     codes[400].append("unknown_parameter")
     codes[406] = ["not_acceptable"]
+    codes[503] = ["database_unavailable"]  # any request while PostgreSQL is down
     if not path.startswith(PUBLIC_PREFIXES):
         codes[403] = ["not_organizer"]  # an organizer token whose user lost the permission
     if "{" in path:

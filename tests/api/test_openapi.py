@@ -231,7 +231,7 @@ def listed_codes(schema: dict[str, Any]) -> set[str]:
         code
         for _, _, operation in operations(schema)
         for status, response in operation["responses"].items()
-        if int(status) >= 400 and status != "503"
+        if int(status) >= 400 and "properties" in response["content"]["application/json"]["schema"]
         for code in enum(response)
     }
 

@@ -111,3 +111,16 @@ def test_the_next_rival_weighs_most_and_the_future_shares_the_rest() -> None:
     assert weights[1] == 2.5
     assert weights[2] == weights[3] > 0
     assert rival_weights(round_number=7, next_rival=1, others=[1, 2]) == {1: 9.5}
+
+
+def test_the_starter_deck_is_found_when_a_robot_card_has_the_lowest_uid() -> None:
+    """Uids are drawn at random, and the Robot's cards are level S too: a bot modelling a rival
+    must still start it from the starter set, never from the Robot's set."""
+    robot = {1: CardFacts(key="Robot/Alpha", level="S", power=1, set="Robot")}
+    starter = {
+        uid: CardFacts(key=f"Starter/{name}", level="S", power=1, set="Starter")
+        for uid, name in enumerate(["Newcomer", "Talent", "Dog", "Champion"], start=2)
+    }
+    keys = starter_keys({**robot, **starter})
+    assert keys[0] == "Starter/Newcomer"
+    assert all(key.startswith("Starter/") for key in keys)

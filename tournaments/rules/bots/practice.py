@@ -67,9 +67,14 @@ def level_pools(cards: Mapping[int, CardFacts]) -> dict[str, tuple[str, ...]]:
 
 
 def starter_keys(cards: Mapping[int, CardFacts]) -> tuple[str, ...]:
-    """The starter deck every seat began with (its set is the tournament's starter set)."""
-    starter_set = next((f.set for _, f in sorted(cards.items()) if f.level == "S"), "Starter")
+    """The starter deck every seat began with (its set is the tournament's starter set).
+
+    The starter set is the level-S set holding every starter card: the Robot's cards are level S
+    too, and uids are drawn at random, so the lowest uid may be one of the Robot's."""
     names = catalogue_data()["starter_decks"]["contents"]
+    keys = {f.key for f in cards.values() if f.level == "S"}
+    sets = sorted({f.set for f in cards.values() if f.level == "S"})
+    starter_set = next((s for s in sets if all(f"{s}/{name}" in keys for name in names)), "Starter")
     return tuple(f"{starter_set}/{name}" for name in names)
 
 
