@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_writes import Meter, django_test_database, percentile
+from bench_writes import Meter, django_test_database, figures, percentile
 
 PLAYERS = ("human", "rookie", "steady", "champion", "robot")
 
@@ -178,19 +178,6 @@ def _timed(times: int, read: Callable[[], Any]) -> dict[str, float]:
     }
 
 
-def recording(meter: Meter) -> dict[str, dict[str, float]]:
-    return {
-        name: {
-            "calls": len(values),
-            "cpu_ms_p50": round(statistics.median(values), 3),
-            "cpu_ms_p99": round(percentile(values, 0.99), 3),
-            "cpu_ms_mean": round(statistics.fmean(values), 3),
-            "sql_mean": round(statistics.fmean(meter.sql[name]), 1),
-        }
-        for name, values in sorted(meter.cpu.items())
-    }
-
-
 def main() -> None:
     args = parse_args()
     meter = Meter()
@@ -204,7 +191,7 @@ def main() -> None:
             record(args, meter)
         seconds = seed_rows(args.rows)
         result: dict[str, Any] = {
-            "recording": recording(meter),
+            "recording": figures(meter, digits=3),
             "seeded": {"rows": args.rows, "seconds": round(seconds, 1)},
             "reads": time_reads(args.reads),
             "database": {"vendor": connection.vendor},

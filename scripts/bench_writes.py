@@ -191,13 +191,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def figures(meter: Meter) -> dict[str, dict[str, float]]:
+def figures(meter: Meter, digits: int = 2) -> dict[str, dict[str, float]]:
+    """Per named call: calls, CPU ms (p50, p99, mean, to ``digits``) and mean SQL statements."""
     return {
         name: {
             "calls": len(values),
-            "cpu_ms_p50": round(statistics.median(values), 2),
-            "cpu_ms_p99": round(percentile(values, 0.99), 2),
-            "cpu_ms_mean": round(statistics.fmean(values), 2),
+            "cpu_ms_p50": round(statistics.median(values), digits),
+            "cpu_ms_p99": round(percentile(values, 0.99), digits),
+            "cpu_ms_mean": round(statistics.fmean(values), digits),
             "sql_mean": round(statistics.fmean(meter.sql[name]), 1),
         }
         for name, values in sorted(meter.cpu.items())
