@@ -143,6 +143,19 @@ class CorrectionInput(serializers.Serializer):
     )
 
 
+def correction_arguments(data: dict[str, Any]) -> dict[str, Any]:
+    """``corrections.correction_create``'s arguments from a valid ``CorrectionInput`` (REST and
+    GraphQL both make a correction through this mapping)."""
+    return {
+        "kind": data["kind"],
+        "reason": data["reason"],
+        "tournament_id": data.get("tournament"),
+        "season_id": data.get("season"),
+        "member": data.get("member"),
+        "places": data.get("places"),
+    }
+
+
 class FormatQuery(serializers.Serializer):
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
 

@@ -296,13 +296,6 @@ class CorrectionListView(ApiView):
     def post(self, request: Request, slug: str) -> Response:
         data = valid(inputs.CorrectionInput, request)
         made = corrections.correction_create(
-            organizer=organizer(request),
-            slug=slug,
-            kind=data["kind"],
-            reason=data["reason"],
-            tournament_id=data.get("tournament"),
-            season_id=data.get("season"),
-            member=data.get("member"),
-            places=data.get("places"),
+            organizer=organizer(request), slug=slug, **inputs.correction_arguments(data)
         )
         return Response(selectors.correction_view(made), status=status.HTTP_201_CREATED)

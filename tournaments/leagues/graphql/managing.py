@@ -133,14 +133,7 @@ class ManagementMutation:
         def run() -> CorrectionView:
             data = valid(inputs.CorrectionInput, body)
             made = corrections.correction_create(
-                organizer=caller_organizer(info),
-                slug=slug,
-                kind=data["kind"],
-                reason=data["reason"],
-                tournament_id=data.get("tournament"),
-                season_id=data.get("season"),
-                member=data.get("member"),
-                places=data.get("places"),
+                organizer=caller_organizer(info), slug=slug, **inputs.correction_arguments(data)
             )
             return CorrectionView(**selectors.correction_view(made))
 
