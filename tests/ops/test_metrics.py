@@ -3,6 +3,7 @@ tournament, its stream, its tasks and its webhooks account for; the page is guar
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from rest_framework.test import APIClient
 
+from config import metrics_http
 from config.asgi import application
 from matches.models import Match
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
@@ -155,3 +157,34 @@ def test_a_route_is_counted_by_its_pattern_not_its_path(db: None) -> None:
     route = dict(api="rest", route="api/v1/tournaments/<int:tournament_id>/", status="404")
     assert delta(after, before, f"{P}http_requests_total", **route) == 2
     assert not any("999001" in str(labels) for (_, labels) in after)
+
+
+def ask(body: Any) -> None:
+    sent = body if isinstance(body, str) else json.dumps(body)
+    Client().post("/graphql/", sent, content_type="application/json")
+
+
+def test_graphql_requests_are_counted_by_operation_with_a_bounded_set_of_names(
+    db: None, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(metrics_http, "_names", set())
+    monkeypatch.setattr(metrics_http, "MAX_OPERATION_NAMES", 2)
+    before, _ = scrape()
+    ask({"query": "query Me { __typename }"})
+    ask({"query": "query A { __typename } query B { __typename }", "operationName": "B"})
+    ask({"query": "{ __typename }"})
+    ask({"query": "query Third { __typename }"})  # a third name: over the bound
+    ask({"query": "query Me { __typename }"})
+    ask("not json")
+    Client().get("/api/v1/tournaments/999003/")
+    after, _ = scrape()
+    graphql = dict(api="graphql", route="graphql/")
+    counted = {
+        operation: delta(after, before, f"{P}http_requests_total", **graphql, operation=operation)
+        for operation in ("Me", "B", "anonymous", "unknown", "Third", "A")
+    }
+    assert counted == {"Me": 2, "B": 1, "anonymous": 1, "unknown": 2, "Third": 0, "A": 0}
+    timed = delta(after, before, f"{P}http_request_duration_seconds_count", operation="Me")
+    assert timed == 2
+    rest = delta(after, before, f"{P}http_requests_total", api="rest", operation="")
+    assert rest == delta(after, before, f"{P}http_requests_total", api="rest") == 1
