@@ -23,7 +23,7 @@ from matches.models import MatchEvent, MatchEventArchive, MatchStatus
 LEVEL = 6
 
 # One row a match: PostgreSQL writes the payloads' JSON list itself, so no payload is parsed
-# and dumped again in Python (that cost 20x the query on 100,000 matches).
+# and dumped again in Python (the path that did ran 4x slower: docs/operations.md).
 MATCH_EVENTS_SQL = """
 SELECT e.match_id, count(*), json_agg(e.payload ORDER BY e.seq)::text
 FROM matches_matchevent e JOIN matches_match m ON m.id = e.match_id
