@@ -114,6 +114,18 @@ TOURNAMENT_CHANGES = Counter(
 THROTTLED = Counter(
     f"{PREFIX}_throttled_requests", "Requests refused with 429 throttled, by scope.", ["scope"]
 )
+DEPENDENCY_UP = Gauge(
+    f"{PREFIX}_dependency_up",
+    "1 while a dependency (database, redis) answers this process, 0 once it did not; the least "
+    "over live processes.",
+    ["dependency"],
+    multiprocess_mode="livemin",
+)
+DEPENDENCY_CHANGES = Counter(
+    f"{PREFIX}_dependency_changes",
+    "A dependency (database, redis) lost or regained, as a process saw it happen.",
+    ["dependency", "change"],
+)
 WEBHOOKS = Counter(
     f"{PREFIX}_webhook_deliveries",
     "Webhook delivery attempts by outcome (delivered, retrying, failed: no attempt left).",

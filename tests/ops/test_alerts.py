@@ -29,6 +29,7 @@ REQUIRED_ALERTS = {
     "ChallengersWorkerMissing",
     "ChallengersBeatMissing",
     "ChallengersWebhookFailureRate",
+    "ChallengersDependencyLost",
 }
 
 
