@@ -78,10 +78,14 @@ HTTP_LATENCY = Histogram(
 )
 WS_OPEN = Gauge(
     f"{PREFIX}_websocket_connections",
-    "Event streams open now (WebSocket connections past the handshake).",
+    "Event streams open now: /ws/tournaments/ connections past the handshake and GraphQL "
+    "subscriptions (tournamentEvents, matchEvents).",
     multiprocess_mode="livesum",
 )
-WS_FRAMES = Counter(f"{PREFIX}_websocket_frames_sent", "Event frames sent on the event streams.")
+WS_FRAMES = Counter(
+    f"{PREFIX}_websocket_frames_sent",
+    "Event frames sent on the event streams (a GraphQL subscription's next messages too).",
+)
 STREAM_LAG = Histogram(
     f"{PREFIX}_stream_lag_seconds",
     "From an event's release (stored, or its paced release time) to its frame being sent.",

@@ -15,8 +15,11 @@ from rest_framework.test import APIClient
 from config import metrics_http
 from config.asgi import application
 from matches.models import Match
+from tests.graphql.socket import frames as subscription_frames
+from tests.graphql.socket import open_socket, subscribe
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.leagues.receiver import receiver
+from tests.ops.helpers import finished_bot_tournaments
 from tests.ops.scrape import Samples, scrape, total, value
 from tournaments.leagues.models import WebhookDelivery
 from tournaments.models import TournamentEvent
@@ -188,3 +191,24 @@ def test_graphql_requests_are_counted_by_operation_with_a_bounded_set_of_names(
     assert timed == 2
     rest = delta(after, before, f"{P}http_requests_total", api="rest", operation="")
     assert rest == delta(after, before, f"{P}http_requests_total", api="rest") == 1
+
+
+async def test_a_graphql_subscription_counts_as_an_open_stream_and_its_frames_as_sent(
+    catalogue: Any,
+) -> None:
+    (tid,) = await database_sync_to_async(finished_bot_tournaments)(1)
+    final = await database_sync_to_async(last_seq)(tid)
+    before, _ = await database_sync_to_async(scrape)()
+    socket = await open_socket()
+    query = "subscription($id: Int!) { tournamentEvents(tournamentId: $id) { seq } }"
+    await subscribe(socket, query, {"id": tid})
+    got, _ = await subscription_frames(socket, final, "tournamentEvents")
+    during, _ = await database_sync_to_async(scrape)()
+    await socket.disconnect()
+    after, _ = await database_sync_to_async(scrape)()
+    assert len(got) == final
+    assert (
+        value(during, f"{P}websocket_connections") == value(before, f"{P}websocket_connections") + 1
+    )
+    assert value(after, f"{P}websocket_connections") == value(before, f"{P}websocket_connections")
+    assert delta(after, before, f"{P}websocket_frames_sent_total") == final
