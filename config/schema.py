@@ -34,6 +34,7 @@ from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
+from config.metrics_http import OperationLabel
 from tournaments.graphql import Mutation as TournamentsMutation
 from tournaments.graphql import Query as TournamentsQuery
 from tournaments.graphql import Subscription
@@ -119,5 +120,6 @@ schema = CodedSchema(
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: ParserCache(maxsize=CACHED_QUERIES),
         lambda: ValidationCache(maxsize=CACHED_QUERIES),
+        OperationLabel,
     ],
 )

@@ -45,6 +45,25 @@ ensure_chromium() {
     apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null 2>&1
 }
 
+# ensure_promtool: tests/ops/test_alerts.py checks and unit-tests deploy/prometheus/alerts.yml
+# with Prometheus's promtool. Debian ships it in the prometheus package, whose install would also
+# start a Prometheus server: only that one binary is taken from the package, into .venv/bin.
+ensure_promtool() {
+    command -v promtool >/dev/null || [ -x .venv/bin/promtool ] && return 0
+    if ! command -v apt-get >/dev/null || ! command -v dpkg-deb >/dev/null; then
+        echo "promtool is missing (no apt-get): the alert rule unit tests are skipped" >&2
+        return 0
+    fi
+    echo "Installing promtool (from Debian's prometheus package) for the alert rule tests"
+    dir="$(mktemp -d)"
+    (cd "$dir" && { apt-get download -qq prometheus >/dev/null 2>&1 ||
+        { apt-get update -qq >/dev/null && apt-get download -qq prometheus >/dev/null 2>&1; }; }) &&
+        dpkg-deb --fsys-tarfile "$dir"/prometheus_*.deb | tar -x -C "$dir" ./usr/bin/promtool &&
+        install -m 755 "$dir/usr/bin/promtool" .venv/bin/promtool ||
+        echo "promtool could not be installed: the alert rule unit tests are skipped" >&2
+    rm -rf "$dir"
+}
+
 # compile_catalogues: the gettext catalogues (locale/*/LC_MESSAGES/*.po) compiled to .mo with
 # polib (no GNU gettext needed); only those changed since the last run.
 compile_catalogues() {

@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import metrics
 from config.errors import ApplicationError
 from matches.selectors import match_by_id, match_events, public_status
 from tournaments.api.inputs import MAX_NUMBER
@@ -104,16 +105,19 @@ class Subscription:
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
             waker = Waker(listener)
+            metrics.WS_OPEN.inc()  # an event stream, as /ws/tournaments/{id}/ is one
             try:
                 while True:
                     part = await read(tournament_id=tournament_id, after=last, audience=audience)
                     for frame in part.events:
+                        metrics.WS_FRAMES.inc()
                         yield TournamentEventView(
                             seq=frame["seq"], kind=frame["kind"], payload=frame["payload"]
                         )
                     last = part.last_seq
                     await waker.wait(part.next_due)
             finally:
+                metrics.WS_OPEN.dec()
                 waker.close()
 
     @strawberry.subscription(
@@ -131,10 +135,12 @@ class Subscription:
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
             waker = Waker(listener)
+            metrics.WS_OPEN.inc()
             try:
                 while True:
                     frames, done = await read(match_id, viewer, last)
                     for frame in frames:
+                        metrics.WS_FRAMES.inc()
                         yield MatchEventView(**frame)
                         last = frame["seq"]
                     if done:
@@ -142,4 +148,5 @@ class Subscription:
                     if not frames:
                         await waker.wait(timezone.now() + timedelta(seconds=MATCH_POLL_SECONDS))
             finally:
+                metrics.WS_OPEN.dec()
                 waker.close()
