@@ -45,6 +45,10 @@ class NotFoundError(ApplicationError):
     status_code = status.HTTP_404_NOT_FOUND
 
 
+class ForbiddenError(ApplicationError):
+    status_code = status.HTTP_403_FORBIDDEN
+
+
 class ConflictError(ApplicationError):
     status_code = status.HTTP_409_CONFLICT
 

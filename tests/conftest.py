@@ -161,7 +161,7 @@ def _fresh_card_caches() -> None:
     """Specs and card facts are cached per snapshot and tournament id, which never repeat on a
     server; a flushed test database hands the same ids out again, so each test starts cold."""
     from cards.snapshots import snapshot_specs
-    from tournaments.services.common import _facts_of_tournament
+    from tournaments.selectors.cards import _facts_of_tournament
 
     snapshot_specs.cache_clear()
     _facts_of_tournament.cache_clear()

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from config.params import KnownQueryParameters
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
+from matches.observer import SPECTATOR
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import actor, caller, organizer
 from tournaments.selectors.advice import draft_advice
@@ -20,7 +21,7 @@ from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.matches import match_list_of
 from tournaments.selectors.replay import tournament_replay
 from tournaments.selectors.tournaments import tournament_view_of
-from tournaments.selectors.viewers import viewer_in
+from tournaments.selectors.viewers import SeatRow, viewer_in
 from tournaments.services import deck, fairness, lobby, start
 
 
@@ -35,8 +36,10 @@ def valid(serializer_class: type[serializers.Serializer], request: Request) -> d
     return dict(serializer.validated_data)
 
 
-def _view(tournament_id: int, request: Request) -> Response:
-    return Response(tournament_view_of(tournament_id=tournament_id, seat=caller(request)))
+def _view(tournament_id: int, request: Request, seat: SeatRow | None = None) -> Response:
+    """The tournament as the caller sees it (``seat``: the caller, if already resolved)."""
+    viewer = viewer_in(seat if seat is not None else caller(request), tournament_id)
+    return Response(tournament_view_of(tournament_id=tournament_id, viewer=viewer))
 
 
 def _ticket(ticket: lobby.SeatTicket) -> dict[str, Any]:
@@ -138,7 +141,7 @@ class TournamentLeaveView(ApiView):
     @extend_schema(request=None, responses=outputs.TournamentOut)
     def post(self, request: Request, tournament_id: int) -> Response:
         lobby.seat_leave(tournament_id=tournament_id, seat=caller(request))
-        return Response(tournament_view_of(tournament_id=tournament_id, seat=None))
+        return Response(tournament_view_of(tournament_id=tournament_id, viewer=SPECTATOR))
 
 
 class TournamentReclaimView(ApiView):
@@ -214,14 +217,15 @@ def _deck_action(action: str, body: type[serializers.Serializer] | None) -> type
         def post(self, request: Request, tournament_id: int) -> Response:
             data = valid(body or inputs.VersionedInput, request)
             version = data.pop("version", None)
+            seat = caller(request)  # resolved once: the action and the view that answers it
             deck.seat_act(
                 tournament_id=tournament_id,
-                seat=caller(request),
+                seat=seat,
                 action=action,
                 expected_version=version,
                 **data,
             )
-            return _view(tournament_id, request)
+            return _view(tournament_id, request, seat)
 
     DeckActionView.__name__ = f"Deck{action.title()}View"
     return DeckActionView
@@ -242,8 +246,7 @@ class TournamentMatchesView(ApiView):
     @extend_schema(responses=outputs.MatchOut(many=True))
     def get(self, request: Request, tournament_id: int) -> Response:
         viewer = viewer_in(caller(request), tournament_id)
-        seat_id = viewer.pk if viewer else None
-        return Response(match_list_of(tournament_id=tournament_id, viewer=seat_id))
+        return Response(match_list_of(tournament_id=tournament_id, viewer=viewer))
 
 
 class TournamentVerifyView(ApiView):

@@ -20,6 +20,7 @@ from strawberry.scalars import JSON
 from config.errors import ApplicationError
 from config.graphql import Error, context_value
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle, ScopeThrottle
+from matches.observer import SPECTATOR
 from tournaments.api import inputs
 from tournaments.graphql.arguments import MatchId, TournamentId, Uids
 from tournaments.graphql.queries import (
@@ -268,7 +269,9 @@ class Mutation:
     ) -> TournamentPayload:
         def run() -> TournamentView:
             lobby.seat_leave(tournament_id=tournament_id, seat=caller_seat(info))
-            return TournamentView.of(tournament_view_of(tournament_id=tournament_id, seat=None))
+            return TournamentView.of(
+                tournament_view_of(tournament_id=tournament_id, viewer=SPECTATOR)
+            )
 
         result: TournamentView | Error = refusable(run, info)
         return result

@@ -18,8 +18,7 @@ from tournaments.rules import cardstats
 from tournaments.rules.cardstats import COUNTERS, Tally
 from tournaments.rules.draft import DraftTurn as Turn
 from tournaments.rules.draft import turn_from_data
-from tournaments.services.common import card_facts
-from tournaments.services.match_setups import sets_in_play
+from tournaments.selectors.cards import card_facts, sets_in_play
 
 KEYS = ("key", "set_name", "sets", "player")
 CHUNK = 60  # rows per statement in a recount (well under SQLite's bound of parameters)

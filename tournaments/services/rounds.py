@@ -23,6 +23,7 @@ from tournaments.rules.standings import (
     winners_after_last_round,
 )
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
+from tournaments.selectors.tournaments import public_standings
 from tournaments.services import hooks
 from tournaments.services.events import publish
 from tournaments.services.match_setups import build_setups
@@ -150,8 +151,6 @@ def round_finish(tournament: Tournament) -> None:
 
 def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Trophy]) -> None:
     """Public standings after the round, as its last match is released."""
-    from tournaments.selectors.tournaments import public_standings
-
     publish(
         tournament,
         "round_finished",

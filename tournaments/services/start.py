@@ -18,7 +18,8 @@ from tournaments.rules.plan import ROBOT, compute_plan, places, plan_to_data
 from tournaments.rules.robot import robot_deck
 from tournaments.rules.seeds import stream
 from tournaments.rules.trophies import deal_trophies
-from tournaments.services.common import card_key, locked_tournament
+from tournaments.selectors.cards import card_key
+from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish
 from tournaments.services.lobby import free_numbers, require_host, require_lobby
 from tournaments.services.rounds import open_deck_phase
