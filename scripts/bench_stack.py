@@ -234,11 +234,43 @@ async def watch(port: int, tournament: Tournament, connected: asyncio.Event) -> 
 
 @dataclass
 class Play:
-    """What one stretch of play did: its tournaments, when it began, the CPU it cost."""
+    """What one stretch of play did: its tournaments, when it began, the CPU it cost, what the
+    database counted meanwhile and the most connections it had open."""
 
     tournaments: list[Tournament]
     began: float
     cpu: list[float]  # workers, Daphnes, clients
+    database: dict[str, float]
+    connections: int
+
+
+COUNTERS = ("xact_commit", "tup_inserted", "tup_updated", "tup_fetched")
+
+
+def database_counters() -> dict[str, float]:
+    """The benchmark database's transactions, rows and bytes so far (``pg_stat_database``,
+    ``pg_database_size``); the statistics are flushed by each backend as it goes idle."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cols = ", ".join(COUNTERS)
+        cursor.execute(
+            f"SELECT {cols}, pg_database_size(datname) FROM pg_stat_database "
+            "WHERE datname = current_database()"
+        )
+        row = cursor.fetchone()
+    return dict(zip((*COUNTERS, "bytes"), map(float, row), strict=True))
+
+
+def database_connections() -> int:
+    """Connections open to the benchmark database now (every process of the stack)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+        (count,) = cursor.fetchone()
+    return int(count)
 
 
 def finished_matches(ids: list[int]) -> int:
@@ -267,6 +299,8 @@ async def play(
         return watcher
 
     starter.open(seats, at_once)
+    counted = await asyncio.to_thread(database_counters)
+    connections = 0
     before, began = cpu_split(stack), time.time()
     playing = {await launch() for _ in range(at_once)}
     while playing:
@@ -278,6 +312,7 @@ async def play(
         for watcher in done:
             watcher.result()
         ids = [t.id for t in played]
+        connections = max(connections, await asyncio.to_thread(database_connections))
         steady = time.time() - began < args.spell_seconds
         if (
             not solo
@@ -286,8 +321,11 @@ async def play(
         ):
             playing |= {await launch() for _ in done}
     after = cpu_split(stack)
+    ended = await asyncio.to_thread(database_counters)
+    cpu = [end - start for start, end in zip(before, after, strict=True)]
+    database = {name: ended[name] - counted[name] for name in ended}
     # The lobbies opened ahead and never started are left in the benchmark's database.
-    return Play(played, began, [end - start for start, end in zip(before, after, strict=True)])
+    return Play(played, began, cpu, database, connections)
 
 
 def figures(stretch: Play) -> dict[str, Any]:
@@ -324,6 +362,13 @@ def figures(stretch: Play) -> dict[str, Any]:
         "worker_cpu_ms_per_match": workers / matches * 1000,
         "daphne_cpu_s": daphnes,
         "client_cpu_s": clients,
+        "commits_per_match": stretch.database["xact_commit"] / matches,
+        "rows_written_per_match": (
+            stretch.database["tup_inserted"] + stretch.database["tup_updated"]
+        )
+        / matches,
+        "db_bytes_per_match": stretch.database["bytes"] / matches,
+        "db_connections": stretch.connections,
         "complete": complete,
     }
 
@@ -385,6 +430,11 @@ SUMMARY = (
     ("p99_ms", "stored -> received p99 (ms)", "{:.0f}"),
     ("worker_cpu_ms_per_match", "worker CPU per match (ms)", "{:.1f}"),
     ("solo_s", "lone tournament (s)", "{:.2f}"),
+    ("daphne_cpu_s", "Daphne CPU (s)", "{:.1f}"),
+    ("commits_per_match", "DB transactions per match", "{:.1f}"),
+    ("rows_written_per_match", "DB rows written per match", "{:.0f}"),
+    ("db_bytes_per_match", "DB bytes per match", "{:.0f}"),
+    ("db_connections", "DB connections, most", "{:.0f}"),
     ("echo_p99_ms", "anchor: bare echo p99 (ms)", "{:.1f}"),
     ("celery_ms", "anchor: Celery round trip (ms)", "{:.1f}"),
     ("p99_per_echo", "p99 / echo p99", "{:.1f}"),
