@@ -34,6 +34,7 @@ from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
+from config.graphql_execution import ReusingExecutionContext
 from tournaments.graphql import Mutation as TournamentsMutation
 from tournaments.graphql import Query as TournamentsQuery
 from tournaments.graphql import Subscription
@@ -114,6 +115,7 @@ schema = CodedSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
+    execution_context_class=ReusingExecutionContext,
     extensions=[
         lambda: AddValidationRules(list(LIMIT_RULES)),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),

@@ -90,6 +90,68 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
     }
 
 
+SUBSCRIPTION = "subscription { tournamentEvents(tournamentId: %d) { seq kind payload } }"
+
+
+async def stream_replay(application: Any, tournament_id: int, last: int) -> float:
+    """Seconds from connecting to ``/ws/tournaments/{id}/?token=…`` to its ``last`` frame."""
+    from channels.testing import WebsocketCommunicator
+
+    began = time.perf_counter()
+    socket_ = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/?token=bench")
+    assert (await socket_.connect())[0]
+    while json.loads(await socket_.receive_from(timeout=60))["seq"] < last:
+        pass
+    spent = time.perf_counter() - began
+    await socket_.disconnect()
+    return spent
+
+
+async def subscription_replay(application: Any, tournament_id: int, last: int) -> float:
+    """Seconds from opening the GraphQL socket to the subscription's ``last`` event."""
+    from channels.testing import WebsocketCommunicator
+
+    began = time.perf_counter()
+    socket_ = WebsocketCommunicator(
+        application, "/ws/graphql/", subprotocols=["graphql-transport-ws"]
+    )
+    assert (await socket_.connect())[0]
+    init = {"type": "connection_init", "payload": {"Authorization": "Bearer bench"}}
+    await socket_.send_json_to(init)
+    assert (await socket_.receive_json_from(timeout=60))["type"] == "connection_ack"
+    query = SUBSCRIPTION % tournament_id
+    await socket_.send_json_to({"id": "1", "type": "subscribe", "payload": {"query": query}})
+    while True:
+        message = await socket_.receive_json_from(timeout=60)
+        assert message["type"] == "next", message
+        if message["payload"]["data"]["tournamentEvents"]["seq"] >= last:
+            break
+    spent = time.perf_counter() - began
+    await socket_.disconnect()
+    return spent
+
+
+def replays(tournament_id: int, rounds: int) -> dict[str, float]:
+    """The whole log replayed to the seat over the REST stream and over the subscription,
+    each the best of ``rounds`` (taking turns)."""
+    import asyncio
+
+    from channels.routing import URLRouter
+
+    from config.routing import websocket_urlpatterns
+    from tournaments.selectors.events import released_seq
+
+    application = URLRouter(websocket_urlpatterns)  # the consumers, without the origin check
+    last = released_seq(tournament_id)
+    best = {"stream": float("inf"), "subscription": float("inf")}
+    for _ in range(rounds):
+        stream = asyncio.run(stream_replay(application, tournament_id, last))
+        subscription = asyncio.run(subscription_replay(application, tournament_id, last))
+        best["stream"] = min(best["stream"], stream)
+        best["subscription"] = min(best["subscription"], subscription)
+    return {"events": last, **best}
+
+
 def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
     from django.test import Client, override_settings
 
@@ -116,8 +178,9 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         for _ in range(args.rounds):
             for key, run in runs.items():
                 best[key] = min(best.get(key, float("inf")), run())
+        replayed = replays(tournament.pk, args.rounds)
     names = dict.fromkeys(name for name, _ in best)
-    return {
+    figures = {
         name: {
             "rest_us": round(best[(name, "rest")]),
             "graphql_us": round(best[(name, "graphql")]),
@@ -125,6 +188,12 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         }
         for name in names
     }
+    figures[f"replay of {replayed['events']} events (seat)"] = {
+        "rest_us": round(replayed["stream"] * 1e6),
+        "graphql_us": round(replayed["subscription"] * 1e6),
+        "ratio": round(replayed["subscription"] / replayed["stream"], 2),
+    }
+    return figures
 
 
 def main() -> None:
@@ -141,7 +210,7 @@ def main() -> None:
     print(f"in process, best of {args.rounds} x {args.requests}; finished {args.seats}-seat")
     for name, row in figures.items():
         print(
-            f"{name:24} REST {row['rest_us']:7.0f} us   GraphQL {row['graphql_us']:7.0f} us"
+            f"{name:34} REST {row['rest_us']:7.0f} us   GraphQL {row['graphql_us']:7.0f} us"
             f"   {row['ratio']:5.2f} x"
         )
 

@@ -108,8 +108,10 @@ class Subscription:
                 while True:
                     part = await read(tournament_id=tournament_id, after=last, audience=audience)
                     for frame in part.events:
+                        seq, kind = frame["seq"], frame["kind"]
+                        key = (tournament_id, seq, kind)
                         yield TournamentEventView(
-                            seq=frame["seq"], kind=frame["kind"], payload=frame["payload"]
+                            seq=seq, kind=kind, payload=frame["payload"], completion_key=key
                         )
                     last = part.last_seq
                     await waker.wait(part.next_due)
