@@ -239,7 +239,7 @@ class Play:
 
     tournaments: list[Tournament]
     began: float
-    cpu: list[float]  # workers, Daphnes, clients
+    cpu: list[float]  # workers, Daphnes, clients, PostgreSQL's backends
     database: dict[str, float]
     connections: int
 
@@ -261,6 +261,17 @@ def database_counters() -> dict[str, float]:
         )
         row = cursor.fetchone()
     return dict(zip((*COUNTERS, "bytes"), map(float, row), strict=True))
+
+
+def database_cpu() -> dict[int, float]:
+    """CPU seconds so far of each PostgreSQL backend serving the benchmark database (the server
+    runs on this machine: its processes are read from ``/proc``)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        pids = [pid for (pid,) in cursor.fetchall()]
+    return {pid: cpu_seconds(pid) for pid in pids}
 
 
 def database_connections() -> int:
@@ -300,6 +311,7 @@ async def play(
 
     starter.open(seats, at_once)
     counted = await asyncio.to_thread(database_counters)
+    backends = await asyncio.to_thread(database_cpu)
     connections = 0
     before, began = cpu_split(stack), time.time()
     playing = {await launch() for _ in range(at_once)}
@@ -322,7 +334,9 @@ async def play(
             playing |= {await launch() for _ in done}
     after = cpu_split(stack)
     ended = await asyncio.to_thread(database_counters)
+    spent = await asyncio.to_thread(database_cpu)
     cpu = [end - start for start, end in zip(before, after, strict=True)]
+    cpu.append(sum(seconds - backends.get(pid, 0.0) for pid, seconds in spent.items()))
     database = {name: ended[name] - counted[name] for name in ended}
     # The lobbies opened ahead and never started are left in the benchmark's database.
     return Play(played, began, cpu, database, connections)
@@ -349,7 +363,7 @@ def figures(stretch: Play) -> dict[str, Any]:
             for seq, kind, received in tournament.frames
             if kind == "match_event"
         ]
-    workers, daphnes, clients = stretch.cpu
+    workers, daphnes, clients, database = stretch.cpu
     return {
         "tournaments": len(ids),
         "champions": Row.objects.filter(pk__in=ids, status="finished").count(),
@@ -362,6 +376,8 @@ def figures(stretch: Play) -> dict[str, Any]:
         "worker_cpu_ms_per_match": workers / matches * 1000,
         "daphne_cpu_s": daphnes,
         "client_cpu_s": clients,
+        "db_cpu_ms_per_match": database / matches * 1000,
+        "db_share": database / (workers + daphnes + database),
         "commits_per_match": stretch.database["xact_commit"] / matches,
         "rows_written_per_match": (
             stretch.database["tup_inserted"] + stretch.database["tup_updated"]
@@ -431,6 +447,8 @@ SUMMARY = (
     ("worker_cpu_ms_per_match", "worker CPU per match (ms)", "{:.1f}"),
     ("solo_s", "lone tournament (s)", "{:.2f}"),
     ("daphne_cpu_s", "Daphne CPU (s)", "{:.1f}"),
+    ("db_cpu_ms_per_match", "PostgreSQL CPU per match (ms)", "{:.1f}"),
+    ("db_share", "PostgreSQL's share of server CPU", "{:.2f}"),
     ("commits_per_match", "DB transactions per match", "{:.1f}"),
     ("rows_written_per_match", "DB rows written per match", "{:.0f}"),
     ("db_bytes_per_match", "DB bytes per match", "{:.0f}"),
