@@ -11,6 +11,7 @@ from collections.abc import AsyncGenerator
 from datetime import datetime, timedelta
 from typing import Any
 
+import orjson
 import strawberry
 from channels.db import database_sync_to_async
 from django.utils import timezone
@@ -109,8 +110,15 @@ class Subscription:
                     part = await read(tournament_id=tournament_id, after=last, viewer=viewer)
                     for frame in part.events:
                         metrics.WS_FRAMES.inc()
+                        # The frame's whole content keys its completed answer: a log row's
+                        # payload is the same for every viewer it reaches, and content (unlike
+                        # ids, which a restored or flushed database hands out again) never
+                        # names another event.
                         yield TournamentEventView(
-                            seq=frame["seq"], kind=frame["kind"], payload=frame["payload"]
+                            seq=frame["seq"],
+                            kind=frame["kind"],
+                            payload=frame["payload"],
+                            completion_key=orjson.dumps(frame),
                         )
                     last = part.last_seq
                     await waker.wait(part.next_due)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import orjson
 import strawberry
 from strawberry.scalars import JSON
 
@@ -185,6 +186,8 @@ class TournamentView:
     winners: list[int] = strawberry.field(description="The champions, at the end.")
     fairness: Fairness = strawberry.field(description="Seed commitment and reveal.")
     you: You | None = strawberry.field(description="Your own view; null for a spectator.")
+    # The view's whole content: its completed fields are reused (config.graphql_execution).
+    completion_key: strawberry.Private[bytes | None] = None
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> TournamentView:
@@ -208,6 +211,7 @@ class TournamentView:
                 revealed_nonce=fair["revealed_nonce"],
             ),
             you=You.of(data["you"]),
+            completion_key=orjson.dumps(data),
         )
 
 
@@ -285,6 +289,9 @@ class TournamentEventView:
     seq: int = strawberry.field(description="1, 2, 3, … with no gap.")
     kind: str = strawberry.field(description="The kind, or `hidden` for one you may not see.")
     payload: JSON | None = strawberry.field(description="null for a hidden event.")
+    # The frame's content (seq, kind or ``hidden``, payload): every subscriber shown the same
+    # frame reuses its completed answer (config.graphql_execution).
+    completion_key: strawberry.Private[bytes | None] = None
 
 
 @strawberry.type(description="One choice of your Deck Phase with its estimated chance to win.")
