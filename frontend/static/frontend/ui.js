@@ -84,6 +84,7 @@ const TIMING = {
   on_reveal: () => gettext("On reveal"), takes_flag: () => gettext("Takes the flag"), flag_loss: () => term("flag_loss"),
   no_flag_win: () => term("no_flag_win"), in_flag_possession: () => term("in_flag_possession"),
   during_attack: () => term("during_the_attack"), from_bench: () => term("from_the_bench"), when_picked: () => term("when_picked"),
+  special: () => term("special"),
 };
 
 export function timingWords(timing) {
