@@ -48,11 +48,17 @@ export function optionName(question, i) {
   return name ?? String(option);
 }
 
-/** Names shared by two options get their number, so "Troll" and "Troll" can be told apart (the
- * match's events are not out while it waits, so the client does not know their bench seats). */
+/** Names shared by two options say where each card sits ("Troll (bench seat 3)"), so "Troll" and
+ * "Troll" can be told apart (the match's events are not out while it waits: the question's
+ * `option_seats` says); a question without them numbers its options instead. */
 function labels(question) {
   const names = question.options.map((_, i) => optionName(question, i));
-  return names.map((name, i) => (names.indexOf(name) !== names.lastIndexOf(name) ? fmt(gettext("%(name)s (option %(number)s)"), { name, number: num(i + 1) }) : name));
+  const seats = question.option_seats ?? [];
+  return names.map((name, i) => {
+    if (names.indexOf(name) === names.lastIndexOf(name)) return name;
+    if (typeof seats[i] === "number") return fmt(gettext("%(name)s (bench seat %(seat)s)"), { name, seat: num(seats[i] + 1) });
+    return fmt(gettext("%(name)s (option %(number)s)"), { name, number: num(i + 1) });
+  });
 }
 
 const isSuggested = (question, i) => (question.default ?? []).includes(question.options[i]);
