@@ -32,17 +32,20 @@ PY
     echo "$want" > "$stamp"
 }
 
-# ensure_chromium: the browser tests (tests/web) drive Debian's Chromium; install it when missing
-# (as root, as CI runs; quietly). Playwright's own browser downloads cannot reach the network.
+# ensure_chromium: the browser tests (tests/web) drive Debian's Chromium, with a Chinese font for
+# the zh-hans screens (fonts-wqy-microhei); install them when missing (as root, as CI runs;
+# quietly). Playwright's own browser downloads cannot reach the network.
 ensure_chromium() {
-    [ -x /usr/bin/chromium ] && return 0
+    [ -x /usr/bin/chromium ] && fc-list :lang=zh | grep -q . && return 0
     if [ "$(id -u)" -ne 0 ]; then
-        echo "Chromium is missing and only root can install it: apt-get install chromium" >&2
+        echo "Chromium or a Chinese font is missing and only root can install them:" \
+            "apt-get install chromium fonts-wqy-microhei" >&2
         return 0
     fi
-    echo "Installing Chromium for the browser tests"
+    echo "Installing Chromium and a Chinese font for the browser tests"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null 2>&1
+    apt-get update -qq >/dev/null &&
+        apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null 2>&1
 }
 
 # ensure_promtool: tests/ops/test_alerts.py checks and unit-tests deploy/prometheus/alerts.yml

@@ -823,9 +823,11 @@ class Match:
             return list(default)
         shown: Sequence[Any] = options
         shown_default: Sequence[Any] = default
+        seats: list[int | None] = []
         if cards:
             shown, shown_default = [uid[c] for c in options], [uid[c] for c in default]
             keys = [self.key_of(c) for c in options]
+            seats = [self.bench_seat(c) for c in options]
         question = Question(
             len(self.answers),
             SIDES[side],
@@ -838,6 +840,7 @@ class Match:
             (prompt() if callable(prompt) else prompt) or PROMPTS[kind],
             tuple(keys or ()),
             tuple(shown_default),
+            tuple(seats),
         )
         chosen = self._answer(side, card, question)
         if not cards:
@@ -909,6 +912,14 @@ class Match:
                 if spec.level == level and icon_of_set(spec.set) in sets
             )
         )
+
+    def bench_seat(self, card: int) -> int | None:
+        """The bench seat (0-5) ``card`` sits in on either side, or ``None``."""
+        for slots in self.bench:
+            for index, slot in enumerate(slots):
+                if slot is not None and card in slot[1]:
+                    return index
+        return None
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
         """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""

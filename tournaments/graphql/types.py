@@ -262,6 +262,9 @@ class Question:
     card_key: str | None = strawberry.field(description='Its "Set/Name".')
     options: JSON = strawberry.field(description="The options to choose from.")
     option_keys: list[str] = strawberry.field(description="The options' card keys.")
+    option_seats: list[int | None] = strawberry.field(
+        description="The bench seat (0-5) of each card option, null off the bench; [] otherwise."
+    )
     min: int = strawberry.field(description="Fewest options to choose.")
     max: int = strawberry.field(description="Most options to choose.")
     prompt: str = strawberry.field(description="For people.")
@@ -274,6 +277,7 @@ class Question:
             return None
         names = [f.python_name for f in cls.__strawberry_definition__.fields]  # type: ignore[attr-defined]
         fields: dict[str, Any] = {name: data.get(name) for name in names}
+        fields["option_seats"] = fields["option_seats"] or []  # a question stored before them
         return cls(**fields)
 
 

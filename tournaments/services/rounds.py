@@ -164,6 +164,9 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
     tournament.winners = winners
     tournament.phase_deadline = None
     rows.save_fields(tournament)
+    from tournaments.services.chat import BOT_FAREWELL, bots_say  # chat → lobby → deck → here
+
+    bots_say(tournament, BOT_FAREWELL)
     publish(
         tournament,
         "seed_revealed",
