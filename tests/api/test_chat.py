@@ -12,7 +12,8 @@ from rest_framework.test import APIClient
 from config.asgi import application
 from tests.tournaments.play import Player, open_game, play_to_the_end
 from tournaments.models import TournamentEvent
-from tournaments.services.chat import BOT_FAREWELL, BOT_GREETING, CHAT_BURST, CHAT_MAX_CHARS
+from tournaments.services.bot_talk import BOT_FAREWELL, BOT_GREETING
+from tournaments.services.chat import CHAT_BURST, CHAT_MAX_CHARS
 
 pytestmark = pytest.mark.django_db
 

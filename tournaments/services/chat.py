@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
-from tournaments.models import Seat, SeatKind, Status, Tournament, TournamentEvent
+from tournaments.models import Seat, Status, Tournament, TournamentEvent
 from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish
@@ -24,10 +24,6 @@ from tournaments.services.lobby import require_host
 if TYPE_CHECKING:
     from tournaments.services.lobby import Actor
 
-# What the bots at the table say: a greeting as the tournament starts, "gg" once it is over
-# (a table's words, not the interface's: shown as written, in every language).
-BOT_GREETING = "Hi all, good luck and have fun!"
-BOT_FAREWELL = "gg"
 CHAT_MAX_CHARS = 280
 CHAT_BURST = 5  # messages a seat may send within CHAT_WINDOW
 CHAT_WINDOW = timedelta(seconds=10)
@@ -56,14 +52,6 @@ def chat_post(*, tournament_id: int, seat: Seat | None, text: str) -> dict[str, 
         payload: dict[str, Any] = {"seat": own.number, "name": own.name, "text": words}
         publish(tournament, "chat", payload)
         return {"seq": tournament.event_seq, **payload}
-
-
-def bots_say(tournament: Tournament, text: str) -> None:
-    """Each bot seat says ``text``, as a ``chat`` event like a person's, in the caller's locked
-    transaction (a dropped person's seat, played by a bot, stays silent)."""
-    bots = tournament.seats.filter(kind=SeatKind.BOT, dropped=False).order_by("number")
-    for bot in bots:
-        publish(tournament, "chat", {"seat": bot.number, "name": bot.name, "text": text})
 
 
 def chat_mute(*, tournament_id: int, seat: Actor, number: int, muted: bool) -> None:
