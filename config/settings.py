@@ -236,6 +236,8 @@ LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
 CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
 # A card design's figures from stored play (``key``): the card's admin page shows them.
 CARD_STATS = "tournaments.selectors.cardstats.card_stats"
+# Cards with their totals from stored play (a Card queryset, annotated): the card list's columns.
+CARD_LIST_FIGURES = "tournaments.selectors.cardstats.card_list_figures"
 # Queues a card's balance simulation (``key``, ``matches``): the card list's "Simulate" action.
 CARD_SIMULATE = "tournaments.services.balance.card_balance_queue"
 TOURNAMENT_HOOKS = {
