@@ -287,6 +287,7 @@ class WebhookDelivery(models.Model):
 class CorrectionKind(models.TextChoices):
     DISQUALIFY = "disqualify", "Disqualify a member (from a tournament or a season)"
     MANUAL_RESULT = "manual_result", "Enter a tournament's places by hand"
+    FORFEIT = "forfeit", "A member forfeits one match"
 
 
 class Correction(models.Model):
@@ -306,6 +307,14 @@ class Correction(models.Model):
     )
     member = models.ForeignKey(
         Member, on_delete=models.CASCADE, null=True, blank=True, related_name="corrections"
+    )
+    match = models.ForeignKey(
+        "matches.Match",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="A forfeit: the match its member forfeits.",
     )
     kind = models.CharField(max_length=13, choices=CorrectionKind.choices)
     reason = models.TextField()

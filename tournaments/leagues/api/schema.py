@@ -139,14 +139,22 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("POST", L + "corrections/"): Operation(
         "Correct a recorded result (league organizer)",
-        "Disqualify a member from a tournament or a season, or enter a tournament's places by "
-        "hand, with a reason: appended to the audit trail, then the league's results, standings "
-        "and ratings are replayed with it and `standings_changed` is sent.",
+        "Disqualify a member from a tournament or a season, enter a tournament's places by "
+        "hand, or record a member's forfeit of one match, with a reason: appended to the audit "
+        "trail, then the league's results, standings and ratings are replayed with it and "
+        "`standings_changed` is sent.",
         {
             400: ["bad_correction", "bad_manual_result"],
             403: WRITE,
-            404: ["not_league_tournament", "unknown_member", "unknown_season"],
-            409: ["result_not_released", "member_not_in_tournament", "member_disqualified"],
+            404: ["not_league_tournament", "unknown_member", "unknown_season", "unknown_match"],
+            409: [
+                "result_not_released",
+                "member_not_in_tournament",
+                "member_disqualified",
+                "member_not_in_match",
+                "match_not_won",
+                "manual_result_entered",
+            ],
         },
     ),
     ("POST", "/api/v1/leagues/tournaments/"): Operation(
