@@ -1,7 +1,7 @@
-"""The public league pages in Chromium: a league, a season's standings with the tie-break in
-words and its tournaments (live or finished, with links to the games and their replays), a
-member's history with its rating chart; shareable paths, English without the translation
-catalogue, refusals in words."""
+"""The public league pages in Chromium: a league with its calendar, a season's standings with
+the tie-break in words and its tournaments (live or finished, linked to the games and their
+replays), a member's history with its rating chart; shareable paths, English without the
+translation catalogue, refusals in words."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import subprocess
 import sys
 import urllib.request
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -47,6 +48,8 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
         games = [call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 3})["id"]]
         games.append(call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 3})["id"])
         waiting = call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 4})["id"]
+        later = (datetime.now(UTC) + timedelta(hours=2)).isoformat()
+        call(f"leagues/club/tournaments/{waiting}/schedule/", {"starts_at": later})
         for game in games:
             call(f"tournaments/{game}/bots/", {"count": 3})
             call(f"tournaments/{game}/start/", None)
@@ -130,6 +133,9 @@ def test_a_member_page_shows_history_rating_chart_and_corrections(
     page = open_page(browser, f"{league['url']}/leagues/club/", DESKTOP)
     expect(page.get_by_role("heading", level=1)).to_have_text("Club Ñ")
     expect(page.locator("#main")).to_contain_text("Tuesday nights")
+    planned = page.locator(f".calendar [data-tournament='{league['waiting']}']")
+    expect(planned).to_contain_text("check-in from")
+    expect(planned).to_contain_text("0 checked in")
     look(page, artifacts, "league")
 
     page.get_by_role("link", name=champion, exact=True).click()

@@ -67,6 +67,7 @@ async function showLeague(container, slug) {
   if (!league) return unavailable(container);
   document.title = say(gettext("Challengers! — %(league)s"), { league: league.name });
   const standings = league.seasons.length ? await attempt(() => get(`leagues/${encodeURIComponent(slug)}/standings/`)) : null;
+  const scheduled = (await attempt(() => get(`leagues/${encodeURIComponent(slug)}/calendar/`)))?.results ?? [];
   const current = league.seasons.find((season) => season.id === standings?.season);
   mount(container, crumbs(["/leagues/", gettext("Leagues")]),
     h("h1", {}, league.name),
@@ -79,10 +80,31 @@ async function showLeague(container, slug) {
           say(ngettext("%(count)s tournament", "%(count)s tournaments", season.tournaments), { count: season.tournaments })),
         season.archived ? [" ", h("span", { class: "badge" }, gettext("archived"))] : null)))
         : h("p", { class: "muted" }, gettext("No season yet."))),
+    scheduled.length ? h("section", { class: "panel" }, h("h2", {}, gettext("Calendar")), calendarList(scheduled)) : null,
     current ? h("section", { class: "panel" },
       h("h2", {}, say(gettext("Standings: %(season)s"), { season: current.name })),
       standingsTable(slug, standings), tiebreakWords(),
       h("p", {}, h("a", { href: seasonPath(slug, current.id) }, gettext("The season's tournaments and filters")))) : null);
+}
+
+const OUTCOMES = {
+  started: () => gettext("started on time"),
+  cancelled: () => gettext("cancelled"),
+  skipped: () => gettext("started or cancelled by hand"),
+};
+
+/** The league's scheduled tournaments by start time, in the reader's own time zone. */
+function calendarList(scheduled) {
+  const when = (iso) => new Date(iso).toLocaleString(document.documentElement.lang || undefined,
+    { dateStyle: "medium", timeStyle: "short" });
+  return h("ul", { class: "game-list calendar" }, scheduled.map((item) => h("li", { "data-tournament": item.tournament },
+    h("a", { href: `/#/t/${item.tournament}` }, say(gettext("Game #%(id)s"), { id: item.tournament })), " · ",
+    h("time", { datetime: item.starts_at }, when(item.starts_at)), " ",
+    item.outcome
+      ? h("span", { class: "badge" }, OUTCOMES[item.outcome]?.() ?? item.outcome)
+      : h("span", { class: "muted" }, say(gettext("check-in from %(time)s; %(count)s checked in"),
+        { time: when(item.checkin_opens_at), count: item.checked_in.length })),
+    item.reason ? h("span", { class: "muted small" }, ` (${item.reason})`) : null)));
 }
 
 // ---- A season: standings with the tie-break in words, its tournaments ----
@@ -99,7 +121,7 @@ function decidedWords(row, index) {
   if (row.decided_by === null || index === 0) return gettext("leads");
   if (row.decided_by === "tied") return gettext("tied with the row above");
   const words = DECIDED[row.decided_by]?.() ?? row.decided_by;
-  return say(gettext("behind the row above: it has %(reason)s"), { reason: words });
+  return say(gettext("behind the row above, which has %(reason)s"), { reason: words });
 }
 
 function tiebreakWords() {

@@ -163,6 +163,13 @@ def correction_arguments(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+class ScheduleInput(serializers.Serializer):
+    starts_at = serializers.DateTimeField(help_text="When it starts by itself (ISO 8601).")
+    checkin_minutes = serializers.IntegerField(
+        min_value=1, max_value=1440, default=30, help_text="Check-in opens this long before."
+    )
+
+
 class FormatQuery(serializers.Serializer):
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
 
