@@ -12,7 +12,8 @@ const interpolate = globalThis.interpolate ?? ((format, values, named) => (named
   : format.replace(/%s/g, () => String(values.shift()))));
 const say = (format, values) => interpolate(format, values, true);
 
-const REFRESH_MS = 4000; // how often a season with a live tournament is read again
+const REFRESH_MS = 4000; // how often a season with a tournament being played is read again
+const LOBBY_REFRESH_MS = 30000; // … and one with a lobby only (it may wait for hours)
 const LIVE = new Set(["lobby", "deck", "match"]);
 
 const leaguePath = (slug) => `/leagues/${encodeURIComponent(slug)}/`;
@@ -173,8 +174,9 @@ async function showSeason(container, slug, id, state, kind = "all") {
   if (state.stopped || call !== state.calls) return;
   if (!league || !standings || !lines) return state.seen ? undefined : unavailable(container);
   clearTimeout(state.timer);
-  const live = lines.some((line) => line.type === "tournament" && (LIVE.has(line.status) || (line.status === "finished" && !line.recorded)));
-  if (live) state.timer = setTimeout(() => showSeason(container, slug, id, state, kind), REFRESH_MS);
+  const playing = lines.some((line) => line.type === "tournament" && ((LIVE.has(line.status) && line.status !== "lobby") || (line.status === "finished" && !line.recorded)));
+  const waiting = lines.some((line) => line.type === "tournament" && line.status === "lobby");
+  if (playing || waiting) state.timer = setTimeout(() => showSeason(container, slug, id, state, kind), playing ? REFRESH_MS : LOBBY_REFRESH_MS);
   // Read again while a tournament is live, but drawn again only when something changed (an
   // opened list of replays stays open).
   const seen = JSON.stringify([league, standings, lines]);
