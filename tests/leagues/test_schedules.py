@@ -107,3 +107,49 @@ def test_refused_schedules_and_checkins_change_nothing(catalogue: Any) -> None:
     assert (everything(), list(Schedule.objects.values()), CheckIn.objects.count()) == before
     ok(post(client, f"tournaments/{other}/start/", None, org(token)), 200)
     refused(schedule(client, token, slug, other, starts_at=soon()), 409, "not_in_lobby")
+
+
+def test_graphql_schedules_checks_in_and_refuses_as_rest(catalogue: Any) -> None:
+    from tests.graphql.client import GraphQL
+    from tests.graphql.test_league_management_parity import mutate, same_refusal
+
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tid, seat = lobby(client, token, slug, season)
+    organizer, player = GraphQL(f"Token {token}"), GraphQL(f"Bearer {seat}")
+    past = (timezone.now() - timedelta(minutes=1)).isoformat()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    same_refusal(
+        client,
+        "post",
+        f"leagues/{slug}/tournaments/{tid}/schedule/",
+        {"starts_at": past},
+        organizer,
+        "scheduleStart",
+        slug=slug,
+        tournament=tid,
+        startsAt=past,
+    )
+    view = "... on ScheduleView { tournament startsAt checkinOpensAt checkedIn outcome }"
+    made = mutate(
+        organizer,
+        "scheduleStart",
+        view,
+        slug=slug,
+        tournament=tid,
+        startsAt=soon(),
+        checkinMinutes=90,
+    )
+    assert (made["tournament"], made["checkedIn"], made["outcome"]) == (tid, [], None)
+    checked = mutate(player, "checkIn", "... on CheckInView { seat }", tournament=tid)
+    assert checked == {"__typename": "CheckInView", "seat": 1}
+    rest = client.get(f"/api/v1/leagues/{slug}/calendar/").json()["results"]
+    body = organizer.post(
+        "query($slug: String!) { calendar(slug: $slug) { tournament checkedIn outcome } }",
+        slug=slug,
+    )
+    assert body["data"]["calendar"] == [
+        {"tournament": r["tournament"], "checkedIn": r["checked_in"], "outcome": r["outcome"]}
+        for r in rest
+    ]
