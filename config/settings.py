@@ -211,6 +211,7 @@ RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
 RECONCILE_SOURCES = [
     "tournaments.leagues.webhooks.deliveries_owed",
     "tournaments.leagues.recording.results_owed",
+    "tournaments.leagues.schedules.starts_owed",
 ]
 WORKER_CLOCK = ENV.worker_clock
 # A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat

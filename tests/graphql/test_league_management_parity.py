@@ -19,7 +19,9 @@ from tournaments.leagues.models import Correction, Member, Season, WebhookEndpoi
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CORRECTION = "... on CorrectionView { id kind reason season tournament member places createdAt }"
+CORRECTION = (
+    "... on CorrectionView { id kind reason season tournament member match places createdAt }"
+)
 DELIVERED = """id kind sequence idempotencyKey status attempts lastStatus lastError createdAt
   lastAttemptAt deliveredAt"""
 DELIVERY = f"... on Delivery {{ {DELIVERED} }}"
@@ -144,7 +146,10 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
     made.pop("__typename")
     assert [rest_shape(made)] == rest_json(trail)
     listed = call(
-        gql, "corrections", "id kind reason season tournament member places createdAt", slug=slug
+        gql,
+        "corrections",
+        "id kind reason season tournament member match places createdAt",
+        slug=slug,
     )
     assert rest_shape(listed["data"]["result"]) == rest_json(trail)
 

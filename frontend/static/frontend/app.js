@@ -1,9 +1,11 @@
-// The single-page web client: a hash router over the lobby, a tournament, a replay and the cards.
+// The single-page web client: a hash router over the lobby, a tournament, a replay and the cards;
+// the public league pages live at their own paths (/leagues/…) so they can be shared.
 import { get, post, keepSeat } from "./api.js";
 import { h, mount, attempt, cards, cardTile, clearErrors, plural, STATUS_WORDS } from "./ui.js";
 import { fmt, num, list as listOf, loadGlossary, restoreLanguage, wireLanguageSwitch, setName, glossed, term } from "./i18n.js";
 import { showTournament } from "./tournament.js";
 import { showReplay } from "./replay.js";
+import { showLeaguePage } from "./league.js";
 
 const main = document.getElementById("main");
 let leave = () => {};
@@ -14,6 +16,10 @@ async function route() {
   clearErrors();
   const path = location.hash.replace(/^#/, "") || "/";
   let match;
+  if (location.pathname.startsWith("/leagues/") && !location.hash.startsWith("#/")) {
+    leave = showLeaguePage(main, location.pathname);
+    return;
+  }
   await Promise.all([attempt(() => cards()), loadGlossary()]);
   if ((match = path.match(/^\/t\/(\d+)$/))) leave = showTournament(main, Number(match[1])) || leave;
   else if ((match = path.match(/^\/match\/(\d+)$/))) leave = showReplay(main, Number(match[1])) || leave;

@@ -4,16 +4,18 @@ a webhook endpoint's secret, ping, deletion and delivery log. Thin interfaces ov
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.errors import NotFoundError
 from config.throttling import CreateThrottle
-from tournaments.api.auth import organizer
+from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView, valid
-from tournaments.leagues import managing, selectors
+from tournaments.leagues import managing, schedules, selectors
 from tournaments.leagues.api import inputs
 
 
@@ -89,3 +91,35 @@ class DeliveryRetryView(ApiView):
             delivery_id=delivery_id,
         )
         return Response(selectors.delivery_view(delivery))
+
+
+class ScheduleView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_schedule_read")
+    def get(self, request: Request, slug: str, tournament_id: int) -> Response:
+        caller(request)
+        found = [s for s in schedules.calendar(slug) if s["tournament"] == tournament_id]
+        if not found:
+            raise NotFoundError("not_scheduled", _("This tournament has no scheduled start."))
+        return Response(found[0])
+
+    @extend_schema(request=inputs.ScheduleInput, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request, slug: str, tournament_id: int) -> Response:
+        data = valid(inputs.ScheduleInput, request)
+        made = schedules.schedule_set(
+            organizer=organizer(request), slug=slug, tournament_id=tournament_id, **data
+        )
+        return Response(schedules.schedule_view(made), status=status.HTTP_201_CREATED)
+
+
+class CheckInView(ApiView):
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        checkin = schedules.seat_checkin(tournament_id=tournament_id, seat=caller(request))
+        return Response({"seat": checkin.seat.number + 1, "checked_in_at": checkin.at})
+
+
+class CalendarView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_calendar")
+    def get(self, request: Request, slug: str) -> Response:
+        caller(request)
+        return Response({"results": schedules.calendar(slug)})

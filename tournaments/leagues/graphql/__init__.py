@@ -10,15 +10,16 @@ import strawberry
 from tournaments.leagues.graphql.managing import ManagementMutation, ManagementQuery
 from tournaments.leagues.graphql.mutations import Mutation as LeagueMutation
 from tournaments.leagues.graphql.queries import Query as LeagueQuery
+from tournaments.leagues.graphql.schedules import ScheduleMutation, ScheduleQuery
 
 
 @strawberry.type
-class Query(LeagueQuery, ManagementQuery):
+class Query(LeagueQuery, ManagementQuery, ScheduleQuery):
     pass
 
 
 @strawberry.type
-class Mutation(LeagueMutation, ManagementMutation):
+class Mutation(LeagueMutation, ManagementMutation, ScheduleMutation):
     pass
 
 

@@ -121,12 +121,15 @@ class ManagementMutation:
         self,
         info: strawberry.Info,
         slug: Slug,
-        kind: Annotated[str, strawberry.argument(description="disqualify or manual_result.")],
+        kind: Annotated[
+            str, strawberry.argument(description="disqualify, manual_result or forfeit.")
+        ],
         reason: Annotated[str, strawberry.argument(description="Why (the audit trail).")],
         tournament: Annotated[int | None, strawberry.argument(description="Its id.")] = None,
         season: Annotated[int | None, strawberry.argument(description="A season id.")] = None,
         member: Annotated[str | None, strawberry.argument(description="A handle.")] = None,
         places: Annotated[JSON | None, strawberry.argument(description="handle → place.")] = None,
+        match: Annotated[int | None, strawberry.argument(description="A match id.")] = None,
     ) -> CorrectionPayload:
         body = {k: v for k, v in _body(locals()).items() if v is not None and k != "slug"}
 

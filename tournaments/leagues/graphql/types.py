@@ -153,11 +153,14 @@ class MemberHistory:
 @strawberry.type(description="A correction of recorded results, as the audit trail shows it.")
 class CorrectionView:
     id: int = strawberry.field(description="Its id (the audit trail's order).")
-    kind: str = strawberry.field(description="disqualify or manual_result.")
+    kind: str = strawberry.field(description="disqualify, manual_result or forfeit.")
     reason: str = strawberry.field(description="Why, in the organizer's words.")
     season: int = strawberry.field(description="Season id.")
     tournament: int | None = strawberry.field(description="Tournament id; none: the season.")
-    member: str | None = strawberry.field(description="The disqualified member's handle.")
+    member: str | None = strawberry.field(
+        description="The disqualified or forfeiting member's handle."
+    )
+    match: int | None = strawberry.field(description="A forfeit: the match's id.")
     places: JSON = strawberry.field(description="A manual result: handle → place.")
     created_at: datetime.datetime = strawberry.field(description="When it was made.")
 
