@@ -29,8 +29,7 @@ from tournaments.leagues.models import (
 from tournaments.leagues.services import league_of, require_organizer
 from tournaments.models import Seat, SeatKind, Status
 from tournaments.selectors.owed import Owed
-from tournaments.selectors.viewers import Organizer
-from tournaments.services.common import require_seat
+from tournaments.selectors.viewers import Organizer, require_seat
 from tournaments.services.lobby import Staff, free_numbers, tournament_cancel
 from tournaments.services.start import tournament_start
 
