@@ -1,10 +1,11 @@
 """Seeded bot tournaments write the same rows as the code before batched match play did.
 
-``seeded_rows.json`` holds, per table, a digest of every row the tournaments below left (no ids,
-clocks, the join code or the commitment's random nonce), written by the per-match path (one task per match)
-before matches were played a round at a time. The batched path must write the same games: the
-same matches, events, log, seats, piles and trophies. Only the tournament's ``version`` (a view
-cache's key, moved once per commit) is left out, since fewer commits move it fewer times.
+``seeded_rows.json`` holds, per table, a digest of every row the tournaments below left (no
+ids, clocks, the join code or the commitment's random nonce), written by the per-match path (one
+task per match) before matches were played a round at a time. The batched path must write the
+same games: the same matches, events, log, seats, piles and trophies. Only the tournament's
+``version`` (a view cache's key, moved once per commit) is left out, since fewer commits move it
+fewer times.
 
 Regenerate (only for a deliberate change of what a game writes):
 ``SEEDED_ROWS_WRITE=1 pytest tests/tournaments/test_seeded_rows.py``.
