@@ -91,8 +91,9 @@ def _public_match(match: Match) -> dict[str, object]:
 
 
 def _queue_matches(tournament_id: int, ids: list[int]) -> None:
-    for match_id in ids:
-        enqueue_named("tournaments.tasks.play_match", match_id, tournament_id)
+    """One task plays the round's matches: they take the tournament's lock in turn anyway, so
+    a task each would only add hops (the worker's other processes play other tournaments)."""
+    enqueue_named("tournaments.tasks.play_matches", tournament_id, ids)
 
 
 def standing(seat: Seat, won: list[tuple[int, int]]) -> Standing:
