@@ -58,8 +58,27 @@ def stable(row: dict[str, Any], *, drop: frozenset[str] = frozenset()) -> dict[s
         if key not in VOLATILE and key not in drop and not key.endswith("_id")
     }
     if isinstance(kept.get("payload"), dict):
-        kept["payload"] = stable(kept["payload"])
+        kept["payload"] = numbered(stable(kept["payload"]), match_numbers())
     return kept
+
+
+def match_numbers() -> dict[int, int]:
+    """Each match's place in (seed, round, park) order: a payload names a match by its id,
+    which the database's sequence hands out (PostgreSQL's outlives a flushed test)."""
+    ordered = Match.objects.order_by("tournament__seed", "round", "park")
+    return {pk: number for number, pk in enumerate(ordered.values_list("pk", flat=True))}
+
+
+def numbered(value: Any, numbers: dict[int, int]) -> Any:
+    """``value`` with every match id in it (a ``match`` or a nested ``id``) by its place."""
+    if isinstance(value, list):
+        return [numbered(item, numbers) for item in value]
+    if not isinstance(value, dict):
+        return value
+    return {
+        key: numbers.get(item, item) if key in ("match", "id") else numbered(item, numbers)
+        for key, item in value.items()
+    }
 
 
 def digests() -> dict[str, dict[str, Any]]:
