@@ -5,23 +5,61 @@ value into the statement in Python (client-side binding; JSON payloads are long 
 cost more CPU than the engine and everything else a match does; ``COPY`` streams the same rows in
 about a seventh of the time (docs/performance.md). The rows are plain appends: no ids are read
 back, and the caller's transaction holds them like any other write.
+
+A block that appends many times (a round's matches, each adding its events to two logs) may
+gather its appends (``appends_gathered``): they are written at the block's end, one ``COPY``
+per table, in the order they were appended.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
 from django.db import connection, models
 
+Gathered = dict[type[models.Model], list[Mapping[str, Any]]]
+_gathered: ContextVar[Gathered | None] = ContextVar("gathered_appends", default=None)
+
+
+@contextmanager
+def appends_gathered() -> Iterator[None]:
+    """Hold the block's ``append_rows`` and write them when it ends without an error: one
+    ``COPY`` per table, the rows in the order they were appended (an error drops them, as the
+    transaction around the block rolls back). Inside the block the rows are not yet in their
+    tables: the block must not read them back (the log's callers keep its tail and counter in
+    the tournament row). A nested block joins the outer one."""
+    if _gathered.get() is not None:
+        yield
+        return
+    gathered: Gathered = {}
+    token = _gathered.set(gathered)
+    try:
+        yield
+    finally:
+        _gathered.reset(token)
+    for model, rows in gathered.items():
+        _write_rows(model, rows)
+
 
 def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
     """Insert new rows of ``model``, each given as ``{attname: value}`` with the same keys (the
     primary keys are left to the database). Plain mappings, not model instances: building ~100
-    instances per match cost more than writing them."""
+    instances per match cost more than writing them. Inside ``appends_gathered`` the rows are
+    written at the block's end."""
     if not rows:
         return
+    gathered = _gathered.get()
+    if gathered is not None:
+        gathered.setdefault(model, []).extend(rows)
+        return
+    _write_rows(model, rows)
+
+
+def _write_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
     if connection.vendor != "postgresql":
         model._default_manager.bulk_create([model(**row) for row in rows])
         return

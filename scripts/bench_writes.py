@@ -10,7 +10,9 @@ triggers are counted on their own, not in their caller) and the SQL statements i
 - ``bot_deck_phase``: one bot's whole Deck Phase (every action, saved);
 - ``bot_task``: what a task playing a round's bot seats costs besides their phases (the lock,
   the seats' read, the phase's close);
-- ``match_play``: one match run by the engine, recorded, released (its result applied);
+- ``match_play``: one match run by the engine, recorded, released (its result applied); a
+  round's matches are played in one transaction (``matches_play``), whose figures are shared
+  evenly among them;
 - ``round_close``: the round's close and the next Deck Phase's opening, inside the last release.
 
 It prints p50 / p99 / mean CPU milliseconds and SQL statements per call (``--json`` for the raw
@@ -55,11 +57,16 @@ class Meter:
 
     def __init__(self) -> None:
         self.cpu: dict[str, list[float]] = defaultdict(list)
-        self.sql: dict[str, list[int]] = defaultdict(list)
+        self.sql: dict[str, list[float]] = defaultdict(list)
         self.stack: list[list[float]] = []  # [child cpu, child sql] of each open call
         self.queries = 0
 
-    def wrap(self, name: str, func: Callable[..., Any]) -> Callable[..., Any]:
+    def wrap(
+        self, name: str, func: Callable[..., Any], *, calls: Callable[..., int] | None = None
+    ) -> Callable[..., Any]:
+        """``func`` metered under ``name``; ``calls(*args, **kwargs)``: how many calls one is
+        worth (its figures shared evenly among them)."""
+
         def timed(*args: Any, **kwargs: Any) -> Any:
             self.stack.append([0.0, 0.0])
             began, queries = time.process_time(), self.queries
@@ -68,8 +75,9 @@ class Meter:
             finally:
                 spent, sent = time.process_time() - began, self.queries - queries
                 child_cpu, child_sql = self.stack.pop()
-                self.cpu[name].append((spent - child_cpu) * 1000)
-                self.sql[name].append(int(sent - child_sql))
+                share = max(1, calls(*args, **kwargs)) if calls else 1
+                self.cpu[name] += [(spent - child_cpu) * 1000 / share] * share
+                self.sql[name] += [int(sent - child_sql) / share] * share
                 if self.stack:
                     self.stack[-1][0] += spent
                     self.stack[-1][1] += sent
@@ -125,7 +133,9 @@ def play(args: argparse.Namespace, meter: Meter) -> None:
     catalogue_load()
     deck.autoplay = meter.wrap("bot_deck_phase", deck.autoplay)
     deck.bot_deck_phases = meter.wrap("bot_task", deck.bot_deck_phases)
-    matchplay.match_play = meter.wrap("match_play", matchplay.match_play)
+    matchplay.matches_play = meter.wrap(
+        "match_play", matchplay.matches_play, calls=lambda **kw: len(kw["match_ids"])
+    )
     matchplay.round_finish = meter.wrap("round_close", matchplay.round_finish)
     with connection.execute_wrapper(lambda execute, *rest: meter.count(execute, *rest)):
         for number in range(args.tournaments + 1):  # the first one warms the caches up

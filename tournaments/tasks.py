@@ -7,11 +7,14 @@ queued again while the first was only slow changes nothing."""
 
 from __future__ import annotations
 
+import logging
 import traceback
 
 from celery import Task, shared_task
 
-from config.taskqueue import RETRIED_ERRORS, RETRY_OPTIONS
+from config.taskqueue import RETRIED_ERRORS, RETRY_OPTIONS, enqueue_named
+
+log = logging.getLogger(__name__)
 
 # A match that fails this many times is marked failed (with a public event), not retried again.
 MAX_ATTEMPTS = 3
@@ -19,9 +22,18 @@ MAX_ATTEMPTS = 3
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
+    """The bots' Deck Phases; if they close it, this task plays the round's matches too, once
+    that has committed (one hop fewer than queueing ``play_matches``). Killed in between, its
+    redelivery finds the bots done, and the reconciler drives the scheduled matches."""
     from tournaments.services import deck
 
-    deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=seat_ids)
+    scheduled = deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=seat_ids)
+    if not scheduled:
+        return
+    try:
+        _play_matches(tournament_id, scheduled)
+    except RETRIED_ERRORS:  # the bots are done: the matches retry in a task of their own
+        enqueue_named("tournaments.tasks.play_matches", tournament_id, scheduled)
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
@@ -79,6 +91,29 @@ def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> N
             matchplay.match_failed(match_id=match_id, error=traceback.format_exc())
             return
         raise self.retry(exc=error, countdown=2**self.request.retries) from error
+
+
+@shared_task(acks_late=True, **RETRY_OPTIONS)
+def play_matches(tournament_id: int, match_ids: list[int]) -> None:
+    """Play a round's matches of one tournament in one transaction (``matches_play``). If one of
+    them cannot be played, nothing is kept and each is queued on its own (``play_match``), which
+    retries it and, at its last attempt, marks only that one failed. A database or broker error
+    is retried with backoff like every task's."""
+    _play_matches(tournament_id, match_ids)
+
+
+def _play_matches(tournament_id: int, match_ids: list[int]) -> None:
+    """``matches_play``; if one match cannot be played, each is queued on its own."""
+    from tournaments.services import matchplay
+
+    try:
+        matchplay.matches_play(tournament_id=tournament_id, match_ids=match_ids)
+    except RETRIED_ERRORS:
+        raise
+    except Exception:
+        log.warning("Matches %s not played together: one by one", match_ids, exc_info=True)
+        for match_id in match_ids:
+            enqueue_named("tournaments.tasks.play_match", match_id, tournament_id)
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)

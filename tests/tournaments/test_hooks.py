@@ -41,7 +41,7 @@ def test_a_tournament_outside_any_league_queues_no_league_task(catalogue: Any) -
         play_to_the_end(seats=3, seed=8)
     finally:
         signals.task_prerun.disconnect(record)
-    assert "tournaments.tasks.play_match" in ran  # tasks are seen
+    assert "tournaments.tasks.play_matches" in ran  # tasks are seen
     assert not [name for name in ran if name.startswith("tournaments.leagues.")]
 
 

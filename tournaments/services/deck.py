@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from config import rows
 from config.errors import ConflictError, ForbiddenError
 from config.taskqueue import enqueue_named
+from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import Outlook, next_action
@@ -205,9 +206,13 @@ BOTS_CPU_SECONDS = 0.1
 """CPU one ``bot_deck_phases`` task spends under the lock before it hands the rest on."""
 
 
-def bot_deck_phases(*, tournament_id: int, seat_ids: list[int]) -> None:
+def bot_deck_phases(*, tournament_id: int, seat_ids: list[int]) -> list[int]:
     """Bot seats, or dropped seats' stand-ins, take their whole Deck Phases, in seat order,
-    under one lock (idempotent: a finished turn is left alone).
+    under one lock (idempotent: a finished turn is left alone). Returns the ids of the matches
+    it scheduled if it closed the Deck Phase: not queued, the caller plays them once this has
+    committed (the task that closes a phase plays the round: one hop fewer). Run again after
+    the phase closed (its task redelivered: the worker was killed while playing them), it
+    returns the round's matches still scheduled.
 
     One task and one lock for many bots instead of one each; once ``BOTS_CPU_SECONDS`` are
     spent the rest go to a new task, so a person acting in the same tournament never waits
@@ -222,11 +227,16 @@ def bot_deck_phases(*, tournament_id: int, seat_ids: list[int]) -> None:
                 rest.append(seat.pk)
             elif tournament.status == Status.DECK and (seat.kind == SeatKind.BOT or seat.dropped):
                 autoplay(tournament, seat, auto=False, fresh=True)
-        _close_if_done(tournament)
+        scheduled = _close_if_done(tournament, queue=False)
+        if tournament.status == Status.MATCH and not scheduled:
+            scheduled = list(
+                tournament.matches.filter(round=tournament.round, status=MatchStatus.SCHEDULED)
+            )
         if rest:
             transaction.on_commit(
                 lambda: enqueue_named("tournaments.tasks.bot_deck_phases", tournament_id, rest)
             )
+    return [match.pk for match in scheduled]
 
 
 def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:
@@ -267,12 +277,13 @@ def play_dropped_seat(tournament: Tournament, seat: Seat) -> None:
         _close_if_done(tournament)
 
 
-def _close_if_done(tournament: Tournament) -> None:
-    """When the last seat has finished, the Match Phase starts (exactly once, under the lock)."""
+def _close_if_done(tournament: Tournament, *, queue: bool = True) -> list[Match]:
+    """When the last seat has finished, the Match Phase starts (exactly once, under the lock):
+    its matches, queued unless ``queue`` is false."""
     if tournament.status != Status.DECK:
-        return
+        return []
     if DraftTurn.objects.filter(
         seat__tournament=tournament, round=tournament.round, finished=False
     ).exists():
-        return
-    match_phase_start(tournament)
+        return []
+    return match_phase_start(tournament, queue=queue)

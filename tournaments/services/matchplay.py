@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config import rows
+from config.bulk import appends_gathered
 from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from config.observe import state_changed
 from config.taskqueue import enqueue_named
@@ -54,30 +55,41 @@ def tournament_of_match(match_id: int) -> int:
 
 def _locked_match(tournament: Tournament, match_id: int) -> Match:
     """The match of this tournament, locked, with its two seats (one statement, built once)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_match_sql(), [match_id, tournament.pk])
-        found = cursor.fetchone()
-    if found is None:
+    found = _locked_matches(tournament, [match_id])
+    if not found:
         raise NotFoundError("not_found", _("No such match."))
+    return found[0]
+
+
+def _locked_matches(tournament: Tournament, match_ids: list[int]) -> list[Match]:
+    """Those of the matches that are this tournament's, locked, each with its two seats, in id
+    order (one statement, built once per count)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_match_sql(len(match_ids)), [*match_ids, tournament.pk])
+        found = cursor.fetchall()
     width = len(Match._meta.concrete_fields)
-    match = rows.instance(Match, "m", found[:width])
     seats = len(Seat._meta.concrete_fields)
-    match.seat_a = rows.instance(Seat, "a", found[width : width + seats])
-    match.seat_b = rows.instance(Seat, "b", found[width + seats :])
-    return match
+    matches = []
+    for row in found:
+        match = rows.instance(Match, "m", row[:width])
+        match.seat_a = rows.instance(Seat, "a", row[width : width + seats])
+        match.seat_b = rows.instance(Seat, "b", row[width + seats :])
+        matches.append(match)
+    return matches
 
 
 @cache
-def _match_sql() -> str:
+def _match_sql(count: int) -> str:
     q, col = rows.quote, rows.column
     match, seat = q(Match._meta.db_table), q(Seat._meta.db_table)
+    ids = ", ".join(["%s"] * count)
     return (
         f"SELECT {rows.columns_of(Match, 'm')}, {rows.columns_of(Seat, 'a')}, "
         f"{rows.columns_of(Seat, 'b')} FROM {match} m "
         f"JOIN {seat} a ON a.{col(Seat, 'id')} = m.{col(Match, 'seat_a')} "
         f"JOIN {seat} b ON b.{col(Seat, 'id')} = m.{col(Match, 'seat_b')} "
-        f"WHERE m.{col(Match, 'id')} = %s AND m.{col(Match, 'tournament')} = %s"
-        f"{rows.lock_clause('m')}"
+        f"WHERE m.{col(Match, 'id')} IN ({ids}) AND m.{col(Match, 'tournament')} = %s "
+        f"ORDER BY m.{col(Match, 'id')}{rows.lock_clause('m')}"
     )
 
 
@@ -116,11 +128,27 @@ def match_play(*, match_id: int, tournament_id: int | None = None) -> None:
     A match the engine cannot play (card data it cannot read, say) raises: the task retries it,
     and after its last attempt it is marked failed with a public ``match_failed`` event.
     """
-    with locked_tournament(tournament_id or tournament_of_match(match_id)) as tournament:
-        match = _locked_match(tournament, match_id)
-        if match.status != MatchStatus.SCHEDULED or cancelled(tournament):
+    tournament_id = tournament_id or tournament_of_match(match_id)
+    matches_play(tournament_id=tournament_id, match_ids=[match_id])
+
+
+def matches_play(*, tournament_id: int, match_ids: list[int]) -> None:
+    """Play the tournament's scheduled matches of ``match_ids``, in id order, each as far as it
+    goes, in one transaction (idempotent: a match of any other status is left alone).
+
+    One lock, one commit and one nudge for a round's matches instead of one each (they would
+    wait on the same lock anyway), and their events reach the two logs in one ``COPY`` each
+    (``appends_gathered``). The log's rows are those the matches would write one by one: each
+    match's events and its ``match_finished`` in turn, the round's close after the last. An
+    error (a match the engine cannot play) rolls all of them back: the caller plays them one
+    by one then (``tournaments.tasks.play_matches``), so only the broken one fails.
+    """
+    with locked_tournament(tournament_id) as tournament, appends_gathered():
+        if cancelled(tournament):
             return
-        _advance(tournament, match, _run(match, list(match.answers)))
+        for match in _locked_matches(tournament, match_ids):
+            if match.status == MatchStatus.SCHEDULED:
+                _advance(tournament, match, _run(match, list(match.answers)))
 
 
 def match_failed(*, match_id: int, error: str) -> None:

@@ -52,8 +52,9 @@ def park_kind(tournament: Tournament, park: str) -> str:
     return "winter" if park in winter else "normal"
 
 
-def match_phase_start(tournament: Tournament) -> list[Match]:
-    """Create one match per park and queue them (the caller holds the tournament lock)."""
+def match_phase_start(tournament: Tournament, *, queue: bool = True) -> list[Match]:
+    """Create one match per park and queue them (the caller holds the tournament lock); with
+    ``queue`` false the caller plays them itself once its transaction has committed."""
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
     rows.save_fields(tournament, ["status", "phase_deadline", "updated_at"])
@@ -78,8 +79,9 @@ def match_phase_start(tournament: Tournament) -> list[Match]:
         "match_phase_opened",
         {"round": tournament.round, "matches": [_public_match(m) for m in matches]},
     )
-    ids, tournament_id = [m.pk for m in matches], tournament.pk
-    transaction.on_commit(lambda: _queue_matches(tournament_id, ids))
+    if queue:
+        ids, tournament_id = [m.pk for m in matches], tournament.pk
+        transaction.on_commit(lambda: _queue_matches(tournament_id, ids))
     return matches
 
 
@@ -93,8 +95,9 @@ def _public_match(match: Match) -> dict[str, object]:
 
 
 def _queue_matches(tournament_id: int, ids: list[int]) -> None:
-    for match_id in ids:
-        enqueue_named("tournaments.tasks.play_match", match_id, tournament_id)
+    """One task plays the round's matches: they take the tournament's lock in turn anyway, so
+    a task each would only add hops (the worker's other processes play other tournaments)."""
+    enqueue_named("tournaments.tasks.play_matches", tournament_id, ids)
 
 
 def standing(seat: Seat, won: list[tuple[int, int]]) -> Standing:
