@@ -10,7 +10,7 @@ from django.test import override_settings
 
 
 @contextmanager
-def own_cache() -> Iterator[None]:
+def fresh_cache() -> Iterator[None]:
     """A fresh in-memory default cache: throttling counts start at zero whatever ran before
     (a shared Redis keeps a minute's counts from earlier tests of the same address)."""
     location = f"own-cache-{uuid.uuid4()}"

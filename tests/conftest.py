@@ -17,6 +17,7 @@ from cards.models import Card, CardSet
 from config.celery import app as celery_app
 from config.env import read_environment
 from config.taskqueue import broker_emptied
+from tests.caches import fresh_cache
 
 _LOADED: dict[str, Any] = {}
 # Set by pytest-xdist in each of its worker processes ("gw0", "gw1", ...); absent in one process.
@@ -59,6 +60,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if not XDIST_WORKER:
         compile_catalogues()
+
+
+@pytest.fixture
+def own_cache() -> Iterator[None]:
+    """A test's own in-memory cache (``tests.caches.fresh_cache``): throttling counts from zero."""
+    with fresh_cache():
+        yield
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ its own rates and a cache of its own, so no count leaks between tests (or into a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,18 +14,11 @@ from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
 from tests.api.test_rest_bad_input import coded
-from tests.caches import own_cache
 from tests.tournaments.play import Player, create
 
 pytestmark = pytest.mark.django_db
 
 CREATE = {"name": "Host", "seats": 3}
-
-
-@pytest.fixture(name="own_cache")
-def _own_cache() -> Iterator[None]:
-    with own_cache():
-        yield
 
 
 def rates(settings: Any, **scopes: str) -> None:

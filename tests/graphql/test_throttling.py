@@ -8,14 +8,12 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
-from tests.api.test_throttling import own_cache, rates
+from tests.api.test_throttling import rates
 from tests.graphql.client import TICKET, GraphQL, mutate
 from tests.graphql.leagues import mutate as league_mutate
 from tests.leagues.helpers import create_organizer, league_with_season
 
 pytestmark = pytest.mark.django_db
-
-__all__ = ["own_cache"]  # the fixture, used by name
 
 CREATE = f'mutation {{ result: createTournament(seats: 3, name: "Ann") {{ {TICKET} }} }}'
 

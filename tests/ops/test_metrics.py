@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from config import metrics_http
 from config.asgi import application
 from matches.models import Match
-from tests.caches import own_cache
+from tests.caches import fresh_cache
 from tests.graphql.socket import frames as subscription_frames
 from tests.graphql.socket import open_socket, subscribe
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
@@ -138,7 +138,7 @@ def refuse_one_create(settings: Any) -> None:
     settings.THROTTLE_RATES = {"create": "1/min"}
     client = APIClient()
     body = {"name": "Host", "seats": 2}
-    with own_cache():
+    with fresh_cache():
         assert client.post("/api/v1/tournaments/", body, format="json").status_code == 201
         assert client.post("/api/v1/tournaments/", body, format="json").status_code == 429
 
