@@ -42,6 +42,11 @@ def enum_for(values: Iterable[Any]) -> type[enum.Enum]:
         raise LookupError(f"no GraphQL enum declared for the choices {sorted(key)}") from None
 
 
+def registered() -> list[type[enum.Enum]]:
+    """Every declared enum."""
+    return list(_BY_VALUES.values())
+
+
 def plain(value: Any) -> Any:
     """An enum member's value; anything else as it is."""
     return value.value if isinstance(value, enum.Enum) else value

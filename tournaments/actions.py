@@ -15,7 +15,7 @@ from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.selectors import match_by_id, match_view
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import actor_of
-from tournaments.graphql.enums import BotLevel
+from tournaments.enums import BotLevel
 from tournaments.graphql.queries import MatchView
 from tournaments.graphql.types import Ticket, TournamentView
 from tournaments.selectors.tournaments import tournament_view_of

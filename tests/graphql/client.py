@@ -132,7 +132,7 @@ class Seat:
     def play_to_the_end(self) -> dict[str, Any]:
         for _ in range(ROUND_GUARD):
             view = self.view()
-            if view["status"] == "finished":
+            if view["status"] == "FINISHED":
                 return view
             if not self.step():
                 raise AssertionError(f"stuck: {view}")

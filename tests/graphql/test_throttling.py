@@ -55,7 +55,7 @@ def test_actions_past_the_rate_are_throttled(
     assert everything() == before
     assert retry_after(refused) > 0
     query = "query($id: Int!) { tournament(id: $id) { status } }"
-    assert seat.data(query, id=ticket["id"])["tournament"]["status"] == "lobby"  # reads are free
+    assert seat.data(query, id=ticket["id"])["tournament"]["status"] == "LOBBY"  # reads are free
 
 
 def test_league_claims_and_joins_share_the_join_budget_with_rest(

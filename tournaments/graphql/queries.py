@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import strawberry
 from django.utils.translation import gettext as _
 
+from config.enums import plain
 from config.errors import ApplicationError
 from config.graphql import (
     DEFAULT_PAGE,
@@ -20,6 +21,7 @@ from matches.selectors import match_by_id, match_events, match_list, match_view
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
+from tournaments.enums import ListStatus, MatchViewStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.cardstats import CardStats, card_stats_type
 from tournaments.graphql.types import (
@@ -88,7 +90,7 @@ class MatchView:
     park: str = strawberry.field(description="The park.")
     kind: str = strawberry.field(description="normal or winter.")
     seats: list[MatchSeat] = strawberry.field(description="Its two seats.")
-    status: str = strawberry.field(
+    status: MatchViewStatus = strawberry.field(
         description="scheduled, waiting, playing (events still being released), finished, failed."
     )
     winner: int | None = strawberry.field(description="Seat number, once visible.")
@@ -179,7 +181,7 @@ class Query:
         self,
         info: strawberry.Info,
         status: Annotated[
-            str | None,
+            ListStatus | None,
             strawberry.argument(
                 description="lobby, running (Deck or Match Phase), finished, cancelled."
             ),
@@ -192,7 +194,7 @@ class Query:
         after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
     ) -> Connection[TournamentListItem]:
         caller_actor(info)  # a bad token is refused here as everywhere
-        filters = _filters(status, league)
+        filters = _filters(plain(status), league)
         size, start = page_size(first), offset_of(after)
         page = tournament_list(**filters, limit=size, offset=start)
         items = [TournamentListItem(**item) for item in page["results"]]

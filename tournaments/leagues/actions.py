@@ -10,9 +10,9 @@ from rest_framework import status
 
 from config.actions import Action, Call, Ident, Result
 from config.throttling import CreateThrottle, JoinThrottle
+from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.actions import TICKET_RESULT, ticket
 from tournaments.api.auth import actor_of
-from tournaments.graphql import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.leagues import corrections, managing, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.graphql.enums import CorrectionKind, WebhookEvent
