@@ -13,7 +13,7 @@ from tests.tournaments.play import ROUND_GUARD
 # Every field of the tournament view: what a hand-written "select everything" query asks for.
 CARD = "uid card"
 TOURNAMENT_FIELDS = f"""
-  id roomCode status round isFinal version phaseDeadline finalists winners
+  databaseId roomCode status round isFinal version phaseDeadline finalists winners
   options {{ seatCount basicSet additionalSets beachCup winterMode robotDifficulty soloChallenge
              deckDeadlineSeconds answerDeadlineSeconds }}
   parks {{ name winter }}

@@ -28,13 +28,16 @@ def snake(name: str) -> str:
 
 
 def rest_shape(value: Any, key: str = "") -> Any:
-    """camelCase keys to snake_case, ``roomCode`` to ``code``, the decimal seed to a number,
-    ISO instants to ``datetime`` (each side writes its own offset)."""
+    """camelCase keys to snake_case, ``roomCode`` to ``code``, ``databaseId`` to ``id``, the
+    decimal seed to a number, enum members to REST's values, ISO instants to ``datetime`` (each
+    side writes its own offset)."""
     if isinstance(value, dict):
         shaped = {
             RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v, k)
             for k, v in value.items()
         }
+        if "database_id" in shaped:  # a Node's number is REST's id (its global id is not)
+            shaped["id"] = shaped.pop("database_id")
         seed = shaped.get("revealed_seed")
         if isinstance(seed, str):
             shaped["revealed_seed"] = int(seed)

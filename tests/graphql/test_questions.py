@@ -17,7 +17,7 @@ from tests.tournaments.test_live_questions import juggler_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 QUESTION = "seq kind cardKey options optionKeys min max prompt default deadline"
-ANSWERED = f"match {{ id status question {{ seq }} }} {ERRORS}"
+ANSWERED = f"match {{ databaseId status question {{ seq }} }} {ERRORS}"
 
 
 def gql(player: Player | None) -> GraphQL:
@@ -25,7 +25,7 @@ def gql(player: Player | None) -> GraphQL:
 
 
 def pending(player: Player | None, tournament_id: int) -> list[dict[str, Any]]:
-    fields = f"id question {{ {QUESTION} }}"
+    fields = f"databaseId question {{ {QUESTION} }}"
     query = f"query($t: Int!) {{ pendingQuestions(tournamentId: $t) {{ {fields} }} }}"
     found: list[dict[str, Any]] = gql(player).data(query, t=tournament_id)["pendingQuestions"]
     return found
@@ -43,7 +43,7 @@ def test_a_question_is_shown_to_its_seat_alone_and_refused_as_rest_refuses(
 ) -> None:
     host, guest, match = juggler_game()
     mine = pending(host, host.id)
-    assert [item["id"] for item in mine] == [match.pk]
+    assert [item["databaseId"] for item in mine] == [match.pk]
     question = mine[0]["question"]
     assert question["kind"] == "arrange_top"
     assert pending(guest, host.id) == [] and pending(None, host.id) == []
@@ -71,7 +71,7 @@ def test_an_answer_resumes_the_match(catalogue: Any) -> None:
     found = payload(
         gql(host), "answer", ANSWERED, matchId=match.pk, question=question["seq"], answer=chosen
     )
-    assert found["errors"] == [] and found["match"]["id"] == match.pk
+    assert found["errors"] == [] and found["match"]["databaseId"] == match.pk
     match.refresh_from_db()
     assert match.answers[question["seq"]] == chosen
     assert match.status in (MatchStatus.WAITING, MatchStatus.FINISHED)

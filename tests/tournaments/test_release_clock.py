@@ -134,7 +134,7 @@ def _check_tournament(seen: Released, view: dict[str, Any], matches: list[Any]) 
 GQL = """query($id: Int!) {
   tournament(id: $id) { __typename ... on TournamentView {
     status round winners trophies { park round seat } standings { seat trophies } } }
-  matches(tournamentId: $id) { id round park status winner eventsReleased }
+  matches(tournamentId: $id) { databaseId round park status winner eventsReleased }
 }"""
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 from django.utils.translation import gettext as _
+from strawberry import relay
 
 from config.enums import plain
 from config.errors import ApplicationError
@@ -83,8 +84,11 @@ def _after_events(after: int) -> int:
 
 
 @strawberry.type(description="A match as you may see it (REST's match view).")
-class MatchView:
-    id: int = strawberry.field(description="Match id.")
+class MatchView(relay.Node):
+    id: relay.NodeID[int]
+    database_id: int = strawberry.field(
+        description="The match's number: REST's `id`, `match(id:)`'s argument."
+    )
     tournament: int = strawberry.field(description="Its tournament's id.")
     round: int = strawberry.field(description="Round 1-7, 8 = the Final.")
     park: str = strawberry.field(description="The park.")
@@ -110,6 +114,7 @@ class MatchView:
         plain = ("id", "tournament", "round", "park", "kind", "status", "winner", "reason")
         return cls(
             **{k: data[k] for k in plain},
+            database_id=data["id"],
             fans_gained=data["fans_gained"],
             events_released=data["events_released"],
             seats=[MatchSeat(**s) for s in data["seats"]],
@@ -129,7 +134,7 @@ class MatchView:
         if not 1 <= first <= MAX_EVENTS:
             message = _("`first` is from 1 to %(max)s.") % {"max": MAX_EVENTS}
             raise ApplicationError("invalid", message, {"first": [message]})
-        match = self.match if self.match is not None else match_by_id(self.id)
+        match = self.match if self.match is not None else match_by_id(self.database_id)
         frames = match_events(match, self.viewer, after=_after_events(after))[:first]
         return [MatchEventView(**frame) for frame in frames]
 
@@ -148,8 +153,38 @@ def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
     return {name: query.validated_data.get(name) for name in ("status", "league")}
 
 
+def node_of(info: strawberry.Info, id: str) -> relay.Node:
+    """The object of a global id (``TournamentView:7`` in base64) as the caller may see it;
+    an id the server did not make is ``invalid``, an unknown object ``not_found``."""
+    try:
+        found = relay.GlobalID.from_id(id)
+        number = int(found.node_id) if found.node_id.isascii() else None
+    except ValueError:
+        number = None
+    if number is None or not 0 < number <= MAX_NUMBER or found.type_name not in NODES:
+        raise ApplicationError("invalid", _("Not a global id of this API."), {"id": id[:64]})
+    node: relay.Node = NODES[found.type_name](info, number)
+    return node
+
+
+NODES = {
+    "TournamentView": tournament_of,
+    "MatchView": match_of,
+}
+
+
 @strawberry.type
 class Query:
+    @strawberry.field(
+        description="Any object by its global `id` (a tournament or a match), as you may see it."
+    )
+    def node(
+        self,
+        info: strawberry.Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description="A global id.")],
+    ) -> relay.Node:
+        return node_of(info, id)
+
     @strawberry.field(description='A card design\'s figures from stored play (key "Set/Name").')
     def card_stats(
         self, key: Annotated[str, strawberry.argument(description='"Set/Name".')]

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import strawberry
+from strawberry import relay
 from strawberry.scalars import JSON
 
 from tournaments.enums import BasicSet, BotLevel, SeatKind, TournamentStatus, WinterMode
@@ -167,8 +168,11 @@ class Fairness:
 
 
 @strawberry.type(description="A tournament as you may see it (REST's tournament view).")
-class TournamentView:
-    id: int = strawberry.field(description="Tournament id.")
+class TournamentView(relay.Node):
+    id: relay.NodeID[int]
+    database_id: int = strawberry.field(
+        description="The tournament's number: REST's `id`, `tournament(id:)`'s argument."
+    )
     room_code: str | None = strawberry.field(
         description="Room code (seats only); REST's `code` (renamed: `Error.code` is another)."
     )
@@ -197,6 +201,7 @@ class TournamentView:
         plain = ("id", "status", "round", "is_final", "version", "phase_deadline")
         return cls(
             **{k: data[k] for k in plain},
+            database_id=data["id"],
             room_code=data["code"],
             finalists=list(data["finalists"]),
             winners=list(data["winners"]),
