@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.db import models
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.forms import BaseInlineFormSet, IntegerField, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
@@ -214,6 +214,47 @@ class CardSetAdmin(RetireActions):
         _tell_running(request, keys)
 
 
+SAMPLE = 30  # decks: a sample the list's filters take as telling
+
+
+class FiguresFilter(admin.SimpleListFilter):
+    """Cards by a figure from stored play (``CardAdmin.get_queryset`` annotates them): each
+    choice is a condition on the annotations."""
+
+    conditions: dict[str, tuple[Any, Q]] = {}
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [(value, label) for value, (label, _condition) in self.conditions.items()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Card]) -> QuerySet[Card]:
+        chosen = self.conditions.get(self.value() or "")
+        return queryset if chosen is None else queryset.filter(chosen[1])
+
+
+class PlayedFilter(FiguresFilter):
+    """Cards by their sample: how many decks that played held them."""
+
+    title = _("decks played")
+    parameter_name = "played"
+    conditions = {
+        "none": (_("none"), Q(stat_decks=0)),
+        "few": (_("1 to 29"), Q(stat_decks__range=(1, SAMPLE - 1))),
+        "enough": (_("30 or more"), Q(stat_decks__gte=SAMPLE)),
+    }
+
+
+class WinRateFilter(FiguresFilter):
+    """Cards whose decks won notably often or seldom, among those with a telling sample."""
+
+    title = _("win rate (30+ decks)")
+    parameter_name = "win"
+    conditions = {
+        "low": (_("under 45 %"), Q(stat_decks__gte=SAMPLE, stat_win_rate__lt=0.45)),
+        "even": (_("45 to 55 %"), Q(stat_decks__gte=SAMPLE, stat_win_rate__range=(0.45, 0.55))),
+        "high": (_("over 55 %"), Q(stat_decks__gte=SAMPLE, stat_win_rate__gt=0.55)),
+    }
+
+
 class SimulateForm(ActionForm):
     matches = IntegerField(
         required=False, min_value=1, max_value=5000, initial=200, help_text="Simulate: pairs."
@@ -225,16 +266,31 @@ class CardAdmin(RetireActions):
     list_display = (
         *("name", "card_set", "box", "level", "power_shown", "copies", "keyword"),
         *("timing", "effect_code", "confidence", "retired", "curated"),
+        *("pick_rate", "win_rate"),
     )
     list_filter = (
         *("card_set__box", "card_set", "level", "keyword", "timing", "confidence"),
-        *("retired", "curated"),
+        *("retired", "curated", PlayedFilter, WinRateFilter),
     )
     search_fields = ("name", "effect", "keyword", "card_set__name", "effect_code")
     list_select_related = ("card_set",)
     actions = ["retire", "restore", "release_to_catalogue", "simulate"]
     action_form = SimulateForm
     readonly_fields = ("play_figures",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
+        """With each card's totals from stored play (``settings.CARD_LIST_FIGURES``: the
+        figures live with the tournaments), in the list's one query."""
+        return import_string(settings.CARD_LIST_FIGURES)(super().get_queryset(request))
+
+    @admin.display(description=_("pick rate"), ordering="stat_pick_rate")
+    def pick_rate(self, card: Any) -> str:
+        return f"{_percent(card.stat_pick_rate)} of {card.stat_offered}"
+
+    @admin.display(description=_("win rate of its decks"), ordering="stat_win_rate")
+    def win_rate(self, card: Any) -> str:
+        """The rate and its sample size (the card's page adds the interval)."""
+        return f"{_percent(card.stat_win_rate)} of {card.stat_decks}"
 
     @admin.action(description=_("Simulate: bot matches with and without each card (on a worker)"))
     def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:

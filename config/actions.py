@@ -272,6 +272,8 @@ def graphql_type(declared: serializers.Field) -> Any:
         return str if top is not None and top > MAX_INT else int
     if isinstance(declared, serializers.CharField | serializers.DateField):
         return str
+    if isinstance(declared, serializers.DateTimeField):
+        return str
     return JSON
 
 
@@ -286,6 +288,8 @@ def describe(name: str, declared: serializers.Field) -> str:
         text += f", {low}-{high}"
     if isinstance(declared, serializers.DateField):
         text += ", YYYY-MM-DD"
+    if isinstance(declared, serializers.DateTimeField):
+        text += ", ISO 8601"
     return text + "."
 
 

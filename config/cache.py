@@ -17,6 +17,8 @@ from typing import Any
 import redis.exceptions
 from django.core.cache.backends.redis import RedisCache
 
+from config import observe
+
 log = logging.getLogger(__name__)
 
 UNREACHABLE = (redis.exceptions.RedisError, OSError)
@@ -26,10 +28,13 @@ def _fail_open(method: Callable[..., Any], missing: Callable[..., Any]) -> Calla
     @functools.wraps(method)
     def wrapper(self: RedisCache, *args: Any, **kwargs: Any) -> Any:
         try:
-            return method(self, *args, **kwargs)
+            answer = method(self, *args, **kwargs)
         except UNREACHABLE as error:
+            observe.dependency_seen(observe.REDIS, False)
             log.warning("Cache %s failed (Redis does not answer): %s", method.__name__, error)
             return missing(*args, **kwargs)
+        observe.dependency_seen(observe.REDIS, True)
+        return answer
 
     return wrapper
 

@@ -13,6 +13,13 @@ MAKEMESSAGES_ARGS = (
     *(f"--ignore={folder}/*" for folder in ("tests", "build", "examples", "scripts", "deploy")),
     "--ignore=frontend/static/*",
 )
+# The same for the web client's words (`djangojs`, served at /jsi18n/): every script of the
+# project's apps' static folders — a new page's gettext() calls are picked up with no list to keep.
+MAKEMESSAGES_JS_ARGS = (
+    *("-d", "djangojs", "-l", "zh_Hans", "-l", "ru", "--no-location"),
+    *(f"--ignore={folder}/*" for folder in ("tests", "build", "examples", "scripts", "deploy")),
+    "--ignore=test-artifacts/*",
+)
 
 
 def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:

@@ -14,6 +14,12 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
+@app.task(name="config.ping", ignore_result=False)
+def ping() -> str:
+    """A no-op: ``scripts/bench_anchors.py`` times its round trip through the broker."""
+    return "pong"
+
+
 @signals.task_prerun.connect
 @signals.task_postrun.connect
 def connections_back_to_pool(sender: Any = None, **_: Any) -> None:

@@ -51,8 +51,10 @@ def task_finished(task_id: str = "", task: Any = None, state: str | None = None,
 
 
 @signals.task_retry.connect
-def task_retried(sender: Any = None, **_: Any) -> None:
+def task_retried(sender: Any = None, reason: Any = None, **_: Any) -> None:
     metrics.TASK_RETRIES.labels(getattr(sender, "name", "unknown")).inc()
+    if isinstance(reason, BaseException):  # a database or broker error is retried
+        observe.dependency_failed(reason)
 
 
 @signals.task_failure.connect
@@ -60,6 +62,7 @@ def task_failed(
     sender: Any = None, task_id: str | None = None, exception: BaseException | None = None, **_: Any
 ) -> None:
     error = exception if exception is not None else RuntimeError("unknown")
+    observe.dependency_failed(error)
     observe.task_failed(task=getattr(sender, "name", "unknown"), task_id=task_id, error=error)
 
 

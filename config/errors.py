@@ -13,14 +13,14 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-import psycopg
 from django.core.exceptions import PermissionDenied
-from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found, server_error
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+
+from config import observe
 
 
 class ApplicationError(Exception):
@@ -45,6 +45,10 @@ class NotFoundError(ApplicationError):
     status_code = status.HTTP_404_NOT_FOUND
 
 
+class ForbiddenError(ApplicationError):
+    status_code = status.HTTP_403_FORBIDDEN
+
+
 class ConflictError(ApplicationError):
     status_code = status.HTTP_409_CONFLICT
 
@@ -62,11 +66,11 @@ def database_unavailable(exc: BaseException) -> UnavailableError | None:
     """The coded 503 for an exception that means "PostgreSQL did not answer" — a connection
     refused or closed under the request, a server shutting down, no pool connection within
     ``DATABASE_POOL_TIMEOUT`` (psycopg_pool's ``PoolTimeout``) — or None for any other.
-    Transient, so the client may retry; the cause is in the server log, never in the answer."""
-    # Django re-raises the driver's error as its own, the driver's as the cause.
-    original = exc.__cause__ if isinstance(exc, DatabaseError) and exc.__cause__ else exc
-    if not isinstance(original, psycopg.OperationalError | psycopg.InterfaceError):
+    Transient, so the client may retry; the cause is in the server log, never in the answer.
+    The loss is recorded (``config.observe.dependency_seen``)."""
+    if observe.dependency_of(exc) != observe.DATABASE:
         return None  # SQLite's OperationalError is mostly a bad query: a bug, still a 500
+    observe.dependency_seen(observe.DATABASE, False)  # logged and counted as it happens
     message = _("The database is not answering: try again in a few seconds.")
     return UnavailableError("database_unavailable", message, {"retry_after": RETRY_AFTER_SECONDS})
 

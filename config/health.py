@@ -30,6 +30,7 @@ from channels.layers import DEFAULT_CHANNEL_LAYER, BaseChannelLayer, channel_lay
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -41,7 +42,8 @@ from config.params import KnownQueryParameters
 from config.taskqueue import runner_alive
 
 TIMEOUT_SECONDS = 3.0
-NO_ANSWER = "Does not answer (the server log has the error)."
+# Written in the request's language where a report is made (?lang=, Accept-Language).
+NO_ANSWER = gettext_noop("Does not answer (the server log has the error).")
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +73,7 @@ def check_channel_layer() -> dict[str, Any]:
     probe up and make a healthy layer look dead."""
     if DEFAULT_CHANNEL_LAYER not in channel_layers.configs:
         log.error("Health: no channel layer is configured.")
-        return {"backend": None, "ok": False, "error": NO_ANSWER}
+        return {"backend": None, "ok": False, "error": gettext(NO_ANSWER)}
     backend = str(channel_layers.configs[DEFAULT_CHANNEL_LAYER]["BACKEND"])
 
     def probe() -> None:
@@ -134,10 +136,12 @@ def check_workers() -> dict[str, Any]:
         if runner == "thread":
             thread = runner_alive()
             if thread is False:
-                raise _Failing("The embedded task thread has stopped.", {"alive": 0, "seen": []})
+                raise _Failing(
+                    gettext("The embedded task thread has stopped."), {"alive": 0, "seen": []}
+                )
             return {"alive": int(bool(thread)), "seen": []}
         if runner == "celery" and not alive:
-            raise _Failing("No worker has been seen alive.", {"alive": 0, "seen": seen})
+            raise _Failing(gettext("No worker has been seen alive."), {"alive": 0, "seen": seen})
         return {"alive": alive, "seen": seen}
 
     return _report(runner, probe, {"alive": 0, "seen": []})
@@ -154,7 +158,7 @@ def check_beat() -> dict[str, Any]:
         found: dict[str, Any] = {"expected": required, "alive": bool(seen and seen["alive"])}
         found["seen_seconds_ago"] = seen["seen_seconds_ago"] if seen else None
         if required and not found["alive"]:
-            raise _Failing("Celery beat has not been seen alive.", found)
+            raise _Failing(gettext("Celery beat has not been seen alive."), found)
         return found
 
     fallback = {"expected": required, "alive": False, "seen_seconds_ago": None}
@@ -176,7 +180,12 @@ def check_tournaments() -> dict[str, Any]:
         oldest = round((now - min(stuck.values())).total_seconds(), 1) if stuck else None
         found = {"stuck": len(stuck), "oldest_stuck_seconds": oldest}
         if stuck:
-            raise _Failing(f"{len(stuck)} tournament(s) stuck; see the reconciler's log.", found)
+            message = ngettext(
+                "%(count)s tournament stuck; see the reconciler's log.",
+                "%(count)s tournaments stuck; see the reconciler's log.",
+                len(stuck),
+            )
+            raise _Failing(message % {"count": len(stuck)}, found)
         return found
 
     return _report("reconciler", probe, {"stuck": None, "oldest_stuck_seconds": None})
@@ -189,8 +198,12 @@ def check_tasks() -> dict[str, Any]:
     def probe() -> dict[str, Any]:
         failed = Match.objects.filter(status=MatchStatus.FAILED).count()
         if failed:
-            message = f"{failed} match(es) failed; see manage.py retry_failed_matches."
-            raise _Failing(message, {"failed": failed})
+            message = ngettext(
+                "%(count)s match failed; see manage.py retry_failed_matches.",
+                "%(count)s matches failed; see manage.py retry_failed_matches.",
+                failed,
+            )
+            raise _Failing(message % {"count": failed}, {"failed": failed})
         return {"failed": 0}
 
     return _report("matches", probe, {"failed": None})
@@ -212,7 +225,7 @@ def _report(backend: str, probe: Probe, fallback: dict[str, Any] | None = None) 
         return {"backend": backend, "ok": False, "error": failing.message, **failing.fields}
     except Exception:  # any failure means "does not answer"; the log says why
         log.exception("Health: %s does not answer", backend)
-        return {"backend": backend, "ok": False, "error": NO_ANSWER, **(fallback or {})}
+        return {"backend": backend, "ok": False, "error": gettext(NO_ANSWER), **(fallback or {})}
     return {"backend": backend, "ok": True, "error": None, **fields}
 
 
@@ -295,7 +308,7 @@ FROM_DATABASE: dict[str, tuple[str, Callable[[], dict[str, Any]], dict[str, Any]
 """The checks that read the database: with the database down, each is reported failing at once
 (waiting for a connection once per check would keep the probe waiting many times over)."""
 
-DATABASE_DOWN = "Unknown: the database does not answer."
+DATABASE_DOWN = gettext_noop("Unknown: the database does not answer.")
 
 
 def check_all() -> dict[str, dict[str, Any]]:
@@ -305,7 +318,7 @@ def check_all() -> dict[str, dict[str, Any]]:
         if parts["database"]["ok"]:
             parts[name] = check()
         else:
-            down = {"backend": backend or _runner(), "ok": False, "error": DATABASE_DOWN}
+            down = {"backend": backend or _runner(), "ok": False, "error": gettext(DATABASE_DOWN)}
             parts[name] = {**down, **fallback}
     return parts
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase, QueryDict
+from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.deprecation import MiddlewareMixin
@@ -45,7 +46,8 @@ def language_of(code: str) -> str:
 
 
 def request_language(request: HttpRequest) -> str:
-    """``?lang=`` if given (refused when unknown), else the best of ``Accept-Language``."""
+    """``?lang=`` if given (refused when unknown), else the ``django_language`` cookie's language,
+    else the best of ``Accept-Language`` (Django's own order)."""
     asked = request.GET.get(QUERY_PARAMETER)
     if asked is not None:
         return language_of(asked)
@@ -53,12 +55,15 @@ def request_language(request: HttpRequest) -> str:
 
 
 def scope_language(scope: Mapping[str, Any]) -> str:
-    """A socket's language: its opening URL's ``?lang=``, else its ``Accept-Language``."""
+    """A socket's language: its opening URL's ``?lang=``, else its ``django_language`` cookie, else
+    its ``Accept-Language`` (as for a request)."""
     request = HttpRequest()
     request.GET = QueryDict(bytes(scope.get("query_string") or b""), encoding="latin-1")
     for name, value in scope.get("headers") or []:
         if name == b"accept-language":
             request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+        elif name == b"cookie":
+            request.COOKIES = parse_cookie(value.decode("latin-1"))
     try:
         return request_language(request)
     except UnsupportedLanguage:

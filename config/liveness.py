@@ -31,6 +31,7 @@ from django.db import (
 from django.db.utils import load_backend
 from django.utils import timezone
 
+from config import observe
 from config.models import Heartbeat, Lease
 
 log = logging.getLogger(__name__)
@@ -104,7 +105,8 @@ class WorkerClock:
         while True:
             try:
                 self.tick()
-            except Exception:  # a database outage: the next tick tries again
+            except Exception as error:  # a database outage: the next tick tries again
+                observe.dependency_failed(error)
                 log.exception("Worker clock: tick failed")
             finally:
                 close_old_connections()
@@ -113,6 +115,7 @@ class WorkerClock:
 
     def tick(self) -> None:
         heartbeat_write(name=self.hostname, role=WORKER)
+        observe.dependency_seen(observe.DATABASE, True)
         Heartbeat.objects.filter(seen_at__lt=timezone.now() - FORGOTTEN_AFTER).delete()
         for entry_name, entry in settings.CELERY_BEAT_SCHEDULE.items():
             if lease_claim(name=entry_name, seconds=_lease_seconds(entry), holder=self.hostname):

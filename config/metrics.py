@@ -66,21 +66,26 @@ LAG_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
 HTTP_REQUESTS = Counter(
     f"{PREFIX}_http_requests",
-    "HTTP requests answered, by API (rest, graphql, other), route pattern, method and status.",
-    ["api", "route", "method", "status"],
+    "HTTP requests answered, by API (rest, graphql, other), route pattern, GraphQL operation "
+    "(its name, anonymous or unknown; none for REST), method and status.",
+    ["api", "route", "operation", "method", "status"],
 )
 HTTP_LATENCY = Histogram(
     f"{PREFIX}_http_request_duration_seconds",
-    "Time to answer an HTTP request, by API, route pattern and method.",
-    ["api", "route", "method"],
+    "Time to answer an HTTP request, by API, route pattern, GraphQL operation and method.",
+    ["api", "route", "operation", "method"],
     buckets=LATENCY_BUCKETS,
 )
 WS_OPEN = Gauge(
     f"{PREFIX}_websocket_connections",
-    "Event streams open now (WebSocket connections past the handshake).",
+    "Event streams open now: /ws/tournaments/ connections past the handshake and GraphQL "
+    "subscriptions (tournamentEvents, matchEvents).",
     multiprocess_mode="livesum",
 )
-WS_FRAMES = Counter(f"{PREFIX}_websocket_frames_sent", "Event frames sent on the event streams.")
+WS_FRAMES = Counter(
+    f"{PREFIX}_websocket_frames_sent",
+    "Event frames sent on the event streams (a GraphQL subscription's next messages too).",
+)
 STREAM_LAG = Histogram(
     f"{PREFIX}_stream_lag_seconds",
     "From an event's release (stored, or its paced release time) to its frame being sent.",
@@ -112,6 +117,18 @@ TOURNAMENT_CHANGES = Counter(
 )
 THROTTLED = Counter(
     f"{PREFIX}_throttled_requests", "Requests refused with 429 throttled, by scope.", ["scope"]
+)
+DEPENDENCY_UP = Gauge(
+    f"{PREFIX}_dependency_up",
+    "1 while a dependency (database, redis) answers this process, 0 once it did not; the least "
+    "over live processes.",
+    ["dependency"],
+    multiprocess_mode="livemin",
+)
+DEPENDENCY_CHANGES = Counter(
+    f"{PREFIX}_dependency_changes",
+    "A dependency (database, redis) lost or regained, as a process saw it happen.",
+    ["dependency", "change"],
 )
 WEBHOOKS = Counter(
     f"{PREFIX}_webhook_deliveries",

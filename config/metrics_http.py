@@ -9,11 +9,14 @@ gets 404, as if there were no such page.
 from __future__ import annotations
 
 import hmac
+import re
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotFound
+from strawberry.extensions import SchemaExtension
 
 from config import metrics
 
@@ -21,6 +24,16 @@ LOOPBACK = frozenset({"127.0.0.1", "::1"})
 UNMATCHED = "<unmatched>"
 # Any other method is counted as "other": a client cannot add series by inventing methods.
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+# The GraphQL operation label. Names are the clients' to choose, so a process keeps at most
+# MAX_OPERATION_NAMES of them, the first it runs; any other operation is "unknown", as is a
+# request refused before an operation ran (not JSON, invalid, too costly). REST has none ("").
+ANONYMOUS, UNKNOWN = "anonymous", "unknown"
+MAX_OPERATION_NAMES = 100
+NAME = re.compile(r"[_A-Za-z][_0-9A-Za-z]{0,63}")
+OPERATION_ATTR = "graphql_operation"
+_names: set[str] = set()
+_names_lock = threading.Lock()
 
 
 def metrics_view(request: HttpRequest) -> HttpResponse:
@@ -52,9 +65,32 @@ def route_of(request: HttpRequest) -> str:
     return match.route if match is not None and match.route else UNMATCHED
 
 
+def operation_label(name: str | None) -> str:
+    """The label of an operation that ran under ``name`` (``None``: unnamed)."""
+    if name is None:
+        return ANONYMOUS
+    if not NAME.fullmatch(name):
+        return UNKNOWN
+    with _names_lock:
+        if name not in _names and len(_names) < MAX_OPERATION_NAMES:
+            _names.add(name)
+        return name if name in _names else UNKNOWN
+
+
+class OperationLabel(SchemaExtension):
+    """Marks the HTTP request with the operation that runs (the name the client sent, or the
+    document's), for ``RequestMetricsMiddleware``; only an operation that got to run is named."""
+
+    def on_execute(self) -> Iterator[None]:
+        request = getattr(self.execution_context.context, "request", None)
+        if isinstance(request, HttpRequest):
+            setattr(request, OPERATION_ATTR, operation_label(self.execution_context.operation_name))
+        yield
+
+
 class RequestMetricsMiddleware:
-    """Counts and times every request by API, route, method and status (outermost, so the
-    time covers the whole stack and a refusal by any layer is counted)."""
+    """Counts and times every request by API, route, GraphQL operation, method and status
+    (outermost, so the time covers the whole stack and a refusal by any layer is counted)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -64,7 +100,9 @@ class RequestMetricsMiddleware:
         response = self.get_response(request)
         elapsed = time.perf_counter() - started
         api, route = api_of(request.path_info), route_of(request)
+        operation = getattr(request, OPERATION_ATTR, UNKNOWN if api == "graphql" else "")
         method = request.method if request.method in METHODS else "other"
-        metrics.HTTP_LATENCY.labels(api, route, method).observe(elapsed)
-        metrics.HTTP_REQUESTS.labels(api, route, method, str(response.status_code)).inc()
+        metrics.HTTP_LATENCY.labels(api, route, operation, method).observe(elapsed)
+        status = str(response.status_code)
+        metrics.HTTP_REQUESTS.labels(api, route, operation, method, status).inc()
         return response

@@ -11,7 +11,11 @@ is rendered here, with ``DEBUG`` on too (Django's debug pages are HTML and list 
   refusals (``RequestDataTooBig``, ``SuspiciousOperation``);
 - an id in the URL past the largest the database can hold → 404 ``not_found`` (SQLite would
   raise ``OverflowError``: a 500);
-- any other error page (an unknown URL, a bad Host header) → the same status, coded.
+- any other error page (an unknown URL) → the same status, coded.
+
+A ``Host`` header the server does not serve (``ALLOWED_HOSTS``) is refused first, under
+``/api/`` and ``/graphql/`` alike: 400 ``bad_host`` (GraphQL's error shape on ``/graphql/``),
+where Django would answer its HTML 400 page (or, with ``DEBUG`` on, its debug page).
 """
 
 from __future__ import annotations
@@ -22,17 +26,29 @@ from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import (
+    DisallowedHost,
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+)
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.urls import is_valid_path
 from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError, database_unavailable, error_body, unavailable_json
+from config.errors import (
+    ApplicationError,
+    database_unavailable,
+    error_body,
+    graphql_error_body,
+    unavailable_json,
+)
 
 log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
+GRAPHQL_PREFIX = "/graphql/"
 # The largest id of a row (BigAutoField); a larger one in a URL names nothing.
 MAX_ID = 2**63 - 1
 CODES = {
@@ -48,6 +64,20 @@ CODES = {
 
 def is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith(API_PREFIX)
+
+
+def bad_host(request: HttpRequest) -> JsonResponse | None:
+    """400 ``bad_host`` for a ``Host`` header outside ``ALLOWED_HOSTS``, else ``None``."""
+    try:
+        request.get_host()
+    except DisallowedHost:
+        host = request.META.get("HTTP_HOST", "")
+        log.warning("Refused %s %s: Host %r is not served", request.method, request.path, host)
+        message = _("This server does not answer to that Host header.")
+        graphql = request.path_info.startswith(GRAPHQL_PREFIX)
+        render = graphql_error_body if graphql else error_body
+        return JsonResponse(render(code="bad_host", message=message), status=400)
+    return None
 
 
 def coded(status: int, message: str | None = None, details: object = None) -> JsonResponse:
@@ -76,7 +106,11 @@ def too_large() -> JsonResponse:
 
 class ApiErrorsMiddleware(MiddlewareMixin):
     def process_request(self, request: HttpRequest) -> HttpResponseBase | None:
-        if not is_api(request):
+        api = is_api(request)
+        graphql = request.path_info.startswith(GRAPHQL_PREFIX)
+        if (api or graphql) and (refused := bad_host(request)):
+            return refused
+        if not api:
             return None
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)

@@ -22,7 +22,6 @@ from strawberry.extensions import (
     AddValidationRules,
     MaxTokensLimiter,
     ParserCache,
-    ValidationCache,
 )
 from strawberry.extensions.max_aliases import create_validator as aliases_rule
 from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
@@ -34,6 +33,8 @@ from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
+from config.graphql_execution import ReusingExecutionContext, TextValidationCache
+from config.metrics_http import OperationLabel
 from tournaments.graphql.schema import Mutation as TournamentsMutation
 from tournaments.graphql.schema import Query as TournamentsQuery
 from tournaments.graphql.schema import Subscription
@@ -114,10 +115,12 @@ schema = CodedSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
+    execution_context_class=ReusingExecutionContext,
     extensions=[
         lambda: AddValidationRules(list(LIMIT_RULES)),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: ParserCache(maxsize=CACHED_QUERIES),
-        lambda: ValidationCache(maxsize=CACHED_QUERIES),
+        TextValidationCache,  # strawberry's ValidationCache, keyed by the query's text
+        OperationLabel,
     ],
 )

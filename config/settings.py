@@ -211,6 +211,7 @@ RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
 RECONCILE_SOURCES = [
     "tournaments.leagues.webhooks.deliveries_owed",
     "tournaments.leagues.recording.results_owed",
+    "tournaments.leagues.schedules.starts_owed",
 ]
 WORKER_CLOCK = ENV.worker_clock
 # A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
@@ -236,6 +237,8 @@ LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
 CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
 # A card design's figures from stored play (``key``): the card's admin page shows them.
 CARD_STATS = "tournaments.selectors.cardstats.card_stats"
+# Cards with their totals from stored play (a Card queryset, annotated): the card list's columns.
+CARD_LIST_FIGURES = "tournaments.selectors.cardstats.card_list_figures"
 # Queues a card's balance simulation (``key``, ``matches``): the card list's "Simulate" action.
 CARD_SIMULATE = "tournaments.services.balance.card_balance_queue"
 TOURNAMENT_HOOKS = {

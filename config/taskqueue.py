@@ -28,6 +28,8 @@ from celery import Task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections
 
+from config import observe
+
 log = logging.getLogger(__name__)
 
 BROKER_ERRORS: tuple[type[Exception], ...] = (
@@ -80,8 +82,10 @@ def enqueue(task: Task, *args: Any, countdown: float = 0) -> bool:
         else:
             task.apply_async(args)
     except BROKER_ERRORS:
+        observe.dependency_seen(observe.REDIS, False)
         log.warning("Task %s%r not sent (broker down): left to the reconciler", task.name, args)
         return False
+    observe.dependency_seen(observe.REDIS, True)
     return True
 
 
@@ -103,9 +107,12 @@ def broker_emptied() -> bool:
     if settings.TASK_RUNNER != "celery" or settings.CELERY_TASK_ALWAYS_EAGER:
         return False
     try:
-        return bool(_broker_client(settings.CELERY_BROKER_URL).set(BROKER_MARK, "1", nx=True))
+        emptied = bool(_broker_client(settings.CELERY_BROKER_URL).set(BROKER_MARK, "1", nx=True))
     except BROKER_ERRORS:
+        observe.dependency_seen(observe.REDIS, False)
         return False
+    observe.dependency_seen(observe.REDIS, True)
+    return emptied
 
 
 @functools.cache

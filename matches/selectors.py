@@ -2,9 +2,9 @@
 
 A match's result is shown only once the match is released (its last event out, see
 ``tournaments.services.matchplay``), so nobody reads the winner ahead of the paced live view.
-Events are filtered by an allowlist of kinds:
-public kinds go to everyone, owner kinds (questions, answers, what a card let its owner look at)
-only to that side's seat, and anything else — the shuffled deck orders above all — to nobody.
+Events are shown as the one observer (``matches.observer``) shows them to the ``Viewer``: public
+kinds to everyone, owner kinds (questions, answers, what a card let its owner look at) only to
+that side's seat, and anything else — the shuffled deck orders above all — to nobody.
 """
 
 from __future__ import annotations
@@ -19,38 +19,10 @@ from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
 from matches.archive import archived_payloads
-from matches.engine import events
 from matches.models import Match, MatchEvent, MatchStatus
+from matches.observer import VIEWS, Viewer, observe, visible_filter
 
-# Who may see each kind is the engine's list of event kinds (``matches.engine.events.SHOWN_TO``).
-PUBLIC_KINDS = events.PUBLIC_KINDS
-OWNER_KINDS = events.OWNER_KINDS
 EVENTS_TIMEOUT = 600  # seconds a finished match's frames stay cached
-UNSEEN_FIELDS = events.UNSEEN_FIELDS  # a card taken from a pile unseen is unknown until revealed
-
-
-def viewer_side(match: Match, viewer: int | None) -> str | None:
-    """The side the viewing seat (its id; ``None``: a spectator) plays in this match, if any."""
-    if viewer is None:
-        return None
-    if viewer == match.seat_a_id:
-        return "A"
-    if viewer == match.seat_b_id:
-        return "B"
-    return None
-
-
-def redact(payload: dict[str, Any], side: str | None) -> dict[str, Any] | None:
-    """The event as ``side`` may see it, or ``None`` when it is hidden from that viewer."""
-    kind = payload.get("kind")
-    if kind in PUBLIC_KINDS:
-        hidden = UNSEEN_FIELDS.get(str(kind), ())
-        return {k: v for k, v in payload.items() if k not in hidden} if hidden else payload
-    if kind in OWNER_KINDS and side is not None and payload.get("side") == side:
-        return payload
-    return None
-
-
 HIDDEN = "hidden"
 
 
@@ -75,14 +47,14 @@ def public_status(match: Match) -> str:
 
 
 def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """Annotate how many released events each viewer class may see (``redact``'s allowlists:
-    the public kinds for everyone, a side's owner kinds for that side only)."""
+    """Annotate how many released events each viewer class may see (``released_public``,
+    ``released_A``, ``released_B``), counted by the observer's SQL twin."""
     released = Q(events__visible_at__lte=timezone.now())
-    owner = released & Q(events__kind__in=OWNER_KINDS)
     return matches.annotate(
-        released_public=Count("events", filter=released & Q(events__kind__in=PUBLIC_KINDS)),
-        released_a=Count("events", filter=owner & Q(events__payload__side="A")),
-        released_b=Count("events", filter=owner & Q(events__payload__side="B")),
+        **{
+            f"released_{view}": Count("events", filter=released & visible_filter(side, "events__"))
+            for view, side in VIEWS
+        }
     )
 
 
@@ -109,13 +81,18 @@ SHOWN = (
 )
 
 
+ShownMatch = Match
+"""A match as ``shown_matches`` reads it (only ``SHOWN``): the name transports annotate it with."""
+
+
 def shown_matches() -> QuerySet[Match]:
     """Matches with what their views show, in one query (their seats joined)."""
     return Match.objects.select_related("seat_a", "seat_b", "winner").only(*SHOWN)
 
 
 Counts = dict[str, int]
-"""Released events per viewer class of a match being released: ``public``, ``A``, ``B``."""
+"""Released events per viewer class of a match (``VIEWS``): ``public``, ``A``, ``B``, each the
+whole count that viewer sees (as ``matches.services.event_counts`` stores a released match's)."""
 
 
 def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
@@ -123,8 +100,9 @@ def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
     if not ids:
         return {}
     counted = with_released_counts(Match.objects.filter(pk__in=ids))
-    rows = counted.values_list("pk", "released_public", "released_a", "released_b")  # type: ignore[misc]
-    return {pk: {"public": public, "A": a, "B": b} for pk, public, a, b in rows}
+    names = [f"released_{view}" for view, _side in VIEWS]
+    rows = counted.values_list("pk", *names)
+    return {row[0]: dict(zip([v for v, _s in VIEWS], row[1:], strict=True)) for row in rows}
 
 
 def _released(match: Match, side: str | None, counts: Counts | None = None) -> int:
@@ -136,13 +114,13 @@ def _released(match: Match, side: str | None, counts: Counts | None = None) -> i
         return 0  # a match's events are stored when it is recorded
     if counts is None:
         counts = _recorded_counts([match.pk]).get(match.pk, {})
-    return int(counts.get("public", 0)) + int(counts.get(side or "", 0))
+    return int(counts.get(side or "public", 0))
 
 
-def match_view(match: Match, viewer: int | None, counts: Counts | None = None) -> dict[str, Any]:
+def match_view(match: Match, viewer: Viewer, counts: Counts | None = None) -> dict[str, Any]:
     """The match as ``viewer`` may see it (``counts``: its released events, if already
     counted for a list)."""
-    side = viewer_side(match, viewer)
+    side = viewer.side_in(match)
     visible = match.status == MatchStatus.FINISHED
     released = _released(match, side, counts)
     return {
@@ -182,13 +160,13 @@ def match_by_id(match_id: int) -> Match:
         raise NotFoundError("not_found", _("No such match.")) from missing
 
 
-def match_list(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]]:
+def match_list(*, tournament_id: int, viewer: Viewer) -> list[dict[str, Any]]:
     listed = list(shown_matches().filter(tournament_id=tournament_id))
     counts = _recorded_counts([m.pk for m in listed if m.status == MatchStatus.RECORDED])
     return [match_view(match, viewer, counts.get(match.pk, {})) for match in listed]
 
 
-def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[dict[str, Any]]:
+def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[dict[str, Any]]:
     """The released events after number ``after``, gapless, as the viewer may see them.
 
     Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1), so ``after=0``
@@ -196,7 +174,7 @@ def match_events(match: Match, viewer: int | None, *, after: int = 0) -> list[di
     ``{"seq": N, "kind": "hidden", "payload": null}``. A finished match's events never change,
     so its frames are cached per side that sees them (A, B, or a spectator's ``None``).
     """
-    side = viewer_side(match, viewer)
+    side = viewer.side_in(match)
     if match.status != MatchStatus.FINISHED or match.finished_at is None:
         return _frames(match, side, after)
     key = f"mevents:{match.pk}:{match.seed}:{match.finished_at.timestamp()}:{side}"
@@ -214,7 +192,7 @@ def _frames(match: Match, side: str | None, after: int) -> list[dict[str, Any]]:
         payloads = [p for p in archived_payloads(match.pk) or [] if p["seq"] >= after]
     frames = []
     for payload in payloads:
-        shown = redact(payload, side)
+        shown = observe(payload, side)
         number = int(payload["seq"]) + 1
         if shown is None:
             frames.append({"seq": number, "kind": HIDDEN, "payload": None})

@@ -22,7 +22,8 @@ from matches.archive import archived_payloads
 from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy
 from matches.models import Match, MatchEvent, MatchStatus
-from matches.selectors import ASKED, redact
+from matches.observer import VIEWS, observe
+from matches.selectors import ASKED
 from matches.setups import setup_from_data
 
 Outcome = MatchResult | PendingQuestion
@@ -142,10 +143,7 @@ def match_store(
 
 def event_counts(events: list[dict[str, Any]]) -> dict[str, int]:
     """How many of ``events`` a spectator sees, and each side (its own events too)."""
-    return {
-        view: sum(redact(event, side) is not None for event in events)
-        for view, side in (("public", None), ("A", "A"), ("B", "B"))
-    }
+    return {view: sum(observe(event, side) is not None for event in events) for view, side in VIEWS}
 
 
 def match_finish(match: Match) -> None:

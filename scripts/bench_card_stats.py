@@ -9,15 +9,18 @@ catalogue, then:
 1. plays ``--tournaments`` bot-only tournaments in this process and times the process CPU of
    each call that adds a match's counts (``card_stats_of_match``: the tally and its one upsert)
    and a finished Deck Phase's (``card_stats_of_draft``);
-2. seeds ``--rows`` synthetic statistics rows (1 million by default: every design of the
-   catalogue under many set combinations and the five kinds of player — more rows than a
-   million recorded matches leave, since each match adds to existing rows) and times the reads
-   served: a design's figures (``GET /api/v1/cards/{key}/stats/``'s selector) and a set's.
+2. seeds the rows ``--matches`` recorded matches (1 million by default) would leave, spread
+   over ``--combos`` set combinations: the stored rows are pre-summed, so their number depends
+   on the combinations, not the matches — every design and every set gets one row per
+   combination and one per kind of player (about 290,000 rows for 1,600 combinations, more than
+   the five-of-six additional sets of each box can make; ``--combos 5500`` seeds a million
+   rows). Then it times the reads served: a design's figures
+   (``GET /api/v1/cards/{key}/stats/``'s selector) and a set's.
 
 It prints p50 / p99 milliseconds (``--json`` for the raw figures).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
-        .venv/bin/python scripts/bench_card_stats.py --tournaments 4 --rows 1000000
+        .venv/bin/python scripts/bench_card_stats.py --tournaments 4 --matches 1000000
 """
 
 from __future__ import annotations
@@ -44,7 +47,8 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Card statistics: recording CPU, read times.")
     parser.add_argument("--tournaments", type=int, default=4)
     parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--matches", type=int, default=1_000_000)
+    parser.add_argument("--combos", type=int, default=1600)
     parser.add_argument("--reads", type=int, default=200)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser.parse_args()
@@ -68,39 +72,42 @@ def record(args: argparse.Namespace, meter: Meter) -> None:
         tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
 
 
-def seed_rows(count: int) -> float:
-    """``count`` synthetic rows over the catalogue's designs; the seconds the insert took."""
+def seed_rows(matches: int, combos: int) -> tuple[int, float]:
+    """The rows ``matches`` recorded matches leave over ``combos`` set combinations (their
+    counts drawn at random, adding up to about that many matches); the rows and the seconds the
+    insert took."""
     from django.db import connection, transaction
 
     from cards.models import Card
     from tournaments.models import CardStat
 
-    keys = [f"{s}/{n}" for s, n in Card.objects.values_list("card_set__name", "name")]
+    designs = [f"{s}/{n}" for s, n in Card.objects.values_list("card_set__name", "name")]
+    keys = [*designs, *sorted({key.split("/", 1)[0] for key in designs})]
+    sides = 2 * matches / combos / len(PLAYERS)  # a match's two sides, spread evenly
     rng = random.Random(7)
     CardStat.objects.all().delete()
     started = time.perf_counter()
-    per_combo = len(keys) * len(PLAYERS)
     with transaction.atomic():
-        rows = (
-            _row(rng, key, f"City+combo{index // per_combo}", player)
-            for index, (key, player) in enumerate(_cycle(keys, count))
-        )
+        rows = (_row(rng, key, sets, player, sides) for key, sets, player in _grid(keys, combos))
         if connection.vendor == "postgresql":
             _copy(rows)
         else:
             _insert(rows)
-    return time.perf_counter() - started
+    return CardStat.objects.count(), time.perf_counter() - started
 
 
-def _cycle(keys: list[str], count: int) -> Any:
-    for index in range(count):
-        slot = index % (len(keys) * len(PLAYERS))
-        yield keys[slot // len(PLAYERS)], PLAYERS[slot % len(PLAYERS)]
+def _grid(keys: list[str], combos: int) -> Any:
+    for key in keys:
+        for player in PLAYERS:
+            yield key, "", player
+        for combo in range(combos):
+            yield key, f"City+combo{combo}", ""
 
 
-def _row(rng: random.Random, key: str, sets: str, player: str) -> tuple[Any, ...]:
-    decks = rng.randint(1, 400)
-    offered = rng.randint(0, 300)
+def _row(rng: random.Random, key: str, sets: str, player: str, sides: float) -> tuple[Any, ...]:
+    scale = len(PLAYERS) if sets else 1  # a combination's row holds every player's sides
+    decks = rng.randint(0, int(sides * scale / 4) + 1)
+    offered = rng.randint(0, decks * 2)
     reveals = rng.randint(0, decks * 3)
     return (
         *(key, key.split("/", 1)[0], sets, player),
@@ -166,15 +173,17 @@ def time_reads(reads: int) -> dict[str, dict[str, float]]:
 
 
 def _timed(times: int, read: Callable[[], Any]) -> dict[str, float]:
-    spent = []
+    spent, cpu = [], []
     for _ in range(times):
-        started = time.perf_counter()
+        started, began = time.perf_counter(), time.process_time()
         read()
         spent.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - began) * 1000)
     return {
         "calls": times,
         "ms_p50": round(statistics.median(spent), 2),
         "ms_p99": round(percentile(spent, 0.99), 2),
+        "cpu_ms_p50": round(statistics.median(cpu), 2),
     }
 
 
@@ -189,10 +198,13 @@ def main() -> None:
         catalogue_load()
         with connection.execute_wrapper(lambda execute, *rest: meter.count(execute, *rest)):
             record(args, meter)
-        seconds = seed_rows(args.rows)
+        count, seconds = seed_rows(args.matches, args.combos)
         result: dict[str, Any] = {
             "recording": figures(meter, digits=3),
-            "seeded": {"rows": args.rows, "seconds": round(seconds, 1)},
+            "seeded": {
+                **{"matches": args.matches, "combos": args.combos},
+                **{"rows": count, "seconds": round(seconds, 1)},
+            },
             "reads": time_reads(args.reads),
             "database": {"vendor": connection.vendor},
         }
@@ -218,12 +230,14 @@ def _report(args: argparse.Namespace, result: dict[str, Any]) -> None:
     seeded = result["seeded"]
     vendor = result["database"]["vendor"]
     print(
-        f"Reads with {seeded['rows']:,} rows ({vendor}; seeded in {seeded['seconds']} s):", file=out
+        f"Reads after {seeded['matches']:,} matches over {seeded['combos']:,} set combinations: "
+        f"{seeded['rows']:,} rows ({vendor}; seeded in {seeded['seconds']} s):",
+        file=out,
     )
     for name, row in result["reads"].items():
         print(
             f"  {name:30} {row['calls']:4.0f} calls  p50 {row['ms_p50']:8.2f} ms  "
-            f"p99 {row['ms_p99']:8.2f} ms",
+            f"p99 {row['ms_p99']:8.2f} ms  (CPU p50 {row['cpu_ms_p50']:6.2f} ms)",
             file=out,
         )
     print(out.getvalue(), end="")

@@ -29,23 +29,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_writes import Meter, django_test_database, play
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+clock = CLOCKS["wall"]
+
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="GraphQL reads against their REST twins.")
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--requests", type=int, default=100, help="per figure and round")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="wall time, or this process's CPU time (steadier on a loaded machine)",
+    )
     parser.add_argument("--json", action="store_true")
     return parser.parse_args()
 
 
 def rest(client: Any, url: str, headers: dict[str, str], count: int) -> Callable[[], float]:
     def run() -> float:
-        began = time.perf_counter()
+        began = clock()
         for _ in range(count):
             response = client.get(url, headers=headers)
         assert response.status_code == 200, (url, response.status_code)
-        return (time.perf_counter() - began) / count * 1e6
+        return (clock() - began) / count * 1e6
 
     return run
 
@@ -54,13 +63,13 @@ def graphql(client: Any, query: str, headers: dict[str, str], count: int) -> Cal
     body = json.dumps({"query": query})
 
     def run() -> float:
-        began = time.perf_counter()
+        began = clock()
         for _ in range(count):
             response = client.post(
                 "/graphql/", body, content_type="application/json", headers=headers
             )
         assert response.status_code == 200 and b'"errors"' not in response.content, query
-        return (time.perf_counter() - began) / count * 1e6
+        return (clock() - began) / count * 1e6
 
     return run
 
@@ -90,6 +99,68 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
     }
 
 
+SUBSCRIPTION = "subscription { tournamentEvents(tournamentId: %d) { seq kind payload } }"
+
+
+async def stream_replay(application: Any, tournament_id: int, last: int) -> float:
+    """Seconds from connecting to ``/ws/tournaments/{id}/?token=…`` to its ``last`` frame."""
+    from channels.testing import WebsocketCommunicator
+
+    began = clock()
+    socket_ = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/?token=bench")
+    assert (await socket_.connect())[0]
+    while json.loads(await socket_.receive_from(timeout=60))["seq"] < last:
+        pass
+    spent = clock() - began
+    await socket_.disconnect()
+    return spent
+
+
+async def subscription_replay(application: Any, tournament_id: int, last: int) -> float:
+    """Seconds from opening the GraphQL socket to the subscription's ``last`` event."""
+    from channels.testing import WebsocketCommunicator
+
+    began = clock()
+    socket_ = WebsocketCommunicator(
+        application, "/ws/graphql/", subprotocols=["graphql-transport-ws"]
+    )
+    assert (await socket_.connect())[0]
+    init = {"type": "connection_init", "payload": {"Authorization": "Bearer bench"}}
+    await socket_.send_json_to(init)
+    assert (await socket_.receive_json_from(timeout=60))["type"] == "connection_ack"
+    query = SUBSCRIPTION % tournament_id
+    await socket_.send_json_to({"id": "1", "type": "subscribe", "payload": {"query": query}})
+    while True:
+        message = await socket_.receive_json_from(timeout=60)
+        assert message["type"] == "next", message
+        if message["payload"]["data"]["tournamentEvents"]["seq"] >= last:
+            break
+    spent = clock() - began
+    await socket_.disconnect()
+    return spent
+
+
+def replays(tournament_id: int, rounds: int) -> dict[str, float]:
+    """The whole log replayed to the seat over the REST stream and over the subscription,
+    each the best of ``rounds`` (taking turns)."""
+    import asyncio
+
+    from channels.routing import URLRouter
+
+    from config.routing import websocket_urlpatterns
+    from tournaments.selectors.events import released_seq
+
+    application = URLRouter(websocket_urlpatterns)  # the consumers, without the origin check
+    last = released_seq(tournament_id)
+    best = {"stream": float("inf"), "subscription": float("inf")}
+    for _ in range(rounds):
+        stream = asyncio.run(stream_replay(application, tournament_id, last))
+        subscription = asyncio.run(subscription_replay(application, tournament_id, last))
+        best["stream"] = min(best["stream"], stream)
+        best["subscription"] = min(best["subscription"], subscription)
+    return {"events": last, **best}
+
+
 def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
     from django.test import Client, override_settings
 
@@ -116,8 +187,9 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         for _ in range(args.rounds):
             for key, run in runs.items():
                 best[key] = min(best.get(key, float("inf")), run())
+        replayed = replays(tournament.pk, args.rounds)
     names = dict.fromkeys(name for name, _ in best)
-    return {
+    figures = {
         name: {
             "rest_us": round(best[(name, "rest")]),
             "graphql_us": round(best[(name, "graphql")]),
@@ -125,10 +197,18 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         }
         for name in names
     }
+    figures[f"replay of {replayed['events']} events (seat)"] = {
+        "rest_us": round(replayed["stream"] * 1e6),
+        "graphql_us": round(replayed["subscription"] * 1e6),
+        "ratio": round(replayed["subscription"] / replayed["stream"], 2),
+    }
+    return figures
 
 
 def main() -> None:
+    global clock
     args = parse_args()
+    clock = CLOCKS[args.clock]
     sys.argv = [sys.argv[0], "--tournaments", "0", "--seats", str(args.seats)]
     with django_test_database():
         from bench_writes import parse_args as writes_args
@@ -138,10 +218,13 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=2))
         return
-    print(f"in process, best of {args.rounds} x {args.requests}; finished {args.seats}-seat")
+    print(
+        f"in process, {args.clock} time, best of {args.rounds} x {args.requests}; "
+        f"finished {args.seats}-seat"
+    )
     for name, row in figures.items():
         print(
-            f"{name:24} REST {row['rest_us']:7.0f} us   GraphQL {row['graphql_us']:7.0f} us"
+            f"{name:34} REST {row['rest_us']:7.0f} us   GraphQL {row['graphql_us']:7.0f} us"
             f"   {row['ratio']:5.2f} x"
         )
 

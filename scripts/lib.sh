@@ -32,17 +32,39 @@ PY
     echo "$want" > "$stamp"
 }
 
-# ensure_chromium: the browser tests (tests/web) drive Debian's Chromium; install it when missing
-# (as root, as CI runs; quietly). Playwright's own browser downloads cannot reach the network.
+# ensure_chromium: the browser tests (tests/web) drive Debian's Chromium, with a Chinese font for
+# the zh-hans screens (fonts-wqy-microhei); install them when missing (as root, as CI runs;
+# quietly). Playwright's own browser downloads cannot reach the network.
 ensure_chromium() {
-    [ -x /usr/bin/chromium ] && return 0
+    [ -x /usr/bin/chromium ] && fc-list :lang=zh | grep -q . && return 0
     if [ "$(id -u)" -ne 0 ]; then
-        echo "Chromium is missing and only root can install it: apt-get install chromium" >&2
+        echo "Chromium or a Chinese font is missing and only root can install them:" \
+            "apt-get install chromium fonts-wqy-microhei" >&2
         return 0
     fi
-    echo "Installing Chromium for the browser tests"
+    echo "Installing Chromium and a Chinese font for the browser tests"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null 2>&1
+    apt-get update -qq >/dev/null &&
+        apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null 2>&1
+}
+
+# ensure_promtool: tests/ops/test_alerts.py checks and unit-tests deploy/prometheus/alerts.yml
+# with Prometheus's promtool. Debian ships it in the prometheus package, whose install would also
+# start a Prometheus server: only that one binary is taken from the package, into .venv/bin.
+ensure_promtool() {
+    command -v promtool >/dev/null || [ -x .venv/bin/promtool ] && return 0
+    if ! command -v apt-get >/dev/null || ! command -v dpkg-deb >/dev/null; then
+        echo "promtool is missing (no apt-get): the alert rule unit tests are skipped" >&2
+        return 0
+    fi
+    echo "Installing promtool (from Debian's prometheus package) for the alert rule tests"
+    dir="$(mktemp -d)"
+    (cd "$dir" && { apt-get download -qq prometheus >/dev/null 2>&1 ||
+        { apt-get update -qq >/dev/null && apt-get download -qq prometheus >/dev/null 2>&1; }; }) &&
+        dpkg-deb --fsys-tarfile "$dir"/prometheus_*.deb | tar -x -C "$dir" ./usr/bin/promtool &&
+        install -m 755 "$dir/usr/bin/promtool" .venv/bin/promtool ||
+        echo "promtool could not be installed: the alert rule unit tests are skipped" >&2
+    rm -rf "$dir"
 }
 
 # compile_catalogues: the gettext catalogues (locale/*/LC_MESSAGES/*.po) compiled to .mo with

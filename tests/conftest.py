@@ -2,26 +2,63 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.core.management.color import no_style
 from django.db import connection
+from django.test import override_settings
 
 from cards.catalogue import LoadReport, catalogue_load
 from cards.models import Card, CardSet
 from config.celery import app as celery_app
+from config.env import read_environment
 from config.taskqueue import broker_emptied
 
 _LOADED: dict[str, Any] = {}
+# Set by pytest-xdist in each of its worker processes ("gw0", "gw1", ...); absent in one process.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def _own_redis_database() -> None:
+    """Each pytest-xdist worker takes its own Redis database: the one ``REDIS_URL`` names plus
+    the worker's number. One worker's cache clears, throttling counts, broker queues and channel
+    groups then never reach another's. The settings are read again from the changed environment
+    (``config.env``, as at startup), and the environment is passed on to the processes tests
+    start (workers, stacks, drills).
+    """
+    url = os.environ.get("REDIS_URL")
+    if not XDIST_WORKER.startswith("gw") or not url:
+        return
+    parts = urlsplit(url)
+    database = int(parts.path.strip("/") or 0) + int(XDIST_WORKER[2:])
+    os.environ["REDIS_URL"] = urlunsplit(parts._replace(path=f"/{database}"))
+    env = read_environment(os.environ)
+    override_settings(
+        REDIS_URL=env.redis_url,
+        CACHES=env.caches,
+        CHANNEL_LAYERS=env.channel_layers,
+        CELERY_BROKER_URL=env.celery_broker_url,
+        CELERY_RESULT_BACKEND=env.celery_result_backend,
+    ).enable()
+    celery_app.conf.update(
+        broker_url=env.celery_broker_url, result_backend=env.celery_result_backend
+    )
+
+
+_own_redis_database()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The gettext catalogues compiled, as the two scripts do (a bare ``pytest`` run too)."""
+    """The gettext catalogues compiled, as the two scripts do (a bare ``pytest`` run too); by
+    the main process only when pytest-xdist splits the run, so workers never write them at once."""
     from config.catalogues import compile_catalogues
 
-    compile_catalogues()
+    if not XDIST_WORKER:
+        compile_catalogues()
 
 
 @pytest.fixture
@@ -124,7 +161,7 @@ def _fresh_card_caches() -> None:
     """Specs and card facts are cached per snapshot and tournament id, which never repeat on a
     server; a flushed test database hands the same ids out again, so each test starts cold."""
     from cards.snapshots import snapshot_specs
-    from tournaments.services.common import _facts_of_tournament
+    from tournaments.selectors.cards import _facts_of_tournament
 
     snapshot_specs.cache_clear()
     _facts_of_tournament.cache_clear()

@@ -6,7 +6,7 @@ import factory
 
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.seeds import commitment
-from tournaments.services.common import hash_token
+from tournaments.selectors.viewers import hash_token
 
 
 class TournamentFactory(factory.django.DjangoModelFactory[Tournament]):

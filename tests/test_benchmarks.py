@@ -99,6 +99,8 @@ def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
 def test_the_stack_benchmark_plays_bot_tournaments_on_workers_and_two_daphnes() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     short = ["--tournaments", "2", "--seats", "2", "--daphnes", "2", "--redis-db", "13"]
+    # One short spell: the first tournaments only, a lone 2-seat one, the anchors.
+    short += ["--repeat", "1", "--spell-seconds", "0", "--spell-matches", "0", "--solo-seats", "2"]
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "bench_stack.py"), *short, "--timeout", "300"],
         cwd=ROOT,
@@ -111,3 +113,5 @@ def test_the_stack_benchmark_plays_bot_tournaments_on_workers_and_two_daphnes() 
     assert result.returncode == 0, result.stderr[-3000:]
     assert "finished with a champion:   2/2" in result.stdout, result.stdout
     assert "no gap, on every socket: yes" in result.stdout, result.stdout
+    for figure in ("anchor: bare echo p99", "anchor: Celery round trip", "p99 / echo p99"):
+        assert figure in result.stdout, result.stdout

@@ -232,7 +232,8 @@ def played() -> Seen:
 
 @cache
 def match_kinds() -> frozenset[str]:
-    from matches.selectors import HIDDEN, OWNER_KINDS, PUBLIC_KINDS
+    from matches.engine.events import OWNER_KINDS, PUBLIC_KINDS
+    from matches.selectors import HIDDEN
 
     kinds = {HIDDEN, *PUBLIC_KINDS, *OWNER_KINDS, *played().kinds}
     for _, tree in in_package("matches.engine"):

@@ -1,7 +1,12 @@
 """The layers import one way only (docs/architecture.md); a test over the source keeps it so.
 
-Every import counts, module-level or inside a function, except those under
-``if TYPE_CHECKING:`` (annotations only). Run ``python -m tests.test_layers`` to print the graph.
+Every import counts: module-level or inside a function, absolute or relative (``from ..services
+import x``), and those under ``if TYPE_CHECKING:`` for the direction of the layers (a type-only
+import of a service from a selector is still a selector leaning on a service). Only the cycle
+check leaves type-only imports out: they never run, and they are how two modules that call each
+other annotate. Each kind of import the checker sees is proved once below: a synthetic module
+importing against the grain that way is reported. Run ``python -m tests.test_layers`` to print
+the graph.
 """
 
 from __future__ import annotations
@@ -14,6 +19,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("cards", "config", "matches", "tournaments", "frontend")
 STDLIB = sys.stdlib_module_names
+# ``config``'s composition root: the modules that put the apps together (URLs, socket routes, the
+# root GraphQL schema, the servers' entry points) and the transports that live in ``config``. They
+# import the apps; nothing in an app imports them. The rest of ``config`` is the foundation every
+# app imports (settings, errors, rows, the task queue, metrics…), and it imports no app.
+CONFIG_ROOT = frozenset(
+    {
+        "config.asgi",
+        "config.wsgi",
+        "config.urls",
+        "config.routing",
+        "config.schema",
+        "config.graphql_views",
+        "config.health",
+    }
+)
 
 
 def module_name(path: Path) -> str:
@@ -33,36 +53,70 @@ def source_modules() -> dict[str, Path]:
 
 
 def _type_checking_only(node: ast.If) -> bool:
-    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
-def _imports_in(tree: ast.AST, known: set[str] | None = None) -> Iterator[str]:
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from`` import names: a relative one (``from ..services import x``) resolved
+    against ``package``, the package of the importing module."""
+    if not node.level:
+        return node.module or ""
+    parts = package.split(".") if package else []
+    base = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _imports_in(
+    tree: ast.AST, known: set[str] | None = None, package: str = "", *, typing: bool = True
+) -> Iterator[str]:
     """Imported module names. ``from a import b`` is ``a.b`` when that is a module (``known``),
-    else ``a``: importing a submodule is not a dependency on the package's other modules."""
+    else ``a``: importing a submodule is not a dependency on the package's other modules.
+    ``package``: the importing module's package (for relative imports); ``typing``: whether
+    imports under ``if TYPE_CHECKING:`` count."""
     for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and _type_checking_only(node):
+        if isinstance(node, ast.If) and _type_checking_only(node) and not typing:
+            orelse = ast.Module(body=node.orelse, type_ignores=[])
+            yield from _imports_in(orelse, known, package, typing=typing)
             continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            submodules = [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = _absolute(node, package)
+            submodules = [
+                f"{module}.{alias.name}" if module else alias.name for alias in node.names
+            ]
             found = [name for name in submodules if known is not None and name in known]
             yield from found
-            if len(found) < len(submodules):
-                yield node.module
-        yield from _imports_in(node, known)
+            if module and len(found) < len(submodules):
+                yield module
+        yield from _imports_in(node, known, package, typing=typing)
 
 
-def imports_of(path: Path, known: set[str]) -> set[str]:
-    """The first-party modules ``path`` imports."""
-    names = set(_imports_in(ast.parse(path.read_text(encoding="utf-8")), known))
+def package_of(name: str, path: Path) -> str:
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def imports_of_source(
+    source: str, package: str, known: set[str], *, typing: bool = True
+) -> set[str]:
+    """The first-party modules a module's ``source`` imports (``package``: its package)."""
+    names = set(_imports_in(ast.parse(source), known, package, typing=typing))
     return {name for name in names if name in known}
 
 
-def graph() -> dict[str, set[str]]:
+def imports_of(path: Path, known: set[str], *, typing: bool = True) -> set[str]:
+    """The first-party modules ``path`` imports."""
+    package = package_of(module_name(path), path)
+    return imports_of_source(path.read_text(encoding="utf-8"), package, known, typing=typing)
+
+
+def graph(*, typing: bool = True) -> dict[str, set[str]]:
     modules = source_modules()
     known = set(modules)
-    return {name: imports_of(path, known) for name, path in modules.items()}
+    return {name: imports_of(path, known, typing=typing) for name, path in modules.items()}
 
 
 def _external_roots(path: Path) -> set[str]:
@@ -70,14 +124,14 @@ def _external_roots(path: Path) -> set[str]:
     return {name.split(".")[0] for name in names}
 
 
+def under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
 def violations(
     edges: dict[str, set[str]], source: str, target: str, *, allow: str | None = None
 ) -> list[str]:
     """Imports from modules under ``source`` into modules under ``target``."""
-
-    def under(name: str, prefix: str) -> bool:
-        return name == prefix or name.startswith(prefix + ".")
-
     return sorted(
         f"{module} -> {imported}"
         for module, imported_set in edges.items()
@@ -85,6 +139,44 @@ def violations(
         for imported in imported_set
         if under(imported, target) and not (allow and under(imported, allow))
     )
+
+
+def _is_layer(name: str, layer: str) -> bool:
+    """Whether ``name`` is a module of a ``layer`` (``selectors``, ``services``) of any app."""
+    parts = name.split(".")
+    return layer in parts
+
+
+def selectors_importing_services(edges: dict[str, set[str]]) -> list[str]:
+    """Selectors read and services write: a selector importing a service (any module of a
+    ``services`` package or module) is against the grain."""
+    return sorted(
+        f"{module} -> {imported}"
+        for module, imported_set in edges.items()
+        if _is_layer(module, "selectors")
+        for imported in imported_set
+        if _is_layer(imported, "services")
+    )
+
+
+def config_against_the_grain(edges: dict[str, set[str]]) -> list[str]:
+    """``config``'s foundation importing an app, or an app importing ``config``'s root."""
+    apps = [app for app in APPS if app != "config"]
+    foundation = [
+        f"{module} -> {imported}"
+        for module, imported_set in edges.items()
+        if under(module, "config") and module not in CONFIG_ROOT
+        for imported in imported_set
+        if any(under(imported, app) for app in apps)
+    ]
+    root = [
+        f"{module} -> {imported}"
+        for module, imported_set in edges.items()
+        if not under(module, "config")
+        for imported in imported_set
+        if imported in CONFIG_ROOT
+    ]
+    return sorted(foundation + root)
 
 
 def reachable(edges: dict[str, set[str]], start: str) -> set[str]:
@@ -109,11 +201,22 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return sorted(list(group) for group in groups)
 
 
-EDGES = graph()
+EDGES = graph()  # every import, type-only ones included: the direction of the layers
+RUNTIME = graph(typing=False)  # the imports that run: cycles
 
 
 def test_no_two_modules_import_each_other_even_through_others() -> None:
-    assert cycles(EDGES) == []
+    assert cycles(RUNTIME) == []
+
+
+def test_selectors_never_import_services() -> None:
+    assert any(_is_layer(m, "selectors") for m in EDGES)
+    assert selectors_importing_services(EDGES) == []
+
+
+def test_config_foundation_imports_no_app_and_no_app_imports_the_root() -> None:
+    assert set(EDGES) >= CONFIG_ROOT
+    assert config_against_the_grain(EDGES) == []
 
 
 def test_matches_never_imports_tournaments() -> None:
@@ -177,7 +280,85 @@ def test_the_league_rules_are_pure_python() -> None:
         assert roots - {"__future__"} <= {"openskill"}, (name, roots)
 
 
+# --------------------------------------------------------------------------- the checker's reach
+
+SELECTOR = "tournaments.selectors.synthetic"
+SELECTOR_PACKAGE = "tournaments.selectors"
+FORBIDDEN_IMPORTS = {
+    "absolute": "from tournaments.services.common import locked_tournament\n",
+    "plain import": "import tournaments.services.deck\n",
+    "relative module": "from ..services import deck\n",
+    "relative name": "from ..services.common import locked_tournament\n",
+    "relative sibling": "from .. import services\n",
+    "type-only": (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from tournaments.services.lobby import Actor\n"
+    ),
+    "type-only, qualified": (
+        "import typing\nif typing.TYPE_CHECKING:\n    from ..services.lobby import Actor\n"
+    ),
+    "inside a function": "def f():\n    from tournaments.services.deck import seat_act\n",
+    "inside a method": (
+        "class C:\n    def f(self):\n        if True:\n            from ..services import deck\n"
+    ),
+}
+
+
+def _with(module: str, package: str, source: str) -> dict[str, set[str]]:
+    """The source's graph with one synthetic module added."""
+    known = set(EDGES) | {module}
+    return {**EDGES, module: imports_of_source(source, package, known)}
+
+
+def test_each_kind_of_import_a_selector_makes_of_a_service_is_reported() -> None:
+    for kind, source in FORBIDDEN_IMPORTS.items():
+        found = selectors_importing_services(_with(SELECTOR, SELECTOR_PACKAGE, source))
+        assert found and all(line.startswith(f"{SELECTOR} -> ") for line in found), kind
+
+
+def test_a_type_only_import_counts_for_the_layers_but_not_for_cycles() -> None:
+    source = FORBIDDEN_IMPORTS["type-only"]
+    known = set(EDGES) | {SELECTOR}
+    assert imports_of_source(source, SELECTOR_PACKAGE, known) == {"tournaments.services.lobby"}
+    assert imports_of_source(source, SELECTOR_PACKAGE, known, typing=False) == set()
+
+
+def test_a_config_foundation_module_importing_an_app_is_reported() -> None:
+    for source in (
+        "from tournaments.models import Seat\n",
+        "def f():\n    from matches.selectors import match_view\n",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cards.models import Card\n",
+    ):
+        found = config_against_the_grain(_with("config.synthetic", "config", source))
+        assert found and found[0].startswith("config.synthetic -> "), source
+    assert (
+        config_against_the_grain(_with("config.urls", "config", "import tournaments.api\n")) == []
+    )
+
+
+def test_an_app_importing_the_config_root_is_reported() -> None:
+    source = "from config.schema import schema\n"
+    found = config_against_the_grain(_with("tournaments.synthetic", "tournaments", source))
+    assert found == ["tournaments.synthetic -> config.schema"]
+
+
+def test_a_cycle_through_a_function_level_or_relative_import_is_reported() -> None:
+    one, two = f"{SELECTOR}_one", f"{SELECTOR}_two"
+    known = set(RUNTIME) | {one, two}
+    edges = {
+        **RUNTIME,
+        one: imports_of_source("def f():\n    from . import synthetic_two\n", "x", known),
+        two: imports_of_source(f"import {one}\n", SELECTOR_PACKAGE, known),
+    }
+    assert edges[one] == set()  # resolved against the wrong package: no such module
+    edges[one] = imports_of_source(
+        "def f():\n    from . import synthetic_two\n", SELECTOR_PACKAGE, known
+    )
+    assert [one, two] in cycles(edges)
+
+
 if __name__ == "__main__":  # the graph, for the architecture page and reviews
     for module in sorted(EDGES):
         print(module, "->", ", ".join(sorted(EDGES[module])) or "-")
-    print("cycles:", cycles(EDGES))
+    print("cycles:", cycles(RUNTIME))

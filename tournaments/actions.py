@@ -12,6 +12,7 @@ from rest_framework import serializers, status
 
 from config.actions import Action, Call, Ident, Result
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
+from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_by_id, match_view
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import actor_of
@@ -41,7 +42,10 @@ def seat(call: Call) -> Any:
 def viewed(call: Call) -> dict[str, Any]:
     """The tournament as the caller sees it after the action (its seat read afresh: the view
     must show the seat's new ``version``)."""
-    return tournament_view_of(tournament_id=call.data["tournament_id"], seat=seat(call))
+    tournament_id = call.data["tournament_id"]
+    return tournament_view_of(
+        tournament_id=tournament_id, viewer=viewer_in(seat(call), tournament_id)
+    )
 
 
 def ticket(made: lobby.SeatTicket) -> dict[str, Any]:
@@ -148,7 +152,7 @@ RECLAIM = acting(
 
 def _leave(call: Call) -> dict[str, Any]:
     lobby.seat_leave(tournament_id=call.data["tournament_id"], seat=seat(call))
-    return tournament_view_of(tournament_id=call.data["tournament_id"], seat=None)
+    return tournament_view_of(tournament_id=call.data["tournament_id"], viewer=SPECTATOR)
 
 
 LEAVE = Action(
@@ -242,9 +246,9 @@ def _answer(call: Call) -> dict[str, Any]:
     return match_view(match, _viewer(call, match.tournament_id))
 
 
-def _viewer(call: Call, tournament_id: int) -> int | None:
-    found = viewer_in(seat(call), tournament_id)
-    return None if found is None else found.pk
+def _viewer(call: Call, tournament_id: int) -> Viewer:
+    """The caller as a viewer of ``tournament_id`` (a spectator if it sits elsewhere)."""
+    return viewer_in(seat(call), tournament_id)
 
 
 ANSWER = Action(

@@ -28,6 +28,7 @@ from config import metrics
 from config.errors import NotFoundError
 from config.i18n import scope_language
 from config.middleware import MAX_ID
+from matches.observer import Viewer
 from tournaments.api.inputs import MAX_NUMBER, whole_number
 from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
 from tournaments.selectors.viewers import BadToken, seat_of_token, viewer_in
@@ -44,15 +45,15 @@ class Refused(Exception):
         self.close_code, self.code, self.message = close_code, code, message
 
 
-def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
-    """The viewer's seat number (``None``: spectator), or ``Refused``.
+def _viewer(tournament_id: int, token: str | None, after: int) -> Viewer:
+    """The viewer (a seat of the tournament or a spectator), or ``Refused``.
 
     The viewer is resolved as REST resolves it (``selectors.viewers``): another tournament's
     token watches as a spectator, a token no seat holds is refused.
     """
     try:
         logged = released_seq(tournament_id)
-        seat = viewer_in(seat_of_token(token), tournament_id)
+        viewer = viewer_in(seat_of_token(token), tournament_id)
     except NotFoundError as missing:
         raise Refused(CLOSE_NOT_FOUND, missing.code, missing.message) from missing
     except BadToken as bad:
@@ -61,7 +62,7 @@ def _viewer(tournament_id: int, token: str | None, after: int) -> int | None:
         # Nothing would ever be sent: the client's seq comes from another tournament or server.
         message = _("`after` is beyond the last released event (%(seq)s).") % {"seq": logged}
         raise Refused(CLOSE_BAD_REQUEST, "invalid", message)
-    return None if seat is None else seat.number
+    return viewer
 
 
 def _after(query: dict[str, list[str]]) -> int:
@@ -103,7 +104,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
                 raise Refused(CLOSE_NOT_FOUND, "not_found", _("No such tournament."))
             self.last = _after(query)
             token = query.get("token", [None])[0]
-            self.audience = await database_sync_to_async(_viewer)(
+            self.viewer = await database_sync_to_async(_viewer)(
                 self.tournament_id, token, self.last
             )
         except Refused as refused:
@@ -138,7 +139,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         ``live``: news of the log (not the catch-up on connect), whose lag is measured."""
         async with self.lock:
             part: LogSlice = await database_sync_to_async(event_texts_after)(
-                tournament_id=self.tournament_id, after=self.last, audience=self.audience
+                tournament_id=self.tournament_id, after=self.last, viewer=self.viewer
             )
             for frame in part.events:  # JSON text built around each stored payload
                 await self.send(text_data=frame)

@@ -301,14 +301,20 @@ class Player(models.TextChoices):
 
 
 class CardStat(models.Model):
-    """One card design's figures from stored play, for one set combination and one kind of
-    player. Kept current as matches are recorded and Deck Phases finish (one aggregated upsert
+    """Figures from stored play of one card design (``key`` "Set/Name") or of a whole set
+    (``key`` the set's name), pre-summed the two ways they are read: per set combination over
+    every kind of player (``player`` blank), and per kind of player over every combination
+    (``sets`` blank). Kept current as matches are recorded and Deck Phases finish (one upsert
     each, ``tournaments.services.cardstats``); ``manage.py card_stats_recount`` rebuilds them."""
 
-    key = models.CharField(max_length=124, help_text='"Set/Name".')
+    key = models.CharField(max_length=124, help_text='"Set/Name", or a set\'s name.')
     set_name = models.CharField(max_length=60)
-    sets = models.CharField(max_length=400, help_text="The sets in play, sorted, joined by +.")
-    player = models.CharField(max_length=10, choices=Player.choices)
+    sets = models.CharField(
+        max_length=400, blank=True, help_text="The sets in play, sorted, joined by +; blank: all."
+    )
+    player = models.CharField(
+        max_length=10, choices=Player.choices, blank=True, help_text="Blank: every kind."
+    )
     offered = models.PositiveIntegerField(default=0, help_text="Copies shown in Deck Phases.")
     picked = models.PositiveIntegerField(default=0, help_text="Copies kept in Deck Phases.")
     decks = models.PositiveIntegerField(default=0, help_text="Match sides whose deck held it.")
@@ -319,13 +325,14 @@ class CardStat(models.Model):
     effects = models.PositiveIntegerField(default=0, help_text="Times its effect resolved.")
 
     class Meta:
+        # A design's or a set's rows are read by the unique index's first column.
         constraints = [
             models.UniqueConstraint(fields=["key", "sets", "player"], name="cardstat_unique"),
         ]
-        indexes = [models.Index(fields=["set_name"], name="cardstat_set")]
+        indexes = [models.Index(fields=["set_name"], name="cardstat_set")]  # the admin's filter
 
     def __str__(self) -> str:
-        return f"{self.key} ({self.player}, {self.sets})"
+        return f"{self.key} ({self.player or 'all players'}, {self.sets or 'all sets'})"
 
 
 class BalanceStatus(models.TextChoices):

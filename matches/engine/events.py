@@ -5,7 +5,9 @@ Every event is a JSON-serialisable dict with ``seq`` (its index in the match's l
 ``kind``; the ``TypedDict`` of its kind names the other fields. Sides are ``"A"``/``"B"`` and
 cards their uids. ``SHOWN_TO`` says who may see each kind — ``everyone``, the ``owner`` (the
 event's ``side``) or ``nobody`` (the shuffled deck orders: they would give away every card still to
-come) — and the selectors filter stored events by it (``PUBLIC_KINDS``, ``OWNER_KINDS``).
+come) — and ``observe``, the one observer, applies it: every channel that shows an event (the
+engine's own views for a side, the REST and GraphQL match events, the tournament stream, the
+replay) asks it (``matches.observer`` gives it the viewer and its SQL twin for counts).
 
 ``EventLog`` builds them while a match is recorded: one method per kind, which translates the
 match's int sides and cards into the public names. The one exception is ``attack``, built by the
@@ -282,17 +284,29 @@ UNSEEN_FIELDS: dict[str, tuple[str, ...]] = {"added": ("key",)}
 revealed."""
 
 
+def observe(
+    event: dict[str, Any], side: Side | None, *, revealed: bool = False
+) -> dict[str, Any] | None:
+    """The one observer: ``event`` as ``side`` (``None``: a spectator) may see it, hidden fields
+    left out, or ``None`` when it is hidden from that viewer (``SHOWN_TO``, ``UNSEEN_FIELDS``).
+
+    ``revealed``: the tournament is over and its seed revealed, so every event is public as
+    recorded (the replay): the deck orders follow from the seed anyway. An event shown whole is
+    the same dict (callers never change it)."""
+    kind = event.get("kind")
+    if revealed:
+        return event
+    if kind in PUBLIC_KINDS:
+        hidden = UNSEEN_FIELDS.get(str(kind), ())
+        return {k: v for k, v in event.items() if k not in hidden} if hidden else event
+    if kind in OWNER_KINDS and side is not None and event.get("side") == side:
+        return event
+    return None
+
+
 def seen_by(events: Sequence[Any], side: Side | None) -> list[dict[str, Any]]:
-    """The events ``side`` may see (``None``: a spectator), hidden fields left out."""
-    shown: list[dict[str, Any]] = []
-    for event in events:
-        kind = event["kind"]
-        if kind in PUBLIC_KINDS:
-            hidden = UNSEEN_FIELDS.get(kind, ())
-            shown.append({k: v for k, v in event.items() if k not in hidden} if hidden else event)
-        elif kind in OWNER_KINDS and side is not None and event["side"] == side:
-            shown.append(event)
-    return shown
+    """The events ``side`` may see (``None``: a spectator), as ``observe`` shows each."""
+    return [shown for event in events if (shown := observe(event, side)) is not None]
 
 
 class EventLog:

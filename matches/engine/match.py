@@ -406,19 +406,16 @@ class Match:
 
     def _attack(self, side: int, forever: bool = False) -> None:  # noqa: C901 (docs/performance.md)
         """One attack by ``side``: it reveals cards one at a time until their total power reaches
-        the defence of the flag card, then the flag changes hands. The opening is an attack on
-        the empty flag: its first card takes the flag at once. With ``forever`` the sides attack
-        in turn until the match ends. The match ends by ``_End`` raised from anywhere or, the
-        usual end, by a return when a beaten card finds no bench seat (``winner`` is set).
+        the defence of the flag card, then the flag changes hands (the opening, on the empty
+        flag, takes it at once). With ``forever`` the sides attack in turn until the match ends:
+        by ``_End`` raised from anywhere or, usually, when a beaten card finds no bench seat.
 
-        This is the hot loop of every match, kept in one function: its lookups are made once
-        per match, and a call per reveal or per flag change would cost several per cent of the
-        instructions of a match (docs/performance.md). For the same reason two rules have a
-        shortcut here for their usual case, each pinned to its rule by
-        tests/engine/test_shortcuts.py: the power of a card with no bonus effect of its own
-        (``power``), and the seat of an ordinary card (``to_bench``). Powers change only when a
-        card moves or fans change (each bumps ``version``), so the total and the defence are
-        counted again only then; otherwise the new card's power is added."""
+        The hot loop of every match: its lookups are made once per match, and a call per reveal
+        would cost several per cent of a match (docs/performance.md); the beaten cards' seats,
+        once per flag change, are ``_bench_beaten``'s. The power of a card with no bonus effect
+        of its own has a shortcut here (``power``), pinned by tests/engine/test_shortcuts.py.
+        Powers change only when a card moves or fans change (each bumps ``version``), so the
+        total and the defence are counted again only then; else the new card's power is added."""
         # The per-match lookups, made once.
         table, spec_of, uid, log, events = self.table, self.spec_of, self.uid, self.log, self.events
         decks, pending, lasting, during = self.deck, self.pending, self.lasting, self.during
@@ -426,8 +423,6 @@ class Match:
         on_reveal, watch, no_flag_win = table.on_reveal, table.watch, table.no_flag_win
         flag_loss, takes_flag = table.flag_loss, table.takes_flag
         no_attack_bonus, no_flag_bonus = table.no_attack_bonus, table.no_flag_bonus
-        ordinary, seat_name = table.ordinary_bench_card, table.seat_name
-        can_freeze, to_bench = self.can_freeze, self.to_bench
         while True:
             defender, beaten, attack, deck = 1 - side, self.stack, self.attack, decks[side]
             opening = not beaten  # nobody holds the flag yet
@@ -504,10 +499,8 @@ class Match:
                     if log is not None:
                         log.effect(side, card, "no_flag_win")
                     effect(self, side, card)
-            # The flag changes hands: the beaten card's Flag loss effect resolves, its stack
-            # goes to the bench top card first, the attack becomes the flag stack (its During
-            # the attack bonuses end: ``during`` is read only while attacking) and the new
-            # flag card's Takes the flag effect resolves.
+            # The flag changes hands: Flag loss, the beaten stack to the bench, the attack as the
+            # flag stack (During the attack bonuses end: read only while attacking), Takes the flag.
             if not opening:
                 flag_card = beaten[-1]
                 effect = flag_loss[spec_of[flag_card]]
@@ -516,32 +509,8 @@ class Match:
                         log.effect(defender, flag_card, "flag_loss")
                     effect(self, defender, flag_card)
                 self.version += 1
-            # ``to_bench`` each beaten card; an ordinary one takes its seat here (the shortcut).
-            slots, seat_of = self.bench[defender], self.seat_of[defender]
-            freezing = can_freeze[defender]
-            while beaten:
-                card = beaten.pop()
-                spec = spec_of[card]
-                if freezing or not ordinary[spec]:
-                    beaten.append(card)
-                    to_bench(defender, card, "flag", beaten)
-                    continue
-                name = seat_name[spec]
-                seat = seat_of.get(name, -1)
-                if seat >= 0:
-                    seated: list[int] = slots[seat][1]  # typed: a list append when compiled
-                    seated.append(card)
-                else:
-                    try:
-                        seat = slots.index(None)
-                    except ValueError:  # no free seat: the defender loses (the usual end)
-                        self.unplaced[defender].append(card)
-                        self.finish(side, "bench_full")
-                        return
-                    slots[seat] = [name, [card], -1]
-                    seat_of[name] = seat
-                if log is not None:
-                    log.benched(defender, card, seat, "flag")
+            if beaten and self._bench_beaten(defender, beaten):
+                return  # no free seat: the defender lost (the usual end)
             self.stack, self.attack = attack, []
             self.holder, self.attacker = side, defender
             flag_card = attack[-1]
@@ -555,6 +524,39 @@ class Match:
             if not forever:
                 return
             side = defender
+
+    def _bench_beaten(self, defender: int, beaten: list[int]) -> bool:
+        """``to_bench`` each beaten card of ``defender``, top card first; an ordinary one takes
+        its seat here (the shortcut of ``to_bench``, pinned by tests/engine/test_shortcuts.py).
+        ``True`` when a card found no free seat: the defender lost (the usual end)."""
+        table, spec_of, log = self.table, self.spec_of, self.log
+        ordinary, seat_name = table.ordinary_bench_card, table.seat_name
+        slots, seat_of = self.bench[defender], self.seat_of[defender]
+        freezing = self.can_freeze[defender]
+        while beaten:
+            card = beaten.pop()
+            spec = spec_of[card]
+            if freezing or not ordinary[spec]:
+                beaten.append(card)
+                self.to_bench(defender, card, "flag", beaten)
+                continue
+            name = seat_name[spec]
+            seat = seat_of.get(name, -1)
+            if seat >= 0:
+                seated: list[int] = slots[seat][1]  # typed: a list append when compiled
+                seated.append(card)
+            else:
+                try:
+                    seat = slots.index(None)
+                except ValueError:
+                    self.unplaced[defender].append(card)
+                    self.finish(1 - defender, "bench_full")
+                    return True
+                slots[seat] = [name, [card], -1]
+                seat_of[name] = seat
+            if log is not None:
+                log.benched(defender, card, seat, "flag")
+        return False
 
     def lose(self, side: int, reason: str) -> None:
         """``side`` loses the match now."""
@@ -821,9 +823,11 @@ class Match:
             return list(default)
         shown: Sequence[Any] = options
         shown_default: Sequence[Any] = default
+        seats: list[int | None] = []
         if cards:
             shown, shown_default = [uid[c] for c in options], [uid[c] for c in default]
             keys = [self.key_of(c) for c in options]
+            seats = [self.bench_seat(c) for c in options]
         question = Question(
             len(self.answers),
             SIDES[side],
@@ -836,6 +840,7 @@ class Match:
             (prompt() if callable(prompt) else prompt) or PROMPTS[kind],
             tuple(keys or ()),
             tuple(shown_default),
+            tuple(seats),
         )
         chosen = self._answer(side, card, question)
         if not cards:
@@ -907,6 +912,14 @@ class Match:
                 if spec.level == level and icon_of_set(spec.set) in sets
             )
         )
+
+    def bench_seat(self, card: int) -> int | None:
+        """The bench seat (0-5) ``card`` sits in on either side, or ``None``."""
+        for slots in self.bench:
+            for index, slot in enumerate(slots):
+                if slot is not None and card in slot[1]:
+                    return index
+        return None
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
         """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""

@@ -98,7 +98,9 @@ class Question(NamedTuple):
     """A choice the engine asks one side to make.
 
     ``options`` are card uids (or seat indices / ``"top"``/``"bottom"`` for some kinds), with
-    ``option_keys`` naming each (a card key, or a seat's card name). An answer is a list of
+    ``option_keys`` naming each (a card key, or a seat's card name) and ``option_seats`` the bench
+    seat (0-5) each card option sits in (``None`` off the bench; empty for other options), so
+    that two same-named cards can be told apart. An answer is a list of
     options: between ``min`` and ``max`` distinct ones, or for ``arrange_top`` a permutation of all
     of them. ``default`` is the default policy's answer (see ``policies``).
     """
@@ -114,6 +116,7 @@ class Question(NamedTuple):
     prompt: str
     option_keys: tuple[str, ...]
     default: tuple[Any, ...]
+    option_seats: tuple[int | None, ...] = ()
 
 
 class Policy(Protocol):

@@ -20,7 +20,13 @@ from cards.catalogue import LoadReport
 from cards.models import Card, CardSet
 from tests.admin.forms import as_new, form_data
 from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
-from tournaments.leagues.models import League, Member, WebhookDelivery, WebhookEndpoint
+from tournaments.leagues.models import (
+    Correction,
+    League,
+    Member,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from tournaments.models import CardBalance
 
 APPS = {"cards", "matches", "tournaments", "leagues"}
@@ -39,7 +45,10 @@ def rows(catalogue: LoadReport, django_capture_on_commit_callbacks: Any) -> None
     with django_capture_on_commit_callbacks(execute=True):
         bot_tournament(client, token, slug, season, 2)
     league = League.objects.get(slug=slug)
-    Member.objects.create(league=league, handle="ann")
+    ann = Member.objects.create(league=league, handle="ann")
+    Correction.objects.create(
+        league=league, season_id=season, member=ann, kind="disqualify", reason="No-show"
+    )
     hook = WebhookEndpoint.objects.create(
         league=league, url="https://example.com/hook", secret="s" * 32
     )
@@ -148,3 +157,24 @@ def test_a_set_added_with_cards_on_its_page_saves_without_a_confidence(
     assert response.status_code == 302, _errors(response)
     card = Card.objects.get(card_set=CardSet.objects.get(name="Test Lab"), name="Beaker")
     assert (card.confidence, card.curated) == ("medium", True)
+
+
+def test_corrections_are_shown_and_filtered_but_never_added_changed_or_deleted(
+    admin_client: Client, rows: None
+) -> None:
+    correction = Correction.objects.get()
+    listing = admin_client.get("/admin/leagues/correction/?kind__exact=disqualify")
+    assert listing.status_code == 200 and "No-show" not in listing.content.decode()
+    assert "ann" in listing.content.decode()
+    assert (
+        "0 corrections"
+        in admin_client.get("/admin/leagues/correction/?kind__exact=forfeit").content.decode()
+    )
+    page = admin_client.get(f"/admin/leagues/correction/{correction.pk}/change/")
+    assert page.status_code == 200 and "No-show" in page.content.decode()
+    assert "_save" not in page.content.decode()
+    gone = f"/admin/leagues/correction/{correction.pk}/delete/"
+    assert admin_client.post(gone, {"post": "yes"}).status_code == 403
+    bulk = {"action": "delete_selected", "_selected_action": [correction.pk], "post": "yes"}
+    admin_client.post("/admin/leagues/correction/", bulk)
+    assert Correction.objects.filter(pk=correction.pk, reason="No-show").exists()

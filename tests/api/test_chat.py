@@ -10,8 +10,9 @@ from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
 from config.asgi import application
-from tests.tournaments.play import Player, open_game
+from tests.tournaments.play import Player, open_game, play_to_the_end
 from tournaments.models import TournamentEvent
+from tournaments.services.bot_talk import BOT_FAREWELL, BOT_GREETING
 from tournaments.services.chat import CHAT_BURST, CHAT_MAX_CHARS
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +96,20 @@ def test_a_chat_refusal_is_written_in_the_callers_language() -> None:
     assert body["code"] == "chat_too_long" and body["details"] == {"max": CHAT_MAX_CHARS}
     assert body["message"] == f"Не больше {CHAT_MAX_CHARS} символов."  # noqa: RUF001
     assert not TournamentEvent.objects.filter(tournament_id=host.id, kind="chat").exists()
+
+
+@pytest.mark.django_db(transaction=True)  # the bots play in tasks queued on commit
+def test_the_bots_greet_the_table_at_the_start_and_say_gg_at_the_end(catalogue: Any) -> None:
+    host = play_to_the_end(seats=2)  # the host and one bot
+    messages = said(host.id)
+    bot = next(seat for seat in host.get()["seats"] if seat["kind"] == "bot")
+    assert [(m["seat"], m["text"]) for m in messages] == [
+        (bot["number"], BOT_GREETING),
+        (bot["number"], BOT_FAREWELL),
+    ]
+    kinds = list(
+        TournamentEvent.objects.filter(tournament_id=host.id).order_by("seq").values_list("kind")
+    )
+    start, end = kinds.index(("tournament_started",)), kinds.index(("seed_revealed",))
+    assert kinds[start + 1] == kinds[end - 1] == ("chat",)  # right after the start, before the end
+    assert kinds[-1] == ("tournament_finished",)  # the end stays the stream's last event

@@ -6,17 +6,16 @@ its own rates and a cache of its own, so no count leaks between tests (or into a
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
-from django.test import override_settings
 from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
 from tests.api.test_rest_bad_input import coded
+from tests.caches import own_cache
 from tests.tournaments.play import Player, create
 
 pytestmark = pytest.mark.django_db
@@ -24,16 +23,9 @@ pytestmark = pytest.mark.django_db
 CREATE = {"name": "Host", "seats": 3}
 
 
-@pytest.fixture
-def own_cache() -> Iterator[None]:
-    location = f"throttle-test-{uuid.uuid4()}"
-    caches = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": location,
-        }
-    }
-    with override_settings(CACHES=caches):
+@pytest.fixture(name="own_cache")
+def _own_cache() -> Iterator[None]:
+    with own_cache():
         yield
 
 

@@ -66,10 +66,16 @@ def test_card_texts_use_the_glossary_terms(language: str) -> None:
     assert inconsistencies(card_texts(language), language=language, cards=True) == []
 
 
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_messages_use_the_glossary_terms(language: str) -> None:
-    catalogue = polib.pofile(str(LOCALE_DIR / PO_DIRS[language] / "LC_MESSAGES/django.po"))
-    pairs = ((entry.msgid, entry.msgid, entry.msgstr) for entry in catalogue)
+def test_messages_use_the_glossary_terms(language: str, domain: str) -> None:
+    """The server's messages and the web client's words (each plural form too)."""
+    catalogue = polib.pofile(str(LOCALE_DIR / PO_DIRS[language] / f"LC_MESSAGES/{domain}.po"))
+    pairs = (
+        (entry.msgid, re.sub(r"%\(\w+\)[sd]", "", entry.msgid), text)  # not the placeholders' names
+        for entry in catalogue
+        for text in (entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr])
+    )
     assert inconsistencies(pairs, language=language, cards=False) == []
 
 

@@ -167,3 +167,36 @@ def test_a_graphql_field_failing_on_the_database_fails_the_request_with_a_503() 
     with pytest.raises(OperationalError):
         _raise_if_database_down(ExecutionResult(data=None, errors=[error]))
     _raise_if_database_down(ExecutionResult(data={"ok": True}, errors=None))  # nothing to do
+
+
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize(
+    ("method", "path", "errors_of"),
+    [
+        ("post", "/graphql/", lambda body: body["errors"][0]["extensions"]),
+        ("get", "/graphql/?query={__typename}", lambda body: body["errors"][0]["extensions"]),
+        ("get", "/api/v1/tournaments/", lambda body: body),
+        ("post", "/api/v1/tournaments/", lambda body: body),
+    ],
+)
+def test_a_host_the_server_does_not_serve_is_refused_coded_bad_host(
+    settings: Any, debug: bool, method: str, path: str, errors_of: Any
+) -> None:
+    """Django would answer its HTML 400 page (its debug page with ``DEBUG`` on)."""
+    settings.ALLOWED_HOSTS = ["game.example"]
+    settings.DEBUG = debug
+    client = Client(HTTP_HOST="evil.example")
+    body = '{"query": "{ __typename }"}'
+    send = getattr(client, method)
+    response = send(path, body, content_type="application/json") if method == "post" else send(path)
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert errors_of(response.json())["code"] == "bad_host"
+
+
+def test_a_served_host_passes_the_host_check(settings: Any) -> None:
+    settings.ALLOWED_HOSTS = ["game.example"]
+    response = Client(HTTP_HOST="game.example").post(
+        "/graphql/", '{"query": "{ __typename }"}', content_type="application/json"
+    )
+    assert response.json() == {"data": {"__typename": "Query"}}

@@ -91,8 +91,12 @@ PROBE = """
 import json, time, django
 django.setup()
 from django.test import Client
+from django.urls import resolve
+client = Client()
+client.handler.load_middleware()  # the middleware's and the URLconf's imports, before the clock
+resolve("/api/v1/health/")
 started = time.monotonic()
-response = Client().get("/api/v1/health/")
+response = client.get("/api/v1/health/")
 print(json.dumps({"status": response.status_code, "body": response.json(),
                   "seconds": time.monotonic() - started}))
 """
@@ -199,7 +203,13 @@ def test_tournaments_owed_work_past_the_bound_are_counted_stuck(
     assert status == 503
     tournaments = body["tournaments"]
     assert tournaments["stuck"] == 1 and tournaments["oldest_stuck_seconds"] >= 300
-    assert tournaments["error"] == "1 tournament(s) stuck; see the reconciler's log."
+    assert tournaments["error"] == "1 tournament stuck; see the reconciler's log."
+    answer = client.get(
+        "/api/v1/health/", HTTP_ACCEPT_LANGUAGE="ru"
+    )  # the reason in the asker's words
+    assert answer.json()["tournaments"]["error"] == "1 турнир застрял; смотрите журнал сверщика."
+    answer = client.get("/api/v1/health/?lang=zh-hans")
+    assert answer.json()["tournaments"]["error"] == "1 个锦标赛卡住了；请查看协调器的日志。"  # noqa: RUF001
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,5 +1,5 @@
-"""Every transport answers in the caller's language (``?lang=``, else ``Accept-Language``):
-the codes never change, the messages do."""
+"""Every transport answers in the caller's language (``?lang=``, else the web client's
+``django_language`` cookie, else ``Accept-Language``): the codes never change, the messages do."""
 
 from __future__ import annotations
 
@@ -42,6 +42,35 @@ def test_the_query_wins_over_the_header_and_english_is_the_default() -> None:
     assert body["message"] == ENGLISH and response["Content-Language"] == "en"
     body, _ = rest_error(headers={"Accept-Language": "zh-CN"})
     assert body["message"] == "没有这场锦标赛。"
+
+
+@pytest.mark.django_db
+def test_the_web_clients_cookie_chooses_over_the_header() -> None:
+    cookie = {"Cookie": "django_language=ru", "Accept-Language": "zh-Hans"}
+    body, _ = rest_error(headers=cookie)
+    assert body["message"] == "Нет такого турнира."
+    body, _ = rest_error(QUERY_STRING="lang=en", headers=cookie)
+    assert body["message"] == ENGLISH
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_stream_reads_the_web_clients_cookie_too() -> None:
+    headers = [(b"accept-language", b"zh-Hans"), (b"cookie", b"a=1; django_language=ru")]
+    communicator = WebsocketCommunicator(application, "/ws/tournaments/999999/", headers)
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    frame = await communicator.receive_json_from(timeout=5)
+    assert (frame["code"], frame["message"]) == ("not_found", "Нет такого турнира.")
+    await communicator.disconnect()
+
+
+def test_the_page_is_served_in_the_chosen_language_with_its_catalogue() -> None:
+    page = Client().get("/", headers={"Accept-Language": "zh-CN"}).content.decode()
+    assert '<html lang="zh-hans">' in page and "/jsi18n/?lang=zh-hans" in page
+    assert '<option value="ru" lang="ru">Русский</option>' in page
+    page = Client().get("/", headers={"Cookie": "django_language=ru"}).content.decode()
+    assert '<html lang="ru">' in page and "Перейти к игре" in page
 
 
 @pytest.mark.django_db

@@ -18,6 +18,7 @@ from matches.engine.events import (
     PUBLIC_KINDS,
     SHAPES,
     SHOWN_TO,
+    observe,
 )
 
 
@@ -65,8 +66,7 @@ def test_every_recorded_event_has_the_fields_of_its_kind_and_every_kind_occurs()
     assert set(seen) == set(KINDS)
 
 
-def test_the_selectors_show_the_kinds_the_engine_lists() -> None:
-    from matches import selectors
+def test_the_observer_is_the_engines_declaration() -> None:
+    from matches import observer
 
-    assert selectors.PUBLIC_KINDS == PUBLIC_KINDS
-    assert selectors.OWNER_KINDS == OWNER_KINDS
+    assert observer.observe is observe

@@ -191,3 +191,47 @@ def test_every_default_answer_is_a_valid_answer_to_its_question(
     assert isinstance(asked, MatchResult) and isinstance(unasked, MatchResult)
     assert asked.events == unasked.events
     assert (asked.answers, asked.decks_after) == (unasked.answers, unasked.decks_after)
+
+
+class SeatChecking(DefaultPolicy):
+    """The default policy, asked like any other, keeping the questions whose options are cards
+    on a bench (the kinds whose same-named options are told apart by their seat)."""
+
+    BENCH_KINDS = frozenset({"bench_to_exhaust", "bench_to_deck_top", "bench_remove"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[Any] = []
+
+    def answer(self, question: Any) -> Any:
+        if question.kind in self.BENCH_KINDS:
+            self.asked.append(question)
+        else:
+            assert question.option_seats in ((), (None,) * len(question.options)) or all(
+                seat is None or 0 <= seat < SEATS for seat in question.option_seats
+            )
+        return super().answer(question)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups(), st.integers(0, 2**16))
+def test_a_bench_cards_question_names_the_seat_of_each_card(setup: MatchSetup, seed: int) -> None:
+    policies = {"A": SeatChecking(), "B": SeatChecking()}
+    result = play_match(setup, seed, policies, record=True)
+    assert isinstance(result, MatchResult)
+    for policy in policies.values():
+        for question in policy.asked:
+            assert len(question.option_seats) == len(question.options)
+            seats = _bench_seats_before(result.events, question.seq)
+            assert list(question.option_seats) == [seats[uid] for uid in question.options]
+
+
+def _bench_seats_before(events: list[dict[str, Any]], q: int) -> dict[Any, int]:
+    """Each card's bench seat as the events tell it, up to question ``q``."""
+    seats: dict[Any, int] = {}
+    for event in events:
+        if event["kind"] == "question" and event.get("q") == q:
+            break
+        if event["kind"] == "benched":
+            seats[event["card"]] = event["seat"]
+    return seats

@@ -1,16 +1,18 @@
 """The attack loop's shortcuts agree with the rules they shorten.
 
 ``Match._attack`` computes the power of a card with no bonus effect of its own inline rather than
-through ``Match.power``, and seats an ordinary card inline rather than through
-``Match.to_bench`` (a call there costs several per cent of a match, docs/performance.md). A match
-whose table marks no card for a shortcut takes the rule's own path every time; both must play the
-same match, event for event. (A table of its own rather than a subclass: the compiled ``Match``
-takes none.)
+through ``Match.power``, and ``Match._bench_beaten`` seats an ordinary card inline rather than
+through ``Match.to_bench`` (a call there costs several per cent of a match, docs/performance.md).
+A match whose table marks no card for a shortcut takes the rule's own path every time; both must
+play the same match, event for event. (A table of its own rather than a subclass: the compiled
+``Match`` takes none.)
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from matches.engine import Match, MatchResult, RandomPolicy
@@ -72,3 +74,14 @@ def test_a_match_plays_the_same_with_and_without_the_shortcuts() -> None:
     for index, setup in enumerate(setups):
         fast, by_the_rules = both(setup, index, random=index % 2 == 1)
         assert fast == by_the_rules, index
+
+
+def test_the_attack_loop_stays_at_most_120_lines() -> None:
+    """The hot loop is kept whole for speed, but no longer than a reader can hold."""
+    source = (Path(__file__).parents[2] / "matches" / "engine" / "match.py").read_text()
+    found = [
+        node.end_lineno - node.lineno + 1
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "_attack" and node.end_lineno
+    ]
+    assert found and found[0] <= 120

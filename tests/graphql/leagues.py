@@ -15,7 +15,7 @@ STANDINGS = f"""season kind tiebreak rows {{ rank member kind points wins finals
 HISTORY = f"""member kind rating {{ {SKILL} }}
   tournaments {{ tournament season place points fans champion finalist
                  rating {{ {SKILL} change }} }}
-  corrections {{ id kind reason season tournament member places createdAt }}"""
+  corrections {{ id kind reason season tournament member match places createdAt }}"""
 TICKET = "ticket { id code seat token }"
 PAYLOADS = {
     "createLeague": f"league {{ {LEAGUE} }}",

@@ -19,7 +19,7 @@ from tournaments.leagues.models import Correction, Member, Season, WebhookEndpoi
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CORRECTION = "correction { id kind reason season tournament member places createdAt }"
+CORRECTION = "correction { id kind reason season tournament member match places createdAt }"
 DELIVERED = """id kind sequence idempotencyKey status attempts lastStatus lastError createdAt
   lastAttemptAt deliveredAt"""
 DELIVERY = f"delivery {{ {DELIVERED} }}"
@@ -150,7 +150,10 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
     trail = ok(client.get(f"/api/v1/leagues/{slug}/corrections/"), 200)["results"]
     assert [rest_shape(made)] == rest_json(trail)
     listed = call(
-        gql, "corrections", "id kind reason season tournament member places createdAt", slug=slug
+        gql,
+        "corrections",
+        "id kind reason season tournament member match places createdAt",
+        slug=slug,
     )
     assert rest_shape(listed["data"]["result"]) == rest_json(trail)
 

@@ -40,7 +40,9 @@ def test_the_schema_has_the_main_operations() -> None:
     assert query is not None and mutation is not None and subscription is not None
     reads = {"cards", "cardSets", "tournament", "tournaments", "match", "matches", "advice"}
     assert reads <= set(query.fields)
-    assert {"leagues", "league", "standings", "member", "corrections"} <= set(query.fields)
+    assert {"leagues", "league", "standings", "member", "corrections", "calendar"} <= set(
+        query.fields
+    )
     assert {"members", "webhooks", "webhookDeliveries"} <= set(query.fields)
     assert {"tournamentEvents", "matchEvents"} == set(subscription.fields)
     deck = {"choose", "draw", "redraw", "pick", "resolve", "remove", "finish"}
@@ -59,7 +61,7 @@ def test_the_schema_has_the_main_operations() -> None:
     }
     leagues |= {"correctResult", "renameMember", "removeMember", "reissueMemberToken"}
     leagues |= {"updateSeason", "deleteWebhook", "rotateWebhookSecret", "pingWebhook"}
-    leagues |= {"retryDelivery"}
+    leagues |= {"retryDelivery", "scheduleStart", "checkIn"}
     assert deck | lobby | others | leagues == set(mutation.fields)
 
 

@@ -14,14 +14,14 @@ from config.asgi import application
 from config.graphql import MAX_BODY_BYTES
 from config.graphql_views import MAX_OPERATIONS
 from config.schema import MAX_ALIASES
-from tests.api.test_throttling import own_cache, rates
+from tests.api.test_throttling import _own_cache, rates
 from tests.graphql.client import TICKET, GraphQL, create
 from tests.graphql.socket import open_socket
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-__all__ = ["own_cache"]  # the fixture, used by name
+__all__ = ["_own_cache"]  # the fixture ("own_cache"), used by name
 
 CREATE = (
     f'mutation {{ result: createTournament(input: {{seats: 2, name: "Host"}}) {{ {TICKET} }} }}'

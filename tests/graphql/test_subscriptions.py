@@ -11,6 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from matches.models import Match
+from matches.observer import Viewer
 from tests.graphql.client import GraphQL, Seat, create
 from tests.graphql.socket import frames, open_socket, subscribe
 from tournaments.models import TournamentEvent
@@ -40,7 +41,9 @@ def logged(tournament_id: int, audience: int | None) -> list[dict[str, Any]]:
     sent: list[dict[str, Any]] = []
     while True:
         after = sent[-1]["seq"] if sent else 0
-        part = events_after(tournament_id=tournament_id, after=after, audience=audience)
+        part = events_after(
+            tournament_id=tournament_id, after=after, viewer=Viewer(number=audience)
+        )
         if not part.events:
             return sent
         sent += [{k: v for k, v in frame.items() if k != "type"} for frame in part.events]

@@ -8,14 +8,14 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
-from tests.api.test_throttling import own_cache, rates
+from tests.api.test_throttling import _own_cache, rates
 from tests.graphql.client import TICKET, GraphQL, mutate, payload
 from tests.graphql.leagues import mutate as league_mutate
 from tests.leagues.helpers import create_organizer, league_with_season
 
 pytestmark = pytest.mark.django_db
 
-__all__ = ["own_cache"]  # the fixture, used by name
+__all__ = ["_own_cache"]  # the fixture ("own_cache"), used by name
 
 
 def create() -> dict[str, Any]:

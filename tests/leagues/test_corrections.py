@@ -240,7 +240,8 @@ def test_refused_corrections_change_nothing(catalogue: Any) -> None:
             400,
             "bad_manual_result",
         ),
-        ({"kind": "forfeit", "reason": "x", "tournament": tid}, 400, "invalid"),
+        ({"kind": "forfeit", "reason": "x", "tournament": tid}, 400, "bad_correction"),
+        ({"kind": "withdraw", "reason": "x", "tournament": tid}, 400, "invalid"),
         ({"kind": "disqualify", "reason": "", "tournament": tid, "member": ADA}, 400, "invalid"),
     ]
     for body, status, code in cases:

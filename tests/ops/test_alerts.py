@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "deploy" / "prometheus" / "alerts.yml"
+RULE_TESTS = ROOT / "deploy" / "prometheus" / "alerts_test.yml"
 DASHBOARD = ROOT / "deploy" / "grafana" / "challengers.json"
 OURS = re.compile(r"\bchallengers_[a-z_]+\b")
 # Series Prometheus makes itself (not the server's): the scrape's own health.
@@ -25,6 +29,7 @@ REQUIRED_ALERTS = {
     "ChallengersWorkerMissing",
     "ChallengersBeatMissing",
     "ChallengersWebhookFailureRate",
+    "ChallengersDependencyLost",
 }
 
 
@@ -70,3 +75,29 @@ def test_the_rules_cover_what_an_operator_must_hear_about() -> None:
     assert set(rules) >= REQUIRED_ALERTS
     other = {m for expr in rules.values() for m in re.findall(r"\b([a-z_]+)\{job=", expr)}
     assert other <= PROMETHEUS_OWN
+
+
+def promtool(*args: str) -> subprocess.CompletedProcess[str]:
+    """Prometheus's own checker (scripts/test installs it into .venv/bin from Debian)."""
+    found = shutil.which("promtool") or shutil.which(
+        "promtool", path=str(Path(sys.executable).parent)
+    )
+    if found is None:
+        pytest.skip("promtool is not installed (scripts/lib.sh ensure_promtool)")
+    return subprocess.run([found, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_prometheus_accepts_the_rules() -> None:
+    checked = promtool("check", "rules", str(RULES))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_main_alerts_fire_on_their_unit_test_series() -> None:
+    tested = promtool("test", "rules", str(RULE_TESTS))
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    named = {
+        r["alertname"]
+        for t in yaml.safe_load(RULE_TESTS.read_text())["tests"]
+        for r in t["alert_rule_test"]
+    }
+    assert named >= REQUIRED_ALERTS

@@ -18,7 +18,7 @@ from django.db import connection
 
 from tests.ops.helpers import finished_bot_tournaments
 from tests.workers.conftest import database_url_of_this_run
-from tournaments.services.archive import tournament_archive
+from tournaments.services.archive import tournaments_archive
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,7 +51,7 @@ def test_a_dump_restored_into_a_fresh_database_verifies_every_tournament(
     catalogue: Any, tmp_path: Path, fresh_name: str
 ) -> None:
     ids = finished_bot_tournaments(2)
-    tournament_archive(tournament_id=ids[0])  # one log archived, one as played
+    tournaments_archive(tournament_ids=[ids[0]])  # one log archived, one as played
     dump = tmp_path / "challengers.dump"
     call_command("backup", str(dump))
     assert dump.stat().st_size > 0

@@ -3,6 +3,7 @@ tournament, its stream, its tasks and its webhooks account for; the page is guar
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,10 +12,15 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from rest_framework.test import APIClient
 
+from config import metrics_http
 from config.asgi import application
 from matches.models import Match
+from tests.caches import own_cache
+from tests.graphql.socket import frames as subscription_frames
+from tests.graphql.socket import open_socket, subscribe
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.leagues.receiver import receiver
+from tests.ops.helpers import finished_bot_tournaments
 from tests.ops.scrape import Samples, scrape, total, value
 from tournaments.leagues.models import WebhookDelivery
 from tournaments.models import TournamentEvent
@@ -124,8 +130,9 @@ def refuse_one_create(settings: Any) -> None:
     settings.THROTTLE_RATES = {"create": "1/min"}
     client = APIClient()
     body = {"name": "Host", "seats": 2}
-    assert client.post("/api/v1/tournaments/", body, format="json").status_code == 201
-    assert client.post("/api/v1/tournaments/", body, format="json").status_code == 429
+    with own_cache():
+        assert client.post("/api/v1/tournaments/", body, format="json").status_code == 201
+        assert client.post("/api/v1/tournaments/", body, format="json").status_code == 429
 
 
 def ask_graphql() -> None:
@@ -155,3 +162,55 @@ def test_a_route_is_counted_by_its_pattern_not_its_path(db: None) -> None:
     route = dict(api="rest", route="api/v1/tournaments/<int:tournament_id>/", status="404")
     assert delta(after, before, f"{P}http_requests_total", **route) == 2
     assert not any("999001" in str(labels) for (_, labels) in after)
+
+
+def ask(body: Any) -> None:
+    sent = body if isinstance(body, str) else json.dumps(body)
+    Client().post("/graphql/", sent, content_type="application/json")
+
+
+def test_graphql_requests_are_counted_by_operation_with_a_bounded_set_of_names(
+    db: None, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(metrics_http, "_names", set())
+    monkeypatch.setattr(metrics_http, "MAX_OPERATION_NAMES", 2)
+    before, _ = scrape()
+    ask({"query": "query Me { __typename }"})
+    ask({"query": "query A { __typename } query B { __typename }", "operationName": "B"})
+    ask({"query": "{ __typename }"})
+    ask({"query": "query Third { __typename }"})  # a third name: over the bound
+    ask({"query": "query Me { __typename }"})
+    ask("not json")
+    Client().get("/api/v1/tournaments/999003/")
+    after, _ = scrape()
+    graphql = dict(api="graphql", route="graphql/")
+    counted = {
+        operation: delta(after, before, f"{P}http_requests_total", **graphql, operation=operation)
+        for operation in ("Me", "B", "anonymous", "unknown", "Third", "A")
+    }
+    assert counted == {"Me": 2, "B": 1, "anonymous": 1, "unknown": 2, "Third": 0, "A": 0}
+    timed = delta(after, before, f"{P}http_request_duration_seconds_count", operation="Me")
+    assert timed == 2
+    rest = delta(after, before, f"{P}http_requests_total", api="rest", operation="")
+    assert rest == delta(after, before, f"{P}http_requests_total", api="rest") == 1
+
+
+async def test_a_graphql_subscription_counts_as_an_open_stream_and_its_frames_as_sent(
+    catalogue: Any,
+) -> None:
+    (tid,) = await database_sync_to_async(finished_bot_tournaments)(1)
+    final = await database_sync_to_async(last_seq)(tid)
+    before, _ = await database_sync_to_async(scrape)()
+    socket = await open_socket()
+    query = "subscription($id: Int!) { tournamentEvents(tournamentId: $id) { seq } }"
+    await subscribe(socket, query, {"id": tid})
+    got, _ = await subscription_frames(socket, final, "tournamentEvents")
+    during, _ = await database_sync_to_async(scrape)()
+    await socket.disconnect()
+    after, _ = await database_sync_to_async(scrape)()
+    assert len(got) == final
+    assert (
+        value(during, f"{P}websocket_connections") == value(before, f"{P}websocket_connections") + 1
+    )
+    assert value(after, f"{P}websocket_connections") == value(before, f"{P}websocket_connections")
+    assert delta(after, before, f"{P}websocket_frames_sent_total") == final

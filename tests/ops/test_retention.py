@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from config.asgi import application
 from matches.models import Match, MatchEvent, MatchEventArchive
+from matches.observer import SPECTATOR, Viewer
 from tests.ops.helpers import finished_bot_tournaments
 from tournaments.models import Tournament, TournamentEvent, TournamentEventArchive
 from tournaments.retention import archive_events
@@ -33,7 +34,10 @@ def reads(tid: int) -> dict[str, Any]:
     )
     verified = client.get(f"/api/v1/tournaments/{tid}/verify/").json()
     return {
-        "log": [events_after(tournament_id=tid, after=0, audience=a).events for a in (None, 1)],
+        "log": [
+            events_after(tournament_id=tid, after=0, viewer=Viewer(number=a)).events
+            for a in (None, 1)
+        ],
         "replays": [client.get(f"/api/v1/matches/{m}/events/").json() for m in matches],
         "verify": verified,
         "view": client.get(f"/api/v1/tournaments/{tid}/").json(),
@@ -65,7 +69,7 @@ def test_archived_logs_read_back_the_same_and_recent_ones_are_kept(catalogue: An
 
     after = {tid: reads(tid) for tid in (old, recent)}
     assert after == before
-    later = events_after(tournament_id=old, after=5, audience=None).events
+    later = events_after(tournament_id=old, after=5, viewer=SPECTATOR).events
     assert later[: len(before[old]["log"][0]) - 5] == before[old]["log"][0][5:]
 
     call_command("archive_events", "--older-than", "30")  # again: nothing more to do

@@ -13,7 +13,7 @@ from tournaments.models import Pile, Seat, Tournament
 from tournaments.rules.bots.advice import advise
 from tournaments.rules.data import draft_options
 from tournaments.rules.draft import DraftTurn
-from tournaments.services.common import card_facts
+from tournaments.selectors.cards import card_facts
 
 
 def test_the_advisor_rates_each_option_of_a_round_with_its_sample_size() -> None:

@@ -12,11 +12,12 @@ from rest_framework.renderers import JSONRenderer
 
 from cards.models import Card
 from matches.models import Match, MatchStatus
+from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_list
 from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat, TournamentEvent
+from tournaments.selectors.cards import _facts_of_tournament
 from tournaments.services.clock import sweep_deadlines
-from tournaments.services.common import _facts_of_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -151,7 +152,9 @@ def test_the_cached_match_list_shows_each_viewer_its_own_and_moves_with_the_answ
     assert after["question"] is None or after["question"]["seq"] != question["seq"]
     for viewer in (None, guest, host):  # what is served is what would be computed now
         seat = Seat.objects.get(tournament_id=host.id, number=0 if viewer is host else 1)
-        fresh = match_list(tournament_id=host.id, viewer=seat.pk if viewer else None)
+        fresh = match_list(
+            tournament_id=host.id, viewer=Viewer(seat.pk, seat.number) if viewer else SPECTATOR
+        )
         rendered = json.loads(JSONRenderer().render(fresh))  # as the API renders it
         assert listed(viewer) == next(m for m in rendered if m["id"] == match.pk)
 

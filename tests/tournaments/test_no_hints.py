@@ -17,6 +17,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from matches.models import Match, MatchStatus
+from matches.observer import SPECTATOR
 from tests.graphql.client import GraphQL
 from tests.graphql.socket import open_socket, subscribe
 from tests.tournaments.play import Player, all_uids, open_game
@@ -93,7 +94,7 @@ def test_no_public_answer_names_the_stored_count_or_a_match_length(
         host.client.get(f"/api/v1/tournaments/{host.id}/").json(),
         host.client.get(f"/api/v1/tournaments/{host.id}/matches/").json(),
         GraphQL().data(GQL, id=host.id),
-        events_after(tournament_id=host.id, after=0, audience=None).events,
+        events_after(tournament_id=host.id, after=0, viewer=SPECTATOR).events,
     ]
     for match in shown[1]:
         shown.append(host.client.get(f"/api/v1/matches/{match['id']}/").json())

@@ -3,10 +3,13 @@ events there are (no query per row): the counts are pinned here."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -95,3 +98,24 @@ def test_playing_and_releasing_a_match_sends_a_fixed_number_of_statements(
         matchplay.match_play(match_id=first.pk, tournament_id=host.id)
     first.refresh_from_db()
     assert first.status == "finished" and first.events.exists()
+
+
+def test_a_pick_resolves_the_caller_once_and_reads_the_seat_row_no_more_than_needed(
+    catalogue: Any,
+) -> None:
+    """A Deck Phase pick: the token looked up once (the action and the view that answers it
+    share it), the seat row read once under the lock (version, dropped, deck together), and the
+    view's read of the tournament with the seat, and of every seat, after the commit."""
+    (host,) = open_game(seats=2, humans=1, seed=3)
+    card = host.post("draft/draw")["you"]["turn"]["display"][0]["uid"]
+    with CaptureQueriesContext(connection) as captured:
+        host.post("draft/pick", {"card": card})
+    seat_reads = [
+        q["sql"]
+        for q in captured.captured_queries
+        if re.match(r'SELECT .* FROM "tournaments_seat"', q["sql"])
+    ]
+    token_lookups = [sql for sql in seat_reads if '"token_hash" =' in sql]
+    assert len(token_lookups) == 1
+    assert len(seat_reads) == 4, seat_reads  # the token, under the lock, the view's two
+    assert len(captured.captured_queries) <= 16  # 15 on PostgreSQL; 18 before this test

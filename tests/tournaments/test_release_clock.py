@@ -20,6 +20,7 @@ import pytest
 from django.utils import timezone
 
 from matches.models import Match
+from matches.observer import SPECTATOR, Viewer
 from tests.graphql.client import GraphQL
 from tests.graphql.rest_shape import rest_shape
 from tests.tournaments.play import Player, open_game
@@ -78,7 +79,7 @@ class Released:
 def _stream(tournament_id: int) -> Released:
     seen = Released()
     while True:
-        part = events_after(tournament_id=tournament_id, after=seen.seq, audience=None)
+        part = events_after(tournament_id=tournament_id, after=seen.seq, viewer=SPECTATOR)
         for frame in part.events:
             _note(seen, frame)
         if part.last_seq == seen.seq:
@@ -241,7 +242,7 @@ def test_a_live_question_is_asked_when_the_log_before_it_is_out(
     assert match.question_deadline == asked + timedelta(seconds=30)
     shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=host.headers).json()
     assert (shown["status"], shown["question"]) == ("playing", None)
-    mine = events_after(tournament_id=host.id, after=0, audience=0).events
+    mine = events_after(tournament_id=host.id, after=0, viewer=Viewer(number=0)).events
     assert all(frame["kind"] != "match_question" for frame in mine)
     refused = host.client.post(
         f"/api/v1/matches/{match.pk}/answer/",
@@ -254,5 +255,5 @@ def test_a_live_question_is_asked_when_the_log_before_it_is_out(
     shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=host.headers).json()
     assert shown["status"] == "waiting" and shown["question"]["seq"] == match.question["seq"]  # type: ignore[index]
     assert "asked_at" not in shown["question"]
-    mine = events_after(tournament_id=host.id, after=0, audience=0).events
+    mine = events_after(tournament_id=host.id, after=0, viewer=Viewer(number=0)).events
     assert [f for f in mine if f["kind"] == "match_question"], "the stream asks it now"

@@ -12,6 +12,7 @@ from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
+from matches.observer import Viewer
 from tests.tournaments.play import Player, open_game
 from tournaments.models import TournamentEvent
 
@@ -173,7 +174,11 @@ def test_the_streams_text_frames_are_the_events_each_viewer_may_read(catalogue: 
     for audience in (None, 1, 2, 3, 4):
         after = 37
         while after < last_seq(host.id):  # batch after batch, as a stream reads the log
-            args: dict[str, Any] = {"tournament_id": host.id, "after": after, "audience": audience}
+            args: dict[str, Any] = {
+                "tournament_id": host.id,
+                "after": after,
+                "viewer": Viewer(number=audience),
+            }
             parsed, texts = events_after(**args), event_texts_after(**args)
             assert [json.loads(text) for text in texts.events] == parsed.events
             assert texts.last_seq == parsed.last_seq > after

@@ -12,11 +12,12 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from matches.models import Match
-from matches.selectors import _frames, viewer_side
+from matches.observer import SPECTATOR, Viewer
+from matches.selectors import _frames
 from tests.tournaments.play import ROUND_GUARD, open_game
 from tournaments.models import Seat, Tournament
 from tournaments.selectors.tournaments import tournament_view
-from tournaments.services.common import hash_token
+from tournaments.selectors.viewers import hash_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,13 +76,16 @@ def test_a_finished_matchs_events_are_cached_per_side_and_never_served_to_anothe
         (p.headers, seats[p.token]) for p in players
     ]
     viewers.append(({}, None))
-    sides = {viewer_side(match, None if seat is None else seat.pk) for _, seat in viewers}
+    sides = {
+        (SPECTATOR if seat is None else Viewer(seat.pk, seat.number)).side_in(match)
+        for _, seat in viewers
+    }
     assert sides == {"A", "B", None}  # both seats of the match, and others who see as spectators
     client = APIClient()
     for _ in range(3):
         for headers, seat in rng.sample(viewers, len(viewers)):
             after = rng.choice([0, 0, 1, 5, 40, 10_000])
-            side = viewer_side(match, None if seat is None else seat.pk)
+            side = (SPECTATOR if seat is None else Viewer(seat.pk, seat.number)).side_in(match)
             expected = _frames(match, side, after)
             url = f"/api/v1/matches/{match.pk}/events/?after={after}"
             assert client.get(url, headers=headers).json() == expected

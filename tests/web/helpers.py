@@ -70,7 +70,10 @@ BROKEN_WORDS = """() => {
     for (const element of document.querySelectorAll(`${names}, h1, h2, h3, h4, th, button`)) {
         const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            for (const word of node.data.matchAll(/[^\\s-]+/g)) {
+            // A Chinese character is a word of its own: a line may break between any two.
+            const words =
+                /[\\u3400-\\u9fff]|[^\\s\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef-]+/g;
+            for (const word of node.data.matchAll(words)) {
                 const range = document.createRange();
                 range.setStart(node, word.index);
                 range.setEnd(node, word.index + word[0].length);

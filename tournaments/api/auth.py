@@ -7,17 +7,20 @@ never be used to guess the admin's password or act with an admin's cookie.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
-from tournaments.selectors.viewers import BadToken, Organizer, organizer_of_token, seat_of_token
-
-if TYPE_CHECKING:
-    from tournaments.models import Seat
+from tournaments.selectors.viewers import (
+    BadToken,
+    Organizer,
+    SeatRow,
+    organizer_of_token,
+    seat_of_token,
+)
 
 
 def credential(request: Request) -> tuple[str, str] | None:
@@ -39,12 +42,12 @@ def credential_of(header: str) -> tuple[str, str] | None:
     return scheme.lower(), token.strip()
 
 
-def actor(request: Request) -> Seat | Organizer | None:
+def actor(request: Request) -> SeatRow | Organizer | None:
     """The calling seat or organizer, ``None`` for a spectator; an unknown token is refused."""
     return actor_of(request.headers.get("Authorization", ""))
 
 
-def actor_of(header: str) -> Seat | Organizer | None:
+def actor_of(header: str) -> SeatRow | Organizer | None:
     """``actor`` for an ``Authorization`` value."""
     found = credential_of(header)
     if found is None:
@@ -53,7 +56,7 @@ def actor_of(header: str) -> Seat | Organizer | None:
     return organizer_of_token(token) if scheme == "token" else seat_of_token(token)
 
 
-def caller(request: Request) -> Seat | None:
+def caller(request: Request) -> SeatRow | None:
     """The calling seat, ``None`` for a spectator (an organizer reads as one); an unknown token is
     refused."""
     found = actor(request)
@@ -73,7 +76,7 @@ class SeatTokenAuthentication(BaseAuthentication):
     endpoint (the card catalogue) from taking a password or a session instead.
     """
 
-    def authenticate(self, request: Request) -> tuple[Any, Seat | Organizer] | None:
+    def authenticate(self, request: Request) -> tuple[Any, SeatRow | Organizer] | None:
         found = actor(request)
         return None if found is None else (None, found)
 

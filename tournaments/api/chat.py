@@ -11,7 +11,7 @@ from tournaments.api import inputs, outputs
 from tournaments.api.auth import actor, caller
 from tournaments.api.views import ApiView, _view, valid
 from tournaments.selectors.chat import chat_log
-from tournaments.selectors.tournaments import tournament_view_of
+from tournaments.selectors.viewers import require_tournament
 from tournaments.services import chat
 
 
@@ -22,7 +22,7 @@ class TournamentChatView(ApiView):
 
     @extend_schema(responses=outputs.ChatMessageOut(many=True))
     def get(self, request: Request, tournament_id: int) -> Response:
-        tournament_view_of(tournament_id=tournament_id, seat=None)  # not_found for no tournament
+        require_tournament(tournament_id)  # not_found for no tournament
         return Response(chat_log(tournament_id=tournament_id))
 
     @extend_schema(request=inputs.ChatInput, responses=outputs.ChatMessageOut)

@@ -6,7 +6,7 @@ tournament (``matches`` itself knows no seats, viewers or HTTP).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -16,25 +16,22 @@ from rest_framework.response import Response
 
 from config.actions import rest_view
 from config.errors import ApplicationError
-from matches.selectors import match_by_id, match_events, match_view
+from matches.observer import Viewer
+from matches.selectors import ShownMatch, match_by_id, match_events, match_view
 from tournaments import actions
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
 from tournaments.api.views import ApiView
 from tournaments.selectors.viewers import viewer_in
 
-if TYPE_CHECKING:
-    from matches.models import Match
 
-
-def _match(match_id: int) -> Match:
+def _match(match_id: int) -> ShownMatch:
     return match_by_id(match_id)
 
 
-def _viewer(request: Request, match: Match) -> int | None:
-    """The calling seat's id when it belongs to this match's tournament (else a spectator)."""
-    seat = viewer_in(caller(request), match.tournament_id)
-    return None if seat is None else seat.pk
+def _viewer(request: Request, match: ShownMatch) -> Viewer:
+    """The caller as a viewer of this match's tournament (a spectator if it sits elsewhere)."""
+    return viewer_in(caller(request), match.tournament_id)
 
 
 class MatchDetailView(ApiView):

@@ -166,6 +166,11 @@ class QuestionOut(serializers.Serializer):
     card_key = serializers.CharField(allow_null=True)
     options = serializers.ListField(child=serializers.JSONField())
     option_keys = serializers.ListField(child=serializers.CharField())
+    option_seats = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        required=False,
+        help_text="The bench seat (0-5) of each card option, null off the bench; [] otherwise.",
+    )
     min = serializers.IntegerField()
     max = serializers.IntegerField()
     prompt = serializers.CharField()

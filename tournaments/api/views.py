@@ -36,7 +36,8 @@ def valid(serializer_class: type[serializers.Serializer], request: Request) -> d
 
 
 def _view(tournament_id: int, request: Request) -> Response:
-    return Response(tournament_view_of(tournament_id=tournament_id, seat=caller(request)))
+    viewer = viewer_in(caller(request), tournament_id)
+    return Response(tournament_view_of(tournament_id=tournament_id, viewer=viewer))
 
 
 class TournamentListView(ApiView):
@@ -106,8 +107,7 @@ class TournamentMatchesView(ApiView):
     @extend_schema(responses=outputs.MatchOut(many=True))
     def get(self, request: Request, tournament_id: int) -> Response:
         viewer = viewer_in(caller(request), tournament_id)
-        seat_id = viewer.pk if viewer else None
-        return Response(match_list_of(tournament_id=tournament_id, viewer=seat_id))
+        return Response(match_list_of(tournament_id=tournament_id, viewer=viewer))
 
 
 class TournamentVerifyView(ApiView):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import strawberry
 from django.utils.translation import gettext as _
@@ -18,7 +18,8 @@ from config.graphql import (
     offset_of,
     page_size,
 )
-from matches.selectors import match_by_id, match_events, match_list, match_view
+from matches.observer import Viewer
+from matches.selectors import ShownMatch, match_by_id, match_events, match_list, match_view
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
@@ -39,41 +40,36 @@ from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
     Organizer,
+    SeatRow,
     require_tournament,
     tournament_id_of_code,
     viewer_in,
 )
 
-if TYPE_CHECKING:
-    from matches.models import Match
-    from tournaments.models import Seat
-
 MAX_EVENTS = 500
 
 
-def caller_seat(info: strawberry.Info) -> Seat | None:
+def caller_seat(info: strawberry.Info) -> SeatRow | None:
     """The calling seat (``None``: a spectator; an organizer reads as one); ``bad_token`` for
     an unknown token, as in REST."""
     found = caller_actor(info)
     return None if isinstance(found, Organizer) else found
 
 
-def caller_actor(info: strawberry.Info) -> Seat | Organizer | None:
+def caller_actor(info: strawberry.Info) -> SeatRow | Organizer | None:
     """The calling seat or organizer, read afresh each time (as REST's views do): the view that
     follows a mutation must see the seat's new ``version``, never the row read before it."""
     return actor_of(authorization(info))
 
 
-def viewer_id(info: strawberry.Info, tournament_id: int) -> int | None:
-    """The viewing seat's id at ``tournament_id`` (``None``: a spectator there)."""
-    seat = viewer_in(caller_seat(info), tournament_id)
-    return None if seat is None else seat.pk
+def viewer_at(info: strawberry.Info, tournament_id: int) -> Viewer:
+    """The caller as a viewer of ``tournament_id`` (a spectator unless it sits there)."""
+    return viewer_in(caller_seat(info), tournament_id)
 
 
 def tournament_of(info: strawberry.Info, tournament_id: int) -> TournamentView:
-    return TournamentView.of(
-        tournament_view_of(tournament_id=tournament_id, seat=caller_seat(info))
-    )
+    viewer = viewer_at(info, tournament_id)
+    return TournamentView.of(tournament_view_of(tournament_id=tournament_id, viewer=viewer))
 
 
 def _after_events(after: int) -> int:
@@ -105,10 +101,10 @@ class MatchView(relay.Node):
     events_released: int = strawberry.field(description="Released events you may see.")
     question: Question | None = strawberry.field(description="Your pending question.")
     match: strawberry.Private[Any]
-    viewer: strawberry.Private[int | None]
+    viewer: strawberry.Private[Viewer]
 
     @classmethod
-    def of(cls, match: Match | None, viewer: int | None, data: dict[str, Any]) -> MatchView:
+    def of(cls, match: ShownMatch | None, viewer: Viewer, data: dict[str, Any]) -> MatchView:
         """The view REST answers (``match_view``'s ``data``); ``match`` (or its id) reads its
         events."""
         plain = ("id", "tournament", "round", "park", "kind", "status", "winner", "reason")
@@ -141,7 +137,7 @@ class MatchView(relay.Node):
 
 def match_of(info: strawberry.Info, match_id: int) -> MatchView:
     match = match_by_id(match_id)
-    viewer = viewer_id(info, match.tournament_id)
+    viewer = viewer_at(info, match.tournament_id)
     return MatchView.of(match, viewer, match_view(match, viewer))
 
 
@@ -241,7 +237,7 @@ class Query:
 
     @strawberry.field(description="A tournament's matches as you may see them.")
     def matches(self, info: strawberry.Info, tournament_id: TournamentId) -> list[MatchView]:
-        viewer = viewer_id(info, tournament_id)
+        viewer = viewer_at(info, tournament_id)
         require_tournament(tournament_id)
         views = match_list(tournament_id=tournament_id, viewer=viewer)
         return [_listed(view, viewer) for view in views]
@@ -258,14 +254,14 @@ class Query:
     def pending_questions(
         self, info: strawberry.Info, tournament_id: TournamentId
     ) -> list[MatchView]:
-        viewer = viewer_id(info, tournament_id)
+        viewer = viewer_at(info, tournament_id)
         require_tournament(tournament_id)
-        if viewer is None:
+        if viewer.seat_id is None:
             return []
         views = match_list(tournament_id=tournament_id, viewer=viewer)
         return [_listed(view, viewer) for view in views if view["question"] is not None]
 
 
-def _listed(data: dict[str, Any], viewer: int | None) -> MatchView:
+def _listed(data: dict[str, Any], viewer: Viewer) -> MatchView:
     """A match of a list: its events are read (with ``match(id)``'s) only if selected."""
     return MatchView.of(None, viewer, data)

@@ -11,12 +11,15 @@ from collections.abc import AsyncGenerator
 from datetime import datetime, timedelta
 from typing import Any
 
+import orjson
 import strawberry
 from channels.db import database_sync_to_async
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import metrics
 from config.errors import ApplicationError
+from matches.observer import Viewer
 from matches.selectors import match_by_id, match_events, public_status
 from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import After, MatchId, TournamentId
@@ -31,12 +34,12 @@ NUDGE = "log.grew"
 MATCH_POLL_SECONDS = 1.0
 
 
-def _tournament_audience(info: strawberry.Info, tournament_id: int, after: int) -> int | None:
-    """The viewer's seat number (``None``: spectator), refusing what the stream refuses."""
+def _tournament_viewer(info: strawberry.Info, tournament_id: int, after: int) -> Viewer:
+    """The caller as a viewer of the tournament, refusing what the stream refuses."""
     logged = released_seq(tournament_id)
-    seat = viewer_in(caller_seat(info), tournament_id)
+    viewer = viewer_in(caller_seat(info), tournament_id)
     _check_after(after, logged)
-    return None if seat is None else seat.number
+    return viewer
 
 
 def _check_after(after: int, logged: int | None) -> None:
@@ -72,15 +75,12 @@ class Waker:
             self.pending.cancel()
 
 
-def _match_state(match_id: int, info: strawberry.Info) -> tuple[int, int | None]:
+def _match_state(match_id: int, info: strawberry.Info) -> tuple[int, Viewer]:
     match = match_by_id(match_id)
-    seat = viewer_in(caller_seat(info), match.tournament_id)
-    return match.tournament_id, None if seat is None else seat.pk
+    return match.tournament_id, viewer_in(caller_seat(info), match.tournament_id)
 
 
-def _match_slice(
-    match_id: int, viewer: int | None, after: int
-) -> tuple[list[dict[str, Any]], bool]:
+def _match_slice(match_id: int, viewer: Viewer, after: int) -> tuple[list[dict[str, Any]], bool]:
     """The frames after ``after`` and whether the match had released all it ever will before
     they were read (its status is read first: a match finishing meanwhile is read once more)."""
     match = match_by_id(match_id)
@@ -97,23 +97,33 @@ class Subscription:
     async def tournament_events(
         self, info: strawberry.Info, tournament_id: TournamentId, after: After = 0
     ) -> AsyncGenerator[TournamentEventView, None]:
-        audience = await database_sync_to_async(_tournament_audience)(info, tournament_id, after)
+        viewer = await database_sync_to_async(_tournament_viewer)(info, tournament_id, after)
         last = after
         read = database_sync_to_async(events_after)
         async with info.context["ws"].listen_to_channel(
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
             waker = Waker(listener)
+            metrics.WS_OPEN.inc()  # an event stream, as /ws/tournaments/{id}/ is one
             try:
                 while True:
-                    part = await read(tournament_id=tournament_id, after=last, audience=audience)
+                    part = await read(tournament_id=tournament_id, after=last, viewer=viewer)
                     for frame in part.events:
+                        metrics.WS_FRAMES.inc()
+                        # The frame's whole content keys its completed answer: a log row's
+                        # payload is the same for every viewer it reaches, and content (unlike
+                        # ids, which a restored or flushed database hands out again) never
+                        # names another event.
                         yield TournamentEventView(
-                            seq=frame["seq"], kind=frame["kind"], payload=frame["payload"]
+                            seq=frame["seq"],
+                            kind=frame["kind"],
+                            payload=frame["payload"],
+                            completion_key=orjson.dumps(frame),
                         )
                     last = part.last_seq
                     await waker.wait(part.next_due)
             finally:
+                metrics.WS_OPEN.dec()
                 waker.close()
 
     @strawberry.subscription(
@@ -131,10 +141,12 @@ class Subscription:
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
             waker = Waker(listener)
+            metrics.WS_OPEN.inc()
             try:
                 while True:
                     frames, done = await read(match_id, viewer, last)
                     for frame in frames:
+                        metrics.WS_FRAMES.inc()
                         yield MatchEventView(**frame)
                         last = frame["seq"]
                     if done:
@@ -142,4 +154,5 @@ class Subscription:
                     if not frames:
                         await waker.wait(timezone.now() + timedelta(seconds=MATCH_POLL_SECONDS))
             finally:
+                metrics.WS_OPEN.dec()
                 waker.close()

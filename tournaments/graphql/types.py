@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import orjson
 import strawberry
 from strawberry import relay
 from strawberry.scalars import JSON
@@ -193,6 +194,8 @@ class TournamentView(relay.Node):
     winners: list[int] = strawberry.field(description="The champions, at the end.")
     fairness: Fairness = strawberry.field(description="Seed commitment and reveal.")
     you: You | None = strawberry.field(description="Your own view; null for a spectator.")
+    # The view's whole content: its completed fields are reused (config.graphql_execution).
+    completion_key: strawberry.Private[bytes | None] = None
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> TournamentView:
@@ -217,6 +220,7 @@ class TournamentView(relay.Node):
                 revealed_nonce=fair["revealed_nonce"],
             ),
             you=You.of(data["you"]),
+            completion_key=orjson.dumps(data),
         )
 
 
@@ -269,6 +273,9 @@ class Question:
     card_key: str | None = strawberry.field(description='Its "Set/Name".')
     options: JSON = strawberry.field(description="The options to choose from.")
     option_keys: list[str] = strawberry.field(description="The options' card keys.")
+    option_seats: list[int | None] = strawberry.field(
+        description="The bench seat (0-5) of each card option, null off the bench; [] otherwise."
+    )
     min: int = strawberry.field(description="Fewest options to choose.")
     max: int = strawberry.field(description="Most options to choose.")
     prompt: str = strawberry.field(description="For people.")
@@ -281,6 +288,7 @@ class Question:
             return None
         names = [f.python_name for f in cls.__strawberry_definition__.fields]  # type: ignore[attr-defined]
         fields: dict[str, Any] = {name: data.get(name) for name in names}
+        fields["option_seats"] = fields["option_seats"] or []  # a question stored before them
         return cls(**fields)
 
 
@@ -296,6 +304,9 @@ class TournamentEventView:
     seq: int = strawberry.field(description="1, 2, 3, … with no gap.")
     kind: str = strawberry.field(description="The kind, or `hidden` for one you may not see.")
     payload: JSON | None = strawberry.field(description="null for a hidden event.")
+    # The frame's content (seq, kind or ``hidden``, payload): every subscriber shown the same
+    # frame reuses its completed answer (config.graphql_execution).
+    completion_key: strawberry.Private[bytes | None] = None
 
 
 @strawberry.type(description="One choice of your Deck Phase with its estimated chance to win.")

@@ -11,12 +11,13 @@ from rest_framework import status
 from config.actions import Action, Call, Ident, Result
 from config.throttling import CreateThrottle, JoinThrottle
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
-from tournaments.actions import TICKET_RESULT, ticket
+from tournaments.actions import TICKET_RESULT, seat, ticket
 from tournaments.api.auth import actor_of
-from tournaments.leagues import corrections, managing, selectors, services
+from tournaments.leagues import corrections, managing, schedules, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.graphql.enums import CorrectionKind, WebhookEvent
 from tournaments.leagues.graphql.types import (
+    CheckInView,
     CorrectionView,
     Delivery,
     Done,
@@ -24,6 +25,7 @@ from tournaments.leagues.graphql.types import (
     MemberItem,
     MemberToken,
     NewMember,
+    ScheduleView,
     SeasonView,
     Webhook,
     WebhookSecret,
@@ -35,6 +37,7 @@ SEASON = Ident("season_id", int, "The season's id.")
 HANDLE = Ident("handle", str, "The member's handle.", field="member")
 ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.")
 DELIVERY = Ident("delivery_id", int, "The delivery's id.")
+TOURNAMENT = Ident("tournament_id", int, "The tournament's id.", field="tournament")
 CREATED = status.HTTP_201_CREATED
 
 
@@ -342,6 +345,42 @@ RETRY_DELIVERY = league_action(
     throttle=CreateThrottle,
 )
 
+
+def _schedule(call: Call) -> dict[str, Any]:
+    data = call.data
+    made = schedules.schedule_set(
+        organizer=organizer(call),
+        slug=data["slug"],
+        tournament_id=data["tournament"],
+        starts_at=data["starts_at"],
+        checkin_minutes=data["checkin_minutes"],
+    )
+    return schedules.schedule_view(made)
+
+
+def _checkin(call: Call) -> dict[str, Any]:
+    checkin = schedules.seat_checkin(tournament_id=call.data["tournament"], seat=seat(call))
+    return {"seat": checkin.seat.number + 1, "checked_in_at": checkin.at}
+
+
+SCHEDULE_START = league_action(
+    "schedule_start",
+    "A league's organizer schedules (or moves) a lobby's start; check-in opens "
+    "`checkin_minutes` before.",
+    _schedule,
+    result("schedule", ScheduleView, "The scheduled start."),
+    body=inputs.ScheduleInput,
+    path=(SLUG, TOURNAMENT),
+    status=CREATED,
+)
+CHECK_IN = league_action(
+    "check_in",
+    "The calling seat checks in for its tournament's scheduled start (again: the same check-in).",
+    _checkin,
+    result("check_in", CheckInView, "The seat's check-in."),
+    path=(TOURNAMENT,),
+)
+
 ACTIONS = (
     CREATE_LEAGUE,
     CREATE_SEASON,
@@ -360,4 +399,6 @@ ACTIONS = (
     ROTATE_WEBHOOK_SECRET,
     PING_WEBHOOK,
     RETRY_DELIVERY,
+    SCHEDULE_START,
+    CHECK_IN,
 )

@@ -1,6 +1,7 @@
 """Admin for leagues: leagues (and their organizers), seasons, members, the tournaments that
-joined, standings and ratings (read-only: they come from results), webhook endpoints and the
-delivery log with its "resend" action."""
+joined, standings and ratings (read-only: they come from results), the corrections' audit trail
+(read-only and never deleted: corrections are appended through the API only), webhook endpoints
+and the delivery log with its "resend" action."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from tournaments.leagues.models import (
+    Correction,
     League,
     LeagueTournament,
     Member,
@@ -92,6 +94,21 @@ class RatingAdmin(ReadOnly):
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnly):
     list_display = ["member", "link", "mu_before", "mu", "sigma"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ReadOnly):
+    """The audit trail. Append-only: a correction is made through the API (which replays the
+    league with it) and never changed or deleted here."""
+
+    list_display = ["id", "kind", "league", "season", "link", "member", "match", "created_at"]
+    list_filter = ["kind", "league", "season", ("created_at", admin.DateFieldListFilter)]
+    search_fields = ["reason", "member__handle"]
+    list_select_related = ["league", "season", "link", "member", "match"]
+    date_hierarchy = "created_at"
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(WebhookEndpoint)

@@ -1,5 +1,6 @@
 """Corrections of recorded results: an organizer disqualifies a member (from one tournament or a
-whole season) or enters a tournament's places by hand, always with a reason.
+whole season), enters a tournament's places by hand, or records a member's forfeit of one match
+(``forfeits``), always with a reason.
 
 A correction is appended, never edited: the league's results, standings and ratings are then
 replayed from its recorded tournaments with every correction applied (``recording``), so they
@@ -7,8 +8,9 @@ are exactly what they would be had the tournament ended that way — ratings bui
 so a correction early in a league moves every later rating too. ``standings_changed`` follows.
 
 Only a recorded result is corrected: a tournament still playing (whose matches may hold hidden
-cards) or finished but not yet recorded is refused with ``result_not_released``. A correction
-changes places and points only, never a match, a deck or a replay.
+cards) or finished but not yet recorded, or a match whose result is not public yet, is refused
+with ``result_not_released``. A correction changes places and points only, never a match, a deck
+or a replay.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
-from tournaments.leagues import recording, webhooks
+from matches.models import Match, MatchStatus
+from tournaments.leagues import forfeits, recording, webhooks
 from tournaments.leagues.models import (
     Correction,
     CorrectionKind,
@@ -45,6 +49,7 @@ def correction_create(
     season_id: int | None = None,
     member: str | None = None,
     places: Mapping[str, int] | None = None,
+    match_id: int | None = None,
 ) -> Correction:
     """Append a correction and replay the league with it (under the league's lock)."""
     league = league_of(slug)
@@ -54,6 +59,8 @@ def correction_create(
         League.objects.select_for_update().get(pk=league.pk)
         if kind == CorrectionKind.DISQUALIFY:
             correction = _disqualification(league, tournament_id, season_id, member)
+        elif kind == CorrectionKind.FORFEIT:
+            correction = _forfeit(league, tournament_id, match_id, member)
         else:
             correction = _manual_result(league, tournament_id, places or {})
         correction.kind, correction.reason, correction.by_id = kind, reason, by.user_id
@@ -112,6 +119,52 @@ def _manual_result(
         raise ApplicationError(error.code, _(error.message), error.details) from error
     stored: dict[str, Any] = {str(key): place for key, place in by_id.items()}
     return Correction(league=league, season_id=link.season_id, link=link, places=stored)
+
+
+def _forfeit(
+    league: League, tournament_id: int | None, match_id: int | None, handle: str | None
+) -> Correction:
+    if tournament_id is None or match_id is None or handle is None:
+        raise ApplicationError(
+            "bad_correction", _("A forfeit names a tournament, one of its matches and a member.")
+        )
+    link = _recorded_link(league, tournament_id)
+    member = _member(league, handle)
+    match = _released_match(tournament_id, match_id)
+    if link.corrections.filter(kind=CorrectionKind.MANUAL_RESULT).exists():
+        raise ConflictError(
+            "manual_result_entered",
+            _("This tournament's places were entered by hand: enter them again instead."),
+        )
+    seat_of = {m.pk: seat for seat, m in recording.members_of(link)}
+    seat = seat_of.get(member.pk)
+    if seat is None:
+        raise ConflictError(
+            "member_not_in_tournament", _("That member has no seat in this tournament.")
+        )
+    if seat.pk not in (match.seat_a_id, match.seat_b_id):
+        raise ConflictError("member_not_in_match", _("That member did not play this match."))
+    if forfeits.match_winner(link, match, seat_of) != seat.pk:
+        raise ConflictError(
+            "match_not_won", _("That member did not win this match: there is nothing to forfeit.")
+        )
+    return Correction(
+        league=league, season_id=link.season_id, link=link, member=member, match=match
+    )
+
+
+def _released_match(tournament_id: int, match_id: int) -> Match:
+    """A match of the tournament whose result is public (so its winner may be changed without
+    telling anything its events do not already say)."""
+    match = Match.objects.filter(pk=match_id, tournament_id=tournament_id).first()
+    if match is None:
+        raise NotFoundError("unknown_match", _("This tournament has no such match."))
+    hidden = match.result_visible_at is not None and match.result_visible_at > timezone.now()
+    if match.status != MatchStatus.FINISHED or match.winner_id is None or hidden:
+        raise ConflictError(
+            "result_not_released", _("Only a released match is forfeited: this one is not.")
+        )
+    return match
 
 
 def _member(league: League, handle: str) -> Member:

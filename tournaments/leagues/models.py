@@ -287,6 +287,7 @@ class WebhookDelivery(models.Model):
 class CorrectionKind(models.TextChoices):
     DISQUALIFY = "disqualify", "Disqualify a member (from a tournament or a season)"
     MANUAL_RESULT = "manual_result", "Enter a tournament's places by hand"
+    FORFEIT = "forfeit", "A member forfeits one match"
 
 
 class Correction(models.Model):
@@ -307,6 +308,14 @@ class Correction(models.Model):
     member = models.ForeignKey(
         Member, on_delete=models.CASCADE, null=True, blank=True, related_name="corrections"
     )
+    match = models.ForeignKey(
+        "matches.Match",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="A forfeit: the match its member forfeits.",
+    )
     kind = models.CharField(max_length=13, choices=CorrectionKind.choices)
     reason = models.TextField()
     places = models.JSONField(
@@ -322,3 +331,41 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} in season {self.season_id}: {self.reason[:40]}"
+
+
+class ScheduleOutcome(models.TextChoices):
+    PENDING = "", "Not yet"
+    STARTED = "started", "Started by itself"
+    CANCELLED = "cancelled", "Cancelled (check-in incomplete)"
+    SKIPPED = "skipped", "Started or cancelled by hand before its time"
+
+
+class Schedule(models.Model):
+    """A league tournament's scheduled start: its seats check in from ``checkin_opens_at``; at
+    ``starts_at`` it starts by itself if every seat is taken and every player checked in, or is
+    cancelled with the reason (``tournaments.leagues.schedules``)."""
+
+    link = models.OneToOneField(LeagueTournament, on_delete=models.CASCADE, related_name="schedule")
+    starts_at = models.DateTimeField(db_index=True)
+    checkin_opens_at = models.DateTimeField()
+    outcome = models.CharField(
+        max_length=9, choices=ScheduleOutcome.choices, default=ScheduleOutcome.PENDING, blank=True
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Start of tournament link {self.link_id} at {self.starts_at:%Y-%m-%d %H:%M}"
+
+
+class CheckIn(models.Model):
+    """A seat's check-in for a scheduled start (a bot is always ready and never checks in)."""
+
+    schedule = models.ForeignKey(Schedule, on_delete=models.CASCADE, related_name="checkins")
+    seat = models.OneToOneField(
+        "tournaments.Seat", on_delete=models.CASCADE, related_name="league_checkin"
+    )
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat_id} checked in"

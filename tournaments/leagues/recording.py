@@ -16,8 +16,8 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
+from tournaments.leagues import forfeits, webhooks
 from tournaments.leagues import rating as rating_rules
-from tournaments.leagues import webhooks
 from tournaments.leagues.models import (
     Correction,
     CorrectionKind,
@@ -31,7 +31,7 @@ from tournaments.leagues.models import (
     Standing,
 )
 from tournaments.leagues.rules import Finisher, Outcome, corrected, placements
-from tournaments.models import Seat, Status, Tournament
+from tournaments.models import Seat, Status
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
 from tournaments.selectors.owed import Owed
@@ -90,8 +90,9 @@ def tournament_record(*, tournament_id: int) -> bool:
 def _apply(link: LeagueTournament) -> list[Result]:
     """Results, standings and ratings of one tournament, its corrections applied (the caller
     holds the league lock)."""
-    members = _members(link)
-    finishers = [_finisher(seat, member.pk, link.tournament) for seat, member in members]
+    members = members_of(link)
+    ended = forfeits.board(link, members)
+    finishers = [_finisher(seat, member.pk, ended) for seat, member in members]
     by_member = {member.pk: seat for seat, member in members}
     fans = {f.key: f.fans for f in finishers}
     results = [
@@ -139,7 +140,7 @@ def _outcomes(link: LeagueTournament, finishers: list[Finisher]) -> list[Outcome
     return corrected(outcomes, table, places=places, struck={m for m in struck if m})
 
 
-def _members(link: LeagueTournament) -> list[tuple[Seat, Member]]:
+def members_of(link: LeagueTournament) -> list[tuple[Seat, Member]]:
     """The scoring seats that are members: a linked human seat, or a bot (a bot member of the
     league by its name and strength, made on first sight) when the season allows bots."""
     tournament, season = link.tournament, link.season
@@ -173,15 +174,15 @@ def bot_handle(name: str, level: str) -> str:
     return f"{name} ({level})"
 
 
-def _finisher(seat: Seat, key: int, tournament: Tournament) -> Finisher:
-    kept = list(seat.trophies.filter(to_box=False).values_list("round", "fans"))
+def _finisher(seat: Seat, key: int, ended: forfeits.Board) -> Finisher:
+    kept = ended.won.get(seat.pk, [])
     return Finisher(
         key=key,
         fans=seat.tokens + sum(fans for _, fans in kept),
         trophies=len(kept),
         highest_round=max((r for r, _ in kept), default=0),
-        champion=seat.number in tournament.winners,
-        finalist=seat.number in tournament.finalists,
+        champion=seat.number in ended.winners,
+        finalist=seat.number in ended.finalists,
     )
 
 

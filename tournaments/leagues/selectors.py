@@ -191,9 +191,11 @@ def member_history(slug: str, handle: str) -> dict[str, Any]:
 
 
 def _corrections_about(member: Member) -> list[Correction]:
-    """The corrections that name the member, and the manual results of its tournaments."""
+    """The corrections that name the member, and the manual results and forfeits of its
+    tournaments (both may move its place)."""
     named = Q(member=member)
-    manual = Q(kind=CorrectionKind.MANUAL_RESULT, link__results__member=member)
+    moving = [CorrectionKind.MANUAL_RESULT, CorrectionKind.FORFEIT]
+    manual = Q(kind__in=moving, link__results__member=member)
     manual |= Q(kind=CorrectionKind.MANUAL_RESULT, places__has_key=str(member.pk))
     found = Correction.objects.filter(named | manual).select_related("link", "member")
     return list(found.distinct().order_by("id"))
@@ -217,6 +219,7 @@ def correction_view(correction: Correction) -> dict[str, Any]:
         "season": correction.season_id,
         "tournament": correction.link.tournament_id if correction.link else None,
         "member": correction.member.handle if correction.member else None,
+        "match": correction.match_id,
         "places": {handles[int(k)]: place for k, place in correction.places.items()},
         "created_at": correction.created_at,
     }

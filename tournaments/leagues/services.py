@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.selectors import additional_set_problems
-from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from tournaments.leagues.destinations import DestinationError, check_registration
 from tournaments.leagues.models import (
     League,
@@ -37,9 +37,9 @@ from tournaments.leagues.rules import (
 )
 from tournaments.leagues.webhooks import EVENT_KINDS
 from tournaments.models import Seat, Tournament
-from tournaments.selectors.viewers import BadToken, Organizer
+from tournaments.selectors.viewers import BadToken, Organizer, hash_token
 from tournaments.services import lobby
-from tournaments.services.common import Forbidden, hash_token, new_token
+from tournaments.services.common import new_token
 
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 RESERVED_SLUGS = frozenset({"tournaments"})  # /api/v1/leagues/tournaments/ is a route
@@ -60,9 +60,13 @@ def league_of(slug: str) -> League:
 def require_organizer(organizer: Organizer | None, league: League | None = None) -> Organizer:
     """An organizer token, and (given a league) one of that league's organizers."""
     if organizer is None:
-        raise Forbidden("organizer_required", _("Send `Authorization: Token <organizer token>`."))
+        raise ForbiddenError(
+            "organizer_required", _("Send `Authorization: Token <organizer token>`.")
+        )
     if league is not None and not league.organizers.filter(pk=organizer.user_id).exists():
-        raise Forbidden("not_league_organizer", _("Only this league's organizers may do this."))
+        raise ForbiddenError(
+            "not_league_organizer", _("Only this league's organizers may do this.")
+        )
     return organizer
 
 
@@ -219,7 +223,7 @@ def member_claim(*, slug: str, claim_code: str) -> tuple[Member, str]:
             .first()
         )
         if member is None:
-            raise Forbidden("bad_claim_code", _("That claim code is unknown or already used."))
+            raise ForbiddenError("bad_claim_code", _("That claim code is unknown or already used."))
         token, digest = new_token()
         member.token_hash, member.claim_hash = digest, ""
         member.claimed_at = timezone.now()
@@ -316,7 +320,7 @@ def league_seat_join(*, code: str, name: str | None, member_token: str) -> lobby
     if link is None:
         raise NotFoundError("not_league_tournament", _("No league tournament has that room code."))
     if link.season.league_id != member.league_id:
-        raise Forbidden("wrong_league", _("That member token belongs to another league."))
+        raise ForbiddenError("wrong_league", _("That member token belongs to another league."))
     _require_not_seated(link.tournament_id, member)
     with transaction.atomic():
         ticket = lobby.seat_join(code=code, name=name or member.handle)
@@ -340,5 +344,5 @@ def _member_for(league_id: int, token: str | None) -> Member | None:
         return None
     member = member_of_token(token)
     if member.league_id != league_id:
-        raise Forbidden("wrong_league", _("That member token belongs to another league."))
+        raise ForbiddenError("wrong_league", _("That member token belongs to another league."))
     return member

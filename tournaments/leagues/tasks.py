@@ -40,3 +40,11 @@ def sweep_deliveries() -> int:
     from tournaments.leagues import webhooks
 
     return webhooks.deliveries_stalled()
+
+
+@shared_task(acks_late=True, **RETRY_OPTIONS)
+def scheduled_start(tournament_id: int) -> str:
+    """A scheduled tournament's time has come: start it or cancel it with the reason."""
+    from tournaments.leagues import schedules
+
+    return schedules.scheduled_start(tournament_id=tournament_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
@@ -29,11 +30,27 @@ class Counts:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def values(self) -> tuple[int, ...]:
-        return tuple(getattr(self, name) for name in COUNTERS)
+        return _values(self)
 
 
 COUNTERS = tuple(f.name for f in fields(Counts))
+_values = attrgetter(*COUNTERS)  # the counters in order, read at C speed (per row written)
 Tally = dict[tuple[str, str], Counts]  # (card key, player) -> counts
+ALL = ""  # a stored row's ``sets`` or ``player`` when it sums every combination or kind of player
+Row = tuple[Any, ...]  # key, set name, sets, player, then the COUNTERS
+
+
+def tally_rows(tally: Tally, sets: str) -> list[Row]:
+    """A tally as rows to add, in set combination ``sets``: one per design and kind of player.
+
+    The writer adds each to the stored rows it belongs to, which are pre-summed the two ways
+    reads need them: for the design and for its set (keyed by the set's name), one row per
+    combination (every kind of player) and one per kind of player (every combination).
+    """
+    return [
+        (key, key.split("/", 1)[0], sets, player, *counts.values())
+        for (key, player), counts in tally.items()
+    ]
 
 
 def sets_label(sets: Iterable[str]) -> str:

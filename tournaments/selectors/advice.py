@@ -1,6 +1,6 @@
 """The draft advisor for a person's seat (``GET …/advice/``): only what that seat may know.
 
-It reads the seat's own turn and deck and the public facts ``tournaments.services.bots`` gathers
+It reads the seat's own turn and deck and the public facts ``tournaments.selectors.bots`` gathers
 for a steady bot (never another seat's deck or a pile's order), and runs the pure advisor
 (``tournaments.rules.bots.advice``). Refused when the tournament does not allow advice.
 """
@@ -12,12 +12,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from config.errors import NotFoundError
+from config.errors import ForbiddenError, NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
 from tournaments.rules.bots.advice import advise
-from tournaments.services.bots import next_rival, outlook_for
-from tournaments.services.common import Forbidden, card_facts, require_seat
+from tournaments.selectors.bots import next_rival, outlook_for
+from tournaments.selectors.cards import card_facts
+from tournaments.selectors.viewers import require_seat
 
 ADVICE_SIMS = 100
 """Practice matches per choice."""
@@ -30,9 +31,11 @@ def draft_advice(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
         raise NotFoundError("not_found", _("No such tournament."))
     seat = require_seat(seat, tournament)
     if not tournament.advice_allowed:
-        raise Forbidden("advice_not_allowed", _("This tournament does not allow draft advice."))
+        raise ForbiddenError(
+            "advice_not_allowed", _("This tournament does not allow draft advice.")
+        )
     if seat.kind != SeatKind.HUMAN:
-        raise Forbidden("not_your_seat", _("Only a person's seat gets advice."))
+        raise ForbiddenError("not_your_seat", _("Only a person's seat gets advice."))
     seat = Seat.objects.get(pk=seat.pk)
     row = DraftTurn.objects.filter(seat=seat, round=tournament.round).first()
     answer: dict[str, Any] = {"round": tournament.round, "rival": None, "kind": "none"}

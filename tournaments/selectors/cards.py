@@ -1,10 +1,16 @@
-"""What the tournaments hold of the card catalogue (read by the cards admin through
+"""What the tournaments hold of the card catalogue: the facts of a tournament's physical cards,
+the sets it plays, and how many running tournaments play a card (read by the cards admin through
 ``settings.CARD_USERS``, so that ``cards`` never imports ``tournaments``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from cards.models import Card
 from cards.snapshots import snapshot_specs
-from tournaments.models import Status, Tournament
+from tournaments.models import CardCopy, Status, Tournament
+from tournaments.rules.options import CITY
+from tournaments.rules.when_picked import CardFacts
 
 RUNNING = (Status.DECK, Status.MATCH)
 # Starter and Robot cards are in every tournament, whichever sets it plays.
@@ -25,3 +31,39 @@ def running_tournaments_holding(*, set_name: str, name: str) -> int:
         if spec.level in ALWAYS_IN_PLAY or set_name in {basic_set, *additional_sets}:
             count += 1
     return count
+
+
+def card_key(card: Card) -> str:
+    return f"{card.card_set.name}/{card.name}"
+
+
+def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
+    """Every physical card of the tournament as the Deck Phase sees it, from its frozen snapshot.
+
+    A tournament's physical cards and card data never change once it has started, so the facts
+    are cached per tournament (keyed by its id and snapshot, which nothing else shares).
+    """
+    if tournament.status == "lobby" or tournament.snapshot_id is None:
+        return {}
+    return _facts_of_tournament(tournament.pk, tournament.snapshot_id)
+
+
+@lru_cache(maxsize=64)
+def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, CardFacts]:
+    specs = snapshot_specs(snapshot_id)
+    copies = CardCopy.objects.filter(tournament_id=tournament_id).values_list(
+        "uid", "card__card_set__name", "card__name"
+    )
+    facts = {}
+    for uid, set_name, name in copies:
+        spec = specs[f"{set_name}/{name}"]
+        params = dict(spec.effect_params)
+        facts[uid] = CardFacts(spec.key, spec.level, spec.power, spec.set, spec.effect_code, params)
+    return facts
+
+
+def sets_in_play(tournament: Tournament) -> list[str]:
+    """The basic set, the five additional sets, and City: the starter cards are City cards, so
+    the City set is in play in every game (a Rainbow card then counts as a City card too)."""
+    sets = [tournament.basic_set, *tournament.additional_sets]
+    return sets if CITY in sets else [*sets, CITY]

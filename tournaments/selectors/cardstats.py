@@ -1,40 +1,57 @@
 """Card statistics as served: one design's or one set's figures from stored play, in total, by
 set combination and by kind of player, with the rates and their 95 % Wilson intervals.
 
-Reads the rows ``tournaments.services.cardstats`` keeps current (never the matches): a design's
-rows are found by the unique index's first column, a set's by its own index.
+Reads the rows ``tournaments.services.cardstats`` keeps current, pre-summed (never the matches):
+a design's figures, or a set's, are its own rows (one per set combination, one per kind of
+player), found by the unique index's first column and summed here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    FloatField,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils.translation import gettext as _
 
 from cards.models import Card
 from config.errors import NotFoundError
 from tournaments.models import CardBalance, CardStat
-from tournaments.rules.cardstats import COUNTERS, Counts, wilson
-
-SUMS = {name: Sum(name) for name in COUNTERS}
+from tournaments.rules.cardstats import ALL, COUNTERS, Counts, wilson
 
 
 def figures(counts: Counts) -> dict[str, Any]:
     """The served figures of some counts: rates, their interval and sample size, averages."""
-    interval = wilson(counts.deck_wins, counts.decks)
+    return figures_of(counts.values())
+
+
+def figures_of(values: Sequence[int]) -> dict[str, Any]:
+    """``figures`` of the counters in ``COUNTERS`` order (a read serves one per stored row: a
+    design's or a set's thousand-odd set combinations)."""
+    offered, picked, decks, deck_wins, reveals, power_total, power_count, effects = values
+    interval = wilson(deck_wins, decks)
     return {
-        "offered": counts.offered,
-        "picked": counts.picked,
-        "pick_rate": _rate(counts.picked, counts.offered),
-        "decks": counts.decks,
-        "deck_wins": counts.deck_wins,
-        "win_rate": _rate(counts.deck_wins, counts.decks),
+        "offered": offered,
+        "picked": picked,
+        "pick_rate": _rate(picked, offered),
+        "decks": decks,
+        "deck_wins": deck_wins,
+        "win_rate": _rate(deck_wins, decks),
         "win_interval": list(interval) if interval else None,
-        "reveals": counts.reveals,
-        "average_power": _rate(counts.power_total, counts.power_count),
-        "effects": counts.effects,
+        "reveals": reveals,
+        "average_power": _rate(power_total, power_count),
+        "effects": effects,
     }
 
 
@@ -42,53 +59,65 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def _counts(row: Mapping[str, Any]) -> Counts:
-    return Counts(**{name: int(row[name] or 0) for name in COUNTERS})
-
-
-def _grouped(rows: QuerySet[CardStat], by: str) -> list[dict[str, Any]]:
-    groups = rows.values(by).annotate(**SUMS).order_by(by)
-    return [{by: group[by], **figures(_counts(group))} for group in groups]
-
-
-def _view(rows: QuerySet[CardStat]) -> dict[str, Any]:
-    return {
-        "total": figures(_counts(rows.aggregate(**SUMS))),
-        "by_sets": _grouped(rows, "sets"),
-        "by_player": _grouped(rows, "player"),
-    }
-
-
 def card_stats(*, key: str) -> dict[str, Any]:
     """A card design's figures (``key`` "Set/Name"); ``not_found`` for a design the catalogue
     never held and no play recorded."""
     set_name, _slash, name = key.partition("/")
-    rows = list(CardStat.objects.filter(key=key).values_list("sets", "player", *COUNTERS))
-    if not rows and not Card.objects.filter(card_set__name=set_name, name=name).exists():
+    found = _read(key)
+    if (
+        not found["by_player"]
+        and not Card.objects.filter(card_set__name=set_name, name=name).exists()
+    ):
         raise NotFoundError("not_found", _("No card %(key)r.") % {"key": key}, {"key": key})
-    return {"key": key, **_summed(rows), "simulation": _simulation(key)}
+    return {"key": key, **found, "simulation": _simulation(key)}
 
 
-def _summed(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
-    """A design's rows (one per set combination and player: a few thousand at most) summed here,
-    in one read, rather than by three aggregate queries over the same rows."""
-    total, by_sets, by_player = Counts(), dict[str, Counts](), dict[str, Counts]()
-    for sets, player, *values in rows:
-        counts = Counts(*values)
-        total.add(counts)
-        by_sets.setdefault(sets, Counts()).add(counts)
-        by_player.setdefault(player, Counts()).add(counts)
-    return {
-        "total": figures(total),
-        "by_sets": [{"sets": name, **figures(by_sets[name])} for name in sorted(by_sets)],
-        "by_player": [{"player": name, **figures(by_player[name])} for name in sorted(by_player)],
-    }
+def _read(key: str) -> dict[str, Any]:
+    """The figures of ``key``'s rows (a design's or a set's; one read): per set combination, per
+    kind of player, and in total (the sum of the latter)."""
+    found = CardStat.objects.filter(key=key).order_by("sets", "player")
+    total, by_sets, by_player = Counts(), [], []
+    for sets, player, *values in found.values_list("sets", "player", *COUNTERS):
+        if player == ALL:
+            by_sets.append({"sets": sets, **figures_of(values)})
+        else:
+            total.add(Counts(*values))
+            by_player.append({"player": player, **figures_of(values)})
+    return {"total": figures(total), "by_sets": by_sets, "by_player": by_player}
+
+
+def card_list_figures(cards: QuerySet[Card]) -> QuerySet[Card]:
+    """``cards`` with their totals from stored play, for a list of cards in one query (sortable
+    and filterable): ``stat_offered``, ``stat_picked``, ``stat_decks``, ``stat_deck_wins``,
+    ``stat_pick_rate`` and ``stat_win_rate`` (null without a sample). Each total is a subquery
+    on the design's five rows per kind of player, found by the unique index."""
+    return cards.annotate(
+        stat_offered=_total("offered"),
+        stat_picked=_total("picked"),
+        stat_decks=_total("decks"),
+        stat_deck_wins=_total("deck_wins"),
+    ).annotate(
+        stat_pick_rate=_share("stat_picked", "stat_offered"),
+        stat_win_rate=_share("stat_deck_wins", "stat_decks"),
+    )
+
+
+def _total(counter: str) -> Coalesce:
+    key = Concat(OuterRef("card_set__name"), Value("/"), OuterRef("name"))
+    rows = CardStat.objects.filter(key=key, sets=ALL).order_by().values("key")
+    summed = rows.annotate(total=Sum(counter)).values("total")
+    return Coalesce(Subquery(summed), 0, output_field=BigIntegerField())
+
+
+def _share(part: str, whole: str) -> Case:
+    ratio = Cast(part, FloatField()) / Cast(whole, FloatField())
+    return Case(When(**{whole: 0}, then=None), default=ratio, output_field=FloatField())
 
 
 def set_stats(*, name: str) -> dict[str, Any]:
     """A set's figures: every design of it summed (a deck holding two of its designs counts
     twice in ``decks``)."""
-    return {"set": name, **_view(CardStat.objects.filter(set_name=name))}
+    return {"set": name, **_read(name)}
 
 
 def _simulation(key: str) -> dict[str, Any] | None:

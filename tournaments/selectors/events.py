@@ -16,6 +16,7 @@ from django.db import connection
 from django.utils import timezone
 
 from config.rows import column, converted, quote
+from matches.observer import Viewer
 from tournaments.models import TournamentEvent
 from tournaments.selectors.archive import archived_log_rows
 from tournaments.selectors.viewers import tournament_event_seq
@@ -52,55 +53,53 @@ def released_seq(tournament_id: int) -> int:
 
 
 def event_frame(
-    seq: int, kind: str, payload: Any, event_audience: int | None, audience: int | None
+    seq: int, kind: str, payload: Any, audience: int | None, viewer: Viewer
 ) -> dict[str, Any]:
-    """The frame ``audience`` gets for an event: the event, or a placeholder keeping its seq.
-    A public event (``event_audience`` None) reaches everyone; a private one only its seat."""
-    if event_audience is not None and event_audience != audience:
+    """The frame ``viewer`` gets for an event: the event, or a placeholder keeping its seq
+    (whether the event's ``audience`` reaches the viewer is the observer's ``Viewer.reaches``)."""
+    if not viewer.reaches(audience):
         return {"type": "event", "seq": seq, "kind": HIDDEN, "payload": None}
     return {"type": "event", "seq": seq, "kind": kind, "payload": payload}
 
 
-def event_text(
-    seq: int, kind: str, payload: str, event_audience: int | None, audience: int | None
-) -> str:
+def event_text(seq: int, kind: str, payload: str, audience: int | None, viewer: Viewer) -> str:
     """``event_frame`` as the JSON text sent, built around the payload's stored JSON text
     (never parsed and dumped again: the stream sends every event to every socket)."""
-    if event_audience is not None and event_audience != audience:
+    if not viewer.reaches(audience):
         return f'{{"type":"event","seq":{seq},"kind":"{HIDDEN}","payload":null}}'
     return (
         f'{{"type":"event","seq":{seq},"kind":{orjson.dumps(kind).decode()},"payload":{payload}}}'
     )
 
 
-def events_after(*, tournament_id: int, after: int, audience: int | None) -> LogSlice:
-    """The events after ``after`` that ``audience`` (a seat number; ``None``: spectator) may see.
+def events_after(*, tournament_id: int, after: int, viewer: Viewer) -> LogSlice:
+    """The events after ``after`` as ``viewer`` may see them.
 
     Events are released in seq order: the first one whose ``visible_at`` is still ahead holds
     back everything after it, so a paced match never shows its end before its reveals. One
     query: a row past the batch says there is more.
     """
-    return _slice(tournament_id, after, audience, text=False)
+    return _slice(tournament_id, after, viewer, text=False)
 
 
-def event_texts_after(*, tournament_id: int, after: int, audience: int | None) -> LogSlice:
+def event_texts_after(*, tournament_id: int, after: int, viewer: Viewer) -> LogSlice:
     """``events_after`` with each frame as the JSON text to send (the live stream's)."""
-    return _slice(tournament_id, after, audience, text=True)
+    return _slice(tournament_id, after, viewer, text=True)
 
 
-def _slice(tournament_id: int, after: int, audience: int | None, *, text: bool) -> LogSlice:
+def _slice(tournament_id: int, after: int, viewer: Viewer, *, text: bool) -> LogSlice:
     batch = _log_rows(tournament_id, after)
     now = timezone.now()
     sent: list[Any] = []
     released: list[datetime] = []
     last = after
-    for seq, kind, event_audience, visible_at, payload in batch[:BATCH]:
+    for seq, kind, audience, visible_at, payload in batch[:BATCH]:
         if visible_at > now:
             return LogSlice(sent, last, visible_at, tuple(released))
         if text:
-            sent.append(event_text(seq, kind, payload, event_audience, audience))
+            sent.append(event_text(seq, kind, payload, audience, viewer))
         else:
-            sent.append(event_frame(seq, kind, orjson.loads(payload), event_audience, audience))
+            sent.append(event_frame(seq, kind, orjson.loads(payload), audience, viewer))
         released.append(visible_at)
         last = seq
     return LogSlice(sent, last, now if len(batch) > BATCH else None, tuple(released))

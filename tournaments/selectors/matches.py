@@ -14,14 +14,15 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
+from matches.observer import Viewer
 from matches.selectors import match_list
 from tournaments.models import Tournament
 from tournaments.selectors.tournaments import VIEW_TIMEOUT, birth_key
 
 
-def match_list_of(*, tournament_id: int, viewer: int | None) -> list[dict[str, Any]]:
-    """The matches of ``tournament_id`` as the seat ``viewer`` (its id; ``None``: a spectator)
-    may see them; ``not_found`` for no such tournament."""
+def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[dict[str, Any]]:
+    """The matches of ``tournament_id`` as ``viewer`` may see them; ``not_found`` for no such
+    tournament."""
     stamp = (
         Tournament.objects.filter(pk=tournament_id)
         .values_list("code", "created_at", "version")
@@ -30,7 +31,7 @@ def match_list_of(*, tournament_id: int, viewer: int | None) -> list[dict[str, A
     if stamp is None:
         raise NotFoundError("not_found", _("No such tournament."))
     code, created_at, version = stamp
-    key = f"mlist:{birth_key(tournament_id, code, created_at)}:{version}:{viewer or 'spectator'}"
+    key = f"mlist:{birth_key(tournament_id, code, created_at)}:{version}:{viewer.key}"
     listed: list[dict[str, Any]] | None = cache.get(key)
     if listed is None:
         listed = match_list(tournament_id=tournament_id, viewer=viewer)

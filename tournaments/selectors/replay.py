@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from cards.models import CardSnapshot
 from config.errors import ConflictError, NotFoundError
 from matches.models import Match, MatchEvent
+from matches.observer import observe
 from tournaments.models import Status, Tournament
 
 
@@ -43,9 +44,10 @@ def tournament_replay(*, tournament_id: int) -> dict[str, Any]:
 
 
 def _events(match: Match) -> list[dict[str, Any]]:
-    return list(
-        MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True)
-    )
+    """Every event as the observer shows it once the tournament is over (all of them, as
+    recorded: ``revealed``)."""
+    rows = MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True)
+    return [shown for payload in rows if (shown := observe(payload, None, revealed=True))]
 
 
 def _match(match: Match, events: list[dict[str, Any]]) -> dict[str, Any]:

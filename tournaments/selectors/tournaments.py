@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
+from matches.observer import Viewer
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import TAKEOVER_LEVEL
@@ -20,8 +21,7 @@ from tournaments.rules.data import ROUNDS
 from tournaments.rules.lobby import lobby_actions, reclaim_actions
 from tournaments.rules.standings import Standing, fans_secret, fans_visible, ranked, scores
 from tournaments.rules.winter import winter_parks
-from tournaments.selectors.viewers import viewer_in
-from tournaments.services.common import card_facts
+from tournaments.selectors.cards import card_facts
 
 
 def _sees_fans(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
@@ -38,35 +38,35 @@ def birth_key(tournament_id: int, code: str, created_at: datetime) -> str:
     return f"{tournament_id}:{code}:{created_at.timestamp()}"
 
 
-def tournament_view_of(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
-    """The tournament as the caller holding ``seat`` may see it (a spectator elsewhere).
+def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> dict[str, Any]:
+    """The tournament as ``viewer`` may see it.
 
     Projections are cached per tournament version and viewer (a seat, or the spectators): every
     change of a tournament appends to its log and so moves its version, so a cached projection
     is never out of date, and a seat's projection is never served to anyone but that seat.
     """
-    tournament, viewer = _tournament_and_viewer(tournament_id, viewer_in(seat, tournament_id))
+    tournament, seat = _tournament_and_viewer(tournament_id, viewer)
     born = birth_key(tournament.pk, tournament.code, tournament.created_at)
-    # The seat's own version too: a caller handing in a seat row read before its last write
-    # must not cache (or be served) a ``you`` that is behind the seat.
-    who = f"{viewer.pk}.{viewer.version}" if viewer else "spectator"
+    # The seat's own version too: the seat row is read here, with the tournament, so a view
+    # never pairs a new phase with an old ``you``.
+    who = f"{seat.pk}.{seat.version}" if seat else "spectator"
     key = f"tview:{born}:{tournament.version}:{who}"
     view: dict[str, Any] | None = cache.get(key)
     if view is None:
-        view = tournament_view(tournament, viewer)
+        view = tournament_view(tournament, seat)
         cache.set(key, view, VIEW_TIMEOUT)
     return view
 
 
-def _tournament_and_viewer(tournament_id: int, seat: Seat | None) -> tuple[Tournament, Seat | None]:
+def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tournament, Seat | None]:
     """The tournament and the viewer's seat as one statement reads them (one snapshot).
 
-    The seat handed in was read before (with its token): a phase change committing in between
+    The viewer was resolved before (with its token): a phase change committing in between
     would pair the new phase with the seat's old ``version``, and the first action on that view
     would be refused as stale. Read together, the view is never older than the seat nor newer.
     """
-    if seat is not None:
-        fresh = Seat.objects.select_related("tournament").filter(pk=seat.pk).first()
+    if viewer.seat_id is not None:
+        fresh = Seat.objects.select_related("tournament").filter(pk=viewer.seat_id).first()
         if fresh is not None:
             return fresh.tournament, fresh
     tournament = Tournament.objects.filter(pk=tournament_id).first()

@@ -1,4 +1,4 @@
-"""Who is looking: the one resolver of a viewer that REST, the stream (and later GraphQL) share.
+"""Who is looking: the one resolver of a viewer that REST, the stream and GraphQL share.
 
 A seat token names a seat (stored hashed). With no token the caller is a spectator; a token of
 another tournament makes the caller a spectator of this one (it may act only where it sits); a
@@ -7,19 +7,30 @@ token no seat holds is refused (``bad_token``) by every transport alike.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError, NotFoundError
+from config.errors import ApplicationError, ForbiddenError, NotFoundError
+from matches.observer import SPECTATOR, Viewer
 from tournaments.models import OrganizerToken, Seat, Tournament
-from tournaments.services.common import Forbidden, hash_token
 
 ORGANIZE = "tournaments.organize"
 
 
+SeatRow = Seat
+"""The caller's seat as the token resolver returns it: the name transports annotate it with (they
+hand it to services and to ``viewer_in``, and never read the models themselves)."""
+
+
 class BadToken(ApplicationError):
     status_code = 401
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a token: its SHA-256, never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def seat_of_token(token: str | None) -> Seat | None:
@@ -47,13 +58,16 @@ def organizer_of_token(token: str) -> Organizer:
     if row is None or not row.user.is_active:
         raise BadToken("bad_token", _("That organizer token is not known."))
     if not row.user.has_perm(ORGANIZE):
-        raise Forbidden("not_organizer", _("This account may not organize tournaments."))
+        raise ForbiddenError("not_organizer", _("This account may not organize tournaments."))
     return Organizer(user_id=row.user_id, name=row.user.get_username())
 
 
-def viewer_in(seat: Seat | None, tournament_id: int) -> Seat | None:
-    """The viewer at ``tournament_id``: the seat if it sits there, else a spectator (``None``)."""
-    return seat if seat is not None and seat.tournament_id == tournament_id else None
+def viewer_in(seat: Seat | None, tournament_id: int) -> Viewer:
+    """The viewer at ``tournament_id``: the seat if it sits there, else a spectator. The one
+    type every reader takes (``matches.observer.Viewer``), resolved once per request."""
+    if seat is None or seat.tournament_id != tournament_id:
+        return SPECTATOR
+    return Viewer(seat_id=seat.pk, number=seat.number)
 
 
 def tournament_event_seq(tournament_id: int) -> int:
@@ -78,3 +92,14 @@ def tournament_id_of_code(code: str) -> int:
     if found is None:
         raise NotFoundError("unknown_code", _("No tournament has that room code."))
     return found
+
+
+def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:
+    """The caller's seat at this tournament, or a coded refusal."""
+    if seat is None:
+        raise ForbiddenError("seat_required", _("Send your seat token: spectators cannot act."))
+    if seat.tournament_id != tournament.pk:
+        raise ForbiddenError(
+            "wrong_tournament", _("That seat token belongs to another tournament.")
+        )
+    return seat

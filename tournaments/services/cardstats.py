@@ -1,11 +1,15 @@
-"""Card statistics kept current from play: each recorded match and each finished Deck Phase adds
-its counts in its own transaction, as one aggregated upsert (``INSERT … ON CONFLICT DO UPDATE``
-adding to the counters; SQLite and PostgreSQL alike). ``card_stats_recount`` rebuilds every row
-from the stored matches and Deck Phases, and must find the same figures."""
+"""Card statistics kept current from play: each recorded match (or batch of them) and each
+finished Deck Phase adds its counts in its own transaction, as one statement: the rows to add go
+as one JSON parameter, the database sums them (``GROUP BY``) and adds them to the stored rows
+(``INSERT … SELECT … ON CONFLICT DO UPDATE``; SQLite and PostgreSQL alike), each to the four
+pre-summed rows reads serve (``tournaments.models.CardStat``).
+``card_stats_recount`` rebuilds every row from the stored matches and Deck Phases, and must find
+the same figures."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from django.db import connection, transaction
@@ -15,14 +19,15 @@ from matches.engine.model import MatchResult
 from matches.models import Match, MatchEvent, MatchStatus
 from tournaments.models import CardStat, DraftTurn, Player, Seat, SeatKind, Tournament
 from tournaments.rules import cardstats
-from tournaments.rules.cardstats import COUNTERS, Tally
+from tournaments.rules.cardstats import ALL, COUNTERS, Row, Tally
 from tournaments.rules.draft import DraftTurn as Turn
 from tournaments.rules.draft import turn_from_data
-from tournaments.services.common import card_facts
-from tournaments.services.match_setups import sets_in_play
+from tournaments.selectors.cards import card_facts, sets_in_play
 
 KEYS = ("key", "set_name", "sets", "player")
-CHUNK = 60  # rows per statement in a recount (well under SQLite's bound of parameters)
+CHUNK = 20_000  # rows per statement in a recount
+# The rows to add, read from the one JSON parameter (an array of arrays) by each database.
+SOURCE = {"postgresql": "jsonb_array_elements(%s::jsonb)", "sqlite": "json_each(%s)"}
 
 
 def player_of(seat: Seat) -> str:
@@ -35,14 +40,29 @@ def player_of(seat: Seat) -> str:
     return seat.bot_level or Player.ROOKIE
 
 
+def card_stats_of_matches(recorded: Iterable[tuple[Match, MatchResult]]) -> None:
+    """Add matches being recorded (the caller's transaction: the counts commit with it), in one
+    statement however many: a batch of recordings passes them all."""
+    added: list[Row] = []
+    for match, result in recorded:
+        added += cardstats.tally_rows(_match_tally(match, result), _match_sets(match))
+    card_stats_write(added)
+
+
 def card_stats_of_match(match: Match, result: MatchResult) -> None:
-    """Add a match being recorded (the caller's transaction: the counts commit with it)."""
+    """Add one match being recorded (see ``card_stats_of_matches``)."""
+    card_stats_of_matches([(match, result)])
+
+
+def _match_tally(match: Match, result: MatchResult) -> Tally:
     players = {"A": player_of(match.seat_a), "B": player_of(match.seat_b)}
-    setup = match.setup
-    tally = cardstats.match_counts(
-        decks=setup["decks"], events=result.events, winner=result.winner, players=players
+    return cardstats.match_counts(
+        decks=match.setup["decks"], events=result.events, winner=result.winner, players=players
     )
-    card_stats_add(tally, cardstats.sets_label(setup["sets_in_play"]))
+
+
+def _match_sets(match: Match) -> str:
+    return cardstats.sets_label(match.setup["sets_in_play"])
 
 
 def card_stats_of_draft(tournament: Tournament, seat: Seat, turn: Turn) -> None:
@@ -53,35 +73,46 @@ def card_stats_of_draft(tournament: Tournament, seat: Seat, turn: Turn) -> None:
         picked=[facts[uid].key for uid in turn.picked if uid in facts],
         player=player_of(seat),
     )
-    card_stats_add(tally, cardstats.sets_label(sets_in_play(tournament)))
+    card_stats_write(cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament))))
 
 
-def card_stats_add(tally: Tally, sets: str) -> None:
-    """One statement adding ``tally`` to the rows of set combination ``sets``.
+def card_stats_write(added: list[Row]) -> None:
+    """One statement adding ``added`` (one row per design and kind of player, in a set
+    combination; rows may repeat) to the stored rows.
 
-    Rows go in key order, so two transactions adding to the same rows lock them in the same
-    order (PostgreSQL would otherwise deadlock them).
+    Each row counts in four stored rows — its design's and its set's, by combination (player
+    ``ALL``) and by kind of player (sets ``ALL``) — which the statement makes from it and sums.
+    It inserts them in key order, so two transactions adding to the same rows lock them in the
+    same order (PostgreSQL would otherwise deadlock them). The rows go as one JSON text: a
+    statement of a dozen placeholders per row cost more CPU to build and send than everything
+    else a match's figures need.
     """
-    items = sorted(tally.items())
-    if not items:
-        return
-    params: list[str | int] = []
-    for (key, player), counts in items:
-        params += [key, key.split("/", 1)[0], sets, player, *counts.values()]
-    with connection.cursor() as cursor:
-        cursor.execute(_upsert_sql(len(items)), params)
+    if added:
+        with connection.cursor() as cursor:
+            cursor.execute(_upsert_sql(connection.vendor), [json.dumps(added)])
+
+
+FANNED = (  # each added row's four stored rows: key, set name, sets, player (g.n is 0 to 3)
+    "CASE WHEN g.n < 2 THEN value ->> 0 ELSE value ->> 1 END",
+    "value ->> 1",
+    f"CASE WHEN g.n IN (0, 2) THEN value ->> 2 ELSE '{ALL}' END",
+    f"CASE WHEN g.n IN (0, 2) THEN '{ALL}' ELSE value ->> 3 END",
+)
+FOUR = "(SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) AS g"
 
 
 @cache
-def _upsert_sql(count: int) -> str:
+def _upsert_sql(vendor: str) -> str:
     table = rows.quote(CardStat._meta.db_table)
     names = [rows.column(CardStat, name) for name in (*KEYS, *COUNTERS)]
-    one = "(" + ", ".join(["%s"] * len(names)) + ")"
+    sums = [f"SUM(CAST(value ->> {index} AS BIGINT))" for index in range(len(KEYS), len(names))]
     unique = ", ".join(rows.column(CardStat, name) for name in ("key", "sets", "player"))
     added = ", ".join(f"{col} = {table}.{col} + EXCLUDED.{col}" for col in names[len(KEYS) :])
+    # "WHERE true": SQLite would otherwise read the ON of ON CONFLICT as a join's.
     return (
-        f"INSERT INTO {table} ({', '.join(names)}) VALUES {', '.join([one] * count)} "
-        f"ON CONFLICT ({unique}) DO UPDATE SET {added}"
+        f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join([*FANNED, *sums])} "
+        f"FROM {SOURCE[vendor]} CROSS JOIN {FOUR} WHERE true "
+        f"GROUP BY 1, 2, 3, 4 ORDER BY 1, 3, 4 ON CONFLICT ({unique}) DO UPDATE SET {added}"
     )
 
 
@@ -92,12 +123,11 @@ def card_stats_recount() -> int:
         into = totals.setdefault(sets, {})
         for item, counts in tally.items():
             into.setdefault(item, cardstats.Counts()).add(counts)
+    added = [row for sets, tally in totals.items() for row in cardstats.tally_rows(tally, sets)]
     with transaction.atomic():
         CardStat.objects.all().delete()
-        for sets, tally in totals.items():
-            items = sorted(tally.items())
-            for start in range(0, len(items), CHUNK):
-                card_stats_add(dict(items[start : start + CHUNK]), sets)
+        for start in range(0, len(added), CHUNK):
+            card_stats_write(added[start : start + CHUNK])
     return CardStat.objects.count()
 
 

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from tournaments.models import Seat, Status, Tournament, TournamentEvent
-from tournaments.services.common import Forbidden, locked_tournament, require_seat
+from tournaments.selectors.viewers import require_seat
+from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish
 from tournaments.services.lobby import require_host
 
@@ -46,7 +47,7 @@ def chat_post(*, tournament_id: int, seat: Seat | None, text: str) -> dict[str, 
         if tournament.status == Status.CANCELLED:
             raise ConflictError("already_over", _("This tournament was cancelled."))
         if muted_seats(tournament).get(own.number):
-            raise Forbidden("chat_muted", _("The host muted your seat in the chat."))
+            raise ForbiddenError("chat_muted", _("The host muted your seat in the chat."))
         _check_pace(tournament, own.number)
         payload: dict[str, Any] = {"seat": own.number, "name": own.name, "text": words}
         publish(tournament, "chat", payload)

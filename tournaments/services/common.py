@@ -1,12 +1,11 @@
-"""Helpers every tournament service shares: tokens, locking, rule errors, card facts."""
+"""Helpers every tournament service shares: tokens, locking, rule errors, versions."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache, wraps
+from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from django.db import transaction
@@ -14,31 +13,21 @@ from django.db.models import F
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from cards.models import Card
-from cards.snapshots import snapshot_specs
 from config import rows
 from config.errors import ApplicationError, ConflictError, NotFoundError
-from tournaments.models import CardCopy, Seat, Tournament
+from tournaments.models import Seat, Tournament
 from tournaments.rules.errors import RuleError
-from tournaments.rules.when_picked import CardFacts
+from tournaments.selectors.viewers import hash_token
 from tournaments.services.events import nudge_if_grew
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class Forbidden(ApplicationError):
-    status_code = 403
-
-
 def new_token() -> tuple[str, str]:
     """A fresh seat token and the hash stored in its place (the token is shown once)."""
     token = secrets.token_urlsafe(24)
     return token, hash_token(token)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def rule_message(error: RuleError) -> str:
@@ -88,15 +77,6 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
             rows.save_fields(tournament, ["event_seq", "version", "updated_at"])
 
 
-def require_seat(seat: Seat | None, tournament: Tournament) -> Seat:
-    """The caller's seat at this tournament, or a coded refusal."""
-    if seat is None:
-        raise Forbidden("seat_required", _("Send your seat token: spectators cannot act."))
-    if seat.tournament_id != tournament.pk:
-        raise Forbidden("wrong_tournament", _("That seat token belongs to another tournament."))
-    return seat
-
-
 def require_version(seat: Seat, expected: int | None) -> None:
     """Refuse an action taken on a view of the seat's own situation that is out of date.
 
@@ -108,32 +88,3 @@ def require_version(seat: Seat, expected: int | None) -> None:
         raise ConflictError(
             "stale", _("Your situation changed since you looked."), {"version": seat.version}
         )
-
-
-def card_key(card: Card) -> str:
-    return f"{card.card_set.name}/{card.name}"
-
-
-def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
-    """Every physical card of the tournament as the Deck Phase sees it, from its frozen snapshot.
-
-    A tournament's physical cards and card data never change once it has started, so the facts
-    are cached per tournament (keyed by its id and snapshot, which nothing else shares).
-    """
-    if tournament.status == "lobby" or tournament.snapshot_id is None:
-        return {}
-    return _facts_of_tournament(tournament.pk, tournament.snapshot_id)
-
-
-@lru_cache(maxsize=64)
-def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, CardFacts]:
-    specs = snapshot_specs(snapshot_id)
-    copies = CardCopy.objects.filter(tournament_id=tournament_id).values_list(
-        "uid", "card__card_set__name", "card__name"
-    )
-    facts = {}
-    for uid, set_name, name in copies:
-        spec = specs[f"{set_name}/{name}"]
-        params = dict(spec.effect_params)
-        facts[uid] = CardFacts(spec.key, spec.level, spec.power, spec.set, spec.effect_code, params)
-    return facts

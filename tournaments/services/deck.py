@@ -12,23 +12,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config import rows
-from config.errors import ConflictError
+from config.errors import ConflictError, ForbiddenError
 from config.taskqueue import enqueue_named
 from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import Outlook, next_action
 from tournaments.rules.piles import Pile as PurePile
 from tournaments.rules.seeds import stream
-from tournaments.services.bots import level_of, outlook_for, rookie_noise
+from tournaments.selectors.bots import level_of, outlook_for, rookie_noise
+from tournaments.selectors.cards import card_facts
+from tournaments.selectors.viewers import require_seat
 from tournaments.services.cardstats import card_stats_of_draft
-from tournaments.services.common import (
-    Forbidden,
-    card_facts,
-    locked_tournament,
-    require_seat,
-    require_version,
-    rule_errors,
-)
+from tournaments.services.common import locked_tournament, require_version, rule_errors
 from tournaments.services.events import publish, publish_many
 from tournaments.services.rounds import match_phase_start
 
@@ -64,13 +59,14 @@ def seat_act(
     """One Deck Phase action of a seat: ``choose``, ``draw``, ``redraw``, ``pick``, …"""
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
-        seat.refresh_from_db(fields=["version"])
+        # The seat row once under the lock (its version, whether it is dropped, its deck): the
+        # one read with the token was taken before the lock.
+        seat.refresh_from_db()
         require_version(seat, expected_version)
         if tournament.status != Status.DECK:
             raise ConflictError("wrong_phase", _("This is not a Deck Phase."))
         if seat.kind != SeatKind.HUMAN:
-            raise Forbidden("not_your_seat", _("Bots and the Robot play by themselves."))
-        seat.refresh_from_db(fields=["dropped"])
+            raise ForbiddenError("not_your_seat", _("Bots and the Robot play by themselves."))
         if seat.dropped:
             raise ConflictError("seat_dropped", _("A bot plays this seat: take it back first."))
         row = _apply(tournament, seat, action, arguments)
@@ -179,8 +175,8 @@ class Desk:
 
 
 def _apply(tournament: Tournament, seat: Seat, action: str, arguments: dict[str, Any]) -> DraftTurn:
-    """Take one action of a seat under the lock."""
-    desk = Desk(tournament, seat)
+    """Take one action of a seat read under the lock."""
+    desk = Desk(tournament, seat, fresh=True)
     desk.act(action, arguments)
     return desk.save(auto=False)
 

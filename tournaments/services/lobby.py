@@ -12,18 +12,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from cards.selectors import additional_set_problems
-from config.errors import ConflictError, NotFoundError
+from config.errors import ConflictError, ForbiddenError, NotFoundError
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL, check_level
 from tournaments.rules.options import check_options, default_sets
 from tournaments.rules.seeds import commitment, effective_seed, stream
-from tournaments.services.common import (
-    Forbidden,
-    locked_tournament,
-    new_token,
-    require_seat,
-    rule_errors,
-)
+from tournaments.selectors.viewers import require_seat
+from tournaments.services.common import locked_tournament, new_token, rule_errors
 from tournaments.services.deck import play_dropped_seat
 from tournaments.services.events import publish
 
@@ -232,10 +227,10 @@ def require_host(seat: Actor, tournament: Tournament) -> None:
         return
     if seat is not None and not isinstance(seat, Seat):  # an organizer
         if tournament.organizer_id != seat.user_id:
-            raise Forbidden("host_only", _("Only this tournament's organizer may do this."))
+            raise ForbiddenError("host_only", _("Only this tournament's organizer may do this."))
         return
     if seat is None or seat.tournament_id != tournament.pk or not seat.is_host:
-        raise Forbidden("host_only", _("Only the host may do this."))
+        raise ForbiddenError("host_only", _("Only the host may do this."))
 
 
 def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) -> Seat:
@@ -247,7 +242,7 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
         if seat.kind != SeatKind.HUMAN:
-            raise Forbidden("not_your_seat", _("Only a human seat has this setting."))
+            raise ForbiddenError("not_your_seat", _("Only a human seat has this setting."))
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise ConflictError("wrong_phase", _("The tournament has ended."))
         seat.refresh_from_db(fields=["answers_live"])
@@ -288,7 +283,7 @@ def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
 def _drop(tournament: Tournament, seat: Seat) -> None:
     seat.refresh_from_db()
     if seat.kind != SeatKind.HUMAN:
-        raise Forbidden("not_your_seat", _("Only a person's seat can be left to a bot."))
+        raise ForbiddenError("not_your_seat", _("Only a person's seat can be left to a bot."))
     if seat.dropped:
         raise ConflictError("already_dropped", _("A bot already plays this seat."))
     seat.dropped = True

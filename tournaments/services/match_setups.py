@@ -11,8 +11,7 @@ from typing import Any
 
 from matches.models import Match
 from tournaments.models import Tournament, Trophy
-from tournaments.rules.options import CITY
-from tournaments.services.common import card_facts
+from tournaments.selectors.cards import card_facts, sets_in_play
 
 
 def copy_keys(tournament: Tournament) -> dict[int, str]:
@@ -84,10 +83,3 @@ def flag_holder(
     if best_a == best_b:
         return None
     return "A" if best_a > best_b else "B"
-
-
-def sets_in_play(tournament: Tournament) -> list[str]:
-    """The basic set, the five additional sets, and City: the starter cards are City cards, so
-    the City set is in play in every game (a Rainbow card then counts as a City card too)."""
-    sets = [tournament.basic_set, *tournament.additional_sets]
-    return sets if CITY in sets else [*sets, CITY]

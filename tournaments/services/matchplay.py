@@ -19,12 +19,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config import rows
-from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from config.observe import state_changed
 from config.taskqueue import enqueue_named
-from matches.engine.model import InvalidAnswer, MatchResult
+from matches.engine.model import SIDES, InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
-from matches.selectors import ASKED, OWNER_KINDS, asked, redact
+from matches.observer import observe
+from matches.selectors import ASKED, asked
 from matches.services import (
     Outcome,
     match_fail,
@@ -35,9 +36,9 @@ from matches.services import (
 )
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.bots.questions import question_policy
-from tournaments.services.bots import level_of
+from tournaments.selectors.bots import level_of
 from tournaments.services.cardstats import card_stats_of_match
-from tournaments.services.common import Forbidden, locked_tournament
+from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish, publish_many, release_floor
 from tournaments.services.rounds import round_finish
 
@@ -167,12 +168,14 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any
         match = _locked_match(tournament, match_id)
         # Who asks is checked before anything about the question is told (even its number).
         if seat is None or seat.pk not in (match.seat_a_id, match.seat_b_id):
-            raise Forbidden("not_your_question", _("Only a seat playing this match may answer."))
+            raise ForbiddenError(
+                "not_your_question", _("Only a seat playing this match may answer.")
+            )
         if cancelled(tournament):
             raise ConflictError("no_question", _("The tournament is cancelled."))
         waiting = match.question if match.status == MatchStatus.WAITING else None
         if waiting is not None and seat.pk != side_seat(match, waiting["side"]).pk:
-            raise Forbidden("not_your_question", _("This question is for the other seat."))
+            raise ForbiddenError("not_your_question", _("This question is for the other seat."))
         _pending_question(match, question)
         try:
             outcome = _run(match, [*match.answers, answer])
@@ -283,12 +286,14 @@ def _event_items(
     answers and looks to that seat alone; the shuffled orders nowhere."""
     items: list[tuple[str, dict[str, Any], int | None, Any]] = []
     for event, at in released:
-        public = redact(event, None)
+        public = observe(event, None)
         if public is not None:
             items.append(("match_event", {"match": match.pk, "event": public}, None, at))
-        elif event["kind"] in OWNER_KINDS:
-            owner = side_seat(match, event["side"]).number
-            items.append(("match_event", {"match": match.pk, "event": event}, owner, at))
+            continue
+        for side in SIDES:  # the observer decides which seat, if any, it reaches
+            if (own := observe(event, side)) is not None:
+                owner = side_seat(match, side).number
+                items.append(("match_event", {"match": match.pk, "event": own}, owner, at))
     return items
 
 

@@ -23,7 +23,9 @@ from tournaments.rules.standings import (
     winners_after_last_round,
 )
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
+from tournaments.selectors.tournaments import public_standings
 from tournaments.services import hooks
+from tournaments.services.bot_talk import BOT_FAREWELL, bots_say
 from tournaments.services.events import publish
 from tournaments.services.match_setups import build_setups
 
@@ -150,8 +152,6 @@ def round_finish(tournament: Tournament) -> None:
 
 def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Trophy]) -> None:
     """Public standings after the round, as its last match is released."""
-    from tournaments.selectors.tournaments import public_standings
-
     publish(
         tournament,
         "round_finished",
@@ -165,6 +165,7 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
     tournament.winners = winners
     tournament.phase_deadline = None
     rows.save_fields(tournament)
+    bots_say(tournament, BOT_FAREWELL)
     publish(
         tournament,
         "seed_revealed",

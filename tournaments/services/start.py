@@ -18,7 +18,9 @@ from tournaments.rules.plan import ROBOT, compute_plan, places, plan_to_data
 from tournaments.rules.robot import robot_deck
 from tournaments.rules.seeds import stream
 from tournaments.rules.trophies import deal_trophies
-from tournaments.services.common import card_key, locked_tournament
+from tournaments.selectors.cards import card_key
+from tournaments.services.bot_talk import BOT_GREETING, bots_say
+from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish
 from tournaments.services.lobby import free_numbers, require_host, require_lobby
 from tournaments.services.rounds import open_deck_phase
@@ -86,6 +88,7 @@ def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
         publish(
             tournament, "tournament_started", {"parks": tournament.parks, "plan": tournament.plan}
         )
+        bots_say(tournament, BOT_GREETING)
         open_deck_phase(tournament)
     return tournament
 

@@ -1,11 +1,15 @@
 // The public REST API and the tournament stream, as one browser tab sees them.
 // Seat tokens are kept in localStorage per tournament, so a reload keeps the seat.
 
+/* global gettext, interpolate */
+
 const BASE = "/api/v1/";
+// The language the page was served in: the stream's refusals are written in it too.
+const LANG = document.documentElement.lang || "en";
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body.message || `The server answered ${status}.`);
+    super(body.message || interpolate(gettext("The server answered %(status)s."), { status }, true));
     this.status = status;
     this.code = body.code || "error";
     this.details = body.details || {};
@@ -42,7 +46,7 @@ export async function request(method, path, { body, token } = {}) {
     response = await send();
   } catch {
     response = await send().catch(() => {
-      throw new ApiError(0, { code: "offline", message: "The server cannot be reached." });
+      throw new ApiError(0, { code: "offline", message: gettext("The server cannot be reached.") });
     });
   }
   const data = await response.json().catch(() => ({}));
@@ -68,7 +72,7 @@ export function follow(tournament, token, onFrame) {
   let closed = false;
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ after: String(last) });
+    const query = new URLSearchParams({ after: String(last), lang: LANG });
     if (token) query.set("token", token);
     socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tournament}/?${query}`);
     socket.onmessage = (message) => {

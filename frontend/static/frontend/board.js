@@ -1,6 +1,10 @@
 // One match on the table: its state rebuilt from match events, drawn, and played step by step.
 import { get } from "./api.js";
-import { h, cardOf, mount, trophy, countdown } from "./ui.js";
+import { h, cardOf, mount, trophy, countdown, plural } from "./ui.js";
+import { fmt, num, term, parkName, capitalised } from "./i18n.js";
+
+/* global gettext, ngettext */
+
 
 const other = (side) => (side === "A" ? "B" : "A");
 
@@ -28,9 +32,7 @@ export class Table {
     this.log = [];
   }
 
-  who(side) { return this.names[side] ?? `Side ${side}`; }
-
-  whose(side) { return `${this.who(side)}'s`; }
+  who(side) { return this.names[side] ?? fmt(gettext("Side %(side)s"), { side }); }
 
   take(side, uid) {
     const place = this.sides[side];
@@ -65,25 +67,27 @@ export class Table {
 
   name(uid) {
     const key = this.keys.get(uid);
-    return key ? cardOf(key).name : "a card";
+    return key ? cardOf(key).name : gettext("a card");
   }
 
   say(text) { this.log.push(text); }
 
   on_start(p) {
     this.kind = p.match_kind ?? p.park;
-    this.say(`Round ${p.round}${p.final ? " — the Final" : ""}${this.kind === "winter" ? ", Winter Park" : ""}.`);
+    const round = p.final ? gettext("The Final") : fmt(gettext("Round %(round)s"), { round: num(p.round) });
+    this.say(this.kind === "winter" ? `${round}, ${term("winter_park")}.` : `${round}.`);
   }
-  on_flag_toss(p) { this.say(`${this.who(p.side)} wins the flag toss and opens.`); }
+  on_flag_toss(p) { this.say(fmt(gettext("%(name)s wins the flag toss and opens."), { name: this.who(p.side) })); }
   on_reveal(p, s) {
     this.leaves(p.side, p.card);
     s.attack.push(p.card);
-    this.say(`${this.who(p.side)} reveals ${this.name(p.card)}.`);
+    this.say(fmt(gettext("%(name)s reveals %(card)s."), { name: this.who(p.side), card: this.name(p.card) }));
   }
   on_attack(p, s) {
     s.total = p.total;
     s.defence = p.defence;
-    this.say(`${this.who(p.side)} attacks: ${this.name(p.card)} has power ${p.power}, ${p.total} in all against ${p.defence}.`);
+    this.say(fmt(gettext("%(name)s attacks: %(card)s has power %(power)s, %(total)s in all against %(defence)s."),
+      { name: this.who(p.side), card: this.name(p.card), power: num(p.power), total: num(p.total), defence: num(p.defence) }));
   }
   on_flag(p, s) {
     const o = this.sides[other(p.side)];
@@ -91,7 +95,7 @@ export class Table {
     this.leaves(p.side, p.card);
     s.attack = []; s.flag = p.card; s.under = [...p.under]; s.total = null;
     s.defence = p.power ?? s.defence;
-    this.say(`${this.name(p.card)} takes the flag for ${this.who(p.side)}.`);
+    this.say(fmt(gettext("%(card)s takes the flag for %(name)s."), { card: this.name(p.card), name: this.who(p.side) }));
   }
   on_benched(p, s) {
     this.take(p.side, p.card);
@@ -102,80 +106,88 @@ export class Table {
     for (let extra = 1, at = p.seat + 1; extra < width && at < s.bench.length; at++) {
       if (!s.bench[at].length && s.pads[at] === null && !s.pads.includes(p.seat)) { s.pads[at] = p.seat; extra++; }
     }
-    this.say(`${this.name(p.card)} goes to ${this.whose(p.side)} bench, seat ${p.seat + 1}.`);
+    this.say(fmt(gettext("%(card)s goes to %(name)s's bench, seat %(seat)s."),
+      { card: this.name(p.card), name: this.who(p.side), seat: num(p.seat + 1) }));
   }
   on_frozen(p, s) {
     this.take(p.side, p.card);
     this.leaves(p.side, p.card);
     s.frozen[p.seat].push(p.card);
-    this.say(`${this.name(p.card)} freezes in ${this.whose(p.side)} frozen seat ${p.seat + 1}.`);
+    this.say(fmt(gettext("%(card)s freezes in %(name)s's frozen seat %(seat)s."),
+      { card: this.name(p.card), name: this.who(p.side), seat: num(p.seat + 1) }));
   }
   on_exhausted(p, s) {
     this.take(p.side, p.card);
     this.leaves(p.side, p.card);
     s.exhaust.push(p.card);
-    this.say(`${this.name(p.card)} goes to ${this.whose(p.side)} exhaust pile.`);
+    this.say(fmt(gettext("%(card)s goes to %(name)s's exhaust pile."), { card: this.name(p.card), name: this.who(p.side) }));
   }
   on_moved(p, s) {
     this.take(p.side, p.card);
     s?.out.delete(p.card);
-    this.say(`${this.name(p.card)} goes back into ${this.whose(p.side)} deck, at the ${p.to === "deck_top" ? "top" : "bottom"}.`);
+    this.say(fmt(p.to === "deck_top" ? gettext("%(card)s goes back on top of %(name)s's deck.")
+      : gettext("%(card)s goes back to the bottom of %(name)s's deck."), { card: this.name(p.card), name: this.who(p.side) }));
   }
   on_added(p, s) {
     if (p.to === "exhaust") s.exhaust.push(p.card);
     else if (s && s.deck !== null) s.deck += 1;
-    this.say(`${this.who(p.side)} takes a card from pile ${p.pile}.`);
+    this.say(fmt(gettext("%(name)s takes a card from pile %(pile)s."), { name: this.who(p.side), pile: p.pile }));
   }
   on_removed(p) {
     this.take(p.side, p.card);
     this.leaves(p.side, p.card);
-    this.say(`${this.name(p.card)} is removed from the game.`);
+    this.say(fmt(gettext("%(card)s is removed from the game."), { card: this.name(p.card) }));
   }
   on_effect(p) {
     const card = cardOf(this.keys.get(p.card) ?? "");
     const words = effectWords(card);
     this.effect = { text: `${this.name(p.card)}: ${words}`, at: this.log.length };
-    this.say(`${this.whose(p.side)} ${this.name(p.card)}: ${words}`);
+    this.say(fmt(gettext("%(name)s's %(card)s: %(effect)s"), { name: this.who(p.side), card: this.name(p.card), effect: words }));
   }
   on_fans(p, s) {
     s.fans = p.total;
-    this.say(`${this.who(p.side)} gains ${p.n} fan${p.n === 1 ? "" : "s"} through ${this.name(p.card)}.`);
+    this.say(plural(p.n, ngettext("%(name)s gains %(count)s fan through %(card)s.", "%(name)s gains %(count)s fans through %(card)s.", p.n),
+      { name: this.who(p.side), card: this.name(p.card) }));
   }
-  on_question(p) { this.say(`${this.who(p.side)} was asked: ${QUESTION_WORDS[p.q_kind] ?? "a card question"}.`); }
-  on_answer(p) { this.say(`${this.who(p.side)} answered.`); }
-  on_arranged(p) { this.say(`${this.name(p.card)} rearranged ${this.whose(p.side)} deck.`); }
+  on_question(p) {
+    this.say(fmt(gettext("%(name)s was asked: %(question)s."),
+      { name: this.who(p.side), question: QUESTION_WORDS[p.q_kind] ?? gettext("a card question") }));
+  }
+  on_answer(p) { this.say(fmt(gettext("%(name)s answered."), { name: this.who(p.side) })); }
+  on_arranged(p) { this.say(fmt(gettext("%(card)s rearranged %(name)s's deck."), { card: this.name(p.card), name: this.who(p.side) })); }
   on_end(p) {
     this.winner = p.winner;
     this.reason = p.reason;
-    this.say(`${this.who(p.winner)} wins: ${END_WORDS[p.reason] ?? p.reason.replaceAll("_", " ")}.`);
+    this.say(fmt(gettext("%(name)s wins: %(reason)s."), { name: this.who(p.winner), reason: END_WORDS[p.reason] ?? p.reason.replaceAll("_", " ") }));
   }
 }
 
 const QUESTION_WORDS = {
-  bench_to_exhaust: "which bench cards go to the exhaust pile", bench_to_deck_top: "which bench cards go on top of the deck",
-  bench_remove: "which bench cards leave the game", seat_to_exhaust: "which bench seat to empty",
-  power_per_card_in_seat: "which bench seat counts", search_deck: "which deck card to take",
-  arrange_top: "how to order the top of the deck", peek_move: "top or bottom of the deck",
-  exhaust_to_deck: "which exhausted card goes back", freeze: "freeze or bench",
+  bench_to_exhaust: gettext("which bench cards go to the exhaust pile"),
+  bench_to_deck_top: gettext("which bench cards go on top of the deck"),
+  bench_remove: gettext("which bench cards leave the game"), seat_to_exhaust: gettext("which bench seat to empty"),
+  power_per_card_in_seat: gettext("which bench seat counts"), search_deck: gettext("which deck card to take"),
+  arrange_top: gettext("how to order the top of the deck"), peek_move: gettext("top or bottom of the deck"),
+  exhaust_to_deck: gettext("which exhausted card goes back"), freeze: gettext("freeze or bench"),
 };
 
 /** Why a match ended, in words (the engine's `end.reason` codes). */
 export const END_WORDS = {
-  empty_deck: "the other side had no card left to attack with", bench_full: "the other bench had no free seat",
-  troll_no_seats: "a Troll found no two free seats on the other bench",
+  empty_deck: gettext("the other side had no card left to attack with"), bench_full: gettext("the other bench had no free seat"),
+  troll_no_seats: gettext("a Troll found no two free seats on the other bench"),
 };
 
 /** What a card's effect does, in the card's own printed words (the catalogue is the one table). */
 export function effectWords(card) {
   if (card.effect) return card.effect;
-  return card.effect_code ? `${card.effect_code.replaceAll("_", " ")}.` : "its effect resolves.";
+  return card.effect_code ? `${card.effect_code.replaceAll("_", " ")}.` : gettext("its effect resolves.");
 }
 
 function chip(table, uid, fresh) {
   const key = table.keys.get(uid);
   const card = key ? cardOf(key) : null;
   return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}`, title: card?.effect ? `${card.name}: ${card.effect}` : null },
-    card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : "a face-down card");
+    card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : gettext("a face-down card"));
 }
 
 function sideView(table, side, seat, fresh) {
@@ -183,30 +195,36 @@ function sideView(table, side, seat, fresh) {
   const name = seat?.name ?? side;
   const slots = s.bench.map((cards, i) => h("li", { class: cards.length ? "full" : s.pads[i] !== null ? "full held" : "" },
     h("span", { class: "slot" }, i + 1), cards.map((uid) => chip(table, uid, fresh)),
-    s.pads[i] !== null ? h("span", { class: "muted small" }, `held by ${table.name(s.bench[s.pads[i]][0])} (seat ${s.pads[i] + 1})`) : null));
-  const frozen = table.kind === "winter" ? h("div", { class: "frozen" }, h("h5", {}, "Frozen seats"),
+    s.pads[i] !== null ? h("span", { class: "muted small" },
+      fmt(gettext("held by %(card)s (seat %(seat)s)"), { card: table.name(s.bench[s.pads[i]][0]), seat: num(s.pads[i] + 1) })) : null));
+  const frozen = table.kind === "winter" ? h("div", { class: "frozen" }, h("h5", {}, gettext("Frozen seats")),
     h("ul", {}, s.frozen.map((cards, i) => h("li", {}, h("span", { class: "slot" }, `❄${i + 1}`),
       cards.map((uid) => chip(table, uid, fresh)))))) : null;
   const attacking = s.attack.length > 0;
   const left = table.left(side);
-  return h("section", { class: `side side-${side} ${table.winner === side ? "winner" : ""}`, "aria-label": `${name}'s side` },
-    h("h4", {}, h("span", { class: "seat-name" }, name),
-      s.fans ? h("span", { class: "fans" }, ` +${s.fans} fans`) : null,
-      table.winner === side ? h("span", { class: "trophy" }, " ", trophy("wins the trophy")) : null),
-    left !== null ? h("p", { class: "deck-left" }, `Deck: ${left} card${left === 1 ? "" : "s"} left`) : null,
-    h("div", { class: "flagzone" },
-      h("div", { class: "flag" }, h("span", { class: "label" }, "Flag"),
-        s.flag !== null ? chip(table, s.flag, fresh) : h("span", { class: "muted" }, "—"),
-        s.under.length ? h("span", { class: "muted" }, ` with ${s.under.length} card${s.under.length === 1 ? "" : "s"} under it`) : null,
-        s.flag !== null && s.defence !== null ? h("span", { class: "defence" }, ` defence ${s.defence}`) : null),
-      attacking ? h("div", { class: "attack" }, h("span", { class: "label" }, "Attack"),
-        s.attack.map((uid) => chip(table, uid, fresh)),
-        s.total !== null ? h("span", { class: "total" }, ` total ${s.total} / ${s.defence}`) : null) : null,
-      attacking && s.total !== null ? h("div", { class: "meter", role: "img", "aria-label": `attack ${s.total} of ${s.defence}` },
-        h("span", { style: `width: ${Math.min(100, (100 * s.total) / Math.max(1, s.defence))}%` })) : null),
-    h("div", { class: "bench" }, h("h5", {}, "Bench"), h("ol", {}, slots)),
-    frozen,
-    h("div", { class: "exhaust" }, h("h5", {}, `Exhaust pile (${s.exhaust.length})`),
+  return h("section", { class: `side side-${side} ${table.winner === side ? "winner" : ""}`,
+    "aria-label": fmt(gettext("%(name)s's side"), { name }) },
+  h("h4", {}, h("span", { class: "seat-name" }, name),
+    s.fans ? h("span", { class: "fans" }, " ", plural(s.fans, ngettext("+%(count)s fan", "+%(count)s fans", s.fans))) : null,
+    table.winner === side ? h("span", { class: "trophy" }, " ", trophy(gettext("wins the trophy"))) : null),
+  left !== null ? h("p", { class: "deck-left" }, plural(left, ngettext("Deck: %(count)s card left", "Deck: %(count)s cards left", left))) : null,
+  h("div", { class: "flagzone" },
+    h("div", { class: "flag" }, h("span", { class: "label" }, gettext("Flag")),
+      s.flag !== null ? chip(table, s.flag, fresh) : h("span", { class: "muted" }, "—"),
+      s.under.length ? h("span", { class: "muted" }, " ",
+        plural(s.under.length, ngettext("with %(count)s card under it", "with %(count)s cards under it", s.under.length))) : null,
+      s.flag !== null && s.defence !== null ? h("span", { class: "defence" }, " ",
+        fmt(gettext("defence %(defence)s"), { defence: num(s.defence) })) : null),
+    attacking ? h("div", { class: "attack" }, h("span", { class: "label" }, gettext("Attack")),
+      s.attack.map((uid) => chip(table, uid, fresh)),
+      s.total !== null ? h("span", { class: "total" }, " ",
+        fmt(gettext("total %(total)s / %(defence)s"), { total: num(s.total), defence: num(s.defence) })) : null) : null,
+    attacking && s.total !== null ? h("div", { class: "meter", role: "img",
+      "aria-label": fmt(gettext("attack %(total)s of %(defence)s"), { total: num(s.total), defence: num(s.defence) }) },
+    h("span", { style: `width: ${Math.min(100, (100 * s.total) / Math.max(1, s.defence))}%` })) : null),
+  h("div", { class: "bench" }, h("h5", {}, gettext("Bench")), h("ol", {}, slots)),
+  frozen,
+  h("div", { class: "exhaust" }, h("h5", {}, fmt(gettext("Exhaust pile (%(count)s)"), { count: num(s.exhaust.length) })),
       s.exhaust.map((uid) => chip(table, uid, fresh))),
   );
 }
@@ -274,7 +292,7 @@ export class Board {
   timeline() {
     const id = `timeline-${this.match.id}`;
     return h("div", { class: "timeline" },
-      h("label", { for: id }, "Replay position"),
+      h("label", { for: id }, gettext("Replay position")),
       h("input", { type: "range", id, "data-key": id, min: 0, max: this.events.length, value: this.shown,
         oninput: (e) => { this.playing = false; this.shown = Number(e.target.value); this.draw(); } }));
   }
@@ -282,11 +300,16 @@ export class Board {
   /** "event 12 of 40", or who the match waits for while it is stopped at a question. */
   position() {
     if (this.waiting && this.shown >= this.events.length) {
-      return h("span", { class: "waiting", role: "status" }, `Waiting for ${this.waiting}`,
-        this.waitingUntil ? [" (", countdown(this.waitingUntil, ""), ")"] : null, " to answer a card question");
+      // The clock sits inside the sentence: the catalogue's text is split at its placeholder.
+      const [before, after] = fmt(gettext("Waiting for %(name)s (%(time)s) to answer a card question"),
+        { name: this.waiting, time: "\u0000" }).split("\u0000");
+      return h("span", { class: "waiting", role: "status" }, this.waitingUntil
+        ? [before, countdown(this.waitingUntil, true), after]
+        : fmt(gettext("Waiting for %(name)s to answer a card question"), { name: this.waiting }));
     }
-    if (!this.events.length && !this.complete) return h("span", { class: "muted" }, " The match is about to be played.");
-    return h("span", { class: "muted" }, ` event ${this.shown} of ${this.events.length}${this.complete ? "" : "…"}`);
+    if (!this.events.length && !this.complete) return h("span", { class: "muted" }, " ", gettext("The match is about to be played."));
+    return h("span", { class: "muted" }, " ", fmt(gettext("event %(shown)s of %(count)s"), { shown: num(this.shown), count: num(this.events.length) }),
+      this.complete ? "" : "…");
   }
 
   draw(force = false) {
@@ -296,29 +319,33 @@ export class Board {
     const seats = Object.fromEntries(this.match.seats.map((seat) => [seat.side, seat]));
     const fresh = table.last?.card ?? null;
     const id = this.match.id;
-    const controls = h("div", { class: "controls", role: "group", "aria-label": "Playback" },
-      this.live ? null : h("button", { onclick: () => this.step(-1), "data-key": `back-${id}` }, "◀ Step back"),
+    const controls = h("div", { class: "controls", role: "group", "aria-label": gettext("Playback") },
+      this.live ? null : h("button", { onclick: () => this.step(-1), "data-key": `back-${id}` }, "◀ ", gettext("Step back")),
       h("button", { "data-key": `play-${id}`, onclick: () => { this.playing = !this.playing; this.schedule(); } },
-        this.playing ? "Pause" : "Play"),
-      this.live ? null : h("button", { onclick: () => this.step(1), "data-key": `fwd-${id}` }, "Step ▶"),
-      h("label", {}, "Speed ", h("select", { "data-key": `speed-${id}`,
+        this.playing ? gettext("Pause") : gettext("Play")),
+      this.live ? null : h("button", { onclick: () => this.step(1), "data-key": `fwd-${id}` }, gettext("Step"), " ▶"),
+      h("label", {}, gettext("Speed"), " ", h("select", { "data-key": `speed-${id}`,
         onchange: (e) => { this.speed = Number(e.target.value); } },
         [1, 2, 4, 8].map((n) => h("option", { value: n, selected: n === this.speed }, `${n}×`)))),
-      h("button", { onclick: () => this.toEnd(), "data-key": `end-${id}` }, "Skip to end"),
+      h("button", { onclick: () => this.toEnd(), "data-key": `end-${id}` }, gettext("Skip to end")),
       this.position());
     const result = table.winner ? h("p", { class: "result", role: "status" },
-      trophy(), ` ${seats[table.winner]?.name ?? table.winner} wins the ${this.match.park} trophy`) : null;
+      trophy(), " ", fmt(gettext("%(name)s wins the trophy of the %(park)s"),
+        { name: seats[table.winner]?.name ?? table.winner, park: parkName(this.match.park) })) : null;
     const log = (this.live ? table.log.slice(-8) : table.log).slice().reverse();
     mount(this.element,
       h("h3", {}, h("span", { class: `park park-${this.match.park}`, "aria-hidden": "true" }),
-        h("span", { class: "park-name" }, `${this.match.park} park`),
-        table.kind === "winter" ? " ❄ Winter" : "", ` — ${seats.A?.name} vs ${seats.B?.name}`),
+        h("span", { class: "park-name" }, capitalised(parkName(this.match.park))),
+        table.kind === "winter" ? ` ❄ ${term("winter_park")}` : "", " — ",
+        fmt(gettext("%(a)s vs %(b)s"), { a: seats.A?.name ?? "A", b: seats.B?.name ?? "B" })),
       controls, this.live ? null : this.timeline(), result,
       table.effect && table.log.length - table.effect.at <= 3
         ? h("p", { class: "effect-banner", role: "status" }, "✦ ", table.effect.text) : null,
       h("div", { class: "sides" }, sideView(table, "A", seats.A, fresh), sideView(table, "B", seats.B, fresh)),
-      h("h4", { class: "log-title" }, this.live ? "Latest moves" : `The whole log (${table.log.length} lines, newest first)`),
-      h("ul", { class: `log ${this.live ? "" : "full"}`, "aria-label": "Match log", tabindex: this.live ? null : "0" },
+      h("h4", { class: "log-title" }, this.live ? gettext("Latest moves")
+        : plural(table.log.length, ngettext("The whole log (%(count)s line, newest first)", "The whole log (%(count)s lines, newest first)",
+          table.log.length))),
+      h("ul", { class: `log ${this.live ? "" : "full"}`, "aria-label": gettext("Match log"), tabindex: this.live ? null : "0" },
         log.map((line) => h("li", {}, line))),
     );
   }

@@ -1,12 +1,15 @@
 // The table chat: messages from the stream's `chat` events, a box to post (seats), host mutes.
 // A message is only ever a text node: nothing a player types is read as HTML.
 import { h, mount, showError } from "./ui.js";
+import { fmt } from "./i18n.js";
+
+/* global gettext */
 
 export const CHAT_MAX = 280;
 
 export function chatLines(messages) {
-  if (!messages.length) return h("p", { class: "muted" }, "No message yet.");
-  return h("ol", { class: "chat-log", "aria-label": "Messages" },
+  if (!messages.length) return h("p", { class: "muted" }, gettext("No message yet."));
+  return h("ol", { class: "chat-log", "aria-label": gettext("Messages") },
     messages.map((m) => h("li", {}, h("span", { class: "seat-name" }, m.name), ": ", m.text)));
 }
 
@@ -29,10 +32,10 @@ export class ChatPanel {
       } catch (error) {
         showError(error);
       }
-    } }, h("label", { for: "chat-text", class: "visually-hidden" }, "Message to the table"), input,
-      h("button", { type: "submit", "data-key": "chat-send" }, "Send"));
-    this.element = h("section", { class: "panel chat", "aria-label": "Table chat" },
-      h("h2", {}, "Table chat"), this.list, this.form, this.tools);
+    } }, h("label", { for: "chat-text", class: "visually-hidden" }, gettext("Message to the table")), input,
+      h("button", { type: "submit", "data-key": "chat-send" }, gettext("Send")));
+    this.element = h("section", { class: "panel chat", "aria-label": gettext("Table chat") },
+      h("h2", {}, gettext("Table chat")), this.list, this.form, this.tools);
   }
 
   add(message) {
@@ -56,12 +59,12 @@ export class ChatPanel {
     const host = others.length && v.seats.find((s) => s.number === me.seat)?.is_host;
     // Opened once, the mute list stays open across redraws (each stream event may redraw).
     mount(this.tools, host ? h("details", { open: this.toolsOpen, ontoggle: (e) => { this.toolsOpen = e.target.open; } },
-      h("summary", {}, "Mute a seat"),
+      h("summary", {}, gettext("Mute a seat")),
       others.map((s) => {
         const muted = this.muted.get(s.number) ?? false;
         return h("button", { class: "small", "data-key": `mute-${s.number}`,
           onclick: () => this.page.post("chat/mute/", { seat: s.number, muted: !muted }).catch(showError) },
-        `${muted ? "Unmute" : "Mute"} ${s.name}`);
+        fmt(muted ? gettext("Unmute %(name)s") : gettext("Mute %(name)s"), { name: s.name }));
       })) : null);
   }
 }

@@ -1,7 +1,19 @@
 // The Deck Phase of one seat: options, the secret display, picks, When picked prompts, removal.
-import { h, cardTile, cardOf, countdown } from "./ui.js";
+import { h, cardTile, cardOf, countdown, plural } from "./ui.js";
+import { fmt, num, list, term } from "./i18n.js";
+
+/* global gettext, ngettext */
 
 const chosen = new Set(); // uids ticked for removal or to pay a When picked effect
+
+/** A round's option label ("2 from A (+2 fans)", the protocol's words) in this language. */
+export function optionWords(label) {
+  const found = /^(\d+) from ([ABC])(?: \(\+(\d+) fans\))?$/.exec(label ?? "");
+  if (!found) return label ?? "—";
+  const [count, pile, fans] = [Number(found[1]), found[2], Number(found[3] ?? 0)];
+  const words = plural(count, ngettext("%(count)s from %(pile)s", "%(count)s from %(pile)s", count), { pile });
+  return fans ? `${words} ${plural(fans, ngettext("(+%(count)s fan)", "(+%(count)s fans)", fans))}` : words;
+}
 
 /** A deck card with a checkbox whose name says what ticking it does ("Remove Bunny"). */
 function tickable(page, card, verb) {
@@ -23,43 +35,46 @@ function send(page, path, body = {}) {
 }
 
 function optionsPart(page, turn, actions) {
-  if (!turn.options.length) return h("p", {}, "Before the Final there is no draft: remove cards if you wish, then finish.");
+  if (!turn.options.length) return h("p", {}, gettext("Before the Final there is no draft: remove cards if you wish, then finish."));
   if (actions.includes("choose")) {
-    return h("div", { class: "options", role: "group", "aria-label": "Options" }, h("p", {}, "Choose this round's option:"),
+    return h("div", { class: "options", role: "group", "aria-label": gettext("Options") }, h("p", {}, gettext("Choose this round's option:")),
       turn.options.map((label, i) => h("button", { class: "primary", "data-key": `option-${i}`,
-        onclick: () => send(page, "draft/choose/", { option: i }) }, label)));
+        onclick: () => send(page, "draft/choose/", { option: i }) }, optionWords(label))));
   }
-  return h("p", {}, "Option: ", h("strong", {}, turn.options[turn.option] ?? "—"),
-    ` · ${turn.picks_left} pick${turn.picks_left === 1 ? "" : "s"} left`, turn.redraw_used ? " · redraw used" : "");
+  return h("p", {}, gettext("Option:"), " ", h("strong", {}, optionWords(turn.options[turn.option])),
+    " · ", plural(turn.picks_left, ngettext("%(count)s pick left", "%(count)s picks left", turn.picks_left)),
+    turn.redraw_used ? ` · ${gettext("redraw used")}` : "");
 }
 
 function displayPart(page, turn, actions) {
   if (actions.includes("draw")) {
-    return h("button", { class: "primary", "data-key": "draw", onclick: () => send(page, "draft/draw/") }, "Draw your display");
+    return h("button", { class: "primary", "data-key": "draw", onclick: () => send(page, "draft/draw/") }, gettext("Draw your display"));
   }
   if (!turn.display.length) return null;
   const canPick = actions.includes("pick");
-  return h("div", { class: "display" }, h("h3", {}, "Your secret display"),
+  return h("div", { class: "display" }, h("h3", {}, gettext("Your secret display")),
     h("div", { class: "card-grid" }, turn.display.map((card) => cardTile(card.card, { uid: card.uid,
       extra: canPick ? h("button", { class: "primary pick", "data-key": `pick-${card.uid}`,
-        onclick: () => send(page, "draft/pick/", { card: card.uid }) }, `Pick ${cardOf(card.card).name}`) : null }))),
+        onclick: () => send(page, "draft/pick/", { card: card.uid }) }, fmt(gettext("Pick %(card)s"), { card: cardOf(card.card).name })) : null }))),
     actions.includes("redraw") ? h("button", { "data-key": "redraw", onclick: () => send(page, "draft/redraw/") },
-      "Redraw (once per Deck Phase)") : null);
+      gettext("Redraw (once per Deck Phase)")) : null);
 }
 
 const PENDING_WORDS = {
-  remove_for_pick: (p) => `${cardOf(p.card).name}: remove ${p.count} card${p.count > 1 ? "s" : ""} of your deck to pick one more card, or decline.`,
-  must_remove: (p) => `${cardOf(p.card).name}: remove ${p.count} card${p.count > 1 ? "s" : ""} of your deck, as the card says.`,
-  draw_keep: (p) => `${cardOf(p.card).name}: keep one of these cards.`,
+  remove_for_pick: (p) => plural(p.count, ngettext("%(card)s: remove %(count)s card of your deck to pick one more card, or decline.",
+    "%(card)s: remove %(count)s cards of your deck to pick one more card, or decline.", p.count), { card: cardOf(p.card).name }),
+  must_remove: (p) => plural(p.count, ngettext("%(card)s: remove %(count)s card of your deck, as the card says.",
+    "%(card)s: remove %(count)s cards of your deck, as the card says.", p.count), { card: cardOf(p.card).name }),
+  draw_keep: (p) => fmt(gettext("%(card)s: keep one of these cards."), { card: cardOf(p.card).name }),
 };
 
 function pendingPart(page, pending) {
   const words = h("p", { class: "prompt" }, PENDING_WORDS[pending.kind]?.(pending) ?? pending.kind);
   if (pending.kind === "draw_keep") {
-    return h("div", { class: "panel pending", role: "dialog", "aria-label": "When picked" }, words,
+    return h("div", { class: "panel pending", role: "dialog", "aria-label": term("when_picked") }, words,
       h("div", { class: "card-grid" }, pending.offered.map((card) => cardTile(card.card, { uid: card.uid,
         extra: h("button", { class: "primary", "data-key": `keep-${card.uid}`,
-          onclick: () => send(page, "draft/resolve/", { cards: [card.uid] }) }, `Keep ${cardOf(card.card).name}`) }))));
+          onclick: () => send(page, "draft/resolve/", { cards: [card.uid] }) }, fmt(gettext("Keep %(card)s"), { card: cardOf(card.card).name })) }))));
   }
   // The server's `eligible` lists the very cards the rule lets pay; the others are not offered.
   const eligible = pending.eligible ?? page.me.deck;
@@ -68,29 +83,31 @@ function pendingPart(page, pending) {
   const count = ticked(page).filter((uid) => payable.has(uid)).length;
   const source = cardOf(pending.card);
   const declinable = pending.optional ?? pending.kind === "remove_for_pick";
-  return h("div", { class: "panel pending", role: "dialog", "aria-label": "When picked", dataset: { count: String(pending.count) } }, words,
+  return h("div", { class: "panel pending", role: "dialog", "aria-label": term("when_picked"), dataset: { count: String(pending.count) } }, words,
     source.effect ? h("p", {}, h("strong", {}, `${source.name}: `), source.effect) : null,
-    h("p", { class: "muted" }, `Tick ${pending.count} card${pending.count > 1 ? "s" : ""} below (${count} ticked).`,
-      others > 0 ? ` The other ${others} card${others > 1 ? "s" : ""} of your deck cannot pay: they do not fit what ${source.name} asks for.` : ""),
-    eligible.length ? h("div", { class: "card-grid small" }, eligible.map((card) => tickable(page, card, "Pay with")))
-      : h("p", {}, "No card of your deck can pay for this effect."),
+    h("p", { class: "muted" }, plural(pending.count, ngettext("Tick %(count)s card below (%(ticked)s ticked).",
+      "Tick %(count)s cards below (%(ticked)s ticked).", pending.count), { ticked: num(count) }),
+    others > 0 ? [" ", plural(others, ngettext("The other %(count)s card of your deck cannot pay: it does not fit what %(card)s asks for.",
+      "The other %(count)s cards of your deck cannot pay: they do not fit what %(card)s asks for.", others), { card: source.name })] : ""),
+    eligible.length ? h("div", { class: "card-grid small" }, eligible.map((card) => tickable(page, card, gettext("Pay with"))))
+      : h("p", {}, gettext("No card of your deck can pay for this effect.")),
     h("div", { class: "row" },
       h("button", { class: "primary", "data-key": "resolve", disabled: count !== pending.count,
-        onclick: () => send(page, "draft/resolve/", { cards: ticked(page).filter((uid) => payable.has(uid)) }) }, "Confirm"),
+        onclick: () => send(page, "draft/resolve/", { cards: ticked(page).filter((uid) => payable.has(uid)) }) }, gettext("Confirm")),
       declinable ? h("button", { "data-key": "decline",
-        onclick: () => send(page, "draft/resolve/", { cards: [] }) }, "Decline") : null));
+        onclick: () => send(page, "draft/resolve/", { cards: [] }) }, gettext("Decline")) : null));
 }
 
 function finishPart(page, actions) {
   if (!actions.includes("finish")) return null;
   const count = ticked(page).length;
-  return h("div", { class: "finish" }, h("h3", {}, "Your deck is ready?"),
-    h("p", { class: "muted" }, "Tick cards to remove them from your deck (optional), then finish."),
-    h("div", { class: "card-grid small" }, page.me.deck.map((card) => tickable(page, card, "Remove"))),
+  return h("div", { class: "finish" }, h("h3", {}, gettext("Your deck is ready?")),
+    h("p", { class: "muted" }, gettext("Tick cards to remove them from your deck (optional), then finish.")),
+    h("div", { class: "card-grid small" }, page.me.deck.map((card) => tickable(page, card, gettext("Remove")))),
     h("div", { class: "row" },
       h("button", { "data-key": "remove", disabled: count === 0,
-        onclick: () => send(page, "deck/remove/", { cards: ticked(page) }) }, `Remove ${count} ticked`),
-      h("button", { class: "primary", "data-key": "finish", onclick: () => send(page, "deck/finish/") }, "Finish my deck")));
+        onclick: () => send(page, "deck/remove/", { cards: ticked(page) }) }, plural(count, ngettext("Remove %(count)s ticked", "Remove %(count)s ticked", count))),
+      h("button", { class: "primary", "data-key": "finish", onclick: () => send(page, "deck/finish/") }, gettext("Finish my deck"))));
 }
 
 export function draftPanel(page) {
@@ -98,15 +115,16 @@ export function draftPanel(page) {
   const turn = page.me.turn;
   const actions = page.me.actions;
   const waiting = v.seats.filter((seat) => seat.finished === false).map((seat) => seat.name);
-  return h("section", { class: "panel draft", "aria-label": "Deck Phase" },
-    h("h2", {}, v.is_final ? "Deck Phase of the Final" : `Deck Phase of round ${v.round}`,
-      v.phase_deadline ? h("span", { class: "deadline" }, " · ", countdown(v.phase_deadline)) : null),
-    turn.finished ? h("p", { class: "done", role: "status" }, "You finished this Deck Phase",
-      turn.auto_played ? " (the deadline finished it for you)" : "",
-      waiting.length ? `. Waiting for ${waiting.join(", ")}.` : ".") : [
+  return h("section", { class: "panel draft", "aria-label": term("deck_phase") },
+    h("h2", {}, v.is_final ? gettext("Deck Phase of the Final")
+      : fmt(gettext("Deck Phase of round %(round)s"), { round: num(v.round) }),
+    v.phase_deadline ? h("span", { class: "deadline" }, " · ", countdown(v.phase_deadline)) : null),
+    turn.finished ? h("p", { class: "done", role: "status" },
+      turn.auto_played ? gettext("You finished this Deck Phase (the deadline finished it for you).") : gettext("You finished this Deck Phase."),
+      waiting.length ? [" ", fmt(gettext("Waiting for %(names)s."), { names: list(waiting) })] : "") : [
       optionsPart(page, turn, actions),
       turn.pending ? pendingPart(page, turn.pending) : displayPart(page, turn, actions),
-      turn.picked.length ? h("p", { class: "muted" }, "Picked this phase: ",
-        turn.picked.map((card) => cardOf(card.card).name).join(", ")) : null,
+      turn.picked.length ? h("p", { class: "muted" }, gettext("Picked this phase:"), " ",
+        list(turn.picked.map((card) => cardOf(card.card).name), true)) : null,
       turn.pending ? null : finishPart(page, actions)]);
 }

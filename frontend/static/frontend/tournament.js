@@ -2,11 +2,25 @@
 import { get, post, request, follow, seatOf, forgetSeat, revealedSeed } from "./api.js";
 import { h, mount, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
+import { fmt, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
 import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
 
-const roundName = (round) => (round === 8 ? "the Final" : `round ${round}`);
+/* global gettext, ngettext */
+
+const BOT_LEVELS = { rookie: gettext("rookie"), steady: gettext("steady"), champion: gettext("champion") };
+const WINTER_WORDS = { normal: gettext("one park each round"), all: gettext("every park") };
+const parkColour = (park) => ({ green: gettext("green"), red: gettext("red"), purple: gettext("purple"),
+  yellow: gettext("yellow") })[park] ?? park;
+const PROGRESS_WORDS = { chose: gettext("chose an option"), drew: gettext("drew a display"), redrew: gettext("redrew the display"),
+  picked: gettext("picked a card"), removed: gettext("removed cards"), finished: gettext("finished the deck") };
+// Stream events told in the activity list by their kind alone.
+const KIND_WORDS = { tournament_started: gettext("The tournament started."), seat_dropped: gettext("A bot took over a seat."),
+  seat_reclaimed: gettext("A player took their seat back."), tournament_cancelled: gettext("The game was cancelled."),
+  match_retried: gettext("A match was played again after a server error."),
+  match_failed: gettext("A match could not be played: the game waits for an operator."),
+  seed_revealed: gettext("The seed is revealed."), seat_settings: gettext("Your settings were saved.") };
 /** A board's live pace (ms per event); tests set a fast one in localStorage. */
 const PACE = Number(localStorage.getItem("challengers.pace")) || 350;
 
@@ -18,9 +32,11 @@ export function showTournament(container, id) {
 
 /** How a seat is described in lists: a bot with its strength, a dropped seat with its stand-in. */
 function seatKind(seat) {
-  if (seat.kind === "bot") return `bot, ${seat.bot_level ?? "rookie"}`;
-  if (seat.dropped) return `${seat.kind}, played by a ${seat.bot_level} bot`;
-  return seat.kind;
+  const level = BOT_LEVELS[seat.bot_level ?? "rookie"] ?? seat.bot_level;
+  if (seat.kind === "bot") return fmt(gettext("bot, %(level)s"), { level });
+  const kind = { human: gettext("player"), robot: term("robot") }[seat.kind] ?? seat.kind;
+  if (seat.dropped) return fmt(gettext("%(kind)s, played by a %(level)s bot"), { kind, level });
+  return kind;
 }
 
 class TournamentPage {
@@ -36,16 +52,16 @@ class TournamentPage {
     this.parkFilter = "all";
     this.parts = {
       head: h("div", { class: "t-head" }), question: h("div", {}), phase: h("div", {}),
-      matches: h("section", { class: "matches", "aria-label": "Matches" }),
-      standings: h("aside", { class: "standings panel", "aria-label": "Standings" }),
-      activity: h("ul", { class: "activity", "aria-label": "What happened" }),
+      matches: h("section", { class: "matches", "aria-label": gettext("Matches") }),
+      standings: h("aside", { class: "standings panel", "aria-label": gettext("Standings") }),
+      activity: h("ul", { class: "activity", "aria-label": gettext("What happened") }),
     };
     this.chat = new ChatPanel(this);
     mount(container, this.parts.head, this.parts.question,
       h("div", { class: "t-grid" },
         h("div", { class: "t-main" }, this.parts.phase, this.parts.matches),
         h("div", { class: "t-side" }, this.parts.standings, this.chat.element,
-          h("section", { class: "panel" }, h("h2", {}, "Activity"), this.parts.activity))));
+          h("section", { class: "panel" }, h("h2", {}, gettext("Activity")), this.parts.activity))));
   }
 
   async start() {
@@ -67,7 +83,7 @@ class TournamentPage {
   get me() { return this.view?.you ?? null; }
 
   name(seat) {
-    return this.view?.seats.find((s) => s.number === seat)?.name ?? (seat === -1 ? "The Robot" : `Seat ${seat}`);
+    return this.view?.seats.find((s) => s.number === seat)?.name ?? (seat === -1 ? gettext("The Robot") : fmt(gettext("Seat %(seat)s"), { seat }));
   }
 
   /** Run an action of this seat; a refusal is shown in words; `stale` reads the view again. */
@@ -93,7 +109,7 @@ class TournamentPage {
       this.setView(await get(`tournaments/${this.id}/`, this.token));
     } catch (error) {
       if (error.code === "bad_token" && this.token) {
-        showError({ message: "Your seat in this game is gone (you left or were removed): you now watch it." });
+        showError({ message: gettext("Your seat in this game is gone (you left or were removed): you now watch it.") });
         return this.watch();
       }
       showError(error);
@@ -113,9 +129,9 @@ class TournamentPage {
   setView(view) {
     // Answers may cross (a refresh sent before an action's answer arrives after it): keep the newest.
     if (this.view && view.version < this.view.version) return;
-    this.view = view;
+    this.view = { ...view, seats: named(view.seats) };
     if (view.status === "finished" || view.status === "cancelled") this.question = null; // no prompt outlives its game
-    document.title = `${this.question ? "(!) " : ""}Challengers! — game #${view.id}`;
+    document.title = `${this.question ? "(!) " : ""}${fmt(gettext("Challengers! — game #%(id)s"), { id: view.id })}`;
     this.render();
   }
 
@@ -143,39 +159,43 @@ class TournamentPage {
       case "chat":
         return this.chat.add({ seq: frame.seq, ...p });
       case "chat_mute":
-        this.note(`${this.name(p.seat)} was ${p.muted ? "muted" : "unmuted"} in the chat.`);
+        this.note(fmt(p.muted ? gettext("%(name)s was muted in the chat.") : gettext("%(name)s was unmuted in the chat."),
+          { name: this.name(p.seat) }));
         return this.chat.mute(p.seat, p.muted);
       case "match_phase_opened":
-        this.note(`Match Phase of ${roundName(p.round)}.`);
+        this.note(fmt(gettext("Match Phase of %(round)s."), { round: roundName(p.round) }));
         this.loadMatches();
         break;
       case "match_waiting":
-        this.note(`${this.name(p.seat)} is answering a card question.`);
+        this.note(fmt(gettext("%(name)s is answering a card question."), { name: this.name(p.seat) }));
         this.wait(p.match, this.name(p.seat), p.deadline);
         if (p.seat === this.me?.seat) this.loadQuestion(p.match);
         return;
       case "seat_joined":
-        this.note(`${p.name} joined (seat ${p.seat}).`);
+        this.note(fmt(gettext("%(name)s joined (seat %(seat)s)."), { name: p.name, seat: p.seat }));
         break;
       case "seat_left":
-        this.note(`${this.name(p.seat)} ${p.reason === "kicked" ? "was removed" : "left"}.`);
+        this.note(fmt(p.reason === "kicked" ? gettext("%(name)s was removed.") : gettext("%(name)s left."), { name: this.name(p.seat) }));
         break;
       case "seat_progress":
-        this.note(`${this.name(p.seat)} ${p.did}.`);
+        this.note(fmt(gettext("%(name)s: %(did)s."), { name: this.name(p.seat), did: PROGRESS_WORDS[p.did] ?? p.did }));
         break;
       case "match_finished":
         if (this.question?.match.id === p.match) this.closeQuestion();
-        this.note(`${p.park[0].toUpperCase()}${p.park.slice(1)} park: ${this.name(p.winner)} wins the trophy.`);
+        this.note(fmt(gettext("%(park)s: %(name)s wins the trophy."), { park: capitalised(parkName(p.park)), name: this.name(p.winner) }));
         this.loadMatches();
         break;
       case "deck_phase_opened":
-        this.note(`Deck Phase of ${roundName(p.round)}.`);
+        this.note(fmt(gettext("Deck Phase of %(round)s."), { round: roundName(p.round) }));
+        break;
+      case "round_finished":
+        this.note(fmt(gettext("%(round)s is over."), { round: roundName(p.round) }));
         break;
       case "tournament_finished":
-        this.note(`The tournament is over.`);
+        this.note(gettext("The tournament is over."));
         break;
       default:
-        this.note(`${frame.kind[0].toUpperCase()}${frame.kind.slice(1).replaceAll("_", " ")}.`);
+        this.note(KIND_WORDS[frame.kind] ?? `${frame.kind.replaceAll("_", " ")}.`);
     }
     this.later();
   }
@@ -201,6 +221,7 @@ class TournamentPage {
   async loadMatches() {
     const matches = await attempt(() => get(`tournaments/${this.id}/matches/`, this.token));
     if (!matches) return;
+    for (const match of matches) match.seats = named(match.seats);
     this.matches = matches;
     const latest = Math.max(0, ...matches.map((m) => m.round));
     for (const match of matches.filter((m) => m.round === latest)) {
@@ -213,7 +234,7 @@ class TournamentPage {
       board.decks = this.deckSizes(match);
       const known = this.waits.get(match.id);
       if (match.status === "waiting" && known?.name) [board.waiting, board.waitingUntil] = [known.name, known.deadline];
-      else if (match.status === "waiting" && !board.waiting) board.waiting = "a player";
+      else if (match.status === "waiting" && !board.waiting) board.waiting = gettext("a player");
       if (match.status === "waiting" && this.me && match.seats.some((s) => s.number === this.me.seat)) {
         this.loadQuestion(match.id);
       }
@@ -295,33 +316,39 @@ class TournamentPage {
   renderHead() {
     const v = this.view;
     const o = v.options;
-    const status = { lobby: "Lobby", deck: `Deck Phase · ${roundName(v.round)}`, match: `Match Phase · ${roundName(v.round)}`,
-      finished: "Finished", cancelled: "Cancelled" }[v.status];
+    const status = { lobby: gettext("Lobby"), deck: `${term("deck_phase")} · ${roundName(v.round)}`,
+      match: `${term("match_phase")} · ${roundName(v.round)}`, finished: gettext("Finished"), cancelled: gettext("Cancelled") }[v.status];
     mount(this.parts.head,
-      h("h1", {}, `Game #${v.id} `, h("span", { class: `badge status-${v.status}` }, status)),
-      h("p", { class: "muted" }, `${plural(o.seat_count, "seat")} · ${o.basic_set} + ${o.additional_sets.join(", ")}`,
-        o.beach_cup ? " · Beach Cup" : "", o.winter_mode !== "off" ? ` · Winter Park: ${o.winter_mode}` : "",
-        o.seat_count % 2 ? ` · Robot level ${o.robot_difficulty}` : "", o.solo_challenge ? " · solo challenge" : "",
-        this.me ? ` · you are ${this.me.name} (seat ${this.me.seat})` : " · you are watching"),
+      h("h1", {}, fmt(gettext("Game #%(id)s"), { id: v.id }), " ", h("span", { class: `badge status-${v.status}` }, status)),
+      h("p", { class: "muted" }, plural(o.seat_count, ngettext("%(count)s seat", "%(count)s seats", o.seat_count)),
+        ` · ${setName(o.basic_set)} + ${list(o.additional_sets.map(setName), true)}`,
+        o.beach_cup ? ` · ${gettext("Beach Cup")}` : "",
+        o.winter_mode !== "off" ? ` · ${term("winter_park")}: ${WINTER_WORDS[o.winter_mode] ?? o.winter_mode}` : "",
+        o.seat_count % 2 ? ` · ${fmt(gettext("Robot level %(level)s"), { level: num(o.robot_difficulty) })}` : "",
+        o.solo_challenge ? ` · ${gettext("solo challenge")}` : "",
+        " · ", this.me ? fmt(gettext("you are %(name)s (seat %(seat)s)"), { name: this.me.name, seat: this.me.seat })
+          : gettext("you are watching")),
       v.parks.length ? h("p", { class: "parks" }, v.parks.map((park) => h("span", { class: "park-tag" },
-        h("span", { class: `park park-${park.name}` }), park.name, park.winter ? " ❄" : ""))) : null,
+        h("span", { class: `park park-${park.name}` }), capitalised(parkName(park.name)), park.winter ? " ❄" : ""))) : null,
       this.me && v.status !== "lobby" ? h("label", { class: "check" },
         h("input", { type: "checkbox", id: "answers-live", "data-key": "answers-live", checked: this.me.answers_live,
           onchange: (e) => this.act("seat/", { answers_live: e.target.checked }, "PATCH") }),
-        " Answer my cards' questions myself") : null,
+        " ", gettext("Answer my cards' questions myself")) : null,
       this.me && v.status !== "lobby" ? soundToggle() : null);
   }
 
   renderPhase() {
     const v = this.view;
     if (v.status === "lobby") return mount(this.parts.phase, this.lobbyPanel());
-    if (v.status === "cancelled") return mount(this.parts.phase, h("section", { class: "panel" }, h("h2", {}, "This game was cancelled.")));
+    if (v.status === "cancelled") return mount(this.parts.phase, h("section", { class: "panel" }, h("h2", {}, gettext("This game was cancelled."))));
     if (v.status === "finished") return mount(this.parts.phase, this.endPanel());
     const parts = [];
     if (this.me?.actions?.includes("reclaim")) parts.push(this.reclaimPanel());
     else if (this.me?.turn && v.status === "deck") parts.push(draftPanel(this));
-    else if (v.status === "deck") parts.push(h("section", { class: "panel" }, h("h2", {}, `Deck Phase of ${roundName(v.round)}`),
-      h("p", {}, this.me ? "You take no part in this Deck Phase: the finalists build their decks." : "The players are building their decks.")));
+    else if (v.status === "deck") parts.push(h("section", { class: "panel" },
+      h("h2", {}, fmt(gettext("Deck Phase of %(round)s"), { round: roundName(v.round) })),
+      h("p", {}, this.me ? gettext("You take no part in this Deck Phase: the finalists build their decks.")
+        : gettext("The players are building their decks."))));
     parts.push(this.progressPanel());
     if (this.me && v.status !== "lobby") parts.push(this.deckPanel());
     mount(this.parts.phase, parts);
@@ -329,25 +356,28 @@ class TournamentPage {
 
   progressPanel() {
     const v = this.view;
-    return h("section", { class: "panel" }, h("h2", {}, "Players"),
-      v.phase_deadline && v.status === "deck" ? h("p", {}, "Deck Phase deadline: ", countdown(v.phase_deadline)) : null,
+    return h("section", { class: "panel" }, h("h2", {}, gettext("Players")),
+      v.phase_deadline && v.status === "deck" ? h("p", {}, gettext("Deck Phase deadline:"), " ", countdown(v.phase_deadline)) : null,
       h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {},
         h("span", { class: "seat-name" }, seat.name), ` (${seatKind(seat)})`,
-        seat.finished === true ? h("span", { class: "done" }, " ✓ finished") : seat.finished === false ? h("span", { class: "muted" }, " building…") : null,
-        h("span", { class: "muted" }, ` · deck ${seat.deck_size} · ${seat.tokens} fan tokens`),
-        seat.auto_played ? h("span", { class: "muted" }, " · deadline played for it") : null))));
+        seat.finished === true ? h("span", { class: "done" }, " ✓ ", gettext("finished"))
+          : seat.finished === false ? h("span", { class: "muted" }, " ", gettext("building…")) : null,
+        h("span", { class: "muted" }, " · ", fmt(gettext("deck %(size)s"), { size: num(seat.deck_size) }), " · ",
+          plural(seat.tokens, ngettext("%(count)s fan token", "%(count)s fan tokens", seat.tokens))),
+        seat.auto_played ? h("span", { class: "muted" }, " · ", gettext("deadline played for it")) : null))));
   }
 
   deckPanel() {
     const deck = this.me.deck;
-    return h("section", { class: "panel" }, h("h2", {}, `Your deck (${deck.length})`),
+    return h("section", { class: "panel" }, h("h2", {}, fmt(gettext("Your deck (%(count)s)"), { count: num(deck.length) })),
       h("div", { class: "card-grid small" }, deck.map((card) => cardTile(card.card, { compact: true, uid: card.uid }))));
   }
 
   hostTools() {
     if (!this.me || !this.view.seats.find((s) => s.number === this.me.seat)?.is_host) return null;
-    return h("div", { class: "host-tools" }, h("h3", {}, "Host"),
-      h("button", { class: "danger", onclick: () => confirm("Cancel this game for everyone?") && this.act("cancel/") }, "Cancel the game"));
+    return h("div", { class: "host-tools" }, h("h3", {}, gettext("Host")),
+      h("button", { class: "danger", onclick: () => confirm(gettext("Cancel this game for everyone?")) && this.act("cancel/") },
+        gettext("Cancel the game")));
   }
 
   lobbyPanel() {
@@ -355,43 +385,50 @@ class TournamentPage {
     const isHost = this.me && v.seats.find((s) => s.number === this.me.seat)?.is_host;
     const free = v.options.seat_count - v.seats.length;
     const count = h("input", { type: "number", min: 1, max: Math.max(1, free), value: Math.min(this.botCount || 1, Math.max(1, free)),
-      id: "bot-count", "aria-label": "Bots to add", oninput: (event) => { this.botCount = Number(event.target.value) || 1; } });
+      id: "bot-count", "aria-label": gettext("Bots to add"), oninput: (event) => { this.botCount = Number(event.target.value) || 1; } });
     // The chosen strength outlives the lobby's re-renders (someone joining redraws it).
     const chosen = this.botLevel || "rookie";
-    const level = h("select", { id: "bot-level", "aria-label": "Bot strength", onchange: (event) => { this.botLevel = event.target.value; } },
-      [["rookie", "rookie (beatable)"], ["steady", "steady"], ["champion", "champion (strongest)"]].map(([value, label]) =>
+    const level = h("select", { id: "bot-level", "aria-label": gettext("Bot strength"), onchange: (event) => { this.botLevel = event.target.value; } },
+      [["rookie", gettext("rookie (beatable)")], ["steady", gettext("steady")], ["champion", gettext("champion (strongest)")]].map(([value, label]) =>
         h("option", { value, selected: value === chosen }, label)));
-    return h("section", { class: "panel" }, h("h2", {}, "Lobby"),
-      v.code ? h("p", { class: "room" }, "Room code ", h("strong", { class: "code", id: "room-code" }, v.code), " ",
-        h("button", { onclick: () => navigator.clipboard?.writeText(v.code).then(() => showError({ message: "Room code copied." })) }, "Copy"),
-        h("small", { class: "muted" }, " — share it: the others join with it on the Lobby page.")) :
-        h("p", { class: "muted" }, "Ask the host for the room code to join this game."),
-      h("p", {}, `${v.seats.length} of ${v.options.seat_count} seats taken.`),
+    return h("section", { class: "panel" }, h("h2", {}, gettext("Lobby")),
+      v.code ? h("p", { class: "room" }, gettext("Room code"), " ", h("strong", { class: "code", id: "room-code", lang: "en" }, v.code), " ",
+        h("button", { onclick: () => navigator.clipboard?.writeText(v.code).then(() => showError({ message: gettext("Room code copied.") })) },
+          gettext("Copy")),
+        h("small", { class: "muted" }, " — ", gettext("share it: the others join with it on the Lobby page."))) :
+        h("p", { class: "muted" }, gettext("Ask the host for the room code to join this game.")),
+      h("p", {}, plural(v.options.seat_count, ngettext("%(taken)s of %(count)s seat taken.", "%(taken)s of %(count)s seats taken.",
+        v.options.seat_count), { taken: num(v.seats.length) })),
       h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {}, h("span", { class: "seat-name" }, seat.name),
-        ` (${seat.is_host ? "host" : seatKind(seat)})`,
-        isHost && !seat.is_host ? h("button", { class: "small", onclick: () => this.act("kick/", { seat: seat.number }) }, `Remove ${seat.name}`) : null))),
+        ` (${seat.is_host ? gettext("host") : seatKind(seat)})`,
+        isHost && !seat.is_host ? h("button", { class: "small", onclick: () => this.act("kick/", { seat: seat.number }) },
+          fmt(gettext("Remove %(name)s"), { name: seat.name })) : null))),
       isHost && free > 0 ? h("div", { class: "row" }, count, level,
-        h("button", { "data-key": "add-bots", onclick: () => this.act("bots/", { count: Number(count.value), level: level.value }) }, "Add bots")) : null,
+        h("button", { "data-key": "add-bots", onclick: () => this.act("bots/", { count: Number(count.value), level: level.value }) },
+          gettext("Add bots"))) : null,
       isHost ? h("div", { class: "row" },
         h("button", { class: "primary", "data-key": "start", disabled: !this.me.actions.includes("start"),
-          onclick: () => this.act("start/") }, free > 0 ? `Start (${free} seat${free > 1 ? "s" : ""} still free)` : "Start the tournament"),
-        h("button", { class: "danger", onclick: () => confirm("Cancel this game?") && this.act("cancel/") }, "Cancel the game")) : null,
+          onclick: () => this.act("start/") }, free > 0
+          ? plural(free, ngettext("Start (%(count)s seat still free)", "Start (%(count)s seats still free)", free))
+          : gettext("Start the tournament")),
+        h("button", { class: "danger", onclick: () => confirm(gettext("Cancel this game?")) && this.act("cancel/") },
+          gettext("Cancel the game"))) : null,
       this.me && !isHost ? h("button", { onclick: async () => {
         if (await this.act("leave/")) this.watch();
-      } }, "Leave the game") : null);
+      } }, gettext("Leave the game")) : null);
   }
 
   reclaimPanel() {
-    return h("section", { class: "panel", role: "status" }, h("h2", {}, "A bot plays your seat"),
-      h("p", {}, "You left this game or missed two deadlines in a row, so a steady bot has played for you since. ",
-        "Take your seat back to play it yourself again."),
-      h("button", { class: "primary", "data-key": "reclaim", onclick: () => this.act("reclaim/") }, "Take my seat back"));
+    return h("section", { class: "panel", role: "status" }, h("h2", {}, gettext("A bot plays your seat")),
+      h("p", {}, gettext("You left this game or missed two deadlines in a row, so a steady bot has played for you since."), " ",
+        gettext("Take your seat back to play it yourself again.")),
+      h("button", { class: "primary", "data-key": "reclaim", onclick: () => this.act("reclaim/") }, gettext("Take my seat back")));
   }
 
   endPanel() {
     const v = this.view;
-    const names = v.winners.map((seat) => this.name(seat)).join(" and ");
-    return h("section", { class: "panel champion", role: "status" }, h("h2", {}, trophy(), " Champion"),
+    const names = list(v.winners.map((seat) => this.name(seat)));
+    return h("section", { class: "panel champion", role: "status" }, h("h2", {}, trophy(), " ", gettext("Champion")),
       h("p", { class: "champion-name" }, names || "—"),
       v.fairness.revealed_seed !== null ? this.seedLine() : null);
   }
@@ -404,44 +441,53 @@ class TournamentPage {
     }
     const api = `/api/v1/tournaments/${this.id}`;
     return h("p", { class: "muted small", "data-key": "seed" },
-      `Seed ${this.seedText ?? "…"} revealed. `,
-      h("a", { href: `${api}/verify/` }, "The server's check"), " · ",
-      h("a", { href: `${api}/replay/` }, "everything to re-play it"), " · ",
-      h("a", { href: "/docs/" }, "check it yourself"),
-      " with examples/verify.py (docs/protocol.md §15).");
+      fmt(gettext("Seed %(seed)s revealed."), { seed: this.seedText ?? "…" }), " ",
+      h("a", { href: `${api}/verify/` }, gettext("The server's check")), " · ",
+      h("a", { href: `${api}/replay/` }, gettext("everything to re-play it")), " · ",
+      h("a", { href: "/docs/" }, gettext("check it yourself")), " ",
+      fmt(gettext("with %(script)s (%(section)s)."), { script: "examples/verify.py", section: "docs/protocol.md §15" }));
   }
 
   renderStandings() {
     const v = this.view;
-    if (v.status === "lobby") return mount(this.parts.standings, h("h2", {}, "Standings"), h("p", { class: "muted" }, "After the start."));
+    if (v.status === "lobby") {
+      return mount(this.parts.standings, h("h2", {}, gettext("Standings")), h("p", { class: "muted" }, gettext("After the start.")));
+    }
     const finalists = new Set(v.finalists);
     const trophies = (seat) => v.trophies.filter((t) => t.seat === seat);
     // The champion first (a tie on fans is broken by the Final), then the standings' own order.
     const ordered = [...v.standings].sort((a, b) => Number(v.winners.includes(b.seat)) - Number(v.winners.includes(a.seat)));
     const rows = ordered.map((row) => h("tr", { class: v.winners.includes(row.seat) ? "champ" : "" },
-      h("th", { scope: "row" }, this.name(row.seat), finalists.has(row.seat) ? " ★" : "", v.winners.includes(row.seat) ? [" ", trophy("champion")] : ""),
-      h("td", {}, row.fans, row.fans_complete ? "" : "+?"),
-      h("td", {}, trophies(row.seat).map((t) => h("span", { class: `park-dot park-${t.park}`, title: `${t.park}, round ${t.round}, ${t.fans ?? "secret"} fans` },
-        `${t.park} ${t.fans ?? "?"}`)), trophies(row.seat).length ? null : "—")));
+      h("th", { scope: "row" }, this.name(row.seat), finalists.has(row.seat) ? " ★" : "", v.winners.includes(row.seat) ? [" ", trophy(gettext("champion"))] : ""),
+      h("td", {}, num(row.fans), row.fans_complete ? "" : "+?"),
+      h("td", {}, trophies(row.seat).map((t) => h("span", { class: `park-dot park-${t.park}`,
+        title: t.fans === null || t.fans === undefined
+          ? fmt(gettext("%(park)s, %(round)s, secret fans"), { park: parkName(t.park), round: roundName(t.round) })
+          : plural(t.fans, ngettext("%(park)s, %(round)s, %(count)s fan", "%(park)s, %(round)s, %(count)s fans", t.fans),
+            { park: parkName(t.park), round: roundName(t.round) }) },
+        `${capitalised(parkColour(t.park))} ${t.fans ?? "?"}`)), trophies(row.seat).length ? null : "—")));
     const byRound = new Map();
     for (const match of this.matches) {
       if (!byRound.has(match.round)) byRound.set(match.round, []);
       byRound.get(match.round).push(match);
     }
-    mount(this.parts.standings, h("h2", {}, "Standings"),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Fans"), h("th", { scope: "col" }, "Trophies"))),
-        h("tbody", {}, rows)),
-      finalists.size ? h("p", {}, "Finalists: ", [...finalists].map((s) => this.name(s)).join(" and ")) : null,
-      v.standings.some((row) => !row.fans_complete) ? h("p", { class: "muted small" }, "+? : some trophy fans are still secret to you.") : null,
-      finalists.size ? h("p", { class: "muted small" }, "★ finalist.") : null,
+    mount(this.parts.standings, h("h2", {}, gettext("Standings")),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Player")), h("th", { scope: "col" }, gettext("Fans")),
+        h("th", { scope: "col" }, gettext("Trophies")))),
+      h("tbody", {}, rows)),
+      finalists.size ? h("p", {}, gettext("Finalists:"), " ", list([...finalists].map((s) => this.name(s)))) : null,
+      v.standings.some((row) => !row.fans_complete)
+        ? h("p", { class: "muted small" }, "+? : ", gettext("some trophy fans are still secret to you.")) : null,
+      finalists.size ? h("p", { class: "muted small" }, "★ ", gettext("finalist.")) : null,
       // Opened once, the replay list stays open across redraws (each stream event may redraw).
       byRound.size ? h("details", { open: this.replaysOpen, ontoggle: (event) => { this.replaysOpen = event.target.open; } },
-        h("summary", {}, "Replays"), h("ul", { class: "replays" },
-        [...byRound].map(([round, list]) => h("li", {}, `${round === 8 ? "Final" : `Round ${round}`}: `,
-          list.map((m) => {
-            const words = `${m.park} park: ${m.seats.map((seat) => seat.name).join(" vs ")}`;
+        h("summary", {}, gettext("Replays")), h("ul", { class: "replays" },
+        [...byRound].map(([round, played]) => h("li", {}, `${roundName(round)}: `,
+          played.map((m) => {
+            const words = fmt(gettext("%(park)s: %(a)s vs %(b)s"),
+              { park: capitalised(parkName(m.park)), a: m.seats[0]?.name ?? "?", b: m.seats[1]?.name ?? "?" });
             return h("span", { class: "replay" }, m.status === "finished" ? h("a", { href: `#/match/${m.id}` }, words)
-              : h("span", { class: "muted" }, `${words} (not over)`));
+              : h("span", { class: "muted" }, fmt(gettext("%(match)s (not over)"), { match: words })));
           }))))) : null,
       v.status === "deck" || v.status === "match" ? this.hostTools() : null);
   }
@@ -452,9 +498,9 @@ class TournamentPage {
     const round = boards[0].match.round;
     const parks = boards.map((b) => b.match.park);
     const pick = h("select", { id: "park-filter", onchange: (e) => { this.parkFilter = e.target.value; this.renderMatches(); } },
-      h("option", { value: "all" }, "Every park"), parks.map((p) => h("option", { value: p, selected: this.parkFilter === p }, `${p} park`)));
-    mount(this.parts.matches, h("h2", {}, `Matches of ${roundName(round)}`),
-      h("label", { class: "field inline" }, h("span", {}, "Watch "), pick),
+      h("option", { value: "all" }, gettext("Every park")), parks.map((p) => h("option", { value: p, selected: this.parkFilter === p }, capitalised(parkName(p)))));
+    mount(this.parts.matches, h("h2", {}, fmt(gettext("Matches of %(round)s"), { round: roundName(round) })),
+      h("label", { class: "field inline" }, h("span", {}, gettext("Watch")), " ", pick),
       h("div", { class: "boards" }, boards.filter((b) => this.parkFilter === "all" || b.match.park === this.parkFilter)
         .map((b) => { b.draw(true); return b.element; })));
   }

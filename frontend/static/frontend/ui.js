@@ -1,5 +1,8 @@
 // Small DOM helpers, the error banner, the card catalogue and card tiles.
 import { get } from "./api.js";
+import { fmt, num, duration, clock, setName, glossed, term } from "./i18n.js";
+
+/* global gettext, ngettext */
 
 /** h("button", {class: "x", onclick}, "text", child…): an element; strings become text. */
 export function h(tag, attrs = {}, ...children) {
@@ -28,7 +31,7 @@ export function showError(error) {
   const box = document.getElementById("errors");
   const words = error.code ? `${error.message} (${error.code})` : String(error.message || error);
   const item = h("p", {}, words, " ", h("button", {
-    class: "link", "aria-label": "Dismiss this message", onclick: () => item.remove(),
+    class: "link", "aria-label": gettext("Dismiss this message"), onclick: () => item.remove(),
   }, "×"));
   box.append(item);
   setTimeout(() => item.remove(), 12000);
@@ -63,26 +66,29 @@ export function cardOf(key) {
   return catalogue?.get(key) ?? { key, name: key.split("/").pop(), set: key.split("/")[0] };
 }
 
-/** "1 design", "3 designs". */
-export function plural(count, word, many = `${word}s`) {
-  return `${count} ${count === 1 ? word : many}`;
+/** ngettext's text for `count` with %(count)s filled in this language's digits:
+ * plural(count, ngettext("%(count)s design", "%(count)s designs", count)). */
+export function plural(count, text, values = {}) {
+  return fmt(text, { ...values, count: num(count) });
 }
 
-export const STATUS_WORDS = { lobby: "open lobby", deck: "building decks", match: "matches being played",
-  finished: "finished", cancelled: "cancelled" };
+export const STATUS_WORDS = { lobby: gettext("open lobby"), deck: gettext("building decks"),
+  match: gettext("matches being played"), finished: gettext("finished"), cancelled: gettext("cancelled") };
 
 export function setClass(set) {
   return "set-" + String(set || "").toLowerCase().replace(/[^a-z]+/g, "-");
 }
 
+// The timings the glossary names are its words; the others are the catalogue's.
 const TIMING = {
-  on_reveal: "On reveal", takes_flag: "Takes the flag", flag_loss: "Flag loss",
-  no_flag_win: "No flag win", in_flag_possession: "In flag possession", during_attack: "During the attack",
-  from_bench: "From the bench", when_picked: "When picked",
+  on_reveal: () => gettext("On reveal"), takes_flag: () => gettext("Takes the flag"), flag_loss: () => term("flag_loss"),
+  no_flag_win: () => term("no_flag_win"), in_flag_possession: () => term("in_flag_possession"),
+  during_attack: () => term("during_the_attack"), from_bench: () => term("from_the_bench"), when_picked: () => term("when_picked"),
+  special: () => term("special"),
 };
 
 export function timingWords(timing) {
-  return TIMING[timing] || (timing ? timing.replaceAll("_", " ") : "");
+  return TIMING[timing]?.() || (timing ? timing.replaceAll("_", " ") : "");
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -116,7 +122,7 @@ export function setIcon(set) {
 
 /** The level badge: a shield with the level letter. */
 export function levelBadge(level) {
-  return svg("svg", { viewBox: "0 0 20 22", class: "level-badge", role: "img", "aria-label": `level ${level ?? "unknown"}` },
+  return svg("svg", { viewBox: "0 0 20 22", class: "level-badge", role: "img", "aria-label": fmt(gettext("level %(level)s"), { level: level ?? "?" }) },
     svg("path", { d: "M10 1l8 3v7c0 5-4 8.5-8 10C6 19.5 2 16 2 11V4z", fill: "#fff", stroke: "var(--set, #7a8594)", "stroke-width": 2 }),
     svg("text", { x: 10, y: 15, "text-anchor": "middle", "font-size": String(level ?? "?").length > 2 ? 6 : 9,
       "font-weight": 700, fill: "#1b1f24" }, String(level ?? "?")));
@@ -134,29 +140,33 @@ export function cardTile(key, { extra = [], compact = false, uid = null } = {}) 
   return h("article", {
     class: `card ${setClass(card.set)} ${compact ? "compact" : ""}`,
     dataset: uid === null ? {} : { uid: String(uid) },
-    "aria-label": `${card.name}, power ${power}, level ${card.level ?? "?"}, ${card.set}`,
+    "aria-label": fmt(gettext("%(name)s, power %(power)s, level %(level)s, %(set)s"),
+      { name: card.name, power, level: card.level ?? "?", set: setName(card.set) }),
     title: compact && card.effect ? `${timingWords(card.timing)}${card.timing ? ": " : ""}${card.effect}` : null,
   },
     h("div", { class: "card-head" },
-      h("span", { class: "power", title: "Power" }, power),
+      h("span", { class: "power", title: term("power") }, power),
       h("span", { class: "name" }, card.name),
       levelBadge(card.level),
     ),
-    h("div", { class: "card-set" }, setIcon(card.set), compact ? null : card.set,
-      card.keyword && !compact ? h("span", { class: "keyword" }, card.keyword) : null),
+    h("div", { class: "card-set" }, setIcon(card.set), compact ? null : setName(card.set),
+      card.keyword && !compact ? h("span", { class: "keyword" }, glossed(card.keyword)) : null),
     !card.effect ? null : compact
-      ? h("details", { class: "effect-more" }, h("summary", {}, "Effect"), effectLine(card))
+      ? h("details", { class: "effect-more" }, h("summary", {}, gettext("Effect")), effectLine(card))
       : effectLine(card),
     extra,
   );
 }
 
-/** A live "m:ss left" text for a deadline; updates itself until the element leaves the page. */
-export function countdown(deadline, label = "left") {
-  const span = h("span", { class: "countdown", role: "timer" });
+/** A live "m:ss left" text for a deadline (`bare`: "m:ss" only); updates itself until the element
+ * leaves the page. Its title says the deadline's clock time. */
+export function countdown(deadline, bare = false) {
+  const span = h("span", { class: "countdown", role: "timer",
+    title: fmt(gettext("until %(time)s"), { time: clock(deadline) }) });
   const tick = () => {
     const seconds = Math.max(0, Math.round((new Date(deadline) - Date.now()) / 1000));
-    span.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}${label ? ` ${label}` : ""}`;
+    const time = duration(seconds);
+    span.textContent = bare ? time : fmt(gettext("%(time)s left"), { time });
     span.classList.toggle("urgent", seconds <= 10);
     if (span.isConnected || !span.dataset.started) {
       span.dataset.started = "1";
@@ -170,7 +180,7 @@ export function countdown(deadline, label = "left") {
 export const PARK_COLOURS = { green: "#2e7d32", red: "#c62828", purple: "#6a1b9a", yellow: "#f9a825" };
 
 /** A trophy drawn in SVG (no emoji font is needed). */
-export function trophy(label = "trophy") {
+export function trophy(label = term("trophy")) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", "trophy-icon");

@@ -123,14 +123,17 @@ class SeasonUpdateInput(serializers.Serializer):
     )
 
 
-CORRECTION_KINDS = ("disqualify", "manual_result")
+CORRECTION_KINDS = ("disqualify", "manual_result", "forfeit")
 MEMBER_KINDS = ("all", "human", "bot")
 
 
 class CorrectionInput(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=list(CORRECTION_KINDS),
-        help_text="disqualify: a member from a tournament or a season; manual_result: places.",
+        help_text=(
+            "disqualify: a member from a tournament or a season; manual_result: places; "
+            "forfeit: a member gives up one match of a tournament."
+        ),
     )
     reason = serializers.CharField(max_length=500, help_text="Why: shown in the audit trail.")
     tournament = serializers.IntegerField(
@@ -140,6 +143,9 @@ class CorrectionInput(serializers.Serializer):
         min_value=1, max_value=2**31 - 1, required=False, help_text="A season (disqualify)."
     )
     member = serializers.CharField(max_length=60, required=False, help_text="A handle.")
+    match = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="A match's id (forfeit)."
+    )
     places = serializers.DictField(
         child=serializers.IntegerField(min_value=1, max_value=8),
         required=False,
@@ -157,7 +163,15 @@ def correction_arguments(data: dict[str, Any]) -> dict[str, Any]:
         "season_id": data.get("season"),
         "member": data.get("member"),
         "places": data.get("places"),
+        "match_id": data.get("match"),
     }
+
+
+class ScheduleInput(serializers.Serializer):
+    starts_at = serializers.DateTimeField(help_text="When it starts by itself (ISO 8601).")
+    checkin_minutes = serializers.IntegerField(
+        min_value=1, max_value=1440, default=30, help_text="Check-in opens this long before."
+    )
 
 
 class FormatQuery(serializers.Serializer):

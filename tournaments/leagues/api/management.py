@@ -1,18 +1,21 @@
 """League management endpoints (the league's organizers): a member's token, a season's edits,
-a webhook endpoint's secret, ping, deletion and delivery log. The actions are declared in
+a webhook endpoint's secret, ping, deletion and delivery log; a tournament's scheduled start, a
+seat's check-in and the league's calendar. The actions are declared in
 ``tournaments.leagues.actions`` (GraphQL's mutations come from the same declarations)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
-from tournaments.api.auth import organizer
+from config.errors import NotFoundError
+from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
-from tournaments.leagues import actions, managing, selectors
+from tournaments.leagues import actions, managing, schedules, selectors
 
 
 class DeliveryListView(ApiView):
@@ -24,6 +27,23 @@ class DeliveryListView(ApiView):
         return Response({"results": selectors.delivery_list(endpoint)})
 
 
+class ScheduleReadView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_schedule_read")
+    def get(self, request: Request, slug: str, tournament_id: int) -> Response:
+        caller(request)
+        found = [s for s in schedules.calendar(slug) if s["tournament"] == tournament_id]
+        if not found:
+            raise NotFoundError("not_scheduled", _("This tournament has no scheduled start."))
+        return Response(found[0])
+
+
+class CalendarView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_calendar")
+    def get(self, request: Request, slug: str) -> Response:
+        caller(request)
+        return Response({"results": schedules.calendar(slug)})
+
+
 # The action views (``tournaments.leagues.actions``).
 MemberTokenView = rest_view("MemberTokenView", (actions.REISSUE_MEMBER_TOKEN,), ApiView)
 SeasonDetailView = rest_view("SeasonDetailView", (actions.UPDATE_SEASON,), ApiView)
@@ -31,3 +51,5 @@ WebhookDetailView = rest_view("WebhookDetailView", (actions.DELETE_WEBHOOK,), Ap
 WebhookSecretView = rest_view("WebhookSecretView", (actions.ROTATE_WEBHOOK_SECRET,), ApiView)
 WebhookPingView = rest_view("WebhookPingView", (actions.PING_WEBHOOK,), ApiView)
 DeliveryRetryView = rest_view("DeliveryRetryView", (actions.RETRY_DELIVERY,), ApiView)
+ScheduleView = rest_view("ScheduleView", (actions.SCHEDULE_START,), ScheduleReadView)
+CheckInView = rest_view("CheckInView", (actions.CHECK_IN,), ApiView)

@@ -7,6 +7,35 @@ from config.openapi import CREATE_400, Operation
 L = "/api/v1/leagues/{slug}/"
 WRITE = ["organizer_required", "not_league_organizer"]
 OPERATIONS: dict[tuple[str, str], Operation] = {
+    ("GET", L + "calendar/"): Operation(
+        "A league's calendar",
+        "Its scheduled tournaments by start time: status, check-in window, who checked in, "
+        "and how each scheduled start turned out.",
+    ),
+    ("GET", L + "tournaments/{tournament_id}/schedule/"): Operation(
+        "Read a tournament's scheduled start", "As the calendar shows it.", {404: ["not_scheduled"]}
+    ),
+    ("POST", L + "tournaments/{tournament_id}/schedule/"): Operation(
+        "Schedule a tournament's start (league organizer)",
+        "A lobby starts by itself at `starts_at` if every seat is taken and every player "
+        "checked in during the `checkin_minutes` before; otherwise it is cancelled with the "
+        "reason. Scheduling again moves it.",
+        {
+            400: ["schedule_in_past"],
+            403: WRITE,
+            404: ["not_league_tournament"],
+            409: ["not_in_lobby"],
+        },
+    ),
+    ("POST", "/api/v1/leagues/tournaments/{tournament_id}/checkin/"): Operation(
+        "Check in for a scheduled start (seat token)",
+        "The calling seat is ready; bots never need to.",
+        {
+            401: ["bad_token"],
+            403: ["seat_required", "wrong_tournament"],
+            409: ["not_scheduled", "checkin_not_open", "checkin_closed"],
+        },
+    ),
     ("GET", "/api/v1/leagues/"): Operation(
         "List public leagues", "Every public league (an unlisted one is reached by its slug)."
     ),
@@ -139,14 +168,22 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("POST", L + "corrections/"): Operation(
         "Correct a recorded result (league organizer)",
-        "Disqualify a member from a tournament or a season, or enter a tournament's places by "
-        "hand, with a reason: appended to the audit trail, then the league's results, standings "
-        "and ratings are replayed with it and `standings_changed` is sent.",
+        "Disqualify a member from a tournament or a season, enter a tournament's places by "
+        "hand, or record a member's forfeit of one match, with a reason: appended to the audit "
+        "trail, then the league's results, standings and ratings are replayed with it and "
+        "`standings_changed` is sent.",
         {
             400: ["bad_correction", "bad_manual_result"],
             403: WRITE,
-            404: ["not_league_tournament", "unknown_member", "unknown_season"],
-            409: ["result_not_released", "member_not_in_tournament", "member_disqualified"],
+            404: ["not_league_tournament", "unknown_member", "unknown_season", "unknown_match"],
+            409: [
+                "result_not_released",
+                "member_not_in_tournament",
+                "member_disqualified",
+                "member_not_in_match",
+                "match_not_won",
+                "manual_result_entered",
+            ],
         },
     ),
     ("POST", "/api/v1/leagues/tournaments/"): Operation(

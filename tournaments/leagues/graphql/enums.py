@@ -10,7 +10,8 @@ from tournaments.leagues.webhooks import EVENT_KINDS
 CorrectionKind = enum_of(
     "CorrectionKind",
     CORRECTION_KINDS,
-    "disqualify: a member from a tournament or a season; manual_result: places.",
+    "disqualify: a member from a tournament or a season; manual_result: places; forfeit: a "
+    "member gives up one match of a tournament.",
 )
 MemberKind = enum_of("MemberKind", MEMBER_KINDS, "Which members a ranking counts.")
 WebhookEvent = enum_of("WebhookEvent", EVENT_KINDS, "An event kind a webhook is sent.")

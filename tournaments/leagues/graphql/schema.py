@@ -7,10 +7,11 @@ import strawberry
 from tournaments.leagues.graphql.managing import ManagementQuery
 from tournaments.leagues.graphql.mutations import Mutation
 from tournaments.leagues.graphql.queries import Query as LeagueQuery
+from tournaments.leagues.graphql.schedules import ScheduleQuery
 
 
 @strawberry.type
-class Query(LeagueQuery, ManagementQuery):
+class Query(LeagueQuery, ManagementQuery, ScheduleQuery):
     pass
 
 

@@ -8,6 +8,8 @@ from typing import Any
 import strawberry
 from strawberry.scalars import JSON
 
+from tournaments.enums import TournamentStatus
+
 
 @strawberry.type(description="A league of the public list.")
 class LeagueItem:
@@ -153,11 +155,14 @@ class MemberHistory:
 @strawberry.type(description="A correction of recorded results, as the audit trail shows it.")
 class CorrectionView:
     id: int = strawberry.field(description="Its id (the audit trail's order).")
-    kind: str = strawberry.field(description="disqualify or manual_result.")
+    kind: str = strawberry.field(description="disqualify, manual_result or forfeit.")
     reason: str = strawberry.field(description="Why, in the organizer's words.")
     season: int = strawberry.field(description="Season id.")
     tournament: int | None = strawberry.field(description="Tournament id; none: the season.")
-    member: str | None = strawberry.field(description="The disqualified member's handle.")
+    member: str | None = strawberry.field(
+        description="The disqualified or forfeiting member's handle."
+    )
+    match: int | None = strawberry.field(description="A forfeit: the match's id.")
     places: JSON = strawberry.field(description="A manual result: handle → place.")
     created_at: datetime.datetime = strawberry.field(description="When it was made.")
 
@@ -226,3 +231,21 @@ class WebhookSecret:
 @strawberry.type(description="Done: the thing asked for is gone.")
 class Done:
     ok: bool = strawberry.field(description="Always true.")
+
+
+@strawberry.type(description="A league tournament's scheduled start, as the calendar shows it.")
+class ScheduleView:
+    tournament: int = strawberry.field(description="Tournament id.")
+    season: int = strawberry.field(description="Season id.")
+    status: TournamentStatus = strawberry.field(description="The tournament's status.")
+    starts_at: datetime.datetime = strawberry.field(description="When it starts by itself.")
+    checkin_opens_at: datetime.datetime = strawberry.field(description="When check-in opens.")
+    checked_in: list[int] = strawberry.field(description="Seats checked in (numbers from 1).")
+    outcome: str | None = strawberry.field(description="started, cancelled or skipped; none yet.")
+    reason: str = strawberry.field(description="Why it was cancelled.")
+
+
+@strawberry.type(description="A seat's check-in.")
+class CheckInView:
+    seat: int = strawberry.field(description="The seat's number (from 1).")
+    checked_in_at: datetime.datetime = strawberry.field(description="When it checked in.")

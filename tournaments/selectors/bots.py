@@ -20,8 +20,7 @@ from tournaments.rules.bots.stakes import rival_weights
 from tournaments.rules.plan import ROBOT, plan_from_data
 from tournaments.rules.robot import START_CARDS
 from tournaments.rules.seeds import derive_seed, stream
-from tournaments.services.common import card_facts
-from tournaments.services.match_setups import sets_in_play
+from tournaments.selectors.cards import card_facts, sets_in_play
 
 
 def level_of(seat: Seat) -> str:
