@@ -191,7 +191,7 @@ def test_a_content_type_the_api_does_not_read_is_415(lobby: Player, debug: bool)
 def test_a_host_not_allowed_is_a_coded_400(lobby: Player, debug: bool) -> None:
     with override_settings(ALLOWED_HOSTS=["game.example"]):
         response = Client().get(f"/api/v1/tournaments/{lobby.id}/", HTTP_HOST="evil.example")
-    coded(response, 400, "bad_request")
+    coded(response, 400, "bad_host")
 
 
 def test_a_server_error_is_coded_json_and_shows_no_exception_text(
