@@ -54,10 +54,12 @@ class Ident:
 @dataclass(frozen=True)
 class Call:
     """One call of an action: the caller's ``Authorization`` value and the valid input (the
-    body's fields and the path's identifiers)."""
+    body's fields and the path's identifiers); ``memo`` keeps what was worked out from them."""
 
     authorization: str
     data: dict[str, Any]
+    # What the call worked out once and reads again (the caller its token names).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,11 @@ MATCH = Ident("match_id", int, "The match's id.")
 
 
 def actor(call: Call) -> Any:
-    """The calling seat or organizer (``None``: a spectator); ``bad_token`` for an unknown one."""
-    return actor_of(call.authorization)
+    """The calling seat or organizer (``None``: a spectator); ``bad_token`` for an unknown one.
+    Looked up once per call: the action and the view that answers it share it."""
+    if "actor" not in call.memo:
+        call.memo["actor"] = actor_of(call.authorization)
+    return call.memo["actor"]
 
 
 def seat(call: Call) -> Any:
@@ -40,8 +43,8 @@ def seat(call: Call) -> Any:
 
 
 def viewed(call: Call) -> dict[str, Any]:
-    """The tournament as the caller sees it after the action (its seat read afresh: the view
-    must show the seat's new ``version``)."""
+    """The tournament as the caller sees it after the action (the view reads the seat's new
+    ``version`` itself: the viewer names the seat only)."""
     tournament_id = call.data["tournament_id"]
     return tournament_view_of(
         tournament_id=tournament_id, viewer=viewer_in(seat(call), tournament_id)
