@@ -1,21 +1,21 @@
-"""What every app's GraphQL shares: the coded ``Error`` member of mutation payloads, pages
+"""What every app's GraphQL shares: the typed ``UserError`` s of mutation payloads, pages
 (Relay-style connections with offset cursors and a size cap), and the caller's identity.
 
-A refused mutation returns ``Error`` (the same ``code``, ``message`` and ``details`` as REST's
-body); a refused query field is a GraphQL error whose ``extensions`` carry the same ``code`` and
-``details`` (``config.schema`` adds them).
+A refused mutation answers its payload with ``errors`` (REST's ``code`` and ``message``, the
+details typed: ``user_errors``); a refused query field is a GraphQL error whose ``extensions``
+carry the same ``code`` and ``details`` (``config.schema`` adds them).
 """
 
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 import strawberry
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from strawberry.scalars import JSON
 
 from config.errors import ApplicationError, error_body
 
@@ -28,16 +28,78 @@ DEFAULT_PAGE = 20
 MAX_BODY_BYTES = 64 * 1024
 
 
-@strawberry.type(description="A refused action: the code, message and details REST answers.")
-class Error:
+@strawberry.type(description="One fact about a refusal: a name and its value as text.")
+class ErrorDetail:
+    name: str = strawberry.field(description="What the fact is about (`retry_after`, `seat`…).")
+    value: str | None = strawberry.field(description="Its value as text (null: a list).")
+    values: list[str] | None = strawberry.field(description="Its values, when a list.")
+
+
+@strawberry.type(
+    description="Why an action was refused: REST's code and message; for `invalid` one error "
+    "per bad input field (its path in `field`), for other codes the facts of REST's details."
+)
+class UserError:
     code: str = strawberry.field(description="Stable code programs branch on (docs/errors.md).")
     message: str = strawberry.field(description="For people; may change.")
-    details: JSON = strawberry.field(description="Facts that help (`{}` when none).")
+    field: list[str] | None = strawberry.field(
+        description="The input field at fault (its path, camelCase); null: the whole input."
+    )
+    details: list[ErrorDetail] = strawberry.field(description="Facts that help (may be empty).")
 
-    @classmethod
-    def of(cls, error: Exception) -> Error:
-        body = error_body_of(error)
-        return cls(code=body["code"], message=body["message"], details=body["details"])
+
+def user_errors(body: dict[str, Any]) -> list[UserError]:
+    """REST's error body as typed errors: ``invalid`` with field messages becomes one error per
+    message at its field's path; any other body one error whose details are listed facts."""
+    code, message, details = body["code"], body["message"], body["details"]
+    if code == "invalid" and isinstance(details, dict) and _all_messages(details):
+        found = list(_field_errors(details, []))
+        if found:
+            return [UserError(code=code, message=m, field=f, details=[]) for f, m in found]
+    return [UserError(code=code, message=message, field=None, details=_facts(details))]
+
+
+def _all_messages(details: dict[str, Any]) -> bool:
+    return all(isinstance(v, list | dict) for v in details.values())
+
+
+def _field_errors(detail: Any, path: list[str]) -> Any:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            yield from _field_errors(value, [*path, _camel(str(key))])
+    elif isinstance(detail, list) and all(isinstance(item, str) for item in detail):
+        for message in detail:
+            yield (path if path and path != ["nonFieldErrors"] else None), message
+    elif isinstance(detail, list):
+        for index, item in enumerate(detail):
+            yield from _field_errors(item, [*path, str(index)])
+    else:
+        yield (path or None), str(detail)
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _facts(details: Any) -> list[ErrorDetail]:
+    if not isinstance(details, dict):
+        return [ErrorDetail(name="details", value=json.dumps(details), values=None)]
+    return [_fact(str(name), value) for name, value in details.items()]
+
+
+def _fact(name: str, value: Any) -> ErrorDetail:
+    if isinstance(value, list) and all(not isinstance(v, list | dict) for v in value):
+        return ErrorDetail(name=name, value=None, values=[_text(v) or "" for v in value])
+    return ErrorDetail(name=name, value=_text(value), values=None)
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
 
 
 def error_body_of(error: Exception) -> dict[str, Any]:

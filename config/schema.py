@@ -35,11 +35,11 @@ from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
 from config.graphql_execution import ReusingExecutionContext, TextValidationCache
 from config.metrics_http import OperationLabel
-from tournaments.graphql import Mutation as TournamentsMutation
-from tournaments.graphql import Query as TournamentsQuery
-from tournaments.graphql import Subscription
-from tournaments.leagues.graphql import Mutation as LeaguesMutation
-from tournaments.leagues.graphql import Query as LeaguesQuery
+from tournaments.graphql.schema import Mutation as TournamentsMutation
+from tournaments.graphql.schema import Query as TournamentsQuery
+from tournaments.graphql.schema import Subscription
+from tournaments.leagues.graphql.schema import Mutation as LeaguesMutation
+from tournaments.leagues.graphql.schema import Query as LeaguesQuery
 
 log = logging.getLogger(__name__)
 

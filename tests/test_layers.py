@@ -263,7 +263,7 @@ def test_the_tournaments_core_never_imports_leagues() -> None:
     ``settings.TOURNAMENT_HOOKS``); nothing outside the leagues app imports it, but the root
     GraphQL schema (``config.schema``), which composes every app's GraphQL as the root URLs
     include every app's REST routes."""
-    assert "tournaments.leagues.graphql" in EDGES["config.schema"]
+    assert "tournaments.leagues.graphql.schema" in EDGES["config.schema"]
     outside = {
         m: i
         for m, i in EDGES.items()

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.test import Client
 
+from config.graphql import user_errors
 from tests.tournaments.play import ROUND_GUARD
 
 # Every field of the tournament view: what a hand-written "select everything" query asks for.
 CARD = "uid card"
 TOURNAMENT_FIELDS = f"""
-  id roomCode status round isFinal version phaseDeadline finalists winners
+  databaseId roomCode status round isFinal version phaseDeadline finalists winners
   options {{ seatCount basicSet additionalSets beachCup winterMode robotDifficulty soloChallenge
              deckDeadlineSeconds answerDeadlineSeconds }}
   parks {{ name winter }}
@@ -27,8 +29,9 @@ TOURNAMENT_FIELDS = f"""
             pending {{ kind card count offered {{ {CARD} }} eligible {{ {CARD} }} optional }} }}
   }}
 """
-ERROR_FIELDS = "... on Error { code message details }"
-PAYLOAD = f"__typename ... on TournamentView {{ {TOURNAMENT_FIELDS} }} {ERROR_FIELDS}"
+ERRORS = "errors { code message field details { name value values } }"
+PAYLOAD = f"tournament {{ {TOURNAMENT_FIELDS} }} {ERRORS}"
+TICKET = f"ticket {{ id code seat token }} {ERRORS}"
 
 
 class GraphQL:
@@ -57,48 +60,34 @@ class GraphQL:
         return found
 
 
-def mutate(gql: GraphQL, mutation: str, args: str = "", **variables: Any) -> dict[str, Any]:
-    """Run one mutation whose payload is a tournament (or an ``Error``)."""
-    declared = ", ".join(f"${name}: {kind}" for name, kind in _kinds(variables).items())
-    call = ", ".join(f"{name}: ${name}" for name in variables)
-    head = f"mutation({declared})" if declared else "mutation"
-    query = f"{head} {{ result: {mutation}({call}) {{ {PAYLOAD} }} }}"
-    result: dict[str, Any] = gql.data(query, **variables)["result"]
+def operation(mutation: str, selection: str) -> str:
+    """``mutation``'s document: its one ``input`` as the variable ``$input``."""
+    kind = f"{mutation[:1].upper()}{mutation[1:]}Input"
+    return f"mutation($input: {kind}!) {{ result: {mutation}(input: $input) {{ {selection} }} }}"
+
+
+def payload(gql: GraphQL, mutation: str, selection: str, **given: Any) -> dict[str, Any]:
+    """Run one mutation with ``given`` as its input; its payload."""
+    result: dict[str, Any] = gql.data(operation(mutation, selection), input=given)["result"]
     return result
 
 
-def _kinds(variables: dict[str, Any]) -> dict[str, str]:
-    def kind(value: Any) -> str:
-        if isinstance(value, bool):
-            return "Boolean!"
-        if isinstance(value, int):
-            return "Int!"
-        if isinstance(value, list):
-            return "[Int!]!"
-        return "String!"
-
-    return {name: kind(value) for name, value in variables.items()}
+def mutate(gql: GraphQL, mutation: str, **given: Any) -> dict[str, Any]:
+    """Run one mutation whose payload carries a tournament (``tournament`` and ``errors``)."""
+    return payload(gql, mutation, PAYLOAD, **given)
 
 
-TICKET = "__typename ... on Ticket { id code seat token } ... on Error { code message details }"
+def typed(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """REST's error body as a payload's ``errors`` carry it (``config.graphql.user_errors``)."""
+    return [dataclasses.asdict(error) for error in user_errors(body)]
 
 
 def create(gql: GraphQL, **options: Any) -> dict[str, Any]:
-    args = {"seats": 2, "name": "Host", **options}
-    declared = {
-        "seats": "Int!",
-        "name": "String",
-        "seed": "String",
-        "basicSet": "String",
-        "beachCup": "Boolean",
-        "winterPark": "String",
-        "additionalSets": "[String!]",
-    }
-    head = ", ".join(f"${k}: {declared[k]}" for k in args)
-    call = ", ".join(f"{k}: ${k}" for k in args)
-    query = f"mutation({head}) {{ result: createTournament({call}) {{ {TICKET} }} }}"
-    result: dict[str, Any] = gql.data(query, **args)["result"]
-    return result
+    """``createTournament`` (2 seats, host "Host" unless told): its ticket."""
+    made = payload(gql, "createTournament", TICKET, **{"seats": 2, "name": "Host", **options})
+    assert made["errors"] == [], made
+    ticket: dict[str, Any] = made["ticket"]
+    return ticket
 
 
 class Seat:
@@ -115,8 +104,9 @@ class Seat:
 
     def act(self, mutation: str, **variables: Any) -> dict[str, Any]:
         result = mutate(self.gql, mutation, tournamentId=self.id, **variables)
-        assert result["__typename"] == "TournamentView", result
-        return result
+        assert result["errors"] == [], result
+        view: dict[str, Any] = result["tournament"]
+        return view
 
     def step(self) -> bool:
         """The next Deck Phase step (the REST player's policy); ``False`` when none."""
@@ -142,7 +132,7 @@ class Seat:
     def play_to_the_end(self) -> dict[str, Any]:
         for _ in range(ROUND_GUARD):
             view = self.view()
-            if view["status"] == "finished":
+            if view["status"] == "FINISHED":
                 return view
             if not self.step():
                 raise AssertionError(f"stuck: {view}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.graphql.client import GraphQL
+from tests.graphql.client import ERRORS, GraphQL, payload
 
 SKILL = "mu sigma ordinal"
 SEASON = """id name startsOn endsOn scoring botsAllowed adviceAllowed tournaments archived joinCode
@@ -16,16 +16,16 @@ HISTORY = f"""member kind rating {{ {SKILL} }}
   tournaments {{ tournament season place points fans champion finalist
                  rating {{ {SKILL} change }} }}
   corrections {{ id kind reason season tournament member match places createdAt }}"""
-ERROR = "... on Error { code message details }"
+TICKET = "ticket { id code seat token }"
 PAYLOADS = {
-    "createLeague": f"... on LeagueView {{ {LEAGUE} }}",
-    "createSeason": f"... on SeasonView {{ {SEASON} }}",
-    "createMember": "... on NewMember { member kind claimCode }",
-    "claimMember": "... on MemberToken { member token }",
-    "openSeasonTournament": "... on Ticket { id code seat token }",
-    "hostSeasonTournament": "... on Ticket { id code seat token }",
-    "joinSeasonTournament": "... on Ticket { id code seat token }",
-    "createWebhook": "... on Webhook { id url events secret }",
+    "createLeague": f"league {{ {LEAGUE} }}",
+    "createSeason": f"season {{ {SEASON} }}",
+    "createMember": "member { member kind claimCode }",
+    "claimMember": "member { member token }",
+    "openSeasonTournament": TICKET,
+    "hostSeasonTournament": TICKET,
+    "joinSeasonTournament": TICKET,
+    "createWebhook": "webhook { id url events secret }",
 }
 
 
@@ -51,9 +51,6 @@ def call(gql: GraphQL, field: str, selection: str, operation: str = "query", **a
     return gql.post(f"{head} {{ result: {field}{body} {{ {selection} }} }}", **args)
 
 
-def mutate(gql: GraphQL, mutation: str, **args: Any) -> dict[str, Any]:
-    selection = f"__typename {PAYLOADS[mutation]} {ERROR}"
-    body = call(gql, mutation, selection, "mutation", **args)
-    assert "errors" not in body, body
-    result: dict[str, Any] = body["data"]["result"]
-    return result
+def mutate(gql: GraphQL, mutation: str, **given: Any) -> dict[str, Any]:
+    """A league mutation with ``given`` as its input: its payload (result and ``errors``)."""
+    return payload(gql, mutation, f"{PAYLOADS[mutation]} {ERRORS}", **given)

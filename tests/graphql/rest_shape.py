@@ -6,7 +6,19 @@ import re
 from datetime import datetime
 from typing import Any
 
+from config.enums import member_name, registered
+
 RENAMED = {"room_code": "code"}
+# Fields whose GraphQL type is an enum: its member (``LOBBY``) is REST's value (``lobby``).
+ENUM_FIELDS = {"status", "kind", "botLevel", "basicSet", "winterMode"}
+
+
+def enum_value(name: str) -> str:
+    """REST's value of an enum member's name (``LOBBY`` → ``lobby``); any other text as is."""
+    values = {member_name(str(m.value)): str(m.value) for kind in registered() for m in kind}
+    return values.get(name, name)
+
+
 # JSON scalars: passed through as the server's own JSON (their keys are data, not field names).
 OPAQUE = {"fansGained", "payload", "details", "effectParams"}
 
@@ -15,20 +27,25 @@ def snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def rest_shape(value: Any) -> Any:
-    """camelCase keys to snake_case, ``roomCode`` to ``code``, the decimal seed to a number,
-    ISO instants to ``datetime`` (each side writes its own offset)."""
+def rest_shape(value: Any, key: str = "") -> Any:
+    """camelCase keys to snake_case, ``roomCode`` to ``code``, ``databaseId`` to ``id``, the
+    decimal seed to a number, enum members to REST's values, ISO instants to ``datetime`` (each
+    side writes its own offset)."""
     if isinstance(value, dict):
         shaped = {
-            RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v)
+            RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v, k)
             for k, v in value.items()
         }
+        if "database_id" in shaped:  # a Node's number is REST's id (its global id is not)
+            shaped["id"] = shaped.pop("database_id")
         seed = shaped.get("revealed_seed")
         if isinstance(seed, str):
             shaped["revealed_seed"] = int(seed)
         return shaped
     if isinstance(value, list):
-        return [rest_shape(item) for item in value]
+        return [rest_shape(item, key) for item in value]
+    if key in ENUM_FIELDS and isinstance(value, str):
+        return enum_value(value)
     return instant(value)
 
 

@@ -100,7 +100,7 @@ def test_a_body_that_is_not_json_by_its_type_is_unsupported(content_type: str) -
 def test_a_mutation_over_get_is_method_not_allowed() -> None:
     response = Client().get(
         "/graphql/",
-        {"query": "mutation { startTournament(tournamentId: 1) { __typename } }"},
+        {"query": "mutation { startTournament(input: {tournamentId: 1}) { __typename } }"},
         HTTP_ACCEPT="application/json",
     )
     refused(response, 405, "method_not_allowed")

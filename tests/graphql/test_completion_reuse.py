@@ -52,10 +52,11 @@ def test_a_changed_view_is_completed_afresh() -> None:
 def test_each_selection_of_the_same_view_gets_its_own_fields() -> None:
     ticket = _lobby()
     gql = GraphQL()
-    assert _view(gql, ticket["id"], "id status") == {"id": ticket["id"], "status": "lobby"}
-    assert _view(gql, ticket["id"], "status round") == {"status": "lobby", "round": 0}
+    found = _view(gql, ticket["id"], "databaseId status")
+    assert found == {"databaseId": ticket["id"], "status": "LOBBY"}
+    assert _view(gql, ticket["id"], "status round") == {"status": "LOBBY", "round": 0}
     aliased = _view(gql, ticket["id"], "state: status")
-    assert aliased == {"state": "lobby"}
+    assert aliased == {"state": "LOBBY"}
 
 
 def test_a_spectator_never_gets_the_seats_kept_completion() -> None:

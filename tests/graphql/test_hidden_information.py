@@ -18,7 +18,7 @@ from tests.tournaments.play import ROUND_GUARD, open_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MATCH_FIELDS = """
-  id tournament round park kind status winner reason fansGained eventsReleased
+  databaseId tournament round park kind status winner reason fansGained eventsReleased
   seats { number name side }
   question { seq kind card cardKey options optionKeys min max prompt default deadline }
 """

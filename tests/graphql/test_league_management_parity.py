@@ -9,8 +9,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
-from tests.graphql.client import GraphQL
-from tests.graphql.leagues import ERROR, call
+from tests.graphql.client import ERRORS, GraphQL, payload, typed
+from tests.graphql.leagues import call
 from tests.graphql.rest_shape import rest_json, rest_shape
 from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, org
 from tests.leagues.receiver import receiver
@@ -19,12 +19,10 @@ from tournaments.leagues.models import Correction, Member, Season, WebhookEndpoi
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CORRECTION = (
-    "... on CorrectionView { id kind reason season tournament member match places createdAt }"
-)
+CORRECTION = "correction { id kind reason season tournament member match places createdAt }"
 DELIVERED = """id kind sequence idempotencyKey status attempts lastStatus lastError createdAt
   lastAttemptAt deliveredAt"""
-DELIVERY = f"... on Delivery {{ {DELIVERED} }}"
+DELIVERY = f"delivery {{ {DELIVERED} }}"
 ADA, BRICK = "Bot Ada (rookie)", "Bot Brick (rookie)"
 
 
@@ -42,10 +40,17 @@ def rows() -> tuple[Any, ...]:
     )
 
 
-def mutate(gql: GraphQL, mutation: str, selection: str, **args: Any) -> Any:
-    body = call(gql, mutation, f"__typename {selection} {ERROR}", "mutation", **args)
-    assert "errors" not in body, body
-    return body["data"]["result"]
+def mutate(gql: GraphQL, mutation: str, selection: str, **given: Any) -> Any:
+    """The mutation's result, once it is sure there was no refusal."""
+    answer = payload(gql, mutation, f"{selection} {ERRORS}", **given)
+    assert answer.pop("errors") == [], answer
+    ((_, result),) = answer.items()
+    return result
+
+
+def enum(body: dict[str, Any]) -> dict[str, Any]:
+    """REST's body as GraphQL's input: its ``kind`` a ``CorrectionKind``."""
+    return {**body, "kind": body["kind"].upper()}
 
 
 def same_refusal(
@@ -55,10 +60,9 @@ def same_refusal(
     response = getattr(client, method)(f"/api/v1/{path}", body, format="json")
     assert response.status_code >= 400, response.content
     assert rows() == before
-    answer = mutate(gql, name, "", **args)
+    answer = payload(gql, name, ERRORS, **args)
     assert rows() == before
-    assert answer.pop("__typename") == "Error"
-    assert answer == response.json()
+    assert answer["errors"] == typed(response.json())
 
 
 def test_corrections_and_management_refuse_the_same(catalogue: Any) -> None:
@@ -70,12 +74,16 @@ def test_corrections_and_management_refuse_the_same(catalogue: Any) -> None:
     gql, theirs = GraphQL(f"Token {token}"), GraphQL(f"Token {rival}")
     base = f"leagues/{slug}/"
     dq = {"kind": "disqualify", "reason": "x", "tournament": tid, "member": "nobody"}
-    same_refusal(client, "post", base + "corrections/", dq, gql, "correctResult", slug=slug, **dq)
+    same_refusal(
+        client, "post", base + "corrections/", dq, gql, "correctResult", slug=slug, **enum(dq)
+    )
     bad = {"kind": "manual_result", "reason": "x", "tournament": tid, "places": {ADA: 1}}
-    same_refusal(client, "post", base + "corrections/", bad, gql, "correctResult", slug=slug, **bad)
+    same_refusal(
+        client, "post", base + "corrections/", bad, gql, "correctResult", slug=slug, **enum(bad)
+    )
     empty = {"kind": "disqualify", "reason": "", "tournament": tid, "member": ADA}
     same_refusal(
-        client, "post", base + "corrections/", empty, gql, "correctResult", slug=slug, **empty
+        client, "post", base + "corrections/", empty, gql, "correctResult", slug=slug, **enum(empty)
     )
     same_refusal(
         client,
@@ -85,11 +93,11 @@ def test_corrections_and_management_refuse_the_same(catalogue: Any) -> None:
         gql,
         "renameMember",
         slug=slug,
-        handle=ADA,
-        newHandle="x",
+        member=ADA,
+        handle="x",
     )
     same_refusal(
-        client, "delete", base + f"members/{ADA}/", None, gql, "removeMember", slug=slug, handle=ADA
+        client, "delete", base + f"members/{ADA}/", None, gql, "removeMember", slug=slug, member=ADA
     )
     dates = {"starts_on": "2030-01-02", "ends_on": "2030-01-01"}
     same_refusal(
@@ -104,12 +112,9 @@ def test_corrections_and_management_refuse_the_same(catalogue: Any) -> None:
         startsOn="2030-01-02",
         endsOn="2030-01-01",
     )
-    same_refusal(
-        client, "delete", base + "webhooks/9999/", None, gql, "deleteWebhook", slug=slug, id=9999
-    )
-    same_refusal(
-        client, "post", base + "webhooks/9999/ping/", None, gql, "pingWebhook", slug=slug, id=9999
-    )
+    gone = {"slug": slug, "endpointId": 9999}
+    same_refusal(client, "delete", base + "webhooks/9999/", None, gql, "deleteWebhook", **gone)
+    same_refusal(client, "post", base + "webhooks/9999/ping/", None, gql, "pingWebhook", **gone)
     client.credentials(HTTP_AUTHORIZATION=f"Token {rival}")
     same_refusal(
         client,
@@ -119,7 +124,7 @@ def test_corrections_and_management_refuse_the_same(catalogue: Any) -> None:
         theirs,
         "correctResult",
         slug=slug,
-        **{**dq, "member": ADA},
+        **enum({**dq, "member": ADA}),
     )
     refused = call(theirs, "members", "member", slug=slug)
     assert refused["errors"][0]["extensions"]["code"] == "not_league_organizer"
@@ -137,13 +142,12 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
         "correctResult",
         CORRECTION,
         slug=slug,
-        kind="disqualify",
+        kind="DISQUALIFY",
         reason="Rigged",
         tournament=tid,
         member=ADA,
     )
     trail = ok(client.get(f"/api/v1/leagues/{slug}/corrections/"), 200)["results"]
-    made.pop("__typename")
     assert [rest_shape(made)] == rest_json(trail)
     listed = call(
         gql,
@@ -162,7 +166,7 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
     archived = mutate(
         gql,
         "updateSeason",
-        "... on SeasonView { archived name }",
+        "season { archived name }",
         slug=slug,
         seasonId=season,
         archived=True,
@@ -181,7 +185,7 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
                 headers=org(token),
             )
         )
-        ping = mutate(gql, "pingWebhook", DELIVERY, slug=slug, id=hook["id"])
+        ping = mutate(gql, "pingWebhook", DELIVERY, slug=slug, endpointId=hook["id"])
         assert (ping["kind"], ping["sequence"], ping["status"]) == ("ping", 1, "delivered")
         log = call(
             gql,
@@ -194,16 +198,16 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
         by_rest = ok(client.get(path, headers=org(token)), 200)["results"]
         assert rest_shape(log["data"]["result"]) == rest_json(by_rest)
         again = mutate(
-            gql, "retryDelivery", DELIVERY, slug=slug, id=hook["id"], delivery=ping["id"]
+            gql, "retryDelivery", DELIVERY, slug=slug, endpointId=hook["id"], deliveryId=ping["id"]
         )
         assert again["status"] == "delivered" and len(received.processed) == 1
         rotated = mutate(
             gql,
             "rotateWebhookSecret",
-            "... on WebhookSecret { id secret }",
+            "webhook { id secret }",
             slug=slug,
-            id=hook["id"],
+            endpointId=hook["id"],
         )
         assert rotated["secret"] == WebhookEndpoint.objects.get().secret != hook["secret"]
-        gone = mutate(gql, "deleteWebhook", "... on Done { ok }", slug=slug, id=hook["id"])
+        gone = mutate(gql, "deleteWebhook", "done { ok }", slug=slug, endpointId=hook["id"])
         assert gone["ok"] is True and not WebhookEndpoint.objects.exists()

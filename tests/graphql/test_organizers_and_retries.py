@@ -9,55 +9,67 @@ import pytest
 
 from tests.api.snapshot import everything
 from tests.api.test_organizers import create_organizer
-from tests.graphql.client import TICKET, GraphQL, mutate
+from tests.graphql.client import TICKET, GraphQL, mutate, operation, payload
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+ANN = {"input": {"seats": 2, "name": "Ann"}}
 
 
 def test_an_organizer_opens_fills_and_starts_a_tournament_to_its_champion(
     catalogue: Any,
 ) -> None:
     gql = GraphQL(f"Token {create_organizer('olga')}")
-    query = f'mutation {{ result: createTournament(seats: 3, seed: "4") {{ {TICKET} }} }}'
-    ticket = gql.data(query)["result"]
-    assert ticket["__typename"] == "Ticket" and ticket["seat"] is None and ticket["token"] is None
+    made = payload(gql, "createTournament", TICKET, seats=3, seed="4")
+    ticket = made["ticket"]
+    assert made["errors"] == [] and ticket["seat"] is None and ticket["token"] is None
     tid = ticket["id"]
-    assert mutate(gql, "addBots", tournamentId=tid, count=3)["you"] is None
+    assert mutate(gql, "addBots", tournamentId=tid, count=3)["tournament"]["you"] is None
     started = mutate(gql, "startTournament", tournamentId=tid)
-    assert started["__typename"] == "TournamentView"
+    assert started["errors"] == [] and started["tournament"]
     assert Tournament.objects.get(pk=tid).status == "finished"  # bots alone play it through
     before = everything()
     refused = mutate(gql, "cancelTournament", tournamentId=tid)
-    assert refused["__typename"] == "Error" and refused["code"] == "already_over"
+    assert refused["tournament"] is None and refused["errors"][0]["code"] == "already_over"
     assert everything() == before
-    assert mutate(GraphQL(), "startTournament", tournamentId=tid)["code"] == "host_only"
+    host_only = mutate(GraphQL(), "startTournament", tournamentId=tid)["errors"]
+    assert [error["code"] for error in host_only] == ["host_only"]
 
 
 def test_a_mutation_sent_again_with_its_key_runs_once(catalogue: Any) -> None:
-    query = f'mutation {{ result: createTournament(seats: 2, name: "Ann") {{ {TICKET} }} }}'
+    query = operation("createTournament", TICKET)
     gql = GraphQL()
     headers = {"Idempotency-Key": "create-1"}
     first = gql.client.post(
-        "/graphql/", {"query": query}, content_type="application/json", headers=headers
+        "/graphql/",
+        {"query": query, "variables": ANN},
+        content_type="application/json",
+        headers=headers,
     )
     again = gql.client.post(
-        "/graphql/", {"query": query}, content_type="application/json", headers=headers
+        "/graphql/",
+        {"query": query, "variables": ANN},
+        content_type="application/json",
+        headers=headers,
     )
     assert first.status_code == again.status_code == 200
     assert again.json() == first.json()
     assert again["Idempotent-Replayed"] == "true"
     assert Tournament.objects.count() == 1
-    other = f'mutation {{ result: createTournament(seats: 3, name: "Ann") {{ {TICKET} }} }}'
+    other = {"input": {"seats": 3, "name": "Ann"}}
     reused = gql.client.post(
-        "/graphql/", {"query": other}, content_type="application/json", headers=headers
+        "/graphql/",
+        {"query": query, "variables": other},
+        content_type="application/json",
+        headers=headers,
     )
     assert reused.status_code == 409
     (error,) = reused.json()["errors"]  # GraphQL's shape, REST's code
     assert error["extensions"]["code"] == "idempotency_key_reused"
     bad = gql.client.post(
         "/graphql/",
-        {"query": query},
+        {"query": query, "variables": ANN},
         content_type="application/json",
         headers={"Idempotency-Key": "é" * 3},
     )

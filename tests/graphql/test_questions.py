@@ -10,20 +10,14 @@ from rest_framework.test import APIClient
 
 from matches.models import Match, MatchStatus
 from tests.api.snapshot import everything
-from tests.graphql.client import GraphQL
+from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.tournaments.play import Player
 from tests.tournaments.test_live_questions import juggler_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 QUESTION = "seq kind cardKey options optionKeys min max prompt default deadline"
-ANSWER = """mutation($match: Int!, $question: Int!, $answer: JSON!) {
-  answer(matchId: $match, question: $question, answer: $answer) {
-    __typename
-    ... on MatchView { id status question { seq } }
-    ... on Error { code message details }
-  }
-}"""
+ANSWERED = f"match {{ databaseId status question {{ seq }} }} {ERRORS}"
 
 
 def gql(player: Player | None) -> GraphQL:
@@ -31,7 +25,7 @@ def gql(player: Player | None) -> GraphQL:
 
 
 def pending(player: Player | None, tournament_id: int) -> list[dict[str, Any]]:
-    fields = f"id question {{ {QUESTION} }}"
+    fields = f"databaseId question {{ {QUESTION} }}"
     query = f"query($t: Int!) {{ pendingQuestions(tournamentId: $t) {{ {fields} }} }}"
     found: list[dict[str, Any]] = gql(player).data(query, t=tournament_id)["pendingQuestions"]
     return found
@@ -49,7 +43,7 @@ def test_a_question_is_shown_to_its_seat_alone_and_refused_as_rest_refuses(
 ) -> None:
     host, guest, match = juggler_game()
     mine = pending(host, host.id)
-    assert [item["id"] for item in mine] == [match.pk]
+    assert [item["databaseId"] for item in mine] == [match.pk]
     question = mine[0]["question"]
     assert question["kind"] == "arrange_top"
     assert pending(guest, host.id) == [] and pending(None, host.id) == []
@@ -64,18 +58,20 @@ def test_a_question_is_shown_to_its_seat_alone_and_refused_as_rest_refuses(
         before = everything()
         expected = rest_answer(player, match, body)
         assert expected.status_code >= 400
-        found = gql(player).data(ANSWER, match=match.pk, **body)["answer"]
+        found = payload(gql(player), "answer", ANSWERED, matchId=match.pk, **body)
         assert everything() == before
-        assert found.pop("__typename") == "Error"
-        assert found == expected.json()
+        assert found["match"] is None
+        assert found["errors"] == typed(expected.json())
 
 
 def test_an_answer_resumes_the_match(catalogue: Any) -> None:
     host, _, match = juggler_game()
     question = pending(host, host.id)[0]["question"]
     chosen = list(reversed(question["options"]))
-    found = gql(host).data(ANSWER, match=match.pk, question=question["seq"], answer=chosen)
-    assert found["answer"]["__typename"] == "MatchView"
+    found = payload(
+        gql(host), "answer", ANSWERED, matchId=match.pk, question=question["seq"], answer=chosen
+    )
+    assert found["errors"] == [] and found["match"]["databaseId"] == match.pk
     match.refresh_from_db()
     assert match.answers[question["seq"]] == chosen
     assert match.status in (MatchStatus.WAITING, MatchStatus.FINISHED)

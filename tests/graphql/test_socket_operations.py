@@ -21,7 +21,9 @@ from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CREATE = f'mutation {{ result: createTournament(seats: 2, name: "Host") {{ {TICKET} }} }}'
+CREATE = (
+    f'mutation {{ result: createTournament(input: {{seats: 2, name: "Host"}}) {{ {TICKET} }} }}'
+)
 
 
 async def acked(authorization: str | None = None) -> WebsocketCommunicator:
@@ -75,8 +77,9 @@ async def test_a_mutation_creates_a_tournament(catalogue: Any) -> None:
     await send(socket, "m", CREATE)
     got = await answer(socket)
     await socket.disconnect()
-    ticket = got[0]["payload"]["data"]["result"]
-    assert ticket["__typename"] == "Ticket", ticket
+    made = got[0]["payload"]["data"]["result"]
+    assert made["errors"] == [], made
+    ticket = made["ticket"]
     assert await Tournament.objects.filter(id=ticket["id"]).aexists()
 
 
@@ -90,8 +93,8 @@ async def test_mutations_on_the_socket_are_throttled_as_over_http(
     await send(socket, "2", CREATE)
     second = (await answer(socket))[0]["payload"]["data"]["result"]
     await socket.disconnect()
-    assert first["__typename"] == "Ticket"
-    assert second["__typename"] == "Error" and second["code"] == "throttled", second
+    assert first["errors"] == [] and first["ticket"]
+    assert second["ticket"] is None and second["errors"][0]["code"] == "throttled", second
     assert await Tournament.objects.acount() == 1
 
 

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from matches.models import Match
 from tests.api.snapshot import everything
 from tests.graphql.client import GraphQL
-from tests.graphql.test_league_management_parity import mutate, same_refusal
+from tests.graphql.test_league_management_parity import enum, mutate, same_refusal
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,
@@ -170,21 +170,20 @@ def test_refused_forfeits_change_nothing_in_rest_and_graphql(catalogue: Any) -> 
         gql,
         "correctResult",
         slug=slug,
-        **wrong,
+        **enum(wrong),
     )
     made = mutate(
         gql,
         "correctResult",
-        "... on CorrectionView { kind member match tournament }",
+        "correction { kind member match tournament }",
         slug=slug,
-        kind="forfeit",
+        kind="FORFEIT",
         reason="Left early",
         tournament=tid,
         match=final.pk,
         member=champion,
     )
     assert made == {
-        "__typename": "CorrectionView",
         "kind": "forfeit",
         "member": champion,
         "match": final.pk,

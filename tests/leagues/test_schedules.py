@@ -131,7 +131,7 @@ def test_graphql_schedules_checks_in_and_refuses_as_rest(catalogue: Any) -> None
         tournament=tid,
         startsAt=past,
     )
-    view = "... on ScheduleView { tournament startsAt checkinOpensAt checkedIn outcome }"
+    view = "schedule { tournament status startsAt checkinOpensAt checkedIn outcome }"
     made = mutate(
         organizer,
         "scheduleStart",
@@ -141,9 +141,14 @@ def test_graphql_schedules_checks_in_and_refuses_as_rest(catalogue: Any) -> None
         startsAt=soon(),
         checkinMinutes=90,
     )
-    assert (made["tournament"], made["checkedIn"], made["outcome"]) == (tid, [], None)
-    checked = mutate(player, "checkIn", "... on CheckInView { seat }", tournament=tid)
-    assert checked == {"__typename": "CheckInView", "seat": 1}
+    assert (made["tournament"], made["status"], made["checkedIn"], made["outcome"]) == (
+        tid,
+        "LOBBY",
+        [],
+        None,
+    )
+    checked = mutate(player, "checkIn", "checkIn { seat }", tournament=tid)
+    assert checked == {"seat": 1}
     rest = client.get(f"/api/v1/leagues/{slug}/calendar/").json()["results"]
     body = organizer.post(
         "query($slug: String!) { calendar(slug: $slug) { tournament checkedIn outcome } }",

@@ -80,8 +80,8 @@ def test_the_beach_cup_box_preset_sets_the_basic_set_the_rules_and_its_sets(
     assert refused.status_code == 400 and "box" in refused.json()["details"], refused.json()
     assert Tournament.objects.count() == before
     created = GraphQL().data(
-        'mutation { createTournament(seats: 2, name: "G", box: "beach_cup") {'
-        " __typename ... on Ticket { id } } }"
-    )["createTournament"]
+        'mutation { createTournament(input: {seats: 2, name: "G", box: BEACH_CUP}) {'
+        " ticket { id } } }"
+    )["createTournament"]["ticket"]
     tournament = Tournament.objects.get(pk=created["id"])
     assert (tournament.basic_set, tournament.beach_cup) == ("Rainbow", True)

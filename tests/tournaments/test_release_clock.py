@@ -22,6 +22,7 @@ from django.utils import timezone
 from matches.models import Match
 from matches.observer import SPECTATOR, Viewer
 from tests.graphql.client import GraphQL
+from tests.graphql.rest_shape import rest_shape
 from tests.tournaments.play import Player, open_game
 from tournaments.models import TournamentEvent
 from tournaments.selectors.events import events_after, released_seq
@@ -134,7 +135,7 @@ def _check_tournament(seen: Released, view: dict[str, Any], matches: list[Any]) 
 GQL = """query($id: Int!) {
   tournament(id: $id) { __typename ... on TournamentView {
     status round winners trophies { park round seat } standings { seat trophies } } }
-  matches(tournamentId: $id) { id round park status winner eventsReleased }
+  matches(tournamentId: $id) { databaseId round park status winner eventsReleased }
 }"""
 
 
@@ -154,7 +155,7 @@ def _read_every_channel(host: Player) -> None:
         visible = [f for f in frames if f["kind"] != "hidden"]
         assert len(visible) <= seen.events.get(shown["id"], 0)
         assert all(f["kind"] != "end" for f in visible) or shown["id"] in seen.ends
-    data = GraphQL().data(GQL, id=host.id)
+    data = rest_shape(GraphQL().data(GQL, id=host.id))  # REST's values of its enums
     _check_tournament(seen, data["tournament"], listed)
     for shown in data["matches"]:
         _check_match(seen, shown)

@@ -100,9 +100,12 @@ def whole_number(raw: str) -> int | None:
     return value if value <= MAX_NUMBER else None
 
 
+LIST_STATUSES = ("lobby", "running", "finished", "cancelled")
+
+
 class ListQuery(serializers.Serializer):
     status = serializers.ChoiceField(
-        choices=["lobby", "running", "finished", "cancelled"],
+        choices=list(LIST_STATUSES),
         required=False,
         help_text="running = a Deck or Match Phase.",
     )

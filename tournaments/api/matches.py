@@ -14,15 +14,15 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.actions import rest_view
 from config.errors import ApplicationError
-from config.throttling import ActionThrottle
 from matches.observer import Viewer
 from matches.selectors import ShownMatch, match_by_id, match_events, match_view
+from tournaments import actions
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
-from tournaments.api.views import ApiView, valid
+from tournaments.api.views import ApiView
 from tournaments.selectors.viewers import viewer_in
-from tournaments.services.matchplay import match_answer
 
 
 def _match(match_id: int) -> ShownMatch:
@@ -37,22 +37,6 @@ def _viewer(request: Request, match: ShownMatch) -> Viewer:
 class MatchDetailView(ApiView):
     @extend_schema(responses=outputs.MatchOut)
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
-        return Response(match_view(match, _viewer(request, match)))
-
-
-class MatchAnswerView(ApiView):
-    throttle_classes = [ActionThrottle]
-
-    @extend_schema(request=inputs.AnswerInput, responses=outputs.MatchOut)
-    def post(self, request: Request, match_id: int) -> Response:
-        data = valid(inputs.AnswerInput, request)
-        match_answer(
-            match_id=match_id,
-            seat=caller(request),
-            question=data["question"],
-            answer=data["answer"],
-        )
         match = _match(match_id)
         return Response(match_view(match, _viewer(request, match)))
 
@@ -78,3 +62,8 @@ def _after(raw: Any) -> int:
         }
         raise ApplicationError("invalid", message, {"after": str(raw)[:32]})
     return value
+
+
+# The answer's view, made from its declaration (``tournaments.actions``: GraphQL's ``answer``
+# mutation comes from the same one).
+MatchAnswerView = rest_view("MatchAnswerView", (actions.ANSWER,), ApiView)

@@ -6,7 +6,9 @@ from typing import Annotated, Any
 
 import strawberry
 from django.utils.translation import gettext as _
+from strawberry import relay
 
+from config.enums import plain
 from config.errors import ApplicationError
 from config.graphql import (
     DEFAULT_PAGE,
@@ -21,6 +23,7 @@ from matches.selectors import ShownMatch, match_by_id, match_events, match_list,
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
+from tournaments.enums import ListStatus, MatchViewStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.cardstats import CardStats, card_stats_type
 from tournaments.graphql.types import (
@@ -77,14 +80,17 @@ def _after_events(after: int) -> int:
 
 
 @strawberry.type(description="A match as you may see it (REST's match view).")
-class MatchView:
-    id: int = strawberry.field(description="Match id.")
+class MatchView(relay.Node):
+    id: relay.NodeID[int]
+    database_id: int = strawberry.field(
+        description="The match's number: REST's `id`, `match(id:)`'s argument."
+    )
     tournament: int = strawberry.field(description="Its tournament's id.")
     round: int = strawberry.field(description="Round 1-7, 8 = the Final.")
     park: str = strawberry.field(description="The park.")
     kind: str = strawberry.field(description="normal or winter.")
     seats: list[MatchSeat] = strawberry.field(description="Its two seats.")
-    status: str = strawberry.field(
+    status: MatchViewStatus = strawberry.field(
         description="scheduled, waiting, playing (events still being released), finished, failed."
     )
     winner: int | None = strawberry.field(description="Seat number, once visible.")
@@ -104,6 +110,7 @@ class MatchView:
         plain = ("id", "tournament", "round", "park", "kind", "status", "winner", "reason")
         return cls(
             **{k: data[k] for k in plain},
+            database_id=data["id"],
             fans_gained=data["fans_gained"],
             events_released=data["events_released"],
             seats=[MatchSeat(**s) for s in data["seats"]],
@@ -123,7 +130,7 @@ class MatchView:
         if not 1 <= first <= MAX_EVENTS:
             message = _("`first` is from 1 to %(max)s.") % {"max": MAX_EVENTS}
             raise ApplicationError("invalid", message, {"first": [message]})
-        match = self.match if self.match is not None else match_by_id(self.id)
+        match = self.match if self.match is not None else match_by_id(self.database_id)
         frames = match_events(match, self.viewer, after=_after_events(after))[:first]
         return [MatchEventView(**frame) for frame in frames]
 
@@ -142,8 +149,38 @@ def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
     return {name: query.validated_data.get(name) for name in ("status", "league")}
 
 
+def node_of(info: strawberry.Info, id: str) -> relay.Node:
+    """The object of a global id (``TournamentView:7`` in base64) as the caller may see it;
+    an id the server did not make is ``invalid``, an unknown object ``not_found``."""
+    try:
+        found = relay.GlobalID.from_id(id)
+        number = int(found.node_id) if found.node_id.isascii() else None
+    except ValueError:
+        number = None
+    if number is None or not 0 < number <= MAX_NUMBER or found.type_name not in NODES:
+        raise ApplicationError("invalid", _("Not a global id of this API."), {"id": id[:64]})
+    node: relay.Node = NODES[found.type_name](info, number)
+    return node
+
+
+NODES = {
+    "TournamentView": tournament_of,
+    "MatchView": match_of,
+}
+
+
 @strawberry.type
 class Query:
+    @strawberry.field(
+        description="Any object by its global `id` (a tournament or a match), as you may see it."
+    )
+    def node(
+        self,
+        info: strawberry.Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description="A global id.")],
+    ) -> relay.Node:
+        return node_of(info, id)
+
     @strawberry.field(description='A card design\'s figures from stored play (key "Set/Name").')
     def card_stats(
         self, key: Annotated[str, strawberry.argument(description='"Set/Name".')]
@@ -175,7 +212,7 @@ class Query:
         self,
         info: strawberry.Info,
         status: Annotated[
-            str | None,
+            ListStatus | None,
             strawberry.argument(
                 description="lobby, running (Deck or Match Phase), finished, cancelled."
             ),
@@ -188,7 +225,7 @@ class Query:
         after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
     ) -> Connection[TournamentListItem]:
         caller_actor(info)  # a bad token is refused here as everywhere
-        filters = _filters(status, league)
+        filters = _filters(plain(status), league)
         size, start = page_size(first), offset_of(after)
         page = tournament_list(**filters, limit=size, offset=start)
         items = [TournamentListItem(**item) for item in page["results"]]

@@ -12,7 +12,10 @@ from typing import Any
 
 import orjson
 import strawberry
+from strawberry import relay
 from strawberry.scalars import JSON
+
+from tournaments.enums import BasicSet, BotLevel, SeatKind, TournamentStatus, WinterMode
 
 
 @strawberry.type(description="A physical card of the tournament.")
@@ -98,13 +101,13 @@ class You:
 class SeatView:
     number: int = strawberry.field(description="0-7; the Robot is -1.")
     name: str = strawberry.field(description="The seat's name.")
-    kind: str = strawberry.field(description="human, bot or robot.")
+    kind: SeatKind = strawberry.field(description="human, bot or robot.")
     is_host: bool = strawberry.field(description="The host.")
     tokens: int = strawberry.field(description="Public fan tokens.")
     deck_size: int = strawberry.field(description="Cards in its deck.")
     finished: bool | None = strawberry.field(description="Finished this Deck Phase.")
     auto_played: bool = strawberry.field(description="Played for at a deadline.")
-    bot_level: str | None = strawberry.field(
+    bot_level: BotLevel | None = strawberry.field(
         description="A bot's strength (rookie, steady, champion), or the level of the bot playing "
         "a dropped seat; null for a person playing their own seat."
     )
@@ -141,10 +144,10 @@ class ParkView:
 @strawberry.type(description="The tournament's options.")
 class OptionsView:
     seat_count: int = strawberry.field(description="Seats, 1-8.")
-    basic_set: str = strawberry.field(description="City or Rainbow.")
+    basic_set: BasicSet = strawberry.field(description="City or Rainbow.")
     additional_sets: list[str] = strawberry.field(description="The five additional sets.")
     beach_cup: bool = strawberry.field(description="Beach Cup draft rules.")
-    winter_mode: str = strawberry.field(description="off, normal or all.")
+    winter_mode: WinterMode = strawberry.field(description="off, normal or all.")
     robot_difficulty: int = strawberry.field(description="1-5.")
     solo_challenge: bool = strawberry.field(description="The Robot's solo challenge.")
     deck_deadline_seconds: int | None = strawberry.field(description="Deck Phase clock.")
@@ -166,12 +169,17 @@ class Fairness:
 
 
 @strawberry.type(description="A tournament as you may see it (REST's tournament view).")
-class TournamentView:
-    id: int = strawberry.field(description="Tournament id.")
+class TournamentView(relay.Node):
+    id: relay.NodeID[int]
+    database_id: int = strawberry.field(
+        description="The tournament's number: REST's `id`, `tournament(id:)`'s argument."
+    )
     room_code: str | None = strawberry.field(
         description="Room code (seats only); REST's `code` (renamed: `Error.code` is another)."
     )
-    status: str = strawberry.field(description="lobby, deck, match, finished or cancelled.")
+    status: TournamentStatus = strawberry.field(
+        description="lobby, deck, match, finished or cancelled."
+    )
     round: int = strawberry.field(description="0 in the lobby, 1-7, 8 = the Final.")
     is_final: bool = strawberry.field(description="The Final is on.")
     version: int = strawberry.field(description="Moves with every event of the tournament.")
@@ -196,6 +204,7 @@ class TournamentView:
         plain = ("id", "status", "round", "is_final", "version", "phase_deadline")
         return cls(
             **{k: data[k] for k in plain},
+            database_id=data["id"],
             room_code=data["code"],
             finalists=list(data["finalists"]),
             winners=list(data["winners"]),
@@ -232,16 +241,18 @@ class Ticket:
 @strawberry.type(description="A tournament of the public list (nothing secret).")
 class TournamentListItem:
     id: int = strawberry.field(description="Tournament id.")
-    status: str = strawberry.field(description="lobby, deck, match, finished or cancelled.")
+    status: TournamentStatus = strawberry.field(
+        description="lobby, deck, match, finished or cancelled."
+    )
     round: int = strawberry.field(description="0 in the lobby, 8 = the Final.")
     seat_count: int = strawberry.field(description="Seats.")
     seats_taken: int = strawberry.field(description="Players and bots seated.")
     free_seats: int | None = strawberry.field(description="In a lobby; else null.")
     host: str | None = strawberry.field(description="The host's name.")
-    basic_set: str = strawberry.field(description="City or Rainbow.")
+    basic_set: BasicSet = strawberry.field(description="City or Rainbow.")
     additional_sets: list[str] = strawberry.field(description="The five additional sets.")
     beach_cup: bool = strawberry.field(description="Beach Cup draft rules.")
-    winter_mode: str = strawberry.field(description="off, normal or all.")
+    winter_mode: WinterMode = strawberry.field(description="off, normal or all.")
     robot_difficulty: int = strawberry.field(description="1-5.")
     winners: list[int] = strawberry.field(description="The champions, once finished.")
     created_at: datetime = strawberry.field(description="When it was opened.")

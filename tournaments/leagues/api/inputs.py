@@ -123,9 +123,13 @@ class SeasonUpdateInput(serializers.Serializer):
     )
 
 
+CORRECTION_KINDS = ("disqualify", "manual_result", "forfeit")
+MEMBER_KINDS = ("all", "human", "bot")
+
+
 class CorrectionInput(serializers.Serializer):
     kind = serializers.ChoiceField(
-        choices=["disqualify", "manual_result", "forfeit"],
+        choices=list(CORRECTION_KINDS),
         help_text=(
             "disqualify: a member from a tournament or a season; manual_result: places; "
             "forfeit: a member gives up one match of a tournament."
@@ -176,7 +180,7 @@ class FormatQuery(serializers.Serializer):
 
 class StandingsQuery(FormatQuery):
     season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
-    kind = serializers.ChoiceField(choices=["all", "human", "bot"], required=False)
+    kind = serializers.ChoiceField(choices=list(MEMBER_KINDS), required=False)
 
 
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:

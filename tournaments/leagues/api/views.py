@@ -8,18 +8,16 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.throttling import CreateThrottle, JoinThrottle
+from config.actions import rest_view
 from tournaments.api.auth import caller, organizer
-from tournaments.api.views import ApiView, valid
-from tournaments.leagues import corrections, exports, managing, selectors, services
+from tournaments.api.views import ApiView
+from tournaments.leagues import actions, exports, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.rules import TIEBREAK
-from tournaments.services.lobby import SeatTicket
 
 RATING = ("mu", "sigma", "ordinal")
 CSV_COLUMNS = ("rank", "member", "kind", *TIEBREAK, "decided_by", *RATING)
@@ -63,25 +61,11 @@ class ResultsCsvRenderer(CsvRenderer):
     columns = RESULT_COLUMNS
 
 
-def _ticket(ticket: SeatTicket) -> dict[str, Any]:
-    return {
-        "id": ticket.tournament.pk,
-        "code": ticket.tournament.code,
-        "seat": {"id": ticket.seat.number, "token": ticket.token},
-    }
-
-
-class LeagueListView(ApiView):
+class LeagueListBase(ApiView):
     @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_list")
     def get(self, request: Request) -> Response:
         caller(request)
         return Response({"results": selectors.league_list()})
-
-    @extend_schema(request=inputs.LeagueInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request) -> Response:
-        data = valid(inputs.LeagueInput, request)
-        league = services.league_create(organizer=organizer(request), **data)
-        return Response(selectors.league_view(league.slug, None), status=status.HTTP_201_CREATED)
 
 
 class LeagueDetailView(ApiView):
@@ -90,122 +74,18 @@ class LeagueDetailView(ApiView):
         return Response(selectors.league_view(slug, organizer(request)))
 
 
-class SeasonCreateView(ApiView):
-    @extend_schema(request=inputs.SeasonInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request, slug: str) -> Response:
-        data = valid(inputs.SeasonInput, request)
-        scoring = data.pop("scoring", None)
-        options = inputs.tournament_options(data)
-        season = services.season_create(
-            organizer=organizer(request),
-            slug=slug,
-            name=data["name"],
-            starts_on=data["starts_on"],
-            ends_on=data["ends_on"],
-            scoring=dict(scoring) if scoring else None,
-            bots_allowed=data["bots_allowed"],
-            advice_allowed=data["advice_allowed"],
-            **options,
-        )
-        return Response(
-            selectors.season_view(season, organizer=True), status=status.HTTP_201_CREATED
-        )
-
-
-class SeasonTournamentView(ApiView):
-    throttle_classes = [CreateThrottle]
-
-    @extend_schema(request=inputs.SeasonTournamentInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request, slug: str, season_id: int) -> Response:
-        data = valid(inputs.SeasonTournamentInput, request)
-        services.require_season_in(slug, season_id)
-        tournament = services.season_tournament_organize(
-            organizer=organizer(request),
-            season_id=season_id,
-            seat_count=data["seats"],
-            deck_deadline_seconds=data["deck_deadline_seconds"],
-            answer_deadline_seconds=data["answer_deadline_seconds"],
-            **inputs.tournament_options(data),
-        )
-        body = {"id": tournament.pk, "code": tournament.code, "seat": None}
-        return Response(body, status=status.HTTP_201_CREATED)
-
-
-class HostTournamentView(ApiView):
-    throttle_classes = [CreateThrottle]
-
-    @extend_schema(request=inputs.HostTournamentInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request) -> Response:
-        data = valid(inputs.HostTournamentInput, request)
-        ticket = services.season_tournament_host(
-            join_code=data["join_code"],
-            host_name=data["name"],
-            member_token=data.get("member_token"),
-            seat_count=data["seats"],
-            deck_deadline_seconds=data["deck_deadline_seconds"],
-            answer_deadline_seconds=data["answer_deadline_seconds"],
-            **inputs.tournament_options(data),
-        )
-        return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
-
-
-class MemberJoinView(ApiView):
-    throttle_classes = [JoinThrottle]
-
-    @extend_schema(request=inputs.MemberJoinInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request) -> Response:
-        data = valid(inputs.MemberJoinInput, request)
-        ticket = services.league_seat_join(
-            code=data["code"], name=data.get("name"), member_token=data["member_token"]
-        )
-        return Response(_ticket(ticket), status=status.HTTP_201_CREATED)
-
-
-class MemberCreateView(ApiView):
+class MemberListBase(ApiView):
     @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_member_list")
     def get(self, request: Request, slug: str) -> Response:
         services.require_organizer(organizer(request), services.league_of(slug))
         return Response({"results": selectors.member_list(slug)})
 
-    @extend_schema(request=inputs.MemberInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request, slug: str) -> Response:
-        data = valid(inputs.MemberInput, request)
-        member, claim = services.member_create(
-            organizer=organizer(request), slug=slug, handle=data["handle"]
-        )
-        body = {"member": member.handle, "kind": member.kind, "claim_code": claim}
-        return Response(body, status=status.HTTP_201_CREATED)
 
-
-class MemberClaimView(ApiView):
-    throttle_classes = [JoinThrottle]
-
-    @extend_schema(request=inputs.ClaimInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request, slug: str) -> Response:
-        data = valid(inputs.ClaimInput, request)
-        member, token = services.member_claim(slug=slug, claim_code=data["claim_code"])
-        body = {"member": member.handle, "token": token}
-        return Response(body, status=status.HTTP_201_CREATED)
-
-
-class MemberDetailView(ApiView):
+class MemberBase(ApiView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, slug: str, handle: str) -> Response:
         caller(request)
         return Response(selectors.member_history(slug, handle))
-
-    @extend_schema(request=inputs.MemberInput, responses=OpenApiTypes.OBJECT)
-    def patch(self, request: Request, slug: str, handle: str) -> Response:
-        data = valid(inputs.MemberInput, request)
-        member = managing.member_rename(
-            organizer=organizer(request), slug=slug, handle=handle, new=data["handle"]
-        )
-        return Response({"member": member.handle, "kind": member.kind})
-
-    @extend_schema(responses={204: None})
-    def delete(self, request: Request, slug: str, handle: str) -> Response:
-        managing.member_remove(organizer=organizer(request), slug=slug, handle=handle)
-        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class StandingsView(CsvView):
@@ -270,32 +150,31 @@ class SeasonLinesView(ApiView):
         return HttpResponse(body, content_type="application/x-ndjson")
 
 
-class WebhookCreateView(ApiView):
+class WebhookListBase(ApiView):
     @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_webhook_list")
     def get(self, request: Request, slug: str) -> Response:
         services.require_organizer(organizer(request), services.league_of(slug))
         return Response({"results": selectors.webhook_list(slug)})
 
-    @extend_schema(request=inputs.WebhookInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request, slug: str) -> Response:
-        data = valid(inputs.WebhookInput, request)
-        endpoint, secret = services.webhook_create(
-            organizer=organizer(request), slug=slug, url=data["url"], events=data["events"]
-        )
-        body = {"id": endpoint.pk, "url": endpoint.url, "events": endpoint.events, "secret": secret}
-        return Response(body, status=status.HTTP_201_CREATED)
 
-
-class CorrectionListView(ApiView):
+class CorrectionListBase(ApiView):
     @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_correction_list")
     def get(self, request: Request, slug: str) -> Response:
         caller(request)
         return Response({"results": selectors.correction_list(slug)})
 
-    @extend_schema(request=inputs.CorrectionInput, responses={201: OpenApiTypes.OBJECT})
-    def post(self, request: Request, slug: str) -> Response:
-        data = valid(inputs.CorrectionInput, request)
-        made = corrections.correction_create(
-            organizer=organizer(request), slug=slug, **inputs.correction_arguments(data)
-        )
-        return Response(selectors.correction_view(made), status=status.HTTP_201_CREATED)
+
+# The action views (``tournaments.leagues.actions``: GraphQL's mutations come from the same
+# declarations).
+LeagueListView = rest_view("LeagueListView", (actions.CREATE_LEAGUE,), LeagueListBase)
+SeasonCreateView = rest_view("SeasonCreateView", (actions.CREATE_SEASON,), ApiView)
+SeasonTournamentView = rest_view("SeasonTournamentView", (actions.OPEN_SEASON_TOURNAMENT,), ApiView)
+HostTournamentView = rest_view("HostTournamentView", (actions.HOST_SEASON_TOURNAMENT,), ApiView)
+MemberJoinView = rest_view("MemberJoinView", (actions.JOIN_SEASON_TOURNAMENT,), ApiView)
+MemberCreateView = rest_view("MemberCreateView", (actions.CREATE_MEMBER,), MemberListBase)
+MemberClaimView = rest_view("MemberClaimView", (actions.CLAIM_MEMBER,), ApiView)
+MemberDetailView = rest_view(
+    "MemberDetailView", (actions.RENAME_MEMBER, actions.REMOVE_MEMBER), MemberBase
+)
+WebhookCreateView = rest_view("WebhookCreateView", (actions.CREATE_WEBHOOK,), WebhookListBase)
+CorrectionListView = rest_view("CorrectionListView", (actions.CORRECT_RESULT,), CorrectionListBase)

@@ -8,6 +8,8 @@ from typing import Any
 import strawberry
 from strawberry.scalars import JSON
 
+from tournaments.enums import TournamentStatus
+
 
 @strawberry.type(description="A league of the public list.")
 class LeagueItem:
@@ -176,3 +178,74 @@ class NewMember:
 class MemberToken:
     member: str = strawberry.field(description="The member's handle.")
     token: str = strawberry.field(description="Sit as this member with it: keep it secret.")
+
+
+@strawberry.type(description="A webhook endpoint and the secret its deliveries are signed with.")
+class Webhook:
+    id: int = strawberry.field(description="Endpoint id.")
+    url: str = strawberry.field(description="Where deliveries are posted.")
+    events: list[str] = strawberry.field(description="Event kinds sent (empty: all).")
+    secret: str = strawberry.field(description="The signing secret: shown once.")
+
+
+@strawberry.type(description="A member as its league's organizers see it (no secret).")
+class MemberItem:
+    member: str = strawberry.field(description="Its handle.")
+    kind: str = strawberry.field(description="human or bot.")
+    bot_level: str | None = strawberry.field(description="A bot's strength.")
+    claimed: bool = strawberry.field(description="Its token is claimed.")
+    created_at: datetime.datetime = strawberry.field(description="When it was made.")
+
+
+@strawberry.type(description="A webhook endpoint without its secret.")
+class WebhookItem:
+    id: int = strawberry.field(description="Endpoint id.")
+    url: str = strawberry.field(description="Where deliveries are posted.")
+    events: list[str] = strawberry.field(description="Event kinds sent (empty: all).")
+    active: bool = strawberry.field(description="Whether it is sent to.")
+    last_sequence: int = strawberry.field(description="The last event's sequence number.")
+    created_at: datetime.datetime = strawberry.field(description="When it was made.")
+
+
+@strawberry.type(description="One delivery of an event to an endpoint (the delivery log).")
+class Delivery:
+    id: int = strawberry.field(description="Delivery id.")
+    kind: str = strawberry.field(description="The event kind.")
+    sequence: int = strawberry.field(description="The event's number for its endpoint.")
+    idempotency_key: str = strawberry.field(description="The event's id.")
+    status: str = strawberry.field(description="pending, delivered or failed.")
+    attempts: int = strawberry.field(description="Attempts made.")
+    last_status: int | None = strawberry.field(description="The last answer's HTTP status.")
+    last_error: str = strawberry.field(description="The last attempt's error.")
+    created_at: datetime.datetime = strawberry.field(description="When it was logged.")
+    last_attempt_at: datetime.datetime | None = strawberry.field(description="Last attempt.")
+    delivered_at: datetime.datetime | None = strawberry.field(description="When delivered.")
+
+
+@strawberry.type(description="A webhook endpoint's new signing secret, shown once.")
+class WebhookSecret:
+    id: int = strawberry.field(description="Endpoint id.")
+    secret: str = strawberry.field(description="The new signing secret.")
+
+
+@strawberry.type(description="Done: the thing asked for is gone.")
+class Done:
+    ok: bool = strawberry.field(description="Always true.")
+
+
+@strawberry.type(description="A league tournament's scheduled start, as the calendar shows it.")
+class ScheduleView:
+    tournament: int = strawberry.field(description="Tournament id.")
+    season: int = strawberry.field(description="Season id.")
+    status: TournamentStatus = strawberry.field(description="The tournament's status.")
+    starts_at: datetime.datetime = strawberry.field(description="When it starts by itself.")
+    checkin_opens_at: datetime.datetime = strawberry.field(description="When check-in opens.")
+    checked_in: list[int] = strawberry.field(description="Seats checked in (numbers from 1).")
+    outcome: str | None = strawberry.field(description="started, cancelled or skipped; none yet.")
+    reason: str = strawberry.field(description="Why it was cancelled.")
+
+
+@strawberry.type(description="A seat's check-in.")
+class CheckInView:
+    seat: int = strawberry.field(description="The seat's number (from 1).")
+    checked_in_at: datetime.datetime = strawberry.field(description="When it checked in.")

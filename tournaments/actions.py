@@ -1,0 +1,285 @@
+"""Every tournament and match action, declared once (``config.actions``): REST's views
+(``tournaments.api``) and GraphQL's mutations (``tournaments.graphql.mutations``) are made from
+these declarations, so both validate the same input, call the same service and refuse alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from rest_framework import serializers, status
+
+from config.actions import Action, Call, Ident, Result
+from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
+from matches.observer import SPECTATOR, Viewer
+from matches.selectors import match_by_id, match_view
+from tournaments.api import inputs, outputs
+from tournaments.api.auth import actor_of
+from tournaments.enums import BotLevel
+from tournaments.graphql.queries import MatchView
+from tournaments.graphql.types import Ticket, TournamentView
+from tournaments.selectors.tournaments import tournament_view_of
+from tournaments.selectors.viewers import Organizer, viewer_in
+from tournaments.services import deck, lobby, start
+from tournaments.services.matchplay import match_answer
+
+TOURNAMENT = Ident("tournament_id", int, "The tournament's id.")
+MATCH = Ident("match_id", int, "The match's id.")
+
+
+def actor(call: Call) -> Any:
+    """The calling seat or organizer (``None``: a spectator); ``bad_token`` for an unknown one.
+    Looked up once per call: the action and the view that answers it share it."""
+    if "actor" not in call.memo:
+        call.memo["actor"] = actor_of(call.authorization)
+    return call.memo["actor"]
+
+
+def seat(call: Call) -> Any:
+    """The calling seat (an organizer reads as a spectator)."""
+    found = actor(call)
+    return None if isinstance(found, Organizer) else found
+
+
+def viewed(call: Call) -> dict[str, Any]:
+    """The tournament as the caller sees it after the action (the view reads the seat's new
+    ``version`` itself: the viewer names the seat only)."""
+    tournament_id = call.data["tournament_id"]
+    return tournament_view_of(
+        tournament_id=tournament_id, viewer=viewer_in(seat(call), tournament_id)
+    )
+
+
+def ticket(made: lobby.SeatTicket) -> dict[str, Any]:
+    return {
+        "id": made.tournament.pk,
+        "code": made.tournament.code,
+        "seat": {"id": made.seat.number, "token": made.token},
+    }
+
+
+TOURNAMENT_RESULT = Result(
+    "tournament",
+    TournamentView,
+    "The tournament as you see it.",
+    lambda body, _: TournamentView.of(body),
+)
+TICKET_RESULT = Result(
+    "ticket", Ticket, "Your ticket (keep the token).", lambda body, _: Ticket.of(body)
+)
+
+
+def acting(
+    name: str,
+    description: str,
+    act: Any,
+    body: type[serializers.Serializer] | None = None,
+    **options: Any,
+) -> Action:
+    """An action on a tournament that answers the tournament as the caller sees it."""
+
+    def run(call: Call) -> dict[str, Any]:
+        act(call)
+        return viewed(call)
+
+    return Action(
+        name=name,
+        description=description,
+        run=run,
+        result=TOURNAMENT_RESULT,
+        body=body,
+        path=(TOURNAMENT,),
+        throttle=ActionThrottle,
+        response=outputs.TournamentOut,
+        **options,
+    )
+
+
+def _create(call: Call) -> dict[str, Any]:
+    data = call.data
+    options = inputs.create_options(data)
+    by = actor(call)
+    if isinstance(by, Organizer):  # an organizer takes no seat: every seat is open
+        opened = lobby.tournament_organize(organizer=by, **options)
+        return {"id": opened.pk, "code": opened.code, "seat": None}
+    if not data.get("name"):
+        raise serializers.ValidationError({"name": [_("This field is required.")]})
+    return ticket(lobby.tournament_create(host_name=data["name"], **options))
+
+
+CREATE = Action(
+    name="create_tournament",
+    description="Open a tournament: you take seat 0 as its host (an organizer takes none).",
+    run=_create,
+    result=TICKET_RESULT,
+    body=inputs.CreateInput,
+    throttle=CreateThrottle,
+    status=status.HTTP_201_CREATED,
+    response=outputs.TicketOut,
+)
+JOIN = Action(
+    name="join_tournament",
+    description="Take the lowest open seat of a lobby by its room code.",
+    run=lambda call: ticket(lobby.seat_join(code=call.data["code"], name=call.data["name"])),
+    result=TICKET_RESULT,
+    body=inputs.JoinInput,
+    throttle=JoinThrottle,
+    status=status.HTTP_201_CREATED,
+    response=outputs.TicketOut,
+)
+ADD_BOTS = acting(
+    "add_bots",
+    "The host (or organizer) fills free seats with bots.",
+    lambda call: lobby.seat_add_bots(
+        tournament_id=call.data["tournament_id"],
+        seat=actor(call),
+        count=call.data["count"],
+        level=call.data["level"],
+    ),
+    inputs.BotsInput,
+    enums={"level": BotLevel},
+)
+START = acting(
+    "start_tournament",
+    "The host (or organizer) starts a full lobby.",
+    lambda call: start.tournament_start(tournament_id=call.data["tournament_id"], seat=actor(call)),
+)
+RECLAIM = acting(
+    "reclaim_seat",
+    "Take back your dropped seat (played by a bot since you left or missed two deadlines in a "
+    "row).",
+    lambda call: lobby.seat_reclaim(tournament_id=call.data["tournament_id"], seat=seat(call)),
+)
+
+
+def _leave(call: Call) -> dict[str, Any]:
+    lobby.seat_leave(tournament_id=call.data["tournament_id"], seat=seat(call))
+    return tournament_view_of(tournament_id=call.data["tournament_id"], viewer=SPECTATOR)
+
+
+LEAVE = Action(
+    name="leave_tournament",
+    description="Leave a lobby (not the host): your token stops working. In a running "
+    "tournament your seat is dropped to a bot until you reclaim it.",
+    run=_leave,
+    result=TOURNAMENT_RESULT,
+    path=(TOURNAMENT,),
+    throttle=ActionThrottle,
+    response=outputs.TournamentOut,
+)
+KICK = acting(
+    "kick_seat",
+    "The host removes a seat (a player or a bot) from a lobby.",
+    lambda call: lobby.seat_kick(
+        tournament_id=call.data["tournament_id"], seat=actor(call), number=call.data["seat"]
+    ),
+    inputs.KickInput,
+)
+CANCEL = acting(
+    "cancel_tournament",
+    "The host (or organizer) cancels the tournament, in the lobby or while it runs.",
+    lambda call: lobby.tournament_cancel(
+        tournament_id=call.data["tournament_id"], seat=actor(call)
+    ),
+)
+SETTINGS = acting(
+    "seat_settings",
+    "Your seat's settings: answer your cards' questions live.",
+    lambda call: lobby.seat_settings(
+        tournament_id=call.data["tournament_id"],
+        seat=seat(call),
+        answers_live=call.data["answers_live"],
+    ),
+    inputs.SeatSettingsInput,
+    method="patch",
+)
+
+
+def deck_action(action: str, description: str, body: type[serializers.Serializer]) -> Action:
+    """A Deck Phase action: its body's fields (but ``version``) are the service's arguments."""
+
+    def act(call: Call) -> None:
+        data = dict(call.data)
+        tournament_id, version = data.pop("tournament_id"), data.pop("version", None)
+        deck.seat_act(
+            tournament_id=tournament_id,
+            seat=seat(call),
+            action=action,
+            expected_version=version,
+            **data,
+        )
+
+    return acting(action, description, act, body, operation_id=f"tournament_deck_{action}")
+
+
+# Each Deck Phase action and its REST route under the tournament.
+DECK = {
+    "draft/choose": deck_action(
+        "choose", "Deck Phase: choose the round's draft option (its index).", inputs.ChooseInput
+    ),
+    "draft/draw": deck_action("draw", "Deck Phase: draw your display.", inputs.VersionedInput),
+    "draft/redraw": deck_action(
+        "redraw", "Deck Phase: redraw your display (once per Deck Phase).", inputs.VersionedInput
+    ),
+    "draft/pick": deck_action(
+        "pick", "Deck Phase: pick a card of your display (its uid).", inputs.PickInput
+    ),
+    "draft/resolve": deck_action(
+        "resolve", "Deck Phase: resolve the picked card's pending effect.", inputs.CardsInput
+    ),
+    "deck/remove": deck_action(
+        "remove", "Deck Phase: remove cards from your deck.", inputs.CardsInput
+    ),
+    "deck/finish": deck_action(
+        "finish", "Deck Phase: finish your Deck Phase.", inputs.VersionedInput
+    ),
+}
+
+
+def _answer(call: Call) -> dict[str, Any]:
+    data = call.data
+    match_answer(
+        match_id=data["match_id"],
+        seat=seat(call),
+        question=data["question"],
+        answer=data["answer"],
+    )
+    match = match_by_id(data["match_id"])
+    return match_view(match, _viewer(call, match.tournament_id))
+
+
+def _viewer(call: Call, tournament_id: int) -> Viewer:
+    """The caller as a viewer of ``tournament_id`` (a spectator if it sits elsewhere)."""
+    return viewer_in(seat(call), tournament_id)
+
+
+ANSWER = Action(
+    name="answer",
+    description="Answer your match's pending question.",
+    run=_answer,
+    result=Result(
+        "match",
+        MatchView,
+        "The match as you see it.",
+        lambda body, call: MatchView.of(None, _viewer(call, body["tournament"]), body),
+    ),
+    body=inputs.AnswerInput,
+    path=(MATCH,),
+    throttle=ActionThrottle,
+    response=outputs.MatchOut,
+)
+
+ACTIONS = (
+    CREATE,
+    JOIN,
+    ADD_BOTS,
+    START,
+    RECLAIM,
+    LEAVE,
+    KICK,
+    CANCEL,
+    SETTINGS,
+    *DECK.values(),
+    ANSWER,
+)

@@ -1,0 +1,404 @@
+"""Every league action, declared once (``config.actions``): REST's league views
+(``tournaments.leagues.api``) and GraphQL's league mutations are made from these declarations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from rest_framework import status
+
+from config.actions import Action, Call, Ident, Result
+from config.throttling import CreateThrottle, JoinThrottle
+from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
+from tournaments.actions import TICKET_RESULT, seat, ticket
+from tournaments.api.auth import actor_of
+from tournaments.leagues import corrections, managing, schedules, selectors, services
+from tournaments.leagues.api import inputs
+from tournaments.leagues.graphql.enums import CorrectionKind, WebhookEvent
+from tournaments.leagues.graphql.types import (
+    CheckInView,
+    CorrectionView,
+    Delivery,
+    Done,
+    LeagueView,
+    MemberItem,
+    MemberToken,
+    NewMember,
+    ScheduleView,
+    SeasonView,
+    Webhook,
+    WebhookSecret,
+)
+from tournaments.selectors.viewers import Organizer
+
+SLUG = Ident("slug", str, "The league's slug.")
+SEASON = Ident("season_id", int, "The season's id.")
+HANDLE = Ident("handle", str, "The member's handle.", field="member")
+ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.")
+DELIVERY = Ident("delivery_id", int, "The delivery's id.")
+TOURNAMENT = Ident("tournament_id", int, "The tournament's id.", field="tournament")
+CREATED = status.HTTP_201_CREATED
+
+
+def organizer(call: Call) -> Organizer | None:
+    """The calling organizer, if the caller is one (``bad_token`` for an unknown token)."""
+    found = actor_of(call.authorization)
+    return found if isinstance(found, Organizer) else None
+
+
+def result(field: str, kind: Any, description: str) -> Result:
+    """A payload field made of REST's body, key for key."""
+    return Result(field, kind, description, lambda body, _: kind(**body))
+
+
+def league_action(name: str, description: str, run: Any, answer: Result, **options: Any) -> Action:
+    return Action(name, description, run, answer, **{"response": OpenApiTypes.OBJECT, **options})
+
+
+LEAGUE = Result("league", LeagueView, "The league.", lambda body, _: LeagueView.of(body))
+SEASON_RESULT = Result("season", SeasonView, "The season.", lambda body, _: SeasonView.of(body))
+DONE = Result("done", Done, "Done.", lambda body, _: Done(ok=True))
+
+
+def _league(call: Call) -> dict[str, Any]:
+    league = services.league_create(organizer=organizer(call), **call.data)
+    return selectors.league_view(league.slug, None)
+
+
+def _season(call: Call) -> dict[str, Any]:
+    data = dict(call.data)
+    scoring, slug = data.pop("scoring", None), data.pop("slug")
+    season = services.season_create(
+        organizer=organizer(call),
+        slug=slug,
+        name=data["name"],
+        starts_on=data["starts_on"],
+        ends_on=data["ends_on"],
+        scoring=dict(scoring) if scoring else None,
+        bots_allowed=data["bots_allowed"],
+        advice_allowed=data["advice_allowed"],
+        **inputs.tournament_options(data),
+    )
+    return selectors.season_view(season, organizer=True)
+
+
+def _season_tournament(call: Call) -> dict[str, Any]:
+    data = call.data
+    services.require_season_in(data["slug"], data["season_id"])
+    tournament = services.season_tournament_organize(
+        organizer=organizer(call),
+        season_id=data["season_id"],
+        seat_count=data["seats"],
+        deck_deadline_seconds=data["deck_deadline_seconds"],
+        answer_deadline_seconds=data["answer_deadline_seconds"],
+        **inputs.tournament_options(data),
+    )
+    return {"id": tournament.pk, "code": tournament.code, "seat": None}
+
+
+def _hosted(call: Call) -> dict[str, Any]:
+    data = call.data
+    return ticket(
+        services.season_tournament_host(
+            join_code=data["join_code"],
+            host_name=data["name"],
+            member_token=data.get("member_token"),
+            seat_count=data["seats"],
+            deck_deadline_seconds=data["deck_deadline_seconds"],
+            answer_deadline_seconds=data["answer_deadline_seconds"],
+            **inputs.tournament_options(data),
+        )
+    )
+
+
+def _member(call: Call) -> dict[str, Any]:
+    made, claim = services.member_create(
+        organizer=organizer(call), slug=call.data["slug"], handle=call.data["handle"]
+    )
+    return {"member": made.handle, "kind": made.kind, "claim_code": claim}
+
+
+def _claim(call: Call) -> dict[str, Any]:
+    made, token = services.member_claim(slug=call.data["slug"], claim_code=call.data["claim_code"])
+    return {"member": made.handle, "token": token}
+
+
+def _webhook(call: Call) -> dict[str, Any]:
+    data = call.data
+    endpoint, secret = services.webhook_create(
+        organizer=organizer(call), slug=data["slug"], url=data["url"], events=data["events"]
+    )
+    return {"id": endpoint.pk, "url": endpoint.url, "events": endpoint.events, "secret": secret}
+
+
+def _correction(call: Call) -> dict[str, Any]:
+    arguments = inputs.correction_arguments(call.data)
+    made = corrections.correction_create(
+        organizer=organizer(call), slug=call.data["slug"], **arguments
+    )
+    return selectors.correction_view(made)
+
+
+def _rename(call: Call) -> dict[str, Any]:
+    slug, new = call.data["slug"], call.data["handle"]  # ``member``: the handle it had
+    managing.member_rename(
+        organizer=organizer(call), slug=slug, handle=call.data["member"], new=new
+    )
+    return next(m for m in selectors.member_list(slug) if m["member"] == new)
+
+
+def _reissue(call: Call) -> dict[str, Any]:
+    handle = call.data["member"]
+    claim = managing.member_token_reissue(
+        organizer=organizer(call), slug=call.data["slug"], handle=handle
+    )
+    return {"member": handle, "kind": "human", "claim_code": claim}
+
+
+def _update(call: Call) -> dict[str, Any]:
+    data = dict(call.data)
+    slug, season_id = data.pop("slug"), data.pop("season_id")
+    season = managing.season_update(
+        organizer=organizer(call), slug=slug, season_id=season_id, changes=data
+    )
+    return selectors.season_view(season, organizer=True)
+
+
+def _endpoint(call: Call) -> dict[str, Any]:
+    """The arguments naming the caller's endpoint (``managing`` checks it is theirs)."""
+    data = call.data
+    return {"organizer": organizer(call), "slug": data["slug"], "endpoint_id": data["endpoint_id"]}
+
+
+def _rotate(call: Call) -> dict[str, Any]:
+    secret = managing.webhook_rotate(**_endpoint(call))
+    return {"id": call.data["endpoint_id"], "secret": secret}
+
+
+CREATE_LEAGUE = league_action(
+    "create_league",
+    "An organizer creates a league (and organizes it).",
+    _league,
+    LEAGUE,
+    body=inputs.LeagueInput,
+    status=CREATED,
+)
+CREATE_SEASON = league_action(
+    "create_season",
+    "A league's organizer adds a season.",
+    _season,
+    SEASON_RESULT,
+    body=inputs.SeasonInput,
+    path=(SLUG,),
+    status=CREATED,
+)
+OPEN_SEASON_TOURNAMENT = league_action(
+    "open_season_tournament",
+    "A league's organizer opens a season tournament (no seat): options left out take the "
+    "season's; one that differs is refused.",
+    _season_tournament,
+    TICKET_RESULT,
+    body=inputs.SeasonTournamentInput,
+    path=(SLUG, SEASON),
+    throttle=CreateThrottle,
+    status=CREATED,
+)
+HOST_SEASON_TOURNAMENT = league_action(
+    "host_season_tournament",
+    "Host a season tournament with the season's join code (as a member with its token).",
+    _hosted,
+    TICKET_RESULT,
+    body=inputs.HostTournamentInput,
+    throttle=CreateThrottle,
+    status=CREATED,
+)
+JOIN_SEASON_TOURNAMENT = league_action(
+    "join_season_tournament",
+    "Join a season tournament's lobby as a league member.",
+    lambda call: ticket(
+        services.league_seat_join(
+            code=call.data["code"],
+            name=call.data.get("name"),
+            member_token=call.data["member_token"],
+        )
+    ),
+    TICKET_RESULT,
+    body=inputs.MemberJoinInput,
+    throttle=JoinThrottle,
+    status=CREATED,
+)
+CREATE_MEMBER = league_action(
+    "create_member",
+    "A league's organizer adds a member (and its claim code).",
+    _member,
+    result("member", NewMember, "The member and its claim code."),
+    body=inputs.MemberInput,
+    path=(SLUG,),
+    status=CREATED,
+)
+CLAIM_MEMBER = league_action(
+    "claim_member",
+    "A player claims a member with its claim code (once).",
+    _claim,
+    result("member", MemberToken, "The member and its token."),
+    body=inputs.ClaimInput,
+    path=(SLUG,),
+    throttle=JoinThrottle,
+    status=CREATED,
+)
+CREATE_WEBHOOK = league_action(
+    "create_webhook",
+    "A league's organizer adds a signed webhook endpoint.",
+    _webhook,
+    result("webhook", Webhook, "The endpoint and its secret (shown once)."),
+    body=inputs.WebhookInput,
+    path=(SLUG,),
+    status=CREATED,
+    enums={"events": list[WebhookEvent]},
+)
+CORRECT_RESULT = league_action(
+    "correct_result",
+    "A league's organizer corrects a recorded result.",
+    _correction,
+    result("correction", CorrectionView, "The correction."),
+    body=inputs.CorrectionInput,
+    path=(SLUG,),
+    status=CREATED,
+    enums={"kind": CorrectionKind},
+)
+RENAME_MEMBER = league_action(
+    "rename_member",
+    "A league's organizer renames a human member (`handle`: the new handle).",
+    _rename,
+    result("member", MemberItem, "The member renamed."),
+    body=inputs.MemberInput,
+    path=(SLUG, HANDLE),
+    method="patch",
+)
+REMOVE_MEMBER = league_action(
+    "remove_member",
+    "A league's organizer removes a member with no record.",
+    lambda call: managing.member_remove(
+        organizer=organizer(call), slug=call.data["slug"], handle=call.data["member"]
+    ),
+    DONE,
+    path=(SLUG, HANDLE),
+    method="delete",
+    status=status.HTTP_204_NO_CONTENT,
+    response=None,
+)
+REISSUE_MEMBER_TOKEN = league_action(
+    "reissue_member_token",
+    "A new claim code for a member; its token stops working.",
+    _reissue,
+    result("member", NewMember, "The member and its new claim code."),
+    path=(SLUG, HANDLE),
+    throttle=CreateThrottle,
+    status=CREATED,
+)
+UPDATE_SEASON = league_action(
+    "update_season",
+    "A league's organizer edits or archives a season: the fields given, the others kept.",
+    _update,
+    SEASON_RESULT,
+    body=inputs.SeasonUpdateInput,
+    path=(SLUG, SEASON),
+    method="patch",
+)
+DELETE_WEBHOOK = league_action(
+    "delete_webhook",
+    "A league's organizer deletes a webhook endpoint.",
+    lambda call: managing.webhook_delete(**_endpoint(call)),
+    DONE,
+    path=(SLUG, ENDPOINT),
+    method="delete",
+    status=status.HTTP_204_NO_CONTENT,
+    response=None,
+)
+ROTATE_WEBHOOK_SECRET = league_action(
+    "rotate_webhook_secret",
+    "A new signing secret for an endpoint (shown once).",
+    _rotate,
+    result("webhook", WebhookSecret, "The endpoint's new secret."),
+    path=(SLUG, ENDPOINT),
+    throttle=CreateThrottle,
+    status=CREATED,
+)
+PING_WEBHOOK = league_action(
+    "ping_webhook",
+    "A test ping to one endpoint, logged as a delivery.",
+    lambda call: selectors.delivery_view(managing.webhook_ping(**_endpoint(call))),
+    result("delivery", Delivery, "The ping's delivery."),
+    path=(SLUG, ENDPOINT),
+    throttle=CreateThrottle,
+    status=CREATED,
+)
+RETRY_DELIVERY = league_action(
+    "retry_delivery",
+    "Send a delivery again (same key and body).",
+    lambda call: selectors.delivery_view(
+        managing.delivery_retry(**_endpoint(call), delivery_id=call.data["delivery_id"])
+    ),
+    result("delivery", Delivery, "The delivery sent again."),
+    path=(SLUG, ENDPOINT, DELIVERY),
+    throttle=CreateThrottle,
+)
+
+
+def _schedule(call: Call) -> dict[str, Any]:
+    data = call.data
+    made = schedules.schedule_set(
+        organizer=organizer(call),
+        slug=data["slug"],
+        tournament_id=data["tournament"],
+        starts_at=data["starts_at"],
+        checkin_minutes=data["checkin_minutes"],
+    )
+    return schedules.schedule_view(made)
+
+
+def _checkin(call: Call) -> dict[str, Any]:
+    checkin = schedules.seat_checkin(tournament_id=call.data["tournament"], seat=seat(call))
+    return {"seat": checkin.seat.number + 1, "checked_in_at": checkin.at}
+
+
+SCHEDULE_START = league_action(
+    "schedule_start",
+    "A league's organizer schedules (or moves) a lobby's start; check-in opens "
+    "`checkin_minutes` before.",
+    _schedule,
+    result("schedule", ScheduleView, "The scheduled start."),
+    body=inputs.ScheduleInput,
+    path=(SLUG, TOURNAMENT),
+    status=CREATED,
+)
+CHECK_IN = league_action(
+    "check_in",
+    "The calling seat checks in for its tournament's scheduled start (again: the same check-in).",
+    _checkin,
+    result("check_in", CheckInView, "The seat's check-in."),
+    path=(TOURNAMENT,),
+)
+
+ACTIONS = (
+    CREATE_LEAGUE,
+    CREATE_SEASON,
+    OPEN_SEASON_TOURNAMENT,
+    HOST_SEASON_TOURNAMENT,
+    JOIN_SEASON_TOURNAMENT,
+    CREATE_MEMBER,
+    CLAIM_MEMBER,
+    CREATE_WEBHOOK,
+    CORRECT_RESULT,
+    RENAME_MEMBER,
+    REMOVE_MEMBER,
+    REISSUE_MEMBER_TOKEN,
+    UPDATE_SEASON,
+    DELETE_WEBHOOK,
+    ROTATE_WEBHOOK_SECRET,
+    PING_WEBHOOK,
+    RETRY_DELIVERY,
+    SCHEDULE_START,
+    CHECK_IN,
+)
