@@ -4,12 +4,8 @@
 import { get } from "./api.js";
 import { h, mount, attempt, STATUS_WORDS } from "./ui.js";
 
-// Django's JavaScript catalogue (/jsi18n/) defines these; without it the page stays in English.
-const gettext = globalThis.gettext ?? ((text) => text);
-const ngettext = globalThis.ngettext ?? ((one, many, count) => (count === 1 ? one : many));
-const interpolate = globalThis.interpolate ?? ((format, values, named) => (named
-  ? format.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]))
-  : format.replace(/%s/g, () => String(values.shift()))));
+// gettext, ngettext and interpolate: Django's catalogue (/jsi18n/), else English
+// (catalogue-fallback.js).
 const say = (format, values) => interpolate(format, values, true);
 
 const REFRESH_MS = 4000; // how often a season with a tournament being played is read again
