@@ -45,12 +45,13 @@ class Player:
         assert response.status_code == status, (path, response.json())
         return response.json()
 
-    def act(self) -> bool:
-        """Take the next Deck Phase step; ``False`` when there is nothing to do."""
+    def act(self, round_number: int | None = None) -> bool:
+        """Take the next Deck Phase step (of round ``round_number`` only, when given); ``False``
+        when there is nothing to do."""
         view = self.get()
         actions = view["you"]["actions"]
         turn = view["you"]["turn"]
-        if not actions:
+        if not actions or round_number not in (None, view["round"]):
             return False
         if "resolve" in actions:
             pending = turn["pending"]
