@@ -354,6 +354,8 @@ def _schedule(call: Call) -> dict[str, Any]:
         tournament_id=data["tournament"],
         starts_at=data["starts_at"],
         checkin_minutes=data["checkin_minutes"],
+        no_show=data["no_show"],
+        bot_level=data["bot_level"],
     )
     return schedules.schedule_view(made)
 
@@ -365,8 +367,8 @@ def _checkin(call: Call) -> dict[str, Any]:
 
 SCHEDULE_START = league_action(
     "schedule_start",
-    "A league's organizer schedules (or moves) a lobby's start; check-in opens "
-    "`checkin_minutes` before.",
+    "A league's organizer schedules (or moves) a lobby's start on a day of its season; check-in "
+    "opens `checkin_minutes` before; `no_show` says what a player who did not check in causes.",
     _schedule,
     result("schedule", ScheduleView, "The scheduled start."),
     body=inputs.ScheduleInput,
