@@ -6,9 +6,13 @@ cancels it. The policy is set through REST and GraphQL alike."""
 
 from __future__ import annotations
 
+import threading
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection, connections
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.leagues.helpers import (
@@ -24,7 +28,7 @@ from tests.leagues.test_schedules import checkin, its_time_comes, schedule, soon
 from tests.leagues.test_season import snapshot
 from tests.tournaments.play import ROUND_GUARD, Player
 from tournaments.leagues import recording, schedules
-from tournaments.leagues.models import Correction, League
+from tournaments.leagues.models import Correction, League, Schedule
 from tournaments.models import Seat, Tournament, TournamentEvent
 from tournaments.services.reconcile import reconcile
 
@@ -134,3 +138,36 @@ def test_graphql_sets_the_no_show_policy_as_rest(catalogue: Any) -> None:
     assert made == {"tournament": tid, "noShow": "bot", "botLevel": "champion"}
     rest = client.get(f"/api/v1/leagues/{slug}/tournaments/{tid}/schedule/").json()
     assert (rest["no_show"], rest["bot_level"]) == ("bot", "champion")
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="row locks need PostgreSQL (set DATABASE_URL)"
+)
+def test_two_starts_at_the_same_instant_replace_the_no_show_once(catalogue: Any) -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tid, _seats = members_lobby(client, token, slug, season, ["ann", "bob"], seats=3)
+    ok(schedule(client, token, slug, tid, starts_at=soon(), no_show="bot"))
+    past = timezone.now() - timedelta(minutes=1)
+    Schedule.objects.filter(link__tournament_id=tid).update(starts_at=past)
+    barrier, outcomes = threading.Barrier(2), []
+
+    def start() -> None:
+        try:
+            barrier.wait()
+            outcomes.append(schedules.scheduled_start(tournament_id=tid))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=start) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert outcomes == ["started", "started"]
+    assert sorted(Correction.objects.values_list("member__handle", flat=True)) == ["ann", "bob"]
+    kinds = Seat.objects.filter(tournament_id=tid).exclude(kind="robot").order_by("number")
+    assert [seat.kind for seat in kinds] == ["bot", "bot", "bot"]
+    assert TournamentEvent.objects.filter(tournament_id=tid, kind="seat_left").count() == 2
+    assert TournamentEvent.objects.filter(tournament_id=tid, kind="tournament_started").count() == 1
