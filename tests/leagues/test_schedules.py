@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post, refused
-from tournaments.leagues.models import CheckIn, Schedule
+from tournaments.leagues.models import CheckIn, Schedule, Season
 from tournaments.models import Tournament, TournamentEvent
 from tournaments.services.reconcile import reconcile
 
@@ -158,3 +158,85 @@ def test_graphql_schedules_checks_in_and_refuses_as_rest(catalogue: Any) -> None
         {"tournament": r["tournament"], "checkedIn": r["checked_in"], "outcome": r["outcome"]}
         for r in rest
     ]
+
+
+def test_a_start_is_scheduled_on_a_day_of_its_season_only(catalogue: Any) -> None:
+    from tests.graphql.client import GraphQL
+    from tests.graphql.test_league_management_parity import same_refusal
+
+    client = APIClient()
+    token = create_organizer("org")
+    today = timezone.localdate()
+    dates: dict[str, Any] = {
+        "starts_on": today.isoformat(),
+        "ends_on": (today + timedelta(days=3)).isoformat(),
+    }
+    slug, season = league_with_season(client, token, **dates)
+    tid, _seat = lobby(client, token, slug, season)
+    before = everything(), Schedule.objects.count()
+    late = (timezone.now() + timedelta(days=5)).isoformat()
+    response = schedule(client, token, slug, tid, starts_at=late)
+    refused(response, 400, "schedule_outside_season")
+    assert response.json()["details"] == {
+        "day": (today + timedelta(days=5)).isoformat(),
+        **dates,
+    }
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    path = f"leagues/{slug}/tournaments/{tid}/schedule/"
+    gql = GraphQL(f"Token {token}")
+    args = {"slug": slug, "tournament": tid, "startsAt": late}
+    same_refusal(client, "post", path, {"starts_at": late}, gql, "scheduleStart", **args)
+    assert (everything(), Schedule.objects.count()) == before
+    ok(schedule(client, token, slug, tid, starts_at=soon()))
+
+
+def test_new_season_dates_that_would_strand_a_scheduled_start_are_refused(
+    catalogue: Any,
+) -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tid, _seat = lobby(client, token, slug, season)
+    starts_at = timezone.now() + timedelta(hours=1)
+    ok(schedule(client, token, slug, tid, starts_at=starts_at.isoformat()))
+    start_day = timezone.localtime(starts_at).date()
+    path = f"/api/v1/leagues/{slug}/seasons/{season}/"
+    before = everything(), list(Season.objects.values())
+    moved = {"starts_on": (start_day + timedelta(days=1)).isoformat()}
+    response = client.patch(path, moved, format="json", headers=org(token))
+    refused(response, 409, "schedules_outside_season")
+    assert response.json()["details"]["tournaments"] == [
+        {"tournament": tid, "starts_at": starts_at.isoformat()}
+    ]
+    ended = {"ends_on": (start_day - timedelta(days=1)).isoformat()}
+    refused(
+        client.patch(path, ended, format="json", headers=org(token)),
+        409,
+        "schedules_outside_season",
+    )
+    assert (everything(), list(Season.objects.values())) == before
+    last_day = {"ends_on": start_day.isoformat()}
+    ok(client.patch(path, last_day, format="json", headers=org(token)), 200)
+    ok(client.patch(path, {"archived": True}, format="json", headers=org(token)), 200)
+    refused(schedule(client, token, slug, tid, starts_at=soon()), 409, "season_archived")
+
+
+def test_the_bot_no_show_policy_needs_a_season_with_bots(catalogue: Any) -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token, bots_allowed=False)
+    made = ok(
+        post(client, f"leagues/{slug}/seasons/{season}/tournaments/", {"seats": 2}, org(token))
+    )
+    before = everything(), Schedule.objects.count()
+    refused(
+        schedule(client, token, slug, made["id"], starts_at=soon(), no_show="bot"),
+        409,
+        "bots_not_allowed",
+    )
+    refused(
+        schedule(client, token, slug, made["id"], starts_at=soon(), no_show="x"), 400, "invalid"
+    )
+    assert (everything(), Schedule.objects.count()) == before
+    view = ok(schedule(client, token, slug, made["id"], starts_at=soon()))
+    assert (view["no_show"], view["bot_level"]) == ("cancel", "rookie")

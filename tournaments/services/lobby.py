@@ -221,6 +221,27 @@ def seat_add_bots(
     return bots
 
 
+def seat_replace_by_bot(*, tournament_id: int, seat: Actor, number: int, level: str) -> Seat:
+    """The host (or staff: a league's scheduled start) gives the person's seat ``number`` of
+    the lobby to a bot of ``level``: the person leaves (its token stops working), the bot sits."""
+    check_level(level)
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        require_lobby(tournament)
+        tournament.seats.filter(number=number, kind=SeatKind.HUMAN).delete()
+        publish(tournament, "seat_left", {"seat": number, "reason": "no_show"})
+        bot = Seat.objects.create(
+            tournament=tournament,
+            number=number,
+            kind=SeatKind.BOT,
+            name=f"Bot {BOT_NAMES[number]}",
+            bot_level=level,
+        )
+        joined = {"seat": number, "name": bot.name, "kind": "bot", "bot_level": level}
+        publish(tournament, "seat_joined", joined)
+    return bot
+
+
 def require_host(seat: Actor, tournament: Tournament) -> None:
     """The host seat, the organizer who opened the tournament, or staff in the admin."""
     if isinstance(seat, Staff):

@@ -5,6 +5,8 @@ seat's check-in and the league's calendar. The actions are declared in
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -16,15 +18,21 @@ from config.errors import NotFoundError
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, managing, schedules, selectors
+from tournaments.leagues.api.lists import list_view
 
 
-class DeliveryListView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_delivery_list")
-    def get(self, request: Request, slug: str, endpoint_id: int) -> Response:
-        endpoint = managing.webhook_of(
-            organizer=organizer(request), slug=slug, endpoint_id=endpoint_id
-        )
-        return Response({"results": selectors.delivery_list(endpoint)})
+def _deliveries(request: Request, slug: str, endpoint_id: int) -> list[dict[str, Any]]:
+    endpoint = managing.webhook_of(organizer=organizer(request), slug=slug, endpoint_id=endpoint_id)
+    return selectors.delivery_list(endpoint)
+
+
+def _calendar(request: Request, slug: str) -> list[dict[str, Any]]:
+    caller(request)
+    return schedules.calendar(slug)
+
+
+DeliveryListView = list_view("DeliveryListView", "league_delivery_list", _deliveries)
+CalendarView = list_view("CalendarView", "league_calendar", _calendar)
 
 
 class ScheduleReadView(ApiView):
@@ -35,13 +43,6 @@ class ScheduleReadView(ApiView):
         if not found:
             raise NotFoundError("not_scheduled", _("This tournament has no scheduled start."))
         return Response(found[0])
-
-
-class CalendarView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_calendar")
-    def get(self, request: Request, slug: str) -> Response:
-        caller(request)
-        return Response({"results": schedules.calendar(slug)})
 
 
 # The action views (``tournaments.leagues.actions``).

@@ -17,6 +17,7 @@ from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, exports, selectors, services
 from tournaments.leagues.api import inputs
+from tournaments.leagues.api.lists import list_view
 from tournaments.leagues.rules import TIEBREAK
 
 RATING = ("mu", "sigma", "ordinal")
@@ -61,24 +62,36 @@ class ResultsCsvRenderer(CsvRenderer):
     columns = RESULT_COLUMNS
 
 
-class LeagueListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_list")
-    def get(self, request: Request) -> Response:
-        caller(request)
-        return Response({"results": selectors.league_list()})
+def _leagues(request: Request) -> list[dict[str, Any]]:
+    caller(request)
+    return selectors.league_list()
+
+
+def _members(request: Request, slug: str) -> list[dict[str, Any]]:
+    services.require_organizer(organizer(request), services.league_of(slug))
+    return selectors.member_list(slug)
+
+
+def _webhooks(request: Request, slug: str) -> list[dict[str, Any]]:
+    services.require_organizer(organizer(request), services.league_of(slug))
+    return selectors.webhook_list(slug)
+
+
+def _corrections(request: Request, slug: str) -> list[dict[str, Any]]:
+    caller(request)
+    return selectors.correction_list(slug)
+
+
+LeagueListBase = list_view("LeagueListBase", "league_list", _leagues)
+MemberListBase = list_view("MemberListBase", "league_member_list", _members)
+WebhookListBase = list_view("WebhookListBase", "league_webhook_list", _webhooks)
+CorrectionListBase = list_view("CorrectionListBase", "league_correction_list", _corrections)
 
 
 class LeagueDetailView(ApiView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, slug: str) -> Response:
         return Response(selectors.league_view(slug, organizer(request)))
-
-
-class MemberListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_member_list")
-    def get(self, request: Request, slug: str) -> Response:
-        services.require_organizer(organizer(request), services.league_of(slug))
-        return Response({"results": selectors.member_list(slug)})
 
 
 class MemberBase(ApiView):
@@ -148,20 +161,6 @@ class SeasonLinesView(ApiView):
         lines = selectors.season_lines(slug, season_id)
         body = "".join(json.dumps(line, default=str) + "\n" for line in lines)
         return HttpResponse(body, content_type="application/x-ndjson")
-
-
-class WebhookListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_webhook_list")
-    def get(self, request: Request, slug: str) -> Response:
-        services.require_organizer(organizer(request), services.league_of(slug))
-        return Response({"results": selectors.webhook_list(slug)})
-
-
-class CorrectionListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_correction_list")
-    def get(self, request: Request, slug: str) -> Response:
-        caller(request)
-        return Response({"results": selectors.correction_list(slug)})
 
 
 # The action views (``tournaments.leagues.actions``: GraphQL's mutations come from the same

@@ -4,7 +4,7 @@ and webhooks already hold."""
 from __future__ import annotations
 
 from config.enums import enum_of
-from tournaments.leagues.api.inputs import CORRECTION_KINDS, MEMBER_KINDS
+from tournaments.leagues.api.inputs import CORRECTION_KINDS, MEMBER_KINDS, NO_SHOW_POLICIES
 from tournaments.leagues.webhooks import EVENT_KINDS
 
 CorrectionKind = enum_of(
@@ -15,3 +15,9 @@ CorrectionKind = enum_of(
 )
 MemberKind = enum_of("MemberKind", MEMBER_KINDS, "Which members a ranking counts.")
 WebhookEvent = enum_of("WebhookEvent", EVENT_KINDS, "An event kind a webhook is sent.")
+NoShowPolicy = enum_of(
+    "NoShowPolicy",
+    NO_SHOW_POLICIES,
+    "What a player who did not check in by a scheduled start causes: cancel the tournament, or "
+    "bot: a bot takes the seat and it starts.",
+)

@@ -155,7 +155,9 @@ class MemberHistory:
 @strawberry.type(description="A correction of recorded results, as the audit trail shows it.")
 class CorrectionView:
     id: int = strawberry.field(description="Its id (the audit trail's order).")
-    kind: str = strawberry.field(description="disqualify, manual_result or forfeit.")
+    kind: str = strawberry.field(
+        description="disqualify, manual_result, forfeit or no_show (a scheduled start's)."
+    )
     reason: str = strawberry.field(description="Why, in the organizer's words.")
     season: int = strawberry.field(description="Season id.")
     tournament: int | None = strawberry.field(description="Tournament id; none: the season.")
@@ -242,7 +244,13 @@ class ScheduleView:
     checkin_opens_at: datetime.datetime = strawberry.field(description="When check-in opens.")
     checked_in: list[int] = strawberry.field(description="Seats checked in (numbers from 1).")
     outcome: str | None = strawberry.field(description="started, cancelled or skipped; none yet.")
-    reason: str = strawberry.field(description="Why it was cancelled.")
+    reason: str = strawberry.field(
+        description="Why it was cancelled, or which seats bots played (no_show: bot)."
+    )
+    no_show: str = strawberry.field(
+        description="A player who did not check in: cancel, or bot (a bot takes the seat)."
+    )
+    bot_level: str = strawberry.field(description="The strength of a bot that takes a seat.")
 
 
 @strawberry.type(description="A seat's check-in.")
