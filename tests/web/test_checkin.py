@@ -5,6 +5,7 @@ the tournament starts by itself; a player missing, it is cancelled and the page 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import urllib.request
@@ -18,9 +19,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.live_server import ROOT, live_server, server_environment
 from tests.web.helpers import click_and_wait, look
+from tests.web.test_languages import check_screen, chosen_language, english_words
 from tests.web.test_play import DESKTOP, PHONE, open_page
 
 SETTLED_MS = 60_000  # a backstop for the start to come and the page to show it (loaded machine)
+READ_MS = 20_000  # a backstop for a page's next read of the check-ins (every 3 s while open)
 
 
 @pytest.fixture(scope="module")
@@ -94,21 +97,24 @@ def test_players_check_in_on_the_page_and_the_tournament_starts_by_itself(
     expect(panel).to_contain_text("0 of 2 players checked in")
     with ann.expect_response(lambda r: "/checkin/" in r.url and r.request.method == "POST"):
         panel.get_by_role("button", name="Check in").click()
-    expect(panel.get_by_role("status")).to_have_text("✓ You are checked in.")
+    expect(panel.get_by_role("status")).to_have_text("✓ You are checked in.", timeout=READ_MS)
     expect(bob.get_by_role("region", name="Scheduled start")).to_contain_text(
-        "1 of 2 players checked in"  # Bob's page reads the check-ins as they come
+        "1 of 2 players checked in",  # Bob's page reads the check-ins as they come
+        timeout=READ_MS,
     )
     look(bob, artifacts, "checkin-lobby")
 
     calendar = open_page(browser, f"{club['url']}/leagues/club/", DESKTOP)
     mine = calendar.locator(f".calendar [data-tournament='{tid}']")
-    expect(mine).to_contain_text("Check-in is open")  # a spectator's browser holds no seat here
+    # A spectator's browser holds no seat of it: told how, offered no button.
+    expect(mine).to_contain_text("Check-in is open", timeout=READ_MS)
+    expect(mine.get_by_role("button")).to_have_count(0)
     bobs = bob.context.new_page()
     bobs.goto(f"{club['url']}/leagues/club/")
     line = bobs.locator(f".calendar [data-tournament='{tid}']")
     click_and_wait(bobs, f".calendar [data-tournament='{tid}'] button")  # Bob checks in here
-    expect(line.get_by_role("status")).to_have_text("✓ You are checked in.")
-    expect(line).to_contain_text("2 checked in")
+    expect(line.get_by_role("status")).to_have_text("✓ You are checked in.", timeout=READ_MS)
+    expect(line).to_contain_text("2 checked in", timeout=READ_MS)
     look(bobs, artifacts, "checkin-calendar")
 
     schedule(club, tid, timedelta(seconds=4), 1)  # the organizer brings the start forward
@@ -126,14 +132,14 @@ def test_a_start_with_a_player_missing_is_cancelled_and_the_page_says_why(
     ann = join(browser, club, code, "Ann", DESKTOP)
     cy = join(browser, club, code, "Cy", DESKTOP)
     panel = ann.get_by_role("region", name="Scheduled start")
-    expect(panel).to_contain_text("Check-in opens at")
+    expect(panel).to_contain_text("Check-in opens at", timeout=READ_MS)
     expect(panel.get_by_role("button", name="Check in")).to_have_count(0)
     look(ann, artifacts, "checkin-not-yet")
 
     schedule(club, tid, timedelta(hours=2), 24 * 60)  # the organizer opens the check-in now
     ann.reload()
     click_and_wait(ann, "[data-key^=checkin-]")
-    expect(panel.get_by_role("status")).to_have_text("✓ You are checked in.")
+    expect(panel.get_by_role("status")).to_have_text("✓ You are checked in.", timeout=READ_MS)
     schedule(club, tid, timedelta(seconds=4), 1)
     for page in (ann, cy):
         expect(page.locator("h1 .badge")).to_have_text("Cancelled", timeout=SETTLED_MS)
@@ -144,7 +150,37 @@ def test_a_start_with_a_player_missing_is_cancelled_and_the_page_says_why(
     assert not ann.errors and not cy.errors  # type: ignore[attr-defined]
 
 
-def re_iso() -> Any:
-    import re
-
+def re_iso() -> re.Pattern[str]:
     return re.compile(r"^\d{4}-\d\d-\d\dT")
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("language", ["zh-hans", "ru"])
+def test_the_check_in_speaks_the_players_language_and_fits_a_phone(
+    browser: Browser, club: dict[str, Any], artifacts: Path, language: str
+) -> None:
+    tid, code = lobby(club, checkin_minutes=24 * 60)
+    request = urllib.request.Request(
+        f"{club['url']}/api/v1/tournaments/join/",
+        data=json.dumps({"code": code, "name": "Lin"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        ticket = json.loads(response.read())
+    page = chosen_language(browser, club["url"], language)
+    seat = {"token": ticket["seat"]["token"], "seat": ticket["seat"]["id"], "code": code}
+    page.evaluate(
+        "([key, seat]) => localStorage.setItem(key, seat)",
+        [f"challengers.seat.{tid}", json.dumps(seat)],
+    )  # the seat this browser holds
+    page.goto(f"{club['url']}/#/t/{tid}")
+    words = english_words(language)
+    expect(page.locator("[data-key^=checkin-]")).to_be_visible(timeout=READ_MS)
+    check_screen(page, words, artifacts, f"checkin-lobby-{language}")
+    click_and_wait(page, "[data-key^=checkin-]")
+    expect(page.locator(".schedule [role=status]")).to_be_visible(timeout=READ_MS)
+    page.goto(f"{club['url']}/leagues/club/")
+    line = page.locator(f".calendar [data-tournament='{tid}']")
+    expect(line.locator("[role=status]")).to_be_visible(timeout=READ_MS)
+    check_screen(page, words, artifacts, f"checkin-calendar-{language}")
+    assert not page.errors  # type: ignore[attr-defined]
