@@ -181,3 +181,33 @@ def test_graphql_schedules_checks_in_and_refuses_as_rest(catalogue: Any) -> None
         {"tournament": r["tournament"], "checkedIn": r["checked_in"], "outcome": r["outcome"]}
         for r in rest
     ]
+
+
+def test_graphql_reads_a_lobbys_schedule_and_check_in_as_rest(catalogue: Any) -> None:
+    from tests.graphql.client import GraphQL
+
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tid, seat = lobby(client, token, slug, season)
+    other, _other_seat = lobby(client, token, slug, season)
+    ok(schedule(client, token, slug, tid, starts_at=soon(), checkin_minutes=90))
+    ok(checkin(client, tid, seat), 200)
+    query = """query($t: Int!) { tournamentSchedule(tournament: $t) {
+        tournament league startsAt checkedIn outcome you { seat checkedIn } } }"""
+    found = GraphQL(f"Bearer {seat}").data(query, t=tid)["tournamentSchedule"]
+    rest = client.get(
+        f"/api/v1/leagues/tournaments/{tid}/checkin/", headers={"Authorization": f"Bearer {seat}"}
+    ).json()
+    assert found == {
+        "tournament": tid,
+        "league": slug,
+        "startsAt": found["startsAt"],
+        "checkedIn": rest["checked_in"],
+        "outcome": rest["outcome"],
+        "you": {"seat": rest["you"]["seat"], "checkedIn": rest["you"]["checked_in"]},
+    }
+    assert found["startsAt"][:19] == rest["starts_at"][:19]
+    assert GraphQL().data(query, t=tid)["tournamentSchedule"]["you"] is None
+    missing = GraphQL().post(query, t=other)
+    assert [e["extensions"]["code"] for e in missing["errors"]] == ["not_scheduled"]
