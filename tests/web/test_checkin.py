@@ -109,6 +109,12 @@ def test_players_check_in_on_the_page_and_the_tournament_starts_by_itself(
     # A spectator's browser holds no seat of it: told how, offered no button.
     expect(mine).to_contain_text("Check-in is open", timeout=READ_MS)
     expect(mine.get_by_role("button")).to_have_count(0)
+    assert reason_words(calendar, "checkin_incomplete: seats 1, 2 not checked in") == (
+        "At its start time seat 1 and seat 2 had not checked in."
+    )
+    assert reason_words(calendar, "no_show: seats 2 played by rookie bots") == (
+        "seat 2 did not check in: a bot plays the seat."  # the `bot` no-show policy's start
+    )
     bobs = bob.context.new_page()
     bobs.goto(f"{club['url']}/leagues/club/")
     line = bobs.locator(f".calendar [data-tournament='{tid}']")
@@ -150,6 +156,12 @@ def test_a_start_with_a_player_missing_is_cancelled_and_the_page_says_why(
     assert not ann.errors and not cy.errors  # type: ignore[attr-defined]
 
 
+def reason_words(page: Page, reason: str) -> str:
+    """A settled start's reason as the client words it (its own module, in the page)."""
+    words = "(reason) => import('/static/frontend/checkin.js').then((m) => m.reasonWords(reason))"
+    return str(page.evaluate(words, reason))
+
+
 def re_iso() -> re.Pattern[str]:
     return re.compile(r"^\d{4}-\d\d-\d\dT")
 
@@ -168,6 +180,8 @@ def test_the_check_in_speaks_the_players_language_and_fits_a_phone(
     with urllib.request.urlopen(request, timeout=30) as response:
         ticket = json.loads(response.read())
     page = chosen_language(browser, club["url"], language)
+    # The Lobby page is drawn first: a route taken while it still loads could be drawn over.
+    expect(page.locator("#game-status")).to_be_visible()
     seat = {"token": ticket["seat"]["token"], "seat": ticket["seat"]["id"], "code": code}
     page.evaluate(
         "([key, seat]) => localStorage.setItem(key, seat)",

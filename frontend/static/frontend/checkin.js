@@ -58,9 +58,10 @@ function countdownTo(iso, onZero) {
   return span;
 }
 
-/** Why a scheduled start was cancelled, in words: the server's reason names its seats (from 1),
- * which `nameOf(seat)` names as the page does (the players' names where it knows them). */
-export function cancelWords(reason, nameOf = (seat) => fmt(gettext("seat %(seat)s"), { seat: num(seat) })) {
+/** A settled start's reason in words (why it was cancelled, or whose seats bots took under the
+ * `bot` no-show policy): the server's reason names its seats (from 1), which `nameOf(seat)`
+ * names as the page does (the players' names where it knows them). */
+export function reasonWords(reason, nameOf = (seat) => fmt(gettext("seat %(seat)s"), { seat: num(seat) })) {
   const found = /^(\w+): seats ([\d, ]+)/.exec(reason || "");
   const seats = found ? found[2].split(",").map((seat) => Number(seat.trim())) : [];
   if (found?.[1] === "seats_open") {
@@ -69,6 +70,10 @@ export function cancelWords(reason, nameOf = (seat) => fmt(gettext("seat %(seat)
   }
   if (found?.[1] === "checkin_incomplete") {
     return fmt(ngettext("At its start time %(players)s had not checked in.", "At its start time %(players)s had not checked in.",
+      seats.length), { players: list(seats.map(nameOf)) });
+  }
+  if (found?.[1] === "no_show") {
+    return fmt(ngettext("%(players)s did not check in: a bot plays the seat.", "%(players)s did not check in: bots play their seats.",
       seats.length), { players: list(seats.map(nameOf)) });
   }
   return reason ? fmt(gettext("Reason: %(reason)s"), { reason }) : "";

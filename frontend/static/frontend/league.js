@@ -3,7 +3,7 @@
 // (/leagues/<slug>/members/<handle>/). They read the public league API only, as any client can.
 import { get, seatOf } from "./api.js";
 import { h, mount, attempt, STATUS_WORDS } from "./ui.js";
-import { scheduleOf, scheduleParts, stageOf, cancelWords, checkInAs, localTime } from "./checkin.js";
+import { scheduleOf, scheduleParts, stageOf, reasonWords, checkInAs, localTime } from "./checkin.js";
 
 // gettext, ngettext and interpolate: Django's catalogue (/jsi18n/), else English
 // (catalogue-fallback.js).
@@ -134,7 +134,7 @@ function calendarList(scheduled, mine, { checkIn, again }) {
       ? h("span", { class: "badge" }, OUTCOMES[item.outcome]?.() ?? item.outcome)
       : h("span", { class: "muted" }, say(gettext("check-in from %(time)s; %(count)s checked in"),
         { time: when(item.checkin_opens_at), count: item.checked_in.length })),
-    item.reason ? h("span", { class: "muted small" }, ` (${cancelWords(item.reason)})`) : null,
+    item.reason ? h("span", { class: "muted small" }, ` (${reasonWords(item.reason)})`) : null,
     item.outcome ? null : h("div", { class: "checkin" }, scheduleParts(mine[index] ?? { ...item, you: null },
       { brief: true, onCheckIn: () => checkIn(item.tournament), onStage: again })))));
 }

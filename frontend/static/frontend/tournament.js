@@ -6,7 +6,7 @@ import { fmt, num, list, term, setName, parkName, roundName, named, capitalised 
 import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
-import { scheduleOf, schedulePanel, stageOf, cancelWords, checkInAs } from "./checkin.js";
+import { scheduleOf, schedulePanel, stageOf, reasonWords, checkInAs } from "./checkin.js";
 
 /* global gettext, ngettext */
 
@@ -411,7 +411,7 @@ class TournamentPage {
   }
 
   cancelledPanel() {
-    const why = cancelWords(this.schedule?.reason || this.cancelReason, (seat) => this.name(seat - 1));
+    const why = reasonWords(this.schedule?.reason || this.cancelReason, (seat) => this.name(seat - 1));
     return h("section", { class: "panel", role: "status" }, h("h2", {}, gettext("This game was cancelled.")),
       why ? h("p", { "data-key": "cancel-reason" }, why) : null);
   }
