@@ -83,6 +83,29 @@ def test_a_tournament_with_a_player_missing_is_cancelled_with_the_reason(catalog
     assert [(c["tournament"], c["outcome"]) for c in calendar] == [(tid, "cancelled")]
 
 
+def test_a_lobby_reads_its_schedule_with_its_league_and_the_callers_check_in(
+    catalogue: Any,
+) -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tid, seat = lobby(client, token, slug, season)
+    other, other_seat = lobby(client, token, slug, season)
+    path = f"/api/v1/leagues/tournaments/{tid}/checkin/"
+    refused(client.get(path), 404, "not_scheduled")
+    ok(schedule(client, token, slug, tid, starts_at=soon(), checkin_minutes=90))
+    anyone = ok(client.get(path), 200)
+    assert (anyone["league"], anyone["you"], anyone["checked_in"]) == (slug, None, [])
+    mine = {"Authorization": f"Bearer {seat}"}
+    assert ok(client.get(path, headers=mine), 200)["you"] == {"seat": 1, "checked_in": False}
+    ok(checkin(client, tid, seat), 200)
+    assert ok(client.get(path, headers=mine), 200)["you"] == {"seat": 1, "checked_in": True}
+    elsewhere = ok(client.get(path, headers={"Authorization": f"Bearer {other_seat}"}), 200)
+    assert (elsewhere["you"], elsewhere["checked_in"]) == (None, [1])
+    refused(client.get(path, headers={"Authorization": "Bearer nope"}), 401, "bad_token")
+    refused(client.get(f"/api/v1/leagues/tournaments/{other}/checkin/"), 404, "not_scheduled")
+
+
 def test_refused_schedules_and_checkins_change_nothing(catalogue: Any) -> None:
     client = APIClient()
     token, rival = create_organizer("org"), create_organizer("rival")
@@ -240,3 +263,33 @@ def test_the_bot_no_show_policy_needs_a_season_with_bots(catalogue: Any) -> None
     assert (everything(), Schedule.objects.count()) == before
     view = ok(schedule(client, token, slug, made["id"], starts_at=soon()))
     assert (view["no_show"], view["bot_level"]) == ("cancel", "rookie")
+
+
+def test_graphql_reads_a_lobbys_schedule_and_check_in_as_rest(catalogue: Any) -> None:
+    from tests.graphql.client import GraphQL
+
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    tid, seat = lobby(client, token, slug, season)
+    other, _other_seat = lobby(client, token, slug, season)
+    ok(schedule(client, token, slug, tid, starts_at=soon(), checkin_minutes=90))
+    ok(checkin(client, tid, seat), 200)
+    query = """query($t: Int!) { tournamentSchedule(tournament: $t) {
+        tournament league startsAt checkedIn outcome you { seat checkedIn } } }"""
+    found = GraphQL(f"Bearer {seat}").data(query, t=tid)["tournamentSchedule"]
+    rest = client.get(
+        f"/api/v1/leagues/tournaments/{tid}/checkin/", headers={"Authorization": f"Bearer {seat}"}
+    ).json()
+    assert found == {
+        "tournament": tid,
+        "league": slug,
+        "startsAt": found["startsAt"],
+        "checkedIn": rest["checked_in"],
+        "outcome": rest["outcome"],
+        "you": {"seat": rest["you"]["seat"], "checkedIn": rest["you"]["checked_in"]},
+    }
+    assert found["startsAt"][:19] == rest["starts_at"][:19]
+    assert GraphQL().data(query, t=tid)["tournamentSchedule"]["you"] is None
+    missing = GraphQL().post(query, t=other)
+    assert [e["extensions"]["code"] for e in missing["errors"]] == ["not_scheduled"]

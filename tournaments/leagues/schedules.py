@@ -285,3 +285,21 @@ def calendar(slug: str) -> list[dict[str, Any]]:
     league = league_of(slug)
     found = Schedule.objects.filter(link__season__league=league).select_related("link__tournament")
     return [schedule_view(s) for s in found.order_by("starts_at", "pk")]
+
+
+def tournament_schedule(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
+    """A tournament's scheduled start as its lobby reads it: the calendar's view, its league's
+    ``slug``, and ``you`` (the calling seat of this tournament, numbered from 1, and whether it
+    checked in; ``None`` for anyone else); ``not_scheduled``."""
+    schedule = (
+        Schedule.objects.filter(link__tournament_id=tournament_id)
+        .select_related("link__tournament", "link__season__league")
+        .first()
+    )
+    if schedule is None:
+        raise NotFoundError("not_scheduled", _("This tournament has no scheduled start."))
+    view = schedule_view(schedule)
+    you = None
+    if seat is not None and seat.tournament_id == tournament_id:
+        you = {"seat": seat.number + 1, "checked_in": seat.number + 1 in view["checked_in"]}
+    return {**view, "league": schedule.link.season.league.slug, "you": you}

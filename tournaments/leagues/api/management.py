@@ -45,6 +45,13 @@ class ScheduleReadView(ApiView):
         return Response(found[0])
 
 
+class CheckInReadView(ApiView):
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_checkin_read")
+    def get(self, request: Request, tournament_id: int) -> Response:
+        seat = caller(request)
+        return Response(schedules.tournament_schedule(tournament_id=tournament_id, seat=seat))
+
+
 # The action views (``tournaments.leagues.actions``).
 MemberTokenView = rest_view("MemberTokenView", (actions.REISSUE_MEMBER_TOKEN,), ApiView)
 SeasonDetailView = rest_view("SeasonDetailView", (actions.UPDATE_SEASON,), ApiView)
@@ -53,4 +60,4 @@ WebhookSecretView = rest_view("WebhookSecretView", (actions.ROTATE_WEBHOOK_SECRE
 WebhookPingView = rest_view("WebhookPingView", (actions.PING_WEBHOOK,), ApiView)
 DeliveryRetryView = rest_view("DeliveryRetryView", (actions.RETRY_DELIVERY,), ApiView)
 ScheduleView = rest_view("ScheduleView", (actions.SCHEDULE_START,), ScheduleReadView)
-CheckInView = rest_view("CheckInView", (actions.CHECK_IN,), ApiView)
+CheckInView = rest_view("CheckInView", (actions.CHECK_IN,), CheckInReadView)

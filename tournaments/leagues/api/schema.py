@@ -28,6 +28,12 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             409: ["not_in_lobby", "season_archived", "bots_not_allowed"],
         },
     ),
+    ("GET", "/api/v1/leagues/tournaments/{tournament_id}/checkin/"): Operation(
+        "Read a tournament's scheduled start and check-in",
+        "As the calendar shows it, with the league's `slug` and `you`: the calling seat (from 1) "
+        "and whether it checked in (`null` without this tournament's seat token).",
+        {401: ["bad_token"], 404: ["not_scheduled"]},
+    ),
     ("POST", "/api/v1/leagues/tournaments/{tournament_id}/checkin/"): Operation(
         "Check in for a scheduled start (seat token)",
         "The calling seat is ready; bots never need to.",
