@@ -9,8 +9,13 @@ import { showLeaguePage } from "./league.js";
 
 const main = document.getElementById("main");
 let leave = () => {};
+// Each route() call takes the next number; one that waited (for the catalogue, the sets…) while
+// the reader moved on draws nothing, so a slower earlier page never lands over the newer one.
+let routed = 0;
 
 async function route() {
+  const mine = ++routed;
+  const current = () => mine === routed;
   leave();
   leave = () => {};
   clearErrors();
@@ -21,10 +26,11 @@ async function route() {
     return;
   }
   await Promise.all([attempt(() => cards()), loadGlossary()]);
+  if (!current()) return;
   if ((match = path.match(/^\/t\/(\d+)$/))) leave = showTournament(main, Number(match[1])) || leave;
   else if ((match = path.match(/^\/match\/(\d+)$/))) leave = showReplay(main, Number(match[1])) || leave;
-  else if (path === "/cards") showCards(main);
-  else showLobby(main);
+  else if (path === "/cards") showCards(main, current);
+  else showLobby(main, current);
 }
 
 /* global gettext, ngettext */
@@ -39,14 +45,16 @@ if (!restoreLanguage()) {
 
 const WINTER_WORDS = { off: gettext("Off"), normal: gettext("One park each round"), all: gettext("Every park") };
 
-async function showLobby(container) {
+async function showLobby(container, current) {
+  const create = await createForm();
+  if (!current()) return;
   document.title = fmt(gettext("Challengers! — %(page)s"), { page: gettext("Lobby") });
   const list = h("div", { class: "games" }, h("p", { class: "muted" }, gettext("Loading games…")));
   mount(container,
     h("h1", {}, "Challengers!"),
     h("div", { class: "lobby-grid" },
       h("section", { class: "panel" }, h("h2", {}, gettext("Join a game")), joinForm()),
-      h("section", { class: "panel" }, h("h2", {}, gettext("Create a game")), await createForm()),
+      h("section", { class: "panel" }, h("h2", {}, gettext("Create a game")), create),
       h("section", { class: "panel wide" }, h("h2", {}, gettext("Games")), list)));
   const status = h("select", { id: "game-status", onchange: () => loadGames(list, status.value) },
     [["lobby", gettext("Open lobbies")], ["running", gettext("Being played")], ["finished", gettext("Finished")],
@@ -156,10 +164,10 @@ function choice(id, label, values, onchange) {
 
 const BOXES = { base: gettext("Base box"), beach_cup: gettext("Beach Cup") };
 
-async function showCards(container) {
-  document.title = fmt(gettext("Challengers! — %(page)s"), { page: gettext("Cards") });
+async function showCards(container, current) {
   const catalogue = await attempt(() => cards());
-  if (!catalogue) return;
+  if (!catalogue || !current()) return;
+  document.title = fmt(gettext("Challengers! — %(page)s"), { page: gettext("Cards") });
   const all = [...catalogue.values()];
   const distinct = (field) => [...new Set(all.map((card) => card[field]).filter(Boolean))];
   const search = h("input", { type: "search", id: "card-search", placeholder: gettext("Name, effect or keyword") });
