@@ -152,48 +152,12 @@ def play(args: argparse.Namespace, meter: Meter) -> None:
             tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
 
 
-# Ids, clock times and the commitment's random nonce differ from run to run by design.
-VOLATILE = {
-    "id",
-    "created_at",
-    "updated_at",
-    "visible_at",
-    "finished_at",
-    "result_visible_at",
-    "seed_nonce",
-    "commitment",
-    "nonce",
-}
-
-
 def dump_rows(path: Path) -> None:
     """Every row of the played tournaments, without ids and clock times, in a stable order: two
-    versions of the code that write the same game write the same file."""
-    from matches.models import Match, MatchEvent
-    from tournaments.models import DraftTurn, Pile, Seat, Tournament, TournamentEvent, Trophy
+    versions of the code that write the same game write the same file (``written_rows``)."""
+    from written_rows import written_rows
 
-    def rows(model: Any, *order: str) -> list[dict[str, Any]]:
-        return [stable(row) for row in model.objects.order_by(*order).values()]
-
-    def stable(row: dict[str, Any]) -> dict[str, Any]:
-        kept = {k: v for k, v in row.items() if k not in VOLATILE and not k.endswith("_id")}
-        if isinstance(kept.get("payload"), dict):
-            kept["payload"] = stable(kept["payload"])
-        return kept
-
-    dump = {
-        "tournaments": rows(Tournament, "seed"),
-        "seats": rows(Seat, "tournament__seed", "number"),
-        "turns": rows(DraftTurn, "seat__tournament__seed", "seat__number", "round"),
-        "piles": rows(Pile, "tournament__seed", "level"),
-        "trophies": rows(Trophy, "tournament__seed", "round", "park"),
-        "matches": rows(Match, "tournament__seed", "round", "park"),
-        "match_events": rows(
-            MatchEvent, "match__tournament__seed", "match__round", "match__park", "seq"
-        ),
-        "log": rows(TournamentEvent, "tournament__seed", "seq"),
-    }
-    path.write_text(json.dumps(dump, indent=1, sort_keys=True, default=str))
+    path.write_text(json.dumps(written_rows(), indent=1, sort_keys=True, default=str))
 
 
 def percentile(values: list[float], share: float) -> float:
