@@ -11,8 +11,8 @@ triggers are counted on their own, not in their caller) and the SQL statements i
 - ``bot_task``: what a task playing a round's bot seats costs besides their phases (the lock,
   the seats' read, the phase's close);
 - ``match_play``: one match run by the engine, recorded, released (its result applied); a
-  round's matches are played in one transaction (``matches_play``), whose figures are shared
-  evenly among them;
+  round's matches are played by one call (``matches_play``, a transaction per match), whose
+  figures are shared evenly among them;
 - ``round_close``: the round's close and the next Deck Phase's opening, inside the last release.
 
 It prints p50 / p99 / mean CPU milliseconds and SQL statements per call (``--json`` for the raw
