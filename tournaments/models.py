@@ -87,6 +87,10 @@ class Tournament(models.Model):
     # Not a column: a change that logs nothing now (a paced match released: its events were
     # logged for their instants) still moves the version under ``locked_tournament``.
     changed_quietly: bool = False
+    # Not a column: a caller that plays the next Deck Phase's bots itself once this block has
+    # committed sets a list here; opening a Deck Phase then adds their seat ids to it instead of
+    # queueing their task (services.rounds.open_deck_phase).
+    bots_to_play: list[int] | None = None
 
     class Meta:
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]

@@ -67,10 +67,6 @@ async def watch_to_the_end(tid: int, start_it: Any) -> int:
     return frames
 
 
-def rounds_of(tid: int) -> int:
-    return Match.objects.filter(tournament_id=tid).values("round").distinct().count()
-
-
 def last_seq(tid: int) -> int:
     return TournamentEvent.objects.filter(tournament_id=tid).count()
 
@@ -94,7 +90,6 @@ async def test_a_scrape_after_a_bot_tournament_has_every_family_with_its_figures
     after, families = await database_sync_to_async(scrape)()
 
     matches = await database_sync_to_async(Match.objects.filter(tournament_id=tid).count)()
-    rounds = await database_sync_to_async(rounds_of)(tid)
     deliveries = await database_sync_to_async(WebhookDelivery.objects.count)()
     assert matches >= 4 and deliveries >= 3
     assert delta(after, before, f"{P}matches_recorded_total") == matches
@@ -114,10 +109,11 @@ async def test_a_scrape_after_a_bot_tournament_has_every_family_with_its_figures
     throttled = dict(api="rest", route="api/v1/tournaments/", status="429")
     assert delta(after, before, f"{P}http_requests_total", **throttled) == 1
 
-    # Bots only: the task that plays a round's bots plays its matches too.
+    # Bots only: the task that plays a round's bots plays its matches too, and goes on with the
+    # next rounds (for up to a second).
     bots = dict(task="tournaments.tasks.bot_deck_phases")
     succeeded = delta(after, before, f"{P}tasks_total", **bots, state="SUCCESS")
-    assert succeeded >= rounds
+    assert succeeded >= 1
     assert delta(after, before, f"{P}task_duration_seconds_count", **bots) == succeeded
     assert delta(after, before, f"{P}tasks_total", task="tournaments.tasks.play_matches") == 0
     assert f"{P}task_retries" in families and f"{P}task_failures" in families
