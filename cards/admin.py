@@ -287,10 +287,22 @@ class CardAdmin(RetireActions):
     def pick_rate(self, card: Any) -> str:
         return f"{_percent(card.stat_pick_rate)} of {card.stat_offered}"
 
-    @admin.display(description=_("win rate of its decks"), ordering="stat_win_rate")
+    @admin.display(
+        description=_("win rate of its decks (interval at 95 %)"), ordering="stat_win_rate"
+    )
     def win_rate(self, card: Any) -> str:
-        """The rate and its sample size (the card's page adds the interval)."""
-        return f"{_percent(card.stat_win_rate)} of {card.stat_decks}"
+        """The rate, its 95 % interval and its sample size, as the stats API serves them
+        (``settings.CARD_WIN_SHOWN``: one computation)."""
+        shown = import_string(settings.CARD_WIN_SHOWN)(
+            deck_wins=card.stat_deck_wins, decks=card.stat_decks
+        )
+        if shown["win_interval"] is None:
+            return str(_("— of 0 decks"))
+        low, high = shown["win_interval"]
+        return _("%(rate)s (%(low)s to %(high)s) of %(decks)s decks") % {
+            "rate": _percent(shown["win_rate"]),
+            **{"low": _percent(low), "high": _percent(high), "decks": shown["decks"]},
+        }
 
     @admin.action(description=_("Simulate: bot matches with and without each card (on a worker)"))
     def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
