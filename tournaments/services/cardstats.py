@@ -82,14 +82,26 @@ def card_stats_write(added: list[Row]) -> None:
 
     Each row counts in four stored rows — its design's and its set's, by combination (player
     ``ALL``) and by kind of player (sets ``ALL``) — which the statement makes from it and sums.
-    It inserts them in key order, so two transactions adding to the same rows lock them in the
-    same order (PostgreSQL would otherwise deadlock them). The rows go as one JSON text: a
-    statement of a dozen placeholders per row cost more CPU to build and send than everything
-    else a match's figures need.
+    It inserts them in key order, and on PostgreSQL first takes the writers' transaction lock
+    (``WRITERS_LOCK``): two transactions adding to the same rows never lock them crosswise.
+    The rows go as one JSON text: a statement of a dozen placeholders per row cost more CPU to
+    build and send than everything else a match's figures need.
     """
     if added:
         with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute(LOCK_SQL, [WRITERS_LOCK])
             cursor.execute(_upsert_sql(connection.vendor), [json.dumps(added)])
+
+
+# A transaction may add rows in several statements (matches recorded together one by one,
+# several Deck Phases finishing in one task). Each statement locks its rows in key order, but
+# two transactions' statements interleaved still lock them crosswise: with four tournaments
+# recording at once PostgreSQL found deadlocks (tests/cardstats/test_concurrent_recording.py).
+# So writers take one lock for the rest of their transaction first: the second waits for the
+# first's commit, as it would anyway for the rows every match shares (its sets' rows).
+WRITERS_LOCK = 0x43617264  # "Card": an advisory lock's number, unused elsewhere
+LOCK_SQL = "SELECT pg_advisory_xact_lock(%s)"
 
 
 FANNED = (  # each added row's four stored rows: key, set name, sets, player (g.n is 0 to 3)
