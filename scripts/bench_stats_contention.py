@@ -13,7 +13,7 @@ replaying them, each match in a transaction of its own that stands for a recordi
   recorder's own updated (as the tournament's version is), then commit: no shared row;
 - ``unlocked``: the same with the match's statistics statement between the two (row locks
   only, as before the writers' lock);
-- ``locked``: the same, the statement preceded by the writers' transaction lock, as
+- ``locked``: the same, the statement taking the writers' transaction lock first, as
   ``card_stats_write`` does now.
 
 Each process replays every captured match in its own shuffled order, so all of them touch the
@@ -42,11 +42,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_writes import django_test_database, percentile
-
-# The writers' lock (``tournaments.services.cardstats``), read here without Django: the
-# recorders are spawned and use plain psycopg.
-WRITERS_LOCK = 0x43617264
-LOCK_SQL = "SELECT pg_advisory_xact_lock(%s)"
 
 MODES = ("baseline", "unlocked", "locked")
 Captured = list[tuple[str, str]]  # per match: the rows it adds, its events (JSON texts)
@@ -114,7 +109,7 @@ EVENTS = (
 
 
 def recorder(job: dict[str, Any], start: Any, out: Any) -> None:
-    """One recording process (spawned; plain psycopg, the writer's own statement): each match
+    """One recording process (spawned; plain psycopg, the writer's own statements): each match
     in its own transaction; its times and its deadlocks."""
     import psycopg
     from psycopg import errors
@@ -133,8 +128,6 @@ def recorder(job: dict[str, Any], start: Any, out: Any) -> None:
                     connection.execute(EVENTS, [number, events])
                     if job["upsert"]:
                         upsert = time.perf_counter()
-                        if job["lock"]:
-                            connection.execute(LOCK_SQL, [WRITERS_LOCK])
                         connection.execute(job["upsert"], [rows])
                         statement.append((time.perf_counter() - upsert) * 1000)
                     connection.execute(
@@ -151,7 +144,8 @@ def run(captured: Captured, recorders: int, mode: str, matches: int, seed: int) 
     in ``mode`` (see ``MODES``)."""
     from tournaments.services.cardstats import _upsert_sql
 
-    upsert = "" if mode == "baseline" else _upsert_sql("postgresql")
+    locked = mode == "locked"
+    upsert = "" if mode == "baseline" else _upsert_sql("postgresql", locked=locked)
     context = multiprocessing.get_context("spawn")
     start, out = context.Barrier(recorders), context.Queue()
     processes = []
@@ -159,7 +153,6 @@ def run(captured: Captured, recorders: int, mode: str, matches: int, seed: int) 
         rng = random.Random(seed * 100 + number)
         work = [rng.choice(captured) for _ in range(matches)]
         job = {"dsn": _dsn(), "number": number, "work": work, "upsert": upsert}
-        job["lock"] = mode == "locked"
         process = context.Process(target=recorder, args=(job, start, out))
         process.start()
         processes.append(process)

@@ -89,8 +89,6 @@ def card_stats_write(added: list[Row]) -> None:
     """
     if added:
         with connection.cursor() as cursor:
-            if connection.vendor == "postgresql":
-                cursor.execute(LOCK_SQL, [WRITERS_LOCK])
             cursor.execute(_upsert_sql(connection.vendor), [json.dumps(added)])
 
 
@@ -99,9 +97,10 @@ def card_stats_write(added: list[Row]) -> None:
 # two transactions' statements interleaved still lock them crosswise: with four tournaments
 # recording at once PostgreSQL found deadlocks (tests/cardstats/test_concurrent_recording.py).
 # So writers take one lock for the rest of their transaction first: the second waits for the
-# first's commit, as it would anyway for the rows every match shares (its sets' rows).
+# first's commit, as it would anyway for the rows every match shares (its sets' rows). The
+# statement takes it (a CTE it reads before it makes a row): no round trip of its own.
 WRITERS_LOCK = 0x43617264  # "Card": an advisory lock's number, unused elsewhere
-LOCK_SQL = "SELECT pg_advisory_xact_lock(%s)"
+LOCKED = {"postgresql": f"pg_advisory_xact_lock({WRITERS_LOCK})"}
 
 
 FANNED = (  # each added row's four stored rows: key, set name, sets, player (g.n is 0 to 3)
@@ -114,16 +113,21 @@ FOUR = "(SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3)
 
 
 @cache
-def _upsert_sql(vendor: str) -> str:
+def _upsert_sql(vendor: str, *, locked: bool = True) -> str:
+    """The statement adding the rows (``locked``: taking the writers' lock first, where the
+    database has one; unlocked only for ``scripts/bench_stats_contention.py``)."""
     table = rows.quote(CardStat._meta.db_table)
     names = [rows.column(CardStat, name) for name in (*KEYS, *COUNTERS)]
     sums = [f"SUM(CAST(value ->> {index} AS BIGINT))" for index in range(len(KEYS), len(names))]
     unique = ", ".join(rows.column(CardStat, name) for name in ("key", "sets", "player"))
     added = ", ".join(f"{col} = {table}.{col} + EXCLUDED.{col}" for col in names[len(KEYS) :])
     # "WHERE true": SQLite would otherwise read the ON of ON CONFLICT as a join's.
+    lock = LOCKED.get(vendor) if locked else None
     return (
-        f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join([*FANNED, *sums])} "
-        f"FROM {SOURCE[vendor]} CROSS JOIN {FOUR} WHERE true "
+        (f"WITH writers AS MATERIALIZED (SELECT {lock}) " if lock else "")
+        + f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join([*FANNED, *sums])} "
+        f"FROM {SOURCE[vendor]} CROSS JOIN {FOUR}{' CROSS JOIN writers' if lock else ''} "
+        "WHERE true "
         f"GROUP BY 1, 2, 3, 4 ORDER BY 1, 3, 4 ON CONFLICT ({unique}) DO UPDATE SET {added}"
     )
 
