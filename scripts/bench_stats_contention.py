@@ -13,13 +13,17 @@ replaying them, each match in a transaction of its own that stands for a recordi
   recorder's own updated (as the tournament's version is), then commit: no shared row;
 - ``unlocked``: the same with the match's statistics statement between the two (row locks
   only, as before the writers' lock);
-- ``locked``: the same, the statement taking the writers' transaction lock first, as
-  ``card_stats_write`` does now.
+- ``locked``: the same, the statement taking the writers' transaction lock first (as
+  ``card_stats_write`` does, now the fold's statement);
+- ``deltas``: the same with the match's rows appended as a ``CardStatDelta`` instead, as
+  ``card_stats_append`` does now; after the run the fold adds them (``card_stats_fold``, timed
+  per match folded).
 
 Each process replays every captured match in its own shuffled order, so all of them touch the
-same rows: the worst case, with nothing else between recordings. Spells alternate the modes and
-the recorder counts; the figures are the medians over the spells of each spell's p50 / p99
-transaction time and of the time of the statistics statement itself, and the deadlocks seen.
+same rows: the worst case, with nothing else between recordings. Spells alternate the modes
+(each first in turn) and the recorder counts; the figures are the medians over the spells of
+each spell's p50 / p99 transaction time and of the time of the statistics statement itself, and
+the deadlocks seen.
 "Added" is a mode minus baseline at the same number of recorders; the wait for locks is what
 the added time grows by from 1 recorder to N.
 
@@ -43,7 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_writes import django_test_database, percentile
 
-MODES = ("baseline", "unlocked", "locked")
+MODES = ("baseline", "unlocked", "locked", "deltas")
+APPEND = "INSERT INTO tournaments_cardstatdelta (rows, created_at) VALUES (%s, now())"
 Captured = list[tuple[str, str]]  # per match: the rows it adds, its events (JSON texts)
 
 
@@ -145,7 +150,9 @@ def run(captured: Captured, recorders: int, mode: str, matches: int, seed: int) 
     from tournaments.services.cardstats import _upsert_sql
 
     locked = mode == "locked"
-    upsert = "" if mode == "baseline" else _upsert_sql("postgresql", locked=locked)
+    upsert = {"baseline": "", "deltas": APPEND}.get(mode) or _upsert_sql(
+        "postgresql", locked=locked
+    )
     context = multiprocessing.get_context("spawn")
     start, out = context.Barrier(recorders), context.Queue()
     processes = []
@@ -189,8 +196,11 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     spells: dict[str, list[dict[str, Any]]] = {}
     for spell in range(args.spells):
         for recorders in args.recorders:
-            for mode in MODES:
+            turn = spell % len(MODES)  # each mode first in turn: none always runs after a fold
+            for mode in MODES[turn:] + MODES[:turn]:
                 figures = run(captured, recorders, mode, args.matches, spell)
+                if mode == "deltas":
+                    figures |= _fold()
                 spells.setdefault(f"{mode}/{recorders}", []).append(figures)
     return {
         "captured_matches": len(captured),
@@ -199,8 +209,19 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _fold() -> dict[str, float]:
+    """Fold what a deltas run appended, as the task does: ms per recording folded."""
+    from tournaments.services.cardstats import card_stats_fold
+
+    started = time.perf_counter()
+    folded = card_stats_fold()
+    return {"fold_ms_per_match": (time.perf_counter() - started) * 1000 / max(1, folded)}
+
+
 def _medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    names = ("p50", "p99", "statement_p50", "statement_p99")
+    names: tuple[str, ...] = ("p50", "p99", "statement_p50", "statement_p99")
+    if "fold_ms_per_match" in runs[0]:
+        names += ("fold_ms_per_match",)
     medians = {name: round(statistics.median(run[name] for run in runs), 2) for name in names}
     return {**medians, "deadlocks": sum(run["deadlocks"] for run in runs)}
 
@@ -232,6 +253,7 @@ def _report(args: argparse.Namespace, result: dict[str, Any]) -> None:
                 f"    {mode:9} p50 {row['p50']:6.2f} p99 {row['p99']:7.2f} | statement p50 "
                 f"{row['statement_p50']:5.2f} p99 {row['statement_p99']:6.2f} | added p50 "
                 f"{added:5.2f} (wait {added - alone:+6.2f}) | deadlocks {row['deadlocks']}"
+                + (f" | fold {row['fold_ms_per_match']:.2f} ms/match" if mode == "deltas" else "")
             )
 
 

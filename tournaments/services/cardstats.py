@@ -1,7 +1,9 @@
 """Card statistics kept current from play: each recorded match (or batch of them) and each
-finished Deck Phase adds its counts in its own transaction, as one statement: the rows to add go
-as one JSON parameter, the database sums them (``GROUP BY``) and adds them to the stored rows
-(``INSERT … SELECT … ON CONFLICT DO UPDATE``; SQLite and PostgreSQL alike), each to the four
+finished Deck Phase appends its counts in its own transaction (``card_stats_append``: a row of
+its own, so concurrent recordings never wait for each other), and a task queued on commit folds
+them into the stored rows (``card_stats_fold``), many recordings in one statement: the rows to
+add go as one JSON parameter, the database sums them (``GROUP BY``) and adds them to the stored
+rows (``INSERT … SELECT … ON CONFLICT DO UPDATE``; SQLite and PostgreSQL alike), each to the four
 pre-summed rows reads serve (``tournaments.models.CardStat``).
 ``card_stats_recount`` rebuilds every row from the stored matches and Deck Phases, and must find
 the same figures."""
@@ -15,9 +17,18 @@ from functools import cache
 from django.db import connection, transaction
 
 from config import rows
+from config.taskqueue import enqueue_named
 from matches.engine.model import MatchResult
 from matches.models import Match, MatchEvent, MatchStatus
-from tournaments.models import CardStat, DraftTurn, Player, Seat, SeatKind, Tournament
+from tournaments.models import (
+    CardStat,
+    CardStatDelta,
+    DraftTurn,
+    Player,
+    Seat,
+    SeatKind,
+    Tournament,
+)
 from tournaments.rules import cardstats
 from tournaments.rules.cardstats import ALL, COUNTERS, Row, Tally
 from tournaments.rules.draft import DraftTurn as Turn
@@ -26,6 +37,7 @@ from tournaments.selectors.cards import card_facts, sets_in_play
 
 KEYS = ("key", "set_name", "sets", "player")
 CHUNK = 20_000  # rows per statement in a recount
+FOLD_BATCH = 500  # deltas (recordings) folded per transaction
 # The rows to add, read from the one JSON parameter (an array of arrays) by each database.
 SOURCE = {"postgresql": "jsonb_array_elements(%s::jsonb)", "sqlite": "json_each(%s)"}
 
@@ -41,12 +53,12 @@ def player_of(seat: Seat) -> str:
 
 
 def card_stats_of_matches(recorded: Iterable[tuple[Match, MatchResult]]) -> None:
-    """Add matches being recorded (the caller's transaction: the counts commit with it), in one
-    statement however many: a batch of recordings passes them all."""
+    """Append what matches being recorded add (the caller's transaction: the counts commit with
+    it), in one row however many: a batch of recordings passes them all."""
     added: list[Row] = []
     for match, result in recorded:
         added += cardstats.tally_rows(_match_tally(match, result), _match_sets(match))
-    card_stats_write(added)
+    card_stats_append(added)
 
 
 def card_stats_of_match(match: Match, result: MatchResult) -> None:
@@ -73,7 +85,36 @@ def card_stats_of_draft(tournament: Tournament, seat: Seat, turn: Turn) -> None:
         picked=[facts[uid].key for uid in turn.picked if uid in facts],
         player=player_of(seat),
     )
-    card_stats_write(cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament))))
+    card_stats_append(cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament))))
+
+
+def card_stats_append(added: list[Row]) -> None:
+    """Keep ``added`` for the fold, in the caller's transaction (the counts commit with the
+    recording), and queue the fold after it commits.
+
+    Added to the stored rows in the recording transaction, the counts locked rows every match
+    shares (its sets', the City designs'), so concurrent recordings waited for each other's
+    commit: +25-50 ms each with 2-4 recorders (docs/performance.md). An appended row is the
+    transaction's own."""
+    if added:
+        CardStatDelta.objects.create(rows=json.dumps(added))
+        transaction.on_commit(lambda: enqueue_named("tournaments.tasks.card_stats_fold"))
+
+
+def card_stats_fold() -> int:
+    """Add the appended counts to the stored rows, oldest first, ``FOLD_BATCH`` deltas per
+    transaction (one statement); the deltas folded. Two folds at once take different deltas
+    (``SKIP LOCKED``) and their statements wait for each other (the writers' lock)."""
+    folded = 0
+    while True:
+        with transaction.atomic():
+            pending = CardStatDelta.objects.select_for_update(skip_locked=True).order_by("pk")
+            batch = list(pending.values_list("pk", "rows")[:FOLD_BATCH])
+            if not batch:
+                return folded
+            card_stats_write([row for _pk, text in batch for row in json.loads(text)])
+            CardStatDelta.objects.filter(pk__in=[pk for pk, _text in batch]).delete()
+        folded += len(batch)
 
 
 def card_stats_write(added: list[Row]) -> None:
@@ -92,13 +133,14 @@ def card_stats_write(added: list[Row]) -> None:
             cursor.execute(_upsert_sql(connection.vendor), [json.dumps(added)])
 
 
-# A transaction may add rows in several statements (matches recorded together one by one,
-# several Deck Phases finishing in one task). Each statement locks its rows in key order, but
-# two transactions' statements interleaved still lock them crosswise: with four tournaments
-# recording at once PostgreSQL found deadlocks (tests/cardstats/test_concurrent_recording.py).
-# So writers take one lock for the rest of their transaction first: the second waits for the
-# first's commit, as it would anyway for the rows every match shares (its sets' rows). The
-# statement takes it (a CTE it reads before it makes a row): no round trip of its own.
+# A transaction may add rows in several statements (a recount's chunks; recordings did, when
+# they wrote here: matches recorded together one by one, several Deck Phases in one task). Each
+# statement locks its rows in key order, but two transactions' statements interleaved still
+# lock them crosswise: with four tournaments recording at once PostgreSQL found deadlocks
+# (tests/cardstats/test_concurrent_recording.py). So writers take one lock for the rest of their
+# transaction first: the second waits for the first's commit, as it would anyway for the rows
+# every write shares (the sets' rows). The statement takes it (a CTE it reads before it makes a
+# row): no round trip of its own.
 WRITERS_LOCK = 0x43617264  # "Card": an advisory lock's number, unused elsewhere
 LOCKED = {"postgresql": f"pg_advisory_xact_lock({WRITERS_LOCK})"}
 
@@ -141,6 +183,7 @@ def card_stats_recount() -> int:
             into.setdefault(item, cardstats.Counts()).add(counts)
     added = [row for sets, tally in totals.items() for row in cardstats.tally_rows(tally, sets)]
     with transaction.atomic():
+        CardStatDelta.objects.all().delete()  # counted again from the stored play below
         CardStat.objects.all().delete()
         for start in range(0, len(added), CHUNK):
             card_stats_write(added[start : start + CHUNK])
