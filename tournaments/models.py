@@ -308,8 +308,9 @@ class CardStat(models.Model):
     """Figures from stored play of one card design (``key`` "Set/Name") or of a whole set
     (``key`` the set's name), pre-summed the two ways they are read: per set combination over
     every kind of player (``player`` blank), and per kind of player over every combination
-    (``sets`` blank). Kept current as matches are recorded and Deck Phases finish (one upsert
-    each, ``tournaments.services.cardstats``); ``manage.py card_stats_recount`` rebuilds them."""
+    (``sets`` blank). Kept current as matches are recorded and Deck Phases finish (appended as
+    ``CardStatDelta`` rows, folded in by a task: ``tournaments.services.cardstats``);
+    ``manage.py card_stats_recount`` rebuilds them."""
 
     key = models.CharField(max_length=124, help_text='"Set/Name", or a set\'s name.')
     set_name = models.CharField(max_length=60)
@@ -337,6 +338,18 @@ class CardStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.player or 'all players'}, {self.sets or 'all sets'})"
+
+
+class CardStatDelta(models.Model):
+    """Counts recorded but not yet in ``CardStat``: a recording transaction appends its rows
+    here (no row another recording touches, so no wait for another's commit), and the
+    ``card_stats_fold`` task adds them to the stored rows and deletes them."""
+
+    rows = models.TextField(help_text="JSON: the rows to add, as card_stats_write takes them.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Card stat delta {self.pk}"
 
 
 class BalanceStatus(models.TextChoices):

@@ -49,6 +49,14 @@ def enforce_deck_deadline(tournament_id: int, round_number: int) -> bool:
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
+def card_stats_fold() -> int:
+    """Add the card statistics recordings appended to the stored rows (queued by each)."""
+    from tournaments.services.cardstats import card_stats_fold as fold
+
+    return fold()
+
+
+@shared_task(acks_late=True, **RETRY_OPTIONS)
 def sweep_deadlines() -> int:
     """Enforce every passed deadline and release every due match (the reconciler's first step;
     the name is kept so that a beat of an older release still drives the clock)."""

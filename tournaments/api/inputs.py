@@ -116,6 +116,11 @@ class ListQuery(serializers.Serializer):
     offset = serializers.IntegerField(min_value=0, max_value=MAX_NUMBER, default=0)
 
 
+class PageQuery(serializers.Serializer):
+    limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_NUMBER, default=0)
+
+
 class KickInput(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=7, help_text="The seat to remove.")
 

@@ -35,7 +35,7 @@ from tournaments.graphql.types import (
     TournamentView,
 )
 from tournaments.selectors.advice import draft_advice
-from tournaments.selectors.cardstats import card_stats, set_stats
+from tournaments.selectors.cardstats import card_figures, set_figures
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
@@ -185,13 +185,13 @@ class Query:
     def card_stats(
         self, key: Annotated[str, strawberry.argument(description='"Set/Name".')]
     ) -> CardStats:
-        return card_stats_type(card_stats(key=key))
+        return card_stats_type(card_figures(key=key))
 
     @strawberry.field(description="A card set's figures from stored play.")
     def set_stats(
         self, name: Annotated[str, strawberry.argument(description="Set name.")]
     ) -> CardStats:
-        return card_stats_type(set_stats(name=name))
+        return card_stats_type(set_figures(name=name))
 
     @strawberry.field(description="A tournament as you may see it (by id or by room code).")
     def tournament(
