@@ -158,10 +158,15 @@ class TournamentPage {
         return;
       case "chat":
         return this.chat.add({ seq: frame.seq, ...p });
-      case "chat_mute":
+      case "chat_mute": {
+        const name = p.spectator === undefined ? this.name(p.seat) : this.chat.spectatorName(p.spectator);
         this.note(fmt(p.muted ? gettext("%(name)s was muted in the chat.") : gettext("%(name)s was unmuted in the chat."),
-          { name: this.name(p.seat) }));
-        return this.chat.mute(p.seat, p.muted);
+          { name }));
+        return this.chat.mute(p, p.muted);
+      }
+      case "chat_settings":
+        this.note(p.spectator_chat ? gettext("Spectators may now chat.") : gettext("Spectators may no longer chat."));
+        break; // the view's options change: read it again
       case "match_phase_opened":
         this.note(fmt(gettext("Match Phase of %(round)s."), { round: roundName(p.round) }));
         this.loadMatches();
