@@ -194,7 +194,9 @@ class TournamentPage {
         this.note(fmt(gettext("Deck Phase of %(round)s."), { round: roundName(p.round) }));
         break;
       case "round_finished":
-        this.note(fmt(gettext("%(round)s is over."), { round: roundName(p.round) }));
+        // A line of its own: "Round 7 is over.", never "round 7 is over." (the round's name is
+        // written for the middle of a sentence).
+        this.note(capitalised(fmt(gettext("%(round)s is over."), { round: roundName(p.round) })));
         break;
       case "tournament_finished":
         this.note(gettext("The tournament is over."));
