@@ -68,6 +68,9 @@ class Tournament(models.Model):
     bots_allowed = models.BooleanField(
         default=True, help_text="Bots may take seats (a league season may forbid it)."
     )
+    spectator_chat = models.BooleanField(
+        default=False, help_text="Spectators may join the table chat by name (the host's choice)."
+    )
     event_seq = models.PositiveIntegerField(default=0)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -258,6 +261,25 @@ class TournamentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"Tournament {self.tournament_id} event {self.seq} ({self.kind})"
+
+
+class ChatGuest(models.Model):
+    """A spectator who joined a tournament's table chat by name: its token (stored hashed) is
+    what its rate limit and the host's mute hold on to. It sees what any spectator sees."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chat_guests")
+    number = models.PositiveSmallIntegerField(help_text="1, 2, ... in the order they joined.")
+    name = models.CharField(max_length=24)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="chat_guest_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (spectator {self.number})"
 
 
 class OrganizerToken(models.Model):

@@ -15,7 +15,7 @@ CARD = "uid card"
 TOURNAMENT_FIELDS = f"""
   databaseId roomCode status round isFinal version phaseDeadline finalists winners
   options {{ seatCount basicSet additionalSets beachCup winterMode robotDifficulty soloChallenge
-             deckDeadlineSeconds answerDeadlineSeconds }}
+             deckDeadlineSeconds answerDeadlineSeconds spectatorChat }}
   parks {{ name winter }}
   plan {{ park a b }}
   seats {{ number name kind isHost tokens deckSize finished autoPlayed botLevel dropped }}

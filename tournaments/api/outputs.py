@@ -109,6 +109,7 @@ class OptionsOut(serializers.Serializer):
     solo_challenge = serializers.BooleanField()
     deck_deadline_seconds = serializers.IntegerField(allow_null=True)
     answer_deadline_seconds = serializers.IntegerField()
+    spectator_chat = serializers.BooleanField(help_text="Spectators may join the table chat.")
 
 
 class PairingOut(serializers.Serializer):
@@ -306,6 +307,15 @@ class AdviceOut(serializers.Serializer):
 
 class ChatMessageOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The message's number in the tournament's log.")
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, help_text="Null for a spectator's message.")
+    spectator = serializers.IntegerField(
+        required=False, help_text="A spectator's message: its number in the chat."
+    )
     name = serializers.CharField()
     text = serializers.CharField(help_text="Plain text: never render it as HTML.")
+
+
+class ChatGuestOut(serializers.Serializer):
+    number = serializers.IntegerField(help_text="Your number among the chat's spectators.")
+    name = serializers.CharField()
+    token = serializers.CharField(help_text="Your chat token: send it as `Bearer` to post.")

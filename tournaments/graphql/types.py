@@ -152,6 +152,7 @@ class OptionsView:
     solo_challenge: bool = strawberry.field(description="The Robot's solo challenge.")
     deck_deadline_seconds: int | None = strawberry.field(description="Deck Phase clock.")
     answer_deadline_seconds: int = strawberry.field(description="Time to answer a question.")
+    spectator_chat: bool = strawberry.field(description="Spectators may join the table chat.")
 
 
 @strawberry.type(description="Who meets whom in which park.")

@@ -131,6 +131,7 @@ def _options(tournament: Tournament) -> dict[str, Any]:
         "solo_challenge": tournament.solo_challenge,
         "deck_deadline_seconds": tournament.deck_deadline_seconds,
         "answer_deadline_seconds": tournament.answer_deadline_seconds,
+        "spectator_chat": tournament.spectator_chat,
     }
 
 

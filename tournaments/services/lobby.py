@@ -91,6 +91,7 @@ def _open(
     seed: int | None = None,
     advice_allowed: bool = True,
     bots_allowed: bool = True,
+    spectator_chat: bool = False,
 ) -> Tournament:
     """A new lobby with no seat taken (``seed`` is only mixed into the server's secret).
 
@@ -131,6 +132,7 @@ def _open(
                     organizer_id=organizer_id,
                     advice_allowed=advice_allowed,
                     bots_allowed=bots_allowed,
+                    spectator_chat=spectator_chat,
                 )
                 break
         except IntegrityError:  # the room code was taken: draw another

@@ -119,6 +119,7 @@ async function createForm() {
     solo_challenge: input("solo_challenge", { type: "checkbox" }),
     deck_deadline_seconds: input("deck_deadline_seconds", { type: "number", min: 5, max: 86400, placeholder: gettext("none") }),
     answer_deadline_seconds: input("answer_deadline_seconds", { type: "number", min: 1, max: 3600, value: 30 }),
+    spectator_chat: input("spectator_chat", { type: "checkbox" }),
   };
   const setBoxes = additional.map((set) => h("label", { class: "check" },
     h("input", { type: "checkbox", name: "additional_sets", value: set.name }), ` ${setName(set.name)}`,
@@ -132,6 +133,7 @@ async function createForm() {
       robot_difficulty: Number(controls.robot_difficulty.value), solo_challenge: controls.solo_challenge.checked,
       deck_deadline_seconds: controls.deck_deadline_seconds.value ? Number(controls.deck_deadline_seconds.value) : null,
       answer_deadline_seconds: Number(controls.answer_deadline_seconds.value),
+      spectator_chat: controls.spectator_chat.checked,
     };
     if (chosen.length) body.additional_sets = chosen;
     const ticket = await attempt(() => post("tournaments/", body));
@@ -151,6 +153,7 @@ async function createForm() {
     h("label", { class: "check" }, controls.solo_challenge, " ", gettext("Solo challenge (SOLO cards may join the Robot's deck)")),
     field(gettext("Deck Phase deadline (seconds)"), controls.deck_deadline_seconds, gettext("5–86400, empty for none")),
     field(gettext("Answer deadline (seconds)"), controls.answer_deadline_seconds),
+    h("label", { class: "check" }, controls.spectator_chat, " ", gettext("Spectators may chat (with a name)")),
     h("button", { type: "submit", class: "primary" }, gettext("Create game")));
 }
 

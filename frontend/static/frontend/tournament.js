@@ -194,10 +194,15 @@ class TournamentPage {
         return;
       case "chat":
         return this.chat.add({ seq: frame.seq, ...p });
-      case "chat_mute":
+      case "chat_mute": {
+        const name = p.spectator === undefined ? this.name(p.seat) : this.chat.spectatorName(p.spectator);
         this.note(fmt(p.muted ? gettext("%(name)s was muted in the chat.") : gettext("%(name)s was unmuted in the chat."),
-          { name: this.name(p.seat) }));
-        return this.chat.mute(p.seat, p.muted);
+          { name }));
+        return this.chat.mute(p, p.muted);
+      }
+      case "chat_settings":
+        this.note(p.spectator_chat ? gettext("Spectators may now chat.") : gettext("Spectators may no longer chat."));
+        break; // the view's options change: read it again
       case "match_phase_opened":
         this.note(fmt(gettext("Match Phase of %(round)s."), { round: roundName(p.round) }));
         this.loadMatches();
@@ -225,7 +230,9 @@ class TournamentPage {
         this.note(fmt(gettext("Deck Phase of %(round)s."), { round: roundName(p.round) }));
         break;
       case "round_finished":
-        this.note(fmt(gettext("%(round)s is over."), { round: roundName(p.round) }));
+        // A line of its own: "Round 7 is over.", never "round 7 is over." (the round's name is
+        // written for the middle of a sentence).
+        this.note(capitalised(fmt(gettext("%(round)s is over."), { round: roundName(p.round) })));
         break;
       case "tournament_finished":
         this.note(gettext("The tournament is over."));
