@@ -23,14 +23,19 @@ def enum_value(name: str) -> str:
 OPAQUE = {"fansGained", "payload", "details", "effectParams"}
 
 
+CONNECTION = {"edges", "pageInfo", "totalCount"}
+
+
 def snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def rest_shape(value: Any, key: str = "") -> Any:
-    """camelCase keys to snake_case, ``roomCode`` to ``code``, ``databaseId`` to ``id``, the
-    decimal seed to a number, enum members to REST's values, ISO instants to ``datetime`` (each
-    side writes its own offset)."""
+    """A connection to its nodes' list, camelCase keys to snake_case, ``roomCode`` to ``code``,
+    ``databaseId`` to ``id``, the decimal seed to a number, enum members to REST's values, ISO
+    instants to ``datetime`` (each side writes its own offset)."""
+    if isinstance(value, dict) and "edges" in value and set(value) <= CONNECTION:
+        return [rest_shape(edge["node"], key) for edge in value["edges"]]  # a whole connection
     if isinstance(value, dict):
         shaped = {
             RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v, k)
