@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from strawberry.scalars import JSON
 
 from cards.api.filters import CardFilter, CardSetFilter
+from cards.enums import Box, CardLevel, CardSetKind, CardTiming, Confidence
 from cards.models import Card, CardSet
 from cards.selectors import additional_set_problems, card_list, card_set_list
 from config.errors import ApplicationError
@@ -21,7 +22,7 @@ from config.graphql_pages import After, Before, First, Last, Page, page_of, slic
 @strawberry_django.type(Card, description="A card design of the catalogue.")
 class CardType:
     id: int = strawberry_django.field(description="The design's id.")
-    level: str = strawberry_django.field(description="S, A, B, C, R or SOLO.")
+    level: CardLevel = strawberry_django.field(description="S, A, B, C, R or SOLO.")
     power: int | None = strawberry_django.field(description="Base power; null if round.")
     power_is_round: bool = strawberry_django.field(description="Power equals the round.")
     copies: int | None = strawberry_django.field(description="Copies in its set, if known.")
@@ -29,11 +30,11 @@ class CardType:
         description="Copies in each starter deck (starter cards)."
     )
     keyword: str = strawberry_django.field(description="The keyword, or empty.")
-    timing: str = strawberry_django.field(description="When the effect acts.")
+    timing: CardTiming = strawberry_django.field(description="When the effect acts.")
     translations: JSON = strawberry_django.field(
         description='Every translation: {"zh-hans": {"name", "effect"}, "ru": …}.'
     )
-    confidence: str = strawberry_django.field(description="How sure the catalogue is of it.")
+    confidence: Confidence = strawberry_django.field(description="How sure the catalogue is of it.")
     note: str = strawberry_django.field(description="The catalogue's note.")
     effect_code: str | None = strawberry_django.field(description="The engine's effect code.")
     effect_params: JSON = strawberry_django.field(description="The effect's parameters.")
@@ -65,7 +66,7 @@ class CardType:
         return root.card_set.name
 
     @strawberry_django.field(description="base or beach_cup.", select_related=["card_set"])
-    def box(self, root: Card) -> str:
+    def box(self, root: Card) -> Box:
         return root.card_set.box
 
 
@@ -73,8 +74,8 @@ class CardType:
 class CardSetType:
     id: int = strawberry_django.field(description="The set's id.")
     name: str = strawberry_django.field(description="Its name, e.g. Castle.")
-    box: str = strawberry_django.field(description="base or beach_cup.")
-    kind: str = strawberry_django.field(description="basic, additional, starter or robot.")
+    box: Box = strawberry_django.field(description="base or beach_cup.")
+    kind: CardSetKind = strawberry_django.field(description="basic, additional, starter or robot.")
     expected_copies: int = strawberry_django.field(description="Copies the set should hold.")
     starter_decks: int = strawberry_django.field(description="Starter decks the set makes.")
     note: str = strawberry_django.field(description="The catalogue's note.")

@@ -10,7 +10,10 @@ from config.enums import member_name, registered
 
 RENAMED = {"room_code": "code"}
 # Fields whose GraphQL type is an enum: its member (``LOBBY``) is REST's value (``lobby``).
-ENUM_FIELDS = {"status", "kind", "botLevel", "basicSet", "winterMode"}
+ENUM_FIELDS = {
+    *("status", "kind", "botLevel", "basicSet", "winterMode"),
+    *("level", "timing", "box", "confidence"),
+}
 
 
 def enum_value(name: str) -> str:

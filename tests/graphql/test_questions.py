@@ -44,7 +44,7 @@ def test_a_question_is_shown_to_its_seat_alone_and_refused_as_rest_refuses(
     mine = pending(host, host.id)
     assert [item["databaseId"] for item in mine] == [match.pk]
     question = mine[0]["question"]
-    assert question["kind"] == "arrange_top"
+    assert question["kind"] == "ARRANGE_TOP"
     assert pending(guest, host.id) == [] and pending(None, host.id) == []
     cases = [
         (guest, {"question": question["seq"], "answer": question["default"]}),

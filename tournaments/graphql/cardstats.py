@@ -8,6 +8,8 @@ from typing import Any
 
 import strawberry
 
+from tournaments.enums import SimulationStatus
+
 
 @strawberry.type(description="Figures from stored play (rates null without a sample).")
 class CardFigures:
@@ -37,7 +39,7 @@ class FiguresByPlayer(CardFigures):
 
 @strawberry.type(description="A balance simulation: paired bot matches with and without it.")
 class Simulation:
-    status: str = strawberry.field(description="queued, running or done.")
+    status: SimulationStatus = strawberry.field(description="queued, running, done or failed.")
     matches: int = strawberry.field(description="Pairs of matches asked for.")
     done: int = strawberry.field(description="Pairs played so far.")
     win_rate_with: float | None = strawberry.field(description="Win rate with the card.")

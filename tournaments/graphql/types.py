@@ -17,7 +17,17 @@ from strawberry.scalars import JSON
 
 from config.graphql import Connection
 from config.graphql_pages import After, Before, First, Last, Page, page_of
-from tournaments.enums import BasicSet, BotLevel, SeatKind, TournamentStatus, WinterMode
+from tournaments.enums import (
+    AdviceKind,
+    BasicSet,
+    BotLevel,
+    MatchEventKind,
+    PendingKind,
+    QuestionKind,
+    SeatKind,
+    TournamentStatus,
+    WinterMode,
+)
 
 
 @strawberry.type(description="A physical card of the tournament.")
@@ -32,7 +42,7 @@ def copies(items: list[dict[str, Any]]) -> list[CardCopy]:
 
 @strawberry.type(description="A picked card's effect that waits for you.")
 class Pending:
-    kind: str = strawberry.field(description="remove_for_pick, must_remove or draw_keep.")
+    kind: PendingKind = strawberry.field(description="remove_for_pick, must_remove or draw_keep.")
     card: str = strawberry.field(description="The picked card whose effect waits.")
     count: int = strawberry.field(description="How many cards it asks for.")
     offered: list[CardCopy] = strawberry.field(description="draw_keep: the cards to keep one of.")
@@ -295,7 +305,7 @@ class MatchSeat:
 @strawberry.type(description="Your pending question (only yours).")
 class Question:
     seq: int = strawberry.field(description="Send it back with your answer.")
-    kind: str = strawberry.field(description="The question kind (docs/protocol.md).")
+    kind: QuestionKind = strawberry.field(description="The question kind (docs/protocol.md).")
     card: JSON = strawberry.field(description="The uid of the card asking.")
     card_key: str | None = strawberry.field(description='Its "Set/Name".')
     options: JSON = strawberry.field(description="The options to choose from.")
@@ -322,7 +332,9 @@ class Question:
 @strawberry.type(description="A match event as you may see it.")
 class MatchEventView:
     seq: int = strawberry.field(description="1, 2, 3, … with no gap.")
-    kind: str = strawberry.field(description="The kind, or `hidden` for one you may not see.")
+    kind: MatchEventKind = strawberry.field(
+        description="The kind, or `hidden` for one you may not see."
+    )
     payload: JSON | None = strawberry.field(description="null for a hidden event.")
 
 
@@ -352,7 +364,7 @@ class AdviceView:
     rival: int | None = strawberry.field(
         description="The seat you meet next (-1 the Robot); null: none."
     )
-    kind: str = strawberry.field(
+    kind: AdviceKind = strawberry.field(
         description="option (the round's options), card (your display's cards) or none."
     )
     choices: list[AdviceChoice] = strawberry.field(description="Each choice, rated.")
