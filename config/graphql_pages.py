@@ -121,11 +121,17 @@ class Page:
         self.bounds(0)
 
 
-def page_of(items: Sequence[T], page: Page, *, offset: int = 0) -> Connection[T]:
-    """``page`` of a list whose positions ``offset`` onwards are ``items`` (all of the rest)."""
+def page_of(
+    items: Sequence[T], page: Page, *, offset: int = 0, content: str | None = None
+) -> Connection[T]:
+    """``page`` of a list whose positions ``offset`` onwards are ``items`` (all of the rest);
+    ``content`` names a list that never changes (its page's answer is then reused)."""
     start, stop = page.bounds(offset + len(items))
     chosen = items[max(start - offset, 0) : stop - offset]
-    return window(chosen, page, start=start, total=offset + len(items))
+    found = window(chosen, page, start=start, total=offset + len(items))
+    if content is not None:
+        found.completion_key = f"{content}:{start}:{stop}:{offset + len(items)}".encode()
+    return found
 
 
 def window(items: Sequence[T], page: Page, *, start: int, total: int) -> Connection[T]:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from config.errors import ApplicationError
+from config.graphql_execution import COMPLETIONS
 from config.graphql_pages import OFFSETS, SEQS, Page, page_of
 from matches.models import Match
 from tests.graphql.client import GraphQL, nodes
@@ -138,6 +139,10 @@ def test_a_finished_tournaments_lists_page_as_rest_lists_them(finished: Player) 
         assert back["totalCount"] == forwards["totalCount"] == len(seqs)
 
     walks()
+    # A finished match's page is fixed content: its completed answer was kept (and the walks'
+    # repeated pages, compared with REST above, were answered from it).
+    kept = [key[1] for key in COMPLETIONS.kept if key[0] == "MatchEventViewConnection"]
+    assert kept and all(key.startswith(f"events:{match.pk}:".encode()) for key in kept)
     for bad in ("first: 0", "first: 501", "last: 501", "first: 2, last: 2", 'after: "eA=="'):
         body = GraphQL().post(f"{{ match(id: {match.pk}) {{ events({bad}) {{ totalCount }} }} }}")
         assert codes(body) == ["invalid"], (bad, body)

@@ -27,12 +27,13 @@ from config.graphql_pages import (
     page_of,
     sliced,
 )
+from matches.models import MatchStatus
 from matches.observer import Viewer
 from matches.selectors import ShownMatch, match_by_id, match_events, match_list, match_view
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
-from tournaments.enums import ListStatus, MatchViewStatus
+from tournaments.enums import ListStatus, MatchKind, MatchViewStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.cardstats import CardStats, card_stats_type
 from tournaments.graphql.types import (
@@ -89,7 +90,7 @@ class MatchView(relay.Node):
     tournament: int = strawberry.field(description="Its tournament's id.")
     round: int = strawberry.field(description="Round 1-7, 8 = the Final.")
     park: str = strawberry.field(description="The park.")
-    kind: str = strawberry.field(description="normal or winter.")
+    kind: MatchKind = strawberry.field(description="normal or winter.")
     seats: list[MatchSeat] = strawberry.field(description="Its two seats.")
     status: MatchViewStatus = strawberry.field(
         description="scheduled, waiting, playing (events still being released), finished, failed."
@@ -135,15 +136,20 @@ class MatchView(relay.Node):
         page.check()
         # Forwards, only the events after ``after`` are read; backwards, all of them.
         skip = page.start() if last is None and before is None else 0
-        frames = self.frames(skip)
-        if skip and not frames:  # past the end: count the events there are
-            skip, frames = 0, self.frames(0)
-        views = [MatchEventView(**frame) for frame in frames]
-        return page_of(views, page, offset=skip)
-
-    def frames(self, after: int) -> list[dict[str, Any]]:
         match = self.match if self.match is not None else match_by_id(self.database_id)
-        return match_events(match, self.viewer, after=after)
+        frames = match_events(match, self.viewer, after=skip)
+        if skip and not frames:  # past the end: count the events there are
+            skip, frames = 0, match_events(match, self.viewer, after=0)
+        views = [MatchEventView(**frame) for frame in frames]
+        return page_of(views, page, offset=skip, content=_fixed_events(match, self.viewer))
+
+
+def _fixed_events(match: ShownMatch, viewer: Viewer) -> str | None:
+    """What names a finished match's events as ``viewer`` sees them (they never change, as
+    ``match_events`` caches them); ``None`` while more may come."""
+    if match.status != MatchStatus.FINISHED or match.finished_at is None:
+        return None
+    return f"events:{match.pk}:{match.seed}:{match.finished_at.timestamp()}:{viewer.side_in(match)}"
 
 
 def match_of(info: strawberry.Info, match_id: int) -> MatchView:
