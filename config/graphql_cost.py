@@ -45,8 +45,9 @@ from config.graphql_pages import EVENTS_DEFAULT, EVENTS_MAX
 MAX_COST = 1000
 LIST_FACTOR = 10
 # A page's largest and default size where they are not MAX_PAGE and DEFAULT_PAGE.
-CEILINGS = {("MatchView", "events"): EVENTS_MAX}
-DEFAULTS = {("MatchView", "events"): EVENTS_DEFAULT}
+EVENT_PAGES = (("MatchView", "events"), ("Query", "tournamentLog"))
+CEILINGS = dict.fromkeys(EVENT_PAGES, EVENTS_MAX)
+DEFAULTS = dict.fromkeys(EVENT_PAGES, EVENTS_DEFAULT)
 SIZES = ("first", "last")
 
 

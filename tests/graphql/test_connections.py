@@ -16,8 +16,12 @@ from config.errors import ApplicationError
 from config.graphql_execution import COMPLETIONS
 from config.graphql_pages import OFFSETS, SEQS, Page, page_of
 from matches.models import Match
+from matches.observer import SPECTATOR
 from tests.graphql.client import GraphQL, nodes
 from tests.tournaments.play import Player, play_to_the_end
+from tournaments.models import Seat
+from tournaments.selectors.events import events_after
+from tournaments.selectors.viewers import viewer_in
 
 INFO = "totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }"
 
@@ -143,6 +147,8 @@ def test_a_finished_tournaments_lists_page_as_rest_lists_them(finished: Player) 
     # repeated pages, compared with REST above, were answered from it).
     kept = [key[1] for key in COMPLETIONS.kept if key[0] == "MatchEventViewConnection"]
     assert kept and all(key.startswith(f"events:{match.pk}:".encode()) for key in kept)
+    for token in (None, finished.token):
+        same_log(finished.id, token)
     for bad in ("first: 0", "first: 501", "last: 501", "first: 2, last: 2", 'after: "eA=="'):
         body = GraphQL().post(f"{{ match(id: {match.pk}) {{ events({bad}) {{ totalCount }} }} }}")
         assert codes(body) == ["invalid"], (bad, body)
@@ -160,3 +166,35 @@ def test_pages_inside_pages_are_charged_first_times_first() -> None:
     assert codes(GraphQL().post(over)) == ["query_too_costly"]  # 10 + 10 x 100
     backwards = "{ cardSets(last: 10) { edges { node { cards(last: 100) { totalCount } } } } }"
     assert codes(GraphQL().post(backwards)) == ["query_too_costly"]
+
+
+LOG = """query($t: Int!, $first: Int, $after: String, $last: Int) {
+  tournamentLog(tournamentId: $t, first: $first, after: $after, last: $last) {
+    totalCount pageInfo { hasNextPage endCursor } edges { node { seq kind payload } } } }"""
+
+
+def same_log(tournament_id: int, token: str | None) -> None:
+    """The log paged through ``tournamentLog`` is the log the stream's selector gives the same
+    viewer (``hidden`` frames included), forwards by 97 and its last 30."""
+    seat = Seat.objects.filter(tournament_id=tournament_id, number=0).get() if token else None
+    viewer = viewer_in(seat, tournament_id) if seat else SPECTATOR
+    expected: list[dict[str, Any]] = []
+    while True:  # the selector reads 500 at a time
+        after_seq = expected[-1]["seq"] if expected else 0
+        frames = events_after(tournament_id=tournament_id, after=after_seq, viewer=viewer).events
+        if not frames:
+            break
+        expected += [{k: f[k] for k in ("seq", "kind", "payload")} for f in frames]
+    gql = GraphQL(f"Bearer {token}" if token else None)
+    seen: list[dict[str, Any]] = []
+    after = None
+    while True:
+        page = gql.data(LOG, t=tournament_id, first=97, after=after)["tournamentLog"]
+        seen += nodes(page)
+        assert page["totalCount"] == len(expected)
+        if not page["pageInfo"]["hasNextPage"]:
+            break
+        after = page["pageInfo"]["endCursor"]
+    assert seen == expected and len(expected) > 97
+    tail = gql.data(LOG, t=tournament_id, last=30)["tournamentLog"]
+    assert nodes(tail) == expected[-30:]

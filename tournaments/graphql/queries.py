@@ -26,10 +26,17 @@ from config.graphql_pages import (
     Page,
     page_of,
     sliced,
+    window,
 )
-from matches.models import MatchStatus
 from matches.observer import Viewer
-from matches.selectors import ShownMatch, match_by_id, match_events, match_list, match_view
+from matches.selectors import (
+    ShownMatch,
+    fixed_events,
+    match_by_id,
+    match_events,
+    match_list,
+    match_view,
+)
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
@@ -42,11 +49,13 @@ from tournaments.graphql.types import (
     MatchSeat,
     Question,
     SeatView,
+    TournamentEventView,
     TournamentListItem,
     TournamentView,
 )
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.cardstats import card_stats, set_stats
+from tournaments.selectors.events import events_after, released_seq
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
@@ -141,15 +150,7 @@ class MatchView(relay.Node):
         if skip and not frames:  # past the end: count the events there are
             skip, frames = 0, match_events(match, self.viewer, after=0)
         views = [MatchEventView(**frame) for frame in frames]
-        return page_of(views, page, offset=skip, content=_fixed_events(match, self.viewer))
-
-
-def _fixed_events(match: ShownMatch, viewer: Viewer) -> str | None:
-    """What names a finished match's events as ``viewer`` sees them (they never change, as
-    ``match_events`` caches them); ``None`` while more may come."""
-    if match.status != MatchStatus.FINISHED or match.finished_at is None:
-        return None
-    return f"events:{match.pk}:{match.seed}:{match.finished_at.timestamp()}:{viewer.side_in(match)}"
+        return page_of(views, page, offset=skip, content=fixed_events(match, self.viewer))
 
 
 def match_of(info: strawberry.Info, match_id: int) -> MatchView:
@@ -275,6 +276,29 @@ class Query:
 
         return sliced(read, Page(first, after, last, before))
 
+    @strawberry.field(
+        description="The tournament's released log as you may see it (the stream's and "
+        "`tournamentEvents`' events: `hidden` for those you may not see), gapless; a cursor "
+        "holds its event's seq."
+    )
+    def tournament_log(
+        self,
+        info: strawberry.Info,
+        tournament_id: TournamentId,
+        first: EventsFirst = None,
+        after: After = None,
+        last: EventsLast = None,
+        before: Before = None,
+    ) -> Connection[TournamentEventView]:
+        page = Page(first, after, last, before, EVENTS_DEFAULT, EVENTS_MAX, SEQS)
+        page.check()
+        viewer = viewer_at(info, tournament_id)
+        total = released_seq(tournament_id)  # the log's bound anyone is told
+        start, stop = page.bounds(total)
+        frames = events_after(tournament_id=tournament_id, after=start, viewer=viewer).events
+        views = [_log_frame(frame) for frame in frames[: stop - start]]
+        return window(views, page, start=start, total=total)
+
     @strawberry.field(description="A match as you may see it.")
     def match(self, info: strawberry.Info, id: MatchId) -> MatchView:
         return match_of(info, id)
@@ -323,6 +347,10 @@ class Query:
         views = match_list(tournament_id=tournament_id, viewer=viewer)
         asked = [_listed(view, viewer) for view in views if view["question"] is not None]
         return page_of(asked, page)
+
+
+def _log_frame(frame: dict[str, Any]) -> TournamentEventView:
+    return TournamentEventView(seq=frame["seq"], kind=frame["kind"], payload=frame["payload"])
 
 
 def _listed(data: dict[str, Any], viewer: Viewer) -> MatchView:
