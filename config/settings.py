@@ -176,6 +176,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Summaries, every error answer with its codes, the Idempotency-Key header, the Bearer seat
     # token, precise integer types (config.openapi).
+    # Two answers' ``status`` fields hold different sets: each named after its GraphQL enum.
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.enums.TOURNAMENT_STATUSES",
+        "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.complete_schema",

@@ -80,10 +80,14 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
 
     view = f"{{ tournament(id: {tournament_id}) {{ {TOURNAMENT_FIELDS} }} }}"
     matches = (
-        f"{{ matches(tournamentId: {tournament_id}) {{ id tournament round park kind status "
-        "winner reason fansGained eventsReleased seats { number name side } question { seq } } }"
+        f"{{ matches(tournamentId: {tournament_id}, first: 100) {{ edges {{ node {{ id tournament "
+        "round park kind status winner reason fansGained eventsReleased "
+        "seats { number name side } question { seq } } } } }"
     )
-    events = f"{{ match(id: {match_id}) {{ events(first: 500) {{ seq kind payload }} }} }}"
+    events = (
+        f"{{ match(id: {match_id}) {{ events(first: 500) "
+        "{ edges { node { seq kind payload } } } } }"
+    )
     listing = (
         "{ tournaments { totalCount edges { node { id status round seatCount seatsTaken "
         "freeSeats host basicSet additionalSets beachCup winterMode robotDifficulty winners "

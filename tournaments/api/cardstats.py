@@ -8,8 +8,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.enums import values_of
 from tournaments.api.inputs import PageQuery
 from tournaments.api.views import ApiView
+from tournaments.enums import SimulationStatus
 from tournaments.selectors.cardstats import card_stats, set_stats
 
 
@@ -52,7 +54,9 @@ class StatsOut(serializers.Serializer):
 
 
 class SimulationOut(serializers.Serializer):
-    status = serializers.CharField(help_text="queued, running or done.")
+    status = serializers.ChoiceField(
+        choices=values_of(SimulationStatus), help_text="queued, running, done or failed."
+    )
     matches = serializers.IntegerField(help_text="Pairs of matches asked for.")
     done = serializers.IntegerField(help_text="Pairs played so far.")
     win_rate_with = serializers.FloatField(allow_null=True)

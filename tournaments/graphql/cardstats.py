@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import strawberry
 
 from config.graphql import DEFAULT_PAGE, Connection, connection, offset_of, page_size
+from tournaments.enums import SimulationStatus
 from tournaments.selectors.cardstats import stats_by_sets
 
 
@@ -40,7 +41,7 @@ class FiguresByPlayer(CardFigures):
 
 @strawberry.type(description="A balance simulation: paired bot matches with and without it.")
 class Simulation:
-    status: str = strawberry.field(description="queued, running or done.")
+    status: SimulationStatus = strawberry.field(description="queued, running, done or failed.")
     matches: int = strawberry.field(description="Pairs of matches asked for.")
     done: int = strawberry.field(description="Pairs played so far.")
     win_rate_with: float | None = strawberry.field(description="Win rate with the card.")
