@@ -33,7 +33,8 @@ from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
-from config.graphql_execution import ReusingExecutionContext, TextValidationCache
+from config.graphql_execution import TextValidationCache
+from config.graphql_frames import FrameExecutionContext
 from config.metrics_http import OperationLabel
 from tournaments.graphql.schema import Mutation as TournamentsMutation
 from tournaments.graphql.schema import Query as TournamentsQuery
@@ -115,7 +116,7 @@ schema = CodedSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    execution_context_class=ReusingExecutionContext,
+    execution_context_class=FrameExecutionContext,
     extensions=[
         lambda: AddValidationRules(list(LIMIT_RULES)),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
