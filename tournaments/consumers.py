@@ -144,7 +144,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             for frame in part.events:  # JSON text built around each stored payload
                 await self.send(text_data=frame)
             self.last = part.last_seq
-        _measure(part, live=live)
+        metrics.frames_sent(len(part.events), part.released if live else ())
         if part.next_due is not None:
             self._wake_at(part.next_due)
 
@@ -157,15 +157,6 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def _sleep_then_deliver(self, delay: float) -> None:
         await asyncio.sleep(delay)
         await self.deliver()
-
-
-def _measure(part: LogSlice, *, live: bool) -> None:
-    """Frames sent, and for live news the lag from each event's release to now."""
-    metrics.WS_FRAMES.inc(len(part.events))
-    if live and part.released:
-        now = timezone.now()
-        for released in part.released:
-            metrics.STREAM_LAG.observe(max((now - released).total_seconds(), 0.0))
 
 
 class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncGenerator
+from contextlib import closing
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -88,6 +89,19 @@ def _match_slice(match_id: int, viewer: Viewer, after: int) -> tuple[list[dict[s
     return match_events(match, viewer, after=after), done
 
 
+def _event_view(frame: dict[str, Any]) -> TournamentEventView:
+    # The frame's whole content keys its completed answer where a selection is executed
+    # (config.graphql_execution; a plain selection is completed by its plan, config.graphql_frames):
+    # a log row's payload is the same for every viewer it reaches, and content (unlike ids,
+    # which a restored or flushed database hands out again) never names another event.
+    return TournamentEventView(
+        seq=frame["seq"],
+        kind=frame["kind"],
+        payload=frame["payload"],
+        completion_key=orjson.dumps(frame),
+    )
+
+
 @strawberry.type
 class Subscription:
     @strawberry.subscription(
@@ -103,28 +117,17 @@ class Subscription:
         async with info.context["ws"].listen_to_channel(
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
-            waker = Waker(listener)
-            metrics.WS_OPEN.inc()  # an event stream, as /ws/tournaments/{id}/ is one
-            try:
+            live = False  # the catch-up first: old news, not lag
+            # An event stream, as /ws/tournaments/{id}/ is one.
+            with metrics.open_stream(), closing(Waker(listener)) as waker:
                 while True:
                     part = await read(tournament_id=tournament_id, after=last, viewer=viewer)
-                    for frame in part.events:
-                        metrics.WS_FRAMES.inc()
-                        # The frame's whole content keys its completed answer: a log row's
-                        # payload is the same for every viewer it reaches, and content (unlike
-                        # ids, which a restored or flushed database hands out again) never
-                        # names another event.
-                        yield TournamentEventView(
-                            seq=frame["seq"],
-                            kind=frame["kind"],
-                            payload=frame["payload"],
-                            completion_key=orjson.dumps(frame),
-                        )
-                    last = part.last_seq
+                    for frame, released in zip(part.events, part.released, strict=True):
+                        # Counted as it is handed to the socket, which sends it at once.
+                        metrics.frames_sent(1, (released,) if live else ())
+                        yield _event_view(frame)
+                    last, live = part.last_seq, True
                     await waker.wait(part.next_due)
-            finally:
-                metrics.WS_OPEN.dec()
-                waker.close()
 
     @strawberry.subscription(
         description="A match's released events after seq `after`, gapless, as you may see "
@@ -140,19 +143,14 @@ class Subscription:
         async with info.context["ws"].listen_to_channel(
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
-            waker = Waker(listener)
-            metrics.WS_OPEN.inc()
-            try:
+            with metrics.open_stream(), closing(Waker(listener)) as waker:
                 while True:
                     frames, done = await read(match_id, viewer, last)
                     for frame in frames:
-                        metrics.WS_FRAMES.inc()
+                        metrics.frames_sent(1)  # a match's frames carry no release time
                         yield MatchEventView(**frame)
                         last = frame["seq"]
                     if done:
                         return
                     if not frames:
                         await waker.wait(timezone.now() + timedelta(seconds=MATCH_POLL_SECONDS))
-            finally:
-                metrics.WS_OPEN.dec()
-                waker.close()
