@@ -3,16 +3,18 @@ full execution gives, for every selection the plan takes; any other selection is
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Iterator
 from typing import Any
 
 import pytest
 import strawberry
+from strawberry.extensions import MaxTokensLimiter, SchemaExtension
+from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionResult
 
 from config.graphql_execution import ReusingExecutionContext
-from config.graphql_frames import FrameExecutionContext, FramePlan
+from config.graphql_frames import FrameExecutionContext, FramePlan, LeanExtensionsRunner
 
 
 @strawberry.type
@@ -116,3 +118,42 @@ async def test_a_value_the_field_cannot_take_gets_the_executed_error() -> None:
         EVENTS.pop()
     data, errors = got[-1]
     assert data is None and errors[0]["path"] == ["events", "seq"]
+
+
+class Counting(SchemaExtension):
+    """Reports how many results it saw and marks each: what a lean runner must still ask."""
+
+    def __init__(self, *, execution_context: Any = None) -> None:
+        super().__init__(execution_context=execution_context)
+        self.seen = 0
+
+    def on_stream_result(self, result: Any) -> Iterator[None]:
+        self.seen += 1
+        yield
+
+    def get_results(self) -> dict[str, Any]:
+        return {"seen": self.seen}
+
+
+class LeanSchema(strawberry.Schema):
+    def create_extensions_runner(
+        self, execution_context: Any, extensions: list[SchemaExtension]
+    ) -> SchemaExtensionsRunner:
+        return LeanExtensionsRunner(execution_context=execution_context, extensions=extensions)
+
+
+async def test_the_lean_runner_asks_the_extensions_that_report_or_hook_as_strawberry_does() -> None:
+    query = "subscription { events { seq } }"
+    got = {}
+    for schema_class in (LeanSchema, strawberry.Schema):
+        schema = schema_class(
+            Query,
+            subscription=Subscription,
+            execution_context_class=Recording,
+            extensions=[Counting, lambda: MaxTokensLimiter(max_token_count=100)],
+        )
+        stream = await schema.subscribe(query)
+        assert not isinstance(stream, ExecutionResult)
+        got[schema_class] = [(r.data, r.extensions) async for r in stream]
+    assert got[LeanSchema] == got[strawberry.Schema]
+    assert [extensions for _, extensions in got[LeanSchema]] == [{"seen": n} for n in (0, 1, 2)]
