@@ -24,6 +24,7 @@ from tests.ops.helpers import finished_bot_tournaments
 from tests.ops.scrape import Samples, scrape, total, value
 from tournaments.leagues.models import WebhookDelivery
 from tournaments.models import TournamentEvent
+from tournaments.selectors import events
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -204,8 +205,9 @@ def test_graphql_requests_are_counted_by_operation_with_a_bounded_set_of_names(
 
 
 async def test_a_graphql_subscription_counts_as_an_open_stream_and_its_frames_as_sent(
-    catalogue: Any,
+    catalogue: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(events, "BATCH", 50)  # a catch-up of several batches
     (tid,) = await database_sync_to_async(finished_bot_tournaments)(1)
     final = await database_sync_to_async(last_seq)(tid)
     before, _ = await database_sync_to_async(scrape)()
@@ -222,7 +224,26 @@ async def test_a_graphql_subscription_counts_as_an_open_stream_and_its_frames_as
     )
     assert value(after, f"{P}websocket_connections") == value(before, f"{P}websocket_connections")
     assert delta(after, before, f"{P}websocket_frames_sent_total") == final
+    assert final > 2 * events.BATCH
     assert delta(after, before, f"{P}stream_lag_seconds_count") == 0  # the catch-up: old news
+
+
+async def test_the_rest_streams_catch_up_in_several_batches_is_not_lag(
+    catalogue: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(events, "BATCH", 50)
+    (tid,) = await database_sync_to_async(finished_bot_tournaments)(1)
+    final = await database_sync_to_async(last_seq)(tid)
+    before, _ = await database_sync_to_async(scrape)()
+    socket = WebsocketCommunicator(application, f"/ws/tournaments/{tid}/")
+    assert (await socket.connect())[0]
+    while (await socket.receive_json_from(timeout=10))["seq"] < final:
+        pass
+    during, _ = await database_sync_to_async(scrape)()
+    await socket.disconnect()
+    assert final > 2 * events.BATCH
+    assert delta(during, before, f"{P}websocket_frames_sent_total") == final
+    assert delta(during, before, f"{P}stream_lag_seconds_count") == 0
 
 
 def open_lobby() -> dict[str, Any]:
