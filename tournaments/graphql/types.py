@@ -344,9 +344,6 @@ class TournamentEventView:
     seq: int = strawberry.field(description="1, 2, 3, … with no gap.")
     kind: str = strawberry.field(description="The kind, or `hidden` for one you may not see.")
     payload: JSON | None = strawberry.field(description="null for a hidden event.")
-    # The frame's content (seq, kind or ``hidden``, payload): every subscriber shown the same
-    # frame reuses its completed answer (config.graphql_execution).
-    completion_key: strawberry.Private[bytes | None] = None
 
 
 @strawberry.type(description="One choice of your Deck Phase with its estimated chance to win.")
