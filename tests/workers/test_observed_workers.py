@@ -52,11 +52,14 @@ def test_a_workers_lines_and_figures_follow_the_request_that_queued_its_work(
     wait_for(finished, seconds=90, what="the bot tournament to finish on the worker")
     matches = Match.objects.filter(tournament_id=tid).count()
 
-    def all_recorded() -> bool:
+    def all_logged() -> bool:
+        """Every match's line, and the tournament's end (the status commits before the line
+        is written: the log is read after both)."""
         lines = json_lines(worker.output())
-        return sum(line.get("event") == "match_recorded" for line in lines) == matches
+        recorded = sum(line.get("event") == "match_recorded" for line in lines) == matches
+        return recorded and any(line.get("event") == "tournament_finished" for line in lines)
 
-    wait_for(all_recorded, seconds=10, what="the worker to log every match")
+    wait_for(all_logged, seconds=10, what="the worker to log every match and the end")
     lines = json_lines(worker.output())
     assert lines and all({"time", "level", "logger", "message"} <= line.keys() for line in lines)
     played = [line for line in lines if line.get("event") == "match_recorded"]
@@ -64,7 +67,6 @@ def test_a_workers_lines_and_figures_follow_the_request_that_queued_its_work(
     for line in played:  # queued by tasks queued by the request: the id is carried all the way
         assert line["request_id"] == REQUEST_ID and line["tournament_id"] == tid
         assert line["task_id"]
-    assert any(line.get("event") == "tournament_finished" for line in lines)
 
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(shared))  # as the web process reads it
     samples, _ = scrape()
