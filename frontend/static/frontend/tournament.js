@@ -25,8 +25,9 @@ const KIND_WORDS = { tournament_started: gettext("The tournament started."), sea
 /** How often a scheduled lobby reads its check-ins again: while check-in is open, and before. */
 const CHECKIN_POLL_MS = 3000;
 const SCHEDULE_POLL_MS = 30000;
-/** A board's live pace (ms per event); tests set a fast one in localStorage. */
-const PACE = Number(localStorage.getItem("challengers.pace")) || 350;
+/** A board's live pace (ms per event): the server's default release pace (MATCH_EVENT_PACE_MS),
+ * so a board keeps up with the stream instead of trailing it; tests set a fast one in localStorage. */
+const PACE = Number(localStorage.getItem("challengers.pace")) || 250;
 
 export function showTournament(container, id) {
   const page = new TournamentPage(container, id);
@@ -221,11 +222,18 @@ class TournamentPage {
       case "seat_progress":
         this.note(fmt(gettext("%(name)s: %(did)s."), { name: this.name(p.seat), did: PROGRESS_WORDS[p.did] ?? p.did }));
         break;
-      case "match_finished":
+      case "match_finished": {
         if (this.question?.match.id === p.match) this.closeQuestion();
-        this.note(fmt(gettext("%(park)s: %(name)s wins the trophy."), { park: capitalised(parkName(p.park)), name: this.name(p.winner) }));
+        const said = () => this.note(fmt(gettext("%(park)s: %(name)s wins the trophy."),
+          { park: capitalised(parkName(p.park)), name: this.name(p.winner) }));
+        // A board still replaying the match jumps to its end first: the result is never told
+        // in words while the board beside it has not shown it yet.
+        const board = this.boards.get(p.match);
+        if (board) board.poll().then(() => { board.toEnd(); said(); }).catch(showError);
+        else said();
         this.loadMatches();
         break;
+      }
       case "deck_phase_opened":
         this.note(fmt(gettext("Deck Phase of %(round)s."), { round: roundName(p.round) }));
         break;
