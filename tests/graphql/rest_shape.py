@@ -10,7 +10,18 @@ from config.enums import member_name, registered
 
 RENAMED = {"room_code": "code"}
 # Fields whose GraphQL type is an enum: its member (``LOBBY``) is REST's value (``lobby``).
-ENUM_FIELDS = {"status", "kind", "botLevel", "basicSet", "winterMode"}
+ENUM_FIELDS = {
+    "status",
+    "kind",
+    "botLevel",
+    "basicSet",
+    "winterMode",
+    "winterPark",
+    "outcome",
+    "events",
+    "tiebreak",
+    "decidedBy",
+}
 
 
 def enum_value(name: str) -> str:
@@ -28,9 +39,12 @@ def snake(name: str) -> str:
 
 
 def rest_shape(value: Any, key: str = "") -> Any:
-    """camelCase keys to snake_case, ``roomCode`` to ``code``, ``databaseId`` to ``id``, the
+    """camelCase keys to snake_case, ``roomCode`` to ``code``, ``databaseId`` to ``id``, a
+    connection's ``edges`` to the list of its nodes, the
     decimal seed to a number, enum members to REST's values, ISO instants to ``datetime`` (each
     side writes its own offset)."""
+    if isinstance(value, dict) and set(value) == {"edges"}:  # a connection: REST's list
+        return [rest_shape(edge["node"], key) for edge in value["edges"]]
     if isinstance(value, dict):
         shaped = {
             RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v, k)

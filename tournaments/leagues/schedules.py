@@ -12,7 +12,6 @@ lost message or a dead worker delays it by one reconcile period at most.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,6 +26,7 @@ from tournaments.leagues.models import (
     ScheduleOutcome,
 )
 from tournaments.leagues.services import league_of, require_organizer
+from tournaments.leagues.shapes import ScheduleView
 from tournaments.models import Seat, SeatKind, Status
 from tournaments.selectors.owed import Owed
 from tournaments.selectors.viewers import Organizer, require_seat
@@ -153,24 +153,22 @@ def _not_ready(schedule: Schedule) -> str:
     return ""
 
 
-def schedule_view(schedule: Schedule) -> dict[str, Any]:
+def schedule_view(schedule: Schedule) -> ScheduleView:
     """A scheduled start as anyone reads it."""
     link = schedule.link
-    return {
-        "tournament": link.tournament_id,
-        "season": link.season_id,
-        "status": link.tournament.status,
-        "starts_at": schedule.starts_at,
-        "checkin_opens_at": schedule.checkin_opens_at,
-        "checked_in": sorted(
-            n + 1 for n in schedule.checkins.values_list("seat__number", flat=True)
-        ),
-        "outcome": schedule.outcome or None,
-        "reason": schedule.reason,
-    }
+    return ScheduleView(
+        tournament=link.tournament_id,
+        season=link.season_id,
+        status=link.tournament.status,
+        starts_at=schedule.starts_at,
+        checkin_opens_at=schedule.checkin_opens_at,
+        checked_in=sorted(n + 1 for n in schedule.checkins.values_list("seat__number", flat=True)),
+        outcome=schedule.outcome or None,
+        reason=schedule.reason,
+    )
 
 
-def calendar(slug: str) -> list[dict[str, Any]]:
+def calendar(slug: str) -> list[ScheduleView]:
     """The league's scheduled tournaments by start time: its calendar."""
     league = league_of(slug)
     found = Schedule.objects.filter(link__season__league=league).select_related("link__tournament")

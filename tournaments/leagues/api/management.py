@@ -6,42 +6,44 @@ seat's check-in and the league's calendar. The actions are declared in
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
 from config.errors import NotFoundError
+from config.shapes import to_json
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, managing, schedules, selectors
+from tournaments.leagues.shapes import Calendar, DeliveryList
+from tournaments.leagues.shapes import ScheduleView as ScheduleShape
 
 
 class DeliveryListView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_delivery_list")
+    @extend_schema(responses=DeliveryList, operation_id="league_delivery_list")
     def get(self, request: Request, slug: str, endpoint_id: int) -> Response:
         endpoint = managing.webhook_of(
             organizer=organizer(request), slug=slug, endpoint_id=endpoint_id
         )
-        return Response({"results": selectors.delivery_list(endpoint)})
+        return Response(to_json(DeliveryList(results=selectors.delivery_list(endpoint))))
 
 
 class ScheduleReadView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_schedule_read")
+    @extend_schema(responses=ScheduleShape, operation_id="league_schedule_read")
     def get(self, request: Request, slug: str, tournament_id: int) -> Response:
         caller(request)
-        found = [s for s in schedules.calendar(slug) if s["tournament"] == tournament_id]
+        found = [s for s in schedules.calendar(slug) if s.tournament == tournament_id]
         if not found:
             raise NotFoundError("not_scheduled", _("This tournament has no scheduled start."))
-        return Response(found[0])
+        return Response(to_json(found[0]))
 
 
 class CalendarView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_calendar")
+    @extend_schema(responses=Calendar, operation_id="league_calendar")
     def get(self, request: Request, slug: str) -> Response:
         caller(request)
-        return Response({"results": schedules.calendar(slug)})
+        return Response(to_json(Calendar(results=schedules.calendar(slug))))
 
 
 # The action views (``tournaments.leagues.actions``).

@@ -6,18 +6,28 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
+from config.shapes import to_json
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, exports, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.rules import TIEBREAK
+from tournaments.leagues.shapes import (
+    CorrectionList,
+    LeagueList,
+    LeagueView,
+    MemberHistory,
+    MemberList,
+    Standings,
+    TournamentResults,
+    WebhookList,
+)
 
 RATING = ("mu", "sigma", "ordinal")
 CSV_COLUMNS = ("rank", "member", "kind", *TIEBREAK, "decided_by", *RATING)
@@ -62,30 +72,30 @@ class ResultsCsvRenderer(CsvRenderer):
 
 
 class LeagueListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_list")
+    @extend_schema(responses=LeagueList, operation_id="league_list")
     def get(self, request: Request) -> Response:
         caller(request)
-        return Response({"results": selectors.league_list()})
+        return Response(to_json(LeagueList(results=selectors.league_list())))
 
 
 class LeagueDetailView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=LeagueView)
     def get(self, request: Request, slug: str) -> Response:
-        return Response(selectors.league_view(slug, organizer(request)))
+        return Response(to_json(selectors.league_view(slug, organizer(request))))
 
 
 class MemberListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_member_list")
+    @extend_schema(responses=MemberList, operation_id="league_member_list")
     def get(self, request: Request, slug: str) -> Response:
         services.require_organizer(organizer(request), services.league_of(slug))
-        return Response({"results": selectors.member_list(slug)})
+        return Response(to_json(MemberList(results=selectors.member_list(slug))))
 
 
 class MemberBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=MemberHistory)
     def get(self, request: Request, slug: str, handle: str) -> Response:
         caller(request)
-        return Response(selectors.member_history(slug, handle))
+        return Response(to_json(selectors.member_history(slug, handle)))
 
 
 class StandingsView(CsvView):
@@ -107,16 +117,16 @@ class StandingsView(CsvView):
             ),
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
         ],
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},
+        responses={(200, "application/json"): Standings, (200, "text/csv"): str},
     )
     def get(self, request: Request, slug: str) -> Response:
         query = inputs.StandingsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         chosen = query.validated_data
         standings = selectors.standings_view(slug, chosen.get("season"), chosen.get("kind", "all"))
-        response = Response(standings)
+        response = Response(to_json(standings))
         if query.validated_data.get("format") == "csv":
-            name = f"{slug}-season-{standings['season']}-standings.csv"
+            name = f"{slug}-season-{standings.season}-standings.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
@@ -129,13 +139,13 @@ class TournamentResultsView(CsvView):
         parameters=[
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
         ],
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},
+        responses={(200, "application/json"): TournamentResults, (200, "text/csv"): str},
     )
     def get(self, request: Request, slug: str, tournament_id: int) -> Response:
         caller(request)
         query = inputs.FormatQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        response = Response(selectors.tournament_results(slug, tournament_id))
+        response = Response(to_json(selectors.tournament_results(slug, tournament_id)))
         if query.validated_data.get("format") == "csv":
             name = f"{slug}-tournament-{tournament_id}-results.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -146,22 +156,22 @@ class SeasonLinesView(ApiView):
     @extend_schema(responses={(200, "application/x-ndjson"): str})
     def get(self, request: Request, slug: str, season_id: int) -> HttpResponse:
         lines = selectors.season_lines(slug, season_id)
-        body = "".join(json.dumps(line, default=str) + "\n" for line in lines)
+        body = "".join(json.dumps(to_json(line), default=str) + "\n" for line in lines)
         return HttpResponse(body, content_type="application/x-ndjson")
 
 
 class WebhookListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_webhook_list")
+    @extend_schema(responses=WebhookList, operation_id="league_webhook_list")
     def get(self, request: Request, slug: str) -> Response:
         services.require_organizer(organizer(request), services.league_of(slug))
-        return Response({"results": selectors.webhook_list(slug)})
+        return Response(to_json(WebhookList(results=selectors.webhook_list(slug))))
 
 
 class CorrectionListBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_correction_list")
+    @extend_schema(responses=CorrectionList, operation_id="league_correction_list")
     def get(self, request: Request, slug: str) -> Response:
         caller(request)
-        return Response({"results": selectors.correction_list(slug)})
+        return Response(to_json(CorrectionList(results=selectors.correction_list(slug))))
 
 
 # The action views (``tournaments.leagues.actions``: GraphQL's mutations come from the same
