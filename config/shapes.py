@@ -245,9 +245,10 @@ def graphql_type(cls: type[Shape]) -> Any:
         else:
             annotations[name] = _graphql_of(found.type, found.meta)
             namespace[name] = strawberry.field(description=found.meta.description)
-    namespace["is_type_of"] = classmethod(lambda _cls, obj, _info: type(obj) is cls)
     bases: tuple[type, ...] = ()
     if node is not None:
+        # A Node is told apart by its shape's class (``node(id:)`` answers the shape itself).
+        namespace["is_type_of"] = classmethod(lambda _cls, obj, _info: type(obj) is cls)
         namespace["resolve_id"] = classmethod(_id_of(node.name))
         bases = (relay.Node,)
     made = strawberry.type(
