@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
 from tests.graphql.client import ERRORS, GraphQL, operation, typed
-from tests.graphql.leagues import HISTORY, LEAGUE, PAYLOADS, STANDINGS, call, mutate
+from tests.graphql.leagues import HISTORY, LEAGUE, PAYLOADS, RESULTS, STANDINGS, call, mutate
 from tests.graphql.rest_shape import rest_json, rest_shape
 from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, org
 from tournaments.leagues.models import (
@@ -360,6 +360,10 @@ def test_league_reads_are_the_same_through_rest_and_graphql(
         assert history["tournaments"][0]["tournament"] == in_league
         found = _data(nobody, "member", HISTORY, slug=slug, handle=row["member"])
         assert rest_shape(found) == history
+
+    results = ok(client.get(f"/api/v1/leagues/{slug}/tournaments/{in_league}/results/"), 200)
+    found = _data(nobody, "tournamentResults", RESULTS, slug=slug, tournament=in_league)
+    assert rest_shape(found) == results and len(results["rows"]) == 3
 
     first = standings["rows"][0]["member"]
     for field_, selection, args, queries in READ_QUERIES:
