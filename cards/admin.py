@@ -21,7 +21,6 @@ from cards.api.cache import catalogue_changed
 from cards.charts import figures_chart
 from cards.models import Card, CardSet
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
-from config.errors import ApplicationError
 
 
 class CardInline(admin.TabularInline):
@@ -86,6 +85,16 @@ def _simulated(simulation: dict[str, Any] | None) -> str:
         _percent(simulation["win_rate_without"]),
         _interval(simulation["win_interval_without"]),
     )
+
+
+REFRESH_SECONDS = 3  # a card page reloads this often while its simulation runs
+
+
+def _simulating(card: Card) -> bool:
+    """Whether the card's latest balance simulation is queued or running."""
+    view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}", limit=1)
+    simulation = view.get("simulation")
+    return simulation is not None and simulation["status"] in ("queued", "running")
 
 
 def _percent(rate: float | None) -> str:
@@ -287,27 +296,51 @@ class CardAdmin(RetireActions):
     def pick_rate(self, card: Any) -> str:
         return f"{_percent(card.stat_pick_rate)} of {card.stat_offered}"
 
-    @admin.display(description=_("win rate of its decks"), ordering="stat_win_rate")
+    @admin.display(
+        description=_("win rate of its decks (interval at 95 %)"), ordering="stat_win_rate"
+    )
     def win_rate(self, card: Any) -> str:
-        """The rate and its sample size (the card's page adds the interval)."""
-        return f"{_percent(card.stat_win_rate)} of {card.stat_decks}"
+        """The rate, its 95 % interval and its sample size, as the stats API serves them
+        (``settings.CARD_WIN_SHOWN``: one computation)."""
+        shown = import_string(settings.CARD_WIN_SHOWN)(
+            deck_wins=card.stat_deck_wins, decks=card.stat_decks
+        )
+        if shown["win_interval"] is None:
+            return str(_("— of 0 decks"))
+        low, high = shown["win_interval"]
+        return _("%(rate)s (%(low)s to %(high)s) of %(decks)s decks") % {
+            "rate": _percent(shown["win_rate"]),
+            **{"low": _percent(low), "high": _percent(high), "decks": shown["decks"]},
+        }
 
     @admin.action(description=_("Simulate: bot matches with and without each card (on a worker)"))
     def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
-        """Queue a balance simulation per card (``settings.CARD_SIMULATE``); the card page and
-        the Card balances list show its progress and result."""
-        queue = import_string(settings.CARD_SIMULATE)
+        """Queue a balance simulation per card (``settings.CARD_SIMULATE``: one transaction,
+        the tasks sent after it) and answer at once; the card page and the Card balances list
+        show the progress, refreshing themselves while it runs."""
         matches = int(request.POST.get("matches") or 200)
-        queued, refused = 0, []
-        for card in queryset.select_related("card_set"):
-            try:
-                queue(key=f"{card.card_set.name}/{card.name}", matches=matches)
-                queued += 1
-            except ApplicationError as error:
-                refused.append(f"{card.name}: {error.message}")
+        names = queryset.order_by("pk").values_list("card_set__name", "name")
+        refused = import_string(settings.CARD_SIMULATE)(
+            keys=[f"{set_name}/{name}" for set_name, name in names], matches=matches
+        )
+        queued = sum(message is None for message in refused.values())
         self.message_user(request, f"Queued {queued} simulation(s) of {matches} pairs.")
-        if refused:
-            self.message_user(request, "; ".join(refused), messages.WARNING)
+        problems = [f"{key}: {message}" for key, message in refused.items() if message]
+        if problems:
+            self.message_user(request, "; ".join(problems), messages.WARNING)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        response = super().change_view(request, object_id, form_url, extra_context)
+        card = self.get_object(request, object_id)
+        if request.method == "GET" and card is not None and _simulating(card):
+            response.headers["Refresh"] = str(REFRESH_SECONDS)  # the progress, as it runs
+        return response
 
     @admin.display(description=_("Figures from stored play"))
     def play_figures(self, card: Card) -> str:

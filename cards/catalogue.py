@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 from cards.api.cache import catalogue_changed
 from cards.models import Card, CardSet
@@ -63,10 +64,16 @@ class Counts:
     not_in_file: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (
-            f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged, "
-            f"{len(self.skipped)} skipped (curated), {len(self.not_in_file)} not in the file"
-        )
+        return _(
+            "%(created)d created, %(updated)d updated, %(unchanged)d unchanged, "
+            "%(skipped)d skipped (curated), %(absent)d not in the file"
+        ) % {
+            "created": self.created,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "skipped": len(self.skipped),
+            "absent": len(self.not_in_file),
+        }
 
 
 @dataclass

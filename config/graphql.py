@@ -140,6 +140,8 @@ class Connection(Generic[T]):
     edges: list[Edge[T]] = strawberry.field(description="The page's items with their cursors.")
     page_info: PageInfo = strawberry.field(description="Where the page sits.")
     total_count: int = strawberry.field(description="Items in the whole list.")
+    # A page of fixed content names it: its completed answer is reused (config.graphql_execution).
+    completion_key: strawberry.Private[bytes | None] = None
 
 
 def cursor_of(offset: int) -> str:

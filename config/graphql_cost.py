@@ -4,13 +4,14 @@ Depth, aliases and tokens bound a document's size, not the rows it reads: fiftee
 ``cards(first: 100)`` are within all three and answer 1,500 cards. The cost counts the items a
 query may return from its pages:
 
-- a paged field (one with ``first``) costs ``first`` times the product of the pages around it
-  (``cardSets(first: 10) { … }`` inside nothing costs 10; ``leagues(first: 10) { … }`` holding
-  a page of 20 costs 10 + 10 x 20);
-- ``first`` given by a variable is charged at its ceiling (``CEILINGS``: the validation is
-  cached per document text, before the variables are known); left out, at its default;
-- a list without pages (a tournament's matches, seats, a set's cards) multiplies the pages
-  inside it by ``LIST_FACTOR``;
+- a paged field (a connection: one with ``first``) costs its ``first`` (or ``last``) times the
+  product of the pages around it (``cardSets(first: 10) { … }`` inside nothing costs 10;
+  ``leagues(first: 10) { … }`` holding a page of 20 costs 10 + 10 x 20);
+- a size given by a variable is charged at its ceiling (``CEILINGS``: the validation is cached
+  per document text, before the variables are known); left out, at its default (``DEFAULTS``,
+  ``config.graphql_pages``);
+- a list without pages (a tournament's parks, a hand of cards) multiplies the pages inside it by
+  ``LIST_FACTOR``; a connection's ``edges`` are its page, already charged;
 - everything else is free.
 
 A document whose operation costs more than ``MAX_COST`` is refused, with ``details.cost`` and
@@ -38,11 +39,16 @@ from graphql import (
     get_nullable_type,
 )
 
-from config.graphql import MAX_PAGE
+from config.graphql import DEFAULT_PAGE, MAX_PAGE
+from config.graphql_pages import EVENTS_DEFAULT, EVENTS_MAX
 
 MAX_COST = 1000
 LIST_FACTOR = 10
-CEILINGS = {("MatchView", "events"): 500}  # a page's largest `first` where it is not MAX_PAGE
+# A page's largest and default size where they are not MAX_PAGE and DEFAULT_PAGE.
+EVENT_PAGES = (("MatchView", "events"), ("Query", "tournamentLog"))
+CEILINGS = dict.fromkeys(EVENT_PAGES, EVENTS_MAX)
+DEFAULTS = dict.fromkeys(EVENT_PAGES, EVENTS_DEFAULT)
+SIZES = ("first", "last")
 
 
 class QueryCostRule(ValidationRule):
@@ -112,18 +118,21 @@ class QueryCostRule(ValidationRule):
         if "first" in field.args:
             size = page_size(node, field, (parent.name, node.name.value))
             own, multiplier = multiplier * size, multiplier * size
-        elif isinstance(get_nullable_type(field.type), GraphQLList):
-            multiplier *= LIST_FACTOR
+        elif isinstance(get_nullable_type(field.type), GraphQLList) and "pageInfo" not in (
+            fields or {}
+        ):
+            multiplier *= LIST_FACTOR  # a connection's edges are its page, charged already
         inner = get_named_type(field.type)
         return own + self.selection_cost(node.selection_set, inner, multiplier, fragments)
 
 
 def page_size(node: FieldNode, field: GraphQLField, where: tuple[str, str]) -> int:
-    """The ``first`` a paged field is charged at: its literal, its default, or its ceiling."""
-    for argument in node.arguments or ():
-        if argument.name.value == "first":
-            if isinstance(argument.value, IntValueNode):
-                return max(int(argument.value.value), 0)
-            return CEILINGS.get(where, MAX_PAGE)  # a variable: unknown when validated
+    """The size a paged field is charged at: its ``first`` or ``last`` literal (the larger if
+    both: the resolver refuses that anyway), its ceiling for a variable, else its default."""
+    sizes = [a.value for a in node.arguments or () if a.name.value in SIZES]
+    if any(not isinstance(size, IntValueNode) for size in sizes):
+        return CEILINGS.get(where, MAX_PAGE)  # a variable (or null): unknown when validated
+    if sizes:
+        return max(max(int(size.value), 0) for size in sizes if isinstance(size, IntValueNode))
     default = field.args["first"].default_value
-    return default if isinstance(default, int) else CEILINGS.get(where, MAX_PAGE)
+    return default if isinstance(default, int) else DEFAULTS.get(where, DEFAULT_PAGE)

@@ -40,7 +40,7 @@ from config.errors import (
     unavailable_json,
 )
 from config.graphql import MAX_BODY_BYTES
-from config.graphql_socket import CodedTransportWSHandler, socket_loads
+from config.graphql_socket import CodedTransportWSHandler, socket_dumps, socket_loads
 from config.parsers import JsonTooDeep, loads_shallow
 from config.schema import schema
 from tournaments.api.auth import actor_of
@@ -231,6 +231,9 @@ class GraphQLSocket(GraphQLWSConsumer):
 
     def decode_json(self, data: str | bytes) -> object:
         return socket_loads(data)
+
+    def encode_json(self, data: object) -> str:
+        return socket_dumps(data)
 
     async def get_context(self, request: Any, response: Any) -> Any:
         """Strawberry's context, whose ``request`` is the HTTP request that opened the socket

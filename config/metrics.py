@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
 from functools import cache
 
 from django.conf import settings
+from django.utils import timezone
 from django.utils.module_loading import import_string
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -135,6 +138,27 @@ WEBHOOKS = Counter(
     "Webhook delivery attempts by outcome (delivered, retrying, failed: no attempt left).",
     ["outcome"],
 )
+
+
+@contextmanager
+def open_stream() -> Iterator[None]:
+    """An event stream open for the block (a GraphQL subscription's life)."""
+    WS_OPEN.inc()
+    try:
+        yield
+    finally:
+        WS_OPEN.dec()
+
+
+def frames_sent(count: int, released: Iterable[datetime] = ()) -> None:
+    """``count`` event frames sent on a stream (``/ws/tournaments/`` or a GraphQL
+    subscription), and the lag from each live one's release (``released``) to now; the
+    catch-up on connect is old news, not lag."""
+    WS_FRAMES.inc(count)
+    now = None
+    for moment in released:
+        now = now or timezone.now()
+        STREAM_LAG.observe(max((now - moment).total_seconds(), 0.0))
 
 
 @cache

@@ -201,19 +201,35 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "events). A message is plain text: never render it as HTML.",
     ),
     ("POST", T + "chat/"): Operation(
-        "Say something at the table (a seat)",
+        "Say something at the table (a seat, or a spectator with its chat token)",
         "Posts `text` (whitespace collapsed, 1-280 characters) as a `chat` event of the stream; "
-        "at most 5 messages per seat every 10 seconds.",
+        "at most 5 messages per author every 10 seconds. A spectator posts with the chat token "
+        "`POST …/chat/spectators/` gave it, while the host lets spectators chat.",
         {
             400: ["chat_empty", "chat_too_long"],
-            403: [*SEAT, "chat_muted"],
+            403: ["wrong_tournament", "chat_closed", "chat_join_first", "chat_muted"],
             409: ["already_over"],
             429: ["chat_too_fast"],
         },
     ),
+    ("PATCH", T + "chat/"): Operation(
+        "Let spectators chat, or stop them (host)",
+        "Sets `spectator_chat` until the tournament ends; a `chat_settings` event tells everyone.",
+        {403: HOST, 409: ["already_over"]},
+    ),
+    ("POST", T + "chat/spectators/"): Operation(
+        "Join the table chat as a spectator",
+        "While the host lets spectators chat: a name (1-24 printable characters, no seat's or "
+        "other spectator's) gets a chat token, shown once, that posts to `…/chat/` only.",
+        {
+            400: ["chat_bad_name"],
+            403: ["chat_closed"],
+            409: ["name_taken", "chat_full", "already_over"],
+        },
+    ),
     ("POST", T + "chat/mute/"): Operation(
-        "Mute or unmute a seat in the chat (host)",
-        "A muted seat's messages are refused `chat_muted` until the host unmutes it.",
+        "Mute or unmute a seat or a spectator in the chat (host)",
+        "A muted author's messages are refused `chat_muted` until the host unmutes it.",
         {403: HOST, 404: ["no_such_seat"]},
     ),
     ("POST", T + "cancel/"): Operation(

@@ -9,15 +9,21 @@ from typing import Any
 
 from django.core.management.base import CommandError
 from django.db import connection
+from django.utils.translation import gettext as _
 
 
 def require_postgres(tool: str) -> str:
     """The path of ``tool``, or a clear refusal (not PostgreSQL, or the tool is missing)."""
     if connection.vendor != "postgresql":
-        raise CommandError(f"{tool} needs PostgreSQL (DATABASE_URL); this is {connection.vendor}.")
+        raise CommandError(
+            _("%(tool)s needs PostgreSQL (DATABASE_URL); this is %(vendor)s.")
+            % {"tool": tool, "vendor": connection.vendor}
+        )
     found = shutil.which(tool)
     if found is None:
-        raise CommandError(f"{tool} is not installed (the PostgreSQL client tools).")
+        raise CommandError(
+            _("%(tool)s is not installed (the PostgreSQL client tools).") % {"tool": tool}
+        )
     return found
 
 
@@ -36,4 +42,7 @@ def connection_args(settings: dict[str, Any]) -> tuple[list[str], dict[str, str]
 def run(command: list[str], env: dict[str, str]) -> None:
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise CommandError(f"{command[0]} failed ({done.returncode}): {done.stderr.strip()}")
+        raise CommandError(
+            _("%(tool)s failed (%(code)s): %(output)s")
+            % {"tool": command[0], "code": done.returncode, "output": done.stderr.strip()}
+        )

@@ -22,9 +22,11 @@ from strawberry.extensions import (
     AddValidationRules,
     MaxTokensLimiter,
     ParserCache,
+    SchemaExtension,
 )
 from strawberry.extensions.max_aliases import create_validator as aliases_rule
 from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
+from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.schema.exceptions import CannotGetOperationTypeError
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
@@ -33,7 +35,8 @@ from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
-from config.graphql_execution import ReusingExecutionContext, TextValidationCache
+from config.graphql_execution import TextValidationCache
+from config.graphql_frames import FrameExecutionContext, LeanExtensionsRunner
 from config.metrics_http import OperationLabel
 from tournaments.graphql.schema import Mutation as TournamentsMutation
 from tournaments.graphql.schema import Query as TournamentsQuery
@@ -91,6 +94,11 @@ def error_code(error: GraphQLError) -> dict[str, Any]:
 
 
 class CodedSchema(strawberry.Schema):
+    def create_extensions_runner(
+        self, execution_context: ExecutionContext, extensions: list[SchemaExtension]
+    ) -> SchemaExtensionsRunner:
+        return LeanExtensionsRunner(execution_context=execution_context, extensions=extensions)
+
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
@@ -115,7 +123,7 @@ schema = CodedSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    execution_context_class=ReusingExecutionContext,
+    execution_context_class=FrameExecutionContext,
     extensions=[
         lambda: AddValidationRules(list(LIMIT_RULES)),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),

@@ -176,6 +176,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Summaries, every error answer with its codes, the Idempotency-Key header, the Bearer seat
     # token, precise integer types (config.openapi).
+    # Two answers' ``status`` fields hold different sets: each named after its GraphQL enum.
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.enums.TOURNAMENT_STATUSES",
+        "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.complete_schema",
@@ -239,8 +244,10 @@ CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
 CARD_STATS = "tournaments.selectors.cardstats.card_stats"
 # Cards with their totals from stored play (a Card queryset, annotated): the card list's columns.
 CARD_LIST_FIGURES = "tournaments.selectors.cardstats.card_list_figures"
-# Queues a card's balance simulation (``key``, ``matches``): the card list's "Simulate" action.
-CARD_SIMULATE = "tournaments.services.balance.card_balance_queue"
+# A win rate as shown (``deck_wins``, ``decks``: rate, 95 % interval, sample size): the list's.
+CARD_WIN_SHOWN = "tournaments.selectors.cardstats.win_shown"
+# Queues cards' balance simulations (``keys``, ``matches``): the card list's "Simulate" action.
+CARD_SIMULATE = "tournaments.services.balance.card_balances_queue"
 TOURNAMENT_HOOKS = {
     "round_finished": [
         {"task": "tournaments.leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},

@@ -8,7 +8,8 @@ one event; everything else is derived from it or from the same declaration:
 - ``Viewer`` is the one type a viewer travels as (REST, GraphQL, the stream, the selectors): a
   seat of the tournament (its id and number) or a spectator. ``side_in`` is the side it plays
   in a match; ``reaches`` says whether a row of the tournament's log (its ``audience``: a seat
-  number, ``None`` for everyone) is its to see; a match event is logged for the audience
+  number, ``None`` for everyone) is its to see, ``sees_fans`` whether a trophy's fans are (the
+  tournament view and standings ask it); a match event is logged for the audience
   ``observe`` gives it when the match is recorded (``tournaments.services.matchplay``).
 - ``visible_filter`` is ``observe``'s yes/no as a SQL condition, generated from ``SHOWN_TO``
   (counting released events per viewer without reading them); a test holds the two equal.
@@ -54,6 +55,12 @@ class Viewer:
         """Whether a row of the tournament's log with ``audience`` (a seat number; ``None``:
         everyone) is this viewer's to see."""
         return audience is None or audience == self.number
+
+    def sees_fans(self, *, owner_seat_id: int | None, secret: bool) -> bool:
+        """Whether the fans on a trophy won by the seat ``owner_seat_id`` are this viewer's to
+        see: everyone's once they are no longer ``secret`` (``rules.standings.fans_secret``),
+        until then only the owner's."""
+        return not secret or (self.seat_id is not None and owner_seat_id == self.seat_id)
 
     @property
     def key(self) -> str:

@@ -175,14 +175,24 @@ def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[dict[s
     so its frames are cached per side that sees them (A, B, or a spectator's ``None``).
     """
     side = viewer.side_in(match)
-    if match.status != MatchStatus.FINISHED or match.finished_at is None:
+    fixed = fixed_events(match, viewer)
+    if fixed is None:
         return _frames(match, side, after)
-    key = f"mevents:{match.pk}:{match.seed}:{match.finished_at.timestamp()}:{side}"
+    key = f"m{fixed}"
     frames: list[dict[str, Any]] | None = cache.get(key)
     if frames is None:
         frames = _frames(match, side, 0)
         cache.set(key, frames, EVENTS_TIMEOUT)
     return frames[after:]  # frame n holds seq n: every event of a finished match is out
+
+
+def fixed_events(match: Match, viewer: Viewer) -> str | None:
+    """What names ``match``'s events as ``viewer`` sees them once they can no longer change (a
+    finished match: every event is out); ``None`` while more may come."""
+    if match.status != MatchStatus.FINISHED or match.finished_at is None:
+        return None
+    stamp = match.finished_at.timestamp()
+    return f"events:{match.pk}:{match.seed}:{stamp}:{viewer.side_in(match)}"
 
 
 def _frames(match: Match, side: str | None, after: int) -> list[dict[str, Any]]:

@@ -15,7 +15,8 @@ catalogue, then:
    combination and one per kind of player (about 290,000 rows for 1,600 combinations, more than
    the five-of-six additional sets of each box can make; ``--combos 5500`` seeds a million
    rows). Then it times the reads served: a design's figures
-   (``GET /api/v1/cards/{key}/stats/``'s selector) and a set's.
+   (``GET /api/v1/cards/{key}/stats/``'s selector: the first page of its set combinations),
+   the same with every combination in one answer (as before they were paged), and a set's.
 
 It prints p50 / p99 milliseconds (``--json`` for the raw figures).
 
@@ -164,8 +165,10 @@ def time_reads(reads: int) -> dict[str, dict[str, float]]:
     keys = [f"{s}/{n}" for s, n in Card.objects.values_list("card_set__name", "name")]
     sets = list(CardSet.objects.values_list("name", flat=True))
     rng = random.Random(11)
+    every = 1_000_000  # every combination in one answer, as before they were paged
     return {
         "card_stats (one design)": _timed(reads, lambda: card_stats(key=rng.choice(keys))),
+        "card_stats, unpaged": _timed(reads, lambda: card_stats(key=rng.choice(keys), limit=every)),
         "set_stats (one set)": _timed(
             max(3, reads // 20), lambda: set_stats(name=rng.choice(sets))
         ),

@@ -9,6 +9,12 @@ and the tournament list — each GraphQL query and the REST request that answers
 Rounds take turns so that a slow spell of a shared machine falls on every figure; each figure is
 the best of ``--rounds``. It prints microseconds per request and GraphQL / REST.
 
+Then the whole event log replayed to a seat and to a spectator, over the REST stream
+(``/ws/tournaments/{id}/``) and over the ``tournamentEvents`` subscription, ``--spells`` times
+taking turns: the median time of each, and the median of the spells' subscription / stream
+ratios with their least and greatest (a loaded machine moves both of a spell's figures alike,
+so the ratio is steadier than either).
+
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
         .venv/bin/python scripts/bench_graphql.py --seats 8
 """
@@ -18,6 +24,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -38,6 +45,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--requests", type=int, default=100, help="per figure and round")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--spells", type=int, default=7, help="replays of the log per viewer and transport"
+    )
     parser.add_argument(
         "--clock",
         choices=sorted(CLOCKS),
@@ -80,10 +90,14 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
 
     view = f"{{ tournament(id: {tournament_id}) {{ {TOURNAMENT_FIELDS} }} }}"
     matches = (
-        f"{{ matches(tournamentId: {tournament_id}) {{ id tournament round park kind status "
-        "winner reason fansGained eventsReleased seats { number name side } question { seq } } }"
+        f"{{ matches(tournamentId: {tournament_id}, first: 100) {{ edges {{ node {{ id tournament "
+        "round park kind status winner reason fansGained eventsReleased "
+        "seats { number name side } question { seq } } } } }"
     )
-    events = f"{{ match(id: {match_id}) {{ events(first: 500) {{ seq kind payload }} }} }}"
+    events = (
+        f"{{ match(id: {match_id}) {{ events(first: 500) "
+        "{ edges { node { seq kind payload } } } } }"
+    )
     listing = (
         "{ tournaments { totalCount edges { node { id status round seatCount seatsTaken "
         "freeSeats host basicSet additionalSets beachCup winterMode robotDifficulty winners "
@@ -102,12 +116,13 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
 SUBSCRIPTION = "subscription { tournamentEvents(tournamentId: %d) { seq kind payload } }"
 
 
-async def stream_replay(application: Any, tournament_id: int, last: int) -> float:
-    """Seconds from connecting to ``/ws/tournaments/{id}/?token=…`` to its ``last`` frame."""
+async def stream_replay(application: Any, tournament_id: int, last: int, token: str) -> float:
+    """Seconds from connecting to ``/ws/tournaments/{id}/`` to its ``last`` frame."""
     from channels.testing import WebsocketCommunicator
 
+    query = f"?token={token}" if token else ""
     began = clock()
-    socket_ = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/?token=bench")
+    socket_ = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/{query}")
     assert (await socket_.connect())[0]
     while json.loads(await socket_.receive_from(timeout=60))["seq"] < last:
         pass
@@ -116,7 +131,7 @@ async def stream_replay(application: Any, tournament_id: int, last: int) -> floa
     return spent
 
 
-async def subscription_replay(application: Any, tournament_id: int, last: int) -> float:
+async def subscription_replay(application: Any, tournament_id: int, last: int, token: str) -> float:
     """Seconds from opening the GraphQL socket to the subscription's ``last`` event."""
     from channels.testing import WebsocketCommunicator
 
@@ -125,8 +140,8 @@ async def subscription_replay(application: Any, tournament_id: int, last: int) -
         application, "/ws/graphql/", subprotocols=["graphql-transport-ws"]
     )
     assert (await socket_.connect())[0]
-    init = {"type": "connection_init", "payload": {"Authorization": "Bearer bench"}}
-    await socket_.send_json_to(init)
+    payload = {"Authorization": f"Bearer {token}"} if token else {}
+    await socket_.send_json_to({"type": "connection_init", "payload": payload})
     assert (await socket_.receive_json_from(timeout=60))["type"] == "connection_ack"
     query = SUBSCRIPTION % tournament_id
     await socket_.send_json_to({"id": "1", "type": "subscribe", "payload": {"query": query}})
@@ -140,9 +155,13 @@ async def subscription_replay(application: Any, tournament_id: int, last: int) -
     return spent
 
 
-def replays(tournament_id: int, rounds: int) -> dict[str, float]:
-    """The whole log replayed to the seat over the REST stream and over the subscription,
-    each the best of ``rounds`` (taking turns)."""
+VIEWERS = {"seat": "bench", "spectator": ""}
+
+
+def replays(tournament_id: int, spells: int) -> dict[str, dict[str, float]]:
+    """The whole log replayed to each viewer over the REST stream and over the subscription,
+    ``spells`` times taking turns; per viewer the median seconds of each and the median,
+    least and greatest of the spells' subscription / stream ratios."""
     import asyncio
 
     from channels.routing import URLRouter
@@ -152,13 +171,26 @@ def replays(tournament_id: int, rounds: int) -> dict[str, float]:
 
     application = URLRouter(websocket_urlpatterns)  # the consumers, without the origin check
     last = released_seq(tournament_id)
-    best = {"stream": float("inf"), "subscription": float("inf")}
-    for _ in range(rounds):
-        stream = asyncio.run(stream_replay(application, tournament_id, last))
-        subscription = asyncio.run(subscription_replay(application, tournament_id, last))
-        best["stream"] = min(best["stream"], stream)
-        best["subscription"] = min(best["subscription"], subscription)
-    return {"events": last, **best}
+    figures = {}
+    for viewer, token in VIEWERS.items():
+        asyncio.run(subscription_replay(application, tournament_id, last, token))  # warm up
+        times: dict[str, list[float]] = {"stream": [], "subscription": []}
+        for _ in range(spells):
+            times["stream"].append(
+                asyncio.run(stream_replay(application, tournament_id, last, token))
+            )
+            times["subscription"].append(
+                asyncio.run(subscription_replay(application, tournament_id, last, token))
+            )
+        ratios = [g / r for g, r in zip(times["subscription"], times["stream"], strict=True)]
+        figures[f"replay of {last} events ({viewer})"] = {
+            "rest_us": round(statistics.median(times["stream"]) * 1e6),
+            "graphql_us": round(statistics.median(times["subscription"]) * 1e6),
+            "ratio": round(statistics.median(ratios), 2),
+            "ratio_min": round(min(ratios), 2),
+            "ratio_max": round(max(ratios), 2),
+        }
+    return figures
 
 
 def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
@@ -187,7 +219,7 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         for _ in range(args.rounds):
             for key, run in runs.items():
                 best[key] = min(best.get(key, float("inf")), run())
-        replayed = replays(tournament.pk, args.rounds)
+        replayed = replays(tournament.pk, args.spells)
     names = dict.fromkeys(name for name, _ in best)
     figures = {
         name: {
@@ -197,12 +229,7 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         }
         for name in names
     }
-    figures[f"replay of {replayed['events']} events (seat)"] = {
-        "rest_us": round(replayed["stream"] * 1e6),
-        "graphql_us": round(replayed["subscription"] * 1e6),
-        "ratio": round(replayed["subscription"] / replayed["stream"], 2),
-    }
-    return figures
+    return figures | replayed
 
 
 def main() -> None:
@@ -223,9 +250,10 @@ def main() -> None:
         f"finished {args.seats}-seat"
     )
     for name, row in figures.items():
+        spread = f" ({row['ratio_min']:.2f}-{row['ratio_max']:.2f})" if "ratio_min" in row else ""
         print(
             f"{name:34} REST {row['rest_us']:7.0f} us   GraphQL {row['graphql_us']:7.0f} us"
-            f"   {row['ratio']:5.2f} x"
+            f"   {row['ratio']:5.2f} x{spread}"
         )
 
 

@@ -11,8 +11,8 @@ triggers are counted on their own, not in their caller) and the SQL statements i
 - ``bot_task``: what a task playing a round's bot seats costs besides their phases (the lock,
   the seats' read, the phase's close);
 - ``match_play``: one match run by the engine, recorded, released (its result applied); a
-  round's matches are played in one transaction (``matches_play``), whose figures are shared
-  evenly among them;
+  round's matches are played by one call (``matches_play``, a transaction per match), whose
+  figures are shared evenly among them;
 - ``round_close``: the round's close and the next Deck Phase's opening, inside the last release.
 
 It prints p50 / p99 / mean CPU milliseconds and SQL statements per call (``--json`` for the raw
@@ -152,48 +152,12 @@ def play(args: argparse.Namespace, meter: Meter) -> None:
             tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
 
 
-# Ids, clock times and the commitment's random nonce differ from run to run by design.
-VOLATILE = {
-    "id",
-    "created_at",
-    "updated_at",
-    "visible_at",
-    "finished_at",
-    "result_visible_at",
-    "seed_nonce",
-    "commitment",
-    "nonce",
-}
-
-
 def dump_rows(path: Path) -> None:
     """Every row of the played tournaments, without ids and clock times, in a stable order: two
-    versions of the code that write the same game write the same file."""
-    from matches.models import Match, MatchEvent
-    from tournaments.models import DraftTurn, Pile, Seat, Tournament, TournamentEvent, Trophy
+    versions of the code that write the same game write the same file (``written_rows``)."""
+    from written_rows import written_rows
 
-    def rows(model: Any, *order: str) -> list[dict[str, Any]]:
-        return [stable(row) for row in model.objects.order_by(*order).values()]
-
-    def stable(row: dict[str, Any]) -> dict[str, Any]:
-        kept = {k: v for k, v in row.items() if k not in VOLATILE and not k.endswith("_id")}
-        if isinstance(kept.get("payload"), dict):
-            kept["payload"] = stable(kept["payload"])
-        return kept
-
-    dump = {
-        "tournaments": rows(Tournament, "seed"),
-        "seats": rows(Seat, "tournament__seed", "number"),
-        "turns": rows(DraftTurn, "seat__tournament__seed", "seat__number", "round"),
-        "piles": rows(Pile, "tournament__seed", "level"),
-        "trophies": rows(Trophy, "tournament__seed", "round", "park"),
-        "matches": rows(Match, "tournament__seed", "round", "park"),
-        "match_events": rows(
-            MatchEvent, "match__tournament__seed", "match__round", "match__park", "seq"
-        ),
-        "log": rows(TournamentEvent, "tournament__seed", "seq"),
-    }
-    path.write_text(json.dumps(dump, indent=1, sort_keys=True, default=str))
+    path.write_text(json.dumps(written_rows(), indent=1, sort_keys=True, default=str))
 
 
 def percentile(values: list[float], share: float) -> float:

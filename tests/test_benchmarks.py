@@ -88,9 +88,13 @@ def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
 
 @pytest.mark.timeout(600)
 def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
-    figures = run("bench_graphql.py", "--seats", "2", "--requests", "2", "--rounds", "1")
+    short = ("--seats", "2", "--requests", "2", "--rounds", "1", "--spells", "1")
+    figures = run("bench_graphql.py", *short)
     assert {"tournament (spectator)", "tournament (seat)", "match events"} <= set(figures)
     assert all(row["rest_us"] > 0 and row["graphql_us"] > 0 for row in figures.values())
+    replays = {name.rsplit("(", 1)[1] for name in figures if name.startswith("replay of")}
+    assert replays == {"seat)", "spectator)"}
+    assert all(row["ratio"] > 0 for row in figures.values())
 
 
 @pytest.mark.timeout(600)
@@ -117,3 +121,28 @@ def test_the_stack_benchmark_plays_bot_tournaments_on_workers_and_two_daphnes() 
     assert "no gap, on every socket: yes" in result.stdout, result.stdout
     for figure in ("anchor: bare echo p99", "anchor: Celery round trip", "p99 / echo p99"):
         assert figure in result.stdout, result.stdout
+
+
+@pytest.mark.timeout(600)
+def test_the_simulate_benchmark_times_both_ways_of_queueing_through_the_admin() -> None:
+    figures = run("bench_simulate.py", "--cards", "2", "--matches", "2", "--spells", "1")
+    assert set(figures) == {"one_by_one", "at_once"}
+    assert all(row["ms_median"] > 0 for row in figures.values())
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="row locks need PostgreSQL (set DATABASE_URL)",
+)
+def test_the_contention_benchmark_replays_recordings_in_every_mode() -> None:
+    figures: dict[str, Any] = run(
+        "bench_stats_contention.py",
+        *("--tournaments", "1", "--seats", "2", "--recorders", "1", "2"),
+        *("--matches", "5", "--spells", "1"),
+    )
+    assert set(figures["runs"]) == {
+        f"{mode}/{n}" for mode in ("baseline", "unlocked", "locked", "deltas") for n in (1, 2)
+    }
+    assert all(row["deadlocks"] == 0 for row in figures["runs"].values())
+    assert figures["runs"]["deltas/2"]["fold_ms_per_match"] > 0

@@ -8,11 +8,11 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 
 from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
-from tournaments.models import CardBalance, CardStat, OrganizerToken, Tournament
+from tournaments.models import BalanceStatus, CardBalance, CardStat, OrganizerToken, Tournament
 from tournaments.rules.cardstats import COUNTERS, Counts
 from tournaments.selectors.cardstats import figures
 from tournaments.services.lobby import Staff, tournament_cancel
@@ -148,6 +148,17 @@ class CardBalanceAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """The list, reloading itself every few seconds while a simulation is queued or
+        running (its progress, as a worker plays it)."""
+        response = super().changelist_view(request, extra_context)
+        running = [BalanceStatus.QUEUED, BalanceStatus.RUNNING]
+        if request.method == "GET" and CardBalance.objects.filter(status__in=running).exists():
+            response.headers["Refresh"] = "3"
+        return response
 
     @admin.display(description="pairs played")
     def progress(self, row: CardBalance) -> str:

@@ -92,6 +92,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         query = _query(self.scope)
         self.timer: asyncio.Task[None] | None = None
+        self.caught_up = False  # the log up to now is old news, not lag
         self.lock = asyncio.Lock()
         self.language = scope_language(self.scope)  # ?lang=, else Accept-Language
         await self.accept()
@@ -113,7 +114,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.tournament_id)
         metrics.WS_OPEN.inc()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.deliver(live=False)
+        await self.deliver()
 
     async def disconnect(self, code: int) -> None:
         if self.timer is not None:
@@ -133,10 +134,11 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def log_grew(self, message: dict[str, Any]) -> None:
         await self.deliver()
 
-    async def deliver(self, *, live: bool = True) -> None:
+    async def deliver(self) -> None:
         """Send what the log holds after the last sent seq; wake up for held-back events.
 
-        ``live``: news of the log (not the catch-up on connect), whose lag is measured."""
+        The lag of news is measured once the catch-up on connect (one or more full batches)
+        is sent."""
         async with self.lock:
             part: LogSlice = await database_sync_to_async(event_texts_after)(
                 tournament_id=self.tournament_id, after=self.last, viewer=self.viewer
@@ -144,7 +146,8 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             for frame in part.events:  # JSON text built around each stored payload
                 await self.send(text_data=frame)
             self.last = part.last_seq
-        _measure(part, live=live)
+        metrics.frames_sent(len(part.events), part.released if self.caught_up else ())
+        self.caught_up = self.caught_up or not part.more
         if part.next_due is not None:
             self._wake_at(part.next_due)
 
@@ -157,15 +160,6 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def _sleep_then_deliver(self, delay: float) -> None:
         await asyncio.sleep(delay)
         await self.deliver()
-
-
-def _measure(part: LogSlice, *, live: bool) -> None:
-    """Frames sent, and for live news the lag from each event's release to now."""
-    metrics.WS_FRAMES.inc(len(part.events))
-    if live and part.released:
-        now = timezone.now()
-        for released in part.released:
-            metrics.STREAM_LAG.observe(max((now - released).total_seconds(), 0.0))
 
 
 class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):

@@ -68,6 +68,9 @@ class Tournament(models.Model):
     bots_allowed = models.BooleanField(
         default=True, help_text="Bots may take seats (a league season may forbid it)."
     )
+    spectator_chat = models.BooleanField(
+        default=False, help_text="Spectators may join the table chat by name (the host's choice)."
+    )
     event_seq = models.PositiveIntegerField(default=0)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -87,6 +90,10 @@ class Tournament(models.Model):
     # Not a column: a change that logs nothing now (a paced match released: its events were
     # logged for their instants) still moves the version under ``locked_tournament``.
     changed_quietly: bool = False
+    # Not a column: a caller that plays the next Deck Phase's bots itself once this block has
+    # committed sets a list here; opening a Deck Phase then adds their seat ids to it instead of
+    # queueing their task (services.rounds.open_deck_phase).
+    bots_to_play: list[int] | None = None
 
     class Meta:
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]
@@ -256,6 +263,25 @@ class TournamentEvent(models.Model):
         return f"Tournament {self.tournament_id} event {self.seq} ({self.kind})"
 
 
+class ChatGuest(models.Model):
+    """A spectator who joined a tournament's table chat by name: its token (stored hashed) is
+    what its rate limit and the host's mute hold on to. It sees what any spectator sees."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chat_guests")
+    number = models.PositiveSmallIntegerField(help_text="1, 2, ... in the order they joined.")
+    name = models.CharField(max_length=24)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="chat_guest_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (spectator {self.number})"
+
+
 class OrganizerToken(models.Model):
     """An organizer's API token (``Authorization: Token …``), stored only as its hash.
 
@@ -304,8 +330,9 @@ class CardStat(models.Model):
     """Figures from stored play of one card design (``key`` "Set/Name") or of a whole set
     (``key`` the set's name), pre-summed the two ways they are read: per set combination over
     every kind of player (``player`` blank), and per kind of player over every combination
-    (``sets`` blank). Kept current as matches are recorded and Deck Phases finish (one upsert
-    each, ``tournaments.services.cardstats``); ``manage.py card_stats_recount`` rebuilds them."""
+    (``sets`` blank). Kept current as matches are recorded and Deck Phases finish (appended as
+    ``CardStatDelta`` rows, folded in by a task: ``tournaments.services.cardstats``);
+    ``manage.py card_stats_recount`` rebuilds them."""
 
     key = models.CharField(max_length=124, help_text='"Set/Name", or a set\'s name.')
     set_name = models.CharField(max_length=60)
@@ -333,6 +360,18 @@ class CardStat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.player or 'all players'}, {self.sets or 'all sets'})"
+
+
+class CardStatDelta(models.Model):
+    """Counts recorded but not yet in ``CardStat``: a recording transaction appends its rows
+    here (no row another recording touches, so no wait for another's commit), and the
+    ``card_stats_fold`` task adds them to the stored rows and deletes them."""
+
+    rows = models.TextField(help_text="JSON: the rows to add, as card_stats_write takes them.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Card stat delta {self.pk}"
 
 
 class BalanceStatus(models.TextChoices):

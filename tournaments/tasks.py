@@ -8,6 +8,7 @@ queued again while the first was only slow changes nothing."""
 from __future__ import annotations
 
 import logging
+import time
 import traceback
 
 from celery import Task, shared_task
@@ -23,17 +24,14 @@ MAX_ATTEMPTS = 3
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
     """The bots' Deck Phases; if they close it, this task plays the round's matches too, once
-    that has committed (one hop fewer than queueing ``play_matches``). Killed in between, its
-    redelivery finds the bots done, and the reconciler drives the scheduled matches."""
+    that has committed, and the rounds after it while the bots alone play them (``_play_rounds``:
+    one hop fewer per round than queueing ``play_matches`` and the next ``bot_deck_phases``).
+    Killed in between, its redelivery finds the bots done, and the reconciler drives the
+    scheduled matches or the next Deck Phase's bots."""
     from tournaments.services import deck
 
     scheduled = deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=seat_ids)
-    if not scheduled:
-        return
-    try:
-        _play_matches(tournament_id, scheduled)
-    except RETRIED_ERRORS:  # the bots are done: the matches retry in a task of their own
-        enqueue_named("tournaments.tasks.play_matches", tournament_id, scheduled)
+    _play_rounds(tournament_id, scheduled, began=time.monotonic(), retried_here=False)
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
@@ -48,6 +46,14 @@ def enforce_deck_deadline(tournament_id: int, round_number: int) -> bool:
     from tournaments.services import deck
 
     return deck.enforce_deck_deadline(tournament_id=tournament_id, round_number=round_number)
+
+
+@shared_task(acks_late=True, **RETRY_OPTIONS)
+def card_stats_fold() -> int:
+    """Add the card statistics recordings appended to the stored rows (queued by each)."""
+    from tournaments.services.cardstats import card_stats_fold as fold
+
+    return fold()
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
@@ -95,19 +101,61 @@ def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> N
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def play_matches(tournament_id: int, match_ids: list[int]) -> None:
-    """Play a round's matches of one tournament in one transaction (``matches_play``). If one of
-    them cannot be played, nothing is kept and each is queued on its own (``play_match``), which
-    retries it and, at its last attempt, marks only that one failed. A database or broker error
-    is retried with backoff like every task's."""
-    _play_matches(tournament_id, match_ids)
+    """Play a round's matches of one tournament, each in a transaction of its own
+    (``matches_play``), then the rounds after it while the bots alone play them
+    (``_play_rounds``). If one match cannot be played, the rest are queued each on its own
+    (``play_match``), which retries it and, at its last attempt, marks only that one failed. A
+    database or broker error is retried with backoff like every task's."""
+    _play_rounds(tournament_id, match_ids, began=time.monotonic(), retried_here=True)
 
 
-def _play_matches(tournament_id: int, match_ids: list[int]) -> None:
-    """``matches_play``; if one match cannot be played, each is queued on its own."""
+CHAIN_SECONDS = 1.0
+"""How long one task goes on playing a bot tournament's rounds before it queues the next one's
+bots as a task of its own (the other tournaments' tasks wait for this worker process)."""
+
+
+def _play_rounds(
+    tournament_id: int, scheduled: list[int], *, began: float, retried_here: bool
+) -> None:
+    """Play the round's ``scheduled`` matches; if the round's close opened a Deck Phase with
+    bots in it, play their phases, and if that closes it, its matches, and so on, for up to
+    ``CHAIN_SECONDS``: each step commits on its own, as the task queued for it would have (and
+    the nudges and tasks each queues on its commit go out at once).
+
+    A database or broker error in a step after the first queues that step's own task (the
+    steps before it are done; the task's own retry would start again from its first step);
+    ``retried_here``: an error in the first step is retried by this task."""
+    from tournaments.services import deck
+
+    while scheduled:
+        bots: list[int] = []
+        try:
+            _play_matches(tournament_id, scheduled, bots)
+        except RETRIED_ERRORS:
+            if retried_here:
+                raise
+            enqueue_named("tournaments.tasks.play_matches", tournament_id, scheduled)
+            return
+        if not bots:
+            return
+        if time.monotonic() - began > CHAIN_SECONDS:
+            enqueue_named("tournaments.tasks.bot_deck_phases", tournament_id, bots)
+            return
+        try:
+            scheduled = deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=bots)
+        except RETRIED_ERRORS:
+            enqueue_named("tournaments.tasks.bot_deck_phases", tournament_id, bots)
+            return
+        retried_here = False
+
+
+def _play_matches(tournament_id: int, match_ids: list[int], bots: list[int]) -> None:
+    """``matches_play``; if one match cannot be played, each is queued on its own. ``bots``
+    gets the bot seats of the Deck Phase the round's close opened (not queued)."""
     from tournaments.services import matchplay
 
     try:
-        matchplay.matches_play(tournament_id=tournament_id, match_ids=match_ids)
+        matchplay.matches_play(tournament_id=tournament_id, match_ids=match_ids, bots=bots)
     except RETRIED_ERRORS:
         raise
     except Exception:

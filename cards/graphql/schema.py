@@ -11,23 +11,18 @@ from django.utils.translation import gettext as _
 from strawberry.scalars import JSON
 
 from cards.api.filters import CardFilter, CardSetFilter
+from cards.enums import Box, CardLevel, CardSetKind, CardTiming, Confidence
 from cards.models import Card, CardSet
 from cards.selectors import additional_set_problems, card_list, card_set_list
 from config.errors import ApplicationError
-from config.graphql import (
-    DEFAULT_PAGE,
-    Connection,
-    connection,
-    offset_of,
-    page_size,
-    require_known_caller,
-)
+from config.graphql import Connection, require_known_caller
+from config.graphql_pages import After, Before, First, Last, Page, page_of, sliced
 
 
 @strawberry_django.type(Card, description="A card design of the catalogue.")
 class CardType:
     id: int = strawberry_django.field(description="The design's id.")
-    level: str = strawberry_django.field(description="S, A, B, C, R or SOLO.")
+    level: CardLevel = strawberry_django.field(description="S, A, B, C, R or SOLO.")
     power: int | None = strawberry_django.field(description="Base power; null if round.")
     power_is_round: bool = strawberry_django.field(description="Power equals the round.")
     copies: int | None = strawberry_django.field(description="Copies in its set, if known.")
@@ -35,11 +30,11 @@ class CardType:
         description="Copies in each starter deck (starter cards)."
     )
     keyword: str = strawberry_django.field(description="The keyword, or empty.")
-    timing: str = strawberry_django.field(description="When the effect acts.")
+    timing: CardTiming = strawberry_django.field(description="When the effect acts.")
     translations: JSON = strawberry_django.field(
         description='Every translation: {"zh-hans": {"name", "effect"}, "ru": …}.'
     )
-    confidence: str = strawberry_django.field(description="How sure the catalogue is of it.")
+    confidence: Confidence = strawberry_django.field(description="How sure the catalogue is of it.")
     note: str = strawberry_django.field(description="The catalogue's note.")
     effect_code: str | None = strawberry_django.field(description="The engine's effect code.")
     effect_params: JSON = strawberry_django.field(description="The effect's parameters.")
@@ -71,7 +66,7 @@ class CardType:
         return root.card_set.name
 
     @strawberry_django.field(description="base or beach_cup.", select_related=["card_set"])
-    def box(self, root: Card) -> str:
+    def box(self, root: Card) -> Box:
         return root.card_set.box
 
 
@@ -79,14 +74,25 @@ class CardType:
 class CardSetType:
     id: int = strawberry_django.field(description="The set's id.")
     name: str = strawberry_django.field(description="Its name, e.g. Castle.")
-    box: str = strawberry_django.field(description="base or beach_cup.")
-    kind: str = strawberry_django.field(description="basic, additional, starter or robot.")
+    box: Box = strawberry_django.field(description="base or beach_cup.")
+    kind: CardSetKind = strawberry_django.field(description="basic, additional, starter or robot.")
     expected_copies: int = strawberry_django.field(description="Copies the set should hold.")
     starter_decks: int = strawberry_django.field(description="Starter decks the set makes.")
     note: str = strawberry_django.field(description="The catalogue's note.")
     retired: bool = strawberry_django.field(description="Never offered to new tournaments.")
     curated: bool = strawberry_django.field(description="Edited by an admin.")
-    cards: list[CardType] = strawberry_django.field(description="Its card designs.")
+
+    @strawberry.field(description="Its card designs, in catalogue order.")
+    def cards(
+        self,
+        root: Any,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> Connection[CardType]:
+        designs: list[Card] = list(root.cards.all())  # prefetched with the sets (card_sets)
+        return page_of(designs, Page(first, after, last, before))  # type: ignore[arg-type]
 
     @strawberry.field(description="Card designs in the set.")
     def designs(self, root: Any) -> int:
@@ -128,9 +134,13 @@ def _filtered(filterset: Any, data: dict[str, Any], queryset: QuerySet[Any]) -> 
     return applied.qs
 
 
-def _page(queryset: QuerySet[Any], first: int, after: str | None) -> Connection[Any]:
-    size, start = page_size(first), offset_of(after)
-    return connection(list(queryset[start : start + size]), offset=start, total=queryset.count())
+def _page(queryset: QuerySet[Any], page: Page) -> Connection[Any]:
+    """``page`` of ``queryset``: its slice and its count (two queries)."""
+
+    def read(offset: int, limit: int) -> tuple[list[Any], int]:
+        return list(queryset[offset : offset + limit]), queryset.count()
+
+    return sliced(read, page)
 
 
 @strawberry.type
@@ -140,12 +150,15 @@ class Query:
         self,
         info: strawberry.Info,
         box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
-        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
-        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> Connection[CardSetType]:
         require_known_caller(info)  # a bad token is refused here as in REST
         found = _filtered(CardSetFilter, {"box": box}, card_set_list())
-        return _page(found.prefetch_related("cards__card_set"), first, after)
+        page = Page(first, after, last, before)
+        return _page(found.prefetch_related("cards__card_set"), page)
 
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
     def cards(
@@ -168,8 +181,10 @@ class Query:
             str | None,
             strawberry.argument(description="Words of the name or effect text (any case)."),
         ] = None,
-        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
-        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> Connection[CardType]:
         require_known_caller(info)
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
@@ -177,4 +192,4 @@ class Query:
         if key is not None:
             set_name, _slash, name = key.partition("/")
             found = found.filter(card_set__name=set_name, name=name)
-        return _page(found, first, after)
+        return _page(found, Page(first, after, last, before))

@@ -20,6 +20,7 @@ class FormReader(HTMLParser):
         self.multiple = False
         self.textarea: str | None = None
         self.text = ""
+        self.offered: dict[str, list[str]] = {}
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attr = {key: value or "" for key, value in attrs}
@@ -56,6 +57,7 @@ class FormReader(HTMLParser):
             self.fields.append((self.textarea, self.text.removeprefix("\n")))
             self.textarea = None
         elif tag == "select" and self.select is not None:
+            self.offered[self.select] = [value for value, _selected in self.select_options]
             chosen = [value for value, selected in self.select_options if selected]
             if not chosen and self.select_options and not self.multiple:
                 chosen = [self.select_options[0][0]]  # a browser sends the first option
@@ -75,6 +77,13 @@ def form_data(html: str) -> dict[str, Any]:
         else:
             data[name] = value
     return data
+
+
+def offered(html: str) -> dict[str, list[str]]:
+    """Each select of the page's main form with the values of its options, in order."""
+    reader = FormReader()
+    reader.feed(html)
+    return reader.offered
 
 
 def as_new(data: dict[str, Any], unique: dict[str, int], parent_keys: set[str]) -> dict[str, Any]:

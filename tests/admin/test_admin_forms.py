@@ -7,23 +7,33 @@ is; an add page filled from an existing row's change page with its unique values
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib import admin
-from django.db.models import CharField, Model
+from django.db.models import CharField, Model, OneToOneField
 from django.forms.models import _get_foreign_key
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cards.catalogue import LoadReport
 from cards.models import Card, CardSet
-from tests.admin.forms import as_new, form_data
-from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
+from tests.admin.forms import as_new, form_data, offered
+from tests.leagues.helpers import (
+    bot_tournament,
+    create_organizer,
+    league_with_season,
+    ok,
+    org,
+    post,
+)
 from tournaments.leagues.models import (
     Correction,
     League,
     Member,
+    Schedule,
     WebhookDelivery,
     WebhookEndpoint,
 )
@@ -37,14 +47,19 @@ REGISTERED = sorted(
 
 
 @pytest.fixture
-def rows(catalogue: LoadReport, django_capture_on_commit_callbacks: Any) -> None:
-    """A row of every registered model: a league season's bot tournament played to its end."""
+def rows(catalogue: LoadReport, django_capture_on_commit_callbacks: Any, admin_user: Any) -> None:
+    """A row of every registered model: a league season's bot tournament played to its end, and
+    two lobbies, one scheduled (a player checked in) and one not (the admin may schedule it:
+    the admin user is one of the league's organizers)."""
     client = APIClient()
     token = create_organizer("curator")
     slug, season = league_with_season(client, token)
     with django_capture_on_commit_callbacks(execute=True):
         bot_tournament(client, token, slug, season, 2)
     league = League.objects.get(slug=slug)
+    league.organizers.add(admin_user)
+    scheduled_lobby(client, token, slug, season)
+    ok(post(client, f"leagues/{slug}/seasons/{season}/tournaments/", {"seats": 2}, org(token)))
     ann = Member.objects.create(league=league, handle="ann")
     Correction.objects.create(
         league=league, season_id=season, member=ann, kind="disqualify", reason="No-show"
@@ -56,6 +71,19 @@ def rows(catalogue: LoadReport, django_capture_on_commit_callbacks: Any) -> None
         endpoint=hook, kind="tournament_finished", idempotency_key="k", sequence=1
     )
     CardBalance.objects.create(key="Castle/Dragon", matches=10)
+
+
+def scheduled_lobby(client: APIClient, token: str, slug: str, season: int) -> int:
+    """A 2-seat season lobby whose start is tomorrow, its check-in open; one player checked in."""
+    path = f"leagues/{slug}/seasons/{season}/tournaments/"
+    made = ok(post(client, path, {"seats": 2}, org(token)))
+    seat = ok(post(client, "tournaments/join/", {"code": made["code"], "name": "Ann"}))
+    starts = (timezone.now() + timedelta(hours=20)).isoformat()
+    when = {"starts_at": starts, "checkin_minutes": 1440}
+    ok(post(client, f"leagues/{slug}/tournaments/{made['id']}/schedule/", when, org(token)))
+    bearer = {"Authorization": f"Bearer {seat['seat']['token']}"}
+    ok(post(client, f"leagues/tournaments/{made['id']}/checkin/", None, bearer), 200)
+    return int(made["id"])
 
 
 def _url(model: type[Model], action: str, pk: Any = None) -> str:
@@ -121,9 +149,21 @@ def test_every_add_form_takes_empty_and_full_data(
     example = admin_client.get(_url(model, "change", _first(model).pk)).content.decode()
     before = model._default_manager.count()
     unique = _unique([model, *_inline_models(model)])
-    added = admin_client.post(url, as_new(form_data(example), unique, _parent_keys(model)))
+    data = as_new(form_data(example), unique, _parent_keys(model))
+    added = admin_client.post(url, {**data, **_fixed_once_made(model, admin_client.get(url))})
     assert added.status_code == 302, _errors(added)
     assert model._default_manager.count() == before + 1
+
+
+def _fixed_once_made(model: type[Model], add_page: Any) -> dict[str, str]:
+    """A one-to-one key its change page does not offer (set once, when the row is made; a
+    schedule's tournament): the add page's first choice of it."""
+    choices = offered(add_page.content.decode())
+    return {
+        field.name: next(value for value in choices[field.name] if value)
+        for field in model._meta.fields
+        if isinstance(field, OneToOneField) and field.name in choices
+    }
 
 
 def _request(client: Client) -> Any:
@@ -178,3 +218,64 @@ def test_corrections_are_shown_and_filtered_but_never_added_changed_or_deleted(
     bulk = {"action": "delete_selected", "_selected_action": [correction.pk], "post": "yes"}
     admin_client.post("/admin/leagues/correction/", bulk)
     assert Correction.objects.filter(pk=correction.pk, reason="No-show").exists()
+
+
+def test_a_schedule_is_set_through_the_service_whose_refusal_shows_and_changes_nothing(
+    admin_client: Client, rows: None
+) -> None:
+    url = _url(Schedule, "add")
+    page = admin_client.get(url)
+    data = {**form_data(page.content.decode()), **_fixed_once_made(Schedule, page)}
+    past = timezone.localtime() - timedelta(hours=1)
+    data.update(starts_at_0=f"{past:%Y-%m-%d}", starts_at_1=f"{past:%H:%M:%S}")
+    refused = admin_client.post(url, data)
+    assert refused.status_code == 200
+    assert "schedule_in_past" in refused.content.decode()
+    assert Schedule.objects.count() == 1
+    later = past + timedelta(hours=3)
+    data.update(starts_at_0=f"{later:%Y-%m-%d}", starts_at_1=f"{later:%H:%M:%S}")
+    data["checkin_minutes"] = "45"
+    assert admin_client.post(url, data).status_code == 302
+    made = Schedule.objects.get(link_id=int(data["link"]))
+    assert made.starts_at - made.checkin_opens_at == timedelta(minutes=45)
+
+
+def test_a_schedule_page_lists_its_check_ins_and_a_settled_one_is_read_only(
+    admin_client: Client, rows: None
+) -> None:
+    schedule = Schedule.objects.get()
+    page = admin_client.get(_url(Schedule, "change", schedule.pk)).content.decode()
+    assert "seat 1 (Ann) at" in page and 'name="checkin_minutes" value="1440"' in page
+    Schedule.objects.filter(pk=schedule.pk).update(outcome="cancelled", reason="seats_open")
+    page = admin_client.get(_url(Schedule, "change", schedule.pk)).content.decode()
+    assert "_save" not in page and "seats_open" in page
+    assert admin_client.post(_url(Schedule, "change", schedule.pk), {}).status_code == 403
+
+
+def test_only_the_leagues_organizers_schedule_in_the_admin(
+    admin_client: Client, rows: None, admin_user: Any
+) -> None:
+    schedule = Schedule.objects.select_related("link__season__league").get()
+    schedule.link.season.league.organizers.remove(admin_user)
+    url = _url(Schedule, "change", schedule.pk)
+    before = (schedule.starts_at, schedule.checkin_opens_at)
+    data = {**form_data(admin_client.get(url).content.decode()), "checkin_minutes": "10"}
+    refused = admin_client.post(url, data)
+    assert refused.status_code == 200 and "not_league_organizer" in refused.content.decode()
+    schedule.refresh_from_db()
+    assert (schedule.starts_at, schedule.checkin_opens_at) == before
+
+
+def test_an_edit_in_the_admin_keeps_the_no_show_policy_it_shows(
+    admin_client: Client, rows: None
+) -> None:
+    schedule = Schedule.objects.select_related("link__season").get()
+    Schedule.objects.filter(pk=schedule.pk).update(no_show="bot", bot_level="steady")
+    url = _url(Schedule, "change", schedule.pk)
+    data = {**form_data(admin_client.get(url).content.decode()), "checkin_minutes": "20"}
+    assert (data["no_show"], data["bot_level"]) == ("bot", "steady")
+    answer = admin_client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    schedule.refresh_from_db()
+    assert (schedule.no_show, schedule.bot_level) == ("bot", "steady")
+    assert schedule.starts_at - schedule.checkin_opens_at == timedelta(minutes=20)

@@ -46,7 +46,7 @@ def test_empty_long_fast_and_spectator_messages_are_refused_and_change_nothing()
     spectator = APIClient().post(
         f"/api/v1/tournaments/{host.id}/chat/", {"text": "hi"}, format="json"
     )
-    assert (spectator.status_code, spectator.json()["code"]) == (403, "seat_required")
+    assert (spectator.status_code, spectator.json()["code"]) == (403, "chat_closed")
     assert said(host.id) == []
     for n in range(CHAT_BURST):
         host.post("chat", {"text": f"gl {n}"})

@@ -109,11 +109,11 @@ def test_missing_translations_lists_them_per_language(catalogue: LoadReport) -> 
     out = StringIO()
     call_command("missing_translations", "--strict", stdout=out)
     assert out.getvalue() == (
-        "zh-hans: 0 card(s) without a translation\nru: 0 card(s) without a translation\n"
+        "zh-hans: 0 cards without a translation\nru: 0 cards without a translation\n"
     )
     Card.objects.filter(name="Submarine").update(translations={"zh-hans": {"name": "潜水艇"}})
     out = StringIO()
     call_command("missing_translations", "--lang", "ru", stdout=out)
-    assert out.getvalue() == f"ru: 1 card(s) without a translation\n  {SUBMARINE}\n"
+    assert out.getvalue() == f"ru: 1 card without a translation\n  {SUBMARINE}\n"
     with pytest.raises(CommandError, match="2 translation"):
         call_command("missing_translations", "--strict", stdout=StringIO())

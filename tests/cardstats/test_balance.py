@@ -7,6 +7,7 @@ from io import StringIO
 from typing import Any
 
 import pytest
+from celery.signals import task_prerun
 from django.core.management import CommandError, call_command
 from django.test import Client
 from rest_framework.test import APIClient
@@ -79,3 +80,43 @@ def test_the_trials_are_seeded_and_pair_the_same_decks(dragon: Card) -> None:
     first = balance_trials(**options, seed=5, progress=lambda done, _: seen.append(done))
     assert first == balance_trials(**options, seed=5)
     assert seen == [10] and first.matches == 12
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_admin_queues_every_card_before_a_worker_starts_one(
+    catalogue: LoadReport, admin_client: Client
+) -> None:
+    """The action writes every row in one transaction and sends the tasks after it: a worker
+    (here Celery, eager) never plays a simulation while the request still writes the others."""
+    cards = list(Card.objects.filter(card_set__name="Castle", level__in=["A", "B", "C"])[:3])
+    rows_seen: list[int] = []
+
+    def seen(**_: Any) -> None:
+        rows_seen.append(CardBalance.objects.count())
+
+    task_prerun.connect(seen, weak=False)
+    try:
+        action = {"action": "simulate", "_selected_action": [c.pk for c in cards], "matches": "2"}
+        response = admin_client.post("/admin/cards/card/", action)
+    finally:
+        task_prerun.disconnect(seen)
+    assert response.status_code == 302
+    assert rows_seen == [3, 3, 3]
+    assert set(CardBalance.objects.values_list("status", flat=True)) == {"done"}
+
+
+def test_a_card_page_reloads_itself_while_its_simulation_runs(
+    dragon: Card, admin_client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    action = {"action": "simulate", "_selected_action": [dragon.pk], "matches": "10"}
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        admin_client.post("/admin/cards/card/", action)
+    assert len(queued) == 1  # the task waits for the commit
+    page = admin_client.get(f"/admin/cards/card/{dragon.pk}/change/")
+    assert page.headers.get("Refresh") == "3"
+    assert "Simulation queued: 0 of 10 pairs played." in page.content.decode()
+    assert admin_client.get("/admin/tournaments/cardbalance/").headers.get("Refresh") == "3"
+    queued[0]()  # the worker plays it
+    page = admin_client.get(f"/admin/cards/card/{dragon.pk}/change/")
+    assert "Refresh" not in page.headers and "Simulation of 10 pairs" in page.content.decode()
+    assert "Refresh" not in admin_client.get("/admin/tournaments/cardbalance/").headers

@@ -89,7 +89,9 @@ def test_a_sets_figures_sum_its_designs(played: None) -> None:
         designs = CardStat.objects.filter(set_name=name, key__startswith=f"{name}/", sets=ALL)
         assert served["total"]["decks"] == sum(designs.values_list("decks", flat=True)) > 0
         assert served["total"]["offered"] == sum(designs.values_list("offered", flat=True))
-        assert sum(row["decks"] for row in served["by_sets"]) == served["total"]["decks"]
+        combinations = served["by_sets"]
+        assert combinations["count"] == len(combinations["results"])  # two, on the first page
+        assert sum(row["decks"] for row in combinations["results"]) == served["total"]["decks"]
 
 
 def test_a_cards_figures_are_served_by_rest_and_graphql(played: None) -> None:
@@ -103,7 +105,7 @@ def test_a_cards_figures_are_served_by_rest_and_graphql(played: None) -> None:
     low, high = total["win_interval"]
     assert low <= total["win_rate"] <= high
     assert sum(row["decks"] for row in body["by_player"]) == total["decks"]
-    assert sum(row["decks"] for row in body["by_sets"]) == total["decks"]
+    assert sum(row["decks"] for row in body["by_sets"]["results"]) == total["decks"]
     query = "query($k: String!) { cardStats(key: $k) { key total { decks winRate winInterval } } }"
     answer = GraphQL().post(query, k=key)
     got = answer["data"]["cardStats"]
@@ -127,7 +129,8 @@ def test_an_unknown_card_is_not_found_and_an_unplayed_one_has_no_figures(catalog
         None,
         None,
     )
-    assert body["by_sets"] == body["by_player"] == []
+    assert body["by_sets"] == {"count": 0, "limit": 20, "offset": 0, "results": []}
+    assert body["by_player"] == []
 
 
 def test_the_card_page_shows_the_figures_with_a_chart(played: None, admin_client: Client) -> None:
@@ -166,8 +169,11 @@ def test_the_card_list_shows_figures_and_filters_them_in_constant_queries(
     castle, few = listing(f"?card_set__id__exact={Card.objects.get(name='Dragon').card_set_id}")
     _everything, many = listing("?retired__exact=0")  # every card: 163 rows, same queries
     assert few == many
-    assert "75.0 % of 40" in castle and "40.0 % of 10" in castle  # win rate, pick rate
-    assert "20.0 % of 5" in castle and "— of 0" in castle  # a card never played
+    served = APIClient().get("/api/v1/cards/Castle/Dragon/stats/").json()["total"]
+    low, high = (f"{bound * 100:.1f} %" for bound in served["win_interval"])
+    assert f"75.0 % ({low} to {high}) of 40 decks" in castle  # the API's interval, one function
+    assert "40.0 % of 10" in castle  # pick rate
+    assert "20.0 % (" in castle and "— of 0 decks" in castle  # a card never played
     high, _count = listing("?win=high")
     assert "Dragon" in high and "Pig" not in high
     few_decks, _count = listing("?played=few")

@@ -10,17 +10,28 @@ from django.test import Client
 from config.graphql import user_errors
 from tests.tournaments.play import ROUND_GUARD
 
+
+def edges(fields: str, arguments: str = "") -> str:
+    """A connection's selection of ``fields`` of each node (``arguments``: e.g. ``(first: 5)``)."""
+    return f"{arguments} {{ edges {{ node {{ {fields} }} }} }}"
+
+
+def nodes(connection: dict[str, Any]) -> list[dict[str, Any]]:
+    """The nodes of a connection's answer."""
+    return [edge["node"] for edge in connection["edges"]]
+
+
 # Every field of the tournament view: what a hand-written "select everything" query asks for.
 CARD = "uid card"
 TOURNAMENT_FIELDS = f"""
   databaseId roomCode status round isFinal version phaseDeadline finalists winners
   options {{ seatCount basicSet additionalSets beachCup winterMode robotDifficulty soloChallenge
-             deckDeadlineSeconds answerDeadlineSeconds }}
+             deckDeadlineSeconds answerDeadlineSeconds spectatorChat }}
   parks {{ name winter }}
   plan {{ park a b }}
-  seats {{ number name kind isHost tokens deckSize finished autoPlayed botLevel dropped }}
-  trophies {{ park round seat toBox fans }}
-  standings {{ seat fans fansComplete trophies highestRound }}
+  seats {edges("number name kind isHost tokens deckSize finished autoPlayed botLevel dropped")}
+  trophies {edges("park round seat toBox fans")}
+  standings {edges("seat fans fansComplete trophies highestRound")}
   fairness {{ commitment revealedSeed revealedNonce }}
   you {{
     seat name version answersLive actions deck {{ {CARD} }}

@@ -11,16 +11,9 @@ from config.enums import member_name, registered
 RENAMED = {"room_code": "code"}
 # Fields whose GraphQL type is an enum: its member (``LOBBY``) is REST's value (``lobby``).
 ENUM_FIELDS = {
-    "status",
-    "kind",
-    "botLevel",
-    "basicSet",
-    "winterMode",
-    "winterPark",
-    "outcome",
-    "events",
-    "tiebreak",
-    "decidedBy",
+    *("status", "kind", "botLevel", "basicSet", "winterMode"),
+    *("level", "timing", "box", "confidence"),
+    *("winterPark", "outcome", "events", "tiebreak", "decidedBy", "noShow"),
 }
 
 
@@ -34,17 +27,19 @@ def enum_value(name: str) -> str:
 OPAQUE = {"fansGained", "payload", "details", "effectParams"}
 
 
+CONNECTION = {"edges", "pageInfo", "totalCount"}
+
+
 def snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def rest_shape(value: Any, key: str = "") -> Any:
-    """camelCase keys to snake_case, ``roomCode`` to ``code``, ``databaseId`` to ``id``, a
-    connection's ``edges`` to the list of its nodes, the
-    decimal seed to a number, enum members to REST's values, ISO instants to ``datetime`` (each
-    side writes its own offset)."""
-    if isinstance(value, dict) and set(value) == {"edges"}:  # a connection: REST's list
-        return [rest_shape(edge["node"], key) for edge in value["edges"]]
+    """A connection to its nodes' list, camelCase keys to snake_case, ``roomCode`` to ``code``,
+    ``databaseId`` to ``id``, the decimal seed to a number, enum members to REST's values, ISO
+    instants to ``datetime`` (each side writes its own offset)."""
+    if isinstance(value, dict) and "edges" in value and set(value) <= CONNECTION:
+        return [rest_shape(edge["node"], key) for edge in value["edges"]]  # a whole connection
     if isinstance(value, dict):
         shaped = {
             RENAMED.get(snake(k), snake(k)): rest_json(v) if k in OPAQUE else rest_shape(v, k)

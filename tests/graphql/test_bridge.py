@@ -1,8 +1,8 @@
 """The bridge between REST and GraphQL: every write of either transport is made from one action
 declaration (``config.actions``), so neither holds a copy of the other's argument mapping.
 
-Each REST write (POST, PATCH, PUT, DELETE) is a view made by ``rest_view`` from its actions, but
-for the REST-only chat; each GraphQL mutation is made by ``mutation`` from an action; the two
+Each REST write (POST, PATCH, PUT, DELETE) is a view made by ``rest_view`` from its actions (the
+chat's too); each GraphQL mutation is made by ``mutation`` from an action; the two
 sets are the same actions; and both transports' input comes from the action's one serializer:
 OpenAPI's request body names it, and GraphQL's input type has exactly its fields (and the path's
 identifiers) with the same ones required.
@@ -22,7 +22,6 @@ from config.actions import MUTATIONS, Action
 from config.schema import schema
 
 WRITES = ("post", "put", "patch", "delete")
-REST_ONLY = {"TournamentChatView", "TournamentChatMuteView"}  # chat is REST and the stream's
 
 
 def routes(patterns: Any = None, prefix: str = "") -> Iterator[tuple[str, type]]:
@@ -42,9 +41,6 @@ def rest_actions() -> dict[str, tuple[str, Action]]:
     for route, view in routes():
         made: tuple[Action, ...] = getattr(view, "actions", ())
         writes = {m for m in WRITES if callable(getattr(view, m, None))}
-        if view.__name__ in REST_ONLY:
-            assert not made, view
-            continue
         assert writes == {action.method for action in made}, (route, view, writes)
         for action in made:
             assert action.name not in found, f"{action.name} is a view twice"

@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from config.graphql_execution import COMPLETIONS
-from tests.graphql.client import TOURNAMENT_FIELDS, GraphQL
+from tests.graphql.client import TOURNAMENT_FIELDS, GraphQL, nodes
 
 pytestmark = pytest.mark.django_db
 
@@ -39,14 +39,14 @@ def test_a_repeated_query_is_answered_from_the_kept_completion_unchanged() -> No
 def test_a_changed_view_is_completed_afresh() -> None:
     ticket = _lobby()
     gql = GraphQL(f"Bearer {ticket['seat']['token']}")
-    before = _view(gql, ticket["id"], "version seats { name }")
+    before = _view(gql, ticket["id"], "version seats { edges { node { name } } }")
     joined = APIClient().post(
         "/api/v1/tournaments/join/", {"code": ticket["code"], "name": "Bob"}, format="json"
     )
     assert joined.status_code == 201
-    after = _view(gql, ticket["id"], "version seats { name }")
+    after = _view(gql, ticket["id"], "version seats { edges { node { name } } }")
     assert after["version"] > before["version"]
-    assert [s["name"] for s in after["seats"]] == ["Ann", "Bob"]
+    assert [s["name"] for s in nodes(after["seats"])] == ["Ann", "Bob"]
 
 
 def test_each_selection_of_the_same_view_gets_its_own_fields() -> None:

@@ -22,7 +22,7 @@ MATCH_FIELDS = """
   seats { number name side }
   question { seq kind card cardKey options optionKeys min max prompt default deadline }
 """
-EVENTS = "events(after: 0, first: 500) { seq kind payload }"
+EVENTS = "events(first: 500) { edges { node { seq kind payload } } }"
 
 
 def headers(token: str | None) -> dict[str, str]:

@@ -132,16 +132,19 @@ def finished(catalogue: Any, transactional_db: None) -> Player:
     return play_to_the_end(seats=4, seed=11)
 
 
-MATCH = "id status winner seats { number side } question { seq } events(first: 500) { seq kind }"
+MATCH = (
+    "id status winner seats { number side } question { seq } "
+    "events(first: 500) { edges { node { seq kind } } }"
+)
 READS = [
     # (query, queries as a spectator, as the seat: its token is one lookup more)
     (f"{{ tournament(id: T) {{ {TOURNAMENT_FIELDS} }} }}", 1, 2),
     ("{ tournaments { totalCount edges { node { id host } } } }", 2, 3),
-    ("{ matches(tournamentId: T) { id status winner } }", 2, 3),
+    ("{ matches(tournamentId: T) { edges { node { id status winner } } } }", 2, 3),
     (f"{{ match(id: M) {{ {MATCH} }} }}", 1, 2),  # a finished match: its frames cached per side
     # The catalogue reads a token only to refuse a bad one (as REST does).
     ("{ cards(first: 100) { totalCount edges { node { key } } } }", 2, 3),
-    ("{ cardSets { edges { node { name designs cards { key } } } } }", 3, 4),
+    ("{ cardSets { edges { node { name designs cards { edges { node { key } } } } } } }", 3, 4),
 ]
 
 

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from matches.models import Match, MatchStatus
 from tests.api.snapshot import everything
-from tests.graphql.client import ERRORS, GraphQL, payload, typed
+from tests.graphql.client import ERRORS, GraphQL, edges, nodes, payload, typed
 from tests.tournaments.play import Player
 from tests.tournaments.test_live_questions import juggler_game
 
@@ -26,9 +26,8 @@ def gql(player: Player | None) -> GraphQL:
 
 def pending(player: Player | None, tournament_id: int) -> list[dict[str, Any]]:
     fields = f"databaseId question {{ {QUESTION} }}"
-    query = f"query($t: Int!) {{ pendingQuestions(tournamentId: $t) {{ {fields} }} }}"
-    found: list[dict[str, Any]] = gql(player).data(query, t=tournament_id)["pendingQuestions"]
-    return found
+    query = f"query($t: Int!) {{ pendingQuestions(tournamentId: $t) {edges(fields)} }}"
+    return nodes(gql(player).data(query, t=tournament_id)["pendingQuestions"])
 
 
 def rest_answer(player: Player | None, match: Match, body: dict[str, Any]) -> Any:
@@ -45,7 +44,7 @@ def test_a_question_is_shown_to_its_seat_alone_and_refused_as_rest_refuses(
     mine = pending(host, host.id)
     assert [item["databaseId"] for item in mine] == [match.pk]
     question = mine[0]["question"]
-    assert question["kind"] == "arrange_top"
+    assert question["kind"] == "ARRANGE_TOP"
     assert pending(guest, host.id) == [] and pending(None, host.id) == []
     cases = [
         (guest, {"question": question["seq"], "answer": question["default"]}),

@@ -39,6 +39,7 @@ def test_the_schema_has_the_main_operations() -> None:
     subscription = schema._schema.subscription_type
     assert query is not None and mutation is not None and subscription is not None
     reads = {"cards", "cardSets", "tournament", "tournaments", "match", "matches", "advice"}
+    reads |= {"tournamentChat"}
     assert reads <= set(query.fields)
     assert {"leagues", "league", "standings", "member", "corrections", "calendar"} <= set(
         query.fields
@@ -48,7 +49,7 @@ def test_the_schema_has_the_main_operations() -> None:
     deck = {"choose", "draw", "redraw", "pick", "resolve", "remove", "finish"}
     lobby = {"createTournament", "joinTournament", "addBots", "startTournament"}
     others = {"leaveTournament", "kickSeat", "cancelTournament", "seatSettings", "answer"}
-    others |= {"reclaimSeat"}
+    others |= {"reclaimSeat", "postChat", "joinChat", "muteChat", "chatSettings"}
     leagues = {
         "createLeague",
         "createSeason",

@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 
 from matches.models import Match
 from matches.observer import Viewer
-from tests.graphql.client import GraphQL, Seat, create
+from tests.graphql.client import GraphQL, Seat, create, nodes
 from tests.graphql.socket import frames, open_socket, subscribe
 from tournaments.models import TournamentEvent
 from tournaments.selectors.events import events_after
@@ -93,7 +93,10 @@ async def test_a_match_subscription_sends_its_events_and_completes(catalogue: An
         lambda: Match.objects.filter(tournament_id=seat.id, seat_a__number=0).first()
     )()
     assert match is not None
-    query = "query($id: Int!) { match(id: $id) { events(first: 500) { seq kind payload } } }"
+    query = (
+        "query($id: Int!) { match(id: $id) { events(first: 500) "
+        "{ edges { node { seq kind payload } } } } }"
+    )
     for token in (seat.gql.authorization, None):
         socket = await open_socket(token)
         await subscribe(socket, MATCH, {"id": match.pk, "after": 2})
@@ -101,7 +104,7 @@ async def test_a_match_subscription_sends_its_events_and_completes(catalogue: An
         await socket.disconnect()
         read = await database_sync_to_async(GraphQL(token).data)(query, id=match.pk)
         assert completed
-        assert got == read["match"]["events"][2:]
+        assert got == nodes(read["match"]["events"])[2:]
         assert [frame["seq"] for frame in got] == list(range(3, len(got) + 3))
 
 

@@ -8,6 +8,9 @@ from typing import Any
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from matches.models import Match
+from tournaments.leagues.models import Result
+
 
 def create_organizer(name: str) -> str:
     out = StringIO()
@@ -91,3 +94,28 @@ def members_tournament(
             break
         assert any(player.act() for player in players)
     return tid
+
+
+def correct(client: APIClient, token: str, slug: str, **body: Any) -> Any:
+    """An organizer's correction of the league's record (``kind``, ``reason``, …)."""
+    return post(client, f"leagues/{slug}/corrections/", body, org(token))
+
+
+def places_of(tid: int) -> dict[str, tuple[int, int]]:
+    """Each member's (place, points) in a recorded tournament."""
+    rows = Result.objects.filter(link__tournament_id=tid)
+    return {r.member.handle: (r.place, r.points) for r in rows.select_related("member")}
+
+
+def result_of(tid: int, handle: str) -> Result:
+    return Result.objects.get(link__tournament_id=tid, member__handle=handle)
+
+
+def handle_at(tid: int, seat_id: int) -> str:
+    """The handle of the member that played seat ``seat_id`` of a recorded tournament."""
+    number = Match.objects.filter(seat_a_id=seat_id).values_list("seat_a__number", flat=True)
+    found = number.first()
+    if found is None:
+        found = Match.objects.filter(seat_b_id=seat_id).values_list("seat_b__number", flat=True)[0]
+    result = Result.objects.select_related("member").get(link__tournament_id=tid, seat=found)
+    return result.member.handle

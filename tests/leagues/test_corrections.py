@@ -14,10 +14,12 @@ from rest_framework.test import APIClient
 from tests.api.snapshot import everything
 from tests.leagues.helpers import (
     bot_tournament,
+    correct,
     create_organizer,
     league_with_season,
     ok,
     org,
+    places_of,
     post,
     refused,
 )
@@ -31,15 +33,6 @@ from tournaments.leagues.selectors import standings_from_results
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ADA, BRICK, COG = "Bot Ada (rookie)", "Bot Brick (rookie)", "Bot Cog (rookie)"
-
-
-def places_of(tid: int) -> dict[str, tuple[int, int]]:
-    rows = Result.objects.filter(link__tournament_id=tid)
-    return {r.member.handle: (r.place, r.points) for r in rows.select_related("member")}
-
-
-def correct(client: APIClient, token: str, slug: str, **body: Any) -> Any:
-    return post(client, f"leagues/{slug}/corrections/", body, org(token))
 
 
 def test_the_rules_close_up_places_and_score_a_manual_result() -> None:

@@ -16,12 +16,15 @@ from tests.graphql.client import GraphQL
 from tests.graphql.test_league_management_parity import enum, mutate, same_refusal
 from tests.leagues.helpers import (
     bot_tournament,
+    correct,
     create_organizer,
+    handle_at,
     league_with_season,
     ok,
     org,
     post,
     refused,
+    result_of,
 )
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot
@@ -31,22 +34,8 @@ from tournaments.leagues.models import Correction, League, Result, WebhookDelive
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def handle_at(tid: int, seat_id: int) -> str:
-    number = Match.objects.filter(seat_a_id=seat_id).values_list("seat_a__number", flat=True)
-    found = number.first()
-    if found is None:
-        found = Match.objects.filter(seat_b_id=seat_id).values_list("seat_b__number", flat=True)[0]
-    result = Result.objects.select_related("member").get(link__tournament_id=tid, seat=found)
-    return result.member.handle
-
-
-def result_of(tid: int, handle: str) -> Result:
-    return Result.objects.get(link__tournament_id=tid, member__handle=handle)
-
-
 def forfeit(client: APIClient, token: str, slug: str, **body: Any) -> Any:
-    body = {"kind": "forfeit", "reason": "No-show", **body}
-    return post(client, f"leagues/{slug}/corrections/", body, org(token))
+    return correct(client, token, slug, **{"kind": "forfeit", "reason": "No-show", **body})
 
 
 def test_a_forfeited_final_gives_the_title_to_the_opponent_as_a_replay_would(

@@ -61,7 +61,7 @@ def test_a_recomputation_splits_bots_an_older_recording_merged(catalogue: Any) -
 
     out = StringIO()
     call_command("league_recompute", slug, stdout=out)
-    assert out.getvalue().strip() == f"Replayed 2 tournament(s) of {slug}."
+    assert out.getvalue().strip() == f"Replayed 2 tournaments of {slug}."
     assert snapshot() == split
     assert not Member.objects.filter(handle__in=["Bot Ada", "Bot Brick"]).exists()
 

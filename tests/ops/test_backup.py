@@ -59,7 +59,7 @@ def test_a_dump_restored_into_a_fresh_database_verifies_every_tournament(
     call_command("restore", str(dump), "--into", fresh_name)
     checked = manage_in(fresh_name, "verify_tournaments")
     assert checked.returncode == 0, checked.stderr
-    assert "Verified 2 finished tournament(s): all ok." in checked.stdout
+    assert "Verified 2 finished tournaments: all ok." in checked.stdout
 
     # Over a database that has the same tables: they are dropped and restored.
     replaced = manage_in(fresh_name, "restore", str(dump), "--replace")

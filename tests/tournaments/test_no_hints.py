@@ -31,7 +31,7 @@ SUBSCRIPTION = """subscription($id: Int!, $after: Int!) {
 }"""
 GQL = """query($id: Int!) {
   tournament(id: $id) { __typename ... on TournamentView { version status round } }
-  matches(tournamentId: $id) { id status eventsReleased }
+  matches(tournamentId: $id) { edges { node { id status eventsReleased } } }
 }"""
 
 

@@ -31,6 +31,7 @@ from matches.observer import SPECTATOR, Viewer, observe, visible_filter
 from matches.services import event_counts
 from tests.factories import SeatFactory, TournamentFactory
 from tests.graphql.client import GraphQL
+from tests.graphql.rest_shape import rest_shape
 from tournaments.models import Seat, Status, TournamentEvent
 from tournaments.selectors.events import event_texts_after
 from tournaments.services.events import publish_many
@@ -46,7 +47,7 @@ LOG = st.tuples(
     st.booleans(),  # whether the tournament is over (its replay published)
 )
 GQL_MATCH = """query($id: Int!) {
-  match(id: $id) { eventsReleased events(first: 500) { seq kind payload } }
+  match(id: $id) { eventsReleased events(first: 500) { edges { node { seq kind payload } } } }
 }"""
 
 
@@ -154,7 +155,7 @@ def test_every_channel_shows_each_viewer_exactly_what_the_observer_allows(
         assert view["events_released"] == len(visible)
         auth = headers.get("Authorization")
         gql = GraphQL(auth).data(GQL_MATCH, id=match.pk)["match"]
-        assert gql["events"] == expected and gql["eventsReleased"] == len(visible)
+        assert rest_shape(gql["events"]) == expected and gql["eventsReleased"] == len(visible)
         # The stream: the rows released, each the event as observed, or hidden (None).
         assert [e for e in _stream(match, viewer) if e is not None] == visible
     _check_replay(client, match, payloads)

@@ -134,8 +134,10 @@ def _check_tournament(seen: Released, view: dict[str, Any], matches: list[Any]) 
 
 GQL = """query($id: Int!) {
   tournament(id: $id) { __typename ... on TournamentView {
-    status round winners trophies { park round seat } standings { seat trophies } } }
-  matches(tournamentId: $id) { databaseId round park status winner eventsReleased }
+    status round winners trophies { edges { node { park round seat } } }
+    standings { edges { node { seat trophies } } } } }
+  matches(tournamentId: $id, first: 100) {
+    edges { node { databaseId round park status winner eventsReleased } } }
 }"""
 
 

@@ -16,31 +16,25 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from matches.models import Match, MatchEvent
-from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Tournament, TournamentEvent, Trophy
+from matches.models import Match
+from tournaments.models import Seat, SeatKind, Tournament
 from tournaments.services.lobby import seat_add_bots, tournament_create
 from tournaments.services.start import tournament_start
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+from written_rows import written_rows  # one home with bench_writes --dump
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FIXTURE = Path(__file__).with_name("seeded_rows.json")
 TOURNAMENTS = [(4, 100), (8, 300), (3, 7)]  # (seats, seed): two parks, four, the Robot
-VOLATILE = {
-    "id",
-    "created_at",
-    "updated_at",
-    "visible_at",
-    "finished_at",
-    "result_visible_at",
-    "seed_nonce",
-    "commitment",
-    "nonce",
-}
 
 
 def play_bots(seats: int, seed: int) -> None:
@@ -49,17 +43,6 @@ def play_bots(seats: int, seed: int) -> None:
     seat_add_bots(tournament_id=ticket.tournament.pk, seat=ticket.seat, count=seats - 1)
     Seat.objects.filter(pk=ticket.seat.pk).update(kind=SeatKind.BOT, token_hash="")
     tournament_start(tournament_id=ticket.tournament.pk, seat=ticket.seat)
-
-
-def stable(row: dict[str, Any], *, drop: frozenset[str] = frozenset()) -> dict[str, Any]:
-    kept = {
-        key: value
-        for key, value in row.items()
-        if key not in VOLATILE and key not in drop and not key.endswith("_id")
-    }
-    if isinstance(kept.get("payload"), dict):
-        kept["payload"] = numbered(stable(kept["payload"]), match_numbers())
-    return kept
 
 
 def match_numbers() -> dict[int, int]:
@@ -83,22 +66,14 @@ def numbered(value: Any, numbers: dict[int, int]) -> Any:
 
 def digests() -> dict[str, dict[str, Any]]:
     """Per table: how many rows and a SHA-256 of them all, in a stable order."""
+    numbers = match_numbers()
 
-    def rows(model: Any, *order: str, drop: frozenset[str] = frozenset()) -> list[Any]:
-        return [stable(row, drop=drop) for row in model.objects.order_by(*order).values()]
+    def renumbered(row: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(row.get("payload"), dict):
+            return {**row, "payload": numbered(row["payload"], numbers)}
+        return row
 
-    tables = {
-        "tournaments": rows(Tournament, "seed", drop=frozenset({"version", "code"})),
-        "seats": rows(Seat, "tournament__seed", "number"),
-        "turns": rows(DraftTurn, "seat__tournament__seed", "seat__number", "round"),
-        "piles": rows(Pile, "tournament__seed", "level"),
-        "trophies": rows(Trophy, "tournament__seed", "round", "park"),
-        "matches": rows(Match, "tournament__seed", "round", "park"),
-        "match_events": rows(
-            MatchEvent, "match__tournament__seed", "match__round", "match__park", "seq"
-        ),
-        "log": rows(TournamentEvent, "tournament__seed", "seq"),
-    }
+    tables = written_rows(drop={"tournaments": frozenset({"version", "code"})}, then=renumbered)
     return {
         name: {
             "rows": len(found),

@@ -1,11 +1,13 @@
 """The web client in a real browser: Debian's Chromium driven by Playwright, against a live server.
 
 Playwright's own browser builds cannot be downloaded here, so the tests launch the system's
-Chromium (`scripts/lib.sh` installs it). Screenshots go to `test-artifacts/web/` (git-ignored).
+Chromium (`scripts/lib.sh` installs it). Screenshots go to `test-artifacts/screenshots/`
+(git-ignored): the CI artifact, kept after the run (`scripts/test` prints its path and count).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,9 +47,15 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    folder = ROOT / "test-artifacts" / "web"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    return folder
+    """The screenshots' folder, emptied first when one process runs the tests. Under
+    pytest-xdist each worker has a session of its own, so one emptying it could delete another's
+    screenshots: ``scripts/test`` empties it before the run instead."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(SCREENSHOTS, ignore_errors=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

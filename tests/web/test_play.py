@@ -276,6 +276,7 @@ def test_the_lobby_joins_kicks_leaves_and_cancels_with_refusals_in_words(
     look(host, artifacts, "lobby-kicked-bot")
 
     chat_in_the_lobby(host, guest, artifacts)
+    a_spectator_chats(browser, host, artifacts)
     with guest.expect_response(lambda r: r.url.endswith("/leave/")):
         guest.get_by_role("button", name="Leave the game").click()
     expect(guest.locator("#main")).to_contain_text("you are watching")
@@ -300,13 +301,45 @@ def chat_in_the_lobby(host: Page, guest: Page, artifacts: Path) -> None:
     assert host.locator(".chat-log b").count() == 0  # never rendered as HTML
     expect(guest.get_by_label("Message to the table")).to_have_value("")
     with host.expect_response(lambda r: r.url.endswith("/chat/mute/")):
-        host.get_by_text("Mute a seat").click()
+        host.get_by_text("Chat settings and mutes").click()
         host.get_by_role("button", name="Mute Gus").click()
     expect(host.get_by_role("button", name="Unmute Gus")).to_be_visible()
     guest.get_by_label("Message to the table").fill("spam")
     guest.get_by_role("button", name="Send").click()
     expect(guest.locator("#errors")).to_contain_text("(chat_muted)")
     look(host, artifacts, "lobby-chat")
+
+
+def a_spectator_chats(browser: Browser, host: Page, artifacts: Path) -> None:
+    """Not until the host allows it; then Vera joins by name, her markup shows as text and she
+    is marked a spectator; muted by the host, she is refused."""
+    watcher = open_page(browser, host.url, PHONE)
+    expect(watcher.locator("#main")).to_contain_text("you are watching")
+    expect(watcher.locator(".chat-log")).to_contain_text("Gus: <b>hi</b> all")
+    expect(watcher.get_by_label("Your name in the chat")).to_be_hidden()
+    with host.expect_response(lambda r: r.url.endswith("/chat/") and r.request.method == "PATCH"):
+        host.get_by_label("Spectators may chat (with a name)").check()
+    watcher.get_by_label("Your name in the chat").fill("gus")  # a seat's name
+    watcher.get_by_role("button", name="Join the chat").click()
+    expect(watcher.locator("#errors")).to_contain_text("(name_taken)")
+    watcher.get_by_label("Your name in the chat").fill("Vera")
+    with watcher.expect_response(lambda r: r.url.endswith("/chat/spectators/")):
+        watcher.get_by_role("button", name="Join the chat").click()
+    watcher.get_by_label("Message to the table").fill("<i>go</i> Gus")
+    with watcher.expect_response(lambda r: r.url.endswith("/chat/")):
+        watcher.get_by_role("button", name="Send").click()
+    expect(host.locator(".chat-log")).to_contain_text("Vera (spectator): <i>go</i> Gus")
+    assert host.locator(".chat-log i").count() == 0  # never rendered as HTML
+    look(watcher, artifacts, "lobby-spectator-chat")
+    with host.expect_response(lambda r: r.url.endswith("/chat/mute/")):
+        host.get_by_role("button", name="Mute Vera").click()
+    expect(host.get_by_role("button", name="Unmute Vera")).to_be_visible()
+    watcher.reload()  # the chat token is kept across a reload
+    watcher.get_by_label("Message to the table").fill("more")
+    watcher.get_by_role("button", name="Send").click()
+    expect(watcher.locator("#errors")).to_contain_text("(chat_muted)")
+    assert watcher.errors == []  # type: ignore[attr-defined]
+    watcher.close()
 
 
 @pytest.mark.timeout(180)

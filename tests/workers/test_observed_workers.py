@@ -51,7 +51,6 @@ def test_a_workers_lines_and_figures_follow_the_request_that_queued_its_work(
 
     wait_for(finished, seconds=90, what="the bot tournament to finish on the worker")
     matches = Match.objects.filter(tournament_id=tid).count()
-    rounds = Match.objects.filter(tournament_id=tid).values("round").distinct().count()
 
     def all_recorded() -> bool:
         lines = json_lines(worker.output())
@@ -69,7 +68,8 @@ def test_a_workers_lines_and_figures_follow_the_request_that_queued_its_work(
 
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(shared))  # as the web process reads it
     samples, _ = scrape()
-    # Bots only: the task that plays a round's bots plays its matches too (no play task).
+    # Bots only: the task that plays a round's bots plays its matches too (no play task), and
+    # goes on with the next rounds (for up to a second).
     bots = {"task": "tournaments.tasks.bot_deck_phases", "state": "SUCCESS"}
-    assert value(samples, "challengers_tasks_total", **bots) >= rounds
+    assert value(samples, "challengers_tasks_total", **bots) >= 1
     assert value(samples, "challengers_matches_recorded_total") == matches

@@ -14,6 +14,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
+from tournaments.selectors.chat import GuestRow, guest_of_token
 from tournaments.selectors.viewers import (
     BadToken,
     Organizer,
@@ -54,6 +55,17 @@ def actor_of(header: str) -> SeatRow | Organizer | None:
         return None
     scheme, token = found
     return organizer_of_token(token) if scheme == "token" else seat_of_token(token)
+
+
+def chat_author_of(header: str) -> SeatRow | GuestRow | None:
+    """Who posts to a table chat: a seat, a spectator who joined the chat (its chat token is a
+    bearer token only there), or ``None``; any other token is refused as ``actor_of`` refuses it.
+    An organizer chats as a spectator would."""
+    found = credential_of(header)
+    if found is not None and found[0] == "bearer" and (guest := guest_of_token(found[1])):
+        return guest
+    author = actor_of(header)
+    return None if isinstance(author, Organizer) else author
 
 
 def caller(request: Request) -> SeatRow | None:

@@ -8,7 +8,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.enums import values_of
+from tournaments.api.inputs import PageQuery
 from tournaments.api.views import ApiView
+from tournaments.enums import SimulationStatus
 from tournaments.selectors.cardstats import card_stats, set_stats
 
 
@@ -37,14 +40,23 @@ class ByPlayerOut(FiguresOut):
     player = serializers.CharField(help_text="human, rookie, steady, champion or robot.")
 
 
+class BySetsPageOut(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Set combinations with recorded play.")
+    limit = serializers.IntegerField()
+    offset = serializers.IntegerField()
+    results = BySetsOut(many=True, help_text="This page of them, by combination name.")
+
+
 class StatsOut(serializers.Serializer):
     total = FiguresOut()
-    by_sets = BySetsOut(many=True)
-    by_player = ByPlayerOut(many=True)
+    by_sets = BySetsPageOut(help_text="Per set combination, paged with limit and offset.")
+    by_player = ByPlayerOut(many=True, help_text="Per kind of player (five at most).")
 
 
 class SimulationOut(serializers.Serializer):
-    status = serializers.CharField(help_text="queued, running or done.")
+    status = serializers.ChoiceField(
+        choices=values_of(SimulationStatus), help_text="queued, running, done or failed."
+    )
     matches = serializers.IntegerField(help_text="Pairs of matches asked for.")
     done = serializers.IntegerField(help_text="Pairs played so far.")
     win_rate_with = serializers.FloatField(allow_null=True)
@@ -67,13 +79,25 @@ class SetStatsOut(StatsOut):
     set = serializers.CharField()
 
 
+def _page(request: Request) -> dict[str, int]:
+    query = PageQuery(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    return {"limit": query.validated_data["limit"], "offset": query.validated_data["offset"]}
+
+
 class CardStatsView(ApiView):
-    @extend_schema(responses=CardStatsOut)
+    query_parameters = frozenset(PageQuery().fields)
+
+    @extend_schema(parameters=[PageQuery], responses=CardStatsOut)
     def get(self, request: Request, key: str) -> Response:
-        return Response(card_stats(key=key))
+        """A design's figures; ``by_sets`` paged with ``limit`` (1-100) and ``offset``."""
+        return Response(card_stats(key=key, **_page(request)))
 
 
 class SetStatsView(ApiView):
-    @extend_schema(responses=SetStatsOut)
+    query_parameters = frozenset(PageQuery().fields)
+
+    @extend_schema(parameters=[PageQuery], responses=SetStatsOut)
     def get(self, request: Request, name: str) -> Response:
-        return Response(set_stats(name=name))
+        """A set's figures; ``by_sets`` paged with ``limit`` (1-100) and ``offset``."""
+        return Response(set_stats(name=name, **_page(request)))

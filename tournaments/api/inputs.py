@@ -48,6 +48,9 @@ class CreateInput(serializers.Serializer):
     seed = serializers.IntegerField(
         min_value=0, max_value=2**62, required=False, allow_null=True, default=None
     )
+    spectator_chat = serializers.BooleanField(
+        default=False, help_text="Spectators may join the table chat by name."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         sent = self.initial_data
@@ -73,6 +76,7 @@ def create_options(data: dict[str, Any]) -> dict[str, Any]:
         "deck_deadline_seconds": data["deck_deadline_seconds"],
         "answer_deadline_seconds": data["answer_deadline_seconds"],
         "seed": data["seed"],
+        "spectator_chat": data["spectator_chat"],
     }
 
 
@@ -112,6 +116,11 @@ class ListQuery(serializers.Serializer):
     league = serializers.SlugField(
         required=False, max_length=60, help_text="Only the tournaments of this league's seasons."
     )
+    limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_NUMBER, default=0)
+
+
+class PageQuery(serializers.Serializer):
     limit = serializers.IntegerField(min_value=1, max_value=100, default=20)
     offset = serializers.IntegerField(min_value=0, max_value=MAX_NUMBER, default=0)
 
@@ -210,5 +219,29 @@ class ChatInput(serializers.Serializer):
 
 
 class ChatMuteInput(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=7, help_text="The seat to (un)mute.")
+    seat = serializers.IntegerField(
+        min_value=0, max_value=7, required=False, help_text="The seat to (un)mute."
+    )
+    spectator = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_NUMBER,
+        required=False,
+        help_text="Or the spectator to (un)mute: its number in the chat.",
+    )
     muted = serializers.BooleanField()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("seat" in attrs) == ("spectator" in attrs):
+            raise serializers.ValidationError(_("Name either a seat or a spectator."))
+        return attrs
+
+
+class ChatGuestInput(serializers.Serializer):
+    # Long names pass here: the service refuses them with its own code (`chat_bad_name`).
+    name = serializers.CharField(
+        max_length=200, allow_blank=True, help_text="Your name in the chat (1-24 characters)."
+    )
+
+
+class ChatSettingsInput(serializers.Serializer):
+    spectator_chat = serializers.BooleanField(help_text="Spectators may join the chat by name.")

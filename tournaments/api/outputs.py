@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from config.enums import values_of
+from tournaments import enums
+
 
 class SeatTokenOut(serializers.Serializer):
     id = serializers.IntegerField(help_text="Seat number (0-7).")
@@ -22,7 +25,9 @@ class CardOut(serializers.Serializer):
 
 
 class PendingOut(serializers.Serializer):
-    kind = serializers.CharField(help_text="remove_for_pick, must_remove or draw_keep.")
+    kind = serializers.ChoiceField(
+        choices=values_of(enums.PendingKind), help_text="remove_for_pick, must_remove or draw_keep."
+    )
     card = serializers.CharField(help_text="The picked card whose effect waits.")
     count = serializers.IntegerField()
     offered = CardOut(many=True, help_text="draw_keep: the cards to keep one of.")
@@ -62,7 +67,9 @@ class YouOut(serializers.Serializer):
 class SeatOut(serializers.Serializer):
     number = serializers.IntegerField(help_text="0-7; the Robot is -1.")
     name = serializers.CharField()
-    kind = serializers.CharField(help_text="human, bot or robot.")
+    kind = serializers.ChoiceField(
+        choices=values_of(enums.SeatKind), help_text="human, bot or robot."
+    )
     is_host = serializers.BooleanField()
     tokens = serializers.IntegerField(help_text="Public fan tokens.")
     deck_size = serializers.IntegerField()
@@ -109,6 +116,7 @@ class OptionsOut(serializers.Serializer):
     solo_challenge = serializers.BooleanField()
     deck_deadline_seconds = serializers.IntegerField(allow_null=True)
     answer_deadline_seconds = serializers.IntegerField()
+    spectator_chat = serializers.BooleanField(help_text="Spectators may join the table chat.")
 
 
 class PairingOut(serializers.Serializer):
@@ -132,7 +140,10 @@ class FairnessOut(serializers.Serializer):
 class TournamentOut(serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField(allow_null=True, help_text="Room code (seats only).")
-    status = serializers.CharField(help_text="lobby, deck, match or finished.")
+    status = serializers.ChoiceField(
+        choices=values_of(enums.TournamentStatus),
+        help_text="lobby, deck, match, finished or cancelled.",
+    )
     round = serializers.IntegerField(help_text="0 in the lobby, 1-7, 8 = the Final.")
     is_final = serializers.BooleanField()
     version = serializers.IntegerField(
@@ -161,7 +172,7 @@ class MatchSeatOut(serializers.Serializer):
 
 class QuestionOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="Send it back with your answer.")
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=values_of(enums.QuestionKind))
     card = serializers.JSONField(help_text="The uid of the card asking.")
     card_key = serializers.CharField(allow_null=True)
     options = serializers.ListField(child=serializers.JSONField())
@@ -183,11 +194,14 @@ class MatchOut(serializers.Serializer):
     tournament = serializers.IntegerField()
     round = serializers.IntegerField()
     park = serializers.CharField()
-    kind = serializers.CharField(help_text="normal or winter.")
+    kind = serializers.ChoiceField(
+        choices=values_of(enums.MatchKind), help_text="normal or winter."
+    )
     seats = MatchSeatOut(many=True)
-    status = serializers.CharField(
+    status = serializers.ChoiceField(
+        choices=values_of(enums.MatchViewStatus),
         help_text="scheduled, waiting, playing (recorded, events still being released), "
-        "finished or failed."
+        "finished or failed.",
     )
     winner = serializers.IntegerField(allow_null=True, help_text="Seat number, once visible.")
     reason = serializers.CharField(allow_null=True)
@@ -200,7 +214,10 @@ class MatchOut(serializers.Serializer):
 
 class EventOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="1, 2, 3, … with no gap (payload.seq + 1).")
-    kind = serializers.CharField(help_text="The event kind, or `hidden` for one you may not see.")
+    kind = serializers.ChoiceField(
+        choices=values_of(enums.MatchEventKind),
+        help_text="The event kind, or `hidden` for one you may not see.",
+    )
     payload = serializers.DictField(allow_null=True, help_text="null for a hidden event.")
 
 
@@ -261,7 +278,10 @@ class ReplayOut(serializers.Serializer):
 
 class TournamentListItemOut(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.CharField(help_text="lobby, deck, match, finished or cancelled.")
+    status = serializers.ChoiceField(
+        choices=values_of(enums.TournamentStatus),
+        help_text="lobby, deck, match, finished or cancelled.",
+    )
     round = serializers.IntegerField(help_text="0 in the lobby, 8 = the Final.")
     seat_count = serializers.IntegerField()
     seats_taken = serializers.IntegerField(help_text="Players and bots seated (not the Robot).")
@@ -298,7 +318,7 @@ class AdviceOut(serializers.Serializer):
         allow_null=True, help_text="The seat you meet next (-1 the Robot); null: none."
     )
     kind = serializers.ChoiceField(
-        choices=["option", "card", "none"],
+        choices=values_of(enums.AdviceKind),
         help_text="What the choices are: the round's options, your display's cards, or none now.",
     )
     choices = AdviceChoiceOut(many=True)
@@ -306,6 +326,15 @@ class AdviceOut(serializers.Serializer):
 
 class ChatMessageOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The message's number in the tournament's log.")
-    seat = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, help_text="Null for a spectator's message.")
+    spectator = serializers.IntegerField(
+        required=False, help_text="A spectator's message: its number in the chat."
+    )
     name = serializers.CharField()
     text = serializers.CharField(help_text="Plain text: never render it as HTML.")
+
+
+class ChatGuestOut(serializers.Serializer):
+    number = serializers.IntegerField(help_text="Your number among the chat's spectators.")
+    name = serializers.CharField()
+    token = serializers.CharField(help_text="Your chat token: send it as `Bearer` to post.")

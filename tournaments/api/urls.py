@@ -19,6 +19,9 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/replay/", views.TournamentReplayView.as_view()),
     path("tournaments/<int:tournament_id>/chat/", chat.TournamentChatView.as_view()),
     path("tournaments/<int:tournament_id>/chat/mute/", chat.TournamentChatMuteView.as_view()),
+    path(
+        "tournaments/<int:tournament_id>/chat/spectators/", chat.TournamentChatGuestView.as_view()
+    ),
     *(
         path(f"tournaments/<int:tournament_id>/{route}/", view.as_view())
         for route, view in views.DECK_ACTIONS.items()

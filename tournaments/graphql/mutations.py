@@ -1,15 +1,21 @@
-"""Every tournament and match action as a mutation, made from its one declaration
-(``tournaments.actions``): ``name(input: NameInput!): NamePayload!``, the input generated from
-the body REST validates, the payload carrying the result or typed ``UserError`` s with REST's
-codes. A refusal changes nothing: the services refuse before they write."""
+"""Every tournament, match and chat action as a mutation, made from its one declaration
+(``tournaments.actions``, ``tournaments.chat_actions``): ``name(input: NameInput!):
+NamePayload!``, the input generated from the body REST validates, the payload carrying the
+result or typed ``UserError`` s with REST's codes. A refusal changes nothing: the services refuse
+before they write."""
 
 from __future__ import annotations
 
 import strawberry
 
 from config.actions import mutation
+from tournaments import chat_actions
 from tournaments.actions import ACTIONS
 
 Mutation = strawberry.type(
-    type("Mutation", (), {action.name: mutation(action) for action in ACTIONS})
+    type(
+        "Mutation",
+        (),
+        {action.name: mutation(action) for action in (*ACTIONS, *chat_actions.ACTIONS)},
+    )
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import strawberry
@@ -9,21 +11,36 @@ from django.utils.translation import gettext as _
 from strawberry import relay
 
 from config.enums import plain
-from config.errors import ApplicationError
-from config.graphql import (
-    DEFAULT_PAGE,
-    Connection,
-    authorization,
-    connection,
-    offset_of,
-    page_size,
+from config.errors import ApplicationError, NotFoundError
+from config.graphql import Connection, authorization
+from config.graphql_pages import (
+    EVENTS_DEFAULT,
+    EVENTS_MAX,
+    SEQS,
+    After,
+    Before,
+    EventsFirst,
+    EventsLast,
+    First,
+    Last,
+    Page,
+    page_of,
+    sliced,
+    window,
 )
 from matches.observer import Viewer
-from matches.selectors import ShownMatch, match_by_id, match_events, match_list, match_view
+from matches.selectors import (
+    ShownMatch,
+    fixed_events,
+    match_by_id,
+    match_events,
+    match_list,
+    match_view,
+)
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
-from tournaments.enums import ListStatus, MatchViewStatus
+from tournaments.enums import ListStatus, MatchKind, MatchViewStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.cardstats import CardStats, card_stats_type
 from tournaments.graphql.types import (
@@ -31,11 +48,14 @@ from tournaments.graphql.types import (
     MatchEventView,
     MatchSeat,
     Question,
+    SeatView,
+    TournamentEventView,
     TournamentListItem,
     TournamentView,
 )
 from tournaments.selectors.advice import draft_advice
-from tournaments.selectors.cardstats import card_stats, set_stats
+from tournaments.selectors.cardstats import card_figures, set_figures
+from tournaments.selectors.events import events_after, released_seq
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
@@ -45,8 +65,6 @@ from tournaments.selectors.viewers import (
     tournament_id_of_code,
     viewer_in,
 )
-
-MAX_EVENTS = 500
 
 
 def caller_seat(info: strawberry.Info) -> SeatRow | None:
@@ -72,13 +90,6 @@ def tournament_of(info: strawberry.Info, tournament_id: int) -> TournamentView:
     return TournamentView.of(tournament_view_of(tournament_id=tournament_id, viewer=viewer))
 
 
-def _after_events(after: int) -> int:
-    if not 0 <= after <= MAX_NUMBER:
-        message = _("`after` must be a whole number from 0 to %(max)s.") % {"max": MAX_NUMBER}
-        raise ApplicationError("invalid", message, {"after": str(after)})
-    return after
-
-
 @strawberry.type(description="A match as you may see it (REST's match view).")
 class MatchView(relay.Node):
     id: relay.NodeID[int]
@@ -88,7 +99,7 @@ class MatchView(relay.Node):
     tournament: int = strawberry.field(description="Its tournament's id.")
     round: int = strawberry.field(description="Round 1-7, 8 = the Final.")
     park: str = strawberry.field(description="The park.")
-    kind: str = strawberry.field(description="normal or winter.")
+    kind: MatchKind = strawberry.field(description="normal or winter.")
     seats: list[MatchSeat] = strawberry.field(description="Its two seats.")
     status: MatchViewStatus = strawberry.field(
         description="scheduled, waiting, playing (events still being released), finished, failed."
@@ -120,19 +131,26 @@ class MatchView(relay.Node):
         )
 
     @strawberry.field(
-        description="Released events after seq `after`, gapless, as you may see them."
+        description="Released events, gapless (`hidden` for those you may not see); a cursor "
+        "holds its event's seq, so `after` resumes where a page (or the subscription) ended."
     )
     def events(
         self,
-        after: Annotated[int, strawberry.argument(description="Events after seq N.")] = 0,
-        first: Annotated[int, strawberry.argument(description=f"1-{MAX_EVENTS} events.")] = 100,
-    ) -> list[MatchEventView]:
-        if not 1 <= first <= MAX_EVENTS:
-            message = _("`first` is from 1 to %(max)s.") % {"max": MAX_EVENTS}
-            raise ApplicationError("invalid", message, {"first": [message]})
+        first: EventsFirst = None,
+        after: After = None,
+        last: EventsLast = None,
+        before: Before = None,
+    ) -> Connection[MatchEventView]:
+        page = Page(first, after, last, before, EVENTS_DEFAULT, EVENTS_MAX, SEQS)
+        page.check()
+        # Forwards, only the events after ``after`` are read; backwards, all of them.
+        skip = page.start() if last is None and before is None else 0
         match = self.match if self.match is not None else match_by_id(self.database_id)
-        frames = match_events(match, self.viewer, after=_after_events(after))[:first]
-        return [MatchEventView(**frame) for frame in frames]
+        frames = match_events(match, self.viewer, after=skip)
+        if skip and not frames:  # past the end: count the events there are
+            skip, frames = 0, match_events(match, self.viewer, after=0)
+        views = [MatchEventView(**frame) for frame in frames]
+        return page_of(views, page, offset=skip, content=fixed_events(match, self.viewer))
 
 
 def match_of(info: strawberry.Info, match_id: int) -> MatchView:
@@ -150,29 +168,52 @@ def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
 
 
 def node_of(info: strawberry.Info, id: str) -> relay.Node:
-    """The object of a global id (``TournamentView:7`` in base64) as the caller may see it;
-    an id the server did not make is ``invalid``, an unknown object ``not_found``."""
+    """The object of a global id (``TournamentView:7``, ``SeatView:7:0`` in base64) as the
+    caller may see it; an id the server did not make is ``invalid``, an unknown object
+    ``not_found``."""
     try:
         found = relay.GlobalID.from_id(id)
-        number = int(found.node_id) if found.node_id.isascii() else None
     except ValueError:
-        number = None
-    if number is None or not 0 < number <= MAX_NUMBER or found.type_name not in NODES:
+        found = None
+    numbers = None if found is None else _numbers(found.node_id)
+    if found is None or numbers is None or len(numbers) != NODES.get(found.type_name, (0,))[0]:
         raise ApplicationError("invalid", _("Not a global id of this API."), {"id": id[:64]})
-    node: relay.Node = NODES[found.type_name](info, number)
+    node: relay.Node = NODES[found.type_name][1](info, *numbers)
     return node
 
 
-NODES = {
-    "TournamentView": tournament_of,
-    "MatchView": match_of,
+def _numbers(node_id: str) -> list[int] | None:
+    """A node id's numbers (``7``, ``7:-1``): the first an object's number, any other a seat's."""
+    parts = node_id.split(":")
+    if not all(re.fullmatch(r"-?[0-9]{1,12}", part) for part in parts):
+        return None
+    numbers = [int(part) for part in parts]
+    if not 0 < numbers[0] <= MAX_NUMBER or any(not -1 <= n < 100 for n in numbers[1:]):
+        return None
+    return numbers
+
+
+def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
+    """Seat ``number`` of the tournament as the caller sees it in the tournament's view: one
+    projection (``tournament_view_of``) for both, so ``node`` shows nothing the view hides."""
+    for seat in tournament_of(info, tournament_id).seat_list:
+        if seat.number == number:
+            return seat
+    raise NotFoundError("not_found", _("No such seat."), {"seat": number})
+
+
+NODES: dict[str, tuple[int, Callable[..., relay.Node]]] = {
+    "TournamentView": (1, tournament_of),
+    "MatchView": (1, match_of),
+    "SeatView": (2, seat_of),
 }
 
 
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="Any object by its global `id` (a tournament or a match), as you may see it."
+        description="Any object by its global `id` (a tournament, a match or a seat), as you may "
+        "see it."
     )
     def node(
         self,
@@ -185,13 +226,13 @@ class Query:
     def card_stats(
         self, key: Annotated[str, strawberry.argument(description='"Set/Name".')]
     ) -> CardStats:
-        return card_stats_type(card_stats(key=key))
+        return card_stats_type(card_figures(key=key))
 
     @strawberry.field(description="A card set's figures from stored play.")
     def set_stats(
         self, name: Annotated[str, strawberry.argument(description="Set name.")]
     ) -> CardStats:
-        return card_stats_type(set_stats(name=name))
+        return card_stats_type(set_figures(name=name))
 
     @strawberry.field(description="A tournament as you may see it (by id or by room code).")
     def tournament(
@@ -221,26 +262,63 @@ class Query:
             str | None,
             strawberry.argument(description="A league's slug: only its seasons' tournaments."),
         ] = None,
-        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
-        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> Connection[TournamentListItem]:
         caller_actor(info)  # a bad token is refused here as everywhere
         filters = _filters(plain(status), league)
-        size, start = page_size(first), offset_of(after)
-        page = tournament_list(**filters, limit=size, offset=start)
-        items = [TournamentListItem(**item) for item in page["results"]]
-        return connection(items, offset=start, total=page["count"])
+
+        def read(offset: int, limit: int) -> tuple[list[TournamentListItem], int]:
+            found = tournament_list(**filters, limit=limit, offset=offset)
+            return [TournamentListItem(**item) for item in found["results"]], found["count"]
+
+        return sliced(read, Page(first, after, last, before))
+
+    @strawberry.field(
+        description="The tournament's released log as you may see it (the stream's and "
+        "`tournamentEvents`' events: `hidden` for those you may not see), gapless; a cursor "
+        "holds its event's seq."
+    )
+    def tournament_log(
+        self,
+        info: strawberry.Info,
+        tournament_id: TournamentId,
+        first: EventsFirst = None,
+        after: After = None,
+        last: EventsLast = None,
+        before: Before = None,
+    ) -> Connection[TournamentEventView]:
+        page = Page(first, after, last, before, EVENTS_DEFAULT, EVENTS_MAX, SEQS)
+        page.check()
+        viewer = viewer_at(info, tournament_id)
+        total = released_seq(tournament_id)  # the log's bound anyone is told
+        start, stop = page.bounds(total)
+        frames = events_after(tournament_id=tournament_id, after=start, viewer=viewer).events
+        views = [_log_frame(frame) for frame in frames[: stop - start]]
+        return window(views, page, start=start, total=total)
 
     @strawberry.field(description="A match as you may see it.")
     def match(self, info: strawberry.Info, id: MatchId) -> MatchView:
         return match_of(info, id)
 
-    @strawberry.field(description="A tournament's matches as you may see them.")
-    def matches(self, info: strawberry.Info, tournament_id: TournamentId) -> list[MatchView]:
+    @strawberry.field(description="A tournament's matches as you may see them, in play order.")
+    def matches(
+        self,
+        info: strawberry.Info,
+        tournament_id: TournamentId,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> Connection[MatchView]:
+        page = Page(first, after, last, before)
+        page.check()
         viewer = viewer_at(info, tournament_id)
         require_tournament(tournament_id)
         views = match_list(tournament_id=tournament_id, viewer=viewer)
-        return [_listed(view, viewer) for view in views]
+        return page_of([_listed(view, viewer) for view in views], page)
 
     @strawberry.field(
         description="Draft advice for your seat's current options or display: each choice's "
@@ -252,14 +330,27 @@ class Query:
 
     @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
     def pending_questions(
-        self, info: strawberry.Info, tournament_id: TournamentId
-    ) -> list[MatchView]:
+        self,
+        info: strawberry.Info,
+        tournament_id: TournamentId,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> Connection[MatchView]:
+        page = Page(first, after, last, before)
+        page.check()
         viewer = viewer_at(info, tournament_id)
         require_tournament(tournament_id)
         if viewer.seat_id is None:
-            return []
+            return page_of([], page)
         views = match_list(tournament_id=tournament_id, viewer=viewer)
-        return [_listed(view, viewer) for view in views if view["question"] is not None]
+        asked = [_listed(view, viewer) for view in views if view["question"] is not None]
+        return page_of(asked, page)
+
+
+def _log_frame(frame: dict[str, Any]) -> TournamentEventView:
+    return TournamentEventView(seq=frame["seq"], kind=frame["kind"], payload=frame["payload"])
 
 
 def _listed(data: dict[str, Any], viewer: Viewer) -> MatchView:

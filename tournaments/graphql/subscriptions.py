@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncGenerator
+from contextlib import closing
 from datetime import datetime, timedelta
 from typing import Any
 
-import orjson
 import strawberry
 from channels.db import database_sync_to_async
 from django.utils import timezone
@@ -103,28 +103,21 @@ class Subscription:
         async with info.context["ws"].listen_to_channel(
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
-            waker = Waker(listener)
-            metrics.WS_OPEN.inc()  # an event stream, as /ws/tournaments/{id}/ is one
-            try:
+            caught_up = False  # the log up to now is old news, not lag
+            # An event stream, as /ws/tournaments/{id}/ is one.
+            with metrics.open_stream(), closing(Waker(listener)) as waker:
                 while True:
                     part = await read(tournament_id=tournament_id, after=last, viewer=viewer)
+                    # Counted as the batch is handed to the socket, which sends each frame at
+                    # once (the REST stream counts its batch once sent: the same moment to a
+                    # millisecond or two, and a frame counted per call, not per event).
+                    metrics.frames_sent(len(part.events), part.released if caught_up else ())
                     for frame in part.events:
-                        metrics.WS_FRAMES.inc()
-                        # The frame's whole content keys its completed answer: a log row's
-                        # payload is the same for every viewer it reaches, and content (unlike
-                        # ids, which a restored or flushed database hands out again) never
-                        # names another event.
                         yield TournamentEventView(
-                            seq=frame["seq"],
-                            kind=frame["kind"],
-                            payload=frame["payload"],
-                            completion_key=orjson.dumps(frame),
+                            seq=frame["seq"], kind=frame["kind"], payload=frame["payload"]
                         )
-                    last = part.last_seq
+                    last, caught_up = part.last_seq, caught_up or not part.more
                     await waker.wait(part.next_due)
-            finally:
-                metrics.WS_OPEN.dec()
-                waker.close()
 
     @strawberry.subscription(
         description="A match's released events after seq `after`, gapless, as you may see "
@@ -140,19 +133,14 @@ class Subscription:
         async with info.context["ws"].listen_to_channel(
             NUDGE, groups=[group_name(tournament_id)]
         ) as listener:
-            waker = Waker(listener)
-            metrics.WS_OPEN.inc()
-            try:
+            with metrics.open_stream(), closing(Waker(listener)) as waker:
                 while True:
                     frames, done = await read(match_id, viewer, last)
+                    metrics.frames_sent(len(frames))  # a match's frames carry no release time
                     for frame in frames:
-                        metrics.WS_FRAMES.inc()
                         yield MatchEventView(**frame)
                         last = frame["seq"]
                     if done:
                         return
                     if not frames:
                         await waker.wait(timezone.now() + timedelta(seconds=MATCH_POLL_SECONDS))
-            finally:
-                metrics.WS_OPEN.dec()
-                waker.close()

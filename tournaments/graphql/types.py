@@ -15,7 +15,19 @@ import strawberry
 from strawberry import relay
 from strawberry.scalars import JSON
 
-from tournaments.enums import BasicSet, BotLevel, SeatKind, TournamentStatus, WinterMode
+from config.graphql import Connection
+from config.graphql_pages import After, Before, First, Last, Page, page_of
+from tournaments.enums import (
+    AdviceKind,
+    BasicSet,
+    BotLevel,
+    MatchEventKind,
+    PendingKind,
+    QuestionKind,
+    SeatKind,
+    TournamentStatus,
+    WinterMode,
+)
 
 
 @strawberry.type(description="A physical card of the tournament.")
@@ -30,7 +42,7 @@ def copies(items: list[dict[str, Any]]) -> list[CardCopy]:
 
 @strawberry.type(description="A picked card's effect that waits for you.")
 class Pending:
-    kind: str = strawberry.field(description="remove_for_pick, must_remove or draw_keep.")
+    kind: PendingKind = strawberry.field(description="remove_for_pick, must_remove or draw_keep.")
     card: str = strawberry.field(description="The picked card whose effect waits.")
     count: int = strawberry.field(description="How many cards it asks for.")
     offered: list[CardCopy] = strawberry.field(description="draw_keep: the cards to keep one of.")
@@ -97,8 +109,11 @@ class You:
         return cls(**plain, deck=copies(data["deck"]), turn=Turn.of(data["turn"]))
 
 
-@strawberry.type(description="A seat as everyone sees it.")
-class SeatView:
+@strawberry.type(
+    description="A seat as everyone sees it (what only its owner sees is the tournament's `you`)."
+)
+class SeatView(relay.Node):
+    id: relay.NodeID[str]  # "<tournament>:<number>": a seat's number is its tournament's
     number: int = strawberry.field(description="0-7; the Robot is -1.")
     name: str = strawberry.field(description="The seat's name.")
     kind: SeatKind = strawberry.field(description="human, bot or robot.")
@@ -115,6 +130,10 @@ class SeatView:
         description="A person's seat played by a bot since its owner left the running "
         "tournament or missed two deadlines in a row; the owner may reclaim it."
     )
+
+    @classmethod
+    def of(cls, tournament_id: int, data: dict[str, Any]) -> SeatView:
+        return cls(id=f"{tournament_id}:{data['number']}", **data)
 
 
 @strawberry.type(description="A won trophy.")
@@ -152,6 +171,7 @@ class OptionsView:
     solo_challenge: bool = strawberry.field(description="The Robot's solo challenge.")
     deck_deadline_seconds: int | None = strawberry.field(description="Deck Phase clock.")
     answer_deadline_seconds: int = strawberry.field(description="Time to answer a question.")
+    spectator_chat: bool = strawberry.field(description="Spectators may join the table chat.")
 
 
 @strawberry.type(description="Who meets whom in which park.")
@@ -187,15 +207,33 @@ class TournamentView(relay.Node):
     parks: list[ParkView] = strawberry.field(description="Its parks.")
     plan: list[list[Pairing]] = strawberry.field(description="Per round 1-7: the pairings.")
     phase_deadline: datetime | None = strawberry.field(description="The phase's deadline.")
-    seats: list[SeatView] = strawberry.field(description="Every seat.")
-    trophies: list[TrophyView] = strawberry.field(description="Won trophies.")
-    standings: list[StandingView] = strawberry.field(description="Ranked standings.")
+    seat_list: strawberry.Private[list[SeatView]]
+    trophy_list: strawberry.Private[list[TrophyView]]
+    standing_list: strawberry.Private[list[StandingView]]
     finalists: list[int] = strawberry.field(description="The Final's seats.")
     winners: list[int] = strawberry.field(description="The champions, at the end.")
     fairness: Fairness = strawberry.field(description="Seed commitment and reveal.")
     you: You | None = strawberry.field(description="Your own view; null for a spectator.")
     # The view's whole content: its completed fields are reused (config.graphql_execution).
     completion_key: strawberry.Private[bytes | None] = None
+
+    @strawberry.field(description="Every seat, in REST's order.")
+    def seats(
+        self, first: First = None, after: After = None, last: Last = None, before: Before = None
+    ) -> Connection[SeatView]:
+        return page_of(self.seat_list, Page(first, after, last, before))
+
+    @strawberry.field(description="Won trophies, in the order they were won.")
+    def trophies(
+        self, first: First = None, after: After = None, last: Last = None, before: Before = None
+    ) -> Connection[TrophyView]:
+        return page_of(self.trophy_list, Page(first, after, last, before))
+
+    @strawberry.field(description="Ranked standings, first place first.")
+    def standings(
+        self, first: First = None, after: After = None, last: Last = None, before: Before = None
+    ) -> Connection[StandingView]:
+        return page_of(self.standing_list, Page(first, after, last, before))
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> TournamentView:
@@ -211,9 +249,9 @@ class TournamentView(relay.Node):
             options=OptionsView(**data["options"]),
             parks=[ParkView(**p) for p in data["parks"]],
             plan=[[Pairing(**p) for p in rnd] for rnd in data["plan"]],
-            seats=[SeatView(**s) for s in data["seats"]],
-            trophies=[TrophyView(**t) for t in data["trophies"]],
-            standings=[StandingView(**s) for s in data["standings"]],
+            seat_list=[SeatView.of(data["id"], s) for s in data["seats"]],
+            trophy_list=[TrophyView(**t) for t in data["trophies"]],
+            standing_list=[StandingView(**s) for s in data["standings"]],
             fairness=Fairness(
                 commitment=fair["commitment"],
                 revealed_seed=None if seed is None else str(seed),
@@ -268,7 +306,7 @@ class MatchSeat:
 @strawberry.type(description="Your pending question (only yours).")
 class Question:
     seq: int = strawberry.field(description="Send it back with your answer.")
-    kind: str = strawberry.field(description="The question kind (docs/protocol.md).")
+    kind: QuestionKind = strawberry.field(description="The question kind (docs/protocol.md).")
     card: JSON = strawberry.field(description="The uid of the card asking.")
     card_key: str | None = strawberry.field(description='Its "Set/Name".')
     options: JSON = strawberry.field(description="The options to choose from.")
@@ -295,7 +333,9 @@ class Question:
 @strawberry.type(description="A match event as you may see it.")
 class MatchEventView:
     seq: int = strawberry.field(description="1, 2, 3, … with no gap.")
-    kind: str = strawberry.field(description="The kind, or `hidden` for one you may not see.")
+    kind: MatchEventKind = strawberry.field(
+        description="The kind, or `hidden` for one you may not see."
+    )
     payload: JSON | None = strawberry.field(description="null for a hidden event.")
 
 
@@ -304,9 +344,6 @@ class TournamentEventView:
     seq: int = strawberry.field(description="1, 2, 3, … with no gap.")
     kind: str = strawberry.field(description="The kind, or `hidden` for one you may not see.")
     payload: JSON | None = strawberry.field(description="null for a hidden event.")
-    # The frame's content (seq, kind or ``hidden``, payload): every subscriber shown the same
-    # frame reuses its completed answer (config.graphql_execution).
-    completion_key: strawberry.Private[bytes | None] = None
 
 
 @strawberry.type(description="One choice of your Deck Phase with its estimated chance to win.")
@@ -325,7 +362,7 @@ class AdviceView:
     rival: int | None = strawberry.field(
         description="The seat you meet next (-1 the Robot); null: none."
     )
-    kind: str = strawberry.field(
+    kind: AdviceKind = strawberry.field(
         description="option (the round's options), card (your display's cards) or none."
     )
     choices: list[AdviceChoice] = strawberry.field(description="Each choice, rated.")

@@ -41,6 +41,15 @@ ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.")
 DELIVERY = Ident("delivery_id", int, "The delivery's id.")
 TOURNAMENT = Ident("tournament_id", int, "The tournament's id.", field="tournament")
 CREATED = status.HTTP_201_CREATED
+# The options a kind of action shares, named once: a deletion answers 204 with no body; an
+# action that issues something (a tournament, a code, a secret, a sent event) is throttled as a
+# creation and answers 201.
+DELETING: dict[str, Any] = {
+    "method": "delete",
+    "status": status.HTTP_204_NO_CONTENT,
+    "response": None,
+}
+ISSUING: dict[str, Any] = {"throttle": CreateThrottle, "status": CREATED}
 
 
 def organizer(call: Call) -> Organizer | None:
@@ -213,8 +222,7 @@ OPEN_SEASON_TOURNAMENT = league_action(
     TICKET,
     body=inputs.SeasonTournamentInput,
     path=(SLUG, SEASON),
-    throttle=CreateThrottle,
-    status=CREATED,
+    **ISSUING,
 )
 HOST_SEASON_TOURNAMENT = league_action(
     "host_season_tournament",
@@ -222,8 +230,7 @@ HOST_SEASON_TOURNAMENT = league_action(
     _hosted,
     TICKET,
     body=inputs.HostTournamentInput,
-    throttle=CreateThrottle,
-    status=CREATED,
+    **ISSUING,
 )
 JOIN_SEASON_TOURNAMENT = league_action(
     "join_season_tournament",
@@ -296,8 +303,7 @@ REMOVE_MEMBER = league_action(
     ),
     DONE,
     path=(SLUG, HANDLE),
-    method="delete",
-    status=status.HTTP_204_NO_CONTENT,
+    **DELETING,
 )
 REISSUE_MEMBER_TOKEN = league_action(
     "reissue_member_token",
@@ -305,8 +311,7 @@ REISSUE_MEMBER_TOKEN = league_action(
     _reissue,
     result("member", NewMember, "The member and its new claim code."),
     path=(SLUG, HANDLE),
-    throttle=CreateThrottle,
-    status=CREATED,
+    **ISSUING,
 )
 UPDATE_SEASON = league_action(
     "update_season",
@@ -323,8 +328,7 @@ DELETE_WEBHOOK = league_action(
     lambda call: managing.webhook_delete(**_endpoint(call)),
     DONE,
     path=(SLUG, ENDPOINT),
-    method="delete",
-    status=status.HTTP_204_NO_CONTENT,
+    **DELETING,
 )
 ROTATE_WEBHOOK_SECRET = league_action(
     "rotate_webhook_secret",
@@ -332,8 +336,7 @@ ROTATE_WEBHOOK_SECRET = league_action(
     _rotate,
     result("webhook", WebhookSecret, "The endpoint's new secret."),
     path=(SLUG, ENDPOINT),
-    throttle=CreateThrottle,
-    status=CREATED,
+    **ISSUING,
 )
 PING_WEBHOOK = league_action(
     "ping_webhook",
@@ -341,8 +344,7 @@ PING_WEBHOOK = league_action(
     lambda call: selectors.delivery_view(managing.webhook_ping(**_endpoint(call))),
     result("delivery", Delivery, "The ping's delivery."),
     path=(SLUG, ENDPOINT),
-    throttle=CreateThrottle,
-    status=CREATED,
+    **ISSUING,
 )
 RETRY_DELIVERY = league_action(
     "retry_delivery",
@@ -364,6 +366,8 @@ def _schedule(call: Call) -> ScheduleView:
         tournament_id=data["tournament"],
         starts_at=data["starts_at"],
         checkin_minutes=data["checkin_minutes"],
+        no_show=data["no_show"],
+        bot_level=data["bot_level"],
     )
     return schedules.schedule_view(made)
 
@@ -375,8 +379,8 @@ def _checkin(call: Call) -> CheckInView:
 
 SCHEDULE_START = league_action(
     "schedule_start",
-    "A league's organizer schedules (or moves) a lobby's start; check-in opens "
-    "`checkin_minutes` before.",
+    "A league's organizer schedules (or moves) a lobby's start on a day of its season; check-in "
+    "opens `checkin_minutes` before; `no_show` says what a player who did not check in causes.",
     _schedule,
     result("schedule", ScheduleView, "The scheduled start."),
     body=inputs.ScheduleInput,

@@ -1,14 +1,22 @@
 """Admin for leagues: leagues (and their organizers), seasons, members, the tournaments that
 joined, standings and ratings (read-only: they come from results), the corrections' audit trail
 (read-only and never deleted: corrections are appended through the API only), webhook endpoints
-and the delivery log with its "resend" action."""
+and the delivery log with its "resend" action, and the scheduled starts (set through the same
+service as the API: ``tournaments.leagues.schedules.schedule_set``)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import Any, cast
+
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html_join
+from django.utils.translation import gettext, gettext_lazy
 
+from config.errors import ApplicationError
 from tournaments.leagues.models import (
     Correction,
     League,
@@ -17,12 +25,18 @@ from tournaments.leagues.models import (
     Rating,
     RatingChange,
     Result,
+    Schedule,
     Season,
     Standing,
     WebhookDelivery,
     WebhookEndpoint,
 )
+from tournaments.leagues.schedules import schedule_set
 from tournaments.leagues.webhooks import delivery_resend
+from tournaments.models import Status
+from tournaments.rules.bots import DEFAULT_LEVEL
+from tournaments.rules.bots import LEVELS as BOT_LEVELS
+from tournaments.selectors.viewers import Organizer
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -130,3 +144,119 @@ class WebhookDeliveryAdmin(ReadOnly):
         for pk in ids:
             delivery_resend(delivery_id=pk)
         self.message_user(request, f"Queued {len(ids)} deliveries again.", messages.SUCCESS)
+
+
+class ScheduleForm(forms.ModelForm):
+    """A scheduled start as the API takes it: validated and written by ``schedule_set`` (the
+    admin acting as the organizer it is), whose coded refusal shows on the form."""
+
+    checkin_minutes = forms.IntegerField(
+        label=gettext_lazy("Check-in minutes"),
+        min_value=1,
+        max_value=1440,
+        initial=30,
+        help_text=gettext_lazy("Check-in opens this many minutes before the start (1 to 1440)."),
+    )
+
+    bot_level = forms.ChoiceField(
+        label=gettext_lazy("Bot level"),
+        choices=[(level, level) for level in BOT_LEVELS],
+        initial=DEFAULT_LEVEL,
+        help_text=gettext_lazy("The strength of a bot that takes a no-show's seat."),
+    )
+
+    user: Any  # the admin's user, set by ScheduleAdmin.get_form
+    saved: Schedule
+
+    class Meta:
+        model = Schedule
+        fields = ["link", "starts_at", "no_show", "bot_level"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            before = self.instance.starts_at - self.instance.checkin_opens_at
+            self.initial["checkin_minutes"] = int(before / timedelta(minutes=1))
+        if "link" in self.fields:  # the add page: lobbies of league tournaments not yet scheduled
+            choice = cast(forms.ModelChoiceField, self.fields["link"])
+            choice.queryset = LeagueTournament.objects.filter(
+                tournament__status=Status.LOBBY, schedule__isnull=True
+            ).select_related("tournament", "season")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        link = data.get("link") or getattr(self.instance, "link", None)
+        if self.errors or link is None:
+            return data
+        try:
+            # Writes inside the admin's transaction: a later error on this page rolls it back.
+            self.saved = schedule_set(
+                organizer=Organizer(user_id=self.user.pk, name=self.user.get_username()),
+                slug=link.season.league.slug,
+                tournament_id=link.tournament_id,
+                starts_at=data["starts_at"],
+                checkin_minutes=data["checkin_minutes"],
+                no_show=data["no_show"],
+                bot_level=data["bot_level"],
+            )
+        except ApplicationError as refusal:
+            words = f"{refusal.message} ({refusal.code})"
+            raise forms.ValidationError(words, refusal.code) from None
+        return data
+
+    def validate_unique(self) -> None:
+        """Nothing to check: ``schedule_set`` keeps one schedule per tournament (it moves it)."""
+
+
+@admin.register(Schedule)
+class ScheduleAdmin(admin.ModelAdmin):
+    """A league tournament's scheduled start: set or moved while its tournament is in its lobby
+    (by one of the league's organizers, as through the API); its outcome and check-ins are read
+    only, and it is never deleted here."""
+
+    form = ScheduleForm
+    list_display = ["link", "starts_at", "checkin_opens_at", "outcome", "reason", "settled_at"]
+    list_filter = ["outcome", "link__season__league"]
+    list_select_related = ["link__tournament", "link__season"]
+    date_hierarchy = "starts_at"
+    ADDED = ["link", "starts_at", "checkin_minutes", "no_show", "bot_level"]
+    SHOWN = ["checkin_opens_at", "outcome", "reason", "settled_at", "checked_in"]
+
+    def get_fields(self, request: HttpRequest, obj: Schedule | None = None) -> Any:
+        return self.ADDED if obj is None else [*self.ADDED, *self.SHOWN]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Schedule | None = None) -> list[str]:
+        return [] if obj is None else ["link", *self.SHOWN]
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kw: Any
+    ) -> Any:
+        form = super().get_form(request, obj, change=change, **kw)
+        return type(form.__name__, (form,), {"user": request.user})
+
+    def has_change_permission(self, request: HttpRequest, obj: Schedule | None = None) -> bool:
+        settled = obj is not None and (
+            bool(obj.outcome) or obj.link.tournament.status != Status.LOBBY
+        )
+        return not settled and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def save_form(self, request: HttpRequest, form: Any, change: bool) -> Schedule:
+        saved: Schedule = form.saved  # written by the service as the form was cleaned
+        return saved
+
+    def save_model(self, request: HttpRequest, obj: Schedule, form: Any, change: bool) -> None:
+        pass
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        pass
+
+    @admin.display(description=gettext_lazy("Checked in"))
+    def checked_in(self, obj: Schedule) -> str:
+        found = obj.checkins.select_related("seat").order_by("seat__number")
+        if not found:
+            return "-"
+        rows = ((c.seat.number + 1, c.seat.name, f"{c.at:%Y-%m-%d %H:%M:%S}") for c in found)
+        return format_html_join(", ", gettext("seat {} ({}) at {}"), rows)

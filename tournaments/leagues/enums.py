@@ -5,7 +5,8 @@ their fields with them, and OpenAPI lists their values."""
 from __future__ import annotations
 
 from config.enums import enum_of
-from tournaments.leagues.api.inputs import CORRECTION_KINDS, MEMBER_KINDS
+from tournaments.leagues.api.inputs import MEMBER_KINDS, NO_SHOW_POLICIES
+from tournaments.leagues.models import CorrectionKind as CorrectionKinds
 from tournaments.leagues.models import DeliveryStatus as DeliveryStatuses
 from tournaments.leagues.models import MemberKind as MemberKinds
 from tournaments.leagues.models import ScheduleOutcome as ScheduleOutcomes
@@ -14,9 +15,10 @@ from tournaments.leagues.webhooks import EVENT_KINDS
 
 CorrectionKind = enum_of(
     "CorrectionKind",
-    CORRECTION_KINDS,
+    CorrectionKinds.values,
     "disqualify: a member from a tournament or a season; manual_result: places; forfeit: a "
-    "member gives up one match of a tournament.",
+    "member gives up one match of a tournament; no_show: a member did not check in by a "
+    "scheduled start and a bot took its seat (recorded by the scheduler, never asked for).",
 )
 MemberKind = enum_of("MemberKind", MEMBER_KINDS, "Which members a ranking counts.")
 WebhookEvent = enum_of("WebhookEvent", EVENT_KINDS, "An event kind a webhook is sent.")
@@ -36,4 +38,10 @@ ScheduleOutcome = enum_of(
 Criterion = enum_of("Criterion", TIEBREAK, "A tie-break criterion of the standings.")
 DecidedBy = enum_of(
     "DecidedBy", (*TIEBREAK, "tied"), "The criterion that put a row below the one above, or tied."
+)
+NoShowPolicy = enum_of(
+    "NoShowPolicy",
+    NO_SHOW_POLICIES,
+    "What a player who did not check in by a scheduled start causes: cancel the tournament, or "
+    "bot: a bot takes the seat and it starts.",
 )

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import ConflictError, NotFoundError
-from tournaments.leagues import webhooks
+from tournaments.leagues import schedules, webhooks
 from tournaments.leagues.models import (
     DeliveryStatus,
     Member,
@@ -88,17 +88,21 @@ def season_update(
 ) -> Season:
     """Edit a season's name, dates and policies (the policies hold for tournaments opened from
     now on), or archive it (``archived``: no tournament opens in it) or bring it back."""
-    season = require_season_in(slug, season_id)
-    require_organizer(organizer, season.league)
-    starts: date | None = changes.get("starts_on", season.starts_on)
-    ends: date | None = changes.get("ends_on", season.ends_on)
-    check_dates(starts, ends)
-    for name in SEASON_FIELDS:
-        if name in changes:
-            setattr(season, name, changes[name])
-    if "archived" in changes:
-        season.archived_at = timezone.now() if changes["archived"] else None
-    season.save()
+    require_organizer(organizer, require_season_in(slug, season_id).league)
+    with transaction.atomic():
+        # The season's row lock: a start being scheduled meanwhile (``schedules.schedule_set``
+        # holds it too) is either seen here or checked against the new dates.
+        season = Season.objects.select_for_update().get(pk=season_id)
+        starts: date | None = changes.get("starts_on", season.starts_on)
+        ends: date | None = changes.get("ends_on", season.ends_on)
+        check_dates(starts, ends)
+        schedules.require_schedules_within(season, starts, ends)
+        for name in SEASON_FIELDS:
+            if name in changes:
+                setattr(season, name, changes[name])
+        if "archived" in changes:
+            season.archived_at = timezone.now() if changes["archived"] else None
+        season.save()
     return season
 
 

@@ -288,6 +288,7 @@ class CorrectionKind(models.TextChoices):
     DISQUALIFY = "disqualify", "Disqualify a member (from a tournament or a season)"
     MANUAL_RESULT = "manual_result", "Enter a tournament's places by hand"
     FORFEIT = "forfeit", "A member forfeits one match"
+    NO_SHOW = "no_show", "A member did not check in (a bot took its seat)"
 
 
 class Correction(models.Model):
@@ -340,14 +341,29 @@ class ScheduleOutcome(models.TextChoices):
     SKIPPED = "skipped", "Started or cancelled by hand before its time"
 
 
+class NoShow(models.TextChoices):
+    CANCEL = "cancel", "Cancel the tournament"
+    BOT = "bot", "A bot takes each absent player's seat"
+
+
 class Schedule(models.Model):
     """A league tournament's scheduled start: its seats check in from ``checkin_opens_at``; at
-    ``starts_at`` it starts by itself if every seat is taken and every player checked in, or is
-    cancelled with the reason (``tournaments.leagues.schedules``)."""
+    ``starts_at`` it starts by itself if every seat is taken and every player checked in; a
+    player who did not check in cancels it with the reason, or (``no_show`` ``bot``) is
+    replaced by a bot of ``bot_level`` (``tournaments.leagues.schedules``)."""
 
     link = models.OneToOneField(LeagueTournament, on_delete=models.CASCADE, related_name="schedule")
     starts_at = models.DateTimeField(db_index=True)
     checkin_opens_at = models.DateTimeField()
+    no_show = models.CharField(
+        max_length=6,
+        choices=NoShow.choices,
+        default=NoShow.CANCEL,
+        help_text="What a player who did not check in by the start time causes.",
+    )
+    bot_level = models.CharField(
+        max_length=9, default="rookie", help_text="The strength of a bot that takes a seat."
+    )
     outcome = models.CharField(
         max_length=9, choices=ScheduleOutcome.choices, default=ScheduleOutcome.PENDING, blank=True
     )

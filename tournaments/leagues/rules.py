@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 # Points for a placement: the champion, the other finalist, then the rest by their fans rank
@@ -178,6 +179,11 @@ def check_places(places: Mapping[int, int], members: Collection[int]) -> None:
                 "place and skips the next)."
             ),
         )
+
+
+def in_season(day: date, starts_on: date | None, ends_on: date | None) -> bool:
+    """Whether ``day`` is one of a season's days (both ends included; an open end runs on)."""
+    return (starts_on is None or starts_on <= day) and (ends_on is None or day <= ends_on)
 
 
 def check_season_options(required: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:

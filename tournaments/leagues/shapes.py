@@ -21,6 +21,7 @@ from tournaments.leagues.enums import (
     DeliveryStatus,
     LeagueMemberKind,
     MemberKind,
+    NoShowPolicy,
     ScheduleOutcome,
     WebhookEvent,
 )
@@ -128,7 +129,9 @@ class HistoryRow(Shape):
 @shape("A correction of recorded results, as the audit trail shows it.")
 class CorrectionView(Shape):
     id: int = field("Its id (the audit trail's order).")
-    kind: str = field("disqualify, manual_result or forfeit.", enum=CorrectionKind)
+    kind: str = field(
+        "disqualify, manual_result, forfeit or no_show (a scheduled start's).", enum=CorrectionKind
+    )
     reason: str = field("Why, in the organizer's words.")
     season: int = field("Season id.")
     tournament: int | None = field("Tournament id; none: the season.")
@@ -276,7 +279,23 @@ class ScheduleView(Shape):
     checkin_opens_at: datetime.datetime = field("When check-in opens.")
     checked_in: list[int] = field("Seats checked in (numbers from 1).")
     outcome: str | None = field("started, cancelled or skipped; none yet.", enum=ScheduleOutcome)
-    reason: str = field("Why it was cancelled.")
+    reason: str = field("Why it was cancelled, or which seats bots played (no_show: bot).")
+    no_show: str = field(
+        "A player who did not check in: cancel, or bot (a bot takes the seat).", enum=NoShowPolicy
+    )
+    bot_level: str = field("The strength of a bot that takes a seat.", enum=BotLevel)
+
+
+@shape("The calling seat's check-in for its tournament's scheduled start.")
+class YourCheckIn(Shape):
+    seat: int = field("The calling seat's number (from 1).")
+    checked_in: bool = field("Whether it checked in.")
+
+
+@shape("A tournament's scheduled start as its lobby reads it.")
+class TournamentScheduleView(ScheduleView):
+    league: str = field("The league's slug.")
+    you: YourCheckIn | None = field("The calling seat of this tournament; none for anyone else.")
 
 
 @shape("A seat's check-in.")

@@ -81,9 +81,3 @@ def scores(*, is_robot: bool, seat_count: int) -> bool:
 def fans_secret(*, seat_count: int, rounds_completed: int) -> bool:
     """Whether trophy fans are still secret: at 3-8 seats, until round 7 is over (rules 2.5)."""
     return seat_count >= 3 and rounds_completed < ROUNDS
-
-
-def fans_visible(*, secret: bool, owner: int | None, viewer: int | None) -> bool:
-    """Whether ``viewer`` (a seat id; ``None``: a spectator) may see the fans on a won trophy
-    owned by ``owner``: everyone once they are no longer secret, else only the owner."""
-    return not secret or (viewer is not None and owner == viewer)

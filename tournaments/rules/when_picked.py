@@ -29,6 +29,10 @@ class CardFacts:
     effect_params: Mapping[str, Any] = field(default_factory=dict)
 
 
+PENDING_KINDS = ("remove_for_pick", "must_remove", "draw_keep")
+"""The kinds of an obligation that waits for its owner (``fans`` is counted at once)."""
+
+
 @dataclass(slots=True)
 class Obligation:
     """A When picked effect waiting for its owner's answer."""

@@ -30,6 +30,10 @@ def winter_parks(mode: str, parks: Sequence[str], index: int) -> frozenset[str]:
     return frozenset()
 
 
+PARK_KINDS = ("normal", "winter")
+"""The engine's kinds of park, a match's ``kind``."""
+
+
 def park_kind(mode: str, parks: Sequence[str], index: int, park: str) -> str:
     """The engine's park kind ("winter" or "normal") for ``park`` this round."""
     return "winter" if park in winter_parks(mode, parks, index) else "normal"

@@ -30,6 +30,8 @@ from config.errors import NotFoundError
 from tournaments.models import CardBalance, CardStat
 from tournaments.rules.cardstats import ALL, COUNTERS, Counts, wilson
 
+PAGE = 20  # set combinations per page unless asked (the tournament list's default)
+
 
 def figures(counts: Counts) -> dict[str, Any]:
     """The served figures of some counts: rates, their interval and sample size, averages."""
@@ -40,15 +42,11 @@ def figures_of(values: Sequence[int]) -> dict[str, Any]:
     """``figures`` of the counters in ``COUNTERS`` order (a read serves one per stored row: a
     design's or a set's thousand-odd set combinations)."""
     offered, picked, decks, deck_wins, reveals, power_total, power_count, effects = values
-    interval = wilson(deck_wins, decks)
     return {
         "offered": offered,
         "picked": picked,
         "pick_rate": _rate(picked, offered),
-        "decks": decks,
-        "deck_wins": deck_wins,
-        "win_rate": _rate(deck_wins, decks),
-        "win_interval": list(interval) if interval else None,
+        **win_shown(deck_wins=deck_wins, decks=decks),
         "reveals": reveals,
         "average_power": _rate(power_total, power_count),
         "effects": effects,
@@ -59,9 +57,16 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def card_stats(*, key: str) -> dict[str, Any]:
-    """A card design's figures (``key`` "Set/Name"); ``not_found`` for a design the catalogue
-    never held and no play recorded."""
+def card_stats(*, key: str, limit: int = PAGE, offset: int = 0) -> dict[str, Any]:
+    """A card design's figures (``key`` "Set/Name"), ``by_sets`` one page of them (see
+    ``card_figures``)."""
+    by_sets = stats_by_sets(key=key, limit=limit, offset=offset)
+    return {**card_figures(key=key), "by_sets": by_sets}
+
+
+def card_figures(*, key: str) -> dict[str, Any]:
+    """A card design's figures but those per set combination (``stats_by_sets`` pages them);
+    ``not_found`` for a design the catalogue never held and no play recorded."""
     set_name, _slash, name = key.partition("/")
     found = _read(key)
     if (
@@ -73,17 +78,41 @@ def card_stats(*, key: str) -> dict[str, Any]:
 
 
 def _read(key: str) -> dict[str, Any]:
-    """The figures of ``key``'s rows (a design's or a set's; one read): per set combination, per
-    kind of player, and in total (the sum of the latter)."""
-    found = CardStat.objects.filter(key=key).order_by("sets", "player")
-    total, by_sets, by_player = Counts(), [], []
-    for sets, player, *values in found.values_list("sets", "player", *COUNTERS):
-        if player == ALL:
-            by_sets.append({"sets": sets, **figures_of(values)})
-        else:
-            total.add(Counts(*values))
-            by_player.append({"player": player, **figures_of(values)})
-    return {"total": figures(total), "by_sets": by_sets, "by_player": by_player}
+    """The figures of ``key``'s rows per kind of player (a design's or a set's; five at most),
+    and in total (their sum)."""
+    found = CardStat.objects.filter(key=key, sets=ALL).order_by("player")
+    total, by_player = Counts(), []
+    for player, *values in found.values_list("player", *COUNTERS):
+        total.add(Counts(*values))
+        by_player.append({"player": player, **figures_of(values)})
+    return {"total": figures(total), "by_player": by_player}
+
+
+def stats_by_sets(*, key: str, limit: int, offset: int) -> dict[str, Any]:
+    """One page of ``key``'s figures per set combination (a design's or a set's: one per
+    combination it was played in, a thousand and more in time), by combination name; paged as
+    the tournament list is (``count``, ``limit``, ``offset``, ``results``), two queries on the
+    unique index's first columns."""
+    rows = CardStat.objects.filter(key=key, player=ALL)
+    page = rows.order_by("sets").values_list("sets", *COUNTERS)[offset : offset + limit]
+    return {
+        "count": rows.count(),
+        "limit": limit,
+        "offset": offset,
+        "results": [{"sets": sets, **figures_of(values)} for sets, *values in page],
+    }
+
+
+def win_shown(*, deck_wins: int, decks: int) -> dict[str, Any]:
+    """A win rate as every view shows it: the rate, its 95 % interval and the sample size (the
+    admin's card list reads its annotations through this; ``figures_of`` serves the same)."""
+    interval = wilson(deck_wins, decks)
+    return {
+        "decks": decks,
+        "deck_wins": deck_wins,
+        "win_rate": _rate(deck_wins, decks),
+        "win_interval": list(interval) if interval else None,
+    }
 
 
 def card_list_figures(cards: QuerySet[Card]) -> QuerySet[Card]:
@@ -114,9 +143,15 @@ def _share(part: str, whole: str) -> Case:
     return Case(When(**{whole: 0}, then=None), default=ratio, output_field=FloatField())
 
 
-def set_stats(*, name: str) -> dict[str, Any]:
+def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> dict[str, Any]:
     """A set's figures: every design of it summed (a deck holding two of its designs counts
-    twice in ``decks``)."""
+    twice in ``decks``); ``by_sets`` one page of them."""
+    by_sets = stats_by_sets(key=name, limit=limit, offset=offset)
+    return {**set_figures(name=name), "by_sets": by_sets}
+
+
+def set_figures(*, name: str) -> dict[str, Any]:
+    """A set's figures but those per set combination (``stats_by_sets`` pages them)."""
     return {"set": name, **_read(name)}
 
 

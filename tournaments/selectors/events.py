@@ -34,6 +34,12 @@ class LogSlice:
     next_due: datetime | None
     released: tuple[datetime, ...] = ()
 
+    @property
+    def more(self) -> bool:
+        """The log held more than this batch (``next_due`` is now): a client catching up is
+        still catching up on the next read."""
+        return len(self.events) == BATCH and self.next_due is not None
+
 
 HIDDEN = "hidden"
 

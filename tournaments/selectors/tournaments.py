@@ -13,20 +13,19 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
-from matches.observer import Viewer
+from matches.observer import SPECTATOR, Viewer
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import TAKEOVER_LEVEL
 from tournaments.rules.data import ROUNDS
 from tournaments.rules.lobby import lobby_actions, reclaim_actions
-from tournaments.rules.standings import Standing, fans_secret, fans_visible, ranked, scores
+from tournaments.rules.standings import Standing, fans_secret, ranked, scores
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.cards import card_facts
 
 
-def _sees_fans(secret: bool, trophy: Trophy, viewer: Seat | None) -> bool:
-    owner, viewer_id = trophy.winner_id, viewer.pk if viewer else None
-    return fans_visible(secret=secret, owner=owner, viewer=viewer_id)
+def _sees_fans(secret: bool, trophy: Trophy, viewer: Viewer) -> bool:
+    return viewer.sees_fans(owner_seat_id=trophy.winner_id, secret=secret)
 
 
 VIEW_TIMEOUT = 3600
@@ -90,9 +89,10 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
         t.seat_id: t
         for t in DraftTurn.objects.filter(seat__tournament=tournament, round=tournament.round)
     }
+    looking = Viewer(seat_id=viewer.pk, number=viewer.number) if viewer else SPECTATOR
     return {
         "id": tournament.pk,
-        "code": tournament.code if viewer is not None else None,
+        "code": tournament.code if looking.seat_id is not None else None,
         "status": tournament.status,
         "round": tournament.round,
         "is_final": tournament.is_final,
@@ -102,8 +102,8 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
         "plan": tournament.plan,
         "phase_deadline": tournament.phase_deadline,
         "seats": [_seat(tournament, seat, turns.get(seat.pk)) for seat in seats],
-        "trophies": [_trophy(secret, t, viewer) for t in trophies],
-        "standings": _standings(tournament, secret, seats, trophies, viewer),
+        "trophies": [_trophy(secret, t, looking) for t in trophies],
+        "standings": _standings(tournament, secret, seats, trophies, looking),
         "finalists": tournament.finalists,
         "winners": tournament.winners if finished else [],
         "fairness": _fairness(tournament, finished),
@@ -131,6 +131,7 @@ def _options(tournament: Tournament) -> dict[str, Any]:
         "solo_challenge": tournament.solo_challenge,
         "deck_deadline_seconds": tournament.deck_deadline_seconds,
         "answer_deadline_seconds": tournament.answer_deadline_seconds,
+        "spectator_chat": tournament.spectator_chat,
     }
 
 
@@ -160,7 +161,7 @@ def _bot_level(seat: Seat) -> str | None:
     return TAKEOVER_LEVEL if seat.dropped else None
 
 
-def _trophy(secret: bool, trophy: Trophy, viewer: Seat | None) -> dict[str, Any]:
+def _trophy(secret: bool, trophy: Trophy, viewer: Viewer) -> dict[str, Any]:
     return {
         "park": trophy.park,
         "round": trophy.round,
@@ -181,7 +182,7 @@ def public_standings(
         trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
     # Called as a round closes: round 7's standings are the revealed ones the Final is seeded by.
     secret = fans_secret(seat_count=tournament.seat_count, rounds_completed=tournament.round)
-    return _standings(tournament, secret, seats, trophies, None)
+    return _standings(tournament, secret, seats, trophies, SPECTATOR)
 
 
 def _standings(
@@ -189,7 +190,7 @@ def _standings(
     secret: bool,
     seats: list[Seat],
     trophies: list[Trophy],
-    viewer: Seat | None,
+    viewer: Viewer,
 ) -> list[dict[str, Any]]:
     """Fans as the viewer may count them, trophies, and the highest-round trophy."""
     count = tournament.seat_count

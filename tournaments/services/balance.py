@@ -34,6 +34,25 @@ def card_balance_queue(*, key: str, matches: int, seed: int = 0) -> CardBalance:
     return balance
 
 
+def card_balances_queue(*, keys: Sequence[str], matches: int) -> dict[str, str | None]:
+    """Simulations of ``keys`` queued at once: each key's refusal message (None: queued).
+
+    One transaction creates every row and the tasks are sent after it commits. Queued one by
+    one in autocommit, each task left as its row was written, so the embedded server's worker
+    thread (or an eager Celery) started playing the first while the request still wrote the
+    others, and the answer waited for it: 9 s for eleven cards (docs/performance.md).
+    """
+    refused: dict[str, str | None] = {}
+    with transaction.atomic():
+        for key in keys:
+            try:
+                card_balance_queue(key=key, matches=matches)
+                refused[key] = None
+            except ApplicationError as error:
+                refused[key] = error.message
+    return refused
+
+
 def card_balance_create(*, key: str, matches: int, seed: int = 0) -> CardBalance:
     """The row of a new simulation (refused: a design that is not drafted, a bad count)."""
     set_name, _slash, name = key.partition("/")

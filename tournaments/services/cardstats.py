@@ -1,7 +1,9 @@
 """Card statistics kept current from play: each recorded match (or batch of them) and each
-finished Deck Phase adds its counts in its own transaction, as one statement: the rows to add go
-as one JSON parameter, the database sums them (``GROUP BY``) and adds them to the stored rows
-(``INSERT … SELECT … ON CONFLICT DO UPDATE``; SQLite and PostgreSQL alike), each to the four
+finished Deck Phase appends its counts in its own transaction (``card_stats_append``: a row of
+its own, so concurrent recordings never wait for each other), and a task queued on commit folds
+them into the stored rows (``card_stats_fold``), many recordings in one statement: the rows to
+add go as one JSON parameter, the database sums them (``GROUP BY``) and adds them to the stored
+rows (``INSERT … SELECT … ON CONFLICT DO UPDATE``; SQLite and PostgreSQL alike), each to the four
 pre-summed rows reads serve (``tournaments.models.CardStat``).
 ``card_stats_recount`` rebuilds every row from the stored matches and Deck Phases, and must find
 the same figures."""
@@ -13,11 +15,21 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 
 from django.db import connection, transaction
+from django.utils import timezone
 
 from config import rows
+from config.taskqueue import enqueue_named
 from matches.engine.model import MatchResult
 from matches.models import Match, MatchEvent, MatchStatus
-from tournaments.models import CardStat, DraftTurn, Player, Seat, SeatKind, Tournament
+from tournaments.models import (
+    CardStat,
+    CardStatDelta,
+    DraftTurn,
+    Player,
+    Seat,
+    SeatKind,
+    Tournament,
+)
 from tournaments.rules import cardstats
 from tournaments.rules.cardstats import ALL, COUNTERS, Row, Tally
 from tournaments.rules.draft import DraftTurn as Turn
@@ -26,6 +38,7 @@ from tournaments.selectors.cards import card_facts, sets_in_play
 
 KEYS = ("key", "set_name", "sets", "player")
 CHUNK = 20_000  # rows per statement in a recount
+FOLD_BATCH = 500  # deltas (recordings) folded per transaction
 # The rows to add, read from the one JSON parameter (an array of arrays) by each database.
 SOURCE = {"postgresql": "jsonb_array_elements(%s::jsonb)", "sqlite": "json_each(%s)"}
 
@@ -41,12 +54,12 @@ def player_of(seat: Seat) -> str:
 
 
 def card_stats_of_matches(recorded: Iterable[tuple[Match, MatchResult]]) -> None:
-    """Add matches being recorded (the caller's transaction: the counts commit with it), in one
-    statement however many: a batch of recordings passes them all."""
+    """Append what matches being recorded add (the caller's transaction: the counts commit with
+    it), in one row however many: a batch of recordings passes them all."""
     added: list[Row] = []
     for match, result in recorded:
         added += cardstats.tally_rows(_match_tally(match, result), _match_sets(match))
-    card_stats_write(added)
+    card_stats_append(added)
 
 
 def card_stats_of_match(match: Match, result: MatchResult) -> None:
@@ -73,7 +86,44 @@ def card_stats_of_draft(tournament: Tournament, seat: Seat, turn: Turn) -> None:
         picked=[facts[uid].key for uid in turn.picked if uid in facts],
         player=player_of(seat),
     )
-    card_stats_write(cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament))))
+    card_stats_append(cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament))))
+
+
+def card_stats_append(added: list[Row]) -> None:
+    """Keep ``added`` for the fold, in the caller's transaction (the counts commit with the
+    recording), and queue the fold after it commits.
+
+    Added to the stored rows in the recording transaction, the counts locked rows every match
+    shares (its sets', the City designs'), so concurrent recordings waited for each other's
+    commit: +25-50 ms each with 2-4 recorders (docs/performance.md). An appended row is the
+    transaction's own."""
+    if added:
+        with connection.cursor() as cursor:  # the model's save costs more CPU than the rest
+            cursor.execute(_append_sql(), [json.dumps(added), timezone.now()])
+        transaction.on_commit(lambda: enqueue_named("tournaments.tasks.card_stats_fold"))
+
+
+@cache
+def _append_sql() -> str:
+    table = rows.quote(CardStatDelta._meta.db_table)
+    names = ", ".join(rows.column(CardStatDelta, name) for name in ("rows", "created_at"))
+    return f"INSERT INTO {table} ({names}) VALUES (%s, %s)"
+
+
+def card_stats_fold() -> int:
+    """Add the appended counts to the stored rows, oldest first, ``FOLD_BATCH`` deltas per
+    transaction (one statement); the deltas folded. Two folds at once take different deltas
+    (``SKIP LOCKED``) and their statements wait for each other (the writers' lock)."""
+    folded = 0
+    while True:
+        with transaction.atomic():
+            pending = CardStatDelta.objects.select_for_update(skip_locked=True).order_by("pk")
+            batch = list(pending.values_list("pk", "rows")[:FOLD_BATCH])
+            if not batch:
+                return folded
+            card_stats_write([row for _pk, text in batch for row in json.loads(text)])
+            CardStatDelta.objects.filter(pk__in=[pk for pk, _text in batch]).delete()
+        folded += len(batch)
 
 
 def card_stats_write(added: list[Row]) -> None:
@@ -82,14 +132,26 @@ def card_stats_write(added: list[Row]) -> None:
 
     Each row counts in four stored rows — its design's and its set's, by combination (player
     ``ALL``) and by kind of player (sets ``ALL``) — which the statement makes from it and sums.
-    It inserts them in key order, so two transactions adding to the same rows lock them in the
-    same order (PostgreSQL would otherwise deadlock them). The rows go as one JSON text: a
-    statement of a dozen placeholders per row cost more CPU to build and send than everything
-    else a match's figures need.
+    It inserts them in key order, and on PostgreSQL first takes the writers' transaction lock
+    (``WRITERS_LOCK``): two transactions adding to the same rows never lock them crosswise.
+    The rows go as one JSON text: a statement of a dozen placeholders per row cost more CPU to
+    build and send than everything else a match's figures need.
     """
     if added:
         with connection.cursor() as cursor:
             cursor.execute(_upsert_sql(connection.vendor), [json.dumps(added)])
+
+
+# A transaction may add rows in several statements (a recount's chunks; recordings did, when
+# they wrote here: matches recorded together one by one, several Deck Phases in one task). Each
+# statement locks its rows in key order, but two transactions' statements interleaved still
+# lock them crosswise: with four tournaments recording at once PostgreSQL found deadlocks
+# (tests/cardstats/test_concurrent_recording.py). So writers take one lock for the rest of their
+# transaction first: the second waits for the first's commit, as it would anyway for the rows
+# every write shares (the sets' rows). The statement takes it (a CTE it reads before it makes a
+# row): no round trip of its own.
+WRITERS_LOCK = 0x43617264  # "Card": an advisory lock's number, unused elsewhere
+LOCKED = {"postgresql": f"pg_advisory_xact_lock({WRITERS_LOCK})"}
 
 
 FANNED = (  # each added row's four stored rows: key, set name, sets, player (g.n is 0 to 3)
@@ -102,16 +164,21 @@ FOUR = "(SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3)
 
 
 @cache
-def _upsert_sql(vendor: str) -> str:
+def _upsert_sql(vendor: str, *, locked: bool = True) -> str:
+    """The statement adding the rows (``locked``: taking the writers' lock first, where the
+    database has one; unlocked only for ``scripts/bench_stats_contention.py``)."""
     table = rows.quote(CardStat._meta.db_table)
     names = [rows.column(CardStat, name) for name in (*KEYS, *COUNTERS)]
     sums = [f"SUM(CAST(value ->> {index} AS BIGINT))" for index in range(len(KEYS), len(names))]
     unique = ", ".join(rows.column(CardStat, name) for name in ("key", "sets", "player"))
     added = ", ".join(f"{col} = {table}.{col} + EXCLUDED.{col}" for col in names[len(KEYS) :])
     # "WHERE true": SQLite would otherwise read the ON of ON CONFLICT as a join's.
+    lock = LOCKED.get(vendor) if locked else None
     return (
-        f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join([*FANNED, *sums])} "
-        f"FROM {SOURCE[vendor]} CROSS JOIN {FOUR} WHERE true "
+        (f"WITH writers AS MATERIALIZED (SELECT {lock}) " if lock else "")
+        + f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join([*FANNED, *sums])} "
+        f"FROM {SOURCE[vendor]} CROSS JOIN {FOUR}{' CROSS JOIN writers' if lock else ''} "
+        "WHERE true "
         f"GROUP BY 1, 2, 3, 4 ORDER BY 1, 3, 4 ON CONFLICT ({unique}) DO UPDATE SET {added}"
     )
 
@@ -125,6 +192,7 @@ def card_stats_recount() -> int:
             into.setdefault(item, cardstats.Counts()).add(counts)
     added = [row for sets, tally in totals.items() for row in cardstats.tally_rows(tally, sets)]
     with transaction.atomic():
+        CardStatDelta.objects.all().delete()  # counted again from the stored play below
         CardStat.objects.all().delete()
         for start in range(0, len(added), CHUNK):
             card_stats_write(added[start : start + CHUNK])

@@ -1,23 +1,28 @@
-"""Table chat: short messages of the seats, kept in the tournament's log.
+"""Table chat: short messages of the seats (and, when the host allows it, of named spectators),
+kept in the tournament's log.
 
 A message is a public ``chat`` event, so it is numbered, resumable (``after=N``) and kept with
-the tournament like any event; the host's mutes are ``chat_mute`` events. Whether a seat is
-muted and how many messages it sent lately are read from those rows (no second record).
-Clients render a message as text only: it is never HTML.
+the tournament like any event; the host's mutes are ``chat_mute`` events and its choice whether
+spectators may chat a ``chat_settings`` event. Whether an author is muted and how many messages
+it sent lately are read from those rows (no second record). A spectator chats with a token it
+gets by name (``chat_guest_join``): a ``ChatGuest`` row its limits and mutes hold on to, which
+sees nothing more than any spectator. Clients render a message as text only: it is never HTML.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
-from tournaments.models import Seat, Status, Tournament, TournamentEvent
+from tournaments.models import ChatGuest, Seat, Status, Tournament, TournamentEvent
 from tournaments.selectors.viewers import require_seat
-from tournaments.services.common import locked_tournament
+from tournaments.services.common import locked_tournament, new_token
 from tournaments.services.events import publish
 from tournaments.services.lobby import require_host
 
@@ -25,16 +30,46 @@ if TYPE_CHECKING:
     from tournaments.services.lobby import Actor
 
 CHAT_MAX_CHARS = 280
-CHAT_BURST = 5  # messages a seat may send within CHAT_WINDOW
+CHAT_BURST = 5  # messages an author may send within CHAT_WINDOW
 CHAT_WINDOW = timedelta(seconds=10)
+GUEST_NAME_CHARS = 24
+MAX_GUESTS = 200  # spectators who may join one tournament's chat
+
+Author = Seat | ChatGuest | None
+# Who a ``chat_mute`` names: ("seat", number) or ("spectator", number).
+AuthorKey = tuple[str, int]
 
 
 class TooFast(ApplicationError):
     status_code = 429
 
 
-def chat_post(*, tournament_id: int, seat: Seat | None, text: str) -> dict[str, Any]:
-    """A seat says ``text`` (whitespace collapsed) at the table; the event's payload."""
+@dataclass(frozen=True)
+class GuestTicket:
+    """A spectator's chat identity and its token (shown once)."""
+
+    guest: ChatGuest
+    token: str
+
+
+def chat_post(*, tournament_id: int, author: Author, text: str) -> dict[str, Any]:
+    """A seat (or an admitted spectator) says ``text`` (whitespace collapsed) at the table;
+    the event's payload with its ``seq``."""
+    words = _words(text)
+    with locked_tournament(tournament_id) as tournament:
+        if tournament.status == Status.CANCELLED:
+            raise ConflictError("already_over", _("This tournament was cancelled."))
+        payload = _signed(tournament, author)
+        key = _key(payload)
+        if muted_authors(tournament).get(key):
+            raise ForbiddenError("chat_muted", _("The host muted you in the chat."))
+        _check_pace(tournament, key)
+        payload["text"] = words
+        publish(tournament, "chat", payload)
+        return {"seq": tournament.event_seq, **payload}
+
+
+def _words(text: str) -> str:
     words = " ".join(str(text).split())
     if not words:
         raise ApplicationError("chat_empty", _("Write something to send."))
@@ -42,39 +77,110 @@ def chat_post(*, tournament_id: int, seat: Seat | None, text: str) -> dict[str, 
         limit = {"max": CHAT_MAX_CHARS}
         message = _("At most %(max)s characters.") % limit
         raise ApplicationError("chat_too_long", message, limit)
+    return words
+
+
+def _signed(tournament: Tournament, author: Author) -> dict[str, Any]:
+    """Who the message is from, as its payload names it; a coded refusal for a caller who may
+    not chat here."""
+    if isinstance(author, ChatGuest):
+        if author.tournament_id != tournament.pk:
+            message = _("That chat token belongs to another tournament.")
+            raise ForbiddenError("wrong_tournament", message)
+        _require_spectator_chat(tournament)
+        return {"seat": None, "spectator": author.number, "name": author.name}
+    if author is None:
+        _require_spectator_chat(tournament)
+        raise ForbiddenError("chat_join_first", _("Join the chat with a name first."))
+    own = require_seat(author, tournament)
+    return {"seat": own.number, "name": own.name}
+
+
+def _key(payload: dict[str, Any]) -> AuthorKey:
+    if payload["seat"] is None:
+        return ("spectator", payload["spectator"])
+    return ("seat", payload["seat"])
+
+
+def _require_spectator_chat(tournament: Tournament) -> None:
+    if not tournament.spectator_chat:
+        message = _("Spectators may not chat in this tournament.")
+        raise ForbiddenError("chat_closed", message)
+
+
+def chat_guest_join(*, tournament_id: int, name: str) -> GuestTicket:
+    """A spectator joins the chat as ``name`` (whitespace collapsed; no seat's or other
+    spectator's name): refused ``chat_closed`` unless the host lets spectators chat."""
+    shown = " ".join(str(name).split())
+    if not shown or len(shown) > GUEST_NAME_CHARS or not shown.isprintable():
+        limit = {"max": GUEST_NAME_CHARS}
+        message = _("A name is 1 to %(max)s printable characters.") % limit
+        raise ApplicationError("chat_bad_name", message, limit)
     with locked_tournament(tournament_id) as tournament:
-        own = require_seat(seat, tournament)
+        _require_spectator_chat(tournament)
         if tournament.status == Status.CANCELLED:
             raise ConflictError("already_over", _("This tournament was cancelled."))
-        if muted_seats(tournament).get(own.number):
-            raise ForbiddenError("chat_muted", _("The host muted your seat in the chat."))
-        _check_pace(tournament, own.number)
-        payload: dict[str, Any] = {"seat": own.number, "name": own.name, "text": words}
-        publish(tournament, "chat", payload)
-        return {"seq": tournament.event_seq, **payload}
+        guests = tournament.chat_guests
+        taken = guests.filter(name__iexact=shown).exists()
+        if taken or tournament.seats.filter(name__iexact=shown).exists():
+            raise ConflictError("name_taken", _("Someone at this table already has that name."))
+        last = guests.aggregate(last=Max("number"))["last"] or 0
+        if last >= MAX_GUESTS:
+            raise ConflictError("chat_full", _("This chat has no room for more spectators."))
+        token, digest = new_token()
+        guest = ChatGuest.objects.create(
+            tournament=tournament, number=last + 1, name=shown, token_hash=digest
+        )
+        return GuestTicket(guest, token)
 
 
-def chat_mute(*, tournament_id: int, seat: Actor, number: int, muted: bool) -> None:
-    """The host mutes (or unmutes) a seat in the chat; setting the same value changes nothing."""
+def chat_mute(
+    *, tournament_id: int, seat: Actor, number: int, muted: bool, spectator: bool = False
+) -> None:
+    """The host mutes (or unmutes) a seat, or the spectator ``number`` when ``spectator``;
+    setting the same value changes nothing."""
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
-        if not tournament.seats.filter(number=number).exists():
+        rows = tournament.chat_guests if spectator else tournament.seats
+        if not rows.filter(number=number).exists():
             message = _("No seat %(number)s in this tournament.") % {"number": number}
+            if spectator:
+                message = _("No spectator %(number)s in this chat.") % {"number": number}
             raise NotFoundError("no_such_seat", message)
-        if bool(muted_seats(tournament).get(number)) != muted:
-            publish(tournament, "chat_mute", {"seat": number, "muted": muted})
+        key: AuthorKey = ("spectator" if spectator else "seat", number)
+        if bool(muted_authors(tournament).get(key)) != muted:
+            publish(tournament, "chat_mute", {key[0]: number, "muted": muted})
 
 
-def muted_seats(tournament: Tournament) -> dict[int, bool]:
-    """Each seat's latest mute state, as the host's ``chat_mute`` events left it."""
+def chat_settings(*, tournament_id: int, seat: Actor, spectator_chat: bool) -> None:
+    """The host lets spectators chat (or stops them) until the tournament ends; setting the
+    same value changes nothing."""
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        if tournament.status in (Status.FINISHED, Status.CANCELLED):
+            raise ConflictError("already_over", _("This tournament is over."))
+        if tournament.spectator_chat != spectator_chat:
+            tournament.spectator_chat = spectator_chat
+            tournament.save(update_fields=["spectator_chat"])
+            publish(tournament, "chat_settings", {"spectator_chat": spectator_chat})
+
+
+def muted_authors(tournament: Tournament) -> dict[AuthorKey, bool]:
+    """Each author's latest mute state, as the host's ``chat_mute`` events left it."""
     rows = TournamentEvent.objects.filter(tournament=tournament, kind="chat_mute").order_by("seq")
-    return {mute["seat"]: mute["muted"] for mute in rows.values_list("payload", flat=True)}
+    return {_muted_key(mute): mute["muted"] for mute in rows.values_list("payload", flat=True)}
 
 
-def _check_pace(tournament: Tournament, number: int) -> None:
+def _muted_key(mute: dict[str, Any]) -> AuthorKey:
+    if "spectator" in mute:
+        return ("spectator", mute["spectator"])
+    return ("seat", mute["seat"])
+
+
+def _check_pace(tournament: Tournament, key: AuthorKey) -> None:
     since = timezone.now() - CHAT_WINDOW
     recent = TournamentEvent.objects.filter(
-        tournament=tournament, kind="chat", visible_at__gte=since, payload__seat=number
+        tournament=tournament, kind="chat", visible_at__gte=since, **{f"payload__{key[0]}": key[1]}
     ).count()
     if recent >= CHAT_BURST:
         wait = {"retry_after": int(CHAT_WINDOW.total_seconds())}

@@ -91,6 +91,7 @@ def _open(
     seed: int | None = None,
     advice_allowed: bool = True,
     bots_allowed: bool = True,
+    spectator_chat: bool = False,
 ) -> Tournament:
     """A new lobby with no seat taken (``seed`` is only mixed into the server's secret).
 
@@ -131,6 +132,7 @@ def _open(
                     organizer_id=organizer_id,
                     advice_allowed=advice_allowed,
                     bots_allowed=bots_allowed,
+                    spectator_chat=spectator_chat,
                 )
                 break
         except IntegrityError:  # the room code was taken: draw another
@@ -219,6 +221,27 @@ def seat_add_bots(
                 {"seat": bot.number, "name": bot.name, "kind": "bot", "bot_level": level},
             )
     return bots
+
+
+def seat_replace_by_bot(*, tournament_id: int, seat: Actor, number: int, level: str) -> Seat:
+    """The host (or staff: a league's scheduled start) gives the person's seat ``number`` of
+    the lobby to a bot of ``level``: the person leaves (its token stops working), the bot sits."""
+    check_level(level)
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        require_lobby(tournament)
+        tournament.seats.filter(number=number, kind=SeatKind.HUMAN).delete()
+        publish(tournament, "seat_left", {"seat": number, "reason": "no_show"})
+        bot = Seat.objects.create(
+            tournament=tournament,
+            number=number,
+            kind=SeatKind.BOT,
+            name=f"Bot {BOT_NAMES[number]}",
+            bot_level=level,
+        )
+        joined = {"seat": number, "name": bot.name, "kind": "bot", "bot_level": level}
+        publish(tournament, "seat_joined", joined)
+    return bot
 
 
 def require_host(seat: Actor, tournament: Tournament) -> None:

@@ -132,23 +132,35 @@ def match_play(*, match_id: int, tournament_id: int | None = None) -> None:
     matches_play(tournament_id=tournament_id, match_ids=[match_id])
 
 
-def matches_play(*, tournament_id: int, match_ids: list[int]) -> None:
+def matches_play(
+    *, tournament_id: int, match_ids: list[int], bots: list[int] | None = None
+) -> None:
     """Play the tournament's scheduled matches of ``match_ids``, in id order, each as far as it
-    goes, in one transaction (idempotent: a match of any other status is left alone).
+    goes (idempotent: a match of any other status is left alone). ``bots``: if given, the bot
+    seats of the Deck Phase the last match opened are added to it instead of being queued: the
+    caller plays them once this has returned (``tournaments.tasks``: a bot tournament's rounds
+    follow one another in one task).
 
-    One lock, one commit and one nudge for a round's matches instead of one each (they would
-    wait on the same lock anyway), and their events reach the two logs in one ``COPY`` each
-    (``appends_gathered``). The log's rows are those the matches would write one by one: each
-    match's events and its ``match_finished`` in turn, the round's close after the last. An
-    error (a match the engine cannot play) rolls all of them back: the caller plays them one
-    by one then (``tournaments.tasks.play_matches``), so only the broken one fails.
+    Each match is played, recorded and released in a transaction of its own, under the lock
+    taken again: its events reach the streams as soon as its own rows are durable, not when the
+    round's last match is (a round's first match waited for the whole round). Its events reach
+    the two logs in one ``COPY`` each (``appends_gathered``); the log's rows are those of one
+    task per match: each match's events and its ``match_finished`` in turn, the round's close
+    after the last. A match the engine cannot play raises and rolls back only its own
+    transaction: the caller plays the rest one by one then (``tournaments.tasks.play_matches``),
+    so only the broken one fails.
     """
-    with locked_tournament(tournament_id) as tournament, appends_gathered():
-        if cancelled(tournament):
-            return
-        for match in _locked_matches(tournament, match_ids):
-            if match.status == MatchStatus.SCHEDULED:
-                _advance(tournament, match, _run(match, list(match.answers)))
+    for match_id in sorted(match_ids):
+        opened: list[int] = []  # handed to the caller only once their Deck Phase has committed
+        with locked_tournament(tournament_id) as tournament, appends_gathered():
+            if cancelled(tournament):
+                return
+            tournament.bots_to_play = opened if bots is not None else None
+            for match in _locked_matches(tournament, [match_id]):
+                if match.status == MatchStatus.SCHEDULED:
+                    _advance(tournament, match, _run(match, list(match.answers)))
+        if bots is not None:
+            bots.extend(opened)
 
 
 def match_failed(*, match_id: int, error: str) -> None:

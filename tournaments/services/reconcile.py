@@ -34,6 +34,7 @@ from config.taskqueue import broker_emptied, enqueue_named
 from tournaments.models import Tournament
 from tournaments.selectors.owed import Owed, other_owed_work, owed_work
 from tournaments.services import clock
+from tournaments.services.cardstats import card_stats_fold
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ def reconcile() -> Reconciled:
         else:
             requeued += _requeue_tournament(tournament_id, keys)
     Nudge.objects.filter(queued_at__lt=now - NUDGES_KEPT).delete()
+    card_stats_fold()  # card statistics a lost fold task left appended (usually none)
     if requeued:
         log.warning("Reconciler queued again: %s", ", ".join(requeued))
     return Reconciled(owed=len(owed) + len(others), ticked=ticked, requeued=tuple(requeued))

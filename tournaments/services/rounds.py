@@ -245,8 +245,13 @@ def _new_turn(tournament: Tournament) -> dict[str, object]:
 
 
 def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
+    """Queue the bots' task (unless the caller plays them: ``Tournament.bots_to_play``) and the
+    Deck Phase's deadline, once the opening has committed."""
     tournament_id, round_number = tournament.pk, tournament.round
     deadline = tournament.deck_deadline_seconds
+    if tournament.bots_to_play is not None:
+        tournament.bots_to_play.extend(bot_ids)
+        bot_ids = []
 
     def queue() -> None:
         if bot_ids:

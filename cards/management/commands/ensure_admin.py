@@ -13,10 +13,12 @@ from argparse import ArgumentParser
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from config.commands import LocalizedCommand
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Create the admin superuser if missing (password: ADMIN_PASSWORD or generated)."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
@@ -30,14 +32,23 @@ class Command(BaseCommand):
         if user is None:
             chosen = password or secrets.token_urlsafe(12)
             users.create_superuser(username=username, email="", password=chosen)
-            shown = "from ADMIN_PASSWORD" if password else chosen
-            self.stdout.write(f"Admin user created: username {username!r}, password {shown}")
+            shown = _("from ADMIN_PASSWORD") if password else chosen
+            self.stdout.write(
+                _("Admin user created: username %(username)r, password %(password)s")
+                % {"username": username, "password": shown}
+            )
         elif password:
             user.set_password(password)
             user.save(update_fields=["password"])
-            self.stdout.write(f"Admin user {username!r}: password reset from ADMIN_PASSWORD.")
+            self.stdout.write(
+                _("Admin user %(username)r: password reset from ADMIN_PASSWORD.")
+                % {"username": username}
+            )
         else:
             self.stdout.write(
-                f"Admin user {username!r} exists; password unchanged "
-                "(set ADMIN_PASSWORD to reset it)."
+                _(
+                    "Admin user %(username)r exists; password unchanged "
+                    "(set ADMIN_PASSWORD to reset it)."
+                )
+                % {"username": username}
             )

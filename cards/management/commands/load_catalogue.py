@@ -6,12 +6,14 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from cards.catalogue import CATALOGUE_PATH, CatalogueError, Counts, catalogue_load
+from config.commands import LocalizedCommand
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Load cards/data/catalogue.json. Rows equal to the file are left alone; rows edited in "
         "admin (curated) are skipped unless --force."
@@ -28,12 +30,19 @@ class Command(BaseCommand):
             report = catalogue_load(path=options["file"], force=options["force"])
         except (CatalogueError, OSError, ValueError) as error:
             raise CommandError(str(error)) from error
-        self._print("Card sets", report.sets)
-        self._print("Cards", report.cards)
+        self._print(_("Card sets"), report.sets)
+        self._print(_("Cards"), report.cards)
 
     def _print(self, label: str, counts: Counts) -> None:
-        self.stdout.write(f"{label}: {counts.summary()}")
+        self.stdout.write(
+            _("%(label)s: %(summary)s") % {"label": label, "summary": counts.summary()}
+        )
         for key in counts.skipped:
-            self.stdout.write(f"  skipped, curated in admin: {key} (use --force to overwrite)")
+            self.stdout.write(
+                "  "
+                + _("skipped, curated in admin: %(key)s (use --force to overwrite)") % {"key": key}
+            )
         for key in counts.not_in_file:
-            self.stdout.write(f"  in the database but not in the file (kept): {key}")
+            self.stdout.write(
+                "  " + _("in the database but not in the file (kept): %(key)s") % {"key": key}
+            )

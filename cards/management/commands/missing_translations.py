@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import ngettext
 
 from cards.models import TRANSLATED_LANGUAGES
 from cards.selectors import card_missing_translations
+from config.commands import LocalizedCommand
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "List the cards without a name or effect translation, per language."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -25,8 +27,18 @@ class Command(BaseCommand):
         for language in [lang] if lang else TRANSLATED_LANGUAGES:
             missing = card_missing_translations(language=language)
             total += len(missing)
-            self.stdout.write(f"{language}: {len(missing)} card(s) without a translation")
+            self.stdout.write(
+                ngettext(
+                    "%(language)s: %(count)d card without a translation",
+                    "%(language)s: %(count)d cards without a translation",
+                    len(missing),
+                )
+                % {"language": language, "count": len(missing)}
+            )
             for key in missing:
                 self.stdout.write(f"  {key}")
         if strict and total:
-            raise CommandError(f"{total} translation(s) missing.")
+            raise CommandError(
+                ngettext("%(count)d translation missing.", "%(count)d translations missing.", total)
+                % {"count": total}
+            )

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 from django.db import connection
+from django.utils.translation import gettext as _
 
+from config.commands import LocalizedCommand
 from config.pgtools import connection_args, require_postgres, run
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Dump the database to FILE with pg_dump (custom format, for manage.py restore)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -22,4 +24,7 @@ class Command(BaseCommand):
         flags, env = connection_args(settings)
         command = [pg_dump, *flags, "--format=custom", "--no-owner", "--file", options["file"]]
         run([*command, str(settings["NAME"])], env)
-        self.stdout.write(f"Dumped database {settings['NAME']} to {options['file']}.")
+        self.stdout.write(
+            _("Dumped database %(name)s to %(file)s.")
+            % {"name": settings["NAME"], "file": options["file"]}
+        )

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from config.commands import LocalizedCommand
 from config.liveness import BEAT, WORKER, heartbeats, is_alive
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Exit 0 if the process's heartbeat is fresh (HEARTBEAT_STALE_SECONDS), else 1."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -27,8 +29,11 @@ class Command(BaseCommand):
         role, name = options["role"], options["name"]
         seen = [at for who, at in heartbeats(role=role) if name in (None, who)]
         if not seen:
-            raise CommandError(f"No heartbeat of {name or role} yet.")
+            raise CommandError(_("No heartbeat of %(who)s yet.") % {"who": name or role})
         age = (timezone.now() - seen[0]).total_seconds()
         if not is_alive(seen[0], timezone.now()):
-            raise CommandError(f"The last heartbeat of {name or role} is {age:.0f} s old.")
-        self.stdout.write(f"{name or role} seen {age:.1f} s ago")
+            raise CommandError(
+                _("The last heartbeat of %(who)s is %(age).0f s old.")
+                % {"who": name or role, "age": age}
+            )
+        self.stdout.write(_("%(who)s seen %(age).1f s ago") % {"who": name or role, "age": age})

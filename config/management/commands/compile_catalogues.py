@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.utils.translation import ngettext
 
 from config.catalogues import compile_catalogues
+from config.commands import LocalizedCommand
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Compile locale/*/LC_MESSAGES/*.po to .mo (only those changed since)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         written = compile_catalogues()
-        self.stdout.write(f"{len(written)} catalogue(s) compiled.")
+        self.stdout.write(
+            ngettext(
+                "%(count)d catalogue compiled.", "%(count)d catalogues compiled.", len(written)
+            )
+            % {"count": len(written)}
+        )

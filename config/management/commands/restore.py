@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import connection
+from django.utils.translation import gettext as _
 from psycopg import sql
 
+from config.commands import LocalizedCommand
 from config.pgtools import connection_args, require_postgres, run
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Restore a dump made by manage.py backup: into a new database (--into NAME, created "
         "here) or over the configured database (--replace: its tables are dropped first)."
@@ -40,12 +42,16 @@ class Command(BaseCommand):
             name = str(settings["NAME"])
             command += ["--clean", "--if-exists"]
         run([*command, "--dbname", name, options["file"]], env)
-        self.stdout.write(f"Restored {options['file']} into database {name}.")
+        self.stdout.write(
+            _("Restored %(file)s into database %(name)s.") % {"file": options["file"], "name": name}
+        )
 
 
 def _create_database(name: str) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
         if cursor.fetchone():
-            raise CommandError(f"Database {name} exists; --into takes a new name.")
+            raise CommandError(
+                _("Database %(name)s exists; --into takes a new name.") % {"name": name}
+            )
         cursor.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)).as_string())

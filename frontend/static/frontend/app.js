@@ -9,8 +9,13 @@ import { showLeaguePage } from "./league.js";
 
 const main = document.getElementById("main");
 let leave = () => {};
+// Each route() call takes the next number; one that waited (for the catalogue, the sets…) while
+// the reader moved on draws nothing, so a slower earlier page never lands over the newer one.
+let routed = 0;
 
 async function route() {
+  const mine = ++routed;
+  const current = () => mine === routed;
   leave();
   leave = () => {};
   clearErrors();
@@ -21,10 +26,11 @@ async function route() {
     return;
   }
   await Promise.all([attempt(() => cards()), loadGlossary()]);
+  if (!current()) return;
   if ((match = path.match(/^\/t\/(\d+)$/))) leave = showTournament(main, Number(match[1])) || leave;
   else if ((match = path.match(/^\/match\/(\d+)$/))) leave = showReplay(main, Number(match[1])) || leave;
-  else if (path === "/cards") showCards(main);
-  else showLobby(main);
+  else if (path === "/cards") showCards(main, current);
+  else showLobby(main, current);
 }
 
 /* global gettext, ngettext */
@@ -39,14 +45,16 @@ if (!restoreLanguage()) {
 
 const WINTER_WORDS = { off: gettext("Off"), normal: gettext("One park each round"), all: gettext("Every park") };
 
-async function showLobby(container) {
+async function showLobby(container, current) {
+  const create = await createForm();
+  if (!current()) return;
   document.title = fmt(gettext("Challengers! — %(page)s"), { page: gettext("Lobby") });
   const list = h("div", { class: "games" }, h("p", { class: "muted" }, gettext("Loading games…")));
   mount(container,
     h("h1", {}, "Challengers!"),
     h("div", { class: "lobby-grid" },
       h("section", { class: "panel" }, h("h2", {}, gettext("Join a game")), joinForm()),
-      h("section", { class: "panel" }, h("h2", {}, gettext("Create a game")), await createForm()),
+      h("section", { class: "panel" }, h("h2", {}, gettext("Create a game")), create),
       h("section", { class: "panel wide" }, h("h2", {}, gettext("Games")), list)));
   const status = h("select", { id: "game-status", onchange: () => loadGames(list, status.value) },
     [["lobby", gettext("Open lobbies")], ["running", gettext("Being played")], ["finished", gettext("Finished")],
@@ -111,6 +119,7 @@ async function createForm() {
     solo_challenge: input("solo_challenge", { type: "checkbox" }),
     deck_deadline_seconds: input("deck_deadline_seconds", { type: "number", min: 5, max: 86400, placeholder: gettext("none") }),
     answer_deadline_seconds: input("answer_deadline_seconds", { type: "number", min: 1, max: 3600, value: 30 }),
+    spectator_chat: input("spectator_chat", { type: "checkbox" }),
   };
   const setBoxes = additional.map((set) => h("label", { class: "check" },
     h("input", { type: "checkbox", name: "additional_sets", value: set.name }), ` ${setName(set.name)}`,
@@ -124,6 +133,7 @@ async function createForm() {
       robot_difficulty: Number(controls.robot_difficulty.value), solo_challenge: controls.solo_challenge.checked,
       deck_deadline_seconds: controls.deck_deadline_seconds.value ? Number(controls.deck_deadline_seconds.value) : null,
       answer_deadline_seconds: Number(controls.answer_deadline_seconds.value),
+      spectator_chat: controls.spectator_chat.checked,
     };
     if (chosen.length) body.additional_sets = chosen;
     const ticket = await attempt(() => post("tournaments/", body));
@@ -143,6 +153,7 @@ async function createForm() {
     h("label", { class: "check" }, controls.solo_challenge, " ", gettext("Solo challenge (SOLO cards may join the Robot's deck)")),
     field(gettext("Deck Phase deadline (seconds)"), controls.deck_deadline_seconds, gettext("5–86400, empty for none")),
     field(gettext("Answer deadline (seconds)"), controls.answer_deadline_seconds),
+    h("label", { class: "check" }, controls.spectator_chat, " ", gettext("Spectators may chat (with a name)")),
     h("button", { type: "submit", class: "primary" }, gettext("Create game")));
 }
 
@@ -156,10 +167,10 @@ function choice(id, label, values, onchange) {
 
 const BOXES = { base: gettext("Base box"), beach_cup: gettext("Beach Cup") };
 
-async function showCards(container) {
-  document.title = fmt(gettext("Challengers! — %(page)s"), { page: gettext("Cards") });
+async function showCards(container, current) {
   const catalogue = await attempt(() => cards());
-  if (!catalogue) return;
+  if (!catalogue || !current()) return;
+  document.title = fmt(gettext("Challengers! — %(page)s"), { page: gettext("Cards") });
   const all = [...catalogue.values()];
   const distinct = (field) => [...new Set(all.map((card) => card[field]).filter(Boolean))];
   const search = h("input", { type: "search", id: "card-search", placeholder: gettext("Name, effect or keyword") });

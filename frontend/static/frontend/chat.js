@@ -1,17 +1,39 @@
-// The table chat: messages from the stream's `chat` events, a box to post (seats), host mutes.
+// The table chat: messages from the stream's `chat` events, a box to post (seats, and spectators
+// who joined by name when the host allows it), the host's mutes and its spectator switch.
 // A message is only ever a text node: nothing a player types is read as HTML.
-import { h, mount, showError } from "./ui.js";
+import { post } from "./api.js";
+import { clearErrors, h, mount, showError } from "./ui.js";
 import { fmt } from "./i18n.js";
 
 /* global gettext */
 
 export const CHAT_MAX = 280;
+const NAME_MAX = 24;
 
 export function chatLines(messages) {
   if (!messages.length) return h("p", { class: "muted" }, gettext("No message yet."));
   return h("ol", { class: "chat-log", "aria-label": gettext("Messages") },
-    messages.map((m) => h("li", {}, h("span", { class: "seat-name" }, m.name), ": ", m.text)));
+    messages.map((m) => h("li", {}, h("span", { class: "seat-name" }, m.name),
+      m.seat === null ? h("span", { class: "muted spectator-tag" }, ` (${gettext("spectator")})`) : null,
+      ": ", m.text)));
 }
+
+/** A spectator's chat ticket for a tournament (`{token, name, number}`), kept across reloads. */
+function chatTicket(tournament) {
+  try {
+    return JSON.parse(localStorage.getItem(`challengers.chat.${tournament}`) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function keepChatTicket(tournament, ticket) {
+  if (ticket) localStorage.setItem(`challengers.chat.${tournament}`, JSON.stringify(ticket));
+  else localStorage.removeItem(`challengers.chat.${tournament}`);
+}
+
+const authorKey = (author) => (author.seat === null || author.seat === undefined
+  ? `spectator-${author.spectator}` : `seat-${author.seat}`);
 
 /** The chat panel of a tournament page: `page.chat` holds the messages, `page.say(text)` posts. */
 export class ChatPanel {
@@ -19,52 +41,112 @@ export class ChatPanel {
     this.page = page;
     this.messages = [];
     this.muted = new Map();
+    this.ticket = chatTicket(page.id);
     this.list = h("div", { class: "chat-list", "aria-live": "polite" });
     this.tools = h("div", {});
+    this.form = this.messageForm();
+    this.joinForm = this.nameForm();
+    this.element = h("section", { class: "panel chat", "aria-label": gettext("Table chat") },
+      h("h2", {}, gettext("Table chat")), this.list, this.form, this.joinForm, this.tools);
+  }
+
+  messageForm() {
     const input = h("input", { id: "chat-text", "data-key": "chat-text", maxlength: CHAT_MAX, autocomplete: "off" });
-    this.form = h("form", { class: "row chat-form", onsubmit: async (event) => {
+    return h("form", { class: "row chat-form", onsubmit: async (event) => {
       event.preventDefault();
       const text = input.value.trim();
       if (!text) return;
       try {
-        await this.page.post("chat/", { text });
+        await this.say(text);
         input.value = "";
       } catch (error) {
+        if (error.code === "bad_token" && this.ticket) this.forget();
         showError(error);
       }
     } }, h("label", { for: "chat-text", class: "visually-hidden" }, gettext("Message to the table")), input,
       h("button", { type: "submit", "data-key": "chat-send" }, gettext("Send")));
-    this.element = h("section", { class: "panel chat", "aria-label": gettext("Table chat") },
-      h("h2", {}, gettext("Table chat")), this.list, this.form, this.tools);
+  }
+
+  /** A spectator's way in: a name, for a chat token (when the host lets spectators chat). */
+  nameForm() {
+    const input = h("input", { id: "chat-name", "data-key": "chat-name", maxlength: NAME_MAX, autocomplete: "nickname" });
+    return h("form", { class: "row chat-join", onsubmit: async (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      try {
+        this.ticket = await post(`tournaments/${this.page.id}/chat/spectators/`, { name });
+        keepChatTicket(this.page.id, this.ticket);
+        clearErrors(); // a refused name before is no longer the news
+        this.render();
+        document.getElementById("chat-text")?.focus();
+      } catch (error) {
+        showError(error);
+      }
+    } }, h("label", { for: "chat-name" }, gettext("Your name in the chat")), input,
+      h("button", { type: "submit", "data-key": "chat-join" }, gettext("Join the chat")));
+  }
+
+  say(text) {
+    if (this.page.me) return this.page.post("chat/", { text });
+    return post(`tournaments/${this.page.id}/chat/`, { text }, this.ticket?.token);
+  }
+
+  forget() {
+    this.ticket = null;
+    keepChatTicket(this.page.id, null);
+    this.render();
   }
 
   add(message) {
     if (this.messages.some((m) => m.seq === message.seq)) return;
     this.messages.push(message);
     mount(this.list, chatLines(this.messages.slice(-50)));
+    if (message.spectator !== undefined && this.page.me) this.render(); // a new spectator to mute
   }
 
-  mute(seat, muted) {
-    this.muted.set(seat, muted);
+  /** `author`: a `chat_mute` payload (`seat` or `spectator`). */
+  mute(author, muted) {
+    this.muted.set(authorKey(author), muted);
     this.render();
   }
 
-  /** Posting for seats only; the host's mute switches. */
+  spectatorName(number) {
+    return this.messages.find((m) => m.spectator === number)?.name
+      ?? fmt(gettext("Spectator %(number)s"), { number });
+  }
+
+  /** Posting for seats, and for spectators the host admits; the host's mute switches. */
   render() {
     const v = this.page.view;
     const me = this.page.me;
-    this.form.hidden = !me || v.status === "cancelled";
+    const over = v.status === "cancelled";
+    const open = Boolean(v.options?.spectator_chat);
+    this.form.hidden = over || !(me || (open && this.ticket));
+    this.joinForm.hidden = over || Boolean(me) || !open || Boolean(this.ticket);
     if (!this.messages.length) mount(this.list, chatLines([]));
-    const others = me ? v.seats.filter((s) => s.number !== me.seat && s.kind === "human") : [];
-    const host = others.length && v.seats.find((s) => s.number === me.seat)?.is_host;
+    const host = me && v.seats.find((s) => s.number === me.seat)?.is_host;
+    mount(this.tools, host ? this.hostTools(v, me, open) : null);
+  }
+
+  hostTools(v, me, open) {
+    const seats = v.seats.filter((s) => s.number !== me.seat && s.kind === "human")
+      .map((s) => ({ key: `seat-${s.number}`, body: { seat: s.number }, name: s.name }));
+    const spectators = [...new Map(this.messages.filter((m) => m.seat === null)
+      .map((m) => [m.spectator, m.name])).entries()]
+      .map(([number, name]) => ({ key: `spectator-${number}`, body: { spectator: number }, name }));
+    const over = v.status === "finished" || v.status === "cancelled";
+    const allow = h("input", { type: "checkbox", id: "chat-spectators", "data-key": "chat-spectators", checked: open,
+      disabled: over, onchange: (e) => this.page.act("chat/", { spectator_chat: e.target.checked }, "PATCH") });
     // Opened once, the mute list stays open across redraws (each stream event may redraw).
-    mount(this.tools, host ? h("details", { open: this.toolsOpen, ontoggle: (e) => { this.toolsOpen = e.target.open; } },
-      h("summary", {}, gettext("Mute a seat")),
-      others.map((s) => {
-        const muted = this.muted.get(s.number) ?? false;
-        return h("button", { class: "small", "data-key": `mute-${s.number}`,
-          onclick: () => this.page.post("chat/mute/", { seat: s.number, muted: !muted }).catch(showError) },
-        fmt(muted ? gettext("Unmute %(name)s") : gettext("Mute %(name)s"), { name: s.name }));
-      })) : null);
+    return h("details", { open: this.toolsOpen, ontoggle: (e) => { this.toolsOpen = e.target.open; } },
+      h("summary", {}, gettext("Chat settings and mutes")),
+      h("label", { class: "check", for: "chat-spectators" }, allow, " ", gettext("Spectators may chat (with a name)")),
+      [...seats, ...spectators].map((who) => {
+        const muted = this.muted.get(who.key) ?? false;
+        return h("button", { class: "small", "data-key": `mute-${who.key}`,
+          onclick: () => this.page.post("chat/mute/", { ...who.body, muted: !muted }).catch(showError) },
+        fmt(muted ? gettext("Unmute %(name)s") : gettext("Mute %(name)s"), { name: who.name }));
+      }));
   }
 }

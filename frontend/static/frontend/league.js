@@ -1,8 +1,9 @@
 // Public league pages at shareable paths: /leagues/, /leagues/<slug>/, a season's standings and
 // tournaments (/leagues/<slug>/seasons/<id>/) and a member's history and rating over time
 // (/leagues/<slug>/members/<handle>/). They read the public league API only, as any client can.
-import { get } from "./api.js";
+import { get, seatOf } from "./api.js";
 import { h, mount, attempt, STATUS_WORDS } from "./ui.js";
+import { scheduleOf, scheduleParts, stageOf, reasonWords, checkInAs, localTime } from "./checkin.js";
 
 // gettext, ngettext and interpolate: Django's catalogue (/jsi18n/), else English
 // (catalogue-fallback.js).
@@ -11,6 +12,7 @@ const say = (format, values) => interpolate(format, values, true);
 const REFRESH_MS = 4000; // how often a season with a tournament being played is read again
 const LOBBY_REFRESH_MS = 30000; // … and one with a lobby only (it may wait for hours)
 const LIVE = new Set(["lobby", "deck", "match"]);
+const CHECKIN_REFRESH_MS = 3000; // how often the calendar is read while a check-in is open
 
 const leaguePath = (slug) => `/leagues/${encodeURIComponent(slug)}/`;
 const seasonPath = (slug, id) => `${leaguePath(slug)}seasons/${id}/`;
@@ -25,7 +27,7 @@ export function showLeaguePage(container, path) {
   if (!slug) showLeagues(container);
   else if (section === "seasons" && key) showSeason(container, slug, Number(key), state);
   else if (section === "members" && key) showMember(container, slug, key);
-  else showLeague(container, slug);
+  else showLeague(container, slug, state);
   return leave;
 }
 
@@ -59,12 +61,13 @@ function dates(season) {
   return gettext("no set dates");
 }
 
-async function showLeague(container, slug) {
+async function showLeague(container, slug, state) {
   const league = await attempt(() => get(`leagues/${encodeURIComponent(slug)}/`));
   if (!league) return unavailable(container);
   document.title = say(gettext("Challengers! — %(league)s"), { league: league.name });
   const standings = league.seasons.length ? await attempt(() => get(`leagues/${encodeURIComponent(slug)}/standings/`)) : null;
   const scheduled = (await attempt(() => get(`leagues/${encodeURIComponent(slug)}/calendar/`)))?.results ?? [];
+  const calendar = h("section", { class: "panel", "aria-labelledby": "calendar-title" });
   const current = league.seasons.find((season) => season.id === standings?.season);
   mount(container, crumbs(["/leagues/", gettext("Leagues")]),
     h("h1", {}, league.name),
@@ -77,11 +80,41 @@ async function showLeague(container, slug) {
           say(ngettext("%(count)s tournament", "%(count)s tournaments", season.tournaments), { count: season.tournaments })),
         season.archived ? [" ", h("span", { class: "badge" }, gettext("archived"))] : null)))
         : h("p", { class: "muted" }, gettext("No season yet."))),
-    scheduled.length ? h("section", { class: "panel" }, h("h2", {}, gettext("Calendar")), calendarList(scheduled)) : null,
+    scheduled.length ? calendar : null,
     current ? h("section", { class: "panel" },
       h("h2", {}, say(gettext("Standings: %(season)s"), { season: current.name })),
       standingsTable(slug, standings), tiebreakWords(),
       h("p", {}, h("a", { href: seasonPath(slug, current.id) }, gettext("The season's tournaments and filters")))) : null);
+  if (scheduled.length) drawCalendar(calendar, slug, state, scheduled);
+}
+
+/** Draw the calendar (again when it changed) and read it again while a start is pending: the
+ * check-ins come in, a start comes and settles. A seat this browser holds may check in here. */
+async function drawCalendar(section, slug, state, scheduled) {
+  const mine = await Promise.all(scheduled.map((item) => {
+    const token = seatOf(item.tournament)?.token;
+    return token && !item.outcome ? scheduleOf(item.tournament, token).catch(() => null) : null;
+  }));
+  if (state.stopped) return;
+  const again = () => {
+    clearTimeout(state.timer);
+    attempt(() => get(`leagues/${encodeURIComponent(slug)}/calendar/`))
+      .then((found) => found && drawCalendar(section, slug, state, found.results));
+  };
+  const pending = scheduled.filter((item) => !item.outcome);
+  clearTimeout(state.timer);
+  if (pending.length) {
+    const busy = pending.some((item) => stageOf(item) !== "before");
+    state.timer = setTimeout(again, busy ? CHECKIN_REFRESH_MS : LOBBY_REFRESH_MS);
+  }
+  const seen = JSON.stringify([scheduled, mine]);
+  if (seen === state.seen) return;
+  state.seen = seen;
+  const checkIn = async (tournament) => {
+    await checkInAs(tournament, seatOf(tournament)?.token);
+    again();
+  };
+  mount(section, h("h2", { id: "calendar-title" }, gettext("Calendar")), calendarList(scheduled, mine, { checkIn, again }));
 }
 
 const OUTCOMES = {
@@ -90,18 +123,20 @@ const OUTCOMES = {
   skipped: () => gettext("started or cancelled by hand"),
 };
 
-/** The league's scheduled tournaments by start time, in the reader's own time zone. */
-function calendarList(scheduled) {
-  const when = (iso) => new Date(iso).toLocaleString(document.documentElement.lang || undefined,
-    { dateStyle: "medium", timeStyle: "short" });
-  return h("ul", { class: "game-list calendar" }, scheduled.map((item) => h("li", { "data-tournament": item.tournament },
+/** The league's scheduled tournaments by start time, in the reader's own time zone; a pending
+ * start with its countdown, and the check-in of the seat this browser holds (`mine`). */
+function calendarList(scheduled, mine, { checkIn, again }) {
+  const when = localTime;
+  return h("ul", { class: "game-list calendar" }, scheduled.map((item, index) => h("li", { "data-tournament": item.tournament },
     h("a", { href: `/#/t/${item.tournament}` }, say(gettext("Game #%(id)s"), { id: item.tournament })), " · ",
     h("time", { datetime: item.starts_at }, when(item.starts_at)), " ",
     item.outcome
       ? h("span", { class: "badge" }, OUTCOMES[item.outcome]?.() ?? item.outcome)
       : h("span", { class: "muted" }, say(gettext("check-in from %(time)s; %(count)s checked in"),
         { time: when(item.checkin_opens_at), count: item.checked_in.length })),
-    item.reason ? h("span", { class: "muted small" }, ` (${item.reason})`) : null)));
+    item.reason ? h("span", { class: "muted small" }, ` (${reasonWords(item.reason)})`) : null,
+    item.outcome ? null : h("div", { class: "checkin" }, scheduleParts(mine[index] ?? { ...item, you: null },
+      { brief: true, onCheckIn: () => checkIn(item.tournament), onStage: again })))));
 }
 
 // ---- A season: standings with the tie-break in words, its tournaments ----

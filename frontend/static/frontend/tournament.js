@@ -6,6 +6,7 @@ import { fmt, num, list, term, setName, parkName, roundName, named, capitalised 
 import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
+import { scheduleOf, schedulePanel, stageOf, reasonWords, checkInAs } from "./checkin.js";
 
 /* global gettext, ngettext */
 
@@ -21,6 +22,9 @@ const KIND_WORDS = { tournament_started: gettext("The tournament started."), sea
   match_retried: gettext("A match was played again after a server error."),
   match_failed: gettext("A match could not be played: the game waits for an operator."),
   seed_revealed: gettext("The seed is revealed."), seat_settings: gettext("Your settings were saved.") };
+/** How often a scheduled lobby reads its check-ins again: while check-in is open, and before. */
+const CHECKIN_POLL_MS = 3000;
+const SCHEDULE_POLL_MS = 30000;
 /** A board's live pace (ms per event); tests set a fast one in localStorage. */
 const PACE = Number(localStorage.getItem("challengers.pace")) || 350;
 
@@ -66,6 +70,7 @@ class TournamentPage {
 
   async start() {
     await this.refresh();
+    this.loadSchedule();
     await this.loadMatches();
     this.unfollow = follow(this.id, this.token, (frame) => this.onFrame(frame));
     this.poller = setInterval(() => this.pollBoards(), 1500);
@@ -78,6 +83,33 @@ class TournamentPage {
     clearInterval(this.poller);
     clearInterval(this.safety);
     clearTimeout(this.pending);
+    clearTimeout(this.scheduleTimer);
+    this.stopped = true;
+  }
+
+  /** Read the scheduled start (a league tournament's, if any) and keep reading it while it is
+   * pending: who checked in changes no stream event, and an organizer may move the start. */
+  async loadSchedule() {
+    clearTimeout(this.scheduleTimer);
+    let schedule;
+    try {
+      schedule = await scheduleOf(this.id, this.token);
+    } catch (error) {
+      return showError(error);
+    }
+    if (this.stopped) return undefined;
+    this.schedule = schedule;
+    if (schedule && !schedule.outcome) {
+      const stage = stageOf(schedule);
+      this.scheduleTimer = setTimeout(() => this.loadSchedule(), stage === "before" ? SCHEDULE_POLL_MS : CHECKIN_POLL_MS);
+    }
+    if (this.view) this.renderPhase();
+    return undefined;
+  }
+
+  async checkIn() {
+    await checkInAs(this.id, this.token);
+    await this.loadSchedule();
   }
 
   get me() { return this.view?.you ?? null; }
@@ -146,6 +178,10 @@ class TournamentPage {
       return showError(frame);
     }
     const p = frame.payload;
+    if (frame.kind === "tournament_started" || frame.kind === "tournament_cancelled") {
+      if (frame.kind === "tournament_cancelled") this.cancelReason = p.reason;
+      if (this.schedule && !this.schedule.outcome) this.loadSchedule();
+    }
     switch (frame.kind) {
       case "match_event":
         this.boards.get(p.match)?.poll().catch(showError);
@@ -158,10 +194,15 @@ class TournamentPage {
         return;
       case "chat":
         return this.chat.add({ seq: frame.seq, ...p });
-      case "chat_mute":
+      case "chat_mute": {
+        const name = p.spectator === undefined ? this.name(p.seat) : this.chat.spectatorName(p.spectator);
         this.note(fmt(p.muted ? gettext("%(name)s was muted in the chat.") : gettext("%(name)s was unmuted in the chat."),
-          { name: this.name(p.seat) }));
-        return this.chat.mute(p.seat, p.muted);
+          { name }));
+        return this.chat.mute(p, p.muted);
+      }
+      case "chat_settings":
+        this.note(p.spectator_chat ? gettext("Spectators may now chat.") : gettext("Spectators may no longer chat."));
+        break; // the view's options change: read it again
       case "match_phase_opened":
         this.note(fmt(gettext("Match Phase of %(round)s."), { round: roundName(p.round) }));
         this.loadMatches();
@@ -189,7 +230,9 @@ class TournamentPage {
         this.note(fmt(gettext("Deck Phase of %(round)s."), { round: roundName(p.round) }));
         break;
       case "round_finished":
-        this.note(fmt(gettext("%(round)s is over."), { round: roundName(p.round) }));
+        // A line of its own: "Round 7 is over.", never "round 7 is over." (the round's name is
+        // written for the middle of a sentence).
+        this.note(capitalised(fmt(gettext("%(round)s is over."), { round: roundName(p.round) })));
         break;
       case "tournament_finished":
         this.note(gettext("The tournament is over."));
@@ -330,17 +373,17 @@ class TournamentPage {
           : gettext("you are watching")),
       v.parks.length ? h("p", { class: "parks" }, v.parks.map((park) => h("span", { class: "park-tag" },
         h("span", { class: `park park-${park.name}` }), capitalised(parkName(park.name)), park.winter ? " ❄" : ""))) : null,
-      this.me && v.status !== "lobby" ? h("label", { class: "check" },
+      this.me && v.status !== "lobby" && v.status !== "cancelled" ? h("label", { class: "check" },
         h("input", { type: "checkbox", id: "answers-live", "data-key": "answers-live", checked: this.me.answers_live,
           onchange: (e) => this.act("seat/", { answers_live: e.target.checked }, "PATCH") }),
         " ", gettext("Answer my cards' questions myself")) : null,
-      this.me && v.status !== "lobby" ? soundToggle() : null);
+      this.me && v.status !== "lobby" && v.status !== "cancelled" ? soundToggle() : null);
   }
 
   renderPhase() {
     const v = this.view;
-    if (v.status === "lobby") return mount(this.parts.phase, this.lobbyPanel());
-    if (v.status === "cancelled") return mount(this.parts.phase, h("section", { class: "panel" }, h("h2", {}, gettext("This game was cancelled."))));
+    if (v.status === "lobby") return mount(this.parts.phase, this.schedulePanel(), this.lobbyPanel());
+    if (v.status === "cancelled") return mount(this.parts.phase, this.cancelledPanel());
     if (v.status === "finished") return mount(this.parts.phase, this.endPanel());
     const parts = [];
     if (this.me?.actions?.includes("reclaim")) parts.push(this.reclaimPanel());
@@ -365,6 +408,19 @@ class TournamentPage {
         h("span", { class: "muted" }, " · ", fmt(gettext("deck %(size)s"), { size: num(seat.deck_size) }), " · ",
           plural(seat.tokens, ngettext("%(count)s fan token", "%(count)s fan tokens", seat.tokens))),
         seat.auto_played ? h("span", { class: "muted" }, " · ", gettext("deadline played for it")) : null))));
+  }
+
+  /** A scheduled start's panel in the lobby (none for a tournament without one). */
+  schedulePanel() {
+    if (!this.schedule) return null;
+    const players = this.view.options.seat_count - this.view.seats.filter((seat) => seat.kind !== "human").length;
+    return schedulePanel(this.schedule, { players, onCheckIn: () => this.checkIn(), onStage: () => this.loadSchedule() });
+  }
+
+  cancelledPanel() {
+    const why = reasonWords(this.schedule?.reason || this.cancelReason, (seat) => this.name(seat - 1));
+    return h("section", { class: "panel", role: "status" }, h("h2", {}, gettext("This game was cancelled.")),
+      why ? h("p", { "data-key": "cancel-reason" }, why) : null);
   }
 
   deckPanel() {

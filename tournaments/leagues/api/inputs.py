@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.leagues.webhooks import EVENT_KINDS
+from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS
 from tournaments.rules.winter import MODES
 
@@ -167,10 +168,24 @@ def correction_arguments(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+NO_SHOW_POLICIES = ("cancel", "bot")
+
+
 class ScheduleInput(serializers.Serializer):
     starts_at = serializers.DateTimeField(help_text="When it starts by itself (ISO 8601).")
     checkin_minutes = serializers.IntegerField(
         min_value=1, max_value=1440, default=30, help_text="Check-in opens this long before."
+    )
+    no_show = serializers.ChoiceField(
+        choices=list(NO_SHOW_POLICIES),
+        default="cancel",
+        help_text=(
+            "A player who did not check in by the start time: cancel the tournament, or bot: a "
+            "bot of bot_level takes the seat and the tournament starts."
+        ),
+    )
+    bot_level = serializers.ChoiceField(
+        choices=list(LEVELS), default=DEFAULT_LEVEL, help_text="The strength of such a bot."
     )
 
 

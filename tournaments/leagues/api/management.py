@@ -16,17 +16,28 @@ from config.shapes import to_json
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, managing, schedules, selectors
-from tournaments.leagues.shapes import Calendar, DeliveryList
+from tournaments.leagues.api.lists import list_view
+from tournaments.leagues.shapes import (
+    Calendar,
+    Delivery,
+    DeliveryList,
+    TournamentScheduleView,
+)
 from tournaments.leagues.shapes import ScheduleView as ScheduleShape
 
 
-class DeliveryListView(ApiView):
-    @extend_schema(responses=DeliveryList, operation_id="league_delivery_list")
-    def get(self, request: Request, slug: str, endpoint_id: int) -> Response:
-        endpoint = managing.webhook_of(
-            organizer=organizer(request), slug=slug, endpoint_id=endpoint_id
-        )
-        return Response(to_json(DeliveryList(results=selectors.delivery_list(endpoint))))
+def _deliveries(request: Request, slug: str, endpoint_id: int) -> list[Delivery]:
+    endpoint = managing.webhook_of(organizer=organizer(request), slug=slug, endpoint_id=endpoint_id)
+    return selectors.delivery_list(endpoint)
+
+
+def _calendar(request: Request, slug: str) -> list[ScheduleShape]:
+    caller(request)
+    return schedules.calendar(slug)
+
+
+DeliveryListView = list_view("DeliveryListView", "league_delivery_list", DeliveryList, _deliveries)
+CalendarView = list_view("CalendarView", "league_calendar", Calendar, _calendar)
 
 
 class ScheduleReadView(ApiView):
@@ -39,11 +50,12 @@ class ScheduleReadView(ApiView):
         return Response(to_json(found[0]))
 
 
-class CalendarView(ApiView):
-    @extend_schema(responses=Calendar, operation_id="league_calendar")
-    def get(self, request: Request, slug: str) -> Response:
-        caller(request)
-        return Response(to_json(Calendar(results=schedules.calendar(slug))))
+class CheckInReadView(ApiView):
+    @extend_schema(responses=TournamentScheduleView, operation_id="league_checkin_read")
+    def get(self, request: Request, tournament_id: int) -> Response:
+        seat = caller(request)
+        found = schedules.tournament_schedule(tournament_id=tournament_id, seat=seat)
+        return Response(to_json(found))
 
 
 # The action views (``tournaments.leagues.actions``).
@@ -54,4 +66,4 @@ WebhookSecretView = rest_view("WebhookSecretView", (actions.ROTATE_WEBHOOK_SECRE
 WebhookPingView = rest_view("WebhookPingView", (actions.PING_WEBHOOK,), ApiView)
 DeliveryRetryView = rest_view("DeliveryRetryView", (actions.RETRY_DELIVERY,), ApiView)
 ScheduleView = rest_view("ScheduleView", (actions.SCHEDULE_START,), ScheduleReadView)
-CheckInView = rest_view("CheckInView", (actions.CHECK_IN,), ApiView)
+CheckInView = rest_view("CheckInView", (actions.CHECK_IN,), CheckInReadView)

@@ -17,15 +17,22 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("POST", L + "tournaments/{tournament_id}/schedule/"): Operation(
         "Schedule a tournament's start (league organizer)",
-        "A lobby starts by itself at `starts_at` if every seat is taken and every player "
-        "checked in during the `checkin_minutes` before; otherwise it is cancelled with the "
-        "reason. Scheduling again moves it.",
+        "A lobby starts by itself at `starts_at` (a day of its season) if every seat is taken "
+        "and every player checked in during the `checkin_minutes` before; a player who did not "
+        "check in cancels it with the reason, or with `no_show: bot` leaves its seat to a bot "
+        "(a `no_show` correction of its member) and it starts. Scheduling again moves it.",
         {
-            400: ["schedule_in_past"],
+            400: ["schedule_in_past", "schedule_outside_season"],
             403: WRITE,
             404: ["not_league_tournament"],
-            409: ["not_in_lobby"],
+            409: ["not_in_lobby", "season_archived", "bots_not_allowed"],
         },
+    ),
+    ("GET", "/api/v1/leagues/tournaments/{tournament_id}/checkin/"): Operation(
+        "Read a tournament's scheduled start and check-in",
+        "As the calendar shows it, with the league's `slug` and `you`: the calling seat (from 1) "
+        "and whether it checked in (`null` without this tournament's seat token).",
+        {401: ["bad_token"], 404: ["not_scheduled"]},
     ),
     ("POST", "/api/v1/leagues/tournaments/{tournament_id}/checkin/"): Operation(
         "Check in for a scheduled start (seat token)",
@@ -114,7 +121,12 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("PATCH", L + "seasons/{season_id}/"): Operation(
         "Edit or archive a season (league organizer)",
         "Name, dates, policies (for tournaments opened from now on) and `archived`.",
-        {400: ["bad_season_dates"], 403: WRITE, 404: ["unknown_season"]},
+        {
+            400: ["bad_season_dates"],
+            403: WRITE,
+            404: ["unknown_season"],
+            409: ["schedules_outside_season"],
+        },
     ),
     ("GET", L + "webhooks/"): Operation(
         "List a league's webhook endpoints (league organizer)",

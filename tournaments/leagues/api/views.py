@@ -17,15 +17,20 @@ from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, exports, selectors, services
 from tournaments.leagues.api import inputs
+from tournaments.leagues.api.lists import list_view
 from tournaments.leagues.rules import TIEBREAK
 from tournaments.leagues.shapes import (
     CorrectionList,
+    CorrectionView,
+    LeagueItem,
     LeagueList,
     LeagueView,
     MemberHistory,
+    MemberItem,
     MemberList,
     Standings,
     TournamentResults,
+    WebhookItem,
     WebhookList,
 )
 
@@ -71,24 +76,38 @@ class ResultsCsvRenderer(CsvRenderer):
     columns = RESULT_COLUMNS
 
 
-class LeagueListBase(ApiView):
-    @extend_schema(responses=LeagueList, operation_id="league_list")
-    def get(self, request: Request) -> Response:
-        caller(request)
-        return Response(to_json(LeagueList(results=selectors.league_list())))
+def _leagues(request: Request) -> list[LeagueItem]:
+    caller(request)
+    return selectors.league_list()
+
+
+def _members(request: Request, slug: str) -> list[MemberItem]:
+    services.require_organizer(organizer(request), services.league_of(slug))
+    return selectors.member_list(slug)
+
+
+def _webhooks(request: Request, slug: str) -> list[WebhookItem]:
+    services.require_organizer(organizer(request), services.league_of(slug))
+    return selectors.webhook_list(slug)
+
+
+def _corrections(request: Request, slug: str) -> list[CorrectionView]:
+    caller(request)
+    return selectors.correction_list(slug)
+
+
+LeagueListBase = list_view("LeagueListBase", "league_list", LeagueList, _leagues)
+MemberListBase = list_view("MemberListBase", "league_member_list", MemberList, _members)
+WebhookListBase = list_view("WebhookListBase", "league_webhook_list", WebhookList, _webhooks)
+CorrectionListBase = list_view(
+    "CorrectionListBase", "league_correction_list", CorrectionList, _corrections
+)
 
 
 class LeagueDetailView(ApiView):
     @extend_schema(responses=LeagueView)
     def get(self, request: Request, slug: str) -> Response:
         return Response(to_json(selectors.league_view(slug, organizer(request))))
-
-
-class MemberListBase(ApiView):
-    @extend_schema(responses=MemberList, operation_id="league_member_list")
-    def get(self, request: Request, slug: str) -> Response:
-        services.require_organizer(organizer(request), services.league_of(slug))
-        return Response(to_json(MemberList(results=selectors.member_list(slug))))
 
 
 class MemberBase(ApiView):
@@ -158,20 +177,6 @@ class SeasonLinesView(ApiView):
         lines = selectors.season_lines(slug, season_id)
         body = "".join(json.dumps(to_json(line), default=str) + "\n" for line in lines)
         return HttpResponse(body, content_type="application/x-ndjson")
-
-
-class WebhookListBase(ApiView):
-    @extend_schema(responses=WebhookList, operation_id="league_webhook_list")
-    def get(self, request: Request, slug: str) -> Response:
-        services.require_organizer(organizer(request), services.league_of(slug))
-        return Response(to_json(WebhookList(results=selectors.webhook_list(slug))))
-
-
-class CorrectionListBase(ApiView):
-    @extend_schema(responses=CorrectionList, operation_id="league_correction_list")
-    def get(self, request: Request, slug: str) -> Response:
-        caller(request)
-        return Response(to_json(CorrectionList(results=selectors.correction_list(slug))))
 
 
 # The action views (``tournaments.leagues.actions``: GraphQL's mutations come from the same

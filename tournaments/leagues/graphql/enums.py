@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from tournaments.leagues.enums import CorrectionKind, MemberKind, WebhookEvent
+from tournaments.leagues.enums import CorrectionKind, MemberKind, NoShowPolicy, WebhookEvent
 
-__all__ = ["CorrectionKind", "MemberKind", "WebhookEvent"]
+__all__ = ["CorrectionKind", "MemberKind", "NoShowPolicy", "WebhookEvent"]

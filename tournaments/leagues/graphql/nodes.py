@@ -1,5 +1,6 @@
 """The leagues' ``Node`` s, found by ``node(id:)`` (the root query of ``tournaments.graphql``):
-each global id's type name to the selector that reads that object for the caller."""
+each global id's type name to the selector that reads that object for the caller. Their ids
+hold one number (``LeagueView:3``): ``node_of`` parses and checks it as it does a tournament's."""
 
 from __future__ import annotations
 
@@ -30,4 +31,7 @@ def _node(read: Reader) -> Callable[[strawberry.Info, int], Any]:
     return found
 
 
-NODES = {name: _node(read) for name, read in READERS.items()}
+# As ``tournaments.graphql.queries.NODES``: (how many numbers the id holds, its reader).
+NODES: dict[str, tuple[int, Callable[..., Any]]] = {
+    name: (1, _node(read)) for name, read in READERS.items()
+}

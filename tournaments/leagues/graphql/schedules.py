@@ -1,7 +1,10 @@
 """A league's calendar over GraphQL: its scheduled starts as a connection, as REST's
-``calendar/`` reads them (scheduling and check-in are actions: ``tournaments.leagues.actions``)."""
+``calendar/`` reads them, and one tournament's schedule with the caller's check-in (scheduling
+and check-in are actions: ``tournaments.leagues.actions``)."""
 
 from __future__ import annotations
+
+from typing import Annotated
 
 import strawberry
 
@@ -10,7 +13,8 @@ from config.shapes import After, Page, page
 from tournaments.graphql.queries import caller_seat
 from tournaments.leagues import schedules
 from tournaments.leagues.graphql.queries import Slug
-from tournaments.leagues.graphql.types import ScheduleConnection
+from tournaments.leagues.graphql.types import ScheduleConnection, TournamentScheduleView
+from tournaments.leagues.shapes import TournamentScheduleView as TournamentScheduleShape
 
 
 @strawberry.type
@@ -21,3 +25,17 @@ class ScheduleQuery:
     ) -> ScheduleConnection:
         caller_seat(info)  # ``bad_token`` for an unknown token, as REST
         return page(schedules.calendar(slug), first=first, after=after)
+
+    @strawberry.field(
+        description="A tournament's scheduled start, its league and the calling seat's check-in "
+        "(REST: GET /api/v1/leagues/tournaments/{id}/checkin/); `not_scheduled` without one."
+    )
+    def tournament_schedule(
+        self,
+        info: strawberry.Info,
+        tournament: Annotated[int, strawberry.argument(description="Tournament id.")],
+    ) -> TournamentScheduleView:
+        found: TournamentScheduleShape = schedules.tournament_schedule(
+            tournament_id=tournament, seat=caller_seat(info)
+        )
+        return found

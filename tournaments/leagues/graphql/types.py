@@ -17,6 +17,7 @@ CorrectionView = graphql_type(shapes.CorrectionView)
 WebhookItem = graphql_type(shapes.WebhookItem)
 Delivery = graphql_type(shapes.Delivery)
 ScheduleView = graphql_type(shapes.ScheduleView)
+TournamentScheduleView = graphql_type(shapes.TournamentScheduleView)
 TournamentResults = graphql_type(shapes.TournamentResults)
 
 LeagueConnection = connection_type(shapes.LeagueItem)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from config.commands import LocalizedCommand
 from tournaments.services.archive import archive_finished
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Move the event logs (and their matches' events) of tournaments finished or cancelled "
         "more than DAYS days ago into compressed archive rows; replays and verify/ still serve "
@@ -24,9 +27,15 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         days: int = options["older_than"]
         if days < 0:
-            raise CommandError("--older-than must be 0 days or more.")
+            raise CommandError(_("--older-than must be 0 days or more."))
         done = archive_finished(older_than_days=days)
         self.stdout.write(
-            f"Archived {done.tournaments} tournament(s): {done.log_rows} log rows and "
-            f"{done.match_event_rows} match event rows packed."
+            ngettext(
+                "Archived %(count)d tournament: %(log)d log rows and %(events)d match event "
+                "rows packed.",
+                "Archived %(count)d tournaments: %(log)d log rows and %(events)d match event "
+                "rows packed.",
+                done.tournaments,
+            )
+            % {"count": done.tournaments, "log": done.log_rows, "events": done.match_event_rows}
         )

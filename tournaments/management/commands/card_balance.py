@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import gettext as _
 
+from config.commands import LocalizedCommand
 from config.errors import ApplicationError
 from tournaments.selectors.cardstats import simulation_view
 from tournaments.services.balance import card_balance_create, card_balance_run
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         'Play N paired bot matches with and without the card KEY ("Set/Name", an A, B or C '
         "design) and store the result next to its figures from stored play."
@@ -33,7 +35,15 @@ class Command(BaseCommand):
         assert done is not None
         view = simulation_view(done)
         self.stdout.write(
-            f"{done.key}: won {view['win_rate_with']:.3f} with it, "
-            f"{view['win_rate_without']:.3f} without ({view['difference']:+.3f}) "
-            f"over {done.matches} pairs."
+            _(
+                "%(key)s: won %(with).3f with it, %(without).3f without (%(difference)+.3f) "
+                "over %(pairs)d pairs."
+            )
+            % {
+                "key": done.key,
+                "with": view["win_rate_with"],
+                "without": view["win_rate_without"],
+                "difference": view["difference"],
+                "pairs": done.matches,
+            }
         )

@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.utils.translation import ngettext
 
+from config.commands import LocalizedCommand
 from tournaments.services.cardstats import card_stats_recount
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Rebuild every card statistics row from the stored matches and finished Deck Phases "
         "(the figures kept while playing must come out the same)."
@@ -20,4 +21,11 @@ class Command(BaseCommand):
         started = time.perf_counter()
         written = card_stats_recount()
         seconds = time.perf_counter() - started
-        self.stdout.write(f"{written} card statistics rows rebuilt in {seconds:.1f} s.")
+        self.stdout.write(
+            ngettext(
+                "%(count)d card statistics row rebuilt in %(seconds).1f s.",
+                "%(count)d card statistics rows rebuilt in %(seconds).1f s.",
+                written,
+            )
+            % {"count": written, "seconds": seconds}
+        )

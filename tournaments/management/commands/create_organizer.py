@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
+from config.commands import LocalizedCommand
 from tournaments.services.organizers import organizer_create
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Create (or update) the user NAME with the tournaments.organize permission and print a "
         "new API token for `Authorization: Token <token>` (shown once; an older one stops)."

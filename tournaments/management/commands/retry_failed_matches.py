@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
+from django.utils.translation import ngettext
 
+from config.commands import LocalizedCommand
 from matches.models import Match, MatchStatus
 from tournaments.services.matchplay import match_retry
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Queue failed matches (all of them, or the ids given) to be played again."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -24,4 +26,11 @@ class Command(BaseCommand):
             failed = failed.filter(pk__in=options["ids"])
         ids = list(failed.values_list("pk", flat=True))
         retried = [match_id for match_id in ids if match_retry(match_id=match_id)]
-        self.stdout.write(f"Queued {len(retried)} failed match(es) again: {retried}")
+        self.stdout.write(
+            ngettext(
+                "Queued %(count)d failed match again: %(ids)s",
+                "Queued %(count)d failed matches again: %(ids)s",
+                len(retried),
+            )
+            % {"count": len(retried), "ids": retried}
+        )

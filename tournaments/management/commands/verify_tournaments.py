@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import ngettext
 
+from config.commands import LocalizedCommand
 from tournaments.models import Status, Tournament
 from tournaments.services.fairness import tournament_verify
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = "Verify every finished tournament (replaying each match); exit 1 if any check fails."
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -23,5 +25,19 @@ class Command(BaseCommand):
         )
         failed = [tid for tid in ids if not tournament_verify(tournament_id=tid)["ok"]]
         if failed:
-            raise CommandError(f"{len(failed)} of {len(ids)} tournament(s) fail: {failed}")
-        self.stdout.write(f"Verified {len(ids)} finished tournament(s): all ok.")
+            raise CommandError(
+                ngettext(
+                    "%(failed)d of %(count)d tournament fails: %(ids)s",
+                    "%(failed)d of %(count)d tournaments fail: %(ids)s",
+                    len(ids),
+                )
+                % {"failed": len(failed), "count": len(ids), "ids": failed}
+            )
+        self.stdout.write(
+            ngettext(
+                "Verified %(count)d finished tournament: all ok.",
+                "Verified %(count)d finished tournaments: all ok.",
+                len(ids),
+            )
+            % {"count": len(ids)}
+        )

@@ -14,6 +14,9 @@ from tournaments.rules.bots.levels import deck_keys
 from tournaments.rules.bots.practice import Outlook, best_of_display, win_rate
 from tournaments.rules.draft import DraftTurn, Table
 
+ADVICE_KINDS = ("option", "card", "none")
+"""What advice rates: the round's options, the display's cards, or nothing now."""
+
 
 def advice_kind(turn: DraftTurn) -> str:
     """``option`` before the option is chosen, ``card`` while picks are left, else ``none``."""

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from config.commands import LocalizedCommand
 from tournaments.leagues.models import League
 from tournaments.leagues.recording import league_recompute
 
 
-class Command(BaseCommand):
+class Command(LocalizedCommand):
     help = (
         "Replay a league's recorded tournaments in their order: the same rows as recorded, and "
         "bot members split by strength where an older recording merged them."
@@ -22,6 +25,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         league = League.objects.filter(slug=options["slug"]).first()
         if league is None:
-            raise CommandError(f"No league has the slug {options['slug']!r}.")
+            raise CommandError(_("No league has the slug %(slug)r.") % {"slug": options["slug"]})
         count = league_recompute(league_id=league.pk)
-        self.stdout.write(f"Replayed {count} tournament(s) of {league.slug}.")
+        self.stdout.write(
+            ngettext(
+                "Replayed %(count)d tournament of %(league)s.",
+                "Replayed %(count)d tournaments of %(league)s.",
+                count,
+            )
+            % {"count": count, "league": league.slug}
+        )

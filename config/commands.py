@@ -1,0 +1,76 @@
+"""Management commands that answer in the operator's language.
+
+Django runs a command in whatever language is active, which outside a request is none (English).
+An operator's shell says which language it reads the POSIX way (``LANGUAGE``, then ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``: ``zh_CN.UTF-8``, ``ru_RU.UTF-8``); ``--lang`` wins over it. A language
+the server does not speak (or ``C``/``POSIX``) falls back to English, since a command's output
+must not fail for a locale. The catalogues are the server's own (``locale/``).
+"""
+
+from __future__ import annotations
+
+import os
+from argparse import ArgumentParser
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandParser
+from django.utils import translation
+
+from config.i18n import UnsupportedLanguage, language_of, supported
+
+# The POSIX order in which gettext reads the environment; LANGUAGE may list several (``ru:en``).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def environment_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The supported language the environment's locale names, else the server's default."""
+    for variable in LOCALE_VARIABLES:
+        for name in environ.get(variable, "").split(":"):
+            code = _posix_to_code(name)
+            if code:
+                try:
+                    return language_of(code)
+                except UnsupportedLanguage:
+                    continue
+    return settings.LANGUAGE_CODE
+
+
+def _posix_to_code(name: str) -> str:
+    """``zh_CN.UTF-8@euro`` → ``zh-cn``; ``C``, ``POSIX`` and empty → ``""``."""
+    bare = name.split(".")[0].split("@")[0].strip()
+    if bare in ("", "C", "POSIX"):
+        return ""
+    return bare.replace("_", "-").lower()
+
+
+class LocalizedCommand(BaseCommand):
+    """A command whose output and errors are in the operator's language (``--lang`` or the
+    locale environment; see the module's docstring). Its ``help`` stays English, like ``--help``
+    of Django's own commands."""
+
+    def run_from_argv(self, argv: list[str]) -> None:
+        translation.activate(environment_language())  # --help and argument errors too
+        super().run_from_argv(argv)
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        _add_language_argument(parser)
+        return parser
+
+    def execute(self, *args: Any, **options: Any) -> str | None:
+        asked = options.get("output_language")
+        with translation.override(language_of(asked) if asked else environment_language()):
+            return super().execute(*args, **options)
+
+
+def _add_language_argument(parser: ArgumentParser) -> None:
+    if any("--lang" in action.option_strings for action in parser._actions):
+        return  # a command with a --lang of its own (missing_translations) keeps its meaning
+    parser.add_argument(
+        "--lang",
+        dest="output_language",
+        choices=supported(),
+        help=translation.gettext("The language of the output (default: from LANGUAGE/LANG)."),
+    )

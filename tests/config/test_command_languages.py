@@ -1,0 +1,89 @@
+"""Management commands answer in the operator's language: ``--lang``, else the shell's locale
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; errors too."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command, get_commands, load_command_class
+from django.core.management.base import CommandError
+
+from config.commands import LocalizedCommand, environment_language
+
+PROJECT = Path(__file__).resolve().parents[2]
+OUR_APPS = ("cards", "config", "matches", "tournaments")
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh-hans"),
+        ({"LANG": "ru_RU.UTF-8"}, "ru"),
+        ({"LANGUAGE": "fr:ru", "LANG": "zh_CN.UTF-8"}, "ru"),  # LANGUAGE's first spoken one
+        ({"LC_ALL": "ru_UA.UTF-8@euro", "LANG": "zh_CN.UTF-8"}, "ru"),  # LC_ALL before LANG
+        ({"LC_MESSAGES": "zh_TW.UTF-8", "LANG": "ru_RU.UTF-8"}, "zh-hans"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),  # a language the server does not speak
+        ({}, "en"),
+    ],
+)
+def test_the_locale_environment_names_the_language(environ: dict[str, str], expected: str) -> None:
+    assert environment_language(environ) == expected
+
+
+def test_every_command_of_the_project_speaks_the_operators_language() -> None:
+    ours = {
+        name: app
+        for name, app in get_commands().items()
+        if isinstance(app, str) and app.split(".")[0] in OUR_APPS
+    }
+    assert len(ours) >= 14, ours
+    plain = [
+        name
+        for name, app in ours.items()
+        if not isinstance(load_command_class(app, name), LocalizedCommand)
+    ]
+    assert plain == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Verified 0 finished tournaments: all ok."),
+        ("zh-hans", "已验证 0 场已结束的锦标赛：全部正常。"),
+        ("ru", "Проверено 0 завершённых турниров: всё в порядке."),
+    ],
+)
+def test_lang_chooses_the_output_language_plurals_included(lang: str, expected: str) -> None:
+    out = StringIO()
+    call_command("verify_tournaments", lang=lang, stdout=out)
+    assert out.getvalue().strip() == expected
+
+
+@pytest.mark.django_db
+def test_a_refusal_is_in_the_chosen_language() -> None:
+    with pytest.raises(CommandError, match="Нет лиги с идентификатором 'nowhere'"):
+        call_command("league_recompute", "nowhere", lang="ru")
+
+
+def test_the_shells_locale_speaks_on_the_command_line() -> None:
+    """The real command line (``run_from_argv``): ``LANG`` alone chooses, ``--lang`` wins."""
+    environ = {**os.environ, "LANG": "zh_CN.UTF-8", "LANGUAGE": "", "LC_ALL": ""}
+    for flag, expected in (([], "必须为 0 天或以上"), (["--lang", "ru"], "не меньше 0 дней")):
+        done = subprocess.run(
+            [sys.executable, "manage.py", "archive_events", "--older-than", "-1", *flag],
+            cwd=PROJECT,
+            env=environ,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 1
+        assert expected in done.stderr, done.stderr

@@ -1,0 +1,101 @@
+"""Each closed set of values is declared once, on the server, and both APIs take it from there:
+the GraphQL enum's members and REST's OpenAPI enum equal the server's set. A kind added in one
+place only (the engine, the rules, a model's choices, or a hand-written list in either API)
+fails here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+
+from cards.graphql import schema as card_schema
+from cards.models import Box, Confidence, Level, SetKind, Timing
+from config.enums import member_name
+from matches.engine.events import SHAPES
+from matches.engine.questions import PROMPTS
+from matches.models import MatchStatus
+from tests.graphql.client import GraphQL
+from tournaments.graphql import cardstats, queries, types
+from tournaments.models import BalanceStatus, SeatKind, Status
+from tournaments.rules.bots import LEVELS
+from tournaments.rules.bots.advice import ADVICE_KINDS
+from tournaments.rules.options import BASIC_SETS, BOXES
+from tournaments.rules.when_picked import PENDING_KINDS
+from tournaments.rules.winter import MODES, PARK_KINDS
+
+SHOWN_STATUSES = {*MatchStatus.values, "playing"} - {MatchStatus.RECORDED}
+# GraphQL enum: (the server's set, REST's (component, field) holding the same set, if any).
+SETS: dict[str, tuple[set[str], tuple[str, str] | None]] = {
+    "PendingKind": (set(PENDING_KINDS), ("PendingOut", "kind")),
+    "QuestionKind": (set(PROMPTS), ("QuestionOut", "kind")),
+    "AdviceKind": (set(ADVICE_KINDS), ("AdviceOut", "kind")),
+    "MatchKind": (set(PARK_KINDS), ("MatchOut", "kind")),
+    "MatchEventKind": ({*SHAPES, "hidden"}, ("EventOut", "kind")),
+    "MatchStatus": (SHOWN_STATUSES, ("MatchOut", "status")),
+    "TournamentStatus": (set(Status.values), ("TournamentOut", "status")),
+    "SeatKind": (set(SeatKind.values), ("SeatOut", "kind")),
+    "CardLevel": (set(Level.values), ("Card", "level")),
+    "CardTiming": (set(Timing.values), ("Card", "timing")),
+    "Confidence": (set(Confidence.values), ("Card", "confidence")),
+    "CardSetKind": (set(SetKind.values), ("CardSet", "kind")),
+    "Box": (set(Box.values) | set(BOXES), ("CardSet", "box")),
+    "SimulationStatus": (set(BalanceStatus.values), ("SimulationOut", "status")),
+    "BotLevel": (set(LEVELS), None),
+    "WinterMode": (set(MODES), None),
+    "BasicSet": (set(BASIC_SETS), None),
+}
+
+
+@pytest.fixture(scope="module")
+def openapi() -> dict[str, Any]:
+    schema: dict[str, Any] = SchemaGenerator().get_schema(request=None, public=True)
+    return schema["components"]["schemas"]
+
+
+def rest_enum(components: dict[str, Any], component: str, field: str) -> set[str]:
+    found = components[component]["properties"][field]
+    ref = found.get("$ref") or found["allOf"][0]["$ref"]
+    return set(components[ref.rsplit("/", 1)[1]]["enum"]) - {None, ""}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_an_enum_holds_the_servers_set_in_both_apis(name: str, openapi: dict[str, Any]) -> None:
+    values, rest = SETS[name]
+    query = "query($n: String!) { __type(name: $n) { enumValues { name } } }"
+    found = GraphQL().data(query, n=name)["__type"]
+    assert {value["name"] for value in found["enumValues"]} == {member_name(v) for v in values}
+    if rest is not None:
+        assert rest_enum(openapi, *rest) == values
+
+
+def own_types() -> set[str]:
+    """The GraphQL types of the tournaments and the catalogue (the leagues convert apart)."""
+    found = set()
+    for module in (types, queries, cardstats, card_schema):
+        for value in vars(module).values():
+            definition = getattr(value, "__strawberry_definition__", None)
+            if definition is not None:
+                found.add(definition.name)
+    return found
+
+
+@pytest.mark.django_db
+def test_no_kind_or_status_of_the_schema_is_a_plain_string() -> None:
+    """A field of this app named ``kind``, ``status``, ``level``, ``timing`` or ``box`` is an
+    enum, except the tournament log's ``kind`` (the log's kinds grow with every feature)."""
+    query = "{ __schema { types { name fields { name type { name ofType { name } } } } } }"
+    plain = []
+    for found in GraphQL().data(query)["__schema"]["types"]:
+        if found["name"] not in own_types():
+            continue
+        for field in found["fields"] or ():
+            named = field["type"]["ofType"] or field["type"]
+            if field["name"] in ENUM_NAMES and named["name"] == "String":
+                plain.append(f"{found['name']}.{field['name']}")
+    assert plain == ["TournamentEventView.kind"]
+
+
+ENUM_NAMES = {"kind", "status", "level", "timing", "box", "confidence"}
