@@ -5,9 +5,10 @@ Selectors return shapes; REST renders them with ``to_json`` (the keys in declara
 ``rest=False`` field left out, an ``omit_none`` field left out when ``None``); OpenAPI describes
 them through ``ShapeExtension`` (drf-spectacular reads a shape class given to
 ``extend_schema(responses=...)`` as a component of the same name); GraphQL's object type is made
-by ``graphql_type`` (the same name; every list of shapes a Relay connection with ``first`` and
-``after``; a ``node_id`` field makes it a ``Node`` whose global ``id`` it holds, its number then
-``databaseId``; an ``enum`` field that enum). No serializer or Strawberry type repeats a shape.
+by ``graphql_type`` (the same name; every list of shapes a Relay connection with
+``first``/``after`` and ``last``/``before``, paged by ``config.graphql_pages``; a ``node_id``
+field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId``; an
+``enum`` field that enum). No serializer or Strawberry type repeats a shape.
 
 Plain dataclasses rather than pydantic models: the three renderings are the small functions
 below, and a selector's row costs a dataclass's construction, not a validation.
@@ -28,7 +29,8 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from strawberry import relay
 from strawberry.scalars import JSON
 
-from config.graphql import DEFAULT_PAGE, Connection, connection, offset_of, page_size
+from config.graphql import Connection
+from config.graphql_pages import After, Before, First, Last, Page, page_of
 
 S = TypeVar("S", bound="Shape")
 
@@ -254,9 +256,6 @@ class ShapeExtension(OpenApiSerializerExtension):
 
 _TYPES: dict[type, Any] = {}
 
-Page = typing.Annotated[int, strawberry.argument(description="Page size, 1-100.")]
-After = typing.Annotated[str | None, strawberry.argument(description="A cursor.")]
-
 
 def graphql_type(cls: type[Shape]) -> Any:
     """The Strawberry type of a shape (made once): it resolves its fields from the shape's
@@ -313,13 +312,21 @@ def _paged(kind: Any) -> bool:
 def _page_field(found: Field) -> Any:
     item = typing.get_args(found.type)[0]
 
-    def resolve(root: Any, first: int = DEFAULT_PAGE, after: str | None = None) -> Any:
-        return page(getattr(root, found.name), first=first, after=after)
+    def resolve(
+        root: Any,
+        first: int | None = None,
+        after: str | None = None,
+        last: int | None = None,
+        before: str | None = None,
+    ) -> Any:
+        return page_of(getattr(root, found.name), Page(first, after, last, before))
 
     resolve.__annotations__ = {
         "root": Any,
-        "first": Page,
+        "first": First,
         "after": After,
+        "last": Last,
+        "before": Before,
         "return": connection_type(item),
     }
     return strawberry.field(resolver=resolve, description=found.meta.description)
@@ -330,11 +337,11 @@ def connection_type(item: type[Shape]) -> Any:
     return Connection[graphql_type(item)]  # type: ignore[misc]
 
 
-def page(items: Sequence[Any], *, first: int, after: str | None) -> Any:
-    """The page of ``items`` that ``first`` and ``after`` ask for (``invalid`` past the cap or
-    for a cursor this server did not make)."""
-    size, start = page_size(first), offset_of(after)
-    return connection(items[start : start + size], offset=start, total=len(items))
+def page(read: Callable[[], Sequence[Any]], page: Page) -> Any:
+    """``page`` of the list ``read()`` answers, its arguments checked first (``invalid`` before
+    anything is read: ``config.graphql_pages``)."""
+    page.check()
+    return page_of(read(), page)
 
 
 def _graphql_of(kind: Any, meta: Meta) -> Any:

@@ -97,3 +97,24 @@ def test_a_league_list_pages_with_first_and_after(db: None) -> None:
     assert [e["node"]["member"] for e in rest["edges"]] == ["cy"]
     assert rest["pageInfo"]["hasNextPage"] is False
     assert codes(organizer.post(query, slug=slug, after="nope")) == ["invalid"]
+
+
+def test_a_league_list_pages_backwards_with_last_and_before(db: None) -> None:
+    """As every list (``config.graphql_pages``): ``last``/``before``, and ``first`` with
+    ``last`` refused."""
+    client, token = APIClient(), create_organizer("org")
+    slug, _ = league_with_season(client, token)
+    for handle in ("ann", "bob", "cy"):
+        ok(post(client, f"leagues/{slug}/members/", {"handle": handle}, org(token)))
+    organizer = GraphQL(f"Token {token}")
+    query = """query($slug: String!, $first: Int, $last: Int, $before: String) {
+      members(slug: $slug, first: $first, last: $last, before: $before) {
+      pageInfo { hasPreviousPage startCursor } edges { node { member } } } }"""
+    end = organizer.data(query, slug=slug, first=None, last=2, before=None)["members"]
+    assert [e["node"]["member"] for e in end["edges"]] == ["bob", "cy"]
+    assert end["pageInfo"]["hasPreviousPage"] is True
+    start = end["pageInfo"]["startCursor"]
+    head = organizer.data(query, slug=slug, first=None, last=2, before=start)["members"]
+    assert [e["node"]["member"] for e in head["edges"]] == ["ann"]
+    both = organizer.post(query, slug=slug, first=1, last=1, before=None)
+    assert codes(both) == ["invalid"]

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import strawberry
 
-from config.graphql import DEFAULT_PAGE
-from config.shapes import After, Page, page
+from config.graphql_pages import After, Before, First, Last, Page
+from config.shapes import page
 from tournaments.leagues import managing, selectors, services
 from tournaments.leagues.graphql.queries import Slug, caller_organizer
 from tournaments.leagues.graphql.types import (
@@ -30,24 +30,42 @@ def _organizer_of(info: strawberry.Info, slug: str) -> None:
 class ManagementQuery:
     @strawberry.field(description="A league's corrections, oldest first: its audit trail.")
     def corrections(
-        self, info: strawberry.Info, slug: Slug, first: Page = DEFAULT_PAGE, after: After = None
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> CorrectionConnection:
         caller_organizer(info)
-        return page(selectors.correction_list(slug), first=first, after=after)
+        return page(lambda: selectors.correction_list(slug), Page(first, after, last, before))
 
     @strawberry.field(description="A league's members (its organizers only).")
     def members(
-        self, info: strawberry.Info, slug: Slug, first: Page = DEFAULT_PAGE, after: After = None
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> MemberConnection:
         _organizer_of(info, slug)
-        return page(selectors.member_list(slug), first=first, after=after)
+        return page(lambda: selectors.member_list(slug), Page(first, after, last, before))
 
     @strawberry.field(description="A league's webhook endpoints (its organizers only).")
     def webhooks(
-        self, info: strawberry.Info, slug: Slug, first: Page = DEFAULT_PAGE, after: After = None
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> WebhookConnection:
         _organizer_of(info, slug)
-        return page(selectors.webhook_list(slug), first=first, after=after)
+        return page(lambda: selectors.webhook_list(slug), Page(first, after, last, before))
 
     @strawberry.field(description="An endpoint's newest 100 deliveries (its organizers only).")
     def webhook_deliveries(
@@ -55,8 +73,10 @@ class ManagementQuery:
         info: strawberry.Info,
         slug: Slug,
         id: EndpointId,
-        first: Page = DEFAULT_PAGE,
+        first: First = None,
         after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> DeliveryConnection:
         endpoint = managing.webhook_of(organizer=caller_organizer(info), slug=slug, endpoint_id=id)
-        return page(selectors.delivery_list(endpoint), first=first, after=after)
+        return page(lambda: selectors.delivery_list(endpoint), Page(first, after, last, before))

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import strawberry
 
-from config.graphql import DEFAULT_PAGE
-from config.shapes import After, Page, page
+from config.graphql_pages import After, Before, First, Last, Page
+from config.shapes import page
 from tournaments.graphql.queries import caller_seat
 from tournaments.leagues import schedules
 from tournaments.leagues.graphql.queries import Slug
@@ -21,10 +21,16 @@ from tournaments.leagues.shapes import TournamentScheduleView as TournamentSched
 class ScheduleQuery:
     @strawberry.field(description="A league's scheduled tournaments by start time.")
     def calendar(
-        self, info: strawberry.Info, slug: Slug, first: Page = DEFAULT_PAGE, after: After = None
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
     ) -> ScheduleConnection:
         caller_seat(info)  # ``bad_token`` for an unknown token, as REST
-        return page(schedules.calendar(slug), first=first, after=after)
+        return page(lambda: schedules.calendar(slug), Page(first, after, last, before))
 
     @strawberry.field(
         description="A tournament's scheduled start, its league and the calling seat's check-in "

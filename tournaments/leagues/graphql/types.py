@@ -1,6 +1,7 @@
 """The league objects of GraphQL, made from their one declaration (``tournaments.leagues.shapes``
 through ``config.shapes.graphql_type``): no field is written twice. Every list of objects in them
-is a connection (``first``/``after``); leagues, seasons and members are ``Node`` s."""
+is a connection (``first``/``after``, ``last``/``before``); leagues, seasons and members are
+``Node`` s."""
 
 from __future__ import annotations
 
