@@ -30,6 +30,7 @@ from strawberry.scalars import JSON
 from config.enums import enum_for, plain
 from config.errors import ApplicationError
 from config.graphql import UserError, authorization, context_value, error_body_of, user_errors
+from config.shapes import to_json
 from config.throttling import ScopeThrottle
 
 # Whole numbers a GraphQL ``Int`` (32 bits) cannot hold travel as decimal strings.
@@ -128,7 +129,7 @@ def _handler(action: Action) -> Callable[..., Response]:
         body = action.perform(header, request.data, named)
         if body is None:
             return Response(status=action.status)
-        return Response(body, status=action.status)
+        return Response(to_json(body), status=action.status)
 
     handle.__doc__ = action.description
     schema = extend_schema(

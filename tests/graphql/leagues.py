@@ -7,15 +7,24 @@ from typing import Any
 from tests.graphql.client import ERRORS, GraphQL, payload
 
 SKILL = "mu sigma ordinal"
-SEASON = """id name startsOn endsOn scoring botsAllowed adviceAllowed tournaments archived joinCode
-  options { basicSet additionalSets beachCup winterPark robotDifficulty }"""
-LEAGUE = f"slug name description public members seasons {{ {SEASON} }}"
-STANDINGS = f"""season kind tiebreak rows {{ rank member kind points wins finals fans played vector
-  decidedBy rating {{ {SKILL} }} }}"""
-HISTORY = f"""member kind rating {{ {SKILL} }}
-  tournaments {{ tournament season place points fans champion finalist
-                 rating {{ {SKILL} change }} }}
-  corrections {{ id kind reason season tournament member match places createdAt }}"""
+
+
+def page(field: str, selection: str) -> str:
+    """A connection's first 100 items (``rest_shape`` reads ``edges`` as REST's list)."""
+    return f"{field}(first: 100) {{ edges {{ node {{ {selection} }} }} }}"
+
+
+SEASON = """databaseId name startsOn endsOn scoring botsAllowed adviceAllowed tournaments archived
+  joinCode options { basicSet additionalSets beachCup winterPark robotDifficulty }"""
+LEAGUE = f"slug name description public members {page('seasons', SEASON)}"
+ROW = f"""rank member kind points wins finals fans played vector decidedBy rating {{ {SKILL} }}"""
+STANDINGS = f"season kind tiebreak {page('rows', ROW)}"
+CORRECTION = "id kind reason season tournament member match places createdAt"
+HISTORY_ROW = f"tournament season place points fans champion finalist rating {{ {SKILL} change }}"
+RESULT_ROW = f"place member kind seat points fans champion finalist rating {{ {SKILL} }}"
+RESULTS = f"tournament season recorded {page('rows', RESULT_ROW)}"
+HISTORY = f"""member kind rating {{ {SKILL} }} {page("tournaments", HISTORY_ROW)}
+  {page("corrections", CORRECTION)}"""
 TICKET = "ticket { id code seat token }"
 PAYLOADS = {
     "createLeague": f"league {{ {LEAGUE} }}",

@@ -13,6 +13,7 @@ RENAMED = {"room_code": "code"}
 ENUM_FIELDS = {
     *("status", "kind", "botLevel", "basicSet", "winterMode"),
     *("level", "timing", "box", "confidence"),
+    *("winterPark", "outcome", "events", "tiebreak", "decidedBy", "noShow"),
 }
 
 

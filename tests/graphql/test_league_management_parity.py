@@ -126,7 +126,7 @@ def test_corrections_and_management_refuse_the_same(catalogue: Any) -> None:
         slug=slug,
         **enum({**dq, "member": ADA}),
     )
-    refused = call(theirs, "members", "member", slug=slug)
+    refused = call(theirs, "members", "edges { node { member } }", slug=slug)
     assert refused["errors"][0]["extensions"]["code"] == "not_league_organizer"
 
 
@@ -152,14 +152,13 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
     listed = call(
         gql,
         "corrections",
-        "id kind reason season tournament member match places createdAt",
+        "edges { node { id kind reason season tournament member match places createdAt } }",
         slug=slug,
     )
     assert rest_shape(listed["data"]["result"]) == rest_json(trail)
 
-    members = call(gql, "members", "member kind botLevel claimed createdAt", slug=slug)["data"][
-        "result"
-    ]
+    selection = "edges { node { member kind botLevel claimed createdAt } }"
+    members = call(gql, "members", selection, slug=slug)["data"]["result"]
     by_rest = ok(client.get(f"/api/v1/leagues/{slug}/members/", headers=org(token)), 200)["results"]
     assert rest_shape(members) == rest_json(by_rest)
 
@@ -186,11 +185,11 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
             )
         )
         ping = mutate(gql, "pingWebhook", DELIVERY, slug=slug, endpointId=hook["id"])
-        assert (ping["kind"], ping["sequence"], ping["status"]) == ("ping", 1, "delivered")
+        assert (ping["kind"], ping["sequence"], ping["status"]) == ("PING", 1, "DELIVERED")
         log = call(
             gql,
             "webhookDeliveries",
-            DELIVERED,
+            f"edges {{ node {{ {DELIVERED} }} }}",
             slug=slug,
             id=hook["id"],
         )
@@ -200,7 +199,7 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
         again = mutate(
             gql, "retryDelivery", DELIVERY, slug=slug, endpointId=hook["id"], deliveryId=ping["id"]
         )
-        assert again["status"] == "delivered" and len(received.processed) == 1
+        assert again["status"] == "DELIVERED" and len(received.processed) == 1
         rotated = mutate(
             gql,
             "rotateWebhookSecret",

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from tests.api.snapshot import everything
 from tests.graphql.client import ERRORS, GraphQL, operation, typed
-from tests.graphql.leagues import HISTORY, LEAGUE, PAYLOADS, STANDINGS, call, mutate
+from tests.graphql.leagues import HISTORY, LEAGUE, PAYLOADS, RESULTS, STANDINGS, call, mutate
 from tests.graphql.rest_shape import rest_json, rest_shape
 from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, org
 from tournaments.leagues.models import (
@@ -263,16 +263,21 @@ QUERY_REFUSALS = [
         STANDINGS,
     ),
     ("leagues/club/standings/?season=0", "standings", {"slug": "club", "season": 0}, STANDINGS),
-    (
-        "leagues/club/standings/?kind=robots",
-        "standings",
-        {"slug": "club", "kind": "robots"},
-        STANDINGS,
-    ),
     ("leagues/nope/standings/", "standings", {"slug": "nope"}, STANDINGS),
     ("leagues/club/members/nobody/", "member", {"slug": "club", "handle": "nobody"}, HISTORY),
     ("tournaments/?league=a b", "tournaments", {"league": "a b"}, "totalCount"),
 ]
+
+
+def test_a_kind_the_standings_do_not_know_is_refused_before_anything_runs(db: None) -> None:
+    """REST's ``?kind=robots`` is ``invalid``; GraphQL's ``kind`` is a ``MemberKind`` enum, so a
+    value outside it is refused with the variables (``invalid_variables``)."""
+    assert (
+        APIClient().get("/api/v1/leagues/club/standings/?kind=robots").json()["code"] == "invalid"
+    )
+    query = 'query($kind: MemberKind) { standings(slug: "club", kind: $kind) { kind } }'
+    body = GraphQL().post(query, kind="ROBOTS")
+    assert [e["extensions"]["code"] for e in body["errors"]] == ["invalid_variables"]
 
 
 @pytest.mark.parametrize("case", QUERY_REFUSALS, ids=lambda c: c[0])
@@ -356,6 +361,10 @@ def test_league_reads_are_the_same_through_rest_and_graphql(
         found = _data(nobody, "member", HISTORY, slug=slug, handle=row["member"])
         assert rest_shape(found) == history
 
+    results = ok(client.get(f"/api/v1/leagues/{slug}/tournaments/{in_league}/results/"), 200)
+    found = _data(nobody, "tournamentResults", RESULTS, slug=slug, tournament=in_league)
+    assert rest_shape(found) == results and len(results["rows"]) == 3
+
     first = standings["rows"][0]["member"]
     for field_, selection, args, queries in READ_QUERIES:
         filled = {k: first if v == "$first" else v for k, v in args.items()}
@@ -412,7 +421,7 @@ def test_league_writes_answer_the_same_through_rest_and_graphql(catalogue: Any) 
 
     opened = rest(f"leagues/r/seasons/{seasons['r']['id']}/tournaments/", {"seats": 3})
     gql_opened = made(
-        mutate(gql, "openSeasonTournament", slug="g", seasonId=seasons["g"]["id"], seats=3)
+        mutate(gql, "openSeasonTournament", slug="g", seasonId=seasons["g"]["databaseId"], seats=3)
     )
     # A ticket's seat and token are flat in GraphQL (``Ticket``), nested in REST.
     assert (opened["seat"], gql_opened["seat"], gql_opened["token"]) == (None, None, None)

@@ -173,7 +173,7 @@ def test_refused_forfeits_change_nothing_in_rest_and_graphql(catalogue: Any) -> 
         member=champion,
     )
     assert made == {
-        "kind": "forfeit",
+        "kind": "FORFEIT",
         "member": champion,
         "match": final.pk,
         "tournament": tid,

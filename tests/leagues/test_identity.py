@@ -12,7 +12,6 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from tests.graphql.client import GraphQL
-from tests.graphql.leagues import STANDINGS, call
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,
@@ -88,8 +87,10 @@ def test_the_standings_rank_humans_or_bots_alone_on_request(catalogue: Any) -> N
         assert alone["rows"][0]["rank"] == 1
         order = [row["member"] for row in everyone["rows"] if row["kind"] == kind]
         assert [row["member"] for row in alone["rows"]] == order
-        by_graphql = call(GraphQL(), "standings", STANDINGS, slug=slug, kind=kind)
-        assert by_graphql["data"]["result"]["kind"] == kind
-        assert [r["member"] for r in by_graphql["data"]["result"]["rows"]] == order
+        query = "query($slug: String!, $kind: MemberKind) { standings(slug: $slug, kind: $kind) "
+        query += "{ kind rows(first: 100) { edges { node { member } } } } }"
+        by_graphql = GraphQL().data(query, slug=slug, kind=kind.upper())["standings"]
+        assert by_graphql["kind"] == kind.upper()
+        assert [e["node"]["member"] for e in by_graphql["rows"]["edges"]] == order
     refused = client.get(f"{path}?kind=robots")
     assert refused.status_code == 400 and refused.json()["code"] == "invalid"

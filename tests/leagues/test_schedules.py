@@ -174,11 +174,16 @@ def test_graphql_schedules_checks_in_and_refuses_as_rest(catalogue: Any) -> None
     assert checked == {"seat": 1}
     rest = client.get(f"/api/v1/leagues/{slug}/calendar/").json()["results"]
     body = organizer.post(
-        "query($slug: String!) { calendar(slug: $slug) { tournament checkedIn outcome } }",
+        "query($slug: String!) { calendar(slug: $slug) "
+        "{ edges { node { tournament checkedIn outcome } } } }",
         slug=slug,
     )
-    assert body["data"]["calendar"] == [
-        {"tournament": r["tournament"], "checkedIn": r["checked_in"], "outcome": r["outcome"]}
+    assert [e["node"] for e in body["data"]["calendar"]["edges"]] == [
+        {
+            "tournament": r["tournament"],
+            "checkedIn": r["checked_in"],
+            "outcome": r["outcome"] and r["outcome"].upper(),
+        }
         for r in rest
     ]
 

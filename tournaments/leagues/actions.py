@@ -3,20 +3,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from rest_framework import status
 
 from config.actions import Action, Call, Ident, Result
+from config.shapes import Shape, graphql_type
 from config.throttling import CreateThrottle, JoinThrottle
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.actions import TICKET_RESULT, seat, ticket
 from tournaments.api.auth import actor_of
 from tournaments.leagues import corrections, managing, schedules, selectors, services
 from tournaments.leagues.api import inputs
-from tournaments.leagues.graphql.enums import CorrectionKind, WebhookEvent
-from tournaments.leagues.graphql.types import (
+from tournaments.leagues.enums import CorrectionKind, WebhookEvent
+from tournaments.leagues.shapes import (
     CheckInView,
     CorrectionView,
     Delivery,
@@ -56,26 +58,36 @@ def organizer(call: Call) -> Organizer | None:
     return found if isinstance(found, Organizer) else None
 
 
-def result(field: str, kind: Any, description: str) -> Result:
-    """A payload field made of REST's body, key for key."""
-    return Result(field, kind, description, lambda body, _: kind(**body))
+@dataclass(frozen=True)
+class Answer:
+    """What an action answers: REST's body (OpenAPI: ``response``) and GraphQL's payload field
+    (``result``), both the one shape the service call returns."""
+
+    result: Result
+    response: Any
 
 
-def league_action(name: str, description: str, run: Any, answer: Result, **options: Any) -> Action:
-    return Action(name, description, run, answer, **{"response": OpenApiTypes.OBJECT, **options})
+def result(field: str, kind: type[Shape], description: str) -> Answer:
+    """The payload field ``field``: the shape the action returns, as REST renders it."""
+    return Answer(Result(field, graphql_type(kind), description, lambda body, _: body), kind)
 
 
-LEAGUE = Result("league", LeagueView, "The league.", lambda body, _: LeagueView.of(body))
-SEASON_RESULT = Result("season", SeasonView, "The season.", lambda body, _: SeasonView.of(body))
-DONE = Result("done", Done, "Done.", lambda body, _: Done(ok=True))
+def league_action(name: str, description: str, run: Any, answer: Answer, **options: Any) -> Action:
+    return Action(name, description, run, answer.result, **{"response": answer.response, **options})
 
 
-def _league(call: Call) -> dict[str, Any]:
+LEAGUE = result("league", LeagueView, "The league.")
+SEASON_RESULT = result("season", SeasonView, "The season.")
+TICKET = Answer(TICKET_RESULT, OpenApiTypes.OBJECT)  # the tournaments app's ticket
+DONE = Answer(Result("done", graphql_type(Done), "Done.", lambda body, _: Done(ok=True)), None)
+
+
+def _league(call: Call) -> LeagueView:
     league = services.league_create(organizer=organizer(call), **call.data)
     return selectors.league_view(league.slug, None)
 
 
-def _season(call: Call) -> dict[str, Any]:
+def _season(call: Call) -> SeasonView:
     data = dict(call.data)
     scoring, slug = data.pop("scoring", None), data.pop("slug")
     season = services.season_create(
@@ -121,27 +133,27 @@ def _hosted(call: Call) -> dict[str, Any]:
     )
 
 
-def _member(call: Call) -> dict[str, Any]:
+def _member(call: Call) -> NewMember:
     made, claim = services.member_create(
         organizer=organizer(call), slug=call.data["slug"], handle=call.data["handle"]
     )
-    return {"member": made.handle, "kind": made.kind, "claim_code": claim}
+    return NewMember(member=made.handle, kind=made.kind, claim_code=claim)
 
 
-def _claim(call: Call) -> dict[str, Any]:
+def _claim(call: Call) -> MemberToken:
     made, token = services.member_claim(slug=call.data["slug"], claim_code=call.data["claim_code"])
-    return {"member": made.handle, "token": token}
+    return MemberToken(member=made.handle, token=token)
 
 
-def _webhook(call: Call) -> dict[str, Any]:
+def _webhook(call: Call) -> Webhook:
     data = call.data
     endpoint, secret = services.webhook_create(
         organizer=organizer(call), slug=data["slug"], url=data["url"], events=data["events"]
     )
-    return {"id": endpoint.pk, "url": endpoint.url, "events": endpoint.events, "secret": secret}
+    return Webhook(id=endpoint.pk, url=endpoint.url, events=endpoint.events, secret=secret)
 
 
-def _correction(call: Call) -> dict[str, Any]:
+def _correction(call: Call) -> CorrectionView:
     arguments = inputs.correction_arguments(call.data)
     made = corrections.correction_create(
         organizer=organizer(call), slug=call.data["slug"], **arguments
@@ -149,23 +161,23 @@ def _correction(call: Call) -> dict[str, Any]:
     return selectors.correction_view(made)
 
 
-def _rename(call: Call) -> dict[str, Any]:
+def _rename(call: Call) -> MemberItem:
     slug, new = call.data["slug"], call.data["handle"]  # ``member``: the handle it had
     managing.member_rename(
         organizer=organizer(call), slug=slug, handle=call.data["member"], new=new
     )
-    return next(m for m in selectors.member_list(slug) if m["member"] == new)
+    return next(m for m in selectors.member_list(slug) if m.member == new)
 
 
-def _reissue(call: Call) -> dict[str, Any]:
+def _reissue(call: Call) -> NewMember:
     handle = call.data["member"]
     claim = managing.member_token_reissue(
         organizer=organizer(call), slug=call.data["slug"], handle=handle
     )
-    return {"member": handle, "kind": "human", "claim_code": claim}
+    return NewMember(member=handle, kind="human", claim_code=claim)
 
 
-def _update(call: Call) -> dict[str, Any]:
+def _update(call: Call) -> SeasonView:
     data = dict(call.data)
     slug, season_id = data.pop("slug"), data.pop("season_id")
     season = managing.season_update(
@@ -180,9 +192,9 @@ def _endpoint(call: Call) -> dict[str, Any]:
     return {"organizer": organizer(call), "slug": data["slug"], "endpoint_id": data["endpoint_id"]}
 
 
-def _rotate(call: Call) -> dict[str, Any]:
+def _rotate(call: Call) -> WebhookSecret:
     secret = managing.webhook_rotate(**_endpoint(call))
-    return {"id": call.data["endpoint_id"], "secret": secret}
+    return WebhookSecret(id=call.data["endpoint_id"], secret=secret)
 
 
 CREATE_LEAGUE = league_action(
@@ -207,7 +219,7 @@ OPEN_SEASON_TOURNAMENT = league_action(
     "A league's organizer opens a season tournament (no seat): options left out take the "
     "season's; one that differs is refused.",
     _season_tournament,
-    TICKET_RESULT,
+    TICKET,
     body=inputs.SeasonTournamentInput,
     path=(SLUG, SEASON),
     **ISSUING,
@@ -216,7 +228,7 @@ HOST_SEASON_TOURNAMENT = league_action(
     "host_season_tournament",
     "Host a season tournament with the season's join code (as a member with its token).",
     _hosted,
-    TICKET_RESULT,
+    TICKET,
     body=inputs.HostTournamentInput,
     **ISSUING,
 )
@@ -230,7 +242,7 @@ JOIN_SEASON_TOURNAMENT = league_action(
             member_token=call.data["member_token"],
         )
     ),
-    TICKET_RESULT,
+    TICKET,
     body=inputs.MemberJoinInput,
     throttle=JoinThrottle,
     status=CREATED,
@@ -346,7 +358,7 @@ RETRY_DELIVERY = league_action(
 )
 
 
-def _schedule(call: Call) -> dict[str, Any]:
+def _schedule(call: Call) -> ScheduleView:
     data = call.data
     made = schedules.schedule_set(
         organizer=organizer(call),
@@ -360,9 +372,9 @@ def _schedule(call: Call) -> dict[str, Any]:
     return schedules.schedule_view(made)
 
 
-def _checkin(call: Call) -> dict[str, Any]:
+def _checkin(call: Call) -> CheckInView:
     checkin = schedules.seat_checkin(tournament_id=call.data["tournament"], seat=seat(call))
-    return {"seat": checkin.seat.number + 1, "checked_in_at": checkin.at}
+    return CheckInView(seat=checkin.seat.number + 1, checked_in_at=checkin.at)
 
 
 SCHEDULE_START = league_action(

@@ -189,6 +189,7 @@ def _recorded_link(league: League, tournament_id: int) -> LeagueTournament:
 
 
 def _announce(correction: Correction) -> None:
+    from config.shapes import to_json
     from tournaments.leagues.selectors import standings_of
 
     season = correction.season
@@ -196,7 +197,7 @@ def _announce(correction: Correction) -> None:
         "league": correction.league.slug,
         "season": season.pk,
         "correction": correction.pk,
-        **standings_of(season),
+        **to_json(standings_of(season)),
     }
     key = f"standings_changed:{season.pk}:correction:{correction.pk}"
     webhooks.emit(league_id=correction.league_id, kind="standings_changed", key=key, data=data)

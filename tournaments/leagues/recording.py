@@ -228,6 +228,7 @@ def _rate(link: LeagueTournament, results: list[Result]) -> None:
 
 
 def _announce(link: LeagueTournament, results: list[Result]) -> None:
+    from config.shapes import to_json
     from tournaments.leagues.selectors import standings_of
 
     league_id, season_id = link.season.league_id, link.season_id
@@ -244,7 +245,11 @@ def _announce(link: LeagueTournament, results: list[Result]) -> None:
     }
     key = f"tournament_finished:{link.tournament_id}"
     webhooks.emit(league_id=league_id, kind="tournament_finished", key=key, data=finished)
-    standings = {**base, "after_tournament": link.tournament_id, **standings_of(link.season)}
+    standings = {
+        **base,
+        "after_tournament": link.tournament_id,
+        **to_json(standings_of(link.season)),
+    }
     key = f"standings_changed:{season_id}:{link.recorded_seq}"
     webhooks.emit(league_id=league_id, kind="standings_changed", key=key, data=standings)
 

@@ -17,8 +17,8 @@ together or not at all, so a crash half-way leaves it owed and the next attempt 
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -38,6 +38,7 @@ from tournaments.leagues.models import (
 )
 from tournaments.leagues.rules import in_season
 from tournaments.leagues.services import league_of, require_organizer
+from tournaments.leagues.shapes import ScheduleView, TournamentScheduleView, YourCheckIn
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.selectors.owed import Owed
@@ -261,33 +262,31 @@ def _replace_no_shows(schedule: Schedule) -> str:
     return f"no_show: seats {numbers} played by {schedule.bot_level} bots"
 
 
-def schedule_view(schedule: Schedule) -> dict[str, Any]:
+def schedule_view(schedule: Schedule) -> ScheduleView:
     """A scheduled start as anyone reads it."""
     link = schedule.link
-    return {
-        "tournament": link.tournament_id,
-        "season": link.season_id,
-        "status": link.tournament.status,
-        "starts_at": schedule.starts_at,
-        "checkin_opens_at": schedule.checkin_opens_at,
-        "checked_in": sorted(
-            n + 1 for n in schedule.checkins.values_list("seat__number", flat=True)
-        ),
-        "outcome": schedule.outcome or None,
-        "reason": schedule.reason,
-        "no_show": schedule.no_show,
-        "bot_level": schedule.bot_level,
-    }
+    return ScheduleView(
+        tournament=link.tournament_id,
+        season=link.season_id,
+        status=link.tournament.status,
+        starts_at=schedule.starts_at,
+        checkin_opens_at=schedule.checkin_opens_at,
+        checked_in=sorted(n + 1 for n in schedule.checkins.values_list("seat__number", flat=True)),
+        outcome=schedule.outcome or None,
+        reason=schedule.reason,
+        no_show=schedule.no_show,
+        bot_level=schedule.bot_level,
+    )
 
 
-def calendar(slug: str) -> list[dict[str, Any]]:
+def calendar(slug: str) -> list[ScheduleView]:
     """The league's scheduled tournaments by start time: its calendar."""
     league = league_of(slug)
     found = Schedule.objects.filter(link__season__league=league).select_related("link__tournament")
     return [schedule_view(s) for s in found.order_by("starts_at", "pk")]
 
 
-def tournament_schedule(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
+def tournament_schedule(*, tournament_id: int, seat: Seat | None) -> TournamentScheduleView:
     """A tournament's scheduled start as its lobby reads it: the calendar's view, its league's
     ``slug``, and ``you`` (the calling seat of this tournament, numbered from 1, and whether it
     checked in; ``None`` for anyone else); ``not_scheduled``."""
@@ -301,5 +300,8 @@ def tournament_schedule(*, tournament_id: int, seat: Seat | None) -> dict[str, A
     view = schedule_view(schedule)
     you = None
     if seat is not None and seat.tournament_id == tournament_id:
-        you = {"seat": seat.number + 1, "checked_in": seat.number + 1 in view["checked_in"]}
-    return {**view, "league": schedule.link.season.league.slug, "you": you}
+        number = seat.number + 1
+        you = YourCheckIn(seat=number, checked_in=number in view.checked_in)
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    league = schedule.link.season.league.slug
+    return TournamentScheduleView(**fields, league=league, you=you)

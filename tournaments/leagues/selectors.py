@@ -8,7 +8,6 @@ and a season's matches only once their tournament has finished (their results ar
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -32,20 +31,42 @@ from tournaments.leagues.models import (
 )
 from tournaments.leagues.rating import Skill
 from tournaments.leagues.rules import TIEBREAK, Totals, ranked
+from tournaments.leagues.shapes import (
+    CorrectionView,
+    Delivery,
+    HistoryRow,
+    LeagueItem,
+    LeagueView,
+    LineResult,
+    MatchLine,
+    MemberHistory,
+    MemberItem,
+    ResultRow,
+    SeasonOptions,
+    SeasonView,
+    SkillChange,
+    StandingRow,
+    Standings,
+    TournamentLine,
+    TournamentResults,
+    WebhookItem,
+)
+from tournaments.leagues.shapes import Skill as SkillShape
 from tournaments.models import Status
 from tournaments.selectors.viewers import Organizer
 
 
-def _league(league: League) -> dict[str, Any]:
-    return {
-        "slug": league.slug,
-        "name": league.name,
-        "description": league.description,
-        "public": league.visibility == Visibility.PUBLIC,
-    }
+def _league(league: League) -> LeagueItem:
+    return LeagueItem(
+        id=league.pk,
+        slug=league.slug,
+        name=league.name,
+        description=league.description,
+        public=league.visibility == Visibility.PUBLIC,
+    )
 
 
-def league_list() -> list[dict[str, Any]]:
+def league_list() -> list[LeagueItem]:
     """Public leagues only (an unlisted one is reached by its slug alone)."""
     return [_league(league) for league in League.objects.filter(visibility=Visibility.PUBLIC)]
 
@@ -61,38 +82,40 @@ def is_organizer(league: League, organizer: Organizer | None) -> bool:
     return organizer is not None and league.organizers.filter(pk=organizer.user_id).exists()
 
 
-def season_view(season: Season, *, organizer: bool) -> dict[str, Any]:
-    view = {
-        "id": season.pk,
-        "name": season.name,
-        "starts_on": season.starts_on,
-        "ends_on": season.ends_on,
-        "scoring": season.scoring,
-        "options": {
-            "basic_set": season.basic_set,
-            "additional_sets": season.additional_sets,
-            "beach_cup": season.beach_cup,
-            "winter_park": season.winter_mode,
-            "robot_difficulty": season.robot_difficulty,
-        },
-        "bots_allowed": season.bots_allowed,
-        "advice_allowed": season.advice_allowed,
-        "tournaments": season.links.count(),
-        "archived": season.archived_at is not None,
-    }
-    if organizer:
-        view["join_code"] = season.join_code
-    return view
+def season_view(season: Season, *, organizer: bool) -> SeasonView:
+    return SeasonView(
+        id=season.pk,
+        name=season.name,
+        starts_on=season.starts_on,
+        ends_on=season.ends_on,
+        scoring=season.scoring,
+        options=SeasonOptions(
+            basic_set=season.basic_set,
+            additional_sets=season.additional_sets,
+            beach_cup=season.beach_cup,
+            winter_park=season.winter_mode,
+            robot_difficulty=season.robot_difficulty,
+        ),
+        bots_allowed=season.bots_allowed,
+        advice_allowed=season.advice_allowed,
+        tournaments=season.links.count(),
+        archived=season.archived_at is not None,
+        join_code=season.join_code if organizer else None,
+    )
 
 
-def league_view(slug: str, organizer: Organizer | None) -> dict[str, Any]:
+def league_view(slug: str, organizer: Organizer | None) -> LeagueView:
     league = league_get(slug)
     mine = is_organizer(league, organizer)
-    return {
-        **_league(league),
-        "seasons": [season_view(s, organizer=mine) for s in league.seasons.all()],
-        "members": league.members.count(),
-    }
+    return LeagueView(
+        id=league.pk,
+        slug=league.slug,
+        name=league.name,
+        description=league.description,
+        public=league.visibility == Visibility.PUBLIC,
+        seasons=[season_view(s, organizer=mine) for s in league.seasons.all()],
+        members=league.members.count(),
+    )
 
 
 def season_pick(league: League, season_id: int | None) -> Season:
@@ -110,17 +133,17 @@ def season_pick(league: League, season_id: int | None) -> Season:
     return season
 
 
-def _skill(rating: Rating | None) -> dict[str, float] | None:
+def _skill(rating: Rating | None) -> SkillShape | None:
     if rating is None:
         return None
     skill = Skill(rating.mu, rating.sigma)
-    return {"mu": skill.mu, "sigma": skill.sigma, "ordinal": skill.ordinal}
+    return SkillShape(mu=skill.mu, sigma=skill.sigma, ordinal=skill.ordinal)
 
 
 KINDS = ("all", "human", "bot")
 
 
-def standings_of(season: Season, kind: str = "all") -> dict[str, Any]:
+def standings_of(season: Season, kind: str = "all") -> Standings:
     """Rank, the tie-break vector and what decided it, and the member's league rating; ``kind``
     ``human`` or ``bot`` ranks that kind of member alone (``all``: everyone)."""
     standings = Standing.objects.filter(season=season).select_related("member__rating")
@@ -132,26 +155,22 @@ def standings_of(season: Season, kind: str = "all") -> dict[str, Any]:
         Totals(row.member_id, row.points, row.wins, row.finals, row.fans, row.played)
         for row in rows
     ]
-    return {
-        "season": season.pk,
-        "kind": kind,
-        "tiebreak": list(TIEBREAK),
-        "rows": [
-            {
-                "rank": entry.rank,
-                "member": by_member[entry.totals.key].member.handle,
-                "kind": by_member[entry.totals.key].member.kind,
-                **entry.totals.vector(),
-                "vector": list(entry.totals.vector().values()),
-                "decided_by": entry.decided_by,
-                "rating": _skill(getattr(by_member[entry.totals.key].member, "rating", None)),
-            }
-            for entry in ranked(totals)
-        ],
-    }
+    table = [
+        StandingRow(
+            rank=entry.rank,
+            member=by_member[entry.totals.key].member.handle,
+            kind=by_member[entry.totals.key].member.kind,
+            **entry.totals.vector(),
+            vector=list(entry.totals.vector().values()),
+            decided_by=entry.decided_by,
+            rating=_skill(getattr(by_member[entry.totals.key].member, "rating", None)),
+        )
+        for entry in ranked(totals)
+    ]
+    return Standings(season=season.pk, kind=kind, tiebreak=list(TIEBREAK), rows=table)
 
 
-def standings_view(slug: str, season_id: int | None, kind: str = "all") -> dict[str, Any]:
+def standings_view(slug: str, season_id: int | None, kind: str = "all") -> Standings:
     league = league_get(slug)
     return standings_of(season_pick(league, season_id), kind)
 
@@ -169,7 +188,7 @@ def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int
     return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]
 
 
-def member_history(slug: str, handle: str) -> dict[str, Any]:
+def member_history(slug: str, handle: str) -> MemberHistory:
     """A member's results, tournament by tournament, with the rating before and after each."""
     league = league_get(slug)
     member = Member.objects.filter(league=league, handle=handle).first()
@@ -181,13 +200,14 @@ def member_history(slug: str, handle: str) -> dict[str, Any]:
     results = (
         Result.objects.filter(member=member).select_related("link").order_by("link__recorded_seq")
     )
-    return {
-        "member": member.handle,
-        "kind": member.kind,
-        "rating": _skill(Rating.objects.filter(member=member).first()),
-        "tournaments": [_history_row(result, changes.get(result.link_id)) for result in results],
-        "corrections": [correction_view(c) for c in _corrections_about(member)],
-    }
+    return MemberHistory(
+        id=member.pk,
+        member=member.handle,
+        kind=member.kind,
+        rating=_skill(Rating.objects.filter(member=member).first()),
+        tournaments=[_history_row(result, changes.get(result.link_id)) for result in results],
+        corrections=[correction_view(c) for c in _corrections_about(member)],
+    )
 
 
 def _corrections_about(member: Member) -> list[Correction]:
@@ -201,7 +221,7 @@ def _corrections_about(member: Member) -> list[Correction]:
     return list(found.distinct().order_by("id"))
 
 
-def correction_view(correction: Correction) -> dict[str, Any]:
+def correction_view(correction: Correction) -> CorrectionView:
     """A correction as the audit trail shows it (its author's name stays private)."""
     handles = (
         dict(
@@ -212,48 +232,49 @@ def correction_view(correction: Correction) -> dict[str, Any]:
         if correction.places
         else {}
     )
-    return {
-        "id": correction.pk,
-        "kind": correction.kind,
-        "reason": correction.reason,
-        "season": correction.season_id,
-        "tournament": correction.link.tournament_id if correction.link else None,
-        "member": correction.member.handle if correction.member else None,
-        "match": correction.match_id,
-        "places": {handles[int(k)]: place for k, place in correction.places.items()},
-        "created_at": correction.created_at,
-    }
+    return CorrectionView(
+        id=correction.pk,
+        kind=correction.kind,
+        reason=correction.reason,
+        season=correction.season_id,
+        tournament=correction.link.tournament_id if correction.link else None,
+        member=correction.member.handle if correction.member else None,
+        match=correction.match_id,
+        places={handles[int(k)]: place for k, place in correction.places.items()},
+        created_at=correction.created_at,
+    )
 
 
-def correction_list(slug: str) -> list[dict[str, Any]]:
+def correction_list(slug: str) -> list[CorrectionView]:
     """Every correction of the league, oldest first: its audit trail."""
     league = league_get(slug)
     found = Correction.objects.filter(league=league).select_related("link", "member")
     return [correction_view(c) for c in found.order_by("id")]
 
 
-def _history_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
-    row: dict[str, Any] = {
-        "tournament": result.link.tournament_id,
-        "season": result.link.season_id,
-        "place": result.place,
-        "points": result.points,
-        "fans": result.fans,
-        "champion": result.champion,
-        "finalist": result.finalist,
-    }
+def _history_row(result: Result, change: RatingChange | None) -> HistoryRow:
+    rating = None
     if change is not None:
         before, after = Skill(change.mu_before, change.sigma_before), Skill(change.mu, change.sigma)
-        row["rating"] = {
-            "mu": after.mu,
-            "sigma": after.sigma,
-            "ordinal": after.ordinal,
-            "change": after.ordinal - before.ordinal,
-        }
-    return row
+        rating = SkillChange(
+            mu=after.mu,
+            sigma=after.sigma,
+            ordinal=after.ordinal,
+            change=after.ordinal - before.ordinal,
+        )
+    return HistoryRow(
+        tournament=result.link.tournament_id,
+        season=result.link.season_id,
+        place=result.place,
+        points=result.points,
+        fans=result.fans,
+        champion=result.champion,
+        finalist=result.finalist,
+        rating=rating,
+    )
 
 
-def tournament_results(slug: str, tournament_id: int) -> dict[str, Any]:
+def tournament_results(slug: str, tournament_id: int) -> TournamentResults:
     """A league tournament's results by place, each with the member's rating after it (none
     until the tournament is recorded: results are public from then on)."""
     link = (
@@ -265,33 +286,33 @@ def tournament_results(slug: str, tournament_id: int) -> dict[str, Any]:
         raise NotFoundError("not_league_tournament", _("This league has no such tournament."))
     changes = {c.member_id: c for c in RatingChange.objects.filter(link=link)}
     results = link.results.select_related("member").order_by("place", "seat")
-    return {
-        "tournament": tournament_id,
-        "season": link.season_id,
-        "recorded": link.recorded_seq is not None,
-        "rows": [_result_row(result, changes.get(result.member_id)) for result in results],
-    }
+    return TournamentResults(
+        tournament=tournament_id,
+        season=link.season_id,
+        recorded=link.recorded_seq is not None,
+        rows=[_result_row(result, changes.get(result.member_id)) for result in results],
+    )
 
 
-def _result_row(result: Result, change: RatingChange | None) -> dict[str, Any]:
-    row: dict[str, Any] = {
-        "place": result.place,
-        "member": result.member.handle,
-        "kind": result.member.kind,
-        "seat": result.seat,
-        "points": result.points,
-        "fans": result.fans,
-        "champion": result.champion,
-        "finalist": result.finalist,
-        "rating": None,
-    }
+def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
+    rating = None
     if change is not None:
         after = Skill(change.mu, change.sigma)
-        row["rating"] = {"mu": after.mu, "sigma": after.sigma, "ordinal": after.ordinal}
-    return row
+        rating = SkillShape(mu=after.mu, sigma=after.sigma, ordinal=after.ordinal)
+    return ResultRow(
+        place=result.place,
+        member=result.member.handle,
+        kind=result.member.kind,
+        seat=result.seat,
+        points=result.points,
+        fans=result.fans,
+        champion=result.champion,
+        finalist=result.finalist,
+        rating=rating,
+    )
 
 
-def season_lines(slug: str, season_id: int) -> Iterator[dict[str, Any]]:
+def season_lines(slug: str, season_id: int) -> Iterator[TournamentLine | MatchLine]:
     """A season as JSON lines: each tournament, then its matches (finished tournaments only)."""
     season = season_pick(league_get(slug), season_id)
     links = (
@@ -299,84 +320,130 @@ def season_lines(slug: str, season_id: int) -> Iterator[dict[str, Any]]:
     )
     for link in links:
         tournament = link.tournament
-        yield {
-            "type": "tournament",
-            "id": tournament.pk,
-            "status": tournament.status,
-            "recorded": link.recorded_seq is not None,
-            "winners": tournament.winners,
-            "results": [
-                {"member": r.member.handle, "seat": r.seat, "place": r.place, "points": r.points}
+        yield TournamentLine(
+            type="tournament",
+            id=tournament.pk,
+            status=tournament.status,
+            recorded=link.recorded_seq is not None,
+            winners=tournament.winners,
+            results=[
+                LineResult(member=r.member.handle, seat=r.seat, place=r.place, points=r.points)
                 for r in link.results.select_related("member")
             ],
-        }
+        )
         if tournament.status == Status.FINISHED:
             yield from _match_lines(tournament.pk)
 
 
-def _match_lines(tournament_id: int) -> Iterator[dict[str, Any]]:
+def _match_lines(tournament_id: int) -> Iterator[MatchLine]:
     matches = Match.objects.filter(tournament_id=tournament_id).select_related("seat_a", "seat_b")
     for match in matches.order_by("round", "park"):
         winner = match.winner
-        yield {
-            "type": "match",
-            "tournament": tournament_id,
-            "id": match.pk,
-            "round": match.round,
-            "park": match.park,
-            "seats": [match.seat_a.number, match.seat_b.number],
-            "winner": winner.number if winner is not None else None,
-        }
+        yield MatchLine(
+            type="match",
+            tournament=tournament_id,
+            id=match.pk,
+            round=match.round,
+            park=match.park,
+            seats=[match.seat_a.number, match.seat_b.number],
+            winner=winner.number if winner is not None else None,
+        )
 
 
-def member_list(slug: str) -> list[dict[str, Any]]:
+def member_list(slug: str) -> list[MemberItem]:
     """Every member of the league (for its organizers): handle, kind, strength, whether its
     token is claimed. No hash leaves here."""
     members = Member.objects.filter(league__slug=slug).order_by("kind", "handle")
     return [
-        {
-            "member": m.handle,
-            "kind": m.kind,
-            "bot_level": m.bot_level or None,
-            "claimed": m.claimed_at is not None,
-            "created_at": m.created_at,
-        }
+        MemberItem(
+            id=m.pk,
+            member=m.handle,
+            kind=m.kind,
+            bot_level=m.bot_level or None,
+            claimed=m.claimed_at is not None,
+            created_at=m.created_at,
+        )
         for m in members
     ]
 
 
-def webhook_view(endpoint: WebhookEndpoint) -> dict[str, Any]:
+def webhook_view(endpoint: WebhookEndpoint) -> WebhookItem:
     """An endpoint without its secret (shown only when made or rotated)."""
-    return {
-        "id": endpoint.pk,
-        "url": endpoint.url,
-        "events": endpoint.events,
-        "active": endpoint.active,
-        "last_sequence": endpoint.last_sequence,
-        "created_at": endpoint.created_at,
-    }
+    return WebhookItem(
+        id=endpoint.pk,
+        url=endpoint.url,
+        events=endpoint.events,
+        active=endpoint.active,
+        last_sequence=endpoint.last_sequence,
+        created_at=endpoint.created_at,
+    )
 
 
-def webhook_list(slug: str) -> list[dict[str, Any]]:
+def webhook_list(slug: str) -> list[WebhookItem]:
     return [webhook_view(e) for e in WebhookEndpoint.objects.filter(league__slug=slug)]
 
 
-def delivery_view(delivery: WebhookDelivery) -> dict[str, Any]:
-    return {
-        "id": delivery.pk,
-        "kind": delivery.kind,
-        "sequence": delivery.sequence,
-        "idempotency_key": delivery.idempotency_key,
-        "status": delivery.status,
-        "attempts": delivery.attempts,
-        "last_status": delivery.last_status,
-        "last_error": delivery.last_error,
-        "created_at": delivery.created_at,
-        "last_attempt_at": delivery.last_attempt_at,
-        "delivered_at": delivery.delivered_at,
-    }
+def delivery_view(delivery: WebhookDelivery) -> Delivery:
+    return Delivery(
+        id=delivery.pk,
+        kind=delivery.kind,
+        sequence=delivery.sequence,
+        idempotency_key=delivery.idempotency_key,
+        status=delivery.status,
+        attempts=delivery.attempts,
+        last_status=delivery.last_status,
+        last_error=delivery.last_error,
+        created_at=delivery.created_at,
+        last_attempt_at=delivery.last_attempt_at,
+        delivered_at=delivery.delivered_at,
+    )
 
 
-def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[dict[str, Any]]:
+def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[Delivery]:
     """The endpoint's newest deliveries first (the log an organizer retries from)."""
     return [delivery_view(d) for d in endpoint.deliveries.order_by("-sequence")[:limit]]
+
+
+# Nodes: an object by its number (GraphQL's ``node(id:)``). A number is guessable where a slug is
+# not, so an unlisted league and what is in it are found this way by its organizers alone.
+
+
+def visible_league(league_id: int, organizer: Organizer | None) -> League:
+    """The league of that number, if the caller may reach it (``not_found`` otherwise)."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is None or not (
+        league.visibility == Visibility.PUBLIC or is_organizer(league, organizer)
+    ):
+        raise NotFoundError("not_found", _("No such object."))
+    return league
+
+
+def league_item_by_id(league_id: int, organizer: Organizer | None) -> LeagueItem:
+    return _league(visible_league(league_id, organizer))
+
+
+def league_by_id(league_id: int, organizer: Organizer | None) -> LeagueView:
+    return league_view(visible_league(league_id, organizer).slug, organizer)
+
+
+def season_by_id(season_id: int, organizer: Organizer | None) -> SeasonView:
+    season = Season.objects.filter(pk=season_id).first()
+    if season is None:
+        raise NotFoundError("not_found", _("No such object."))
+    league = visible_league(season.league_id, organizer)
+    return season_view(season, organizer=is_organizer(league, organizer))
+
+
+def member_by_id(member_id: int, organizer: Organizer | None) -> MemberHistory:
+    member = Member.objects.filter(pk=member_id).first()
+    if member is None:
+        raise NotFoundError("not_found", _("No such object."))
+    return member_history(visible_league(member.league_id, organizer).slug, member.handle)
+
+
+def member_item_by_id(member_id: int, organizer: Organizer | None) -> MemberItem:
+    """A member as its league's organizers see it (``not_found`` for anyone else)."""
+    member = Member.objects.filter(pk=member_id).select_related("league").first()
+    if member is None or not is_organizer(member.league, organizer):
+        raise NotFoundError("not_found", _("No such object."))
+    return next(m for m in member_list(member.league.slug) if m.id == member_id)

@@ -5,51 +5,57 @@ seat's check-in and the league's calendar. The actions are declared in
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
 from config.errors import NotFoundError
+from config.shapes import to_json
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, managing, schedules, selectors
 from tournaments.leagues.api.lists import list_view
+from tournaments.leagues.shapes import (
+    Calendar,
+    Delivery,
+    DeliveryList,
+    TournamentScheduleView,
+)
+from tournaments.leagues.shapes import ScheduleView as ScheduleShape
 
 
-def _deliveries(request: Request, slug: str, endpoint_id: int) -> list[dict[str, Any]]:
+def _deliveries(request: Request, slug: str, endpoint_id: int) -> list[Delivery]:
     endpoint = managing.webhook_of(organizer=organizer(request), slug=slug, endpoint_id=endpoint_id)
     return selectors.delivery_list(endpoint)
 
 
-def _calendar(request: Request, slug: str) -> list[dict[str, Any]]:
+def _calendar(request: Request, slug: str) -> list[ScheduleShape]:
     caller(request)
     return schedules.calendar(slug)
 
 
-DeliveryListView = list_view("DeliveryListView", "league_delivery_list", _deliveries)
-CalendarView = list_view("CalendarView", "league_calendar", _calendar)
+DeliveryListView = list_view("DeliveryListView", "league_delivery_list", DeliveryList, _deliveries)
+CalendarView = list_view("CalendarView", "league_calendar", Calendar, _calendar)
 
 
 class ScheduleReadView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_schedule_read")
+    @extend_schema(responses=ScheduleShape, operation_id="league_schedule_read")
     def get(self, request: Request, slug: str, tournament_id: int) -> Response:
         caller(request)
-        found = [s for s in schedules.calendar(slug) if s["tournament"] == tournament_id]
+        found = [s for s in schedules.calendar(slug) if s.tournament == tournament_id]
         if not found:
             raise NotFoundError("not_scheduled", _("This tournament has no scheduled start."))
-        return Response(found[0])
+        return Response(to_json(found[0]))
 
 
 class CheckInReadView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="league_checkin_read")
+    @extend_schema(responses=TournamentScheduleView, operation_id="league_checkin_read")
     def get(self, request: Request, tournament_id: int) -> Response:
         seat = caller(request)
-        return Response(schedules.tournament_schedule(tournament_id=tournament_id, seat=seat))
+        found = schedules.tournament_schedule(tournament_id=tournament_id, seat=seat)
+        return Response(to_json(found))
 
 
 # The action views (``tournaments.leagues.actions``).

@@ -6,19 +6,33 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
+from config.shapes import to_json
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
 from tournaments.leagues import actions, exports, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.api.lists import list_view
 from tournaments.leagues.rules import TIEBREAK
+from tournaments.leagues.shapes import (
+    CorrectionList,
+    CorrectionView,
+    LeagueItem,
+    LeagueList,
+    LeagueView,
+    MemberHistory,
+    MemberItem,
+    MemberList,
+    Standings,
+    TournamentResults,
+    WebhookItem,
+    WebhookList,
+)
 
 RATING = ("mu", "sigma", "ordinal")
 CSV_COLUMNS = ("rank", "member", "kind", *TIEBREAK, "decided_by", *RATING)
@@ -62,43 +76,45 @@ class ResultsCsvRenderer(CsvRenderer):
     columns = RESULT_COLUMNS
 
 
-def _leagues(request: Request) -> list[dict[str, Any]]:
+def _leagues(request: Request) -> list[LeagueItem]:
     caller(request)
     return selectors.league_list()
 
 
-def _members(request: Request, slug: str) -> list[dict[str, Any]]:
+def _members(request: Request, slug: str) -> list[MemberItem]:
     services.require_organizer(organizer(request), services.league_of(slug))
     return selectors.member_list(slug)
 
 
-def _webhooks(request: Request, slug: str) -> list[dict[str, Any]]:
+def _webhooks(request: Request, slug: str) -> list[WebhookItem]:
     services.require_organizer(organizer(request), services.league_of(slug))
     return selectors.webhook_list(slug)
 
 
-def _corrections(request: Request, slug: str) -> list[dict[str, Any]]:
+def _corrections(request: Request, slug: str) -> list[CorrectionView]:
     caller(request)
     return selectors.correction_list(slug)
 
 
-LeagueListBase = list_view("LeagueListBase", "league_list", _leagues)
-MemberListBase = list_view("MemberListBase", "league_member_list", _members)
-WebhookListBase = list_view("WebhookListBase", "league_webhook_list", _webhooks)
-CorrectionListBase = list_view("CorrectionListBase", "league_correction_list", _corrections)
+LeagueListBase = list_view("LeagueListBase", "league_list", LeagueList, _leagues)
+MemberListBase = list_view("MemberListBase", "league_member_list", MemberList, _members)
+WebhookListBase = list_view("WebhookListBase", "league_webhook_list", WebhookList, _webhooks)
+CorrectionListBase = list_view(
+    "CorrectionListBase", "league_correction_list", CorrectionList, _corrections
+)
 
 
 class LeagueDetailView(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=LeagueView)
     def get(self, request: Request, slug: str) -> Response:
-        return Response(selectors.league_view(slug, organizer(request)))
+        return Response(to_json(selectors.league_view(slug, organizer(request))))
 
 
 class MemberBase(ApiView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=MemberHistory)
     def get(self, request: Request, slug: str, handle: str) -> Response:
         caller(request)
-        return Response(selectors.member_history(slug, handle))
+        return Response(to_json(selectors.member_history(slug, handle)))
 
 
 class StandingsView(CsvView):
@@ -120,16 +136,16 @@ class StandingsView(CsvView):
             ),
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
         ],
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},
+        responses={(200, "application/json"): Standings, (200, "text/csv"): str},
     )
     def get(self, request: Request, slug: str) -> Response:
         query = inputs.StandingsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         chosen = query.validated_data
         standings = selectors.standings_view(slug, chosen.get("season"), chosen.get("kind", "all"))
-        response = Response(standings)
+        response = Response(to_json(standings))
         if query.validated_data.get("format") == "csv":
-            name = f"{slug}-season-{standings['season']}-standings.csv"
+            name = f"{slug}-season-{standings.season}-standings.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
@@ -142,13 +158,13 @@ class TournamentResultsView(CsvView):
         parameters=[
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
         ],
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): str},
+        responses={(200, "application/json"): TournamentResults, (200, "text/csv"): str},
     )
     def get(self, request: Request, slug: str, tournament_id: int) -> Response:
         caller(request)
         query = inputs.FormatQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        response = Response(selectors.tournament_results(slug, tournament_id))
+        response = Response(to_json(selectors.tournament_results(slug, tournament_id)))
         if query.validated_data.get("format") == "csv":
             name = f"{slug}-tournament-{tournament_id}-results.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -159,7 +175,7 @@ class SeasonLinesView(ApiView):
     @extend_schema(responses={(200, "application/x-ndjson"): str})
     def get(self, request: Request, slug: str, season_id: int) -> HttpResponse:
         lines = selectors.season_lines(slug, season_id)
-        body = "".join(json.dumps(line, default=str) + "\n" for line in lines)
+        body = "".join(json.dumps(to_json(line), default=str) + "\n" for line in lines)
         return HttpResponse(body, content_type="application/x-ndjson")
 
 

@@ -1,23 +1,7 @@
-"""The leagues' GraphQL enums (``config.enums.enum_of``), made from the values their inputs
-and webhooks already hold."""
+"""The leagues' GraphQL enums: declared with the shapes (``tournaments.leagues.enums``)."""
 
 from __future__ import annotations
 
-from config.enums import enum_of
-from tournaments.leagues.api.inputs import CORRECTION_KINDS, MEMBER_KINDS, NO_SHOW_POLICIES
-from tournaments.leagues.webhooks import EVENT_KINDS
+from tournaments.leagues.enums import CorrectionKind, MemberKind, NoShowPolicy, WebhookEvent
 
-CorrectionKind = enum_of(
-    "CorrectionKind",
-    CORRECTION_KINDS,
-    "disqualify: a member from a tournament or a season; manual_result: places; forfeit: a "
-    "member gives up one match of a tournament.",
-)
-MemberKind = enum_of("MemberKind", MEMBER_KINDS, "Which members a ranking counts.")
-WebhookEvent = enum_of("WebhookEvent", EVENT_KINDS, "An event kind a webhook is sent.")
-NoShowPolicy = enum_of(
-    "NoShowPolicy",
-    NO_SHOW_POLICIES,
-    "What a player who did not check in by a scheduled start causes: cancel the tournament, or "
-    "bot: a bot takes the seat and it starts.",
-)
+__all__ = ["CorrectionKind", "MemberKind", "NoShowPolicy", "WebhookEvent"]

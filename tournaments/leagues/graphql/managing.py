@@ -1,5 +1,6 @@
-"""The league organizer's lists over GraphQL: corrections, members, webhooks and deliveries, read
-through the selectors REST's views read (the actions are ``tournaments.leagues.actions``)."""
+"""The league organizer's lists over GraphQL: corrections, members, webhooks and deliveries as
+connections, read through the selectors REST's views read (the actions are
+``tournaments.leagues.actions``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,16 @@ from typing import Annotated
 
 import strawberry
 
+from config.graphql_pages import After, Before, First, Last, Page
+from config.shapes import page
 from tournaments.leagues import managing, selectors, services
 from tournaments.leagues.graphql.queries import Slug, caller_organizer
-from tournaments.leagues.graphql.types import CorrectionView, Delivery, MemberItem, WebhookItem
+from tournaments.leagues.graphql.types import (
+    CorrectionConnection,
+    DeliveryConnection,
+    MemberConnection,
+    WebhookConnection,
+)
 
 EndpointId = Annotated[int, strawberry.argument(description="The webhook endpoint's id.")]
 
@@ -21,23 +29,54 @@ def _organizer_of(info: strawberry.Info, slug: str) -> None:
 @strawberry.type
 class ManagementQuery:
     @strawberry.field(description="A league's corrections, oldest first: its audit trail.")
-    def corrections(self, info: strawberry.Info, slug: Slug) -> list[CorrectionView]:
+    def corrections(
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> CorrectionConnection:
         caller_organizer(info)
-        return [CorrectionView(**c) for c in selectors.correction_list(slug)]
+        return page(lambda: selectors.correction_list(slug), Page(first, after, last, before))
 
     @strawberry.field(description="A league's members (its organizers only).")
-    def members(self, info: strawberry.Info, slug: Slug) -> list[MemberItem]:
+    def members(
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> MemberConnection:
         _organizer_of(info, slug)
-        return [MemberItem(**m) for m in selectors.member_list(slug)]
+        return page(lambda: selectors.member_list(slug), Page(first, after, last, before))
 
     @strawberry.field(description="A league's webhook endpoints (its organizers only).")
-    def webhooks(self, info: strawberry.Info, slug: Slug) -> list[WebhookItem]:
+    def webhooks(
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> WebhookConnection:
         _organizer_of(info, slug)
-        return [WebhookItem(**w) for w in selectors.webhook_list(slug)]
+        return page(lambda: selectors.webhook_list(slug), Page(first, after, last, before))
 
     @strawberry.field(description="An endpoint's newest 100 deliveries (its organizers only).")
     def webhook_deliveries(
-        self, info: strawberry.Info, slug: Slug, id: EndpointId
-    ) -> list[Delivery]:
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        id: EndpointId,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> DeliveryConnection:
         endpoint = managing.webhook_of(organizer=caller_organizer(info), slug=slug, endpoint_id=id)
-        return [Delivery(**d) for d in selectors.delivery_list(endpoint)]
+        return page(lambda: selectors.delivery_list(endpoint), Page(first, after, last, before))

@@ -1,16 +1,29 @@
-"""League queries: each resolver calls the selector its REST twin calls (the same projection)."""
+"""League queries: each resolver calls the selector its REST twin calls and returns its shape
+unchanged (the GraphQL types are made from the shapes: ``tournaments.leagues.graphql.types``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
 
-from config.graphql import DEFAULT_PAGE, Connection, connection, offset_of, page_size
+from config.graphql_pages import After, Before, First, Last, Page
+from config.shapes import page
 from tournaments.graphql.queries import caller_actor
 from tournaments.leagues import selectors
 from tournaments.leagues.api import inputs
-from tournaments.leagues.graphql.types import LeagueItem, LeagueView, MemberHistory, Standings
+from tournaments.leagues.enums import MemberKind
+from tournaments.leagues.graphql.types import (
+    LeagueConnection,
+    LeagueView,
+    MemberHistory,
+    Standings,
+    TournamentResults,
+)
+from tournaments.leagues.shapes import LeagueView as LeagueViewShape
+from tournaments.leagues.shapes import MemberHistory as MemberHistoryShape
+from tournaments.leagues.shapes import Standings as StandingsShape
+from tournaments.leagues.shapes import TournamentResults as TournamentResultsShape
 from tournaments.selectors.viewers import Organizer
 
 Slug = Annotated[str, strawberry.argument(description="The league's slug.")]
@@ -22,9 +35,9 @@ def caller_organizer(info: strawberry.Info) -> Organizer | None:
     return found if isinstance(found, Organizer) else None
 
 
-def _standings_query(season: int | None, kind: str | None) -> tuple[int | None, str]:
+def _standings_query(season: int | None, kind: Any) -> tuple[int | None, str]:
     """REST's ``?season=&kind=`` check (``invalid`` with the same details)."""
-    given = {"season": season, "kind": kind}
+    given = {"season": season, "kind": None if kind is None else kind.value}
     query = inputs.StandingsQuery(data={k: v for k, v in given.items() if v is not None})
     query.is_valid(raise_exception=True)
     return query.validated_data.get("season"), query.validated_data.get("kind", "all")
@@ -36,18 +49,18 @@ class Query:
     def leagues(
         self,
         info: strawberry.Info,
-        first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
-        after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
-    ) -> Connection[LeagueItem]:
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> LeagueConnection:
         caller_actor(info)  # a bad token is refused here as in REST
-        size, start = page_size(first), offset_of(after)
-        every = selectors.league_list()
-        items = [LeagueItem(**league) for league in every[start : start + size]]
-        return connection(items, offset=start, total=len(every))
+        return page(lambda: selectors.league_list(), Page(first, after, last, before))
 
     @strawberry.field(description="A league and its seasons (join codes: its organizers only).")
     def league(self, info: strawberry.Info, slug: Slug) -> LeagueView:
-        return LeagueView.of(selectors.league_view(slug, caller_organizer(info)))
+        found: LeagueViewShape = selectors.league_view(slug, caller_organizer(info))
+        return found
 
     @strawberry.field(description="A season's standings, with the vector that decided each rank.")
     def standings(
@@ -61,15 +74,16 @@ class Query:
             ),
         ] = None,
         kind: Annotated[
-            str | None,
+            MemberKind | None,
             strawberry.argument(
-                description="human or bot: rank that kind of member alone; all (default)."
+                description="HUMAN or BOT: rank that kind of member alone; ALL (default)."
             ),
         ] = None,
     ) -> Standings:
         # As REST's standings view: it reads no caller (a bad token is not looked at).
         chosen_season, chosen_kind = _standings_query(season, kind)
-        return Standings.of(selectors.standings_view(slug, chosen_season, chosen_kind))
+        found: StandingsShape = selectors.standings_view(slug, chosen_season, chosen_kind)
+        return found
 
     @strawberry.field(description="A member's results and rating, tournament by tournament.")
     def member(
@@ -79,4 +93,16 @@ class Query:
         handle: Annotated[str, strawberry.argument(description="The member's handle.")],
     ) -> MemberHistory:
         caller_actor(info)
-        return MemberHistory.of(selectors.member_history(slug, handle))
+        found: MemberHistoryShape = selectors.member_history(slug, handle)
+        return found
+
+    @strawberry.field(description="A league tournament's results by place, with ratings.")
+    def tournament_results(
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        tournament: Annotated[int, strawberry.argument(description="The tournament's id.")],
+    ) -> TournamentResults:
+        caller_actor(info)
+        found: TournamentResultsShape = selectors.tournament_results(slug, tournament)
+        return found

@@ -1,5 +1,6 @@
-"""A league's calendar over GraphQL: its scheduled starts, as REST's ``calendar/`` reads them
-(scheduling and check-in are actions: ``tournaments.leagues.actions``)."""
+"""A league's calendar over GraphQL: its scheduled starts as a connection, as REST's
+``calendar/`` reads them, and one tournament's schedule with the caller's check-in (scheduling
+and check-in are actions: ``tournaments.leagues.actions``)."""
 
 from __future__ import annotations
 
@@ -7,32 +8,29 @@ from typing import Annotated
 
 import strawberry
 
+from config.graphql_pages import After, Before, First, Last, Page
+from config.shapes import page
 from tournaments.graphql.queries import caller_seat
 from tournaments.leagues import schedules
 from tournaments.leagues.graphql.queries import Slug
-from tournaments.leagues.graphql.types import ScheduleView
-
-
-@strawberry.type(description="The calling seat's check-in for its tournament's scheduled start.")
-class YourCheckIn:
-    seat: int = strawberry.field(description="The calling seat's number (from 1).")
-    checked_in: bool = strawberry.field(description="Whether it checked in.")
-
-
-@strawberry.type(description="A tournament's scheduled start as its lobby reads it.")
-class TournamentScheduleView(ScheduleView):
-    league: str = strawberry.field(description="The league's slug.")
-    you: YourCheckIn | None = strawberry.field(
-        description="The calling seat of this tournament; none for anyone else."
-    )
+from tournaments.leagues.graphql.types import ScheduleConnection, TournamentScheduleView
+from tournaments.leagues.shapes import TournamentScheduleView as TournamentScheduleShape
 
 
 @strawberry.type
 class ScheduleQuery:
     @strawberry.field(description="A league's scheduled tournaments by start time.")
-    def calendar(self, info: strawberry.Info, slug: Slug) -> list[ScheduleView]:
+    def calendar(
+        self,
+        info: strawberry.Info,
+        slug: Slug,
+        first: First = None,
+        after: After = None,
+        last: Last = None,
+        before: Before = None,
+    ) -> ScheduleConnection:
         caller_seat(info)  # ``bad_token`` for an unknown token, as REST
-        return [ScheduleView(**item) for item in schedules.calendar(slug)]
+        return page(lambda: schedules.calendar(slug), Page(first, after, last, before))
 
     @strawberry.field(
         description="A tournament's scheduled start, its league and the calling seat's check-in "
@@ -43,6 +41,7 @@ class ScheduleQuery:
         info: strawberry.Info,
         tournament: Annotated[int, strawberry.argument(description="Tournament id.")],
     ) -> TournamentScheduleView:
-        found = schedules.tournament_schedule(tournament_id=tournament, seat=caller_seat(info))
-        you = found.pop("you")
-        return TournamentScheduleView(**found, you=YourCheckIn(**you) if you else None)
+        found: TournamentScheduleShape = schedules.tournament_schedule(
+            tournament_id=tournament, seat=caller_seat(info)
+        )
+        return found
