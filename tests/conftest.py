@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from celery._state import _set_task_join_will_block  # type: ignore[attr-defined]
 from django.core.management.color import no_style
 from django.db import connection
 from django.test import override_settings
@@ -112,6 +113,9 @@ def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
     it, and tasks sent to the shared broker would pile up there. Tests marked ``real_worker`` opt
     out: they use the broker and start a worker of their own.
     """
+    # A worker started in this process by an earlier test (celery's start_worker) may leave
+    # Celery's process-wide "inside a worker" flag on; every EagerResult.get() would then refuse.
+    _set_task_join_will_block(False)
     if request.node.get_closest_marker("real_worker"):
         yield
         return
