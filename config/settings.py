@@ -180,6 +180,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.enums.TOURNAMENT_STATUSES",
         "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
+        "LeagueMemberKindEnum": "tournaments.leagues.models.MemberKind.values",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
