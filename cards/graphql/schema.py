@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from cards import shapes
 from cards.api.filters import CardFilter, CardSetFilter
-from cards.enums import Box, CardLevel, CardTiming
+from cards.enums import Box, CardLevel, CardSetKind, CardTiming
 from cards.graphql.types import CardConnection, CardSetConnection
 from cards.selectors import (
     card_by_id,
@@ -61,11 +61,15 @@ NODES: dict[str, tuple[int, Callable[..., Any]]] = {
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="Card sets, optionally of one box.")
+    @strawberry.field(description="Card sets, optionally of one box or one kind.")
     def card_sets(
         self,
         info: strawberry.Info,
         box: BoxArgument = None,
+        kind: Annotated[
+            CardSetKind | None,
+            strawberry.argument(description="BASIC, ADDITIONAL, STARTER or ROBOT."),
+        ] = None,
         first: First = None,
         after: After = None,
         last: Last = None,
@@ -74,7 +78,7 @@ class Query:
         require_known_caller(info)  # a bad token is refused here as in REST
         page = Page(first, after, last, before)
         page.check()
-        found = _filtered(CardSetFilter, {"box": box}, card_set_list())
+        found = _filtered(CardSetFilter, {"box": box, "kind": kind}, card_set_list())
         # Some thirty sets: read whole (their designs in one more query), paged here.
         return page_of(card_set_views(found, with_cards=True), page)
 

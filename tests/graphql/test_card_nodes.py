@@ -47,6 +47,13 @@ def test_a_card_is_a_node_whose_database_id_is_rests_id(catalogue: Any) -> None:
     assert found["level"] == rest["level"]
 
 
+def test_card_sets_filter_by_kind_as_rest_does(catalogue: Any) -> None:
+    rest = APIClient().get("/api/v1/card-sets/?kind=starter").json()
+    found = GraphQL().data("{ cardSets(kind: STARTER) { edges { node { databaseId kind } } } }")
+    assert [node["databaseId"] for node in nodes(found["cardSets"])] == [s["id"] for s in rest]
+    assert {node["kind"] for node in nodes(found["cardSets"])} == {"STARTER"}
+
+
 def test_a_card_set_is_a_node_with_its_cards(catalogue: Any) -> None:
     sets = nodes(
         GraphQL().data("{ cardSets(first: 100) { edges { node { id name } } } }")["cardSets"]
@@ -80,7 +87,8 @@ def test_a_closed_filter_is_an_enum_and_a_value_outside_it_is_refused(
     fields = {f["name"]: f for f in GraphQL().data(query)["__type"]["fields"]}
     found = {a["name"]: a["type"]["name"] for a in fields["cards"]["args"]}
     assert found[argument] == enum
-    assert {a["name"]: a["type"]["name"] for a in fields["cardSets"]["args"]}["box"] == "Box"
+    of_sets = {a["name"]: a["type"]["name"] for a in fields["cardSets"]["args"]}
+    assert (of_sets["box"], of_sets["kind"]) == ("Box", "CardSetKind")
     literal = GraphQL().post(f"{{ cards({argument}: NOPE) {{ totalCount }} }}")
     assert codes(literal) == ["invalid_query"]
     variable = GraphQL().post(
