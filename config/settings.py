@@ -181,6 +181,10 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.enums.TOURNAMENT_STATUSES",
         "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
         "LeagueMemberKindEnum": "tournaments.leagues.models.MemberKind.values",
+        "SeatActionEnum": "tournaments.enums.SEAT_ACTIONS",
+        "SeatKindEnum": "tournaments.models.SeatKind.values",
+        "AdviceKindEnum": "tournaments.rules.bots.advice.ADVICE_KINDS",
+        "WinterModeEnum": "tournaments.rules.winter.MODES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -7,8 +7,10 @@ them through ``ShapeExtension`` (drf-spectacular reads a shape class given to
 ``extend_schema(responses=...)`` as a component of the same name); GraphQL's object type is made
 by ``graphql_type`` (the same name; every list of shapes a Relay connection with
 ``first``/``after`` and ``last``/``before``, paged by ``config.graphql_pages``; a ``node_id``
-field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId``; an
-``enum`` field that enum). No serializer or Strawberry type repeats a shape.
+field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId`` (a text
+``node_id`` is the global id alone); an ``enum`` field that enum; a ``BigInt`` a decimal
+string; ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST, ``page=False``
+sends a short list whole). No serializer or Strawberry type repeats a shape.
 
 Plain dataclasses rather than pydantic models: the three renderings are the small functions
 below, and a selector's row costs a dataclass's construction, not a validation.
@@ -34,6 +36,10 @@ from config.graphql_pages import After, Before, First, Last, Page, page_of
 
 S = TypeVar("S", bound="Shape")
 
+BigInt = typing.NewType("BigInt", int)
+"""A whole number beyond GraphQL's 32-bit ``Int`` (a seed): REST's integer, GraphQL's decimal
+string."""
+
 
 class Shape:
     """The base of every response shape (``@shape`` makes the dataclass)."""
@@ -51,6 +57,9 @@ class Meta:
     omit_none: bool = False  # REST leaves the key out when the value is None
     enum: Any = None  # the GraphQL enum of a string field (OpenAPI: its values)
     node_id: bool = False  # the type is a Node and this is the number of its global id
+    graphql: bool = True  # False: REST only (GraphQL sends it otherwise, another field)
+    graphql_name: str | None = None  # GraphQL's name of the field (REST's is the field's)
+    page: bool = True  # False: a list of shapes GraphQL sends whole, not as a connection
 
 
 SHAPES: dict[str, type[Shape]] = {}
@@ -64,9 +73,21 @@ def field(
     omit_none: bool = False,
     enum: Any = None,
     node_id: bool = False,
+    graphql: bool = True,
+    graphql_name: str | None = None,
+    page: bool = True,
 ) -> Any:
     """A shape's field and its description (``default``: optional in the constructor)."""
-    meta = Meta(description, rest=rest, omit_none=omit_none, enum=enum, node_id=node_id)
+    meta = Meta(
+        description,
+        rest=rest,
+        omit_none=omit_none,
+        enum=enum,
+        node_id=node_id,
+        graphql=graphql,
+        graphql_name=graphql_name,
+        page=page,
+    )
     return dataclasses.field(default=default, metadata={"shape": meta})
 
 
@@ -191,6 +212,7 @@ def _converter(kind: Any) -> Callable[[Any], Any] | None:
 
 BASIC: dict[Any, dict[str, Any]] = {
     int: {"type": "integer"},
+    BigInt: {"type": "integer", "format": "int64"},
     float: {"type": "number", "format": "double"},
     bool: {"type": "boolean"},
     str: {"type": "string"},
@@ -273,16 +295,21 @@ def graphql_type(cls: type[Shape]) -> Any:
     namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
     node = next((f for f in fields_of(cls) if f.meta.node_id), None)
     for found in fields_of(cls):
+        if not found.meta.graphql or (found is node and found.type is not int):
+            continue  # REST's alone, or a text node id: the global id only
         name = "database_id" if found is node else found.name
+        renamed = found.meta.graphql_name
         if found is node:
             namespace[name] = strawberry.field(
                 description=found.meta.description, resolver=_getter(found.name, int)
             )
-        elif _paged(found.type):
+        elif _paged(found.type) and found.meta.page:
             namespace[name] = _page_field(found)
         else:
             annotations[name] = _graphql_of(found.type, found.meta)
-            namespace[name] = strawberry.field(description=found.meta.description)
+            namespace[name] = strawberry.field(
+                description=found.meta.description, name=renamed and graphql_camel(renamed)
+            )
     bases: tuple[type, ...] = ()
     if node is not None:
         # A Node is told apart by its shape's class (``node(id:)`` answers the shape itself).
@@ -294,6 +321,12 @@ def graphql_type(cls: type[Shape]) -> Any:
     )
     _TYPES[cls] = made
     return made
+
+
+def graphql_camel(name: str) -> str:
+    """GraphQL's name of a snake_case name (``room_code``: ``roomCode``)."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
 def _getter(name: str, kind: Any) -> Any:
@@ -366,6 +399,8 @@ def _graphql_plain(kind: Any, meta: Meta) -> Any:
         return list[_graphql_of(args[0], meta)]  # type: ignore[misc]
     if origin is dict or kind is Any:
         return JSON
+    if kind is BigInt:
+        return str  # graphql-core writes the int as its decimal string
     if kind in BASIC:
         return kind
     raise TypeError(f"no GraphQL type for {kind!r}")

@@ -15,6 +15,8 @@ from tournaments.models import BalanceStatus, Status
 from tournaments.models import SeatKind as SeatKinds
 from tournaments.rules.bots import LEVELS as BOT_LEVELS
 from tournaments.rules.bots.advice import ADVICE_KINDS
+from tournaments.rules.draft import TURN_ACTIONS
+from tournaments.rules.lobby import LOBBY_ACTIONS, RECLAIM_ACTIONS
 from tournaments.rules.options import BASIC_SETS, BOXES
 from tournaments.rules.when_picked import PENDING_KINDS
 from tournaments.rules.winter import MODES, PARK_KINDS
@@ -41,6 +43,13 @@ MatchViewStatus = enum_of(
     "MatchStatus",
     MATCH_VIEW_STATUSES,
     "Scheduled, waiting for an answer, playing (events still being released), finished, failed.",
+)
+SEAT_ACTIONS = [*LOBBY_ACTIONS, *RECLAIM_ACTIONS, *TURN_ACTIONS]
+SeatAction = enum_of(
+    "SeatAction",
+    SEAT_ACTIONS,
+    "What a seat can do now: the host's lobby actions, reclaiming a dropped seat, or a Deck "
+    "Phase action.",
 )
 PendingKind = enum_of(
     "PendingKind", PENDING_KINDS, "A picked card's effect that waits: remove, must remove, keep."

@@ -19,6 +19,7 @@ from matches.engine.events import SHAPES
 from matches.engine.questions import PROMPTS
 from matches.models import MatchStatus
 from tests.graphql.client import GraphQL
+from tournaments.enums import SEAT_ACTIONS
 from tournaments.graphql import cardstats, queries, types
 from tournaments.models import BalanceStatus, SeatKind, Status
 from tournaments.rules.bots import LEVELS
@@ -30,21 +31,22 @@ from tournaments.rules.winter import MODES, PARK_KINDS
 SHOWN_STATUSES = {*MatchStatus.values, "playing"} - {MatchStatus.RECORDED}
 # GraphQL enum: (the server's set, REST's (component, field) holding the same set, if any).
 SETS: dict[str, tuple[set[str], tuple[str, str] | None]] = {
-    "PendingKind": (set(PENDING_KINDS), ("PendingOut", "kind")),
+    "PendingKind": (set(PENDING_KINDS), ("Pending", "kind")),
     "QuestionKind": (set(PROMPTS), ("QuestionOut", "kind")),
-    "AdviceKind": (set(ADVICE_KINDS), ("AdviceOut", "kind")),
+    "AdviceKind": (set(ADVICE_KINDS), ("AdviceView", "kind")),
     "MatchKind": (set(PARK_KINDS), ("MatchOut", "kind")),
     "MatchEventKind": ({*SHAPES, "hidden"}, ("EventOut", "kind")),
     "MatchStatus": (SHOWN_STATUSES, ("MatchOut", "status")),
-    "TournamentStatus": (set(Status.values), ("TournamentOut", "status")),
-    "SeatKind": (set(SeatKind.values), ("SeatOut", "kind")),
+    "TournamentStatus": (set(Status.values), ("TournamentView", "status")),
+    "SeatKind": (set(SeatKind.values), ("SeatView", "kind")),
     "CardLevel": (set(Level.values), ("Card", "level")),
     "CardTiming": (set(Timing.values), ("Card", "timing")),
     "Confidence": (set(Confidence.values), ("Card", "confidence")),
     "CardSetKind": (set(SetKind.values), ("CardSet", "kind")),
     "Box": (set(Box.values) | set(BOXES), ("CardSet", "box")),
     "SimulationStatus": (set(BalanceStatus.values), ("Simulation", "status")),
-    "BotLevel": (set(LEVELS), None),
+    "BotLevel": (set(LEVELS), ("SeatView", "bot_level")),
+    "SeatAction": (set(SEAT_ACTIONS), ("You", "actions")),
     "WinterMode": (set(MODES), None),
     "BasicSet": (set(BASIC_SETS), None),
 }
@@ -58,7 +60,8 @@ def openapi() -> dict[str, Any]:
 
 def rest_enum(components: dict[str, Any], component: str, field: str) -> set[str]:
     found = components[component]["properties"][field]
-    ref = found.get("$ref") or found["allOf"][0]["$ref"]
+    found = found.get("items", found)  # a list's items
+    ref = found.get("$ref") or (found.get("allOf") or found["oneOf"])[0]["$ref"]
     return set(components[ref.rsplit("/", 1)[1]]["enum"]) - {None, ""}
 
 

@@ -65,6 +65,8 @@ from tournaments.selectors.viewers import (
     tournament_id_of_code,
     viewer_in,
 )
+from tournaments.shapes import AdviceView as AdviceViewShape
+from tournaments.shapes import TournamentView as TournamentViewShape
 
 
 def caller_seat(info: strawberry.Info) -> SeatRow | None:
@@ -87,7 +89,8 @@ def viewer_at(info: strawberry.Info, tournament_id: int) -> Viewer:
 
 def tournament_of(info: strawberry.Info, tournament_id: int) -> TournamentView:
     viewer = viewer_at(info, tournament_id)
-    return TournamentView.of(tournament_view_of(tournament_id=tournament_id, viewer=viewer))
+    found: TournamentViewShape = tournament_view_of(tournament_id=tournament_id, viewer=viewer)
+    return found
 
 
 @strawberry.type(description="A match as you may see it (REST's match view).")
@@ -196,7 +199,8 @@ def _numbers(node_id: str) -> list[int] | None:
 def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
     """Seat ``number`` of the tournament as the caller sees it in the tournament's view: one
     projection (``tournament_view_of``) for both, so ``node`` shows nothing the view hides."""
-    for seat in tournament_of(info, tournament_id).seat_list:
+    view: TournamentViewShape = tournament_of(info, tournament_id)
+    for seat in view.seats:
         if seat.number == number:
             return seat
     raise NotFoundError("not_found", _("No such seat."), {"seat": number})
@@ -270,9 +274,9 @@ class Query:
         caller_actor(info)  # a bad token is refused here as everywhere
         filters = _filters(plain(status), league)
 
-        def read(offset: int, limit: int) -> tuple[list[TournamentListItem], int]:
+        def read(offset: int, limit: int) -> tuple[list[Any], int]:
             found = tournament_list(**filters, limit=limit, offset=offset)
-            return [TournamentListItem(**item) for item in found["results"]], found["count"]
+            return found.results, found.count
 
         return sliced(read, Page(first, after, last, before))
 
@@ -326,7 +330,8 @@ class Query:
         "rival built from public facts only (REST's advice/; refused where not allowed)."
     )
     def advice(self, info: strawberry.Info, tournament_id: TournamentId) -> AdviceView:
-        return AdviceView.of(draft_advice(tournament_id=tournament_id, seat=caller_seat(info)))
+        found: AdviceViewShape = draft_advice(tournament_id=tournament_id, seat=caller_seat(info))
+        return found
 
     @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
     def pending_questions(

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config import rows
+from config.shapes import to_json
 from config.taskqueue import enqueue_named
 from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
@@ -158,7 +159,10 @@ def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Tr
     publish(
         tournament,
         "round_finished",
-        {"round": tournament.round, "standings": public_standings(tournament, seats, trophies)},
+        {
+            "round": tournament.round,
+            "standings": to_json(public_standings(tournament, seats, trophies)),
+        },
     )
     hooks.fire("round_finished", tournament_id=tournament.pk, round_number=tournament.round)
 
