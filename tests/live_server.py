@@ -67,7 +67,11 @@ def live_server(folder: Path, pace_ms: int = 0) -> Iterator[str]:
         yield url
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:  # a loaded machine: stopped, not waited for
+            server.kill()
+            server.wait()
         log.close()
 
 
