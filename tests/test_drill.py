@@ -38,6 +38,7 @@ def _why_not() -> str | None:
 
 
 pytestmark = [
+    pytest.mark.long,
     pytest.mark.real_worker,
     pytest.mark.timeout(1200),
     pytest.mark.skipif(_why_not() is not None, reason=str(_why_not())),

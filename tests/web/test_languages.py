@@ -123,6 +123,7 @@ def play_to_the_end(page: Page, words: set[str], artifacts: Path, language: str)
     return asked
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("language", ["zh-hans", "ru"])
 def test_a_tournament_is_played_in_the_language_chosen(
