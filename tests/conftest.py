@@ -186,3 +186,25 @@ def _fresh_card_answers() -> None:
     from cards.api.cache import catalogue_changed
 
     catalogue_changed()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files with a test marked ``long`` first (in the order collected), then the others
+    with the most tests first.
+
+    ``scripts/test`` hands files out in this order (pytest-xdist's ``--dist loadfile`` with
+    ``--no-loadscope-reorder``): a process takes the next file whenever it is nearly done with
+    its own. Its own reordering (most tests first) would leave a few-test file of minutes, the
+    fault drill, to the end, where it runs alone while the other process has nothing left.
+    Started first, the long files run beside the short ones. A file's tests keep their order.
+    """
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def key(tests: list[pytest.Item]) -> tuple[bool, int]:
+        if any(test.get_closest_marker("long") for test in tests):
+            return (False, 0)
+        return (True, -len(tests))
+
+    items[:] = [item for tests in sorted(files.values(), key=key) for item in tests]
