@@ -86,13 +86,18 @@ def _match_sets(match: Match) -> str:
 
 def card_stats_of_draft(tournament: Tournament, seat: Seat, turn: Turn) -> None:
     """Add a Deck Phase that has just finished: the cards its displays showed and those kept."""
+    card_stats_append(card_stats_draft_rows(tournament, seat, turn))
+
+
+def card_stats_draft_rows(tournament: Tournament, seat: Seat, turn: Turn) -> list[Row]:
+    """What a finished Deck Phase adds (several seats' go in one ``card_stats_append``)."""
     facts = card_facts(tournament)
     tally = cardstats.draft_counts(
         offered=[facts[uid].key for uid in turn.offered if uid in facts],
         picked=[facts[uid].key for uid in turn.picked if uid in facts],
         player=player_of(seat),
     )
-    card_stats_append(cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament))))
+    return cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament)))
 
 
 def card_stats_append(added: list[Row]) -> None:
