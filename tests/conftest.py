@@ -180,6 +180,17 @@ def _fresh_card_caches() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_fold_queued() -> None:
+    """A fold key left by an earlier test (a worker stopped before its queued fold ran) would
+    keep this test's recordings from queueing theirs for a minute: start each with none."""
+    from django.core.cache import cache
+
+    from tournaments.services.cardstats import FOLD_QUEUED
+
+    cache.delete(FOLD_QUEUED)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_card_answers() -> None:
     """The card API's cached answers outlive a flushed database: start each test on a new
     catalogue version (clearing the cache would flush the Redis database the broker shares)."""
