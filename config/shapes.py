@@ -125,6 +125,12 @@ def _is_shape(kind: Any) -> bool:
     return isinstance(kind, type) and issubclass(kind, Shape)
 
 
+def _is_list(kind: Any) -> bool:
+    """``list[X]``, or ``Sequence[X]``: a list a selector may hand over unread (an object with
+    ``len`` and slices that reads only the page GraphQL asks for)."""
+    return typing.get_origin(kind) in (list, Sequence)
+
+
 # Building shapes ---------------------------------------------------------------------------
 
 
@@ -215,7 +221,7 @@ def _converter(kind: Any) -> Callable[[Any], Any] | None:
     kind, _nullable = _optional(kind)
     if _is_shape(kind):
         return to_json
-    if typing.get_origin(kind) is list and _converter(typing.get_args(kind)[0]) is not None:
+    if _is_list(kind) and _converter(typing.get_args(kind)[0]) is not None:
         return to_json
     return None
 
@@ -266,7 +272,7 @@ def _openapi_plain(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> 
     if _is_shape(kind):
         return dict(ref(kind))
     origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is list:
+    if _is_list(kind):
         return {"type": "array", "items": _openapi_type(args[0], meta, ref)}
     if origin is dict:
         return {"type": "object", "additionalProperties": _openapi_type(args[1], meta, ref)}
@@ -345,7 +351,7 @@ def _id_of(name: str) -> Callable[..., str]:
 
 
 def _paged(kind: Any) -> bool:
-    return typing.get_origin(kind) is list and _is_shape(typing.get_args(kind)[0])
+    return _is_list(kind) and _is_shape(typing.get_args(kind)[0])
 
 
 def _page_field(found: Field) -> Any:
@@ -395,7 +401,7 @@ def _graphql_plain(kind: Any, meta: Meta) -> Any:
     if _is_shape(kind):
         return graphql_type(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is list:
+    if _is_list(kind):
         return list[_graphql_of(args[0], meta)]  # type: ignore[misc]
     if origin is dict or kind is Any:
         return JSON

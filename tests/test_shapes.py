@@ -1,10 +1,13 @@
-"""The bridge for shapes: every league response is declared once (``config.shapes``).
+"""The bridge for shapes: every league, card and card-statistics response is declared once
+(``config.shapes``).
 
-Each league REST operation's JSON answer is a component made from a shape (its schema is what
-``openapi_schema`` makes of it, field for field); each object type the leagues' GraphQL reaches
-is the type ``graphql_type`` made of a shape (no hand-written copy); the league selectors return
-shapes, never dictionaries; and ``to_json`` renders a shape as REST always did (keys in
-declaration order, ``omit_none`` keys left out when unset, GraphQL-only fields never sent).
+Each league, card and card-stats REST operation's JSON answer is a component made from a shape
+(its schema is what ``openapi_schema`` makes of it, field for field); each object type the
+leagues' GraphQL reaches, and each the card fields reach (``cards``, ``cardSets``,
+``cardStats``, ``setStats``), is the type ``graphql_type`` made of a shape (no hand-written
+copy); the league, card and card-stats selectors return shapes, never dictionaries; and
+``to_json`` renders a shape as REST always did (keys in declaration order, ``omit_none`` keys
+left out when unset, GraphQL-only fields never sent).
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLType
 
+from cards import selectors as card_selectors
+from cards import shapes as card_shapes
 from config.schema import schema
 from config.shapes import (
     LISTINGS,
@@ -34,6 +39,7 @@ from tournaments.leagues import schedules, selectors
 from tournaments.leagues import shapes as league_shapes
 from tournaments.leagues.graphql.schema import Mutation as LeaguesMutation
 from tournaments.leagues.graphql.schema import Query as LeaguesQuery
+from tournaments.selectors import cardstats as cardstats_selectors
 
 LEAGUES = "/api/v1/leagues/"
 # The tournaments app's ticket (``tournaments.actions``): answered by the league actions that open
@@ -52,9 +58,11 @@ def spec() -> dict[str, Any]:
     return SchemaGenerator().get_schema(request=None, public=True)
 
 
-def league_operations(spec: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+def league_operations(
+    spec: dict[str, Any], prefixes: tuple[str, ...] = (LEAGUES,)
+) -> Iterator[tuple[str, str, dict[str, Any]]]:
     for path, item in spec["paths"].items():
-        if path.startswith(LEAGUES):
+        if path.startswith(prefixes):
             for method, operation in item.items():
                 yield path, method, operation
 
@@ -149,8 +157,13 @@ def _camel(name: str) -> str:
 
 
 def test_every_object_type_of_the_leagues_graphql_is_made_from_a_shape() -> None:
+    assert made_from_shapes(league_roots()) >= 15
+
+
+def made_from_shapes(roots: list[GraphQLObjectType]) -> int:
+    """How many object types ``roots`` reach, each checked to be its shape's type."""
     made = 0
-    for name, kind in reachable(league_roots()).items():
+    for name, kind in reachable(roots).items():
         if name in PLUMBING or name.endswith(("Payload", "Connection", "Edge")):
             continue
         assert name in SHAPES, f"{name} is not declared as a shape"
@@ -163,16 +176,23 @@ def test_every_object_type_of_the_leagues_graphql_is_made_from_a_shape() -> None
             expected |= {"id", "databaseId"}
         assert set(kind.fields) == expected, name
         made += 1
-    assert made >= 15
+    return made
+
+
+# Not a response: which additional sets a new tournament may play, for the services to check.
+NOT_ANSWERS = {card_selectors.additional_set_problems}
 
 
 def test_the_league_selectors_return_shapes_never_dictionaries() -> None:
     readers = [
         function
-        for module in (selectors, schedules)
+        for module in (selectors, schedules, card_selectors, cardstats_selectors)
         for name, function in inspect.getmembers(module, inspect.isfunction)
-        if function.__module__ == module.__name__ and not name.startswith("_")
+        if function.__module__ == module.__name__
+        and not name.startswith("_")
+        and function not in NOT_ANSWERS
     ]
+    assert len(readers) > 20
     for function in readers:
         returned = typing.get_type_hints(function).get("return")
         for inner in _types_in(returned):
@@ -247,3 +267,79 @@ def test_a_row_takes_the_sources_attributes_and_refuses_a_field_it_lacks() -> No
     assert (skill.mu, skill.sigma, skill.ordinal) == (25.0, 8.0, -1.0)
     with pytest.raises(TypeError, match="ordinl"):
         row(league_shapes.Skill, Source(), ordinl=-1.0)
+
+
+CARDS = ("/api/v1/cards/", "/api/v1/card-sets/")
+CARD_ROOTS = ("cards", "cardSets", "cardStats", "setStats")
+
+
+def test_every_card_and_card_stats_answer_in_openapi_is_a_shape(spec: dict[str, Any]) -> None:
+    components = spec["components"]["schemas"]
+    made = set()
+    for path, method, operation in league_operations(spec, CARDS):
+        answer = json_answer(operation)
+        assert answer is not None, (method, path)
+        answer = answer.get("items", answer)  # a list: every card, every set
+        name = answer["$ref"].rpartition("/")[2]
+        assert name in SHAPES, (method, path, name)
+        for nested in _shapes_within(SHAPES[name]):
+            assert _fields(components[nested.__name__]) == _fields(_made(nested)), nested
+        made.add(name)
+    assert made == {"Card", "CardSet", "DesignStats", "SetStats"}
+
+
+def test_every_object_type_of_the_cards_graphql_is_made_from_a_shape() -> None:
+    query = schema._schema.query_type
+    assert query is not None
+    roots = [_named(query.fields[name].type) for name in CARD_ROOTS]
+    objects = [kind for kind in roots if isinstance(kind, GraphQLObjectType)]
+    assert made_from_shapes(objects) >= 7  # card, set, stats, figures, its rows, simulation
+
+
+def test_a_card_renders_as_rest_wrote_it_and_its_node_number_is_rests_id() -> None:
+    card = card_shapes.Card(
+        id=5,
+        key="City/Reporter",
+        set="City",
+        set_id=1,
+        box="base",
+        name="Reporter",
+        level="A",
+        power=2,
+        power_is_round=False,
+        copies=4,
+        copies_per_starter_deck=None,
+        keyword="",
+        timing="on_reveal",
+        effect="Look.",
+        confidence="high",
+        note="",
+        effect_code="arrange_top",
+        effect_params={"n": 2},
+        translations={},
+        retired=False,
+        curated=False,
+    )
+    body = to_json(card)
+    assert list(body)[:6] == ["id", "key", "set", "set_id", "box", "name"]
+    assert body["id"] == 5 and body["copies_per_starter_deck"] is None
+    kind = schema.get_type_by_name("Card")
+    assert kind is not None and kind.origin is graphql_type(card_shapes.Card)  # type: ignore[union-attr]
+    card_set = card_shapes.CardSet(
+        id=1,
+        name="City",
+        box="base",
+        kind="basic",
+        expected_copies=20,
+        starter_decks=None,
+        designs=1,
+        copy_total=4,
+        unknown_copies=0,
+        note="",
+        retired=False,
+        playable=False,
+        missing=[],
+        curated=False,
+        cards=[card],
+    )
+    assert "cards" not in to_json(card_set)  # a set's designs: GraphQL's connection alone

@@ -11,8 +11,10 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from cards.graphql import schema as card_schema
+from cards.graphql import types as card_types
 from cards.models import Box, Confidence, Level, SetKind, Timing
 from config.enums import member_name
+from config.shapes import SHAPES as SHAPES_DECLARED
 from matches.engine.events import SHAPES
 from matches.engine.questions import PROMPTS
 from matches.models import MatchStatus
@@ -41,7 +43,7 @@ SETS: dict[str, tuple[set[str], tuple[str, str] | None]] = {
     "Confidence": (set(Confidence.values), ("Card", "confidence")),
     "CardSetKind": (set(SetKind.values), ("CardSet", "kind")),
     "Box": (set(Box.values) | set(BOXES), ("CardSet", "box")),
-    "SimulationStatus": (set(BalanceStatus.values), ("SimulationOut", "status")),
+    "SimulationStatus": (set(BalanceStatus.values), ("Simulation", "status")),
     "BotLevel": (set(LEVELS), None),
     "WinterMode": (set(MODES), None),
     "BasicSet": (set(BASIC_SETS), None),
@@ -74,12 +76,13 @@ def test_an_enum_holds_the_servers_set_in_both_apis(name: str, openapi: dict[str
 def own_types() -> set[str]:
     """The GraphQL types of the tournaments and the catalogue (the leagues convert apart)."""
     found = set()
-    for module in (types, queries, cardstats, card_schema):
+    for module in (types, queries, cardstats, card_schema, card_types):
         for value in vars(module).values():
             definition = getattr(value, "__strawberry_definition__", None)
             if definition is not None:
                 found.add(definition.name)
-    return found
+    shaped = ("cards.shapes", "tournaments.cardstats_shapes")  # their types: graphql_type's
+    return found | {name for name, kind in SHAPES_DECLARED.items() if kind.__module__ in shaped}
 
 
 @pytest.mark.django_db

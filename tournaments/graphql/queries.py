@@ -42,7 +42,7 @@ from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
 from tournaments.enums import ListStatus, MatchKind, MatchViewStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
-from tournaments.graphql.cardstats import CardStats, card_stats_type
+from tournaments.graphql.cardstats import CardStats
 from tournaments.graphql.types import (
     AdviceView,
     MatchEventView,
@@ -226,13 +226,13 @@ class Query:
     def card_stats(
         self, key: Annotated[str, strawberry.argument(description='"Set/Name".')]
     ) -> CardStats:
-        return card_stats_type(card_figures(key=key))
+        return card_figures(key=key)
 
     @strawberry.field(description="A card set's figures from stored play.")
     def set_stats(
         self, name: Annotated[str, strawberry.argument(description="Set name.")]
     ) -> CardStats:
-        return card_stats_type(set_figures(name=name))
+        return set_figures(name=name)
 
     @strawberry.field(description="A tournament as you may see it (by id or by room code).")
     def tournament(
