@@ -8,7 +8,8 @@ catalogue, then:
 
 1. plays ``--tournaments`` bot-only tournaments in this process and times the process CPU of
    each call that adds a match's counts (``card_stats_of_match``: the tally and its one upsert)
-   and a finished Deck Phase's (``card_stats_of_draft``);
+   and the rows of a finished Deck Phase (``card_stats_draft_rows``: computing them alone, no
+   SQL: a bot task writes its Deck Phases' rows in one statement with the rest);
 2. seeds the rows ``--matches`` recorded matches (1 million by default) would leave, spread
    over ``--combos`` set combinations: the stored rows are pre-summed, so their number depends
    on the combinations, not the matches — every design and every set gets one row per
