@@ -16,7 +16,7 @@ from cards.models import Card, CardSet
 from cards.selectors import additional_set_problems, card_list, card_set_list
 from config.errors import ApplicationError
 from config.graphql import Connection, require_known_caller
-from config.graphql_pages import After, Before, First, Last, Page, page_of, sliced
+from config.graphql_pages import Page, page_of, paged, sliced
 
 
 @strawberry_django.type(Card, description="A card design of the catalogue.")
@@ -83,16 +83,10 @@ class CardSetType:
     curated: bool = strawberry_django.field(description="Edited by an admin.")
 
     @strawberry.field(description="Its card designs, in catalogue order.")
-    def cards(
-        self,
-        root: Any,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
-    ) -> Connection[CardType]:
+    @paged()
+    def cards(self, root: Any, page: Page) -> Connection[CardType]:
         designs: list[Card] = list(root.cards.all())  # prefetched with the sets (card_sets)
-        return page_of(designs, Page(first, after, last, before))  # type: ignore[arg-type]
+        return page_of(designs, page)  # type: ignore[arg-type]
 
     @strawberry.field(description="Card designs in the set.")
     def designs(self, root: Any) -> int:
@@ -146,21 +140,20 @@ def _page(queryset: QuerySet[Any], page: Page) -> Connection[Any]:
 @strawberry.type
 class Query:
     @strawberry.field(description="Card sets, optionally of one box.")
+    @paged()
     def card_sets(
         self,
         info: strawberry.Info,
         box: Annotated[str | None, strawberry.argument(description="base or beach_cup.")] = None,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        *,
+        page: Page,
     ) -> Connection[CardSetType]:
         require_known_caller(info)  # a bad token is refused here as in REST
         found = _filtered(CardSetFilter, {"box": box}, card_set_list())
-        page = Page(first, after, last, before)
         return _page(found.prefetch_related("cards__card_set"), page)
 
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
+    @paged()
     def cards(
         self,
         info: strawberry.Info,
@@ -181,10 +174,8 @@ class Query:
             str | None,
             strawberry.argument(description="Words of the name or effect text (any case)."),
         ] = None,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        *,
+        page: Page,
     ) -> Connection[CardType]:
         require_known_caller(info)
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
@@ -192,4 +183,4 @@ class Query:
         if key is not None:
             set_name, _slash, name = key.partition("/")
             found = found.filter(card_set__name=set_name, name=name)
-        return _page(found, Page(first, after, last, before))
+        return _page(found, page)

@@ -8,8 +8,7 @@ from typing import Annotated
 
 import strawberry
 
-from config.graphql_pages import After, Before, First, Last, Page
-from config.shapes import page
+from config.graphql_pages import Page, page_of, paged
 from tournaments.leagues import managing, selectors, services
 from tournaments.leagues.graphql.queries import Slug, caller_organizer
 from tournaments.leagues.graphql.types import (
@@ -29,54 +28,46 @@ def _organizer_of(info: strawberry.Info, slug: str) -> None:
 @strawberry.type
 class ManagementQuery:
     @strawberry.field(description="A league's corrections, oldest first: its audit trail.")
+    @paged()
     def corrections(
         self,
         info: strawberry.Info,
         slug: Slug,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        page: Page,
     ) -> CorrectionConnection:
         caller_organizer(info)
-        return page(lambda: selectors.correction_list(slug), Page(first, after, last, before))
+        return page_of(selectors.correction_list(slug), page)
 
     @strawberry.field(description="A league's members (its organizers only).")
+    @paged()
     def members(
         self,
         info: strawberry.Info,
         slug: Slug,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        page: Page,
     ) -> MemberConnection:
         _organizer_of(info, slug)
-        return page(lambda: selectors.member_list(slug), Page(first, after, last, before))
+        return page_of(selectors.member_list(slug), page)
 
     @strawberry.field(description="A league's webhook endpoints (its organizers only).")
+    @paged()
     def webhooks(
         self,
         info: strawberry.Info,
         slug: Slug,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        page: Page,
     ) -> WebhookConnection:
         _organizer_of(info, slug)
-        return page(lambda: selectors.webhook_list(slug), Page(first, after, last, before))
+        return page_of(selectors.webhook_list(slug), page)
 
     @strawberry.field(description="An endpoint's newest 100 deliveries (its organizers only).")
+    @paged()
     def webhook_deliveries(
         self,
         info: strawberry.Info,
         slug: Slug,
         id: EndpointId,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        page: Page,
     ) -> DeliveryConnection:
         endpoint = managing.webhook_of(organizer=caller_organizer(info), slug=slug, endpoint_id=id)
-        return page(lambda: selectors.delivery_list(endpoint), Page(first, after, last, before))
+        return page_of(selectors.delivery_list(endpoint), page)

@@ -7,8 +7,7 @@ from typing import Annotated, Any
 
 import strawberry
 
-from config.graphql_pages import After, Before, First, Last, Page
-from config.shapes import page
+from config.graphql_pages import Page, page_of, paged
 from tournaments.graphql.queries import caller_actor
 from tournaments.leagues import selectors
 from tournaments.leagues.api import inputs
@@ -46,16 +45,14 @@ def _standings_query(season: int | None, kind: Any) -> tuple[int | None, str]:
 @strawberry.type
 class Query:
     @strawberry.field(description="Public leagues (an unlisted one is reached by its slug).")
+    @paged()
     def leagues(
         self,
         info: strawberry.Info,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        page: Page,
     ) -> LeagueConnection:
         caller_actor(info)  # a bad token is refused here as in REST
-        return page(lambda: selectors.league_list(), Page(first, after, last, before))
+        return page_of(selectors.league_list(), page)
 
     @strawberry.field(description="A league and its seasons (join codes: its organizers only).")
     def league(self, info: strawberry.Info, slug: Slug) -> LeagueView:

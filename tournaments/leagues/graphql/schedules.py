@@ -8,8 +8,7 @@ from typing import Annotated
 
 import strawberry
 
-from config.graphql_pages import After, Before, First, Last, Page
-from config.shapes import page
+from config.graphql_pages import Page, page_of, paged
 from tournaments.graphql.queries import caller_seat
 from tournaments.leagues import schedules
 from tournaments.leagues.graphql.queries import Slug
@@ -20,17 +19,15 @@ from tournaments.leagues.shapes import TournamentScheduleView as TournamentSched
 @strawberry.type
 class ScheduleQuery:
     @strawberry.field(description="A league's scheduled tournaments by start time.")
+    @paged()
     def calendar(
         self,
         info: strawberry.Info,
         slug: Slug,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        page: Page,
     ) -> ScheduleConnection:
         caller_seat(info)  # ``bad_token`` for an unknown token, as REST
-        return page(lambda: schedules.calendar(slug), Page(first, after, last, before))
+        return page_of(schedules.calendar(slug), page)
 
     @strawberry.field(
         description="A tournament's scheduled start, its league and the calling seat's check-in "
