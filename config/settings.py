@@ -180,9 +180,11 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.enums.TOURNAMENT_STATUSES",
         "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
+        "TournamentEventKindEnum": "tournaments.enums.LOG_VIEW_KINDS",
         "LeagueMemberKindEnum": "tournaments.leagues.models.MemberKind.values",
     },
     "POSTPROCESSING_HOOKS": [
+        "config.openapi.add_components",
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.complete_schema",
     ],

@@ -8,7 +8,9 @@ them through ``ShapeExtension`` (drf-spectacular reads a shape class given to
 by ``graphql_type`` (the same name; every list of shapes a Relay connection with
 ``first``/``after`` and ``last``/``before``, paged by ``config.graphql_pages``; a ``node_id``
 field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId``; an
-``enum`` field that enum). No serializer or Strawberry type repeats a shape.
+``enum`` field that enum; a ``paged=False`` list a plain list, part of one object's value; a
+``Pager`` field a connection read only when selected, a page at a time). No serializer or
+Strawberry type repeats a shape.
 
 Plain dataclasses rather than pydantic models: the three renderings are the small functions
 below, and a selector's row costs a dataclass's construction, not a validation.
@@ -21,18 +23,20 @@ import datetime
 import operator
 import types
 import typing
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, Union
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, Union
 
 import strawberry
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from rest_framework import serializers
 from strawberry import relay
 from strawberry.scalars import JSON
 
 from config.graphql import Connection
-from config.graphql_pages import After, Before, First, Last, Page, page_of
+from config.graphql_pages import ITEMS, Page, Rules, page_of, paged
 
 S = TypeVar("S", bound="Shape")
+T = TypeVar("T")
 
 
 class Shape:
@@ -51,6 +55,20 @@ class Meta:
     omit_none: bool = False  # REST leaves the key out when the value is None
     enum: Any = None  # the GraphQL enum of a string field (OpenAPI: its values)
     node_id: bool = False  # the type is a Node and this is the number of its global id
+    paged: bool = True  # False: a list of shapes GraphQL sends whole (never a connection)
+    pages: Rules = ITEMS  # a connection's sizes and cursors
+
+
+class Pager(Generic[T]):
+    """A list GraphQL pages itself: a shape's field of this type is a connection whose
+    resolver asks the value for one page (read only when selected; REST never sends it,
+    ``rest=False``)."""
+
+    __slots__ = ()
+
+    def page(self, page: Page) -> Any:
+        """``page`` of the list (a ``Connection``), its arguments already checked."""
+        raise NotImplementedError
 
 
 SHAPES: dict[str, type[Shape]] = {}
@@ -64,9 +82,11 @@ def field(
     omit_none: bool = False,
     enum: Any = None,
     node_id: bool = False,
+    paged: bool = True,
+    pages: Rules = ITEMS,
 ) -> Any:
     """A shape's field and its description (``default``: optional in the constructor)."""
-    meta = Meta(description, rest=rest, omit_none=omit_none, enum=enum, node_id=node_id)
+    meta = Meta(description, rest, omit_none, enum, node_id, paged, pages)
     return dataclasses.field(default=default, metadata={"shape": meta})
 
 
@@ -236,6 +256,16 @@ def _openapi_plain(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> 
     raise TypeError(f"no OpenAPI type for {kind!r}")
 
 
+class Many(serializers.ListSerializer):
+    """A REST answer that is a JSON list of a shape (``extend_schema(responses=Many(Shape))``):
+    OpenAPI's array of the shape's component. Never used to render: the view sends
+    ``to_json(list)``."""
+
+    def __init__(self, item: type[Shape]) -> None:
+        serializers.BaseSerializer.__init__(self)
+        self.child = item  # type: ignore[assignment]  # drf-spectacular reads the shape here
+
+
 class ShapeExtension(OpenApiSerializerExtension):
     """drf-spectacular reads a shape class as a component named after it."""
 
@@ -272,7 +302,7 @@ def graphql_type(cls: type[Shape]) -> Any:
             namespace[name] = strawberry.field(
                 description=found.meta.description, resolver=_getter(found.name, int)
             )
-        elif _paged(found.type):
+        elif _paged(found):
             namespace[name] = _page_field(found)
         else:
             annotations[name] = _graphql_of(found.type, found.meta)
@@ -305,43 +335,28 @@ def _id_of(name: str) -> Callable[..., str]:
     return resolve_id
 
 
-def _paged(kind: Any) -> bool:
-    return typing.get_origin(kind) is list and _is_shape(typing.get_args(kind)[0])
+def _paged(found: Field) -> bool:
+    origin, args = typing.get_origin(found.type), typing.get_args(found.type)
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Pager):
+        return True
+    return found.meta.paged and origin is list and _is_shape(args[0])
 
 
 def _page_field(found: Field) -> Any:
     item = typing.get_args(found.type)[0]
 
-    def resolve(
-        root: Any,
-        first: int | None = None,
-        after: str | None = None,
-        last: int | None = None,
-        before: str | None = None,
-    ) -> Any:
-        return page_of(getattr(root, found.name), Page(first, after, last, before))
+    def resolve(root: Any, page: Page) -> Any:
+        value = getattr(root, found.name)
+        return value.page(page) if isinstance(value, Pager) else page_of(value, page)
 
-    resolve.__annotations__ = {
-        "root": Any,
-        "first": First,
-        "after": After,
-        "last": Last,
-        "before": Before,
-        "return": connection_type(item),
-    }
-    return strawberry.field(resolver=resolve, description=found.meta.description)
+    resolve.__annotations__ = {"root": Any, "page": Page, "return": connection_type(item)}
+    resolver = paged(found.meta.pages)(resolve)
+    return strawberry.field(resolver=resolver, description=found.meta.description)
 
 
 def connection_type(item: type[Shape]) -> Any:
     """The GraphQL connection of a shape's list: ``<Item>Connection``."""
     return Connection[graphql_type(item)]  # type: ignore[misc]
-
-
-def page(read: Callable[[], Sequence[Any]], page: Page) -> Any:
-    """``page`` of the list ``read()`` answers, its arguments checked first (``invalid`` before
-    anything is read: ``config.graphql_pages``)."""
-    page.check()
-    return page_of(read(), page)
 
 
 def _graphql_of(kind: Any, meta: Meta) -> Any:

@@ -1,4 +1,5 @@
-"""The bridge for shapes: every league response is declared once (``config.shapes``).
+"""The bridge for shapes: every league response, and a tournament's matches, match events, log,
+verification and replay, is declared once (``config.shapes``).
 
 Each league REST operation's JSON answer is a component made from a shape (its schema is what
 ``openapi_schema`` makes of it, field for field); each object type the leagues' GraphQL reaches
@@ -21,10 +22,17 @@ from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLType
 
 from config.schema import schema
 from config.shapes import SHAPES, Shape, fields_of, graphql_type, openapi_schema, to_json
+from matches import selectors as match_selectors
+from matches import shapes as match_shapes
+from matches.observer import SPECTATOR
+from tournaments import log_shapes
 from tournaments.leagues import schedules, selectors
 from tournaments.leagues import shapes as league_shapes
 from tournaments.leagues.graphql.schema import Mutation as LeaguesMutation
 from tournaments.leagues.graphql.schema import Query as LeaguesQuery
+from tournaments.models import LOG_KINDS
+from tournaments.selectors import events, matches, replay
+from tournaments.services import fairness
 
 LEAGUES = "/api/v1/leagues/"
 # The tournaments app's ticket (``tournaments.actions``): answered by the league actions that open
@@ -214,3 +222,157 @@ def test_a_shape_renders_as_rest_wrote_it() -> None:
         "claimed": True,
         "created_at": when,
     }
+
+
+# The tournaments app's matches, match events, log, verification and replay (issue 24) --------
+
+MATCH_ANSWERS = {
+    ("get", "/api/v1/matches/{match_id}/"): "MatchView",
+    ("post", "/api/v1/matches/{match_id}/answer/"): "MatchView",
+    ("get", "/api/v1/matches/{match_id}/events/"): "[MatchEventView]",
+    ("get", "/api/v1/tournaments/{tournament_id}/matches/"): "[MatchView]",
+    ("get", "/api/v1/tournaments/{tournament_id}/verify/"): "Verification",
+    ("get", "/api/v1/tournaments/{tournament_id}/replay/"): "Replay",
+}
+# Root fields answering a match, its events or the log (queries, the answer's payload and the
+# subscriptions): every object type they reach is a shape's.
+MATCH_ROOTS = (
+    ("query", ("match", "matches", "pendingQuestions", "tournamentLog")),
+    ("mutation", ("answer",)),
+    ("subscription", ("tournamentEvents", "matchEvents")),
+)
+
+
+def _named_answer(answer: dict[str, Any]) -> str:
+    if answer.get("type") == "array":
+        return f"[{answer['items']['$ref'].rpartition('/')[2]}]"
+    return str(answer["$ref"].rpartition("/")[2])
+
+
+def test_every_match_and_record_answer_in_openapi_is_a_shape(spec: dict[str, Any]) -> None:
+    components = spec["components"]["schemas"]
+    for (method, path), expected in MATCH_ANSWERS.items():
+        answer = json_answer(spec["paths"][path][method])
+        assert answer is not None and _named_answer(answer) == expected, (method, path, answer)
+        for nested in _shapes_within(SHAPES[expected.strip("[]")]):
+            assert _fields(components[nested.__name__]) == _fields(_made(nested)), nested
+    # The stream's frames: a component of its own, with the log's kinds as an enum.
+    log_event = components["TournamentEventView"]
+    assert _fields(log_event) == _fields(_made(log_shapes.TournamentEventView))
+    kinds = log_event["properties"]["kind"]["allOf"][0]["$ref"].rpartition("/")[2]
+    assert set(components[kinds]["enum"]) == {*LOG_KINDS, "hidden"}
+
+
+def match_roots() -> list[GraphQLObjectType]:
+    root = schema._schema
+    picked = []
+    for kind, names in MATCH_ROOTS:
+        operation = getattr(root, f"{kind}_type")
+        picked += [_named(operation.fields[name].type) for name in names]
+    return [kind for kind in picked if isinstance(kind, GraphQLObjectType)]
+
+
+def test_every_object_type_a_match_or_the_log_reaches_is_made_from_a_shape() -> None:
+    made = set()
+    for name, kind in reachable(match_roots()).items():
+        if name in PLUMBING or name.endswith(("Payload", "Connection", "Edge")):
+            continue
+        assert name in SHAPES, f"{name} is not declared as a shape"
+        definition = schema.get_type_by_name(name)
+        assert definition is not None
+        assert definition.origin is graphql_type(SHAPES[name]), name  # type: ignore[union-attr]
+        expected = {_camel(f.name) for f in fields_of(SHAPES[name])}
+        if any(f.meta.node_id for f in fields_of(SHAPES[name])):
+            expected -= {_camel(f.name) for f in fields_of(SHAPES[name]) if f.meta.node_id}
+            expected |= {"id", "databaseId"}
+        assert set(kind.fields) == expected, name
+        made.add(name)
+    assert made >= {"MatchView", "MatchSeat", "Question", "MatchEventView", "TournamentEventView"}
+
+
+def test_the_match_and_record_readers_return_shapes_never_dictionaries() -> None:
+    readers = [
+        match_selectors.match_view,
+        match_selectors.match_list,
+        match_selectors.match_events,
+        matches.match_list_of,
+        replay.tournament_replay,
+        fairness.tournament_verify,
+        events.event_view,
+    ]
+    for function in readers:
+        returned = typing.get_type_hints(function)["return"]
+        assert any(
+            isinstance(inner, type) and issubclass(inner, Shape) for inner in _types_in(returned)
+        ), function
+
+
+def test_a_match_renders_as_rest_wrote_it() -> None:
+    question = match_shapes.Question(
+        seq=0,
+        side="A",
+        kind="freeze",
+        card=1,
+        card_key="Starter/Newcomer",
+        options=[0, 1],
+        min=0,
+        max=1,
+        prompt="Freeze it?",
+        option_keys=["Starter/Newcomer", "Starter/Newcomer"],
+        default=[0],
+        option_seats=[],
+        deadline=None,
+    )
+    sides = ((0, "A"), (1, "B"))
+    seats = [match_shapes.MatchSeat(number=n, name=f"S{n}", side=s) for n, s in sides]
+    view = match_shapes.MatchView(
+        id=4,
+        tournament=2,
+        round=1,
+        park="green",
+        kind="normal",
+        seats=seats,
+        status="waiting",
+        winner=None,
+        reason=None,
+        fans_gained=None,
+        events_released=3,
+        question=question,
+        events=match_selectors.MatchEvents(4, SPECTATOR),
+    )
+    body = to_json(view)
+    assert list(body) == [
+        *("id", "tournament", "round", "park", "kind", "seats", "status", "winner", "reason"),
+        *("fans_gained", "events_released", "question"),
+    ]  # the events are GraphQL's connection; REST serves them at their own address
+    assert body["seats"][1] == {"number": 1, "name": "S1", "side": "B"}
+    assert list(body["question"]) == [
+        *("seq", "side", "kind", "card", "card_key", "options", "min", "max", "prompt"),
+        *("option_keys", "default", "option_seats", "deadline"),
+    ]  # the stored question's order (the engine's), then its deadline
+    hidden = match_shapes.MatchEventView(seq=2, kind="hidden", payload=None)
+    assert to_json([hidden]) == [{"seq": 2, "kind": "hidden", "payload": None}]
+
+
+def test_every_connection_resolver_takes_its_page_from_one_decorator() -> None:
+    """No resolver repeats ``first``/``after``/``last``/``before``: ``config.graphql_pages.paged``
+    gives them (its resolver takes the checked ``page``)."""
+    arguments = {"first", "after", "last", "before"}
+    checked, repeated = 0, []
+    for name in schema._schema.type_map:
+        definition = schema.get_type_by_name(name)
+        for found in getattr(definition, "fields", None) or ():
+            resolver = getattr(found, "base_resolver", None)
+            if resolver is None or not arguments <= {a.python_name for a in resolver.arguments}:
+                continue
+            own = inspect.signature(inspect.unwrap(resolver.wrapped_func)).parameters
+            if "page" not in own or arguments & set(own):
+                repeated.append(f"{name}.{found.python_name}")
+            checked += 1
+    # The tournament view's lists are the other half of issue 24's (made from its shapes).
+    assert set(repeated) <= {
+        "TournamentView.seats",
+        "TournamentView.trophies",
+        "TournamentView.standings",
+    }
+    assert checked >= 15

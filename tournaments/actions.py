@@ -14,11 +14,11 @@ from config.actions import Action, Call, Ident, Result
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_by_id, match_view
+from matches.shapes import MatchView as MatchViewShape
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import actor_of
 from tournaments.enums import BotLevel
-from tournaments.graphql.queries import MatchView
-from tournaments.graphql.types import Ticket, TournamentView
+from tournaments.graphql.types import MatchView, Ticket, TournamentView
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import Organizer, viewer_in
 from tournaments.services import deck, lobby, start
@@ -237,7 +237,7 @@ DECK = {
 }
 
 
-def _answer(call: Call) -> dict[str, Any]:
+def _answer(call: Call) -> MatchViewShape:
     data = call.data
     match_answer(
         match_id=data["match_id"],
@@ -262,12 +262,12 @@ ANSWER = Action(
         "match",
         MatchView,
         "The match as you see it.",
-        lambda body, call: MatchView.of(None, _viewer(call, body["tournament"]), body),
+        lambda body, _call: body,
     ),
     body=inputs.AnswerInput,
     path=(MATCH,),
     throttle=ActionThrottle,
-    response=outputs.MatchOut,
+    response=MatchViewShape,
 )
 
 ACTIONS = (

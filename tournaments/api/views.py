@@ -12,9 +12,12 @@ from rest_framework.views import APIView
 
 from config.actions import rest_view
 from config.params import KnownQueryParameters
+from config.shapes import Many, to_json
+from matches.shapes import MatchView
 from tournaments import actions
 from tournaments.api import inputs, outputs
 from tournaments.api.auth import caller
+from tournaments.log_shapes import Replay, Verification
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.matches import match_list_of
@@ -104,25 +107,25 @@ DECK_ACTIONS: dict[str, type[APIView]] = {
 
 
 class TournamentMatchesView(ApiView):
-    @extend_schema(responses=outputs.MatchOut(many=True))
+    @extend_schema(responses=Many(MatchView))
     def get(self, request: Request, tournament_id: int) -> Response:
         viewer = viewer_in(caller(request), tournament_id)
-        return Response(match_list_of(tournament_id=tournament_id, viewer=viewer))
+        return Response(to_json(match_list_of(tournament_id=tournament_id, viewer=viewer)))
 
 
 class TournamentVerifyView(ApiView):
     @extend_schema(
-        responses=outputs.VerifyOut,
+        responses=Verification,
         summary="Check a finished tournament against its revealed seed",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(fairness.tournament_verify(tournament_id=tournament_id))
+        return Response(to_json(fairness.tournament_verify(tournament_id=tournament_id)))
 
 
 class TournamentReplayView(ApiView):
     @extend_schema(
-        responses=outputs.ReplayOut,
+        responses=Replay,
         summary="Everything needed to re-play a finished tournament (examples/verify.py)",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(tournament_replay(tournament_id=tournament_id))
+        return Response(to_json(tournament_replay(tournament_id=tournament_id)))
