@@ -66,24 +66,24 @@ def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
             )
 
 
-def _simulated(simulation: dict[str, Any] | None) -> str:
+def _simulated(simulation: Any) -> str:
     """A line on the latest balance simulation: its progress, or its result."""
     if simulation is None:
         return ""
-    if simulation["status"] != "done":
+    if simulation.status != "done":
         return format_html(
             "<p>Simulation {}: {} of {} pairs played.</p>",
-            simulation["status"],
-            simulation["done"],
-            simulation["matches"],
+            simulation.status,
+            simulation.done,
+            simulation.matches,
         )
     return format_html(
         "<p>Simulation of {} pairs: won {} with it ({}), {} without ({}).</p>",
-        simulation["matches"],
-        _percent(simulation["win_rate_with"]),
-        _interval(simulation["win_interval_with"]),
-        _percent(simulation["win_rate_without"]),
-        _interval(simulation["win_interval_without"]),
+        simulation.matches,
+        _percent(simulation.win_rate_with),
+        _interval(simulation.win_interval_with),
+        _percent(simulation.win_rate_without),
+        _interval(simulation.win_interval_without),
     )
 
 
@@ -93,8 +93,8 @@ REFRESH_SECONDS = 3  # a card page reloads this often while its simulation runs
 def _simulating(card: Card) -> bool:
     """Whether the card's latest balance simulation is queued or running."""
     view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}", limit=1)
-    simulation = view.get("simulation")
-    return simulation is not None and simulation["status"] in ("queued", "running")
+    simulation = view.simulation
+    return simulation is not None and simulation.status in ("queued", "running")
 
 
 def _percent(rate: float | None) -> str:
@@ -305,12 +305,12 @@ class CardAdmin(RetireActions):
         shown = import_string(settings.CARD_WIN_SHOWN)(
             deck_wins=card.stat_deck_wins, decks=card.stat_decks
         )
-        if shown["win_interval"] is None:
+        if shown.win_interval is None:
             return str(_("— of 0 decks"))
-        low, high = shown["win_interval"]
+        low, high = shown.win_interval
         return _("%(rate)s (%(low)s to %(high)s) of %(decks)s decks") % {
-            "rate": _percent(shown["win_rate"]),
-            **{"low": _percent(low), "high": _percent(high), "decks": shown["decks"]},
+            "rate": _percent(shown.win_rate),
+            **{"low": _percent(low), "high": _percent(high), "decks": shown.decks},
         }
 
     @admin.action(description=_("Simulate: bot matches with and without each card (on a worker)"))
@@ -350,22 +350,22 @@ class CardAdmin(RetireActions):
         if card.pk is None:
             return "—"
         view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}")
-        total = view["total"]
-        simulated = _simulated(view.get("simulation"))
-        if not total["decks"] and not total["offered"]:
+        total = view.total
+        simulated = _simulated(view.simulation)
+        if not total.decks and not total.offered:
             return format_html("<p>No recorded play yet.</p>{}", simulated)
         return format_html(
             "<p>Win rate {} over {} decks (95 % interval {}); picked {} of {} offered; "
             "{} reveals, average power {}; effect fired {} times.</p>{}{}",
-            _percent(total["win_rate"]),
-            total["decks"],
-            _interval(total["win_interval"]),
-            total["picked"],
-            total["offered"],
-            total["reveals"],
-            total["average_power"] if total["average_power"] is not None else "—",
-            total["effects"],
-            figures_chart(view["by_player"]),
+            _percent(total.win_rate),
+            total.decks,
+            _interval(total.win_interval),
+            total.picked,
+            total.offered,
+            total.reveals,
+            total.average_power if total.average_power is not None else "—",
+            total.effects,
+            figures_chart(view.by_player),
             simulated,
         )
 

@@ -4,7 +4,7 @@ whisker, and the pick rate as a thin bar beneath."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.html import format_html, format_html_join
@@ -14,8 +14,9 @@ WIDTH, ROW, LABEL = 360, 28, 80
 BAR = WIDTH - LABEL - 60
 
 
-def figures_chart(rows: Sequence[Mapping[str, Any]]) -> SafeString:
-    """The chart of ``rows`` (a stats view's ``by_player``)."""
+def figures_chart(rows: Sequence[Any]) -> SafeString:
+    """The chart of ``rows`` (a stats view's ``by_player``: each with ``player``, ``decks``,
+    ``win_rate``, ``win_interval`` and ``pick_rate``)."""
     height = ROW * len(rows) + 24
     body = format_html_join("", "{}", ((_row(index, row),) for index, row in enumerate(rows)))
     half = LABEL + BAR // 2
@@ -44,9 +45,9 @@ def _px(value: float) -> str:
     return f"{value:.1f}"  # format_html escapes its arguments to text: format numbers first
 
 
-def _row(index: int, row: Mapping[str, Any]) -> SafeString:
+def _row(index: int, row: Any) -> SafeString:
     top = index * ROW + 4
-    win, pick, interval = row["win_rate"], row["pick_rate"], row["win_interval"]
+    win, pick, interval = row.win_rate, row.pick_rate, row.win_interval
     whisker = (
         format_html(
             '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#222"/>',
@@ -58,14 +59,14 @@ def _row(index: int, row: Mapping[str, Any]) -> SafeString:
         if interval
         else ""
     )
-    label = f"{_percent(win)} of {row['decks']}"
+    label = f"{_percent(win)} of {row.decks}"
     return format_html(
         '<text x="0" y="{}">{}</text>'
         '<rect x="{}" y="{}" width="{}" height="14" fill="#79aec8"/>{}'
         '<rect x="{}" y="{}" width="{}" height="4" fill="#e0a040"/>'
         '<text x="{}" y="{}" fill="#333">{}</text>',
         top + 11,
-        row["player"],
+        row.player,
         LABEL,
         top,
         _px(BAR * (win or 0.0)),

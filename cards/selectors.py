@@ -1,12 +1,18 @@
-"""Read-side queries of the card catalogue."""
+"""Read-side queries of the card catalogue: the card API's answers are ``cards.shapes``."""
 
 from __future__ import annotations
 
-from django.db.models import Count, F, Q, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from collections.abc import Iterable
+from typing import Any
 
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
+
+from cards import shapes
 from cards.models import Card, CardSet, SetKind
 from cards.rules import PILE_LEVELS, additional_set_missing
+from config.errors import NotFoundError
 
 
 def card_set_list() -> QuerySet[CardSet]:
@@ -25,6 +31,89 @@ def card_set_list() -> QuerySet[CardSet]:
 
 def card_list() -> QuerySet[Card]:
     return Card.objects.select_related("card_set")
+
+
+def card_views(cards: Iterable[Card]) -> list[shapes.Card]:
+    """``cards`` (a filtered ``card_list``, read here) as the API shows them, names and effects
+    in the request's language."""
+    return [_card_view(card, card.card_set) for card in cards]
+
+
+def card_by_id(card_id: int) -> shapes.Card:
+    """One design as the API shows it; ``not_found`` for none."""
+    card = card_list().filter(pk=card_id).first()
+    if card is None:
+        raise NotFoundError("not_found", _("No such object."), {"card": card_id})
+    return _card_view(card, card.card_set)
+
+
+def _card_view(card: Card, card_set: CardSet) -> shapes.Card:
+    return shapes.Card(
+        id=card.pk,
+        key=f"{card_set.name}/{card.name}",
+        set=card_set.name,
+        set_id=card_set.pk,
+        box=card_set.box,
+        name=card.translated("name"),
+        level=card.level,
+        power=card.power,
+        power_is_round=card.power_is_round,
+        copies=card.copies,
+        copies_per_starter_deck=card.copies_per_starter_deck,
+        keyword=card.keyword,
+        timing=card.timing,
+        effect=card.translated("effect"),
+        confidence=card.confidence,
+        note=card.note,
+        effect_code=card.effect_code,
+        effect_params=card.effect_params,
+        translations=card.translations,
+        retired=card.retired,
+        curated=card.curated,
+    )
+
+
+def card_set_views(sets: QuerySet[CardSet], *, with_cards: bool) -> list[shapes.CardSet]:
+    """``sets`` (a filtered ``card_set_list``) as the API shows them, each with its designs
+    (``with_cards``: GraphQL's ``cards``; REST sends none) read in one more query, and whether
+    a new tournament may play it (``additional_set_problems``: one query)."""
+    if with_cards:
+        sets = sets.prefetch_related(Prefetch("cards", queryset=Card.objects.all()))
+    problems = additional_set_problems()
+    return [_card_set_view(card_set, problems, with_cards=with_cards) for card_set in sets]
+
+
+def card_set_by_id(set_id: int) -> shapes.CardSet:
+    """One set as the API shows it, with its designs; ``not_found`` for none."""
+    found = card_set_views(card_set_list().filter(pk=set_id), with_cards=True)
+    if not found:
+        raise NotFoundError("not_found", _("No such object."), {"card_set": set_id})
+    return found[0]
+
+
+def _card_set_view(
+    card_set: CardSet, problems: dict[str, list[str]], *, with_cards: bool
+) -> shapes.CardSet:
+    missing = problems.get(card_set.name)
+    designs = [_card_view(card, card_set) for card in card_set.cards.all()] if with_cards else []
+    counted: Any = card_set  # card_set_list's annotations
+    return shapes.CardSet(
+        id=card_set.pk,
+        name=card_set.name,
+        box=card_set.box,
+        kind=card_set.kind,
+        expected_copies=card_set.expected_copies,
+        starter_decks=card_set.starter_decks,
+        designs=counted.designs,
+        copy_total=counted.copy_total,
+        unknown_copies=counted.unknown_copies,
+        note=card_set.note,
+        retired=card_set.retired,
+        playable=missing == [],
+        missing=missing or [],
+        curated=card_set.curated,
+        cards=designs,
+    )
 
 
 def copy_warning(*, card_set: CardSet, copy_total: int, unknown_copies: int) -> str | None:

@@ -27,10 +27,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from strawberry.scalars import JSON
 
+from config import shapes
 from config.enums import enum_for, plain
 from config.errors import ApplicationError
 from config.graphql import UserError, authorization, context_value, error_body_of, user_errors
-from config.shapes import to_json
+from config.shapes import Shape, to_json
 from config.throttling import ScopeThrottle
 
 # Whole numbers a GraphQL ``Int`` (32 bits) cannot hold travel as decimal strings.
@@ -97,6 +98,26 @@ class Action:
             serializer.is_valid(raise_exception=True)
             data = dict(serializer.validated_data)
         return self.run(Call(authorization, {**data, **path}))
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an action answers: REST's body (OpenAPI: ``response``) and GraphQL's payload field
+    (``result``), both the one shape the service call returns."""
+
+    result: Result
+    response: Any
+
+
+def result(field: str, kind: type[Shape], description: str) -> Answer:
+    """The payload field ``field``: the shape the action returns, as REST renders it."""
+    return Answer(Result(field, shapes.graphql_type(kind), description, lambda body, _: body), kind)
+
+
+def declare(name: str, description: str, run: Any, answer: Answer, **options: Any) -> Action:
+    """An action answering ``answer`` (``options``: the path, body, throttle, … of ``Action``,
+    or a preset's)."""
+    return Action(name, description, run, answer.result, **{"response": answer.response, **options})
 
 
 # REST ------------------------------------------------------------------------------------------

@@ -166,3 +166,38 @@ def update_where(model: type[models.Model], where: dict[str, Any], **values: Any
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)
+
+
+@cache
+def _save_many_sql(
+    model: type[models.Model], names: tuple[str, ...], count: int, vendor: str
+) -> tuple[str, list[Any]]:
+    fields = _fields(model, (_pk_name(model), *names))
+    # PostgreSQL types a VALUES list's columns from its values: each is cast to its field's
+    # type (JSON, booleans); SQLite takes the values as they are.
+    if vendor == "postgresql":
+        one = ", ".join(f"CAST(%s AS {f.cast_db_type(connection)})" for f in fields)
+    else:
+        one = ", ".join(["%s"] * len(fields))
+    values = ", ".join([f"({one})"] * count)
+    table = quote(model._meta.db_table)
+    # A VALUES list's columns are column1, column2, … on both databases.
+    assignments = ", ".join(
+        f"{quote(f.column)} = v.column{index}" for index, f in enumerate(fields[1:], start=2)
+    )
+    where = f"{table}.{quote(fields[0].column)} = v.column1"
+    return f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v WHERE {where}", fields
+
+
+def save_many(objs: Sequence[models.Model], names: Sequence[str]) -> None:
+    """``save_fields(obj, names)`` for each of ``objs`` (rows of one model known to exist) in
+    one statement: one round trip however many rows (``UPDATE … FROM (VALUES …)``)."""
+    if not objs:
+        return
+    model = type(objs[0])
+    sql, fields = _save_many_sql(model, tuple(names), len(objs), connection.vendor)
+    params = [
+        f.get_db_prep_save(f.pre_save(obj, False), connection) for obj in objs for f in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

@@ -31,6 +31,7 @@ from strawberry.schema.exceptions import CannotGetOperationTypeError
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
+from cards.graphql import NODES as CARD_NODES
 from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
 from config.graphql import error_body_of
@@ -38,6 +39,7 @@ from config.graphql_cost import QueryCostRule
 from config.graphql_execution import TextValidationCache
 from config.graphql_frames import FrameExecutionContext, LeanExtensionsRunner
 from config.metrics_http import OperationLabel
+from tournaments.graphql.queries import NODES
 from tournaments.graphql.schema import Mutation as TournamentsMutation
 from tournaments.graphql.schema import Query as TournamentsQuery
 from tournaments.graphql.schema import Subscription
@@ -65,6 +67,7 @@ VARIABLE = re.compile(r"Variable '\$\w+'")
 # The root composes every app's GraphQL, the leagues' too: this module is the one place outside
 # ``tournaments.leagues`` that imports it (tests/test_layers.py allows this module alone).
 Query = merge_types("Query", (CardsQuery, TournamentsQuery, LeaguesQuery))
+NODES.update(CARD_NODES)  # cards and card sets by ``node(id:)`` (the cards import no other app)
 Mutation = merge_types("Mutation", (TournamentsMutation, LeaguesMutation))
 
 

@@ -182,6 +182,10 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
         "TournamentEventKindEnum": "tournaments.enums.LOG_VIEW_KINDS",
         "LeagueMemberKindEnum": "tournaments.leagues.models.MemberKind.values",
+        "SeatActionEnum": "tournaments.enums.SEAT_ACTIONS",
+        "SeatKindEnum": "tournaments.models.SeatKind.values",
+        "AdviceKindEnum": "tournaments.rules.bots.advice.ADVICE_KINDS",
+        "WinterModeEnum": "tournaments.rules.winter.MODES",
     },
     "POSTPROCESSING_HOOKS": [
         "config.openapi.add_components",

@@ -7,10 +7,12 @@ them through ``ShapeExtension`` (drf-spectacular reads a shape class given to
 ``extend_schema(responses=...)`` as a component of the same name); GraphQL's object type is made
 by ``graphql_type`` (the same name; every list of shapes a Relay connection with
 ``first``/``after`` and ``last``/``before``, paged by ``config.graphql_pages``; a ``node_id``
-field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId``; an
-``enum`` field that enum; a ``paged=False`` list a plain list, part of one object's value; a
-``Pager`` field a connection read only when selected, a page at a time). No serializer or
-Strawberry type repeats a shape.
+field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId`` (a text
+``node_id`` is the global id alone); an ``enum`` field that enum; a ``BigInt`` a decimal
+string; ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST, ``page=False``
+sends a short list whole, part of one object's value; ``pages`` are a connection's sizes and
+cursors; a ``Pager`` field a connection read only when selected, a page at a time). No
+serializer or Strawberry type repeats a shape.
 
 Plain dataclasses rather than pydantic models: the three renderings are the small functions
 below, and a selector's row costs a dataclass's construction, not a validation.
@@ -23,7 +25,7 @@ import datetime
 import operator
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar, Union
 
 import strawberry
@@ -37,6 +39,10 @@ from config.graphql_pages import ITEMS, Page, Rules, page_of, paged
 
 S = TypeVar("S", bound="Shape")
 T = TypeVar("T")
+
+BigInt = typing.NewType("BigInt", int)
+"""A whole number beyond GraphQL's 32-bit ``Int`` (a seed): REST's integer, GraphQL's decimal
+string."""
 
 
 class Shape:
@@ -55,7 +61,9 @@ class Meta:
     omit_none: bool = False  # REST leaves the key out when the value is None
     enum: Any = None  # the GraphQL enum of a string field (OpenAPI: its values)
     node_id: bool = False  # the type is a Node and this is the number of its global id
-    paged: bool = True  # False: a list of shapes GraphQL sends whole (never a connection)
+    graphql: bool = True  # False: REST only (GraphQL sends it otherwise, another field)
+    graphql_name: str | None = None  # GraphQL's name of the field (REST's is the field's)
+    page: bool = True  # False: a list of shapes GraphQL sends whole, not as a connection
     pages: Rules = ITEMS  # a connection's sizes and cursors
 
 
@@ -82,11 +90,23 @@ def field(
     omit_none: bool = False,
     enum: Any = None,
     node_id: bool = False,
-    paged: bool = True,
+    graphql: bool = True,
+    graphql_name: str | None = None,
+    page: bool = True,
     pages: Rules = ITEMS,
 ) -> Any:
     """A shape's field and its description (``default``: optional in the constructor)."""
-    meta = Meta(description, rest, omit_none, enum, node_id, paged, pages)
+    meta = Meta(
+        description,
+        rest=rest,
+        omit_none=omit_none,
+        enum=enum,
+        node_id=node_id,
+        graphql=graphql,
+        graphql_name=graphql_name,
+        page=page,
+        pages=pages,
+    )
     return dataclasses.field(default=default, metadata={"shape": meta})
 
 
@@ -145,6 +165,12 @@ def _is_shape(kind: Any) -> bool:
     return isinstance(kind, type) and issubclass(kind, Shape)
 
 
+def _is_list(kind: Any) -> bool:
+    """``list[X]``, or ``Sequence[X]``: a list a selector may hand over unread (an object with
+    ``len`` and slices that reads only the page GraphQL asks for)."""
+    return typing.get_origin(kind) in (list, Sequence)
+
+
 # REST --------------------------------------------------------------------------------------
 
 
@@ -196,7 +222,7 @@ def _converter(kind: Any) -> Callable[[Any], Any] | None:
     kind, _nullable = _optional(kind)
     if _is_shape(kind):
         return to_json
-    if typing.get_origin(kind) is list and _converter(typing.get_args(kind)[0]) is not None:
+    if _is_list(kind) and _converter(typing.get_args(kind)[0]) is not None:
         return to_json
     return None
 
@@ -205,6 +231,7 @@ def _converter(kind: Any) -> Callable[[Any], Any] | None:
 
 BASIC: dict[Any, dict[str, Any]] = {
     int: {"type": "integer"},
+    BigInt: {"type": "integer", "format": "int64"},
     float: {"type": "number", "format": "double"},
     bool: {"type": "boolean"},
     str: {"type": "string"},
@@ -247,7 +274,7 @@ def _openapi_plain(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> 
     if _is_shape(kind):
         return dict(ref(kind))
     origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is list:
+    if _is_list(kind):
         return {"type": "array", "items": _openapi_type(args[0], meta, ref)}
     if origin is dict:
         return {"type": "object", "additionalProperties": _openapi_type(args[1], meta, ref)}
@@ -297,7 +324,10 @@ def graphql_type(cls: type[Shape]) -> Any:
     namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
     node = next((f for f in fields_of(cls) if f.meta.node_id), None)
     for found in fields_of(cls):
+        if not found.meta.graphql or (found is node and found.type is not int):
+            continue  # REST's alone, or a text node id: the global id only
         name = "database_id" if found is node else found.name
+        renamed = found.meta.graphql_name
         if found is node:
             namespace[name] = strawberry.field(
                 description=found.meta.description, resolver=_getter(found.name, int)
@@ -306,7 +336,9 @@ def graphql_type(cls: type[Shape]) -> Any:
             namespace[name] = _page_field(found)
         else:
             annotations[name] = _graphql_of(found.type, found.meta)
-            namespace[name] = strawberry.field(description=found.meta.description)
+            namespace[name] = strawberry.field(
+                description=found.meta.description, name=renamed and graphql_camel(renamed)
+            )
     bases: tuple[type, ...] = ()
     if node is not None:
         # A Node is told apart by its shape's class (``node(id:)`` answers the shape itself).
@@ -318,6 +350,12 @@ def graphql_type(cls: type[Shape]) -> Any:
     )
     _TYPES[cls] = made
     return made
+
+
+def graphql_camel(name: str) -> str:
+    """GraphQL's name of a snake_case name (``room_code``: ``roomCode``)."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
 def _getter(name: str, kind: Any) -> Any:
@@ -336,10 +374,11 @@ def _id_of(name: str) -> Callable[..., str]:
 
 
 def _paged(found: Field) -> bool:
+    """A connection: a ``Pager``, or a list of shapes unless ``page=False``."""
     origin, args = typing.get_origin(found.type), typing.get_args(found.type)
     if origin is not None and isinstance(origin, type) and issubclass(origin, Pager):
         return True
-    return found.meta.paged and origin is list and _is_shape(args[0])
+    return found.meta.page and _is_list(found.type) and _is_shape(args[0])
 
 
 def _page_field(found: Field) -> Any:
@@ -371,10 +410,12 @@ def _graphql_plain(kind: Any, meta: Meta) -> Any:
     if _is_shape(kind):
         return graphql_type(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is list:
+    if _is_list(kind):
         return list[_graphql_of(args[0], meta)]  # type: ignore[misc]
     if origin is dict or kind is Any:
         return JSON
+    if kind is BigInt:
+        return str  # graphql-core writes the int as its decimal string
     if kind in BASIC:
         return kind
     raise TypeError(f"no GraphQL type for {kind!r}")

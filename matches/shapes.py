@@ -55,7 +55,7 @@ class MatchView(Shape):
     round: int = field("Round 1-7, 8 = the Final.")
     park: str = field("The park.")
     kind: str = field("normal or winter.", enum=MatchKind)
-    seats: list[MatchSeat] = field("Its two seats.", paged=False)
+    seats: list[MatchSeat] = field("Its two seats.", page=False)
     status: str = field(
         "scheduled, waiting, playing (recorded, events still being released), finished or failed.",
         enum=MatchViewStatus,

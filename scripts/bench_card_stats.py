@@ -57,12 +57,12 @@ def parse_args() -> argparse.Namespace:
 
 def record(args: argparse.Namespace, meter: Meter) -> None:
     from tournaments.models import Seat, SeatKind
-    from tournaments.services import deck, matchplay
+    from tournaments.services import desk, matchplay
     from tournaments.services.lobby import seat_add_bots, tournament_create
     from tournaments.services.start import tournament_start
 
     matchplay.card_stats_of_match = meter.wrap("record_match", matchplay.card_stats_of_match)
-    deck.card_stats_of_draft = meter.wrap("record_deck_phase", deck.card_stats_of_draft)
+    desk.card_stats_draft_rows = meter.wrap("record_deck_phase", desk.card_stats_draft_rows)
     for number in range(args.tournaments + 1):  # the first one warms the caches up
         if number == 1:
             meter.cpu.clear()

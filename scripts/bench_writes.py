@@ -15,8 +15,9 @@ triggers are counted on their own, not in their caller) and the SQL statements i
   figures are shared evenly among them;
 - ``round_close``: the round's close and the next Deck Phase's opening, inside the last release.
 
-It prints p50 / p99 / mean CPU milliseconds and SQL statements per call (``--json`` for the raw
-figures). Compare two versions by running it on each, one after the other, on the same machine.
+It prints p50 / p99 / mean CPU milliseconds and SQL statements per call, and everything metered
+per match played (``all, per match``; ``--json`` for the raw figures). Compare two versions by
+running it on each, one after the other, on the same machine.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
         .venv/bin/python scripts/bench_writes.py --tournaments 6 --seats 4
@@ -187,11 +188,21 @@ def main() -> None:
         if args.dump:
             dump_rows(args.dump)
     result = figures(meter)
+    matches = result.get("match_play", {}).get("calls", 0)
+    if matches:  # everything metered, shared among the matches played
+        result["all, per match"] = {
+            "calls": matches,
+            "cpu_ms_mean": round(sum(sum(v) for v in meter.cpu.values()) / matches, 2),
+            "sql_mean": round(sum(sum(v) for v in meter.sql.values()) / matches, 1),
+        }
     if args.json:
         print(json.dumps(result, indent=2))
         return
     print(f"{args.tournaments} tournaments x {args.seats} bot seats, CPU of this process")
     for name, row in result.items():
+        if "cpu_ms_p50" not in row:
+            print(f"{name:15} {row['cpu_ms_mean']:7.2f} ms  {row['sql_mean']:6.1f} SQL")
+            continue
         print(
             f"{name:15} {row['calls']:5.0f} calls  p50 {row['cpu_ms_p50']:7.2f} ms  "
             f"p99 {row['cpu_ms_p99']:7.2f} ms  mean {row['cpu_ms_mean']:7.2f} ms  "

@@ -180,9 +180,42 @@ def _fresh_card_caches() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_fold_queued() -> None:
+    """A fold key left by an earlier test (a worker stopped before its queued fold ran) would
+    keep this test's recordings from queueing theirs for a minute: start each with none."""
+    from django.core.cache import cache
+
+    from tournaments.services.cardstats import FOLD_QUEUED
+
+    cache.delete(FOLD_QUEUED)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_card_answers() -> None:
     """The card API's cached answers outlive a flushed database: start each test on a new
     catalogue version (clearing the cache would flush the Redis database the broker shares)."""
     from cards.api.cache import catalogue_changed
 
     catalogue_changed()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files with a test marked ``long`` first (in the order collected), then the others
+    with the most tests first.
+
+    ``scripts/test`` hands files out in this order (pytest-xdist's ``--dist loadfile`` with
+    ``--no-loadscope-reorder``): a process takes the next file whenever it is nearly done with
+    its own. Its own reordering (most tests first) would leave a few-test file of minutes, the
+    fault drill, to the end, where it runs alone while the other process has nothing left.
+    Started first, the long files run beside the short ones. A file's tests keep their order.
+    """
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def key(tests: list[pytest.Item]) -> tuple[bool, int]:
+        if any(test.get_closest_marker("long") for test in tests):
+            return (False, 0)
+        return (True, -len(tests))
+
+    items[:] = [item for tests in sorted(files.values(), key=key) for item in tests]

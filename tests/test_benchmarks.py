@@ -30,6 +30,7 @@ def run(script: str, *args: str) -> dict[str, dict[str, float]]:
     return figures
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_the_write_benchmark_times_deck_phases_matches_and_round_closes() -> None:
     figures = run("bench_writes.py", "--tournaments", "1", "--seats", "2")
@@ -86,6 +87,7 @@ def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
     assert all(row["rps"] > 0 for row in figures.values())
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
     short = ("--seats", "2", "--requests", "2", "--rounds", "1", "--spells", "1")
@@ -97,6 +99,7 @@ def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
     assert all(row["ratio"] > 0 for row in figures.values())
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 @pytest.mark.skipif(
     not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),

@@ -10,19 +10,19 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 
-from config.actions import Action, Call, Ident, Result
+from config.actions import Action, Call, Ident, declare, result
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_by_id, match_view
-from matches.shapes import MatchView as MatchViewShape
-from tournaments.api import inputs, outputs
+from matches.shapes import MatchView
+from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.enums import BotLevel
-from tournaments.graphql.types import MatchView, Ticket, TournamentView
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import Organizer, viewer_in
 from tournaments.services import deck, lobby, start
 from tournaments.services.matchplay import match_answer
+from tournaments.shapes import Ticket, TournamentView
 
 TOURNAMENT = Ident("tournament_id", int, "The tournament's id.")
 MATCH = Ident("match_id", int, "The match's id.")
@@ -42,7 +42,7 @@ def seat(call: Call) -> Any:
     return None if isinstance(found, Organizer) else found
 
 
-def viewed(call: Call) -> dict[str, Any]:
+def viewed(call: Call) -> TournamentView:
     """The tournament as the caller sees it after the action (the view reads the seat's new
     ``version`` itself: the viewer names the seat only)."""
     tournament_id = call.data["tournament_id"]
@@ -51,23 +51,16 @@ def viewed(call: Call) -> dict[str, Any]:
     )
 
 
-def ticket(made: lobby.SeatTicket) -> dict[str, Any]:
-    return {
-        "id": made.tournament.pk,
-        "code": made.tournament.code,
-        "seat": {"id": made.seat.number, "token": made.token},
-    }
+def ticket(made: lobby.SeatTicket) -> Ticket:
+    return Ticket.of(made.tournament.pk, made.tournament.code, made.seat.number, made.token)
 
 
-TOURNAMENT_RESULT = Result(
-    "tournament",
-    TournamentView,
-    "The tournament as you see it.",
-    lambda body, _: TournamentView.of(body),
-)
-TICKET_RESULT = Result(
-    "ticket", Ticket, "Your ticket (keep the token).", lambda body, _: Ticket.of(body)
-)
+TOURNAMENT_ANSWER = result("tournament", TournamentView, "The tournament as you see it.")
+TICKET_ANSWER = result("ticket", Ticket, "Your ticket (keep the token).")
+# The options a kind of action shares, named once: an action on a tournament names it in its
+# path and is throttled as an action; one that issues a seat or a token answers 201.
+ON_TOURNAMENT: dict[str, Any] = {"path": (TOURNAMENT,), "throttle": ActionThrottle}
+ISSUED: dict[str, Any] = {"status": status.HTTP_201_CREATED}
 
 
 def acting(
@@ -79,54 +72,42 @@ def acting(
 ) -> Action:
     """An action on a tournament that answers the tournament as the caller sees it."""
 
-    def run(call: Call) -> dict[str, Any]:
+    def run(call: Call) -> TournamentView:
         act(call)
         return viewed(call)
 
-    return Action(
-        name=name,
-        description=description,
-        run=run,
-        result=TOURNAMENT_RESULT,
-        body=body,
-        path=(TOURNAMENT,),
-        throttle=ActionThrottle,
-        response=outputs.TournamentOut,
-        **options,
-    )
+    return declare(name, description, run, TOURNAMENT_ANSWER, body=body, **ON_TOURNAMENT, **options)
 
 
-def _create(call: Call) -> dict[str, Any]:
+def _create(call: Call) -> Ticket:
     data = call.data
     options = inputs.create_options(data)
     by = actor(call)
     if isinstance(by, Organizer):  # an organizer takes no seat: every seat is open
         opened = lobby.tournament_organize(organizer=by, **options)
-        return {"id": opened.pk, "code": opened.code, "seat": None}
+        return Ticket.of(opened.pk, opened.code, None, None)
     if not data.get("name"):
         raise serializers.ValidationError({"name": [_("This field is required.")]})
     return ticket(lobby.tournament_create(host_name=data["name"], **options))
 
 
-CREATE = Action(
-    name="create_tournament",
-    description="Open a tournament: you take seat 0 as its host (an organizer takes none).",
-    run=_create,
-    result=TICKET_RESULT,
+CREATE = declare(
+    "create_tournament",
+    "Open a tournament: you take seat 0 as its host (an organizer takes none).",
+    _create,
+    TICKET_ANSWER,
     body=inputs.CreateInput,
     throttle=CreateThrottle,
-    status=status.HTTP_201_CREATED,
-    response=outputs.TicketOut,
+    **ISSUED,
 )
-JOIN = Action(
-    name="join_tournament",
-    description="Take the lowest open seat of a lobby by its room code.",
-    run=lambda call: ticket(lobby.seat_join(code=call.data["code"], name=call.data["name"])),
-    result=TICKET_RESULT,
+JOIN = declare(
+    "join_tournament",
+    "Take the lowest open seat of a lobby by its room code.",
+    lambda call: ticket(lobby.seat_join(code=call.data["code"], name=call.data["name"])),
+    TICKET_ANSWER,
     body=inputs.JoinInput,
     throttle=JoinThrottle,
-    status=status.HTTP_201_CREATED,
-    response=outputs.TicketOut,
+    **ISSUED,
 )
 ADD_BOTS = acting(
     "add_bots",
@@ -153,20 +134,18 @@ RECLAIM = acting(
 )
 
 
-def _leave(call: Call) -> dict[str, Any]:
+def _leave(call: Call) -> TournamentView:
     lobby.seat_leave(tournament_id=call.data["tournament_id"], seat=seat(call))
     return tournament_view_of(tournament_id=call.data["tournament_id"], viewer=SPECTATOR)
 
 
-LEAVE = Action(
-    name="leave_tournament",
-    description="Leave a lobby (not the host): your token stops working. In a running "
+LEAVE = declare(
+    "leave_tournament",
+    "Leave a lobby (not the host): your token stops working. In a running "
     "tournament your seat is dropped to a bot until you reclaim it.",
-    run=_leave,
-    result=TOURNAMENT_RESULT,
-    path=(TOURNAMENT,),
-    throttle=ActionThrottle,
-    response=outputs.TournamentOut,
+    _leave,
+    TOURNAMENT_ANSWER,
+    **ON_TOURNAMENT,
 )
 KICK = acting(
     "kick_seat",
@@ -237,7 +216,7 @@ DECK = {
 }
 
 
-def _answer(call: Call) -> MatchViewShape:
+def _answer(call: Call) -> MatchView:
     data = call.data
     match_answer(
         match_id=data["match_id"],
@@ -254,20 +233,14 @@ def _viewer(call: Call, tournament_id: int) -> Viewer:
     return viewer_in(seat(call), tournament_id)
 
 
-ANSWER = Action(
-    name="answer",
-    description="Answer your match's pending question.",
-    run=_answer,
-    result=Result(
-        "match",
-        MatchView,
-        "The match as you see it.",
-        lambda body, _call: body,
-    ),
+ANSWER = declare(
+    "answer",
+    "Answer your match's pending question.",
+    _answer,
+    result("match", MatchView, "The match as you see it."),
     body=inputs.AnswerInput,
     path=(MATCH,),
     throttle=ActionThrottle,
-    response=MatchViewShape,
 )
 
 ACTIONS = (

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 
 from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
+from tournaments.cardstats_shapes import CardFigures
 from tournaments.models import BalanceStatus, CardBalance, CardStat, OrganizerToken, Tournament
 from tournaments.rules.cardstats import COUNTERS, Counts
 from tournaments.selectors.cardstats import figures
@@ -109,24 +110,24 @@ class CardStatAdmin(admin.ModelAdmin):
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
-    def _figures(self, row: CardStat) -> dict[str, Any]:
+    def _figures(self, row: CardStat) -> CardFigures:
         return figures(Counts(**{name: getattr(row, name) for name in COUNTERS}))
 
     @admin.display(description="pick rate")
     def pick_rate(self, row: CardStat) -> str:
-        return _percent(self._figures(row)["pick_rate"])
+        return _percent(self._figures(row).pick_rate)
 
     @admin.display(description="win rate (95 % interval)")
     def win_rate(self, row: CardStat) -> str:
         shown = self._figures(row)
-        low_high = shown["win_interval"]
+        low_high = shown.win_interval
         if low_high is None:
             return "—"
-        return f"{_percent(shown['win_rate'])} ({_percent(low_high[0])} to {_percent(low_high[1])})"
+        return f"{_percent(shown.win_rate)} ({_percent(low_high[0])} to {_percent(low_high[1])})"
 
     @admin.display(description="avg power")
     def average_power(self, row: CardStat) -> str:
-        value = self._figures(row)["average_power"]
+        value = self._figures(row).average_power
         return "—" if value is None else f"{value:.2f}"
 
 

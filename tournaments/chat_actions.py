@@ -4,65 +4,50 @@ same service (``tournaments.services.chat``) and refuse alike."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rest_framework import status
-
-from config.actions import Action, Call, Result
-from config.throttling import ActionThrottle, JoinThrottle
-from tournaments.actions import TOURNAMENT, acting, actor
-from tournaments.api import inputs, outputs
+from config.actions import Call, declare, result
+from config.throttling import JoinThrottle
+from tournaments.actions import ISSUED, ON_TOURNAMENT, TOURNAMENT, acting, actor
+from tournaments.api import inputs
 from tournaments.api.auth import chat_author_of
-from tournaments.graphql.chat import ChatMessage, ChatTicket
+from tournaments.selectors.chat import message_of
 from tournaments.services import chat
+from tournaments.shapes import ChatMessage, ChatTicket
 
 
-def _post(call: Call) -> dict[str, Any]:
+def _post(call: Call) -> ChatMessage:
     author = chat_author_of(call.authorization)
-    return chat.chat_post(
+    said = chat.chat_post(
         tournament_id=call.data["tournament_id"], author=author, text=call.data["text"]
     )
+    return message_of(said["seq"], said)
 
 
-POST = Action(
-    name="post_chat",
-    description="Say something at the table: a seat, or a spectator with its chat token "
+POST = declare(
+    "post_chat",
+    "Say something at the table: a seat, or a spectator with its chat token "
     "(`join_chat`) when the host lets spectators chat.",
-    run=_post,
-    result=Result(
-        "message",
-        ChatMessage,
-        "The message as the log keeps it.",
-        lambda body, _: ChatMessage.of(body),
-    ),
+    _post,
+    result("message", ChatMessage, "The message as the log keeps it."),
     body=inputs.ChatInput,
-    path=(TOURNAMENT,),
-    throttle=ActionThrottle,
-    response=outputs.ChatMessageOut,
+    **ON_TOURNAMENT,
 )
 
 
-def _join(call: Call) -> dict[str, Any]:
+def _join(call: Call) -> ChatTicket:
     made = chat.chat_guest_join(tournament_id=call.data["tournament_id"], name=call.data["name"])
-    return {"number": made.guest.number, "name": made.guest.name, "token": made.token}
+    return ChatTicket(number=made.guest.number, name=made.guest.name, token=made.token)
 
 
-JOIN = Action(
-    name="join_chat",
-    description="A spectator joins the table chat by name, when the host lets spectators chat: "
+JOIN = declare(
+    "join_chat",
+    "A spectator joins the table chat by name, when the host lets spectators chat: "
     "the answer's token (shown once) lets it post.",
-    run=_join,
-    result=Result(
-        "ticket",
-        ChatTicket,
-        "Your chat ticket (keep the token).",
-        lambda body, _: ChatTicket(**body),
-    ),
+    _join,
+    result("ticket", ChatTicket, "Your chat ticket (keep the token)."),
     body=inputs.ChatGuestInput,
     path=(TOURNAMENT,),
     throttle=JoinThrottle,
-    status=status.HTTP_201_CREATED,
-    response=outputs.ChatGuestOut,
+    **ISSUED,
 )
 
 

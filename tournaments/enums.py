@@ -17,6 +17,8 @@ from tournaments.models import LOG_KINDS, BalanceStatus, Status
 from tournaments.models import SeatKind as SeatKinds
 from tournaments.rules.bots import LEVELS as BOT_LEVELS
 from tournaments.rules.bots.advice import ADVICE_KINDS
+from tournaments.rules.draft import TURN_ACTIONS
+from tournaments.rules.lobby import LOBBY_ACTIONS, RECLAIM_ACTIONS
 from tournaments.rules.options import BASIC_SETS, BOXES
 from tournaments.rules.when_picked import PENDING_KINDS
 from tournaments.rules.winter import MODES
@@ -36,6 +38,13 @@ TournamentStatus = enum_of(
     "lobby, the Deck Phase, the Match Phase, over or cancelled.",
 )
 SeatKind = enum_of("SeatKind", SeatKinds.values, "A person, a bot or the Robot.")
+SEAT_ACTIONS = [*LOBBY_ACTIONS, *RECLAIM_ACTIONS, *TURN_ACTIONS]
+SeatAction = enum_of(
+    "SeatAction",
+    SEAT_ACTIONS,
+    "What a seat can do now: the host's lobby actions, reclaiming a dropped seat, or a Deck "
+    "Phase action.",
+)
 PendingKind = enum_of(
     "PendingKind", PENDING_KINDS, "A picked card's effect that waits: remove, must remove, keep."
 )

@@ -87,7 +87,7 @@ def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
 
     from tournaments.rules.bots import foresight
     from tournaments.selectors.viewers import Organizer
-    from tournaments.services import deck
+    from tournaments.services import desk
 
     settings.TASK_RUNNER, settings.MATCH_EVENT_PACE_SECONDS = "celery", 0
     settings.TRUST_HOST_SEED = True
@@ -102,7 +102,7 @@ def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
         observe("champion", "question", seconds)
 
     seats, wins = dict.fromkeys(LEVELS, 0), dict.fromkeys(LEVELS, 0)
-    deck.DECISION_OBSERVERS.append(observe)
+    desk.DECISION_OBSERVERS.append(observe)
     foresight.OBSERVERS.append(question)
     try:
         for index in range(start, start + tournaments):
@@ -111,7 +111,7 @@ def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
                 seats[level] += 1
                 wins[level] += number in winners
     finally:
-        deck.DECISION_OBSERVERS.remove(observe)
+        desk.DECISION_OBSERVERS.remove(observe)
         foresight.OBSERVERS.remove(question)
     samples = {f"{level}/{what}": values for (level, what), values in times.items()}
     return figures(tournaments, seats, wins, samples)

@@ -1,42 +1,85 @@
-"""Read-only card API: card sets and card designs, no pagination (163 designs in all)."""
+"""Read-only card API: card sets and card designs, no pagination (163 designs in all); each
+answer a shape of ``cards.shapes`` (``to_json``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cards import shapes
 from cards.api.cache import cached_answer
 from cards.api.filters import CardFilter, CardSetFilter
-from cards.api.serializers import CardSerializer, CardSetSerializer
 from cards.models import Card, CardSet
-from cards.selectors import card_list, card_set_list
+from cards.selectors import (
+    card_by_id,
+    card_list,
+    card_set_by_id,
+    card_set_list,
+    card_set_views,
+    card_views,
+)
+from config.errors import NotFoundError
 from config.params import KnownQueryParameters
+from config.shapes import to_json
 
 
 class CachedListMixin(KnownQueryParameters):
-    """``list`` answers from the catalogue cache (the filters still check the query first)."""
+    """``list`` answers from the catalogue cache (the filters still check the query first);
+    ``views`` makes the shapes of the filtered rows."""
+
+    views: Callable[[Any], list[Any]]
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         view: Any = self
         queryset = view.filter_queryset(view.get_queryset())  # refuses a bad query, lazily
         query = request.query_params.urlencode()
+        answer = cached_answer(type(self).__name__, query, lambda: to_json(self.views(queryset)))
+        return Response(answer)
 
-        def build() -> Any:
-            return view.get_serializer(queryset, many=True).data
 
-        return Response(cached_answer(type(self).__name__, query, build))
+def _number(pk: str) -> int:
+    """A path's id; anything but a number is ``not_found``, as a missing row is."""
+    if not pk.isascii() or not pk.isdigit() or len(pk) > 12:
+        raise NotFoundError("not_found", _("No such object."))
+    return int(pk)
 
 
 class CardSetViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[CardSet]):
-    serializer_class = CardSetSerializer
     filterset_class = CardSetFilter
     queryset = card_set_list()
 
+    @staticmethod
+    def views(found: QuerySet[CardSet]) -> list[shapes.CardSet]:
+        return card_set_views(found, with_cards=False)
+
+    @extend_schema(responses=shapes.CardSet)
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(responses=shapes.CardSet)
+    def retrieve(self, request: Request, pk: str, *args: Any, **kwargs: Any) -> Response:
+        return Response(to_json(card_set_by_id(_number(pk))))
+
 
 class CardViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[Card]):
-    serializer_class = CardSerializer
     filterset_class = CardFilter
     queryset = card_list()
+
+    @staticmethod
+    def views(found: QuerySet[Card]) -> list[shapes.Card]:
+        return card_views(found)
+
+    @extend_schema(responses=shapes.Card)
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(responses=shapes.Card)
+    def retrieve(self, request: Request, pk: str, *args: Any, **kwargs: Any) -> Response:
+        return Response(to_json(card_by_id(_number(pk))))

@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from cards.graphql.schema import Query
+from cards.graphql.schema import NODES, Query
 
-__all__ = ["Query"]
+__all__ = ["NODES", "Query"]

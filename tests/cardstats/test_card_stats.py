@@ -87,11 +87,11 @@ def test_a_sets_figures_sum_its_designs(played: None) -> None:
     for name in ("City", "Castle"):
         served = set_stats(name=name)
         designs = CardStat.objects.filter(set_name=name, key__startswith=f"{name}/", sets=ALL)
-        assert served["total"]["decks"] == sum(designs.values_list("decks", flat=True)) > 0
-        assert served["total"]["offered"] == sum(designs.values_list("offered", flat=True))
-        combinations = served["by_sets"]
-        assert combinations["count"] == len(combinations["results"])  # two, on the first page
-        assert sum(row["decks"] for row in combinations["results"]) == served["total"]["decks"]
+        assert served.total.decks == sum(designs.values_list("decks", flat=True)) > 0
+        assert served.total.offered == sum(designs.values_list("offered", flat=True))
+        combinations = served.by_sets
+        assert combinations.count == len(combinations.results)  # two, on the first page
+        assert sum(row.decks for row in combinations.results) == served.total.decks
 
 
 def test_a_cards_figures_are_served_by_rest_and_graphql(played: None) -> None:

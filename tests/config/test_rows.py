@@ -12,7 +12,7 @@ from django.utils import timezone
 from config import rows
 from matches.models import Match
 from tests.tournaments.play import Player, play_to_the_end
-from tournaments.models import Seat, Tournament, Trophy
+from tournaments.models import DraftTurn, Seat, Tournament, Trophy
 from tournaments.services.matchplay import _locked_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,6 +66,29 @@ def test_saving_fields_writes_what_save_with_update_fields_writes(game: Player) 
             seat.tokens,
             seat.lost_previous,
         )
+
+
+def test_saving_many_rows_writes_what_saving_each_writes(game: Player) -> None:
+    seats = list(Seat.objects.filter(tournament_id=game.id).order_by("number"))
+    turns = list(DraftTurn.objects.filter(seat__tournament_id=game.id).order_by("pk")[:3])
+    for index, seat in enumerate(seats):
+        seat.deck, seat.tokens = [*seat.deck, 900 + index], seat.tokens + index
+        seat.auto_played = index % 2 == 0
+    for index, turn in enumerate(turns):
+        turn.state, turn.finished = {"step": index, "kept": [index, None]}, index == 1
+    rows.save_many(seats, ["deck", "tokens", "auto_played"])
+    rows.save_many(turns, ["state", "finished"])
+    rows.save_many([], ["deck"])  # nothing to write: no statement
+    for seat in seats:
+        stored = Seat.objects.get(pk=seat.pk)
+        assert (stored.deck, stored.tokens, stored.auto_played) == (
+            seat.deck,
+            seat.tokens,
+            seat.auto_played,
+        )
+    for turn in turns:
+        stored_turn = DraftTurn.objects.get(pk=turn.pk)
+        assert (stored_turn.state, stored_turn.finished) == (turn.state, turn.finished)
 
 
 def test_saving_fields_sets_an_auto_now_field_as_save_does(game: Player) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from django.test import Client
 
 from config.graphql import user_errors
+from tests.graphql.rest_shape import enum_value
 from tests.tournaments.play import ROUND_GUARD
 
 
@@ -122,7 +123,8 @@ class Seat:
     def step(self) -> bool:
         """The next Deck Phase step (the REST player's policy); ``False`` when none."""
         view = self.view()
-        actions, turn = view["you"]["actions"], view["you"]["turn"]
+        actions = {enum_value(action) for action in view["you"]["actions"]}  # DRAW: draw
+        turn = view["you"]["turn"]
         version = view["you"]["version"]
         if not actions:
             return False

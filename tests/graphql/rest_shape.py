@@ -11,7 +11,7 @@ from config.enums import member_name, registered
 RENAMED = {"room_code": "code"}
 # Fields whose GraphQL type is an enum: its member (``LOBBY``) is REST's value (``lobby``).
 ENUM_FIELDS = {
-    *("status", "kind", "botLevel", "basicSet", "winterMode"),
+    *("status", "kind", "botLevel", "basicSet", "winterMode", "actions"),
     *("level", "timing", "box", "confidence"),
     *("winterPark", "outcome", "events", "tiebreak", "decidedBy", "noShow"),
 }

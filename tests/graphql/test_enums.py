@@ -11,13 +11,16 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from cards.graphql import schema as card_schema
+from cards.graphql import types as card_types
 from cards.models import Box, Confidence, Level, SetKind, Timing
 from config.enums import member_name
+from config.shapes import SHAPES as SHAPES_DECLARED
 from matches.engine.events import SHAPES
 from matches.engine.questions import PROMPTS
 from matches.models import MatchStatus
 from tests.graphql.client import GraphQL
 from tests.test_docs import stream_kinds
+from tournaments.enums import SEAT_ACTIONS
 from tournaments.graphql import cardstats, queries, types
 from tournaments.models import BalanceStatus, SeatKind, Status
 from tournaments.rules.bots import LEVELS
@@ -29,22 +32,23 @@ from tournaments.rules.winter import MODES, PARK_KINDS
 SHOWN_STATUSES = {*MatchStatus.values, "playing"} - {MatchStatus.RECORDED}
 # GraphQL enum: (the server's set, REST's (component, field) holding the same set, if any).
 SETS: dict[str, tuple[set[str], tuple[str, str] | None]] = {
-    "PendingKind": (set(PENDING_KINDS), ("PendingOut", "kind")),
+    "PendingKind": (set(PENDING_KINDS), ("Pending", "kind")),
     "QuestionKind": (set(PROMPTS), ("Question", "kind")),
-    "AdviceKind": (set(ADVICE_KINDS), ("AdviceOut", "kind")),
+    "AdviceKind": (set(ADVICE_KINDS), ("AdviceView", "kind")),
     "MatchKind": (set(PARK_KINDS), ("MatchView", "kind")),
     "MatchEventKind": ({*SHAPES, "hidden"}, ("MatchEventView", "kind")),
     "MatchStatus": (SHOWN_STATUSES, ("MatchView", "status")),
     "TournamentEventKind": (set(stream_kinds()), ("TournamentEventView", "kind")),
-    "TournamentStatus": (set(Status.values), ("TournamentOut", "status")),
-    "SeatKind": (set(SeatKind.values), ("SeatOut", "kind")),
+    "TournamentStatus": (set(Status.values), ("TournamentView", "status")),
+    "SeatKind": (set(SeatKind.values), ("SeatView", "kind")),
     "CardLevel": (set(Level.values), ("Card", "level")),
     "CardTiming": (set(Timing.values), ("Card", "timing")),
     "Confidence": (set(Confidence.values), ("Card", "confidence")),
     "CardSetKind": (set(SetKind.values), ("CardSet", "kind")),
     "Box": (set(Box.values) | set(BOXES), ("CardSet", "box")),
-    "SimulationStatus": (set(BalanceStatus.values), ("SimulationOut", "status")),
-    "BotLevel": (set(LEVELS), None),
+    "SimulationStatus": (set(BalanceStatus.values), ("Simulation", "status")),
+    "BotLevel": (set(LEVELS), ("SeatView", "bot_level")),
+    "SeatAction": (set(SEAT_ACTIONS), ("You", "actions")),
     "WinterMode": (set(MODES), None),
     "BasicSet": (set(BASIC_SETS), None),
 }
@@ -58,7 +62,8 @@ def openapi() -> dict[str, Any]:
 
 def rest_enum(components: dict[str, Any], component: str, field: str) -> set[str]:
     found = components[component]["properties"][field]
-    ref = found.get("$ref") or found["allOf"][0]["$ref"]
+    found = found.get("items", found)  # a list's items
+    ref = found.get("$ref") or (found.get("allOf") or found["oneOf"])[0]["$ref"]
     return set(components[ref.rsplit("/", 1)[1]]["enum"]) - {None, ""}
 
 
@@ -76,12 +81,19 @@ def test_an_enum_holds_the_servers_set_in_both_apis(name: str, openapi: dict[str
 def own_types() -> set[str]:
     """The GraphQL types of the tournaments and the catalogue (the leagues convert apart)."""
     found = set()
-    for module in (types, queries, cardstats, card_schema):
+    for module in (types, queries, cardstats, card_schema, card_types):
         for value in vars(module).values():
             definition = getattr(value, "__strawberry_definition__", None)
             if definition is not None:
                 found.add(definition.name)
-    return found
+    shaped = (  # their types: graphql_type's
+        "cards.shapes",
+        "tournaments.cardstats_shapes",
+        "tournaments.shapes",
+        "tournaments.log_shapes",
+        "matches.shapes",
+    )
+    return found | {name for name, kind in SHAPES_DECLARED.items() if kind.__module__ in shaped}
 
 
 @pytest.mark.django_db

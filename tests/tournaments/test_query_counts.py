@@ -78,9 +78,10 @@ def test_playing_and_releasing_a_match_sends_a_fixed_number_of_statements(
     catalogue: Any, monkeypatch: pytest.MonkeyPatch, django_assert_num_queries: Any
 ) -> None:
     """The write path's statements are pinned too: a match played, recorded and released (not
-    the round's last) is 9 statements through Django — the tournament's and the match's locks,
-    the match saved finished, the cards' statistics (one appended delta), both seats, the
-    trophy, the round's check, the tournament's counter — in one transaction (its ``BEGIN`` and
+    the round's last) is 8 statements through Django — the tournament's and the match's locks,
+    the match saved finished, the cards' statistics (one appended delta), both seats (one
+    ``UPDATE … FROM VALUES``), the trophy, the round's check, the tournament's counter — in one
+    transaction (its ``BEGIN`` and
     ``COMMIT`` are counted), plus the two ``COPY``s of its events (to the match and to the log),
     which go around Django's cursor wrapper on PostgreSQL (on SQLite they are two bulk inserts).
     The fold of the statistics is a task of its own, queued on commit."""
@@ -97,7 +98,7 @@ def test_playing_and_releasing_a_match_sends_a_fixed_number_of_statements(
     first = Match.objects.filter(tournament_id=host.id).order_by("pk").first()
     assert first is not None and Match.objects.filter(tournament_id=host.id).count() == 2
     inserts = 0 if connection.vendor == "postgresql" else 2
-    with django_assert_num_queries(9 + 2 + inserts):  # + BEGIN and COMMIT
+    with django_assert_num_queries(8 + 2 + inserts):  # + BEGIN and COMMIT
         matchplay.match_play(match_id=first.pk, tournament_id=host.id)
     first.refresh_from_db()
     assert first.status == "finished" and first.events.exists()
@@ -122,3 +123,35 @@ def test_a_pick_resolves_the_caller_once_and_reads_the_seat_row_no_more_than_nee
     assert len(token_lookups) == 1
     assert len(seat_reads) == 4, seat_reads  # the token, under the lock, the view's two
     assert len(captured.captured_queries) <= 16  # 15 on PostgreSQL; 18 before this test
+
+
+def _bot_task_statements(seats: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The statements of one task playing every bot's Deck Phase of round 1 (the host, a
+    person, has not finished: the phase stays open)."""
+    from tournaments.models import DraftTurn, Seat, SeatKind
+    from tournaments.services import cardstats, deck, rounds
+
+    monkeypatch.setattr(rounds, "enqueue_named", lambda *_, **__: True)  # the bots wait
+    monkeypatch.setattr(cardstats, "enqueue_named", lambda *_: True)  # the fold: a task of its own
+    monkeypatch.setattr(deck, "BOTS_CPU_SECONDS", 60.0)  # every bot in this one task
+    (host,) = open_game(seats=seats, seed=12)
+    bots = list(
+        Seat.objects.filter(tournament_id=host.id, kind=SeatKind.BOT).values_list("pk", flat=True)
+    )
+    with CaptureQueriesContext(connection) as queries:
+        deck.bot_deck_phases(tournament_id=host.id, seat_ids=bots)
+    assert DraftTurn.objects.filter(seat_id__in=bots, finished=True).count() == len(bots)
+    sent = [q["sql"] for q in queries.captured_queries]
+    return len([sql for sql in sent if not sql.startswith(("BEGIN", "COMMIT", "SAVEPOINT"))])
+
+
+def test_a_bot_task_sends_as_many_statements_for_five_bots_as_for_two(
+    catalogue: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bots' Deck Phases read their turns, the seats and the piles once and write each
+    table once, whatever the number of bots: the tournament's lock, the seats, the turns, the
+    piles, the turns, seats and piles written, the cards' statistics, the phase's check and the
+    tournament's counter (plus the progress events' ``COPY``, or a bulk insert on SQLite)."""
+    inserts = 0 if connection.vendor == "postgresql" else 1
+    assert _bot_task_statements(3, monkeypatch) == 10 + inserts
+    assert _bot_task_statements(6, monkeypatch) == 10 + inserts

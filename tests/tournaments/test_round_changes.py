@@ -67,6 +67,7 @@ def _play_acting_at_once(player: Player, stop: float) -> int:
     raise AssertionError("the tournament did not end in time")
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("_quiet_runner_afterwards")
 def test_the_first_action_on_each_new_deck_phase_is_never_stale(
     catalogue: Any, settings: Any

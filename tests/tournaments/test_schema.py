@@ -35,5 +35,5 @@ def test_the_schema_validates_with_no_warning_and_lists_every_endpoint() -> None
     call_command("spectacular", "--validate", "--fail-on-warn", stdout=out)
     schema = yaml.safe_load(out.getvalue())
     assert set(PATHS) <= set(schema["paths"])
-    tournament = schema["components"]["schemas"]["TournamentOut"]["properties"]
+    tournament = schema["components"]["schemas"]["TournamentView"]["properties"]
     assert {"you", "standings", "trophies", "plan", "options", "version"} <= set(tournament)

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
-from config.shapes import to_json
+from config.shapes import Shape, to_json
 from matches.models import Match
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import _frames
@@ -23,9 +23,9 @@ from tournaments.selectors.viewers import hash_token
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def rendered(view: dict[str, Any]) -> Any:
+def rendered(view: Shape) -> Any:
     """A projection as the API renders it (dates as strings)."""
-    return json.loads(JSONRenderer().render(view))
+    return json.loads(JSONRenderer().render(to_json(view)))
 
 
 def test_every_viewer_always_gets_its_own_fresh_projection(catalogue: Any) -> None:

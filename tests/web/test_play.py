@@ -53,6 +53,7 @@ def create_game(page: Page, name: str, seats: int, winter: str = "off") -> str:
     return page.locator("#room-code").inner_text()
 
 
+@pytest.mark.long
 @pytest.mark.timeout(900)  # a backstop only: the test fails sooner if the game stalls
 def test_three_people_play_a_whole_tournament_in_the_browser(
     browser: Browser, server_url: str, artifacts: Path

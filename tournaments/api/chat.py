@@ -9,12 +9,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
+from config.shapes import Many, to_json
 from config.throttling import ActionThrottle
 from tournaments import chat_actions
-from tournaments.api import outputs
 from tournaments.api.views import ApiView
 from tournaments.selectors.chat import chat_log
 from tournaments.selectors.viewers import require_tournament
+from tournaments.shapes import ChatMessage
 
 
 class ChatLogView(ApiView):
@@ -22,10 +23,10 @@ class ChatLogView(ApiView):
 
     throttle_classes = [ActionThrottle]
 
-    @extend_schema(responses=outputs.ChatMessageOut(many=True))
+    @extend_schema(responses=Many(ChatMessage))
     def get(self, request: Request, tournament_id: int) -> Response:
         require_tournament(tournament_id)  # not_found for no tournament
-        return Response(chat_log(tournament_id=tournament_id))
+        return Response(to_json(chat_log(tournament_id=tournament_id)))
 
 
 TournamentChatView = rest_view(

@@ -15,7 +15,7 @@ from config.params import KnownQueryParameters
 from config.shapes import Many, to_json
 from matches.shapes import MatchView
 from tournaments import actions
-from tournaments.api import inputs, outputs
+from tournaments.api import inputs
 from tournaments.api.auth import caller
 from tournaments.log_shapes import Replay, Verification
 from tournaments.selectors.advice import draft_advice
@@ -25,6 +25,7 @@ from tournaments.selectors.replay import tournament_replay
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import viewer_in
 from tournaments.services import fairness
+from tournaments.shapes import AdviceView, TournamentList, TournamentView
 
 
 class ApiView(KnownQueryParameters, APIView):
@@ -40,7 +41,7 @@ def valid(serializer_class: type[serializers.Serializer], request: Request) -> d
 
 def _view(tournament_id: int, request: Request) -> Response:
     viewer = viewer_in(caller(request), tournament_id)
-    return Response(tournament_view_of(tournament_id=tournament_id, viewer=viewer))
+    return Response(to_json(tournament_view_of(tournament_id=tournament_id, viewer=viewer)))
 
 
 class TournamentListView(ApiView):
@@ -48,7 +49,7 @@ class TournamentListView(ApiView):
 
     @extend_schema(
         parameters=[inputs.ListQuery],
-        responses=outputs.TournamentListOut,
+        responses=TournamentList,
         operation_id="tournament_list",
     )
     def get(self, request: Request) -> Response:
@@ -57,25 +58,24 @@ class TournamentListView(ApiView):
         query = inputs.ListQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         data = query.validated_data
-        return Response(
-            tournament_list(
-                status=data.get("status"),
-                league=data.get("league"),
-                limit=data["limit"],
-                offset=data["offset"],
-            )
+        found = tournament_list(
+            status=data.get("status"),
+            league=data.get("league"),
+            limit=data["limit"],
+            offset=data["offset"],
         )
+        return Response(to_json(found))
 
 
 class TournamentDetailView(ApiView):
-    @extend_schema(responses=outputs.TournamentOut)
+    @extend_schema(responses=TournamentView)
     def get(self, request: Request, tournament_id: int) -> Response:
         return _view(tournament_id, request)
 
 
 class TournamentAdviceView(ApiView):
     @extend_schema(
-        responses=outputs.AdviceOut,
+        responses=AdviceView,
         summary="Draft advice: each choice's estimated chance to win",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -83,7 +83,7 @@ class TournamentAdviceView(ApiView):
         winning your next match, by practice matches on the engine against a model of your next
         rival built from public facts only (`sample_size` matches each). Refused with 403
         `advice_not_allowed` when the tournament does not allow advice."""
-        return Response(draft_advice(tournament_id=tournament_id, seat=caller(request)))
+        return Response(to_json(draft_advice(tournament_id=tournament_id, seat=caller(request))))
 
 
 def _made(name: str, *made: actions.Action, base: type[ApiView] = ApiView) -> type[APIView]:

@@ -22,7 +22,7 @@ from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
 from tournaments.enums import ListStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
-from tournaments.graphql.cardstats import CardStats, card_stats_type
+from tournaments.graphql.cardstats import CardStats
 from tournaments.graphql.types import (
     AdviceView,
     MatchConnection,
@@ -44,6 +44,8 @@ from tournaments.selectors.viewers import (
     tournament_id_of_code,
     viewer_in,
 )
+from tournaments.shapes import AdviceView as AdviceViewShape
+from tournaments.shapes import TournamentView as TournamentViewShape
 
 
 def caller_seat(info: strawberry.Info) -> SeatRow | None:
@@ -66,7 +68,8 @@ def viewer_at(info: strawberry.Info, tournament_id: int) -> Viewer:
 
 def tournament_of(info: strawberry.Info, tournament_id: int) -> TournamentView:
     viewer = viewer_at(info, tournament_id)
-    return TournamentView.of(tournament_view_of(tournament_id=tournament_id, viewer=viewer))
+    found: TournamentViewShape = tournament_view_of(tournament_id=tournament_id, viewer=viewer)
+    return found
 
 
 def match_of(info: strawberry.Info, match_id: int) -> MatchViewShape:
@@ -111,7 +114,8 @@ def _numbers(node_id: str) -> list[int] | None:
 def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
     """Seat ``number`` of the tournament as the caller sees it in the tournament's view: one
     projection (``tournament_view_of``) for both, so ``node`` shows nothing the view hides."""
-    for seat in tournament_of(info, tournament_id).seat_list:
+    view: TournamentViewShape = tournament_of(info, tournament_id)
+    for seat in view.seats:
         if seat.number == number:
             return seat
     raise NotFoundError("not_found", _("No such seat."), {"seat": number})
@@ -127,8 +131,8 @@ NODES: dict[str, tuple[int, Callable[..., Any]]] = {
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="Any object by its global `id` (a tournament, a match or a seat), as you may "
-        "see it."
+        description="Any object by its global `id` (a tournament, a match, a seat, a card or a "
+        "card set), as you may see it."
     )
     def node(
         self,
@@ -141,13 +145,13 @@ class Query:
     def card_stats(
         self, key: Annotated[str, strawberry.argument(description='"Set/Name".')]
     ) -> CardStats:
-        return card_stats_type(card_figures(key=key))
+        return card_figures(key=key)
 
     @strawberry.field(description="A card set's figures from stored play.")
     def set_stats(
         self, name: Annotated[str, strawberry.argument(description="Set name.")]
     ) -> CardStats:
-        return card_stats_type(set_figures(name=name))
+        return set_figures(name=name)
 
     @strawberry.field(description="A tournament as you may see it (by id or by room code).")
     def tournament(
@@ -184,9 +188,9 @@ class Query:
         caller_actor(info)  # a bad token is refused here as everywhere
         filters = _filters(plain(status), league)
 
-        def read(offset: int, limit: int) -> tuple[list[TournamentListItem], int]:
+        def read(offset: int, limit: int) -> tuple[list[Any], int]:
             found = tournament_list(**filters, limit=limit, offset=offset)
-            return [TournamentListItem(**item) for item in found["results"]], found["count"]
+            return found.results, found.count
 
         return sliced(read, page)
 
@@ -225,7 +229,8 @@ class Query:
         "rival built from public facts only (REST's advice/; refused where not allowed)."
     )
     def advice(self, info: strawberry.Info, tournament_id: TournamentId) -> AdviceView:
-        return AdviceView.of(draft_advice(tournament_id=tournament_id, seat=caller_seat(info)))
+        found: AdviceViewShape = draft_advice(tournament_id=tournament_id, seat=caller_seat(info))
+        return found
 
     @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
     @paged()

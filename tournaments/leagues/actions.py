@@ -3,17 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from rest_framework import status
 
-from config.actions import Action, Call, Ident, Result
-from config.shapes import Shape, graphql_type
+from config.actions import Answer, Call, Ident, Result, declare, result
+from config.shapes import graphql_type
 from config.throttling import CreateThrottle, JoinThrottle
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
-from tournaments.actions import TICKET_RESULT, seat, ticket
+from tournaments.actions import TICKET_ANSWER, seat, ticket
 from tournaments.api.auth import actor_of
 from tournaments.leagues import corrections, managing, schedules, selectors, services
 from tournaments.leagues.api import inputs
@@ -33,6 +31,7 @@ from tournaments.leagues.shapes import (
     WebhookSecret,
 )
 from tournaments.selectors.viewers import Organizer
+from tournaments.shapes import Ticket
 
 SLUG = Ident("slug", str, "The league's slug.")
 SEASON = Ident("season_id", int, "The season's id.")
@@ -58,27 +57,9 @@ def organizer(call: Call) -> Organizer | None:
     return found if isinstance(found, Organizer) else None
 
 
-@dataclass(frozen=True)
-class Answer:
-    """What an action answers: REST's body (OpenAPI: ``response``) and GraphQL's payload field
-    (``result``), both the one shape the service call returns."""
-
-    result: Result
-    response: Any
-
-
-def result(field: str, kind: type[Shape], description: str) -> Answer:
-    """The payload field ``field``: the shape the action returns, as REST renders it."""
-    return Answer(Result(field, graphql_type(kind), description, lambda body, _: body), kind)
-
-
-def league_action(name: str, description: str, run: Any, answer: Answer, **options: Any) -> Action:
-    return Action(name, description, run, answer.result, **{"response": answer.response, **options})
-
-
 LEAGUE = result("league", LeagueView, "The league.")
 SEASON_RESULT = result("season", SeasonView, "The season.")
-TICKET = Answer(TICKET_RESULT, OpenApiTypes.OBJECT)  # the tournaments app's ticket
+TICKET = TICKET_ANSWER  # the tournaments app's ticket
 DONE = Answer(Result("done", graphql_type(Done), "Done.", lambda body, _: Done(ok=True)), None)
 
 
@@ -104,7 +85,7 @@ def _season(call: Call) -> SeasonView:
     return selectors.season_view(season, organizer=True)
 
 
-def _season_tournament(call: Call) -> dict[str, Any]:
+def _season_tournament(call: Call) -> Ticket:
     data = call.data
     services.require_season_in(data["slug"], data["season_id"])
     tournament = services.season_tournament_organize(
@@ -115,10 +96,10 @@ def _season_tournament(call: Call) -> dict[str, Any]:
         answer_deadline_seconds=data["answer_deadline_seconds"],
         **inputs.tournament_options(data),
     )
-    return {"id": tournament.pk, "code": tournament.code, "seat": None}
+    return Ticket.of(tournament.pk, tournament.code, None, None)
 
 
-def _hosted(call: Call) -> dict[str, Any]:
+def _hosted(call: Call) -> Ticket:
     data = call.data
     return ticket(
         services.season_tournament_host(
@@ -197,7 +178,7 @@ def _rotate(call: Call) -> WebhookSecret:
     return WebhookSecret(id=call.data["endpoint_id"], secret=secret)
 
 
-CREATE_LEAGUE = league_action(
+CREATE_LEAGUE = declare(
     "create_league",
     "An organizer creates a league (and organizes it).",
     _league,
@@ -205,7 +186,7 @@ CREATE_LEAGUE = league_action(
     body=inputs.LeagueInput,
     status=CREATED,
 )
-CREATE_SEASON = league_action(
+CREATE_SEASON = declare(
     "create_season",
     "A league's organizer adds a season.",
     _season,
@@ -214,7 +195,7 @@ CREATE_SEASON = league_action(
     path=(SLUG,),
     status=CREATED,
 )
-OPEN_SEASON_TOURNAMENT = league_action(
+OPEN_SEASON_TOURNAMENT = declare(
     "open_season_tournament",
     "A league's organizer opens a season tournament (no seat): options left out take the "
     "season's; one that differs is refused.",
@@ -224,7 +205,7 @@ OPEN_SEASON_TOURNAMENT = league_action(
     path=(SLUG, SEASON),
     **ISSUING,
 )
-HOST_SEASON_TOURNAMENT = league_action(
+HOST_SEASON_TOURNAMENT = declare(
     "host_season_tournament",
     "Host a season tournament with the season's join code (as a member with its token).",
     _hosted,
@@ -232,7 +213,7 @@ HOST_SEASON_TOURNAMENT = league_action(
     body=inputs.HostTournamentInput,
     **ISSUING,
 )
-JOIN_SEASON_TOURNAMENT = league_action(
+JOIN_SEASON_TOURNAMENT = declare(
     "join_season_tournament",
     "Join a season tournament's lobby as a league member.",
     lambda call: ticket(
@@ -247,7 +228,7 @@ JOIN_SEASON_TOURNAMENT = league_action(
     throttle=JoinThrottle,
     status=CREATED,
 )
-CREATE_MEMBER = league_action(
+CREATE_MEMBER = declare(
     "create_member",
     "A league's organizer adds a member (and its claim code).",
     _member,
@@ -256,7 +237,7 @@ CREATE_MEMBER = league_action(
     path=(SLUG,),
     status=CREATED,
 )
-CLAIM_MEMBER = league_action(
+CLAIM_MEMBER = declare(
     "claim_member",
     "A player claims a member with its claim code (once).",
     _claim,
@@ -266,7 +247,7 @@ CLAIM_MEMBER = league_action(
     throttle=JoinThrottle,
     status=CREATED,
 )
-CREATE_WEBHOOK = league_action(
+CREATE_WEBHOOK = declare(
     "create_webhook",
     "A league's organizer adds a signed webhook endpoint.",
     _webhook,
@@ -276,7 +257,7 @@ CREATE_WEBHOOK = league_action(
     status=CREATED,
     enums={"events": list[WebhookEvent]},
 )
-CORRECT_RESULT = league_action(
+CORRECT_RESULT = declare(
     "correct_result",
     "A league's organizer corrects a recorded result.",
     _correction,
@@ -286,7 +267,7 @@ CORRECT_RESULT = league_action(
     status=CREATED,
     enums={"kind": CorrectionKind},
 )
-RENAME_MEMBER = league_action(
+RENAME_MEMBER = declare(
     "rename_member",
     "A league's organizer renames a human member (`handle`: the new handle).",
     _rename,
@@ -295,7 +276,7 @@ RENAME_MEMBER = league_action(
     path=(SLUG, HANDLE),
     method="patch",
 )
-REMOVE_MEMBER = league_action(
+REMOVE_MEMBER = declare(
     "remove_member",
     "A league's organizer removes a member with no record.",
     lambda call: managing.member_remove(
@@ -305,7 +286,7 @@ REMOVE_MEMBER = league_action(
     path=(SLUG, HANDLE),
     **DELETING,
 )
-REISSUE_MEMBER_TOKEN = league_action(
+REISSUE_MEMBER_TOKEN = declare(
     "reissue_member_token",
     "A new claim code for a member; its token stops working.",
     _reissue,
@@ -313,7 +294,7 @@ REISSUE_MEMBER_TOKEN = league_action(
     path=(SLUG, HANDLE),
     **ISSUING,
 )
-UPDATE_SEASON = league_action(
+UPDATE_SEASON = declare(
     "update_season",
     "A league's organizer edits or archives a season: the fields given, the others kept.",
     _update,
@@ -322,7 +303,7 @@ UPDATE_SEASON = league_action(
     path=(SLUG, SEASON),
     method="patch",
 )
-DELETE_WEBHOOK = league_action(
+DELETE_WEBHOOK = declare(
     "delete_webhook",
     "A league's organizer deletes a webhook endpoint.",
     lambda call: managing.webhook_delete(**_endpoint(call)),
@@ -330,7 +311,7 @@ DELETE_WEBHOOK = league_action(
     path=(SLUG, ENDPOINT),
     **DELETING,
 )
-ROTATE_WEBHOOK_SECRET = league_action(
+ROTATE_WEBHOOK_SECRET = declare(
     "rotate_webhook_secret",
     "A new signing secret for an endpoint (shown once).",
     _rotate,
@@ -338,7 +319,7 @@ ROTATE_WEBHOOK_SECRET = league_action(
     path=(SLUG, ENDPOINT),
     **ISSUING,
 )
-PING_WEBHOOK = league_action(
+PING_WEBHOOK = declare(
     "ping_webhook",
     "A test ping to one endpoint, logged as a delivery.",
     lambda call: selectors.delivery_view(managing.webhook_ping(**_endpoint(call))),
@@ -346,7 +327,7 @@ PING_WEBHOOK = league_action(
     path=(SLUG, ENDPOINT),
     **ISSUING,
 )
-RETRY_DELIVERY = league_action(
+RETRY_DELIVERY = declare(
     "retry_delivery",
     "Send a delivery again (same key and body).",
     lambda call: selectors.delivery_view(
@@ -377,7 +358,7 @@ def _checkin(call: Call) -> CheckInView:
     return CheckInView(seat=checkin.seat.number + 1, checked_in_at=checkin.at)
 
 
-SCHEDULE_START = league_action(
+SCHEDULE_START = declare(
     "schedule_start",
     "A league's organizer schedules (or moves) a lobby's start on a day of its season; check-in "
     "opens `checkin_minutes` before; `no_show` says what a player who did not check in causes.",
@@ -387,7 +368,7 @@ SCHEDULE_START = league_action(
     path=(SLUG, TOURNAMENT),
     status=CREATED,
 )
-CHECK_IN = league_action(
+CHECK_IN = declare(
     "check_in",
     "The calling seat checks in for its tournament's scheduled start (again: the same check-in).",
     _checkin,

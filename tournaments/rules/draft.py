@@ -246,6 +246,10 @@ def deck_finish(turn: DraftTurn, table: Table) -> None:
     turn.finished = True
 
 
+TURN_ACTIONS = ("resolve", "choose", "draw", "pick", "redraw", "remove", "finish")
+"""Every action ``available_actions`` may offer."""
+
+
 def available_actions(turn: DraftTurn) -> list[str]:
     """The actions this turn offers now, in the order a seat takes them.
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+LOBBY_ACTIONS = ("add_bots", "start")
+RECLAIM_ACTIONS = ("reclaim",)
+
 
 def lobby_actions(*, is_host: bool, free_seats: int) -> list[str]:
     """The host's lobby actions: ``add_bots`` while seats are free, ``start`` once none is."""

@@ -8,7 +8,6 @@ for a steady bot (never another seat's deck or a pile's order), and runs the pur
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -19,12 +18,13 @@ from tournaments.rules.bots.advice import advise
 from tournaments.selectors.bots import next_rival, outlook_for
 from tournaments.selectors.cards import card_facts
 from tournaments.selectors.viewers import require_seat
+from tournaments.shapes import AdviceChoice, AdviceView
 
 ADVICE_SIMS = 100
 """Practice matches per choice."""
 
 
-def draft_advice(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
+def draft_advice(*, tournament_id: int, seat: Seat | None) -> AdviceView:
     """Each choice of the seat's Deck Phase now, with its estimated win probability."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
@@ -38,12 +38,16 @@ def draft_advice(*, tournament_id: int, seat: Seat | None) -> dict[str, Any]:
         raise ForbiddenError("not_your_seat", _("Only a person's seat gets advice."))
     seat = Seat.objects.get(pk=seat.pk)
     row = DraftTurn.objects.filter(seat=seat, round=tournament.round).first()
-    answer: dict[str, Any] = {"round": tournament.round, "rival": None, "kind": "none"}
     if tournament.status != Status.DECK or row is None:
-        return {**answer, "choices": []}
+        return AdviceView(round=tournament.round, rival=None, kind="none", choices=[])
     table = rules.Table(
         deck=list(seat.deck), piles={}, cards=card_facts(tournament), rng=random.Random(0)
     )
     outlook = outlook_for(tournament, seat, "steady")
     found = advise(rules.turn_from_data(row.state), table, outlook, ADVICE_SIMS)
-    return {**answer, "rival": next_rival(tournament, seat.number), **found}
+    return AdviceView(
+        round=tournament.round,
+        rival=next_rival(tournament, seat.number),
+        kind=found["kind"],
+        choices=[AdviceChoice(**choice) for choice in found["choices"]],
+    )

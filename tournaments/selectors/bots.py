@@ -9,6 +9,7 @@ matches. It never reads another seat's deck or a pile's order.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 
 from cards.snapshots import snapshot_specs
@@ -61,7 +62,9 @@ def seen_cards(tournament: Tournament, rival: Seat) -> list[str]:
     return [key for key in keys.values() if not key.startswith(("Starter", "Beach Cup Starter"))]
 
 
-def _rival(outlook: Outlook, tournament: Tournament, seats: dict[int, Seat], number: int) -> Rival:
+def _rival(
+    outlook: Outlook, tournament: Tournament, seats: Mapping[int, Seat], number: int
+) -> Rival:
     if number == ROBOT or number not in seats:
         return Rival(START_CARDS)
     rival = seats[number]
@@ -79,10 +82,16 @@ def _rival(outlook: Outlook, tournament: Tournament, seats: dict[int, Seat], num
 
 
 def outlook_for(
-    tournament: Tournament, seat: Seat, level: str, budget: int | None = None
+    tournament: Tournament,
+    seat: Seat,
+    level: str,
+    budget: int | None = None,
+    *,
+    seats: Mapping[int, Seat] | None = None,
 ) -> Outlook:
     """The outlook of ``seat`` playing at ``level`` in this Deck Phase (a rookie's, or a
-    person's plain heuristic, needs only its level and the round: no practice matches)."""
+    person's plain heuristic, needs only its level and the round: no practice matches).
+    ``seats``: every seat by number, if the caller holds them as they are now."""
     if level in ("", "rookie"):
         return Outlook(
             level=level,
@@ -105,7 +114,8 @@ def outlook_for(
         beach_cup=tournament.beach_cup,
         pools=level_pools(facts),
     )
-    seats = {s.number: s for s in tournament.seats.all()}
+    if seats is None:
+        seats = {s.number: s for s in tournament.seats.all()}
     opponent = next_rival(tournament, seat.number)
     if opponent is None:
         return base

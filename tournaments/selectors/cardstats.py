@@ -9,7 +9,7 @@ player), found by the unique index's first column and summed here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from django.db.models import (
     BigIntegerField,
@@ -27,26 +27,46 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card
 from config.errors import NotFoundError
+from tournaments.cardstats_shapes import (
+    CardFigures,
+    CardStats,
+    DesignStats,
+    FiguresByPlayer,
+    FiguresBySets,
+    FiguresPage,
+    SetStats,
+    Simulation,
+    WinShown,
+)
 from tournaments.models import CardBalance, CardStat
 from tournaments.rules.cardstats import ALL, COUNTERS, Counts, wilson
 
 PAGE = 20  # set combinations per page unless asked (the tournament list's default)
 
 
-def figures(counts: Counts) -> dict[str, Any]:
+def figures(counts: Counts) -> CardFigures:
     """The served figures of some counts: rates, their interval and sample size, averages."""
     return figures_of(counts.values())
 
 
-def figures_of(values: Sequence[int]) -> dict[str, Any]:
+def figures_of(values: Sequence[int]) -> CardFigures:
     """``figures`` of the counters in ``COUNTERS`` order (a read serves one per stored row: a
     design's or a set's thousand-odd set combinations)."""
+    return CardFigures(**_figures(values))
+
+
+def _figures(values: Sequence[int]) -> dict[str, Any]:
+    """The keyword arguments of a ``CardFigures`` (or of a row that extends it)."""
     offered, picked, decks, deck_wins, reveals, power_total, power_count, effects = values
+    shown = win_shown(deck_wins=deck_wins, decks=decks)
     return {
         "offered": offered,
         "picked": picked,
         "pick_rate": _rate(picked, offered),
-        **win_shown(deck_wins=deck_wins, decks=decks),
+        "decks": decks,
+        "deck_wins": deck_wins,
+        "win_rate": shown.win_rate,
+        "win_interval": shown.win_interval,
         "reveals": reveals,
         "average_power": _rate(power_total, power_count),
         "effects": effects,
@@ -57,62 +77,102 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def card_stats(*, key: str, limit: int = PAGE, offset: int = 0) -> dict[str, Any]:
+def card_stats(*, key: str, limit: int = PAGE, offset: int = 0) -> DesignStats:
     """A card design's figures (``key`` "Set/Name"), ``by_sets`` one page of them (see
     ``card_figures``)."""
-    by_sets = stats_by_sets(key=key, limit=limit, offset=offset)
-    return {**card_figures(key=key), "by_sets": by_sets}
+    found = card_figures(key=key)
+    return DesignStats(
+        key=key,
+        total=found.total,
+        by_player=found.by_player,
+        simulation=found.simulation,
+        by_sets=stats_by_sets(key=key, limit=limit, offset=offset),
+    )
 
 
-def card_figures(*, key: str) -> dict[str, Any]:
-    """A card design's figures but those per set combination (``stats_by_sets`` pages them);
+def card_figures(*, key: str) -> CardStats:
+    """A card design's figures, those per set combination read a page at a time (``by_sets``);
     ``not_found`` for a design the catalogue never held and no play recorded."""
     set_name, _slash, name = key.partition("/")
-    found = _read(key)
-    if (
-        not found["by_player"]
-        and not Card.objects.filter(card_set__name=set_name, name=name).exists()
-    ):
+    total, by_player = _read(key)
+    if not by_player and not Card.objects.filter(card_set__name=set_name, name=name).exists():
         raise NotFoundError("not_found", _("No card %(key)r.") % {"key": key}, {"key": key})
-    return {"key": key, **found, "simulation": _simulation(key)}
+    return CardStats(
+        key=key,
+        set=None,
+        total=total,
+        by_player=by_player,
+        simulation=_simulation(key),
+        by_sets=Combinations(key),
+    )
 
 
-def _read(key: str) -> dict[str, Any]:
-    """The figures of ``key``'s rows per kind of player (a design's or a set's; five at most),
-    and in total (their sum)."""
+def _read(key: str) -> tuple[CardFigures, list[FiguresByPlayer]]:
+    """The figures of ``key``'s rows in total (their sum), and per kind of player (a design's
+    or a set's; five at most)."""
     found = CardStat.objects.filter(key=key, sets=ALL).order_by("player")
     total, by_player = Counts(), []
     for player, *values in found.values_list("player", *COUNTERS):
         total.add(Counts(*values))
-        by_player.append({"player": player, **figures_of(values)})
-    return {"total": figures(total), "by_player": by_player}
+        by_player.append(FiguresByPlayer(player=player, **_figures(values)))
+    return figures(total), by_player
 
 
-def stats_by_sets(*, key: str, limit: int, offset: int) -> dict[str, Any]:
-    """One page of ``key``'s figures per set combination (a design's or a set's: one per
-    combination it was played in, a thousand and more in time), by combination name; paged as
-    the tournament list is (``count``, ``limit``, ``offset``, ``results``), two queries on the
+class Combinations(Sequence[FiguresBySets]):
+    """``key``'s figures per set combination (a design's or a set's: one per combination it
+    was played in, a thousand and more in time), by combination name, read as GraphQL pages
+    them: a slice is one query on the unique index's first columns, the length one count."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self._count: int | None = None
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = CardStat.objects.filter(key=self.key, player=ALL).count()
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> FiguresBySets: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[FiguresBySets]: ...
+
+    def __getitem__(self, index: int | slice) -> FiguresBySets | list[FiguresBySets]:
+        if isinstance(index, int):
+            return self[index : index + 1][0]
+        start, stop, _step = index.indices(len(self))
+        return _combinations(self.key, limit=max(stop - start, 0), offset=start)
+
+
+def _combinations(key: str, *, limit: int, offset: int) -> list[FiguresBySets]:
+    rows = CardStat.objects.filter(key=key, player=ALL).order_by("sets")
+    page = rows.values_list("sets", *COUNTERS)[offset : offset + limit]
+    return [FiguresBySets(sets=sets, **_figures(values)) for sets, *values in page]
+
+
+def stats_by_sets(*, key: str, limit: int, offset: int) -> FiguresPage:
+    """One page of ``key``'s figures per set combination, by combination name; paged as the
+    tournament list is (``count``, ``limit``, ``offset``, ``results``), two queries on the
     unique index's first columns."""
-    rows = CardStat.objects.filter(key=key, player=ALL)
-    page = rows.order_by("sets").values_list("sets", *COUNTERS)[offset : offset + limit]
-    return {
-        "count": rows.count(),
-        "limit": limit,
-        "offset": offset,
-        "results": [{"sets": sets, **figures_of(values)} for sets, *values in page],
-    }
+    return FiguresPage(
+        count=CardStat.objects.filter(key=key, player=ALL).count(),
+        limit=limit,
+        offset=offset,
+        results=_combinations(key, limit=limit, offset=offset),
+    )
 
 
-def win_shown(*, deck_wins: int, decks: int) -> dict[str, Any]:
+def win_shown(*, deck_wins: int, decks: int) -> WinShown:
     """A win rate as every view shows it: the rate, its 95 % interval and the sample size (the
     admin's card list reads its annotations through this; ``figures_of`` serves the same)."""
     interval = wilson(deck_wins, decks)
-    return {
-        "decks": decks,
-        "deck_wins": deck_wins,
-        "win_rate": _rate(deck_wins, decks),
-        "win_interval": list(interval) if interval else None,
-    }
+    return WinShown(
+        decks=decks,
+        deck_wins=deck_wins,
+        win_rate=_rate(deck_wins, decks),
+        win_interval=list(interval) if interval else None,
+    )
 
 
 def card_list_figures(cards: QuerySet[Card]) -> QuerySet[Card]:
@@ -143,40 +203,49 @@ def _share(part: str, whole: str) -> Case:
     return Case(When(**{whole: 0}, then=None), default=ratio, output_field=FloatField())
 
 
-def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> dict[str, Any]:
+def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> SetStats:
     """A set's figures: every design of it summed (a deck holding two of its designs counts
     twice in ``decks``); ``by_sets`` one page of them."""
+    total, by_player = _read(name)
     by_sets = stats_by_sets(key=name, limit=limit, offset=offset)
-    return {**set_figures(name=name), "by_sets": by_sets}
+    return SetStats(set=name, total=total, by_player=by_player, by_sets=by_sets)
 
 
-def set_figures(*, name: str) -> dict[str, Any]:
-    """A set's figures but those per set combination (``stats_by_sets`` pages them)."""
-    return {"set": name, **_read(name)}
+def set_figures(*, name: str) -> CardStats:
+    """A set's figures, those per set combination read a page at a time (``by_sets``)."""
+    total, by_player = _read(name)
+    return CardStats(
+        key=None,
+        set=name,
+        total=total,
+        by_player=by_player,
+        simulation=None,
+        by_sets=Combinations(name),
+    )
 
 
-def _simulation(key: str) -> dict[str, Any] | None:
+def _simulation(key: str) -> Simulation | None:
     latest = CardBalance.objects.filter(key=key).exclude(status="failed").first()
     return None if latest is None else simulation_view(latest)
 
 
-def simulation_view(balance: CardBalance) -> dict[str, Any]:
+def simulation_view(balance: CardBalance) -> Simulation:
     """A balance simulation as served: progress, the win rates with and without the card, their
     intervals, and the difference."""
     with_interval = wilson(balance.wins_with, balance.done)
     without_interval = wilson(balance.wins_without, balance.done)
     with_rate = _rate(balance.wins_with, balance.done)
     without_rate = _rate(balance.wins_without, balance.done)
-    return {
-        "status": balance.status,
-        "matches": balance.matches,
-        "done": balance.done,
-        "win_rate_with": with_rate,
-        "win_interval_with": list(with_interval) if with_interval else None,
-        "win_rate_without": without_rate,
-        "win_interval_without": list(without_interval) if without_interval else None,
-        "difference": None
+    return Simulation(
+        status=balance.status,
+        matches=balance.matches,
+        done=balance.done,
+        win_rate_with=with_rate,
+        win_interval_with=list(with_interval) if with_interval else None,
+        win_rate_without=without_rate,
+        win_interval_without=list(without_interval) if without_interval else None,
+        difference=None
         if with_rate is None or without_rate is None
         else round(with_rate - without_rate, 4),
-        "finished_at": balance.finished_at,
-    }
+        finished_at=balance.finished_at,
+    )

@@ -9,14 +9,26 @@ from django.utils import timezone
 
 from tournaments.models import ChatGuest, TournamentEvent
 from tournaments.selectors.viewers import hash_token
+from tournaments.shapes import ChatMessage
 
 
-def chat_log(*, tournament_id: int) -> list[dict[str, Any]]:
+def chat_log(*, tournament_id: int) -> list[ChatMessage]:
     """Every chat message of the tournament, oldest first, with its log number."""
     rows = TournamentEvent.objects.filter(
         tournament_id=tournament_id, kind="chat", visible_at__lte=timezone.now()
     ).order_by("seq")
-    return [{"seq": seq, **payload} for seq, payload in rows.values_list("seq", "payload")]
+    return [message_of(seq, payload) for seq, payload in rows.values_list("seq", "payload")]
+
+
+def message_of(seq: int, payload: dict[str, Any]) -> ChatMessage:
+    """The chat message a log event's payload holds (a spectator's names its number)."""
+    return ChatMessage(
+        seq=seq,
+        seat=payload["seat"],
+        spectator=payload.get("spectator"),
+        name=payload["name"],
+        text=payload["text"],
+    )
 
 
 GuestRow = ChatGuest

@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q, Subquery
 
 from tournaments.models import Seat, Status, Tournament
+from tournaments.shapes import TournamentList, TournamentListItem
 
 # The list's status filter: "running" is a Deck or a Match Phase.
 STATUS_FILTERS: dict[str, tuple[str, ...]] = {
@@ -35,7 +36,7 @@ FIELDS = (
 
 def tournament_list(
     *, status: str | None, limit: int, offset: int, league: str | None = None
-) -> dict[str, Any]:
+) -> TournamentList:
     """One page of tournaments, newest first (two queries: the count and the page)."""
     tournaments = Tournament.objects.all()
     if status is not None:
@@ -49,29 +50,29 @@ def tournament_list(
         .annotate(seated=Count("seats", filter=Q(seats__number__gte=0)), host=Subquery(host))
         .values(*FIELDS, "seated", "host")[offset : offset + limit]
     )
-    return {
-        "count": tournaments.count(),
-        "limit": limit,
-        "offset": offset,
-        "results": [_item(row) for row in rows],
-    }
+    return TournamentList(
+        count=tournaments.count(),
+        limit=limit,
+        offset=offset,
+        results=[_item(row) for row in rows],
+    )
 
 
-def _item(row: dict[str, Any]) -> dict[str, Any]:
+def _item(row: dict[str, Any]) -> TournamentListItem:
     lobby = row["status"] == Status.LOBBY
-    return {
-        "id": row["pk"],
-        "status": row["status"],
-        "round": row["round"],
-        "seat_count": row["seat_count"],
-        "seats_taken": row["seated"],
-        "free_seats": row["seat_count"] - row["seated"] if lobby else None,
-        "host": row["host"],
-        "basic_set": row["basic_set"],
-        "additional_sets": row["additional_sets"],
-        "beach_cup": row["beach_cup"],
-        "winter_mode": row["winter_mode"],
-        "robot_difficulty": row["robot_difficulty"],
-        "winners": row["winners"] if row["status"] == Status.FINISHED else [],
-        "created_at": row["created_at"],
-    }
+    return TournamentListItem(
+        id=row["pk"],
+        status=row["status"],
+        round=row["round"],
+        seat_count=row["seat_count"],
+        seats_taken=row["seated"],
+        free_seats=row["seat_count"] - row["seated"] if lobby else None,
+        host=row["host"],
+        basic_set=row["basic_set"],
+        additional_sets=row["additional_sets"],
+        beach_cup=row["beach_cup"],
+        winter_mode=row["winter_mode"],
+        robot_difficulty=row["robot_difficulty"],
+        winners=row["winners"] if row["status"] == Status.FINISHED else [],
+        created_at=row["created_at"],
+    )

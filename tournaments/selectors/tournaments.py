@@ -22,6 +22,20 @@ from tournaments.rules.lobby import lobby_actions, reclaim_actions
 from tournaments.rules.standings import Standing, fans_secret, ranked, scores
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.cards import card_facts
+from tournaments.shapes import (
+    CardCopy,
+    Fairness,
+    OptionsView,
+    Pairing,
+    ParkView,
+    Pending,
+    SeatView,
+    StandingView,
+    TournamentView,
+    TrophyView,
+    Turn,
+    You,
+)
 
 
 def _sees_fans(secret: bool, trophy: Trophy, viewer: Viewer) -> bool:
@@ -37,7 +51,7 @@ def birth_key(tournament_id: int, code: str, created_at: datetime) -> str:
     return f"{tournament_id}:{code}:{created_at.timestamp()}"
 
 
-def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> dict[str, Any]:
+def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> TournamentView:
     """The tournament as ``viewer`` may see it.
 
     Projections are cached per tournament version and viewer (a seat, or the spectators): every
@@ -49,8 +63,8 @@ def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> dict[str, Any]:
     # The seat's own version too: the seat row is read here, with the tournament, so a view
     # never pairs a new phase with an old ``you``.
     who = f"{seat.pk}.{seat.version}" if seat else "spectator"
-    key = f"tview:{born}:{tournament.version}:{who}"
-    view: dict[str, Any] | None = cache.get(key)
+    key = f"tview2:{born}:{tournament.version}:{who}"  # 2: a shape (1 was a dictionary)
+    view: TournamentView | None = cache.get(key)
     if view is None:
         view = tournament_view(tournament, seat)
         cache.set(key, view, VIEW_TIMEOUT)
@@ -74,7 +88,7 @@ def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tourname
     return tournament, None
 
 
-def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, Any]:
+def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentView:
     """The whole public state plus what is the viewer's own.
 
     The state holds only released results (a match's result reaches the tournament when its
@@ -90,69 +104,70 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> dict[str, An
         for t in DraftTurn.objects.filter(seat__tournament=tournament, round=tournament.round)
     }
     looking = Viewer(seat_id=viewer.pk, number=viewer.number) if viewer else SPECTATOR
-    return {
-        "id": tournament.pk,
-        "code": tournament.code if looking.seat_id is not None else None,
-        "status": tournament.status,
-        "round": tournament.round,
-        "is_final": tournament.is_final,
-        "version": tournament.version,
-        "options": _options(tournament),
-        "parks": _parks(tournament),
-        "plan": tournament.plan,
-        "phase_deadline": tournament.phase_deadline,
-        "seats": [_seat(tournament, seat, turns.get(seat.pk)) for seat in seats],
-        "trophies": [_trophy(secret, t, looking) for t in trophies],
-        "standings": _standings(tournament, secret, seats, trophies, looking),
-        "finalists": tournament.finalists,
-        "winners": tournament.winners if finished else [],
-        "fairness": _fairness(tournament, finished),
-        "you": _you(tournament, viewer, turns.get(viewer.pk) if viewer else None, len(seats)),
-    }
+    return TournamentView(
+        id=tournament.pk,
+        code=tournament.code if looking.seat_id is not None else None,
+        status=tournament.status,
+        round=tournament.round,
+        is_final=tournament.is_final,
+        version=tournament.version,
+        options=_options(tournament),
+        parks=_parks(tournament),
+        plan=[[Pairing(**pairing) for pairing in pairings] for pairings in tournament.plan],
+        phase_deadline=tournament.phase_deadline,
+        seats=[_seat(tournament, seat, turns.get(seat.pk)) for seat in seats],
+        trophies=[_trophy(secret, t, looking) for t in trophies],
+        standings=_standings(tournament, secret, seats, trophies, looking),
+        finalists=tournament.finalists,
+        winners=tournament.winners if finished else [],
+        fairness=_fairness(tournament, finished),
+        you=_you(tournament, viewer, turns.get(viewer.pk) if viewer else None, len(seats)),
+    )
 
 
-def _fairness(tournament: Tournament, finished: bool) -> dict[str, Any]:
+def _fairness(tournament: Tournament, finished: bool) -> Fairness:
     """The seed's commitment from the start; the seed and nonce that open it at the end."""
-    return {
-        "commitment": tournament.commitment,
-        "revealed_seed": tournament.seed if finished else None,
-        "revealed_nonce": tournament.seed_nonce if finished else None,
-    }
+    return Fairness(
+        commitment=tournament.commitment,
+        revealed_seed=tournament.seed if finished else None,  # type: ignore[arg-type]
+        revealed_nonce=tournament.seed_nonce if finished else None,
+    )
 
 
-def _options(tournament: Tournament) -> dict[str, Any]:
-    return {
-        "seat_count": tournament.seat_count,
-        "basic_set": tournament.basic_set,
-        "additional_sets": tournament.additional_sets,
-        "beach_cup": tournament.beach_cup,
-        "winter_mode": tournament.winter_mode,
-        "robot_difficulty": tournament.robot_difficulty,
-        "solo_challenge": tournament.solo_challenge,
-        "deck_deadline_seconds": tournament.deck_deadline_seconds,
-        "answer_deadline_seconds": tournament.answer_deadline_seconds,
-        "spectator_chat": tournament.spectator_chat,
-    }
+def _options(tournament: Tournament) -> OptionsView:
+    return OptionsView(
+        seat_count=tournament.seat_count,
+        basic_set=tournament.basic_set,
+        additional_sets=tournament.additional_sets,
+        beach_cup=tournament.beach_cup,
+        winter_mode=tournament.winter_mode,
+        robot_difficulty=tournament.robot_difficulty,
+        solo_challenge=tournament.solo_challenge,
+        deck_deadline_seconds=tournament.deck_deadline_seconds,
+        answer_deadline_seconds=tournament.answer_deadline_seconds,
+        spectator_chat=tournament.spectator_chat,
+    )
 
 
-def _parks(tournament: Tournament) -> list[dict[str, Any]]:
+def _parks(tournament: Tournament) -> list[ParkView]:
     winter = winter_parks(tournament.winter_mode, tournament.parks, tournament.winter_index)
-    return [{"name": park, "winter": park in winter} for park in tournament.parks]
+    return [ParkView(name=park, winter=park in winter) for park in tournament.parks]
 
 
-def _seat(tournament: Tournament, seat: Seat, turn: DraftTurn | None) -> dict[str, Any]:
-    return {
-        "number": seat.number,
-        "name": seat.name,
-        "kind": seat.kind,
-        "is_host": seat.is_host,
-        "tokens": seat.tokens,
-        "deck_size": len(seat.deck),
-        "finished": None if turn is None else turn.finished,
-        "auto_played": seat.auto_played,
-        "bot_level": _bot_level(seat),
-        "dropped": seat.dropped,
-    }
+def _seat(tournament: Tournament, seat: Seat, turn: DraftTurn | None) -> SeatView:
+    return SeatView(
+        id=f"{tournament.pk}:{seat.number}",
+        number=seat.number,
+        name=seat.name,
+        kind=seat.kind,
+        is_host=seat.is_host,
+        tokens=seat.tokens,
+        deck_size=len(seat.deck),
+        finished=None if turn is None else turn.finished,
+        auto_played=seat.auto_played,
+        bot_level=_bot_level(seat),
+        dropped=seat.dropped,
+    )
 
 
 def _bot_level(seat: Seat) -> str | None:
@@ -161,19 +176,19 @@ def _bot_level(seat: Seat) -> str | None:
     return TAKEOVER_LEVEL if seat.dropped else None
 
 
-def _trophy(secret: bool, trophy: Trophy, viewer: Viewer) -> dict[str, Any]:
-    return {
-        "park": trophy.park,
-        "round": trophy.round,
-        "seat": trophy.winner.number if trophy.winner else None,
-        "to_box": trophy.to_box,
-        "fans": trophy.fans if _sees_fans(secret, trophy, viewer) else None,
-    }
+def _trophy(secret: bool, trophy: Trophy, viewer: Viewer) -> TrophyView:
+    return TrophyView(
+        park=trophy.park,
+        round=trophy.round,
+        seat=trophy.winner.number if trophy.winner else None,
+        to_box=trophy.to_box,
+        fans=trophy.fans if _sees_fans(secret, trophy, viewer) else None,
+    )
 
 
 def public_standings(
     tournament: Tournament, seats: list[Seat] | None = None, trophies: list[Trophy] | None = None
-) -> list[dict[str, Any]]:
+) -> list[StandingView]:
     """The standings a spectator sees at the close of the current round, all of it released
     (``seats`` and the ``trophies`` won so far, if the caller has them, save reading them)."""
     if seats is None:
@@ -191,7 +206,7 @@ def _standings(
     seats: list[Seat],
     trophies: list[Trophy],
     viewer: Viewer,
-) -> list[dict[str, Any]]:
+) -> list[StandingView]:
     """Fans as the viewer may count them, trophies, and the highest-round trophy."""
     count = tournament.seat_count
     scoring = [s for s in seats if scores(is_robot=s.is_robot, seat_count=count)]
@@ -201,76 +216,75 @@ def _standings(
         visible = tuple((t.round, t.fans if _sees_fans(secret, t, viewer) else 0) for t in kept)
         standings.append(Standing(seat=seat.number, tokens=seat.tokens, trophies=visible))
     return [
-        {
-            "seat": s.seat,
-            "fans": s.fans,
-            "fans_complete": all(
+        StandingView(
+            seat=s.seat,
+            fans=s.fans,
+            fans_complete=all(
                 _sees_fans(secret, t, viewer)
                 for t in trophies
                 if t.winner and t.winner.number == s.seat
             ),
-            "trophies": s.trophy_count,
-            "highest_round": s.highest_round,
-        }
+            trophies=s.trophy_count,
+            highest_round=s.highest_round,
+        )
         for s in ranked(standings)
     ]
 
 
 def _you(
     tournament: Tournament, viewer: Seat | None, turn: DraftTurn | None, seated: int
-) -> dict[str, Any] | None:
+) -> You | None:
     if viewer is None:
         return None
     facts = card_facts(tournament)
-    return {
-        "seat": viewer.number,
-        "name": viewer.name,
-        "version": viewer.version,
-        "answers_live": viewer.answers_live,
-        "deck": sorted(
-            ({"uid": uid, "card": facts[uid].key} for uid in viewer.deck),
-            key=lambda c: (c["card"], c["uid"]),
-        ),
-        "turn": _turn(turn, facts, viewer.deck),
-        "actions": available_actions(tournament, viewer, turn, seated),
-    }
+    return You(
+        seat=viewer.number,
+        name=viewer.name,
+        version=viewer.version,
+        answers_live=viewer.answers_live,
+        deck=sorted(_copies(viewer.deck, facts), key=lambda c: (c.card, c.uid)),
+        turn=_turn(turn, facts, viewer.deck),
+        actions=available_actions(tournament, viewer, turn, seated),
+    )
 
 
-def _turn(turn: DraftTurn | None, facts: dict[int, Any], deck: list[int]) -> dict[str, Any] | None:
+def _copies(uids: list[int], facts: dict[int, Any]) -> list[CardCopy]:
+    return [CardCopy(uid=uid, card=facts[uid].key) for uid in uids]
+
+
+def _turn(turn: DraftTurn | None, facts: dict[int, Any], deck: list[int]) -> Turn | None:
     if turn is None:
         return None
     state = rules.turn_from_data(turn.state)
     pending = state.obligations[0] if state.obligations else None
-    return {
-        "options": [o.label for o in state.options],
-        "option": state.option,
-        "display": [{"uid": uid, "card": facts[uid].key} for uid in state.display],
-        "picks_left": state.picks_left,
-        "redraw_used": state.redraw_used,
-        "picked": [{"uid": uid, "card": facts[uid].key} for uid in state.picked],
-        "pending": None if pending is None else _pending(pending, facts, deck),
-        "finished": state.finished,
-        "auto_played": turn.auto_played,
-    }
+    return Turn(
+        options=[o.label for o in state.options],
+        option=state.option,
+        display=_copies(state.display, facts),
+        picks_left=state.picks_left,
+        redraw_used=state.redraw_used,
+        picked=_copies(state.picked, facts),
+        pending=None if pending is None else _pending(pending, facts, deck),
+        finished=state.finished,
+        auto_played=turn.auto_played,
+    )
 
 
-def _pending(pending: Any, facts: dict[int, Any], deck: list[int]) -> dict[str, Any]:
+def _pending(pending: Any, facts: dict[int, Any], deck: list[int]) -> Pending:
     """The When picked effect waiting for the viewer, with the very cards a ``resolve`` may name
     (the rule's own ``eligible``: a client following it is never refused ``not_eligible``)."""
-    offered = [{"uid": uid, "card": facts[uid].key} for uid in pending.offered]
+    offered = _copies(pending.offered, facts)
     eligible = (
-        offered
-        if pending.kind == "draw_keep"
-        else [{"uid": uid, "card": facts[uid].key} for uid in pending.eligible(deck, facts)]
+        offered if pending.kind == "draw_keep" else _copies(pending.eligible(deck, facts), facts)
     )
-    return {
-        "kind": pending.kind,
-        "card": facts[pending.source].key,
-        "count": pending.count,
-        "offered": offered,
-        "eligible": eligible,
-        "optional": not pending.is_mandatory(deck, facts),
-    }
+    return Pending(
+        kind=pending.kind,
+        card=facts[pending.source].key,
+        count=pending.count,
+        offered=offered,
+        eligible=eligible,
+        optional=not pending.is_mandatory(deck, facts),
+    )
 
 
 def available_actions(

@@ -1,10 +1,11 @@
 """Card statistics kept current from play: each recorded match (or batch of them) and each
 finished Deck Phase appends its counts in its own transaction (``card_stats_append``: a row of
-its own, so concurrent recordings never wait for each other), and a task queued on commit folds
-them into the stored rows (``card_stats_fold``), many recordings in one statement: the rows to
-add go as one JSON parameter, the database sums them (``GROUP BY``) and adds them to the stored
-rows (``INSERT … SELECT … ON CONFLICT DO UPDATE``; SQLite and PostgreSQL alike), each to the four
-pre-summed rows reads serve (``tournaments.models.CardStat``).
+its own, so concurrent recordings never wait for each other), and a task queued on commit (one
+at a time: ``FOLD_QUEUED``) folds them into the stored rows (``card_stats_fold``), many
+recordings in one statement: the rows to add go as one JSON parameter, the database sums them
+(``GROUP BY``) and adds them to the stored rows (``INSERT … SELECT … ON CONFLICT DO UPDATE``;
+SQLite and PostgreSQL alike), each to the four pre-summed rows reads serve
+(``tournaments.models.CardStat``).
 ``card_stats_recount`` rebuilds every row from the stored matches and Deck Phases, and must find
 the same figures."""
 
@@ -14,6 +15,7 @@ import json
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -41,6 +43,10 @@ CHUNK = 20_000  # rows per statement in a recount
 FOLD_BATCH = 500  # deltas (recordings) folded per transaction
 # The rows to add, read from the one JSON parameter (an array of arrays) by each database.
 SOURCE = {"postgresql": "jsonb_array_elements(%s::jsonb)", "sqlite": "json_each(%s)"}
+FOLD_QUEUED = "cardstats:fold-queued"
+"""A cache key held while a fold task is queued and has not started (``card_stats_append``)."""
+FOLD_QUEUED_SECONDS = 60
+"""How long the key outlives a fold task the broker lost (the reconciler folds meanwhile)."""
 
 
 def player_of(seat: Seat) -> str:
@@ -80,18 +86,25 @@ def _match_sets(match: Match) -> str:
 
 def card_stats_of_draft(tournament: Tournament, seat: Seat, turn: Turn) -> None:
     """Add a Deck Phase that has just finished: the cards its displays showed and those kept."""
+    card_stats_append(card_stats_draft_rows(tournament, seat, turn))
+
+
+def card_stats_draft_rows(tournament: Tournament, seat: Seat, turn: Turn) -> list[Row]:
+    """What a finished Deck Phase adds (several seats' go in one ``card_stats_append``)."""
     facts = card_facts(tournament)
     tally = cardstats.draft_counts(
         offered=[facts[uid].key for uid in turn.offered if uid in facts],
         picked=[facts[uid].key for uid in turn.picked if uid in facts],
         player=player_of(seat),
     )
-    card_stats_append(cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament))))
+    return cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament)))
 
 
 def card_stats_append(added: list[Row]) -> None:
     """Keep ``added`` for the fold, in the caller's transaction (the counts commit with the
-    recording), and queue the fold after it commits.
+    recording), and queue the fold after it commits, unless one is queued that has not started
+    yet: it will see these rows (``FOLD_QUEUED``, taken with ``add``: at most one recording of
+    many queues it; a task per recording cost more worker CPU than the fold itself).
 
     Added to the stored rows in the recording transaction, the counts locked rows every match
     shares (its sets', the City designs'), so concurrent recordings waited for each other's
@@ -100,7 +113,16 @@ def card_stats_append(added: list[Row]) -> None:
     if added:
         with connection.cursor() as cursor:  # the model's save costs more CPU than the rest
             cursor.execute(_append_sql(), [json.dumps(added), timezone.now()])
-        transaction.on_commit(lambda: enqueue_named("tournaments.tasks.card_stats_fold"))
+        transaction.on_commit(_queue_fold)
+
+
+def _queue_fold() -> None:
+    """Queue the fold unless one is queued and not started (the key is cleared by the fold as
+    it starts, before it reads the deltas: a delta committed before this call is either read
+    by that fold or queues another). Redis down: ``add`` answers ``False`` and nothing is
+    queued (neither would the broker take it); the reconciler folds what is left."""
+    if shared_cache.add(FOLD_QUEUED, 1, FOLD_QUEUED_SECONDS):
+        enqueue_named("tournaments.tasks.card_stats_fold")
 
 
 @cache
@@ -113,7 +135,11 @@ def _append_sql() -> str:
 def card_stats_fold() -> int:
     """Add the appended counts to the stored rows, oldest first, ``FOLD_BATCH`` deltas per
     transaction (one statement); the deltas folded. Two folds at once take different deltas
-    (``SKIP LOCKED``) and their statements wait for each other (the writers' lock)."""
+    (``SKIP LOCKED``) and their statements wait for each other (the writers' lock).
+
+    It first lets the next recording queue a fold again (``FOLD_QUEUED``): whatever commits
+    from now on either is read below or queues a fold of its own."""
+    shared_cache.delete(FOLD_QUEUED)
     folded = 0
     while True:
         with transaction.atomic():

@@ -2,51 +2,26 @@
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import rows
+from config.bulk import appends_gathered
 from config.errors import ConflictError, ForbiddenError
 from config.taskqueue import enqueue_named
 from matches.models import Match, MatchStatus
-from tournaments.models import DraftTurn, Pile, Seat, SeatKind, Status, Tournament
-from tournaments.rules import draft as rules
-from tournaments.rules.bots import Outlook, next_action
-from tournaments.rules.piles import Pile as PurePile
-from tournaments.rules.seeds import stream
-from tournaments.selectors.bots import level_of, outlook_for, rookie_noise
-from tournaments.selectors.cards import card_facts
+from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament
 from tournaments.selectors.viewers import require_seat
-from tournaments.services.cardstats import card_stats_of_draft
-from tournaments.services.common import locked_tournament, require_version, rule_errors
-from tournaments.services.events import publish, publish_many
+from tournaments.services.common import locked_tournament, require_version
+from tournaments.services.desk import Desk, Tables, observe_decision
+from tournaments.services.events import publish
 from tournaments.services.rounds import match_phase_start
 
 DROP_AFTER = 2
 """Deadlines a person's seat may miss in a row before a steady bot plays it."""
-
-DecisionObserver = Callable[[str, str, float], None]
-DECISION_OBSERVERS: list[DecisionObserver] = []
-"""Called with (level, ``"decision"`` or ``"phase"``, CPU seconds) after each bot decision and
-each whole bot Deck Phase (the ladder measures with it; nothing registers one in the server)."""
-
-
-# What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
-PUBLIC_PROGRESS = {
-    "choose": "chose",
-    "draw": "drew",
-    "redraw": "redrew",
-    "pick": "picked",
-    "resolve": "picked",
-    "remove": "removed",
-    "finish": "finished",
-}
 
 
 def seat_act(
@@ -76,105 +51,6 @@ def seat_act(
     return row
 
 
-def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
-    found = rows.locked_where(DraftTurn, {"seat_id": seat.pk, "round": tournament.round})
-    if not found:  # else one row (turn_round_unique)
-        raise ConflictError("not_drafting", _("This seat takes no part in this Deck Phase."))
-    return found[0]
-
-
-class Desk:
-    """One seat's Deck Phase loaded once under the lock: its turn, deck and the piles.
-
-    Actions change it in memory; ``save`` writes the turn, the seat and the piles once and logs
-    one public progress event per action, however many actions were taken (a bot's whole phase
-    is one load and one save).
-    """
-
-    def __init__(self, tournament: Tournament, seat: Seat, *, fresh: bool = False) -> None:
-        """``fresh``: ``seat`` was read under this lock (else it is read again)."""
-        self.tournament, self.seat = tournament, seat
-        self.row = _turn_row(tournament, seat)
-        self.turn = rules.turn_from_data(self.row.state)
-        if not fresh:
-            seat.refresh_from_db()
-        self.pile_rows = {
-            p.level: p for p in rows.locked_where(Pile, {"tournament_id": tournament.pk})
-        }
-        piles = {
-            level: PurePile(level, list(p.cards), list(p.discard))
-            for level, p in self.pile_rows.items()
-        }
-        self.table = rules.Table(
-            deck=list(seat.deck), piles=piles, cards=card_facts(tournament), rng=self._rng()
-        )
-        self.done: list[str] = []
-        self.outlook: Outlook | None = None
-
-    def _rng(self) -> random.Random:
-        """Each action draws from a stream of its own (seat, round, action number)."""
-        actions = self.row.actions + len(getattr(self, "done", ()))
-        return stream(
-            self.tournament.seed, "draft", self.tournament.round, self.seat.number, actions
-        )
-
-    @rule_errors
-    def act(self, action: str, arguments: dict[str, Any]) -> None:
-        if action not in rules.ACTIONS:
-            message = _("No Deck Phase action %(action)r.") % {"action": action}
-            raise ConflictError("unknown_action", message)
-        self.table.rng = self._rng()
-        rules.ACTIONS[action](self.turn, self.table, **arguments)
-        self.done.append(action)
-
-    def act_as_bot(self) -> bool:
-        """The seat's bot level's next action; ``False`` when it has nothing left to do."""
-        started = time.process_time()
-        if self.outlook is None:
-            self.outlook = outlook_for(self.tournament, self.seat, level_of(self.seat))
-        self.table.rng = self._rng()
-        noise = rookie_noise(self.tournament, self.seat, self.row.actions + len(self.done))
-        chosen = next_action(self.turn, self.table, outlook=self.outlook, noise=noise)
-        _observe(self.outlook.level, "decision", time.process_time() - started)
-        if chosen is None:
-            return False
-        self.act(*chosen)
-        return True
-
-    def save(self, *, auto: bool) -> DraftTurn:
-        row, seat, table = self.row, self.seat, self.table
-        row.state = rules.turn_to_data(self.turn)
-        if self.turn.finished and not row.finished:  # once per phase, in its transaction
-            card_stats_of_draft(self.tournament, seat, self.turn)
-        row.finished = self.turn.finished
-        row.actions += len(self.done)
-        row.auto_played = row.auto_played or auto
-        rows.save_fields(row, ["state", "finished", "actions", "auto_played"])
-        seat.deck = table.deck
-        seat.tokens += table.fans
-        seat.auto_played = seat.auto_played or auto
-        if self.turn.finished and not auto and not seat.dropped:
-            seat.missed_deadlines = 0  # only deadlines missed in a row count
-        seat.version += 1
-        rows.save_fields(seat, ["deck", "tokens", "auto_played", "missed_deadlines", "version"])
-        for level, pile in self.pile_rows.items():  # a phase touches one pile or two
-            cards, discard = table.piles[level].cards, table.piles[level].discard
-            if (cards, discard) != (pile.cards, pile.discard):  # the rows keep what was read
-                rows.update_where(Pile, {"id": pile.pk}, cards=cards, discard=discard)
-        if table.left_game:
-            self.tournament.left_game = [*self.tournament.left_game, *table.left_game]
-            self.tournament.save(update_fields=["left_game"])
-        now = timezone.now()
-        publish_many(
-            self.tournament,
-            [
-                ("seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[done]}, None, now)
-                for done in self.done
-            ],
-        )
-        return row
-
-
 def _apply(tournament: Tournament, seat: Seat, action: str, arguments: dict[str, Any]) -> DraftTurn:
     """Take one action of a seat read under the lock."""
     desk = Desk(tournament, seat, fresh=True)
@@ -182,22 +58,24 @@ def _apply(tournament: Tournament, seat: Seat, action: str, arguments: dict[str,
     return desk.save(auto=False)
 
 
-def _observe(level: str, what: str, seconds: float) -> None:
-    for observer in DECISION_OBSERVERS:
-        observer(level, what, seconds)
-
-
-def autoplay(tournament: Tournament, seat: Seat, *, auto: bool, fresh: bool = False) -> None:
+def autoplay(
+    tournament: Tournament,
+    seat: Seat,
+    *,
+    auto: bool,
+    fresh: bool = False,
+    tables: Tables | None = None,
+) -> None:
     """Play the rest of ``seat``'s Deck Phase by its bot level (the caller holds the lock;
-    ``fresh``: ``seat`` was read under it)."""
+    ``fresh``: ``seat`` was read under it; ``tables``: read and written through them)."""
     started = time.process_time()
-    desk = Desk(tournament, seat, fresh=fresh)
+    desk = Desk(tournament, seat, fresh=fresh, tables=tables)
     for _turn in range(100):
         if not desk.act_as_bot():
             if desk.done:
                 desk.save(auto=auto)
             level = desk.outlook.level if desk.outlook else ""
-            _observe(level, "phase", time.process_time() - started)
+            observe_decision(level, "phase", time.process_time() - started)
             return
     raise RuntimeError("the bot policy did not finish its Deck Phase")
 
@@ -218,16 +96,22 @@ def bot_deck_phases(*, tournament_id: int, seat_ids: list[int]) -> list[int]:
     spent the rest go to a new task, so a person acting in the same tournament never waits
     long for the lock (a champion's phase costs ~0.2 s, a rookie's a few ms).
     """
-    with locked_tournament(tournament_id) as tournament:
+    with locked_tournament(tournament_id) as tournament, appends_gathered():
         started = time.process_time()
         rest: list[int] = []
-        seats = Seat.objects.filter(pk__in=seat_ids, tournament=tournament).order_by("number")
+        every = list(tournament.seats.order_by("number"))
+        wanted = set(seat_ids)
+        seats = [seat for seat in every if seat.pk in wanted]
+        playing = [seat.pk for seat in seats if seat.kind == SeatKind.BOT or seat.dropped]
+        tables = Tables(tournament, every, playing) if tournament.status == Status.DECK else None
         for index, seat in enumerate(seats):  # the first seat is always played: no endless relay
             if rest or (index and time.process_time() - started > BOTS_CPU_SECONDS):
                 rest.append(seat.pk)
-            elif tournament.status == Status.DECK and (seat.kind == SeatKind.BOT or seat.dropped):
-                autoplay(tournament, seat, auto=False, fresh=True)
-        scheduled = _close_if_done(tournament, queue=False)
+            elif tables is not None and seat.pk in playing:
+                autoplay(tournament, seat, auto=False, fresh=True, tables=tables)
+        if tables is not None:
+            tables.write()
+        scheduled = _close_if_done(tournament, queue=False, seats=every)
         if tournament.status == Status.MATCH and not scheduled:
             scheduled = list(
                 tournament.matches.filter(round=tournament.round, status=MatchStatus.SCHEDULED)
@@ -277,13 +161,16 @@ def play_dropped_seat(tournament: Tournament, seat: Seat) -> None:
         _close_if_done(tournament)
 
 
-def _close_if_done(tournament: Tournament, *, queue: bool = True) -> list[Match]:
+def _close_if_done(
+    tournament: Tournament, *, queue: bool = True, seats: list[Seat] | None = None
+) -> list[Match]:
     """When the last seat has finished, the Match Phase starts (exactly once, under the lock):
-    its matches, queued unless ``queue`` is false."""
+    its matches, queued unless ``queue`` is false (``seats``: every seat, as written, if the
+    caller read them)."""
     if tournament.status != Status.DECK:
         return []
     if DraftTurn.objects.filter(
         seat__tournament=tournament, round=tournament.round, finished=False
     ).exists():
         return []
-    return match_phase_start(tournament, queue=queue)
+    return match_phase_start(tournament, queue=queue, seats=seats)

@@ -383,7 +383,7 @@ def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any])
         seat.tokens += int(match.fans_gained.get(side, 0))
         seat.lost_previous = side != outcome["winner"]
         seat.version += 1
-        rows.save_fields(seat, ["deck", "tokens", "lost_previous", "version"])
+    rows.save_many([match.seat_a, match.seat_b], ["deck", "tokens", "lost_previous", "version"])
     taken = outcome["piles_taken"]
     consumed = {  # effects take from the top of this match's share of each pile
         uid

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config import rows
+from config.shapes import to_json
 from config.taskqueue import enqueue_named
 from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
@@ -52,21 +53,24 @@ def park_kind(tournament: Tournament, park: str) -> str:
     return "winter" if park in winter else "normal"
 
 
-def match_phase_start(tournament: Tournament, *, queue: bool = True) -> list[Match]:
+def match_phase_start(
+    tournament: Tournament, *, queue: bool = True, seats: list[Seat] | None = None
+) -> list[Match]:
     """Create one match per park and queue them (the caller holds the tournament lock); with
-    ``queue`` false the caller plays them itself once its transaction has committed."""
+    ``queue`` false the caller plays them itself once its transaction has committed.
+    ``seats``: every seat as written, if the caller read them (else they are read)."""
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
     rows.save_fields(tournament, ["status", "phase_deadline", "updated_at"])
-    seats = {seat.number: seat for seat in tournament.seats.all()}
+    numbered = {seat.number: seat for seat in (tournament.seats.all() if seats is None else seats)}
     matches = [
         Match(
             tournament=tournament,
             round=tournament.round,
             park=pairing.park,
             kind=park_kind(tournament, pairing.park),
-            seat_a=seats[pairing.a],
-            seat_b=seats[pairing.b],
+            seat_a=numbered[pairing.a],
+            seat_b=numbered[pairing.b],
             seed=derive_seed(tournament.seed, "match", tournament.round, pairing.park),
             snapshot_id=tournament.snapshot_id,
         )
@@ -149,8 +153,7 @@ def round_finish(tournament: Tournament) -> None:
     elif tournament.round == ROUNDS:
         tournament.finalists = list(finalists(standings, stream(tournament.seed, "finalists")))
     tournament.round += 1
-    rows.save_fields(tournament)  # as save(), the SQL built once
-    open_deck_phase(tournament, seats)
+    open_deck_phase(tournament, seats)  # which saves the tournament's row
 
 
 def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Trophy]) -> None:
@@ -158,7 +161,10 @@ def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Tr
     publish(
         tournament,
         "round_finished",
-        {"round": tournament.round, "standings": public_standings(tournament, seats, trophies)},
+        {
+            "round": tournament.round,
+            "standings": to_json(public_standings(tournament, seats, trophies)),
+        },
     )
     hooks.fire("round_finished", tournament_id=tournament.pk, round_number=tournament.round)
 

@@ -241,23 +241,35 @@ export class Board {
     this.playing = live;
     this.element = h("div", { class: "board", dataset: { match: String(match.id) } });
     this.timer = null;
-    this.polling = false;
+    this.reading = null; // the events read under way, if any
   }
 
   get complete() { return this.events.some((event) => event.kind === "end"); }
 
   async poll() {
-    if (this.polling || this.complete) return;
-    this.polling = true;
+    if (this.reading || this.complete) return;
+    this.reading = this.read();
     try {
-      const after = this.events.length;
-      const frames = await get(`matches/${this.match.id}/events/?after=${after}`, this.token);
-      this.events.push(...frames.filter((frame) => frame.seq > this.events.length));
-      if (this.live && after === 0 && this.match.status === "finished") this.shown = this.events.length;
+      await this.reading;
     } finally {
-      this.polling = false;
+      this.reading = null;
     }
     this.schedule();
+  }
+
+  async read() {
+    const after = this.events.length;
+    const frames = await get(`matches/${this.match.id}/events/?after=${after}`, this.token);
+    this.events.push(...frames.filter((frame) => frame.seq > this.events.length));
+    if (this.live && after === 0 && this.match.status === "finished") this.shown = this.events.length;
+  }
+
+  /** The match is over: read its end and show it at once. A read already under way may have
+   * been sent before the end was released, so one more read follows it. */
+  async finish() {
+    await this.reading?.catch(() => {}); // that read's own caller reports its failure
+    await this.poll();
+    this.toEnd();
   }
 
   schedule() {

@@ -227,9 +227,9 @@ class TournamentPage {
         const said = () => this.note(fmt(gettext("%(park)s: %(name)s wins the trophy."),
           { park: capitalised(parkName(p.park)), name: this.name(p.winner) }));
         // A board still replaying the match jumps to its end first: the result is never told
-        // in words while the board beside it has not shown it yet.
+        // in words while the board beside it has not shown it yet (tests/web/test_board_order.py).
         const board = this.boards.get(p.match);
-        if (board) board.poll().then(() => { board.toEnd(); said(); }).catch(showError);
+        if (board) board.finish().then(said).catch(showError);
         else said();
         this.loadMatches();
         break;

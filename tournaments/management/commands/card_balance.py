@@ -41,9 +41,9 @@ class Command(LocalizedCommand):
             )
             % {
                 "key": done.key,
-                "with": view["win_rate_with"],
-                "without": view["win_rate_without"],
-                "difference": view["difference"],
+                "with": view.win_rate_with,
+                "without": view.win_rate_without,
+                "difference": view.difference,
                 "pairs": done.matches,
             }
         )
