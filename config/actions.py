@@ -196,6 +196,7 @@ def mutation(action: Action) -> Any:
             return payload(**{action.result.field: None, "errors": refused})
 
     described = strawberry.argument(description=f"What `{action.name}` needs.")
+    resolve.action = action  # type: ignore[attr-defined]  # read by the bridge test
     resolve.__annotations__ = {
         "info": strawberry.Info,
         "input": Annotated[input_class, described],

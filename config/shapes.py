@@ -171,6 +171,45 @@ def _is_list(kind: Any) -> bool:
     return typing.get_origin(kind) in (list, Sequence)
 
 
+# Building shapes ---------------------------------------------------------------------------
+
+
+def row(kind: type[S], source: object, /, **given: Any) -> S:
+    """A ``kind`` built from ``source`` (a model row, another shape): each field ``given``
+    takes that value, every other one ``source``'s attribute of the same name. The one row
+    builder: a selector names only what it works out or renames."""
+    names = _NAMES.get(kind) or _names(kind)
+    if not given.keys() <= names:  # a misspelt name would be dropped silently
+        raise TypeError(f"{kind.__name__} has no field {sorted(given.keys() - names)}")
+    return kind(**{name: given[name] if name in given else getattr(source, name) for name in names})
+
+
+_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _names(kind: type[Shape]) -> frozenset[str]:
+    found = _NAMES[kind] = frozenset(f.name for f in dataclasses.fields(kind))  # type: ignore[arg-type]
+    return found
+
+
+def listing(item: type[Shape], name: str, description: str) -> type[Shape]:
+    """The answer of a list endpoint, ``{"results": [item, ...]}``, declared once for every list:
+    a shape named ``name`` (its OpenAPI component), ``LISTINGS`` maps it to ``item``."""
+    namespace: dict[str, Any] = {
+        "__annotations__": {"results": list[item]},  # type: ignore[valid-type]
+        "results": field("The items."),
+        "__module__": item.__module__,
+        "__qualname__": name,
+    }
+    made: type[Shape] = shape(description)(type(name, (Shape,), namespace))
+    LISTINGS[made] = item
+    return made
+
+
+# Every listing shape and its item's shape.
+LISTINGS: dict[type[Shape], type[Shape]] = {}
+
+
 # REST --------------------------------------------------------------------------------------
 
 

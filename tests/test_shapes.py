@@ -27,7 +27,16 @@ from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLType
 from cards import selectors as card_selectors
 from cards import shapes as card_shapes
 from config.schema import schema
-from config.shapes import SHAPES, Shape, fields_of, graphql_type, openapi_schema, to_json
+from config.shapes import (
+    LISTINGS,
+    SHAPES,
+    Shape,
+    fields_of,
+    graphql_type,
+    openapi_schema,
+    row,
+    to_json,
+)
 from matches import selectors as match_selectors
 from matches import shapes as match_shapes
 from matches.observer import SPECTATOR
@@ -328,6 +337,30 @@ def test_a_tournament_shape_renders_as_rest_wrote_it() -> None:
         dropped=False,
     )
     assert "id" not in to_json(seat)  # the seat's global id is GraphQL's alone
+
+
+def test_every_league_listing_is_made_by_listing() -> None:
+    made = {
+        name: kind
+        for name, kind in vars(league_shapes).items()
+        if isinstance(kind, type) and issubclass(kind, Shape) and kind is not Shape
+    }
+    results = {n for n, kind in made.items() if [f.name for f in fields_of(kind)] == ["results"]}
+    assert results == {n for n, kind in made.items() if kind in LISTINGS} != set()
+    for name in results:
+        assert made[name].__name__ == name
+        (found,) = fields_of(made[name])
+        assert typing.get_args(found.type) == (LISTINGS[made[name]],)
+
+
+def test_a_row_takes_the_sources_attributes_and_refuses_a_field_it_lacks() -> None:
+    class Source:
+        mu, sigma, ordinal = 25.0, 8.0, 1.0
+
+    skill = row(league_shapes.Skill, Source(), ordinal=-1.0)
+    assert (skill.mu, skill.sigma, skill.ordinal) == (25.0, 8.0, -1.0)
+    with pytest.raises(TypeError, match="ordinl"):
+        row(league_shapes.Skill, Source(), ordinl=-1.0)
 
 
 CARDS = ("/api/v1/cards/", "/api/v1/card-sets/")

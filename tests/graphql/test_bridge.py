@@ -1,11 +1,16 @@
 """The bridge between REST and GraphQL: every write of either transport is made from one action
-declaration (``config.actions``), so neither holds a copy of the other's argument mapping.
+declaration (``config.actions``), and every league list from one list declaration
+(``config.lists``), so neither holds a copy of the other's argument mapping or caller check.
 
 Each REST write (POST, PATCH, PUT, DELETE) is a view made by ``rest_view`` from its actions (the
 chat's too); each GraphQL mutation is made by ``mutation`` from an action; the two
 sets are the same actions; and both transports' input comes from the action's one serializer:
 OpenAPI's request body names it, and GraphQL's input type has exactly its fields (and the path's
-identifiers) with the same ones required.
+identifiers) with the same ones required. Every league write is one of
+``tournaments.leagues.actions`` and its mutation's resolver is the one ``mutation`` made of it;
+every league list (a REST ``GET`` answering a listing shape, a GraphQL connection of a league
+item) is made by ``list_view`` and ``connection_field`` from one ``Listed`` of
+``tournaments.leagues.lists``.
 """
 
 from __future__ import annotations
@@ -19,9 +24,14 @@ from drf_spectacular.generators import SchemaGenerator
 from graphql import GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType
 
 from config.actions import MUTATIONS, Action
+from config.lists import LISTS, Listed
 from config.schema import schema
+from config.shapes import LISTINGS
+from tournaments.leagues import actions as league_actions
+from tournaments.leagues.lists import LISTED
 
 WRITES = ("post", "put", "patch", "delete")
+LEAGUES = "api/v1/leagues/"
 
 
 def routes(patterns: Any = None, prefix: str = "") -> Iterator[tuple[str, type]]:
@@ -106,3 +116,51 @@ def test_the_openapi_request_of_each_action_is_its_serializer() -> None:
         component = action.body.__name__.removesuffix("Serializer")
         patched = "Patched" if action.method == "patch" else ""  # drf-spectacular's partial name
         assert ref == f"#/components/schemas/{patched}{component}", (name, ref)
+
+
+def resolver_of(root: Any, name: str) -> Any:
+    """The Python function Strawberry calls for the root field ``name``."""
+    return root.fields[name].extensions["strawberry-definition"].base_resolver.wrapped_func
+
+
+def test_every_league_write_is_a_league_action_made_into_its_mutation() -> None:
+    rest = rest_actions().values()
+    league_writes = {action.name: action for route, action in rest if route.startswith(LEAGUES)}
+    declared = {action.name: action for action in league_actions.ACTIONS}
+    assert set(league_writes) == set(declared)
+    mutation_type = schema._schema.mutation_type
+    for name, action in declared.items():
+        assert league_writes[name] is action, name
+        assert getattr(resolver_of(mutation_type, camel(name)), "action", None) is action, name
+
+
+def test_every_league_list_is_one_declaration_for_rest_and_graphql() -> None:
+    spec = SchemaGenerator().get_schema(request=None, public=True)
+    listing_names = {listing.__name__ for listing in LISTINGS}
+    rest: dict[str, Listed] = {}
+    for route, view in routes():
+        answer = spec["paths"].get(openapi_path(route), {}).get("get", {}).get("responses", {})
+        body = answer.get("200", {}).get("content", {}).get("application/json", {})
+        ref = body.get("schema", {}).get("$ref", "")
+        if route.startswith(LEAGUES) and ref.rsplit("/", 1)[-1] in listing_names:
+            listed = getattr(view, "listed", None)
+            assert isinstance(listed, Listed), route  # not made by ``list_view``
+            assert ref.endswith("/" + listed.listing.__name__), route
+            rest[listed.name] = listed
+    assert set(rest.values()) == set(LISTED)
+    league_items = {f"{LISTINGS[listed.listing].__name__}Connection" for listed in LISTED}
+    query_type = schema._schema.query_type
+    assert query_type is not None
+    graphql = {
+        name: getattr(resolver_of(query_type, name), "listed", None)
+        for name, field in query_type.fields.items()
+        if _named(field.type) in league_items
+    }
+    assert graphql == {camel(listed.name): listed for listed in LISTED}
+    assert all(LISTS[listed.name] is listed for listed in LISTED)
+
+
+def _named(kind: Any) -> str:
+    while hasattr(kind, "of_type"):
+        kind = kind.of_type
+    return str(kind)

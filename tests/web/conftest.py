@@ -7,15 +7,21 @@ Chromium (`scripts/lib.sh` installs it). Screenshots go to `test-artifacts/scree
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
-from collections.abc import Iterator
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.live_server import ROOT, live_server
+from tests.live_server import ROOT, live_server, server_environment
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -33,6 +39,45 @@ ARGS = [
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with live_server(tmp_path_factory.mktemp("web"), pace_ms=5) as url:
         yield url
+
+
+@dataclass(frozen=True)
+class Organized:
+    """A live server and an organizer's caller of its API: ``call(path, body)`` POSTs ``body``
+    to ``/api/v1/<path>`` with the organizer's token and answers the JSON."""
+
+    url: str
+    call: Callable[..., Any]
+
+
+@pytest.fixture(scope="module")
+def organized(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Organized]:
+    """A module's own live server (its rows are that module's) with an organizer on it."""
+    folder = tmp_path_factory.mktemp("organized")
+    with live_server(folder, pace_ms=5) as url:
+        made = subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), "create_organizer", "org"],
+            cwd=ROOT,
+            env=server_environment(folder / "live.sqlite3", 5),
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        yield Organized(url, _caller(url, made.stdout.strip().splitlines()[-1]))
+
+
+def _caller(url: str, token: str) -> Callable[..., Any]:
+    def call(path: str, body: Any = None) -> Any:
+        request = urllib.request.Request(
+            f"{url}/api/v1/{path}",
+            data=json.dumps(body or {}).encode(),
+            method="POST",
+            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read() or b"null")
+
+    return call
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import urllib.request
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.live_server import ROOT, live_server, server_environment
+from tests.web.conftest import Organized
 from tests.web.helpers import click_and_wait, look
 from tests.web.test_languages import check_screen, chosen_language, english_words
 from tests.web.test_play import DESKTOP, PHONE, open_page
@@ -27,37 +24,12 @@ READ_MS = 20_000  # a backstop for a page's next read of the check-ins (every 3 
 
 
 @pytest.fixture(scope="module")
-def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def club(organized: Organized) -> dict[str, Any]:
     """A live server with a league "club" and a season; an organizer's API caller."""
-    folder = tmp_path_factory.mktemp("checkin")
-    with live_server(folder, pace_ms=5) as url:
-        env = server_environment(folder / "live.sqlite3", 5)
-        made = subprocess.run(
-            [sys.executable, str(ROOT / "manage.py"), "create_organizer", "org"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        call = _caller(url, made.stdout.strip().splitlines()[-1])
-        call("leagues/", {"name": "Club", "slug": "club"})
-        season = call("leagues/club/seasons/", {"name": "Spring"})["id"]
-        yield {"url": url, "call": call, "season": season}
-
-
-def _caller(url: str, token: str) -> Any:
-    def call(path: str, body: Any = None) -> Any:
-        request = urllib.request.Request(
-            f"{url}/api/v1/{path}",
-            data=json.dumps(body or {}).encode(),
-            method="POST",
-            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read() or b"null")
-
-    return call
+    call = organized.call
+    call("leagues/", {"name": "Club", "slug": "club"})
+    season = call("leagues/club/seasons/", {"name": "Spring"})["id"]
+    return {"url": organized.url, "call": call, "season": season}
 
 
 def lobby(club: dict[str, Any], checkin_minutes: int) -> tuple[int, str]:

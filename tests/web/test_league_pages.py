@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import urllib.request
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -19,7 +16,7 @@ from urllib.parse import unquote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.live_server import ROOT, live_server, server_environment
+from tests.web.conftest import Organized
 from tests.web.helpers import look
 from tests.web.test_play import DESKTOP, open_page
 
@@ -28,48 +25,27 @@ SHOWN_MS = 30_000  # a backstop for a page's first answer while bot games load t
 
 
 @pytest.fixture(scope="module")
-def league(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def league(organized: Organized) -> dict[str, Any]:
     """A live server with a league: a season of two finished bot tournaments (one Final
     forfeited), and a third still in its lobby."""
-    folder = tmp_path_factory.mktemp("league")
-    with live_server(folder, pace_ms=5) as url:
-        env = server_environment(folder / "live.sqlite3", 5)
-        made = subprocess.run(
-            [sys.executable, str(ROOT / "manage.py"), "create_organizer", "org"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        token = made.stdout.strip().splitlines()[-1]
-        call = _caller(url, token)
-        call("leagues/", {"name": "Club Ñ", "slug": "club", "description": "Tuesday nights"})
-        season = call("leagues/club/seasons/", {"name": "Spring"})["id"]
-        games = [call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 3})["id"]]
-        games.append(call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 3})["id"])
-        waiting = call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 4})["id"]
-        later = (datetime.now(UTC) + timedelta(hours=2)).isoformat()
-        call(f"leagues/club/tournaments/{waiting}/schedule/", {"starts_at": later})
-        for game in games:
-            call(f"tournaments/{game}/bots/", {"count": 3})
-            call(f"tournaments/{game}/start/", None)
-        yield {"url": url, "call": call, "season": season, "games": games, "waiting": waiting}
-
-
-def _caller(url: str, token: str) -> Any:
-    def call(path: str, body: Any = None, method: str = "POST") -> Any:
-        data = None if method == "GET" else json.dumps(body or {}).encode()
-        request = urllib.request.Request(
-            f"{url}/api/v1/{path}",
-            data=data,
-            method=method,
-            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read() or b"null")
-
-    return call
+    call = organized.call
+    call("leagues/", {"name": "Club Ñ", "slug": "club", "description": "Tuesday nights"})
+    season = call("leagues/club/seasons/", {"name": "Spring"})["id"]
+    games = [call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 3})["id"]]
+    games.append(call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 3})["id"])
+    waiting = call(f"leagues/club/seasons/{season}/tournaments/", {"seats": 4})["id"]
+    later = (datetime.now(UTC) + timedelta(hours=2)).isoformat()
+    call(f"leagues/club/tournaments/{waiting}/schedule/", {"starts_at": later})
+    for game in games:
+        call(f"tournaments/{game}/bots/", {"count": 3})
+        call(f"tournaments/{game}/start/", None)
+    return {
+        "url": organized.url,
+        "call": call,
+        "season": season,
+        "games": games,
+        "waiting": waiting,
+    }
 
 
 def forfeit_the_final(league: dict[str, Any], game: int) -> str:

@@ -17,7 +17,6 @@ together or not at all, so a crash half-way leaves it owed and the next attempt 
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import date, datetime, timedelta
 
 from django.db import transaction
@@ -25,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError, ConflictError, NotFoundError
+from config.shapes import row
 from config.taskqueue import enqueue_named
 from tournaments.leagues.models import (
     CheckIn,
@@ -302,6 +302,5 @@ def tournament_schedule(*, tournament_id: int, seat: Seat | None) -> TournamentS
     if seat is not None and seat.tournament_id == tournament_id:
         number = seat.number + 1
         you = YourCheckIn(seat=number, checked_in=number in view.checked_in)
-    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
     league = schedule.link.season.league.slug
-    return TournamentScheduleView(**fields, league=league, you=you)
+    return row(TournamentScheduleView, view, league=league, you=you)

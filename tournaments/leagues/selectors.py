@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
+from config.shapes import row
 from matches.models import Match
 from tournaments.leagues.models import (
     Correction,
@@ -57,13 +58,7 @@ from tournaments.selectors.viewers import Organizer
 
 
 def _league(league: League) -> LeagueItem:
-    return LeagueItem(
-        id=league.pk,
-        slug=league.slug,
-        name=league.name,
-        description=league.description,
-        public=league.visibility == Visibility.PUBLIC,
-    )
+    return row(LeagueItem, league, public=league.visibility == Visibility.PUBLIC)
 
 
 def league_list() -> list[LeagueItem]:
@@ -83,21 +78,10 @@ def is_organizer(league: League, organizer: Organizer | None) -> bool:
 
 
 def season_view(season: Season, *, organizer: bool) -> SeasonView:
-    return SeasonView(
-        id=season.pk,
-        name=season.name,
-        starts_on=season.starts_on,
-        ends_on=season.ends_on,
-        scoring=season.scoring,
-        options=SeasonOptions(
-            basic_set=season.basic_set,
-            additional_sets=season.additional_sets,
-            beach_cup=season.beach_cup,
-            winter_park=season.winter_mode,
-            robot_difficulty=season.robot_difficulty,
-        ),
-        bots_allowed=season.bots_allowed,
-        advice_allowed=season.advice_allowed,
+    return row(
+        SeasonView,
+        season,
+        options=row(SeasonOptions, season, winter_park=season.winter_mode),
         tournaments=season.links.count(),
         archived=season.archived_at is not None,
         join_code=season.join_code if organizer else None,
@@ -107,12 +91,9 @@ def season_view(season: Season, *, organizer: bool) -> SeasonView:
 def league_view(slug: str, organizer: Organizer | None) -> LeagueView:
     league = league_get(slug)
     mine = is_organizer(league, organizer)
-    return LeagueView(
-        id=league.pk,
-        slug=league.slug,
-        name=league.name,
-        description=league.description,
-        public=league.visibility == Visibility.PUBLIC,
+    return row(
+        LeagueView,
+        _league(league),
         seasons=[season_view(s, organizer=mine) for s in league.seasons.all()],
         members=league.members.count(),
     )
@@ -133,11 +114,9 @@ def season_pick(league: League, season_id: int | None) -> Season:
     return season
 
 
-def _skill(rating: Rating | None) -> SkillShape | None:
-    if rating is None:
-        return None
-    skill = Skill(rating.mu, rating.sigma)
-    return SkillShape(mu=skill.mu, sigma=skill.sigma, ordinal=skill.ordinal)
+def _skill(rating: Rating | RatingChange | None) -> SkillShape | None:
+    """A rating (or the one a change left) as shown, with its ordinal."""
+    return None if rating is None else row(SkillShape, Skill(rating.mu, rating.sigma))
 
 
 KINDS = ("all", "human", "bot")
@@ -200,10 +179,10 @@ def member_history(slug: str, handle: str) -> MemberHistory:
     results = (
         Result.objects.filter(member=member).select_related("link").order_by("link__recorded_seq")
     )
-    return MemberHistory(
-        id=member.pk,
+    return row(
+        MemberHistory,
+        member,
         member=member.handle,
-        kind=member.kind,
         rating=_skill(Rating.objects.filter(member=member).first()),
         tournaments=[_history_row(result, changes.get(result.link_id)) for result in results],
         corrections=[correction_view(c) for c in _corrections_about(member)],
@@ -232,16 +211,14 @@ def correction_view(correction: Correction) -> CorrectionView:
         if correction.places
         else {}
     )
-    return CorrectionView(
-        id=correction.pk,
-        kind=correction.kind,
-        reason=correction.reason,
+    return row(
+        CorrectionView,
+        correction,
         season=correction.season_id,
         tournament=correction.link.tournament_id if correction.link else None,
         member=correction.member.handle if correction.member else None,
         match=correction.match_id,
         places={handles[int(k)]: place for k, place in correction.places.items()},
-        created_at=correction.created_at,
     )
 
 
@@ -256,21 +233,10 @@ def _history_row(result: Result, change: RatingChange | None) -> HistoryRow:
     rating = None
     if change is not None:
         before, after = Skill(change.mu_before, change.sigma_before), Skill(change.mu, change.sigma)
-        rating = SkillChange(
-            mu=after.mu,
-            sigma=after.sigma,
-            ordinal=after.ordinal,
-            change=after.ordinal - before.ordinal,
-        )
-    return HistoryRow(
-        tournament=result.link.tournament_id,
-        season=result.link.season_id,
-        place=result.place,
-        points=result.points,
-        fans=result.fans,
-        champion=result.champion,
-        finalist=result.finalist,
-        rating=rating,
+        rating = row(SkillChange, after, change=after.ordinal - before.ordinal)
+    link = result.link
+    return row(
+        HistoryRow, result, tournament=link.tournament_id, season=link.season_id, rating=rating
     )
 
 
@@ -295,21 +261,8 @@ def tournament_results(slug: str, tournament_id: int) -> TournamentResults:
 
 
 def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
-    rating = None
-    if change is not None:
-        after = Skill(change.mu, change.sigma)
-        rating = SkillShape(mu=after.mu, sigma=after.sigma, ordinal=after.ordinal)
-    return ResultRow(
-        place=result.place,
-        member=result.member.handle,
-        kind=result.member.kind,
-        seat=result.seat,
-        points=result.points,
-        fans=result.fans,
-        champion=result.champion,
-        finalist=result.finalist,
-        rating=rating,
-    )
+    member = result.member
+    return row(ResultRow, result, member=member.handle, kind=member.kind, rating=_skill(change))
 
 
 def season_lines(slug: str, season_id: int) -> Iterator[TournamentLine | MatchLine]:
@@ -320,14 +273,13 @@ def season_lines(slug: str, season_id: int) -> Iterator[TournamentLine | MatchLi
     )
     for link in links:
         tournament = link.tournament
-        yield TournamentLine(
+        yield row(
+            TournamentLine,
+            tournament,
             type="tournament",
-            id=tournament.pk,
-            status=tournament.status,
             recorded=link.recorded_seq is not None,
-            winners=tournament.winners,
             results=[
-                LineResult(member=r.member.handle, seat=r.seat, place=r.place, points=r.points)
+                row(LineResult, r, member=r.member.handle)
                 for r in link.results.select_related("member")
             ],
         )
@@ -339,12 +291,11 @@ def _match_lines(tournament_id: int) -> Iterator[MatchLine]:
     matches = Match.objects.filter(tournament_id=tournament_id).select_related("seat_a", "seat_b")
     for match in matches.order_by("round", "park"):
         winner = match.winner
-        yield MatchLine(
+        yield row(
+            MatchLine,
+            match,
             type="match",
             tournament=tournament_id,
-            id=match.pk,
-            round=match.round,
-            park=match.park,
             seats=[match.seat_a.number, match.seat_b.number],
             winner=winner.number if winner is not None else None,
         )
@@ -355,13 +306,12 @@ def member_list(slug: str) -> list[MemberItem]:
     token is claimed. No hash leaves here."""
     members = Member.objects.filter(league__slug=slug).order_by("kind", "handle")
     return [
-        MemberItem(
-            id=m.pk,
+        row(
+            MemberItem,
+            m,
             member=m.handle,
-            kind=m.kind,
             bot_level=m.bot_level or None,
             claimed=m.claimed_at is not None,
-            created_at=m.created_at,
         )
         for m in members
     ]
@@ -369,14 +319,7 @@ def member_list(slug: str) -> list[MemberItem]:
 
 def webhook_view(endpoint: WebhookEndpoint) -> WebhookItem:
     """An endpoint without its secret (shown only when made or rotated)."""
-    return WebhookItem(
-        id=endpoint.pk,
-        url=endpoint.url,
-        events=endpoint.events,
-        active=endpoint.active,
-        last_sequence=endpoint.last_sequence,
-        created_at=endpoint.created_at,
-    )
+    return row(WebhookItem, endpoint)
 
 
 def webhook_list(slug: str) -> list[WebhookItem]:
@@ -384,19 +327,7 @@ def webhook_list(slug: str) -> list[WebhookItem]:
 
 
 def delivery_view(delivery: WebhookDelivery) -> Delivery:
-    return Delivery(
-        id=delivery.pk,
-        kind=delivery.kind,
-        sequence=delivery.sequence,
-        idempotency_key=delivery.idempotency_key,
-        status=delivery.status,
-        attempts=delivery.attempts,
-        last_status=delivery.last_status,
-        last_error=delivery.last_error,
-        created_at=delivery.created_at,
-        last_attempt_at=delivery.last_attempt_at,
-        delivered_at=delivery.delivered_at,
-    )
+    return row(Delivery, delivery)
 
 
 def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[Delivery]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from config.shapes import Shape, field, shape
+from config.shapes import Shape, field, listing, shape
 from tournaments.enums import BasicSet, BotLevel, TournamentStatus, WinterMode
 from tournaments.leagues.enums import (
     CorrectionKind,
@@ -304,31 +304,10 @@ class CheckInView(Shape):
     checked_in_at: datetime.datetime = field("When it checked in.")
 
 
-@shape("Public leagues.")
-class LeagueList(Shape):
-    results: list[LeagueItem] = field("The items.")
-
-
-@shape("A league's members.")
-class MemberList(Shape):
-    results: list[MemberItem] = field("The items.")
-
-
-@shape("A league's webhook endpoints.")
-class WebhookList(Shape):
-    results: list[WebhookItem] = field("The items.")
-
-
-@shape("An endpoint's newest deliveries first.")
-class DeliveryList(Shape):
-    results: list[Delivery] = field("The items.")
-
-
-@shape("A league's corrections, oldest first.")
-class CorrectionList(Shape):
-    results: list[CorrectionView] = field("The items.")
-
-
-@shape("A league's scheduled tournaments by start time.")
-class Calendar(Shape):
-    results: list[ScheduleView] = field("The items.")
+# The answers of the list endpoints: ``{"results": [...]}`` (GraphQL pages them as connections).
+LeagueList = listing(LeagueItem, "LeagueList", "Public leagues.")
+MemberList = listing(MemberItem, "MemberList", "A league's members.")
+WebhookList = listing(WebhookItem, "WebhookList", "A league's webhook endpoints.")
+DeliveryList = listing(Delivery, "DeliveryList", "An endpoint's newest deliveries first.")
+CorrectionList = listing(CorrectionView, "CorrectionList", "A league's corrections, oldest first.")
+Calendar = listing(ScheduleView, "Calendar", "A league's scheduled tournaments by start time.")

@@ -12,32 +12,16 @@ from rest_framework.response import Response
 
 from config.actions import rest_view
 from config.errors import NotFoundError
+from config.lists import list_view
 from config.shapes import to_json
-from tournaments.api.auth import caller, organizer
+from tournaments.api.auth import caller
 from tournaments.api.views import ApiView
-from tournaments.leagues import actions, managing, schedules, selectors
-from tournaments.leagues.api.lists import list_view
-from tournaments.leagues.shapes import (
-    Calendar,
-    Delivery,
-    DeliveryList,
-    TournamentScheduleView,
-)
+from tournaments.leagues import actions, lists, schedules
 from tournaments.leagues.shapes import ScheduleView as ScheduleShape
+from tournaments.leagues.shapes import TournamentScheduleView
 
-
-def _deliveries(request: Request, slug: str, endpoint_id: int) -> list[Delivery]:
-    endpoint = managing.webhook_of(organizer=organizer(request), slug=slug, endpoint_id=endpoint_id)
-    return selectors.delivery_list(endpoint)
-
-
-def _calendar(request: Request, slug: str) -> list[ScheduleShape]:
-    caller(request)
-    return schedules.calendar(slug)
-
-
-DeliveryListView = list_view("DeliveryListView", "league_delivery_list", DeliveryList, _deliveries)
-CalendarView = list_view("CalendarView", "league_calendar", Calendar, _calendar)
+DeliveryListView = list_view("DeliveryListView", lists.WEBHOOK_DELIVERIES, ApiView)
+CalendarView = list_view("CalendarView", lists.CALENDAR, ApiView)
 
 
 class ScheduleReadView(ApiView):

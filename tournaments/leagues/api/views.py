@@ -12,26 +12,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
+from config.lists import list_view
 from config.shapes import to_json
 from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
-from tournaments.leagues import actions, exports, selectors, services
+from tournaments.leagues import actions, exports, lists, selectors
 from tournaments.leagues.api import inputs
-from tournaments.leagues.api.lists import list_view
 from tournaments.leagues.rules import TIEBREAK
 from tournaments.leagues.shapes import (
-    CorrectionList,
-    CorrectionView,
-    LeagueItem,
-    LeagueList,
     LeagueView,
     MemberHistory,
-    MemberItem,
-    MemberList,
     Standings,
     TournamentResults,
-    WebhookItem,
-    WebhookList,
 )
 
 RATING = ("mu", "sigma", "ordinal")
@@ -76,32 +68,10 @@ class ResultsCsvRenderer(CsvRenderer):
     columns = RESULT_COLUMNS
 
 
-def _leagues(request: Request) -> list[LeagueItem]:
-    caller(request)
-    return selectors.league_list()
-
-
-def _members(request: Request, slug: str) -> list[MemberItem]:
-    services.require_organizer(organizer(request), services.league_of(slug))
-    return selectors.member_list(slug)
-
-
-def _webhooks(request: Request, slug: str) -> list[WebhookItem]:
-    services.require_organizer(organizer(request), services.league_of(slug))
-    return selectors.webhook_list(slug)
-
-
-def _corrections(request: Request, slug: str) -> list[CorrectionView]:
-    caller(request)
-    return selectors.correction_list(slug)
-
-
-LeagueListBase = list_view("LeagueListBase", "league_list", LeagueList, _leagues)
-MemberListBase = list_view("MemberListBase", "league_member_list", MemberList, _members)
-WebhookListBase = list_view("WebhookListBase", "league_webhook_list", WebhookList, _webhooks)
-CorrectionListBase = list_view(
-    "CorrectionListBase", "league_correction_list", CorrectionList, _corrections
-)
+LeagueListBase = list_view("LeagueListBase", lists.LEAGUES, ApiView)
+MemberListBase = list_view("MemberListBase", lists.MEMBERS, ApiView)
+WebhookListBase = list_view("WebhookListBase", lists.WEBHOOKS, ApiView)
+CorrectionListBase = list_view("CorrectionListBase", lists.CORRECTIONS, ApiView)
 
 
 class LeagueDetailView(ApiView):

@@ -7,13 +7,11 @@ from typing import Annotated, Any
 
 import strawberry
 
-from config.graphql_pages import Page, page_of, paged
 from tournaments.graphql.queries import caller_actor
 from tournaments.leagues import selectors
 from tournaments.leagues.api import inputs
 from tournaments.leagues.enums import MemberKind
 from tournaments.leagues.graphql.types import (
-    LeagueConnection,
     LeagueView,
     MemberHistory,
     Standings,
@@ -44,16 +42,6 @@ def _standings_query(season: int | None, kind: Any) -> tuple[int | None, str]:
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="Public leagues (an unlisted one is reached by its slug).")
-    @paged()
-    def leagues(
-        self,
-        info: strawberry.Info,
-        page: Page,
-    ) -> LeagueConnection:
-        caller_actor(info)  # a bad token is refused here as in REST
-        return page_of(selectors.league_list(), page)
-
     @strawberry.field(description="A league and its seasons (join codes: its organizers only).")
     def league(self, info: strawberry.Info, slug: Slug) -> LeagueView:
         found: LeagueViewShape = selectors.league_view(slug, caller_organizer(info))

@@ -4,20 +4,25 @@
 from __future__ import annotations
 
 import strawberry
+from strawberry.tools import merge_types
 
+from config.lists import connection_field
 from tournaments.graphql.queries import NODES as ROOT_NODES
-from tournaments.leagues.graphql.managing import ManagementQuery
 from tournaments.leagues.graphql.mutations import Mutation
 from tournaments.leagues.graphql.nodes import NODES
 from tournaments.leagues.graphql.queries import Query as LeagueQuery
 from tournaments.leagues.graphql.schedules import ScheduleQuery
+from tournaments.leagues.lists import LISTED
 
 ROOT_NODES.update(NODES)
 
 
-@strawberry.type
-class Query(LeagueQuery, ManagementQuery, ScheduleQuery):
-    pass
+# Every league list as a connection, made from its one declaration (as REST's list views are).
+ListQuery = strawberry.type(
+    type("ListQuery", (), {listed.name: connection_field(listed) for listed in LISTED})
+)
+
+Query = merge_types("Query", (LeagueQuery, ListQuery, ScheduleQuery))
 
 
 __all__ = ["Mutation", "Query"]

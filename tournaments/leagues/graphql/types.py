@@ -1,11 +1,11 @@
 """The league objects of GraphQL, made from their one declaration (``tournaments.leagues.shapes``
 through ``config.shapes.graphql_type``): no field is written twice. Every list of objects in them
 is a connection (``first``/``after``, ``last``/``before``); leagues, seasons and members are
-``Node`` s."""
+``Node`` s (the lists' connections are made with their root fields: ``config.lists``)."""
 
 from __future__ import annotations
 
-from config.shapes import connection_type, graphql_type
+from config.shapes import graphql_type
 from tournaments.leagues import shapes
 
 LeagueItem = graphql_type(shapes.LeagueItem)
@@ -20,10 +20,3 @@ Delivery = graphql_type(shapes.Delivery)
 ScheduleView = graphql_type(shapes.ScheduleView)
 TournamentScheduleView = graphql_type(shapes.TournamentScheduleView)
 TournamentResults = graphql_type(shapes.TournamentResults)
-
-LeagueConnection = connection_type(shapes.LeagueItem)
-MemberConnection = connection_type(shapes.MemberItem)
-CorrectionConnection = connection_type(shapes.CorrectionView)
-WebhookConnection = connection_type(shapes.WebhookItem)
-DeliveryConnection = connection_type(shapes.Delivery)
-ScheduleConnection = connection_type(shapes.ScheduleView)
