@@ -21,7 +21,7 @@ def test_every_kind_the_code_publishes_is_declared_and_no_other() -> None:
 
 @pytest.mark.django_db
 def test_publish_refuses_a_kind_the_log_does_not_declare() -> None:
-    tournament = TournamentFactory()
+    tournament = TournamentFactory.create()
     with pytest.raises(ValueError, match="seat_waved"):
         publish(tournament, "seat_waved", {"seat": 0})
     assert not TournamentEvent.objects.filter(tournament=tournament).exists()
