@@ -4,7 +4,7 @@ graphql-core executes the whole operation again for every event a subscription y
 collects the root field, coerces its arguments, builds resolve infos and completes every leaf,
 ~0.2 ms an event, four times what the WebSocket stream spends on its frame. A subscription's
 selection is fixed, so when it asks only plain fields of the event (attributes read by
-strawberry's default resolver, scalars, ``__typename``; any fragments and ``@include`` /
+strawberry's default resolver, scalars and enums, ``__typename``; any fragments and ``@include`` /
 ``@skip`` are collected once with the operation's variables) the plan made from it at the first
 event completes each event in a few dict writes: ``{root key: {response key: serialize(value)}}``,
 the answer a full execution gives. Anything else (a resolver of its own, an object or list
@@ -27,6 +27,7 @@ from typing import Any
 
 from graphql import (
     ExecutionResult,
+    GraphQLEnumType,
     GraphQLNonNull,
     GraphQLObjectType,
     GraphQLScalarType,
@@ -183,8 +184,9 @@ def _leaf(event_type: GraphQLObjectType, key: str, nodes: FieldDetailsList) -> L
         return None  # a resolver of its own: executed
     scalar = _named(field.type)
     definition = (field.extensions or {}).get(DEFINITION)
-    if not isinstance(scalar, GraphQLScalarType) or not isinstance(definition, StrawberryField):
-        return None
+    leaf_type = isinstance(scalar, GraphQLScalarType | GraphQLEnumType)
+    if not leaf_type or not isinstance(definition, StrawberryField):
+        return None  # an enum's value is serialized as a scalar's: its member's name
     nullable = not isinstance(field.type, GraphQLNonNull)
     # What the field's resolver does (strawberry's basic field): read the attribute.
     read = definition.default_resolver

@@ -14,9 +14,11 @@ cursor the server did not make is ``invalid`` (nothing read). The cost limit
 from __future__ import annotations
 
 import base64
+import functools
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import strawberry
 from django.utils.translation import gettext as _
@@ -25,6 +27,7 @@ from config.errors import ApplicationError
 from config.graphql import DEFAULT_PAGE, MAX_PAGE, Connection, Edge, PageInfo
 
 T = TypeVar("T")
+R = TypeVar("R", bound=Callable[..., Any])
 
 UNBOUNDED = 10**12  # a list's length while it is not yet counted
 
@@ -156,3 +159,61 @@ def sliced(read: Callable[[int, int], tuple[Sequence[T], int]], page: Page) -> C
         start, stop = page.bounds(UNBOUNDED)
     items, total = read(start, stop - start)
     return window(items, page, start=min(start, total), total=total)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A paged field's rules: its default and greatest size, its cursors, and how its ``first``
+    and ``last`` arguments are described."""
+
+    default: int
+    most: int
+    cursors: Cursors
+    first: Any
+    last: Any
+
+    def page(
+        self, first: int | None, after: str | None, last: int | None, before: str | None
+    ) -> Page:
+        return Page(first, after, last, before, self.default, self.most, self.cursors)
+
+
+ITEMS = Rules(DEFAULT_PAGE, MAX_PAGE, OFFSETS, First, Last)
+EVENTS = Rules(EVENTS_DEFAULT, EVENTS_MAX, SEQS, EventsFirst, EventsLast)
+
+
+def paged(rules: Rules = ITEMS) -> Callable[[R], R]:
+    """A connection resolver's page arguments, declared once: the decorated resolver takes
+    ``page: Page`` (already checked: a bad size or cursor is ``invalid`` before anything is
+    read), and GraphQL sees ``first``/``after``/``last``/``before`` in its place."""
+
+    def wrap(resolver: R) -> R:
+        signature = inspect.signature(resolver)
+        kept = [p for p in signature.parameters.values() if p.name != "page"]
+        given = (("first", rules.first), ("after", After), ("last", rules.last), ("before", Before))
+        added = [
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind)
+            for name, kind in given
+        ]
+
+        @functools.wraps(resolver)
+        def resolve(
+            *args: Any,
+            first: int | None = None,
+            after: str | None = None,
+            last: int | None = None,
+            before: str | None = None,
+            **kwargs: Any,
+        ) -> Any:
+            page = rules.page(first, after, last, before)
+            page.check()
+            return resolver(*args, page=page, **kwargs)
+
+        # Strawberry reads the arguments from the signature (the resolver's own module resolves
+        # their annotations: ``functools.wraps`` keeps it).
+        resolve.__signature__ = signature.replace(parameters=kept + added)  # type: ignore[attr-defined]
+        annotations = {k: v for k, v in resolver.__annotations__.items() if k != "page"}
+        resolve.__annotations__ = {**annotations, **dict(given)}
+        return resolve  # type: ignore[return-value]
+
+    return wrap

@@ -6,7 +6,7 @@ arguments (``config.actions.Ident``), the rows (``rows(call)``, given the same `
 gets: it checks who may read them, then reads) and the listing shape it answers
 (``config.shapes.listing``). ``list_view`` makes the REST view's ``GET`` (``{"results": [...]}``);
 ``connection_field`` makes the GraphQL root field, a connection of the listing's item paged by
-``config.graphql_pages`` (its arguments checked before anything is read). Adding a list is one
+``config.graphql_pages.paged`` (its arguments checked before anything is read). Adding a list is one
 declaration and a URL route.
 """
 
@@ -25,8 +25,8 @@ from rest_framework.views import APIView
 
 from config.actions import Call, Ident
 from config.graphql import authorization
-from config.graphql_pages import After, Before, First, Last, Page
-from config.shapes import LISTINGS, Shape, connection_type, page, to_json
+from config.graphql_pages import Page, page_of, paged
+from config.shapes import LISTINGS, Shape, connection_type, to_json
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,6 @@ def list_view(name: str, listed: Listed, base: type[APIView]) -> type[APIView]:
 
 # Every list a root field was made of, by name: two declarations of one name fail at import.
 LISTS: dict[str, Listed] = {}
-PAGE_ARGUMENTS = (("first", First), ("after", After), ("last", Last), ("before", Before))
 
 
 def connection_field(listed: Listed) -> Any:
@@ -69,9 +68,8 @@ def connection_field(listed: Listed) -> Any:
     if LISTS.setdefault(listed.name, listed) is not listed:
         raise ValueError(f"two lists are named {listed.name}")
 
-    def resolve(info: strawberry.Info, **given: Any) -> Any:
-        asked = Page(*(given.pop(name) for name, _ in PAGE_ARGUMENTS))
-        return page(lambda: listed.rows(Call(authorization(info), given)), asked)
+    def resolve(info: strawberry.Info, page: Page, **given: Any) -> Any:
+        return page_of(listed.rows(Call(authorization(info), given)), page)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [inspect.Parameter("info", keyword, annotation=strawberry.Info)]
@@ -79,9 +77,10 @@ def connection_field(listed: Listed) -> Any:
         argument = strawberry.argument(description=ident.description)
         described = Annotated[ident.type, argument]  # type: ignore[name-defined]
         parameters.append(inspect.Parameter(ident.input_name, keyword, annotation=described))
-    for name, kind in PAGE_ARGUMENTS:
-        parameters.append(inspect.Parameter(name, keyword, default=None, annotation=kind))
+    parameters.append(inspect.Parameter("page", keyword, annotation=Page))
     made = connection_type(LISTINGS[listed.listing])
     resolve.__signature__ = inspect.Signature(parameters, return_annotation=made)  # type: ignore[attr-defined]
-    resolve.listed = listed  # type: ignore[attr-defined]  # read by the bridge test
-    return strawberry.field(resolve, description=listed.description)
+    resolve.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": made}
+    resolver = paged()(resolve)  # ``first``/``after``/``last``/``before``, checked first
+    resolver.listed = listed  # type: ignore[attr-defined]  # read by the bridge test
+    return strawberry.field(resolver, description=listed.description)

@@ -21,6 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from drf_spectacular.plumbing import ResolvedComponent
+
+from config.shapes import Shape, openapi_schema
+
 ERROR = "Error"
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -304,6 +308,32 @@ def register_operations(operations: dict[tuple[str, str], Operation]) -> None:
     OPERATIONS.update(operations)
 
 
+COMPONENTS: list[type[Shape]] = []
+
+
+def register_components(*shapes: type[Shape]) -> None:
+    """An app adds shapes no operation answers but a client reads elsewhere (the stream's
+    frames): each is a component of the schema (``add_components``)."""
+    COMPONENTS.extend(shape for shape in shapes if shape not in COMPONENTS)
+
+
+def add_components(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """The registered shapes' components (a hook run before drf-spectacular's enum hook, which
+    names their enums as any other's)."""
+    for shape in COMPONENTS:
+        made = openapi_schema(shape, _reference)
+        component = ResolvedComponent(shape.__name__, ResolvedComponent.SCHEMA, made, shape)
+        generator.registry.register_on_missing(component)  # the enum hook rebuilds from it
+        result.setdefault("components", {}).setdefault("schemas", {})[shape.__name__] = made
+    return result
+
+
+def _reference(nested: type[Shape]) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{nested.__name__}"}
+
+
 PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")
 
 
@@ -394,7 +424,7 @@ OPTION = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]}
 
 def _precise_types(schemas: dict[str, Any]) -> None:
     _narrow_integers(schemas)
-    question = schemas.get("QuestionOut", {}).get("properties", {})
+    question = schemas.get("Question", {}).get("properties", {})
     for name in ("options", "default"):
         if name in question and question[name].get("items") == {}:
             question[name]["items"] = OPTION

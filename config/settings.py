@@ -180,6 +180,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.enums.TOURNAMENT_STATUSES",
         "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
+        "TournamentEventKindEnum": "tournaments.enums.LOG_VIEW_KINDS",
         "LeagueMemberKindEnum": "tournaments.leagues.models.MemberKind.values",
         "SeatActionEnum": "tournaments.enums.SEAT_ACTIONS",
         "SeatKindEnum": "tournaments.models.SeatKind.values",
@@ -187,6 +188,7 @@ SPECTACULAR_SETTINGS = {
         "WinterModeEnum": "tournaments.rules.winter.MODES",
     },
     "POSTPROCESSING_HOOKS": [
+        "config.openapi.add_components",
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.complete_schema",
     ],

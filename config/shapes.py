@@ -10,7 +10,9 @@ by ``graphql_type`` (the same name; every list of shapes a Relay connection with
 field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId`` (a text
 ``node_id`` is the global id alone); an ``enum`` field that enum; a ``BigInt`` a decimal
 string; ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST, ``page=False``
-sends a short list whole). No serializer or Strawberry type repeats a shape.
+sends a short list whole, part of one object's value; ``pages`` are a connection's sizes and
+cursors; a ``Pager`` field a connection read only when selected, a page at a time). No
+serializer or Strawberry type repeats a shape.
 
 Plain dataclasses rather than pydantic models: the three renderings are the small functions
 below, and a selector's row costs a dataclass's construction, not a validation.
@@ -24,17 +26,19 @@ import operator
 import types
 import typing
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, Union
+from typing import Any, Generic, TypeVar, Union
 
 import strawberry
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from rest_framework import serializers
 from strawberry import relay
 from strawberry.scalars import JSON
 
 from config.graphql import Connection
-from config.graphql_pages import After, Before, First, Last, Page, page_of
+from config.graphql_pages import ITEMS, Page, Rules, page_of, paged
 
 S = TypeVar("S", bound="Shape")
+T = TypeVar("T")
 
 BigInt = typing.NewType("BigInt", int)
 """A whole number beyond GraphQL's 32-bit ``Int`` (a seed): REST's integer, GraphQL's decimal
@@ -60,6 +64,19 @@ class Meta:
     graphql: bool = True  # False: REST only (GraphQL sends it otherwise, another field)
     graphql_name: str | None = None  # GraphQL's name of the field (REST's is the field's)
     page: bool = True  # False: a list of shapes GraphQL sends whole, not as a connection
+    pages: Rules = ITEMS  # a connection's sizes and cursors
+
+
+class Pager(Generic[T]):
+    """A list GraphQL pages itself: a shape's field of this type is a connection whose
+    resolver asks the value for one page (read only when selected; REST never sends it,
+    ``rest=False``)."""
+
+    __slots__ = ()
+
+    def page(self, page: Page) -> Any:
+        """``page`` of the list (a ``Connection``), its arguments already checked."""
+        raise NotImplementedError
 
 
 SHAPES: dict[str, type[Shape]] = {}
@@ -76,6 +93,7 @@ def field(
     graphql: bool = True,
     graphql_name: str | None = None,
     page: bool = True,
+    pages: Rules = ITEMS,
 ) -> Any:
     """A shape's field and its description (``default``: optional in the constructor)."""
     meta = Meta(
@@ -87,6 +105,7 @@ def field(
         graphql=graphql,
         graphql_name=graphql_name,
         page=page,
+        pages=pages,
     )
     return dataclasses.field(default=default, metadata={"shape": meta})
 
@@ -303,6 +322,16 @@ def _openapi_plain(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> 
     raise TypeError(f"no OpenAPI type for {kind!r}")
 
 
+class Many(serializers.ListSerializer):
+    """A REST answer that is a JSON list of a shape (``extend_schema(responses=Many(Shape))``):
+    OpenAPI's array of the shape's component. Never used to render: the view sends
+    ``to_json(list)``."""
+
+    def __init__(self, item: type[Shape]) -> None:
+        serializers.BaseSerializer.__init__(self)
+        self.child = item  # type: ignore[assignment]  # drf-spectacular reads the shape here
+
+
 class ShapeExtension(OpenApiSerializerExtension):
     """drf-spectacular reads a shape class as a component named after it."""
 
@@ -342,7 +371,7 @@ def graphql_type(cls: type[Shape]) -> Any:
             namespace[name] = strawberry.field(
                 description=found.meta.description, resolver=_getter(found.name, int)
             )
-        elif _paged(found.type) and found.meta.page:
+        elif _paged(found):
             namespace[name] = _page_field(found)
         else:
             annotations[name] = _graphql_of(found.type, found.meta)
@@ -383,43 +412,29 @@ def _id_of(name: str) -> Callable[..., str]:
     return resolve_id
 
 
-def _paged(kind: Any) -> bool:
-    return _is_list(kind) and _is_shape(typing.get_args(kind)[0])
+def _paged(found: Field) -> bool:
+    """A connection: a ``Pager``, or a list of shapes unless ``page=False``."""
+    origin, args = typing.get_origin(found.type), typing.get_args(found.type)
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Pager):
+        return True
+    return found.meta.page and _is_list(found.type) and _is_shape(args[0])
 
 
 def _page_field(found: Field) -> Any:
     item = typing.get_args(found.type)[0]
 
-    def resolve(
-        root: Any,
-        first: int | None = None,
-        after: str | None = None,
-        last: int | None = None,
-        before: str | None = None,
-    ) -> Any:
-        return page_of(getattr(root, found.name), Page(first, after, last, before))
+    def resolve(root: Any, page: Page) -> Any:
+        value = getattr(root, found.name)
+        return value.page(page) if isinstance(value, Pager) else page_of(value, page)
 
-    resolve.__annotations__ = {
-        "root": Any,
-        "first": First,
-        "after": After,
-        "last": Last,
-        "before": Before,
-        "return": connection_type(item),
-    }
-    return strawberry.field(resolver=resolve, description=found.meta.description)
+    resolve.__annotations__ = {"root": Any, "page": Page, "return": connection_type(item)}
+    resolver = paged(found.meta.pages)(resolve)
+    return strawberry.field(resolver=resolver, description=found.meta.description)
 
 
 def connection_type(item: type[Shape]) -> Any:
     """The GraphQL connection of a shape's list: ``<Item>Connection``."""
     return Connection[graphql_type(item)]  # type: ignore[misc]
-
-
-def page(read: Callable[[], Sequence[Any]], page: Page) -> Any:
-    """``page`` of the list ``read()`` answers, its arguments checked first (``invalid`` before
-    anything is read: ``config.graphql_pages``)."""
-    page.check()
-    return page_of(read(), page)
 
 
 def _graphql_of(kind: Any, meta: Meta) -> Any:

@@ -10,7 +10,6 @@ that side's seat, and anything else — the shuffled deck orders above all — t
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
@@ -18,12 +17,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
+from config.graphql import Connection
+from config.graphql_pages import Page, page_of
+from config.shapes import Pager
 from matches.archive import archived_payloads
+from matches.enums import HIDDEN
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.observer import VIEWS, Viewer, observe, visible_filter
+from matches.shapes import MatchEventView, MatchSeat, MatchView, Question
 
 EVENTS_TIMEOUT = 600  # seconds a finished match's frames stay cached
-HIDDEN = "hidden"
 
 
 ASKED = "asked_at"
@@ -117,39 +120,81 @@ def _released(match: Match, side: str | None, counts: Counts | None = None) -> i
     return int(counts.get(side or "public", 0))
 
 
-def match_view(match: Match, viewer: Viewer, counts: Counts | None = None) -> dict[str, Any]:
+def match_view(
+    match: Match, viewer: Viewer, counts: Counts | None = None, *, listed: bool = False
+) -> MatchView:
     """The match as ``viewer`` may see it (``counts``: its released events, if already
-    counted for a list)."""
+    counted for a list; ``listed``: a list's, whose events read the match again if selected)."""
     side = viewer.side_in(match)
     visible = match.status == MatchStatus.FINISHED
     released = _released(match, side, counts)
-    return {
-        "id": match.pk,
-        "tournament": match.tournament_id,
-        "round": match.round,
-        "park": match.park,
-        "kind": match.kind,
-        "seats": [
-            {"number": seat.number, "name": seat.name, "side": s}
-            for s, seat in (("A", match.seat_a), ("B", match.seat_b))
+    return MatchView(
+        id=match.pk,
+        tournament=match.tournament_id,
+        round=match.round,
+        park=match.park,
+        kind=match.kind,
+        seats=[
+            MatchSeat(number=match.seat_a.number, name=match.seat_a.name, side="A"),
+            MatchSeat(number=match.seat_b.number, name=match.seat_b.name, side="B"),
         ],
-        "status": public_status(match),
-        "winner": match.winner.number if visible and match.winner else None,
-        "reason": match.reason if visible else None,
-        "fans_gained": match.fans_gained if visible else None,
-        "events_released": released,
-        "question": _question(match, side),
-    }
+        status=public_status(match),
+        winner=match.winner.number if visible and match.winner else None,
+        reason=match.reason if visible else None,
+        fans_gained=match.fans_gained if visible else None,
+        events_released=released,
+        question=_question(match, side),
+        events=MatchEvents(match.pk, viewer, None if listed else match),
+    )
 
 
-def _question(match: Match, side: str | None) -> dict[str, Any] | None:
+def _question(match: Match, side: str | None) -> Question | None:
     question = match.question
     if match.status != MatchStatus.WAITING or question is None or question.get("side") != side:
         return None
     if not asked(match):
         return None
-    shown = {key: value for key, value in question.items() if key != ASKED}
-    return {**shown, "deadline": match.question_deadline}
+    return Question(
+        seq=question["seq"],
+        side=question["side"],
+        kind=question["kind"],
+        card=question["card"],
+        card_key=question["card_key"],
+        options=question["options"],
+        min=question["min"],
+        max=question["max"],
+        prompt=question["prompt"],
+        option_keys=question["option_keys"],
+        default=question["default"],
+        option_seats=question.get("option_seats") or [],  # a question stored before them
+        deadline=match.question_deadline,
+    )
+
+
+class MatchEvents(Pager[MatchEventView]):
+    """A match's events as GraphQL pages them: read only when selected, forwards only those
+    after ``after``; a finished match's page is named by its content (reused whole)."""
+
+    __slots__ = ("match", "match_id", "viewer")
+
+    def __init__(self, match_id: int, viewer: Viewer, match: Match | None = None) -> None:
+        self.match_id, self.viewer, self.match = match_id, viewer, match
+
+    def __getstate__(self) -> tuple[int, Viewer]:
+        return self.match_id, self.viewer  # a cached list keeps no model row
+
+    def __setstate__(self, state: tuple[int, Viewer]) -> None:
+        self.match_id, self.viewer = state
+        self.match = None
+
+    def page(self, page: Page) -> Connection[MatchEventView]:
+        # Forwards, only the events after ``after`` are read; backwards, all of them.
+        skip = page.start() if page.last is None and page.before is None else 0
+        match = self.match if self.match is not None else match_by_id(self.match_id)
+        frames = match_events(match, self.viewer, after=skip)
+        if skip and not frames:  # past the end: count the events there are
+            skip, frames = 0, match_events(match, self.viewer, after=0)
+        return page_of(frames, page, offset=skip, content=fixed_events(match, self.viewer))
 
 
 def match_by_id(match_id: int) -> Match:
@@ -160,13 +205,13 @@ def match_by_id(match_id: int) -> Match:
         raise NotFoundError("not_found", _("No such match.")) from missing
 
 
-def match_list(*, tournament_id: int, viewer: Viewer) -> list[dict[str, Any]]:
+def match_list(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
     listed = list(shown_matches().filter(tournament_id=tournament_id))
     counts = _recorded_counts([m.pk for m in listed if m.status == MatchStatus.RECORDED])
-    return [match_view(match, viewer, counts.get(match.pk, {})) for match in listed]
+    return [match_view(match, viewer, counts.get(match.pk, {}), listed=True) for match in listed]
 
 
-def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[dict[str, Any]]:
+def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[MatchEventView]:
     """The released events after number ``after``, gapless, as the viewer may see them.
 
     Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1), so ``after=0``
@@ -178,8 +223,8 @@ def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[dict[s
     fixed = fixed_events(match, viewer)
     if fixed is None:
         return _frames(match, side, after)
-    key = f"m{fixed}"
-    frames: list[dict[str, Any]] | None = cache.get(key)
+    key = f"mv{fixed}"  # the frames as shapes (``m…`` held them as dictionaries)
+    frames: list[MatchEventView] | None = cache.get(key)
     if frames is None:
         frames = _frames(match, side, 0)
         cache.set(key, frames, EVENTS_TIMEOUT)
@@ -195,7 +240,7 @@ def fixed_events(match: Match, viewer: Viewer) -> str | None:
     return f"events:{match.pk}:{match.seed}:{stamp}:{viewer.side_in(match)}"
 
 
-def _frames(match: Match, side: str | None, after: int) -> list[dict[str, Any]]:
+def _frames(match: Match, side: str | None, after: int) -> list[MatchEventView]:
     rows = MatchEvent.objects.filter(match=match, seq__gte=after, visible_at__lte=timezone.now())
     payloads = list(rows.order_by("seq").values_list("payload", flat=True))
     if not payloads and match.status == MatchStatus.FINISHED:  # archived with its tournament
@@ -205,7 +250,7 @@ def _frames(match: Match, side: str | None, after: int) -> list[dict[str, Any]]:
         shown = observe(payload, side)
         number = int(payload["seq"]) + 1
         if shown is None:
-            frames.append({"seq": number, "kind": HIDDEN, "payload": None})
+            frames.append(MatchEventView(seq=number, kind=HIDDEN, payload=None))
         else:
-            frames.append({"seq": number, "kind": shown["kind"], "payload": shown})
+            frames.append(MatchEventView(seq=number, kind=shown["kind"], payload=shown))
     return frames

@@ -287,7 +287,7 @@ def verify_sample(templates: list[int], sample: int) -> None:
     copies = list(Tournament.objects.exclude(pk__in=templates).values_list("pk", flat=True))
     chosen = templates + random.Random(1).sample(copies, min(sample, len(copies)))
     started = time.perf_counter()
-    failed = [tid for tid in chosen if not tournament_verify(tournament_id=tid)["ok"]]
+    failed = [tid for tid in chosen if not tournament_verify(tournament_id=tid).ok]
     print(
         f"\nVerified {len(chosen)} archived tournaments ({len(templates)} played, the rest "
         f"copies) in {time.perf_counter() - started:.0f} s: {len(failed)} failed {failed[:10]}"

@@ -1,13 +1,15 @@
 """The bridge for shapes: every league, tournament, card and card-statistics response is
-declared once (``config.shapes``).
+declared once (``config.shapes``): a tournament's view, list, advice and chat, and its matches,
+match events, log, verification and replay.
 
-Each league, tournament, card or card-stats REST operation's JSON answer is a component made
-from a shape (its schema is what ``openapi_schema`` makes of it, field for field); each object
-type the leagues' or the tournaments' GraphQL reaches, and each the card fields reach
-(``cards``, ``cardSets``, ``cardStats``, ``setStats``), is the type ``graphql_type`` made of a
-shape (no hand-written copy); their selectors return shapes, never dictionaries; and
-``to_json`` renders a shape as REST always did (keys in declaration order, ``omit_none`` keys
-left out when unset, GraphQL-only fields never sent).
+Each league, tournament, match, card or card-stats REST operation's JSON answer is a component
+made from a shape (its schema is what ``openapi_schema`` makes of it, field for field); each
+object type the leagues' or the tournaments' GraphQL reaches (a match's, the log's and their
+subscriptions' too), and each the card fields reach (``cards``, ``cardSets``, ``cardStats``,
+``setStats``), is the type ``graphql_type`` made of a shape (no hand-written copy); their
+selectors return shapes, never dictionaries; and ``to_json`` renders a shape as REST always did
+(keys in declaration order, ``omit_none`` keys left out when unset, GraphQL-only fields never
+sent).
 """
 
 from __future__ import annotations
@@ -35,27 +37,25 @@ from config.shapes import (
     row,
     to_json,
 )
+from matches import selectors as match_selectors
+from matches import shapes as match_shapes
+from matches.observer import SPECTATOR
 from tournaments import actions as tournament_actions
-from tournaments import chat_actions
+from tournaments import chat_actions, log_shapes
 from tournaments import shapes as tournament_shapes
 from tournaments.leagues import schedules, selectors
 from tournaments.leagues import shapes as league_shapes
 from tournaments.leagues.graphql.schema import Mutation as LeaguesMutation
 from tournaments.leagues.graphql.schema import Query as LeaguesQuery
-from tournaments.selectors import advice, chat, listing, tournaments
+from tournaments.models import LOG_KINDS
+from tournaments.selectors import advice, chat, events, listing, matches, replay, tournaments
 from tournaments.selectors import cardstats as cardstats_selectors
+from tournaments.services import fairness
 
 LEAGUES = "/api/v1/leagues/"
 TOURNAMENTS = "/api/v1/tournaments/"
-# The matches' answers (a match, its events, the replay and the check of a finished tournament)
-# are not shapes yet.
-MATCHES = {
-    ("get", TOURNAMENTS + "{tournament_id}/matches/"),
-    ("get", TOURNAMENTS + "{tournament_id}/replay/"),
-    ("get", TOURNAMENTS + "{tournament_id}/verify/"),
-}
+MATCHES = "/api/v1/matches/"
 MATCH_TYPES = {"MatchView", "MatchSeat", "Question", "MatchEventView", "TournamentEventView"}
-MATCH_FIELDS = {"answer", "match", "matches", "pendingQuestions", "tournamentLog"}
 # GraphQL's own plumbing, shared by every app: pages, typed errors, payloads.
 PLUMBING = {"PageInfo", "UserError", "ErrorDetail"}
 
@@ -92,7 +92,7 @@ def shaped_answers(spec: dict[str, Any], prefix: str) -> int:
     made = 0
     for path, method, operation in operations(spec, prefix):
         answer = json_answer(operation)
-        if answer is None or (method, path) in MATCHES:
+        if answer is None:
             continue
         answer = answer.get("items", answer) if answer.get("type") == "array" else answer
         assert "$ref" in answer, (method, path, answer)
@@ -109,8 +109,13 @@ def test_every_league_json_answer_in_openapi_is_a_shape(spec: dict[str, Any]) ->
 
 
 def test_every_tournament_json_answer_in_openapi_is_a_shape(spec: dict[str, Any]) -> None:
-    # The list, a ticket, the view, advice, the chat, and every action answering the view.
-    assert shaped_answers(spec, TOURNAMENTS) >= 24
+    # The list, a ticket, the view, advice, the chat, every action answering the view, the
+    # matches, the verification and the replay.
+    assert shaped_answers(spec, TOURNAMENTS) >= 27
+
+
+def test_every_match_json_answer_in_openapi_is_a_shape(spec: dict[str, Any]) -> None:
+    assert shaped_answers(spec, MATCHES) >= 3  # a match, its events, the answer
 
 
 def _fields(component: dict[str, Any]) -> tuple[Any, ...]:
@@ -165,10 +170,12 @@ def league_roots() -> list[GraphQLObjectType]:
 
 
 def tournament_roots() -> list[GraphQLObjectType]:
-    """The tournaments' queries and their actions' payloads (the matches' aside)."""
+    """The tournaments' queries (a tournament's and its matches' and log's) and their actions'
+    payloads (the answer's too)."""
     names = {"tournament", "tournaments", "advice", "tournament_chat"}
+    names |= {"match", "matches", "pending_questions", "tournament_log"}
     declared = (*tournament_actions.ACTIONS, *chat_actions.ACTIONS)
-    mutations = {action.name for action in declared} - {"answer"}
+    mutations = {action.name for action in declared}
     return roots(names, mutations)
 
 
@@ -219,8 +226,8 @@ def test_every_object_type_of_the_leagues_graphql_is_made_from_a_shape() -> None
 
 def test_every_object_type_of_the_tournaments_graphql_is_made_from_a_shape() -> None:
     found = reachable(tournament_roots())
-    assert not MATCH_TYPES & set(found)  # the view reaches no match
-    assert made_from_shapes(found) >= 15
+    assert set(found) >= MATCH_TYPES  # a match, its seats, question and events, the log
+    assert made_from_shapes(found) >= 20
 
 
 @pytest.mark.parametrize(
@@ -228,9 +235,10 @@ def test_every_object_type_of_the_tournaments_graphql_is_made_from_a_shape() -> 
     [
         (selectors, schedules),
         (tournaments, listing, advice, chat),
+        (match_selectors, matches, replay, events),
         (card_selectors, cardstats_selectors),
     ],
-    ids=["leagues", "tournaments", "cards"],
+    ids=["leagues", "tournaments", "matches", "cards"],
 )
 def test_the_selectors_return_shapes_never_dictionaries(modules: tuple[Any, ...]) -> None:
     readers = [
@@ -430,3 +438,140 @@ def test_a_card_renders_as_rest_wrote_it_and_its_node_number_is_rests_id() -> No
         cards=[card],
     )
     assert "cards" not in to_json(card_set)  # a set's designs: GraphQL's connection alone
+
+
+# The tournaments app's matches, match events, log, verification and replay (issue 24) --------
+
+MATCH_ANSWERS = {
+    ("get", "/api/v1/matches/{match_id}/"): "MatchView",
+    ("post", "/api/v1/matches/{match_id}/answer/"): "MatchView",
+    ("get", "/api/v1/matches/{match_id}/events/"): "[MatchEventView]",
+    ("get", "/api/v1/tournaments/{tournament_id}/matches/"): "[MatchView]",
+    ("get", "/api/v1/tournaments/{tournament_id}/verify/"): "Verification",
+    ("get", "/api/v1/tournaments/{tournament_id}/replay/"): "Replay",
+}
+# Root fields answering a match, its events or the log (queries, the answer's payload and the
+# subscriptions): every object type they reach is a shape's.
+MATCH_ROOTS = (
+    ("query", ("match", "matches", "pendingQuestions", "tournamentLog")),
+    ("mutation", ("answer",)),
+    ("subscription", ("tournamentEvents", "matchEvents")),
+)
+
+
+def _named_answer(answer: dict[str, Any]) -> str:
+    if answer.get("type") == "array":
+        return f"[{answer['items']['$ref'].rpartition('/')[2]}]"
+    return str(answer["$ref"].rpartition("/")[2])
+
+
+def test_every_match_and_record_answer_in_openapi_is_a_shape(spec: dict[str, Any]) -> None:
+    components = spec["components"]["schemas"]
+    for (method, path), expected in MATCH_ANSWERS.items():
+        answer = json_answer(spec["paths"][path][method])
+        assert answer is not None and _named_answer(answer) == expected, (method, path, answer)
+        for nested in _shapes_within(SHAPES[expected.strip("[]")]):
+            assert _fields(components[nested.__name__]) == _fields(_made(nested)), nested
+    # The stream's frames: a component of its own, with the log's kinds as an enum.
+    log_event = components["TournamentEventView"]
+    assert _fields(log_event) == _fields(_made(log_shapes.TournamentEventView))
+    kinds = log_event["properties"]["kind"]["allOf"][0]["$ref"].rpartition("/")[2]
+    assert set(components[kinds]["enum"]) == {*LOG_KINDS, "hidden"}
+
+
+def match_roots() -> list[GraphQLObjectType]:
+    root = schema._schema
+    picked = []
+    for kind, names in MATCH_ROOTS:
+        operation = getattr(root, f"{kind}_type")
+        picked += [_named(operation.fields[name].type) for name in names]
+    return [kind for kind in picked if isinstance(kind, GraphQLObjectType)]
+
+
+def test_every_object_type_a_match_or_the_log_reaches_is_made_from_a_shape() -> None:
+    found = reachable(match_roots())  # the subscriptions' frames too
+    assert set(found) >= MATCH_TYPES
+    assert made_from_shapes(found) >= len(MATCH_TYPES)
+
+
+def test_the_match_and_record_readers_return_shapes_never_dictionaries() -> None:
+    readers = [
+        match_selectors.match_view,
+        match_selectors.match_list,
+        match_selectors.match_events,
+        matches.match_list_of,
+        replay.tournament_replay,
+        fairness.tournament_verify,
+        events.event_view,
+    ]
+    for function in readers:
+        returned = typing.get_type_hints(function)["return"]
+        assert any(
+            isinstance(inner, type) and issubclass(inner, Shape) for inner in _types_in(returned)
+        ), function
+
+
+def test_a_match_renders_as_rest_wrote_it() -> None:
+    question = match_shapes.Question(
+        seq=0,
+        side="A",
+        kind="freeze",
+        card=1,
+        card_key="Starter/Newcomer",
+        options=[0, 1],
+        min=0,
+        max=1,
+        prompt="Freeze it?",
+        option_keys=["Starter/Newcomer", "Starter/Newcomer"],
+        default=[0],
+        option_seats=[],
+        deadline=None,
+    )
+    sides = ((0, "A"), (1, "B"))
+    seats = [match_shapes.MatchSeat(number=n, name=f"S{n}", side=s) for n, s in sides]
+    view = match_shapes.MatchView(
+        id=4,
+        tournament=2,
+        round=1,
+        park="green",
+        kind="normal",
+        seats=seats,
+        status="waiting",
+        winner=None,
+        reason=None,
+        fans_gained=None,
+        events_released=3,
+        question=question,
+        events=match_selectors.MatchEvents(4, SPECTATOR),
+    )
+    body = to_json(view)
+    assert list(body) == [
+        *("id", "tournament", "round", "park", "kind", "seats", "status", "winner", "reason"),
+        *("fans_gained", "events_released", "question"),
+    ]  # the events are GraphQL's connection; REST serves them at their own address
+    assert body["seats"][1] == {"number": 1, "name": "S1", "side": "B"}
+    assert list(body["question"]) == [
+        *("seq", "side", "kind", "card", "card_key", "options", "min", "max", "prompt"),
+        *("option_keys", "default", "option_seats", "deadline"),
+    ]  # the stored question's order (the engine's), then its deadline
+    hidden = match_shapes.MatchEventView(seq=2, kind="hidden", payload=None)
+    assert to_json([hidden]) == [{"seq": 2, "kind": "hidden", "payload": None}]
+
+
+def test_every_connection_resolver_takes_its_page_from_one_decorator() -> None:
+    """No resolver repeats ``first``/``after``/``last``/``before``: ``config.graphql_pages.paged``
+    gives them (its resolver takes the checked ``page``)."""
+    arguments = {"first", "after", "last", "before"}
+    checked, repeated = 0, []
+    for name in schema._schema.type_map:
+        definition = schema.get_type_by_name(name)
+        for found in getattr(definition, "fields", None) or ():
+            resolver = getattr(found, "base_resolver", None)
+            if resolver is None or not arguments <= {a.python_name for a in resolver.arguments}:
+                continue
+            own = inspect.signature(inspect.unwrap(resolver.wrapped_func)).parameters
+            if "page" not in own or arguments & set(own):
+                repeated.append(f"{name}.{found.python_name}")
+            checked += 1
+    assert repeated == []  # the tournament view's lists too: its shape's connections
+    assert checked >= 15

@@ -10,14 +10,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 
-from config.actions import Action, Call, Ident, Result, declare, result
+from config.actions import Action, Call, Ident, declare, result
 from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_by_id, match_view
-from tournaments.api import inputs, outputs
+from matches.shapes import MatchView
+from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.enums import BotLevel
-from tournaments.graphql.queries import MatchView
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import Organizer, viewer_in
 from tournaments.services import deck, lobby, start
@@ -216,7 +216,7 @@ DECK = {
 }
 
 
-def _answer(call: Call) -> dict[str, Any]:
+def _answer(call: Call) -> MatchView:
     data = call.data
     match_answer(
         match_id=data["match_id"],
@@ -233,20 +233,14 @@ def _viewer(call: Call, tournament_id: int) -> Viewer:
     return viewer_in(seat(call), tournament_id)
 
 
-ANSWER = Action(
-    name="answer",
-    description="Answer your match's pending question.",
-    run=_answer,
-    result=Result(
-        "match",
-        MatchView,
-        "The match as you see it.",
-        lambda body, call: MatchView.of(None, _viewer(call, body["tournament"]), body),
-    ),
+ANSWER = declare(
+    "answer",
+    "Answer your match's pending question.",
+    _answer,
+    result("match", MatchView, "The match as you see it."),
     body=inputs.AnswerInput,
     path=(MATCH,),
     throttle=ActionThrottle,
-    response=outputs.MatchOut,
 )
 
 ACTIONS = (

@@ -239,6 +239,17 @@ class Trophy(models.Model):
         return f"Trophy {self.park} round {self.round}"
 
 
+LOG_KINDS = (
+    *("seat_joined", "seat_left", "seat_dropped", "seat_reclaimed", "seat_settings"),
+    *("tournament_started", "tournament_cancelled", "deck_phase_opened", "seat_progress"),
+    *("match_phase_opened", "match_question", "match_waiting", "match_event", "match_finished"),
+    *("match_failed", "match_retried", "round_finished", "seed_revealed", "tournament_finished"),
+    *("chat", "chat_mute", "chat_settings"),
+)
+"""Every kind of event the tournament's log holds (docs/protocol.md §13): ``publish`` takes no
+other, and GraphQL's and OpenAPI's ``TournamentEventKind`` are made from it."""
+
+
 class TournamentEvent(models.Model):
     """The tournament's append-only event log, the source of truth for live streams.
 

@@ -27,7 +27,7 @@ from cards.selectors import (
 from config.enums import plain
 from config.errors import ApplicationError
 from config.graphql import require_known_caller
-from config.graphql_pages import After, Before, First, Last, Page, page_of, sliced
+from config.graphql_pages import Page, page_of, paged, sliced
 
 BoxArgument = Annotated[Box | None, strawberry.argument(description="BASE or BEACH_CUP.")]
 
@@ -62,6 +62,7 @@ NODES: dict[str, tuple[int, Callable[..., Any]]] = {
 @strawberry.type
 class Query:
     @strawberry.field(description="Card sets, optionally of one box or one kind.")
+    @paged()
     def card_sets(
         self,
         info: strawberry.Info,
@@ -70,19 +71,16 @@ class Query:
             CardSetKind | None,
             strawberry.argument(description="BASIC, ADDITIONAL, STARTER or ROBOT."),
         ] = None,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        *,
+        page: Page,
     ) -> CardSetConnection:
         require_known_caller(info)  # a bad token is refused here as in REST
-        page = Page(first, after, last, before)
-        page.check()
         found = _filtered(CardSetFilter, {"box": box, "kind": kind}, card_set_list())
         # Some thirty sets: read whole (their designs in one more query), paged here.
         return page_of(card_set_views(found, with_cards=True), page)
 
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
+    @paged()
     def cards(
         self,
         info: strawberry.Info,
@@ -105,10 +103,8 @@ class Query:
             str | None,
             strawberry.argument(description="Words of the name or effect text (any case)."),
         ] = None,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        *,
+        page: Page,
     ) -> CardConnection:
         require_known_caller(info)
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
@@ -120,4 +116,4 @@ class Query:
         def read(offset: int, limit: int) -> tuple[list[shapes.Card], int]:
             return card_views(found[offset : offset + limit]), found.count()
 
-        return sliced(read, Page(first, after, last, before))
+        return sliced(read, page)

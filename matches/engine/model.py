@@ -43,6 +43,10 @@ class InvalidAnswer(EngineError):
     too_few, duplicate, not_a_permutation)."""
 
 
+PARK_KINDS = ("normal", "winter")
+"""The kinds of park a match is played in (its setup's ``park``, a match's ``kind``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchSetup:
     """Everything one match needs besides the seed and the policies.

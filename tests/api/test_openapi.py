@@ -114,7 +114,7 @@ def test_types_are_precise() -> None:
     schema = generated()
     text = repr(schema["components"])
     assert "int64" not in text and str(2**63 - 1) not in text
-    question = schema["components"]["schemas"]["QuestionOut"]["properties"]
+    question = schema["components"]["schemas"]["Question"]["properties"]
     for name in ("options", "default"):
         assert question[name]["items"] != {}
     card = schema["components"]["schemas"]["Card"]["properties"]["power"]

@@ -111,7 +111,7 @@ async def test_chat_messages_come_over_the_subscription_as_on_the_rest_stream() 
     await subscribe(socket, query, {"id": tournament_id})
     got, _ = await frames(socket, last, "tournamentEvents")
     await socket.disconnect()
-    chat = [frame["payload"] for frame in got if frame["kind"] == "chat"]
+    chat = [frame["payload"] for frame in got if frame["kind"] == "CHAT"]
     assert chat == [
         {"seat": 0, "name": "Host", "text": "welcome"},
         {"seat": None, "spectator": 1, "name": "Ann", "text": "thanks"},

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from config.enums import member_name
 from config.errors import ApplicationError
 from config.graphql_execution import COMPLETIONS
 from config.graphql_pages import OFFSETS, SEQS, Page, page_of
@@ -184,7 +185,9 @@ def same_log(tournament_id: int, token: str | None) -> None:
         frames = events_after(tournament_id=tournament_id, after=after_seq, viewer=viewer).events
         if not frames:
             break
-        expected += [{k: f[k] for k in ("seq", "kind", "payload")} for f in frames]
+        expected += [
+            {"seq": f.seq, "kind": member_name(f.kind), "payload": f.payload} for f in frames
+        ]
     gql = GraphQL(f"Bearer {token}" if token else None)
     seen: list[dict[str, Any]] = []
     after = None

@@ -3,6 +3,7 @@ full execution gives, for every selection the plan takes; any other selection is
 
 from __future__ import annotations
 
+import enum
 from collections.abc import AsyncGenerator, Iterator
 from typing import Any
 
@@ -17,12 +18,19 @@ from config.graphql_execution import ReusingExecutionContext
 from config.graphql_frames import FrameExecutionContext, FramePlan, LeanExtensionsRunner
 
 
+@strawberry.enum
+class Mood(enum.Enum):
+    CALM = "calm"
+    LOUD = "loud"
+
+
 @strawberry.type
 class Event:
     seq: int
     kind: str
     payload: JSON | None
     tags: list[str] = strawberry.field(default_factory=list)
+    mood: Mood = "calm"  # type: ignore[assignment]  # a shape holds an enum field's value
 
     @strawberry.field
     def doubled(self) -> int:
@@ -32,7 +40,7 @@ class Event:
 EVENTS = [
     Event(seq=1, kind="started", payload=JSON({"round": 1})),
     Event(seq=2, kind="hidden", payload=None),
-    Event(seq=3, kind="scored", payload=JSON([1, {"a": None}]), tags=["x"]),
+    Event(seq=3, kind="scored", payload=JSON([1, {"a": None}]), tags=["x"], mood=Mood.LOUD),
 ]
 PLANS: list[Any] = []
 
@@ -79,6 +87,7 @@ PLAIN = [
     "subscription { events { seq kind payload } }",
     "subscription { e: events(upto: 2) { s: seq k: kind p: payload seq __typename } }",
     "subscription { events { ...Fields kind } } fragment Fields on Event { seq payload }",
+    "subscription { events { seq mood } }",  # an enum: its value or its member
     "subscription($all: Boolean!) "
     "{ events { seq payload @include(if: $all) kind @skip(if: $all) } }",
 ]
@@ -118,6 +127,18 @@ async def test_a_value_the_field_cannot_take_gets_the_executed_error() -> None:
         EVENTS.pop()
     data, errors = got[-1]
     assert data is None and errors[0]["path"] == ["events", "seq"]
+
+
+async def test_a_value_the_enum_does_not_hold_gets_the_executed_error() -> None:
+    EVENTS.append(Event(seq=4, kind="broken", payload=None, mood="sulky"))  # type: ignore[arg-type]
+    try:
+        query = "subscription { events(upto: 4) { seq mood } }"
+        got = await answers(planned, query)
+        assert got == await answers(executed, query)
+    finally:
+        EVENTS.pop()
+    data, errors = got[-1]
+    assert data is None and errors[0]["path"] == ["events", "mood"]
 
 
 class Counting(SchemaExtension):

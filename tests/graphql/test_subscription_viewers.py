@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
+from tests.graphql.rest_shape import enum_value
 from tests.graphql.socket import frames, open_socket, subscribe
 from tests.graphql.test_subscriptions import last_seq, logged
 from tests.ops.helpers import finished_bot_tournaments
@@ -42,7 +43,7 @@ async def watch(token: str | None, tournament_id: int, selection: str, final: in
     await subscribe(socket, query, {"id": tournament_id})
     got, _ = await frames(socket, final, "tournamentEvents")
     await socket.disconnect()
-    return [{"seq": f["seq"], "kind": f["kind"], "payload": f["payload"]} for f in got]
+    return [{"seq": f["seq"], "kind": enum_value(f["kind"]), "payload": f["payload"]} for f in got]
 
 
 async def test_a_seats_private_frames_reach_no_other_seat_nor_a_spectator(catalogue: Any) -> None:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from cards.models import Card
+from config.shapes import to_json
 from matches.models import Match, MatchStatus
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_list
@@ -155,7 +156,7 @@ def test_the_cached_match_list_shows_each_viewer_its_own_and_moves_with_the_answ
         fresh = match_list(
             tournament_id=host.id, viewer=Viewer(seat.pk, seat.number) if viewer else SPECTATOR
         )
-        rendered = json.loads(JSONRenderer().render(fresh))  # as the API renders it
+        rendered = json.loads(JSONRenderer().render(to_json(fresh)))  # as the API renders it
         assert listed(viewer) == next(m for m in rendered if m["id"] == match.pk)
 
 

@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
+from config.shapes import to_json
 from matches.models import Match, MatchStatus
 from matches.observer import SPECTATOR
 from tests.graphql.client import GraphQL
@@ -94,7 +95,7 @@ def test_no_public_answer_names_the_stored_count_or_a_match_length(
         host.client.get(f"/api/v1/tournaments/{host.id}/").json(),
         host.client.get(f"/api/v1/tournaments/{host.id}/matches/").json(),
         GraphQL().data(GQL, id=host.id),
-        events_after(tournament_id=host.id, after=0, viewer=SPECTATOR).events,
+        to_json(events_after(tournament_id=host.id, after=0, viewer=SPECTATOR).events),
     ]
     for match in shown[1]:
         shown.append(host.client.get(f"/api/v1/matches/{match['id']}/").json())

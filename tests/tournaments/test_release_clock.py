@@ -24,6 +24,7 @@ from matches.observer import SPECTATOR, Viewer
 from tests.graphql.client import GraphQL
 from tests.graphql.rest_shape import rest_shape
 from tests.tournaments.play import Player, open_game
+from tournaments.log_shapes import TournamentEventView
 from tournaments.models import TournamentEvent
 from tournaments.selectors.events import events_after, released_seq
 from tournaments.services import matchplay, rounds
@@ -87,8 +88,8 @@ def _stream(tournament_id: int) -> Released:
         seen.seq = part.last_seq
 
 
-def _note(seen: Released, frame: dict[str, Any]) -> None:
-    kind, payload = frame["kind"], frame["payload"] or {}
+def _note(seen: Released, frame: TournamentEventView) -> None:
+    kind, payload = frame.kind, frame.payload or {}
     if kind == "match_event":
         match = payload["match"]
         seen.events[match] = seen.events.get(match, 0) + 1
@@ -245,7 +246,7 @@ def test_a_live_question_is_asked_when_the_log_before_it_is_out(
     shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=host.headers).json()
     assert (shown["status"], shown["question"]) == ("playing", None)
     mine = events_after(tournament_id=host.id, after=0, viewer=Viewer(number=0)).events
-    assert all(frame["kind"] != "match_question" for frame in mine)
+    assert all(frame.kind != "match_question" for frame in mine)
     refused = host.client.post(
         f"/api/v1/matches/{match.pk}/answer/",
         {"question": match.question["seq"], "answer": match.question["default"]},  # type: ignore[index]
@@ -258,4 +259,4 @@ def test_a_live_question_is_asked_when_the_log_before_it_is_out(
     assert shown["status"] == "waiting" and shown["question"]["seq"] == match.question["seq"]  # type: ignore[index]
     assert "asked_at" not in shown["question"]
     mine = events_after(tournament_id=host.id, after=0, viewer=Viewer(number=0)).events
-    assert [f for f in mine if f["kind"] == "match_question"], "the stream asks it now"
+    assert [f for f in mine if f.kind == "match_question"], "the stream asks it now"

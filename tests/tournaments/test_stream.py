@@ -166,6 +166,7 @@ def test_the_streams_text_frames_are_the_events_each_viewer_may_read(catalogue: 
     it is the frame ``events_after`` gives the same viewer, hidden events included."""
     import json
 
+    from config.shapes import to_json
     from tests.tournaments.play import play_to_the_end
     from tournaments.selectors.events import event_texts_after, events_after
 
@@ -180,7 +181,8 @@ def test_the_streams_text_frames_are_the_events_each_viewer_may_read(catalogue: 
                 "viewer": Viewer(number=audience),
             }
             parsed, texts = events_after(**args), event_texts_after(**args)
-            assert [json.loads(text) for text in texts.events] == parsed.events
+            framed = [{"type": "event", **to_json(event)} for event in parsed.events]
+            assert [json.loads(text) for text in texts.events] == framed
             assert texts.last_seq == parsed.last_seq > after
             assert (texts.next_due is None) == (parsed.next_due is None)
             after = parsed.last_seq

@@ -87,7 +87,7 @@ def test_a_finished_matchs_events_are_cached_per_side_and_never_served_to_anothe
         for headers, seat in rng.sample(viewers, len(viewers)):
             after = rng.choice([0, 0, 1, 5, 40, 10_000])
             side = (SPECTATOR if seat is None else Viewer(seat.pk, seat.number)).side_in(match)
-            expected = _frames(match, side, after)
+            expected = to_json(_frames(match, side, after))
             url = f"/api/v1/matches/{match.pk}/events/?after={after}"
             assert client.get(url, headers=headers).json() == expected
             assert client.get(url, headers=headers).json() == expected

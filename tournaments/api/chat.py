@@ -9,10 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.actions import rest_view
-from config.shapes import to_json
+from config.shapes import Many, to_json
 from config.throttling import ActionThrottle
 from tournaments import chat_actions
-from tournaments.api.views import ApiView, many
+from tournaments.api.views import ApiView
 from tournaments.selectors.chat import chat_log
 from tournaments.selectors.viewers import require_tournament
 from tournaments.shapes import ChatMessage
@@ -23,7 +23,7 @@ class ChatLogView(ApiView):
 
     throttle_classes = [ActionThrottle]
 
-    @extend_schema(responses={200: many(ChatMessage)})
+    @extend_schema(responses=Many(ChatMessage))
     def get(self, request: Request, tournament_id: int) -> Response:
         require_tournament(tournament_id)  # not_found for no tournament
         return Response(to_json(chat_log(tournament_id=tournament_id)))

@@ -16,10 +16,12 @@ from rest_framework.response import Response
 
 from config.actions import rest_view
 from config.errors import ApplicationError
+from config.shapes import Many, to_json
 from matches.observer import Viewer
 from matches.selectors import ShownMatch, match_by_id, match_events, match_view
+from matches.shapes import MatchEventView, MatchView
 from tournaments import actions
-from tournaments.api import inputs, outputs
+from tournaments.api import inputs
 from tournaments.api.auth import caller
 from tournaments.api.views import ApiView
 from tournaments.selectors.viewers import viewer_in
@@ -35,10 +37,10 @@ def _viewer(request: Request, match: ShownMatch) -> Viewer:
 
 
 class MatchDetailView(ApiView):
-    @extend_schema(responses=outputs.MatchOut)
+    @extend_schema(responses=MatchView)
     def get(self, request: Request, match_id: int) -> Response:
         match = _match(match_id)
-        return Response(match_view(match, _viewer(request, match)))
+        return Response(to_json(match_view(match, _viewer(request, match))))
 
 
 class MatchEventsView(ApiView):
@@ -46,12 +48,12 @@ class MatchEventsView(ApiView):
 
     @extend_schema(
         parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="Events after seq N.")],
-        responses=outputs.EventOut(many=True),
+        responses=Many(MatchEventView),
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match(match_id)
         after = _after(request.query_params.get("after", "0"))
-        return Response(match_events(match, _viewer(request, match), after=after))
+        return Response(to_json(match_events(match, _viewer(request, match), after=after)))
 
 
 def _after(raw: Any) -> int:

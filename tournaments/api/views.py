@@ -12,10 +12,12 @@ from rest_framework.views import APIView
 
 from config.actions import rest_view
 from config.params import KnownQueryParameters
-from config.shapes import Shape, to_json
+from config.shapes import Many, to_json
+from matches.shapes import MatchView
 from tournaments import actions
-from tournaments.api import inputs, outputs
+from tournaments.api import inputs
 from tournaments.api.auth import caller
+from tournaments.log_shapes import Replay, Verification
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import tournament_list
 from tournaments.selectors.matches import match_list_of
@@ -35,11 +37,6 @@ def valid(serializer_class: type[serializers.Serializer], request: Request) -> d
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
-
-
-def many(kind: type[Shape]) -> dict[str, Any]:
-    """OpenAPI's list of a shape (its component, made where an action answers it)."""
-    return {"type": "array", "items": {"$ref": f"#/components/schemas/{kind.__name__}"}}
 
 
 def _view(tournament_id: int, request: Request) -> Response:
@@ -110,25 +107,25 @@ DECK_ACTIONS: dict[str, type[APIView]] = {
 
 
 class TournamentMatchesView(ApiView):
-    @extend_schema(responses=outputs.MatchOut(many=True))
+    @extend_schema(responses=Many(MatchView))
     def get(self, request: Request, tournament_id: int) -> Response:
         viewer = viewer_in(caller(request), tournament_id)
-        return Response(match_list_of(tournament_id=tournament_id, viewer=viewer))
+        return Response(to_json(match_list_of(tournament_id=tournament_id, viewer=viewer)))
 
 
 class TournamentVerifyView(ApiView):
     @extend_schema(
-        responses=outputs.VerifyOut,
+        responses=Verification,
         summary="Check a finished tournament against its revealed seed",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(fairness.tournament_verify(tournament_id=tournament_id))
+        return Response(to_json(fairness.tournament_verify(tournament_id=tournament_id)))
 
 
 class TournamentReplayView(ApiView):
     @extend_schema(
-        responses=outputs.ReplayOut,
+        responses=Replay,
         summary="Everything needed to re-play a finished tournament (examples/verify.py)",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(tournament_replay(tournament_id=tournament_id))
+        return Response(to_json(tournament_replay(tournament_id=tournament_id)))

@@ -13,43 +13,22 @@ from strawberry import relay
 from config.enums import plain
 from config.errors import ApplicationError, NotFoundError
 from config.graphql import Connection, authorization
-from config.graphql_pages import (
-    EVENTS_DEFAULT,
-    EVENTS_MAX,
-    SEQS,
-    After,
-    Before,
-    EventsFirst,
-    EventsLast,
-    First,
-    Last,
-    Page,
-    page_of,
-    sliced,
-    window,
-)
+from config.graphql_pages import EVENTS, Page, page_of, paged, sliced, window
 from matches.observer import Viewer
-from matches.selectors import (
-    ShownMatch,
-    fixed_events,
-    match_by_id,
-    match_events,
-    match_list,
-    match_view,
-)
+from matches.selectors import match_by_id, match_list, match_view
+from matches.shapes import MatchView as MatchViewShape
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
 from tournaments.api.inputs import MAX_NUMBER
-from tournaments.enums import ListStatus, MatchKind, MatchViewStatus
+from tournaments.enums import ListStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.cardstats import CardStats
 from tournaments.graphql.types import (
     AdviceView,
-    MatchEventView,
-    MatchSeat,
-    Question,
+    MatchConnection,
+    MatchView,
     SeatView,
-    TournamentEventView,
+    TournamentEventConnection,
     TournamentListItem,
     TournamentView,
 )
@@ -93,73 +72,9 @@ def tournament_of(info: strawberry.Info, tournament_id: int) -> TournamentView:
     return found
 
 
-@strawberry.type(description="A match as you may see it (REST's match view).")
-class MatchView(relay.Node):
-    id: relay.NodeID[int]
-    database_id: int = strawberry.field(
-        description="The match's number: REST's `id`, `match(id:)`'s argument."
-    )
-    tournament: int = strawberry.field(description="Its tournament's id.")
-    round: int = strawberry.field(description="Round 1-7, 8 = the Final.")
-    park: str = strawberry.field(description="The park.")
-    kind: MatchKind = strawberry.field(description="normal or winter.")
-    seats: list[MatchSeat] = strawberry.field(description="Its two seats.")
-    status: MatchViewStatus = strawberry.field(
-        description="scheduled, waiting, playing (events still being released), finished, failed."
-    )
-    winner: int | None = strawberry.field(description="Seat number, once visible.")
-    reason: str | None = strawberry.field(description="Why it ended, once visible.")
-    fans_gained: strawberry.scalars.JSON | None = strawberry.field(
-        description="Fans each side gained, once visible."
-    )
-    events_released: int = strawberry.field(description="Released events you may see.")
-    question: Question | None = strawberry.field(description="Your pending question.")
-    match: strawberry.Private[Any]
-    viewer: strawberry.Private[Viewer]
-
-    @classmethod
-    def of(cls, match: ShownMatch | None, viewer: Viewer, data: dict[str, Any]) -> MatchView:
-        """The view REST answers (``match_view``'s ``data``); ``match`` (or its id) reads its
-        events."""
-        plain = ("id", "tournament", "round", "park", "kind", "status", "winner", "reason")
-        return cls(
-            **{k: data[k] for k in plain},
-            database_id=data["id"],
-            fans_gained=data["fans_gained"],
-            events_released=data["events_released"],
-            seats=[MatchSeat(**s) for s in data["seats"]],
-            question=Question.of(data["question"]),
-            match=match,
-            viewer=viewer,
-        )
-
-    @strawberry.field(
-        description="Released events, gapless (`hidden` for those you may not see); a cursor "
-        "holds its event's seq, so `after` resumes where a page (or the subscription) ended."
-    )
-    def events(
-        self,
-        first: EventsFirst = None,
-        after: After = None,
-        last: EventsLast = None,
-        before: Before = None,
-    ) -> Connection[MatchEventView]:
-        page = Page(first, after, last, before, EVENTS_DEFAULT, EVENTS_MAX, SEQS)
-        page.check()
-        # Forwards, only the events after ``after`` are read; backwards, all of them.
-        skip = page.start() if last is None and before is None else 0
-        match = self.match if self.match is not None else match_by_id(self.database_id)
-        frames = match_events(match, self.viewer, after=skip)
-        if skip and not frames:  # past the end: count the events there are
-            skip, frames = 0, match_events(match, self.viewer, after=0)
-        views = [MatchEventView(**frame) for frame in frames]
-        return page_of(views, page, offset=skip, content=fixed_events(match, self.viewer))
-
-
-def match_of(info: strawberry.Info, match_id: int) -> MatchView:
+def match_of(info: strawberry.Info, match_id: int) -> MatchViewShape:
     match = match_by_id(match_id)
-    viewer = viewer_at(info, match.tournament_id)
-    return MatchView.of(match, viewer, match_view(match, viewer))
+    return match_view(match, viewer_at(info, match.tournament_id))
 
 
 def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
@@ -181,7 +96,7 @@ def node_of(info: strawberry.Info, id: str) -> relay.Node:
     numbers = None if found is None else _numbers(found.node_id)
     if found is None or numbers is None or len(numbers) != NODES.get(found.type_name, (0,))[0]:
         raise ApplicationError("invalid", _("Not a global id of this API."), {"id": id[:64]})
-    node: relay.Node = NODES[found.type_name][1](info, *numbers)
+    node: relay.Node = NODES[found.type_name][1](info, *numbers)  # or a Node's shape
     return node
 
 
@@ -206,7 +121,7 @@ def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
     raise NotFoundError("not_found", _("No such seat."), {"seat": number})
 
 
-NODES: dict[str, tuple[int, Callable[..., relay.Node]]] = {
+NODES: dict[str, tuple[int, Callable[..., Any]]] = {
     "TournamentView": (1, tournament_of),
     "MatchView": (1, match_of),
     "SeatView": (2, seat_of),
@@ -216,8 +131,8 @@ NODES: dict[str, tuple[int, Callable[..., relay.Node]]] = {
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="Any object by its global `id` (a tournament, a match or a seat), as you may "
-        "see it."
+        description="Any object by its global `id` (a tournament, a match, a seat, a card or a "
+        "card set), as you may see it."
     )
     def node(
         self,
@@ -253,6 +168,7 @@ class Query:
         return tournament_of(info, id)
 
     @strawberry.field(description="Tournaments, newest first (REST's list, nothing secret).")
+    @paged()
     def tournaments(
         self,
         info: strawberry.Info,
@@ -266,10 +182,8 @@ class Query:
             str | None,
             strawberry.argument(description="A league's slug: only its seasons' tournaments."),
         ] = None,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
+        *,
+        page: Page,
     ) -> Connection[TournamentListItem]:
         caller_actor(info)  # a bad token is refused here as everywhere
         filters = _filters(plain(status), league)
@@ -278,51 +192,36 @@ class Query:
             found = tournament_list(**filters, limit=limit, offset=offset)
             return found.results, found.count
 
-        return sliced(read, Page(first, after, last, before))
+        return sliced(read, page)
 
     @strawberry.field(
         description="The tournament's released log as you may see it (the stream's and "
         "`tournamentEvents`' events: `hidden` for those you may not see), gapless; a cursor "
         "holds its event's seq."
     )
+    @paged(EVENTS)
     def tournament_log(
-        self,
-        info: strawberry.Info,
-        tournament_id: TournamentId,
-        first: EventsFirst = None,
-        after: After = None,
-        last: EventsLast = None,
-        before: Before = None,
-    ) -> Connection[TournamentEventView]:
-        page = Page(first, after, last, before, EVENTS_DEFAULT, EVENTS_MAX, SEQS)
-        page.check()
+        self, info: strawberry.Info, tournament_id: TournamentId, page: Page
+    ) -> TournamentEventConnection:
         viewer = viewer_at(info, tournament_id)
         total = released_seq(tournament_id)  # the log's bound anyone is told
         start, stop = page.bounds(total)
         frames = events_after(tournament_id=tournament_id, after=start, viewer=viewer).events
-        views = [_log_frame(frame) for frame in frames[: stop - start]]
-        return window(views, page, start=start, total=total)
+        return window(frames[: stop - start], page, start=start, total=total)
 
     @strawberry.field(description="A match as you may see it.")
     def match(self, info: strawberry.Info, id: MatchId) -> MatchView:
-        return match_of(info, id)
+        found: MatchViewShape = match_of(info, id)
+        return found
 
     @strawberry.field(description="A tournament's matches as you may see them, in play order.")
+    @paged()
     def matches(
-        self,
-        info: strawberry.Info,
-        tournament_id: TournamentId,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
-    ) -> Connection[MatchView]:
-        page = Page(first, after, last, before)
-        page.check()
+        self, info: strawberry.Info, tournament_id: TournamentId, page: Page
+    ) -> MatchConnection:
         viewer = viewer_at(info, tournament_id)
         require_tournament(tournament_id)
-        views = match_list(tournament_id=tournament_id, viewer=viewer)
-        return page_of([_listed(view, viewer) for view in views], page)
+        return page_of(match_list(tournament_id=tournament_id, viewer=viewer), page)
 
     @strawberry.field(
         description="Draft advice for your seat's current options or display: each choice's "
@@ -334,30 +233,13 @@ class Query:
         return found
 
     @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
+    @paged()
     def pending_questions(
-        self,
-        info: strawberry.Info,
-        tournament_id: TournamentId,
-        first: First = None,
-        after: After = None,
-        last: Last = None,
-        before: Before = None,
-    ) -> Connection[MatchView]:
-        page = Page(first, after, last, before)
-        page.check()
+        self, info: strawberry.Info, tournament_id: TournamentId, page: Page
+    ) -> MatchConnection:
         viewer = viewer_at(info, tournament_id)
         require_tournament(tournament_id)
         if viewer.seat_id is None:
             return page_of([], page)
         views = match_list(tournament_id=tournament_id, viewer=viewer)
-        asked = [_listed(view, viewer) for view in views if view["question"] is not None]
-        return page_of(asked, page)
-
-
-def _log_frame(frame: dict[str, Any]) -> TournamentEventView:
-    return TournamentEventView(seq=frame["seq"], kind=frame["kind"], payload=frame["payload"])
-
-
-def _listed(data: dict[str, Any], viewer: Viewer) -> MatchView:
-    """A match of a list: its events are read (with ``match(id)``'s) only if selected."""
-    return MatchView.of(None, viewer, data)
+        return page_of([view for view in views if view.question is not None], page)

@@ -21,6 +21,7 @@ from config import metrics
 from config.errors import ApplicationError
 from matches.observer import Viewer
 from matches.selectors import match_by_id, match_events, public_status
+from matches.shapes import MatchEventView as MatchEventShape
 from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import After, MatchId, TournamentId
 from tournaments.graphql.queries import caller_seat
@@ -80,7 +81,7 @@ def _match_state(match_id: int, info: strawberry.Info) -> tuple[int, Viewer]:
     return match.tournament_id, viewer_in(caller_seat(info), match.tournament_id)
 
 
-def _match_slice(match_id: int, viewer: Viewer, after: int) -> tuple[list[dict[str, Any]], bool]:
+def _match_slice(match_id: int, viewer: Viewer, after: int) -> tuple[list[MatchEventShape], bool]:
     """The frames after ``after`` and whether the match had released all it ever will before
     they were read (its status is read first: a match finishing meanwhile is read once more)."""
     match = match_by_id(match_id)
@@ -112,10 +113,8 @@ class Subscription:
                     # once (the REST stream counts its batch once sent: the same moment to a
                     # millisecond or two, and a frame counted per call, not per event).
                     metrics.frames_sent(len(part.events), part.released if caught_up else ())
-                    for frame in part.events:
-                        yield TournamentEventView(
-                            seq=frame["seq"], kind=frame["kind"], payload=frame["payload"]
-                        )
+                    for event in part.events:  # the selector's shapes, as they are
+                        yield event
                     last, caught_up = part.last_seq, caught_up or not part.more
                     await waker.wait(part.next_due)
 
@@ -138,8 +137,8 @@ class Subscription:
                     frames, done = await read(match_id, viewer, last)
                     metrics.frames_sent(len(frames))  # a match's frames carry no release time
                     for frame in frames:
-                        yield MatchEventView(**frame)
-                        last = frame["seq"]
+                        yield frame
+                        last = frame.seq
                     if done:
                         return
                     if not frames:

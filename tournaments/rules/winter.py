@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from matches.engine.model import PARK_KINDS as PARK_KINDS  # re-exported: a match's kind
+
 OFF, NORMAL, ALL = "off", "normal", "all"
 MODES = (OFF, NORMAL, ALL)
 
@@ -28,10 +30,6 @@ def winter_parks(mode: str, parks: Sequence[str], index: int) -> frozenset[str]:
     if mode == NORMAL and parks:
         return frozenset({parks[index % len(parks)]})
     return frozenset()
-
-
-PARK_KINDS = ("normal", "winter")
-"""The engine's kinds of park, a match's ``kind``."""
 
 
 def park_kind(mode: str, parks: Sequence[str], index: int, park: str) -> str:

@@ -1,7 +1,9 @@
 """The tournament's event log as one viewer may read it, in order, gapless and released on time.
 
 Every viewer gets every ``seq``: an event it may not see comes as ``{"seq": N, "kind": "hidden"}``
-with no payload, so a missing number always means a lost frame, never a secret.
+with no payload, so a missing number always means a lost frame, never a secret. An event is a
+``TournamentEventView`` (``tournaments.log_shapes``); the live stream gets it as the JSON text it
+sends (``event_text``), built around the stored payload.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from django.db import connection
 from django.utils import timezone
 
 from config.rows import column, converted, quote
+from matches.enums import HIDDEN
 from matches.observer import Viewer
+from tournaments.log_shapes import TournamentEventView
 from tournaments.models import TournamentEvent
 from tournaments.selectors.archive import archived_log_rows
 from tournaments.selectors.viewers import tournament_event_seq
@@ -29,7 +33,7 @@ class LogSlice:
     """Events to send now, the last seq they cover, and when to look again (``None``: on news);
     ``released``: when each event was released (its ``visible_at``), for the stream's lag."""
 
-    events: list[Any]  # frames: dicts (``events_after``) or their JSON text (``…_texts_after``)
+    events: list[Any]  # shapes (``events_after``) or their frames' JSON text (``…_texts_after``)
     last_seq: int
     next_due: datetime | None
     released: tuple[datetime, ...] = ()
@@ -39,9 +43,6 @@ class LogSlice:
         """The log held more than this batch (``next_due`` is now): a client catching up is
         still catching up on the next read."""
         return len(self.events) == BATCH and self.next_due is not None
-
-
-HIDDEN = "hidden"
 
 
 def released_seq(tournament_id: int) -> int:
@@ -58,19 +59,20 @@ def released_seq(tournament_id: int) -> int:
     return logged if held is None else held - 1
 
 
-def event_frame(
+def event_view(
     seq: int, kind: str, payload: Any, audience: int | None, viewer: Viewer
-) -> dict[str, Any]:
-    """The frame ``viewer`` gets for an event: the event, or a placeholder keeping its seq
+) -> TournamentEventView:
+    """The event as ``viewer`` may see it: the event, or a placeholder keeping its seq
     (whether the event's ``audience`` reaches the viewer is the observer's ``Viewer.reaches``)."""
     if not viewer.reaches(audience):
-        return {"type": "event", "seq": seq, "kind": HIDDEN, "payload": None}
-    return {"type": "event", "seq": seq, "kind": kind, "payload": payload}
+        return TournamentEventView(seq=seq, kind=HIDDEN, payload=None)
+    return TournamentEventView(seq=seq, kind=kind, payload=payload)
 
 
 def event_text(seq: int, kind: str, payload: str, audience: int | None, viewer: Viewer) -> str:
-    """``event_frame`` as the JSON text sent, built around the payload's stored JSON text
-    (never parsed and dumped again: the stream sends every event to every socket)."""
+    """``event_view`` as the stream's frame (``{"type": "event", …}`` and the shape's keys),
+    JSON text built around the payload's stored JSON text (never parsed and dumped again: the
+    stream sends every event to every socket)."""
     if not viewer.reaches(audience):
         return f'{{"type":"event","seq":{seq},"kind":"{HIDDEN}","payload":null}}'
     return (
@@ -105,7 +107,7 @@ def _slice(tournament_id: int, after: int, viewer: Viewer, *, text: bool) -> Log
         if text:
             sent.append(event_text(seq, kind, payload, audience, viewer))
         else:
-            sent.append(event_frame(seq, kind, orjson.loads(payload), audience, viewer))
+            sent.append(event_view(seq, kind, orjson.loads(payload), audience, viewer))
         released.append(visible_at)
         last = seq
     return LogSlice(sent, last, now if len(batch) > BATCH else None, tuple(released))

@@ -8,19 +8,18 @@ therefore never cached; any other list is, per version and viewer.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
 from matches.observer import Viewer
 from matches.selectors import match_list
+from matches.shapes import MatchView
 from tournaments.models import Tournament
 from tournaments.selectors.tournaments import VIEW_TIMEOUT, birth_key
 
 
-def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[dict[str, Any]]:
+def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
     """The matches of ``tournament_id`` as ``viewer`` may see them; ``not_found`` for no such
     tournament."""
     stamp = (
@@ -31,10 +30,10 @@ def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[dict[str, Any]]
     if stamp is None:
         raise NotFoundError("not_found", _("No such tournament."))
     code, created_at, version = stamp
-    key = f"mlist:{birth_key(tournament_id, code, created_at)}:{version}:{viewer.key}"
-    listed: list[dict[str, Any]] | None = cache.get(key)
+    key = f"mviews:{birth_key(tournament_id, code, created_at)}:{version}:{viewer.key}"
+    listed: list[MatchView] | None = cache.get(key)
     if listed is None:
         listed = match_list(tournament_id=tournament_id, viewer=viewer)
-        if all(match["status"] != "playing" for match in listed):
+        if all(match.status != "playing" for match in listed):
             cache.set(key, listed, VIEW_TIMEOUT)
     return listed

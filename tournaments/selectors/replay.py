@@ -17,10 +17,11 @@ from cards.models import CardSnapshot
 from config.errors import ConflictError, NotFoundError
 from matches.models import Match, MatchEvent
 from matches.observer import observe
+from tournaments.log_shapes import Replay, ReplayCards, ReplayMatch
 from tournaments.models import Status, Tournament
 
 
-def tournament_replay(*, tournament_id: int) -> dict[str, Any]:
+def tournament_replay(*, tournament_id: int) -> Replay:
     """The replay document of a finished tournament; ``not_finished`` before its end."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
@@ -33,14 +34,14 @@ def tournament_replay(*, tournament_id: int) -> dict[str, Any]:
         .get()
     )
     matches = list(tournament.matches.select_related("seat_a", "seat_b").order_by("pk"))
-    return {
-        "tournament": tournament.pk,
-        "seed": str(tournament.seed),
-        "nonce": tournament.seed_nonce,
-        "commitment": tournament.commitment,
-        "cards": {"entries": entries, "all_sets": all_sets},
-        "matches": [_match(match, _events(match)) for match in matches],
-    }
+    return Replay(
+        tournament=tournament.pk,
+        seed=str(tournament.seed),
+        nonce=tournament.seed_nonce,
+        commitment=tournament.commitment,
+        cards=ReplayCards(entries=entries, all_sets=all_sets),
+        matches=[_match(match, _events(match)) for match in matches],
+    )
 
 
 def _events(match: Match) -> list[dict[str, Any]]:
@@ -50,15 +51,15 @@ def _events(match: Match) -> list[dict[str, Any]]:
     return [shown for payload in rows if (shown := observe(payload, None, revealed=True))]
 
 
-def _match(match: Match, events: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "id": match.pk,
-        "round": match.round,
-        "park": match.park,
-        "status": match.status,
-        "seats": {"A": match.seat_a.number, "B": match.seat_b.number},
-        "seed": str(match.seed),
-        "setup": match.setup,
-        "answers": match.answers,
-        "events": events,
-    }
+def _match(match: Match, events: list[dict[str, Any]]) -> ReplayMatch:
+    return ReplayMatch(
+        id=match.pk,
+        round=match.round,
+        park=match.park,
+        status=match.status,
+        seats={"A": match.seat_a.number, "B": match.seat_b.number},
+        seed=str(match.seed),
+        setup=match.setup,
+        answers=match.answers,
+        events=events,
+    )

@@ -17,9 +17,10 @@ from django.utils import timezone
 
 from config import layer, observe
 from config.bulk import append_rows
-from tournaments.models import Status, Tournament, TournamentEvent
+from tournaments.models import LOG_KINDS, Status, Tournament, TournamentEvent
 
 log = logging.getLogger(__name__)
+KNOWN = frozenset(LOG_KINDS)
 
 
 def group_name(tournament_id: int) -> str:
@@ -109,6 +110,9 @@ def publish_many(
     log is released in seq order exactly as its instants say (``release_floor``)."""
     if not items:
         return
+    unknown = {item[0] for item in items} - KNOWN
+    if unknown:
+        raise ValueError(f"not a kind of the log (tournaments.models.LOG_KINDS): {unknown}")
     items = _monotone(tournament, items)
     first = tournament.event_seq + 1
     tournament_id = tournament.pk

@@ -15,12 +15,13 @@ from django.utils.translation import gettext as _
 
 from config.errors import ConflictError, NotFoundError
 from matches.services import match_verify
+from tournaments.log_shapes import MatchCheck, Verification, VerifyChecks
 from tournaments.models import Status, Tournament
 from tournaments.rules.seeds import commitment, derive_seed, stream
 from tournaments.rules.trophies import deal_trophies
 
 
-def tournament_verify(*, tournament_id: int) -> dict[str, Any]:
+def tournament_verify(*, tournament_id: int) -> Verification:
     """The checks of a finished tournament; ``ok`` when every one of them holds."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
@@ -28,29 +29,29 @@ def tournament_verify(*, tournament_id: int) -> dict[str, Any]:
     if tournament.status != Status.FINISHED:
         raise ConflictError("not_finished", _("The seed is revealed, and checked, at the end."))
     matches = [_match_check(tournament, match) for match in tournament.matches.order_by("pk")]
-    checks = {
-        "commitment": commitment(tournament.seed, tournament.seed_nonce) == tournament.commitment,
-        "trophies": _trophies_check(tournament),
-        "matches": all(m["seed"] and m["events"] for m in matches),
-    }
-    return {
-        "ok": all(checks.values()),
-        "checks": checks,
-        "seed": tournament.seed,
-        "nonce": tournament.seed_nonce,
-        "commitment": tournament.commitment,
-        "matches": matches,
-    }
+    checks = VerifyChecks(
+        commitment=commitment(tournament.seed, tournament.seed_nonce) == tournament.commitment,
+        trophies=_trophies_check(tournament),
+        matches=all(m.seed and m.events for m in matches),
+    )
+    return Verification(
+        ok=checks.commitment and checks.trophies and checks.matches,
+        checks=checks,
+        seed=tournament.seed,
+        nonce=tournament.seed_nonce,
+        commitment=tournament.commitment,
+        matches=matches,
+    )
 
 
-def _match_check(tournament: Tournament, match: Any) -> dict[str, Any]:
+def _match_check(tournament: Tournament, match: Any) -> MatchCheck:
     expected = derive_seed(tournament.seed, "match", match.round, match.park)
-    return {
-        "match": match.pk,
-        "seed": match.seed == expected,
-        "events": match_verify(match_id=match.pk),
-        "rules_version": match.rules_version,
-    }
+    return MatchCheck(
+        match=match.pk,
+        seed=match.seed == expected,
+        events=match_verify(match_id=match.pk),
+        rules_version=match.rules_version,
+    )
 
 
 def _trophies_check(tournament: Tournament) -> bool:

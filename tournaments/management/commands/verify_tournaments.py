@@ -23,7 +23,7 @@ class Command(LocalizedCommand):
             .order_by("pk")
             .values_list("pk", flat=True)
         )
-        failed = [tid for tid in ids if not tournament_verify(tournament_id=tid)["ok"]]
+        failed = [tid for tid in ids if not tournament_verify(tournament_id=tid).ok]
         if failed:
             raise CommandError(
                 ngettext(

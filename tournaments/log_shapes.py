@@ -1,0 +1,80 @@
+"""A tournament's record, declared once (``config.shapes``): its log's events as a viewer reads
+them, the checks of a finished tournament and its replay document. The selectors and
+``services.fairness`` return these; REST renders them (``to_json``), and the OpenAPI schema and
+the GraphQL types are made from them. Field order is REST's key order.
+
+An event's ``payload`` is per kind (docs/protocol.md) and stays JSON; its envelope is the shape.
+The live stream sends the same envelope as JSON text with ``"type": "event"`` in front
+(``selectors.events.event_text``, built without a shape: it is sent to every socket).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from config.shapes import Shape, field, shape
+from tournaments.enums import TournamentEventKind
+
+
+@shape("A tournament event as you may see it.")
+class TournamentEventView(Shape):
+    seq: int = field("1, 2, 3, … with no gap.")
+    kind: str = field("The kind, or `hidden` for one you may not see.", enum=TournamentEventKind)
+    payload: dict[str, Any] | None = field("Per kind (docs/protocol.md); null for a hidden one.")
+
+
+@shape("One match of a finished tournament, checked.")
+class MatchCheck(Shape):
+    match: int = field("The match's id.")
+    seed: bool = field("Its seed is the one derived from the revealed seed.")
+    events: bool = field("Replaying it gives exactly the stored events.")
+    rules_version: int = field("The rules version it was played and is replayed by.")
+
+
+@shape("What was checked of a finished tournament.")
+class VerifyChecks(Shape):
+    commitment: bool = field("SHA-256 of '<seed>:<nonce>' is the commitment.")
+    trophies: bool = field("The trophy stacks were dealt from the seed.")
+    matches: bool = field("Every match passed both of its checks.")
+
+
+@shape("A finished tournament checked against its revealed seed.")
+class Verification(Shape):
+    ok: bool = field("Every check holds.")
+    checks: VerifyChecks = field("Each check.")
+    seed: int = field("The revealed seed.")
+    nonce: str = field("The commitment's nonce.")
+    commitment: str = field("SHA-256 (hex) of '<seed>:<nonce>', published at the start.")
+    matches: list[MatchCheck] = field("Each match, in play order.")
+
+
+@shape("The frozen card data a tournament was played with.")
+class ReplayCards(Shape):
+    entries: Any = field("Every card design of the frozen card data.")
+    all_sets: list[str] = field("Every set of the frozen card data.")
+
+
+@shape("One match of a finished tournament: what re-plays it.")
+class ReplayMatch(Shape):
+    id: int = field("The match's id.")
+    round: int = field("Round 1-7, 8 = the Final.")
+    park: str = field("The park.")
+    status: str = field("Its stored status.")
+    seats: dict[str, int] = field('The seat number of each side: {"A": n, "B": m}.')
+    seed: str = field("The match's seed, a decimal string (63 bits).")
+    setup: dict[str, Any] = field(
+        "The engine's input: both decks in order and the match's share of each pile "
+        "(`[uid, key]` pairs, top first), round, park, first side, trophies, fans, flags."
+    )
+    answers: Any = field("Every answer given to a card question, in order.")
+    events: list[dict[str, Any]] = field("Every event the match recorded, shuffles included.")
+
+
+@shape("Everything needed to re-play a finished tournament (examples/verify.py).")
+class Replay(Shape):
+    tournament: int = field("The tournament's id.")
+    seed: str = field("The revealed seed, a decimal string (63 bits).")
+    nonce: str = field("The commitment's nonce.")
+    commitment: str = field("SHA-256 of '<seed>:<nonce>', shown from start.")
+    cards: ReplayCards = field("The frozen card data.")
+    matches: list[ReplayMatch] = field("Every match, in play order.")
