@@ -25,7 +25,8 @@ import datetime
 import operator
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Generic, TypeVar, Union
 
 import strawberry
@@ -175,13 +176,15 @@ def _is_list(kind: Any) -> bool:
 
 
 def row(kind: type[S], source: object, /, **given: Any) -> S:
-    """A ``kind`` built from ``source`` (a model row, another shape): each field ``given``
-    takes that value, every other one ``source``'s attribute of the same name. The one row
-    builder: a selector names only what it works out or renames."""
+    """A ``kind`` built from ``source`` (a model row, another shape, or a mapping such as a
+    ``.values()`` row or a stored payload): each field ``given`` takes that value, every other
+    one ``source``'s attribute (a mapping's key) of the same name. The one row builder: a
+    selector names only what it works out or renames."""
     names = _NAMES.get(kind) or _names(kind)
     if not given.keys() <= names:  # a misspelt name would be dropped silently
         raise TypeError(f"{kind.__name__} has no field {sorted(given.keys() - names)}")
-    return kind(**{name: given[name] if name in given else getattr(source, name) for name in names})
+    read = source.__getitem__ if isinstance(source, Mapping) else partial(getattr, source)
+    return kind(**{name: given[name] if name in given else read(name) for name in names})
 
 
 _NAMES: dict[type, frozenset[str]] = {}

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from config.errors import NotFoundError
 from config.graphql import Connection
 from config.graphql_pages import Page, page_of
-from config.shapes import Pager
+from config.shapes import Pager, row
 from matches.archive import archived_payloads
 from matches.enums import HIDDEN
 from matches.models import Match, MatchEvent, MatchStatus
@@ -105,7 +105,7 @@ def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
     counted = with_released_counts(Match.objects.filter(pk__in=ids))
     names = [f"released_{view}" for view, _side in VIEWS]
     rows = counted.values_list("pk", *names)
-    return {row[0]: dict(zip([v for v, _s in VIEWS], row[1:], strict=True)) for row in rows}
+    return {got[0]: dict(zip([v for v, _s in VIEWS], got[1:], strict=True)) for got in rows}
 
 
 def _released(match: Match, side: str | None, counts: Counts | None = None) -> int:
@@ -154,18 +154,9 @@ def _question(match: Match, side: str | None) -> Question | None:
         return None
     if not asked(match):
         return None
-    return Question(
-        seq=question["seq"],
-        side=question["side"],
-        kind=question["kind"],
-        card=question["card"],
-        card_key=question["card_key"],
-        options=question["options"],
-        min=question["min"],
-        max=question["max"],
-        prompt=question["prompt"],
-        option_keys=question["option_keys"],
-        default=question["default"],
+    return row(
+        Question,
+        question,
         option_seats=question.get("option_seats") or [],  # a question stored before them
         deadline=match.question_deadline,
     )

@@ -363,6 +363,14 @@ def test_a_row_takes_the_sources_attributes_and_refuses_a_field_it_lacks() -> No
         row(league_shapes.Skill, Source(), ordinl=-1.0)
 
 
+def test_a_row_reads_a_mappings_keys_and_a_missing_one_is_an_error() -> None:
+    payload = {"mu": 25.0, "sigma": 8.0, "ordinal": 1.0, "extra": "ignored"}
+    skill = row(league_shapes.Skill, payload, sigma=7.0)
+    assert (skill.mu, skill.sigma, skill.ordinal) == (25.0, 7.0, 1.0)
+    with pytest.raises(KeyError, match="ordinal"):
+        row(league_shapes.Skill, {"mu": 25.0, "sigma": 8.0})
+
+
 CARDS = ("/api/v1/cards/", "/api/v1/card-sets/")
 CARD_ROOTS = ("cards", "cardSets", "cardStats", "setStats")
 

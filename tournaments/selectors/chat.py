@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from config.shapes import row
 from tournaments.models import ChatGuest, TournamentEvent
 from tournaments.selectors.viewers import hash_token
 from tournaments.shapes import ChatMessage
@@ -22,13 +23,7 @@ def chat_log(*, tournament_id: int) -> list[ChatMessage]:
 
 def message_of(seq: int, payload: dict[str, Any]) -> ChatMessage:
     """The chat message a log event's payload holds (a spectator's names its number)."""
-    return ChatMessage(
-        seq=seq,
-        seat=payload["seat"],
-        spectator=payload.get("spectator"),
-        name=payload["name"],
-        text=payload["text"],
-    )
+    return row(ChatMessage, payload, seq=seq, spectator=payload.get("spectator"))
 
 
 GuestRow = ChatGuest

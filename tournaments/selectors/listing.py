@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Count, OuterRef, Q, Subquery
 
+from config.shapes import row
 from tournaments.models import Seat, Status, Tournament
 from tournaments.shapes import TournamentList, TournamentListItem
 
@@ -54,25 +55,17 @@ def tournament_list(
         count=tournaments.count(),
         limit=limit,
         offset=offset,
-        results=[_item(row) for row in rows],
+        results=[_item(values) for values in rows],
     )
 
 
-def _item(row: dict[str, Any]) -> TournamentListItem:
-    lobby = row["status"] == Status.LOBBY
-    return TournamentListItem(
-        id=row["pk"],
-        status=row["status"],
-        round=row["round"],
-        seat_count=row["seat_count"],
-        seats_taken=row["seated"],
-        free_seats=row["seat_count"] - row["seated"] if lobby else None,
-        host=row["host"],
-        basic_set=row["basic_set"],
-        additional_sets=row["additional_sets"],
-        beach_cup=row["beach_cup"],
-        winter_mode=row["winter_mode"],
-        robot_difficulty=row["robot_difficulty"],
-        winners=row["winners"] if row["status"] == Status.FINISHED else [],
-        created_at=row["created_at"],
+def _item(values: dict[str, Any]) -> TournamentListItem:
+    lobby = values["status"] == Status.LOBBY
+    return row(
+        TournamentListItem,
+        values,
+        id=values["pk"],
+        seats_taken=values["seated"],
+        free_seats=values["seat_count"] - values["seated"] if lobby else None,
+        winners=values["winners"] if values["status"] == Status.FINISHED else [],
     )
