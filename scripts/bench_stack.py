@@ -13,8 +13,8 @@ its own processes on the full stack:
 - one more Daphne serving a bare echo consumer (``bench_anchors.py``),
 
 against PostgreSQL (a database of its own, ``<DATABASE_URL's name>_bench``, created, migrated and
-loaded with the catalogue when missing) and Redis (``REDIS_URL`` with the database number
-``--redis-db``, so the benchmark's queue is its own), with ``MATCH_EVENT_PACE_MS=0`` and DEBUG off.
+loaded with the catalogue when missing) and Redis (``REDIS_URL``'s database, a test's that of its
+xdist worker, or ``--redis-db``), with ``MATCH_EVENT_PACE_MS=0`` and DEBUG off.
 
 It runs ``--repeat`` spells. A spell first measures the machine's anchors (``bench_anchors``: a
 bare Channels echo's round trip through the channel layer and Daphne, a no-op Celery task's
@@ -101,7 +101,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--solo-seats", type=int, default=8, help="the lone tournament's bots (0: none)"
     )
-    parser.add_argument("--redis-db", type=int, default=14, help="Redis database number")
+    parser.add_argument(
+        "--redis-db", type=int, default=None, help="Redis database number (default: REDIS_URL's)"
+    )
     parser.add_argument("--timeout", type=float, default=600, help="give up a spell after (s)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first tournament")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
@@ -115,10 +117,11 @@ def bench_environment(args: argparse.Namespace) -> dict[str, str]:
         sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL: the benchmark is of the full stack.")
     db_url = urlsplit(database)
     name = db_url.path.lstrip("/") + "_bench"
-    redis_url = urlsplit(redis)
+    if args.redis_db is not None:
+        redis = urlunsplit(urlsplit(redis)._replace(path=f"/{args.redis_db}"))
     return stack_environment(
         urlunsplit(db_url._replace(path=f"/{name}")),
-        urlunsplit(redis_url._replace(path=f"/{args.redis_db}")),
+        redis,
         SECRET_KEY="bench-stack-only",
         PYTHONPATH=f"{ROOT}{os.pathsep}{SCRIPTS}",  # the anchor Daphne serves bench_anchors
     )
