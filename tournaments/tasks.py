@@ -29,9 +29,11 @@ def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
     Killed in between, its redelivery finds the bots done, and the reconciler drives the
     scheduled matches or the next Deck Phase's bots."""
     from tournaments.services import deck
+    from tournaments.services.cardstats import one_fold
 
-    scheduled = deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=seat_ids)
-    _play_rounds(tournament_id, scheduled, began=time.monotonic(), retried_here=False)
+    with one_fold():
+        scheduled = deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=seat_ids)
+        _play_rounds(tournament_id, scheduled, began=time.monotonic(), retried_here=False)
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
@@ -106,7 +108,10 @@ def play_matches(tournament_id: int, match_ids: list[int]) -> None:
     (``_play_rounds``). If one match cannot be played, the rest are queued each on its own
     (``play_match``), which retries it and, at its last attempt, marks only that one failed. A
     database or broker error is retried with backoff like every task's."""
-    _play_rounds(tournament_id, match_ids, began=time.monotonic(), retried_here=True)
+    from tournaments.services.cardstats import one_fold
+
+    with one_fold():  # the card statistics' fold queued once for the task's recordings
+        _play_rounds(tournament_id, match_ids, began=time.monotonic(), retried_here=True)
 
 
 CHAIN_SECONDS = 1.0

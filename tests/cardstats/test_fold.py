@@ -7,11 +7,18 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 
 from config.celery import app as celery_app
 from tournaments.models import CardStat, CardStatDelta
 from tournaments.rules.cardstats import Counts, tally_rows
-from tournaments.services.cardstats import card_stats_append, card_stats_fold, card_stats_write
+from tournaments.services.cardstats import (
+    FOLD_QUEUED,
+    card_stats_append,
+    card_stats_fold,
+    card_stats_write,
+    one_fold,
+)
 from tournaments.services.reconcile import reconcile
 from tournaments.tasks import card_stats_fold as fold_task
 
@@ -113,3 +120,23 @@ def test_a_recording_committed_while_a_fold_runs_queues_another(
     _recorded(django_capture_on_commit_callbacks, 1)  # ... and a recording commits after it
     assert queued() == ["tournaments.tasks.card_stats_fold"]
     assert card_stats_fold() == 1 and not CardStatDelta.objects.exists()
+
+
+def test_a_task_queues_one_fold_for_its_recordings_as_it_ends_even_if_it_fails(
+    queued: Callable[[], list[str]], django_capture_on_commit_callbacks: Any
+) -> None:
+    """A task playing several matches (``one_fold``): no Redis check per recording, one fold
+    queued at its end for all of them, also when it ends with an error after they committed."""
+    with one_fold():
+        for index in range(3):
+            _recorded(django_capture_on_commit_callbacks, index)
+        assert queued() == [] and cache.get(FOLD_QUEUED) is None  # not even checked yet
+    assert queued() == ["tournaments.tasks.card_stats_fold"]
+    assert card_stats_fold() == 3
+    with pytest.raises(RuntimeError), one_fold():
+        _recorded(django_capture_on_commit_callbacks, 0)
+        raise RuntimeError("the task's next step failed")
+    assert queued() == ["tournaments.tasks.card_stats_fold"]
+    with one_fold():
+        pass  # nothing recorded: nothing queued
+    assert queued() == [] and card_stats_fold() == 1
