@@ -77,6 +77,10 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    round_open_besides: bool | None = None
+    """Not stored: whether another match of the round was unfinished when this one was read
+    under the tournament's lock (``tournaments.services.matchplay``); ``None``: not read."""
+
     class Meta:
         ordering = ["round", "park"]
         constraints = [

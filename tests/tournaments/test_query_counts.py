@@ -78,12 +78,13 @@ def test_playing_and_releasing_a_match_sends_a_fixed_number_of_statements(
     catalogue: Any, monkeypatch: pytest.MonkeyPatch, django_assert_num_queries: Any
 ) -> None:
     """The write path's statements are pinned too: a match played, recorded and released (not
-    the round's last) is 8 statements through Django — the tournament's and the match's locks,
-    the match saved finished, the cards' statistics (one appended delta), both seats (one
-    ``UPDATE … FROM VALUES``), the trophy, the round's check, the tournament's counter — in one
-    transaction (its ``BEGIN`` and
-    ``COMMIT`` are counted), plus the two ``COPY``s of its events (to the match and to the log),
-    which go around Django's cursor wrapper on PostgreSQL (on SQLite they are two bulk inserts).
+    the round's last) is 7 statements through Django — the tournament's lock, the match's (which
+    also reads whether the round's other matches are finished: no check of its own), the match
+    saved finished, the cards' statistics (one appended delta), both seats (one
+    ``UPDATE … FROM VALUES``), the trophy, the tournament's counter — in one transaction (its
+    ``BEGIN`` and ``COMMIT`` are counted), plus the two ``COPY``s of its events (to the match
+    and to the log), which go around Django's cursor wrapper on PostgreSQL (on SQLite they are
+    two bulk inserts).
     The fold of the statistics is a task of its own, queued on commit."""
     from django.db import connection
 
@@ -98,7 +99,7 @@ def test_playing_and_releasing_a_match_sends_a_fixed_number_of_statements(
     first = Match.objects.filter(tournament_id=host.id).order_by("pk").first()
     assert first is not None and Match.objects.filter(tournament_id=host.id).count() == 2
     inserts = 0 if connection.vendor == "postgresql" else 2
-    with django_assert_num_queries(8 + 2 + inserts):  # + BEGIN and COMMIT
+    with django_assert_num_queries(7 + 2 + inserts):  # + BEGIN and COMMIT
         matchplay.match_play(match_id=first.pk, tournament_id=host.id)
     first.refresh_from_db()
     assert first.status == "finished" and first.events.exists()

@@ -63,7 +63,11 @@ def _locked_match(tournament: Tournament, match_id: int) -> Match:
 
 def _locked_matches(tournament: Tournament, match_ids: list[int]) -> list[Match]:
     """Those of the matches that are this tournament's, locked, each with its two seats, in id
-    order (one statement, built once per count)."""
+    order (one statement, built once per count). Each also tells whether another match of its
+    round was unfinished then (``round_open_besides``): read under the tournament's lock, which
+    every change of a match's status takes, it holds until this transaction changes one, so
+    releasing the one match a transaction locked answers "was it the round's last?" without a
+    query (``round_finish``)."""
     with connection.cursor() as cursor:
         cursor.execute(_match_sql(len(match_ids)), [*match_ids, tournament.pk])
         found = cursor.fetchall()
@@ -73,7 +77,8 @@ def _locked_matches(tournament: Tournament, match_ids: list[int]) -> list[Match]
     for row in found:
         match = rows.instance(Match, "m", row[:width])
         match.seat_a = rows.instance(Seat, "a", row[width : width + seats])
-        match.seat_b = rows.instance(Seat, "b", row[width + seats :])
+        match.seat_b = rows.instance(Seat, "b", row[width + seats : width + 2 * seats])
+        match.round_open_besides = bool(row[-1])
         matches.append(match)
     return matches
 
@@ -85,7 +90,11 @@ def _match_sql(count: int) -> str:
     ids = ", ".join(["%s"] * count)
     return (
         f"SELECT {rows.columns_of(Match, 'm')}, {rows.columns_of(Seat, 'a')}, "
-        f"{rows.columns_of(Seat, 'b')} FROM {match} m "
+        f"{rows.columns_of(Seat, 'b')}, EXISTS (SELECT 1 FROM {match} o "
+        f"WHERE o.{col(Match, 'tournament')} = m.{col(Match, 'tournament')} "
+        f"AND o.{col(Match, 'round')} = m.{col(Match, 'round')} "
+        f"AND o.{col(Match, 'status')} <> '{MatchStatus.FINISHED}' "
+        f"AND o.{col(Match, 'id')} <> m.{col(Match, 'id')}) FROM {match} m "
         f"JOIN {seat} a ON a.{col(Seat, 'id')} = m.{col(Match, 'seat_a')} "
         f"JOIN {seat} b ON b.{col(Seat, 'id')} = m.{col(Match, 'seat_b')} "
         f"WHERE m.{col(Match, 'id')} IN ({ids}) AND m.{col(Match, 'tournament')} = %s "
@@ -367,7 +376,7 @@ def _release(
         finished = ("match_finished", _finished(match), None, timezone.now())
         publish_many(tournament, [*(items or []), finished])
     state_changed("match_released", tournament_id=tournament.pk, match_id=match.pk)
-    round_finish(tournament)
+    round_finish(tournament, open_besides=match.round_open_besides)
 
 
 def _finished(match: Match) -> dict[str, Any]:

@@ -126,15 +126,19 @@ def _standings_from(
     return [standing(seat, won.get(seat.pk, [])) for seat in scoring_seats(tournament, seats)]
 
 
-def round_finish(tournament: Tournament) -> None:
-    """Close the round once its last match is released (the caller holds the lock)."""
+def round_finish(tournament: Tournament, *, open_besides: bool | None = None) -> None:
+    """Close the round once its last match is released (the caller holds the lock).
+    ``open_besides``: whether another of the round's matches is unfinished, when the caller
+    knows it (read with the match it released); else it is asked."""
     if tournament.status != Status.MATCH:
         return
-    if (
-        tournament.matches.filter(round=tournament.round)
-        .exclude(status=MatchStatus.FINISHED)
-        .exists()
-    ):
+    if open_besides is None:
+        open_besides = (
+            tournament.matches.filter(round=tournament.round)
+            .exclude(status=MatchStatus.FINISHED)
+            .exists()
+        )
+    if open_besides:
         return
     # The seats and the trophies won, read once for the standings and the next Deck Phase.
     seats = list(tournament.seats.all())
