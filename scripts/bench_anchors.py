@@ -9,6 +9,8 @@ printed as ratios of two anchors measured in the same spell, on the same Redis:
   stream's nudge costs (layer, Daphne, socket) without the log's read.
 - **a bare Celery round trip**: ``config.celery.ping`` (a no-op) sent through the broker to the
   benchmark's own workers, its result read back from the result backend.
+- **Python's speed**: the CPU of a fixed pure-Python workload (``python_cpu_ms``). Two machines
+  "of the same kind" can differ 2.5x in it, and a worker's CPU per match moves with it.
 
     daphne -p 8001 bench_anchors:application   # with scripts/ on PYTHONPATH
 """
@@ -16,7 +18,9 @@ printed as ratios of two anchors measured in the same spell, on the same Redis:
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import statistics
 import time
 from contextlib import suppress
 from typing import Any
@@ -90,3 +94,20 @@ def celery_round_trips(count: int = 40) -> list[float]:
         assert ping.apply_async(ignore_result=False).get(timeout=30) == "pong"
         times.append((time.perf_counter() - began) * 1000)
     return times[3:]  # the first ones open the connections
+
+
+def python_cpu_ms(repeat: int = 5) -> float:
+    """Median CPU milliseconds of a fixed pure-Python workload, the kind of work a worker does
+    around its statements (integer arithmetic, dicts and lists, a JSON round trip)."""
+    document = {
+        "events": [{"seq": n, "kind": "attack", "cards": list(range(8))} for n in range(200)]
+    }
+    spells = []
+    for _ in range(repeat):
+        began = time.process_time()
+        total = sum(n * n % 7 for n in range(300_000))
+        for _ in range(20):
+            total += len(json.loads(json.dumps(document))["events"])
+        spells.append((time.process_time() - began) * 1000)
+    assert total > 0
+    return statistics.median(spells)

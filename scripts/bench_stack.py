@@ -18,8 +18,9 @@ xdist worker, or ``--redis-db``), with ``MATCH_EVENT_PACE_MS=0`` and DEBUG off.
 
 It runs ``--repeat`` spells. A spell first measures the machine's anchors (``bench_anchors``: a
 bare Channels echo's round trip through the channel layer and Daphne, a no-op Celery task's
-round trip through the broker), then keeps ``--tournaments`` tournaments of ``--seats`` bots in
-play — each one that ends is replaced — until ``--spell-seconds`` have passed or
+round trip through the broker, a fixed pure-Python workload's CPU), then keeps
+``--tournaments`` tournaments of ``--seats`` bots in play — each one that ends is replaced —
+until ``--spell-seconds`` have passed or
 ``--spell-matches`` matches have finished (``0 0``: the first ``--tournaments`` only), then plays
 one ``--solo-seats`` tournament alone. One WebSocket spectator per tournament is connected to
 Daphne before its start; the tournaments are opened and started from a process of their own (as
@@ -63,7 +64,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_anchors import celery_round_trips, echo_round_trips, percentile
+from bench_anchors import celery_round_trips, echo_round_trips, percentile, python_cpu_ms
 from stack import (
     ROOT,
     Stack,
@@ -398,7 +399,11 @@ async def anchors(stack: Stack) -> dict[str, float]:
     assert echo.port is not None
     echoes = await echo_round_trips(echo.port)
     tasks = await asyncio.to_thread(celery_round_trips)
-    return {"echo_p99_ms": percentile(echoes, 0.99), "celery_ms": statistics.median(tasks)}
+    return {
+        "echo_p99_ms": percentile(echoes, 0.99),
+        "celery_ms": statistics.median(tasks),
+        "python_ms": await asyncio.to_thread(python_cpu_ms),
+    }
 
 
 async def spell(
@@ -419,11 +424,13 @@ async def spell(
 
 def ratios(found: dict[str, Any]) -> dict[str, float]:
     """The figures over the same spell's anchors: the stream's p99 in echoes, a match's worker
-    CPU and the solo tournament in Celery round trips, matches per Celery round trip."""
+    CPU and the solo tournament in Celery round trips, matches per Celery round trip, a match's
+    worker CPU in Python anchors."""
     echo, task = found["echo_p99_ms"], found["celery_ms"]
     made = {
         "p99_per_echo": found["p99_ms"] / echo,
         "cpu_per_task": found["worker_cpu_ms_per_match"] / task,
+        "cpu_per_python": found["worker_cpu_ms_per_match"] / found["python_ms"],
         "matches_per_task": found["matches_per_s"] * task / 1000,
     }
     if "solo_s" in found:
@@ -438,7 +445,7 @@ def print_spell(number: int, found: dict[str, Any]) -> None:
         f"{found['matches_per_s']:.1f}/s, p50 {found['p50_ms']:.0f} ms p99 "
         f"{found['p99_ms']:.0f} ms, worker CPU {found['worker_cpu_ms_per_match']:.1f} ms/match"
         f"{solo}; echo p99 {found['echo_p99_ms']:.1f} ms, Celery round trip "
-        f"{found['celery_ms']:.1f} ms",
+        f"{found['celery_ms']:.1f} ms, Python {found['python_ms']:.0f} ms",
         flush=True,
     )
 
@@ -458,8 +465,10 @@ SUMMARY = (
     ("db_connections", "DB connections, most", "{:.0f}"),
     ("echo_p99_ms", "anchor: bare echo p99 (ms)", "{:.1f}"),
     ("celery_ms", "anchor: Celery round trip (ms)", "{:.1f}"),
+    ("python_ms", "anchor: Python workload CPU (ms)", "{:.0f}"),
     ("p99_per_echo", "p99 / echo p99", "{:.1f}"),
     ("cpu_per_task", "CPU per match / Celery trip", "{:.2f}"),
+    ("cpu_per_python", "CPU per match / Python workload", "{:.3f}"),
     ("matches_per_task", "matches per Celery trip", "{:.2f}"),
     ("solo_per_task", "lone tournament / Celery trip", "{:.0f}"),
 )

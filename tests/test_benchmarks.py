@@ -127,7 +127,8 @@ def test_the_stack_benchmark_plays_bot_tournaments_on_workers_and_two_daphnes() 
     assert result.returncode == 0, result.stderr[-3000:]
     assert "finished with a champion:   2/2" in result.stdout, result.stdout
     assert "no gap, on every socket: yes" in result.stdout, result.stdout
-    for figure in ("anchor: bare echo p99", "anchor: Celery round trip", "p99 / echo p99"):
+    anchors = ("anchor: bare echo p99", "anchor: Celery round trip", "anchor: Python workload")
+    for figure in (*anchors, "p99 / echo p99", "CPU per match / Python workload"):
         assert figure in result.stdout, result.stdout
 
 
