@@ -169,6 +169,23 @@ def update_where(model: type[models.Model], where: dict[str, Any], **values: Any
 
 
 @cache
+def _increment_sql(
+    model: type[models.Model], name: str, key: str
+) -> tuple[str, models.Field[Any, Any]]:
+    field, matched = field_of(model, name), field_of(model, key)
+    column, table = quote(field.column), quote(model._meta.db_table)
+    return f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote(matched.column)} = %s", matched
+
+
+def increment_where(model: type[models.Model], name: str, key: str, value: Any) -> int:
+    """``model.objects.filter(**{key: value}).update(**{name: F(name) + 1})``; the rows changed."""
+    sql, matched = _increment_sql(model, name, key)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [matched.get_db_prep_value(value, connection)])
+        return int(cursor.rowcount)
+
+
+@cache
 def _save_many_sql(
     model: type[models.Model], names: tuple[str, ...], count: int, vendor: str
 ) -> tuple[str, list[Any]]:

@@ -9,7 +9,6 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
@@ -71,7 +70,7 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
         yield tournament
         if (tournament.status, tournament.round) != phase:
             # A new phase or round changes every seat's situation: any view read before is stale.
-            tournament.seats.update(version=F("version") + 1)
+            rows.increment_where(Seat, "version", "tournament_id", tournament.pk)
         if tournament.event_seq != logged or tournament.changed_quietly:
             tournament.version += 1
             rows.save_fields(tournament, ["event_seq", "version", "updated_at"])

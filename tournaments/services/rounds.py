@@ -142,12 +142,15 @@ def round_finish(tournament: Tournament, *, open_besides: bool | None = None) ->
         return
     # The seats and the trophies won, read once for the standings and the next Deck Phase.
     seats = list(tournament.seats.all())
-    trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
+    trophies = list(tournament.trophies.filter(winner__isnull=False))
+    by_id = {seat.pk: seat for seat in seats}
+    for trophy in trophies:  # the winner as read above: no join, no second copy of its row
+        trophy.winner = by_id[trophy.winner_id or 0]
     _announce_round(tournament, seats, trophies)
     standings = _standings_from(tournament, seats, trophies)
     if tournament.is_final:
         final = tournament.matches.get(round=tournament.round)
-        return _finish(tournament, [final.winner.number])  # type: ignore[union-attr]
+        return _finish(tournament, [by_id[final.winner_id or 0].number])
     if tournament.seat_count <= 2:
         leader = lead_winner(standings)
         if leader is not None:
