@@ -99,7 +99,17 @@ class Match(models.Model):
 
 
 class MatchEvent(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    # The unique (match, seq) index serves every lookup by match, and the rows are written only
+    # by the transaction holding the match's lock, the match's deletion removes them (the ORM's
+    # cascade): no index and no foreign-key trigger of their own, which per row doubled the
+    # server's CPU writing a match's log (docs/performance.md, "the logs' rows").
+    match = models.ForeignKey(
+        Match,
+        on_delete=models.CASCADE,
+        related_name="events",
+        db_index=False,
+        db_constraint=False,
+    )
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=24)
     payload = models.JSONField(default=dict)

@@ -257,7 +257,15 @@ class TournamentEvent(models.Model):
     it; projections never send an event to anyone else.
     """
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    # No index and no foreign-key trigger of its own, as ``MatchEvent.match``: the unique
+    # (tournament, seq) index serves every lookup, and only the tournament's lock holder writes.
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="events",
+        db_index=False,
+        db_constraint=False,
+    )
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=32)
     payload = models.JSONField(default=dict)
