@@ -155,3 +155,14 @@ def test_the_contention_benchmark_replays_recordings_in_every_mode() -> None:
     }
     assert all(row["deadlocks"] == 0 for row in figures["runs"].values())
     assert figures["runs"]["deltas/2"]["fold_ms_per_match"] > 0
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="reads a PostgreSQL backend's CPU (set DATABASE_URL)",
+)
+def test_the_event_copy_benchmark_writes_logs_into_each_shape_of_table() -> None:
+    figures = run("bench_event_copy.py", "--matches", "20", "--events", "10", "--spells", "1")
+    assert set(figures) == {"index_and_fk", "fk_only", "unique_only"}
+    assert all(row["median_ms"] >= 0 for row in figures.values())
