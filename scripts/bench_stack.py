@@ -40,7 +40,7 @@ and the figures as ratios of the same spell's anchors (a figure of a loaded mach
 its anchors; the ratio moves less).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/challengers \\
-    REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python scripts/bench_stack.py --repeat 3
+    REDIS_URL=redis://127.0.0.1:6379/14 .venv/bin/python scripts/bench_stack.py --repeat 3
 
 Everything runs on this one machine, so the workers, Daphne, PostgreSQL, Redis and the clients
 share its cores.
