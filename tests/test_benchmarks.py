@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 
 
 def run(script: str, *args: str) -> dict[str, dict[str, float]]:
@@ -82,7 +83,7 @@ def test_the_read_benchmark_compares_every_read_with_the_bare_list() -> None:
 
 @pytest.mark.timeout(600)
 @pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    not ON_POSTGRES,
     reason="serves gunicorn on a PostgreSQL database of its own (the CI run sets DATABASE_URL)",
 )
 def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
@@ -106,7 +107,7 @@ def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
 @pytest.mark.long
 @pytest.mark.timeout(600)
 @pytest.mark.skipif(
-    not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
+    not (ON_POSTGRES and os.environ.get("REDIS_URL")),
     reason="runs Celery workers and Daphnes on PostgreSQL and Redis (the CI run sets both)",
 )
 def test_the_stack_benchmark_plays_bot_tournaments_on_workers_and_two_daphnes() -> None:
@@ -141,7 +142,7 @@ def test_the_simulate_benchmark_times_both_ways_of_queueing_through_the_admin() 
 
 @pytest.mark.timeout(600)
 @pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    not ON_POSTGRES,
     reason="row locks need PostgreSQL (set DATABASE_URL)",
 )
 def test_the_contention_benchmark_replays_recordings_in_every_mode() -> None:
@@ -159,7 +160,7 @@ def test_the_contention_benchmark_replays_recordings_in_every_mode() -> None:
 
 @pytest.mark.timeout(600)
 @pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    not ON_POSTGRES,
     reason="reads a PostgreSQL backend's CPU (set DATABASE_URL)",
 )
 def test_the_event_copy_benchmark_writes_logs_into_each_shape_of_table() -> None:

@@ -50,7 +50,8 @@ FOLD_QUEUED = "cardstats:fold-queued"
 FOLD_QUEUED_SECONDS = 60
 """How long the key outlives a fold task the broker lost (the reconciler folds meanwhile)."""
 _FOLD_OWED: ContextVar[list[bool] | None] = ContextVar("fold_owed", default=None)
-"""Inside ``one_fold``: whether a recording committed there owes a fold (else ``None``)."""
+"""Inside ``one_fold``: whether a recording committed there owes a fold (else ``None``); a list
+the callbacks fill, so that one run in a copy of the context still reaches the block's."""
 
 
 def player_of(seat: Seat) -> str:
