@@ -4,16 +4,60 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, Request
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTING = "/api/v1/"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+FAST = "localStorage.setItem('challengers.pace', '40')"  # boards replay events quickly in tests
+# Counts the times a question prompt took the focus (a later click elsewhere may move it on).
+FOCUS_SPY = """document.addEventListener("focusin", (event) => {
+    const prompt = event.target.matches?.("form.question");
+    if (prompt) window.questionFocus = (window.questionFocus || 0) + 1;
+});"""
+
+
+def open_page(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    context.add_init_script(FAST)
+    context.add_init_script(FOCUS_SPY)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(url)
+    return page
+
+
+def create_game(page: Page, name: str, seats: int, winter: str = "off") -> str:
+    """Fill the create form; return the room code the lobby shows."""
+    create = page.locator("form", has=page.get_by_role("button", name="Create game"))
+    create.get_by_label("Your name").fill(name)
+    create.get_by_label("Seats (you included)").fill(str(seats))
+    create.get_by_label("Winter Park").select_option(winter)
+    create.get_by_role("button", name="Create game").click()
+    return page.locator("#room-code").inner_text()
 
 
 def click_and_wait(page: Page, selector: str) -> None:
-    """Click a control that sends an action, then wait for the server's answer."""
-    with page.expect_response(lambda r: ACTING in r.url and r.request.method != "GET"):
-        page.locator(selector).first.click()
+    """Click a control that sends an action, then wait for the server's answer (a failure says
+    whether the click sent anything)."""
+    sent: list[str] = []
+
+    def note(request: Request) -> None:
+        if ACTING in request.url and request.method != "GET":
+            sent.append(f"{request.method} {request.url}")
+
+    page.on("request", note)
+    try:
+        with page.expect_response(lambda r: ACTING in r.url and r.request.method != "GET"):
+            page.locator(selector).first.click()
+    except PlaywrightTimeout as error:
+        raise AssertionError(f"no answer to a click on {selector}; it sent {sent}") from error
+    finally:
+        page.remove_listener("request", note)
 
 
 def answer_question(page: Page, shot: tuple[Path, str] | None = None) -> bool:

@@ -15,9 +15,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Organized
-from tests.web.helpers import click_and_wait, look
+from tests.web.helpers import DESKTOP, PHONE, click_and_wait, look, open_page
 from tests.web.test_languages import check_screen, chosen_language, english_words
-from tests.web.test_play import DESKTOP, PHONE, open_page
 
 SETTLED_MS = 60_000  # a backstop for the start to come and the page to show it (loaded machine)
 READ_MS = 20_000  # a backstop for a page's next read of the check-ins (every 3 s while open)

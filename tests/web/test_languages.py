@@ -111,10 +111,13 @@ def play_to_the_end(page: Page, words: set[str], artifacts: Path, language: str)
         if now != seen:
             seen, moved = now, time.monotonic()
         assert time.monotonic() - moved < STALL, "the tournament showed nothing new"
-        if not asked and page.locator("form.question").count():
+        # One look decides both: a prompt appearing between a check and the answer would be
+        # answered unseen, and the answer turns live questions off.
+        prompted = page.locator("form.question").count() > 0
+        if prompted and not asked:
             check_screen(page, words, artifacts, f"{language}-3-question")
-            asked = True
-        answered = answer_question(page)
+        answered = prompted and answer_question(page)
+        asked = asked or answered
         if answered and page.locator("#answers-live").is_checked():
             page.locator("#answers-live").uncheck()
         acted = answered or draft_step(page)

@@ -17,8 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Organized
-from tests.web.helpers import look
-from tests.web.test_play import DESKTOP, open_page
+from tests.web.helpers import DESKTOP, look, open_page
 
 RECORDING_MS = 240_000  # a backstop: the page shows the results as soon as they are recorded
 SHOWN_MS = 30_000  # a backstop for a page's first answer while bot games load the machine

@@ -11,46 +11,19 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.helpers import (
+    DESKTOP,
+    PHONE,
     answer_question,
     click_and_wait,
+    create_game,
     draft_step,
     look,
+    open_page,
     progress,
     wait_for_change,
 )
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-FAST = "localStorage.setItem('challengers.pace', '40')"  # boards replay events quickly in tests
-# Counts the times a question prompt took the focus (a later click elsewhere may move it on).
-FOCUS_SPY = """document.addEventListener("focusin", (event) => {
-    const prompt = event.target.matches?.("form.question");
-    if (prompt) window.questionFocus = (window.questionFocus || 0) + 1;
-});"""
 STALL = 90  # seconds the game may show nothing new before the test calls it stuck
-
-
-def open_page(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    context.add_init_script(FAST)
-    context.add_init_script(FOCUS_SPY)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(url)
-    return page
-
-
-def create_game(page: Page, name: str, seats: int, winter: str = "off") -> str:
-    """Fill the create form; return the room code the lobby shows."""
-    create = page.locator("form", has=page.get_by_role("button", name="Create game"))
-    create.get_by_label("Your name").fill(name)
-    create.get_by_label("Seats (you included)").fill(str(seats))
-    create.get_by_label("Winter Park").select_option(winter)
-    create.get_by_role("button", name="Create game").click()
-    return page.locator("#room-code").inner_text()
 
 
 @pytest.mark.long

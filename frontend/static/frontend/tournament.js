@@ -1,6 +1,6 @@
 // A tournament as one viewer sees it: lobby, Deck Phase, live matches, questions, standings.
 import { get, post, request, follow, seatOf, forgetSeat, revealedSeed } from "./api.js";
-import { h, mount, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
+import { h, mount, afterDraw, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
 import { fmt, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
 import { ChatPanel } from "./chat.js";
@@ -360,7 +360,7 @@ class TournamentPage {
     mount(this.parts.question, questionPanel(asked, (answer) => this.answer(asked.match.id, asked.question, answer)));
     if (fresh) {
       announce();
-      this.parts.question.querySelector("form")?.focus();
+      afterDraw(() => this.parts.question.querySelector("form")?.focus());
     }
   }
 

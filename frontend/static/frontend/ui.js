@@ -20,11 +20,54 @@ export function h(tag, attrs = {}, ...children) {
   return element;
 }
 
-/** Replace a container's content, keeping the focus on the element with the same data-key. */
-export function mount(container, ...children) {
+/* A click is a press and a release on the same element: a redraw between the two replaces the
+ * button and the click is lost (it goes to their container). So while a control is pressed,
+ * redraws wait for its release: each container is drawn once then, with its newest content, in
+ * the order first asked, and `afterDraw` steps after them. A press held longer than HELD_MS (or
+ * released off the window) lets them through anyway. */
+const HELD_MS = 3000;
+const CONTROLS = "button, a, label, summary, select, input[type=checkbox], input[type=radio]";
+let held = null; // the timer that ends a long press, while a control is pressed
+const waiting = new Map(); // container → its newest children, or a step → null
+
+function release() {
+  clearTimeout(held);
+  held = null;
+  // After the click: it is dispatched with the release, in the same task.
+  setTimeout(() => {
+    if (held !== null) return; // pressed again already: the next release draws
+    const due = [...waiting];
+    waiting.clear();
+    for (const [target, children] of due) typeof target === "function" ? target() : replace(target, children);
+  });
+}
+
+document.addEventListener("pointerdown", (event) => {
+  if (!event.target.closest?.(CONTROLS)) return;
+  clearTimeout(held);
+  held = setTimeout(release, HELD_MS);
+}, true);
+document.addEventListener("pointerup", () => held !== null && release(), true);
+document.addEventListener("pointercancel", () => held !== null && release(), true);
+
+function replace(container, children) {
   const focused = document.activeElement?.dataset?.key;
   container.replaceChildren(...children.flat(Infinity).filter(Boolean));
   if (focused) container.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+/** Replace a container's content, keeping the focus on the element with the same data-key (once
+ * no control is pressed). */
+export function mount(container, ...children) {
+  if (held !== null) return void waiting.set(container, children);
+  waiting.delete(container); // drawn from before the release, it would land over this
+  replace(container, children);
+}
+
+/** Run `step` once what `mount` was asked to draw is on the page. */
+export function afterDraw(step) {
+  if (held !== null) return void waiting.set(step, null);
+  step();
 }
 
 export function showError(error) {
