@@ -63,6 +63,22 @@ def pytest_configure(config: pytest.Config) -> None:
         compile_catalogues()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test database, whose drop at the end no leftover session blocks: a
+    thread's connection (an async test's database thread, the pool's idle one) would keep
+    PostgreSQL from dropping it ("being accessed by other users"), and the next run would find
+    it there."""
+    yield
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 @pytest.fixture
 def own_cache() -> Iterator[None]:
     """A test's own in-memory cache (``tests.caches.fresh_cache``): throttling counts from zero."""
