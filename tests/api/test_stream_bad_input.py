@@ -40,7 +40,7 @@ async def refused(path: str, close: int, code: str) -> None:
         "type": "websocket.close",
         "code": close,
     }
-    await communicator.wait()
+    await communicator.disconnect()  # the client answers the close: the consumer ends
     assert await database_sync_to_async(everything)() == before
 
 
