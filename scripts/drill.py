@@ -153,14 +153,14 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seats", type=int, default=4, help="bots per tournament (default 4)")
     parser.add_argument("--short", action="store_true", help="the suite's drill: 2 faults x 4")
     parser.add_argument("--fault-at", type=float, default=8, help="seconds after the start")
-    parser.add_argument("--pace-ms", type=int, help="MATCH_EVENT_PACE_MS (default 100, --short 50)")
+    parser.add_argument("--pace-ms", type=int, help="MATCH_EVENT_PACE_MS (default 100, --short 30)")
     parser.add_argument("--timeout", type=float, default=240, help="per batch, after the fault")
     parser.add_argument("--json", action="store_true", help="the rows as JSON after the table")
     args = parser.parse_args()
     args.faults = (args.faults or ",".join(SHORT_FAULTS if args.short else FAULTS)).split(",")
     args.tournaments = args.tournaments or (4 if args.short else 6)
-    # --short: tournaments of ~30 s instead of ~60 s, still all in flight at --fault-at (8 s).
-    args.pace_ms = args.pace_ms or (50 if args.short else 100)
+    # --short: tournaments of ~20 s instead of ~60 s, still all in flight at --fault-at (8 s).
+    args.pace_ms = args.pace_ms or (30 if args.short else 100)
     unknown = set(args.faults) - set(FAULTS)
     if unknown:
         parser.error(f"unknown faults {sorted(unknown)}; known: {', '.join(FAULTS)}")

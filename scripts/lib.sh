@@ -27,7 +27,9 @@ extra = sys.argv[1]
 deps = project["dependencies"] + (project["optional-dependencies"][extra] if extra else [])
 print("\n".join(deps))
 PY
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
+    # --no-compile: Python compiles what it imports, once (scripts/test keeps it in build/pycache),
+    # instead of pip compiling every installed file (~11 s of a fresh venv's ~38 s).
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile -r "$requirements"
     rm -f "$requirements"
     echo "$want" > "$stamp"
 }
