@@ -18,8 +18,12 @@ FOCUS_SPY = """document.addEventListener("focusin", (event) => {
 });"""
 
 
-def open_page(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+def open_page(
+    browser: Browser, url: str, viewport: dict[str, int], locale: str | None = None
+) -> Page:
+    """A new browser context at `url` (Accept-Language `locale`'s, if given), collecting the
+    page's script errors in ``page.errors``."""
+    context = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
     context.add_init_script(FAST)
     context.add_init_script(FOCUS_SPY)
     page = context.new_page()
@@ -39,6 +43,14 @@ def create_game(page: Page, name: str, seats: int, winter: str = "off") -> str:
     create.get_by_label("Winter Park").select_option(winter)
     create.get_by_role("button", name="Create game").click()
     return page.locator("#room-code").inner_text()
+
+
+def join_game(page: Page, code: str, name: str) -> None:
+    """Fill the lobby's join form with a room code and a name, and send it."""
+    join = page.locator("form", has=page.get_by_role("button", name="Join"))
+    join.get_by_label("Room code").fill(code)
+    join.get_by_label("Your name").fill(name)
+    join.get_by_role("button", name="Join").click()
 
 
 def click_and_wait(page: Page, selector: str) -> None:

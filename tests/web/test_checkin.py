@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Organized
-from tests.web.helpers import DESKTOP, PHONE, click_and_wait, look, open_page
+from tests.web.helpers import DESKTOP, PHONE, click_and_wait, join_game, look, open_page
 from tests.web.test_languages import check_screen, chosen_language, english_words
 
 SETTLED_MS = 60_000  # a backstop for the start to come and the page to show it (loaded machine)
@@ -47,10 +47,7 @@ def schedule(club: dict[str, Any], tid: int, away: timedelta, checkin_minutes: i
 def join(browser: Browser, club: dict[str, Any], code: str, name: str, size: Any) -> Page:
     """A player joins by the room code on the Lobby page; the browser keeps the seat."""
     page = open_page(browser, club["url"], size)
-    form = page.locator("form", has=page.get_by_role("button", name="Join"))
-    form.get_by_label("Room code").fill(code)
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name="Join").click()
+    join_game(page, code, name)
     expect(page.locator("#main")).to_contain_text(f"you are {name}")
     return page
 

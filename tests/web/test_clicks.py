@@ -7,7 +7,7 @@ import threading
 
 from playwright.sync_api import Browser, Route, expect
 
-from tests.web.helpers import DESKTOP, create_game, open_page
+from tests.web.helpers import DESKTOP, create_game, join_game, open_page
 
 TURNS = "() => new Promise((done) => setTimeout(() => setTimeout(done, 0), 0))"
 
@@ -30,10 +30,7 @@ def test_a_click_held_while_the_view_is_redrawn_still_acts(
 
     host.route(f"**/api/v1/tournaments/{tournament}/", hold)
     guest = open_page(browser, server_url, DESKTOP)
-    join = guest.locator("form", has=guest.get_by_role("button", name="Join"))
-    join.get_by_label("Room code").fill(code.lower())
-    join.get_by_label("Your name").fill("Bob")
-    join.get_by_role("button", name="Join").click()
+    join_game(guest, code.lower(), "Bob")
     while not asked.is_set():  # Ann's page heard of Bob and reads its view again
         host.wait_for_timeout(50)
 

@@ -13,11 +13,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from config.catalogues import LOCALE_DIR
 from tests.web.helpers import (
+    DESKTOP,
     NARROWEST,
     answer_question,
     click_and_wait,
     draft_step,
     look,
+    open_page,
     progress,
     wait_for_change,
 )
@@ -70,26 +72,13 @@ def check_screen(page: Page, words: set[str], artifacts: Path, name: str) -> Non
         page.set_viewport_size(size)
 
 
-def open_in(browser: Browser, url: str, locale: str) -> Page:
-    """A browser whose Accept-Language is `locale`'s."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
-    context.add_init_script("localStorage.setItem('challengers.pace', '40')")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(url)
-    return page
-
-
 def chosen_language(browser: Browser, url: str, language: str) -> Page:
     """Chinese comes from the browser's Accept-Language; Russian from the switch, in an English
     browser; either is remembered across a reload."""
     if language == "zh-hans":
-        page = open_in(browser, url, "zh-CN")
+        page = open_page(browser, url, DESKTOP, "zh-CN")
     else:
-        page = open_in(browser, url, "en-US")
+        page = open_page(browser, url, DESKTOP, "en-US")
         expect(page.locator("html")).to_have_attribute("lang", "en")
         with page.expect_navigation():
             page.locator("#language").select_option(language)

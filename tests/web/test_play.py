@@ -17,6 +17,7 @@ from tests.web.helpers import (
     click_and_wait,
     create_game,
     draft_step,
+    join_game,
     look,
     open_page,
     progress,
@@ -35,10 +36,7 @@ def test_three_people_play_a_whole_tournament_in_the_browser(
     code = create_game(host, "Ann", 3, winter="all")  # every park a Winter Park: questions come
     tournament = host.url.rsplit("/", 1)[-1]
     guest = open_page(browser, server_url, DESKTOP)
-    join = guest.locator("form", has=guest.get_by_role("button", name="Join"))
-    join.get_by_label("Room code").fill(code.lower())
-    join.get_by_label("Your name").fill("Bob")
-    join.get_by_role("button", name="Join").click()
+    join_game(guest, code.lower(), "Bob")
     expect(guest.locator("#main")).to_contain_text("you are Bob")
     expect(host.locator(".seat-list")).to_contain_text("Bob")
     click_and_wait(host, "[data-key=add-bots]")
@@ -325,10 +323,7 @@ def test_a_player_who_left_sees_the_bot_play_and_takes_the_seat_back(
     host = open_page(browser, server_url, DESKTOP)
     code = create_game(host, "Rita", 3)
     guest = open_page(browser, server_url, DESKTOP)
-    join = guest.locator("form", has=guest.get_by_role("button", name="Join"))
-    join.get_by_label("Room code").fill(code)
-    join.get_by_label("Your name").fill("Sam")
-    join.get_by_role("button", name="Join").click()
+    join_game(guest, code, "Sam")
     expect(guest.locator("#main")).to_contain_text("you are Sam")
     host.get_by_label("Bot strength").select_option("champion")
     expect(host.locator(".seat-list")).to_contain_text("Sam")  # a redraw keeps the choice
