@@ -11,6 +11,8 @@ ACTING = "/api/v1/"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 FAST = "localStorage.setItem('challengers.pace', '40')"  # boards replay events quickly in tests
+# Resolves once the page has run what was queued: an answer read and handed on (two turns).
+TURNS = "() => new Promise((done) => setTimeout(() => setTimeout(done, 0), 0))"
 # Counts the times a question prompt took the focus (a later click elsewhere may move it on).
 FOCUS_SPY = """document.addEventListener("focusin", (event) => {
     const prompt = event.target.matches?.("form.question");

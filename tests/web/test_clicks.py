@@ -7,9 +7,7 @@ import threading
 
 from playwright.sync_api import Browser, Route, expect
 
-from tests.web.helpers import DESKTOP, create_game, join_game, open_page
-
-TURNS = "() => new Promise((done) => setTimeout(() => setTimeout(done, 0), 0))"
+from tests.web.helpers import DESKTOP, TURNS, create_game, join_game, open_page
 
 
 def test_a_click_held_while_the_view_is_redrawn_still_acts(

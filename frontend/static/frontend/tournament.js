@@ -44,6 +44,22 @@ function seatKind(seat) {
   return kind;
 }
 
+/** The order of reads sent one after another: an answer older than one already used is stale
+ * (answers may cross: a list read before a question was asked can arrive after the question). */
+class Reads {
+  sent = 0;
+  used = 0;
+
+  ticket() { return ++this.sent; }
+
+  /** Whether the answer to `ticket` is the newest so far (then it is used). */
+  fresh(ticket) {
+    if (ticket < this.used) return false;
+    this.used = ticket;
+    return true;
+  }
+}
+
 class TournamentPage {
   constructor(container, id) {
     this.id = id;
@@ -53,6 +69,8 @@ class TournamentPage {
     this.boards = new Map();
     this.waits = new Map(); // match id → whom it waits for and until when (match_waiting)
     this.question = null;
+    this.questionReads = new Reads(); // reads that may open or close the prompt
+    this.listReads = new Reads();
     this.activity = [];
     this.parkFilter = "all";
     this.parts = {
@@ -270,8 +288,10 @@ class TournamentPage {
   }
 
   async loadMatches() {
+    const [list, asking] = [this.listReads.ticket(), this.questionReads.ticket()];
     const matches = await attempt(() => get(`tournaments/${this.id}/matches/`, this.token));
-    if (!matches) return;
+    if (!matches || !this.listReads.fresh(list)) return;
+    const current = this.questionReads.fresh(asking);
     for (const match of matches) match.seats = named(match.seats);
     this.matches = matches;
     const latest = Math.max(0, ...matches.map((m) => m.round));
@@ -291,7 +311,8 @@ class TournamentPage {
       }
     }
     const asked = this.question && matches.find((m) => m.id === this.question.match.id);
-    if (this.question && (!asked || asked.round !== latest || asked.status !== "waiting")) this.closeQuestion();
+    const over = !asked || asked.round !== latest || asked.status !== "waiting";
+    if (this.question && over && current) this.closeQuestion();
     for (const [matchId] of this.boards) {
       if (!matches.some((m) => m.id === matchId && m.round === latest)) this.boards.delete(matchId);
     }
@@ -315,7 +336,9 @@ class TournamentPage {
 
   async loadQuestion(matchId) {
     if (!this.token) return;
+    const ticket = this.questionReads.ticket();
     const match = await attempt(() => get(`matches/${matchId}/`, this.token));
+    if (!this.questionReads.fresh(ticket)) return;
     if (match?.question) this.question = { match, question: match.question };
     else if (this.question?.match.id === matchId) this.question = null;
     this.renderQuestion();
@@ -327,8 +350,10 @@ class TournamentPage {
   }
 
   async answer(matchId, question, answer) {
+    const ticket = this.questionReads.ticket();
     try {
       const match = await post(`matches/${matchId}/answer/`, { question: question.seq, answer }, this.token);
+      if (!this.questionReads.fresh(ticket)) return;
       this.question = match.question ? { match, question: match.question } : null;
     } catch (error) {
       showError(error);

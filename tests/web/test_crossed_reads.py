@@ -1,0 +1,65 @@
+"""Answers may cross: a read sent before a question was asked can arrive after the read that
+showed its prompt. The older answer must not close the prompt."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, Route, expect
+
+from tests.web.helpers import (
+    DESKTOP,
+    TURNS,
+    answer_question,
+    click_and_wait,
+    create_game,
+    draft_step,
+    open_page,
+    progress,
+    wait_for_change,
+)
+
+STALL = 120  # seconds without anything new on the page: the game is stuck (loaded machine)
+
+
+@pytest.mark.timeout(300)  # a backstop only: the test fails sooner if the game stalls
+def test_a_list_of_matches_read_before_a_question_does_not_close_its_prompt(
+    browser: Browser, server_url: str
+) -> None:
+    """Lin plays alone in Winter Parks. Every read of the match list her page sends is held;
+    when a card asks her a question, the lists arrive, answered as the server answered in the
+    first Deck Phase (no matches yet). Her prompt stays, and her answer goes out."""
+    page = open_page(browser, server_url, DESKTOP)
+    create_game(page, "Lin", 1, winter="all")
+    tournament = page.url.rsplit("/", 1)[-1]
+    click_and_wait(page, "[data-key=start]")
+    lists = f"**/api/v1/tournaments/{tournament}/matches/"
+    early = page.request.get(f"{server_url}/api/v1/tournaments/{tournament}/matches/")
+    assert early.ok and early.json() == []  # read in the first Deck Phase: no match yet
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(lists, hold)
+
+    seen, moved = "", time.monotonic()
+    while not page.locator("form.question").count():
+        now = progress(page)
+        if now != seen:
+            seen, moved = now, time.monotonic()
+        assert time.monotonic() - moved < STALL, "the tournament showed nothing new"
+        if not draft_step(page):
+            wait_for_change(page, now)
+
+    assert held, "the page read the match list before the question came"
+    for route in held:
+        with page.expect_response(lists) as arrived:
+            route.fulfill(response=early)
+        arrived.value.finished()
+    page.unroute(lists, hold)
+    page.evaluate(TURNS)  # the lists' answers have been read and handed to the page
+    expect(page.locator("form.question")).to_be_visible()
+    assert answer_question(page)
+    assert page.errors == []  # type: ignore[attr-defined]
