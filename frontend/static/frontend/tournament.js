@@ -344,7 +344,10 @@ class TournamentPage {
     this.renderQuestion();
   }
 
+  /** The question is over (a frame or a newer read said so): a read sent before cannot bring
+   * its prompt back. */
   closeQuestion() {
+    this.questionReads.fresh(this.questionReads.ticket());
     this.question = null;
     this.renderQuestion();
   }
