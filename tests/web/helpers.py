@@ -37,12 +37,20 @@ def open_page(
     return page
 
 
-def create_game(page: Page, name: str, seats: int, winter: str = "off") -> str:
+# An answer deadline for tests that answer questions themselves: on a loaded machine, a test's
+# screenshots of a prompt must not outlast it (the policy would answer first, the prompt close).
+SLOW_ANSWERS = 600
+
+
+def create_game(
+    page: Page, name: str, seats: int, winter: str = "off", answer_seconds: int = 30
+) -> str:
     """Fill the create form; return the room code the lobby shows."""
     create = page.locator("form", has=page.get_by_role("button", name="Create game"))
     create.get_by_label("Your name").fill(name)
     create.get_by_label("Seats (you included)").fill(str(seats))
     create.get_by_label("Winter Park").select_option(winter)
+    create.get_by_label("Answer deadline (seconds)").fill(str(answer_seconds))
     create.get_by_role("button", name="Create game").click()
     return page.locator("#room-code").inner_text()
 

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Route, expect
 
 from tests.web.helpers import (
     DESKTOP,
+    SLOW_ANSWERS,
     TURNS,
     answer_question,
     click_and_wait,
@@ -31,7 +32,7 @@ def test_a_list_of_matches_read_before_a_question_does_not_close_its_prompt(
     when a card asks her a question, the lists arrive, answered as the server answered in the
     first Deck Phase (no matches yet). Her prompt stays, and her answer goes out."""
     page = open_page(browser, server_url, DESKTOP)
-    create_game(page, "Lin", 1, winter="all")
+    create_game(page, "Lin", 1, winter="all", answer_seconds=SLOW_ANSWERS)
     tournament = page.url.rsplit("/", 1)[-1]
     click_and_wait(page, "[data-key=start]")
     lists = f"**/api/v1/tournaments/{tournament}/matches/"

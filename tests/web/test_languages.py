@@ -15,6 +15,7 @@ from config.catalogues import LOCALE_DIR
 from tests.web.helpers import (
     DESKTOP,
     NARROWEST,
+    SLOW_ANSWERS,
     answer_question,
     click_and_wait,
     draft_step,
@@ -135,6 +136,7 @@ def test_a_tournament_is_played_in_the_language_chosen(
     create.locator("input[name=name]").fill("Lin")
     create.locator("input[name=seats]").fill("1")
     create.locator("select[name=winter_park]").select_option("all")  # Winter Parks ask questions
+    create.locator("input[name=answer_deadline_seconds]").fill(str(SLOW_ANSWERS))
     create.locator("button[type=submit]").click()
     click_and_wait(page, "[data-key=start]")
     click_and_wait(page, "[data-key=draw]")
