@@ -57,9 +57,10 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -278,6 +279,24 @@ def database_cpu() -> dict[int, float]:
     return {pid: cpu_seconds(pid) for pid in pids}
 
 
+T = TypeVar("T")
+
+
+async def in_thread(func: Callable[..., T], *args: Any) -> T:
+    """``func(*args)`` in a thread of the default executor, its database connection handed back
+    to the pool afterwards (a thread keeps its own: spells of many calls emptied the pool)."""
+
+    def closing() -> T:
+        from django.db import connections
+
+        try:
+            return func(*args)
+        finally:
+            connections.close_all()
+
+    return await asyncio.to_thread(closing)
+
+
 def database_connections() -> int:
     """Connections open to the benchmark database now (every process of the stack)."""
     from django.db import connection
@@ -314,8 +333,8 @@ async def play(
         return watcher
 
     starter.open(seats, at_once)
-    counted = await asyncio.to_thread(database_counters)
-    backends = await asyncio.to_thread(database_cpu)
+    counted = await in_thread(database_counters)
+    backends = await in_thread(database_cpu)
     connections = 0
     before, began = cpu_split(stack), time.time()
     playing = {await launch() for _ in range(at_once)}
@@ -328,17 +347,13 @@ async def play(
         for watcher in done:
             watcher.result()
         ids = [t.id for t in played]
-        connections = max(connections, await asyncio.to_thread(database_connections))
+        connections = max(connections, await in_thread(database_connections))
         steady = time.time() - began < args.spell_seconds
-        if (
-            not solo
-            and steady
-            and await asyncio.to_thread(finished_matches, ids) < (args.spell_matches)
-        ):
+        if not solo and steady and await in_thread(finished_matches, ids) < (args.spell_matches):
             playing |= {await launch() for _ in done}
     after = cpu_split(stack)
-    ended = await asyncio.to_thread(database_counters)
-    spent = await asyncio.to_thread(database_cpu)
+    ended = await in_thread(database_counters)
+    spent = await in_thread(database_cpu)
     cpu = [end - start for start, end in zip(before, after, strict=True)]
     cpu.append(sum(seconds - backends.get(pid, 0.0) for pid, seconds in spent.items()))
     database = {name: ended[name] - counted[name] for name in ended}
@@ -412,11 +427,11 @@ async def spell(
     """One spell: the anchors, the steady play, the lone tournament."""
     ports = [s.port for s in stack.of_kind("daphne-") if s.port is not None]
     found = await anchors(stack)
-    load = await asyncio.to_thread(figures, await play(args, ports, stack, starter, solo=False))
+    load = await in_thread(figures, await play(args, ports, stack, starter, solo=False))
     found.update(load)
     if args.solo_seats:
         alone = await play(args, ports, stack, starter, solo=True)
-        found["solo_s"] = (await asyncio.to_thread(figures, alone))["seconds"]
+        found["solo_s"] = (await in_thread(figures, alone))["seconds"]
     found.update(ratios(found))
     print_spell(number, found)
     return found
