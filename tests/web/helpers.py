@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Request
@@ -201,6 +202,25 @@ PROGRESS = """() => {
 def progress(page: Page) -> str:
     """What the page shows, without its ticking clocks: it changes only when the game moves."""
     return str(page.evaluate(PROGRESS))
+
+
+STALL = 90  # seconds a game may show nothing new before a test calls it stuck
+
+
+class Watch:
+    """What pages show, looked at again and again: the game is stuck once they have shown nothing
+    new for `stall` seconds (no budget for the whole game: a loaded machine makes a test slower,
+    never red)."""
+
+    def __init__(self, *pages: Page, stall: float = STALL) -> None:
+        self.pages, self.stall = pages, stall
+        self.seen, self.moved = "", time.monotonic()
+
+    def stuck(self) -> bool:
+        now = "".join(progress(page) for page in self.pages)
+        if now != self.seen:
+            self.seen, self.moved = now, time.monotonic()
+        return time.monotonic() - self.moved > self.stall
 
 
 def wait_for_change(page: Page, before: str, timeout_ms: int = 5_000) -> bool:

@@ -3,8 +3,6 @@ showed its prompt. The older answer must not close the prompt."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
@@ -12,6 +10,7 @@ from tests.web.helpers import (
     DESKTOP,
     SLOW_ANSWERS,
     TURNS,
+    Watch,
     answer_question,
     click_and_wait,
     create_game,
@@ -45,14 +44,11 @@ def test_a_list_of_matches_read_before_a_question_does_not_close_its_prompt(
 
     page.route(lists, hold)
 
-    seen, moved = "", time.monotonic()
+    watch = Watch(page, stall=STALL)
     while not page.locator("form.question").count():
-        now = progress(page)
-        if now != seen:
-            seen, moved = now, time.monotonic()
-        assert time.monotonic() - moved < STALL, "the tournament showed nothing new"
+        assert not watch.stuck(), "the tournament showed nothing new"
         if not draft_step(page):
-            wait_for_change(page, now)
+            wait_for_change(page, progress(page))
 
     assert held, "the page read the match list before the question came"
     for route in held:

@@ -4,7 +4,6 @@ remembered, and a whole tournament played with no English word of the catalogue 
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import polib
@@ -16,6 +15,7 @@ from tests.web.helpers import (
     DESKTOP,
     NARROWEST,
     SLOW_ANSWERS,
+    Watch,
     answer_question,
     click_and_wait,
     draft_step,
@@ -25,7 +25,6 @@ from tests.web.helpers import (
     wait_for_change,
 )
 
-STALL = 90  # seconds the game may show nothing new before the test calls it stuck
 FOLDERS = {"zh-hans": "zh_Hans", "ru": "ru"}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 # What the page shows as words, outside the fields a person types in.
@@ -95,12 +94,9 @@ def play_to_the_end(page: Page, words: set[str], artifacts: Path, language: str)
     """Draft whatever is offered and answer the first question, checking it and the first match
     on screen; whether a question was asked. The seat's policy answers the later questions (the
     matches need not wait for this loop to notice each one)."""
-    seen, moved, watched, asked = "", time.monotonic(), False, False
+    watch, watched, asked = Watch(page), False, False
     while not page.locator(".champion-name").count():
-        now = progress(page)
-        if now != seen:
-            seen, moved = now, time.monotonic()
-        assert time.monotonic() - moved < STALL, "the tournament showed nothing new"
+        assert not watch.stuck(), "the tournament showed nothing new"
         # One look decides both: a prompt appearing between a check and the answer would be
         # answered unseen, and the answer turns live questions off.
         prompted = page.locator("form.question").count() > 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.web.helpers import (
     DESKTOP,
     PHONE,
+    STALL,
+    Watch,
     answer_question,
     click_and_wait,
     create_game,
@@ -23,8 +24,6 @@ from tests.web.helpers import (
     progress,
     wait_for_change,
 )
-
-STALL = 90  # seconds the game may show nothing new before the test calls it stuck
 
 
 @pytest.mark.long
@@ -110,12 +109,9 @@ def play_to_the_end(host: Page, guest: Page, spectator: Page, artifacts: Path) -
     seconds, so a loaded machine makes it slower, never red.
     """
     answered, watched = 0, False
-    seen, moved = "", time.monotonic()
+    watch = Watch(host, guest)
     while not host.locator(".champion-name").count():
-        now = progress(host) + progress(guest)
-        if now != seen:
-            seen, moved = now, time.monotonic()
-        elif time.monotonic() - moved > STALL:
+        if watch.stuck():
             look(host, artifacts, "stuck-host")
             look(guest, artifacts, "stuck-guest")
             raise AssertionError(f"the tournament showed nothing new for {STALL} s")
