@@ -58,6 +58,9 @@ class Reads {
     this.used = ticket;
     return true;
   }
+
+  /** Every read sent so far is stale (what it would answer is known to be over). */
+  settle() { this.used = ++this.sent; }
 }
 
 class TournamentPage {
@@ -347,7 +350,7 @@ class TournamentPage {
   /** The question is over (a frame or a newer read said so): a read sent before cannot bring
    * its prompt back. */
   closeQuestion() {
-    this.questionReads.fresh(this.questionReads.ticket());
+    this.questionReads.settle();
     this.question = null;
     this.renderQuestion();
   }
