@@ -35,6 +35,9 @@ the arrival times they record. Each spell measures:
 - the workers' CPU per match; the solo tournament's time from its start to its champion;
 - whether each client received exactly the tournament's public events, in order, none twice.
 
+The clients' process collects no garbage while it measures (``uncollected``): a full collection
+of its heap stalled every socket for 100-160 ms, a client's pause the server had no part in.
+
 It prints each spell, then the median and the spread (min-max) of every figure over the spells,
 and the figures as ratios of the same spell's anchors (a figure of a loaded machine moves with
 its anchors; the ratio moves less).
@@ -50,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
@@ -57,7 +61,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -421,16 +426,36 @@ async def anchors(stack: Stack) -> dict[str, float]:
     }
 
 
+@contextmanager
+def uncollected() -> Iterator[None]:
+    """No garbage collection in this process (the clients') for the block, a full one after.
+
+    A full collection of this process's heap (Django, the frames received) took 100-160 ms on
+    2026-12-05: every frame arriving meanwhile waited in the socket, and the stall of one spell's
+    ~330 frames set the stream's p99 (docs/performance.md). A client's pause is not the
+    server's delay. The servers' own processes collect as they always do."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect()
+
+
 async def spell(
     args: argparse.Namespace, stack: Stack, starter: Starter, number: int
 ) -> dict[str, Any]:
     """One spell: the anchors, the steady play, the lone tournament."""
     ports = [s.port for s in stack.of_kind("daphne-") if s.port is not None]
-    found = await anchors(stack)
-    load = await in_thread(figures, await play(args, ports, stack, starter, solo=False))
-    found.update(load)
+    with uncollected():
+        found = await anchors(stack)
+    with uncollected():
+        stretch = await play(args, ports, stack, starter, solo=False)
+    found.update(await in_thread(figures, stretch))
     if args.solo_seats:
-        alone = await play(args, ports, stack, starter, solo=True)
+        with uncollected():
+            alone = await play(args, ports, stack, starter, solo=True)
         found["solo_s"] = (await in_thread(figures, alone))["seconds"]
     found.update(ratios(found))
     print_spell(number, found)
