@@ -13,7 +13,8 @@ triggers are counted on their own, not in their caller) and the SQL statements i
 - ``match_play``: one match run by the engine, recorded, released (its result applied); a
   round's matches are played by one call (``matches_play``, a transaction per match), whose
   figures are shared evenly among them;
-- ``round_close``: the round's close and the next Deck Phase's opening, inside the last release.
+- ``round_close``: the round's close and the next Deck Phase's opening, after the last release:
+  in the bots' transaction that follows when the task plays them, else in one of its own.
 
 It prints p50 / p99 / mean CPU milliseconds and SQL statements per call, and everything metered
 per match played (``all, per match``; ``--json`` for the raw figures). Compare two versions by
@@ -137,7 +138,8 @@ def play(args: argparse.Namespace, meter: Meter) -> None:
     matchplay.matches_play = meter.wrap(
         "match_play", matchplay.matches_play, calls=lambda **kw: len(kw["match_ids"])
     )
-    matchplay.round_finish = meter.wrap("round_close", matchplay.round_finish)
+    deck.round_finish = meter.wrap("round_close", deck.round_finish)
+    matchplay.round_close = meter.wrap("round_close", matchplay.round_close)
     with connection.execute_wrapper(lambda execute, *rest: meter.count(execute, *rest)):
         for number in range(args.tournaments + 1):  # the first one warms the caches up
             if number == 1:

@@ -94,6 +94,9 @@ class Tournament(models.Model):
     # committed sets a list here; opening a Deck Phase then adds their seat ids to it instead of
     # queueing their task (services.rounds.open_deck_phase).
     bots_to_play: list[int] | None = None
+    # Not a column: the block released its round's last match; the round closes in a
+    # transaction of its own once this one has committed (services.matchplay.match_changes).
+    round_done: bool = False
 
     class Meta:
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]

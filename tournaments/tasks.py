@@ -115,58 +115,64 @@ def play_matches(tournament_id: int, match_ids: list[int]) -> None:
 
 
 CHAIN_SECONDS = 1.0
-"""How long one task goes on playing a bot tournament's rounds before it queues the next one's
-bots as a task of its own (the other tournaments' tasks wait for this worker process)."""
+"""How long one task goes on playing a bot tournament's rounds before it leaves the next one's
+bots to a task of their own (the other tournaments' tasks wait for this worker process)."""
 
 
 def _play_rounds(
     tournament_id: int, scheduled: list[int], *, began: float, retried_here: bool
 ) -> None:
-    """Play the round's ``scheduled`` matches; if the round's close opened a Deck Phase with
-    bots in it, play their phases, and if that closes it, its matches, and so on, for up to
-    ``CHAIN_SECONDS``: each step commits on its own, as the task queued for it would have (and
-    the nudges and tasks each queues on its commit go out at once).
+    """Play the round's ``scheduled`` matches; once its last is released, close the round and
+    play the bots of the Deck Phase that opens, in one transaction, and if that closes the
+    phase, its matches, and so on, for up to ``CHAIN_SECONDS``: each step commits on its own
+    (and the nudges and tasks each queues on its commit go out at once).
 
-    A database or broker error in a step after the first queues that step's own task (the
-    steps before it are done; the task's own retry would start again from its first step);
-    ``retried_here``: an error in the first step is retried by this task."""
+    Once the chain's time has run out, the round closes on its own and the next bots get a
+    task of their own. A database or broker error in a step after the first queues
+    ``play_matches`` for the matches just played: it finds them played, closes the round and
+    goes on from there. ``retried_here``: an error in the first step is retried by this task."""
     from tournaments.services import deck
+    from tournaments.services.rounds import round_close
 
     while scheduled:
-        bots: list[int] = []
         try:
-            _play_matches(tournament_id, scheduled, bots)
+            owed = _play_matches(tournament_id, scheduled)
         except RETRIED_ERRORS:
             if retried_here:
                 raise
             enqueue_named("tournaments.tasks.play_matches", tournament_id, scheduled)
             return
-        if not bots:
-            return
-        if time.monotonic() - began > CHAIN_SECONDS:
-            enqueue_named("tournaments.tasks.bot_deck_phases", tournament_id, bots)
+        if owed is None:
             return
         try:
-            scheduled = deck.bot_deck_phases(tournament_id=tournament_id, seat_ids=bots)
+            if time.monotonic() - began > CHAIN_SECONDS:
+                round_close(tournament_id=tournament_id)  # which queues the next bots' task
+                return
+            scheduled = deck.bot_deck_phases(
+                tournament_id=tournament_id, seat_ids=[], close_round=owed
+            )
         except RETRIED_ERRORS:
-            enqueue_named("tournaments.tasks.bot_deck_phases", tournament_id, bots)
+            enqueue_named("tournaments.tasks.play_matches", tournament_id, scheduled)
             return
         retried_here = False
 
 
-def _play_matches(tournament_id: int, match_ids: list[int], bots: list[int]) -> None:
-    """``matches_play``; if one match cannot be played, each is queued on its own. ``bots``
-    gets the bot seats of the Deck Phase the round's close opened (not queued)."""
+def _play_matches(tournament_id: int, match_ids: list[int]) -> int | None:
+    """``matches_play``, leaving the round's close to the caller: the round owed it, if one is.
+    If one match cannot be played, each is queued on its own (and closes the round itself)."""
     from tournaments.services import matchplay
 
     try:
-        matchplay.matches_play(tournament_id=tournament_id, match_ids=match_ids, bots=bots)
+        return matchplay.matches_play(
+            tournament_id=tournament_id, match_ids=match_ids, closes=False
+        )
     except RETRIED_ERRORS:
         raise
     except Exception:
         log.warning("Matches %s not played together: one by one", match_ids, exc_info=True)
         for match_id in match_ids:
             enqueue_named("tournaments.tasks.play_match", match_id, tournament_id)
+        return None
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)

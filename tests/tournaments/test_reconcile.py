@@ -36,8 +36,9 @@ from tests.leagues.receiver import receiver
 from tests.tournaments.play import Player, open_game
 from tests.workers.conftest import wait_for
 from tournaments.leagues.models import LeagueTournament, WebhookDelivery, WebhookEndpoint
-from tournaments.models import Seat, Status, Tournament
+from tournaments.models import Seat, Status, Tournament, TournamentEvent
 from tournaments.selectors.owed import owed_work, stuck_tournaments
+from tournaments.services import matchplay
 from tournaments.services.reconcile import reconcile
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -181,6 +182,69 @@ def test_passed_deadlines_are_enforced_in_place(catalogue: Any, lost_tasks: None
     assert Seat.objects.get(tournament_id=host.id, number=0).auto_played
     assert Tournament.objects.get(pk=host.id).round == 2
     assert reconcile().ticked == 0
+
+
+class Died(BaseException):
+    """The process dies: nothing after this point of it runs."""
+
+
+def released_then_died(monkeypatch: pytest.MonkeyPatch) -> tuple[Player, Match]:
+    """Two humans' round 1 match is played and released, and its worker dies before the round's
+    close (which commits apart): the match is done, the round still on."""
+    host, guest = open_game(seats=2, humans=2, seed=5)
+    finish_deck_phase(host)
+    finish_deck_phase(guest)
+    match = Match.objects.get(tournament_id=host.id)
+
+    def die(**_: Any) -> None:
+        raise Died
+
+    monkeypatch.setattr(matchplay, "round_close", die)
+    with pytest.raises(Died):
+        matchplay.matches_play(tournament_id=host.id, match_ids=[match.pk])
+    monkeypatch.undo()
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED
+    log = TournamentEvent.objects.filter(tournament_id=host.id)
+    assert log.filter(kind="match_finished").count() == 1
+    assert not log.filter(kind="round_finished").exists()
+    tournament = Tournament.objects.get(pk=host.id)
+    assert (tournament.round, tournament.status) == (1, Status.MATCH)
+    return host, match
+
+
+def closed_once(host: Player) -> None:
+    tournament = Tournament.objects.get(pk=host.id)
+    assert (tournament.round, tournament.status) == (2, Status.DECK)
+    log = TournamentEvent.objects.filter(tournament_id=host.id)
+    assert log.filter(kind="round_finished").count() == 1
+    assert log.filter(kind="deck_phase_opened", payload__round=2).count() == 1
+
+
+def test_a_round_whose_close_died_after_its_last_release_is_closed_by_the_reconciler(
+    catalogue: Any, lost_tasks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, _ = released_then_died(monkeypatch)
+    assert owed_keys() == [f"round:{host.id}:1"]
+    in_process()
+    assert reconcile().ticked == 1
+    closed_once(host)
+    version = Tournament.objects.get(pk=host.id).version
+    assert reconcile().ticked == 0 and owed_keys() == []
+    assert Tournament.objects.get(pk=host.id).version == version
+
+
+def test_a_round_whose_close_died_is_closed_by_its_tasks_redelivery_once(
+    catalogue: Any, lost_tasks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, match = released_then_died(monkeypatch)
+    in_process()
+    matchplay.matches_play(tournament_id=host.id, match_ids=[match.pk])  # the task again
+    closed_once(host)
+    version = Tournament.objects.get(pk=host.id).version
+    matchplay.matches_play(tournament_id=host.id, match_ids=[match.pk])
+    closed_once(host)
+    assert Tournament.objects.get(pk=host.id).version == version, "a third delivery: nothing"
 
 
 def test_a_send_that_fails_after_the_commit_is_logged_and_left_to_the_reconciler(

@@ -4,8 +4,8 @@
 ids, clocks, the join code or the commitment's random nonce), written by the per-match path (one
 task per match) before matches were played a round at a time. The batched path must write the
 same games: the same matches, events, log, seats, piles and trophies. Only the tournament's
-``version`` (a view cache's key, moved once per commit) is left out, since fewer commits move it
-fewer times.
+and the seats' ``version`` (views' staleness keys, moved by commits) are left out, since fewer
+commits move them fewer times.
 
 Regenerate (only for a deliberate change of what a game writes):
 ``SEEDED_ROWS_WRITE=1 pytest tests/tournaments/test_seeded_rows.py``.
@@ -75,7 +75,10 @@ def digests() -> dict[str, dict[str, Any]]:
 
     # ``spectator_chat`` is newer than the fixture: an option chosen at create, not a game write.
     tournament_columns = frozenset({"version", "code", "spectator_chat"})
-    tables = written_rows(drop={"tournaments": tournament_columns}, then=renumbered)
+    # A seat's ``version`` moves at each committed change of phase: a bot tournament's round
+    # close now commits with the next Deck Phase's bots, so once per round where it was twice.
+    dropped = {"tournaments": tournament_columns, "seats": frozenset({"version"})}
+    tables = written_rows(drop=dropped, then=renumbered)
     return {
         name: {
             "rows": len(found),

@@ -198,6 +198,38 @@ def test_a_worker_killed_in_the_middle_of_a_round_is_replaced_and_each_match_is_
     check_round_one_recorded_once(players, seats_before, done)
 
 
+def test_a_worker_killed_between_a_rounds_last_release_and_its_close_leaves_it_closed_once(
+    catalogue: Any, workers: Workers, tmp_path: Path
+) -> None:
+    flag = tmp_path / "closing"
+    short = {"CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
+    stall = {"SLOWDOWN_FLAG": str(flag), "SLOWDOWN_AT": "0", "SLOWDOWN_CLOSE": "1"}
+    first = workers.start(include=("tests.workers.slowdown",), env={**short, **stall})
+    players = start_tournament(seats=4, humans=2, seed=7)
+    seats_before = {
+        seat.pk: (seat.tokens, list(seat.deck))
+        for seat in Seat.objects.filter(tournament_id=players[0].id)
+    }
+    draft_until_done(players)
+
+    wait_for(lambda: flag.exists() and flag.read_text() == "close", seconds=30, what="a close")
+    first.kill()  # the round's matches are released and committed; its close never began
+    # Every match's events are out, as their own transactions committed them: the round is
+    # still on, and the rows say its close is owed.
+    round_one = Match.objects.filter(tournament_id=players[0].id, round=1)
+    assert round_one.count() == 2
+    assert all(match.status == MatchStatus.FINISHED for match in round_one)
+    log = TournamentEvent.objects.filter(tournament_id=players[0].id)
+    assert log.filter(kind="match_finished").count() == 2
+    assert not log.filter(kind="round_finished").exists()
+    assert (tournament(players).round, tournament(players).status) == (1, Status.MATCH)
+
+    workers.start(env=short)  # the task redelivered, or the worker's clock: either closes it
+    wait_for(lambda: tournament(players).round == 2, seconds=30, what="the round to close")
+    check_round_one_recorded_once(players, seats_before)
+    assert log.filter(kind="round_finished", payload__round=1).count() == 1
+
+
 def test_a_host_and_three_bots_are_driven_to_a_champion_by_the_worker(
     catalogue: Any, workers: Workers
 ) -> None:

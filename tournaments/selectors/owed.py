@@ -9,9 +9,12 @@ it. One ``Owed`` per piece of work:
 - ``match:<id>``: a match ``scheduled`` but not played (``play_match``), since it was created;
 - ``deadline:<tournament>:<round>``: a Deck Phase past its deadline, since the deadline;
 - ``answer:<match>:<question>``: a question past its answer deadline, since the deadline;
-- ``release:<match>``: a recorded match whose events are all out, since its release was due.
+- ``release:<match>``: a recorded match whose events are all out, since its release was due;
+- ``round:<tournament>:<round>``: a Match Phase whose matches are all released but whose round
+  did not close (the process died between the last release and the close, which commit
+  apart), since the tournament last changed.
 
-The last three are done in place by the clock (``tournaments.services.clock``); the first two are
+The last four are done in place by the clock (``tournaments.services.clock``); the first two are
 queued as tasks. Other apps add their own work through ``settings.RECONCILE_SOURCES`` (the
 leagues' webhook deliveries).
 """
@@ -25,7 +28,7 @@ from importlib import import_module
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, SeatKind, Status, Tournament
@@ -51,6 +54,7 @@ def owed_work(*, now: datetime, tournament_id: int | None = None) -> list[Owed]:
         *_late_phases(now, tournament_id),
         *_late_answers(now, tournament_id),
         *_due_releases_owed(now, tournament_id),
+        *_unclosed_rounds(tournament_id),
     ]
     return sorted(found, key=lambda owed: owed.since)
 
@@ -151,4 +155,21 @@ def _due_releases_owed(now: datetime, tournament_id: int | None) -> list[Owed]:
     return [
         Owed(f"release:{pk}", tid, visible + step)
         for pk, tid, visible in rows.values_list("pk", "tournament_id", "result_visible_at")
+    ]
+
+
+def unclosed_rounds() -> QuerySet[Tournament]:
+    """Tournaments in a Match Phase whose round's matches are all released (so its close is
+    owed: ``tournaments.services.rounds.round_close``)."""
+    of_round = Match.objects.filter(tournament=OuterRef("pk"), round=OuterRef("round"))
+    return Tournament.objects.filter(status=Status.MATCH).filter(
+        Exists(of_round), ~Exists(of_round.exclude(status=MatchStatus.FINISHED))
+    )
+
+
+def _unclosed_rounds(tournament_id: int | None) -> list[Owed]:
+    rows = _of(unclosed_rounds(), "pk", tournament_id)
+    return [
+        Owed(f"round:{tid}:{number}", tid, changed)
+        for tid, number, changed in rows.values_list("pk", "round", "updated_at")
     ]

@@ -4,7 +4,8 @@ Each moment is also queued as a task when it is set (``enqueue``); this sweep is
 that catches what a countdown could not carry (the full stack does not send long countdowns, a
 worker may die) and, with no worker running, what a read of the tournament finds overdue. What is
 due comes from ``tournaments.selectors.owed`` (the work owed without a task: deadlines, answer
-timeouts, releases); the reconciler (``tournaments.services.reconcile``) runs this sweep.
+timeouts, releases, unclosed rounds); the reconciler (``tournaments.services.reconcile``) runs
+this sweep.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from django.utils import timezone
 
 from matches.models import Match, MatchStatus
 from tournaments.models import Status, Tournament
-from tournaments.selectors.owed import Owed, due_releases, owed_work
+from tournaments.selectors.owed import Owed, due_releases, owed_work, unclosed_rounds
 from tournaments.services.deck import enforce_deck_deadline
 from tournaments.services.matchplay import match_answer_timeout, match_release
+from tournaments.services.rounds import round_close
 
 
 def tournament_tick(*, tournament_id: int) -> None:
-    """Enforce any deadline of this tournament that has already passed; release due matches."""
+    """Enforce any deadline of this tournament that has already passed; release due matches;
+    close a round whose matches are all released."""
     now = timezone.now()
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
@@ -39,6 +42,8 @@ def tournament_tick(*, tournament_id: int) -> None:
     due = due_releases(now).filter(tournament_id=tournament_id)
     for match_id in due.values_list("pk", flat=True):
         match_release(match_id=match_id)
+    if unclosed_rounds().filter(pk=tournament_id).exists():
+        round_close(tournament_id=tournament_id)
 
 
 def sweep_deadlines() -> int:

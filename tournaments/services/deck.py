@@ -18,7 +18,7 @@ from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament, require_version
 from tournaments.services.desk import Desk, Tables, observe_decision
 from tournaments.services.events import publish
-from tournaments.services.rounds import match_phase_start
+from tournaments.services.rounds import match_phase_start, round_finish
 
 DROP_AFTER = 2
 """Deadlines a person's seat may miss in a row before a steady bot plays it."""
@@ -84,7 +84,9 @@ BOTS_CPU_SECONDS = 0.1
 """CPU one ``bot_deck_phases`` task spends under the lock before it hands the rest on."""
 
 
-def bot_deck_phases(*, tournament_id: int, seat_ids: list[int]) -> list[int]:
+def bot_deck_phases(
+    *, tournament_id: int, seat_ids: list[int], close_round: int | None = None
+) -> list[int]:
     """Bot seats, or dropped seats' stand-ins, take their whole Deck Phases, in seat order,
     under one lock (idempotent: a finished turn is left alone). Returns the ids of the matches
     it scheduled if it closed the Deck Phase: not queued, the caller plays them once this has
@@ -95,8 +97,14 @@ def bot_deck_phases(*, tournament_id: int, seat_ids: list[int]) -> list[int]:
     One task and one lock for many bots instead of one each; once ``BOTS_CPU_SECONDS`` are
     spent the rest go to a new task, so a person acting in the same tournament never waits
     long for the lock (a champion's phase costs ~0.2 s, a rookie's a few ms).
+
+    ``close_round``: first close this round, whose last match was released (if it is still
+    on), and play the bots of the Deck Phase that opens, in the same transaction (``seat_ids``
+    is then ignored): a bot tournament's round close costs no commit of its own.
     """
     with locked_tournament(tournament_id) as tournament, appends_gathered():
+        if close_round is not None:
+            seat_ids = _round_closed(tournament, close_round)
         started = time.process_time()
         rest: list[int] = []
         every = list(tournament.seats.order_by("number"))
@@ -121,6 +129,19 @@ def bot_deck_phases(*, tournament_id: int, seat_ids: list[int]) -> list[int]:
                 lambda: enqueue_named("tournaments.tasks.bot_deck_phases", tournament_id, rest)
             )
     return [match.pk for match in scheduled]
+
+
+def _round_closed(tournament: Tournament, round_number: int) -> list[int]:
+    """Close the round whose matches were all released, if it is still on (the caller holds the
+    lock: a released match never reopens, so none of the round's is unfinished); the bot seats
+    of the Deck Phase it opened."""
+    if (tournament.status, tournament.round) != (Status.MATCH, round_number):
+        return []
+    opened: list[int] = []
+    tournament.bots_to_play = opened
+    round_finish(tournament, open_besides=False)
+    tournament.bots_to_play = None
+    return opened
 
 
 def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:

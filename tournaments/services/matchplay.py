@@ -9,6 +9,8 @@ So no view and no stream shows a result, a round change or a champion ahead of t
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from functools import cache
 from typing import Any
@@ -41,7 +43,7 @@ from tournaments.selectors.bots import level_of
 from tournaments.services.cardstats import card_stats_of_match
 from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish, publish_many, release_floor
-from tournaments.services.rounds import round_finish
+from tournaments.services.rounds import round_close
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +104,21 @@ def _match_sql(count: int) -> str:
     )
 
 
+@contextmanager
+def match_changes(tournament_id: int, *, close: bool = True) -> Iterator[Tournament]:
+    """``locked_tournament`` for a change that may release a match. If it released its round's
+    last, the round closes in a transaction of its own once this one has committed: the match's
+    events reach the streams without waiting for the round's standings and the next Deck
+    Phase (half a round's matches waited ~8 ms more, docs/performance.md). Should the process
+    die between the two, the rows say the round is owed its close, and the reconciler closes
+    it (``tournaments.selectors.owed``). ``close``: false when the caller closes it itself
+    (``Tournament.round_done`` says whether it must)."""
+    with locked_tournament(tournament_id) as tournament:
+        yield tournament
+    if close and tournament.round_done:
+        round_close(tournament_id=tournament_id)
+
+
 def cancelled(tournament: Tournament) -> bool:
     """A cancelled tournament's matches are left as they are: nothing plays or releases them."""
     return tournament.status == Status.CANCELLED
@@ -141,35 +158,50 @@ def match_play(*, match_id: int, tournament_id: int | None = None) -> None:
     matches_play(tournament_id=tournament_id, match_ids=[match_id])
 
 
-def matches_play(
-    *, tournament_id: int, match_ids: list[int], bots: list[int] | None = None
-) -> None:
+def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = True) -> int | None:
     """Play the tournament's scheduled matches of ``match_ids``, in id order, each as far as it
-    goes (idempotent: a match of any other status is left alone). ``bots``: if given, the bot
-    seats of the Deck Phase the last match opened are added to it instead of being queued: the
-    caller plays them once this has returned (``tournaments.tasks``: a bot tournament's rounds
-    follow one another in one task).
+    goes (idempotent: a match of any other status is left alone, though if it was its round's
+    last and the round did not close, it closes now). ``closes``: false when the caller closes
+    the round itself, with the next Deck Phase's bots in one transaction (``tournaments.tasks``:
+    a bot tournament's rounds follow one another in one task); the round owed its close is then
+    returned (else ``None``).
 
     Each match is played, recorded and released in a transaction of its own, under the lock
     taken again: its events reach the streams as soon as its own rows are durable, not when the
     round's last match is (a round's first match waited for the whole round). Its events reach
     the two logs in one ``COPY`` each (``appends_gathered``); the log's rows are those of one
     task per match: each match's events and its ``match_finished`` in turn, the round's close
-    after the last. A match the engine cannot play raises and rolls back only its own
-    transaction: the caller plays the rest one by one then (``tournaments.tasks.play_matches``),
-    so only the broken one fails.
+    after the last, committed apart (``match_changes``). A match the engine cannot play raises
+    and rolls back only its own transaction: the caller plays the rest one by one then
+    (``tournaments.tasks.play_matches``), so only the broken one fails.
     """
+    owed: int | None = None
     for match_id in sorted(match_ids):
-        opened: list[int] = []  # handed to the caller only once their Deck Phase has committed
-        with locked_tournament(tournament_id) as tournament, appends_gathered():
+        with (
+            match_changes(tournament_id, close=closes) as tournament,
+            appends_gathered(),
+        ):
             if cancelled(tournament):
-                return
-            tournament.bots_to_play = opened if bots is not None else None
+                return None
             for match in _locked_matches(tournament, [match_id]):
                 if match.status == MatchStatus.SCHEDULED:
                     _advance(tournament, match, _run(match, list(match.answers)))
-        if bots is not None:
-            bots.extend(opened)
+                else:  # played already: this is a redelivery; was the round left open?
+                    tournament.round_done = _close_owed(tournament, match)
+        if tournament.round_done:
+            owed = tournament.round
+    return None if closes else owed
+
+
+def _close_owed(tournament: Tournament, match: Match) -> bool:
+    """Whether the round of this released match is owed its close: it is the round's last and
+    the round is still on (the process died between the release and the close)."""
+    return (
+        match.status == MatchStatus.FINISHED
+        and not match.round_open_besides
+        and tournament.status == Status.MATCH
+        and match.round == tournament.round
+    )
 
 
 def match_failed(*, match_id: int, error: str) -> None:
@@ -213,7 +245,7 @@ def match_retry(*, match_id: int) -> bool:
 
 def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any) -> Match:
     """A live seat answers the match's pending question."""
-    with locked_tournament(tournament_of_match(match_id)) as tournament:
+    with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         # Who asks is checked before anything about the question is told (even its number).
         if seat is None or seat.pk not in (match.seat_a_id, match.seat_b_id):
@@ -236,7 +268,7 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any
 
 def match_answer_timeout(*, match_id: int, question: int) -> bool:
     """At the answer deadline the seat's policy answers; ``True`` if it did."""
-    with locked_tournament(tournament_of_match(match_id)) as tournament:
+    with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.WAITING or (match.question or {}).get("seq") != question:
             return False
@@ -348,7 +380,7 @@ def _event_items(
 
 def match_release(*, match_id: int) -> bool:
     """Release a recorded match whose events are all out; ``True`` if it did (idempotent)."""
-    with locked_tournament(tournament_of_match(match_id)) as tournament:
+    with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.RECORDED or release_due(match) > timezone.now():
             return False
@@ -376,7 +408,7 @@ def _release(
         finished = ("match_finished", _finished(match), None, timezone.now())
         publish_many(tournament, [*(items or []), finished])
     state_changed("match_released", tournament_id=tournament.pk, match_id=match.pk)
-    round_finish(tournament, open_besides=match.round_open_besides)
+    tournament.round_done = not match.round_open_besides  # closed after the commit
 
 
 def _finished(match: Match) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_park
 from tournaments.selectors.tournaments import public_standings
 from tournaments.services import hooks
 from tournaments.services.bot_talk import BOT_FAREWELL, bots_say
+from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish
 from tournaments.services.match_setups import build_setups
 
@@ -124,6 +125,13 @@ def _standings_from(
         if not trophy.to_box and trophy.winner_id is not None:
             won.setdefault(trophy.winner_id, []).append((trophy.round, trophy.fans))
     return [standing(seat, won.get(seat.pk, [])) for seat in scoring_seats(tournament, seats)]
+
+
+def round_close(*, tournament_id: int) -> None:
+    """Close the tournament's round if its matches are all released, in a transaction of its
+    own (idempotent: a closed round, or one with a match still open, is left alone)."""
+    with locked_tournament(tournament_id) as tournament:
+        round_finish(tournament)
 
 
 def round_finish(tournament: Tournament, *, open_besides: bool | None = None) -> None:
