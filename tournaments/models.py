@@ -90,12 +90,13 @@ class Tournament(models.Model):
     # Not a column: a change that logs nothing now (a paced match released: its events were
     # logged for their instants) still moves the version under ``locked_tournament``.
     changed_quietly: bool = False
-    # Not a column: a caller that plays the next Deck Phase's bots itself once this block has
-    # committed sets a list here; opening a Deck Phase then adds their seat ids to it instead of
-    # queueing their task (services.rounds.open_deck_phase).
+    # Not a column: a caller that plays the next Deck Phase's bots itself, in the same block
+    # (services.deck.bot_deck_phases closing a round), sets a list here; opening a Deck Phase
+    # then adds their seat ids to it instead of queueing their task (rounds.open_deck_phase).
     bots_to_play: list[int] | None = None
-    # Not a column: the block released its round's last match; the round closes in a
-    # transaction of its own once this one has committed (services.matchplay.match_changes).
+    # Not a column: the block released its round's last match; the round closes once this
+    # block has committed, alone (services.matchplay.match_changes) or with the next Deck
+    # Phase's bots (tournaments.tasks._play_rounds).
     round_done: bool = False
 
     class Meta:
