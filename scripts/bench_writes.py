@@ -138,7 +138,7 @@ def play(args: argparse.Namespace, meter: Meter) -> None:
     matchplay.matches_play = meter.wrap(
         "match_play", matchplay.matches_play, calls=lambda **kw: len(kw["match_ids"])
     )
-    deck.round_finish = meter.wrap("round_close", deck.round_finish)
+    deck.round_owed_close = meter.wrap("round_close", deck.round_owed_close)
     matchplay.round_close = meter.wrap("round_close", matchplay.round_close)
     with connection.execute_wrapper(lambda execute, *rest: meter.count(execute, *rest)):
         for number in range(args.tournaments + 1):  # the first one warms the caches up

@@ -94,10 +94,10 @@ class Tournament(models.Model):
     # (services.deck.bot_deck_phases closing a round), sets a list here; opening a Deck Phase
     # then adds their seat ids to it instead of queueing their task (rounds.open_deck_phase).
     bots_to_play: list[int] | None = None
-    # Not a column: the block released its round's last match; the round closes once this
-    # block has committed, alone (services.matchplay.match_changes) or with the next Deck
-    # Phase's bots (tournaments.tasks._play_rounds).
-    round_done: bool = False
+    # Not a column: the round whose last match the block released; it closes once this block
+    # has committed, alone (services.matchplay.match_changes) or with the next Deck Phase's
+    # bots (tournaments.tasks._play_rounds).
+    round_owed: int | None = None
 
     class Meta:
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]

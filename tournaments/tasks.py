@@ -146,7 +146,7 @@ def _play_rounds(
             return
         try:
             if time.monotonic() - began > CHAIN_SECONDS:
-                round_close(tournament_id=tournament_id)  # which queues the next bots' task
+                round_close(tournament_id=tournament_id, round_number=owed)  # queues the bots
                 return
             scheduled = deck.bot_deck_phases(
                 tournament_id=tournament_id, seat_ids=[], close_round=owed

@@ -156,3 +156,29 @@ def test_a_bot_task_sends_as_many_statements_for_five_bots_as_for_two(
     inserts = 0 if connection.vendor == "postgresql" else 1
     assert _bot_task_statements(3, monkeypatch) == 10 + inserts
     assert _bot_task_statements(6, monkeypatch) == 10 + inserts
+
+
+def test_a_rounds_close_after_its_last_release_asks_nothing_of_its_matches(
+    catalogue: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The close that commits after the round's last release names the round, and the release
+    read (under the lock) that no other match of it is unfinished: the close sends no query of
+    the matches, only the lock, the seats and trophies it scores, and the next Deck Phase's
+    writes."""
+    from tournaments.services import matchplay, rounds
+
+    monkeypatch.setattr(rounds, "_queue_matches", lambda *_: None)  # the match waits
+    closes: list[dict[str, int]] = []
+    monkeypatch.setattr(matchplay, "round_close", lambda **kwargs: closes.append(kwargs))
+    (host, guest) = open_game(seats=2, humans=2, seed=5)
+    for player in (host, guest):
+        while player.act():  # every pick of its Deck Phase
+            pass
+    match = Match.objects.get(tournament_id=host.id)
+    matchplay.matches_play(tournament_id=host.id, match_ids=[match.pk])
+    assert closes == [{"tournament_id": host.id, "round_number": 1}]
+    with CaptureQueriesContext(connection) as captured:
+        rounds.round_close(tournament_id=host.id, round_number=1)
+    assert host.get()["round"] == 2
+    sql = [q["sql"] for q in captured.captured_queries]
+    assert not [s for s in sql if re.search(r'FROM "matches_match"', s)], sql

@@ -38,7 +38,7 @@ from tests.workers.conftest import wait_for
 from tournaments.leagues.models import LeagueTournament, WebhookDelivery, WebhookEndpoint
 from tournaments.models import Seat, Status, Tournament, TournamentEvent
 from tournaments.selectors.owed import owed_work, stuck_tournaments
-from tournaments.services import matchplay
+from tournaments.services import matchplay, rounds
 from tournaments.services.reconcile import reconcile
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -245,6 +245,21 @@ def test_a_round_whose_close_died_is_closed_by_its_tasks_redelivery_once(
     matchplay.matches_play(tournament_id=host.id, match_ids=[match.pk])
     closed_once(host)
     assert Tournament.objects.get(pk=host.id).version == version, "a third delivery: nothing"
+
+
+def test_a_close_named_for_a_round_closed_already_changes_nothing(
+    catalogue: Any, lost_tasks: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every close names its round: one that comes late (the clock's and the task's, say, for
+    the same round) finds it closed and leaves the next Deck Phase alone."""
+    host, _ = released_then_died(monkeypatch)
+    in_process()
+    rounds.round_close(tournament_id=host.id, round_number=1)
+    closed_once(host)
+    version = Tournament.objects.get(pk=host.id).version
+    rounds.round_close(tournament_id=host.id, round_number=1)
+    closed_once(host)
+    assert Tournament.objects.get(pk=host.id).version == version
 
 
 def test_a_send_that_fails_after_the_commit_is_logged_and_left_to_the_reconciler(

@@ -46,10 +46,10 @@ def _stalling_store(
     return _store(match, result, now=now, pace=pace, floor=floor)
 
 
-def _stalling_close(*, tournament_id: int) -> None:
+def _stalling_close(*, tournament_id: int, round_number: int) -> None:
     if os.environ.get("SLOWDOWN_CLOSE"):
         _stall("close")
-    _close(tournament_id=tournament_id)
+    _close(tournament_id=tournament_id, round_number=round_number)
 
 
 def _stalling_close_with_bots(tournament: Tournament, round_number: int) -> list[int]:

@@ -42,8 +42,9 @@ def tournament_tick(*, tournament_id: int) -> None:
     due = due_releases(now).filter(tournament_id=tournament_id)
     for match_id in due.values_list("pk", flat=True):
         match_release(match_id=match_id)
-    if unclosed_rounds().filter(pk=tournament_id).exists():
-        round_close(tournament_id=tournament_id)
+    owed = unclosed_rounds().filter(pk=tournament_id).values_list("round", flat=True).first()
+    if owed is not None:
+        round_close(tournament_id=tournament_id, round_number=owed)
 
 
 def sweep_deadlines() -> int:

@@ -18,7 +18,7 @@ from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament, require_version
 from tournaments.services.desk import Desk, Tables, observe_decision
 from tournaments.services.events import publish
-from tournaments.services.rounds import match_phase_start, round_finish
+from tournaments.services.rounds import match_phase_start, round_owed_close
 
 DROP_AFTER = 2
 """Deadlines a person's seat may miss in a row before a steady bot plays it."""
@@ -133,13 +133,10 @@ def bot_deck_phases(
 
 def _round_closed(tournament: Tournament, round_number: int) -> list[int]:
     """Close the round whose matches were all released, if it is still on (the caller holds the
-    lock: a released match never reopens, so none of the round's is unfinished); the bot seats
-    of the Deck Phase it opened."""
-    if (tournament.status, tournament.round) != (Status.MATCH, round_number):
-        return []
+    lock); the bot seats of the Deck Phase it opened."""
     opened: list[int] = []
     tournament.bots_to_play = opened
-    round_finish(tournament, open_besides=False)
+    round_owed_close(tournament, round_number)
     tournament.bots_to_play = None
     return opened
 

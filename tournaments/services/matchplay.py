@@ -43,7 +43,7 @@ from tournaments.selectors.bots import level_of
 from tournaments.services.cardstats import card_stats_of_match
 from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish, publish_many, release_floor
-from tournaments.services.rounds import round_close
+from tournaments.services.rounds import round_close, round_on
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ def _locked_matches(tournament: Tournament, match_ids: list[int]) -> list[Match]
     round was unfinished then (``round_open_besides``): read under the tournament's lock, which
     every change of a match's status takes, it holds until this transaction changes one, so
     releasing the one match a transaction locked answers "was it the round's last?" without a
-    query (``round_finish``)."""
+    query (``rounds.round_owed_close``)."""
     with connection.cursor() as cursor:
         cursor.execute(_match_sql(len(match_ids)), [*match_ids, tournament.pk])
         found = cursor.fetchall()
@@ -112,11 +112,11 @@ def match_changes(tournament_id: int, *, close: bool = True) -> Iterator[Tournam
     Phase (half a round's matches waited ~8 ms more, docs/performance.md). Should the process
     die between the two, the rows say the round is owed its close, and the reconciler closes
     it (``tournaments.selectors.owed``). ``close``: false when the caller closes it itself
-    (``Tournament.round_done`` says whether it must)."""
+    (``Tournament.round_owed`` says whether it must)."""
     with locked_tournament(tournament_id) as tournament:
         yield tournament
-    if close and tournament.round_done:
-        round_close(tournament_id=tournament_id)
+    if close and tournament.round_owed is not None:
+        round_close(tournament_id=tournament_id, round_number=tournament.round_owed)
 
 
 def cancelled(tournament: Tournament) -> bool:
@@ -187,21 +187,18 @@ def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = Tru
                 if match.status == MatchStatus.SCHEDULED:
                     _advance(tournament, match, _run(match, list(match.answers)))
                 else:  # played already: this is a redelivery; was the round left open?
-                    tournament.round_done = _close_owed(tournament, match)
-        if tournament.round_done:
-            owed = tournament.round
+                    tournament.round_owed = _close_owed(tournament, match)
+        if tournament.round_owed is not None:
+            owed = tournament.round_owed
     return None if closes else owed
 
 
-def _close_owed(tournament: Tournament, match: Match) -> bool:
-    """Whether the round of this released match is owed its close: it is the round's last and
-    the round is still on (the process died between the release and the close)."""
-    return (
-        match.status == MatchStatus.FINISHED
-        and not match.round_open_besides
-        and tournament.status == Status.MATCH
-        and match.round == tournament.round
-    )
+def _close_owed(tournament: Tournament, match: Match) -> int | None:
+    """The round of this released match if it is owed its close: the match was the round's
+    last and the round is still on (the process died between the release and the close)."""
+    if match.status != MatchStatus.FINISHED or match.round_open_besides:
+        return None
+    return match.round if round_on(tournament, match.round) else None
 
 
 def match_failed(*, match_id: int, error: str) -> None:
@@ -408,7 +405,8 @@ def _release(
         finished = ("match_finished", _finished(match), None, timezone.now())
         publish_many(tournament, [*(items or []), finished])
     state_changed("match_released", tournament_id=tournament.pk, match_id=match.pk)
-    tournament.round_done = not match.round_open_besides  # closed after the commit
+    if not match.round_open_besides:  # the round's last: it closes after the commit
+        tournament.round_owed = match.round
 
 
 def _finished(match: Match) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from django.utils import timezone
 from config import rows
 from config.shapes import to_json
 from config.taskqueue import enqueue_named
-from matches.models import Match, MatchStatus
+from matches.models import Match
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules
 from tournaments.rules.data import ROUNDS, draft_options
@@ -127,27 +127,29 @@ def _standings_from(
     return [standing(seat, won.get(seat.pk, [])) for seat in scoring_seats(tournament, seats)]
 
 
-def round_close(*, tournament_id: int) -> None:
-    """Close the tournament's round if its matches are all released, in a transaction of its
-    own (idempotent: a closed round, or one with a match still open, is left alone)."""
+def round_close(*, tournament_id: int, round_number: int) -> None:
+    """Close ``round_number``, whose matches the caller saw all released, in a transaction of
+    its own (idempotent: a round closed already is left alone)."""
     with locked_tournament(tournament_id) as tournament:
-        round_finish(tournament)
+        round_owed_close(tournament, round_number)
 
 
-def round_finish(tournament: Tournament, *, open_besides: bool | None = None) -> None:
-    """Close the round once its last match is released (the caller holds the lock).
-    ``open_besides``: whether another of the round's matches is unfinished, when the caller
-    knows it (read with the match it released); else it is asked."""
-    if tournament.status != Status.MATCH:
-        return
-    if open_besides is None:
-        open_besides = (
-            tournament.matches.filter(round=tournament.round)
-            .exclude(status=MatchStatus.FINISHED)
-            .exists()
-        )
-    if open_besides:
-        return
+def round_on(tournament: Tournament, round_number: int) -> bool:
+    """Whether the tournament is still playing this round's matches: its close has not run."""
+    return (tournament.status, tournament.round) == (Status.MATCH, round_number)
+
+
+def round_owed_close(tournament: Tournament, round_number: int) -> None:
+    """Close ``round_number`` if it is still on. Its matches were all released: the release of
+    its last read so under the tournament's lock (``matchplay._locked_matches``), or the
+    reconciler's query did (``selectors.owed.unclosed_rounds``); a released match never
+    reopens, so nothing asks again. The caller holds the lock."""
+    if round_on(tournament, round_number):
+        _round_finish(tournament)
+
+
+def _round_finish(tournament: Tournament) -> None:
+    """Close the round, whose matches are all released (the caller holds the lock and knows)."""
     # The seats and the trophies won, read once for the standings and the next Deck Phase.
     seats = list(tournament.seats.all())
     trophies = list(tournament.trophies.filter(winner__isnull=False))
