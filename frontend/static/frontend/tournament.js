@@ -377,11 +377,14 @@ class TournamentPage {
   }
 
   /** The prompt of the open question; a new question clears old errors, takes the focus and is
-   * announced (tab title, optional tone); none open closes the prompt. */
+   * announced (tab title, optional tone); none open closes the prompt. A question already on the
+   * page stays as it is: a question never changes, and a redraw would move its controls from
+   * under a pointer or a click on its way (every refresh of the view renders). */
   renderQuestion() {
     const asked = this.question;
     const id = asked ? `${asked.match.id}:${asked.question.seq}` : null;
     const fresh = id !== this.shownQuestion;
+    if (!fresh && id !== null && this.parts.question.querySelector(`form[data-question="${CSS.escape(id)}"]`)) return;
     this.shownQuestion = id;
     if (fresh) { clearErrors(); forgetQuestions(id); }
     if (!asked) {
