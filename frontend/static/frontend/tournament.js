@@ -384,7 +384,7 @@ class TournamentPage {
     const asked = this.question;
     const id = asked ? `${asked.match.id}:${asked.question.seq}` : null;
     const fresh = id !== this.shownQuestion;
-    if (!fresh && id !== null && this.parts.question.querySelector(`form[data-question="${CSS.escape(id)}"]`)) return;
+    if (asked && !fresh) return; // drawn already, or waiting for a press to end (ui.mount)
     this.shownQuestion = id;
     if (fresh) { clearErrors(); forgetQuestions(id); }
     if (!asked) {
