@@ -38,6 +38,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config import liveness
+from config.dbpool import select_one
 from config.params import KnownQueryParameters
 from config.taskqueue import runner_alive
 
@@ -51,20 +52,10 @@ Probe = Callable[[], dict[str, Any] | None]
 
 
 def check_database() -> dict[str, Any]:
-    """``SELECT 1``; through the connection pool with the probe's own short wait when there is
-    one (the pool's own wait, for requests, is longer than a health check may take)."""
-
-    def probe() -> None:
-        pool = getattr(connection, "pool", None)
-        if pool is not None:
-            with pool.connection(timeout=TIMEOUT_SECONDS) as pooled:
-                pooled.execute("SELECT 1")
-            return
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-
-    return _report(connection.vendor, probe)
+    """``SELECT 1`` through the connection pool (opened first if nothing has opened it yet),
+    with the probe's own short wait (the pool's own wait, for requests, is longer than a health
+    check may take)."""
+    return _report(connection.vendor, lambda: select_one(TIMEOUT_SECONDS))
 
 
 def check_channel_layer() -> dict[str, Any]:
@@ -282,8 +273,12 @@ class TasksSerializer(ComponentSerializer):
     )
 
 
+PROBE_STATUSES = ["ok", "failing"]
+"""What health and readiness say in all (``ProbeStatusEnum`` in the OpenAPI schema)."""
+
+
 class HealthSerializer(serializers.Serializer[Any]):
-    status = serializers.ChoiceField(choices=["ok", "failing"])
+    status = serializers.ChoiceField(choices=PROBE_STATUSES)
     database = ComponentSerializer()
     channel_layer = ComponentSerializer()
     broker = ComponentSerializer()

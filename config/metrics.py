@@ -69,8 +69,8 @@ LAG_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
 HTTP_REQUESTS = Counter(
     f"{PREFIX}_http_requests",
-    "HTTP requests answered, by API (rest, graphql, other), route pattern, GraphQL operation "
-    "(its name, anonymous or unknown; none for REST), method and status.",
+    "HTTP requests answered, by API (rest, graphql, probe, other), route pattern, GraphQL "
+    "operation (its name, anonymous or unknown; none for REST), method and status.",
     ["api", "route", "operation", "method", "status"],
 )
 HTTP_LATENCY = Histogram(

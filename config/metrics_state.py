@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import redis
 from django.conf import settings
@@ -14,10 +16,42 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
 from config import observe
+from config.dbpool import select_one
 from config.metrics import PREFIX
 
 log = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 1.0
+# One short wait for a pooled connection per scrape: with PostgreSQL down the scrape answers in
+# about this long, instead of each collector waiting the requests' DATABASE_POOL_TIMEOUT.
+DATABASE_WAIT_SECONDS = 0.5
+_database_answers: ContextVar[bool] = ContextVar("database_answers", default=True)
+
+
+@contextmanager
+def scraping() -> Iterator[None]:
+    """A scrape: the database is probed once, and ``database_answers()`` says what it found to
+    every collector that reads it (they skip their families when it does not answer)."""
+    answers = _probe_database()
+    token = _database_answers.set(answers)
+    try:
+        yield
+    finally:
+        _database_answers.reset(token)
+
+
+def database_answers() -> bool:
+    """Whether this scrape's probe found the database answering."""
+    return _database_answers.get()
+
+
+def _probe_database() -> bool:
+    try:
+        select_one(DATABASE_WAIT_SECONDS)
+    except Exception:  # any failure means "does not answer"; the log says why
+        log.warning("Metrics: the database does not answer", exc_info=True)
+        observe.dependency_seen("database", False)
+        return False
+    return True
 
 
 class QueueCollector(Collector):
@@ -49,6 +83,8 @@ class QueueCollector(Collector):
             "Seconds since the freshest heartbeat of a worker (or of beat) was written.",
             labels=["role"],
         )
+        if not database_answers():
+            return
         now = timezone.now()
         try:
             seen = {role: heartbeats(role=role) for role in (WORKER, BEAT)}

@@ -1,4 +1,6 @@
-"""The embedded server's entry point (``./scripts/serve``): the ASGI app plus its own clock.
+"""Daphne's entry point (``./scripts/serve``, the compose stack's ``ws``): the ASGI app, its
+database pool opened at start (``config.dbpool``: readiness is truthful from the first probe),
+and on the embedded defaults its own clock.
 
 With no broker, tasks run on the server's own worker thread; this entry starts that thread's
 clock (the deadline sweep every two seconds, as Celery beat does on the full stack). Tests import
@@ -10,8 +12,10 @@ from __future__ import annotations
 from django.conf import settings
 
 from config.asgi import application
+from config.dbpool import open_pool
 from config.taskqueue import start_clock
 
+open_pool()
 if settings.TASK_RUNNER == "thread":
     start_clock()
 

@@ -186,6 +186,7 @@ SPECTACULAR_SETTINGS = {
         "SeatKindEnum": "tournaments.models.SeatKind.values",
         "AdviceKindEnum": "tournaments.rules.bots.advice.ADVICE_KINDS",
         "WinterModeEnum": "tournaments.rules.winter.MODES",
+        "ProbeStatusEnum": "config.health.PROBE_STATUSES",
     },
     "POSTPROCESSING_HOOKS": [
         "config.openapi.add_components",

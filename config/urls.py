@@ -13,9 +13,12 @@ from cards.glossary import glossary_view
 from config.graphql_views import graphql_view
 from config.health import HealthView
 from config.metrics_http import metrics_view
+from config.probes import LiveView, ReadyView
 
 api_v1: list[URLPattern | URLResolver] = [
     path("health/", HealthView.as_view(), name="health"),
+    path("live/", LiveView.as_view(), name="live"),
+    path("ready/", ReadyView.as_view(), name="ready"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("", include("cards.api.urls")),

@@ -51,21 +51,50 @@ ensure_chromium() {
 }
 
 # ensure_promtool: tests/ops/test_alerts.py checks and unit-tests deploy/prometheus/alerts.yml
-# with Prometheus's promtool. Debian ships it in the prometheus package, whose install would also
-# start a Prometheus server: only that one binary is taken from the package, into .venv/bin.
+# with Prometheus's promtool, and tests/ops/test_alertmanager.py runs deploy/prometheus/
+# alertmanager.yml in a real Alertmanager. Debian ships them in the prometheus and
+# prometheus-alertmanager packages, whose installs would also start their servers: only the
+# binaries are taken from the packages, into .venv/bin.
 ensure_promtool() {
-    command -v promtool >/dev/null || [ -x .venv/bin/promtool ] && return 0
+    take_binaries prometheus ./usr/bin/promtool
+    take_binaries prometheus-alertmanager ./usr/bin/prometheus-alertmanager ./usr/bin/amtool
+    ensure_alertmanager_template
+}
+
+# Debian's Alertmanager reads its notification templates from a fixed folder that its package
+# leaves out (the Go sources' package carries them): put them there, as root.
+ensure_alertmanager_template() {
+    target=/usr/share/prometheus/alertmanager
+    [ -f "$target/email.tmpl" ] || [ "$(id -u)" -ne 0 ] && return 0
+    dir="$(mktemp -d)"
+    source=./usr/share/gocode/src/github.com/prometheus/alertmanager/template
+    (cd "$dir" && apt-get download -qq golang-github-prometheus-alertmanager-dev >/dev/null 2>&1) &&
+        dpkg-deb --fsys-tarfile "$dir"/golang-github-prometheus-alertmanager-dev_*.deb |
+        tar -x -C "$dir" "$source/default.tmpl" "$source/email.tmpl" &&
+        install -D -m 644 -t "$target" "$dir/$source/default.tmpl" "$dir/$source/email.tmpl" ||
+        echo "Alertmanager's templates could not be installed" >&2
+    rm -rf "$dir"
+}
+
+# take_binaries PACKAGE PATH...: the package's files at PATHs (./usr/bin/x) into .venv/bin,
+# unless all are there already; a failure is reported and the tests that need them skip.
+take_binaries() {
+    package="$1"
+    shift
+    missing=0
+    for path in "$@"; do [ -x ".venv/bin/$(basename "$path")" ] || missing=1; done
+    [ "$missing" -eq 0 ] && return 0
     if ! command -v apt-get >/dev/null || ! command -v dpkg-deb >/dev/null; then
-        echo "promtool is missing (no apt-get): the alert rule unit tests are skipped" >&2
+        echo "$package is missing (no apt-get): the tests that need it are skipped" >&2
         return 0
     fi
-    echo "Installing promtool (from Debian's prometheus package) for the alert rule tests"
+    echo "Installing $* (from Debian's $package package) for the monitoring tests"
     dir="$(mktemp -d)"
-    (cd "$dir" && { apt-get download -qq prometheus >/dev/null 2>&1 ||
-        { apt-get update -qq >/dev/null && apt-get download -qq prometheus >/dev/null 2>&1; }; }) &&
-        dpkg-deb --fsys-tarfile "$dir"/prometheus_*.deb | tar -x -C "$dir" ./usr/bin/promtool &&
-        install -m 755 "$dir/usr/bin/promtool" .venv/bin/promtool ||
-        echo "promtool could not be installed: the alert rule unit tests are skipped" >&2
+    (cd "$dir" && { apt-get download -qq "$package" >/dev/null 2>&1 ||
+        { apt-get update -qq >/dev/null && apt-get download -qq "$package" >/dev/null 2>&1; }; }) &&
+        dpkg-deb --fsys-tarfile "$dir/${package}"_*.deb | tar -x -C "$dir" "$@" &&
+        for path in "$@"; do install -m 755 "$dir/$path" .venv/bin/; done ||
+        echo "$package could not be installed: the tests that need it are skipped" >&2
     rm -rf "$dir"
 }
 

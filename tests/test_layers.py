@@ -32,6 +32,7 @@ CONFIG_ROOT = frozenset(
         "config.schema",
         "config.graphql_views",
         "config.health",
+        "config.probes",
     }
 )
 

@@ -17,6 +17,7 @@ from prometheus_client.registry import Collector
 
 from config import observe
 from config.metrics import PREFIX
+from config.metrics_state import database_answers
 from tournaments.models import Status, Tournament
 from tournaments.selectors.owed import stuck_tournaments
 
@@ -32,6 +33,8 @@ class TournamentCollector(Collector):
             f"{PREFIX}_tournaments_stuck",
             "Running tournaments owed work for over RECONCILE_STUCK_SECONDS (the reconciler's).",
         )
+        if not database_answers():
+            return  # the scrape's probe found it down (and said so)
         try:
             counts = _counts()
             stuck_now = len(
