@@ -141,6 +141,12 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
     )
 
 
+def secret_value(environ: Mapping[str, str], name: str) -> str | None:
+    """``name``'s value, or the content of the file ``NAME_FILE`` names (see ``_value``): for a
+    secret read outside the settings (``manage.py ensure_admin``'s ADMIN_PASSWORD)."""
+    return _value(environ, name)
+
+
 def _value(environ: Mapping[str, str], name: str) -> str | None:
     """The stripped value of ``name``, or None when it is unset or empty.
 
