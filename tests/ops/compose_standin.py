@@ -332,7 +332,34 @@ class StandIn:
                 )
             return container.healthy()
 
-        wait_until(healthy_or_dead, seconds=seconds, what=f"{name} healthy")
+        # Each probe starts an interpreter: once a second (Docker's default is every 30 s).
+        wait_until(healthy_or_dead, seconds=seconds, what=f"{name} healthy", every=1.0)
+
+    def run(self, name: str, *command: str, **env: str) -> subprocess.CompletedProcess[str]:
+        """``docker compose exec NAME COMMAND``: a command in a started service's container."""
+        container = self.containers[name]
+        words = [self._in(name, word) for word in command]
+        return subprocess.run(
+            [*_as_user(container.uid), *words],
+            cwd=ROOT,
+            env={**container.env, **env},
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+
+    def _in(self, name: str, word: str) -> str:
+        spec = self.compose["services"][name]
+        paths = {"/tmp": str(self.root / "containers" / name / "tmp")}
+        for volume in spec.get("volumes", []):
+            source, target = str(volume).split(":")[:2]
+            if source in self.volumes:
+                paths[target] = str(self.volumes[source])
+        return _substituted(word, paths, self.ports)
+
+    def volume(self, name: str) -> Path:
+        return self.volumes[name]
 
     def down(self) -> None:
         for container in reversed(list(self.containers.values())):
@@ -361,13 +388,16 @@ def _substituted(word: str, paths: dict[str, str], ports: dict[str, str]) -> str
     return word
 
 
-def wait_until(condition: Callable[[], object], *, seconds: float, what: str) -> None:
-    """Poll ``condition()`` until it is true; raise naming ``what`` when too late."""
+def wait_until(
+    condition: Callable[[], object], *, seconds: float, what: str, every: float = 0.5
+) -> None:
+    """Poll ``condition()`` every ``every`` s until it is true; raise naming ``what`` when too
+    late."""
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
             raise TimeoutError(f"{what}: not within {seconds:.0f} s")
-        time.sleep(0.2)
+        time.sleep(every)
 
 
 @contextmanager

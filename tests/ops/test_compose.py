@@ -18,9 +18,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.ops.compose_standin import ROOT, StandIn, standing_in
+from tests.ops.compose_standin import ROOT, StandIn, standing_in, wait_until
 
 sys.path.insert(0, str(ROOT / "scripts"))
+
+from drill_clients import Api
 
 # Generous bounds for events on a loaded two-core machine; each wait ends at its event.
 SECONDS = 240
@@ -61,7 +63,7 @@ def _recreate(url: str, *, drop_only: bool = False) -> None:
             conn.execute(f'CREATE DATABASE "{parts.path.lstrip("/")}"')
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def stack() -> Iterator[StandIn]:
     database = _database_url("compose")
     _recreate(database)
@@ -71,10 +73,12 @@ def stack() -> Iterator[StandIn]:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "POSTGRES_PASSWORD": secrets.token_urlsafe(16),
         "ADMIN_PASSWORD": secrets.token_urlsafe(16),
+        "MATCH_EVENT_PACE_MS": "0",  # bots' matches at full speed: a short drill
     }
     urls = {"postgres": database, "redis": os.environ["REDIS_URL"]}
     try:
         with standing_in(root, urls, operator) as running:
+            running.up(seconds=SECONDS)
             yield running
     finally:
         _recreate(database, drop_only=True)
@@ -83,9 +87,48 @@ def stack() -> Iterator[StandIn]:
 def test_every_app_service_starts_as_its_container_and_passes_its_healthcheck(
     stack: StandIn,
 ) -> None:
-    stack.up(seconds=SECONDS)
     for name, container in stack.containers.items():
         if container.healthcheck is not None:
             stack.wait_healthy(name, seconds=SECONDS)
     assert stack.containers["init"].process is not None
     assert stack.containers["init"].process.returncode == 0
+
+
+def test_a_backup_taken_mid_season_restores_and_every_finished_tournament_verifies(
+    stack: StandIn,
+) -> None:
+    from drill_clients import open_tournament
+
+    made = stack.run("http", "python", "manage.py", "create_organizer", "compose")
+    assert made.returncode == 0, made.stderr
+    api = Api([int(stack.ports["8000"])], made.stdout.strip())
+    finished = [open_tournament(api, seats=2) for _ in range(2)]
+    wait_until(lambda: _all_finished(api, finished), seconds=SECONDS, what="first two finished")
+    playing = [open_tournament(api, seats=2) for _ in range(2)]
+
+    # Mid-season: two more tournaments under way. The backup service's own command, once more.
+    dumped = stack.run("backup", "python", "manage.py", "backup", "--dir", "/backups")
+    assert dumped.returncode == 0, dumped.stderr
+    dump = max(stack.volume("backups").glob("challengers-*.dump"))
+
+    restored = _database_url("compose_restored")
+    _recreate(restored, drop_only=True)
+    try:
+        name = urlsplit(restored).path.lstrip("/")
+        back = stack.run(
+            "backup", "python", "manage.py", "restore", f"/backups/{dump.name}", "--into", name
+        )
+        assert back.returncode == 0, back.stderr
+        checked = stack.run("backup", "python", "manage.py", "verify_tournaments",
+                            DATABASE_URL=restored)  # fmt: skip
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        count = int(checked.stdout.split("Verified ")[1].split()[0])
+        assert count >= len(finished), checked.stdout  # and any of `playing` done by then
+        assert "all ok" in checked.stdout
+    finally:
+        _recreate(restored, drop_only=True)
+    wait_until(lambda: _all_finished(api, playing), seconds=SECONDS, what="the others finished")
+
+
+def _all_finished(api: Api, ids: list[int]) -> bool:
+    return all(api.status(f"tournaments/{tid}/")[1].get("status") == "finished" for tid in ids)
