@@ -3,6 +3,9 @@
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
+# pg_dump and pg_restore for manage.py backup/restore and the compose file's backup service.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml .
 RUN python - <<'PY' > /tmp/requirements.txt && pip install --no-cache-dir -r /tmp/requirements.txt
 import tomllib
@@ -12,8 +15,12 @@ COPY . .
 # The gettext catalogues (locale/), compiled with polib.
 RUN python -c "from config.catalogues import compile_catalogues; compile_catalogues()"
 # The services run as a user without privileges who owns nothing of the code (it only reads it;
-# Celery beat writes its schedule under /tmp).
-RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin app
+# Celery beat writes its schedule and the heartbeat file under /tmp). It owns the two directories
+# compose mounts volumes on: an empty named volume takes the image's directory, owner and all,
+# so the metrics files (PROMETHEUS_MULTIPROC_DIR) and the dumps can be written. Without them
+# the volume is root's, and prometheus_client stops every Django process at import.
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin app \
+    && install -d -o app -g app -m 0755 /run/prometheus /backups
 USER app
 EXPOSE 8000
 # Liveness of the web process (gunicorn on 8000); compose gives each service a check of its own.

@@ -48,6 +48,19 @@ def clock_start(sender: Any = None, **_: Any) -> None:
     worker_clock_start(getattr(sender, "hostname", None) or "worker")
 
 
+@signals.beat_init.connect
+def beat_heartbeat_file(**_: Any) -> None:
+    """In Celery beat: touch ``HEARTBEAT_FILE`` after each task it sends (the broker took it),
+    for the container's light health check."""
+    signals.after_task_publish.connect(_touch_heartbeat_file, weak=False)
+
+
+def _touch_heartbeat_file(**_: Any) -> None:
+    from config.liveness import heartbeat_file_touch
+
+    heartbeat_file_touch()
+
+
 @signals.worker_shutdown.connect
 def clock_stop(**_: Any) -> None:
     from config.liveness import worker_clock_stop

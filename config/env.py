@@ -67,10 +67,12 @@ class EnvSettings:
     hsts_include_subdomains: bool
     hsts_preload: bool
     behind_proxy: bool
+    proxy_count: int
     reconcile_interval_seconds: int
     reconcile_requeue_seconds: int
     reconcile_stuck_seconds: int
     heartbeat_stale_seconds: int
+    heartbeat_file: str | None
     worker_clock: bool
     beat_required: bool
     webhooks_allow_private: bool
@@ -113,12 +115,16 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         hsts_seconds=_whole_number(environ, "HSTS_SECONDS", default=DEFAULT_HSTS_SECONDS),
         hsts_include_subdomains=_boolean(environ, "HSTS_INCLUDE_SUBDOMAINS", default=True),
         hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
-        behind_proxy=_boolean(environ, "BEHIND_PROXY", default=False),
+        behind_proxy=_behind_proxy(environ),
+        proxy_count=_proxy_count(environ),
         # The reconciler (tournaments.services.reconcile) and the signs of life (config.liveness).
         reconcile_interval_seconds=_seconds(environ, "RECONCILE_INTERVAL_SECONDS", default=2),
         reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=8),
         reconcile_stuck_seconds=_seconds(environ, "RECONCILE_STUCK_SECONDS", default=60),
         heartbeat_stale_seconds=_seconds(environ, "HEARTBEAT_STALE_SECONDS", default=15),
+        # A file a worker's clock (and beat, on each task it sends) touches: the containers'
+        # light health check reads its age (deploy/healthcheck.py --fresh).
+        heartbeat_file=_value(environ, "HEARTBEAT_FILE"),
         worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
         beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
         # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
@@ -135,10 +141,34 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
     )
 
 
+def secret_value(environ: Mapping[str, str], name: str) -> str | None:
+    """``name``'s value, or the content of the file ``NAME_FILE`` names (see ``_value``): for a
+    secret read outside the settings (``manage.py ensure_admin``'s ADMIN_PASSWORD)."""
+    return _value(environ, name)
+
+
 def _value(environ: Mapping[str, str], name: str) -> str | None:
-    """The stripped value of ``name``, or None when it is unset or empty."""
+    """The stripped value of ``name``, or None when it is unset or empty.
+
+    ``NAME_FILE`` names a file holding the value instead (the ``_FILE`` convention of Docker
+    secrets, mounted under /run/secrets): its content, stripped of the trailing newline. Setting
+    both is refused, as is a file that cannot be read.
+    """
     raw = environ.get(name, "").strip()
+    path = environ.get(f"{name}_FILE", "").strip()
+    if path and raw:
+        raise ImproperlyConfigured(f"Set {name} or {name}_FILE, not both.")
+    if path:
+        return _file_value(f"{name}_FILE", path)
     return raw or None
+
+
+def _file_value(name: str, path: str) -> str | None:
+    try:
+        content = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ImproperlyConfigured(f"{name}: cannot read {path!r} ({error}).") from error
+    return content.strip() or None
 
 
 def _boolean(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
@@ -150,6 +180,20 @@ def _boolean(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
     if raw.lower() in _FALSE:
         return False
     raise ImproperlyConfigured(f"{name} must be a boolean (true/false, 1/0, yes/no), not {raw!r}.")
+
+
+def _behind_proxy(environ: Mapping[str, str]) -> bool:
+    """A proxy in front says the scheme in X-Forwarded-Proto: on with ``BEHIND_PROXY`` or any
+    ``PROXY_COUNT`` above 0."""
+    counted = _value(environ, "PROXY_COUNT") not in (None, "0")
+    return _boolean(environ, "BEHIND_PROXY", default=False) or counted
+
+
+def _proxy_count(environ: Mapping[str, str]) -> int:
+    """How many proxies append to X-Forwarded-For before the server: the client is the entry
+    that many from the end. ``BEHIND_PROXY`` alone means one (nginx of the compose file)."""
+    default = 1 if _boolean(environ, "BEHIND_PROXY", default=False) else 0
+    return _whole_number(environ, "PROXY_COUNT", default=default)
 
 
 def _whole_number(environ: Mapping[str, str], name: str, *, default: int) -> int:

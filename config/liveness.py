@@ -18,6 +18,7 @@ import logging
 import threading
 from datetime import datetime, timedelta
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -57,6 +58,13 @@ def heartbeats(*, role: str) -> list[tuple[str, datetime]]:
     """Every ``role`` process seen (and not yet forgotten), with its last beat, freshest first."""
     rows = Heartbeat.objects.filter(role=role).order_by("-seen_at")
     return list(rows.values_list("name", "seen_at"))
+
+
+def heartbeat_file_touch() -> None:
+    """Touch ``HEARTBEAT_FILE`` (when set): a container's health check reads its age with no
+    Django start (``deploy/healthcheck.py --fresh``)."""
+    if settings.HEARTBEAT_FILE:
+        Path(settings.HEARTBEAT_FILE).touch()
 
 
 def is_alive(seen_at: datetime, now: datetime) -> bool:
@@ -115,6 +123,7 @@ class WorkerClock:
 
     def tick(self) -> None:
         heartbeat_write(name=self.hostname, role=WORKER)
+        heartbeat_file_touch()
         observe.dependency_seen(observe.DATABASE, True)
         Heartbeat.objects.filter(seen_at__lt=timezone.now() - FORGOTTEN_AFTER).delete()
         for entry_name, entry in settings.CELERY_BEAT_SCHEDULE.items():

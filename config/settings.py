@@ -116,8 +116,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = ENV.hsts_include_subdomains
 SECURE_HSTS_PRELOAD = ENV.hsts_preload
 # A probe inside the private network asks over plain HTTP.
 SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$", r"^metrics$"]
-# BEHIND_PROXY: a proxy (deploy/nginx.conf) terminates TLS and says so in X-Forwarded-Proto, and
-# names the client in X-Forwarded-For (the address throttling counts).
+# BEHIND_PROXY (or PROXY_COUNT): a proxy (deploy/nginx.conf) terminates TLS and says so in
+# X-Forwarded-Proto, and names the client in X-Forwarded-For (the address throttling counts).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ENV.behind_proxy else None
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -156,9 +156,10 @@ REST_FRAMEWORK = {
     # JSON bodies only: a form or multipart body is 415 unsupported_media_type, so a cross-site
     # HTML form (which cannot send application/json without CORS) can change nothing.
     "DEFAULT_PARSER_CLASSES": ["config.parsers.JsonParser"],
-    # The client address of a throttle: X-Forwarded-For's last entry behind the proxy, else the
-    # peer (never a header a client could forge).
-    "NUM_PROXIES": 1 if ENV.behind_proxy else 0,
+    # The client address of a throttle: X-Forwarded-For's PROXY_COUNT-th entry from the end
+    # behind proxies (the one the outermost proxy appended), else the peer (never a header a
+    # client could forge).
+    "NUM_PROXIES": ENV.proxy_count,
 }
 
 # Requests per client address and scope (THROTTLE_CREATE, THROTTLE_JOIN, THROTTLE_ACTION; None
@@ -230,6 +231,7 @@ WORKER_CLOCK = ENV.worker_clock
 # A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
 # fails the health check (the workers' clocks reconcile without it, so by default it only shows).
 HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
+HEARTBEAT_FILE = ENV.heartbeat_file
 BEAT_REQUIRED = ENV.beat_required
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},

@@ -41,3 +41,27 @@ def test_a_worker_is_checked_by_its_own_name() -> None:
     call_command("check_heartbeat", "worker", "--name", "celery@a")
     with pytest.raises(CommandError, match="celery@b"):
         call_command("check_heartbeat", "worker", "--name", "celery@b")
+
+
+def test_a_worker_clock_tick_touches_the_heartbeat_file(settings: Any, tmp_path: Any) -> None:
+    from config.liveness import WorkerClock
+
+    settings.HEARTBEAT_FILE = str(tmp_path / "heartbeat")
+    WorkerClock("celery@a").tick()
+    assert (tmp_path / "heartbeat").exists()
+
+
+def test_beat_touches_the_heartbeat_file_after_each_task_it_sends(
+    settings: Any, tmp_path: Any
+) -> None:
+    from celery import signals
+
+    from config.celery import _touch_heartbeat_file, beat_heartbeat_file
+
+    settings.HEARTBEAT_FILE = str(tmp_path / "heartbeat")
+    beat_heartbeat_file()  # what beat_init calls in the beat process
+    try:
+        signals.after_task_publish.send(sender="config.ping", body=None, routing_key="")
+        assert (tmp_path / "heartbeat").exists()
+    finally:
+        signals.after_task_publish.disconnect(_touch_heartbeat_file)

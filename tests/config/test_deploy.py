@@ -31,6 +31,7 @@ DEPLOY_VARIABLES = (
     "HSTS_INCLUDE_SUBDOMAINS",
     "HSTS_PRELOAD",
     "BEHIND_PROXY",
+    "PROXY_COUNT",
 )
 
 
@@ -70,8 +71,8 @@ def compose() -> dict[str, Any]:
     return loaded
 
 
-APP_SERVICES = ("init", "http", "ws", "worker", "beat")
-LONG_RUNNING = ("postgres", "redis", "http", "ws", "worker", "beat", "proxy")
+APP_SERVICES = ("init", "http", "ws", "worker", "beat", "backup")
+LONG_RUNNING = ("postgres", "redis", "http", "ws", "worker", "beat", "backup", "proxy")
 
 
 def test_compose_has_no_default_secret_key() -> None:
@@ -79,10 +80,12 @@ def test_compose_has_no_default_secret_key() -> None:
     assert environment["DEBUG"] == "false"
     text = (ROOT / "docker-compose.yml").read_text()
     assert "change-me" not in text and "SECRET_KEY:-" not in text
-    # Passed through from the environment, not interpolated: no value of its own.
-    assert "SECRET_KEY" in environment and environment["SECRET_KEY"] is None
+    # A file compose writes from the operator's SECRET_KEY, not interpolated into the file.
+    assert compose()["secrets"]["secret_key"] == {"environment": "SECRET_KEY"}
     for name in APP_SERVICES:
-        assert compose()["services"][name]["environment"]["SECRET_KEY"] is None
+        service = compose()["services"][name]
+        assert service["environment"]["SECRET_KEY_FILE"] == "/run/secrets/secret_key", name
+        assert "secret_key" in service["secrets"], name
 
 
 def test_compose_needs_no_secret_to_be_read() -> None:
@@ -105,8 +108,10 @@ def test_the_database_password_comes_from_the_environment() -> None:
     services = compose()["services"]
     app = services["http"]["environment"]
     assert "@" in app["DATABASE_URL"] and ":" not in app["DATABASE_URL"].split("@")[0][11:]
-    assert app["DATABASE_PASSWORD"] == "${POSTGRES_PASSWORD:-}"
-    assert services["postgres"]["environment"]["POSTGRES_PASSWORD"] == "${POSTGRES_PASSWORD:-}"
+    assert app["DATABASE_PASSWORD_FILE"] == "/run/secrets/postgres_password"
+    postgres = services["postgres"]["environment"]["POSTGRES_PASSWORD_FILE"]
+    assert postgres == "/run/secrets/postgres_password"
+    assert compose()["secrets"]["postgres_password"] == {"environment": "POSTGRES_PASSWORD"}
 
 
 def test_every_service_restarts_on_its_own() -> None:
@@ -116,16 +121,39 @@ def test_every_service_restarts_on_its_own() -> None:
     assert services["init"]["restart"] == "on-failure"  # one-shot: again only when it failed
 
 
-def test_http_ws_worker_and_beat_have_health_checks() -> None:
+def test_http_ws_worker_beat_and_backup_have_light_health_checks() -> None:
     services = compose()["services"]
-    for name in ("http", "ws", "worker", "beat"):
+    for name in ("http", "ws", "worker", "beat", "backup"):
         check = services[name]["healthcheck"]
         assert not check.get("disable") and check["test"][0] in {"CMD", "CMD-SHELL"}, name
+        # No probe starts Django or Celery: the standard-library script only.
+        probe = " ".join(check["test"][1:])
+        assert probe.startswith("python deploy/healthcheck.py"), name
+        assert "manage.py" not in probe and "celery" not in probe, name
     assert services["http"]["healthcheck"]["test"][-1] == "8000"
     assert services["ws"]["healthcheck"]["test"][-1] == "8001"
-    worker = services["worker"]["healthcheck"]["test"][-1]
-    assert "celery -A config inspect ping" in worker and "celery@$$HOSTNAME" in worker
-    assert services["beat"]["healthcheck"]["test"][-2:] == ["check_heartbeat", "beat"]
+    for name in ("worker", "beat"):
+        assert services[name]["healthcheck"]["test"][-2:] == ["--fresh", "/tmp/heartbeat"]
+
+
+def test_the_app_services_are_limited_rotated_and_stopped_gracefully() -> None:
+    services = compose()["services"]
+    for name in ("init", "http", "ws", "worker", "beat", "backup"):
+        service = services[name]
+        assert service["mem_limit"] and service["cpus"], name
+        assert service["logging"]["driver"] == "json-file", name
+        assert set(service["logging"]["options"]) == {"max-size", "max-file"}, name
+        assert service["stop_grace_period"], name
+
+
+def test_secrets_reach_the_services_as_files() -> None:
+    data = compose()
+    env = data["services"]["http"]["environment"]
+    assert "SECRET_KEY" not in env and "DATABASE_PASSWORD" not in env
+    assert env["SECRET_KEY_FILE"] == "/run/secrets/secret_key"
+    assert env["DATABASE_PASSWORD_FILE"] == "/run/secrets/postgres_password"
+    assert set(data["secrets"]) == {"secret_key", "postgres_password", "admin_password"}
+    assert data["services"]["postgres"]["environment"]["POSTGRES_PASSWORD_FILE"]
 
 
 def test_the_proxy_waits_for_healthy_upstreams() -> None:
@@ -160,6 +188,7 @@ def test_the_image_runs_as_a_user_without_privileges_with_a_health_check() -> No
     assert users and users[-1] not in {"root", "0"}
     assert any(line.startswith("HEALTHCHECK ") for line in stage)
     assert "deploy/healthcheck.py" in "\n".join(stage)
+    assert "postgresql-client" in "\n".join(stage)  # pg_dump for the backup service
 
 
 def test_the_proxy_passes_the_host_with_its_port() -> None:
@@ -231,3 +260,14 @@ def test_serve_listens_on_this_machine_unless_host_is_set(
     )
     assert result.returncode == 0, result.stderr
     assert f"daphne -b {bound} -p 8000 config.serve:application" in result.stdout
+
+
+def test_the_freshness_probe_passes_on_a_recent_file_only(tmp_path: Path) -> None:
+    probe = [sys.executable, str(ROOT / "deploy" / "healthcheck.py"), "--fresh"]
+    heartbeat = tmp_path / "heartbeat"
+    assert subprocess.run([*probe, str(heartbeat)], timeout=30).returncode == 1  # none yet
+    heartbeat.touch()
+    assert subprocess.run([*probe, str(heartbeat), "60"], timeout=30).returncode == 0
+    old = heartbeat.stat().st_mtime - 120
+    os.utime(heartbeat, (old, old))
+    assert subprocess.run([*probe, str(heartbeat), "60"], timeout=30).returncode == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
@@ -180,3 +182,42 @@ def test_the_login_lockout_defaults_to_five_failures_for_fifteen_minutes() -> No
     for name, value in (("LOGIN_FAILURE_LIMIT", "0"), ("LOGIN_COOLOFF_MINUTES", "soon")):
         with pytest.raises(ImproperlyConfigured, match=name):
             read_environment({name: value})
+
+
+def test_a_secret_is_read_from_the_file_its_file_variable_names(tmp_path: Path) -> None:
+    (tmp_path / "secret_key").write_text("from-a-file\n")
+    (tmp_path / "db_password").write_text("p@ss/word:%\n")
+    env = read_environment(
+        {
+            "DEBUG": "false",
+            "SECRET_KEY_FILE": str(tmp_path / "secret_key"),
+            "DATABASE_URL": POSTGRES,
+            "DATABASE_PASSWORD_FILE": str(tmp_path / "db_password"),
+        }
+    )
+    assert env.secret_key == "from-a-file"
+    assert env.databases["default"]["PASSWORD"] == "p@ss/word:%"
+
+
+def test_a_secret_file_that_cannot_be_read_or_a_value_set_twice_is_refused(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY_FILE: cannot read"):
+        read_environment({"DEBUG": "false", "SECRET_KEY_FILE": str(tmp_path / "missing")})
+    (tmp_path / "key").write_text("k")
+    both = {"SECRET_KEY": "k", "SECRET_KEY_FILE": str(tmp_path / "key")}
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY or SECRET_KEY_FILE, not both"):
+        read_environment(both)
+    (tmp_path / "empty").write_text("\n")
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
+        read_environment({"DEBUG": "false", "SECRET_KEY_FILE": str(tmp_path / "empty")})
+
+
+def test_the_proxy_count_says_which_forwarded_address_is_the_client() -> None:
+    assert read_environment({}).proxy_count == 0
+    assert read_environment({"BEHIND_PROXY": "true"}).proxy_count == 1
+    two = read_environment({"PROXY_COUNT": "2"})
+    assert (two.proxy_count, two.behind_proxy) == (2, True)
+    assert read_environment({"PROXY_COUNT": "0"}).behind_proxy is False
+    with pytest.raises(ImproperlyConfigured, match="PROXY_COUNT"):
+        read_environment({"PROXY_COUNT": "two"})

@@ -83,3 +83,22 @@ def test_backup_refuses_without_postgresql(db: None, tmp_path: Path) -> None:
         pytest.skip("the refusal is for the embedded SQLite database")
     with pytest.raises(CommandError, match="needs PostgreSQL"):
         call_command("backup", str(tmp_path / "x.dump"))
+
+
+def test_scheduled_dumps_keep_the_newest_and_the_recent_ones(tmp_path: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from config.backups import dump_path, dumps_to_prune
+
+    now = datetime(2026, 12, 6, 7, 0, tzinfo=UTC)
+    made = [dump_path(tmp_path, now - timedelta(days=days)) for days in (0, 1, 2, 40)]
+    for path in made:
+        path.write_bytes(b"x")
+    (tmp_path / "challengers-20261205T000000Z.dump.partial").write_bytes(b"half")
+    (tmp_path / "notes.txt").write_text("not ours")
+    assert made[0].name == "challengers-20261206T070000Z.dump"
+    assert dumps_to_prune(tmp_path, keep=3, keep_days=30, now=now) == [made[3]]
+    assert dumps_to_prune(tmp_path, keep=2, keep_days=30, now=now) == [made[2], made[3]]
+    assert dumps_to_prune(tmp_path, keep=14, keep_days=1, now=now) == [made[2], made[3]]
+    # The newest is kept even when it is too old.
+    assert dumps_to_prune(tmp_path, keep=1, keep_days=1, now=now + timedelta(days=9)) == made[1:]

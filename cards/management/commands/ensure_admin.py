@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from config.commands import LocalizedCommand
+from config.env import secret_value
 
 
 class Command(LocalizedCommand):
@@ -26,7 +27,8 @@ class Command(LocalizedCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         username: str = options["username"]
-        password = os.environ.get("ADMIN_PASSWORD") or None
+        # ADMIN_PASSWORD, or ADMIN_PASSWORD_FILE (compose's /run/secrets/admin_password).
+        password = secret_value(os.environ, "ADMIN_PASSWORD")
         users = get_user_model()._default_manager
         user = users.filter(username=username).first()
         if user is None:
