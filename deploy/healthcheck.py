@@ -1,8 +1,8 @@
 """The containers' health probes (standard library only: no Django start per probe).
 
 ``python deploy/healthcheck.py PORT`` exits 0 when the server on ``127.0.0.1:PORT`` answers HTTP
-at all within 5 s, 1 otherwise. Liveness, not readiness: it asks for ``/api/v1/`` (a coded 404
-that reads no database and no Redis), because a failing dependency is no reason to mark this
+at all within 5 s, 1 otherwise. Liveness, not readiness: it asks for ``/api/v1/live/`` (which
+reads no database and no Redis), because a failing dependency is no reason to mark this
 process unhealthy (restarting it would not help; ``/api/v1/health/`` says what fails). Any answer
 passes: the probe's ``Host`` may be outside ``ALLOWED_HOSTS`` (400) or HTTPS may redirect (301),
 and either still proves the process serves requests. Gunicorn (http) and Daphne (ws) both serve
@@ -28,7 +28,7 @@ DEFAULT_STALE_SECONDS = 15
 def answers(port: int) -> bool:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT_SECONDS)
     try:
-        connection.request("GET", "/api/v1/")
+        connection.request("GET", "/api/v1/live/")
         return connection.getresponse().status > 0
     except (OSError, http.client.HTTPException):
         return False
