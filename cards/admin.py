@@ -90,9 +90,17 @@ def _simulated(simulation: Any) -> str:
 REFRESH_SECONDS = 3  # a card page reloads this often while its simulation runs
 
 
+def _stats_key(card: Card) -> str:
+    """The key the card's figures are kept under: its stored set and name, never a form's
+    unsaved values (a refused rename or move is drawn again with the figures of the card as
+    it is)."""
+    (set_name, name), *_others = _stored_keys([card.pk])
+    return f"{set_name}/{name}"
+
+
 def _simulating(card: Card) -> bool:
     """Whether the card's latest balance simulation is queued or running."""
-    view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}", limit=1)
+    view = import_string(settings.CARD_STATS)(key=_stats_key(card), limit=1)
     simulation = view.simulation
     return simulation is not None and simulation.status in ("queued", "running")
 
@@ -349,7 +357,7 @@ class CardAdmin(RetireActions):
         ``settings.CARD_STATS`` (the figures live with the tournaments)."""
         if card.pk is None:
             return "—"
-        view = import_string(settings.CARD_STATS)(key=f"{card.card_set.name}/{card.name}")
+        view = import_string(settings.CARD_STATS)(key=_stats_key(card))
         total = view.total
         simulated = _simulated(view.simulation)
         if not total.decks and not total.offered:

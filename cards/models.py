@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from cards.rules import level_error, power_error
-from matches.engine.codes import EffectSpecError, validate_effect
-
-# The languages a card's name and effect are translated into (English is the card's own fields).
-TRANSLATED_LANGUAGES = ("zh-hans", "ru")
-TRANSLATED_FIELDS = ("name", "effect")
-
-# Effect errors about the code itself; the others are about a parameter (``effect_params``).
-CODE_ERRORS = frozenset({"unknown_effect_code", "params_without_code"})
+from cards.validation import card_errors, card_set_errors
 
 
 class Box(models.TextChoices):
@@ -102,6 +92,12 @@ class CardSet(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """The catalogue's rules, all in ``cards.validation``."""
+        errors = card_set_errors(self)
+        if errors:
+            raise ValidationError(errors)
 
 
 class Card(models.Model):
@@ -206,70 +202,11 @@ class Card(models.Model):
         return text if isinstance(text, str) and text else english
 
     def clean(self) -> None:
-        errors = {
-            **self._power_errors(),
-            **self._set_errors(),
-            **self._effect_errors(),
-            **self._translation_errors(),
-        }
+        """The catalogue's rules, all in ``cards.validation`` (every path into it asks them)."""
+        self.effect_code = self.effect_code or None  # NULL, not "", means "no effect"
+        errors = card_errors(self)
         if errors:
             raise ValidationError(errors)
-
-    def _power_errors(self) -> dict[str, str]:
-        if self.power_is_round:
-            if self.power is not None:
-                return {"power": "Leave power empty when it equals the round."}
-            return {}
-        if self.power is None:
-            return {"power": "Give a base power (or tick 'power is round')."}
-        if self.power < 0:
-            return {"power": "Power cannot be negative."}
-        return {}
-
-    def _set_errors(self) -> dict[str, str]:
-        if self.card_set_id is None:
-            return {}
-        card_set = self.card_set
-        problem = level_error(kind=card_set.kind, level=self.level)
-        if problem is not None:
-            return {"level": problem}
-        if self.power is not None:
-            problem = power_error(box=card_set.box, level=self.level, power=self.power)
-            if problem is not None:
-                return {"power": problem}
-        return {}
-
-    def _effect_errors(self) -> dict[str, Any]:
-        """The effect code and each parameter's type and range (``codes.EFFECT_SCHEMAS``), so
-        that no saved value can make the engine fail in a match. Messages name the card."""
-        card = self.name or "This card"
-        if not isinstance(self.effect_params, dict):
-            return {"effect_params": f"{card}: effect parameters must be a JSON object."}
-        self.effect_code = self.effect_code or None
-        try:
-            validate_effect(self.effect_code, self.effect_params)
-        except EffectSpecError as error:
-            field = "effect_code" if error.code in CODE_ERRORS else "effect_params"
-            return {field: ValidationError(f"{card}: {error}", code=error.code)}
-        return {}
-
-    def _translation_errors(self) -> dict[str, str]:
-        problem = translations_error(self.translations)
-        return {} if problem is None else {"translations": problem}
-
-
-def translations_error(translations: Any) -> str | None:
-    """What is wrong with a card's ``translations`` value, or None."""
-    if not isinstance(translations, dict):
-        return "Translations are a JSON object keyed by language."
-    for language, texts in translations.items():
-        if language not in TRANSLATED_LANGUAGES:
-            return f"No language {language!r}: translations are {', '.join(TRANSLATED_LANGUAGES)}."
-        if not isinstance(texts, dict) or set(texts) - set(TRANSLATED_FIELDS):
-            return f"{language}: give an object with a name and an effect only."
-        if not all(isinstance(text, str) for text in texts.values()):
-            return f"{language}: the name and the effect are text."
-    return None
 
 
 class CardSnapshot(models.Model):

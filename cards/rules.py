@@ -42,14 +42,17 @@ PILE_LEVELS = ("A", "B", "C")
 
 
 def additional_set_missing(
-    *, retired: bool, copies: int, unknown_copies: int, levels: frozenset[str]
+    *, retired: bool, copies: int, unknown_copies: int, levels: frozenset[str], broken: int = 0
 ) -> list[str]:
     """What keeps an additional set out of tournaments (rules.md §1), or [] when it can play.
 
     ``copies`` counts the copies of its designs in play (retired designs left out),
-    ``unknown_copies`` the designs whose copy count is not known, ``levels`` their levels.
+    ``unknown_copies`` the designs whose copy count is not known, ``levels`` their levels,
+    ``broken`` the designs that break a rule of the catalogue (``cards.validation``).
     """
     missing = ["the set is retired"] if retired else []
+    if broken:
+        missing.append(f"{broken} card design(s) break the catalogue's rules")
     if unknown_copies:
         missing.append(f"{unknown_copies} card design(s) have no copy count")
     if copies != ADDITIONAL_SET_COPIES:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from cards import shapes
 from cards.models import Card, CardSet, SetKind
 from cards.rules import PILE_LEVELS, additional_set_missing
+from cards.validation import invalid_cards
 from config.errors import NotFoundError
 
 
@@ -143,7 +145,8 @@ def card_missing_translations(*, language: str) -> list[str]:
 def additional_set_problems() -> dict[str, list[str]]:
     """Every additional set by name, with what keeps it out of new tournaments ([]: playable).
 
-    One query: the copies, unknown copy counts and levels of each set's designs in play.
+    Two queries: the copies, unknown copy counts and levels of each set's designs in play, and
+    its designs themselves, checked by the catalogue's rules.
     """
     in_play = Q(cards__retired=False)
     per_level = {
@@ -159,15 +162,25 @@ def additional_set_problems() -> dict[str, list[str]]:
         )
         .values("name", "retired", "copies", "unknown", *per_level)
     )
+    broken = _broken_designs()
     return {
         row["name"]: additional_set_missing(
             retired=row["retired"],
             copies=row["copies"],
             unknown_copies=row["unknown"],
             levels=frozenset(level for level in PILE_LEVELS if row[f"has_{level}"]),
+            broken=broken.get(row["name"], 0),
         )
         for row in rows
     }
+
+
+def _broken_designs() -> dict[str, int]:
+    """Per additional set, its designs in play that break a rule (``cards.validation``, the
+    rules every save checks: a row stored before a rule existed, or written around the
+    models). One query."""
+    in_play = card_list().filter(card_set__kind=SetKind.ADDITIONAL, retired=False)
+    return dict(Counter(card.card_set.name for card in invalid_cards(in_play)))
 
 
 def playable_sets() -> list[str]:

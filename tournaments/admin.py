@@ -163,6 +163,8 @@ class CardBalanceAdmin(admin.ModelAdmin):
 
     @admin.display(description="pairs played")
     def progress(self, row: CardBalance) -> str:
+        if row.status == BalanceStatus.FAILED:  # the worker's reason, not a bare count
+            return f"Failed after {row.done} of {row.matches} pairs: {row.error or 'no reason'}"
         return f"{row.done} of {row.matches}"
 
     @admin.display(description="won with it")

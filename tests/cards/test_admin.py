@@ -221,3 +221,22 @@ def test_an_inline_params_edit_is_validated(admin_client: Client, reporter: Card
     response = admin_client.post(url, _inline_form(reporter.card_set, **changes))
     assert escape("parameter 'n' must be a whole number") in response.content.decode()
     assert Card.objects.get(pk=reporter.pk).effect_params == {"n": 2, "bottom": 1}
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"name": "Submarine (typo fix)", "power": -1},
+        {"name": "Submarine (typo fix)", "effect_params": "[1]"},
+        {"card_set": "robot"},
+    ],
+)
+def test_a_refused_edit_of_a_renamed_or_moved_card_answers_the_form_again(
+    admin_client: Client, submarine: Card, changes: dict[str, Any]
+) -> None:
+    if changes.get("card_set") == "robot":
+        changes = {"card_set": CardSet.objects.get(kind="robot").pk}
+    answer = _post_card(admin_client, submarine, **changes)
+    assert answer.status_code == 200
+    assert "errornote" in answer.content.decode()
+    assert Card.objects.get(pk=submarine.pk).name == "Submarine"

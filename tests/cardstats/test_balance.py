@@ -13,11 +13,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from cards.catalogue import LoadReport
-from cards.models import Card
+from cards.models import Card, CardSet
 from cards.snapshots import snapshot_specs, snapshot_take
 from tournaments.models import CardBalance
 from tournaments.rules.balance import balance_trials
-from tournaments.services.balance import _pools, _sets_for
+from tournaments.services.balance import _pools, _sets_for, card_balance_run
 
 DRAGON = "Castle/Dragon"
 
@@ -120,3 +120,21 @@ def test_a_card_page_reloads_itself_while_its_simulation_runs(
     page = admin_client.get(f"/admin/cards/card/{dragon.pk}/change/")
     assert "Refresh" not in page.headers and "Simulation of 10 pairs" in page.content.decode()
     assert "Refresh" not in admin_client.get("/admin/tournaments/cardbalance/").headers
+
+
+def test_a_card_of_a_retired_set_is_refused_before_queueing_with_a_message(
+    dragon: Card, admin_client: Client
+) -> None:
+    CardSet.objects.filter(name="Castle").update(retired=True)
+    action = {"action": "simulate", "_selected_action": [dragon.pk], "matches": "10"}
+    answer = admin_client.post("/admin/cards/card/", action, follow=True)
+    assert "Castle/Dragon: Its set Castle is retired" in answer.content.decode()
+    assert not CardBalance.objects.exists()
+
+
+def test_a_failed_simulation_shows_its_reason(dragon: Card, admin_client: Client) -> None:
+    balance = CardBalance.objects.create(key="Castle/No such card", matches=5)
+    with pytest.raises(KeyError):
+        card_balance_run(balance_id=balance.pk)
+    listing = admin_client.get("/admin/tournaments/cardbalance/").content.decode()
+    assert "Failed after 0 of 5 pairs: KeyError" in listing

@@ -203,3 +203,13 @@ def test_the_migration_sums_the_old_rows_as_the_writer_does(db: None) -> None:
     )
     import_module("tournaments.migrations.0010_card_stat_rollup").to_summed_rows(django_apps, None)
     assert _rows() == expected
+
+
+def test_an_unknown_set_is_not_found_and_an_unplayed_one_has_zeros(catalogue: Any) -> None:
+    response = APIClient().get("/api/v1/card-sets/Nowhere/stats/")
+    assert (response.status_code, response.json()["code"]) == (404, "not_found")
+    query = "query($n: String!) { setStats(name: $n) { set } }"
+    answer = GraphQL().post(query, n="Nowhere")
+    assert [error["extensions"]["code"] for error in answer["errors"]] == ["not_found"]
+    quiet = APIClient().get("/api/v1/card-sets/Castle/stats/")  # in the catalogue, unplayed
+    assert (quiet.status_code, quiet.json()["total"]["decks"]) == (200, 0)

@@ -25,7 +25,7 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils.translation import gettext as _
 
-from cards.models import Card
+from cards.models import Card, CardSet
 from config.errors import NotFoundError
 from tournaments.cardstats_shapes import (
     CardFigures,
@@ -205,15 +205,19 @@ def _share(part: str, whole: str) -> Case:
 
 def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> SetStats:
     """A set's figures: every design of it summed (a deck holding two of its designs counts
-    twice in ``decks``); ``by_sets`` one page of them."""
+    twice in ``decks``); ``by_sets`` one page of them; ``not_found`` for a set the catalogue
+    never held and no play recorded."""
     total, by_player = _read(name)
+    _set_known(name, played=bool(by_player))
     by_sets = stats_by_sets(key=name, limit=limit, offset=offset)
     return SetStats(set=name, total=total, by_player=by_player, by_sets=by_sets)
 
 
 def set_figures(*, name: str) -> CardStats:
-    """A set's figures, those per set combination read a page at a time (``by_sets``)."""
+    """A set's figures, those per set combination read a page at a time (``by_sets``);
+    ``not_found`` as ``set_stats``."""
     total, by_player = _read(name)
+    _set_known(name, played=bool(by_player))
     return CardStats(
         key=None,
         set=name,
@@ -222,6 +226,11 @@ def set_figures(*, name: str) -> CardStats:
         simulation=None,
         by_sets=Combinations(name),
     )
+
+
+def _set_known(name: str, *, played: bool) -> None:
+    if not played and not CardSet.objects.filter(name=name).exists():
+        raise NotFoundError("not_found", _("No card set %(name)r.") % {"name": name}, {"set": name})
 
 
 def _simulation(key: str) -> Simulation | None:

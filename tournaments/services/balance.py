@@ -55,16 +55,28 @@ def card_balances_queue(*, keys: Sequence[str], matches: int) -> dict[str, str |
 
 def card_balance_create(*, key: str, matches: int, seed: int = 0) -> CardBalance:
     """The row of a new simulation (refused: a design that is not drafted, a bad count)."""
-    set_name, _slash, name = key.partition("/")
-    card = Card.objects.filter(card_set__name=set_name, name=name, retired=False).first()
-    if card is None or card.level not in DRAFTED:
-        raise ApplicationError(
-            "not_simulated", _("Only an A, B or C card in play can be simulated."), {"key": key}
-        )
+    problem = _not_simulated(key)
+    if problem is not None:
+        raise ApplicationError("not_simulated", problem, {"key": key})
     if not 1 <= matches <= MAX_MATCHES:
         message = _("Matches are 1 to %(max)s.") % {"max": MAX_MATCHES}
         raise ApplicationError("invalid", message, {"matches": matches})
     return CardBalance.objects.create(key=key, matches=matches, seed=seed)
+
+
+def _not_simulated(key: str) -> str | None:
+    """Why ``key`` cannot be simulated (the worker plays the card data new tournaments get),
+    or None when it can."""
+    set_name, _slash, name = key.partition("/")
+    card = Card.objects.filter(card_set__name=set_name, name=name).select_related("card_set")
+    found = card.first()
+    if found is None or found.level not in DRAFTED:
+        return _("Only an A, B or C card in play can be simulated.")
+    if found.card_set.retired:
+        return _("Its set %(set)s is retired: new tournaments do not play it.") % {"set": set_name}
+    if found.retired:
+        return _("The card is retired: new tournaments do not play it.")
+    return None
 
 
 def card_balance_run(*, balance_id: int) -> CardBalance | None:
@@ -85,11 +97,16 @@ def card_balance_run(*, balance_id: int) -> CardBalance | None:
         raise
     except Exception as error:
         CardBalance.objects.filter(pk=balance_id).update(
-            status=BalanceStatus.FAILED, error=repr(error)[:2000], finished_at=timezone.now()
+            status=BalanceStatus.FAILED, error=_reason(error), finished_at=timezone.now()
         )
         raise
     _keep(balance_id, result, status=BalanceStatus.DONE, finished_at=timezone.now())
     return CardBalance.objects.get(pk=balance_id)
+
+
+def _reason(error: Exception) -> str:
+    """A failure as the simulation list shows it: the error's kind and its message."""
+    return f"{type(error).__name__}: {error}"[:2000]
 
 
 def _trials(balance: CardBalance) -> Balance:

@@ -8,8 +8,8 @@ from typing import Any
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import ngettext
 
-from cards.models import TRANSLATED_LANGUAGES
 from cards.selectors import card_missing_translations
+from cards.validation import TRANSLATED_LANGUAGES
 from config.commands import LocalizedCommand
 
 

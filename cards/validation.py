@@ -1,0 +1,145 @@
+"""Every rule a card design or a card set must satisfy, in one place below the forms.
+
+The model's ``clean`` calls these, so every path into the catalogue asks them: the admin's add
+and change pages and their card rows, ``load_catalogue`` (``full_clean``), and the playable check
+of the additional sets (``cards.selectors.additional_set_problems``). The rules of the game are
+the pure functions of ``cards.rules``; this module applies them to rows.
+
+A card row's set is the one it is being saved into, even when that set is not saved yet (the
+"Add card set" page checks its rows before the set has a primary key).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+
+from cards.rules import level_error, power_error
+from matches.engine.codes import EffectSpecError, validate_effect
+
+if TYPE_CHECKING:
+    from cards.models import Card, CardSet
+
+# The languages a card's name and effect are translated into (English is the card's own fields).
+TRANSLATED_LANGUAGES = ("zh-hans", "ru")
+TRANSLATED_FIELDS = ("name", "effect")
+
+# Effect errors about the code itself; the others are about a parameter (``effect_params``).
+CODE_ERRORS = frozenset({"unknown_effect_code", "params_without_code"})
+
+Errors = dict[str, Any]  # field name -> message (or a ValidationError carrying its code)
+
+
+def card_errors(card: Card, card_set: CardSet | None = None) -> Errors:
+    """What is wrong with ``card`` in ``card_set`` (its own set by default), by field; {} when
+    nothing is."""
+    parent = card_set if card_set is not None else card_parent(card)
+    return {
+        **_copies_errors(card),
+        **_power_errors(card),
+        **({} if parent is None else set_rule_errors(card, parent)),
+        **_effect_errors(card),
+        **_translation_errors(card),
+    }
+
+
+def card_valid(card: Card, card_set: CardSet | None = None) -> bool:
+    return not card_errors(card, card_set)
+
+
+def card_parent(card: Card) -> CardSet | None:
+    """The set ``card`` is being saved into: the related object when the form gave one (an
+    unsaved set on the add page has no id yet), else the stored one; None for no set."""
+    field = type(card)._meta.get_field("card_set")
+    if field.is_cached(card):
+        parent: CardSet | None = card.card_set
+        return parent
+    return card.card_set if card.card_set_id is not None else None
+
+
+def set_rule_errors(card: Card, card_set: CardSet) -> Errors:
+    """The rules a set's kind and box put on a card: its level, and its base power's cap."""
+    problem = level_error(kind=card_set.kind, level=card.level)
+    if problem is not None:
+        return {"level": problem}
+    if isinstance(card.power, int):
+        problem = power_error(box=card_set.box, level=card.level, power=card.power)
+        if problem is not None:
+            return {"power": problem}
+    return {}
+
+
+def card_set_errors(card_set: CardSet) -> Errors:
+    """What is wrong with ``card_set``: a kind or box its stored cards would break (a set's
+    cards must follow it; move or fix them first), by field; {} when nothing is."""
+    if card_set.pk is None:
+        return {}
+    broken = [card.name for card in card_set.cards.all() if set_rule_errors(card, card_set)]
+    if not broken:
+        return {}
+    names = ", ".join(sorted(broken)[:5]) + (", …" if len(broken) > 5 else "")
+    message = (
+        f"{len(broken)} card(s) of this set break the rules of a {card_set.kind} set of box "
+        f"{card_set.box}: {names}. Fix or move them first."
+    )
+    return {"kind": message}
+
+
+def invalid_cards(cards: Iterable[Card]) -> list[Card]:
+    """The ``cards`` (each with its set) that break a rule."""
+    return [card for card in cards if not card_valid(card)]
+
+
+def _copies_errors(card: Card) -> Errors:
+    for name in ("copies", "copies_per_starter_deck"):
+        value = getattr(card, name)
+        if isinstance(value, int) and value < 1:
+            return {name: "A card is printed at least once: give 1 or more, or leave it empty."}
+    return {}
+
+
+def _power_errors(card: Card) -> Errors:
+    if card.power_is_round:
+        if card.power is not None:
+            return {"power": "Leave power empty when it equals the round."}
+        return {}
+    if card.power is None:
+        return {"power": "Give a base power (or tick 'power is round')."}
+    if card.power < 0:
+        return {"power": "Power cannot be negative."}
+    return {}
+
+
+def _effect_errors(card: Card) -> Errors:
+    """The effect code and each parameter's type and range (``codes.EFFECT_SCHEMAS``), so
+    that no saved value can make the engine fail in a match. Messages name the card."""
+    name = card.name or "This card"
+    if not isinstance(card.effect_params, dict):
+        return {"effect_params": f"{name}: effect parameters must be a JSON object."}
+    try:
+        validate_effect(card.effect_code or None, card.effect_params)
+    except EffectSpecError as error:
+        field = "effect_code" if error.code in CODE_ERRORS else "effect_params"
+        return {field: ValidationError(f"{name}: {error}", code=error.code)}
+    return {}
+
+
+def _translation_errors(card: Card) -> Errors:
+    problem = translations_error(card.translations)
+    return {} if problem is None else {"translations": problem}
+
+
+def translations_error(translations: Any) -> str | None:
+    """What is wrong with a card's ``translations`` value, or None."""
+    if not isinstance(translations, dict):
+        return "Translations are a JSON object keyed by language."
+    for language, texts in translations.items():
+        if language not in TRANSLATED_LANGUAGES:
+            return f"No language {language!r}: translations are {', '.join(TRANSLATED_LANGUAGES)}."
+        if not isinstance(texts, dict) or set(texts) - set(TRANSLATED_FIELDS):
+            return f"{language}: give an object with a name and an effect only."
+        if not all(isinstance(text, str) for text in texts.values()):
+            return f"{language}: the name and the effect are text."
+    return None
