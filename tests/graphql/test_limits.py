@@ -155,7 +155,8 @@ READS = [
     (f"{{ match(id: M) {{ {MATCH} }} }}", 1, 2),  # a finished match: its frames cached per side
     # The catalogue reads a token only to refuse a bad one (as REST does).
     ("{ cards(first: 100) { totalCount edges { node { key } } } }", 2, 3),
-    ("{ cardSets { edges { node { name designs cards { edges { node { key } } } } } } }", 3, 4),
+    # A set's `playable` checks its designs against the catalogue's rules: one read more.
+    ("{ cardSets { edges { node { name designs cards { edges { node { key } } } } } } }", 4, 5),
 ]
 
 
