@@ -242,16 +242,13 @@ def test_the_admin_login_passes_csrf_behind_the_proxy(
 def test_serve_listens_on_this_machine_unless_host_is_set(
     tmp_path: Path, host: str | None, bound: str
 ) -> None:
-    """Run scripts/serve with stand-ins for the venv's programs; daphne says where it binds."""
+    """Run scripts/serve with stand-ins for the venv's programs; python says where it binds."""
     fake = tmp_path / "repo"
     (fake / "scripts").mkdir(parents=True)
     (fake / ".venv" / "bin").mkdir(parents=True)
     (fake / "scripts" / "serve").write_text((ROOT / "scripts" / "serve").read_text())
-    (fake / "scripts" / "lib.sh").write_text(
-        "ensure_venv() { :; }\nbuild_engine() { :; }\ncompile_catalogues() { :; }\n"
-    )
-    (fake / ".venv" / "bin" / "python").write_text("#!/bin/sh\nexit 0\n")
-    (fake / ".venv" / "bin" / "daphne").write_text('#!/bin/sh\necho "daphne $*"\n')
+    (fake / "scripts" / "lib.sh").write_text("ensure_venv() { :; }\nbuild_engine() { :; }\n")
+    (fake / ".venv" / "bin" / "python").write_text('#!/bin/sh\necho "python $*"\n')
     for program in (fake / ".venv" / "bin").iterdir():
         program.chmod(0o755)
     env = {"PATH": os.environ["PATH"], **({"HOST": host} if host else {})}
@@ -259,7 +256,7 @@ def test_serve_listens_on_this_machine_unless_host_is_set(
         ["bash", str(fake / "scripts" / "serve")], env=env, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
-    assert f"daphne -b {bound} -p 8000 config.serve:application" in result.stdout
+    assert f"python manage.py serve --host {bound} --port 8000" in result.stdout
 
 
 def test_the_freshness_probe_passes_on_a_recent_file_only(tmp_path: Path) -> None:
