@@ -17,8 +17,10 @@ from matches.engine.cards import CardSpec, spec_from_entry
 
 
 def card_entry(card: Card) -> dict[str, Any]:
-    """One card design as the engine's catalogue entry."""
+    """One card design as the engine's catalogue entry, with the design's id (which a rename or
+    a move to another set keeps: a tournament finds its frozen card by it)."""
     return {
+        "id": card.pk,
         "set": card.card_set.name,
         "box": card.card_set.box,
         "name": card.name,
@@ -63,3 +65,11 @@ def snapshot_specs(snapshot_id: int) -> dict[str, CardSpec]:
     sets = frozenset(all_sets)
     specs = (spec_from_entry(entry, sets) for entry in entries)
     return {spec.key: spec for spec in specs}
+
+
+@lru_cache(maxsize=16)
+def snapshot_keys(snapshot_id: int) -> dict[int, str]:
+    """The snapshot's ``"Set/Name"`` of each card design by its id, as frozen (cached). Empty
+    for a snapshot taken before entries carried ids and not found since (see migration 0007)."""
+    entries = CardSnapshot.objects.filter(pk=snapshot_id).values_list("entries", flat=True).get()
+    return {entry["id"]: f"{entry['set']}/{entry['name']}" for entry in entries if "id" in entry}

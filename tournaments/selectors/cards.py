@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cards.models import Card
-from cards.snapshots import snapshot_specs
+from cards.snapshots import snapshot_keys, snapshot_specs
 from tournaments.models import CardCopy, Status, Tournament
 from tournaments.rules.options import CITY
 from tournaments.rules.when_picked import CardFacts
@@ -50,13 +50,15 @@ def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
 
 @lru_cache(maxsize=64)
 def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, CardFacts]:
-    specs = snapshot_specs(snapshot_id)
+    specs, frozen_keys = snapshot_specs(snapshot_id), snapshot_keys(snapshot_id)
     copies = CardCopy.objects.filter(tournament_id=tournament_id).values_list(
-        "uid", "card__card_set__name", "card__name"
+        "uid", "card_id", "card__card_set__name", "card__name"
     )
     facts = {}
-    for uid, set_name, name in copies:
-        spec = specs[f"{set_name}/{name}"]
+    for uid, card_id, set_name, name in copies:
+        # By the design's id: the card may have been renamed or moved since the start. Its
+        # name as stored now only for a snapshot that knows no ids (none since migration 0007).
+        spec = specs[frozen_keys.get(card_id) or f"{set_name}/{name}"]
         params = dict(spec.effect_params)
         facts[uid] = CardFacts(spec.key, spec.level, spec.power, spec.set, spec.effect_code, params)
     return facts
