@@ -53,6 +53,17 @@ def tally_rows(tally: Tally, sets: str) -> list[Row]:
     ]
 
 
+def rekeyed(tally: Tally, renamed: Mapping[str, str]) -> Tally:
+    """``tally`` under its designs' keys now (``renamed``: a key frozen at a tournament's start
+    to the key of its design, renamed or moved since): figures follow a design, not a name."""
+    if not renamed:
+        return tally
+    moved: Tally = {}
+    for (key, player), counts in tally.items():
+        _counts(moved, renamed.get(key, key), player).add(counts)
+    return moved
+
+
 def sets_label(sets: Iterable[str]) -> str:
     """A set combination as one label: the names sorted, joined with "+"."""
     return "+".join(sorted(set(sets)))
