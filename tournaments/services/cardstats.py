@@ -224,13 +224,29 @@ FANNED = (  # each added row's four stored rows: key, set name, sets, player (g.
 FOUR = "(SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) AS g"
 
 
+# A set's rows take their decks and wins from the rows' SET_ONLY values (a deck counts once
+# per set: cardstats.match_counts), its designs' rows from their own. Deltas appended before
+# the SET_ONLY values existed have none: those fall back to the design's (the sum, as then).
+SET_VALUE = {
+    name: len(KEYS) + len(COUNTERS) + index for index, name in enumerate(("decks", "deck_wins"))
+}
+
+
+def _summed(index: int, name: str) -> str:
+    value = f"value ->> {index}"
+    if name in SET_VALUE:
+        of_set = f"COALESCE(value ->> {SET_VALUE[name]}, {value})"
+        value = f"CASE WHEN g.n < 2 THEN {value} ELSE {of_set} END"
+    return f"SUM(CAST({value} AS BIGINT))"
+
+
 @cache
 def _upsert_sql(vendor: str, *, locked: bool = True) -> str:
     """The statement adding the rows (``locked``: taking the writers' lock first, where the
     database has one; unlocked only for ``scripts/bench_stats_contention.py``)."""
     table = rows.quote(CardStat._meta.db_table)
     names = [rows.column(CardStat, name) for name in (*KEYS, *COUNTERS)]
-    sums = [f"SUM(CAST(value ->> {index} AS BIGINT))" for index in range(len(KEYS), len(names))]
+    sums = [_summed(index, name) for index, name in enumerate(COUNTERS, start=len(KEYS))]
     unique = ", ".join(rows.column(CardStat, name) for name in ("key", "sets", "player"))
     added = ", ".join(f"{col} = {table}.{col} + EXCLUDED.{col}" for col in names[len(KEYS) :])
     # "WHERE true": SQLite would otherwise read the ON of ON CONFLICT as a join's.
