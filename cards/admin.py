@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +15,7 @@ from django.forms import BaseInlineFormSet, IntegerField, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 from django.utils.module_loading import import_string
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -21,6 +23,7 @@ from cards.api.cache import catalogue_changed
 from cards.charts import figures_chart
 from cards.models import Card, CardSet
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
+from cards.setfiles import sets_export
 
 
 class CardInline(admin.TabularInline):
@@ -125,7 +128,15 @@ class RetireActions(admin.ModelAdmin):
     """Retire instead of delete: a retired row stays (past tournaments' history keeps it) and is
     left out of new tournaments (``cards.snapshots.snapshot_take``, the playable sets)."""
 
-    actions = ["retire", "restore"]
+    actions = ["retire", "restore", "export"]
+
+    @admin.action(description=_("Export as a catalogue file (JSON, to edit and import)"))
+    def export(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse:
+        text = json.dumps(sets_export(queryset), ensure_ascii=False, indent=2) + "\n"
+        response = HttpResponse(text, content_type="application/json; charset=utf-8")
+        name = "sets" if queryset.count() > 1 else slugify(queryset.get().name) or "set"
+        response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        return response
 
     @admin.action(description=_("Retire: keep for history, leave out of new tournaments"))
     def retire(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
