@@ -19,9 +19,11 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from cards.api.cache import catalogue_changed
+from cards.history import bulk_updated_with_history, created_with_history
 from cards.models import Card, CardSet
 from config.errors import ApplicationError
 
+LOADED = "load_catalogue"  # the reason its changes carry in the catalogue's history
 CATALOGUE_PATH = Path(__file__).resolve().parent / "data" / "catalogue.json"
 
 SET_FIELDS: tuple[str, ...] = (
@@ -257,7 +259,5 @@ def _validated(row: Row, key: str) -> Row:
 def _write(
     model: type[models.Model], created: list[Any], updated: list[Any], fields: list[str]
 ) -> None:
-    manager = model._default_manager
-    manager.bulk_create(created)
-    if updated:
-        manager.bulk_update(updated, fields)
+    created_with_history(model, created, reason=LOADED)
+    bulk_updated_with_history(model, updated, fields, reason=LOADED)

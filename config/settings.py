@@ -19,6 +19,10 @@ ALLOWED_HOSTS = ENV.allowed_hosts
 # proxy's own address needs nothing here (deploy/nginx.conf).
 CSRF_TRUSTED_ORIGINS = ENV.csrf_trusted_origins
 
+# The catalogue's history is a record, not an editor: no "revert" from it (edits go through
+# the change page and its rules).
+SIMPLE_HISTORY_REVERT_DISABLED = True
+
 INSTALLED_APPS = [
     "daphne",  # first, so that `runserver` is the ASGI server too
     "django.contrib.admin",
@@ -34,6 +38,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "axes",
+    "simple_history",  # cards: every change of a card or a set with its values (admin History)
     "config.apps.ProjectConfig",
     "cards",
     "matches",
@@ -57,6 +62,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Who made a change (the catalogue's history records the request's user).
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Innermost: a keyed POST under /api/v1/ runs once; a retry gets the first answer.
     "config.idempotency.IdempotencyMiddleware",
