@@ -18,6 +18,10 @@ ALLOWED_HOSTS = ENV.allowed_hosts
 # terminator on another name or port). nginx passes the client's Host with its port, so the
 # proxy's own address needs nothing here (deploy/nginx.conf).
 CSRF_TRUSTED_ORIGINS = ENV.csrf_trusted_origins
+# Pages on other sites whose scripts may open this server's sockets (a web client served from
+# elsewhere), besides pages served under ALLOWED_HOSTS; a client with no Origin (a program, not a
+# browser) is always let in (config.wsorigin).
+WEBSOCKET_ALLOWED_ORIGINS = ENV.websocket_allowed_origins
 
 INSTALLED_APPS = [
     "daphne",  # first, so that `runserver` is the ASGI server too
