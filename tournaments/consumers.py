@@ -1,4 +1,8 @@
-"""The live event stream of a tournament: ``ws://host/ws/tournaments/{id}/?token=…&after=N``.
+"""The live event stream of a tournament: ``ws://host/ws/tournaments/{id}/?after=N``.
+
+A seat authenticates in the handshake's subprotocols, out of every URL (and so out of access
+logs): ``Sec-WebSocket-Protocol: challengers.v1, bearer.<token>``, answered with
+``challengers.v1``. ``?token=`` is still read, deprecated, for one release.
 
 On connect the viewer gets every event after ``N`` it may see, read from the database log, then
 the live stream: each nudge from the channel layer makes the consumer read the log again from the
@@ -28,6 +32,7 @@ from config import metrics
 from config.errors import NotFoundError
 from config.i18n import scope_language
 from config.middleware import MAX_ID
+from config.wsorigin import STREAM_PROTOCOL, spoken_subprotocol
 from matches.observer import Viewer
 from tournaments.api.inputs import MAX_NUMBER, whole_number
 from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
@@ -37,6 +42,7 @@ from tournaments.services.events import group_name
 CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
+BEARER = "bearer."  # the subprotocol that carries a seat token: bearer.<token>
 
 
 class Refused(Exception):
@@ -81,6 +87,21 @@ def _query(scope: dict[str, Any]) -> dict[str, list[str]]:
     return parse_qs(scope.get("query_string", b"").decode("utf-8", errors="replace"))
 
 
+def stream_token(scope: dict[str, Any], query: dict[str, list[str]]) -> str | None:
+    """The seat token: from the ``bearer.<token>`` subprotocol, else (deprecated) ``?token=``."""
+    for subprotocol in scope.get("subprotocols", []):
+        if subprotocol.startswith(BEARER):
+            return str(subprotocol[len(BEARER) :])
+    return query.get("token", [None])[0]
+
+
+async def accept(consumer: AsyncJsonWebsocketConsumer) -> None:
+    """Accept with ``challengers.v1`` when the client offered it (a browser that offered
+    subprotocols fails a handshake answered with none)."""
+    offered = consumer.scope.get("subprotocols", [])
+    await consumer.accept(subprotocol=spoken_subprotocol(offered, (STREAM_PROTOCOL,)))
+
+
 async def refuse(consumer: AsyncJsonWebsocketConsumer, refused: Refused) -> None:
     """Send the error frame, then close with the refusal's code (a browser sees both)."""
     await consumer.send_json({"type": "error", "code": refused.code, "message": refused.message})
@@ -95,7 +116,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         self.caught_up = False  # the log up to now is old news, not lag
         self.lock = asyncio.Lock()
         self.language = scope_language(self.scope)  # ?lang=, else Accept-Language
-        await self.accept()
+        await accept(self)
         with translation.override(self.language):
             await self._open(query)
 
@@ -104,7 +125,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             if self.tournament_id > MAX_ID:  # no such row; SQLite could not even look it up
                 raise Refused(CLOSE_NOT_FOUND, "not_found", _("No such tournament."))
             self.last = _after(query)
-            token = query.get("token", [None])[0]
+            token = stream_token(self.scope, query)
             self.viewer = await database_sync_to_async(_viewer)(
                 self.tournament_id, token, self.last
             )
@@ -166,7 +187,7 @@ class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):
     """Every ``/ws/`` path no route matches: a coded refusal instead of a failed handshake."""
 
     async def connect(self) -> None:
-        await self.accept()
+        await accept(self)
         path = self.scope.get("path", "")
         with translation.override(scope_language(self.scope)):
             message = _("No stream at %(path)s: streams are /ws/tournaments/{id}/.") % {

@@ -73,8 +73,9 @@ export function follow(tournament, token, onFrame) {
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ after: String(last), lang: LANG });
-    if (token) query.set("token", token);
-    socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tournament}/?${query}`);
+    // The token rides in the handshake's subprotocols, never in the URL (nor in any access log).
+    const protocols = token ? ["challengers.v1", `bearer.${token}`] : ["challengers.v1"];
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tournament}/?${query}`, protocols);
     socket.onmessage = (message) => {
       const frame = JSON.parse(message.data);
       if (frame.type === "event") last = frame.seq;
