@@ -296,6 +296,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "quiet_clock": {"()": "config.logfilters.QuietClock"},
+        # No token is ever written: a deprecated stream ?token=, a bearer subprotocol, a header.
+        "redact_tokens": {"()": "config.logfilters.RedactTokens"},
         "context": {"()": "config.logcontext.ContextFilter"},
     },
     "formatters": {
@@ -305,13 +307,14 @@ LOGGING = {
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "filters": ["quiet_clock", "context"],
+            "filters": ["quiet_clock", "context", "redact_tokens"],
             "formatter": LOG_FORMAT,
         }
     },
     "root": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING"},
     # The state changes (config.observe) are logged whatever the root's level.
-    "loggers": {"challengers": {"level": "INFO"}},
+    # So are Daphne's access lines (config.daphne_server), as gunicorn would write them.
+    "loggers": {"challengers": {"level": "INFO"}, "daphne.access": {"level": "INFO"}},
 }
 # Workers log through LOGGING too (one format for every process), not Celery's own handler.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

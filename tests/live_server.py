@@ -86,8 +86,10 @@ def live_server(folder: Path, pace_ms: int = 0, *, production: bool = False) -> 
     port = free_port()
     log_path = folder / "daphne.log"
     log = log_path.open("wb")
+    # Daphne as the compose stack's ws runs it: access lines through LOGGING.
+    daphne = [sys.executable, "-m", "config.daphne_server", "-b", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen(
-        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
+        [*daphne, "config.serve:application"],
         cwd=ROOT,
         env=env,
         stdout=log,
