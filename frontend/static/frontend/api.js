@@ -81,8 +81,9 @@ export function follow(tournament, token, onFrame) {
       if (frame.type === "event") last = frame.seq;
       onFrame(frame);
     };
-    // 4401 (bad token) and 4404 (no such tournament) will not change by retrying; a drop will.
-    socket.onclose = (event) => { if (!closed && event.code !== 4401 && event.code !== 4404) setTimeout(open, 1000); };
+    // 4401 (bad token), 4403 (a page of another site) and 4404 (no such tournament) will not
+    // change by retrying; a drop will.
+    socket.onclose = (event) => { if (!closed && ![4401, 4403, 4404].includes(event.code)) setTimeout(open, 1000); };
   };
   open();
   return () => { closed = true; socket?.close(); };
