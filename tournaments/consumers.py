@@ -11,10 +11,12 @@ gets the public events only; a seat also gets its own private ones.
 
 A refusal is a frame ``{"type": "error", "code", "message"}`` and then a close with a code:
 4400 a bad ``after`` (not a whole number, or beyond the tournament's log), 4401 an unknown token,
-4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash). The stream
-takes no messages: a frame from the client (text, JSON or not, or binary) is answered with the
-error frame ``read_only`` and the stream goes on. Refusals and error frames are written in the
-language of the opening request's ``?lang=`` or ``Accept-Language`` (``config.i18n``).
+4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash);
+4403 ``forbidden_origin``, a page of another site, is refused before any route
+(``config.wsorigin``). The stream takes no messages: a frame from the client (text, JSON or not,
+or binary) is answered with the error frame ``read_only`` and the stream goes on. Refusals and
+error frames are written in the language of the opening request's ``?lang=`` or
+``Accept-Language`` (``config.i18n``).
 """
 
 from __future__ import annotations
