@@ -61,6 +61,12 @@ ensure_promtool() {
     ensure_alertmanager_template
 }
 
+# ensure_nginx: tests/ops/test_token_logs.py runs deploy/nginx.conf in a real nginx (its log
+# format must never write a token); the binary alone, from Debian's package, into .venv/bin.
+ensure_nginx() {
+    take_binaries nginx ./usr/sbin/nginx
+}
+
 # Debian's Alertmanager reads its notification templates from a fixed folder that its package
 # leaves out (the Go sources' package carries them): put them there, as root.
 ensure_alertmanager_template() {

@@ -68,7 +68,7 @@ class Command(LocalizedCommand):
         self.stdout.write(done % {"step": label, "seconds": seconds})
 
     def _serve(self, host: str, port: int, setup_seconds: float) -> None:
-        from daphne.cli import CommandLineInterface
+        from config.daphne_server import CommandLineInterface  # access lines through LOGGING
 
         message = _(
             "Set up in %(seconds).1f s. Serving on http://%(host)s:%(port)d/ "
