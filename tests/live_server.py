@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
+DAPHNE = [sys.executable, "-m", "config.daphne_server"]  # Daphne, its own refusals coded
 
 
 def free_port() -> int:
@@ -76,7 +76,7 @@ def live_server(folder: Path, pace_ms: int = 0) -> Iterator[str]:
     log_path = folder / "daphne.log"
     log = log_path.open("wb")
     server = subprocess.Popen(
-        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
+        [*DAPHNE, "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
         cwd=ROOT,
         env=env,
         stdout=log,

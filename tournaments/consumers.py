@@ -37,6 +37,7 @@ from tournaments.services.events import group_name
 CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_REASON_BYTES = 123  # the most a close frame's reason holds
 
 
 class Refused(Exception):
@@ -82,9 +83,16 @@ def _query(scope: dict[str, Any]) -> dict[str, list[str]]:
 
 
 async def refuse(consumer: AsyncJsonWebsocketConsumer, refused: Refused) -> None:
-    """Send the error frame, then close with the refusal's code (a browser sees both)."""
+    """Send the error frame, then close with the refusal's code and a reason that starts with
+    its code (``invalid: …``; a browser sees both)."""
     await consumer.send_json({"type": "error", "code": refused.code, "message": refused.message})
-    await consumer.close(code=refused.close_code)
+    await consumer.close(code=refused.close_code, reason=close_reason(refused))
+
+
+def close_reason(refused: Refused) -> str:
+    """``code: message``, cut to the 123 bytes a close frame's reason holds."""
+    reason = f"{refused.code}: {refused.message}".encode()[:CLOSE_REASON_BYTES]
+    return reason.decode(errors="ignore")
 
 
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
