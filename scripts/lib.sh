@@ -61,6 +61,13 @@ ensure_promtool() {
     ensure_alertmanager_template
 }
 
+# ensure_nginx: tests/config/test_nginx_refusals.py runs deploy/nginx.conf in a real nginx; only
+# the binary is taken from Debian's package (its install would start a server on port 80).
+ensure_nginx() {
+    command -v nginx >/dev/null && return 0
+    take_binaries nginx ./usr/sbin/nginx
+}
+
 # Debian's Alertmanager reads its notification templates from a fixed folder that its package
 # leaves out (the Go sources' package carries them): put them there, as root.
 ensure_alertmanager_template() {
