@@ -1,8 +1,10 @@
 """The root GraphQL schema: each app's ``graphql`` package composed into one, with its limits.
 
 Every error of a response carries ``extensions.code``: a refusal of a service or selector its
-REST code and ``details``; a query refused by a limit ``query_too_deep``, ``too_many_aliases``,
-``too_many_tokens`` or ``query_too_costly`` (``config.graphql_cost``); variables that do not
+REST code and ``details``; a query refused by a limit ``too_many_tokens``, one of its shape
+(``config.graphql_limits``: ``query_too_deep``, ``too_many_aliases``, ``too_many_fragments``,
+``too_many_fields``, ``too_many_definitions``), ``query_too_costly`` (``config.graphql_cost``)
+or, run past its time, ``query_too_slow`` (``config.graphql_execution``); variables that do not
 fit their types ``invalid_variables``; any other malformed query ``invalid_query``; a bug
 ``server_error`` (logged, its message hidden).
 """
