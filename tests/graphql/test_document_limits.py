@@ -171,6 +171,14 @@ async def test_the_socket_answers_or_refuses_each_adversarial_document_in_budget
 ) -> None:
     socket = await open_socket()
     assert (await socket.receive_json_from(timeout=5))["type"] == "connection_ack"
+    # Unmeasured: the socket's first operation starts its thread and database connection.
+    await socket.send_json_to(
+        {"id": "warm", "type": "subscribe", "payload": {"query": "{ __typename }"}}
+    )
+    assert [(await socket.receive_json_from(timeout=10))["type"] for _ in "ab"] == [
+        "next",
+        "complete",
+    ]
     budget = REFUSED_CPU if "bomb" in name or "tree" in name else ANSWERED_CPU
     for kind in ("query", "subscription"):
         query = ADVERSARIAL[name].replace("query", kind, 1)
@@ -186,3 +194,18 @@ async def test_the_socket_answers_or_refuses_each_adversarial_document_in_budget
         if message["type"] == "next":
             await socket.receive_json_from(timeout=10)  # its complete
     await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_query_over_its_time_budget_is_stopped_with_a_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(graphql_execution, "BUDGET_SECONDS", 0.0)
+    socket = await open_socket()
+    assert (await socket.receive_json_from(timeout=5))["type"] == "connection_ack"
+    payload = {"query": "{ cardSets(first: 5) { totalCount } }"}
+    await socket.send_json_to({"id": "1", "type": "subscribe", "payload": payload})
+    message = await socket.receive_json_from(timeout=10)
+    await socket.disconnect()
+    assert message["type"] == "error", message
+    assert codes(message["payload"]) == ["query_too_slow"]
