@@ -61,9 +61,11 @@ ensure_promtool() {
     ensure_alertmanager_template
 }
 
-# ensure_nginx: tests/ops/test_token_logs.py runs deploy/nginx.conf in a real nginx (its log
-# format must never write a token); the binary alone, from Debian's package, into .venv/bin.
+# ensure_nginx: tests/ops/test_token_logs.py and tests/config/test_nginx_refusals.py run
+# deploy/nginx.conf in a real nginx; only the binary is taken from Debian's package (its install
+# would start a server on port 80), into .venv/bin.
 ensure_nginx() {
+    command -v nginx >/dev/null && return 0
     take_binaries nginx ./usr/sbin/nginx
 }
 

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
+DAPHNE = [sys.executable, "-m", "config.daphne_server"]  # Daphne, its own refusals coded
 
 
 def free_port() -> int:
@@ -86,10 +86,9 @@ def live_server(folder: Path, pace_ms: int = 0, *, production: bool = False) -> 
     port = free_port()
     log_path = folder / "daphne.log"
     log = log_path.open("wb")
-    # Daphne as the compose stack's ws runs it: access lines through LOGGING.
-    daphne = [sys.executable, "-m", "config.daphne_server", "-b", "127.0.0.1", "-p", str(port)]
+    # Daphne as the compose stack's ws runs it: coded refusals, access lines through LOGGING.
     server = subprocess.Popen(
-        [*daphne, "config.serve:application"],
+        [*DAPHNE, "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
         cwd=ROOT,
         env=env,
         stdout=log,

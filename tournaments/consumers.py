@@ -45,6 +45,7 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 BEARER = "bearer."  # the subprotocol that carries a seat token: bearer.<token>
+CLOSE_REASON_BYTES = 123  # the most a close frame's reason holds
 
 
 class Refused(Exception):
@@ -105,9 +106,16 @@ async def accept(consumer: AsyncJsonWebsocketConsumer) -> None:
 
 
 async def refuse(consumer: AsyncJsonWebsocketConsumer, refused: Refused) -> None:
-    """Send the error frame, then close with the refusal's code (a browser sees both)."""
+    """Send the error frame, then close with the refusal's code and a reason that starts with
+    its code (``invalid: …``; a browser sees both)."""
     await consumer.send_json({"type": "error", "code": refused.code, "message": refused.message})
-    await consumer.close(code=refused.close_code)
+    await consumer.close(code=refused.close_code, reason=close_reason(refused))
+
+
+def close_reason(refused: Refused) -> str:
+    """``code: message``, cut to the 123 bytes a close frame's reason holds."""
+    reason = f"{refused.code}: {refused.message}".encode()[:CLOSE_REASON_BYTES]
+    return reason.decode(errors="ignore")
 
 
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
