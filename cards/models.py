@@ -226,6 +226,8 @@ class CardSnapshot(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("card snapshot")
+        verbose_name_plural = _("card snapshots")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
