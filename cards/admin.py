@@ -11,7 +11,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.db import models
 from django.db.models import Q, QuerySet
-from django.forms import BaseInlineFormSet, IntegerField, ModelForm, Textarea
+from django.forms import BaseInlineFormSet, ChoiceField, IntegerField, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html, format_html_join
 from django.utils.module_loading import import_string
@@ -21,14 +21,35 @@ from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
 from cards.charts import figures_chart
+from cards.effectcodes import code_choices
 from cards.history import updated_with_history
 from cards.models import Card, CardSet, CardSnapshot
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
 from cards.setfiles import sets_export
 
 
+class CardForm(ModelForm):
+    """A card's fields, its effect code chosen from the engine's codes, each listed with its
+    parameters (``cards.effectcodes``): a code the engine does not know cannot be typed."""
+
+    effect_code = ChoiceField(
+        label=_("effect code"),
+        choices=code_choices,
+        required=False,
+        help_text=_(
+            "The engine's code for the effect, with its parameters (* required) and their "
+            "ranges; the parameters go in effect params as a JSON object."
+        ),
+    )
+
+    class Meta:
+        model = Card
+        fields = "__all__"  # noqa: DJ007 (the admin and the inline say which are shown)
+
+
 class CardInline(admin.TabularInline):
     model = Card
+    form = CardForm
     extra = 0
     show_change_link = True
     fields = (
@@ -44,6 +65,8 @@ class CardInline(admin.TabularInline):
         # With the code, so that a row's code and params are checked and fixed together (an error
         # about a field missing from the inline form would be a server error, not a message).
         "effect_params",
+        "effect",  # the effect's text and the translations: a set's rows are whole cards
+        "translations",
         "confidence",
         "curated",
     )
@@ -310,6 +333,7 @@ class CardAdmin(RetireActions):
     list_select_related = ("card_set",)
     actions = ["retire", "restore", "release_to_catalogue", "simulate"]
     action_form = SimulateForm
+    form = CardForm
     readonly_fields = ("play_figures",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:

@@ -19,11 +19,14 @@ CARD_FIELDS = (
 )
 INLINE_FIELDS = (
     *("name", "level", "power", "copies", "copies_per_starter_deck", "keyword", "timing"),
-    *("effect_code", "confidence"),
+    *("effect_code", "confidence", "effect", "translations"),
 )
 
 
 def _value(value: Any) -> Any:
+    """A field's value as a form posts it (JSON fields as their JSON text)."""
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
     return "" if value is None else value
 
 
@@ -51,7 +54,7 @@ def submarine(catalogue: LoadReport) -> Card:
         ({"power": -1}, "Power cannot be negative."),
         ({"level": "S"}, "A set of kind additional holds A/B/C cards, not level S."),
         ({"power": 11}, "at most 10"),
-        ({"effect_code": "no_such_effect"}, "Unknown effect code"),
+        ({"effect_code": "no_such_effect"}, "Select a valid choice"),  # not among the codes
         ({"effect_params": '{"no_such_param": 1}'}, "takes no parameter no_such_param"),
         ({"effect_code": "", "effect_params": '{"side": "own"}'}, "need an effect code."),
     ],
@@ -106,8 +109,11 @@ def _inline_form(card_set: CardSet, **changes: Any) -> dict[str, Any]:
     }
     for index, card in enumerate(cards):
         row = {name: _value(getattr(card, name)) for name in INLINE_FIELDS}
-        row |= {"id": card.pk, "card_set": card_set.pk} | changes.get(card.name, {})
+        changed = {name: _value(value) for name, value in changes.get(card.name, {}).items()}
+        row |= {"id": card.pk, "card_set": card_set.pk} | changed
         data |= {f"cards-{index}-{name}": value for name, value in row.items()}
+        # A JSON field with a callable default sends its initial value too, as a browser does.
+        data[f"initial-cards-{index}-translations"] = _value(card.translations)
     return data
 
 
