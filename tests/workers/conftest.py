@@ -132,9 +132,10 @@ class Workers:
         include: tuple[str, ...] = (),
         env: dict[str, str] | None = None,
         pool: tuple[str, ...] = ("-P", "solo"),
+        wait: bool = True,
     ) -> Worker:
-        """A worker started and ready; ``pool``: its pool options (compose's workers run
-        ``-P prefork -c 2``)."""
+        """A worker started and, with ``wait``, ready; ``pool``: its pool options (compose's
+        workers run ``-P prefork -c 2``)."""
         number = len(self.started) + 1
         command = [
             sys.executable, "-m", "celery", "-A", "tests.workers.app", "worker", *pool,
@@ -159,7 +160,8 @@ class Workers:
             )
         worker = Worker(process, log)
         self.started.append(worker)
-        worker.wait_ready()
+        if wait:
+            worker.wait_ready()
         return worker
 
     def stop_all(self) -> None:
