@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from celery import Celery, signals
+from celery import __version__ as celery_version
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -48,6 +49,51 @@ def clock_start(sender: Any = None, **_: Any) -> None:
     worker_clock_start(getattr(sender, "hostname", None) or "worker")
 
 
+@signals.celeryd_init.connect
+def log_through_settings(**_: Any) -> None:
+    """The worker's first lines (its start checks' warnings) through ``LOGGING`` too: Django's
+    setup, which applies it, comes later."""
+    from config.logformat import configure_from_settings
+
+    configure_from_settings()
+
+
+@signals.celeryd_after_setup.connect
+def log_start(sender: Any = None, instance: Any = None, **_: Any) -> None:
+    """One log line for the banner that ``--quiet`` leaves out (compose runs the workers quiet:
+    the banner is text, not a log line): the node, its pool and its queues."""
+    import logging
+
+    queues = ",".join(sorted(instance.app.amqp.queues)) if instance is not None else ""
+    pool = getattr(getattr(instance, "pool_cls", None), "__module__", "").rpartition(".")[2]
+    logging.getLogger("celery.apps.worker").info(
+        "%s starting: %s pool, concurrency %s, queues %s, Celery %s",
+        sender,
+        pool,
+        getattr(instance, "concurrency", ""),
+        queues,
+        celery_version,
+    )
+
+
+@signals.worker_ready.connect
+def quiet_warm_shutdown(sender: Any = None, **_: Any) -> None:
+    """SIGTERM's warm shutdown announced by a log line (``log_shutdown``) instead of Celery's
+    text line on standard output."""
+    from celery.apps.worker import install_worker_term_handler  # type: ignore[attr-defined]
+
+    worker = getattr(sender, "controller", None)
+    if worker is not None:
+        install_worker_term_handler(worker, verbose=False)
+
+
+@signals.worker_shutting_down.connect
+def log_shutdown(sender: Any = None, sig: str = "", how: str = "", **_: Any) -> None:
+    import logging
+
+    logging.getLogger("celery.apps.worker").info("%s: %s shutdown (%s)", sender, how, sig)
+
+
 @signals.beat_init.connect
 def beat_heartbeat_file(**_: Any) -> None:
     """In Celery beat: touch ``HEARTBEAT_FILE`` after each task it sends (the broker took it),
@@ -77,6 +123,15 @@ PRELOADED = (
     "tournaments.services.reconcile",
 )
 """What the tasks import in their bodies (services, the selectors they call, the engine)."""
+
+
+@signals.worker_init.connect
+def migrations_first(**_: Any) -> None:
+    """Before anything reads a table (the clock, the tasks): wait for the migrations
+    (``config.migrated``)."""
+    from config.migrated import wait_for_migrations
+
+    wait_for_migrations()
 
 
 @signals.worker_init.connect

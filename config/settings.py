@@ -213,6 +213,11 @@ CELERY_RESULT_BACKEND = ENV.celery_result_backend
 CELERY_TASK_ALWAYS_EAGER = ENV.celery_task_always_eager
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker outlives a Redis restart or outage, however long: kombu's Redis transport with the
+# repair of config.broker, and reconnection attempts with no limit (Celery's default gives up,
+# and exits, after 100).
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if ENV.redis_url else None
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # A task is acknowledged only when it has finished, and a worker that dies mid-task hands it
 # back to the broker: every task is idempotent (it re-checks the state under a lock), so a
 # redelivery records nothing twice.

@@ -2,7 +2,7 @@
 """Fault drills: bot tournaments on a private full stack, one fault injected per batch.
 
     .venv/bin/python scripts/drill.py [--faults redis-restart,postgres-down] [--tournaments 6]
-                                      [--seats 4] [--short] [--json]
+                                      [--seats 4] [--short] [--json] [--rows FILE]
 
 It starts, under a temporary folder of its own, a PostgreSQL cluster (``initdb``/``pg_ctl``, as
 the ``postgres`` user when run as root) and a ``redis-server`` on free ports, migrates the
@@ -26,6 +26,10 @@ Then it prints one row per fault:
   tournament in flight (``stall``): the longest stall.
 - **died**: services that exited on their own: the drill starts them again at once, as compose's
   ``restart: unless-stopped`` would (reported, not counted against the target).
+
+Each row is appended to ``--rows`` (default ``rows.jsonl`` in its folder) as a JSON line the
+moment it is measured, so a drill that fails later keeps what it measured. Services are waited
+for until ready (a port answering, a log line), with a 600 s safety net, never a fixed budget.
 
 It stops everything it started (by PID) however it ends, Ctrl-C included, and exits 1 when a
 row misses its target: all finished and verified, nothing lost or duplicated, no 5xx, play
@@ -156,6 +160,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--pace-ms", type=int, help="MATCH_EVENT_PACE_MS (default 100, --short 30)")
     parser.add_argument("--timeout", type=float, default=240, help="per batch, after the fault")
     parser.add_argument("--json", action="store_true", help="the rows as JSON after the table")
+    parser.add_argument(
+        "--rows", type=Path, help="each row appended here as a JSON line once measured (default: "
+        "rows.jsonl in the drill's folder): a drill that fails later keeps the rows it measured"
+    )  # fmt: skip
     args = parser.parse_args()
     args.faults = (args.faults or ",".join(SHORT_FAULTS if args.short else FAULTS)).split(",")
     args.tournaments = args.tournaments or (4 if args.short else 6)
@@ -342,6 +350,13 @@ def cells(row: Row) -> tuple[str, ...]:
     )
 
 
+def keep(row: Row, path: Path) -> None:
+    """Append ``row`` to ``path`` as one JSON line, flushed, and show it as a table line."""
+    with path.open("a") as rows:
+        rows.write(json.dumps(asdict(row) | {"met": row.met()}) + "\n")
+    print(f"{row.fault}: " + " | ".join(cells(row)) + f" (kept in {path})", file=sys.stderr)
+
+
 def print_table(rows: list[Row]) -> None:
     for line in [HEAD, tuple("---" for _ in HEAD), *(cells(row) for row in rows)]:
         print("| " + " | ".join(line) + " |")
@@ -367,6 +382,7 @@ def drill(args: argparse.Namespace, folder: Path) -> list[Row]:
                     row = asyncio.run(batch.run(args, fault, faults[fault]))
                 row.died = supervisor.restarted
                 rows.append(row)
+                keep(row, args.rows or folder / "rows.jsonl")
             return rows
     finally:
         redis.stop()

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from stack import free_port, listening, wait_until
 
-START_SECONDS = 60
+# A safety net, not a budget: each start is waited for until the server listens (pg_ctl -w).
+START_SECONDS = 600
 
 
 def postgres_bin() -> Path:

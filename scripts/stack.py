@@ -23,7 +23,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
-READY_SECONDS = 60
+# A safety net, not a budget: a service is waited for until its own sign of readiness (its port
+# answers, its log says ready) or its exit; on a loaded machine a worker took over 60 s to start.
+READY_SECONDS = 600
 
 
 def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
@@ -88,13 +90,15 @@ def listening(port: int) -> bool:
         return False
 
 
-def wait_until(condition: Callable[[], object], *, seconds: float, what: str) -> None:
-    """Poll ``condition()`` every 0.1 s until it is true; raise naming ``what`` when too late."""
-    deadline = time.monotonic() + seconds
+def wait_until(condition: Callable[[], object], *, seconds: float, what: str) -> float:
+    """Poll ``condition()`` every 0.1 s until it is true; the seconds it took. ``seconds`` is a
+    safety net: past it, raise naming ``what``."""
+    started = time.monotonic()
     while not condition():
-        if time.monotonic() > deadline:
+        if time.monotonic() - started > seconds:
             raise TimeoutError(f"{what}: not within {seconds:.0f} s")
         time.sleep(0.1)
+    return time.monotonic() - started
 
 
 def cpu_seconds(pid: int) -> float:
@@ -119,6 +123,7 @@ class Service:
     ready_text: str = " ready."  # what its log says once it works (when it has no port)
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
+    started: float = 0.0  # time.monotonic() of the last start
 
     @property
     def pid(self) -> int:
@@ -127,6 +132,12 @@ class Service:
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+    def waits_for(self) -> str:
+        """What ``ready`` waits for, for a person reading the harness's output."""
+        if self.port is not None:
+            return f"port {self.port} accepting connections"
+        return f"{self.ready_text.strip()!r} in {self.log.name}"
 
     def ready(self) -> bool:
         if self.port is not None:
@@ -187,6 +198,7 @@ class Stack:
                     start_new_session=True,  # its own process group: killed with its children
                 )
             service.starts += 1
+            service.started = time.monotonic()
         for service in chosen:
             self._wait_ready(service)
 
@@ -197,6 +209,9 @@ class Stack:
             return service.ready()
 
         wait_until(ready, seconds=READY_SECONDS, what=f"{service.name} ready")
+        took = time.monotonic() - service.started
+        print(f"{service.name}: ready {took:.1f} s after its start ({service.waits_for()})",
+              file=sys.stderr)  # fmt: skip
 
     @contextmanager
     def holding(self, name: str) -> Iterator[None]:

@@ -119,6 +119,22 @@ def close_reason(refused: Refused) -> str:
 
 
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
+    counted = False  # this socket is in the open-streams gauge (metrics.WS_OPEN)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """The consumer's whole life: a socket counted open is uncounted when it ends, however
+        it ends (a disconnect, or a failure in connect, as the channel layer's Redis being down,
+        after which Channels calls no ``disconnect``)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._uncount()
+
+    def _uncount(self) -> None:
+        if self.counted:
+            self.counted = False
+            metrics.WS_OPEN.dec()
+
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         query = _query(self.scope)
@@ -144,14 +160,15 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             return
         self.group = group_name(self.tournament_id)
         metrics.WS_OPEN.inc()
+        self.counted = True
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.deliver()
 
     async def disconnect(self, code: int) -> None:
         if self.timer is not None:
             self.timer.cancel()
+        self._uncount()
         if hasattr(self, "group"):
-            metrics.WS_OPEN.dec()
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(

@@ -126,11 +126,20 @@ class Workers:
         self.queue, self.folder = queue, folder
         self.started: list[Worker] = []
 
-    def start(self, *, include: tuple[str, ...] = (), env: dict[str, str] | None = None) -> Worker:
+    def start(
+        self,
+        *,
+        include: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+        pool: tuple[str, ...] = ("-P", "solo"),
+        wait: bool = True,
+    ) -> Worker:
+        """A worker started and, with ``wait``, ready; ``pool``: its pool options (compose's
+        workers run ``-P prefork -c 2``)."""
         number = len(self.started) + 1
         command = [
-            sys.executable, "-m", "celery", "-A", "tests.workers.app", "worker",
-            "-P", "solo", "-Q", self.queue, "-n", f"{self.queue}-{number}@%h", "-l", "INFO",
+            sys.executable, "-m", "celery", "-A", "tests.workers.app", "worker", *pool,
+            "-Q", self.queue, "-n", f"{self.queue}-{number}@%h", "-l", "INFO",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
         for module in include:
@@ -151,7 +160,8 @@ class Workers:
             )
         worker = Worker(process, log)
         self.started.append(worker)
-        worker.wait_ready()
+        if wait:
+            worker.wait_ready()
         return worker
 
     def stop_all(self) -> None:
