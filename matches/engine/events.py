@@ -17,7 +17,7 @@ match.
 
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
 # annotations only.
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from matches.engine.model import SIDES
@@ -34,7 +34,7 @@ Parts = list[list[Any]]
 
 
 class Start(TypedDict):
-    """The match begins."""
+    """The match begins (``decks``: each side's deck size)."""
 
     seq: int
     kind: Literal["start"]
@@ -42,6 +42,18 @@ class Start(TypedDict):
     final: bool
     match_kind: str  # "normal" or "winter" (a Winter Park match); the park's name is the match's
     first: Side | None
+    decks: NotRequired[dict[Side, int]]
+
+
+class Stated(TypedDict):
+    """The board's values an event changed, stated on it (``EventLog.state``): ``defence``, the
+    flag card's defence now (``None``: nobody holds the flag); ``attack_total``, the attack's
+    total now (``None``: no attack on a held flag; an ``attack`` event says ``total``);
+    ``deck``, the cards left in ``side``'s deck."""
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
 
 
 class Shuffle(TypedDict):
@@ -61,7 +73,7 @@ class FlagToss(TypedDict):
     side: Side
 
 
-class Reveal(TypedDict):
+class Reveal(Stated):
     """A card turned face up from the top of its owner's deck."""
 
     seq: int
@@ -71,7 +83,7 @@ class Reveal(TypedDict):
     key: str
 
 
-class Effect(TypedDict):
+class Effect(Stated):
     """A card's effect resolves (``timing``: on_reveal, takes_flag, flag_loss, no_flag_win,
     in_flag_possession)."""
 
@@ -97,9 +109,10 @@ class Attack(TypedDict):
     defence: int
 
 
-class Flag(TypedDict):
-    """A card takes the flag, ``under`` the cards of its stack (top → bottom); the opening card
-    also shows its power."""
+class Flag(Stated):
+    """A card takes the flag, ``under`` the cards of its stack (top → bottom); ``power``, its
+    defence, and ``parts``, how it is made (before the board fields, recorded on the opening
+    card only)."""
 
     seq: int
     kind: Literal["flag"]
@@ -111,8 +124,9 @@ class Flag(TypedDict):
     parts: NotRequired[Parts]
 
 
-class Benched(TypedDict):
-    """A card took bench seat ``seat`` (a slot index, 0-5), coming from ``src``."""
+class Benched(Stated):
+    """A card took bench seat ``seat`` (a slot index, 0-5), coming from ``src``; ``held``: the
+    second seat a wide card (a Troll) blocks, free again when ``seat`` empties."""
 
     seq: int
     kind: Literal["benched"]
@@ -120,9 +134,10 @@ class Benched(TypedDict):
     card: Uid
     seat: int
     src: str
+    held: NotRequired[int]
 
 
-class Frozen(TypedDict):
+class Frozen(Stated):
     """Winter Park: a card went to frozen seat ``seat`` (0 or 1) instead of the bench."""
 
     seq: int
@@ -132,7 +147,7 @@ class Frozen(TypedDict):
     seat: int
 
 
-class Exhausted(TypedDict):
+class Exhausted(Stated):
     """A card went to its owner's exhaust pile from ``src``."""
 
     seq: int
@@ -143,7 +158,7 @@ class Exhausted(TypedDict):
     to: Literal["exhaust"]
 
 
-class Moved(TypedDict):
+class Moved(Stated):
     """A card went from ``src`` to the top or the bottom of its owner's deck."""
 
     seq: int
@@ -154,7 +169,7 @@ class Moved(TypedDict):
     to: str
 
 
-class Removed(TypedDict):
+class Removed(Stated):
     """A card left the game for good."""
 
     seq: int
@@ -164,7 +179,7 @@ class Removed(TypedDict):
     src: str
 
 
-class Added(TypedDict):
+class Added(Stated):
     """A card of level pile ``pile`` joined a side's cards (``to``: exhaust, deck_top,
     deck_bottom)."""
 
@@ -188,7 +203,7 @@ class Arranged(TypedDict):
     bottom: list[Uid]
 
 
-class Fans(TypedDict):
+class Fans(Stated):
     """A side gained ``n`` fan tokens through ``card`` (``total``: gained in this match)."""
 
     seq: int
@@ -223,13 +238,15 @@ class Answer(TypedDict):
     answer: list[Any]
 
 
-class End(TypedDict):
-    """The match is over."""
+class End(Stated):
+    """The match is over; ``unplaced``: the loser's cards no bench seat could take (they left
+    the place they were in)."""
 
     seq: int
     kind: Literal["end"]
     winner: Side
     reason: str
+    unplaced: NotRequired[list[Uid]]
 
 
 Event = (
@@ -309,25 +326,88 @@ def seen_by(events: Sequence[Any], side: Side | None) -> list[dict[str, Any]]:
     return [shown for event in events if (shown := observe(event, side)) is not None]
 
 
+STATED_FIELDS = frozenset(("defence", "attack_total", "deck", "decks", "held", "unplaced"))
+"""The fields that state the board's values (``Stated``, ``start``'s ``decks``, ``benched``'s
+``held``, ``end``'s ``unplaced``), with ``power`` and ``parts`` on a ``flag`` after the
+opening: added after matches were first stored, so ``same_events`` compares them only where a
+stored event has them."""
+
+
+def same_events(played: Sequence[Any], stored: Sequence[Any]) -> bool:
+    """Whether ``played`` (a re-run) gives ``stored``: every stored field equal, and every
+    field the re-run adds one of the board's stated fields a match stored before them lacks."""
+    if len(played) != len(stored):
+        return False
+    return all(_same_event(new, old) for new, old in zip(played, stored, strict=True))
+
+
+def _same_event(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    if new == old:
+        return True
+    added = new.keys() - old.keys()
+    if new["kind"] == "flag":
+        added -= {"power", "parts"}
+    if added - STATED_FIELDS or old.keys() - new.keys():
+        return False
+    return all(new[key] == value for key, value in old.items())
+
+
 class EventLog:
     """The events of one match being recorded, appended to ``events`` by one method per kind.
 
     Sides and cards come in as the match's ints (side 0 = ``"A"``; a card indexes ``uid`` and
     ``spec_of``, the match's own lists, which grow as level-pile cards join the match).
+
+    Each event that moves a card or changes fans states the board's values it changed
+    (``state``): the flag card's defence and the attack's total (``powers``, the match's own
+    count: ``(defence, total)``, ``-1`` for none) and its side's deck count (``decks``, the
+    match's deck lists), so a board folds the events without counting anything itself.
     """
 
-    __slots__ = ("events", "spec_of", "table", "uid")
+    __slots__ = ("decks", "defence", "events", "left", "powers", "spec_of", "table", "total", "uid")
 
     def __init__(
-        self, events: list[Any], uid: list[Uid], spec_of: list[int], table: "Table"
+        self,
+        events: list[Any],
+        uid: list[Uid],
+        spec_of: list[int],
+        table: "Table",
+        decks: list[list[int]],
+        powers: Callable[[], tuple[int, int]],
     ) -> None:
         self.events = events
         self.uid = uid
         self.spec_of = spec_of
         self.table = table
+        self.decks = decks
+        self.powers = powers
+        self.left = [len(deck) for deck in decks]  # the deck counts last stated
+        self.defence = self.total = -1  # the powers last stated (-1: none)
+
+    def state(self, event: Any, side: int, defence: int = -1) -> None:
+        """Append ``event`` with the board's values that changed since they were last stated:
+        ``defence``, ``attack_total`` (``None``: none now) and ``deck``, ``side``'s deck count. A
+        ``defence`` given is stated by the event itself (a flag's ``power``; no attack then)."""
+        events = self.events
+        if events and events[-1]["kind"] == "attack":  # stated by the attack loop's own event
+            self.defence, self.total = events[-1]["defence"], events[-1]["total"]
+        if defence >= 0:
+            self.defence, self.total = defence, -1
+        defence, total = self.powers()
+        if defence != self.defence:
+            event["defence"] = defence if defence >= 0 else None
+            self.defence = defence
+        if total != self.total:
+            event["attack_total"] = total if total >= 0 else None
+            self.total = total
+        left = len(self.decks[side])
+        if left != self.left[side]:
+            event["deck"] = self.left[side] = left
+        events.append(event)
 
     def start(self, round: int, final: bool, match_kind: str, first: Side | None) -> None:
         events = self.events
+        self.left = [len(deck) for deck in self.decks]
         event: Start = {
             "seq": len(events),
             "kind": "start",
@@ -335,6 +415,7 @@ class EventLog:
             "final": final,
             "match_kind": match_kind,
             "first": first,
+            "decks": {"A": self.left[0], "B": self.left[1]},
         }
         events.append(event)
 
@@ -357,6 +438,8 @@ class EventLog:
         events.append(event)
 
     def effect(self, side: int, card: int, timing: str) -> None:
+        """Logged as the effect starts: it states what the effect before it changed after its
+        last move (a bonus it gave its own card, which moves nothing)."""
         events = self.events
         event: Effect = {
             "seq": len(events),
@@ -366,7 +449,7 @@ class EventLog:
             "code": self.table.codes[self.spec_of[card]],
             "timing": timing,
         }
-        events.append(event)
+        self.state(event, side)
 
     def reveal(self, side: int, card: int) -> None:
         events = self.events
@@ -377,11 +460,11 @@ class EventLog:
             "card": self.uid[card],
             "key": self.table.keys[self.spec_of[card]],
         }
-        events.append(event)
+        self.state(event, side)
 
-    def flag(self, side: int, stack: Sequence[int], shown: tuple[int, Parts] | None) -> None:
-        """The top card of ``stack`` (bottom → top) takes the flag; ``shown``: the opening
-        card's power and its breakdown."""
+    def flag(self, side: int, stack: Sequence[int], shown: tuple[int, Parts]) -> None:
+        """The top card of ``stack`` (bottom → top) takes the flag; ``shown``: its power (the
+        defence now; the attack is over) and its breakdown."""
         events, uid, card = self.events, self.uid, stack[-1]
         event: Flag = {
             "seq": len(events),
@@ -391,11 +474,11 @@ class EventLog:
             "key": self.table.keys[self.spec_of[card]],
             "under": [uid[under] for under in reversed(stack[:-1])],
         }
-        if shown is not None:
-            event["power"], event["parts"] = shown
-        events.append(event)
+        event["power"], event["parts"] = shown
+        self.state(event, side, shown[0])
 
-    def benched(self, side: int, card: int, seat: int, src: str) -> None:
+    def benched(self, side: int, card: int, seat: int, src: str, held: int = -1) -> None:
+        """``held``: the second seat a wide card blocks (``-1``: none)."""
         events = self.events
         event: Benched = {
             "seq": len(events),
@@ -405,7 +488,9 @@ class EventLog:
             "seat": seat,
             "src": src,
         }
-        events.append(event)
+        if held >= 0:
+            event["held"] = held
+        self.state(event, side)
 
     def frozen(self, side: int, card: int, seat: int) -> None:
         events = self.events
@@ -416,7 +501,7 @@ class EventLog:
             "card": self.uid[card],
             "seat": seat,
         }
-        events.append(event)
+        self.state(event, side)
 
     def exhausted(self, side: int, card: int, src: str) -> None:
         """``card`` reached the exhaust pile (from a level pile: an ``added`` event)."""
@@ -432,7 +517,7 @@ class EventLog:
             "src": src,
             "to": "exhaust",
         }
-        events.append(event)
+        self.state(event, side)
 
     def moved(self, side: int, card: int, src: str, to: str) -> None:
         """``card`` reached the deck (``to``: deck_top, deck_bottom; from a level pile: an
@@ -449,7 +534,7 @@ class EventLog:
             "src": src,
             "to": to,
         }
-        events.append(event)
+        self.state(event, side)
 
     def removed(self, side: int, card: int, src: str) -> None:
         events = self.events
@@ -460,7 +545,7 @@ class EventLog:
             "card": self.uid[card],
             "src": src,
         }
-        events.append(event)
+        self.state(event, side)
 
     def added(self, side: int, card: int, pile: str, to: str) -> None:
         events = self.events
@@ -473,7 +558,7 @@ class EventLog:
             "pile": pile,
             "to": to,
         }
-        events.append(event)
+        self.state(event, side)
 
     def arranged(self, side: int, card: int, top: Sequence[int], bottom: Sequence[int]) -> None:
         events, uid = self.events, self.uid
@@ -497,7 +582,7 @@ class EventLog:
             "card": self.uid[card],
             "total": total,
         }
-        events.append(event)
+        self.state(event, side)
 
     def question(
         self, q: int, side: int, q_kind: str, card: int, options: list[Any], least: int, most: int
@@ -528,7 +613,10 @@ class EventLog:
         }
         events.append(event)
 
-    def end(self, winner: int, reason: str) -> None:
+    def end(self, winner: int, reason: str, unplaced: Sequence[int]) -> None:
+        """``unplaced``: the loser's cards no bench seat could take."""
         events = self.events
         event: End = {"seq": len(events), "kind": "end", "winner": SIDES[winner], "reason": reason}
-        events.append(event)
+        if unplaced:
+            event["unplaced"] = [self.uid[card] for card in unplaced]
+        self.state(event, 1 - winner)
