@@ -46,7 +46,7 @@ class Start(TypedDict):
 
 
 class Stated(TypedDict):
-    """The board's values an event changed, stated on it (``EventLog.state``): ``defence``, the
+    """The board's values an event changed, stated on it (``Match.stated``): ``defence``, the
     flag card's defence now (``None``: nobody holds the flag); ``attack_total``, the attack's
     total now (``None``: no attack on a held flag; an ``attack`` event says ``total``);
     ``deck``, the cards left in ``side``'s deck."""
@@ -358,13 +358,13 @@ class EventLog:
     Sides and cards come in as the match's ints (side 0 = ``"A"``; a card indexes ``uid`` and
     ``spec_of``, the match's own lists, which grow as level-pile cards join the match).
 
-    Each event that moves a card or changes fans states the board's values it changed
-    (``state``): the flag card's defence and the attack's total (``powers``, the match's own
-    count: ``(defence, total)``, ``-1`` for none) and its side's deck count (``decks``, the
-    match's deck lists), so a board folds the events without counting anything itself.
+    Each public event that moves a card, changes fans or starts an effect states the board's
+    values it changed before it is appended (``stated``: ``Match.stated``, compiled with the
+    match): the flag card's defence, the attack's total and its side's deck count, so a board
+    folds the events without counting anything itself. ``decks`` are the match's deck lists.
     """
 
-    __slots__ = ("decks", "defence", "events", "left", "powers", "spec_of", "table", "total", "uid")
+    __slots__ = ("decks", "events", "spec_of", "stated", "table", "uid")
 
     def __init__(
         self,
@@ -373,41 +373,17 @@ class EventLog:
         spec_of: list[int],
         table: "Table",
         decks: list[list[int]],
-        powers: Callable[[], tuple[int, int]],
+        stated: Callable[[Any, int, int], None],
     ) -> None:
         self.events = events
         self.uid = uid
         self.spec_of = spec_of
         self.table = table
         self.decks = decks
-        self.powers = powers
-        self.left = [len(deck) for deck in decks]  # the deck counts last stated
-        self.defence = self.total = -1  # the powers last stated (-1: none)
-
-    def state(self, event: Any, side: int, defence: int = -1) -> None:
-        """Append ``event`` with the board's values that changed since they were last stated:
-        ``defence``, ``attack_total`` (``None``: none now) and ``deck``, ``side``'s deck count. A
-        ``defence`` given is stated by the event itself (a flag's ``power``; no attack then)."""
-        events = self.events
-        if events and events[-1]["kind"] == "attack":  # stated by the attack loop's own event
-            self.defence, self.total = events[-1]["defence"], events[-1]["total"]
-        if defence >= 0:
-            self.defence, self.total = defence, -1
-        defence, total = self.powers()
-        if defence != self.defence:
-            event["defence"] = defence if defence >= 0 else None
-            self.defence = defence
-        if total != self.total:
-            event["attack_total"] = total if total >= 0 else None
-            self.total = total
-        left = len(self.decks[side])
-        if left != self.left[side]:
-            event["deck"] = self.left[side] = left
-        events.append(event)
+        self.stated = stated
 
     def start(self, round: int, final: bool, match_kind: str, first: Side | None) -> None:
         events = self.events
-        self.left = [len(deck) for deck in self.decks]
         event: Start = {
             "seq": len(events),
             "kind": "start",
@@ -415,7 +391,7 @@ class EventLog:
             "final": final,
             "match_kind": match_kind,
             "first": first,
-            "decks": {"A": self.left[0], "B": self.left[1]},
+            "decks": {"A": len(self.decks[0]), "B": len(self.decks[1])},
         }
         events.append(event)
 
@@ -449,7 +425,8 @@ class EventLog:
             "code": self.table.codes[self.spec_of[card]],
             "timing": timing,
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def reveal(self, side: int, card: int) -> None:
         events = self.events
@@ -460,7 +437,8 @@ class EventLog:
             "card": self.uid[card],
             "key": self.table.keys[self.spec_of[card]],
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def flag(self, side: int, stack: Sequence[int], shown: tuple[int, Parts]) -> None:
         """The top card of ``stack`` (bottom → top) takes the flag; ``shown``: its power (the
@@ -475,7 +453,8 @@ class EventLog:
             "under": [uid[under] for under in reversed(stack[:-1])],
         }
         event["power"], event["parts"] = shown
-        self.state(event, side, shown[0])
+        self.stated(event, side, shown[0])
+        events.append(event)
 
     def benched(self, side: int, card: int, seat: int, src: str, held: int = -1) -> None:
         """``held``: the second seat a wide card blocks (``-1``: none)."""
@@ -490,7 +469,8 @@ class EventLog:
         }
         if held >= 0:
             event["held"] = held
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def frozen(self, side: int, card: int, seat: int) -> None:
         events = self.events
@@ -501,7 +481,8 @@ class EventLog:
             "card": self.uid[card],
             "seat": seat,
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def exhausted(self, side: int, card: int, src: str) -> None:
         """``card`` reached the exhaust pile (from a level pile: an ``added`` event)."""
@@ -517,7 +498,8 @@ class EventLog:
             "src": src,
             "to": "exhaust",
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def moved(self, side: int, card: int, src: str, to: str) -> None:
         """``card`` reached the deck (``to``: deck_top, deck_bottom; from a level pile: an
@@ -534,7 +516,8 @@ class EventLog:
             "src": src,
             "to": to,
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def removed(self, side: int, card: int, src: str) -> None:
         events = self.events
@@ -545,7 +528,8 @@ class EventLog:
             "card": self.uid[card],
             "src": src,
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def added(self, side: int, card: int, pile: str, to: str) -> None:
         events = self.events
@@ -558,7 +542,8 @@ class EventLog:
             "pile": pile,
             "to": to,
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def arranged(self, side: int, card: int, top: Sequence[int], bottom: Sequence[int]) -> None:
         events, uid = self.events, self.uid
@@ -582,7 +567,8 @@ class EventLog:
             "card": self.uid[card],
             "total": total,
         }
-        self.state(event, side)
+        self.stated(event, side, -1)
+        events.append(event)
 
     def question(
         self, q: int, side: int, q_kind: str, card: int, options: list[Any], least: int, most: int
@@ -619,4 +605,5 @@ class EventLog:
         event: End = {"seq": len(events), "kind": "end", "winner": SIDES[winner], "reason": reason}
         if unplaced:
             event["unplaced"] = [self.uid[card] for card in unplaced]
-        self.state(event, 1 - winner)
+        self.stated(event, 1 - winner, -1)
+        events.append(event)

@@ -113,6 +113,7 @@ class Match:
         "removed",
         "reveals",
         "round_number",
+        "said",
         "seat_of",
         "seed",
         "setup",
@@ -218,6 +219,8 @@ class Match:
         # ``powers``' last count: version, holder, flag card, its lasting bonus, defence;
         # attacking cards, the total of all but the newest, the total, the newest's lasting.
         self.powers_seen = [-1, -1, -1, 0, -1, 0, -1, -1, 0]
+        # What the events last stated (``stated``): defence, attack total, each deck's count.
+        self.said = [-1, -1, len(self.deck[0]), len(self.deck[1])]
         self.can_freeze: Sequence[bool] = _NO_FREEZE
         if position is not None:
             self._place(position)  # before the park's rules and the recording start
@@ -230,7 +233,7 @@ class Match:
             self.frozen, self.frozen_power = _NOT_FROZEN, _NOT_FROZEN_POWER
         if record:
             self.log = EventLog(
-                self.events, self.uid, self.spec_of, self.table, self.deck, self.powers
+                self.events, self.uid, self.spec_of, self.table, self.deck, self.stated
             )
 
     @classmethod
@@ -609,6 +612,30 @@ class Match:
                         parts.append(line)
         power = table.base[spec] + table.factor[spec] * bonus
         return power if power > 0 else 0
+
+    def stated(self, event: dict[str, Any], side: int, shown: int) -> None:
+        """Add to ``event`` (recording) the board's values that changed since the events last
+        stated them: ``defence``, ``attack_total`` (``None``: none now) and ``deck``, ``side``'s
+        deck count (``events.Stated``). ``shown``: the defence ``event`` states itself (a flag's
+        ``power``; no attack then), else ``-1``."""
+        events, said = self.events, self.said
+        if events:
+            last: dict[str, Any] = events[-1]
+            if last["kind"] == "attack":  # it stated both itself (the attack loop builds it)
+                said[0], said[1] = last["defence"], last["total"]
+        if shown >= 0:
+            said[0], said[1] = shown, -1
+        defence, total = self.powers()
+        if defence != said[0]:
+            event["defence"] = defence if defence >= 0 else None
+            said[0] = defence
+        if total != said[1]:
+            event["attack_total"] = total if total >= 0 else None
+            said[1] = total
+        left = len(self.deck[side])
+        if left != said[2 + side]:
+            event["deck"] = left
+            said[2 + side] = left
 
     def powers(self) -> tuple[int, int]:
         """The flag card's defence and the attack's total now, ``-1`` for none (no flag held;
