@@ -17,7 +17,7 @@ match.
 
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
 # annotations only.
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from matches.engine.model import SIDES
@@ -34,7 +34,7 @@ Parts = list[list[Any]]
 
 
 class Start(TypedDict):
-    """The match begins."""
+    """The match begins (``decks``: each side's deck size)."""
 
     seq: int
     kind: Literal["start"]
@@ -42,6 +42,18 @@ class Start(TypedDict):
     final: bool
     match_kind: str  # "normal" or "winter" (a Winter Park match); the park's name is the match's
     first: Side | None
+    decks: NotRequired[dict[Side, int]]
+
+
+class Stated(TypedDict):
+    """The board's values an event changed, stated on it (``Match.stated``): ``defence``, the
+    flag card's defence now (``None``: nobody holds the flag); ``attack_total``, the attack's
+    total now (``None``: no attack on a held flag; an ``attack`` event says ``total``);
+    ``deck``, the cards left in ``side``'s deck."""
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
 
 
 class Shuffle(TypedDict):
@@ -61,7 +73,7 @@ class FlagToss(TypedDict):
     side: Side
 
 
-class Reveal(TypedDict):
+class Reveal(Stated):
     """A card turned face up from the top of its owner's deck."""
 
     seq: int
@@ -71,7 +83,7 @@ class Reveal(TypedDict):
     key: str
 
 
-class Effect(TypedDict):
+class Effect(Stated):
     """A card's effect resolves (``timing``: on_reveal, takes_flag, flag_loss, no_flag_win,
     in_flag_possession)."""
 
@@ -97,9 +109,10 @@ class Attack(TypedDict):
     defence: int
 
 
-class Flag(TypedDict):
-    """A card takes the flag, ``under`` the cards of its stack (top → bottom); the opening card
-    also shows its power."""
+class Flag(Stated):
+    """A card takes the flag, ``under`` the cards of its stack (top → bottom); ``power``, its
+    defence, and ``parts``, how it is made (before the board fields, recorded on the opening
+    card only)."""
 
     seq: int
     kind: Literal["flag"]
@@ -111,8 +124,9 @@ class Flag(TypedDict):
     parts: NotRequired[Parts]
 
 
-class Benched(TypedDict):
-    """A card took bench seat ``seat`` (a slot index, 0-5), coming from ``src``."""
+class Benched(Stated):
+    """A card took bench seat ``seat`` (a slot index, 0-5), coming from ``src``; ``held``: the
+    second seat a wide card (a Troll) blocks, free again when ``seat`` empties."""
 
     seq: int
     kind: Literal["benched"]
@@ -120,9 +134,10 @@ class Benched(TypedDict):
     card: Uid
     seat: int
     src: str
+    held: NotRequired[int]
 
 
-class Frozen(TypedDict):
+class Frozen(Stated):
     """Winter Park: a card went to frozen seat ``seat`` (0 or 1) instead of the bench."""
 
     seq: int
@@ -132,7 +147,7 @@ class Frozen(TypedDict):
     seat: int
 
 
-class Exhausted(TypedDict):
+class Exhausted(Stated):
     """A card went to its owner's exhaust pile from ``src``."""
 
     seq: int
@@ -143,7 +158,7 @@ class Exhausted(TypedDict):
     to: Literal["exhaust"]
 
 
-class Moved(TypedDict):
+class Moved(Stated):
     """A card went from ``src`` to the top or the bottom of its owner's deck."""
 
     seq: int
@@ -154,7 +169,7 @@ class Moved(TypedDict):
     to: str
 
 
-class Removed(TypedDict):
+class Removed(Stated):
     """A card left the game for good."""
 
     seq: int
@@ -164,7 +179,7 @@ class Removed(TypedDict):
     src: str
 
 
-class Added(TypedDict):
+class Added(Stated):
     """A card of level pile ``pile`` joined a side's cards (``to``: exhaust, deck_top,
     deck_bottom)."""
 
@@ -188,7 +203,7 @@ class Arranged(TypedDict):
     bottom: list[Uid]
 
 
-class Fans(TypedDict):
+class Fans(Stated):
     """A side gained ``n`` fan tokens through ``card`` (``total``: gained in this match)."""
 
     seq: int
@@ -223,13 +238,15 @@ class Answer(TypedDict):
     answer: list[Any]
 
 
-class End(TypedDict):
-    """The match is over."""
+class End(Stated):
+    """The match is over; ``unplaced``: the loser's cards no bench seat could take (they left
+    the place they were in)."""
 
     seq: int
     kind: Literal["end"]
     winner: Side
     reason: str
+    unplaced: NotRequired[list[Uid]]
 
 
 Event = (
@@ -309,22 +326,61 @@ def seen_by(events: Sequence[Any], side: Side | None) -> list[dict[str, Any]]:
     return [shown for event in events if (shown := observe(event, side)) is not None]
 
 
+STATED_FIELDS = frozenset(("defence", "attack_total", "deck", "decks", "held", "unplaced"))
+"""The fields that state the board's values (``Stated``, ``start``'s ``decks``, ``benched``'s
+``held``, ``end``'s ``unplaced``), with ``power`` and ``parts`` on a ``flag`` after the
+opening: added after matches were first stored, so ``same_events`` compares them only where a
+stored event has them."""
+
+
+def same_events(played: Sequence[Any], stored: Sequence[Any]) -> bool:
+    """Whether ``played`` (a re-run) gives ``stored``: every stored field equal, and every
+    field the re-run adds one of the board's stated fields a match stored before them lacks."""
+    if len(played) != len(stored):
+        return False
+    return all(_same_event(new, old) for new, old in zip(played, stored, strict=True))
+
+
+def _same_event(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    if new == old:
+        return True
+    added = new.keys() - old.keys()
+    if new["kind"] == "flag":
+        added -= {"power", "parts"}
+    if added - STATED_FIELDS or old.keys() - new.keys():
+        return False
+    return all(new[key] == value for key, value in old.items())
+
+
 class EventLog:
     """The events of one match being recorded, appended to ``events`` by one method per kind.
 
     Sides and cards come in as the match's ints (side 0 = ``"A"``; a card indexes ``uid`` and
     ``spec_of``, the match's own lists, which grow as level-pile cards join the match).
+
+    Each public event that moves a card, changes fans or starts an effect states the board's
+    values it changed before it is appended (``stated``: ``Match.stated``, compiled with the
+    match): the flag card's defence, the attack's total and its side's deck count, so a board
+    folds the events without counting anything itself. ``decks`` are the match's deck lists.
     """
 
-    __slots__ = ("events", "spec_of", "table", "uid")
+    __slots__ = ("decks", "events", "spec_of", "stated", "table", "uid")
 
     def __init__(
-        self, events: list[Any], uid: list[Uid], spec_of: list[int], table: "Table"
+        self,
+        events: list[Any],
+        uid: list[Uid],
+        spec_of: list[int],
+        table: "Table",
+        decks: list[list[int]],
+        stated: Callable[[Any, int, int], None],
     ) -> None:
         self.events = events
         self.uid = uid
         self.spec_of = spec_of
         self.table = table
+        self.decks = decks
+        self.stated = stated
 
     def start(self, round: int, final: bool, match_kind: str, first: Side | None) -> None:
         events = self.events
@@ -335,6 +391,7 @@ class EventLog:
             "final": final,
             "match_kind": match_kind,
             "first": first,
+            "decks": {"A": len(self.decks[0]), "B": len(self.decks[1])},
         }
         events.append(event)
 
@@ -357,6 +414,8 @@ class EventLog:
         events.append(event)
 
     def effect(self, side: int, card: int, timing: str) -> None:
+        """Logged as the effect starts: it states what the effect before it changed after its
+        last move (a bonus it gave its own card, which moves nothing)."""
         events = self.events
         event: Effect = {
             "seq": len(events),
@@ -366,6 +425,7 @@ class EventLog:
             "code": self.table.codes[self.spec_of[card]],
             "timing": timing,
         }
+        self.stated(event, side, -1)
         events.append(event)
 
     def reveal(self, side: int, card: int) -> None:
@@ -377,11 +437,12 @@ class EventLog:
             "card": self.uid[card],
             "key": self.table.keys[self.spec_of[card]],
         }
+        self.stated(event, side, -1)
         events.append(event)
 
-    def flag(self, side: int, stack: Sequence[int], shown: tuple[int, Parts] | None) -> None:
-        """The top card of ``stack`` (bottom → top) takes the flag; ``shown``: the opening
-        card's power and its breakdown."""
+    def flag(self, side: int, stack: Sequence[int], shown: tuple[int, Parts]) -> None:
+        """The top card of ``stack`` (bottom → top) takes the flag; ``shown``: its power (the
+        defence now; the attack is over) and its breakdown."""
         events, uid, card = self.events, self.uid, stack[-1]
         event: Flag = {
             "seq": len(events),
@@ -391,11 +452,12 @@ class EventLog:
             "key": self.table.keys[self.spec_of[card]],
             "under": [uid[under] for under in reversed(stack[:-1])],
         }
-        if shown is not None:
-            event["power"], event["parts"] = shown
+        event["power"], event["parts"] = shown
+        self.stated(event, side, shown[0])
         events.append(event)
 
-    def benched(self, side: int, card: int, seat: int, src: str) -> None:
+    def benched(self, side: int, card: int, seat: int, src: str, held: int = -1) -> None:
+        """``held``: the second seat a wide card blocks (``-1``: none)."""
         events = self.events
         event: Benched = {
             "seq": len(events),
@@ -405,6 +467,9 @@ class EventLog:
             "seat": seat,
             "src": src,
         }
+        if held >= 0:
+            event["held"] = held
+        self.stated(event, side, -1)
         events.append(event)
 
     def frozen(self, side: int, card: int, seat: int) -> None:
@@ -416,6 +481,7 @@ class EventLog:
             "card": self.uid[card],
             "seat": seat,
         }
+        self.stated(event, side, -1)
         events.append(event)
 
     def exhausted(self, side: int, card: int, src: str) -> None:
@@ -432,6 +498,7 @@ class EventLog:
             "src": src,
             "to": "exhaust",
         }
+        self.stated(event, side, -1)
         events.append(event)
 
     def moved(self, side: int, card: int, src: str, to: str) -> None:
@@ -449,6 +516,7 @@ class EventLog:
             "src": src,
             "to": to,
         }
+        self.stated(event, side, -1)
         events.append(event)
 
     def removed(self, side: int, card: int, src: str) -> None:
@@ -460,6 +528,7 @@ class EventLog:
             "card": self.uid[card],
             "src": src,
         }
+        self.stated(event, side, -1)
         events.append(event)
 
     def added(self, side: int, card: int, pile: str, to: str) -> None:
@@ -473,6 +542,7 @@ class EventLog:
             "pile": pile,
             "to": to,
         }
+        self.stated(event, side, -1)
         events.append(event)
 
     def arranged(self, side: int, card: int, top: Sequence[int], bottom: Sequence[int]) -> None:
@@ -497,6 +567,7 @@ class EventLog:
             "card": self.uid[card],
             "total": total,
         }
+        self.stated(event, side, -1)
         events.append(event)
 
     def question(
@@ -528,7 +599,11 @@ class EventLog:
         }
         events.append(event)
 
-    def end(self, winner: int, reason: str) -> None:
+    def end(self, winner: int, reason: str, unplaced: Sequence[int]) -> None:
+        """``unplaced``: the loser's cards no bench seat could take."""
         events = self.events
         event: End = {"seq": len(events), "kind": "end", "winner": SIDES[winner], "reason": reason}
+        if unplaced:
+            event["unplaced"] = [self.uid[card] for card in unplaced]
+        self.stated(event, 1 - winner, -1)
         events.append(event)

@@ -108,10 +108,12 @@ class Match:
         "pending",
         "piles",
         "policies",
+        "powers_seen",
         "reason",
         "removed",
         "reveals",
         "round_number",
+        "said",
         "seat_of",
         "seed",
         "setup",
@@ -214,6 +216,11 @@ class Match:
 
         self.events: list[Any] = []  # each an ``events.Event`` (``MatchResult`` keeps dicts)
         self.log: EventLog | None = None
+        # ``powers``' last count: version, holder, flag card, its lasting bonus, defence;
+        # attacking cards, the total of all but the newest, the total, the newest's lasting.
+        self.powers_seen = [-1, -1, -1, 0, -1, 0, -1, -1, 0]
+        # What the events last stated (``stated``): defence, attack total, each deck's count.
+        self.said = [-1, -1, len(self.deck[0]), len(self.deck[1])]
         self.can_freeze: Sequence[bool] = _NO_FREEZE
         if position is not None:
             self._place(position)  # before the park's rules and the recording start
@@ -225,7 +232,9 @@ class Match:
         else:  # nobody can freeze: the frozen seats stay empty, so every match shares them
             self.frozen, self.frozen_power = _NOT_FROZEN, _NOT_FROZEN_POWER
         if record:
-            self.log = EventLog(self.events, self.uid, self.spec_of, self.table)
+            self.log = EventLog(
+                self.events, self.uid, self.spec_of, self.table, self.deck, self.stated
+            )
 
     @classmethod
     def at(
@@ -514,8 +523,8 @@ class Match:
             self.stack, self.attack = attack, []
             self.holder, self.attacker = side, defender
             flag_card = attack[-1]
-            if log is not None:  # the opening card shows its power
-                log.flag(side, attack, self._power_parts(side, flag_card) if opening else None)
+            if log is not None:
+                log.flag(side, attack, self._power_parts(side, flag_card))
             effect = takes_flag[spec_of[flag_card]]
             if effect is not None:
                 if log is not None:
@@ -571,7 +580,7 @@ class Match:
         """Set the winner and record the end (the caller stops playing)."""
         self.winner, self.reason = winner, reason
         if self.log is not None:
-            self.log.end(winner, reason)
+            self.log.end(winner, reason, self.unplaced[1 - winner])
 
     # ------------------------------------------------------------------ power
 
@@ -603,6 +612,59 @@ class Match:
                         parts.append(line)
         power = table.base[spec] + table.factor[spec] * bonus
         return power if power > 0 else 0
+
+    def stated(self, event: dict[str, Any], side: int, shown: int) -> None:
+        """Add to ``event`` (recording) the board's values that changed since the events last
+        stated them: ``defence``, ``attack_total`` (``None``: none now) and ``deck``, ``side``'s
+        deck count (``events.Stated``). ``shown``: the defence ``event`` states itself (a flag's
+        ``power``; no attack then), else ``-1``."""
+        events, said = self.events, self.said
+        if events:
+            last: dict[str, Any] = events[-1]
+            if last["kind"] == "attack":  # it stated both itself (the attack loop builds it)
+                said[0], said[1] = last["defence"], last["total"]
+        if shown >= 0:
+            said[0], said[1] = shown, -1
+        defence, total = self.powers()
+        if defence != said[0]:
+            event["defence"] = defence if defence >= 0 else None
+            said[0] = defence
+        if total != said[1]:
+            event["attack_total"] = total if total >= 0 else None
+            said[1] = total
+        left = len(self.deck[side])
+        if left != said[2 + side]:
+            event["deck"] = left
+            said[2 + side] = left
+
+    def powers(self) -> tuple[int, int]:
+        """The flag card's defence and the attack's total now, ``-1`` for none (no flag held;
+        no attack on a held flag): what ``EventLog`` states (recording only).
+
+        Counted as the attack loop counts them: while ``version`` and the holder stay the same
+        (no card moved, no fans changed), the defence changes only with the flag card (or a
+        lasting bonus an effect gave it) and the total only by the newest attacking card (its
+        reveal, or a lasting bonus its effect gave it): only that card's power is counted."""
+        stack, attack, lasting, seen = self.stack, self.attack, self.lasting, self.powers_seen
+        same = self.version == seen[0] and self.holder == seen[1]
+        top = stack[-1] if stack else -1
+        if not (same and top == seen[2] and (top < 0 or lasting[top] == seen[3])):
+            seen[4] = self.power(self.holder, top, False) if top >= 0 else -1
+        n, newest = len(attack), attack[-1] if attack else -1
+        if top < 0 or newest < 0:
+            seen[6] = seen[7] = -1
+        elif n == seen[5] + 1 and same and (n == 1 or lasting[attack[-2]] == seen[8]):
+            seen[6] = seen[7] if n > 1 else 0  # a reveal: the cards before it are as counted
+            seen[7] = seen[6] + self.power(self.attacker, newest, True)
+        elif n != seen[5] or not same:
+            seen[6] = sum([self.power(self.attacker, card, True) for card in attack[:-1]])
+            seen[7] = seen[6] + self.power(self.attacker, newest, True)
+        elif lasting[newest] != seen[8]:  # an effect gave the newest card a lasting bonus
+            seen[7] = seen[6] + self.power(self.attacker, newest, True)
+        seen[0], seen[1], seen[2], seen[5] = self.version, self.holder, top, n
+        seen[3] = lasting[top] if top >= 0 else 0
+        seen[8] = lasting[newest] if newest >= 0 else 0
+        return seen[4], seen[7]
 
     def _power_parts(self, side: int, card: int) -> tuple[int, Parts]:
         """The power of ``side``'s flag card ``card`` and its breakdown (recording)."""
@@ -677,7 +739,7 @@ class Match:
             lift.pop()
         name, width = table.seat_name[spec], table.width[spec]
         slots, seat_of = self.bench[side], self.seat_of[side]
-        seat = seat_of.get(name, -1)
+        seat, pad = seat_of.get(name, -1), -1
         if seat >= 0:
             seated: list[int] = slots[seat][1]  # typed: a list append when compiled
             seated.append(card)
@@ -694,7 +756,7 @@ class Match:
         if table.is_aura[spec]:
             self.auras[side].append(card)
         if self.log is not None:
-            self.log.benched(side, card, seat, src)
+            self.log.benched(side, card, seat, src, pad)
 
     def _freeze(self, side: int, card: int, lift: list[int] | None) -> bool:
         """Winter Park: ask ``side`` whether to freeze ``card`` in a frozen seat with room for

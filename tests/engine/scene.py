@@ -125,9 +125,11 @@ class Scene:
         return [e for e in self.m.events if e["kind"] == kind]
 
     def power(self, key: str) -> int:
-        """The power recorded at the last reveal of a card of design ``key``."""
+        """The power recorded at the last reveal of a card of design ``key`` (its attack event;
+        an opening card's: its flag event)."""
         uids = {self.m.uid[c] for c in range(len(self.m.spec_of)) if self.m.key_of(c) == key}
-        shown = [e for e in self.m.events if "power" in e and e["card"] in uids]
+        attacks = [e for e in self.m.events if e["kind"] == "attack" and e["card"] in uids]
+        shown = attacks or [e for e in self.m.events if "power" in e and e["card"] in uids]
         return shown[-1]["power"]
 
     def totals(self) -> list[tuple[int, int]]:

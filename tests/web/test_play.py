@@ -97,9 +97,26 @@ def test_three_people_play_a_whole_tournament_in_the_browser(
     host.get_by_label("Replay position").fill("0")
     expect(host.locator(".board")).to_contain_text("event 0 of")
     look(host, artifacts, "8-replay")
+    shows_the_new_flags_defence(host, server_url)
     assert views and all(view["you"] is None and view["code"] is None for view in views)
     for page in (host, guest, spectator):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def shows_the_new_flags_defence(page: Page, server_url: str) -> None:
+    """The replay at a flag change after the opening: the flag zone shows the new flag card's
+    defence, as its event states it (the board kept the old flag's before)."""
+    match = page.url.rsplit("/", 1)[-1]
+    with urllib.request.urlopen(f"{server_url}/api/v1/matches/{match}/events/?after=0") as got:
+        frames = json.load(got)
+    flags = [i for i, f in enumerate(frames) if f["kind"] == "flag"]
+    assert len(flags) > 1, "the match's flag changed hands"
+    at = flags[1]
+    flag = frames[at]["payload"]
+    page.get_by_label("Replay position").fill(str(at + 1))
+    expect(page.locator(".board")).to_contain_text(f"event {at + 1} of")
+    defence = page.locator(f".board .side-{flag['side']} .flag .defence")
+    expect(defence).to_have_text(f" defence {flag['power']}")
 
 
 def play_to_the_end(host: Page, guest: Page, spectator: Page, artifacts: Path) -> int:

@@ -2,67 +2,36 @@
 import { get } from "./api.js";
 import { h, cardOf, mount, trophy, countdown, plural } from "./ui.js";
 import { fmt, num, term, parkName, capitalised } from "./i18n.js";
+import { newBoard, fold } from "./fold.js";
 
 /* global gettext, ngettext */
 
 
-const other = (side) => (side === "A" ? "B" : "A");
-
-function emptySide() {
-  return { flag: null, under: [], attack: [], bench: [[], [], [], [], [], []], frozen: [[], []],
-    exhaust: [], fans: 0, total: null, defence: null };
-}
-
-/** The table after some events: flags, attacks, benches, frozen seats, exhaust piles, decks.
- * `names` names the sides ({A: "Ann", B: "Bob"}); `decks` their deck sizes when known. */
+/** The table after some events: the board's state as the events state it (fold.js, also run
+ * in node by tests/frontend) and the log in words. `names` names the sides ({A: "Ann", B: "Bob"}). */
 export class Table {
-  constructor(names = {}, decks = {}) {
-    this.sides = { A: emptySide(), B: emptySide() };
+  constructor(names = {}) {
+    this.board = newBoard();
+    this.sides = this.board.sides;
+    this.keys = this.board.keys;
     this.names = names;
-    for (const side of ["A", "B"]) {
-      this.sides[side].deck = decks[side] ?? null;
-      this.sides[side].out = new Set(); // cards seen out of the deck
-      this.sides[side].pads = [null, null, null, null, null, null]; // a seat held by a wide card's seat
-    }
-    this.keys = new Map();
-    this.kind = "normal";
-    this.winner = null;
-    this.reason = null;
     this.last = null;
     this.log = [];
   }
 
+  get kind() { return this.board.kind; }
+  get winner() { return this.board.winner; }
+  get reason() { return this.board.reason; }
+
   who(side) { return this.names[side] ?? fmt(gettext("Side %(side)s"), { side }); }
-
-  take(side, uid) {
-    const place = this.sides[side];
-    for (const list of [place.attack, place.under, place.exhaust, ...place.bench, ...place.frozen]) {
-      const at = list.indexOf(uid);
-      if (at >= 0) list.splice(at, 1);
-    }
-    if (place.flag === uid) place.flag = null;
-    place.pads = place.pads.map((owner) => (owner !== null && place.bench[owner].length ? owner : null));
-  }
-
-  /** A card left its owner's deck: the deck count goes down once per card. */
-  leaves(side, uid) {
-    const place = this.sides[side];
-    if (place && uid !== undefined) place.out.add(uid);
-  }
-
-  /** Cards still in a side's deck, or null when the match's deck sizes are not known. */
-  left(side) {
-    const place = this.sides[side];
-    return place.deck === null ? null : Math.max(0, place.deck - place.out.size);
-  }
 
   apply(event) {
     const p = event.payload;
     if (!p) return;
     this.last = p;
-    if (p.key !== undefined && p.card !== undefined) this.keys.set(p.card, p.key);
+    fold(this.board, event.kind, p);
     const handler = this[`on_${event.kind}`];
-    if (handler) handler.call(this, p, p.side && this.sides[p.side]);
+    if (handler) handler.call(this, p);
   }
 
   name(uid) {
@@ -73,69 +42,39 @@ export class Table {
   say(text) { this.log.push(text); }
 
   on_start(p) {
-    this.kind = p.match_kind ?? p.park;
     const round = p.final ? gettext("The Final") : fmt(gettext("Round %(round)s"), { round: num(p.round) });
     this.say(this.kind === "winter" ? `${round}, ${term("winter_park")}.` : `${round}.`);
   }
   on_flag_toss(p) { this.say(fmt(gettext("%(name)s wins the flag toss and opens."), { name: this.who(p.side) })); }
-  on_reveal(p, s) {
-    this.leaves(p.side, p.card);
-    s.attack.push(p.card);
+  on_reveal(p) {
     this.say(fmt(gettext("%(name)s reveals %(card)s."), { name: this.who(p.side), card: this.name(p.card) }));
   }
-  on_attack(p, s) {
-    s.total = p.total;
-    s.defence = p.defence;
+  on_attack(p) {
     this.say(fmt(gettext("%(name)s attacks: %(card)s has power %(power)s, %(total)s in all against %(defence)s."),
       { name: this.who(p.side), card: this.name(p.card), power: num(p.power), total: num(p.total), defence: num(p.defence) }));
   }
-  on_flag(p, s) {
-    const o = this.sides[other(p.side)];
-    o.flag = null; o.under = []; o.total = null; o.defence = null;
-    this.leaves(p.side, p.card);
-    s.attack = []; s.flag = p.card; s.under = [...p.under]; s.total = null;
-    s.defence = p.power ?? s.defence;
+  on_flag(p) {
     this.say(fmt(gettext("%(card)s takes the flag for %(name)s."), { card: this.name(p.card), name: this.who(p.side) }));
   }
-  on_benched(p, s) {
-    this.take(p.side, p.card);
-    this.leaves(p.side, p.card);
-    s.bench[p.seat].push(p.card);
-    const card = cardOf(this.keys.get(p.card) ?? "");
-    const width = card.effect_code === "bench_seats" ? Number(card.effect_params?.n ?? 1) : 1;
-    for (let extra = 1, at = p.seat + 1; extra < width && at < s.bench.length; at++) {
-      if (!s.bench[at].length && s.pads[at] === null && !s.pads.includes(p.seat)) { s.pads[at] = p.seat; extra++; }
-    }
+  on_benched(p) {
     this.say(fmt(gettext("%(card)s goes to %(name)s's bench, seat %(seat)s."),
       { card: this.name(p.card), name: this.who(p.side), seat: num(p.seat + 1) }));
   }
-  on_frozen(p, s) {
-    this.take(p.side, p.card);
-    this.leaves(p.side, p.card);
-    s.frozen[p.seat].push(p.card);
+  on_frozen(p) {
     this.say(fmt(gettext("%(card)s freezes in %(name)s's frozen seat %(seat)s."),
       { card: this.name(p.card), name: this.who(p.side), seat: num(p.seat + 1) }));
   }
-  on_exhausted(p, s) {
-    this.take(p.side, p.card);
-    this.leaves(p.side, p.card);
-    s.exhaust.push(p.card);
+  on_exhausted(p) {
     this.say(fmt(gettext("%(card)s goes to %(name)s's exhaust pile."), { card: this.name(p.card), name: this.who(p.side) }));
   }
-  on_moved(p, s) {
-    this.take(p.side, p.card);
-    s?.out.delete(p.card);
+  on_moved(p) {
     this.say(fmt(p.to === "deck_top" ? gettext("%(card)s goes back on top of %(name)s's deck.")
       : gettext("%(card)s goes back to the bottom of %(name)s's deck."), { card: this.name(p.card), name: this.who(p.side) }));
   }
-  on_added(p, s) {
-    if (p.to === "exhaust") s.exhaust.push(p.card);
-    else if (s && s.deck !== null) s.deck += 1;
+  on_added(p) {
     this.say(fmt(gettext("%(name)s takes a card from pile %(pile)s."), { name: this.who(p.side), pile: p.pile }));
   }
   on_removed(p) {
-    this.take(p.side, p.card);
-    this.leaves(p.side, p.card);
     this.say(fmt(gettext("%(card)s is removed from the game."), { card: this.name(p.card) }));
   }
   on_effect(p) {
@@ -144,8 +83,7 @@ export class Table {
     this.effect = { text: `${this.name(p.card)}: ${words}`, at: this.log.length };
     this.say(fmt(gettext("%(name)s's %(card)s: %(effect)s"), { name: this.who(p.side), card: this.name(p.card), effect: words }));
   }
-  on_fans(p, s) {
-    s.fans = p.total;
+  on_fans(p) {
     this.say(plural(p.n, ngettext("%(name)s gains %(count)s fan through %(card)s.", "%(name)s gains %(count)s fans through %(card)s.", p.n),
       { name: this.who(p.side), card: this.name(p.card) }));
   }
@@ -156,8 +94,6 @@ export class Table {
   on_answer(p) { this.say(fmt(gettext("%(name)s answered."), { name: this.who(p.side) })); }
   on_arranged(p) { this.say(fmt(gettext("%(card)s rearranged %(name)s's deck."), { card: this.name(p.card), name: this.who(p.side) })); }
   on_end(p) {
-    this.winner = p.winner;
-    this.reason = p.reason;
     this.say(fmt(gettext("%(name)s wins: %(reason)s."), { name: this.who(p.winner), reason: END_WORDS[p.reason] ?? p.reason.replaceAll("_", " ") }));
   }
 }
@@ -193,35 +129,37 @@ function chip(table, uid, fresh) {
 function sideView(table, side, seat, fresh) {
   const s = table.sides[side];
   const name = seat?.name ?? side;
-  const slots = s.bench.map((cards, i) => h("li", { class: cards.length ? "full" : s.pads[i] !== null ? "full held" : "" },
+  // Every value drawn here is one an event stated (fold.js): none is worked out from the cards.
+  const { defence, total } = table.board;
+  const [flag = null, ...under] = s.stack;
+  const slots = s.bench.map((cards, i) => h("li", { class: cards.length ? "full" : s.held[i] !== null ? "full held" : "" },
     h("span", { class: "slot" }, i + 1), cards.map((uid) => chip(table, uid, fresh)),
-    s.pads[i] !== null ? h("span", { class: "muted small" },
-      fmt(gettext("held by %(card)s (seat %(seat)s)"), { card: table.name(s.bench[s.pads[i]][0]), seat: num(s.pads[i] + 1) })) : null));
+    s.held[i] !== null ? h("span", { class: "muted small" },
+      fmt(gettext("held by %(card)s (seat %(seat)s)"), { card: table.name(s.bench[s.held[i]][0]), seat: num(s.held[i] + 1) })) : null));
   const frozen = table.kind === "winter" ? h("div", { class: "frozen" }, h("h5", {}, gettext("Frozen seats")),
     h("ul", {}, s.frozen.map((cards, i) => h("li", {}, h("span", { class: "slot" }, `❄${i + 1}`),
       cards.map((uid) => chip(table, uid, fresh)))))) : null;
-  const attacking = s.attack.length > 0;
-  const left = table.left(side);
+  const counted = s.attack.length > 0 && total !== null && defence !== null;
   return h("section", { class: `side side-${side} ${table.winner === side ? "winner" : ""}`,
     "aria-label": fmt(gettext("%(name)s's side"), { name }) },
   h("h4", {}, h("span", { class: "seat-name" }, name),
     s.fans ? h("span", { class: "fans" }, " ", plural(s.fans, ngettext("+%(count)s fan", "+%(count)s fans", s.fans))) : null,
     table.winner === side ? h("span", { class: "trophy" }, " ", trophy(gettext("wins the trophy"))) : null),
-  left !== null ? h("p", { class: "deck-left" }, plural(left, ngettext("Deck: %(count)s card left", "Deck: %(count)s cards left", left))) : null,
+  s.deck !== null ? h("p", { class: "deck-left" }, plural(s.deck, ngettext("Deck: %(count)s card left", "Deck: %(count)s cards left", s.deck))) : null,
   h("div", { class: "flagzone" },
     h("div", { class: "flag" }, h("span", { class: "label" }, gettext("Flag")),
-      s.flag !== null ? chip(table, s.flag, fresh) : h("span", { class: "muted" }, "—"),
-      s.under.length ? h("span", { class: "muted" }, " ",
-        plural(s.under.length, ngettext("with %(count)s card under it", "with %(count)s cards under it", s.under.length))) : null,
-      s.flag !== null && s.defence !== null ? h("span", { class: "defence" }, " ",
-        fmt(gettext("defence %(defence)s"), { defence: num(s.defence) })) : null),
-    attacking ? h("div", { class: "attack" }, h("span", { class: "label" }, gettext("Attack")),
+      flag !== null ? chip(table, flag, fresh) : h("span", { class: "muted" }, "—"),
+      under.length ? h("span", { class: "muted" }, " ",
+        plural(under.length, ngettext("with %(count)s card under it", "with %(count)s cards under it", under.length))) : null,
+      flag !== null && defence !== null ? h("span", { class: "defence" }, " ",
+        fmt(gettext("defence %(defence)s"), { defence: num(defence) })) : null),
+    s.attack.length ? h("div", { class: "attack" }, h("span", { class: "label" }, gettext("Attack")),
       s.attack.map((uid) => chip(table, uid, fresh)),
-      s.total !== null ? h("span", { class: "total" }, " ",
-        fmt(gettext("total %(total)s / %(defence)s"), { total: num(s.total), defence: num(s.defence) })) : null) : null,
-    attacking && s.total !== null ? h("div", { class: "meter", role: "img",
-      "aria-label": fmt(gettext("attack %(total)s of %(defence)s"), { total: num(s.total), defence: num(s.defence) }) },
-    h("span", { style: `width: ${Math.min(100, (100 * s.total) / Math.max(1, s.defence))}%` })) : null),
+      counted ? h("span", { class: "total" }, " ",
+        fmt(gettext("total %(total)s / %(defence)s"), { total: num(total), defence: num(defence) })) : null) : null,
+    counted ? h("div", { class: "meter", role: "img",
+      "aria-label": fmt(gettext("attack %(total)s of %(defence)s"), { total: num(total), defence: num(defence) }) },
+    h("span", { style: `width: ${Math.min(100, (100 * total) / Math.max(1, defence))}%` })) : null),
   h("div", { class: "bench" }, h("h5", {}, gettext("Bench")), h("ol", {}, slots)),
   frozen,
   h("div", { class: "exhaust" }, h("h5", {}, fmt(gettext("Exhaust pile (%(count)s)"), { count: num(s.exhaust.length) })),
@@ -295,7 +233,7 @@ export class Board {
 
   table() {
     const names = Object.fromEntries(this.match.seats.map((seat) => [seat.side, seat.name]));
-    const table = new Table(names, this.decks ?? {});
+    const table = new Table(names);
     for (const event of this.events.slice(0, this.shown)) table.apply(event);
     return table;
   }

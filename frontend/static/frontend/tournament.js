@@ -312,7 +312,6 @@ class TournamentPage {
         this.boards.set(match.id, board);
       }
       const board = this.boards.get(match.id);
-      board.decks = this.deckSizes(match);
       const known = this.waits.get(match.id);
       if (match.status === "waiting" && known?.name) [board.waiting, board.waitingUntil] = [known.name, known.deadline];
       else if (match.status === "waiting" && !board.waiting) board.waiting = gettext("a player");
@@ -328,16 +327,6 @@ class TournamentPage {
     }
     this.renderMatches();
     this.pollBoards();
-  }
-
-  /** Each side's deck size in this match (the seats' decks as the round plays them), if known. */
-  deckSizes(match) {
-    const sizes = {};
-    for (const seat of match.seats) {
-      const size = this.view?.seats.find((s) => s.number === seat.number)?.deck_size;
-      if (typeof size === "number") sizes[seat.side] = size;
-    }
-    return sizes;
   }
 
   pollBoards() {
