@@ -7,10 +7,10 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
     && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml .
-RUN python - <<'PY' > /tmp/requirements.txt && pip install --no-cache-dir -r /tmp/requirements.txt
-import tomllib
-print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))
-PY
+# The pinned dependencies of pyproject.toml (no heredoc: buildah, podman's builder, has none).
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))\
+['project']['dependencies']))" > /tmp/requirements.txt \
+    && pip install --no-cache-dir -r /tmp/requirements.txt
 COPY . .
 # The gettext catalogues (locale/), compiled with polib.
 RUN python -c "from config.catalogues import compile_catalogues; compile_catalogues()"
@@ -19,7 +19,8 @@ RUN python -c "from config.catalogues import compile_catalogues; compile_catalog
 # compose mounts volumes on: an empty named volume takes the image's directory, owner and all,
 # so the metrics files (PROMETHEUS_MULTIPROC_DIR) and the dumps can be written. Without them
 # the volume is root's, and prometheus_client stops every Django process at import.
-RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin app \
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --no-create-home --shell /usr/sbin/nologin app \
     && install -d -o app -g app -m 0755 /run/prometheus /backups
 USER app
 EXPOSE 8000

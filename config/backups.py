@@ -1,14 +1,23 @@
 """Scheduled dumps in one directory: each named by its UTC time, written whole then renamed (a
-half-written dump never counts), and the old ones pruned (``manage.py backup --dir``)."""
+half-written dump never counts), and the old ones pruned (``manage.py backup --dir``).
+
+Retention keeps the newest dump of each of the last N days and of each of the last M weeks that
+have one (UTC days, ISO weeks), and always the newest dump: the rule of restic's ``forget
+--keep-daily N --keep-weekly M``. A day or a week without a dump (the service was down) does not
+use up a place, so a long outage never deletes the last good dumps.
+"""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable, Hashable
+from datetime import UTC, datetime
 from pathlib import Path
 
 PREFIX = "challengers-"
 SUFFIX = ".dump"
 _STAMP = "%Y%m%dT%H%M%SZ"
+
+Dated = list[tuple[datetime, Path]]
 
 
 def dump_path(folder: Path, now: datetime) -> Path:
@@ -27,11 +36,26 @@ def taken_at(path: Path) -> datetime | None:
         return None
 
 
-def dumps_to_prune(folder: Path, *, keep: int, keep_days: int, now: datetime) -> list[Path]:
-    """Our dumps beyond the newest ``keep`` or older than ``keep_days`` days; never the newest."""
+def dumps_to_prune(folder: Path, *, daily: int, weekly: int) -> list[Path]:
+    """Our dumps in ``folder`` that retention lets go, newest first (see the module's rule)."""
     dated = sorted(
         ((at, path) for path in folder.iterdir() if (at := taken_at(path)) is not None),
         reverse=True,
     )
-    oldest = now - timedelta(days=keep_days)
-    return [path for rank, (at, path) in enumerate(dated) if rank and (rank >= keep or at < oldest)]
+    kept = {path for _, path in dated[:1]}
+    kept |= _newest_of_each(dated, period=lambda at: at.date(), count=daily)
+    kept |= _newest_of_each(dated, period=lambda at: at.isocalendar()[:2], count=weekly)
+    return [path for _, path in dated if path not in kept]
+
+
+def _newest_of_each(
+    dated: Dated, *, period: Callable[[datetime], Hashable], count: int
+) -> set[Path]:
+    """The newest dump of each of the last ``count`` periods that have one (``dated``: newest
+    first)."""
+    newest: dict[Hashable, Path] = {}
+    for at, path in dated:
+        if len(newest) == count and period(at) not in newest:
+            break
+        newest.setdefault(period(at), path)
+    return set(newest.values())

@@ -44,3 +44,9 @@ def post_worker_init(worker: Any) -> None:
     from config.dbpool import open_pool
 
     open_pool()
+
+
+# No control socket (gunicornc, gunicorn 25+): its default is under $HOME, which the image's user
+# has not got (`useradd --no-create-home`): gunicorn logged "Control server error: Permission
+# denied: '/home/app'" at every start. Nothing here uses gunicornc.
+control_socket_disable = True

@@ -16,6 +16,7 @@ each name they use exists here).
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 from collections.abc import Iterable, Iterator
@@ -53,6 +54,26 @@ def multiprocess_dir() -> str | None:
     return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
+def _forget_an_unusable_dir() -> None:
+    """A ``PROMETHEUS_MULTIPROC_DIR`` this process cannot write in (missing, or a volume owned by
+    root while the process is not) made prometheus_client raise at the first metric, which
+    stopped every Django process at import. It is dropped instead, with a warning: this process
+    counts alone (a scrape then shows its own figures only), and the server runs."""
+    folder = multiprocess_dir()
+    if folder is None or (os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK)):
+        return
+    del os.environ["PROMETHEUS_MULTIPROC_DIR"]  # prometheus_client reads it at each metric
+    values.ValueClass = values.MutexValue
+    logging.getLogger(__name__).warning(
+        "PROMETHEUS_MULTIPROC_DIR %s is not a directory this process can write in (uid %s): "
+        "metrics of this process only",
+        folder,
+        os.getuid(),
+        extra={"event": "metrics_dir_unusable", "path": folder},
+    )
+
+
+_forget_an_unusable_dir()
 if multiprocess_dir():
     # Before any metric is made (values.MultiProcessValue's documented process_identifier); a
     # restarted process under the same name starts with no open sockets of its last life.

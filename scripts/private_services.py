@@ -78,6 +78,18 @@ class PrivatePostgres:
             shutil.chown(self.data, "postgres")
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
 
+    def configure(self, **settings: str) -> None:
+        """``name = 'value'`` lines appended to the cluster's configuration file (the last one of
+        a name wins), for the next start."""
+        quoted = {name: value.replace("'", "''") for name, value in settings.items()}
+        lines = "".join(f"{name} = '{value}'\n" for name, value in quoted.items())
+        with (self.data / "postgresql.conf").open("a") as conf:
+            conf.write(lines)
+
+    def run(self, program: str, *args: str) -> None:
+        """One of PostgreSQL's programs (``pg_basebackup``…), as the user the server runs as."""
+        self._run(program, *args)
+
     def start(self) -> None:
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={self.port} "

@@ -268,3 +268,25 @@ def test_the_freshness_probe_passes_on_a_recent_file_only(tmp_path: Path) -> Non
     old = heartbeat.stat().st_mtime - 120
     os.utime(heartbeat, (old, old))
     assert subprocess.run([*probe, str(heartbeat), "60"], timeout=30).returncode == 1
+
+
+@pytest.mark.parametrize("unusable", ["missing", "a-file"])
+def test_an_unusable_metrics_dir_is_a_warning_not_a_dead_server(
+    tmp_path: Path, unusable: str
+) -> None:
+    """The compose file's metrics volume once came up owned by root: prometheus_client raised at
+    the first metric and every Django process died at import (``manage.py check`` exited 1)."""
+    folder = tmp_path / unusable
+    if unusable == "a-file":
+        folder.write_text("")
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(folder)}
+    checked = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert f"PROMETHEUS_MULTIPROC_DIR {folder} is not a directory" in checked.stderr

@@ -6,8 +6,10 @@ its container would, everything read from the two files, nothing copied:
 
 - **command** and **healthcheck** of the service (``CMD`` exec'd, ``CMD-SHELL`` through ``sh -c``),
   after compose's ``${VAR:-default}`` interpolation from the operator's environment;
-- **user**: the Dockerfile's ``USER``, its uid from the ``useradd --uid`` that made it, the
-  process dropped to it with ``setpriv`` (we run as root, as the Docker daemon does);
+- **user**: the Dockerfile's ``USER``, its uid, group and home from the ``groupadd --gid`` and
+  ``useradd --uid --gid`` that made it, the process dropped to it with ``setpriv`` (we run as
+  root, as the Docker daemon does), ``HOME`` set to its home as Docker sets it (whether or not
+  the image made that directory);
 - **environment**: the Dockerfile's ``ENV``, then the service's ``environment`` (a key with no
   value passes the operator's through), service host names in URLs (``postgres``, ``redis``)
   mapped to the test's own PostgreSQL database and Redis database;
@@ -85,13 +87,26 @@ def compose_file(environ: Mapping[str, str]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Account:
+    """A user of the image: ``useradd``'s uid, group and home (its default, ``/home/NAME``)."""
+
+    uid: int
+    gid: int
+    home: str
+
+
+@dataclass(frozen=True)
 class Image:
     """What the stand-in needs of the Dockerfile."""
 
     env: dict[str, str]
     workdir: str
-    uid: int
+    user: Account
     owned_dirs: dict[str, int]  # a directory of the image -> its owner's uid
+
+    @property
+    def uid(self) -> int:
+        return self.user.uid
 
 
 def _dockerfile_lines() -> list[str]:
@@ -101,7 +116,8 @@ def _dockerfile_lines() -> list[str]:
 
 def read_image() -> Image:
     env: dict[str, str] = {}
-    workdir, user, users = "/", "root", {"root": 0}
+    workdir, user = "/", "root"
+    users, groups = {"root": Account(0, 0, "/root")}, {"root": 0}
     owned: dict[str, int] = {}
     for line in _dockerfile_lines():
         instruction, _, rest = line.partition(" ")
@@ -112,8 +128,8 @@ def read_image() -> Image:
         elif instruction == "USER":
             user = rest.strip()
         elif instruction == "RUN":
-            _read_run(rest, users, owned)
-    return Image(env=env, workdir=workdir, uid=users[user], owned_dirs=owned)
+            _read_run(rest, users, groups, owned)
+    return Image(env=env, workdir=workdir, user=users[user], owned_dirs=owned)
 
 
 def _pair(word: str) -> tuple[str, str]:
@@ -121,15 +137,28 @@ def _pair(word: str) -> tuple[str, str]:
     return name, value
 
 
-def _read_run(command: str, users: dict[str, int], owned: dict[str, int]) -> None:
-    """``useradd --uid N NAME`` and ``install -d -o NAME DIR...``, in each ``&&`` part."""
+def _read_run(
+    command: str, users: dict[str, Account], groups: dict[str, int], owned: dict[str, int]
+) -> None:
+    """``groupadd --gid N NAME``, ``useradd --uid N [--gid G] [--home-dir H] NAME`` and
+    ``install -d -o NAME DIR...``, in each ``&&`` part."""
     for part in command.split("&&"):
         words = shlex.split(part)
+        if words[:1] == ["groupadd"] and "--gid" in words:
+            groups[words[-1]] = _option(words, "--gid", int)
         if words[:1] == ["useradd"] and "--uid" in words:
-            users[words[-1]] = int(words[words.index("--uid") + 1])
+            uid, name = _option(words, "--uid", int), words[-1]
+            group = _option(words, "--gid", str) or name
+            gid = groups[group] if group in groups else int(group) if group.isdigit() else uid
+            home = _option(words, "--home-dir", str) or f"/home/{name}"
+            users[name] = Account(uid=uid, gid=gid, home=home)
         if words[:2] == ["install", "-d"] and "-o" in words:
-            owner = users[words[words.index("-o") + 1]]
+            owner = users[words[words.index("-o") + 1]].uid
             owned.update({word: owner for word in words if word.startswith("/")})
+
+
+def _option(words: list[str], flag: str, kind: Callable[[str], Any]) -> Any:
+    return kind(words[words.index(flag) + 1]) if flag in words else None
 
 
 def _free_port() -> int:
@@ -138,12 +167,12 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _as_user(uid: int) -> list[str]:
-    """Run as ``uid`` (its group too, no other groups). The test machines' interpreter lives
+def _as_user(uid: int, gid: int) -> list[str]:
+    """Run as ``uid`` and ``gid`` (no other groups). The test machines' interpreter lives
     under /root (mode 0700): the process keeps CAP_DAC_READ_SEARCH alone, to read and search
     any file, never to write one, so every write the container's user is refused stays refused."""
     caps = ["--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search"]
-    return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", *caps, "--"]
+    return ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups", *caps, "--"]
 
 
 @dataclass
@@ -154,14 +183,14 @@ class Container:
     command: list[str]
     healthcheck: list[str] | None
     env: dict[str, str]
-    uid: int
+    user: Account
     log: Path
     process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [*_as_user(self.uid), *self.command],
+                [*_as_user(self.user.uid, self.user.gid), *self.command],
                 cwd=ROOT,
                 env=self.env,
                 stdout=log,
@@ -172,7 +201,7 @@ class Container:
     def healthy(self) -> bool:
         assert self.healthcheck is not None
         probe = subprocess.run(
-            [*_as_user(self.uid), *self.healthcheck],
+            [*_as_user(self.user.uid, self.user.gid), *self.healthcheck],
             cwd=ROOT,
             env=self.env,
             capture_output=True,
@@ -227,21 +256,31 @@ class StandIn:
                     ordered.append(name)
         return ordered
 
-    def container(self, name: str) -> Container:
+    def container(self, name: str, *, as_name: str | None = None) -> Container:
+        """Service ``name``'s container (``as_name``: another one of it, with its own ``/tmp``)."""
         spec = self.compose["services"][name]
-        paths = self._paths(name, spec)
+        paths = self._paths(as_name or name, spec)
         command = _words(spec["command"])
         check = spec.get("healthcheck", {})
         test = None if check.get("disable") else _probe(check["test"])
-        env = self._environment(spec, paths)
+        user = self._user(spec)
+        env = {**self._environment(spec, paths), "HOME": user.home}
         return Container(
             name=name,
             command=[_substituted(word, paths, self.ports) for word in command],
             healthcheck=[_substituted(w, paths, self.ports) for w in test] if test else None,
             env=env,
-            uid=int(spec.get("user", self.image.uid)),
-            log=self.root / f"{name}.log",
+            user=user,
+            log=self.root / f"{as_name or name}.log",
         )
+
+    def _user(self, spec: dict[str, Any]) -> Account:
+        """The image's ``USER``, or the service's ``user: UID[:GID]`` (a user the image does not
+        know: Docker gives it the home ``/``)."""
+        if "user" not in spec:
+            return self.image.user
+        uid, _, gid = str(spec["user"]).partition(":")
+        return Account(uid=int(uid), gid=int(gid or uid), home="/")
 
     def _paths(self, name: str, spec: dict[str, Any]) -> dict[str, str]:
         """A container path -> the directory standing in for it, made as Docker would."""
@@ -340,7 +379,7 @@ class StandIn:
         container = self.containers[name]
         words = [self._in(name, word) for word in command]
         return subprocess.run(
-            [*_as_user(container.uid), *words],
+            [*_as_user(container.user.uid, container.user.gid), *words],
             cwd=ROOT,
             env={**container.env, **env},
             capture_output=True,
@@ -357,6 +396,18 @@ class StandIn:
             if source in self.volumes:
                 paths[target] = str(self.volumes[source])
         return _substituted(word, paths, self.ports)
+
+    def start_another(self, name: str, as_name: str, **env: str) -> Container:
+        """``docker compose run -d --name AS_NAME -e K=V… NAME``: one more container of service
+        ``name``, its environment overridden by ``env`` (given as a container would get it)."""
+        container = self.container(name, as_name=as_name)
+        container.env.update(env)
+        self.containers[as_name] = container
+        container.start()
+        return container
+
+    def stop(self, name: str) -> None:
+        self.containers[name].stop()
 
     def volume(self, name: str) -> Path:
         return self.volumes[name]

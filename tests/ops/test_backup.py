@@ -85,20 +85,59 @@ def test_backup_refuses_without_postgresql(db: None, tmp_path: Path) -> None:
         call_command("backup", str(tmp_path / "x.dump"))
 
 
-def test_scheduled_dumps_keep_the_newest_and_the_recent_ones(tmp_path: Path) -> None:
-    from datetime import UTC, datetime, timedelta
+def _dumps(folder: Path, *stamps: str) -> list[Path]:
+    made = [folder / f"challengers-{stamp}Z.dump" for stamp in stamps]
+    for path in made:
+        path.write_bytes(b"x")
+    return made
+
+
+def test_a_dump_is_named_by_its_utc_time_and_only_ours_are_pruned(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
 
     from config.backups import dump_path, dumps_to_prune
 
     now = datetime(2026, 12, 6, 7, 0, tzinfo=UTC)
-    made = [dump_path(tmp_path, now - timedelta(days=days)) for days in (0, 1, 2, 40)]
-    for path in made:
-        path.write_bytes(b"x")
+    assert dump_path(tmp_path, now).name == "challengers-20261206T070000Z.dump"
+    _dumps(tmp_path, "20261206T070000", "20261101T070000")
     (tmp_path / "challengers-20261205T000000Z.dump.partial").write_bytes(b"half")
+    (tmp_path / "challengers-yesterday.dump").write_bytes(b"not dated")
     (tmp_path / "notes.txt").write_text("not ours")
-    assert made[0].name == "challengers-20261206T070000Z.dump"
-    assert dumps_to_prune(tmp_path, keep=3, keep_days=30, now=now) == [made[3]]
-    assert dumps_to_prune(tmp_path, keep=2, keep_days=30, now=now) == [made[2], made[3]]
-    assert dumps_to_prune(tmp_path, keep=14, keep_days=1, now=now) == [made[2], made[3]]
-    # The newest is kept even when it is too old.
-    assert dumps_to_prune(tmp_path, keep=1, keep_days=1, now=now + timedelta(days=9)) == made[1:]
+    assert [p.name for p in dumps_to_prune(tmp_path, daily=1, weekly=0)] == [
+        "challengers-20261101T070000Z.dump"
+    ]
+
+
+def test_retention_keeps_the_newest_of_each_recent_day_and_week(tmp_path: Path) -> None:
+    from config.backups import dumps_to_prune
+
+    # Sunday 6 December 2026 (ISO week 49), twice; then one a day back to Monday 23 November
+    # (week 48: 30 Nov - 6 Dec is week 49), and two of week 47.
+    days = [f"202612{d:02}" for d in range(6, 0, -1)] + [f"202611{d}" for d in range(30, 22, -1)]
+    made = _dumps(tmp_path, "20261206T180000", *(f"{day}T070000" for day in days),
+                  "20261118T070000", "20261116T070000")  # fmt: skip
+    newest, sunday, saturday, friday = made[:4]
+    # Three days: the newest of 6, 5, 4 December; 0 weeks.
+    assert set(dumps_to_prune(tmp_path, daily=3, weekly=0)) == set(made) - {
+        newest,
+        saturday,
+        friday,
+    }
+    # Three weeks: the newest of weeks 49, 48 (Sunday 29 November) and 47 (18 November).
+    week48, week47 = made[made.index(tmp_path / "challengers-20261129T070000Z.dump")], made[-2]
+    assert set(dumps_to_prune(tmp_path, daily=0, weekly=3)) == set(made) - {newest, week48, week47}
+    assert set(dumps_to_prune(tmp_path, daily=2, weekly=2)) == set(made) - {
+        newest,
+        saturday,
+        week48,
+    }
+    assert sunday in dumps_to_prune(tmp_path, daily=7, weekly=4)  # the day's older one
+
+
+def test_retention_never_deletes_the_newest_and_an_outage_uses_no_place(tmp_path: Path) -> None:
+    from config.backups import dumps_to_prune
+
+    # Backups stopped for a month: the last days that have a dump are kept, however old.
+    made = _dumps(tmp_path, "20261002T070000", "20261001T070000", "20260930T070000")
+    assert dumps_to_prune(tmp_path, daily=2, weekly=0) == made[2:]
+    assert dumps_to_prune(tmp_path, daily=0, weekly=0) == made[1:]

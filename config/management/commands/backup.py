@@ -1,8 +1,9 @@
 """``manage.py backup FILE``: the whole database as one ``pg_dump`` archive (custom format).
 
-``manage.py backup --dir DIR [--keep N] [--keep-days D]``: the same into ``DIR`` under a name
-holding its UTC time, then the dumps beyond the newest ``N`` or older than ``D`` days deleted
-(never the newest): the compose file's ``backup`` service runs it on a schedule.
+``manage.py backup --dir DIR [--keep-daily N] [--keep-weekly M]``: the same into ``DIR`` under a
+name holding its UTC time, then the dumps retention lets go deleted: kept are the newest of each
+of the last ``N`` days and ``M`` weeks that have one, and the newest (``config/backups.py``). The
+compose file's ``backup`` service runs it on a schedule.
 """
 
 from __future__ import annotations
@@ -26,28 +27,29 @@ class Command(LocalizedCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", nargs="?", help="Where to write the dump.")
         parser.add_argument("--dir", help="Write a dump named by its time here, and prune.")
-        parser.add_argument("--keep", type=int, default=14, help="With --dir: dumps kept.")
         parser.add_argument(
-            "--keep-days", type=int, default=30, help="With --dir: days a dump is kept."
+            "--keep-daily", type=int, default=7, help="With --dir: days whose newest dump is kept."
+        )
+        parser.add_argument(
+            "--keep-weekly", type=int, default=4, help="With --dir: weeks whose newest is kept."
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if bool(options["file"]) == bool(options["dir"]):
             raise CommandError(_("Give either FILE or --dir."))
         if options["dir"]:
-            self._into_folder(Path(options["dir"]), options["keep"], options["keep_days"])
+            self._into_folder(Path(options["dir"]), options["keep_daily"], options["keep_weekly"])
         else:
             self._dump(Path(options["file"]))
 
-    def _into_folder(self, folder: Path, keep: int, keep_days: int) -> None:
-        if keep < 1 or keep_days < 1:
-            raise CommandError(_("--keep and --keep-days must be 1 or more."))
-        now = timezone.now()
-        target = dump_path(folder, now)
+    def _into_folder(self, folder: Path, daily: int, weekly: int) -> None:
+        if daily < 0 or weekly < 0:
+            raise CommandError(_("--keep-daily and --keep-weekly must be 0 or more."))
+        target = dump_path(folder, timezone.now())
         partial = target.with_name(target.name + ".partial")
         self._dump(partial)
         partial.rename(target)
-        for old in dumps_to_prune(folder, keep=keep, keep_days=keep_days, now=now):
+        for old in dumps_to_prune(folder, daily=daily, weekly=weekly):
             old.unlink()
             self.stdout.write(_("Deleted old dump %(file)s.") % {"file": old})
 
