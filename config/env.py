@@ -134,8 +134,8 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         metrics_token=_value(environ, "METRICS_TOKEN"),
         log_format=_log_format(environ, debug=debug),
         event_archive_days=_archive_days(environ),
-        # The admin login (django-axes): an account, and an address, locked after this many
-        # failed attempts, for this many minutes.
+        # The admin login (django-axes): an account is locked from one address after this many
+        # failed attempts from there, for this many minutes.
         login_failure_limit=_at_least_one(environ, "LOGIN_FAILURE_LIMIT", default=5),
         login_cooloff_minutes=_at_least_one(environ, "LOGIN_COOLOFF_MINUTES", default=15),
     )

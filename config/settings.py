@@ -64,22 +64,29 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# The admin login resists guessing (django-axes): after LOGIN_FAILURE_LIMIT failed attempts an
-# account is locked, and so is the address they came from (each counted on its own), for
-# LOGIN_COOLOFF_MINUTES; a success resets the account's count. Attempts are rows in the
-# database (SQLite or PostgreSQL alike); staff unlock early by deleting the "Access attempts"
-# rows in the admin, or with `manage.py axes_reset` / `axes_reset_username NAME`.
+# The admin login resists guessing (django-axes, config.lockout): after LOGIN_FAILURE_LIMIT failed
+# attempts for one account from one address, that pair is locked for LOGIN_COOLOFF_MINUTES from
+# the last counted failure. Only the pair: the owner still logs in from any other address, so a
+# stranger cannot lock them out. Tries during the lock are refused uncounted (the cool-off does
+# not grow); a success resets its pair. Attempts are rows in the database (SQLite or PostgreSQL
+# alike); staff unlock early by deleting the "Access attempts" rows in the admin, or with
+# `manage.py axes_reset` / `axes_reset_username NAME`. A lockout is logged (login_locked_out)
+# and counted (challengers_login_lockouts_total; alert ChallengersLoginLockouts).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = ENV.login_failure_limit
 AXES_COOLOFF_TIME = timedelta(minutes=ENV.login_cooloff_minutes)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 # The address the API's throttles count (X-Forwarded-For's last entry behind the proxy).
 AXES_CLIENT_IP_CALLABLE = "config.idempotency.client_address"
 AXES_HTTP_RESPONSE_CODE = 429
+# The refusal: a translated page with the minutes left and Retry-After (never axes' JSON with
+# "Access-Control-Allow-Origin: *" for an XMLHttpRequest).
+AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
