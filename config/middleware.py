@@ -11,7 +11,8 @@ is rendered here, with ``DEBUG`` on too (Django's debug pages are HTML and list 
   refusals (``RequestDataTooBig``, ``SuspiciousOperation``);
 - an id in the URL past the largest the database can hold → 404 ``not_found`` (SQLite would
   raise ``OverflowError``: a 500);
-- any other error page (an unknown URL) → the same status, coded.
+- any other error page (an unknown URL) → the same status, coded; under ``/graphql/`` too, in
+  GraphQL's shape (``/graphql/anything`` → 404 ``not_found``).
 
 A ``Host`` header the server does not serve (``ALLOWED_HOSTS``) is refused first, under
 ``/api/`` and ``/graphql/`` alike: 400 ``bad_host`` (GraphQL's error shape on ``/graphql/``),
@@ -80,10 +81,14 @@ def bad_host(request: HttpRequest) -> JsonResponse | None:
     return None
 
 
-def coded(status: int, message: str | None = None, details: object = None) -> JsonResponse:
+def coded(
+    status: int, message: str | None = None, details: object = None, *, graphql: bool = False
+) -> JsonResponse:
+    """A refusal coded by its status, in REST's body or (``graphql``) in GraphQL's."""
     code = CODES.get(status, "server_error" if status >= 500 else "error")
     text = message or f"{_phrase(status)}."  # HTTP's own phrase: English everywhere
-    return JsonResponse(error_body(code=code, message=text, details=details), status=status)
+    render = graphql_error_body if graphql else error_body
+    return JsonResponse(render(code=code, message=text, details=details), status=status)
 
 
 def coded_error(error: ApplicationError) -> JsonResponse:
@@ -172,17 +177,27 @@ class ApiErrorsMiddleware(MiddlewareMixin):
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
-        if not is_api(request) or response.status_code < 400:
+        api = is_api(request)
+        graphql = request.path_info.startswith(GRAPHQL_PREFIX)
+        if not (api or graphql) or response.status_code < 400:
             return response
         if response.get("Content-Type", "").startswith("application/json"):
-            return response  # already coded (DRF's handler, the checks above)
-        message = (
-            _("No API endpoint at %(path)s.") % {"path": request.path}
-            if response.status_code == 404
-            else None
-        )
-        replaced = coded(response.status_code, message)
+            return response  # already coded (DRF's handler, the checks above, the GraphQL view)
+        message = _not_found_message(request, response, graphql)
+        replaced = coded(response.status_code, message, graphql=graphql)
         for header in ("Allow", "Retry-After", "WWW-Authenticate"):
             if header in response:
                 replaced[header] = response[header]
         return replaced
+
+
+def _not_found_message(
+    request: HttpRequest, response: HttpResponseBase, graphql: bool
+) -> str | None:
+    if response.status_code != 404:
+        return None
+    if graphql:
+        return _("No GraphQL endpoint at %(path)s: GraphQL is at /graphql/.") % {
+            "path": request.path
+        }
+    return _("No API endpoint at %(path)s.") % {"path": request.path}

@@ -221,7 +221,7 @@ function sideView(table, side, seat, fresh) {
         fmt(gettext("total %(total)s / %(defence)s"), { total: num(s.total), defence: num(s.defence) })) : null) : null,
     attacking && s.total !== null ? h("div", { class: "meter", role: "img",
       "aria-label": fmt(gettext("attack %(total)s of %(defence)s"), { total: num(s.total), defence: num(s.defence) }) },
-    h("span", { style: `width: ${Math.min(100, (100 * s.total) / Math.max(1, s.defence))}%` })) : null),
+    h("span", { style: { width: `${Math.min(100, (100 * s.total) / Math.max(1, s.defence))}%` } })) : null),
   h("div", { class: "bench" }, h("h5", {}, gettext("Bench")), h("ol", {}, slots)),
   frozen,
   h("div", { class: "exhaust" }, h("h5", {}, fmt(gettext("Exhaust pile (%(count)s)"), { count: num(s.exhaust.length) })),
