@@ -9,7 +9,7 @@ A browser's ``GET /graphql/`` gets GraphiQL from our own page
 (``config/templates/graphiql/graphiql.html``), whose scripts and styles are vendored in
 ``config/static/graphiql/``: strawberry's own page loads them from a CDN, and this server loads
 nothing from elsewhere. The page runs under the Content-Security-Policy: no inline script (its
-start is ``graphiql/start.js``), fonts from ``data:`` URLs its one exception.
+start is ``config/static/graphiql/start.js``), fonts from ``data:`` URLs its one exception.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def refusal(error: ApplicationError, status: int) -> JsonResponse:
 
 
 # GraphiQL's stylesheet embeds its fonts as data: URLs: the page's one exception to the
-# Content-Security-Policy (config/settings.py). Its script is a file (graphiql/start.js).
+# Content-Security-Policy (config/settings.py). Its script is a file.
 @csp_update({"font-src": ["data:"]})
 def graphiql_page(request: HttpRequest) -> HttpResponse:
     return render(request, "graphiql/graphiql.html", {"socket_path": SOCKET_PATH})
