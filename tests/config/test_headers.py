@@ -149,6 +149,16 @@ def test_an_unknown_graphql_path_is_a_coded_graphql_404() -> None:
 
 
 @pytest.mark.django_db
+def test_a_post_to_graphql_without_its_slash_is_a_coded_404_naming_the_url() -> None:
+    query = {"query": "{ __typename }"}
+    missing = Client().post("/graphql", query, content_type="application/json")
+    assert missing.status_code == 404 and missing["Content-Type"] == "application/json"
+    (error,) = missing.json()["errors"]
+    assert error["extensions"]["code"] == "not_found"
+    assert error["extensions"]["details"] == {"path": "/graphql/"}
+
+
+@pytest.mark.django_db
 def test_graphql_refuses_other_methods_in_json() -> None:
     refused = Client().put("/graphql/")
     assert refused.status_code == 405 and refused["Content-Type"] == "application/json"
