@@ -76,16 +76,16 @@ def test_the_web_client_runs_under_the_policy(page: Page, site: dict[str, Any]) 
     assert (
         response is not None and "script-src 'self'" in response.headers["content-security-policy"]
     )
-    expect(page.get_by_role("heading", name="Create a game")).to_be_visible()
+    expect(page.get_by_role("heading", name="Create a game")).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
     page.evaluate("location.hash = '#/cards'")
-    expect(page.locator("#card-search")).to_be_visible()
+    expect(page.locator("#card-search")).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
     page.goto(site["url"] + "/leagues/club/")
-    expect(page.get_by_text("Spring").first).to_be_visible()
+    expect(page.get_by_text("Spring").first).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
     page.goto(f"{site['url']}/#/t/{site['game']}")
-    expect(page.locator(".meter").first).to_be_attached()  # a style set by the script
+    expect(page.locator(".meter").first).to_be_attached(timeout=SHOWN_MS)  # a style set by the script
     no_violation(page)
 
 
@@ -95,13 +95,13 @@ def test_the_admin_runs_under_the_policy(page: Page, site: dict[str, Any]) -> No
     page.fill("#id_username", "admin")
     page.fill("#id_password", PASSWORD)
     page.click("input[type=submit]")
-    expect(page.locator("#site-name")).to_be_visible()
+    expect(page.locator("#site-name")).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
     page.goto(site["url"] + "/admin/cards/card/")
     no_violation(page)
     page.goto(site["url"] + "/admin/cards/cardset/add/")
     page.get_by_text("Add another Card").click()
-    expect(page.locator("#id_cards-0-name")).to_be_visible()
+    expect(page.locator("#id_cards-0-name")).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
 
 
@@ -111,14 +111,14 @@ def test_the_lockout_page_runs_under_the_policy(page: Page, site: dict[str, Any]
         page.fill("#id_username", "nobody")
         page.fill("#id_password", "wrong")
         page.click("input[type=submit]")
-    expect(page.get_by_role("heading", name="Too many failed logins")).to_be_visible()
+    expect(page.get_by_role("heading", name="Too many failed logins")).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
 
 
 def test_graphiql_and_the_api_docs_run_under_the_policy(page: Page, site: dict[str, Any]) -> None:
     page.goto(site["url"] + "/graphql/")
-    expect(page.locator(".graphiql-container")).to_be_visible()
+    expect(page.locator(".graphiql-container")).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
     page.goto(site["url"] + "/api/v1/docs/")
-    expect(page.locator(".swagger-ui .info")).to_be_visible()
+    expect(page.locator(".swagger-ui .info")).to_be_visible(timeout=SHOWN_MS)
     no_violation(page)
