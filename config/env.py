@@ -52,6 +52,7 @@ class EnvSettings:
     allowed_hosts: list[str]
     csrf_trusted_origins: list[str]
     cors_allowed_origins: list[str]
+    websocket_allowed_origins: list[str]
     databases: dict[str, dict[str, Any]]
     channel_layers: dict[str, dict[str, Any]]
     celery_broker_url: str
@@ -96,6 +97,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         csrf_trusted_origins=_origins(environ, "CSRF_TRUSTED_ORIGINS"),
         # Web pages of other origins whose scripts may call the API and /graphql/ (CORS).
         cors_allowed_origins=[o.rstrip("/") for o in _origins(environ, "CORS_ALLOWED_ORIGINS")],
+        websocket_allowed_origins=_origins(environ, "WEBSOCKET_ALLOWED_ORIGINS"),
         databases={"default": _database(environ)},
         channel_layers={"default": _channel_layer(redis_url)},
         celery_broker_url=broker,

@@ -89,7 +89,7 @@ class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
         await self.close_coded(code, error_message)
 
     async def close_coded(self, code: str, message: str) -> None:
-        reason = f"{code}: {message}"[:120]  # a close reason holds 123 bytes
+        reason = f"{code}: {message}".encode()[:123].decode(errors="ignore")  # a reason's most
         await self.websocket.close(code=INVALID_MESSAGE, reason=reason)
 
     async def handle_subscribe(self, message: Any) -> None:
