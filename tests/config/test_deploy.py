@@ -6,7 +6,6 @@ machine only. There is no Docker daemon here: the tests read the files."""
 from __future__ import annotations
 
 import http.server
-import json
 import os
 import re
 import secrets
@@ -196,13 +195,6 @@ def test_the_proxy_passes_the_host_with_its_port() -> None:
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
     assert "proxy_set_header Host $http_host;" in conf
     assert "Host $host;" not in conf
-
-
-def test_the_proxy_refuses_metrics_in_coded_json() -> None:
-    conf = (ROOT / "deploy" / "nginx.conf").read_text()
-    block = r"location = /metrics \{\s*default_type application/json;\s*return 404 '(.*?)';"
-    found = re.search(block, conf)
-    assert found is not None and json.loads(found[1])["code"] == "not_found"
 
 
 def test_the_health_probe_passes_on_any_http_answer_and_fails_on_none() -> None:
