@@ -20,3 +20,9 @@ class ProjectConfig(AppConfig):
         # The database answering again is seen as it happens: a new connection (a request's,
         # a task's, the worker clock's) after a loss (config.observe).
         connection_created.connect(observe.connection_created, dispatch_uid="dependency-seen")
+        # A lockout of the admin login is logged and counted as it begins (config.lockout).
+        from axes.signals import user_locked_out
+
+        from config.lockout import report_lockout
+
+        user_locked_out.connect(report_lockout, dispatch_uid="login-locked-out")

@@ -51,6 +51,7 @@ class EnvSettings:
     secret_key: str
     allowed_hosts: list[str]
     csrf_trusted_origins: list[str]
+    cors_allowed_origins: list[str]
     websocket_allowed_origins: list[str]
     databases: dict[str, dict[str, Any]]
     channel_layers: dict[str, dict[str, Any]]
@@ -94,6 +95,8 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         secret_key=_secret_key(environ, debug=debug),
         allowed_hosts=_allowed_hosts(environ, debug=debug),
         csrf_trusted_origins=_origins(environ, "CSRF_TRUSTED_ORIGINS"),
+        # Web pages of other origins whose scripts may call the API and /graphql/ (CORS).
+        cors_allowed_origins=[o.rstrip("/") for o in _origins(environ, "CORS_ALLOWED_ORIGINS")],
         websocket_allowed_origins=_origins(environ, "WEBSOCKET_ALLOWED_ORIGINS"),
         databases={"default": _database(environ)},
         channel_layers={"default": _channel_layer(redis_url)},
@@ -136,8 +139,8 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         metrics_token=_value(environ, "METRICS_TOKEN"),
         log_format=_log_format(environ, debug=debug),
         event_archive_days=_archive_days(environ),
-        # The admin login (django-axes): an account, and an address, locked after this many
-        # failed attempts, for this many minutes.
+        # The admin login (django-axes): an account is locked from one address after this many
+        # failed attempts from there, for this many minutes.
         login_failure_limit=_at_least_one(environ, "LOGIN_FAILURE_LIMIT", default=5),
         login_cooloff_minutes=_at_least_one(environ, "LOGIN_COOLOFF_MINUTES", default=15),
     )

@@ -145,7 +145,7 @@ def server_failed(request: HttpRequest) -> HttpResponse:
     ``/api/`` by ``config.middleware``)."""
     error = database_unavailable(sys.exc_info()[1] or Exception())
     if error is None:
-        return server_error(request)
+        return server_error(request)  # coded JSON under /api/ and /graphql/ (config.middleware)
     return unavailable_json(error, graphql=request.path.startswith("/graphql/"))
 
 

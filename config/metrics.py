@@ -142,6 +142,10 @@ TOURNAMENT_CHANGES = Counter(
 THROTTLED = Counter(
     f"{PREFIX}_throttled_requests", "Requests refused with 429 throttled, by scope.", ["scope"]
 )
+LOGIN_LOCKOUTS = Counter(
+    f"{PREFIX}_login_lockouts",
+    "Admin logins locked for an account and an address after repeated failures (config.lockout).",
+)
 DEPENDENCY_UP = Gauge(
     f"{PREFIX}_dependency_up",
     "1 while a dependency (database, redis) answers this process, 0 once it did not; the least "

@@ -2,25 +2,28 @@
 
 The page is for Prometheus, not players: with ``METRICS_TOKEN`` set it answers a request carrying
 ``Authorization: Bearer <token>``; with no token set it answers only from the host itself
-(loopback), so a server on its embedded defaults never shows it on the network. Anything else
-gets 404, as if there were no such page.
+(any loopback address: 127.0.0.0/8, ``::1``), so a server on its embedded defaults never shows
+it on the network. Anything else gets 404 ``not_found`` in coded JSON, as if there were no such
+page.
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import re
 import threading
 import time
 from collections.abc import Callable, Iterator
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotFound
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.utils.translation import gettext as _
 from strawberry.extensions import SchemaExtension
 
 from config import metrics, metrics_state
+from config.errors import error_body
 
-LOOPBACK = frozenset({"127.0.0.1", "::1"})
 UNMATCHED = "<unmatched>"
 # Any other method is counted as "other": a client cannot add series by inventing methods.
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -38,7 +41,8 @@ _names_lock = threading.Lock()
 
 def metrics_view(request: HttpRequest) -> HttpResponse:
     if request.method not in ("GET", "HEAD") or not may_scrape(request):
-        return HttpResponseNotFound("Not found.", content_type="text/plain")
+        message = _("No page at %(path)s.") % {"path": request.path}
+        return JsonResponse(error_body(code="not_found", message=message), status=404)
     with metrics_state.scraping():
         body = metrics.scrape()
     return HttpResponse(body, content_type=metrics.CONTENT_TYPE)
@@ -47,9 +51,19 @@ def metrics_view(request: HttpRequest) -> HttpResponse:
 def may_scrape(request: HttpRequest) -> bool:
     token: str | None = settings.METRICS_TOKEN
     if token is None:
-        return request.META.get("REMOTE_ADDR") in LOOPBACK
+        return is_loopback(request.META.get("REMOTE_ADDR", ""))
     sent = request.META.get("HTTP_AUTHORIZATION", "")
     return hmac.compare_digest(sent.encode(), f"Bearer {token}".encode())
+
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` is this host: 127.0.0.0/8, ``::1``, or one of those IPv4-mapped."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    mapped = getattr(parsed, "ipv4_mapped", None)
+    return (mapped or parsed).is_loopback
 
 
 # The load balancer's probes (config.health, config.probes): their 503s report a dependency, they

@@ -11,7 +11,9 @@ is rendered here, with ``DEBUG`` on too (Django's debug pages are HTML and list 
   refusals (``RequestDataTooBig``, ``SuspiciousOperation``);
 - an id in the URL past the largest the database can hold → 404 ``not_found`` (SQLite would
   raise ``OverflowError``: a 500);
-- any other error page (an unknown URL) → the same status, coded.
+- any other error page (an unknown URL) → the same status, coded; under ``/graphql/`` too, in
+  GraphQL's shape (``/graphql/anything`` → 404 ``not_found``; a ``POST /graphql`` → 404 naming
+  ``/graphql/`` in ``details.path``, where Django would redirect or fail).
 
 A ``Host`` header the server does not serve (``ALLOWED_HOSTS``) is refused first, under
 ``/api/`` and ``/graphql/`` alike: 400 ``bad_host`` (GraphQL's error shape on ``/graphql/``),
@@ -49,6 +51,7 @@ log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 GRAPHQL_PREFIX = "/graphql/"
+SAFE = frozenset({"GET", "HEAD"})
 # The largest id of a row (BigAutoField); a larger one in a URL names nothing.
 MAX_ID = 2**63 - 1
 CODES = {
@@ -80,10 +83,14 @@ def bad_host(request: HttpRequest) -> JsonResponse | None:
     return None
 
 
-def coded(status: int, message: str | None = None, details: object = None) -> JsonResponse:
+def coded(
+    status: int, message: str | None = None, details: object = None, *, graphql: bool = False
+) -> JsonResponse:
+    """A refusal coded by its status, in REST's body or (``graphql``) in GraphQL's."""
     code = CODES.get(status, "server_error" if status >= 500 else "error")
     text = message or f"{_phrase(status)}."  # HTTP's own phrase: English everywhere
-    return JsonResponse(error_body(code=code, message=text, details=details), status=status)
+    render = graphql_error_body if graphql else error_body
+    return JsonResponse(render(code=code, message=text, details=details), status=status)
 
 
 def coded_error(error: ApplicationError) -> JsonResponse:
@@ -110,6 +117,10 @@ class ApiErrorsMiddleware(MiddlewareMixin):
         graphql = request.path_info.startswith(GRAPHQL_PREFIX)
         if (api or graphql) and (refused := bad_host(request)):
             return refused
+        if request.path_info == GRAPHQL_PREFIX.rstrip("/") and request.method not in SAFE:
+            # Django would redirect to /graphql/ (losing the body) or, with DEBUG on, fail.
+            message = _not_found_message(request, graphql=True)
+            return coded(404, message, {"path": GRAPHQL_PREFIX}, graphql=True)
         if not api:
             return None
         try:
@@ -172,17 +183,23 @@ class ApiErrorsMiddleware(MiddlewareMixin):
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
-        if not is_api(request) or response.status_code < 400:
+        api = is_api(request)
+        graphql = request.path_info.startswith(GRAPHQL_PREFIX)
+        if not (api or graphql) or response.status_code < 400:
             return response
         if response.get("Content-Type", "").startswith("application/json"):
-            return response  # already coded (DRF's handler, the checks above)
-        message = (
-            _("No API endpoint at %(path)s.") % {"path": request.path}
-            if response.status_code == 404
-            else None
-        )
-        replaced = coded(response.status_code, message)
+            return response  # already coded (DRF's handler, the checks above, the GraphQL view)
+        message = _not_found_message(request, graphql) if response.status_code == 404 else None
+        replaced = coded(response.status_code, message, graphql=graphql)
         for header in ("Allow", "Retry-After", "WWW-Authenticate"):
             if header in response:
                 replaced[header] = response[header]
         return replaced
+
+
+def _not_found_message(request: HttpRequest, graphql: bool) -> str:
+    if graphql:
+        return _("No GraphQL endpoint at %(path)s: GraphQL is at /graphql/.") % {
+            "path": request.path
+        }
+    return _("No API endpoint at %(path)s.") % {"path": request.path}

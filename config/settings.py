@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 
+from corsheaders.defaults import default_headers
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, read_environment
@@ -42,6 +44,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "axes",
+    "corsheaders",
     "simple_history",  # cards: every change of a card or a set with its values (admin History)
     "config.apps.ProjectConfig",
     "cards",
@@ -60,6 +63,12 @@ MIDDLEWARE = [
     # Outermost: every answer under /api/ is coded JSON, whichever layer below refused the request.
     "config.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
+    # CORS for the API and /graphql/ (CORS_* below): before anything that may answer first.
+    "corsheaders.middleware.CorsMiddleware",
+    # Per-viewer answers of the API and /graphql/ are private to their caller (config.headers).
+    "config.headers.ViewerCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -75,22 +84,29 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# The admin login resists guessing (django-axes): after LOGIN_FAILURE_LIMIT failed attempts an
-# account is locked, and so is the address they came from (each counted on its own), for
-# LOGIN_COOLOFF_MINUTES; a success resets the account's count. Attempts are rows in the
-# database (SQLite or PostgreSQL alike); staff unlock early by deleting the "Access attempts"
-# rows in the admin, or with `manage.py axes_reset` / `axes_reset_username NAME`.
+# The admin login resists guessing (django-axes, config.lockout): after LOGIN_FAILURE_LIMIT failed
+# attempts for one account from one address, that pair is locked for LOGIN_COOLOFF_MINUTES from
+# the last counted failure. Only the pair: the owner still logs in from any other address, so a
+# stranger cannot lock them out. Tries during the lock are refused uncounted (the cool-off does
+# not grow); a success resets its pair. Attempts are rows in the database (SQLite or PostgreSQL
+# alike); staff unlock early by deleting the "Access attempts" rows in the admin, or with
+# `manage.py axes_reset` / `axes_reset_username NAME`. A lockout is logged (login_locked_out)
+# and counted (challengers_login_lockouts_total; alert ChallengersLoginLockouts).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = ENV.login_failure_limit
 AXES_COOLOFF_TIME = timedelta(minutes=ENV.login_cooloff_minutes)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 # The address the API's throttles count (X-Forwarded-For's last entry behind the proxy).
 AXES_CLIENT_IP_CALLABLE = "config.idempotency.client_address"
 AXES_HTTP_RESPONSE_CODE = 429
+# The refusal: a translated page with the minutes left and Retry-After (never axes' JSON with
+# "Access-Control-Allow-Origin: *" for an XMLHttpRequest).
+AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -130,6 +146,36 @@ SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$", r"^metrics$"]
 # BEHIND_PROXY (or PROXY_COUNT): a proxy (deploy/nginx.conf) terminates TLS and says so in
 # X-Forwarded-Proto, and names the client in X-Forwarded-For (the address throttling counts).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ENV.behind_proxy else None
+
+# Content-Security-Policy (django-csp; docs/security.md, "Headers"): scripts, styles, images,
+# fonts and connections (fetch, the WebSocket streams) from this server only, no inline script
+# or style, no plugin, no framing, forms posted here only. The web client, the admin and
+# GraphiQL run under it as they are; the one exception is the API docs page (Swagger UI's
+# template carries an inline <style>: config.urls adds 'unsafe-inline' to style-src there).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
+
+# CORS (django-cors-headers; docs/security.md, "Headers"): the API and /graphql/ answer the
+# scripts of the pages at CORS_ALLOWED_ORIGINS (none by default: a browser page of another
+# origin reads nothing). No credentials: the API reads only the Authorization header (a seat or
+# organizer token the page holds), never a cookie, so no cookie is ever sent cross-origin.
+CORS_ALLOWED_ORIGINS = ENV.cors_allowed_origins
+CORS_URLS_REGEX = r"^/(api|graphql)/"
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = (*default_headers, "idempotency-key", "x-request-id")
+CORS_EXPOSE_HEADERS = ["Retry-After", "X-Request-ID", "Idempotent-Replayed", "Content-Language"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -229,3 +229,11 @@ def test_the_proxy_count_says_which_forwarded_address_is_the_client() -> None:
     assert read_environment({"PROXY_COUNT": "0"}).behind_proxy is False
     with pytest.raises(ImproperlyConfigured, match="PROXY_COUNT"):
         read_environment({"PROXY_COUNT": "two"})
+
+
+def test_cors_allowed_origins_are_none_by_default_and_listed_origins_otherwise() -> None:
+    assert read_environment({}).cors_allowed_origins == []
+    env = read_environment({"CORS_ALLOWED_ORIGINS": "https://game.example/, http://localhost:3000"})
+    assert env.cors_allowed_origins == ["https://game.example", "http://localhost:3000"]
+    with pytest.raises(ImproperlyConfigured, match="CORS_ALLOWED_ORIGINS"):
+        read_environment({"CORS_ALLOWED_ORIGINS": "game.example"})

@@ -1,5 +1,6 @@
-"""The shipped proxy (deploy/nginx.conf) answers an oversize URL or oversize headers with the
-API's coded JSON (414, 431), not nginx's HTML page: run by the nginx on this machine."""
+"""The shipped proxy (deploy/nginx.conf) answers an oversize URL, oversize headers or /metrics
+with the API's coded JSON (414, 431, 404), not nginx's HTML page: run by the nginx on this
+machine."""
 
 from __future__ import annotations
 
@@ -97,3 +98,8 @@ def test_headers_over_32_kib_in_all_are_431_in_json(proxy: int) -> None:
     headers = {f"X-Part-{n}": "p" * 7000 for n in range(6)}
     status, _, body = ask(proxy, "/api/v1/health/", headers)
     assert (status, body["code"]) == (431, "headers_too_large")
+
+
+def test_metrics_are_never_passed_on_and_refused_in_json(proxy: int) -> None:
+    status, kind, body = ask(proxy, "/metrics", {})
+    assert (status, kind, body["code"]) == (404, "application/json", "not_found")

@@ -19,29 +19,35 @@ def _page(client: Client) -> str:
     return response.content.decode()
 
 
+def _served(client: Client, source: str) -> bytes:
+    response = client.get(source)
+    assert response.status_code == 200, source
+    return b"".join(response.streaming_content)  # type: ignore[attr-defined]
+
+
 def test_a_browser_gets_graphiql_that_loads_nothing_from_elsewhere() -> None:
-    page = _page(Client())
-    assert "GraphiQL.createFetcher" in page
+    client = Client()
+    page = _page(client)
+    start = _served(client, "/static/graphiql/start.js").decode()  # no inline script (CSP)
+    assert "GraphiQL.createFetcher" in start and "root.dataset.socketPath" in start
     elsewhere = [
         url
         # a URL naming a host (the socket's "ws://" + location.host is this host's)
-        for url in re.findall(r"(?:https?|wss?)://[^\s\"'<>]+", page)
+        for url in re.findall(r"(?:https?|wss?)://[^\s\"'<>]+", page + start)
         if not url.startswith(f"http://{HOST}/")
     ]
     assert elsewhere == []
-    assert '"/ws/graphql/"' in page  # subscriptions go to this host's socket
+    assert 'data-socket-path="/ws/graphql/"' in page  # subscriptions go to this host's socket
 
 
 def test_every_file_the_page_references_is_served() -> None:
     client = Client()
     sources = re.findall(r'(?:src|href)="([^"]+)"', _page(client))
-    assert len(sources) == 4  # the stylesheet, React, ReactDOM and GraphiQL
+    # GraphiQL's stylesheet and the page's, React, ReactDOM, GraphiQL and the start script.
+    assert len(sources) == 6
     for source in sources:
         assert source.startswith("/static/graphiql/")
-        response = client.get(source)
-        assert response.status_code == 200, source
-        body = b"".join(response.streaming_content)  # type: ignore[attr-defined]
-        assert len(body) > 1000, source
+        assert len(_served(client, source)) > 40, source
 
 
 def test_a_program_still_gets_json() -> None:

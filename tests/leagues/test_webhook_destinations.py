@@ -90,9 +90,22 @@ def test_a_public_address_is_accepted(catalogue: Any, url: str) -> None:
     assert ok(hook(client, token, slug, url))["url"] == url
 
 
-@pytest.mark.parametrize(
-    "url", ["ftp://example.com/", "http:///x", "http://user:pw@93.184.215.14/", "http://h:99999/"]
-)
+MALFORMED = [
+    "ftp://example.com/",
+    "http:///x",
+    "http://user:pw@93.184.215.14/",
+    "http://h:99999/",
+    "http://exa mple.com/",  # a space in the host
+    "http://example.com /hook",
+    "http://example.com/a hook",
+    "http://example.com\x00/",
+    "http://exa%20mple.com/",
+    "http://a..b/",
+    "http://-x.example/",
+]
+
+
+@pytest.mark.parametrize("url", MALFORMED)
 def test_a_malformed_url_is_refused(catalogue: Any, url: str) -> None:
     client = APIClient()
     token = create_organizer("org")

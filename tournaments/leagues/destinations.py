@@ -18,6 +18,7 @@ stay refused even then.
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 import ssl
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ METADATA = frozenset(
     for a in ("169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "192.0.0.192")
 )
 NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+# A DNS name: dotted labels of letters, digits, "-" and "_" (as resolvers take them), at most 253.
+HOST_NAME = re.compile(r"(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9_-]{1,63})*\.?")
 
 
 class DestinationError(Exception):
@@ -64,13 +67,38 @@ def private_allowed() -> bool:
 
 
 def parse(url: str) -> Destination:
-    """The URL's parts, or ``bad_webhook_url`` (not http(s), no host, a bad port, credentials)."""
-    parts = urlsplit(url.strip())
+    """The URL's parts, or ``bad_webhook_url`` (not http(s), no host, a host that is neither a
+    name nor an address, a bad port, credentials, a space or control character anywhere)."""
+    stripped = url.strip()
+    if any(char.isspace() or ord(char) < 32 or ord(char) == 127 for char in stripped):
+        raise DestinationError(
+            "bad_webhook_url", _("A webhook URL has no spaces or control characters.")
+        )
+    parts = urlsplit(stripped)
     if parts.scheme not in SCHEMES or not parts.hostname:
         raise DestinationError("bad_webhook_url", _("A webhook URL is http:// or https:// a host."))
     if parts.username is not None or parts.password is not None:
         raise DestinationError("bad_webhook_url", _("A webhook URL carries no user or password."))
-    return Destination(parts.scheme, parts.hostname, _port(parts), _target(parts))
+    return Destination(parts.scheme, _host(parts.hostname), _port(parts), _target(parts))
+
+
+def _host(host: str) -> str:
+    """``host`` if it is an IP address or a DNS name (letters, digits, ``-`` and ``_`` in dotted
+    labels of 1 to 63; an international name by its IDNA form), else ``bad_webhook_url``."""
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    try:
+        ascii_host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        ascii_host = ""
+    if not HOST_NAME.fullmatch(ascii_host):
+        raise DestinationError(
+            "bad_webhook_url", _("The webhook URL's host is neither a host name nor an address.")
+        )
+    return host
 
 
 def _port(parts: SplitResult) -> int:

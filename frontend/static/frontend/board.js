@@ -159,7 +159,7 @@ function sideView(table, side, seat, fresh) {
         fmt(gettext("total %(total)s / %(defence)s"), { total: num(total), defence: num(defence) })) : null) : null,
     counted ? h("div", { class: "meter", role: "img",
       "aria-label": fmt(gettext("attack %(total)s of %(defence)s"), { total: num(total), defence: num(defence) }) },
-    h("span", { style: `width: ${Math.min(100, (100 * total) / Math.max(1, defence))}%` })) : null),
+    h("span", { style: { width: `${Math.min(100, (100 * total) / Math.max(1, defence))}%` } })) : null),
   h("div", { class: "bench" }, h("h5", {}, gettext("Bench")), h("ol", {}, slots)),
   frozen,
   h("div", { class: "exhaust" }, h("h5", {}, fmt(gettext("Exhaust pile (%(count)s)"), { count: num(s.exhaust.length) })),

@@ -12,6 +12,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
     else if (name === "dataset") Object.assign(element.dataset, value);
+    // Styles as properties, never a style="" attribute (the Content-Security-Policy refuses those).
+    else if (name === "style") Object.assign(element.style, value);
     else element.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children.flat(Infinity)) {
