@@ -25,11 +25,21 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config import metrics
+from config.asyncapi import (
+    CloseCode,
+    Message,
+    Socket,
+    constant,
+    declare_socket,
+    frame,
+    shape_payload,
+)
 from config.errors import NotFoundError
 from config.i18n import scope_language
 from config.middleware import MAX_ID
 from matches.observer import Viewer
 from tournaments.api.inputs import MAX_NUMBER, whole_number
+from tournaments.log_shapes import TournamentEventView
 from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
 from tournaments.selectors.viewers import BadToken, seat_of_token, viewer_in
 from tournaments.services.events import group_name
@@ -37,6 +47,59 @@ from tournaments.services.events import group_name
 CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
+
+ERROR_FRAME = Message(
+    "streamError",
+    "A refusal (then a close) or an answer to a client frame (`read_only`).",
+    frame(
+        "error",
+        {
+            "code": {"type": "string", "description": "Stable: `invalid`, `bad_token`, …"},
+            "message": {"type": "string", "description": "For people, in the stream's language."},
+        },
+    ),
+)
+STREAM = declare_socket(
+    Socket(
+        name="tournament_stream",
+        title="a tournament's event stream",
+        address="/ws/tournaments/{tournament_id}/",
+        description=(
+            "Every event of the tournament's log after `after` the viewer may see, in `seq` "
+            "order with no gap (an event it may not see comes as `hidden`), then each new one "
+            "as it is released (docs/protocol.md §13)."
+        ),
+        parameters={"tournament_id": "The tournament's id."},
+        query={
+            "token": "A seat token (none: a spectator).",
+            "after": "The last seq the client holds (default 0).",
+            "lang": "The language of error frames (else Accept-Language).",
+        },
+        sends=(
+            Message(
+                "streamEvent",
+                "An event of the tournament's log as the viewer may see it.",
+                shape_payload(TournamentEventView, type=constant("event")),
+            ),
+            ERROR_FRAME,
+        ),
+        receives=(
+            Message(
+                "clientFrame",
+                "Any frame from the client: the stream takes none and answers `read_only`.",
+                {},
+            ),
+        ),
+        close_codes=(
+            CloseCode(
+                CLOSE_BAD_REQUEST,
+                "`invalid`: a bad `after` (not a whole number, or beyond the tournament's log).",
+            ),
+            CloseCode(CLOSE_BAD_TOKEN, "`bad_token`: a token no seat holds."),
+            CloseCode(CLOSE_NOT_FOUND, "`not_found`: no such tournament, or no such stream."),
+        ),
+    )
+)
 
 
 class Refused(Exception):
