@@ -191,8 +191,9 @@ def _load(path: Path) -> Any:
 
 def structural_breaks(old: Any, new: Any, at: str = "") -> list[tuple[str, str]]:
     """The fallback: what a client of ``old`` loses in ``new`` — a key of a mapping removed
-    (a path, an operation, a property, a message, a channel), a ``type``, ``format`` or
-    ``pattern`` changed, a value no longer allowed by an ``enum``, a property newly required."""
+    (a path, an operation, a property, a message, a channel; not a bound or a word: ``LOOSE``),
+    a ``type``, ``format`` or ``pattern`` changed, a value no longer allowed by an ``enum``, a
+    property newly required. Coarser than the node tools (it may over-report)."""
     if isinstance(old, dict) and isinstance(new, dict):
         return [
             *(
@@ -213,9 +214,17 @@ CHECKED: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
+# Keys whose removal loosens a schema or changes only words: no client breaks.
+LOOSE = frozenset(
+    {"maximum", "minimum", "maxLength", "minLength", "maxItems", "minItems", "pattern"}
+    | {"format", "required", "description", "summary", "title", "example", "examples"}
+)
+
+
 def _key_breaks(old: Any, new: Any, at: str, key: str) -> list[tuple[str, str]]:
     if new is _GONE:
-        return [(at, "removed")]
+        named = at.split("/")[-2] in ("properties", "schemas", "messages", "paths")
+        return [] if key in LOOSE and not named else [(at, "removed")]
     if key in CHECKED and not isinstance(old, dict) and CHECKED[key](old, new):
         return [(at, f"{old!r} → {new!r}")]
     return structural_breaks(old, new, at)

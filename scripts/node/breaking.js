@@ -25,6 +25,17 @@ function dereference(node, root, seen = new Set()) {
   );
 }
 
+// What each of openapi-diff's breaking codes means for a client (its schema difference itself
+// is a whole JSON schema: too long to print).
+const MEANING = {
+  "path.remove": "the path is gone",
+  "method.remove": "the operation is gone",
+  "request.body.scope.remove": "the request body takes fewer values than before",
+  "response.body.scope.add": "the answer may hold values the released schema did not allow",
+  "response.required.header.remove": "a header the answer always had may be missing",
+  "response.status-code.remove": "a documented status is gone",
+};
+
 async function openapi(oldPath, newPath) {
   const openapiDiff = require("openapi-diff");
   const spec = (path) => ({ content: fs.readFileSync(path, "utf8"), location: path, format: "openapi3" });
@@ -34,7 +45,7 @@ async function openapi(oldPath, newPath) {
       .map((detail) => detail.location)
       .filter((value, index, all) => all.indexOf(value) === index)
       .join(" → "),
-    change: difference.code + (difference.details ? " " + JSON.stringify(difference.details) : ""),
+    change: `${difference.code}: ${MEANING[difference.code] || difference.action}`,
   }));
 }
 
