@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import JavaScriptCatalog
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from cards.glossary import glossary_view
+from config.api_docs import docs_view, schema_view
 from config.graphql_views import graphql_view
 from config.health import HealthView
 from config.metrics_http import metrics_view
@@ -19,8 +19,8 @@ api_v1: list[URLPattern | URLResolver] = [
     path("health/", HealthView.as_view(), name="health"),
     path("live/", LiveView.as_view(), name="live"),
     path("ready/", ReadyView.as_view(), name="ready"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("schema/", schema_view, name="schema"),  # made once per process, gzip, ETag
+    path("docs/", docs_view, name="docs"),
     path("", include("cards.api.urls")),
     path("", include("tournaments.api.urls")),
     path("", include("tournaments.leagues.api.urls")),

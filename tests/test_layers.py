@@ -34,6 +34,7 @@ CONFIG_ROOT = frozenset(
         "config.health",
         "config.probes",
         "config.contract",  # the contract files: the documents the root serves
+        "config.api_docs",
     }
 )
 

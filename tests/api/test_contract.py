@@ -4,6 +4,9 @@ change against ``schema/released/`` is reported (docs/contract.md)."""
 from __future__ import annotations
 
 import dataclasses
+import gzip
+import json
+import re
 import shutil
 from io import StringIO
 from pathlib import Path
@@ -85,3 +88,23 @@ def test_breaking_reports_a_removed_field_in_each_document(tmp_path: Path, node:
     assert by_document[contract.OPENAPI], found
     assert node or any(openapi_property in b for b in by_document[contract.OPENAPI]), found
     assert any("seq" in b for b in by_document[contract.ASYNCAPI]), found
+
+
+def test_the_schema_is_sent_compressed_with_an_etag_and_a_304_when_unchanged() -> None:
+    client = Client()
+    first = client.get("/api/v1/schema/", headers={"Accept-Encoding": "gzip, br"})
+    assert first["Content-Encoding"] == "gzip"
+    assert gzip.decompress(first.content) == (contract.SCHEMA_DIR / contract.OPENAPI).read_bytes()
+    assert "Accept-Encoding" in first["Vary"]
+    again = client.get("/api/v1/schema/", headers={"If-None-Match": first["ETag"]})
+    assert (again.status_code, again.content, again["ETag"]) == (304, b"", first["ETag"])
+    as_json = client.get("/api/v1/schema/?format=json")
+    assert as_json["ETag"] != first["ETag"] and "Content-Encoding" not in as_json
+    assert json.loads(as_json.content)["openapi"].startswith("3.")
+    stale = client.get("/api/v1/schema/?format=json", headers={"If-None-Match": first["ETag"]})
+    assert stale.status_code == 200
+
+
+def test_the_docs_page_reads_the_json_form() -> None:
+    page = Client().get("/api/v1/docs/")
+    assert re.search(rb'url: "/api/v1/schema/\?format(=|\\u003D)json"', page.content)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config import contract
 from config.commands import LocalizedCommand
@@ -58,8 +59,11 @@ class Command(LocalizedCommand):
         for change in found:
             self.stdout.write(str(change))
         if found:
-            self.stderr.write(
-                _("%(count)d breaking changes since schema/released/.") % {"count": len(found)}
+            message = ngettext(
+                "%(count)d breaking change since schema/released/.",
+                "%(count)d breaking changes since schema/released/.",
+                len(found),
             )
+            self.stderr.write(message % {"count": len(found)})
             raise SystemExit(1)
         self.stdout.write(_("No breaking change since schema/released/."))
