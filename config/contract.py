@@ -14,7 +14,6 @@ import difflib
 import json
 import shutil
 import subprocess
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -209,9 +208,7 @@ def structural_breaks(old: Any, new: Any, at: str = "") -> list[tuple[str, str]]
 
 
 _GONE = object()
-CHECKED: dict[str, Callable[[Any, Any], bool]] = {
-    key: (lambda before, after: before != after) for key in ("type", "format", "pattern")
-}
+KINDS = frozenset({"type", "format", "pattern"})  # a change of one is a change of kind
 
 
 # Keys whose removal loosens a schema or changes only words: no client breaks.
@@ -225,7 +222,7 @@ def _key_breaks(old: Any, new: Any, at: str, key: str) -> list[tuple[str, str]]:
     if new is _GONE:
         named = at.split("/")[-2] in ("properties", "schemas", "messages", "paths")
         return [] if key in LOOSE and not named else [(at, "removed")]
-    if key in CHECKED and not isinstance(old, dict) and CHECKED[key](old, new):
+    if key in KINDS and not isinstance(old, dict) and old != new:
         return [(at, f"{old!r} → {new!r}")]
     return structural_breaks(old, new, at)
 
