@@ -72,6 +72,7 @@ def _without_a_field(current: Path) -> tuple[str, str]:
     return removed, property_name
 
 
+@pytest.mark.long  # openapi-diff reads two 490 KB documents: a minute or more
 @pytest.mark.parametrize("node", [True, False], ids=["node tools", "python fallback"])
 def test_breaking_reports_a_removed_field_in_each_document(tmp_path: Path, node: bool) -> None:
     if node and not contract.node_ready():
