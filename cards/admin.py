@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -12,15 +13,18 @@ from django.db import models
 from django.db.models import Q, QuerySet
 from django.forms import BaseInlineFormSet, IntegerField, ModelForm, Textarea
 from django.http import HttpRequest, HttpResponse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.module_loading import import_string
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from simple_history.admin import SimpleHistoryAdmin
 
-from cards.api.cache import catalogue_changed
 from cards.charts import figures_chart
-from cards.models import Card, CardSet
+from cards.history import updated_with_history
+from cards.models import Card, CardSet, CardSnapshot
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
+from cards.setfiles import sets_export
 
 
 class CardInline(admin.TabularInline):
@@ -121,9 +125,10 @@ def _warning(card_set: Any) -> str | None:
     )
 
 
-class RetireActions(admin.ModelAdmin):
+class RetireActions(SimpleHistoryAdmin):
     """Retire instead of delete: a retired row stays (past tournaments' history keeps it) and is
-    left out of new tournaments (``cards.snapshots.snapshot_take``, the playable sets)."""
+    left out of new tournaments (``cards.snapshots.snapshot_take``, the playable sets). Every
+    change, these included, is on the row's History page with its old and new values."""
 
     actions = ["retire", "restore"]
 
@@ -136,16 +141,20 @@ class RetireActions(admin.ModelAdmin):
         self._set_retired(request, queryset, retired=False)
 
     def _set_retired(self, request: HttpRequest, queryset: QuerySet[Any], *, retired: bool) -> None:
-        count = queryset.model._default_manager.filter(
-            pk__in=queryset.values("pk"), retired=not retired
-        ).update(retired=retired, curated=True)
-        catalogue_changed()  # an update sends no save signal
+        count = updated_with_history(
+            queryset,
+            reason="Retired in admin" if retired else "Restored in admin",
+            user=request.user,
+            retired=retired,
+            curated=True,
+        )
         verb = "retired" if retired else "restored"
         self.message_user(request, f"{count} {queryset.model._meta.verbose_name}(s) {verb}.")
 
 
 @admin.register(CardSet)
 class CardSetAdmin(RetireActions):
+    actions = [*RetireActions.actions, "export"]
     list_display = (
         *("name", "box", "kind", "designs", "copy_total", "expected_copies", "copies_ok"),
         *("playable", "retired"),
@@ -158,6 +167,14 @@ class CardSetAdmin(RetireActions):
         *("note", "position", "retired", "curated"),
     )
     inlines = (CardInline,)
+
+    @admin.action(description=_("Export as a catalogue file (JSON, to edit and import)"))
+    def export(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse:
+        text = json.dumps(sets_export(queryset), ensure_ascii=False, indent=2) + "\n"
+        response = HttpResponse(text, content_type="application/json; charset=utf-8")
+        name = "sets" if queryset.count() > 1 else slugify(queryset.get().name) or "set"
+        response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        return response
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[CardSet]:
         return card_set_list()
@@ -393,11 +410,49 @@ class CardAdmin(RetireActions):
 
     @admin.action(description=_("Release to the catalogue file (next load_catalogue overwrites)"))
     def release_to_catalogue(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
-        count = queryset.update(curated=False)
-        catalogue_changed()  # an update sends no save signal
+        count = updated_with_history(
+            queryset, reason="Released to the catalogue file", user=request.user, curated=False
+        )
         message = ngettext(
             "%(count)s card will follow the catalogue file again.",
             "%(count)s cards will follow the catalogue file again.",
             count,
         )
         self.message_user(request, message % {"count": count})
+
+
+@admin.register(CardSnapshot)
+class CardSnapshotAdmin(admin.ModelAdmin):
+    """The card data tournaments froze at their start: read only (nothing edits a snapshot)."""
+
+    list_display = ("__str__", "created_at", "designs")
+    readonly_fields = ("digest", "created_at", "all_sets", "cards")
+    fields = readonly_fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=_("designs"))
+    def designs(self, snapshot: CardSnapshot) -> int:
+        return len(snapshot.entries)
+
+    @admin.display(description=_("cards"))
+    def cards(self, snapshot: CardSnapshot) -> str:
+        """Every frozen design as a table: set, name, level, power, timing, effect code."""
+        columns = ("set", "name", "level", "power", "timing", "effect_code")
+        rows = format_html_join(
+            "",
+            "<tr>" + "<td>{}</td>" * len(columns) + "</tr>",
+            (
+                [entry.get(name) if entry.get(name) is not None else "" for name in columns]
+                for entry in snapshot.entries
+            ),
+        )
+        head = format_html_join("", "<th>{}</th>", ((name,) for name in columns))
+        return format_html("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>", head, rows)

@@ -19,9 +19,11 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from cards.api.cache import catalogue_changed
+from cards.history import bulk_updated_with_history, created_with_history
 from cards.models import Card, CardSet
 from config.errors import ApplicationError
 
+LOADED = "load_catalogue"  # the reason its changes carry in the catalogue's history
 CATALOGUE_PATH = Path(__file__).resolve().parent / "data" / "catalogue.json"
 
 SET_FIELDS: tuple[str, ...] = (
@@ -51,6 +53,24 @@ CARD_FIELDS: tuple[str, ...] = (
 Row = TypeVar("Row", CardSet, Card)
 
 
+@dataclass(frozen=True)
+class Change:
+    """One field a load changes on a row: its value in the database and in the file."""
+
+    name: str
+    old: Any
+    new: Any
+
+    def __str__(self) -> str:
+        return f"{self.name}: {_shown(self.old)} -> {_shown(self.new)}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, models.Model):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
 class CatalogueError(ApplicationError):
     """The catalogue file holds something the models refuse."""
 
@@ -62,6 +82,10 @@ class Counts:
     unchanged: int = 0
     skipped: list[str] = field(default_factory=list)
     not_in_file: list[str] = field(default_factory=list)
+    # What a load changes, for its report and its dry run: each created row's key, and each
+    # updated row's key with its changed fields' old and new values.
+    new: list[str] = field(default_factory=list)
+    changes: dict[str, list[Change]] = field(default_factory=dict)
 
     def summary(self) -> str:
         return _(
@@ -88,22 +112,44 @@ def catalogue_read(*, path: Path = CATALOGUE_PATH) -> dict[str, Any]:
     return data
 
 
-@transaction.atomic
-def catalogue_load(*, path: Path = CATALOGUE_PATH, force: bool = False) -> LoadReport:
-    """Bring the card sets and cards in line with the catalogue file at ``path``."""
-    data = catalogue_read(path=path)
+def catalogue_load(
+    *,
+    path: Path = CATALOGUE_PATH,
+    data: Mapping[str, Any] | None = None,
+    force: bool = False,
+    dry_run: bool = False,
+    only_its_sets: bool = False,
+) -> LoadReport:
+    """Bring the card sets and cards in line with the catalogue file at ``path`` (or its parsed
+    ``data``: a set file of ``cards.setfiles`` has the same format). ``dry_run``: report what
+    would change and change nothing. ``only_its_sets``: rows of sets the file does not hold are
+    not reported as missing from it (a file of one set)."""
+    with transaction.atomic():
+        report = _load(catalogue_read(path=path) if data is None else data, force, only_its_sets)
+        if dry_run:
+            transaction.set_rollback(True)
+    if not dry_run:
+        catalogue_changed()  # bulk writes send no save signals: the card API's cache is told here
+    return report
+
+
+def _load(data: Mapping[str, Any], force: bool, only_its_sets: bool) -> LoadReport:
     set_rows = _set_rows(data)
-    set_counts = _sync(CardSet, _by_key(CardSet.objects.all()), set_rows, force=force)
+    existing_sets = _by_key(CardSet.objects.all())
+    existing_cards = _by_key(Card.objects.select_related("card_set"))
+    if only_its_sets:
+        existing_sets = {key: row for key, row in existing_sets.items() if key in set_rows}
+        existing_cards = {
+            key: row for key, row in existing_cards.items() if row.card_set.name in set_rows
+        }
+    set_counts = _sync(CardSet, existing_sets, set_rows, force=force)
     sets = {card_set.name: card_set for card_set in CardSet.objects.all()}
-    card_rows = _card_rows(data, sets)
-    existing = _by_key(Card.objects.select_related("card_set"))
-    card_counts = _sync(Card, existing, card_rows, force=force)
-    catalogue_changed()  # bulk writes send no save signals: the card API's cache is told here
+    card_counts = _sync(Card, existing_cards, _card_rows(data, sets), force=force)
     return LoadReport(sets=set_counts, cards=card_counts)
 
 
 def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    decks = data["starter_decks"]["decks_per_box"]
+    decks = (data.get("starter_decks") or {}).get("decks_per_box")
     return {
         row["name"]: {
             "name": row["name"],
@@ -174,12 +220,20 @@ def _sync(
         row = existing.get(key)
         if row is None:
             to_create.append(_validated(model(**values), key))
-        elif all(getattr(row, name) == values[name] for name in names):
+            counts.new.append(key)
+            continue
+        changes = [
+            Change(name, getattr(row, name), values[name])
+            for name in names
+            if getattr(row, name) != values[name]
+        ]
+        if not changes:
             counts.unchanged += 1
         elif row.curated and not force:
             counts.skipped.append(key)
         else:
             to_update.append(_overwritten(row, values, names, key))
+            counts.changes[key] = changes
     _write(model, to_create, to_update, [*names, "curated"])
     counts.created, counts.updated = len(to_create), len(to_update)
     return counts
@@ -205,7 +259,5 @@ def _validated(row: Row, key: str) -> Row:
 def _write(
     model: type[models.Model], created: list[Any], updated: list[Any], fields: list[str]
 ) -> None:
-    manager = model._default_manager
-    manager.bulk_create(created)
-    if updated:
-        manager.bulk_update(updated, fields)
+    created_with_history(model, created, reason=LOADED)
+    bulk_updated_with_history(model, updated, fields, reason=LOADED)

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from cards.validation import card_errors, card_set_errors
 
@@ -80,6 +81,8 @@ class CardSet(models.Model):
         default=False,
         help_text="Edited in admin: load_catalogue leaves it alone (unless --force).",
     )
+    # Every change with its values, its author and its reason (admin's History, cards.history).
+    history = HistoricalRecords(cascade_delete_history=False)
 
     class Meta:
         verbose_name = _("card set")
@@ -152,6 +155,7 @@ class Card(models.Model):
         default=False,
         help_text="Edited in admin: load_catalogue leaves it alone (unless --force).",
     )
+    history = HistoricalRecords(cascade_delete_history=False)  # as the set's
 
     class Meta:
         verbose_name = _("card")
@@ -222,6 +226,8 @@ class CardSnapshot(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("card snapshot")
+        verbose_name_plural = _("card snapshots")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ProjectConfig(AppConfig):
@@ -6,7 +7,7 @@ class ProjectConfig(AppConfig):
 
     name = "config"
     label = "config"
-    verbose_name = "Server"
+    verbose_name = _("Server")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

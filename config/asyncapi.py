@@ -39,7 +39,8 @@ class CloseCode:
 @dataclass(frozen=True)
 class Socket:
     """A WebSocket endpoint: ``address`` with ``{parameters}``, its query parameters (name:
-    description), the frames the server ``sends`` and those it ``receives``, its close codes."""
+    description), the frames the server ``sends`` and those it ``receives``, its close codes,
+    and what a client offers in ``Sec-WebSocket-Protocol`` (``subprotocol``, in words)."""
 
     name: str
     title: str
@@ -160,11 +161,8 @@ def _channel(socket: Socket) -> dict[str, Any]:
             },
         }
     if socket.subprotocol:
-        binding["headers"] = {
-            "type": "object",
-            "properties": {"Sec-WebSocket-Protocol": constant(socket.subprotocol)},
-            "required": ["Sec-WebSocket-Protocol"],
-        }
+        header = {"type": "string", "description": socket.subprotocol}
+        binding["headers"] = {"type": "object", "properties": {"Sec-WebSocket-Protocol": header}}
     made["bindings"] = {"ws": binding}
     return made
 

@@ -51,6 +51,7 @@ class EnvSettings:
     secret_key: str
     allowed_hosts: list[str]
     csrf_trusted_origins: list[str]
+    websocket_allowed_origins: list[str]
     databases: dict[str, dict[str, Any]]
     channel_layers: dict[str, dict[str, Any]]
     celery_broker_url: str
@@ -93,6 +94,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         secret_key=_secret_key(environ, debug=debug),
         allowed_hosts=_allowed_hosts(environ, debug=debug),
         csrf_trusted_origins=_origins(environ, "CSRF_TRUSTED_ORIGINS"),
+        websocket_allowed_origins=_origins(environ, "WEBSOCKET_ALLOWED_ORIGINS"),
         databases={"default": _database(environ)},
         channel_layers={"default": _channel_layer(redis_url)},
         celery_broker_url=broker,

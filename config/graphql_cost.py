@@ -34,6 +34,7 @@ from graphql import (
     IntValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
+    ValidationContext,
     ValidationRule,
     get_named_type,
     get_nullable_type,
@@ -52,7 +53,15 @@ SIZES = ("first", "last")
 
 
 class QueryCostRule(ValidationRule):
-    """Refuses an operation whose cost is over ``MAX_COST`` (``query_too_costly``)."""
+    """Refuses an operation whose cost is over ``MAX_COST`` (``query_too_costly``).
+
+    A cost is linear in the multiplier it is walked with, so each fragment's cost is computed
+    once, at a multiplier of 1, and scaled at every spread: a walk that followed every spread
+    took 2^n steps for n levels of ``fragment Fi { ...Fi+1 ...Fi+1 }``."""
+
+    def __init__(self, context: ValidationContext) -> None:
+        super().__init__(context)
+        self.fragment_costs: dict[str, int] = {}
 
     def enter_operation_definition(self, node: OperationDefinitionNode, *_rest: Any) -> None:
         root = self.context.schema.get_root_type(node.operation)
@@ -94,13 +103,20 @@ class QueryCostRule(ValidationRule):
         self, spread: FragmentSpreadNode, multiplier: int, fragments: frozenset[str]
     ) -> int:
         name = spread.name.value
+        cost = self.fragment_costs.get(name)
+        if cost is None:
+            cost = self.fragment_cost(name, fragments)
+            self.fragment_costs[name] = cost
+        return multiplier * cost
+
+    def fragment_cost(self, name: str, fragments: frozenset[str]) -> int:
         fragment = self.context.get_fragment(name)
         if fragment is None or name in fragments:  # unknown or cyclic: other rules refuse it
             return 0
         inner = self.context.schema.get_type(fragment.type_condition.name.value)
         if inner is None:
             return 0
-        return self.selection_cost(fragment.selection_set, inner, multiplier, fragments | {name})
+        return self.selection_cost(fragment.selection_set, inner, 1, fragments | {name})
 
     def type_named(self, fragment: InlineFragmentNode, parent: GraphQLNamedType) -> Any:
         if fragment.type_condition is None:

@@ -13,17 +13,36 @@ error is not kept.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
-from graphql import GraphQLError, GraphQLObjectType, GraphQLResolveInfo
+from django.utils.translation import gettext as _
+from graphql import GraphQLError, GraphQLObjectType, GraphQLResolveInfo, OperationType
 from graphql.execution.collect_fields import FieldDetailsList
 from graphql.pyutils import Path
 from strawberry.extensions import SchemaExtension
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext, validate_document
 
+from config.graphql_limits import document_errors
+
 KEPT = 512  # completed objects kept per process (a tournament view is a few kilobytes)
+BUDGET_SECONDS = 5.0  # a query's execution, from its first field to its answer
+
+
+class OverBudget(BaseException):
+    """Raised at the first field resolved past a query's deadline. A ``BaseException``:
+    graphql-core turns an ``Exception`` of a field into that field's error and goes on with the
+    next, where this must unwind the whole execution at once."""
+
+
+def over_budget_error() -> GraphQLError:
+    message = _("The query ran over its budget of %(seconds)s seconds and was stopped.") % {
+        "seconds": BUDGET_SECONDS
+    }
+    details = {"budget_seconds": BUDGET_SECONDS}
+    return GraphQLError(message, extensions={"code": "query_too_slow", "details": details})
 
 
 class Completions:
@@ -57,7 +76,29 @@ COMPLETIONS = Completions()
 
 
 class ReusingExecutionContext(StrawberryGraphQLCoreExecutionContext):
-    """Strawberry's execution context, reusing completed objects of fixed content."""
+    """Strawberry's execution context, reusing completed objects of fixed content, and stopping
+    a query at its first field past ``BUDGET_SECONDS`` (``query_too_slow``, no ``data``): the
+    thread that ran it is free again then, not when the last field is done. Queries run
+    synchronously (the resolvers read the ORM); a mutation is not stopped (its write is done by
+    its first field, and its answer is owed), nor a subscription (its events are the frames'
+    plan, or executed each on its own)."""
+
+    deadline: float | None = None
+
+    def execute_operation(self, serially: bool | None = None) -> Any:
+        if self.operation.operation is not OperationType.QUERY:
+            return super().execute_operation(serially)
+        self.deadline = time.monotonic() + BUDGET_SECONDS
+        try:
+            return super().execute_operation(serially)
+        except OverBudget:
+            self.collected_errors.add(over_budget_error(), None)
+            return self.finish(self.build_response(None))
+
+    def execute_field(self, *args: Any) -> Any:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OverBudget
+        return super().execute_field(*args)
 
     def complete_object_value(
         self,
@@ -94,7 +135,8 @@ class TextValidationCache(SchemaExtension):
     """Strawberry's ``ValidationCache``, keyed by the query's text instead of its parsed
     document: hashing the document (and the rules) on every request cost about a third of a
     millisecond, an eighth of the whole tournament query. The schema and its rules are fixed, so
-    the text decides the errors."""
+    the text decides the errors. The document's shape is bounded first
+    (``config.graphql_limits``): a document over a limit is not validated further."""
 
     found: OrderedDict[str, list[GraphQLError]] = OrderedDict()
     size = 256
@@ -106,9 +148,10 @@ class TextValidationCache(SchemaExtension):
         with self.lock:
             errors = self.found.get(text)
         if errors is None:
-            assert context.graphql_document is not None
-            errors = validate_document(
-                context.schema._schema, context.graphql_document, context.validation_rules
+            document = context.graphql_document
+            assert document is not None
+            errors = document_errors(document) or validate_document(
+                context.schema._schema, document, context.validation_rules
             )
             with self.lock:
                 self.found[text] = errors

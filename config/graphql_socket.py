@@ -76,7 +76,7 @@ GRAPHQL_SOCKET = declare_socket(
             "mutations as over HTTP (docs/graphql.md). Also served at `/graphql/`. The "
             "operations and their results are those of the GraphQL schema (schema.graphql)."
         ),
-        subprotocol="graphql-transport-ws",
+        subprotocol="`graphql-transport-ws`.",
         sends=(
             Message(
                 "gqlConnectionAck", "The connection is accepted.", frame("connection_ack", {}, ())
@@ -117,7 +117,11 @@ GRAPHQL_SOCKET = declare_socket(
                 "with its code (`too_deep: …`, `parse_error: …`, `invalid: …`).",
             ),
             CloseCode(4401, "`subscribe` before `connection_ack`."),
-            CloseCode(4403, "`connection_init` with a token no organizer holds."),
+            CloseCode(
+                4403,
+                "`connection_init` with a token no organizer holds; or `forbidden_origin`: a "
+                "page of another site (before any message).",
+            ),
             CloseCode(4408, "No `connection_init` in time."),
             CloseCode(4409, "A `subscribe` with the id of a running operation."),
             CloseCode(4429, "A second `connection_init`."),
@@ -173,7 +177,7 @@ class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
         await self.close_coded(code, error_message)
 
     async def close_coded(self, code: str, message: str) -> None:
-        reason = f"{code}: {message}"[:120]  # a close reason holds 123 bytes
+        reason = f"{code}: {message}".encode()[:123].decode(errors="ignore")  # a reason's most
         await self.websocket.close(code=INVALID_MESSAGE, reason=reason)
 
     async def handle_subscribe(self, message: Any) -> None:

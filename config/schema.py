@@ -1,8 +1,10 @@
 """The root GraphQL schema: each app's ``graphql`` package composed into one, with its limits.
 
 Every error of a response carries ``extensions.code``: a refusal of a service or selector its
-REST code and ``details``; a query refused by a limit ``query_too_deep``, ``too_many_aliases``,
-``too_many_tokens`` or ``query_too_costly`` (``config.graphql_cost``); variables that do not
+REST code and ``details``; a query refused by a limit ``too_many_tokens``, one of its shape
+(``config.graphql_limits``: ``query_too_deep``, ``too_many_aliases``, ``too_many_fragments``,
+``too_many_fields``, ``too_many_definitions``), ``query_too_costly`` (``config.graphql_cost``)
+or, run past its time, ``query_too_slow`` (``config.graphql_execution``); variables that do not
 fit their types ``invalid_variables``; any other malformed query ``invalid_query``; a bug
 ``server_error`` (logged, its message hidden).
 """
@@ -24,8 +26,6 @@ from strawberry.extensions import (
     ParserCache,
     SchemaExtension,
 )
-from strawberry.extensions.max_aliases import create_validator as aliases_rule
-from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
 from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.schema.exceptions import CannotGetOperationTypeError
 from strawberry.tools import merge_types
@@ -48,15 +48,11 @@ from tournaments.leagues.graphql.schema import Query as LeaguesQuery
 
 log = logging.getLogger(__name__)
 
-MAX_DEPTH = 8  # the deepest field of the schema is 6 levels down (introspection aside)
-MAX_ALIASES = 15
 MAX_TOKENS = 2000
 
 # A limit's refusal, told by its message (strawberry's limiters report plain GraphQL errors).
 LIMITS = (
-    (re.compile(r"exceeds maximum operation depth"), "query_too_deep"),
     (re.compile(r"Maximum introspection depth exceeded"), "query_too_deep"),
-    (re.compile(r"aliases found\. Allowed"), "too_many_aliases"),
     (re.compile(r"more than \d+ tokens"), "too_many_tokens"),
 )
 
@@ -110,13 +106,11 @@ class CodedSchema(strawberry.Schema):
                 error.extensions = {**(error.extensions or {}), **error_code(error)}
 
 
-# strawberry's QueryDepthLimiter and MaxAliasesLimiter rules, built once: a limiter made per
-# request makes a new rule class each time, and the validation cache (keyed by the rules) would
-# never hit. The depth limiter skips introspection, whose types nest without end: graphql-core's
-# introspection depth rule bounds it.
+# The rules added to graphql-core's, built once. Depth, aliases, fragments and fields are
+# bounded before any rule runs (``config.graphql_limits``, in ``TextValidationCache``):
+# strawberry's depth and alias limiters followed every spread, 2^n steps for n nested levels.
+# graphql-core's introspection depth rule bounds introspection, whose types nest without end.
 LIMIT_RULES = (
-    depth_rule(MAX_DEPTH, None),
-    aliases_rule(MAX_ALIASES),
     MaxIntrospectionDepthRule,
     QueryCostRule,
 )

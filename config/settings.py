@@ -18,6 +18,14 @@ ALLOWED_HOSTS = ENV.allowed_hosts
 # terminator on another name or port). nginx passes the client's Host with its port, so the
 # proxy's own address needs nothing here (deploy/nginx.conf).
 CSRF_TRUSTED_ORIGINS = ENV.csrf_trusted_origins
+# Pages on other sites whose scripts may open this server's sockets (a web client served from
+# elsewhere), besides pages served under ALLOWED_HOSTS; a client with no Origin (a program, not a
+# browser) is always let in (config.wsorigin).
+WEBSOCKET_ALLOWED_ORIGINS = ENV.websocket_allowed_origins
+
+# The catalogue's history is a record, not an editor: no "revert" from it (edits go through
+# the change page and its rules).
+SIMPLE_HISTORY_REVERT_DISABLED = True
 
 INSTALLED_APPS = [
     "daphne",  # first, so that `runserver` is the ASGI server too
@@ -34,6 +42,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "axes",
+    "simple_history",  # cards: every change of a card or a set with its values (admin History)
     "config.apps.ProjectConfig",
     "cards",
     "matches",
@@ -57,6 +66,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Who made a change (the catalogue's history records the request's user).
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Innermost: a keyed POST under /api/v1/ runs once; a retry gets the first answer.
     "config.idempotency.IdempotencyMiddleware",
@@ -299,6 +310,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "quiet_clock": {"()": "config.logfilters.QuietClock"},
+        # No token is ever written: a deprecated stream ?token=, a bearer subprotocol, a header.
+        "redact_tokens": {"()": "config.logfilters.RedactTokens"},
         "context": {"()": "config.logcontext.ContextFilter"},
     },
     "formatters": {
@@ -308,13 +321,14 @@ LOGGING = {
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "filters": ["quiet_clock", "context"],
+            "filters": ["quiet_clock", "context", "redact_tokens"],
             "formatter": LOG_FORMAT,
         }
     },
     "root": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING"},
     # The state changes (config.observe) are logged whatever the root's level.
-    "loggers": {"challengers": {"level": "INFO"}},
+    # So are Daphne's access lines (config.daphne_server), as gunicorn would write them.
+    "loggers": {"challengers": {"level": "INFO"}, "daphne.access": {"level": "INFO"}},
 }
 # Workers log through LOGGING too (one format for every process), not Celery's own handler.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

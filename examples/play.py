@@ -26,6 +26,7 @@ import uuid
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.typing import Subprotocol
 
 
 class Api:
@@ -111,7 +112,9 @@ async def play(base: str, seats: int) -> str:
     api.post(f"tournaments/{tournament}/start/")
 
     stream = base.replace("http", "ws", 1).rstrip("/") + f"/ws/tournaments/{tournament}/"
-    async with connect(f"{stream}?token={api.token}&after=0") as websocket:
+    # The seat token rides in the handshake's subprotocols, out of the URL and its access logs.
+    protocols = [Subprotocol("challengers.v1"), Subprotocol(f"bearer.{api.token}")]
+    async with connect(f"{stream}?after=0", subprotocols=protocols) as websocket:
         async for message in websocket:
             frame = json.loads(message)
             kind, payload = frame["kind"], frame["payload"]

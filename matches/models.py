@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from matches.engine.model import RULES_VERSION
 
@@ -82,6 +83,8 @@ class Match(models.Model):
     under the tournament's lock (``tournaments.services.matchplay``); ``None``: not read."""
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["round", "park"]
         constraints = [
             models.UniqueConstraint(
@@ -116,6 +119,8 @@ class MatchEvent(models.Model):
     visible_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("match event")
+        verbose_name_plural = _("match events")
         ordering = ["seq"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="event_match_seq_unique"),
@@ -137,6 +142,10 @@ class MatchEventArchive(models.Model):
     events = models.BinaryField()
     count = models.PositiveIntegerField()
     archived_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("archived match events")
+        verbose_name_plural = _("archived match events")
 
     def __str__(self) -> str:
         return f"Match {self.match_id} events, archived ({self.count})"

@@ -120,9 +120,10 @@ async def stream_replay(application: Any, tournament_id: int, last: int, token: 
     """Seconds from connecting to ``/ws/tournaments/{id}/`` to its ``last`` frame."""
     from channels.testing import WebsocketCommunicator
 
-    query = f"?token={token}" if token else ""
+    protocols = ["challengers.v1", f"bearer.{token}"] if token else ["challengers.v1"]
     began = clock()
-    socket_ = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/{query}")
+    path = f"/ws/tournaments/{tournament_id}/"
+    socket_ = WebsocketCommunicator(application, path, subprotocols=protocols)
     assert (await socket_.connect())[0]
     while json.loads(await socket_.receive_from(timeout=60))["seq"] < last:
         pass

@@ -61,6 +61,14 @@ ensure_promtool() {
     ensure_alertmanager_template
 }
 
+# ensure_nginx: tests/ops/test_token_logs.py and tests/config/test_nginx_refusals.py run
+# deploy/nginx.conf in a real nginx; only the binary is taken from Debian's package (its install
+# would start a server on port 80), into .venv/bin.
+ensure_nginx() {
+    command -v nginx >/dev/null && return 0
+    take_binaries nginx ./usr/sbin/nginx
+}
+
 # Debian's Alertmanager reads its notification templates from a fixed folder that its package
 # leaves out (the Go sources' package carries them): put them there, as root.
 ensure_alertmanager_template() {

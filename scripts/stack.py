@@ -158,7 +158,8 @@ class Stack:
         return self._add(Service(name, command, self.logs / f"{name}.log", ready_text="Starting"))
 
     def add_daphne(self, name: str, port: int) -> Service:
-        command = [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
+        command = [str(VENV_BIN / "python"), "-m", "config.daphne_server"]
+        command += ["-b", "127.0.0.1", "-p", str(port)]
         command.append("config.asgi:application")
         return self._add(Service(name, command, self.logs / f"{name}.log", port=port))
 

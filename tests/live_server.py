@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
+DAPHNE = [sys.executable, "-m", "config.daphne_server"]  # Daphne, its own refusals coded
 
 
 def free_port() -> int:
@@ -29,11 +29,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def server_environment(database: Path, pace_ms: int = 0) -> dict[str, str]:
+# Production's settings (DEBUG off, so the server's own key, JSON logs and named ALLOWED_HOSTS),
+# on plain HTTP: the test server has no TLS in front of it.
+PRODUCTION = {"DEBUG": "false", "SECRET_KEY": "live-server-" + "k" * 40, "HTTPS": "false"}
+
+
+def server_environment(
+    database: Path, pace_ms: int = 0, *, production: bool = False
+) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"}
+        if key not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "DEBUG"}
         and not key.startswith("THROTTLE_")
     }
     env.update(
@@ -44,6 +51,8 @@ def server_environment(database: Path, pace_ms: int = 0) -> dict[str, str]:
         THROTTLE_ACTION="off",
         PYTHONUNBUFFERED="1",
     )
+    if production:
+        env.update(PRODUCTION)
     return env
 
 
@@ -67,16 +76,19 @@ def _migrate_and_load(database: Path, env: dict[str, str]) -> None:
 
 
 @contextmanager
-def live_server(folder: Path, pace_ms: int = 0) -> Iterator[str]:
+def live_server(folder: Path, pace_ms: int = 0, *, production: bool = False) -> Iterator[str]:
     """A fresh SQLite file in `folder`, migrated with the cards loaded (a copy of the first one
-    this process prepared), served; yield the base URL."""
-    env = server_environment(folder / "live.sqlite3", pace_ms)
+    this process prepared), served; yield the base URL. Everything the server logs (its own
+    lines and Daphne's access log) goes to ``folder / "daphne.log"``. ``production``: DEBUG off
+    (``PRODUCTION``)."""
+    env = server_environment(folder / "live.sqlite3", pace_ms, production=production)
     _migrate_and_load(folder / "live.sqlite3", env)
     port = free_port()
     log_path = folder / "daphne.log"
     log = log_path.open("wb")
+    # Daphne as the compose stack's ws runs it: coded refusals, access lines through LOGGING.
     server = subprocess.Popen(
-        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
+        [*DAPHNE, "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -1,7 +1,8 @@
 """``examples/play.py`` plays a whole tournament against a live server, so it cannot drift.
 
 The server is the embedded one (Daphne, the task thread, SQLite) on a temporary database and a
-free port, in a subprocess, with instant match pacing and no throttling.
+free port, in a subprocess, with instant match pacing and no throttling, and with DEBUG off as in
+production: a program's socket sends no ``Origin``, and must be let in all the same.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tests.live_server import ROOT, live_server
 
 @pytest.fixture
 def live_server_url(tmp_path: Path) -> Iterator[str]:
-    with live_server(tmp_path) as url:
+    with live_server(tmp_path, production=True) as url:
         yield url
 
 

@@ -9,6 +9,8 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
@@ -22,7 +24,7 @@ from tournaments.services.matchplay import match_retry
 
 class ReasonForm(ActionForm):
     reason = forms.CharField(
-        required=False, max_length=200, help_text="Why (cancel: required, sent to the players)."
+        required=False, max_length=200, help_text=_("Why (cancel: required, sent to the players).")
     )
 
 
@@ -38,12 +40,12 @@ class TournamentAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tournaments are opened through the API
 
-    @admin.action(description="Cancel the selected tournaments (give a reason)")
+    @admin.action(description=_("Cancel the selected tournaments (give a reason)"))
     def cancel(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         """The host's cancel (``tournament_cancel``), by staff, with the reason in the event."""
         reason = request.POST.get("reason", "").strip()
         if not reason:
-            self.message_user(request, "Give a reason to cancel.", messages.ERROR)
+            self.message_user(request, gettext("Give a reason to cancel."), messages.ERROR)
             return
         staff = Staff(user_id=int(request.user.pk or 0))
         done, refused = 0, []
@@ -53,9 +55,13 @@ class TournamentAdmin(admin.ModelAdmin):
                 done += 1
             except ApplicationError as error:  # already over (409 already_over)
                 refused.append(f"{tournament.code}: {error.message}")
-        self.message_user(request, f"Cancelled {done} tournament(s).", messages.SUCCESS)
+        cancelled = ngettext(
+            "Cancelled %(count)d tournament.", "Cancelled %(count)d tournaments.", done
+        )
+        self.message_user(request, cancelled % {"count": done}, messages.SUCCESS)
         if refused:
-            self.message_user(request, f"Not cancelled: {'; '.join(refused)}", messages.WARNING)
+            not_cancelled = gettext("Not cancelled: %(list)s") % {"list": "; ".join(refused)}
+            self.message_user(request, not_cancelled, messages.WARNING)
 
 
 @admin.register(Match)
@@ -68,13 +74,16 @@ class MatchAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.action(description="Play the selected failed matches again")
+    @admin.action(description=_("Play the selected failed matches again"))
     def retry_failed(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         ids = queryset.filter(status=MatchStatus.FAILED).values_list("pk", flat=True)
         retried = [match_id for match_id in ids if match_retry(match_id=match_id)]
-        self.message_user(
-            request, f"Queued {len(retried)} failed match(es) again.", messages.SUCCESS
+        queued = ngettext(
+            "Queued %(count)d failed match again.",
+            "Queued %(count)d failed matches again.",
+            len(retried),
         )
+        self.message_user(request, queued % {"count": len(retried)}, messages.SUCCESS)
 
 
 @admin.register(OrganizerToken)
@@ -113,19 +122,21 @@ class CardStatAdmin(admin.ModelAdmin):
     def _figures(self, row: CardStat) -> CardFigures:
         return figures(Counts(**{name: getattr(row, name) for name in COUNTERS}))
 
-    @admin.display(description="pick rate")
+    @admin.display(description=_("pick rate"))
     def pick_rate(self, row: CardStat) -> str:
         return _percent(self._figures(row).pick_rate)
 
-    @admin.display(description="win rate (95 % interval)")
+    @admin.display(description=_("win rate of its decks (interval at 95 %)"))
     def win_rate(self, row: CardStat) -> str:
         shown = self._figures(row)
         low_high = shown.win_interval
         if low_high is None:
             return "—"
-        return f"{_percent(shown.win_rate)} ({_percent(low_high[0])} to {_percent(low_high[1])})"
+        low, high = _percent(low_high[0]), _percent(low_high[1])
+        rate = _percent(shown.win_rate)
+        return gettext("%(rate)s (%(low)s to %(high)s)") % {"rate": rate, "low": low, "high": high}
 
-    @admin.display(description="avg power")
+    @admin.display(description=_("avg power"))
     def average_power(self, row: CardStat) -> str:
         value = self._figures(row).average_power
         return "—" if value is None else f"{value:.2f}"
@@ -161,16 +172,18 @@ class CardBalanceAdmin(admin.ModelAdmin):
             response.headers["Refresh"] = "3"
         return response
 
-    @admin.display(description="pairs played")
+    @admin.display(description=_("pairs played"))
     def progress(self, row: CardBalance) -> str:
         if row.status == BalanceStatus.FAILED:  # the worker's reason, not a bare count
-            return f"Failed after {row.done} of {row.matches} pairs: {row.error or 'no reason'}"
-        return f"{row.done} of {row.matches}"
+            failed = gettext("Failed after %(done)s of %(matches)s pairs: %(error)s")
+            error = row.error or gettext("no reason")
+            return failed % {"done": row.done, "matches": row.matches, "error": error}
+        return gettext("%(done)s of %(matches)s") % {"done": row.done, "matches": row.matches}
 
-    @admin.display(description="won with it")
+    @admin.display(description=_("won with it"))
     def with_card(self, row: CardBalance) -> str:
         return _percent(row.wins_with / row.done if row.done else None)
 
-    @admin.display(description="won without it")
+    @admin.display(description=_("won without it"))
     def without_card(self, row: CardBalance) -> str:
         return _percent(row.wins_without / row.done if row.done else None)

@@ -1,4 +1,8 @@
-"""The live event stream of a tournament: ``ws://host/ws/tournaments/{id}/?token=…&after=N``.
+"""The live event stream of a tournament: ``ws://host/ws/tournaments/{id}/?after=N``.
+
+A seat authenticates in the handshake's subprotocols, out of every URL (and so out of access
+logs): ``Sec-WebSocket-Protocol: challengers.v1, bearer.<token>``, answered with
+``challengers.v1``. ``?token=`` is still read, deprecated, for one release.
 
 On connect the viewer gets every event after ``N`` it may see, read from the database log, then
 the live stream: each nudge from the channel layer makes the consumer read the log again from the
@@ -7,10 +11,12 @@ gets the public events only; a seat also gets its own private ones.
 
 A refusal is a frame ``{"type": "error", "code", "message"}`` and then a close with a code:
 4400 a bad ``after`` (not a whole number, or beyond the tournament's log), 4401 an unknown token,
-4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash). The stream
-takes no messages: a frame from the client (text, JSON or not, or binary) is answered with the
-error frame ``read_only`` and the stream goes on. Refusals and error frames are written in the
-language of the opening request's ``?lang=`` or ``Accept-Language`` (``config.i18n``).
+4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash);
+4403 ``forbidden_origin``, a page of another site, is refused before any route
+(``config.wsorigin``). The stream takes no messages: a frame from the client (text, JSON or not,
+or binary) is answered with the error frame ``read_only`` and the stream goes on. Refusals and
+error frames are written in the language of the opening request's ``?lang=`` or
+``Accept-Language`` (``config.i18n``).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from config.asyncapi import (
 from config.errors import NotFoundError
 from config.i18n import scope_language
 from config.middleware import MAX_ID
+from config.wsorigin import CLOSE_FORBIDDEN, STREAM_PROTOCOL, spoken_subprotocol
 from matches.observer import Viewer
 from tournaments.api.inputs import MAX_NUMBER, whole_number
 from tournaments.log_shapes import TournamentEventView
@@ -47,6 +54,8 @@ from tournaments.services.events import group_name
 CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
+BEARER = "bearer."  # the subprotocol that carries a seat token: bearer.<token>
+CLOSE_REASON_BYTES = 123  # the most a close frame's reason holds
 
 ERROR_FRAME = Message(
     "streamError",
@@ -67,11 +76,16 @@ STREAM = declare_socket(
         description=(
             "Every event of the tournament's log after `after` the viewer may see, in `seq` "
             "order with no gap (an event it may not see comes as `hidden`), then each new one "
-            "as it is released (docs/protocol.md §13)."
+            "as it is released (docs/protocol.md §13). A refusal is an error frame, then a "
+            "close whose reason starts with its code (`invalid: …`)."
         ),
         parameters={"tournament_id": "The tournament's id."},
+        subprotocol=(
+            f"`{STREAM_PROTOCOL}`, and a seat's token as `{BEARER}<token>` (none: a "
+            f"spectator): `{STREAM_PROTOCOL}, {BEARER}<token>`; answered `{STREAM_PROTOCOL}`."
+        ),
         query={
-            "token": "A seat token (none: a spectator).",
+            "token": "Deprecated (for one release): the seat token; send it as a subprotocol.",
             "after": "The last seq the client holds (default 0).",
             "lang": "The language of error frames (else Accept-Language).",
         },
@@ -96,6 +110,9 @@ STREAM = declare_socket(
                 "`invalid`: a bad `after` (not a whole number, or beyond the tournament's log).",
             ),
             CloseCode(CLOSE_BAD_TOKEN, "`bad_token`: a token no seat holds."),
+            CloseCode(
+                CLOSE_FORBIDDEN, "`forbidden_origin`: a page of another site, before any route."
+            ),
             CloseCode(CLOSE_NOT_FOUND, "`not_found`: no such tournament, or no such stream."),
         ),
     )
@@ -144,10 +161,32 @@ def _query(scope: dict[str, Any]) -> dict[str, list[str]]:
     return parse_qs(scope.get("query_string", b"").decode("utf-8", errors="replace"))
 
 
+def stream_token(scope: dict[str, Any], query: dict[str, list[str]]) -> str | None:
+    """The seat token: from the ``bearer.<token>`` subprotocol, else (deprecated) ``?token=``."""
+    for subprotocol in scope.get("subprotocols", []):
+        if subprotocol.startswith(BEARER):
+            return str(subprotocol[len(BEARER) :])
+    return query.get("token", [None])[0]
+
+
+async def accept(consumer: AsyncJsonWebsocketConsumer) -> None:
+    """Accept with ``challengers.v1`` when the client offered it (a browser that offered
+    subprotocols fails a handshake answered with none)."""
+    offered = consumer.scope.get("subprotocols", [])
+    await consumer.accept(subprotocol=spoken_subprotocol(offered, (STREAM_PROTOCOL,)))
+
+
 async def refuse(consumer: AsyncJsonWebsocketConsumer, refused: Refused) -> None:
-    """Send the error frame, then close with the refusal's code (a browser sees both)."""
+    """Send the error frame, then close with the refusal's code and a reason that starts with
+    its code (``invalid: …``; a browser sees both)."""
     await consumer.send_json({"type": "error", "code": refused.code, "message": refused.message})
-    await consumer.close(code=refused.close_code)
+    await consumer.close(code=refused.close_code, reason=close_reason(refused))
+
+
+def close_reason(refused: Refused) -> str:
+    """``code: message``, cut to the 123 bytes a close frame's reason holds."""
+    reason = f"{refused.code}: {refused.message}".encode()[:CLOSE_REASON_BYTES]
+    return reason.decode(errors="ignore")
 
 
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
@@ -158,7 +197,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         self.caught_up = False  # the log up to now is old news, not lag
         self.lock = asyncio.Lock()
         self.language = scope_language(self.scope)  # ?lang=, else Accept-Language
-        await self.accept()
+        await accept(self)
         with translation.override(self.language):
             await self._open(query)
 
@@ -167,7 +206,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             if self.tournament_id > MAX_ID:  # no such row; SQLite could not even look it up
                 raise Refused(CLOSE_NOT_FOUND, "not_found", _("No such tournament."))
             self.last = _after(query)
-            token = query.get("token", [None])[0]
+            token = stream_token(self.scope, query)
             self.viewer = await database_sync_to_async(_viewer)(
                 self.tournament_id, token, self.last
             )
@@ -229,7 +268,7 @@ class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):
     """Every ``/ws/`` path no route matches: a coded refusal instead of a failed handshake."""
 
     async def connect(self) -> None:
-        await self.accept()
+        await accept(self)
         path = self.scope.get("path", "")
         with translation.override(scope_language(self.scope)):
             message = _("No stream at %(path)s: streams are /ws/tournaments/{id}/.") % {

@@ -12,6 +12,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Status(models.TextChoices):
@@ -100,6 +101,8 @@ class Tournament(models.Model):
     round_owed: int | None = None
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         permissions = [("organize", "Can run tournaments through the API with an organizer token")]
         constraints = [
             models.CheckConstraint(
@@ -157,6 +160,8 @@ class Seat(models.Model):
     )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="seat_number_unique"),
@@ -181,6 +186,8 @@ class CardCopy(models.Model):
     card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = _("card copy")
+        verbose_name_plural = _("card copies")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "uid"], name="copy_uid_unique"),
         ]
@@ -196,6 +203,8 @@ class Pile(models.Model):
     discard = models.JSONField(default=list)
 
     class Meta:
+        verbose_name = _("level pile")
+        verbose_name_plural = _("level piles")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "level"], name="pile_level_unique"),
         ]
@@ -213,6 +222,8 @@ class DraftTurn(models.Model):
     actions = models.PositiveIntegerField(default=0, help_text="Actions taken; seeds the draws.")
 
     class Meta:
+        verbose_name = _("Deck Phase turn")
+        verbose_name_plural = _("Deck Phase turns")
         constraints = [
             models.UniqueConstraint(fields=["seat", "round"], name="turn_round_unique"),
         ]
@@ -232,6 +243,8 @@ class Trophy(models.Model):
     to_box = models.BooleanField(default=False, help_text="Won by the Robot at 3-7 seats.")
 
     class Meta:
+        verbose_name = _("trophy")
+        verbose_name_plural = _("trophies")
         ordering = ["round", "park"]
         constraints = [
             models.UniqueConstraint(
@@ -277,6 +290,8 @@ class TournamentEvent(models.Model):
     visible_at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("tournament event")
+        verbose_name_plural = _("tournament events")
         ordering = ["seq"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "seq"], name="tevent_seq_unique"),
@@ -297,6 +312,8 @@ class ChatGuest(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("chat spectator")
+        verbose_name_plural = _("chat spectators")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="chat_guest_unique"),
         ]
@@ -318,6 +335,10 @@ class OrganizerToken(models.Model):
     token_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        verbose_name = _("organizer token")
+        verbose_name_plural = _("organizer tokens")
+
     def __str__(self) -> str:
         return f"Organizer token of user {self.user_id}"
 
@@ -334,6 +355,10 @@ class TournamentEventArchive(models.Model):
     events = models.BinaryField()
     count = models.PositiveIntegerField()
     archived_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("archived tournament events")
+        verbose_name_plural = _("archived tournament events")
 
     def __str__(self) -> str:
         return f"Tournament {self.tournament_id} event log, archived ({self.count})"
@@ -375,6 +400,8 @@ class CardStat(models.Model):
     effects = models.PositiveIntegerField(default=0, help_text="Times its effect resolved.")
 
     class Meta:
+        verbose_name = _("card statistic")
+        verbose_name_plural = _("card statistics")
         # A design's or a set's rows are read by the unique index's first column.
         constraints = [
             models.UniqueConstraint(fields=["key", "sets", "player"], name="cardstat_unique"),
@@ -392,6 +419,10 @@ class CardStatDelta(models.Model):
 
     rows = models.TextField(help_text="JSON: the rows to add, as card_stats_write takes them.")
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("card statistic change")
+        verbose_name_plural = _("card statistic changes")
 
     def __str__(self) -> str:
         return f"Card stat delta {self.pk}"
@@ -422,6 +453,8 @@ class CardBalance(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("card balance simulation")
+        verbose_name_plural = _("card balance simulations")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:

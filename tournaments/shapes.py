@@ -274,6 +274,12 @@ class ChatMessage(Shape):
     )
     name: str = field("Who said it.")
     text: str = field("Plain text: never render it as HTML.")
+    line: str | None = field(
+        "A bot's set line (`greeting`, `farewell`): a client may show its own words for it "
+        "instead of the English `text` (omitted: words someone typed).",
+        default=None,
+        omit_none=True,
+    )
 
 
 @shape("A spectator's place in a table chat.")

@@ -117,7 +117,7 @@ def test_the_seed_revealed_events_stored_as_numbers_become_decimal_strings(
     TournamentEventArchive.objects.create(
         tournament_id=other.id, events=gzip.compress(orjson.dumps(rows)), count=1
     )
-    migration = importlib.import_module("tournaments.migrations.0014_seed_revealed_decimal_seed")
+    migration = importlib.import_module("tournaments.migrations.0015_seed_revealed_decimal_seed")
     migration.forwards(apps, None)
     stored.refresh_from_db()
     assert stored.payload["seed"] == str(SEED)

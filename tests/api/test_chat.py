@@ -103,9 +103,9 @@ def test_the_bots_greet_the_table_at_the_start_and_say_gg_at_the_end(catalogue: 
     host = play_to_the_end(seats=2)  # the host and one bot
     messages = said(host.id)
     bot = next(seat for seat in host.get()["seats"] if seat["kind"] == "bot")
-    assert [(m["seat"], m["text"]) for m in messages] == [
-        (bot["number"], BOT_GREETING),
-        (bot["number"], BOT_FAREWELL),
+    assert [(m["seat"], m["text"], m.get("line")) for m in messages] == [
+        (bot["number"], BOT_GREETING, "greeting"),  # the line's name: a client translates it
+        (bot["number"], BOT_FAREWELL, "farewell"),
     ]
     kinds = list(
         TournamentEvent.objects.filter(tournament_id=host.id).order_by("seq").values_list("kind")

@@ -82,7 +82,7 @@ def test_the_incomplete_set_refusal_is_translated_around_its_listing(
     assert response.json()["code"] == "set_incomplete"
     listing = "Test Lab: 27 of 40 copies, no level C card"
     assert response.json()["details"]["listing"] == listing
-    assert response.json()["message"] == f"并非每个牌组都能使用（{listing}）。"  # noqa: RUF001
+    assert response.json()["message"] == f"并非每个系列都能使用（{listing}）。"  # noqa: RUF001
     assert not Tournament.objects.exists()
 
 

@@ -21,7 +21,7 @@ from matches.models import Match, MatchEvent
 from tests.graphql.client import GraphQL
 from tests.tournaments.play import play_to_the_end
 from tournaments.models import CardStat
-from tournaments.rules.cardstats import ALL, Counts, tally_rows, wilson
+from tournaments.rules.cardstats import ALL, COUNTERS, Counts, tally_rows, wilson
 from tournaments.selectors.cardstats import set_stats
 from tournaments.services.cardstats import card_stats_recount, card_stats_write
 
@@ -83,15 +83,35 @@ def test_the_reveals_and_decks_agree_with_the_stored_events(played: None) -> Non
             assert decks >= sides and 0 < deck_wins < decks and deck_wins >= wins
 
 
-def test_a_sets_figures_sum_its_designs(played: None) -> None:
+def test_a_sets_sample_is_its_distinct_decks_and_its_other_figures_sum_its_designs(
+    played: None,
+) -> None:
     for name in ("City", "Castle"):
+        decks, wins = _decks_drawing_on(name)
         served = set_stats(name=name)
+        assert (served.total.decks, served.total.deck_wins) == (decks, wins)
         designs = CardStat.objects.filter(set_name=name, key__startswith=f"{name}/", sets=ALL)
-        assert served.total.decks == sum(designs.values_list("decks", flat=True)) > 0
+        assert served.total.decks < sum(designs.values_list("decks", flat=True))  # not the sum
         assert served.total.offered == sum(designs.values_list("offered", flat=True))
         combinations = served.by_sets
         assert combinations.count == len(combinations.results)  # two, on the first page
         assert sum(row.decks for row in combinations.results) == served.total.decks
+    kept = _rows()
+    card_stats_recount()
+    assert _rows() == kept
+
+
+def _decks_drawing_on(set_name: str) -> tuple[int, int]:
+    """The match sides whose deck held a card of ``set_name``, and how many of them won, from
+    the stored setups."""
+    decks = wins = 0
+    for match in Match.objects.filter(status="finished").select_related("seat_a"):
+        for side, cards in match.setup["decks"].items():
+            if any(key.split("/", 1)[0] == set_name for _uid, key in cards):
+                decks += 1
+                won = (match.winner_id == match.seat_a_id) == (side == "A")
+                wins += won
+    return decks, wins
 
 
 def test_a_cards_figures_are_served_by_rest_and_graphql(played: None) -> None:
@@ -186,23 +206,33 @@ def test_the_card_list_shows_figures_and_filters_them_in_constant_queries(
 
 
 def test_the_migration_sums_the_old_rows_as_the_writer_does(db: None) -> None:
+    # A set's decks were its designs' sum then: the SET_ONLY counts say so here.
     tally = {
-        ("Castle/Dragon", "human"): Counts(offered=3, picked=1, decks=4, deck_wins=2, reveals=5),
-        ("Castle/Pig", "rookie"): Counts(decks=2, deck_wins=1, power_total=9, power_count=3),
+        ("Castle/Dragon", "human"): Counts(
+            offered=3, picked=1, decks=4, deck_wins=2, reveals=5, set_decks=4, set_deck_wins=2
+        ),
+        ("Castle/Pig", "rookie"): Counts(
+            decks=2, deck_wins=1, power_total=9, power_count=3, set_decks=2, set_deck_wins=1
+        ),
         ("City/Dog", "human"): Counts(offered=7, effects=2),
     }
-    written = {"Castle+City": tally, "City+Funfair": {("City/Dog", "robot"): Counts(decks=1)}}
+    robot = {("City/Dog", "robot"): Counts(decks=1, set_decks=1)}
+    written = {"Castle+City": tally, "City+Funfair": robot}
     for sets, counts in written.items():
         card_stats_write(tally_rows(counts, sets))
     expected = _rows()
     CardStat.objects.all().delete()
     CardStat.objects.bulk_create(  # the rows as the previous version stored them
-        CardStat(key=key, set_name=key.split("/")[0], sets=sets, player=player, **asdict(counts))
+        CardStat(key=key, set_name=key.split("/")[0], sets=sets, player=player, **_stored(counts))
         for sets, counts_of in written.items()
         for (key, player), counts in counts_of.items()
     )
     import_module("tournaments.migrations.0010_card_stat_rollup").to_summed_rows(django_apps, None)
     assert _rows() == expected
+
+
+def _stored(counts: Counts) -> dict[str, int]:
+    return {name: value for name, value in asdict(counts).items() if name in COUNTERS}
 
 
 def test_an_unknown_set_is_not_found_and_an_unplayed_one_has_zeros(catalogue: Any) -> None:

@@ -161,6 +161,14 @@ def test_csrf_trusted_origins_are_listed_origins_with_their_scheme() -> None:
             read_environment({"CSRF_TRUSTED_ORIGINS": bad})
 
 
+def test_websocket_allowed_origins_are_listed_origins_with_their_scheme() -> None:
+    assert read_environment({}).websocket_allowed_origins == []
+    env = read_environment({"WEBSOCKET_ALLOWED_ORIGINS": "https://play.example"})
+    assert env.websocket_allowed_origins == ["https://play.example"]
+    with pytest.raises(ImproperlyConfigured, match="WEBSOCKET_ALLOWED_ORIGINS"):
+        read_environment({"WEBSOCKET_ALLOWED_ORIGINS": "play.example"})
+
+
 def test_database_password_overrides_the_urls_own() -> None:
     env = read_environment({"DATABASE_URL": POSTGRES, "DATABASE_PASSWORD": "p@ss/word:%"})
     assert env.databases["default"]["PASSWORD"] == "p@ss/word:%"

@@ -90,7 +90,7 @@ def test_a_pure_rule_error_is_translated(catalogue: Any) -> None:
     )
     assert response.status_code == 400
     assert response.json()["code"] == "five_sets"
-    assert response.json()["message"] == "请恰好选择五个不同的额外牌组。"
+    assert response.json()["message"] == "请恰好选择五个不同的扩展系列。"
 
 
 @pytest.mark.django_db

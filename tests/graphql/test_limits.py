@@ -9,7 +9,8 @@ import pytest
 from graphql import get_introspection_query
 from rest_framework.test import APIClient
 
-from config.schema import MAX_ALIASES, MAX_DEPTH, MAX_TOKENS
+from config.graphql_limits import MAX_ALIASES, MAX_DEPTH
+from config.schema import MAX_TOKENS
 from matches.models import Match
 from tests.graphql.client import TOURNAMENT_FIELDS, GraphQL
 from tests.tournaments.play import Player, play_to_the_end

@@ -12,8 +12,8 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from config.graphql import MAX_BODY_BYTES
+from config.graphql_limits import MAX_ALIASES
 from config.graphql_views import MAX_OPERATIONS
-from config.schema import MAX_ALIASES
 from tests.api.test_throttling import rates
 from tests.graphql.client import TICKET, GraphQL, create
 from tests.graphql.socket import open_socket

@@ -14,7 +14,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html_join
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from config.errors import ApplicationError
 from tournaments.leagues.models import (
@@ -138,12 +138,15 @@ class WebhookDeliveryAdmin(ReadOnly):
     search_fields = ["idempotency_key"]
     actions = ["resend"]
 
-    @admin.action(description="Resend the selected deliveries (same idempotency key)")
+    @admin.action(description=gettext_lazy("Resend the selected deliveries (same idempotency key)"))
     def resend(self, request: HttpRequest, queryset: QuerySet[WebhookDelivery]) -> None:
         ids = list(queryset.values_list("pk", flat=True))
         for pk in ids:
             delivery_resend(delivery_id=pk)
-        self.message_user(request, f"Queued {len(ids)} deliveries again.", messages.SUCCESS)
+        queued = ngettext(
+            "Queued %(count)d delivery again.", "Queued %(count)d deliveries again.", len(ids)
+        )
+        self.message_user(request, queued % {"count": len(ids)}, messages.SUCCESS)
 
 
 class ScheduleForm(forms.ModelForm):

@@ -1,10 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments.leagues"
     label = "leagues"
+    verbose_name = _("Leagues")
 
     def ready(self) -> None:
         from config.openapi import register_operations

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.leagues.rules import DEFAULT_SCORING
 
@@ -39,6 +40,8 @@ class League(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -73,6 +76,8 @@ class Season(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ["league", "-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -110,6 +115,8 @@ class Member(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
         ordering = ["handle"]
         constraints = [
             models.UniqueConstraint(fields=["league", "handle"], name="member_handle_unique"),
@@ -132,6 +139,8 @@ class LeagueTournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("league tournament")
+        verbose_name_plural = _("league tournaments")
         ordering = ["id"]
 
     def __str__(self) -> str:
@@ -143,6 +152,10 @@ class MemberSeat(models.Model):
         "tournaments.Seat", on_delete=models.CASCADE, related_name="member_link"
     )
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        verbose_name = _("member's seat")
+        verbose_name_plural = _("members' seats")
 
     def __str__(self) -> str:
         return f"Seat {self.seat_id} is member {self.member_id}"
@@ -161,6 +174,8 @@ class Result(models.Model):
     finalist = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
         ordering = ["link", "place", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["link", "member"], name="result_member_unique"),
@@ -182,6 +197,8 @@ class Standing(models.Model):
     played = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
         constraints = [
             models.UniqueConstraint(fields=["season", "member"], name="standing_member_unique"),
         ]
@@ -198,6 +215,10 @@ class Rating(models.Model):
     mu = models.FloatField()
     sigma = models.FloatField()
     tournaments = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
 
     def __str__(self) -> str:
         return f"{self.member}: {self.mu:.2f} ± {self.sigma:.2f}"
@@ -216,6 +237,8 @@ class RatingChange(models.Model):
     sigma = models.FloatField()
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["link__recorded_seq", "member"]
         constraints = [
             models.UniqueConstraint(fields=["member", "link"], name="rating_change_unique"),
@@ -238,6 +261,10 @@ class WebhookEndpoint(models.Model):
         default=0, help_text="The sequence number of the last event logged for it."
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("webhook endpoint")
+        verbose_name_plural = _("webhook endpoints")
 
     def __str__(self) -> str:
         return f"{self.url} ({self.league})"
@@ -270,6 +297,8 @@ class WebhookDelivery(models.Model):
     delivered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
         ordering = ["-id"]
         constraints = [
             models.UniqueConstraint(
@@ -328,6 +357,8 @@ class Correction(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
         ordering = ["id"]
 
     def __str__(self) -> str:
@@ -370,6 +401,10 @@ class Schedule(models.Model):
     reason = models.CharField(max_length=200, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        verbose_name = _("schedule")
+        verbose_name_plural = _("schedules")
+
     def __str__(self) -> str:
         return f"Start of tournament link {self.link_id} at {self.starts_at:%Y-%m-%d %H:%M}"
 
@@ -382,6 +417,10 @@ class CheckIn(models.Model):
         "tournaments.Seat", on_delete=models.CASCADE, related_name="league_checkin"
     )
     at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
 
     def __str__(self) -> str:
         return f"Seat {self.seat_id} checked in"

@@ -24,20 +24,28 @@ class Counts:
     power_total: int = 0  # the power of each of its attacks, summed…
     power_count: int = 0  # …over this many attacks
     effects: int = 0  # its effect resolved
+    # What the design adds to its set's ``decks`` and ``deck_wins``: a side whose deck holds
+    # several of a set's designs counts once for the set, on the first of them (by key).
+    set_decks: int = 0
+    set_deck_wins: int = 0
 
     def add(self, other: Counts) -> None:
-        for name in COUNTERS:
+        for name in _ADDED:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def values(self) -> tuple[int, ...]:
+        """The stored counters, in ``COUNTERS`` order."""
         return _values(self)
 
 
-COUNTERS = tuple(f.name for f in fields(Counts))
+SET_ONLY = ("set_decks", "set_deck_wins")  # written to the set's rows in place of decks, wins
+COUNTERS = tuple(f.name for f in fields(Counts) if f.name not in SET_ONLY)  # the stored ones
+_ADDED = (*COUNTERS, *SET_ONLY)
 _values = attrgetter(*COUNTERS)  # the counters in order, read at C speed (per row written)
+_row_values = attrgetter(*_ADDED)
 Tally = dict[tuple[str, str], Counts]  # (card key, player) -> counts
 ALL = ""  # a stored row's ``sets`` or ``player`` when it sums every combination or kind of player
-Row = tuple[Any, ...]  # key, set name, sets, player, then the COUNTERS
+Row = tuple[Any, ...]  # key, set name, sets, player, the COUNTERS, then the SET_ONLY counters
 
 
 def tally_rows(tally: Tally, sets: str) -> list[Row]:
@@ -48,9 +56,20 @@ def tally_rows(tally: Tally, sets: str) -> list[Row]:
     combination (every kind of player) and one per kind of player (every combination).
     """
     return [
-        (key, key.split("/", 1)[0], sets, player, *counts.values())
+        (key, key.split("/", 1)[0], sets, player, *_row_values(counts))
         for (key, player), counts in tally.items()
     ]
+
+
+def rekeyed(tally: Tally, renamed: Mapping[str, str]) -> Tally:
+    """``tally`` under its designs' keys now (``renamed``: a key frozen at a tournament's start
+    to the key of its design, renamed or moved since): figures follow a design, not a name."""
+    if not renamed:
+        return tally
+    moved: Tally = {}
+    for (key, player), counts in tally.items():
+        _counts(moved, renamed.get(key, key), player).add(counts)
+    return moved
 
 
 def sets_label(sets: Iterable[str]) -> str:
@@ -72,13 +91,28 @@ def match_counts(
     for side, cards in decks.items():
         for uid, key in cards:
             keys[side, uid] = key
-        for key in {key for _, key in cards}:
+        held = sorted({key for _, key in cards})
+        for key in held:
             counts = _counts(tally, key, players[side])
             counts.decks += 1
             counts.deck_wins += side == winner
+        _count_set_decks(tally, held, players[side], won=side == winner)
     for event in events:
         _count_event(tally, keys, players, event)
     return tally
+
+
+def _count_set_decks(tally: Tally, held: Sequence[str], player: str, *, won: bool) -> None:
+    """One deck counts once for each set it draws on: on the first of its designs of that set
+    (``held`` sorted). A set's sample is its distinct decks, not the sum of its designs'."""
+    seen: set[str] = set()
+    for key in held:
+        set_name = key.split("/", 1)[0]
+        if set_name not in seen:
+            seen.add(set_name)
+            counts = _counts(tally, key, player)
+            counts.set_decks += 1
+            counts.set_deck_wins += won
 
 
 def _count_event(

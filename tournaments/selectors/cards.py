@@ -4,8 +4,10 @@ the sets it plays, and how many running tournaments play a card (read by the car
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
+from cards.api.cache import catalogue_version
 from cards.models import Card
 from cards.snapshots import snapshot_keys, snapshot_specs
 from tournaments.models import CardCopy, Status, Tournament
@@ -62,6 +64,22 @@ def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, Card
         params = dict(spec.effect_params)
         facts[uid] = CardFacts(spec.key, spec.level, spec.power, spec.set, spec.effect_code, params)
     return facts
+
+
+def current_keys(snapshot_id: int | None) -> Mapping[str, str]:
+    """Each key frozen in the snapshot whose design was renamed or moved since, to the design's
+    key now (empty when none was). Cached per catalogue version: a rename is seen at once."""
+    if snapshot_id is None:
+        return {}
+    return _current_keys(snapshot_id, catalogue_version())
+
+
+@lru_cache(maxsize=32)
+def _current_keys(snapshot_id: int, version: int) -> dict[str, str]:
+    frozen = snapshot_keys(snapshot_id)
+    designs = Card.objects.filter(pk__in=frozen).values_list("pk", "card_set__name", "name")
+    now = {pk: f"{set_name}/{name}" for pk, set_name, name in designs}
+    return {key: now[pk] for pk, key in frozen.items() if now.get(pk, key) != key}
 
 
 def sets_in_play(tournament: Tournament) -> list[str]:

@@ -22,8 +22,11 @@ def chat_log(*, tournament_id: int) -> list[ChatMessage]:
 
 
 def message_of(seq: int, payload: dict[str, Any]) -> ChatMessage:
-    """The chat message a log event's payload holds (a spectator's names its number)."""
-    return row(ChatMessage, payload, seq=seq, spectator=payload.get("spectator"))
+    """The chat message a log event's payload holds (a spectator's names its number, a bot's set
+    line its name)."""
+    return row(
+        ChatMessage, payload, seq=seq, spectator=payload.get("spectator"), line=payload.get("line")
+    )
 
 
 GuestRow = ChatGuest

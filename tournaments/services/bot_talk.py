@@ -1,8 +1,8 @@
 """What the bots say at the table: a greeting as the tournament starts, "gg" once it is over.
 
-A table's words, not the interface's: shown as written, in every language. Each is a public
-``chat`` event like a person's message (``tournaments.services.chat``), written in the caller's
-locked transaction.
+Each is a public ``chat`` event like a person's message (``tournaments.services.chat``), written
+in the caller's locked transaction. Its ``text`` is the English line; its ``line`` names the line
+(``BOT_LINES``), so that a client shows it in its reader's language (the web client does).
 """
 
 from __future__ import annotations
@@ -12,10 +12,15 @@ from tournaments.services.events import publish
 
 BOT_GREETING = "Hi all, good luck and have fun!"
 BOT_FAREWELL = "gg"
+# A bot's lines by name: the English text stored in the event.
+BOT_LINES = {"greeting": BOT_GREETING, "farewell": BOT_FAREWELL}
 
 
-def bots_say(tournament: Tournament, text: str) -> None:
-    """Each bot seat says ``text`` (a dropped person's seat, played by a bot, stays silent)."""
+def bots_say(tournament: Tournament, line: str) -> None:
+    """Each bot seat says ``line`` (a ``BOT_LINES`` name; a dropped person's seat, played by a
+    bot, stays silent)."""
+    text = BOT_LINES[line]
     bots = tournament.seats.filter(kind=SeatKind.BOT, dropped=False).order_by("number")
     for bot in bots:
-        publish(tournament, "chat", {"seat": bot.number, "name": bot.name, "text": text})
+        payload = {"seat": bot.number, "name": bot.name, "text": text, "line": line}
+        publish(tournament, "chat", payload)

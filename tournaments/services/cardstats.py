@@ -38,7 +38,7 @@ from tournaments.rules import cardstats
 from tournaments.rules.cardstats import ALL, COUNTERS, Row, Tally
 from tournaments.rules.draft import DraftTurn as Turn
 from tournaments.rules.draft import turn_from_data
-from tournaments.selectors.cards import card_facts, sets_in_play
+from tournaments.selectors.cards import card_facts, current_keys, sets_in_play
 
 KEYS = ("key", "set_name", "sets", "player")
 CHUNK = 20_000  # rows per statement in a recount
@@ -64,18 +64,22 @@ def player_of(seat: Seat) -> str:
     return seat.bot_level or Player.ROOKIE
 
 
-def card_stats_of_matches(recorded: Iterable[tuple[Match, MatchResult]]) -> None:
-    """Append what matches being recorded add (the caller's transaction: the counts commit with
-    it), in one row however many: a batch of recordings passes them all."""
+def card_stats_of_matches(
+    tournament: Tournament, recorded: Iterable[tuple[Match, MatchResult]]
+) -> None:
+    """Append what matches of ``tournament`` being recorded add (the caller's transaction: the
+    counts commit with it), in one row however many: a batch of recordings passes them all."""
+    renamed = current_keys(tournament.snapshot_id)
     added: list[Row] = []
     for match, result in recorded:
-        added += cardstats.tally_rows(_match_tally(match, result), _match_sets(match))
+        tally = cardstats.rekeyed(_match_tally(match, result), renamed)
+        added += cardstats.tally_rows(tally, _match_sets(match))
     card_stats_append(added)
 
 
-def card_stats_of_match(match: Match, result: MatchResult) -> None:
+def card_stats_of_match(tournament: Tournament, match: Match, result: MatchResult) -> None:
     """Add one match being recorded (see ``card_stats_of_matches``)."""
-    card_stats_of_matches([(match, result)])
+    card_stats_of_matches(tournament, [(match, result)])
 
 
 def _match_tally(match: Match, result: MatchResult) -> Tally:
@@ -102,6 +106,7 @@ def card_stats_draft_rows(tournament: Tournament, seat: Seat, turn: Turn) -> lis
         picked=[facts[uid].key for uid in turn.picked if uid in facts],
         player=player_of(seat),
     )
+    tally = cardstats.rekeyed(tally, current_keys(tournament.snapshot_id))
     return cardstats.tally_rows(tally, cardstats.sets_label(sets_in_play(tournament)))
 
 
@@ -219,13 +224,29 @@ FANNED = (  # each added row's four stored rows: key, set name, sets, player (g.
 FOUR = "(SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) AS g"
 
 
+# A set's rows take their decks and wins from the rows' SET_ONLY values (a deck counts once
+# per set: cardstats.match_counts), its designs' rows from their own. Deltas appended before
+# the SET_ONLY values existed have none: those fall back to the design's (the sum, as then).
+SET_VALUE = {
+    name: len(KEYS) + len(COUNTERS) + index for index, name in enumerate(("decks", "deck_wins"))
+}
+
+
+def _summed(index: int, name: str) -> str:
+    value = f"value ->> {index}"
+    if name in SET_VALUE:
+        of_set = f"COALESCE(value ->> {SET_VALUE[name]}, {value})"
+        value = f"CASE WHEN g.n < 2 THEN {value} ELSE {of_set} END"
+    return f"SUM(CAST({value} AS BIGINT))"
+
+
 @cache
 def _upsert_sql(vendor: str, *, locked: bool = True) -> str:
     """The statement adding the rows (``locked``: taking the writers' lock first, where the
     database has one; unlocked only for ``scripts/bench_stats_contention.py``)."""
     table = rows.quote(CardStat._meta.db_table)
     names = [rows.column(CardStat, name) for name in (*KEYS, *COUNTERS)]
-    sums = [f"SUM(CAST(value ->> {index} AS BIGINT))" for index in range(len(KEYS), len(names))]
+    sums = [_summed(index, name) for index, name in enumerate(COUNTERS, start=len(KEYS))]
     unique = ", ".join(rows.column(CardStat, name) for name in ("key", "sets", "player"))
     added = ", ".join(f"{col} = {table}.{col} + EXCLUDED.{col}" for col in names[len(KEYS) :])
     # "WHERE true": SQLite would otherwise read the ON of ON CONFLICT as a join's.
@@ -257,7 +278,8 @@ def card_stats_recount() -> int:
 
 def _stored_matches() -> Iterator[tuple[str, Tally]]:
     done = Match.objects.filter(status__in=[MatchStatus.RECORDED, MatchStatus.FINISHED])
-    for match in done.select_related("seat_a", "seat_b").order_by("pk").iterator():
+    played = done.select_related("seat_a", "seat_b", "tournament").order_by("pk")
+    for match in played.iterator():
         events = MatchEvent.objects.filter(match=match).order_by("seq")
         players = {"A": player_of(match.seat_a), "B": player_of(match.seat_b)}
         tally = cardstats.match_counts(
@@ -266,6 +288,7 @@ def _stored_matches() -> Iterator[tuple[str, Tally]]:
             winner="A" if match.winner_id == match.seat_a_id else "B",
             players=players,
         )
+        tally = cardstats.rekeyed(tally, current_keys(match.tournament.snapshot_id))
         yield cardstats.sets_label(match.setup["sets_in_play"]), tally
 
 
@@ -279,4 +302,24 @@ def _stored_drafts() -> Iterator[tuple[str, Tally]]:
             picked=[facts[uid].key for uid in turn.picked if uid in facts],
             player=player_of(row.seat),
         )
+        tally = cardstats.rekeyed(tally, current_keys(tournament.snapshot_id))
         yield cardstats.sets_label(sets_in_play(tournament)), tally
+
+
+def card_stats_rename(*, old_key: str, new_key: str) -> None:
+    """Move the figures of a design renamed or moved to another set from ``old_key`` to
+    ``new_key`` (added to any rows already there). Its set's own rows keep what was played in
+    them. The appended counts are folded first, so none is left under the old key; a recording
+    that commits between the fold and the move still lands there, and the next recount (which
+    keys play by design) puts it right."""
+    card_stats_fold()
+    set_name = new_key.split("/", 1)[0]
+    with transaction.atomic():
+        for row in CardStat.objects.select_for_update().filter(key=old_key):
+            target, _created = CardStat.objects.select_for_update().get_or_create(
+                key=new_key, sets=row.sets, player=row.player, defaults={"set_name": set_name}
+            )
+            for name in COUNTERS:
+                setattr(target, name, getattr(target, name) + getattr(row, name))
+            target.save()
+            row.delete()

@@ -336,7 +336,7 @@ def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
     floor = release_floor(tournament, now)
     released = match_store(match, result, now=now, pace=pace, floor=floor)
     state_changed("match_recorded", tournament_id=tournament.pk, match_id=match.pk)
-    card_stats_of_match(match, result)  # the cards' figures, in the recording transaction
+    card_stats_of_match(tournament, match, result)  # in the recording transaction
     items = _event_items(match, released)
     if pace <= 0:
         _release(tournament, match, items)

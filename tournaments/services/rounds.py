@@ -26,7 +26,7 @@ from tournaments.rules.standings import (
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_parks
 from tournaments.selectors.tournaments import public_standings
 from tournaments.services import hooks
-from tournaments.services.bot_talk import BOT_FAREWELL, bots_say
+from tournaments.services.bot_talk import bots_say
 from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish
 from tournaments.services.match_setups import build_setups
@@ -191,7 +191,7 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
     tournament.winners = winners
     tournament.phase_deadline = None
     rows.save_fields(tournament)
-    bots_say(tournament, BOT_FAREWELL)
+    bots_say(tournament, "farewell")
     publish(
         tournament,
         "seed_revealed",

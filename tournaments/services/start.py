@@ -19,7 +19,7 @@ from tournaments.rules.robot import robot_deck
 from tournaments.rules.seeds import stream
 from tournaments.rules.trophies import deal_trophies
 from tournaments.selectors.cards import card_key
-from tournaments.services.bot_talk import BOT_GREETING, bots_say
+from tournaments.services.bot_talk import bots_say
 from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish
 from tournaments.services.lobby import free_numbers, require_host, require_lobby
@@ -88,7 +88,7 @@ def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
         publish(
             tournament, "tournament_started", {"parks": tournament.parks, "plan": tournament.plan}
         )
-        bots_say(tournament, BOT_GREETING)
+        bots_say(tournament, "greeting")
         open_deck_phase(tournament)
     return tournament
 

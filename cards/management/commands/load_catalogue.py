@@ -24,19 +24,38 @@ class Command(LocalizedCommand):
         parser.add_argument(
             "--force", action="store_true", help="Overwrite curated rows with the file's values."
         )
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Say what would change; change nothing."
+        )
+        parser.add_argument(
+            "--only-its-sets",
+            action="store_true",
+            help="A file of some sets (export_sets): do not list other sets' rows as missing.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            report = catalogue_load(path=options["file"], force=options["force"])
+            report = catalogue_load(
+                path=options["file"],
+                force=options["force"],
+                dry_run=options["dry_run"],
+                only_its_sets=options["only_its_sets"],
+            )
         except (CatalogueError, OSError, ValueError) as error:
             raise CommandError(str(error)) from error
-        self._print(_("Card sets"), report.sets)
-        self._print(_("Cards"), report.cards)
+        if options["dry_run"]:
+            self.stdout.write(_("Dry run: nothing was changed. It would do this:"))
+        detailed = options["dry_run"] or options["verbosity"] > 1
+        self._print(_("Card sets"), report.sets, detailed=detailed)
+        self._print(_("Cards"), report.cards, detailed=detailed)
 
-    def _print(self, label: str, counts: Counts) -> None:
+    def _print(self, label: str, counts: Counts, *, detailed: bool) -> None:
+        """The counts; ``detailed``: each row created and each field changed, too."""
         self.stdout.write(
             _("%(label)s: %(summary)s") % {"label": label, "summary": counts.summary()}
         )
+        if detailed:
+            self._print_changes(counts)
         for key in counts.skipped:
             self.stdout.write(
                 "  "
@@ -46,3 +65,11 @@ class Command(LocalizedCommand):
             self.stdout.write(
                 "  " + _("in the database but not in the file (kept): %(key)s") % {"key": key}
             )
+
+    def _print_changes(self, counts: Counts) -> None:
+        for key in counts.new:
+            self.stdout.write("  " + _("new: %(key)s") % {"key": key})
+        for key, changes in counts.changes.items():
+            self.stdout.write("  " + _("changed: %(key)s") % {"key": key})
+            for change in changes:
+                self.stdout.write(f"    {change}")

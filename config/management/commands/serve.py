@@ -68,7 +68,7 @@ class Command(LocalizedCommand):
         self.stdout.write(done % {"step": label, "seconds": seconds})
 
     def _serve(self, host: str, port: int, setup_seconds: float) -> None:
-        from daphne.cli import CommandLineInterface
+        from config.daphne_server import CodedCommandLine  # coded refusals, access lines logged
 
         message = _(
             "Set up in %(seconds).1f s. Serving on http://%(host)s:%(port)d/ "
@@ -76,4 +76,4 @@ class Command(LocalizedCommand):
         )
         self.stdout.write(message % {"seconds": setup_seconds, "host": host, "port": port})
         translation.deactivate()  # requests and sockets pick their own language, not the shell's
-        CommandLineInterface().run(["-b", host, "-p", str(port), "config.serve:application"])
+        CodedCommandLine().run(["-b", host, "-p", str(port), "config.serve:application"])

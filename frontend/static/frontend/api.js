@@ -65,15 +65,17 @@ export function follow(tournament, token, onFrame) {
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ after: String(last), lang: LANG });
-    if (token) query.set("token", token);
-    socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tournament}/?${query}`);
+    // The token rides in the handshake's subprotocols, never in the URL (nor in any access log).
+    const protocols = token ? ["challengers.v1", `bearer.${token}`] : ["challengers.v1"];
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tournament}/?${query}`, protocols);
     socket.onmessage = (message) => {
       const frame = JSON.parse(message.data);
       if (frame.type === "event") last = frame.seq;
       onFrame(frame);
     };
-    // 4401 (bad token) and 4404 (no such tournament) will not change by retrying; a drop will.
-    socket.onclose = (event) => { if (!closed && event.code !== 4401 && event.code !== 4404) setTimeout(open, 1000); };
+    // 4401 (bad token), 4403 (a page of another site) and 4404 (no such tournament) will not
+    // change by retrying; a drop will.
+    socket.onclose = (event) => { if (!closed && ![4401, 4403, 4404].includes(event.code)) setTimeout(open, 1000); };
   };
   open();
   return () => { closed = true; socket?.close(); };

@@ -10,12 +10,20 @@ import { fmt } from "./i18n.js";
 export const CHAT_MAX = 280;
 const NAME_MAX = 24;
 
+// A bot's set lines (the event's `line`) in the reader's language; its `text` is the English one.
+const BOT_LINES = { greeting: () => gettext("Hi all, good luck and have fun!"), farewell: () => gettext("gg") };
+
+/** What a message says, as this reader reads it. */
+function said(message) {
+  return BOT_LINES[message.line]?.() ?? message.text;
+}
+
 export function chatLines(messages) {
   if (!messages.length) return h("p", { class: "muted" }, gettext("No message yet."));
   return h("ol", { class: "chat-log", "aria-label": gettext("Messages") },
     messages.map((m) => h("li", {}, h("span", { class: "seat-name" }, m.name),
       m.seat === null ? h("span", { class: "muted spectator-tag" }, ` (${gettext("spectator")})`) : null,
-      ": ", m.text)));
+      ": ", said(m))));
 }
 
 /** A spectator's chat ticket for a tournament (`{token, name, number}`), kept across reloads. */

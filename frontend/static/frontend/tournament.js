@@ -35,13 +35,20 @@ export function showTournament(container, id) {
   return () => page.stop();
 }
 
-/** How a seat is described in lists: a bot with its strength, a dropped seat with its stand-in. */
+/** How a seat is described in lists: a bot with its strength, a dropped seat with its stand-in;
+ * nothing for the Robot, whose name says what it is (not "The Robot (Robot)"). */
 function seatKind(seat) {
   const level = BOT_LEVELS[seat.bot_level ?? "rookie"] ?? seat.bot_level;
   if (seat.kind === "bot") return fmt(gettext("bot, %(level)s"), { level });
-  const kind = { human: gettext("player"), robot: term("robot") }[seat.kind] ?? seat.kind;
+  if (seat.kind === "robot") return "";
+  const kind = { human: gettext("player") }[seat.kind] ?? seat.kind;
   if (seat.dropped) return fmt(gettext("%(kind)s, played by a %(level)s bot"), { kind, level });
   return kind;
+}
+
+/** " (what the seat is)", or nothing when there is nothing to add. */
+function seatNote(text) {
+  return text ? ` (${text})` : "";
 }
 
 /** The order of reads sent one after another: an answer older than one already used is stale
@@ -444,7 +451,7 @@ class TournamentPage {
     return h("section", { class: "panel" }, h("h2", {}, gettext("Players")),
       v.phase_deadline && v.status === "deck" ? h("p", {}, gettext("Deck Phase deadline:"), " ", countdown(v.phase_deadline)) : null,
       h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {},
-        h("span", { class: "seat-name" }, seat.name), ` (${seatKind(seat)})`,
+        h("span", { class: "seat-name" }, seat.name), seatNote(seatKind(seat)),
         seat.finished === true ? h("span", { class: "done" }, " ✓ ", gettext("finished"))
           : seat.finished === false ? h("span", { class: "muted" }, " ", gettext("building…")) : null,
         h("span", { class: "muted" }, " · ", fmt(gettext("deck %(size)s"), { size: num(seat.deck_size) }), " · ",
@@ -498,7 +505,7 @@ class TournamentPage {
       h("p", {}, plural(v.options.seat_count, ngettext("%(taken)s of %(count)s seat taken.", "%(taken)s of %(count)s seats taken.",
         v.options.seat_count), { taken: num(v.seats.length) })),
       h("ul", { class: "seat-list" }, v.seats.map((seat) => h("li", {}, h("span", { class: "seat-name" }, seat.name),
-        ` (${seat.is_host ? gettext("host") : seatKind(seat)})`,
+        seatNote(seat.is_host ? gettext("host") : seatKind(seat)),
         isHost && !seat.is_host ? h("button", { class: "small", onclick: () => this.act("kick/", { seat: seat.number }) },
           fmt(gettext("Remove %(name)s"), { name: seat.name })) : null))),
       isHost && free > 0 ? h("div", { class: "row" }, count, level,

@@ -1,6 +1,7 @@
 // Small DOM helpers, the error banner, the card catalogue and card tiles.
 import { get } from "./api.js";
 import { fmt, num, duration, clock, setName, glossed, term } from "./i18n.js";
+import { effectParts, effectSentence } from "./cardtext.js";
 
 /* global gettext, ngettext */
 
@@ -172,7 +173,8 @@ export function levelBadge(level) {
 }
 
 function effectLine(card) {
-  return h("p", { class: "effect" }, card.timing ? h("strong", {}, timingWords(card.timing), ": ") : null, card.effect);
+  const [label, text] = effectParts(card, timingWords);
+  return h("p", { class: "effect" }, label ? h("strong", {}, label, ": ") : null, text);
 }
 
 /** A card tile with every fact a player reads on the physical card; a compact tile (a deck)
@@ -185,7 +187,7 @@ export function cardTile(key, { extra = [], compact = false, uid = null } = {}) 
     dataset: uid === null ? {} : { uid: String(uid) },
     "aria-label": fmt(gettext("%(name)s, power %(power)s, level %(level)s, %(set)s"),
       { name: card.name, power, level: card.level ?? "?", set: setName(card.set) }),
-    title: compact && card.effect ? `${timingWords(card.timing)}${card.timing ? ": " : ""}${card.effect}` : null,
+    title: compact && card.effect ? effectSentence(card, timingWords) : null,
   },
     h("div", { class: "card-head" },
       h("span", { class: "power", title: term("power") }, power),

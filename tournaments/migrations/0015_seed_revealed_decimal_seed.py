@@ -52,7 +52,7 @@ def backwards(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0013_event_logs_without_own_index_and_trigger"),
+        ("tournaments", "0014_verbose_names"),
     ]
 
     operations = [migrations.RunPython(forwards, backwards)]

@@ -1,0 +1,38 @@
+"""`manage.py export_sets NAME [NAME ...]`: card sets as a catalogue file, to edit and import."""
+
+from __future__ import annotations
+
+import json
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+
+from cards.models import CardSet
+from cards.setfiles import sets_export
+from config.commands import LocalizedCommand
+
+
+class Command(LocalizedCommand):
+    help = (
+        "Write card sets and their cards in the catalogue file's format (to standard output or "
+        "--out); import them again with load_catalogue --file F --only-its-sets."
+    )
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("names", nargs="+", help="Card set names.")
+        parser.add_argument("--out", type=Path, help="The file to write (default: stdout).")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        names: list[str] = options["names"]
+        found = list(CardSet.objects.filter(name__in=names))
+        unknown = sorted(set(names) - {card_set.name for card_set in found})
+        if unknown:
+            raise CommandError(_("No card set named %(names)s.") % {"names": ", ".join(unknown)})
+        text = json.dumps(sets_export(found), ensure_ascii=False, indent=2) + "\n"
+        if options["out"] is None:
+            self.stdout.write(text, ending="")
+        else:
+            options["out"].write_text(text, encoding="utf-8")
