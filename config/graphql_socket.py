@@ -33,6 +33,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
 )
 from strawberry.types.execution import ExecutionResult
 
+from config.asyncapi import CloseCode, Message, Socket, declare_socket, frame
 from config.graphql import MAX_BODY_BYTES
 from config.parsers import JsonTooDeep, loads_shallow
 from config.schema import MAX_TOKENS
@@ -40,6 +41,93 @@ from config.schema import MAX_TOKENS
 log = logging.getLogger(__name__)
 
 INVALID_MESSAGE = 4400  # graphql-transport-ws: the server cannot take the message
+
+OBJECT: dict[str, Any] = {"type": "object"}
+ID: dict[str, Any] = {"type": "string", "minLength": 1, "description": "The operation's id."}
+ERRORS: dict[str, Any] = {
+    "type": "array",
+    "description": "GraphQL errors, each with `extensions.code` (docs/graphql.md).",
+    "items": {"type": "object", "required": ["message"]},
+}
+PING = Message("gqlPing", "A keep-alive; answered `pong`.", frame("ping", {"payload": OBJECT}, ()))
+PONG = Message("gqlPong", "The answer to a `ping`.", frame("pong", {"payload": OBJECT}, ()))
+COMPLETE = Message(
+    "gqlComplete",
+    "The operation is over (server), or the client stops it (client).",
+    frame("complete", {"id": ID}),
+)
+SUBSCRIBE_PAYLOAD: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string"},
+        "operationName": {"type": ["string", "null"]},
+        "variables": {"type": ["object", "null"]},
+        "extensions": {"type": ["object", "null"]},
+    },
+    "required": ["query"],
+}
+GRAPHQL_SOCKET = declare_socket(
+    Socket(
+        name="graphql_socket",
+        title="the GraphQL socket",
+        address="/ws/graphql/",
+        description=(
+            "GraphQL over WebSocket (graphql-transport-ws): subscriptions, and queries and "
+            "mutations as over HTTP (docs/graphql.md). Also served at `/graphql/`. The "
+            "operations and their results are those of the GraphQL schema (schema.graphql)."
+        ),
+        subprotocol="`graphql-transport-ws`.",
+        sends=(
+            Message(
+                "gqlConnectionAck", "The connection is accepted.", frame("connection_ack", {}, ())
+            ),
+            Message(
+                "gqlNext",
+                "A result of the operation (`data`, `errors`).",
+                frame("next", {"id": ID, "payload": OBJECT}),
+            ),
+            Message(
+                "gqlError",
+                "The operation was refused before it ran.",
+                frame("error", {"id": ID, "payload": ERRORS}),
+            ),
+            COMPLETE,
+            PING,
+            PONG,
+        ),
+        receives=(
+            Message(
+                "gqlConnectionInit",
+                "Opens the connection; `payload.Authorization`: `Token <organizer token>`.",
+                frame("connection_init", {"payload": OBJECT}, ()),
+            ),
+            Message(
+                "gqlSubscribe",
+                "Runs an operation.",
+                frame("subscribe", {"id": ID, "payload": SUBSCRIBE_PAYLOAD}),
+            ),
+            COMPLETE,
+            PING,
+            PONG,
+        ),
+        close_codes=(
+            CloseCode(
+                INVALID_MESSAGE,
+                "A message the server cannot read; the reason starts "
+                "with its code (`too_deep: …`, `parse_error: …`, `invalid: …`).",
+            ),
+            CloseCode(4401, "`subscribe` before `connection_ack`."),
+            CloseCode(
+                4403,
+                "`connection_init` with a token no organizer holds; or `forbidden_origin`: a "
+                "page of another site (before any message).",
+            ),
+            CloseCode(4408, "No `connection_init` in time."),
+            CloseCode(4409, "A `subscribe` with the id of a running operation."),
+            CloseCode(4429, "A second `connection_init`."),
+        ),
+    )
+)
 
 
 class Unreadable:

@@ -12,7 +12,8 @@ drf-spectacular documents each view's success; this hook adds what a client need
 - the seat token (Bearer) and the organizer token (``Token …``) as optional schemes on the
   tournament and match operations (a spectator sends none), and no lock on the public card
   catalogue and health;
-- 32-bit bounds instead of int64 ones (no field of the API holds a larger number), and
+- 32-bit bounds instead of int64 ones (a number that may pass 2^53 is a decimal string,
+  ``config.shapes.BigInt``), and
   ``int | string`` items for question options and answers.
 """
 

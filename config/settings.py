@@ -232,6 +232,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The docs page paints the operations' tags and opens one on a click (rendering all ~75
+    # operations and ~140 models at once took seconds): scripts/bench_docs_page.py.
+    "SWAGGER_UI_SETTINGS": {
+        "deepLinking": True,
+        "docExpansion": "none",
+        "defaultModelsExpandDepth": -1,
+    },
     # Summaries, every error answer with its codes, the Idempotency-Key header, the Bearer seat
     # token, precise integer types (config.openapi).
     # Two answers' ``status`` fields hold different sets: each named after its GraphQL enum.

@@ -9,10 +9,10 @@ by ``graphql_type`` (the same name; every list of shapes a Relay connection with
 ``first``/``after`` and ``last``/``before``, paged by ``config.graphql_pages``; a ``node_id``
 field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId`` (a text
 ``node_id`` is the global id alone); an ``enum`` field that enum; a ``BigInt`` a decimal
-string; ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST, ``page=False``
-sends a short list whole, part of one object's value; ``pages`` are a connection's sizes and
-cursors; a ``Pager`` field a connection read only when selected, a page at a time). No
-serializer or Strawberry type repeats a shape.
+string (REST's too); ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST,
+``page=False`` sends a short list whole, part of one object's value; ``pages`` are a
+connection's sizes and cursors; a ``Pager`` field a connection read only when selected, a
+page at a time). No serializer or Strawberry type repeats a shape.
 
 Plain dataclasses rather than pydantic models: the three renderings are the small functions
 below, and a selector's row costs a dataclass's construction, not a validation.
@@ -42,8 +42,8 @@ S = TypeVar("S", bound="Shape")
 T = TypeVar("T")
 
 BigInt = typing.NewType("BigInt", int)
-"""A whole number beyond GraphQL's 32-bit ``Int`` (a seed): REST's integer, GraphQL's decimal
-string."""
+"""A whole number that may pass 2^53 (a seed): a decimal string in every answer, REST's and
+GraphQL's alike (a JavaScript number would round it; docs/contract.md)."""
 
 
 class Shape:
@@ -262,6 +262,8 @@ def _plan(cls: type[Shape]) -> Plan:
 
 def _converter(kind: Any) -> Callable[[Any], Any] | None:
     kind, _nullable = _optional(kind)
+    if kind is BigInt:
+        return str
     if _is_shape(kind):
         return to_json
     if _is_list(kind) and _converter(typing.get_args(kind)[0]) is not None:
@@ -271,9 +273,10 @@ def _converter(kind: Any) -> Callable[[Any], Any] | None:
 
 # OpenAPI -----------------------------------------------------------------------------------
 
+DECIMAL = "^[0-9]+$"  # a BigInt's text: the decimal digits of a whole number
 BASIC: dict[Any, dict[str, Any]] = {
     int: {"type": "integer"},
-    BigInt: {"type": "integer", "format": "int64"},
+    BigInt: {"type": "string", "pattern": DECIMAL},
     float: {"type": "number", "format": "double"},
     bool: {"type": "boolean"},
     str: {"type": "string"},

@@ -9,25 +9,23 @@ from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import JavaScriptCatalog
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards.glossary import glossary_view
+from config.api_docs import docs_view, schema_view
 from config.graphql_views import graphql_view
 from config.health import HealthView
 from config.metrics_http import metrics_view
 from config.probes import LiveView, ReadyView
 
-# Swagger UI with its start script as a file of its own (the split view: no inline script); its
-# page template carries an inline <style>, the one exception to the Content-Security-Policy.
-api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(
-    SpectacularSwaggerSplitView.as_view(url_name="schema")
-)
+# Swagger UI (config.api_docs): its page template carries an inline <style>, the one exception
+# to the Content-Security-Policy.
+api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(docs_view)
 
 api_v1: list[URLPattern | URLResolver] = [
     path("health/", HealthView.as_view(), name="health"),
     path("live/", LiveView.as_view(), name="live"),
     path("ready/", ReadyView.as_view(), name="ready"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", schema_view, name="schema"),  # made once per process, gzip, ETag
     path("docs/", api_docs, name="docs"),
     path("", include("cards.api.urls")),
     path("", include("tournaments.api.urls")),

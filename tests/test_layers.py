@@ -33,6 +33,8 @@ CONFIG_ROOT = frozenset(
         "config.graphql_views",
         "config.health",
         "config.probes",
+        "config.contract",  # the contract files: the documents the root serves
+        "config.api_docs",
     }
 )
 

@@ -31,12 +31,22 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config import metrics
+from config.asyncapi import (
+    CloseCode,
+    Message,
+    Socket,
+    constant,
+    declare_socket,
+    frame,
+    shape_payload,
+)
 from config.errors import NotFoundError
 from config.i18n import scope_language
 from config.middleware import MAX_ID
-from config.wsorigin import STREAM_PROTOCOL, spoken_subprotocol
+from config.wsorigin import CLOSE_FORBIDDEN, STREAM_PROTOCOL, spoken_subprotocol
 from matches.observer import Viewer
 from tournaments.api.inputs import MAX_NUMBER, whole_number
+from tournaments.log_shapes import TournamentEventView
 from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
 from tournaments.selectors.viewers import BadToken, seat_of_token, viewer_in
 from tournaments.services.events import group_name
@@ -46,6 +56,67 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 BEARER = "bearer."  # the subprotocol that carries a seat token: bearer.<token>
 CLOSE_REASON_BYTES = 123  # the most a close frame's reason holds
+
+ERROR_FRAME = Message(
+    "streamError",
+    "A refusal (then a close) or an answer to a client frame (`read_only`).",
+    frame(
+        "error",
+        {
+            "code": {"type": "string", "description": "Stable: `invalid`, `bad_token`, …"},
+            "message": {"type": "string", "description": "For people, in the stream's language."},
+        },
+    ),
+)
+STREAM = declare_socket(
+    Socket(
+        name="tournament_stream",
+        title="a tournament's event stream",
+        address="/ws/tournaments/{tournament_id}/",
+        description=(
+            "Every event of the tournament's log after `after` the viewer may see, in `seq` "
+            "order with no gap (an event it may not see comes as `hidden`), then each new one "
+            "as it is released (docs/protocol.md §13). A refusal is an error frame, then a "
+            "close whose reason starts with its code (`invalid: …`)."
+        ),
+        parameters={"tournament_id": "The tournament's id."},
+        subprotocol=(
+            f"`{STREAM_PROTOCOL}`, and a seat's token as `{BEARER}<token>` (none: a "
+            f"spectator): `{STREAM_PROTOCOL}, {BEARER}<token>`; answered `{STREAM_PROTOCOL}`."
+        ),
+        query={
+            "token": "Deprecated (for one release): the seat token; send it as a subprotocol.",
+            "after": "The last seq the client holds (default 0).",
+            "lang": "The language of error frames (else Accept-Language).",
+        },
+        sends=(
+            Message(
+                "streamEvent",
+                "An event of the tournament's log as the viewer may see it.",
+                shape_payload(TournamentEventView, type=constant("event")),
+            ),
+            ERROR_FRAME,
+        ),
+        receives=(
+            Message(
+                "clientFrame",
+                "Any frame from the client: the stream takes none and answers `read_only`.",
+                {},
+            ),
+        ),
+        close_codes=(
+            CloseCode(
+                CLOSE_BAD_REQUEST,
+                "`invalid`: a bad `after` (not a whole number, or beyond the tournament's log).",
+            ),
+            CloseCode(CLOSE_BAD_TOKEN, "`bad_token`: a token no seat holds."),
+            CloseCode(
+                CLOSE_FORBIDDEN, "`forbidden_origin`: a page of another site, before any route."
+            ),
+            CloseCode(CLOSE_NOT_FOUND, "`not_found`: no such tournament, or no such stream."),
+        ),
+    )
+)
 
 
 class Refused(Exception):

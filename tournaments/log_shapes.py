@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from config.shapes import Shape, field, shape
+from config.shapes import BigInt, Shape, field, shape
 from tournaments.enums import TournamentEventKind
 
 
@@ -42,7 +42,7 @@ class VerifyChecks(Shape):
 class Verification(Shape):
     ok: bool = field("Every check holds.")
     checks: VerifyChecks = field("Each check.")
-    seed: int = field("The revealed seed.")
+    seed: BigInt = field("The revealed seed, a decimal string (63 bits).")
     nonce: str = field("The commitment's nonce.")
     commitment: str = field("SHA-256 (hex) of '<seed>:<nonce>', published at the start.")
     matches: list[MatchCheck] = field("Each match, in play order.")

@@ -5,7 +5,7 @@ Field order is REST's key order. Where the transports differ the field says so: 
 (a seat's global id, a ticket's flat seat and token), ``graphql=False`` (the ticket's nested
 seat), ``graphql_name`` (``roomCode``: GraphQL's ``code`` is an error's), ``page=False`` (a
 short list GraphQL sends whole, as it always did), ``BigInt`` (the revealed seed, a decimal
-string in GraphQL), ``omit_none`` (a key REST sends only when set).
+string in REST and GraphQL), ``omit_none`` (a key REST sends only when set).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ class Fairness(Shape):
         "SHA-256 (hex) of '<seed>:<nonce>', published before any card is dealt."
     )
     revealed_seed: BigInt | None = field(
-        "The tournament's seed, revealed when the game ends (GraphQL: a decimal string)."
+        "The tournament's seed, revealed when the game ends: a decimal string (63 bits)."
     )
     revealed_nonce: str | None = field("The commitment's nonce, revealed when the game ends.")
 

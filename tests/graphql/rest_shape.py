@@ -36,7 +36,7 @@ def snake(name: str) -> str:
 
 def rest_shape(value: Any, key: str = "") -> Any:
     """A connection to its nodes' list, camelCase keys to snake_case, ``roomCode`` to ``code``,
-    ``databaseId`` to ``id``, the decimal seed to a number, enum members to REST's values, ISO
+    ``databaseId`` to ``id``, enum members to REST's values, ISO
     instants to ``datetime`` (each side writes its own offset)."""
     if isinstance(value, dict) and "edges" in value and set(value) <= CONNECTION:
         return [rest_shape(edge["node"], key) for edge in value["edges"]]  # a whole connection
@@ -47,9 +47,6 @@ def rest_shape(value: Any, key: str = "") -> Any:
         }
         if "database_id" in shaped:  # a Node's number is REST's id (its global id is not)
             shaped["id"] = shaped.pop("database_id")
-        seed = shaped.get("revealed_seed")
-        if isinstance(seed, str):
-            shaped["revealed_seed"] = int(seed)
         return shaped
     if isinstance(value, list):
         return [rest_shape(item, key) for item in value]

@@ -196,7 +196,7 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
         tournament,
         "seed_revealed",
         {
-            "seed": tournament.seed,
+            "seed": str(tournament.seed),  # 63 bits: JSON numbers stop at 2^53 in JavaScript
             "nonce": tournament.seed_nonce,
             "commitment": tournament.commitment,
         },

@@ -54,14 +54,6 @@ export async function request(method, path, { body, token } = {}) {
   return data;
 }
 
-/** The revealed seed's exact decimal text: a 63-bit number, which JSON.parse would round, so it
- * is read from the answer's text (a quote inside a name is escaped, so no name can match). */
-export async function revealedSeed(tournament) {
-  const response = await fetch(`${BASE}tournaments/${tournament}/`, { headers: { Accept: "application/json" } });
-  const found = /"revealed_seed":\s*(\d+)/.exec(await response.text());
-  return found ? found[1] : null;
-}
-
 export const get = (path, token) => request("GET", path, { token });
 export const post = (path, body, token) => request("POST", path, { body: body ?? {}, token });
 

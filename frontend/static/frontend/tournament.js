@@ -1,5 +1,5 @@
 // A tournament as one viewer sees it: lobby, Deck Phase, live matches, questions, standings.
-import { get, post, request, follow, seatOf, forgetSeat, revealedSeed } from "./api.js";
+import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
 import { h, mount, afterDraw, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
 import { fmt, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
@@ -524,18 +524,15 @@ class TournamentPage {
     const names = list(v.winners.map((seat) => this.name(seat)));
     return h("section", { class: "panel champion", role: "status" }, h("h2", {}, trophy(), " ", gettext("Champion")),
       h("p", { class: "champion-name" }, names || "—"),
-      v.fairness.revealed_seed !== null ? this.seedLine() : null);
+      v.fairness.revealed_seed !== null ? this.seedLine(v.fairness.revealed_seed) : null);
   }
 
-  /** The revealed seed as its exact digits, with where to check it without trusting us. */
-  seedLine() {
-    if (this.seedText === undefined) {
-      this.seedText = null;
-      revealedSeed(this.id).then((text) => { this.seedText = text; this.render(); }).catch(() => {});
-    }
+  /** The revealed seed (its exact digits: a decimal string), with where to check it without
+   * trusting us. */
+  seedLine(seed) {
     const api = `/api/v1/tournaments/${this.id}`;
     return h("p", { class: "muted small", "data-key": "seed" },
-      fmt(gettext("Seed %(seed)s revealed."), { seed: this.seedText ?? "…" }), " ",
+      fmt(gettext("Seed %(seed)s revealed."), { seed }), " ",
       h("a", { href: `${api}/verify/` }, gettext("The server's check")), " · ",
       h("a", { href: `${api}/replay/` }, gettext("everything to re-play it")), " · ",
       h("a", { href: "/docs/" }, gettext("check it yourself")), " ",

@@ -1,0 +1,85 @@
+// The breaking changes between two versions of a schema, as JSON lines on stdout
+// ({"location": …, "change": …}), for `manage.py export_schemas --breaking`.
+//
+//   node breaking.js openapi OLD.yaml NEW.yaml    (openapi-diff)
+//   node breaking.js asyncapi OLD.yaml NEW.yaml   (@asyncapi/diff, on dereferenced documents)
+"use strict";
+
+const fs = require("fs");
+const yaml = require("js-yaml");
+
+function dereference(node, root, seen = new Set()) {
+  if (Array.isArray(node)) return node.map((item) => dereference(item, root, seen));
+  if (node === null || typeof node !== "object") return node;
+  if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
+    if (seen.has(node.$ref)) return {};
+    const target = node.$ref
+      .slice(2)
+      .split("/")
+      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+      .reduce((at, part) => at[part], root);
+    return dereference(target, root, new Set([...seen, node.$ref]));
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, dereference(value, root, seen)]),
+  );
+}
+
+// What each of openapi-diff's breaking codes means for a client (its schema difference itself
+// is a whole JSON schema: too long to print).
+const MEANING = {
+  "path.remove": "the path is gone",
+  "method.remove": "the operation is gone",
+  "request.body.scope.remove": "the request body takes fewer values than before",
+  "response.body.scope.add": "the answer may hold values the released schema did not allow",
+  "response.required.header.remove": "a header the answer always had may be missing",
+  "response.status-code.remove": "a documented status is gone",
+};
+
+async function openapi(oldPath, newPath) {
+  const openapiDiff = require("openapi-diff");
+  const spec = (path) => ({ content: fs.readFileSync(path, "utf8"), location: path, format: "openapi3" });
+  const outcome = await openapiDiff.diffSpecs({ sourceSpec: spec(oldPath), destinationSpec: spec(newPath) });
+  return (outcome.breakingDifferences || []).map((difference) => ({
+    location: [...difference.sourceSpecEntityDetails, ...difference.destinationSpecEntityDetails]
+      .map((detail) => detail.location)
+      .filter((value, index, all) => all.indexOf(value) === index)
+      .join(" → "),
+    change: `${difference.code}: ${MEANING[difference.code] || difference.action}`,
+  }));
+}
+
+function asyncapi(oldPath, newPath) {
+  const { diff } = require("@asyncapi/diff");
+  const read = (path) => {
+    const document = yaml.load(fs.readFileSync(path, "utf8"));
+    return dereference(document, document);
+  };
+  const output = diff(read(oldPath), read(newPath), { outputType: "json" });
+  return [...output.breaking(), ...output.unclassified().filter(insidePayloadBreaks)].map((change) => ({
+    location: change.path,
+    change: change.action + (change.before !== undefined ? " " + JSON.stringify(change.before) : "")
+      + (change.after !== undefined ? " → " + JSON.stringify(change.after) : ""),
+  }));
+}
+
+// @asyncapi/diff's standard classifies a channel message's payload as a whole: a change inside
+// one is "unclassified". Here, inside a channel's message payload, a removal or an edit breaks a
+// client (a field it reads is gone or changed), and so does a name added to a `required` list
+// (a message it sends lacks it); any other addition does not, nor a change of the words.
+function insidePayloadBreaks(change) {
+  if (!/^\/channels\/[^/]+\/messages\/[^/]+\/payload\//.test(change.path)) return false;
+  if (/\/(description|title|examples)(\/|$)/.test(change.path)) return false; // words, not shape
+  return change.action !== "add" || /\/required(\/|$)/.test(change.path);
+}
+
+async function main() {
+  const [kind, oldPath, newPath] = process.argv.slice(2);
+  const found = kind === "openapi" ? await openapi(oldPath, newPath) : asyncapi(oldPath, newPath);
+  for (const change of found) process.stdout.write(JSON.stringify(change) + "\n");
+}
+
+main().catch((error) => {
+  process.stderr.write(String(error && error.stack ? error.stack : error) + "\n");
+  process.exit(2);
+});
