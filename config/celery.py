@@ -126,15 +126,6 @@ PRELOADED = (
 
 
 @signals.worker_init.connect
-def migrations_first(**_: Any) -> None:
-    """Before anything reads a table (the clock, the tasks): wait for the migrations
-    (``config.migrated``)."""
-    from config.migrated import wait_for_migrations
-
-    wait_for_migrations()
-
-
-@signals.worker_init.connect
 def preload(**_: Any) -> None:
     """Import what the tasks run once, in the worker's main process before its pool forks: a
     fresh pool process's first tasks would otherwise pay for the imports (~0.1 s of latency on

@@ -10,11 +10,7 @@ open pool does nothing). Tests never open it at import: the test database is cho
 
 from __future__ import annotations
 
-import copy
-
-from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.utils import load_backend
+from django.db import connection
 
 
 def open_pool() -> None:
@@ -37,13 +33,3 @@ def select_one(timeout: float) -> None:
     pool.open(wait=False)
     with pool.connection(timeout=timeout) as pooled:
         pooled.execute("SELECT 1")
-
-
-def standalone_connection() -> BaseDatabaseWrapper:
-    """A database connection of its own, outside the process's pool: for a worker's main process,
-    whose pool would otherwise be inherited by the pool processes it forks."""
-    params = copy.deepcopy(connections.settings[DEFAULT_DB_ALIAS])
-    params["OPTIONS"] = {k: v for k, v in params.get("OPTIONS", {}).items() if k != "pool"}
-    backend = load_backend(params["ENGINE"])
-    wrapper: BaseDatabaseWrapper = backend.DatabaseWrapper(params, DEFAULT_DB_ALIAS)
-    return wrapper

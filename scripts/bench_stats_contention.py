@@ -78,11 +78,11 @@ def capture(args: argparse.Namespace) -> Captured:
     captured: Captured = []
     recorded = matchplay.card_stats_of_match
 
-    def keep(match: Any, result: Any) -> None:
+    def keep(tournament: Any, match: Any, result: Any) -> None:
         rows = tally_rows(cardstats._match_tally(match, result), cardstats._match_sets(match))
         events = [dict(event) for event in result.events]
         captured.append((jsonlib.dumps(rows), jsonlib.dumps(events, default=str)))
-        recorded(match, result)
+        recorded(tournament, match, result)
 
     matchplay.card_stats_of_match = keep
     for number in range(args.tournaments):

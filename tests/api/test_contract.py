@@ -108,4 +108,6 @@ def test_the_schema_is_sent_compressed_with_an_etag_and_a_304_when_unchanged() -
 
 def test_the_docs_page_reads_the_json_form() -> None:
     page = Client().get("/api/v1/docs/")
-    assert re.search(rb'url: "/api/v1/schema/\?format(=|\\u003D)json"', page.content)
+    assert b'<script src="/api/v1/docs/?script=">' in page.content  # no inline script (CSP)
+    script = Client().get("/api/v1/docs/?script=")
+    assert re.search(rb'url: "/api/v1/schema/\?format(=|\\u003D)json"', script.content)

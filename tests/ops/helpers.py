@@ -20,3 +20,14 @@ def finished_bot_tournaments(count: int, seats: int = 2) -> list[int]:
         ok(post(client, f"tournaments/{tid}/start/", None, org(token)), 200)
         ids.append(tid)
     return ids
+
+
+def own_redis_db(url: str, db: int) -> str:
+    """``url`` (a Redis URL) on database ``db``, emptied first: a stand-in stack's broker and
+    layer of its own, so its queues are not the ones the other tests of the run read (a metrics
+    scrape counting the run's ``celery`` queue found the stack's beat's tasks in it)."""
+    import redis
+
+    own = url.rsplit("/", 1)[0] + f"/{db}" if url.count("/") > 2 else f"{url.rstrip('/')}/{db}"
+    redis.Redis.from_url(own).flushdb()
+    return own

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from tests.ops.compose_standin import ROOT, StandIn, standing_in, wait_until
+from tests.ops.helpers import own_redis_db
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -77,7 +78,7 @@ def stack() -> Iterator[StandIn]:
         "ADMIN_PASSWORD": secrets.token_urlsafe(16),
         "MATCH_EVENT_PACE_MS": "0",  # bots' matches at full speed: a short drill
     }
-    urls = {"postgres": database, "redis": os.environ["REDIS_URL"]}
+    urls = {"postgres": database, "redis": own_redis_db(os.environ["REDIS_URL"], 11)}
     try:
         with standing_in(root, urls, operator) as running:
             running.up(seconds=SECONDS)

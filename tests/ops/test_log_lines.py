@@ -28,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from tests.ops.compose_standin import ROOT, StandIn, standing_in, wait_until
+from tests.ops.helpers import own_redis_db
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -85,7 +86,7 @@ def played() -> Iterator[tuple[dict[str, str], int]]:
         "ADMIN_PASSWORD": secrets.token_urlsafe(16),
         "MATCH_EVENT_PACE_MS": "0",
     }
-    urls = {"postgres": database, "redis": os.environ["REDIS_URL"]}
+    urls = {"postgres": database, "redis": own_redis_db(os.environ["REDIS_URL"], 12)}
     try:
         with standing_in(root, urls, operator) as stack:
             stack.up(seconds=SECONDS)

@@ -129,7 +129,8 @@ def test_a_pick_resolves_the_caller_once_and_reads_the_seat_row_no_more_than_nee
 def _bot_task_statements(seats: int, monkeypatch: pytest.MonkeyPatch) -> int:
     """The statements of one task playing every bot's Deck Phase of round 1 (the host, a
     person, has not finished: the phase stays open)."""
-    from tournaments.models import DraftTurn, Seat, SeatKind
+    from tournaments.models import DraftTurn, Seat, SeatKind, Tournament
+    from tournaments.selectors.cards import current_keys
     from tournaments.services import cardstats, deck, rounds
 
     monkeypatch.setattr(rounds, "enqueue_named", lambda *_, **__: True)  # the bots wait
@@ -139,6 +140,9 @@ def _bot_task_statements(seats: int, monkeypatch: pytest.MonkeyPatch) -> int:
     bots = list(
         Seat.objects.filter(tournament_id=host.id, kind=SeatKind.BOT).values_list("pk", flat=True)
     )
+    # Which frozen cards were renamed since is read once per process and catalogue version
+    # (cached): read here, so the count is the task's own.
+    current_keys(Tournament.objects.get(pk=host.id).snapshot_id)
     with CaptureQueriesContext(connection) as queries:
         deck.bot_deck_phases(tournament_id=host.id, seat_ids=bots)
     assert DraftTurn.objects.filter(seat_id__in=bots, finished=True).count() == len(bots)
