@@ -179,6 +179,14 @@ async def test_the_socket_answers_or_refuses_each_adversarial_document_in_budget
         "next",
         "complete",
     ]
+    # Unmeasured too: a first refusal of each kind (its code's first run in this process; a
+    # document of its own, since the refusal of the same text would come from the cache).
+    for kind in ("query", "subscription"):
+        refused = bomb(9).replace("query", kind, 1)  # over the fragment nesting limit of 8
+        await socket.send_json_to(
+            {"id": f"warm-{kind}", "type": "subscribe", "payload": {"query": refused}}
+        )
+        assert (await socket.receive_json_from(timeout=10))["type"] in {"next", "error"}
     budget = REFUSED_CPU if "bomb" in name or "tree" in name else ANSWERED_CPU
     for kind in ("query", "subscription"):
         query = ADVERSARIAL[name].replace("query", kind, 1)
