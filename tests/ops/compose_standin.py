@@ -54,6 +54,20 @@ PORTS = ("8000", "8001")
 _INTERPOLATION = re.compile(r"\$\$|\$\{(\w+)(?:(:?[-?])([^}]*))?\}")
 
 
+def unavailable(tool: str, needed_for: str) -> str | None:
+    """Why a stand-in test cannot run here (None when it can): it needs PostgreSQL and Redis
+    (as the CI run sets them), root with ``setpriv`` to start the services as the image's user,
+    and ``tool``, which it uses ``needed_for``."""
+    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    if not (on_postgres and os.environ.get("REDIS_URL")):
+        return "a full-stack test (the CI run sets DATABASE_URL and REDIS_URL)"
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        return "starts the services as the image's user: needs root and setpriv"
+    if not shutil.which(tool):
+        return f"{needed_for}: needs {tool}"
+    return None
+
+
 def interpolate(text: str, environ: Mapping[str, str]) -> str:
     """Compose's interpolation: ``$$`` is ``$``; ``${A}``, ``${A:-d}``, ``${A-d}``, ``${A:?e}``."""
 

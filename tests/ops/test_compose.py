@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.ops.compose_standin import ROOT, StandIn, standing_in, wait_until
+from tests.ops.compose_standin import ROOT, StandIn, standing_in, unavailable, wait_until
 from tests.ops.helpers import own_redis_db
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -32,14 +31,7 @@ SECONDS = 240
 
 
 def _why_not() -> str | None:
-    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
-    if not (on_postgres and os.environ.get("REDIS_URL")):
-        return "a full-stack test (the CI run sets DATABASE_URL and REDIS_URL)"
-    if os.geteuid() != 0 or not shutil.which("setpriv"):
-        return "starts the services as the image's user: needs root and setpriv"
-    if not shutil.which("pg_dump"):
-        return "the backup service needs pg_dump"
-    return None
+    return unavailable("pg_dump", "the backup service")
 
 
 pytestmark = [

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.ops.compose_standin import ROOT, StandIn, standing_in, wait_until
+from tests.ops.compose_standin import ROOT, StandIn, standing_in, unavailable, wait_until
 from tests.ops.helpers import own_redis_db
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -42,14 +41,7 @@ DOCS = ROOT / "docs" / "operations.md"
 
 
 def _why_not() -> str | None:
-    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
-    if not (on_postgres and os.environ.get("REDIS_URL")):
-        return "a full-stack test (the CI run sets DATABASE_URL and REDIS_URL)"
-    if os.geteuid() != 0 or not shutil.which("setpriv"):
-        return "starts the services as the image's user: needs root and setpriv"
-    if not shutil.which("jq"):
-        return "runs the documented jq recipes: needs jq"
-    return None
+    return unavailable("jq", "runs the documented jq recipes")
 
 
 pytestmark = [
