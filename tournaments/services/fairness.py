@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from config.errors import ConflictError, NotFoundError
+from config.shapes import BigInt
 from matches.services import match_verify
 from tournaments.log_shapes import MatchCheck, Verification, VerifyChecks
 from tournaments.models import Status, Tournament
@@ -37,7 +38,7 @@ def tournament_verify(*, tournament_id: int) -> Verification:
     return Verification(
         ok=checks.commitment and checks.trophies and checks.matches,
         checks=checks,
-        seed=tournament.seed,
+        seed=BigInt(tournament.seed),
         nonce=tournament.seed_nonce,
         commitment=tournament.commitment,
         matches=matches,
