@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Request
+from playwright.sync_api import Browser, Page, Request, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTING = "/api/v1/"
@@ -94,7 +94,11 @@ def answer_question(page: Page, shot: tuple[Path, str] | None = None) -> bool:
     low, high = int(form.get_attribute("data-min") or 0), int(form.get_attribute("data-max") or 0)
     for index in range(min(max(1, low), high, boxes.count())):
         boxes.nth(index).check()
+    asked = form.get_attribute("data-question")
     click_and_wait(page, "[data-key=q-answer]")
+    # The answer's response reaches the page a turn after the network: until the page has read
+    # it, the answered prompt is still drawn, and a look then would answer it twice.
+    expect(page.locator(f'form.question[data-question="{asked}"]')).to_have_count(0)
     return True
 
 
