@@ -175,6 +175,10 @@ class TournamentView(Shape):
     round: int = field("0 in the lobby, 1-7, 8 = the Final.")
     is_final: bool = field("The Final is on.")
     version: int = field("Moves with every event of the tournament (to act, send `you.version`).")
+    released_seq: int = field(
+        "The log's last released seq as this view was read: it shows what events up to it say "
+        "(a stream behind it has their frames still to come)."
+    )
     options: OptionsView = field("Its options.")
     parks: list[ParkView] = field("Its parks.", page=False)
     plan: list[list[Pairing]] = field("Per round 1-7: who meets whom in which park.")

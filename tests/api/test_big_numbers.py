@@ -123,3 +123,22 @@ def test_the_seed_revealed_events_stored_as_numbers_become_decimal_strings(
     assert stored.payload["seed"] == str(SEED)
     archive = TournamentEventArchive.objects.get(tournament_id=other.id)
     assert orjson.loads(gzip.decompress(bytes(archive.events)))[0][4]["seed"] == str(SEED)
+
+
+@pytest.mark.parametrize(
+    ("sent", "status"),
+    [(str(SEED), 201), (SEED, 201), (str(2**62 + 1), 400), ("12a", 400), ("-1", 400)],
+)
+def test_a_seed_is_sent_as_a_decimal_string(
+    catalogue: Any, settings: Any, sent: Any, status: int
+) -> None:
+    """The schema asks for digits; a JSON number is still taken (deprecated); a seed out of
+    range or not a number is refused with its field named, and nothing is created."""
+    settings.TRUST_HOST_SEED = True
+    body = {"name": "Ann", "seats": 2, "seed": sent}
+    response = APIClient().post("/api/v1/tournaments/", body, format="json")
+    assert response.status_code == status, response.content
+    if status == 201:
+        assert Tournament.objects.get(pk=response.json()["id"]).seed == int(sent)
+    else:
+        assert "seed" in response.json()["details"] and not Tournament.objects.exists()

@@ -135,7 +135,7 @@ def _check_tournament(seen: Released, view: dict[str, Any], matches: list[Any]) 
 
 GQL = """query($id: Int!) {
   tournament(id: $id) { __typename ... on TournamentView {
-    status round winners trophies { edges { node { park round seat } } }
+    status round releasedSeq winners trophies { edges { node { park round seat } } }
     standings { edges { node { seat trophies } } } } }
   matches(tournamentId: $id, first: 100) {
     edges { node { databaseId round park status winner eventsReleased } } }
@@ -147,6 +147,7 @@ def _read_every_channel(host: Player) -> None:
     assert released_seq(host.id) == seen.seq, "the stream's cursor is the released cursor"
     view = host.client.get(f"/api/v1/tournaments/{host.id}/").json()
     listed = host.client.get(f"/api/v1/tournaments/{host.id}/matches/").json()
+    assert view["released_seq"] == seen.seq, "the view names the cursor it was read at"
     _check_tournament(seen, view, listed)
     for shown in listed:
         _check_match(seen, shown)
@@ -159,6 +160,7 @@ def _read_every_channel(host: Player) -> None:
         assert len(visible) <= seen.events.get(shown["id"], 0)
         assert all(f["kind"] != "end" for f in visible) or shown["id"] in seen.ends
     data = rest_shape(GraphQL().data(GQL, id=host.id))  # REST's values of its enums
+    assert data["tournament"]["released_seq"] == seen.seq
     _check_tournament(seen, data["tournament"], listed)
     for shown in data["matches"]:
         _check_match(seen, shown)

@@ -12,6 +12,12 @@ from tournaments.rules.options import BASIC_SETS, BOXES
 from tournaments.rules.winter import MODES
 
 
+@extend_schema_field({"type": "string", "pattern": "^[0-9]{1,19}$"})
+class SeedInput(serializers.IntegerField):
+    """A 63-bit seed, sent as a decimal string (a JSON number past 2^53 loses digits in most
+    clients); a JSON number is still taken, deprecated."""
+
+
 class CreateInput(serializers.Serializer):
     name = serializers.CharField(
         max_length=40,
@@ -45,8 +51,13 @@ class CreateInput(serializers.Serializer):
         min_value=5, max_value=86400, required=False, allow_null=True, default=None
     )
     answer_deadline_seconds = serializers.IntegerField(min_value=1, max_value=3600, default=30)
-    seed = serializers.IntegerField(
-        min_value=0, max_value=2**62, required=False, allow_null=True, default=None
+    seed = SeedInput(
+        min_value=0,
+        max_value=2**62,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Mixed into the server's secret: a decimal string, 0-4611686018427387904.",
     )
     spectator_chat = serializers.BooleanField(
         default=False, help_text="Spectators may join the table chat by name."

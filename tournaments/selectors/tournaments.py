@@ -6,6 +6,7 @@ still secret (3-8 seats before the end: only the trophy's owner sees its fans).
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 from typing import Any
 
@@ -22,6 +23,7 @@ from tournaments.rules.lobby import lobby_actions, reclaim_actions
 from tournaments.rules.standings import Standing, fans_secret, ranked, scores
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.cards import card_facts
+from tournaments.selectors.events import released_seq
 from tournaments.shapes import (
     CardCopy,
     Fairness,
@@ -68,7 +70,9 @@ def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> TournamentView:
     if view is None:
         view = tournament_view(tournament, seat)
         cache.set(key, view, VIEW_TIMEOUT)
-    return view
+        return view
+    # Read after the state: every event the cached state stands on is at or below it.
+    return dataclasses.replace(view, released_seq=released_seq(tournament.pk))
 
 
 def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tournament, Seat | None]:
@@ -111,6 +115,7 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentVi
         round=tournament.round,
         is_final=tournament.is_final,
         version=tournament.version,
+        released_seq=released_seq(tournament.pk),  # read after the state it stands on
         options=_options(tournament),
         parks=_parks(tournament),
         plan=[[Pairing(**pairing) for pairing in pairings] for pairings in tournament.plan],
