@@ -3,6 +3,7 @@ refusal changing nothing."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import pytest
@@ -134,12 +135,25 @@ def test_kick_refusals(catalogue: Any) -> None:
     refused(client, f"{tid}/kick/", host, 409, "not_in_lobby", {"seat": 1})
 
 
+def assert_seed_opens(client: APIClient, tid: int, commitment: str) -> None:
+    """A cancelled tournament opens the commitment it showed, in its view (to anyone) and in
+    its log, just before ``tournament_cancelled``: a host cannot start, look and cancel unseen."""
+    fairness = view(client, tid, None)["fairness"]
+    opened = f"{fairness['revealed_seed']}:{fairness['revealed_nonce']}".encode()
+    assert hashlib.sha256(opened).hexdigest() == commitment
+    *_, revealed, cancelled = TournamentEvent.objects.filter(tournament_id=tid).order_by("seq")
+    assert (revealed.kind, cancelled.kind) == ("seed_revealed", "tournament_cancelled")
+    assert revealed.payload["seed"] == fairness["revealed_seed"]
+
+
 def test_the_host_cancels_a_lobby(catalogue: Any) -> None:
     client = APIClient()
     tid, code, host = create(client)
+    commitment = view(client, tid, None)["fairness"]["commitment"]
     after = post(client, f"{tid}/cancel/", host)
     assert after["status"] == "cancelled"
     assert last_event(tid).kind == "tournament_cancelled"
+    assert_seed_opens(client, tid, commitment)
     refused(client, "join/", None, 409, "not_in_lobby", {"code": code, "name": "Bob"})
     refused(client, f"{tid}/bots/", host, 409, "not_in_lobby", {"count": 1})
     refused(client, f"{tid}/cancel/", host, 409, "already_over")
@@ -152,9 +166,12 @@ def test_cancelling_a_running_tournament_stops_its_clock(catalogue: Any, setting
     post(client, f"{tid}/start/", host)
     Tournament.objects.filter(pk=tid).update(deck_deadline_seconds=5)
     assert view(client, tid, host)["status"] == "deck"
+    seen = view(client, tid, None)
+    assert seen["fairness"]["revealed_seed"] is None  # still playing: the seed stays shut
     after = post(client, f"{tid}/cancel/", host)
     assert after["status"] == "cancelled" and after["phase_deadline"] is None
     assert after["you"]["actions"] == []
+    assert_seed_opens(client, tid, seen["fairness"]["commitment"])
     refused(client, f"{tid}/draft/draw/", host, 409, "wrong_phase")
     refused(client, f"{tid}/cancel/", host, 409, "already_over")
     before = everything()

@@ -125,17 +125,19 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentVi
         standings=_standings(tournament, secret, seats, trophies, looking),
         finalists=tournament.finalists,
         winners=tournament.winners if finished else [],
-        fairness=_fairness(tournament, finished),
+        fairness=_fairness(tournament),
         you=_you(tournament, viewer, turns.get(viewer.pk) if viewer else None, len(seats)),
     )
 
 
-def _fairness(tournament: Tournament, finished: bool) -> Fairness:
-    """The seed's commitment from the start; the seed and nonce that open it at the end."""
+def _fairness(tournament: Tournament) -> Fairness:
+    """The seed's commitment from the start; the seed and nonce that open it at the end
+    (finished or cancelled)."""
+    ended = tournament.status in (Status.FINISHED, Status.CANCELLED)
     return Fairness(
         commitment=tournament.commitment,
-        revealed_seed=tournament.seed if finished else None,  # type: ignore[arg-type]
-        revealed_nonce=tournament.seed_nonce if finished else None,
+        revealed_seed=tournament.seed if ended else None,  # type: ignore[arg-type]
+        revealed_nonce=tournament.seed_nonce if ended else None,
     )
 
 

@@ -39,6 +39,19 @@ def publish(
     publish_many(tournament, [(kind, payload, audience, visible_at or timezone.now())])
 
 
+def publish_seed(tournament: Tournament) -> None:
+    """Open the seed's commitment (the tournament has ended: finished or cancelled)."""
+    publish(
+        tournament,
+        "seed_revealed",
+        {
+            "seed": str(tournament.seed),  # 63 bits: JSON numbers stop at 2^53 in JavaScript
+            "nonce": tournament.seed_nonce,
+            "commitment": tournament.commitment,
+        },
+    )
+
+
 def _logged(tournament: Tournament) -> None:
     """The log grew. Under ``locked_tournament`` the counter is saved once, with the version,
     and live streams are nudged once after the commit (``nudge_if_grew``); a caller holding the

@@ -20,7 +20,7 @@ from tournaments.rules.seeds import commitment, effective_seed, stream
 from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament, new_token, rule_errors
 from tournaments.services.deck import play_dropped_seat
-from tournaments.services.events import publish
+from tournaments.services.events import publish, publish_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,4 +364,5 @@ def tournament_cancel(*, tournament_id: int, seat: Actor, reason: str | None = N
         tournament.status = Status.CANCELLED
         tournament.phase_deadline = None
         tournament.save(update_fields=["status", "phase_deadline"])
+        publish_seed(tournament)  # no one plays on: a new start cannot hide what this one dealt
         publish(tournament, "tournament_cancelled", {"round": tournament.round, "reason": reason})

@@ -28,7 +28,7 @@ from tournaments.selectors.tournaments import public_standings
 from tournaments.services import hooks
 from tournaments.services.bot_talk import bots_say
 from tournaments.services.common import locked_tournament
-from tournaments.services.events import publish
+from tournaments.services.events import publish, publish_seed
 from tournaments.services.match_setups import build_setups
 
 
@@ -192,15 +192,7 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
     tournament.phase_deadline = None
     rows.save_fields(tournament)
     bots_say(tournament, "farewell")
-    publish(
-        tournament,
-        "seed_revealed",
-        {
-            "seed": str(tournament.seed),  # 63 bits: JSON numbers stop at 2^53 in JavaScript
-            "nonce": tournament.seed_nonce,
-            "commitment": tournament.commitment,
-        },
-    )
+    publish_seed(tournament)
     trophies = Trophy.objects.filter(tournament=tournament, winner__isnull=False, to_box=False)
     publish(
         tournament,
