@@ -180,6 +180,7 @@ class TournamentView(Shape):
         "(a stream behind it has their frames still to come)."
     )
     options: OptionsView = field("Its options.")
+    league: str | None = field("The slug of its league, for a league tournament; else null.")
     parks: list[ParkView] = field("Its parks.", page=False)
     plan: list[list[Pairing]] = field("Per round 1-7: who meets whom in which park.")
     phase_deadline: datetime.datetime | None = field("The phase's deadline.")

@@ -141,5 +141,7 @@ def test_a_tournament_is_played_in_the_language_chosen(
 
     asked = play_to_the_end(page, words, artifacts, language)
     check_screen(page, words, artifacts, f"{language}-4-end")
+    links = page.locator("[data-key=seed] a").evaluate_all("(links) => links.map((a) => a.href)")
+    assert len(links) == 3 and all(page.request.get(link).ok for link in links), links
     assert asked
     assert page.errors == []  # type: ignore[attr-defined]

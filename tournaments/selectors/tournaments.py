@@ -117,6 +117,7 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentVi
         version=tournament.version,
         released_seq=released_seq(tournament.pk),  # read after the state it stands on
         options=_options(tournament),
+        league=_league(tournament),
         parks=_parks(tournament),
         plan=[[Pairing(**pairing) for pairing in pairings] for pairings in tournament.plan],
         phase_deadline=tournament.phase_deadline,
@@ -139,6 +140,14 @@ def _fairness(tournament: Tournament) -> Fairness:
         revealed_seed=tournament.seed if ended else None,  # type: ignore[arg-type]
         revealed_nonce=tournament.seed_nonce if ended else None,
     )
+
+
+def _league(tournament: Tournament) -> str | None:
+    """The slug of the tournament's league (set at creation, so the cached view keeps it)."""
+    slugs = Tournament.objects.filter(pk=tournament.pk).values_list(
+        "league_link__season__league__slug", flat=True
+    )
+    return slugs.first()
 
 
 def _options(tournament: Tournament) -> OptionsView:

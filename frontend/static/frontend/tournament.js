@@ -99,7 +99,7 @@ class TournamentPage {
 
   async start() {
     await this.refresh();
-    this.loadSchedule();
+    if (this.view?.league) this.loadSchedule(); // only a league tournament has a scheduled start
     await this.loadMatches();
     this.unfollow = follow(this.id, this.token, (frame) => this.onFrame(frame));
     this.poller = setInterval(() => this.pollBoards(), 1500);
@@ -535,7 +535,7 @@ class TournamentPage {
       fmt(gettext("Seed %(seed)s revealed."), { seed }), " ",
       h("a", { href: `${api}/verify/` }, gettext("The server's check")), " · ",
       h("a", { href: `${api}/replay/` }, gettext("everything to re-play it")), " · ",
-      h("a", { href: "/docs/" }, gettext("check it yourself")), " ",
+      h("a", { href: "/api/v1/docs/" }, gettext("check it yourself")), " ",
       fmt(gettext("with %(script)s (%(section)s)."), { script: "examples/verify.py", section: "docs/protocol.md §15" }));
   }
 
