@@ -1,5 +1,5 @@
 """An ordinary game page makes no request that fails: a game outside any league never asks for
-a league check-in (it answered 404 on every page)."""
+a league check-in (it answered 404 on every page). Seats are counted from 1 for people."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ def test_a_game_page_outside_a_league_makes_no_failing_request(
     create_game(page, "Lin", 1)
     with page.expect_response(lambda r: r.url.endswith("/matches/")):
         page.reload()  # the game page as a returning player opens it: every read it makes
+    expect(page.locator("#main")).to_contain_text("you are Lin (seat 1)")  # people count from 1
     click_and_wait(page, "[data-key=start]")
     expect(page.locator(".display .card, [data-key=draw]").first).to_be_visible()
     assert failed == []

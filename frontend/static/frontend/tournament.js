@@ -144,7 +144,7 @@ class TournamentPage {
   get me() { return this.view?.you ?? null; }
 
   name(seat) {
-    return this.view?.seats.find((s) => s.number === seat)?.name ?? (seat === -1 ? gettext("The Robot") : fmt(gettext("Seat %(seat)s"), { seat }));
+    return this.view?.seats.find((s) => s.number === seat)?.name ?? (seat === -1 ? gettext("The Robot") : fmt(gettext("Seat %(seat)s"), { seat: num(seat + 1) }));
   }
 
   /** Run an action of this seat; a refusal is shown in words; `stale` reads the view again. */
@@ -242,7 +242,7 @@ class TournamentPage {
         if (p.seat === this.me?.seat) this.loadQuestion(p.match);
         return;
       case "seat_joined":
-        this.note(fmt(gettext("%(name)s joined (seat %(seat)s)."), { name: p.name, seat: p.seat }));
+        this.note(fmt(gettext("%(name)s joined (seat %(seat)s)."), { name: p.name, seat: num(p.seat + 1) }));
         break;
       case "seat_left":
         this.note(fmt(p.reason === "kicked" ? gettext("%(name)s was removed.") : gettext("%(name)s left."), { name: this.name(p.seat) }));
@@ -407,7 +407,7 @@ class TournamentPage {
         o.winter_mode !== "off" ? ` · ${term("winter_park")}: ${WINTER_WORDS[o.winter_mode] ?? o.winter_mode}` : "",
         o.seat_count % 2 ? ` · ${fmt(gettext("Robot level %(level)s"), { level: num(o.robot_difficulty) })}` : "",
         o.solo_challenge ? ` · ${gettext("solo challenge")}` : "",
-        " · ", this.me ? fmt(gettext("you are %(name)s (seat %(seat)s)"), { name: this.me.name, seat: this.me.seat })
+        " · ", this.me ? fmt(gettext("you are %(name)s (seat %(seat)s)"), { name: this.me.name, seat: num(this.me.seat + 1) })
           : gettext("you are watching")),
       v.parks.length ? h("p", { class: "parks" }, v.parks.map((park) => h("span", { class: "park-tag" },
         h("span", { class: `park park-${park.name}` }), capitalised(parkName(park.name)), park.winter ? " ❄" : ""))) : null,
