@@ -58,12 +58,22 @@ export class ChatPanel {
       h("h2", {}, gettext("Table chat")), this.list, this.form, this.joinForm, this.tools);
   }
 
+  /** The box to post in. No `maxlength`: a long paste would be cut without a word; the box
+   * says how long the message is against the limit, and Send waits until it fits. */
   messageForm() {
-    const input = h("input", { id: "chat-text", "data-key": "chat-text", maxlength: CHAT_MAX, autocomplete: "off" });
-    return h("form", { class: "row chat-form", onsubmit: async (event) => {
+    const note = h("p", { id: "chat-length", class: "muted small", "data-key": "chat-length", "aria-live": "polite" });
+    const send = h("button", { type: "submit", "data-key": "chat-send" }, gettext("Send"));
+    const input = h("input", { id: "chat-text", "data-key": "chat-text", autocomplete: "off", "aria-describedby": "chat-length",
+      oninput: () => {
+        const length = [...input.value.trim()].length;
+        const over = length > CHAT_MAX;
+        note.textContent = over ? fmt(gettext("Too long: %(length)s characters, at most %(max)s."), { length, max: CHAT_MAX }) : "";
+        send.disabled = over;
+      } });
+    const form = h("form", { class: "row chat-form", onsubmit: async (event) => {
       event.preventDefault();
       const text = input.value.trim();
-      if (!text) return;
+      if (!text || [...text].length > CHAT_MAX) return;
       try {
         await this.say(text);
         input.value = "";
@@ -71,8 +81,8 @@ export class ChatPanel {
         if (error.code === "bad_token" && this.ticket) this.forget();
         showError(error);
       }
-    } }, h("label", { for: "chat-text", class: "visually-hidden" }, gettext("Message to the table")), input,
-      h("button", { type: "submit", "data-key": "chat-send" }, gettext("Send")));
+    } }, h("label", { for: "chat-text", class: "visually-hidden" }, gettext("Message to the table")), input, send);
+    return h("div", {}, form, note);
   }
 
   /** A spectator's way in: a name, for a chat token (when the host lets spectators chat). */
@@ -109,7 +119,12 @@ export class ChatPanel {
   add(message) {
     if (this.messages.some((m) => m.seq === message.seq)) return;
     this.messages.push(message);
+    // Follow the newest line, unless the reader has scrolled up to read an older one.
+    const before = this.list.querySelector(".chat-log");
+    const following = !before || before.scrollHeight - before.scrollTop - before.clientHeight < 24;
     mount(this.list, chatLines(this.messages.slice(-50)));
+    const after = this.list.querySelector(".chat-log");
+    if (after) after.scrollTop = following ? after.scrollHeight : before.scrollTop;
     if (message.spectator !== undefined && this.page.me) this.render(); // a new spectator to mute
   }
 

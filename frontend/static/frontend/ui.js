@@ -76,7 +76,9 @@ export function afterDraw(step) {
 export function showError(error) {
   const box = document.getElementById("errors");
   const words = error.code ? `${error.message} (${error.code})` : String(error.message || error);
-  const item = h("p", {}, words, " ", h("button", {
+  // The same refusal again is shown once: the old line goes, the new one is last.
+  for (const shown of [...box.children]) if (shown.dataset.words === words) shown.remove();
+  const item = h("p", { dataset: { words } }, words, " ", h("button", {
     class: "link", "aria-label": gettext("Dismiss this message"), onclick: () => item.remove(),
   }, "×"));
   box.append(item);
