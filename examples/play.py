@@ -26,7 +26,7 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 # The SDK of this checkout (sdk/python), standard library and websockets only.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "sdk" / "python"))
@@ -75,7 +75,8 @@ async def play(base: str, seats: int, drop_every: int = 0) -> str:
 
     stream = api.stream(tournament)
     async for event in stream:
-        kind, payload = event["kind"], event["payload"] or {}
+        # The payload per kind (docs/protocol.md §13); read here as a plain mapping.
+        kind, payload = event["kind"], cast("dict[str, Any]", event["payload"] or {})
         await react(api, tournament, kind, payload)
         if kind == "tournament_finished":
             view = api.tournaments_retrieve(tournament)
