@@ -1,4 +1,5 @@
-"""``examples/play.py`` plays a whole tournament against a live server, so it cannot drift.
+"""``examples/play.py`` plays a whole tournament against a live server on the Python SDK
+(``sdk/python``), dropping its stream on purpose to see it resume, so neither can drift.
 
 The server is the embedded one (Daphne, the task thread, SQLite) on a temporary database and a
 free port, in a subprocess, with instant match pacing and no throttling, and with DEBUG off as in
@@ -17,6 +18,9 @@ import pytest
 
 from tests.live_server import ROOT, live_server
 
+# Four seats (eight rounds, the Final included), the stream dropped every 100 of its ~1,150 events.
+PLAY_OPTIONS = ("--seats", "4", "--drop-every", "100")
+
 
 @pytest.fixture
 def live_server_url(tmp_path: Path) -> Iterator[str]:
@@ -27,7 +31,7 @@ def live_server_url(tmp_path: Path) -> Iterator[str]:
 @pytest.mark.timeout(300)
 def test_the_example_client_plays_a_whole_tournament_to_a_champion(live_server_url: str) -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "play.py"), live_server_url, "--seats", "4"],
+        [sys.executable, str(ROOT / "examples" / "play.py"), live_server_url, *PLAY_OPTIONS],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -38,6 +42,9 @@ def test_the_example_client_plays_a_whole_tournament_to_a_champion(live_server_u
     assert lines[0].startswith("Tournament ") and "Round 1: Deck Phase" in lines
     assert "Round 8: Deck Phase" in lines  # the Final at four seats
     assert lines[-1].startswith("Champion: ")
+    # The SDK connected again after each drop, with ?after=<the last seq>, and missed nothing
+    # (it raises on a gap in seq).
+    assert sum("stream dropped after event" in line for line in lines) >= 3
 
 
 def test_the_readme_links_the_examples() -> None:
@@ -55,31 +62,39 @@ def test_sqlite_path_moves_the_embedded_database() -> None:
 def test_the_examples_import_only_what_the_serve_command_installs() -> None:
     """``./scripts/serve`` installs the base dependencies (not the test extra): an example that
     imports anything else would not run after it. The checkout's pure engine (``matches.engine``,
-    standard library only) is allowed: the verifier re-plays matches with it."""
-    import ast
+    standard library only) is allowed: the verifier re-plays matches with it; and so is the
+    checkout's Python SDK (``challengers_client``), itself held to the same rule."""
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     base = {
         re.split(r"[=<>\[ ]", dep)[0].lower().replace("-", "_") for dep in project["dependencies"]
     }
-    for example in (ROOT / "examples").glob("*.py"):
-        tree = ast.parse(example.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                names = (
-                    [a.name for a in node.names]
-                    if isinstance(node, ast.Import)
-                    else [node.module or ""]
-                )
-                for name in names:
-                    top = name.split(".")[0]
-                    if name == "matches.engine" or name.startswith("matches.engine."):
-                        continue
-                    assert top in sys.stdlib_module_names or top in base or top == "__future__", (
-                        example.name,
-                        top,
-                    )
+    sdk = sorted((ROOT / "sdk" / "python" / "challengers_client").glob("*.py"))
+    assert sdk, "the Python SDK is missing"
+    for module in [*(ROOT / "examples").glob("*.py"), *sdk]:
+        for name in _imports(module):
+            top = name.split(".")[0]
+            if name == "matches.engine" or name.startswith("matches.engine."):
+                continue
+            allowed = {"__future__", "challengers_client"}
+            assert top in sys.stdlib_module_names or top in base or top in allowed, (
+                module.name,
+                top,
+            )
+
+
+def _imports(module: Path) -> list[str]:
+    """The absolute module names ``module`` imports (a relative import is its own package's)."""
+    import ast
+
+    names = []
+    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.append(node.module or "")
+    return names
 
 
 def test_the_readme_examples_do_not_reuse_the_serve_commands_variables() -> None:
