@@ -380,7 +380,7 @@ def _variant(log: EventKinds, kind: str, interface: Any) -> Any:
     payload = log.kinds[kind]
     for key in keys_of(payload) if payload is not None else ():
         if key.name not in log.skip:
-            namespace[_python_name(key)] = _payload_field(key, log.shape)
+            namespace[_python_name(key)] = _payload_field(key, log.shape, kind)
     description = f"`{kind}`: {_description(payload) if payload else 'hidden from you.'}"
     namespace["is_type_of"] = classmethod(lambda _cls, obj, _info: obj.kind == kind)
     made = type(log.variant_name(kind), (interface,), namespace)
@@ -391,7 +391,7 @@ def _python_name(key: Key) -> str:
     return key.about.graphql_name if key.about and key.about.graphql_name else key.name
 
 
-def _payload_field(key: Key, shape: type[Shape] | None) -> Any:
+def _payload_field(key: Key, shape: type[Shape] | None, kind: str) -> Any:
     """A field read from the envelope's payload (``shape``), or from a nested object's dict."""
     convert = _converter(key.type)
     name = key.name
@@ -400,9 +400,10 @@ def _payload_field(key: Key, shape: type[Shape] | None) -> Any:
         value = (root.payload if shape is not None else root).get(name)
         return value if value is None or convert is None else convert(value)
 
-    kind = _graphql_of(key.type)
-    resolve.__annotations__ = {"root": Any, "return": kind if key.required else kind | None}
-    description = key.about.description if key.about else None
+    typed = _graphql_of(key.type)
+    resolve.__annotations__ = {"root": Any, "return": typed if key.required else typed | None}
+    told = f"`{name}` of `{kind}` (docs/protocol.md §10, §13)."
+    description = key.about.description if key.about else told
     return strawberry.field(resolver=resolve, description=description)
 
 
@@ -438,7 +439,10 @@ def _object(payload: type) -> Any:
     """The object type of a nested ``TypedDict`` (read from its dict)."""
     made = _OBJECTS.get(payload)
     if made is None:
-        namespace = {_python_name(key): _payload_field(key, None) for key in keys_of(payload)}
+        namespace = {
+            _python_name(key): _payload_field(key, None, payload.__name__)
+            for key in keys_of(payload)
+        }
         namespace["__module__"] = __name__
         made = strawberry.type(
             type(payload.__name__, (), namespace), description=_description(payload)
