@@ -52,6 +52,7 @@ class Socket:
     parameters: dict[str, str] = field(default_factory=dict)
     query: dict[str, str] = field(default_factory=dict)
     subprotocol: str | None = None
+    schemas: dict[str, Any] = field(default_factory=dict)  # what its payloads reference
 
 
 SOCKETS: dict[str, Socket] = {}
@@ -114,7 +115,9 @@ def asyncapi_document(
     channels: dict[str, Any] = {}
     operations: dict[str, Any] = {}
     messages: dict[str, Any] = {}
+    schemas: dict[str, Any] = {}
     for socket in sockets:
+        schemas.update(socket.schemas)
         channels[socket.name] = _channel(socket)
         for action, listed in (("send", socket.sends), ("receive", socket.receives)):
             if listed:
@@ -132,7 +135,9 @@ def asyncapi_document(
         "defaultContentType": "application/json",
         "channels": channels,
         "operations": operations,
-        "components": {"messages": messages},
+        "components": {"messages": messages, "schemas": dict(sorted(schemas.items()))}
+        if schemas
+        else {"messages": messages},
     }
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from drf_spectacular.plumbing import ResolvedComponent
 
+from config.events import LOGS, openapi_components, openapi_ref
 from config.shapes import Shape, openapi_schema
 
 ERROR = "Error"
@@ -333,6 +334,19 @@ def add_components(
 
 def _reference(nested: type[Shape]) -> dict[str, Any]:
     return {"$ref": f"#/components/schemas/{nested.__name__}"}
+
+
+def add_event_unions(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Each log's events typed (``config.events``): its envelope's component becomes the union
+    of its kinds, discriminated by ``kind``. Run after the enum hook: a kind's one value stays
+    in its envelope, not a component of its own."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    for log in LOGS:
+        schemas.update(openapi_components(log, openapi_ref))
+    result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result
 
 
 PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")

@@ -34,6 +34,7 @@ from strawberry.types import ExecutionContext
 from cards.graphql import NODES as CARD_NODES
 from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
+from config.events import every_graphql_type
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
 from config.graphql_execution import TextValidationCache
@@ -118,6 +119,7 @@ CACHED_QUERIES = 256  # distinct query texts whose parse and validation are kept
 
 schema = CodedSchema(
     query=Query,
+    types=every_graphql_type(),  # each event kind's type: fields return their interface
     mutation=Mutation,
     subscription=Subscription,
     execution_context_class=FrameExecutionContext,

@@ -256,6 +256,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "config.openapi.add_components",
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.add_event_unions",
         "config.openapi.complete_schema",
     ],
 }

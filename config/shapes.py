@@ -357,6 +357,9 @@ class ShapeExtension(OpenApiSerializerExtension):
 # GraphQL -----------------------------------------------------------------------------------
 
 _TYPES: dict[type, Any] = {}
+ELSEWHERE: dict[type, Callable[[], Any]] = {}
+"""Shapes whose GraphQL type is made elsewhere: a log's envelope is an interface
+(``config.events``)."""
 
 
 def graphql_type(cls: type[Shape]) -> Any:
@@ -364,6 +367,9 @@ def graphql_type(cls: type[Shape]) -> Any:
     instance itself, so a resolver returns the selector's value unchanged."""
     made = _TYPES.get(cls)
     if made is not None:
+        return made
+    if cls in ELSEWHERE:
+        made = _TYPES[cls] = ELSEWHERE[cls]()
         return made
     annotations: dict[str, Any] = {}
     namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
@@ -464,3 +470,8 @@ def _graphql_plain(kind: Any, meta: Meta) -> Any:
     if kind in BASIC:
         return kind
     raise TypeError(f"no GraphQL type for {kind!r}")
+
+
+# What ``config.events`` (the logs' typed events) reads of a shape's renderings.
+is_shape = _is_shape
+graphql_of = _graphql_of

@@ -10,9 +10,11 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from config.events import EventKinds, declare_events
 from config.graphql_pages import EVENTS
 from config.shapes import Pager, Shape, field, shape
-from matches.enums import MatchEventKind, MatchKind, MatchViewStatus, QuestionKind
+from matches.engine.events import SHAPES as EVENT_SHAPES
+from matches.enums import HIDDEN, MatchEventKind, MatchKind, MatchViewStatus, QuestionKind
 
 
 @shape("A seat in a match.")
@@ -46,6 +48,23 @@ class MatchEventView(Shape):
     seq: int = field("1, 2, 3, … with no gap (payload.seq + 1).")
     kind: str = field("The event kind, or `hidden` for one you may not see.", enum=MatchEventKind)
     payload: dict[str, Any] | None = field("The event (docs/protocol.md); null for a hidden one.")
+
+
+MATCH_EVENTS = declare_events(
+    EventKinds(
+        name="MatchEventView",
+        shape=MatchEventView,
+        kinds={**{kind: payload for kind, (payload, _who) in EVENT_SHAPES.items()}, HIDDEN: None},
+        variant="MatchEvent",
+        payload="MatchEventPayload",
+        description="A match event as you may see it, by its kind (docs/protocol.md §10).",
+        payload_union="MatchEvent",
+        skip=frozenset({"seq", "kind"}),  # the envelope's: its seq is the payload's + 1
+        seq_offset=1,
+    )
+)
+"""A match's events typed, each kind's payload the engine's declaration
+(``matches.engine.events.SHAPES``)."""
 
 
 @shape("A match as you may see it.")

@@ -35,18 +35,17 @@ from config.asyncapi import (
     CloseCode,
     Message,
     Socket,
-    constant,
     declare_socket,
     frame,
-    shape_payload,
 )
 from config.errors import NotFoundError
+from config.events import json_components
 from config.i18n import scope_language
 from config.middleware import MAX_ID
 from config.wsorigin import CLOSE_FORBIDDEN, STREAM_PROTOCOL, spoken_subprotocol
 from matches.observer import Viewer
 from tournaments.api.inputs import MAX_NUMBER, whole_number
-from tournaments.log_shapes import TournamentEventView
+from tournaments.log_shapes import TOURNAMENT_EVENTS
 from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
 from tournaments.selectors.viewers import BadToken, seat_of_token, viewer_in
 from tournaments.services.events import group_name
@@ -92,8 +91,13 @@ STREAM = declare_socket(
         sends=(
             Message(
                 "streamEvent",
-                "An event of the tournament's log as the viewer may see it.",
-                shape_payload(TournamentEventView, type=constant("event")),
+                "An event of the tournament's log as the viewer may see it, by its `kind`.",
+                {
+                    "allOf": [
+                        frame("event", {}),
+                        {"$ref": f"#/components/schemas/{TOURNAMENT_EVENTS.name}"},
+                    ]
+                },
             ),
             ERROR_FRAME,
         ),
@@ -115,6 +119,7 @@ STREAM = declare_socket(
             ),
             CloseCode(CLOSE_NOT_FOUND, "`not_found`: no such tournament, or no such stream."),
         ),
+        schemas=json_components(TOURNAMENT_EVENTS.name),
     )
 )
 

@@ -3,8 +3,9 @@ them, the checks of a finished tournament and its replay document. The selectors
 ``services.fairness`` return these; REST renders them (``to_json``), and the OpenAPI schema and
 the GraphQL types are made from them. Field order is REST's key order.
 
-An event's ``payload`` is per kind (docs/protocol.md) and stays JSON; its envelope is the shape.
-The live stream sends the same envelope as JSON text with ``"type": "event"`` in front
+An event's envelope is the shape; its ``payload`` is per kind, each declared once
+(``tournaments.log_events``) and typed from there in every schema (``TOURNAMENT_EVENTS``). The
+live stream sends the same envelope as JSON text with ``"type": "event"`` in front
 (``selectors.events.event_text``, built without a shape: it is sent to every socket).
 """
 
@@ -12,8 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from config.events import EventKinds, declare_events
 from config.shapes import BigInt, Shape, field, shape
+from matches import shapes as _match_shapes  # noqa: F401  # declares the events ours hold
+from matches.enums import HIDDEN
 from tournaments.enums import TournamentEventKind
+from tournaments.log_events import PAYLOADS
 
 
 @shape("A tournament event as you may see it.")
@@ -21,6 +26,19 @@ class TournamentEventView(Shape):
     seq: int = field("1, 2, 3, … with no gap.")
     kind: str = field("The kind, or `hidden` for one you may not see.", enum=TournamentEventKind)
     payload: dict[str, Any] | None = field("Per kind (docs/protocol.md); null for a hidden one.")
+
+
+TOURNAMENT_EVENTS = declare_events(
+    EventKinds(
+        name="TournamentEventView",
+        shape=TournamentEventView,
+        kinds={**PAYLOADS, HIDDEN: None},
+        variant="LogEvent",
+        payload="Payload",
+        description="A tournament event as you may see it, by its kind (docs/protocol.md §13).",
+    )
+)
+"""The log's events typed, each kind's payload declared in ``tournaments.log_events``."""
 
 
 @shape("One match of a finished tournament, checked.")

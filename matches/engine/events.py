@@ -18,17 +18,17 @@ match.
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
 # annotations only.
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypedDict
 
 from matches.engine.model import SIDES
 
 if TYPE_CHECKING:
     from matches.engine.table import Table
 
-Side = str
-"""``"A"`` or ``"B"``."""
-Uid = Any
-"""A physical card's uid, as the setup gave it."""
+Side = Annotated[str, Literal["A", "B"]]
+"""``"A"`` or ``"B"`` (the extra: what the server's schemas state, ``config.events``)."""
+Uid = Annotated[Any, int]
+"""A physical card's uid, as the setup gave it (the server's setups give ints)."""
 Parts = list[list[Any]]
 """A power's breakdown: ``[["base", 3], ["reveal", 2], ["bench:City/Bard", 1]…]``."""
 
@@ -181,13 +181,14 @@ class Removed(Stated):
 
 class Added(Stated):
     """A card of level pile ``pile`` joined a side's cards (``to``: exhaust, deck_top,
-    deck_bottom)."""
+    deck_bottom); its ``key`` is recorded, but shown to nobody until the seed is revealed
+    (``UNSEEN_FIELDS``)."""
 
     seq: int
     kind: Literal["added"]
     side: Side
     card: Uid
-    key: str
+    key: NotRequired[str]
     pile: str
     to: str
 

@@ -61,6 +61,9 @@ def openapi() -> dict[str, Any]:
 
 
 def rest_enum(components: dict[str, Any], component: str, field: str) -> set[str]:
+    if "discriminator" in components[component]:  # a log's union of its kinds
+        assert components[component]["discriminator"]["propertyName"] == field
+        return set(components[component]["discriminator"]["mapping"])
     found = components[component]["properties"][field]
     found = found.get("items", found)  # a list's items
     ref = found.get("$ref") or (found.get("allOf") or found["oneOf"])[0]["$ref"]

@@ -5,6 +5,23 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 
+class AddedMatchEventPayload(TypedDict):
+    """
+    A card of level pile `pile` joined a side's cards (`to`: exhaust, deck_top, deck_bottom); its `key` is recorded, but shown to nobody until the seed is revealed (`UNSEEN_FIELDS`).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["added"]
+    side: Literal["A", "B"]
+    card: int
+    key: NotRequired[str]
+    pile: str
+    to: str
+
+
 class AdviceChoice(TypedDict):
     """
     One choice of your Deck Phase with its estimated chance to win.
@@ -70,6 +87,71 @@ class AnswerInput(TypedDict):
     answer: list[int | str]
 
 
+class AnswerMatchEventPayload(TypedDict):
+    """
+    The choice made for question `q`.
+    """
+
+    seq: int
+    kind: Literal["answer"]
+    q: int
+    side: Literal["A", "B"]
+    answer: list[Any]
+
+
+class ArrangedMatchEventPayload(TypedDict):
+    """
+    Where a look-at effect put the cards it saw (top → bottom).
+    """
+
+    seq: int
+    kind: Literal["arranged"]
+    side: Literal["A", "B"]
+    card: int
+    top: list[int]
+    bottom: list[int]
+
+
+class AskedQuestion(TypedDict):
+    """
+    A match's question as §11 states it, without its deadline.
+    """
+
+    seq: int
+    """
+    Send it back with your answer.
+    """
+    side: Literal["A", "B"]
+    kind: str
+    """
+    The question's kind (docs/protocol.md §11).
+    """
+    card: int
+    card_key: str | None
+    options: list[Any]
+    min: int
+    max: int
+    prompt: str
+    option_keys: list[str]
+    default: list[Any]
+    option_seats: list[int | None]
+
+
+class AttackMatchEventPayload(TypedDict):
+    """
+    After each reveal of an attack: that card's power and how it is made, the attack's total against the flag card's defence.
+    """
+
+    seq: int
+    kind: Literal["attack"]
+    side: Literal["A", "B"]
+    card: int
+    power: int
+    parts: list[list[Any]]
+    total: int
+    defence: int
+
+
 BasicSetEnum: TypeAlias = Literal["City", "Rainbow"]
 """
 * `City` - City
@@ -102,6 +184,23 @@ class Beat(TypedDict):
     """
     Seconds since beat's last heartbeat; null if never seen.
     """
+
+
+class BenchedMatchEventPayload(TypedDict):
+    """
+    A card took bench seat `seat` (a slot index, 0-5), coming from `src`; `held`: the second seat a wide card (a Troll) blocks, free again when `seat` empties.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["benched"]
+    side: Literal["A", "B"]
+    card: int
+    seat: int
+    src: str
+    held: NotRequired[int]
 
 
 BotLevelEnum: TypeAlias = Literal["rookie", "steady", "champion"]
@@ -251,6 +350,54 @@ class ChatMuteInput(TypedDict):
     muted: bool
 
 
+class ChatMutePayload(TypedDict):
+    """
+    The host muted or unmuted a seat, or a spectator, in the chat.
+    """
+
+    seat: NotRequired[int]
+    """
+    A seat number.
+    """
+    spectator: NotRequired[int]
+    """
+    A spectator's chat number.
+    """
+    muted: bool
+
+
+class ChatPayload(TypedDict):
+    """
+    A seat (or an admitted spectator) said something at the table.
+    """
+
+    seat: int | None
+    """
+    The seat; null for a spectator.
+    """
+    spectator: NotRequired[int]
+    """
+    A spectator's chat number.
+    """
+    name: str
+    text: str
+    """
+    Plain text: never rendered as HTML.
+    """
+    line: NotRequired[Literal["greeting", "farewell"]]
+    """
+    A bot's line, for your own words.
+    """
+
+
+class ChatSettingsPayload(TypedDict):
+    """
+    The host let spectators chat, or stopped them.
+    """
+
+    spectator_chat: bool
+
+
 class ChatTicket(TypedDict):
     """
     A spectator's place in a table chat.
@@ -332,6 +479,25 @@ CorrectionViewKindEnum: TypeAlias = Literal["disqualify", "manual_result", "forf
 DecidedByEnum: TypeAlias = Literal["points", "wins", "finals", "fans", "played", "tied"]
 
 
+class DeckPhaseOpenedPayload(TypedDict):
+    """
+    A Deck Phase opens.
+    """
+
+    round: int
+    """
+    The round (8 before the Final).
+    """
+    deadline: str | None
+    """
+    An ISO 8601 date-time, or null for none.
+    """
+    winter_index: int
+    """
+    The normal Winter Park's position in `parks`.
+    """
+
+
 DeliveryKindEnum: TypeAlias = Literal[
     "tournament_finished", "round_finished", "standings_changed", "ping"
 ]
@@ -340,7 +506,54 @@ DeliveryKindEnum: TypeAlias = Literal[
 DeliveryStatusEnum: TypeAlias = Literal["pending", "delivered", "failed"]
 
 
+class EffectMatchEventPayload(TypedDict):
+    """
+    A card's effect resolves (`timing`: on_reveal, takes_flag, flag_loss, no_flag_win, in_flag_possession).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["effect"]
+    side: Literal["A", "B"]
+    card: int
+    code: str | None
+    timing: str
+
+
+class EndMatchEventPayload(TypedDict):
+    """
+    The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["end"]
+    winner: Literal["A", "B"]
+    reason: str
+    unplaced: NotRequired[list[int]]
+
+
 EventsEnum: TypeAlias = Literal["tournament_finished", "round_finished", "standings_changed"]
+
+
+class ExhaustedMatchEventPayload(TypedDict):
+    """
+    A card went to its owner's exhaust pile from `src`.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["exhausted"]
+    side: Literal["A", "B"]
+    card: int
+    src: str
+    to: Literal["exhaust"]
 
 
 class Fairness(TypedDict):
@@ -360,6 +573,22 @@ class Fairness(TypedDict):
     """
     The commitment's nonce, revealed when the game ends.
     """
+
+
+class FansMatchEventPayload(TypedDict):
+    """
+    A side gained `n` fan tokens through `card` (`total`: gained in this match).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["fans"]
+    side: Literal["A", "B"]
+    n: int
+    card: int
+    total: int
 
 
 class FiguresByPlayer(TypedDict):
@@ -487,12 +716,110 @@ class FiguresPage(TypedDict):
     """
 
 
+class FlagMatchEventPayload(TypedDict):
+    """
+    A card takes the flag, `under` the cards of its stack (top → bottom); `power`, its defence, and `parts`, how it is made (before the board fields, recorded on the opening card only).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["flag"]
+    side: Literal["A", "B"]
+    card: int
+    key: str
+    under: list[int]
+    power: NotRequired[int]
+    parts: NotRequired[list[list[Any]]]
+
+
+class FlagTossMatchEventPayload(TypedDict):
+    """
+    Who opens, when the setup left it to chance.
+    """
+
+    seq: int
+    kind: Literal["flag_toss"]
+    side: Literal["A", "B"]
+
+
+class FrozenMatchEventPayload(TypedDict):
+    """
+    Winter Park: a card went to frozen seat `seat` (0 or 1) instead of the bench.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["frozen"]
+    side: Literal["A", "B"]
+    card: int
+    seat: int
+
+
+class HiddenLogEvent(TypedDict):
+    """
+    `hidden`: hidden.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["hidden"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: dict[str, Any] | None
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class HiddenMatchEvent(TypedDict):
+    """
+    `hidden`: hidden.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["hidden"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: dict[str, Any] | None
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
 class JoinInput(TypedDict):
     code: str
     """
     The room code.
     """
     name: str
+
+
+class KeptTrophy(TypedDict):
+    """
+    A trophy kept at the end.
+    """
+
+    park: str
+    """
+    The park.
+    """
+    round: int
+    fans: int
+    seat: int
+    """
+    Its winner's seat.
+    """
 
 
 class KickInput(TypedDict):
@@ -605,6 +932,73 @@ MatchEventViewKindEnum: TypeAlias = Literal[
 ]
 
 
+class MatchFailedPayload(TypedDict):
+    """
+    The match could not be played; the tournament waits for an operator.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+    code: Literal["match_failed"]
+    message: str
+
+
+class MatchFinishedPayload(TypedDict):
+    """
+    The match is released: its result applies.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+    winner: int
+    """
+    The winner's seat.
+    """
+    reason: str
+    """
+    Why the match ended (a match `end`'s reason).
+    """
+
+
+class MatchQuestionPayload(TypedDict):
+    """
+    A match stops at a live seat's question (to that seat only).
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    question: AskedQuestion
+
+
+class MatchRetriedPayload(TypedDict):
+    """
+    An operator queued a failed match again.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+
+
 class MatchSeat(TypedDict):
     """
     A seat in a match.
@@ -628,6 +1022,25 @@ MatchStatusEnum: TypeAlias = Literal["scheduled", "waiting", "finished", "failed
 
 
 MatchViewKindEnum: TypeAlias = Literal["normal", "winter"]
+
+
+class MatchWaitingPayload(TypedDict):
+    """
+    A match waits for a seat's answer until its deadline.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    seat: int
+    """
+    The seat being waited for.
+    """
+    deadline: str
+    """
+    When its suggested answer is taken (ISO 8601).
+    """
 
 
 class MemberInput(TypedDict):
@@ -697,6 +1110,22 @@ class MemberToken(TypedDict):
     """
     Sit as this member with it: keep it secret.
     """
+
+
+class MovedMatchEventPayload(TypedDict):
+    """
+    A card went from `src` to the top or the bottom of its owner's deck.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["moved"]
+    side: Literal["A", "B"]
+    card: int
+    src: str
+    to: str
 
 
 class NewMember(TypedDict):
@@ -802,6 +1231,26 @@ class PatchedSeatSettingsInput(TypedDict):
 PendingKindEnum: TypeAlias = Literal["remove_for_pick", "must_remove", "draw_keep"]
 
 
+class PhaseMatch(TypedDict):
+    """
+    A match of the Match Phase that opened.
+    """
+
+    id: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+    kind: Literal["normal", "winter"]
+    seats: list[int]
+    """
+    Its two seats: the first plays side A.
+    """
+
+
 class PickInput(TypedDict):
     version: NotRequired[int | None]
     """
@@ -834,11 +1283,42 @@ QuestionKindEnum: TypeAlias = Literal[
 ]
 
 
+class QuestionMatchEventPayload(TypedDict):
+    """
+    A side must choose (number `q` of the match, of kind `q_kind`).
+    """
+
+    seq: int
+    kind: Literal["question"]
+    q: int
+    side: Literal["A", "B"]
+    q_kind: str
+    card: int
+    options: list[Any]
+    min: int
+    max: int
+
+
 class Ready(TypedDict):
     status: ProbeStatusEnum
     database: Component
     channel_layer: Component
     broker: Component
+
+
+class RemovedMatchEventPayload(TypedDict):
+    """
+    A card left the game for good.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["removed"]
+    side: Literal["A", "B"]
+    card: int
+    src: str
 
 
 class ReplayCards(TypedDict):
@@ -899,6 +1379,21 @@ class ReplayMatch(TypedDict):
     """
 
 
+class RevealMatchEventPayload(TypedDict):
+    """
+    A card turned face up from the top of its owner's deck.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["reveal"]
+    side: Literal["A", "B"]
+    card: int
+    key: str
+
+
 class ScheduleInput(TypedDict):
     starts_at: str
     """
@@ -952,7 +1447,86 @@ SeatActionEnum: TypeAlias = Literal[
 ]
 
 
+class SeatDroppedPayload(TypedDict):
+    """
+    A steady bot plays this person's seat from now on.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    reason: Literal["left", "missed_deadlines"]
+
+
+class SeatJoinedPayload(TypedDict):
+    """
+    A player joins, or the host adds a bot (the host's own seat is not announced).
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    name: str
+    kind: Literal["human", "bot"]
+    """
+    A person or a bot.
+    """
+    bot_level: NotRequired[str]
+    """
+    A bot's level.
+    """
+
+
 SeatKindEnum: TypeAlias = Literal["human", "bot", "robot"]
+
+
+class SeatLeftPayload(TypedDict):
+    """
+    A seat left the lobby, was kicked, or (a league's start) went to a bot.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    reason: Literal["left", "kicked", "no_show"]
+
+
+class SeatProgressPayload(TypedDict):
+    """
+    A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    did: Literal["chose", "drew", "redrew", "picked", "removed", "finished"]
+
+
+class SeatReclaimedPayload(TypedDict):
+    """
+    The owner of a dropped seat took it back.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+
+
+class SeatSettingsPayload(TypedDict):
+    """
+    The seat changed its setting (to that seat only).
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    answers_live: bool
 
 
 class SeatView(TypedDict):
@@ -1002,6 +1576,19 @@ class SeatView(TypedDict):
     """
 
 
+class SeedRevealedPayload(TypedDict):
+    """
+    The end: the seed and nonce that open the commitment (docs/protocol.md §15).
+    """
+
+    seed: str
+    """
+    The seed, a decimal string (63 bits).
+    """
+    nonce: str
+    commitment: str
+
+
 class SetStats(TypedDict):
     """
     A card set's figures from stored play (every design of it summed).
@@ -1023,6 +1610,17 @@ class SetStats(TypedDict):
     """
     Per set combination, paged with limit and offset.
     """
+
+
+class ShuffleMatchEventPayload(TypedDict):
+    """
+    A deck's order after the shuffle, top → bottom (a chance outcome: replays read it).
+    """
+
+    seq: int
+    kind: Literal["shuffle"]
+    side: Literal["A", "B"]
+    order: list[int]
 
 
 SimulationStatusEnum: TypeAlias = Literal["queued", "running", "done", "failed"]
@@ -1151,6 +1749,20 @@ class StandingView(TypedDict):
 StandingsKindEnum: TypeAlias = Literal["all", "human", "bot"]
 
 
+class StartMatchEventPayload(TypedDict):
+    """
+    The match begins (`decks`: each side's deck size).
+    """
+
+    seq: int
+    kind: Literal["start"]
+    round: int
+    final: bool
+    match_kind: str
+    first: Literal["A", "B"] | None
+    decks: NotRequired[dict[str, int]]
+
+
 class Tasks(TypedDict):
     backend: str | None
     """
@@ -1202,6 +1814,21 @@ TimingEnum: TypeAlias = Literal[
 ]
 
 
+class TournamentCancelledPayload(TypedDict):
+    """
+    The host, or staff in the admin, cancelled the tournament.
+    """
+
+    round: int
+    """
+    The round it was in; 0 in the lobby.
+    """
+    reason: str | None
+    """
+    Staff's words; null when the host cancelled.
+    """
+
+
 TournamentEventKindEnum: TypeAlias = Literal[
     "seat_joined",
     "seat_left",
@@ -1229,22 +1856,31 @@ TournamentEventKindEnum: TypeAlias = Literal[
 ]
 
 
-class TournamentEventView(TypedDict):
+class TournamentFinishedPayload(TypedDict):
     """
-    A tournament event as you may see it.
+    The tournament ends.
     """
 
-    seq: int
+    winners: list[int]
     """
-    1, 2, 3, … with no gap.
+    Their seats.
     """
-    kind: TournamentEventKindEnum
+    reason: Literal["final", "lead", "most_fans"]
+    trophies: list[KeptTrophy]
+
+
+class TournamentStartedPayload(TypedDict):
     """
-    The kind, or `hidden` for one you may not see.
+    The host started.
     """
-    payload: dict[str, Any] | None
+
+    parks: list[str]
     """
-    Per kind (docs/protocol.md); null for a hidden one.
+    The parks' names.
+    """
+    plan: list[list[Pairing]]
+    """
+    Per round 1-7: who meets whom where.
     """
 
 
@@ -1498,6 +2134,101 @@ class Error(TypedDict):
     """
 
 
+class AddedMatchEvent(TypedDict):
+    """
+    `added`: A card of level pile `pile` joined a side's cards (`to`: exhaust, deck_top, deck_bottom); its `key` is recorded, but shown to nobody until the seed is revealed (`UNSEEN_FIELDS`).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["added"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: AddedMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class AnswerMatchEvent(TypedDict):
+    """
+    `answer`: The choice made for question `q`.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["answer"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: AnswerMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class ArrangedMatchEvent(TypedDict):
+    """
+    `arranged`: Where a look-at effect put the cards it saw (top → bottom).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["arranged"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: ArrangedMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class AttackMatchEvent(TypedDict):
+    """
+    `attack`: After each reveal of an attack: that card's power and how it is made, the attack's total against the flag card's defence.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["attack"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: AttackMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class BenchedMatchEvent(TypedDict):
+    """
+    `benched`: A card took bench seat `seat` (a slot index, 0-5), coming from `src`; `held`: the second seat a wide card (a Troll) blocks, free again when `seat` empties.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["benched"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: BenchedMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
 class Card(TypedDict):
     """
     A card design of the catalogue.
@@ -1652,6 +2383,63 @@ class CardSet(TypedDict):
     """
 
 
+class ChatLogEvent(TypedDict):
+    """
+    `chat`: A seat (or an admitted spectator) said something at the table.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["chat"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: ChatPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class ChatMuteLogEvent(TypedDict):
+    """
+    `chat_mute`: The host muted or unmuted a seat, or a spectator, in the chat.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["chat_mute"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: ChatMutePayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class ChatSettingsLogEvent(TypedDict):
+    """
+    `chat_settings`: The host let spectators chat, or stopped them.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["chat_settings"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: ChatSettingsPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
 class CorrectionInput(TypedDict):
     kind: CorrectionInputKindEnum
     """
@@ -1770,6 +2558,25 @@ class CreateInput(TypedDict):
     """
 
 
+class DeckPhaseOpenedLogEvent(TypedDict):
+    """
+    `deck_phase_opened`: A Deck Phase opens.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["deck_phase_opened"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: DeckPhaseOpenedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
 class Delivery(TypedDict):
     """
     One delivery of an event to an endpoint (the delivery log).
@@ -1829,6 +2636,139 @@ class DeliveryList(TypedDict):
     results: list[Delivery]
     """
     The items.
+    """
+
+
+class EffectMatchEvent(TypedDict):
+    """
+    `effect`: A card's effect resolves (`timing`: on_reveal, takes_flag, flag_loss, no_flag_win, in_flag_possession).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["effect"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: EffectMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class EndMatchEvent(TypedDict):
+    """
+    `end`: The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["end"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: EndMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class ExhaustedMatchEvent(TypedDict):
+    """
+    `exhausted`: A card went to its owner's exhaust pile from `src`.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["exhausted"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: ExhaustedMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class FansMatchEvent(TypedDict):
+    """
+    `fans`: A side gained `n` fan tokens through `card` (`total`: gained in this match).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["fans"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: FansMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class FlagMatchEvent(TypedDict):
+    """
+    `flag`: A card takes the flag, `under` the cards of its stack (top → bottom); `power`, its defence, and `parts`, how it is made (before the board fields, recorded on the opening card only).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["flag"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: FlagMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class FlagTossMatchEvent(TypedDict):
+    """
+    `flag_toss`: Who opens, when the setup left it to chance.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["flag_toss"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: FlagTossMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class FrozenMatchEvent(TypedDict):
+    """
+    `frozen`: Winter Park: a card went to frozen seat `seat` (0 or 1) instead of the bench.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["frozen"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: FrozenMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
     """
 
 
@@ -1909,22 +2849,147 @@ class HostTournamentInput(TypedDict):
     """
 
 
-class MatchEventView(TypedDict):
+MatchEvent: TypeAlias = (
+    StartMatchEventPayload
+    | ShuffleMatchEventPayload
+    | FlagTossMatchEventPayload
+    | RevealMatchEventPayload
+    | EffectMatchEventPayload
+    | AttackMatchEventPayload
+    | FlagMatchEventPayload
+    | BenchedMatchEventPayload
+    | FrozenMatchEventPayload
+    | ExhaustedMatchEventPayload
+    | MovedMatchEventPayload
+    | RemovedMatchEventPayload
+    | AddedMatchEventPayload
+    | ArrangedMatchEventPayload
+    | FansMatchEventPayload
+    | QuestionMatchEventPayload
+    | AnswerMatchEventPayload
+    | EndMatchEventPayload
+)
+"""
+A match event as you may see it, by its kind (docs/protocol.md §10). (its payload)
+"""
+
+
+class MatchEventPayload(TypedDict):
     """
-    A match event as you may see it.
+    A played match's event, at its release instant.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    event: MatchEvent
+    """
+    The match's event (docs/protocol.md §10).
+    """
+
+
+class MatchFailedLogEvent(TypedDict):
+    """
+    `match_failed`: The match could not be played; the tournament waits for an operator.
     """
 
     seq: int
     """
-    1, 2, 3, … with no gap (payload.seq + 1).
+    1, 2, 3, … with no gap.
     """
-    kind: MatchEventViewKindEnum
+    kind: Literal["match_failed"]
     """
-    The event kind, or `hidden` for one you may not see.
+    The kind, or `hidden` for one you may not see.
     """
-    payload: dict[str, Any] | None
+    payload: MatchFailedPayload
     """
-    The event (docs/protocol.md); null for a hidden one.
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchFinishedLogEvent(TypedDict):
+    """
+    `match_finished`: The match is released: its result applies.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_finished"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchFinishedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchPhaseOpenedPayload(TypedDict):
+    """
+    The last seat finished: one match per park is created.
+    """
+
+    round: int
+    matches: list[PhaseMatch]
+
+
+class MatchQuestionLogEvent(TypedDict):
+    """
+    `match_question`: A match stops at a live seat's question (to that seat only).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_question"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchQuestionPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchRetriedLogEvent(TypedDict):
+    """
+    `match_retried`: An operator queued a failed match again.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_retried"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchRetriedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchWaitingLogEvent(TypedDict):
+    """
+    `match_waiting`: A match waits for a seat's answer until its deadline.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_waiting"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchWaitingPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
     """
 
 
@@ -1952,6 +3017,25 @@ class MemberHistory(TypedDict):
     corrections: list[CorrectionView]
     """
     Corrections that name it or its tournaments' results, oldest first.
+    """
+
+
+class MovedMatchEvent(TypedDict):
+    """
+    `moved`: A card went from `src` to the top or the bottom of its owner's deck.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["moved"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: MovedMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
     """
 
 
@@ -2092,6 +3176,44 @@ class Question(TypedDict):
     """
 
 
+class QuestionMatchEvent(TypedDict):
+    """
+    `question`: A side must choose (number `q` of the match, of kind `q_kind`).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["question"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: QuestionMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class RemovedMatchEvent(TypedDict):
+    """
+    `removed`: A card left the game for good.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["removed"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: RemovedMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
 class Replay(TypedDict):
     """
     Everything needed to re-play a finished tournament (examples/verify.py).
@@ -2163,6 +3285,37 @@ class ResultRow(TypedDict):
     rating: Skill | None
     """
     The rating after it (none until recorded).
+    """
+
+
+class RevealMatchEvent(TypedDict):
+    """
+    `reveal`: A card turned face up from the top of its owner's deck.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["reveal"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: RevealMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
+class RoundFinishedPayload(TypedDict):
+    """
+    The round's last match is released (after the Final too, with round 8).
+    """
+
+    round: int
+    standings: list[StandingView]
+    """
+    As a spectator sees them.
     """
 
 
@@ -2323,6 +3476,158 @@ class SeasonView(TypedDict):
     """
 
 
+class SeatDroppedLogEvent(TypedDict):
+    """
+    `seat_dropped`: A steady bot plays this person's seat from now on.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_dropped"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatDroppedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatJoinedLogEvent(TypedDict):
+    """
+    `seat_joined`: A player joins, or the host adds a bot (the host's own seat is not announced).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_joined"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatJoinedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatLeftLogEvent(TypedDict):
+    """
+    `seat_left`: A seat left the lobby, was kicked, or (a league's start) went to a bot.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_left"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatLeftPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatProgressLogEvent(TypedDict):
+    """
+    `seat_progress`: A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_progress"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatProgressPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatReclaimedLogEvent(TypedDict):
+    """
+    `seat_reclaimed`: The owner of a dropped seat took it back.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_reclaimed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatReclaimedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatSettingsLogEvent(TypedDict):
+    """
+    `seat_settings`: The seat changed its setting (to that seat only).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_settings"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatSettingsPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeedRevealedLogEvent(TypedDict):
+    """
+    `seed_revealed`: The end: the seed and nonce that open the commitment (docs/protocol.md §15).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seed_revealed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeedRevealedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class ShuffleMatchEvent(TypedDict):
+    """
+    `shuffle`: A deck's order after the shuffle, top → bottom (a chance outcome: replays read it).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["shuffle"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: ShuffleMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
 class Simulation(TypedDict):
     """
     A balance simulation: paired bot matches with and without the card.
@@ -2389,6 +3694,25 @@ class Standings(TypedDict):
     """
 
 
+class StartMatchEvent(TypedDict):
+    """
+    `start`: The match begins (`decks`: each side's deck size).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap (payload.seq + 1).
+    """
+    kind: Literal["start"]
+    """
+    The event kind, or `hidden` for one you may not see.
+    """
+    payload: StartMatchEventPayload
+    """
+    The event (docs/protocol.md); null for a hidden one.
+    """
+
+
 class Ticket(TypedDict):
     """
     A lobby seat's ticket: keep the token, it is shown only once.
@@ -2405,6 +3729,44 @@ class Ticket(TypedDict):
     seat: TicketSeat | None
     """
     Your seat; null when an organizer created it.
+    """
+
+
+class TournamentCancelledLogEvent(TypedDict):
+    """
+    `tournament_cancelled`: The host, or staff in the admin, cancelled the tournament.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_cancelled"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentCancelledPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class TournamentFinishedLogEvent(TypedDict):
+    """
+    `tournament_finished`: The tournament ends.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_finished"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentFinishedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
     """
 
 
@@ -2546,6 +3908,25 @@ class TournamentScheduleView(TypedDict):
     you: YourCheckIn | None
     """
     The calling seat of this tournament; none for anyone else.
+    """
+
+
+class TournamentStartedLogEvent(TypedDict):
+    """
+    `tournament_started`: The host started.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_started"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentStartedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
     """
 
 
@@ -2738,6 +4119,70 @@ class LeagueView(TypedDict):
     """
 
 
+class MatchEventLogEvent(TypedDict):
+    """
+    `match_event`: A played match's event, at its release instant.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_event"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchEventPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+MatchEventView: TypeAlias = (
+    StartMatchEvent
+    | ShuffleMatchEvent
+    | FlagTossMatchEvent
+    | RevealMatchEvent
+    | EffectMatchEvent
+    | AttackMatchEvent
+    | FlagMatchEvent
+    | BenchedMatchEvent
+    | FrozenMatchEvent
+    | ExhaustedMatchEvent
+    | MovedMatchEvent
+    | RemovedMatchEvent
+    | AddedMatchEvent
+    | ArrangedMatchEvent
+    | FansMatchEvent
+    | QuestionMatchEvent
+    | AnswerMatchEvent
+    | EndMatchEvent
+    | HiddenMatchEvent
+)
+"""
+A match event as you may see it, by its kind (docs/protocol.md §10).
+"""
+
+
+class MatchPhaseOpenedLogEvent(TypedDict):
+    """
+    `match_phase_opened`: The last seat finished: one match per park is created.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_phase_opened"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchPhaseOpenedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
 class MatchView(TypedDict):
     """
     A match as you may see it.
@@ -2791,6 +4236,55 @@ class MatchView(TypedDict):
     """
     Your pending question (only yours).
     """
+
+
+class RoundFinishedLogEvent(TypedDict):
+    """
+    `round_finished`: The round's last match is released (after the Final too, with round 8).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["round_finished"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: RoundFinishedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+TournamentEventView: TypeAlias = (
+    SeatJoinedLogEvent
+    | SeatLeftLogEvent
+    | SeatDroppedLogEvent
+    | SeatReclaimedLogEvent
+    | SeatSettingsLogEvent
+    | TournamentStartedLogEvent
+    | TournamentCancelledLogEvent
+    | DeckPhaseOpenedLogEvent
+    | SeatProgressLogEvent
+    | MatchPhaseOpenedLogEvent
+    | MatchQuestionLogEvent
+    | MatchWaitingLogEvent
+    | MatchEventLogEvent
+    | MatchFinishedLogEvent
+    | MatchFailedLogEvent
+    | MatchRetriedLogEvent
+    | RoundFinishedLogEvent
+    | SeedRevealedLogEvent
+    | TournamentFinishedLogEvent
+    | ChatLogEvent
+    | ChatMuteLogEvent
+    | ChatSettingsLogEvent
+    | HiddenLogEvent
+)
+"""
+A tournament event as you may see it, by its kind (docs/protocol.md §13).
+"""
 
 
 class TournamentList(TypedDict):

@@ -5,6 +5,700 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 
+class AddedMatchEventPayload(TypedDict):
+    """
+    A card of level pile `pile` joined a side's cards (`to`: exhaust, deck_top, deck_bottom); its `key` is recorded, but shown to nobody until the seed is revealed (`UNSEEN_FIELDS`).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["added"]
+    side: Literal["A", "B"]
+    card: int
+    key: NotRequired[str]
+    pile: str
+    to: str
+
+
+class AnswerMatchEventPayload(TypedDict):
+    """
+    The choice made for question `q`.
+    """
+
+    seq: int
+    kind: Literal["answer"]
+    q: int
+    side: Literal["A", "B"]
+    answer: list[Any]
+
+
+class ArrangedMatchEventPayload(TypedDict):
+    """
+    Where a look-at effect put the cards it saw (top → bottom).
+    """
+
+    seq: int
+    kind: Literal["arranged"]
+    side: Literal["A", "B"]
+    card: int
+    top: list[int]
+    bottom: list[int]
+
+
+class AskedQuestion(TypedDict):
+    """
+    A match's question as §11 states it, without its deadline.
+    """
+
+    seq: int
+    """
+    Send it back with your answer.
+    """
+    side: Literal["A", "B"]
+    kind: str
+    """
+    The question's kind (docs/protocol.md §11).
+    """
+    card: int
+    card_key: str | None
+    options: list[Any]
+    min: int
+    max: int
+    prompt: str
+    option_keys: list[str]
+    default: list[Any]
+    option_seats: list[int | None]
+
+
+class AttackMatchEventPayload(TypedDict):
+    """
+    After each reveal of an attack: that card's power and how it is made, the attack's total against the flag card's defence.
+    """
+
+    seq: int
+    kind: Literal["attack"]
+    side: Literal["A", "B"]
+    card: int
+    power: int
+    parts: list[list[Any]]
+    total: int
+    defence: int
+
+
+class BenchedMatchEventPayload(TypedDict):
+    """
+    A card took bench seat `seat` (a slot index, 0-5), coming from `src`; `held`: the second seat a wide card (a Troll) blocks, free again when `seat` empties.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["benched"]
+    side: Literal["A", "B"]
+    card: int
+    seat: int
+    src: str
+    held: NotRequired[int]
+
+
+class ChatMutePayload(TypedDict):
+    """
+    The host muted or unmuted a seat, or a spectator, in the chat.
+    """
+
+    seat: NotRequired[int]
+    """
+    A seat number.
+    """
+    spectator: NotRequired[int]
+    """
+    A spectator's chat number.
+    """
+    muted: bool
+
+
+class ChatPayload(TypedDict):
+    """
+    A seat (or an admitted spectator) said something at the table.
+    """
+
+    seat: int | None
+    """
+    The seat; null for a spectator.
+    """
+    spectator: NotRequired[int]
+    """
+    A spectator's chat number.
+    """
+    name: str
+    text: str
+    """
+    Plain text: never rendered as HTML.
+    """
+    line: NotRequired[Literal["greeting", "farewell"]]
+    """
+    A bot's line, for your own words.
+    """
+
+
+class ChatSettingsPayload(TypedDict):
+    """
+    The host let spectators chat, or stopped them.
+    """
+
+    spectator_chat: bool
+
+
+class DeckPhaseOpenedPayload(TypedDict):
+    """
+    A Deck Phase opens.
+    """
+
+    round: int
+    """
+    The round (8 before the Final).
+    """
+    deadline: str | None
+    """
+    An ISO 8601 date-time, or null for none.
+    """
+    winter_index: int
+    """
+    The normal Winter Park's position in `parks`.
+    """
+
+
+class EffectMatchEventPayload(TypedDict):
+    """
+    A card's effect resolves (`timing`: on_reveal, takes_flag, flag_loss, no_flag_win, in_flag_possession).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["effect"]
+    side: Literal["A", "B"]
+    card: int
+    code: str | None
+    timing: str
+
+
+class EndMatchEventPayload(TypedDict):
+    """
+    The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["end"]
+    winner: Literal["A", "B"]
+    reason: str
+    unplaced: NotRequired[list[int]]
+
+
+class ExhaustedMatchEventPayload(TypedDict):
+    """
+    A card went to its owner's exhaust pile from `src`.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["exhausted"]
+    side: Literal["A", "B"]
+    card: int
+    src: str
+    to: Literal["exhaust"]
+
+
+class FansMatchEventPayload(TypedDict):
+    """
+    A side gained `n` fan tokens through `card` (`total`: gained in this match).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["fans"]
+    side: Literal["A", "B"]
+    n: int
+    card: int
+    total: int
+
+
+class FlagMatchEventPayload(TypedDict):
+    """
+    A card takes the flag, `under` the cards of its stack (top → bottom); `power`, its defence, and `parts`, how it is made (before the board fields, recorded on the opening card only).
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["flag"]
+    side: Literal["A", "B"]
+    card: int
+    key: str
+    under: list[int]
+    power: NotRequired[int]
+    parts: NotRequired[list[list[Any]]]
+
+
+class FlagTossMatchEventPayload(TypedDict):
+    """
+    Who opens, when the setup left it to chance.
+    """
+
+    seq: int
+    kind: Literal["flag_toss"]
+    side: Literal["A", "B"]
+
+
+class FrozenMatchEventPayload(TypedDict):
+    """
+    Winter Park: a card went to frozen seat `seat` (0 or 1) instead of the bench.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["frozen"]
+    side: Literal["A", "B"]
+    card: int
+    seat: int
+
+
+class HiddenLogEvent(TypedDict):
+    """
+    `hidden`: hidden.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["hidden"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: None
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class KeptTrophy(TypedDict):
+    """
+    A trophy kept at the end.
+    """
+
+    park: str
+    """
+    The park.
+    """
+    round: int
+    fans: int
+    seat: int
+    """
+    Its winner's seat.
+    """
+
+
+class MatchFailedPayload(TypedDict):
+    """
+    The match could not be played; the tournament waits for an operator.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+    code: Literal["match_failed"]
+    message: str
+
+
+class MatchFinishedPayload(TypedDict):
+    """
+    The match is released: its result applies.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+    winner: int
+    """
+    The winner's seat.
+    """
+    reason: str
+    """
+    Why the match ended (a match `end`'s reason).
+    """
+
+
+class MatchQuestionPayload(TypedDict):
+    """
+    A match stops at a live seat's question (to that seat only).
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    question: AskedQuestion
+
+
+class MatchRetriedPayload(TypedDict):
+    """
+    An operator queued a failed match again.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+
+
+class MatchWaitingPayload(TypedDict):
+    """
+    A match waits for a seat's answer until its deadline.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    seat: int
+    """
+    The seat being waited for.
+    """
+    deadline: str
+    """
+    When its suggested answer is taken (ISO 8601).
+    """
+
+
+class MovedMatchEventPayload(TypedDict):
+    """
+    A card went from `src` to the top or the bottom of its owner's deck.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["moved"]
+    side: Literal["A", "B"]
+    card: int
+    src: str
+    to: str
+
+
+class PhaseMatch(TypedDict):
+    """
+    A match of the Match Phase that opened.
+    """
+
+    id: int
+    """
+    The match's id.
+    """
+    park: str
+    """
+    The park.
+    """
+    kind: Literal["normal", "winter"]
+    seats: list[int]
+    """
+    Its two seats: the first plays side A.
+    """
+
+
+class QuestionMatchEventPayload(TypedDict):
+    """
+    A side must choose (number `q` of the match, of kind `q_kind`).
+    """
+
+    seq: int
+    kind: Literal["question"]
+    q: int
+    side: Literal["A", "B"]
+    q_kind: str
+    card: int
+    options: list[Any]
+    min: int
+    max: int
+
+
+class RemovedMatchEventPayload(TypedDict):
+    """
+    A card left the game for good.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["removed"]
+    side: Literal["A", "B"]
+    card: int
+    src: str
+
+
+class RevealMatchEventPayload(TypedDict):
+    """
+    A card turned face up from the top of its owner's deck.
+    """
+
+    defence: NotRequired[int | None]
+    attack_total: NotRequired[int | None]
+    deck: NotRequired[int]
+    seq: int
+    kind: Literal["reveal"]
+    side: Literal["A", "B"]
+    card: int
+    key: str
+
+
+class Standing(TypedDict):
+    """
+    A seat's standing as you may count it.
+    """
+
+    seat: int
+    """
+    Seat number.
+    """
+    fans: int
+    """
+    The fans you may see.
+    """
+    fans_complete: bool
+    """
+    False while some trophy fans are secret.
+    """
+    trophies: int
+    """
+    Trophies won.
+    """
+    highest_round: int
+    """
+    The round of its best trophy.
+    """
+
+
+class RoundFinishedPayload(TypedDict):
+    """
+    The round's last match is released (after the Final too, with round 8).
+    """
+
+    round: int
+    standings: list[Standing]
+    """
+    As a spectator sees them.
+    """
+
+
+class SeatDroppedPayload(TypedDict):
+    """
+    A steady bot plays this person's seat from now on.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    reason: Literal["left", "missed_deadlines"]
+
+
+class SeatJoinedPayload(TypedDict):
+    """
+    A player joins, or the host adds a bot (the host's own seat is not announced).
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    name: str
+    kind: Literal["human", "bot"]
+    """
+    A person or a bot.
+    """
+    bot_level: NotRequired[str]
+    """
+    A bot's level.
+    """
+
+
+class SeatLeftPayload(TypedDict):
+    """
+    A seat left the lobby, was kicked, or (a league's start) went to a bot.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    reason: Literal["left", "kicked", "no_show"]
+
+
+class SeatProgressPayload(TypedDict):
+    """
+    A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    did: Literal["chose", "drew", "redrew", "picked", "removed", "finished"]
+
+
+class SeatReclaimedPayload(TypedDict):
+    """
+    The owner of a dropped seat took it back.
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+
+
+class SeatSettingsPayload(TypedDict):
+    """
+    The seat changed its setting (to that seat only).
+    """
+
+    seat: int
+    """
+    A seat number.
+    """
+    answers_live: bool
+
+
+class SeedRevealedPayload(TypedDict):
+    """
+    The end: the seed and nonce that open the commitment (docs/protocol.md §15).
+    """
+
+    seed: str
+    """
+    The seed, a decimal string (63 bits).
+    """
+    nonce: str
+    commitment: str
+
+
+class ShuffleMatchEventPayload(TypedDict):
+    """
+    A deck's order after the shuffle, top → bottom (a chance outcome: replays read it).
+    """
+
+    seq: int
+    kind: Literal["shuffle"]
+    side: Literal["A", "B"]
+    order: list[int]
+
+
+class StartMatchEventPayload(TypedDict):
+    """
+    The match begins (`decks`: each side's deck size).
+    """
+
+    seq: int
+    kind: Literal["start"]
+    round: int
+    final: bool
+    match_kind: str
+    first: Literal["A", "B"] | None
+    decks: NotRequired[dict[str, int]]
+
+
+class TournamentCancelledPayload(TypedDict):
+    """
+    The host, or staff in the admin, cancelled the tournament.
+    """
+
+    round: int
+    """
+    The round it was in; 0 in the lobby.
+    """
+    reason: str | None
+    """
+    Staff's words; null when the host cancelled.
+    """
+
+
+class TournamentFinishedPayload(TypedDict):
+    """
+    The tournament ends.
+    """
+
+    winners: list[int]
+    """
+    Their seats.
+    """
+    reason: Literal["final", "lead", "most_fans"]
+    trophies: list[KeptTrophy]
+
+
+class PlanItem(TypedDict):
+    """
+    Who meets whom in which park.
+    """
+
+    park: str
+    """
+    The park.
+    """
+    a: int
+    """
+    Seat number (-1: the Robot).
+    """
+    b: int
+    """
+    Seat number (-1: the Robot).
+    """
+
+
+class TournamentStartedPayload(TypedDict):
+    """
+    The host started.
+    """
+
+    parks: list[str]
+    """
+    The parks' names.
+    """
+    plan: list[list[PlanItem]]
+    """
+    Per round 1-7: who meets whom where.
+    """
+
+
 class GqlConnectionAckPayload(TypedDict):
     type: Literal["connection_ack"]
 
@@ -69,48 +763,12 @@ class GqlSubscribePayload(TypedDict):
     payload: Payload
 
 
-class StreamEventPayload(TypedDict):
-    """
-    A tournament event as you may see it.
-    """
-
+class StreamEventPayload1(TypedDict):
     type: Literal["event"]
-    seq: int
-    """
-    1, 2, 3, … with no gap.
-    """
-    kind: Literal[
-        "seat_joined",
-        "seat_left",
-        "seat_dropped",
-        "seat_reclaimed",
-        "seat_settings",
-        "tournament_started",
-        "tournament_cancelled",
-        "deck_phase_opened",
-        "seat_progress",
-        "match_phase_opened",
-        "match_question",
-        "match_waiting",
-        "match_event",
-        "match_finished",
-        "match_failed",
-        "match_retried",
-        "round_finished",
-        "seed_revealed",
-        "tournament_finished",
-        "chat",
-        "chat_mute",
-        "chat_settings",
-        "hidden",
-    ]
-    """
-    The kind, or `hidden` for one you may not see.
-    """
-    payload: dict[str, Any] | None
-    """
-    Per kind (docs/protocol.md); null for a hidden one.
-    """
+
+
+class StreamEventPayload24(HiddenLogEvent, StreamEventPayload1):
+    pass
 
 
 class StreamErrorPayload(TypedDict):
@@ -152,4 +810,616 @@ class TournamentStreamWsQuery(TypedDict):
 TournamentStreamWsHeaders = TypedDict(
     "TournamentStreamWsHeaders",
     {"Sec-WebSocket-Protocol": NotRequired[str]},
+)
+
+
+class ChatLogEvent(TypedDict):
+    """
+    `chat`: A seat (or an admitted spectator) said something at the table.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["chat"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: ChatPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class ChatMuteLogEvent(TypedDict):
+    """
+    `chat_mute`: The host muted or unmuted a seat, or a spectator, in the chat.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["chat_mute"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: ChatMutePayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class ChatSettingsLogEvent(TypedDict):
+    """
+    `chat_settings`: The host let spectators chat, or stopped them.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["chat_settings"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: ChatSettingsPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class DeckPhaseOpenedLogEvent(TypedDict):
+    """
+    `deck_phase_opened`: A Deck Phase opens.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["deck_phase_opened"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: DeckPhaseOpenedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+MatchEvent: TypeAlias = (
+    StartMatchEventPayload
+    | ShuffleMatchEventPayload
+    | FlagTossMatchEventPayload
+    | RevealMatchEventPayload
+    | EffectMatchEventPayload
+    | AttackMatchEventPayload
+    | FlagMatchEventPayload
+    | BenchedMatchEventPayload
+    | FrozenMatchEventPayload
+    | ExhaustedMatchEventPayload
+    | MovedMatchEventPayload
+    | RemovedMatchEventPayload
+    | AddedMatchEventPayload
+    | ArrangedMatchEventPayload
+    | FansMatchEventPayload
+    | QuestionMatchEventPayload
+    | AnswerMatchEventPayload
+    | EndMatchEventPayload
+)
+"""
+A match event as you may see it, by its kind (docs/protocol.md §10). (its payload)
+"""
+
+
+class MatchEventPayload(TypedDict):
+    """
+    A played match's event, at its release instant.
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    event: MatchEvent
+    """
+    The match's event (docs/protocol.md §10).
+    """
+
+
+class MatchFailedLogEvent(TypedDict):
+    """
+    `match_failed`: The match could not be played; the tournament waits for an operator.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_failed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchFailedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchFinishedLogEvent(TypedDict):
+    """
+    `match_finished`: The match is released: its result applies.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_finished"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchFinishedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchPhaseOpenedPayload(TypedDict):
+    """
+    The last seat finished: one match per park is created.
+    """
+
+    round: int
+    matches: list[PhaseMatch]
+
+
+class MatchQuestionLogEvent(TypedDict):
+    """
+    `match_question`: A match stops at a live seat's question (to that seat only).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_question"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchQuestionPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchRetriedLogEvent(TypedDict):
+    """
+    `match_retried`: An operator queued a failed match again.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_retried"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchRetriedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchWaitingLogEvent(TypedDict):
+    """
+    `match_waiting`: A match waits for a seat's answer until its deadline.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_waiting"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchWaitingPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class RoundFinishedLogEvent(TypedDict):
+    """
+    `round_finished`: The round's last match is released (after the Final too, with round 8).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["round_finished"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: RoundFinishedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatDroppedLogEvent(TypedDict):
+    """
+    `seat_dropped`: A steady bot plays this person's seat from now on.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_dropped"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatDroppedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatJoinedLogEvent(TypedDict):
+    """
+    `seat_joined`: A player joins, or the host adds a bot (the host's own seat is not announced).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_joined"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatJoinedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatLeftLogEvent(TypedDict):
+    """
+    `seat_left`: A seat left the lobby, was kicked, or (a league's start) went to a bot.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_left"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatLeftPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatProgressLogEvent(TypedDict):
+    """
+    `seat_progress`: A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_progress"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatProgressPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatReclaimedLogEvent(TypedDict):
+    """
+    `seat_reclaimed`: The owner of a dropped seat took it back.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_reclaimed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatReclaimedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeatSettingsLogEvent(TypedDict):
+    """
+    `seat_settings`: The seat changed its setting (to that seat only).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seat_settings"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeatSettingsPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class SeedRevealedLogEvent(TypedDict):
+    """
+    `seed_revealed`: The end: the seed and nonce that open the commitment (docs/protocol.md §15).
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["seed_revealed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: SeedRevealedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class TournamentCancelledLogEvent(TypedDict):
+    """
+    `tournament_cancelled`: The host, or staff in the admin, cancelled the tournament.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_cancelled"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentCancelledPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class TournamentFinishedLogEvent(TypedDict):
+    """
+    `tournament_finished`: The tournament ends.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_finished"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentFinishedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class TournamentStartedLogEvent(TypedDict):
+    """
+    `tournament_started`: The host started.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_started"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentStartedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class StreamEventPayload2(SeatJoinedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload3(SeatLeftLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload4(SeatDroppedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload5(SeatReclaimedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload6(SeatSettingsLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload7(TournamentStartedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload8(TournamentCancelledLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload9(DeckPhaseOpenedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload10(SeatProgressLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload12(MatchQuestionLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload13(MatchWaitingLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload15(MatchFinishedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload16(MatchFailedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload17(MatchRetriedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload18(RoundFinishedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload19(SeedRevealedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload20(TournamentFinishedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload21(ChatLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload22(ChatMuteLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload23(ChatSettingsLogEvent, StreamEventPayload1):
+    pass
+
+
+class MatchEventLogEvent(TypedDict):
+    """
+    `match_event`: A played match's event, at its release instant.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_event"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchEventPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+class MatchPhaseOpenedLogEvent(TypedDict):
+    """
+    `match_phase_opened`: The last seat finished: one match per park is created.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["match_phase_opened"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: MatchPhaseOpenedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
+TournamentEventView: TypeAlias = (
+    SeatJoinedLogEvent
+    | SeatLeftLogEvent
+    | SeatDroppedLogEvent
+    | SeatReclaimedLogEvent
+    | SeatSettingsLogEvent
+    | TournamentStartedLogEvent
+    | TournamentCancelledLogEvent
+    | DeckPhaseOpenedLogEvent
+    | SeatProgressLogEvent
+    | MatchPhaseOpenedLogEvent
+    | MatchQuestionLogEvent
+    | MatchWaitingLogEvent
+    | MatchEventLogEvent
+    | MatchFinishedLogEvent
+    | MatchFailedLogEvent
+    | MatchRetriedLogEvent
+    | RoundFinishedLogEvent
+    | SeedRevealedLogEvent
+    | TournamentFinishedLogEvent
+    | ChatLogEvent
+    | ChatMuteLogEvent
+    | ChatSettingsLogEvent
+    | HiddenLogEvent
+)
+"""
+A tournament event as you may see it, by its kind (docs/protocol.md §13).
+"""
+
+
+class StreamEventPayload11(MatchPhaseOpenedLogEvent, StreamEventPayload1):
+    pass
+
+
+class StreamEventPayload14(MatchEventLogEvent, StreamEventPayload1):
+    pass
+
+
+StreamEventPayload: TypeAlias = (
+    StreamEventPayload2
+    | StreamEventPayload3
+    | StreamEventPayload4
+    | StreamEventPayload5
+    | StreamEventPayload6
+    | StreamEventPayload7
+    | StreamEventPayload8
+    | StreamEventPayload9
+    | StreamEventPayload10
+    | StreamEventPayload11
+    | StreamEventPayload12
+    | StreamEventPayload13
+    | StreamEventPayload14
+    | StreamEventPayload15
+    | StreamEventPayload16
+    | StreamEventPayload17
+    | StreamEventPayload18
+    | StreamEventPayload19
+    | StreamEventPayload20
+    | StreamEventPayload21
+    | StreamEventPayload22
+    | StreamEventPayload23
+    | StreamEventPayload24
 )

@@ -1253,6 +1253,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `added`: A card of level pile `pile` joined a side's cards (`to`: exhaust, deck_top, deck_bottom); its `key` is recorded, but shown to nobody until the seed is revealed (`UNSEEN_FIELDS`). */
+        AddedMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "added";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["AddedMatchEventPayload"];
+        };
+        /** @description A card of level pile `pile` joined a side's cards (`to`: exhaust, deck_top, deck_bottom); its `key` is recorded, but shown to nobody until the seed is revealed (`UNSEEN_FIELDS`). */
+        AddedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "added";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            key?: string;
+            pile: string;
+            to: string;
+        };
         /** @description One choice of your Deck Phase with its estimated chance to win. */
         AdviceChoice: {
             /** @description The option's index (kind option). */
@@ -1289,6 +1319,103 @@ export interface components {
             question: number;
             answer: (number | string)[];
         };
+        /** @description `answer`: The choice made for question `q`. */
+        AnswerMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "answer";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["AnswerMatchEventPayload"];
+        };
+        /** @description The choice made for question `q`. */
+        AnswerMatchEventPayload: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "answer";
+            q: number;
+            /** @enum {string} */
+            side: "A" | "B";
+            answer: unknown[];
+        };
+        /** @description `arranged`: Where a look-at effect put the cards it saw (top → bottom). */
+        ArrangedMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "arranged";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ArrangedMatchEventPayload"];
+        };
+        /** @description Where a look-at effect put the cards it saw (top → bottom). */
+        ArrangedMatchEventPayload: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "arranged";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            top: number[];
+            bottom: number[];
+        };
+        /** @description A match's question as §11 states it, without its deadline. */
+        AskedQuestion: {
+            /** @description Send it back with your answer. */
+            seq: number;
+            /** @enum {string} */
+            side: "A" | "B";
+            /** @description The question's kind (docs/protocol.md §11). */
+            kind: string;
+            card: number;
+            card_key: string | null;
+            options: unknown[];
+            min: number;
+            max: number;
+            prompt: string;
+            option_keys: string[];
+            default: unknown[];
+            option_seats: (number | null)[];
+        };
+        /** @description `attack`: After each reveal of an attack: that card's power and how it is made, the attack's total against the flag card's defence. */
+        AttackMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "attack";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["AttackMatchEventPayload"];
+        };
+        /** @description After each reveal of an attack: that card's power and how it is made, the attack's total against the flag card's defence. */
+        AttackMatchEventPayload: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "attack";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            power: number;
+            parts: unknown[][];
+            total: number;
+            defence: number;
+        };
         /**
          * @description * `City` - City
          *     * `Rainbow` - Rainbow
@@ -1311,6 +1438,36 @@ export interface components {
              * @description Seconds since beat's last heartbeat; null if never seen.
              */
             seen_seconds_ago: number | null;
+        };
+        /** @description `benched`: A card took bench seat `seat` (a slot index, 0-5), coming from `src`; `held`: the second seat a wide card (a Troll) blocks, free again when `seat` empties. */
+        BenchedMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "benched";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["BenchedMatchEventPayload"];
+        };
+        /** @description A card took bench seat `seat` (a slot index, 0-5), coming from `src`; `held`: the second seat a wide card (a Troll) blocks, free again when `seat` empties. */
+        BenchedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "benched";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            seat: number;
+            src: string;
+            held?: number;
         };
         /** @enum {string} */
         BotLevelEnum: "rookie" | "steady" | "champion";
@@ -1465,6 +1622,18 @@ export interface components {
             /** @description The message (text). */
             text: string;
         };
+        /** @description `chat`: A seat (or an admitted spectator) said something at the table. */
+        ChatLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "chat";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ChatPayload"];
+        };
         /** @description A table chat message: plain text, never to be rendered as HTML. */
         ChatMessage: {
             /** @description The message's number in the tournament's log. */
@@ -1486,6 +1655,57 @@ export interface components {
             /** @description Or the spectator to (un)mute: its number in the chat. */
             spectator?: number;
             muted: boolean;
+        };
+        /** @description `chat_mute`: The host muted or unmuted a seat, or a spectator, in the chat. */
+        ChatMuteLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "chat_mute";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ChatMutePayload"];
+        };
+        /** @description The host muted or unmuted a seat, or a spectator, in the chat. */
+        ChatMutePayload: {
+            /** @description A seat number. */
+            seat?: number;
+            /** @description A spectator's chat number. */
+            spectator?: number;
+            muted: boolean;
+        };
+        /** @description A seat (or an admitted spectator) said something at the table. */
+        ChatPayload: {
+            /** @description The seat; null for a spectator. */
+            seat: number | null;
+            /** @description A spectator's chat number. */
+            spectator?: number;
+            name: string;
+            /** @description Plain text: never rendered as HTML. */
+            text: string;
+            /**
+             * @description A bot's line, for your own words.
+             * @enum {string}
+             */
+            line?: "greeting" | "farewell";
+        };
+        /** @description `chat_settings`: The host let spectators chat, or stopped them. */
+        ChatSettingsLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "chat_settings";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ChatSettingsPayload"];
+        };
+        /** @description The host let spectators chat, or stopped them. */
+        ChatSettingsPayload: {
+            spectator_chat: boolean;
         };
         /** @description A spectator's place in a table chat. */
         ChatTicket: {
@@ -1629,6 +1849,27 @@ export interface components {
         };
         /** @enum {string} */
         DecidedByEnum: "points" | "wins" | "finals" | "fans" | "played" | "tied";
+        /** @description `deck_phase_opened`: A Deck Phase opens. */
+        DeckPhaseOpenedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "deck_phase_opened";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["DeckPhaseOpenedPayload"];
+        };
+        /** @description A Deck Phase opens. */
+        DeckPhaseOpenedPayload: {
+            /** @description The round (8 before the Final). */
+            round: number;
+            /** @description An ISO 8601 date-time, or null for none. */
+            deadline: string | null;
+            /** @description The normal Winter Park's position in `parks`. */
+            winter_index: number;
+        };
         /** @description One delivery of an event to an endpoint (the delivery log). */
         Delivery: {
             /** @description Delivery id. */
@@ -1685,8 +1926,95 @@ export interface components {
             /** @description Per set combination, paged with limit and offset. */
             by_sets: components["schemas"]["FiguresPage"];
         };
+        /** @description `effect`: A card's effect resolves (`timing`: on_reveal, takes_flag, flag_loss, no_flag_win, in_flag_possession). */
+        EffectMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "effect";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["EffectMatchEventPayload"];
+        };
+        /** @description A card's effect resolves (`timing`: on_reveal, takes_flag, flag_loss, no_flag_win, in_flag_possession). */
+        EffectMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "effect";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            code: string | null;
+            timing: string;
+        };
+        /** @description `end`: The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in). */
+        EndMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "end";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["EndMatchEventPayload"];
+        };
+        /** @description The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in). */
+        EndMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "end";
+            /** @enum {string} */
+            winner: "A" | "B";
+            reason: string;
+            unplaced?: number[];
+        };
         /** @enum {string} */
         EventsEnum: "tournament_finished" | "round_finished" | "standings_changed";
+        /** @description `exhausted`: A card went to its owner's exhaust pile from `src`. */
+        ExhaustedMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "exhausted";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ExhaustedMatchEventPayload"];
+        };
+        /** @description A card went to its owner's exhaust pile from `src`. */
+        ExhaustedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "exhausted";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            src: string;
+            /** @enum {string} */
+            to: "exhaust";
+        };
         /** @description The seed's commitment, and the seed once the game ends. */
         Fairness: {
             /** @description SHA-256 (hex) of '<seed>:<nonce>', published before any card is dealt. */
@@ -1695,6 +2023,35 @@ export interface components {
             revealed_seed: string | null;
             /** @description The commitment's nonce, revealed when the game ends. */
             revealed_nonce: string | null;
+        };
+        /** @description `fans`: A side gained `n` fan tokens through `card` (`total`: gained in this match). */
+        FansMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "fans";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["FansMatchEventPayload"];
+        };
+        /** @description A side gained `n` fan tokens through `card` (`total`: gained in this match). */
+        FansMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "fans";
+            /** @enum {string} */
+            side: "A" | "B";
+            n: number;
+            card: number;
+            total: number;
         };
         /** @description Figures of one kind of player. */
         FiguresByPlayer: {
@@ -1775,6 +2132,88 @@ export interface components {
             /** @description This page of them, by combination name. */
             results: components["schemas"]["FiguresBySets"][];
         };
+        /** @description `flag`: A card takes the flag, `under` the cards of its stack (top → bottom); `power`, its defence, and `parts`, how it is made (before the board fields, recorded on the opening card only). */
+        FlagMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "flag";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["FlagMatchEventPayload"];
+        };
+        /** @description A card takes the flag, `under` the cards of its stack (top → bottom); `power`, its defence, and `parts`, how it is made (before the board fields, recorded on the opening card only). */
+        FlagMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "flag";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            key: string;
+            under: number[];
+            power?: number;
+            parts?: unknown[][];
+        };
+        /** @description `flag_toss`: Who opens, when the setup left it to chance. */
+        FlagTossMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "flag_toss";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["FlagTossMatchEventPayload"];
+        };
+        /** @description Who opens, when the setup left it to chance. */
+        FlagTossMatchEventPayload: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "flag_toss";
+            /** @enum {string} */
+            side: "A" | "B";
+        };
+        /** @description `frozen`: Winter Park: a card went to frozen seat `seat` (0 or 1) instead of the bench. */
+        FrozenMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "frozen";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["FrozenMatchEventPayload"];
+        };
+        /** @description Winter Park: a card went to frozen seat `seat` (0 or 1) instead of the bench. */
+        FrozenMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "frozen";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            seat: number;
+        };
         Health: {
             status: components["schemas"]["ProbeStatusEnum"];
             database: components["schemas"]["Component"];
@@ -1784,6 +2223,36 @@ export interface components {
             beat: components["schemas"]["Beat"];
             tournaments: components["schemas"]["Tournaments"];
             tasks: components["schemas"]["Tasks"];
+        };
+        /** @description `hidden`: hidden. */
+        HiddenLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "hidden";
+            /**
+             * @description Per kind (docs/protocol.md); null for a hidden one.
+             * @enum {object|null}
+             */
+            payload: never | null;
+        };
+        /** @description `hidden`: hidden. */
+        HiddenMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "hidden";
+            /**
+             * @description The event (docs/protocol.md); null for a hidden one.
+             * @enum {object|null}
+             */
+            payload: never | null;
         };
         /** @description A member's result in one season tournament. */
         HistoryRow: {
@@ -1826,6 +2295,15 @@ export interface components {
             /** @description The room code. */
             code: string;
             name: string;
+        };
+        /** @description A trophy kept at the end. */
+        KeptTrophy: {
+            /** @description The park. */
+            park: string;
+            round: number;
+            fans: number;
+            /** @description Its winner's seat. */
+            seat: number;
         };
         KickInput: {
             /** @description The seat to remove. */
@@ -1892,19 +2370,130 @@ export interface components {
             /** @description The rules version it was played and is replayed by. */
             rules_version: number;
         };
-        /** @description A match event as you may see it. */
-        MatchEventView: {
-            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+        /** @description A match event as you may see it, by its kind (docs/protocol.md §10). (its payload) */
+        MatchEvent: components["schemas"]["StartMatchEventPayload"] | components["schemas"]["ShuffleMatchEventPayload"] | components["schemas"]["FlagTossMatchEventPayload"] | components["schemas"]["RevealMatchEventPayload"] | components["schemas"]["EffectMatchEventPayload"] | components["schemas"]["AttackMatchEventPayload"] | components["schemas"]["FlagMatchEventPayload"] | components["schemas"]["BenchedMatchEventPayload"] | components["schemas"]["FrozenMatchEventPayload"] | components["schemas"]["ExhaustedMatchEventPayload"] | components["schemas"]["MovedMatchEventPayload"] | components["schemas"]["RemovedMatchEventPayload"] | components["schemas"]["AddedMatchEventPayload"] | components["schemas"]["ArrangedMatchEventPayload"] | components["schemas"]["FansMatchEventPayload"] | components["schemas"]["QuestionMatchEventPayload"] | components["schemas"]["AnswerMatchEventPayload"] | components["schemas"]["EndMatchEventPayload"];
+        /** @description `match_event`: A played match's event, at its release instant. */
+        MatchEventLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
             seq: number;
-            /** @description The event kind, or `hidden` for one you may not see. */
-            kind: components["schemas"]["MatchEventViewKindEnum"];
-            /** @description The event (docs/protocol.md); null for a hidden one. */
-            payload: {
-                [key: string]: unknown;
-            } | null;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "match_event";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchEventPayload"];
         };
+        /** @description A played match's event, at its release instant. */
+        MatchEventPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The match's event (docs/protocol.md §10). */
+            event: components["schemas"]["MatchEvent"];
+        };
+        /** @description A match event as you may see it, by its kind (docs/protocol.md §10). */
+        MatchEventView: components["schemas"]["StartMatchEvent"] | components["schemas"]["ShuffleMatchEvent"] | components["schemas"]["FlagTossMatchEvent"] | components["schemas"]["RevealMatchEvent"] | components["schemas"]["EffectMatchEvent"] | components["schemas"]["AttackMatchEvent"] | components["schemas"]["FlagMatchEvent"] | components["schemas"]["BenchedMatchEvent"] | components["schemas"]["FrozenMatchEvent"] | components["schemas"]["ExhaustedMatchEvent"] | components["schemas"]["MovedMatchEvent"] | components["schemas"]["RemovedMatchEvent"] | components["schemas"]["AddedMatchEvent"] | components["schemas"]["ArrangedMatchEvent"] | components["schemas"]["FansMatchEvent"] | components["schemas"]["QuestionMatchEvent"] | components["schemas"]["AnswerMatchEvent"] | components["schemas"]["EndMatchEvent"] | components["schemas"]["HiddenMatchEvent"];
         /** @enum {string} */
         MatchEventViewKindEnum: "start" | "shuffle" | "flag_toss" | "reveal" | "effect" | "attack" | "flag" | "benched" | "frozen" | "exhausted" | "moved" | "removed" | "added" | "arranged" | "fans" | "question" | "answer" | "end" | "hidden";
+        /** @description `match_failed`: The match could not be played; the tournament waits for an operator. */
+        MatchFailedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "match_failed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchFailedPayload"];
+        };
+        /** @description The match could not be played; the tournament waits for an operator. */
+        MatchFailedPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The park. */
+            park: string;
+            /** @enum {string} */
+            code: "match_failed";
+            message: string;
+        };
+        /** @description `match_finished`: The match is released: its result applies. */
+        MatchFinishedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "match_finished";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchFinishedPayload"];
+        };
+        /** @description The match is released: its result applies. */
+        MatchFinishedPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The park. */
+            park: string;
+            /** @description The winner's seat. */
+            winner: number;
+            /** @description Why the match ended (a match `end`'s reason). */
+            reason: string;
+        };
+        /** @description `match_phase_opened`: The last seat finished: one match per park is created. */
+        MatchPhaseOpenedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "match_phase_opened";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchPhaseOpenedPayload"];
+        };
+        /** @description The last seat finished: one match per park is created. */
+        MatchPhaseOpenedPayload: {
+            round: number;
+            matches: components["schemas"]["PhaseMatch"][];
+        };
+        /** @description `match_question`: A match stops at a live seat's question (to that seat only). */
+        MatchQuestionLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "match_question";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchQuestionPayload"];
+        };
+        /** @description A match stops at a live seat's question (to that seat only). */
+        MatchQuestionPayload: {
+            /** @description The match's id. */
+            match: number;
+            question: components["schemas"]["AskedQuestion"];
+        };
+        /** @description `match_retried`: An operator queued a failed match again. */
+        MatchRetriedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "match_retried";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchRetriedPayload"];
+        };
+        /** @description An operator queued a failed match again. */
+        MatchRetriedPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The park. */
+            park: string;
+        };
         /** @description A seat in a match. */
         MatchSeat: {
             /** @description Seat number. */
@@ -1947,6 +2536,27 @@ export interface components {
         };
         /** @enum {string} */
         MatchViewKindEnum: "normal" | "winter";
+        /** @description `match_waiting`: A match waits for a seat's answer until its deadline. */
+        MatchWaitingLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "match_waiting";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchWaitingPayload"];
+        };
+        /** @description A match waits for a seat's answer until its deadline. */
+        MatchWaitingPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The seat being waited for. */
+            seat: number;
+            /** @description When its suggested answer is taken (ISO 8601). */
+            deadline: string;
+        };
         /** @description A member's history, tournament by tournament. */
         MemberHistory: {
             /** @description The member's handle. */
@@ -1997,6 +2607,35 @@ export interface components {
             member: string;
             /** @description Sit as this member with it: keep it secret. */
             token: string;
+        };
+        /** @description `moved`: A card went from `src` to the top or the bottom of its owner's deck. */
+        MovedMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "moved";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MovedMatchEventPayload"];
+        };
+        /** @description A card went from `src` to the top or the bottom of its owner's deck. */
+        MovedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "moved";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            src: string;
+            to: string;
         };
         /** @description A new member and the code its player claims it with (once). */
         NewMember: {
@@ -2096,6 +2735,17 @@ export interface components {
         };
         /** @enum {string} */
         PendingKindEnum: "remove_for_pick" | "must_remove" | "draw_keep";
+        /** @description A match of the Match Phase that opened. */
+        PhaseMatch: {
+            /** @description The match's id. */
+            id: number;
+            /** @description The park. */
+            park: string;
+            /** @enum {string} */
+            kind: "normal" | "winter";
+            /** @description Its two seats: the first plays side A. */
+            seats: number[];
+        };
         PickInput: {
             /** @description The `you.version` of the view you acted on: refused with 409 `stale` only if your own situation (your turn, your deck, the phase or round) changed since. */
             version?: number | null;
@@ -2142,11 +2792,68 @@ export interface components {
         };
         /** @enum {string} */
         QuestionKindEnum: "bench_to_exhaust" | "bench_to_deck_top" | "bench_remove" | "seat_to_exhaust" | "power_per_card_in_seat" | "search_deck" | "arrange_top" | "peek_move" | "exhaust_to_deck" | "freeze";
+        /** @description `question`: A side must choose (number `q` of the match, of kind `q_kind`). */
+        QuestionMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "question";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["QuestionMatchEventPayload"];
+        };
+        /** @description A side must choose (number `q` of the match, of kind `q_kind`). */
+        QuestionMatchEventPayload: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "question";
+            q: number;
+            /** @enum {string} */
+            side: "A" | "B";
+            q_kind: string;
+            card: number;
+            options: unknown[];
+            min: number;
+            max: number;
+        };
         Ready: {
             status: components["schemas"]["ProbeStatusEnum"];
             database: components["schemas"]["Component"];
             channel_layer: components["schemas"]["Component"];
             broker: components["schemas"]["Component"];
+        };
+        /** @description `removed`: A card left the game for good. */
+        RemovedMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "removed";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["RemovedMatchEventPayload"];
+        };
+        /** @description A card left the game for good. */
+        RemovedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "removed";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            src: string;
         };
         /** @description Everything needed to re-play a finished tournament (examples/verify.py). */
         Replay: {
@@ -2217,6 +2924,52 @@ export interface components {
             finalist: boolean;
             /** @description The rating after it (none until recorded). */
             rating: components["schemas"]["Skill"] | null;
+        };
+        /** @description `reveal`: A card turned face up from the top of its owner's deck. */
+        RevealMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "reveal";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["RevealMatchEventPayload"];
+        };
+        /** @description A card turned face up from the top of its owner's deck. */
+        RevealMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "reveal";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            key: string;
+        };
+        /** @description `round_finished`: The round's last match is released (after the Final too, with round 8). */
+        RoundFinishedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "round_finished";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["RoundFinishedPayload"];
+        };
+        /** @description The round's last match is released (after the Final too, with round 8). */
+        RoundFinishedPayload: {
+            round: number;
+            /** @description As a spectator sees them. */
+            standings: components["schemas"]["StandingView"][];
         };
         ScheduleInput: {
             /**
@@ -2376,8 +3129,125 @@ export interface components {
         };
         /** @enum {string} */
         SeatActionEnum: "add_bots" | "start" | "reclaim" | "resolve" | "choose" | "draw" | "pick" | "redraw" | "remove" | "finish";
+        /** @description `seat_dropped`: A steady bot plays this person's seat from now on. */
+        SeatDroppedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "seat_dropped";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatDroppedPayload"];
+        };
+        /** @description A steady bot plays this person's seat from now on. */
+        SeatDroppedPayload: {
+            /** @description A seat number. */
+            seat: number;
+            /** @enum {string} */
+            reason: "left" | "missed_deadlines";
+        };
+        /** @description `seat_joined`: A player joins, or the host adds a bot (the host's own seat is not announced). */
+        SeatJoinedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "seat_joined";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatJoinedPayload"];
+        };
+        /** @description A player joins, or the host adds a bot (the host's own seat is not announced). */
+        SeatJoinedPayload: {
+            /** @description A seat number. */
+            seat: number;
+            name: string;
+            /**
+             * @description A person or a bot.
+             * @enum {string}
+             */
+            kind: "human" | "bot";
+            /** @description A bot's level. */
+            bot_level?: string;
+        };
         /** @enum {string} */
         SeatKindEnum: "human" | "bot" | "robot";
+        /** @description `seat_left`: A seat left the lobby, was kicked, or (a league's start) went to a bot. */
+        SeatLeftLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "seat_left";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatLeftPayload"];
+        };
+        /** @description A seat left the lobby, was kicked, or (a league's start) went to a bot. */
+        SeatLeftPayload: {
+            /** @description A seat number. */
+            seat: number;
+            /** @enum {string} */
+            reason: "left" | "kicked" | "no_show";
+        };
+        /** @description `seat_progress`: A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told. */
+        SeatProgressLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "seat_progress";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatProgressPayload"];
+        };
+        /** @description A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told. */
+        SeatProgressPayload: {
+            /** @description A seat number. */
+            seat: number;
+            /** @enum {string} */
+            did: "chose" | "drew" | "redrew" | "picked" | "removed" | "finished";
+        };
+        /** @description `seat_reclaimed`: The owner of a dropped seat took it back. */
+        SeatReclaimedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "seat_reclaimed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatReclaimedPayload"];
+        };
+        /** @description The owner of a dropped seat took it back. */
+        SeatReclaimedPayload: {
+            /** @description A seat number. */
+            seat: number;
+        };
+        /** @description `seat_settings`: The seat changed its setting (to that seat only). */
+        SeatSettingsLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "seat_settings";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatSettingsPayload"];
+        };
+        /** @description The seat changed its setting (to that seat only). */
+        SeatSettingsPayload: {
+            /** @description A seat number. */
+            seat: number;
+            answers_live: boolean;
+        };
         /** @description A seat as everyone sees it (what only its owner sees is the tournament's `you`). */
         SeatView: {
             /** @description 0-7; the Robot is -1. */
@@ -2401,6 +3271,25 @@ export interface components {
             /** @description A person's seat played by a bot since its owner left the running tournament or missed two deadlines in a row; the owner may reclaim it. */
             dropped: boolean;
         };
+        /** @description `seed_revealed`: The end: the seed and nonce that open the commitment (docs/protocol.md §15). */
+        SeedRevealedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "seed_revealed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeedRevealedPayload"];
+        };
+        /** @description The end: the seed and nonce that open the commitment (docs/protocol.md §15). */
+        SeedRevealedPayload: {
+            /** @description The seed, a decimal string (63 bits). */
+            seed: string;
+            nonce: string;
+            commitment: string;
+        };
         /** @description A card set's figures from stored play (every design of it summed). */
         SetStats: {
             /** @description The set's name. */
@@ -2411,6 +3300,30 @@ export interface components {
             by_player: components["schemas"]["FiguresByPlayer"][];
             /** @description Per set combination, paged with limit and offset. */
             by_sets: components["schemas"]["FiguresPage"];
+        };
+        /** @description `shuffle`: A deck's order after the shuffle, top → bottom (a chance outcome: replays read it). */
+        ShuffleMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "shuffle";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ShuffleMatchEventPayload"];
+        };
+        /** @description A deck's order after the shuffle, top → bottom (a chance outcome: replays read it). */
+        ShuffleMatchEventPayload: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "shuffle";
+            /** @enum {string} */
+            side: "A" | "B";
+            order: number[];
         };
         /** @description A balance simulation: paired bot matches with and without the card. */
         Simulation: {
@@ -2539,6 +3452,35 @@ export interface components {
         };
         /** @enum {string} */
         StandingsKindEnum: "all" | "human" | "bot";
+        /** @description `start`: The match begins (`decks`: each side's deck size). */
+        StartMatchEvent: {
+            /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
+            seq: number;
+            /**
+             * @description The event kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "start";
+            /** @description The event (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["StartMatchEventPayload"];
+        };
+        /** @description The match begins (`decks`: each side's deck size). */
+        StartMatchEventPayload: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "start";
+            round: number;
+            final: boolean;
+            match_kind: string;
+            /** @enum {string|null} */
+            first: "A" | "B" | null;
+            decks?: {
+                [key: string]: number;
+            };
+        };
         Tasks: {
             /** @description Which implementation this part uses. */
             backend: string | null;
@@ -2569,18 +3511,48 @@ export interface components {
         TiebreakEnum: "points" | "wins" | "finals" | "fans" | "played";
         /** @enum {string} */
         TimingEnum: "plain" | "on_reveal" | "takes_flag" | "during_attack" | "from_bench" | "in_flag_possession" | "flag_loss" | "when_picked" | "no_flag_win" | "special";
-        /** @enum {string} */
-        TournamentEventKindEnum: "seat_joined" | "seat_left" | "seat_dropped" | "seat_reclaimed" | "seat_settings" | "tournament_started" | "tournament_cancelled" | "deck_phase_opened" | "seat_progress" | "match_phase_opened" | "match_question" | "match_waiting" | "match_event" | "match_finished" | "match_failed" | "match_retried" | "round_finished" | "seed_revealed" | "tournament_finished" | "chat" | "chat_mute" | "chat_settings" | "hidden";
-        /** @description A tournament event as you may see it. */
-        TournamentEventView: {
+        /** @description `tournament_cancelled`: The host, or staff in the admin, cancelled the tournament. */
+        TournamentCancelledLogEvent: {
             /** @description 1, 2, 3, … with no gap. */
             seq: number;
-            /** @description The kind, or `hidden` for one you may not see. */
-            kind: components["schemas"]["TournamentEventKindEnum"];
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "tournament_cancelled";
             /** @description Per kind (docs/protocol.md); null for a hidden one. */
-            payload: {
-                [key: string]: unknown;
-            } | null;
+            payload: components["schemas"]["TournamentCancelledPayload"];
+        };
+        /** @description The host, or staff in the admin, cancelled the tournament. */
+        TournamentCancelledPayload: {
+            /** @description The round it was in; 0 in the lobby. */
+            round: number;
+            /** @description Staff's words; null when the host cancelled. */
+            reason: string | null;
+        };
+        /** @enum {string} */
+        TournamentEventKindEnum: "seat_joined" | "seat_left" | "seat_dropped" | "seat_reclaimed" | "seat_settings" | "tournament_started" | "tournament_cancelled" | "deck_phase_opened" | "seat_progress" | "match_phase_opened" | "match_question" | "match_waiting" | "match_event" | "match_finished" | "match_failed" | "match_retried" | "round_finished" | "seed_revealed" | "tournament_finished" | "chat" | "chat_mute" | "chat_settings" | "hidden";
+        /** @description A tournament event as you may see it, by its kind (docs/protocol.md §13). */
+        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["HiddenLogEvent"];
+        /** @description `tournament_finished`: The tournament ends. */
+        TournamentFinishedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "tournament_finished";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentFinishedPayload"];
+        };
+        /** @description The tournament ends. */
+        TournamentFinishedPayload: {
+            /** @description Their seats. */
+            winners: number[];
+            /** @enum {string} */
+            reason: "final" | "lead" | "most_fans";
+            trophies: components["schemas"]["KeptTrophy"][];
         };
         /** @description A page of the public list of tournaments, newest first. */
         TournamentList: {
@@ -2670,6 +3642,25 @@ export interface components {
             league: string;
             /** @description The calling seat of this tournament; none for anyone else. */
             you: components["schemas"]["YourCheckIn"] | null;
+        };
+        /** @description `tournament_started`: The host started. */
+        TournamentStartedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "tournament_started";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentStartedPayload"];
+        };
+        /** @description The host started. */
+        TournamentStartedPayload: {
+            /** @description The parks' names. */
+            parks: string[];
+            /** @description Per round 1-7: who meets whom where. */
+            plan: components["schemas"]["Pairing"][][];
         };
         /** @enum {string} */
         TournamentStatusEnum: "lobby" | "deck" | "match" | "finished" | "cancelled";

@@ -8,6 +8,750 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A card of level pile `pile` joined a side's cards (`to`: exhaust, deck_top, deck_bottom); its `key` is recorded, but shown to nobody until the seed is revealed (`UNSEEN_FIELDS`). */
+        AddedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "added";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            key?: string;
+            pile: string;
+            to: string;
+        };
+        /** @description The choice made for question `q`. */
+        AnswerMatchEventPayload: {
+            seq: number;
+            /** @enum {string} */
+            kind: "answer";
+            q: number;
+            /** @enum {string} */
+            side: "A" | "B";
+            answer: unknown[];
+        };
+        /** @description Where a look-at effect put the cards it saw (top → bottom). */
+        ArrangedMatchEventPayload: {
+            seq: number;
+            /** @enum {string} */
+            kind: "arranged";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            top: number[];
+            bottom: number[];
+        };
+        /** @description A match's question as §11 states it, without its deadline. */
+        AskedQuestion: {
+            /** @description Send it back with your answer. */
+            seq: number;
+            /** @enum {string} */
+            side: "A" | "B";
+            /** @description The question's kind (docs/protocol.md §11). */
+            kind: string;
+            card: number;
+            card_key: string | null;
+            options: unknown[];
+            min: number;
+            max: number;
+            prompt: string;
+            option_keys: string[];
+            default: unknown[];
+            option_seats: (number | null)[];
+        };
+        /** @description After each reveal of an attack: that card's power and how it is made, the attack's total against the flag card's defence. */
+        AttackMatchEventPayload: {
+            seq: number;
+            /** @enum {string} */
+            kind: "attack";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            power: number;
+            parts: unknown[][];
+            total: number;
+            defence: number;
+        };
+        /** @description A card took bench seat `seat` (a slot index, 0-5), coming from `src`; `held`: the second seat a wide card (a Troll) blocks, free again when `seat` empties. */
+        BenchedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "benched";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            seat: number;
+            src: string;
+            held?: number;
+        };
+        /** @description `chat`: A seat (or an admitted spectator) said something at the table. */
+        ChatLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "chat";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ChatPayload"];
+        };
+        /** @description `chat_mute`: The host muted or unmuted a seat, or a spectator, in the chat. */
+        ChatMuteLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "chat_mute";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ChatMutePayload"];
+        };
+        /** @description The host muted or unmuted a seat, or a spectator, in the chat. */
+        ChatMutePayload: {
+            /** @description A seat number. */
+            seat?: number;
+            /** @description A spectator's chat number. */
+            spectator?: number;
+            muted: boolean;
+        };
+        /** @description A seat (or an admitted spectator) said something at the table. */
+        ChatPayload: {
+            /** @description The seat; null for a spectator. */
+            seat: number | null;
+            /** @description A spectator's chat number. */
+            spectator?: number;
+            name: string;
+            /** @description Plain text: never rendered as HTML. */
+            text: string;
+            /**
+             * @description A bot's line, for your own words.
+             * @enum {string}
+             */
+            line?: "greeting" | "farewell";
+        };
+        /** @description `chat_settings`: The host let spectators chat, or stopped them. */
+        ChatSettingsLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "chat_settings";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["ChatSettingsPayload"];
+        };
+        /** @description The host let spectators chat, or stopped them. */
+        ChatSettingsPayload: {
+            spectator_chat: boolean;
+        };
+        /** @description `deck_phase_opened`: A Deck Phase opens. */
+        DeckPhaseOpenedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "deck_phase_opened";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["DeckPhaseOpenedPayload"];
+        };
+        /** @description A Deck Phase opens. */
+        DeckPhaseOpenedPayload: {
+            /** @description The round (8 before the Final). */
+            round: number;
+            /** @description An ISO 8601 date-time, or null for none. */
+            deadline: string | null;
+            /** @description The normal Winter Park's position in `parks`. */
+            winter_index: number;
+        };
+        /** @description A card's effect resolves (`timing`: on_reveal, takes_flag, flag_loss, no_flag_win, in_flag_possession). */
+        EffectMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "effect";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            code: string | null;
+            timing: string;
+        };
+        /** @description The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in). */
+        EndMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "end";
+            /** @enum {string} */
+            winner: "A" | "B";
+            reason: string;
+            unplaced?: number[];
+        };
+        /** @description A card went to its owner's exhaust pile from `src`. */
+        ExhaustedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "exhausted";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            src: string;
+            /** @enum {string} */
+            to: "exhaust";
+        };
+        /** @description A side gained `n` fan tokens through `card` (`total`: gained in this match). */
+        FansMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "fans";
+            /** @enum {string} */
+            side: "A" | "B";
+            n: number;
+            card: number;
+            total: number;
+        };
+        /** @description A card takes the flag, `under` the cards of its stack (top → bottom); `power`, its defence, and `parts`, how it is made (before the board fields, recorded on the opening card only). */
+        FlagMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "flag";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            key: string;
+            under: number[];
+            power?: number;
+            parts?: unknown[][];
+        };
+        /** @description Who opens, when the setup left it to chance. */
+        FlagTossMatchEventPayload: {
+            seq: number;
+            /** @enum {string} */
+            kind: "flag_toss";
+            /** @enum {string} */
+            side: "A" | "B";
+        };
+        /** @description Winter Park: a card went to frozen seat `seat` (0 or 1) instead of the bench. */
+        FrozenMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "frozen";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            seat: number;
+        };
+        /** @description `hidden`: hidden. */
+        HiddenLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "hidden";
+            /**
+             * @description Per kind (docs/protocol.md); null for a hidden one.
+             * @enum {object|null}
+             */
+            payload: null;
+        };
+        /** @description A trophy kept at the end. */
+        KeptTrophy: {
+            /** @description The park. */
+            park: string;
+            round: number;
+            fans: number;
+            /** @description Its winner's seat. */
+            seat: number;
+        };
+        /** @description A match event as you may see it, by its kind (docs/protocol.md §10). (its payload) */
+        MatchEvent: components["schemas"]["StartMatchEventPayload"] | components["schemas"]["ShuffleMatchEventPayload"] | components["schemas"]["FlagTossMatchEventPayload"] | components["schemas"]["RevealMatchEventPayload"] | components["schemas"]["EffectMatchEventPayload"] | components["schemas"]["AttackMatchEventPayload"] | components["schemas"]["FlagMatchEventPayload"] | components["schemas"]["BenchedMatchEventPayload"] | components["schemas"]["FrozenMatchEventPayload"] | components["schemas"]["ExhaustedMatchEventPayload"] | components["schemas"]["MovedMatchEventPayload"] | components["schemas"]["RemovedMatchEventPayload"] | components["schemas"]["AddedMatchEventPayload"] | components["schemas"]["ArrangedMatchEventPayload"] | components["schemas"]["FansMatchEventPayload"] | components["schemas"]["QuestionMatchEventPayload"] | components["schemas"]["AnswerMatchEventPayload"] | components["schemas"]["EndMatchEventPayload"];
+        /** @description `match_event`: A played match's event, at its release instant. */
+        MatchEventLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "match_event";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchEventPayload"];
+        };
+        /** @description A played match's event, at its release instant. */
+        MatchEventPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The match's event (docs/protocol.md §10). */
+            event: components["schemas"]["MatchEvent"];
+        };
+        /** @description `match_failed`: The match could not be played; the tournament waits for an operator. */
+        MatchFailedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "match_failed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchFailedPayload"];
+        };
+        /** @description The match could not be played; the tournament waits for an operator. */
+        MatchFailedPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The park. */
+            park: string;
+            /** @enum {string} */
+            code: "match_failed";
+            message: string;
+        };
+        /** @description `match_finished`: The match is released: its result applies. */
+        MatchFinishedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "match_finished";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchFinishedPayload"];
+        };
+        /** @description The match is released: its result applies. */
+        MatchFinishedPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The park. */
+            park: string;
+            /** @description The winner's seat. */
+            winner: number;
+            /** @description Why the match ended (a match `end`'s reason). */
+            reason: string;
+        };
+        /** @description `match_phase_opened`: The last seat finished: one match per park is created. */
+        MatchPhaseOpenedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "match_phase_opened";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchPhaseOpenedPayload"];
+        };
+        /** @description The last seat finished: one match per park is created. */
+        MatchPhaseOpenedPayload: {
+            round: number;
+            matches: components["schemas"]["PhaseMatch"][];
+        };
+        /** @description `match_question`: A match stops at a live seat's question (to that seat only). */
+        MatchQuestionLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "match_question";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchQuestionPayload"];
+        };
+        /** @description A match stops at a live seat's question (to that seat only). */
+        MatchQuestionPayload: {
+            /** @description The match's id. */
+            match: number;
+            question: components["schemas"]["AskedQuestion"];
+        };
+        /** @description `match_retried`: An operator queued a failed match again. */
+        MatchRetriedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "match_retried";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchRetriedPayload"];
+        };
+        /** @description An operator queued a failed match again. */
+        MatchRetriedPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The park. */
+            park: string;
+        };
+        /** @description `match_waiting`: A match waits for a seat's answer until its deadline. */
+        MatchWaitingLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "match_waiting";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["MatchWaitingPayload"];
+        };
+        /** @description A match waits for a seat's answer until its deadline. */
+        MatchWaitingPayload: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The seat being waited for. */
+            seat: number;
+            /** @description When its suggested answer is taken (ISO 8601). */
+            deadline: string;
+        };
+        /** @description A card went from `src` to the top or the bottom of its owner's deck. */
+        MovedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "moved";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            src: string;
+            to: string;
+        };
+        /** @description A match of the Match Phase that opened. */
+        PhaseMatch: {
+            /** @description The match's id. */
+            id: number;
+            /** @description The park. */
+            park: string;
+            /** @enum {string} */
+            kind: "normal" | "winter";
+            /** @description Its two seats: the first plays side A. */
+            seats: number[];
+        };
+        /** @description A side must choose (number `q` of the match, of kind `q_kind`). */
+        QuestionMatchEventPayload: {
+            seq: number;
+            /** @enum {string} */
+            kind: "question";
+            q: number;
+            /** @enum {string} */
+            side: "A" | "B";
+            q_kind: string;
+            card: number;
+            options: unknown[];
+            min: number;
+            max: number;
+        };
+        /** @description A card left the game for good. */
+        RemovedMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "removed";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            src: string;
+        };
+        /** @description A card turned face up from the top of its owner's deck. */
+        RevealMatchEventPayload: {
+            defence?: number | null;
+            attack_total?: number | null;
+            deck?: number;
+            seq: number;
+            /** @enum {string} */
+            kind: "reveal";
+            /** @enum {string} */
+            side: "A" | "B";
+            card: number;
+            key: string;
+        };
+        /** @description `round_finished`: The round's last match is released (after the Final too, with round 8). */
+        RoundFinishedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "round_finished";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["RoundFinishedPayload"];
+        };
+        /** @description The round's last match is released (after the Final too, with round 8). */
+        RoundFinishedPayload: {
+            round: number;
+            /** @description As a spectator sees them. */
+            standings: {
+                /** @description Seat number. */
+                seat: number;
+                /** @description The fans you may see. */
+                fans: number;
+                /** @description False while some trophy fans are secret. */
+                fans_complete: boolean;
+                /** @description Trophies won. */
+                trophies: number;
+                /** @description The round of its best trophy. */
+                highest_round: number;
+            }[];
+        };
+        /** @description `seat_dropped`: A steady bot plays this person's seat from now on. */
+        SeatDroppedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "seat_dropped";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatDroppedPayload"];
+        };
+        /** @description A steady bot plays this person's seat from now on. */
+        SeatDroppedPayload: {
+            /** @description A seat number. */
+            seat: number;
+            /** @enum {string} */
+            reason: "left" | "missed_deadlines";
+        };
+        /** @description `seat_joined`: A player joins, or the host adds a bot (the host's own seat is not announced). */
+        SeatJoinedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "seat_joined";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatJoinedPayload"];
+        };
+        /** @description A player joins, or the host adds a bot (the host's own seat is not announced). */
+        SeatJoinedPayload: {
+            /** @description A seat number. */
+            seat: number;
+            name: string;
+            /**
+             * @description A person or a bot.
+             * @enum {string}
+             */
+            kind: "human" | "bot";
+            /** @description A bot's level. */
+            bot_level?: string;
+        };
+        /** @description `seat_left`: A seat left the lobby, was kicked, or (a league's start) went to a bot. */
+        SeatLeftLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "seat_left";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatLeftPayload"];
+        };
+        /** @description A seat left the lobby, was kicked, or (a league's start) went to a bot. */
+        SeatLeftPayload: {
+            /** @description A seat number. */
+            seat: number;
+            /** @enum {string} */
+            reason: "left" | "kicked" | "no_show";
+        };
+        /** @description `seat_progress`: A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told. */
+        SeatProgressLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "seat_progress";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatProgressPayload"];
+        };
+        /** @description A seat (or a bot, or the deadline) took a Deck Phase action; what it saw is not told. */
+        SeatProgressPayload: {
+            /** @description A seat number. */
+            seat: number;
+            /** @enum {string} */
+            did: "chose" | "drew" | "redrew" | "picked" | "removed" | "finished";
+        };
+        /** @description `seat_reclaimed`: The owner of a dropped seat took it back. */
+        SeatReclaimedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "seat_reclaimed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatReclaimedPayload"];
+        };
+        /** @description The owner of a dropped seat took it back. */
+        SeatReclaimedPayload: {
+            /** @description A seat number. */
+            seat: number;
+        };
+        /** @description `seat_settings`: The seat changed its setting (to that seat only). */
+        SeatSettingsLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "seat_settings";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeatSettingsPayload"];
+        };
+        /** @description The seat changed its setting (to that seat only). */
+        SeatSettingsPayload: {
+            /** @description A seat number. */
+            seat: number;
+            answers_live: boolean;
+        };
+        /** @description `seed_revealed`: The end: the seed and nonce that open the commitment (docs/protocol.md §15). */
+        SeedRevealedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "seed_revealed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["SeedRevealedPayload"];
+        };
+        /** @description The end: the seed and nonce that open the commitment (docs/protocol.md §15). */
+        SeedRevealedPayload: {
+            /** @description The seed, a decimal string (63 bits). */
+            seed: string;
+            nonce: string;
+            commitment: string;
+        };
+        /** @description A deck's order after the shuffle, top → bottom (a chance outcome: replays read it). */
+        ShuffleMatchEventPayload: {
+            seq: number;
+            /** @enum {string} */
+            kind: "shuffle";
+            /** @enum {string} */
+            side: "A" | "B";
+            order: number[];
+        };
+        /** @description The match begins (`decks`: each side's deck size). */
+        StartMatchEventPayload: {
+            seq: number;
+            /** @enum {string} */
+            kind: "start";
+            round: number;
+            final: boolean;
+            match_kind: string;
+            /** @enum {string|null} */
+            first: "A" | "B" | null;
+            decks?: {
+                [key: string]: number;
+            };
+        };
+        /** @description `tournament_cancelled`: The host, or staff in the admin, cancelled the tournament. */
+        TournamentCancelledLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "tournament_cancelled";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentCancelledPayload"];
+        };
+        /** @description The host, or staff in the admin, cancelled the tournament. */
+        TournamentCancelledPayload: {
+            /** @description The round it was in; 0 in the lobby. */
+            round: number;
+            /** @description Staff's words; null when the host cancelled. */
+            reason: string | null;
+        };
+        /** @description A tournament event as you may see it, by its kind (docs/protocol.md §13). */
+        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["HiddenLogEvent"];
+        /** @description `tournament_finished`: The tournament ends. */
+        TournamentFinishedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "tournament_finished";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentFinishedPayload"];
+        };
+        /** @description The tournament ends. */
+        TournamentFinishedPayload: {
+            /** @description Their seats. */
+            winners: number[];
+            /** @enum {string} */
+            reason: "final" | "lead" | "most_fans";
+            trophies: components["schemas"]["KeptTrophy"][];
+        };
+        /** @description `tournament_started`: The host started. */
+        TournamentStartedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "tournament_started";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentStartedPayload"];
+        };
+        /** @description The host started. */
+        TournamentStartedPayload: {
+            /** @description The parks' names. */
+            parks: string[];
+            /** @description Per round 1-7: who meets whom where. */
+            plan: {
+                /** @description The park. */
+                park: string;
+                /** @description Seat number (-1: the Robot). */
+                a: number;
+                /** @description Seat number (-1: the Robot). */
+                b: number;
+            }[][];
+        };
         /** @description The connection is accepted. */
         gqlConnectionAck: {
             /** @constant */
@@ -68,22 +812,11 @@ export interface components {
                 extensions?: Record<string, unknown> | null;
             };
         };
-        /** @description A tournament event as you may see it. */
+        /** @description An event of the tournament's log as the viewer may see it, by its `kind`. */
         streamEvent: {
             /** @constant */
             type: "event";
-            /** @description 1, 2, 3, … with no gap. */
-            seq: number;
-            /**
-             * @description The kind, or `hidden` for one you may not see.
-             * @enum {string}
-             */
-            kind: "seat_joined" | "seat_left" | "seat_dropped" | "seat_reclaimed" | "seat_settings" | "tournament_started" | "tournament_cancelled" | "deck_phase_opened" | "seat_progress" | "match_phase_opened" | "match_question" | "match_waiting" | "match_event" | "match_finished" | "match_failed" | "match_retried" | "round_finished" | "seed_revealed" | "tournament_finished" | "chat" | "chat_mute" | "chat_settings" | "hidden";
-            /** @description Per kind (docs/protocol.md); null for a hidden one. */
-            payload: {
-                [key: string]: unknown;
-            } | null;
-        };
+        } & components["schemas"]["TournamentEventView"];
         /** @description A refusal (then a close) or an answer to a client frame (`read_only`). */
         streamError: {
             /** @constant */
