@@ -36,9 +36,28 @@ const MEANING = {
   "response.status-code.remove": "a documented status is gone",
 };
 
+// A union discriminated by a property (`discriminator`) has members that never overlap, so its
+// `oneOf` says what `anyOf` says; openapi-diff's schema difference of a 50-member `oneOf` ran for
+// more than 20 minutes, of the same `anyOf` in under a minute.
+function unionsAsAnyOf(node) {
+  if (Array.isArray(node)) return node.map(unionsAsAnyOf);
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, unionsAsAnyOf(value)]);
+  const plain = Object.fromEntries(entries);
+  if (plain.discriminator && plain.oneOf) {
+    const { oneOf, discriminator, ...rest } = plain;
+    return { ...rest, anyOf: oneOf };
+  }
+  return plain;
+}
+
 async function openapi(oldPath, newPath) {
   const openapiDiff = require("openapi-diff");
-  const spec = (path) => ({ content: fs.readFileSync(path, "utf8"), location: path, format: "openapi3" });
+  const spec = (path) => ({
+    content: JSON.stringify(unionsAsAnyOf(yaml.load(fs.readFileSync(path, "utf8")))),
+    location: path,
+    format: "openapi3",
+  });
   const outcome = await openapiDiff.diffSpecs({ sourceSpec: spec(oldPath), destinationSpec: spec(newPath) });
   return (outcome.breakingDifferences || []).map((difference) => ({
     location: [...difference.sourceSpecEntityDetails, ...difference.destinationSpecEntityDetails]

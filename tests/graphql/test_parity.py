@@ -183,12 +183,13 @@ def test_an_action_answers_the_same_view_through_rest_and_graphql(
 
 
 def comparable(view: dict[str, Any]) -> dict[str, Any]:
-    """A view without what tells two identical tournaments apart (id, room code, commitment)."""
+    """A view without what tells two identical tournaments apart (id, room code, commitment and
+    the nonce a cancel reveals)."""
     return {
         **view,
         "id": None,
         "code": None if view["code"] is None else "code",
-        "fairness": {**view["fairness"], "commitment": None},
+        "fairness": {**view["fairness"], "commitment": None, "revealed_nonce": None},
     }
 
 

@@ -21,7 +21,7 @@ from config.rows import column, converted, quote
 from matches.enums import HIDDEN
 from matches.observer import Viewer
 from tournaments.log_shapes import TournamentEventView
-from tournaments.models import TournamentEvent
+from tournaments.models import Status, Tournament, TournamentEvent
 from tournaments.selectors.archive import archived_log_rows
 from tournaments.selectors.viewers import tournament_event_seq
 
@@ -57,6 +57,21 @@ def released_seq(tournament_id: int) -> int:
         .first()
     )
     return logged if held is None else held - 1
+
+
+def released_seq_of(tournament: Tournament) -> int:
+    """``released_seq`` of a tournament row already read (its ``event_seq`` read with the state
+    it stands on): a lobby's and a finished tournament's events are all out, so only a running or
+    cancelled one costs a query."""
+    if tournament.status in (Status.LOBBY, Status.FINISHED):
+        return int(tournament.event_seq)
+    held = (
+        TournamentEvent.objects.filter(tournament_id=tournament.pk, visible_at__gt=timezone.now())
+        .order_by("seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return int(tournament.event_seq) if held is None else min(tournament.event_seq, held - 1)
 
 
 def event_view(

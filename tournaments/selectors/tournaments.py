@@ -23,7 +23,7 @@ from tournaments.rules.lobby import lobby_actions, reclaim_actions
 from tournaments.rules.standings import Standing, fans_secret, ranked, scores
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.cards import card_facts
-from tournaments.selectors.events import released_seq
+from tournaments.selectors.events import released_seq_of
 from tournaments.shapes import (
     CardCopy,
     Fairness,
@@ -72,7 +72,7 @@ def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> TournamentView:
         cache.set(key, view, VIEW_TIMEOUT)
         return view
     # Read after the state: every event the cached state stands on is at or below it.
-    return dataclasses.replace(view, released_seq=released_seq(tournament.pk))
+    return dataclasses.replace(view, released_seq=released_seq_of(tournament))
 
 
 def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tournament, Seat | None]:
@@ -115,7 +115,7 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentVi
         round=tournament.round,
         is_final=tournament.is_final,
         version=tournament.version,
-        released_seq=released_seq(tournament.pk),  # read after the state it stands on
+        released_seq=released_seq_of(tournament),
         options=_options(tournament),
         league=_league(tournament),
         parks=_parks(tournament),
