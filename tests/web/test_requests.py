@@ -1,5 +1,6 @@
 """An ordinary game page makes no request that fails: a game outside any league never asks for
-a league check-in (it answered 404 on every page). Seats are counted from 1 for people."""
+a league check-in (it answered 404 on every page). Seats are counted from 1 for people;
+after an action the focus follows to what replaced its control."""
 
 from __future__ import annotations
 
@@ -26,3 +27,6 @@ def test_a_game_page_outside_a_league_makes_no_failing_request(
     click_and_wait(page, "[data-key=start]")
     expect(page.locator(".display .card, [data-key=draw]").first).to_be_visible()
     assert failed == []
+    # The Start button is gone with the lobby: the focus follows to the Deck Phase, not <body>.
+    assert page.evaluate("() => document.activeElement !== document.body")
+    assert page.evaluate("() => document.querySelector('#main').contains(document.activeElement)")

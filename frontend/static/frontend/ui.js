@@ -53,10 +53,20 @@ document.addEventListener("pointerdown", (event) => {
 document.addEventListener("pointerup", () => held !== null && release(), true);
 document.addEventListener("pointercancel", () => held !== null && release(), true);
 
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), a[href]";
+
 function replace(container, children) {
+  const inside = container.contains(document.activeElement) && document.activeElement !== container;
   const focused = document.activeElement?.dataset?.key;
   container.replaceChildren(...children.flat(Infinity).filter(Boolean));
   if (focused) container.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  if (!inside || container.contains(document.activeElement)) return;
+  // The control that had the focus is gone (an action done): the focus goes to what replaced it,
+  // not back to the page's start.
+  const next = container.querySelector(FOCUSABLE);
+  if (next) return void next.focus();
+  if (!container.hasAttribute("tabindex")) container.setAttribute("tabindex", "-1");
+  container.focus();
 }
 
 /** Replace a container's content, keeping the focus on the element with the same data-key (once
