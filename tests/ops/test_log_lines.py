@@ -5,8 +5,9 @@ Every app service starts as its container would (``tests/ops/compose_standin.py`
 user, environment, volumes read from ``docker-compose.yml`` and the Dockerfile): the one-shot
 ``init`` (migrate, load_catalogue, ensure_admin), http, ws, worker, beat and ``backup`` (its
 first dump); a tournament is played through gunicorn (REST), Daphne (a stream and its refusal)
-and the workers, with a request id of the test's own; then every service is stopped (SIGTERM,
-as ``docker compose stop``), so the shutdown lines are read too.
+and the workers, with a request id of the test's own; one more worker and beat are stopped by
+SIGINT (a terminal's Ctrl+C); then every service is stopped (SIGTERM, as ``docker compose
+stop``), so the shutdown lines are read too.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 import os
 import re
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
@@ -29,6 +31,7 @@ import pytest
 
 from tests.ops.compose_standin import (
     ROOT,
+    Container,
     StandIn,
     standing_in,
     unavailable,
@@ -41,6 +44,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from drill_clients import Api
 
 SECONDS = 240
+# Started once more and stopped by SIGINT, once this line of theirs says they are up.
+INTERRUPTED = {"worker": " ready.", "beat": "beat: Starting"}
 REQUEST_ID = "log-lines-" + secrets.token_hex(4)
 UTC_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|\+00:00)$")
 DOCS = ROOT / "docs" / "operations.md"
@@ -92,6 +97,8 @@ def played() -> Iterator[tuple[dict[str, str], int]]:
                 if container.healthcheck is not None:  # backup's: its first dump written
                     stack.wait_healthy(name, seconds=SECONDS)
             tournament = _play(stack)
+            for name, line in INTERRUPTED.items():
+                _interrupt(stack.start_another(name, f"{name}-sigint"), line)
             stack.down()
             yield {name: one.output() for name, one in stack.containers.items()}, tournament
     finally:
@@ -142,6 +149,12 @@ def _stream(port: int, tournament: int) -> None:
         ws.recv(timeout=60)
 
 
+def _interrupt(container: Container, started: str) -> None:
+    """SIGINT to ``container`` once its output has the line ``started``."""
+    wait_until(lambda: started in container.output(), seconds=SECONDS, what=container.name)
+    container.stop(signal.SIGINT)
+
+
 def _lines(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.strip()]
 
@@ -150,7 +163,7 @@ def test_every_line_of_every_service_is_json_with_a_utc_time(
     played: tuple[dict[str, str], int],
 ) -> None:
     outputs, _ = played
-    assert {"init", "backup"} <= set(outputs), set(outputs)
+    assert {"init", "backup", "worker-sigint", "beat-sigint"} <= set(outputs), set(outputs)
     for name, output in outputs.items():
         assert _lines(output), f"{name} wrote nothing"
     wrong = [f"{name}: {line}" for name, output in outputs.items() for line in _lines(output)]
@@ -178,7 +191,7 @@ def test_the_access_lines_of_gunicorn_and_daphne_are_among_them(
     assert "Warm shutdown" in outputs["worker"]
 
 
-def test_the_init_and_backup_commands_are_among_them(
+def test_the_init_and_backup_commands_and_a_sigint_are_among_them(
     played: tuple[dict[str, str], int],
 ) -> None:
     outputs, _ = played
@@ -186,6 +199,7 @@ def test_the_init_and_backup_commands_are_among_them(
         assert f'"logger": "challengers.commands.{command}"' in outputs["init"], command
     assert "Applying cards.0001_initial... OK" in outputs["init"]
     assert '"logger": "challengers.commands.backup"' in outputs["backup"]
+    assert "Warm shutdown (SIGINT)" in outputs["worker-sigint"]
 
 
 def recipes() -> list[str]:
