@@ -76,6 +76,15 @@ def log_start(sender: Any = None, instance: Any = None, **_: Any) -> None:
     )
 
 
+@signals.celeryd_after_setup.connect
+def migrations_first(**_: Any) -> None:
+    """In a worker program, before its pool forks and it takes a task: wait for the database's
+    migrations (``config.migrated``). A worker embedded in a process (a test's) does not wait."""
+    from config.migrated import wait_for_migrations
+
+    wait_for_migrations()
+
+
 @signals.worker_ready.connect
 def quiet_warm_shutdown(sender: Any = None, **_: Any) -> None:
     """SIGTERM's and SIGINT's warm shutdown announced by log lines (``log_shutdown``,
