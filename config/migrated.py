@@ -8,6 +8,12 @@ every ``REMIND_SECONDS``. The check reads the database the worker is configured 
 (``DATABASE_URL``) on a connection of its own, outside the process's pool, closed before the
 worker goes on: nothing of it reaches the forked pool processes. A database that does not answer
 is not waited for: the worker starts as it always has (its tasks retry, its clock reports it).
+
+Its own connection is an alias of its own, not just a wrapper: Django's migration recorder reads
+``django_migrations`` through ``connections[alias]``, so a wrapper made apart under the alias
+``default`` had it read through the process's pooled connection, opening the pool in the
+worker's main process (a task then hung in the pool's connection check: the withdrawn first
+attempt's "workers take no task").
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from __future__ import annotations
 import copy
 import logging
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -25,28 +33,35 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0
 REMIND_SECONDS = 30.0
+CHECK_ALIAS = "migrations_check"
 
 
-def standalone_connection() -> BaseDatabaseWrapper:
-    """A connection to the configured database outside the process's pool."""
+@contextmanager
+def standalone_connection() -> Iterator[BaseDatabaseWrapper]:
+    """The configured database without the pool, under an alias of its own in this thread
+    (``connections[CHECK_ALIAS]``, not a setting: ``connections.all()`` never lists it); closed
+    and the alias gone after."""
     params = copy.deepcopy(connections.settings[DEFAULT_DB_ALIAS])
     params["OPTIONS"] = {k: v for k, v in params.get("OPTIONS", {}).items() if k != "pool"}
     wrapper: BaseDatabaseWrapper = load_backend(params["ENGINE"]).DatabaseWrapper(
-        params, DEFAULT_DB_ALIAS
+        params, CHECK_ALIAS
     )
-    return wrapper
+    connections[CHECK_ALIAS] = wrapper
+    try:
+        yield wrapper
+    finally:
+        wrapper.close()
+        del connections[CHECK_ALIAS]
 
 
 def pending_migrations() -> int | None:
     """How many migrations the database still lacks; ``None`` when it does not answer."""
-    connection = standalone_connection()
-    try:
-        executor = MigrationExecutor(connection)
-        return len(executor.migration_plan(executor.loader.graph.leaf_nodes()))
-    except DatabaseError:
-        return None
-    finally:
-        connection.close()
+    with standalone_connection() as connection:
+        try:
+            executor = MigrationExecutor(connection)
+            return len(executor.migration_plan(executor.loader.graph.leaf_nodes()))
+        except DatabaseError:
+            return None
 
 
 def wait_for_migrations(*, poll: float = POLL_SECONDS, remind: float = REMIND_SECONDS) -> None:

@@ -6,13 +6,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.test.utils import CaptureQueriesContext
+from django.utils.connection import ConnectionDoesNotExist
 
 from config import migrated
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_migrated_test_database_has_none_pending() -> None:
-    assert migrated.pending_migrations() == 0
+def test_the_check_reads_the_database_through_a_connection_of_its_own() -> None:
+    """None of it through the process's connection: in a worker's main process that would open
+    the pool (a task then hung in its connection check)."""
+    with CaptureQueriesContext(connections[DEFAULT_DB_ALIAS]) as queries:
+        assert migrated.pending_migrations() == 0
+    assert len(queries) == 0
+    with pytest.raises(ConnectionDoesNotExist):
+        connections[migrated.CHECK_ALIAS]  # forgotten after
 
 
 def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[int | None]) -> None:
