@@ -76,15 +76,40 @@ def log_start(sender: Any = None, instance: Any = None, **_: Any) -> None:
     )
 
 
+@signals.celeryd_after_setup.connect
+def migrations_first(**_: Any) -> None:
+    """In a worker program, before its pool forks and it takes a task: wait for the database's
+    migrations (``config.migrated``). A worker embedded in a process (a test's) does not wait."""
+    from config.migrated import wait_for_migrations
+
+    wait_for_migrations()
+
+
 @signals.worker_ready.connect
 def quiet_warm_shutdown(sender: Any = None, **_: Any) -> None:
-    """SIGTERM's warm shutdown announced by a log line (``log_shutdown``) instead of Celery's
-    text line on standard output."""
-    from celery.apps.worker import install_worker_term_handler  # type: ignore[attr-defined]
+    """SIGTERM's and SIGINT's warm shutdown announced by log lines (``log_shutdown``,
+    ``_on_sigint``) instead of Celery's text lines on standard output."""
+    from celery.apps.worker import (  # type: ignore[attr-defined]
+        install_worker_int_handler,
+        install_worker_term_handler,
+    )
 
     worker = getattr(sender, "controller", None)
     if worker is not None:
         install_worker_term_handler(worker, verbose=False)
+        install_worker_int_handler(worker, callback=_on_sigint, verbose=False)
+
+
+def _on_sigint(worker: Any) -> None:
+    """Celery's ``on_SIGINT``, its notice a log line: a second SIGINT is a cold shutdown."""
+    import logging
+
+    from celery.apps.worker import install_worker_term_hard_handler  # type: ignore[attr-defined]
+
+    logging.getLogger("celery.apps.worker").info(
+        "%s: SIGINT again starts a cold shutdown (running tasks terminated)", worker.hostname
+    )
+    install_worker_term_hard_handler(worker, sig="SIGINT", verbose=False)
 
 
 @signals.worker_shutting_down.connect

@@ -9,7 +9,10 @@ must not fail for a locale. The catalogues are the server's own (``locale/``).
 
 from __future__ import annotations
 
+import io
+import logging
 import os
+import sys
 from argparse import ArgumentParser
 from collections.abc import Mapping
 from typing import Any
@@ -74,3 +77,64 @@ def _add_language_argument(parser: ArgumentParser) -> None:
         choices=supported(),
         help=translation.gettext("The language of the output (default: from LANGUAGE/LANG)."),
     )
+
+
+class LogLines(io.TextIOBase):
+    """A text stream that logs each line written to it as one record of ``logger`` at ``level``:
+    a line written in parts (migrate's ``Applying …`` then ``OK``) is one record."""
+
+    def __init__(self, logger: logging.Logger, level: int) -> None:
+        super().__init__()
+        self.logger, self.level, self.partial = logger, level, ""
+
+    def write(self, text: str) -> int:
+        lines = (self.partial + text).split("\n")
+        self.partial = lines.pop()
+        for line in lines:
+            self._log(line)
+        return len(text)
+
+    def end(self) -> None:
+        """Log what is left of an unfinished line."""
+        self._log(self.partial)
+        self.partial = ""
+
+    def _log(self, line: str) -> None:
+        if line.strip():
+            self.logger.log(self.level, line.strip())
+
+
+class LoggedOutput(BaseCommand):
+    """A command whose output reports what it did (a service's step: migrate, backup), logged
+    line by line when the logs are JSON (``LOG_FORMAT``): the containers that run it then write
+    JSON lines only. Standard output at INFO, errors (``CommandError``) at ERROR, an unexpected
+    exception at ERROR with its traceback in the one line, under ``challengers.commands.NAME``.
+    An output stream the caller passes (``call_command(stdout=…)``) is kept."""
+
+    def _logged(self) -> bool:
+        return bool(settings.LOG_FORMAT == "json")
+
+    def _logger(self) -> logging.Logger:
+        return logging.getLogger(f"challengers.commands.{type(self).__module__.rpartition('.')[2]}")
+
+    def run_from_argv(self, argv: list[str]) -> None:
+        try:
+            super().run_from_argv(argv)
+        except Exception:
+            if not self._logged():
+                raise
+            self._logger().exception("%s failed", argv[1] if len(argv) > 1 else "command")
+            sys.exit(1)
+
+    def execute(self, *args: Any, **options: Any) -> str | None:
+        if not self._logged():
+            return super().execute(*args, **options)
+        streams = {"stdout": logging.INFO, "stderr": logging.ERROR}
+        opened = {name: LogLines(self._logger(), level) for name, level in streams.items()}
+        for name, stream in opened.items():
+            options[name] = options.get(name) or stream
+        try:
+            return super().execute(*args, **options)
+        finally:
+            for stream in opened.values():
+                stream.end()

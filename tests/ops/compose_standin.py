@@ -36,6 +36,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -224,15 +225,21 @@ class Container:
         )
         return probe.returncode == 0
 
-    def stop(self) -> None:
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        """As ``docker compose stop`` (SIGTERM) or ``kill -s SIG``: ``sig`` to the container's
+        first process, SIGKILL 30 s later; once it has exited, what it leaves (a shell's
+        ``sleep``) is killed, as the end of a container's PID namespace kills it."""
         if self.process is not None and self.process.poll() is None:
             with suppress(ProcessLookupError):
-                os.killpg(self.process.pid, 15)
+                os.kill(self.process.pid, sig)
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, 9)
+                os.kill(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        if self.process is not None:
+            with suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
@@ -420,8 +427,8 @@ class StandIn:
         container.start()
         return container
 
-    def stop(self, name: str) -> None:
-        self.containers[name].stop()
+    def stop(self, name: str, sig: int = signal.SIGTERM) -> None:
+        self.containers[name].stop(sig)
 
     def volume(self, name: str) -> Path:
         return self.volumes[name]

@@ -1,11 +1,13 @@
 """Every line the compose services write is a JSON object with a UTC time, and the ``jq`` recipes
 of docs/operations.md ("Logs") find what they promise in that output.
 
-The services start as their containers would (``tests/ops/compose_standin.py``: command, user,
-environment, volumes read from ``docker-compose.yml`` and the Dockerfile); a tournament is played
-through gunicorn (REST), Daphne (a stream and its refusal) and the workers, with a request id of
-the test's own; then every service is stopped (SIGTERM, as ``docker compose stop``), so the
-shutdown lines are read too.
+Every app service starts as its container would (``tests/ops/compose_standin.py``: command,
+user, environment, volumes read from ``docker-compose.yml`` and the Dockerfile): the one-shot
+``init`` (migrate, load_catalogue, ensure_admin), http, ws, worker, beat and ``backup`` (its
+first dump); a tournament is played through gunicorn (REST), Daphne (a stream and its refusal)
+and the workers, with a request id of the test's own; one more worker and beat are stopped by
+SIGINT (a terminal's Ctrl+C); then every service is stopped (SIGTERM, as ``docker compose
+stop``), so the shutdown lines are read too.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import os
 import re
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
@@ -26,7 +29,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.ops.compose_standin import ROOT, StandIn, standing_in, unavailable, wait_until
+from tests.ops.compose_standin import (
+    ROOT,
+    Container,
+    StandIn,
+    standing_in,
+    unavailable,
+    wait_until,
+)
 from tests.ops.helpers import own_redis_db
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -34,7 +44,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from drill_clients import Api
 
 SECONDS = 240
-SERVICES = ("http", "ws", "worker", "beat")
+# Started once more and stopped by SIGINT, once this line of theirs says they are up.
+INTERRUPTED = {"worker": " ready.", "beat": "beat: Starting"}
 REQUEST_ID = "log-lines-" + secrets.token_hex(4)
 UTC_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|\+00:00)$")
 DOCS = ROOT / "docs" / "operations.md"
@@ -65,8 +76,8 @@ def _recreate(url: str, *, drop_only: bool = False) -> None:
 
 @pytest.fixture(scope="module")
 def played() -> Iterator[tuple[dict[str, str], int]]:
-    """Each service's whole output once the stack has played a tournament and stopped, and the
-    tournament's id."""
+    """Each container's whole output once the stack has played a tournament and stopped, and
+    the tournament's id."""
     url = urlsplit(os.environ["DATABASE_URL"])
     database = urlunsplit(url._replace(path=f"{url.path}_loglines"))
     _recreate(database)
@@ -82,11 +93,14 @@ def played() -> Iterator[tuple[dict[str, str], int]]:
     try:
         with standing_in(root, urls, operator) as stack:
             stack.up(seconds=SECONDS)
-            for name in SERVICES:
-                stack.wait_healthy(name, seconds=SECONDS)
+            for name, container in stack.containers.items():
+                if container.healthcheck is not None:  # backup's: its first dump written
+                    stack.wait_healthy(name, seconds=SECONDS)
             tournament = _play(stack)
+            for name, line in INTERRUPTED.items():
+                _interrupt(stack.start_another(name, f"{name}-sigint"), line)
             stack.down()
-            yield {name: stack.containers[name].output() for name in SERVICES}, tournament
+            yield {name: one.output() for name, one in stack.containers.items()}, tournament
     finally:
         _recreate(database, drop_only=True)
 
@@ -135,6 +149,12 @@ def _stream(port: int, tournament: int) -> None:
         ws.recv(timeout=60)
 
 
+def _interrupt(container: Container, started: str) -> None:
+    """SIGINT to ``container`` once its output has the line ``started``."""
+    wait_until(lambda: started in container.output(), seconds=SECONDS, what=container.name)
+    container.stop(signal.SIGINT)
+
+
 def _lines(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.strip()]
 
@@ -143,9 +163,10 @@ def test_every_line_of_every_service_is_json_with_a_utc_time(
     played: tuple[dict[str, str], int],
 ) -> None:
     outputs, _ = played
+    assert {"init", "backup", "worker-sigint", "beat-sigint"} <= set(outputs), set(outputs)
     for name, output in outputs.items():
         assert _lines(output), f"{name} wrote nothing"
-    wrong = [f"{name}: {line}" for name in SERVICES for line in _lines(outputs[name])]
+    wrong = [f"{name}: {line}" for name, output in outputs.items() for line in _lines(output)]
     wrong = [line for line in wrong if not _json_with_utc_time(line.split(": ", 1)[1])]
     assert not wrong, "\n".join(wrong[:20])
 
@@ -170,6 +191,17 @@ def test_the_access_lines_of_gunicorn_and_daphne_are_among_them(
     assert "Warm shutdown" in outputs["worker"]
 
 
+def test_the_init_and_backup_commands_and_a_sigint_are_among_them(
+    played: tuple[dict[str, str], int],
+) -> None:
+    outputs, _ = played
+    for command in ("migrate", "load_catalogue", "ensure_admin"):
+        assert f'"logger": "challengers.commands.{command}"' in outputs["init"], command
+    assert "Applying cards.0001_initial... OK" in outputs["init"]
+    assert '"logger": "challengers.commands.backup"' in outputs["backup"]
+    assert "Warm shutdown (SIGINT)" in outputs["worker-sigint"]
+
+
 def recipes() -> list[str]:
     """The jq filters of the documented recipes (``… | jq -c '<filter>'``)."""
     found = re.findall(r"\| jq -c '([^']+)'", DOCS.read_text())
@@ -182,8 +214,8 @@ def test_each_documented_jq_recipe_finds_its_lines(
 ) -> None:
     outputs, tournament = played
     logs = tmp_path / "compose.log"
-    logs.write_text("".join(outputs[name] for name in SERVICES))
-    since = min(json.loads(line)["time"] for name in SERVICES for line in _lines(outputs[name]))
+    logs.write_text("".join(outputs.values()))
+    since = min(json.loads(line)["time"] for output in outputs.values() for line in _lines(output))
     values = {
         "REQUEST_ID": REQUEST_ID,
         "TOURNAMENT_ID": str(tournament),

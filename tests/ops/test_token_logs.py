@@ -198,6 +198,49 @@ def _nothing(url: str) -> Iterator[str]:
     yield url
 
 
+def test_nginx_logs_no_token_of_a_stream_that_fails_upstream(tmp_path: Path) -> None:
+    """nginx's error lines quote the request line, query and all: a ``?token=`` stream whose
+    upstream fails (Daphne down) writes none; the same failure without a token is logged."""
+    binary = nginx_binary()
+    if binary is None:
+        pytest.skip("nginx is not installed (scripts/test installs it: ensure_nginx)")
+    port, secret = free_port(), "legacy-" + os.urandom(8).hex()
+    config = _nginx_config(tmp_path, free_port(), port)  # an upstream nothing listens on
+    command = [binary, "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(config)]
+    with (tmp_path / "nginx.stderr").open("wb") as stderr:
+        proxy = subprocess.Popen(command, stdout=stderr, stderr=subprocess.STDOUT)
+        try:
+            for query in (f"?token={secret}&after=0", "?after=0"):
+                _wait_for_status(f"http://127.0.0.1:{port}/ws/tournaments/7/{query}", 502, proxy)
+        finally:
+            proxy.terminate()
+            proxy.wait(10)
+    names = ("error.log", "nginx.stderr", "access.log", "default-access.log")
+    total, leaks = scanned([tmp_path / name for name in names], [secret])
+    assert total and leaks == []
+    assert 'request: "GET /ws/tournaments/7/?after=0 ' in (tmp_path / "error.log").read_text()
+    access = [json.loads(line) for line in (tmp_path / "access.log").read_text().splitlines()]
+    assert [(line["path"], line["status"]) for line in access[-2:]] == [
+        ("/ws/tournaments/7/", 502)
+    ] * 2
+
+
+def _wait_for_status(url: str, status: int, process: subprocess.Popen[bytes]) -> None:
+    """Ask ``url`` until nginx answers (it may not listen yet); its answer must be ``status``."""
+    for _ in range(SECONDS * 10):
+        try:
+            urllib.request.urlopen(url, timeout=30)
+        except urllib.error.HTTPError as answer:
+            assert answer.code == status
+            return
+        except OSError:
+            assert process.poll() is None, "nginx exited"
+            time.sleep(0.1)  # polling for the first answer
+            continue
+        raise AssertionError(f"{url}: answered, expected {status}")
+    raise AssertionError("nginx never answered")
+
+
 def test_nginx_is_there_to_check_its_log_format() -> None:
     if nginx_binary() is None:
         pytest.skip(

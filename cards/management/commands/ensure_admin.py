@@ -15,11 +15,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from config.commands import LocalizedCommand
+from config.commands import LocalizedCommand, LoggedOutput
 from config.env import secret_value
 
 
-class Command(LocalizedCommand):
+class Command(LoggedOutput, LocalizedCommand):
     help = "Create the admin superuser if missing (password: ADMIN_PASSWORD or generated)."
 
     def add_arguments(self, parser: ArgumentParser) -> None:

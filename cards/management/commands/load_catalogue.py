@@ -10,10 +10,10 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from cards.catalogue import CATALOGUE_PATH, CatalogueError, Counts, catalogue_load
-from config.commands import LocalizedCommand
+from config.commands import LocalizedCommand, LoggedOutput
 
 
-class Command(LocalizedCommand):
+class Command(LoggedOutput, LocalizedCommand):
     help = (
         "Load cards/data/catalogue.json. Rows equal to the file are left alone; rows edited in "
         "admin (curated) are skipped unless --force."

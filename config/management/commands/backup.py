@@ -17,11 +17,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.backups import dump_path, dumps_to_prune
-from config.commands import LocalizedCommand
+from config.commands import LocalizedCommand, LoggedOutput
 from config.pgtools import connection_args, require_postgres, run
 
 
-class Command(LocalizedCommand):
+class Command(LoggedOutput, LocalizedCommand):
     help = "Dump the database to FILE with pg_dump (custom format, for manage.py restore)."
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -10,11 +10,11 @@ from django.db import connection
 from django.utils.translation import gettext as _
 from psycopg import sql
 
-from config.commands import LocalizedCommand
+from config.commands import LocalizedCommand, LoggedOutput
 from config.pgtools import connection_args, require_postgres, run
 
 
-class Command(LocalizedCommand):
+class Command(LoggedOutput, LocalizedCommand):
     help = (
         "Restore a dump made by manage.py backup: into a new database (--into NAME, created "
         "here) or over the configured database (--replace: its tables are dropped first)."
