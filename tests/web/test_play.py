@@ -80,7 +80,7 @@ def test_three_people_play_a_whole_tournament_in_the_browser(
     with urllib.request.urlopen(f"{server_url}/api/v1/tournaments/{tournament}/replay/") as got:
         seed = json.load(got)["seed"]  # the exact digits (a JavaScript number would round them)
     expect(host.locator("[data-key=seed]")).to_contain_text(f"Seed {seed} revealed")
-    expect(host.locator("[data-key=seed] a[href='/docs/']")).to_be_visible()
+    expect(host.locator("[data-key=seed] a[href='/api/v1/docs/']")).to_be_visible()
     look(host, artifacts, "6-champion")
     look(spectator, artifacts, "7-spectator-end")
     assert_no_secret(spectator, guest)
