@@ -42,7 +42,7 @@ def nginx_binary() -> str | None:
 
 
 def _example() -> ModuleType:
-    """``examples/play.py`` as a module: its REST client and Deck Phase policy."""
+    """``examples/play.py`` as a module: the SDK's client it imports and its Deck Phase policy."""
     spec = importlib.util.spec_from_file_location("example_play", ROOT / "examples" / "play.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -133,7 +133,7 @@ async def host_plays(example: ModuleType, api: Any, tournament: int, stream: str
             elif kind == "match_question":
                 question = payload["question"]
                 body = {"question": question["seq"], "answer": question["default"]}
-                await asyncio.to_thread(api.post, f"matches/{payload['match']}/answer/", body)
+                await asyncio.to_thread(api.matches_answer_create, payload["match"], body)
             elif kind == "tournament_finished":
                 return count
     raise AssertionError("the stream closed before the end")
@@ -143,15 +143,14 @@ async def play_a_game(base: str) -> list[str]:
     """Host (subprotocol stream) and a guest who leaves (a bot plays on; its deprecated
     ``?token=`` stream watches to the end) and a bot; the tokens used."""
     example = _example()
-    host, guest = example.Api(base), example.Api(base)
-    ticket = host.post("tournaments/", {"name": "Logs", "seats": 3})
+    host, guest = example.Client(base), example.Client(base)  # the SDK's, as play.py uses it
+    ticket = host.tournaments_create({"name": "Logs", "seats": 3})
     host.token, tournament = ticket["seat"]["token"], ticket["id"]
-    guest.token = guest.post("tournaments/join/", {"code": ticket["code"], "name": "Guest"})[
-        "seat"
-    ]["token"]
-    host.post(f"tournaments/{tournament}/bots/", {"count": 1})
-    host.post(f"tournaments/{tournament}/start/")
-    guest.post(f"tournaments/{tournament}/leave/")
+    joined = guest.tournaments_join_create({"code": ticket["code"], "name": "Guest"})
+    guest.token = joined["seat"]["token"]
+    host.tournaments_bots_create(tournament, {"count": 1})
+    host.tournaments_start_create(tournament)
+    guest.tournaments_leave_create(tournament)
     # A legacy HTTP client that puts its token in a URL (refused: an unknown parameter); the
     # access lines must not keep it.
     with pytest.raises(urllib.error.HTTPError):

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
@@ -45,6 +46,8 @@ def _sees_fans(secret: bool, trophy: Trophy, viewer: Viewer) -> bool:
 
 
 VIEW_TIMEOUT = 3600
+LEAGUE = "league_link__season__league__slug"  # the view's `league`, read with the row
+LEAGUE_OF_SEAT = F(f"tournament__{LEAGUE}")
 
 
 def birth_key(tournament_id: int, code: str, created_at: datetime) -> str:
@@ -83,10 +86,13 @@ def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tourname
     would be refused as stale. Read together, the view is never older than the seat nor newer.
     """
     if viewer.seat_id is not None:
-        fresh = Seat.objects.select_related("tournament").filter(pk=viewer.seat_id).first()
+        seats = Seat.objects.select_related("tournament").annotate(league_slug=LEAGUE_OF_SEAT)
+        fresh = seats.filter(pk=viewer.seat_id).first()
         if fresh is not None:
+            fresh.tournament.league_slug = fresh.league_slug  # type: ignore[attr-defined]
             return fresh.tournament, fresh
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    tournaments = Tournament.objects.annotate(league_slug=F(LEAGUE))
+    tournament = tournaments.filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFoundError("not_found", _("No such tournament."))
     return tournament, None
@@ -143,10 +149,12 @@ def _fairness(tournament: Tournament) -> Fairness:
 
 
 def _league(tournament: Tournament) -> str | None:
-    """The slug of the tournament's league (set at creation, so the cached view keeps it)."""
-    slugs = Tournament.objects.filter(pk=tournament.pk).values_list(
-        "league_link__season__league__slug", flat=True
-    )
+    """The slug of the tournament's league (set at creation, so the cached view keeps it): read
+    with the tournament's row where the view's own reads annotate it, else on its own."""
+    if hasattr(tournament, "league_slug"):
+        slug: str | None = tournament.league_slug
+        return slug
+    slugs = Tournament.objects.filter(pk=tournament.pk).values_list(LEAGUE, flat=True)
     return slugs.first()
 
 
