@@ -239,6 +239,38 @@ def throttle(info: strawberry.Info, scope: type[ScopeThrottle] | None) -> None:
     raise ApplicationError("throttled", message, {"retry_after": seconds})
 
 
+# Strict bodies ---------------------------------------------------------------------------------
+
+
+# A body whose every field is declared: a field it does not declare is refused (``unknown_field``:
+# ``details.field`` names it, dotted inside a nested body; ``unknown`` lists them all and
+# ``allowed`` what the body takes, as ``unknown_parameter`` does) rather than silently ignored, so
+# a client learns that what it meant to change was not changed. Nested bodies that are
+# ``StrictInput`` s are checked the same way. (No docstring: the schemas would show it as every
+# input's description.)
+class StrictInput(serializers.Serializer):
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            unknown = sorted(str(name) for name in data if name not in self.fields)
+            if unknown:
+                names = [_dotted(self, name) for name in unknown]
+                message = _("Unknown field: %(field)s.") % {"field": names[0]}
+                allowed = sorted(self.fields)
+                details = {"field": names[0], "unknown": names, "allowed": allowed}
+                raise ApplicationError("unknown_field", message, details)
+        return super().to_internal_value(data)
+
+
+def _dotted(serializer: serializers.Field, name: str) -> str:
+    """``name`` inside ``serializer``, prefixed with the fields that nest it (``scoring.x``)."""
+    parts = [name]
+    node: Any = serializer
+    while node.parent is not None:
+        parts.insert(0, node.field_name)
+        node = node.parent
+    return ".".join(parts)
+
+
 # Input types from serializers ------------------------------------------------------------------
 
 _INPUTS: dict[str, Any] = {}

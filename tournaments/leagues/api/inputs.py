@@ -6,20 +6,21 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.actions import StrictInput
 from tournaments.leagues.webhooks import EVENT_KINDS
 from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS
 from tournaments.rules.winter import MODES
 
 
-class LeagueInput(serializers.Serializer):
+class LeagueInput(StrictInput):
     name = serializers.CharField(max_length=80)
     slug = serializers.SlugField(max_length=60)
     description = serializers.CharField(required=False, default="", allow_blank=True)
     public = serializers.BooleanField(default=True, help_text="False: unlisted.")
 
 
-class ScoringInput(serializers.Serializer):
+class ScoringInput(StrictInput):
     champion = serializers.IntegerField(min_value=-1000, max_value=1000, default=10)
     finalist = serializers.IntegerField(min_value=-1000, max_value=1000, default=6)
     by_fans_rank = serializers.ListField(
@@ -35,7 +36,7 @@ BASICS = sorted(BASIC_SETS)
 WINTER = list(MODES)
 
 
-class SeasonInput(serializers.Serializer):
+class SeasonInput(StrictInput):
     name = serializers.CharField(max_length=80)
     starts_on = serializers.DateField(required=False, allow_null=True, default=None)
     ends_on = serializers.DateField(required=False, allow_null=True, default=None)
@@ -55,7 +56,7 @@ class SeasonInput(serializers.Serializer):
     advice_allowed = serializers.BooleanField(default=False)
 
 
-class SeasonTournamentInput(serializers.Serializer):
+class SeasonTournamentInput(StrictInput):
     """A season's tournament: options left out take the season's; one that differs is refused."""
 
     seats = serializers.IntegerField(min_value=1, max_value=8)
@@ -80,15 +81,15 @@ class HostTournamentInput(SeasonTournamentInput):
     )
 
 
-class MemberInput(serializers.Serializer):
+class MemberInput(StrictInput):
     handle = serializers.CharField(max_length=40)
 
 
-class ClaimInput(serializers.Serializer):
+class ClaimInput(StrictInput):
     claim_code = serializers.CharField(max_length=64)
 
 
-class MemberJoinInput(serializers.Serializer):
+class MemberJoinInput(StrictInput):
     code = serializers.CharField(max_length=8, help_text="The tournament's room code.")
     member_token = serializers.CharField(max_length=64)
     name = serializers.CharField(
@@ -96,7 +97,7 @@ class MemberJoinInput(serializers.Serializer):
     )
 
 
-class WebhookInput(serializers.Serializer):
+class WebhookInput(StrictInput):
     # Checked by the service (tournaments.leagues.destinations), which reads every form of a
     # numeric host as the resolver does: Django's URL validator would call some inward ones
     # merely malformed and pass others.
@@ -111,7 +112,7 @@ class WebhookInput(serializers.Serializer):
     )
 
 
-class SeasonUpdateInput(serializers.Serializer):
+class SeasonUpdateInput(StrictInput):
     """What an organizer may change in a season: the fields given, the others kept."""
 
     name = serializers.CharField(max_length=80, required=False)
@@ -128,7 +129,7 @@ CORRECTION_KINDS = ("disqualify", "manual_result", "forfeit")
 MEMBER_KINDS = ("all", "human", "bot")
 
 
-class CorrectionInput(serializers.Serializer):
+class CorrectionInput(StrictInput):
     kind = serializers.ChoiceField(
         choices=list(CORRECTION_KINDS),
         help_text=(
@@ -171,7 +172,7 @@ def correction_arguments(data: dict[str, Any]) -> dict[str, Any]:
 NO_SHOW_POLICIES = ("cancel", "bot")
 
 
-class ScheduleInput(serializers.Serializer):
+class ScheduleInput(StrictInput):
     starts_at = serializers.DateTimeField(help_text="When it starts by itself (ISO 8601).")
     checkin_minutes = serializers.IntegerField(
         min_value=1, max_value=1440, default=30, help_text="Check-in opens this long before."

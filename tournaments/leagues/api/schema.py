@@ -226,3 +226,10 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         },
     ),
 }
+
+# The writes with a body: a ``StrictInput`` (config.actions), which refuses a field it does not
+# declare. The others (check-in, a new token or secret, ping, retry) read no body.
+BODILESS = ("checkin/", "token/", "secret/", "ping/", "retry/")
+for (_method, _path), _operation in OPERATIONS.items():
+    if _method in ("POST", "PATCH") and not _path.endswith(BODILESS):
+        _operation.codes[400] = [*_operation.codes.get(400, []), "unknown_field"]

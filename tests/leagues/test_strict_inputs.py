@@ -1,0 +1,52 @@
+"""Strict league inputs (issue 43): what a body does not declare is refused with a code rather
+than ignored, start times name their zone, and whole numbers are JSON numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
+from tournaments.leagues.models import Member, Season
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def unknown(response: Any, field: str) -> None:
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert (body["code"], body["details"]["field"]) == ("unknown_field", field), body
+
+
+def test_a_field_a_body_does_not_declare_is_refused_and_nothing_changes() -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    path = f"/api/v1/leagues/{slug}/seasons/{season}/"
+
+    # a season's scoring is not changed by PATCH: refused, not a 200 that ignores it
+    scoring = {"name": "Summer", "scoring": {"champion": 20}}
+    unknown(client.patch(path, scoring, format="json", headers=org(token)), "scoring")
+    assert Season.objects.get(pk=season).name == "Spring"
+
+    unknown(
+        post(client, f"leagues/{slug}/members/", {"handle": "ann", "nick": "A"}, org(token)),
+        "nick",
+    )
+    assert not Member.objects.filter(handle="ann").exists()
+    # inside a nested body, the field is named by its path
+    nested = {"name": "Autumn", "scoring": {"champion": 12, "bonus": 3}}
+    unknown(post(client, f"leagues/{slug}/seasons/", nested, org(token)), "scoring.bonus")
+    league = {"name": "B", "slug": "b", "colour": "red"}
+    unknown(post(client, "leagues/", league, org(token)), "colour")
+    correction = {"kind": "disqualify", "reason": "r", "season": season, "memberr": "ann"}
+    unknown(post(client, f"leagues/{slug}/corrections/", correction, org(token)), "memberr")
+    start = {"starts_at": "2030-01-01T10:00:00Z", "timezone": "Europe/Paris"}
+    unknown(post(client, f"leagues/{slug}/tournaments/1/schedule/", start, org(token)), "timezone")
+    # every unknown field is listed
+    body = post(client, f"leagues/{slug}/members/", {"handle": "x", "b": 1, "a": 2}, org(token))
+    assert body.json()["details"]["unknown"] == ["a", "b"]
+    # what is declared still works
+    ok(post(client, f"leagues/{slug}/members/", {"handle": "ann"}, org(token)))
