@@ -19,7 +19,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Optional
 
 import strawberry
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -259,6 +262,37 @@ class StrictInput(serializers.Serializer):
                 details = {"field": names[0], "unknown": names, "allowed": allowed}
                 raise ApplicationError("unknown_field", message, details)
         return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A whole number as a JSON number only: DRF's ``IntegerField`` takes ``"1"``, ``1.0`` and
+    ``true`` too; a client that sends those has a bug worth hearing about (``invalid``)."""
+
+    default_error_messages = {
+        "not_integer": gettext_lazy("A whole number is required, as a JSON number.")
+    }
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("not_integer")
+        return super().to_internal_value(data)
+
+
+class AwareDateTimeField(serializers.DateTimeField):
+    """An ISO 8601 time that names its zone (``Z`` or an offset): one without is refused
+    (``naive_datetime``) rather than read in the server's zone."""
+
+    def to_internal_value(self, value: Any) -> Any:
+        if isinstance(value, str):
+            parsed = parse_datetime(value.strip())
+            if parsed is not None and timezone.is_naive(parsed):
+                own = str(self.field_name)
+                name = _dotted(self.parent, own) if self.parent is not None else own
+                message = _("%(field)s needs a time zone (Z or an offset such as +02:00).") % {
+                    "field": name
+                }
+                raise ApplicationError("naive_datetime", message, {"field": name})
+        return super().to_internal_value(value)
 
 
 def _dotted(serializer: serializers.Field, name: str) -> str:

@@ -3,13 +3,16 @@ than ignored, start times name their zone, and whole numbers are JSON numbers.""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
-from tournaments.leagues.models import Member, Season
+from tournaments.leagues.models import Member, Schedule, Season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,3 +53,53 @@ def test_a_field_a_body_does_not_declare_is_refused_and_nothing_changes() -> Non
     assert body.json()["details"]["unknown"] == ["a", "b"]
     # what is declared still works
     ok(post(client, f"leagues/{slug}/members/", {"handle": "ann"}, org(token)))
+
+
+def test_a_start_time_without_a_zone_is_refused() -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    path = f"leagues/{slug}/seasons/{season}/tournaments/"
+    tid = ok(post(client, path, {"seats": 3}, org(token)))["id"]
+    schedule = f"leagues/{slug}/tournaments/{tid}/schedule/"
+    later = timezone.now() + timedelta(days=2)
+
+    naive = post(client, schedule, {"starts_at": later.strftime("%Y-%m-%dT%H:%M:%S")}, org(token))
+    assert naive.status_code == 400, naive.content
+    body = naive.json()
+    assert (body["code"], body["details"]) == ("naive_datetime", {"field": "starts_at"})
+    assert not Schedule.objects.exists()
+    # with its zone (an offset or Z) it is taken, at that instant
+    paris = later.astimezone(ZoneInfo("Europe/Paris")).replace(microsecond=0)
+    made = ok(post(client, schedule, {"starts_at": paris.isoformat()}, org(token)))
+    assert datetime.fromisoformat(made["starts_at"]) == paris
+
+
+def test_whole_numbers_are_json_numbers() -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token)
+    path = f"leagues/{slug}/seasons/{season}/tournaments/"
+    for seats in ("3", 3.0, True):
+        refused = post(client, path, {"seats": seats}, org(token))
+        assert refused.status_code == 400, refused.content
+        assert (refused.json()["code"], list(refused.json()["details"])) == ("invalid", ["seats"])
+    tid = ok(post(client, path, {"seats": 3}, org(token)))["id"]
+
+    ok(post(client, f"leagues/{slug}/members/", {"handle": "ann"}, org(token)))
+    manual = {"kind": "manual_result", "reason": "r", "tournament": tid, "places": {"ann": "1"}}
+    refused = post(client, f"leagues/{slug}/corrections/", manual, org(token))
+    assert refused.status_code == 400, refused.content
+    assert (refused.json()["code"], refused.json()["details"]) == (
+        "invalid",
+        {"places": {"ann": ["A whole number is required, as a JSON number."]}},
+    )
+    as_text = {"kind": "disqualify", "reason": "r", "tournament": str(tid), "member": "ann"}
+    refused = post(client, f"leagues/{slug}/corrections/", as_text, org(token))
+    assert (refused.status_code, list(refused.json()["details"])) == (400, ["tournament"])
+    scoring = {"name": "Autumn", "scoring": {"champion": "12"}}
+    refused = post(client, f"leagues/{slug}/seasons/", scoring, org(token))
+    assert (refused.status_code, refused.json()["details"]) == (
+        400,
+        {"scoring": {"champion": ["A whole number is required, as a JSON number."]}},
+    )

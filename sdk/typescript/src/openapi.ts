@@ -8164,7 +8164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `schedule_in_past`, `schedule_outside_season`, `too_deep`, `unknown_field`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `naive_datetime`, `parse_error`, `schedule_in_past`, `schedule_outside_season`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8179,7 +8179,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "schedule_in_past" | "schedule_outside_season" | "too_deep" | "unknown_field" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "naive_datetime" | "parse_error" | "schedule_in_past" | "schedule_outside_season" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };

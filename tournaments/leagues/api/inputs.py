@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from config.actions import StrictInput
+from config.actions import AwareDateTimeField, StrictInput, StrictIntegerField
 from tournaments.leagues.webhooks import EVENT_KINDS
 from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS
@@ -21,15 +21,15 @@ class LeagueInput(StrictInput):
 
 
 class ScoringInput(StrictInput):
-    champion = serializers.IntegerField(min_value=-1000, max_value=1000, default=10)
-    finalist = serializers.IntegerField(min_value=-1000, max_value=1000, default=6)
+    champion = StrictIntegerField(min_value=-1000, max_value=1000, default=10)
+    finalist = StrictIntegerField(min_value=-1000, max_value=1000, default=6)
     by_fans_rank = serializers.ListField(
-        child=serializers.IntegerField(min_value=-1000, max_value=1000),
+        child=StrictIntegerField(min_value=-1000, max_value=1000),
         max_length=8,
         default=[4, 3, 2, 1],
         help_text="Points of the other seats by their fans rank, best first.",
     )
-    played = serializers.IntegerField(min_value=-1000, max_value=1000, default=1)
+    played = StrictIntegerField(min_value=-1000, max_value=1000, default=1)
 
 
 BASICS = sorted(BASIC_SETS)
@@ -51,7 +51,7 @@ class SeasonInput(StrictInput):
     )
     beach_cup = serializers.BooleanField(default=False)
     winter_park = serializers.ChoiceField(choices=WINTER, default="off")
-    robot_difficulty = serializers.IntegerField(min_value=1, max_value=5, default=1)
+    robot_difficulty = StrictIntegerField(min_value=1, max_value=5, default=1)
     bots_allowed = serializers.BooleanField(default=True)
     advice_allowed = serializers.BooleanField(default=False)
 
@@ -59,18 +59,18 @@ class SeasonInput(StrictInput):
 class SeasonTournamentInput(StrictInput):
     """A season's tournament: options left out take the season's; one that differs is refused."""
 
-    seats = serializers.IntegerField(min_value=1, max_value=8)
+    seats = StrictIntegerField(min_value=1, max_value=8)
     basic_set = serializers.ChoiceField(choices=BASICS, required=False)
     additional_sets = serializers.ListField(
         child=serializers.CharField(max_length=60), required=False
     )
     beach_cup = serializers.BooleanField(required=False)
     winter_park = serializers.ChoiceField(choices=WINTER, required=False)
-    robot_difficulty = serializers.IntegerField(min_value=1, max_value=5, required=False)
-    deck_deadline_seconds = serializers.IntegerField(
+    robot_difficulty = StrictIntegerField(min_value=1, max_value=5, required=False)
+    deck_deadline_seconds = StrictIntegerField(
         min_value=5, max_value=86400, required=False, allow_null=True, default=None
     )
-    answer_deadline_seconds = serializers.IntegerField(min_value=1, max_value=3600, default=30)
+    answer_deadline_seconds = StrictIntegerField(min_value=1, max_value=3600, default=30)
 
 
 class HostTournamentInput(SeasonTournamentInput):
@@ -138,18 +138,18 @@ class CorrectionInput(StrictInput):
         ),
     )
     reason = serializers.CharField(max_length=500, help_text="Why: shown in the audit trail.")
-    tournament = serializers.IntegerField(
+    tournament = StrictIntegerField(
         min_value=1, max_value=2**31 - 1, required=False, help_text="The tournament's id."
     )
-    season = serializers.IntegerField(
+    season = StrictIntegerField(
         min_value=1, max_value=2**31 - 1, required=False, help_text="A season (disqualify)."
     )
     member = serializers.CharField(max_length=60, required=False, help_text="A handle.")
-    match = serializers.IntegerField(
+    match = StrictIntegerField(
         min_value=1, max_value=2**31 - 1, required=False, help_text="A match's id (forfeit)."
     )
     places = serializers.DictField(
-        child=serializers.IntegerField(min_value=1, max_value=8),
+        child=StrictIntegerField(min_value=1, max_value=8),
         required=False,
         help_text="manual_result: every member's handle → its place (1, 2, 2, 4 for a tie).",
     )
@@ -173,8 +173,8 @@ NO_SHOW_POLICIES = ("cancel", "bot")
 
 
 class ScheduleInput(StrictInput):
-    starts_at = serializers.DateTimeField(help_text="When it starts by itself (ISO 8601).")
-    checkin_minutes = serializers.IntegerField(
+    starts_at = AwareDateTimeField(help_text="When it starts by itself (ISO 8601).")
+    checkin_minutes = StrictIntegerField(
         min_value=1, max_value=1440, default=30, help_text="Check-in opens this long before."
     )
     no_show = serializers.ChoiceField(
