@@ -103,3 +103,24 @@ def test_whole_numbers_are_json_numbers() -> None:
         400,
         {"scoring": {"champion": ["A whole number is required, as a JSON number."]}},
     )
+
+
+def test_a_league_page_of_nothing_answers_404() -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, season = league_with_season(client, token, public=False)  # unlisted: found by slug
+    ok(post(client, f"leagues/{slug}/members/", {"handle": "Ann B"}, org(token)))
+
+    def status(path: str) -> int:
+        answer = client.get(path)
+        assert b"frontend/app.js" in answer.content  # the shell either way: it says why in words
+        return int(answer.status_code)
+
+    assert status(f"/leagues/{slug}/") == 200
+    assert status(f"/leagues/{slug}/seasons/{season}/") == 200
+    assert status(f"/leagues/{slug}/members/Ann%20B/") == 200
+    assert status("/leagues/nope/") == 404
+    assert status(f"/leagues/{slug}/seasons/{season + 100}/") == 404
+    assert status(f"/leagues/{slug}/members/nobody/") == 404
+    assert status("/leagues/nope/seasons/1/") == 404
+    assert client.post(f"/leagues/{slug}/").status_code == 405
