@@ -8,13 +8,17 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
-from tournaments.leagues.models import Member, Schedule, Season
+from tournaments.leagues.models import League, Member, Schedule, Season
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+BEFORE = ("leagues", "0010_verbose_names")  # before handles were unique whatever their case
 
 
 def unknown(response: Any, field: str) -> None:
@@ -124,3 +128,44 @@ def test_a_league_page_of_nothing_answers_404() -> None:
     assert status(f"/leagues/{slug}/members/nobody/") == 404
     assert status("/leagues/nope/seasons/1/") == 404
     assert client.post(f"/leagues/{slug}/").status_code == 405
+
+
+def test_handles_are_unique_whatever_their_case() -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, _ = league_with_season(client, token)
+    members = f"leagues/{slug}/members/"
+    ok(post(client, members, {"handle": "Ann"}, org(token)))
+    ok(post(client, members, {"handle": "bob"}, org(token)))
+
+    taken = post(client, members, {"handle": "ann"}, org(token))
+    assert (taken.status_code, taken.json()["code"]) == (409, "handle_taken"), taken.content
+    renamed = client.patch(
+        f"/api/v1/{members}bob/", {"handle": "ANN"}, format="json", headers=org(token)
+    )
+    assert (renamed.status_code, renamed.json()["code"]) == (409, "handle_taken")
+    # a member may change the case of its own handle
+    ok(
+        client.patch(
+            f"/api/v1/{members}Ann/", {"handle": "ann"}, format="json", headers=org(token)
+        ),
+        200,
+    )
+    assert sorted(Member.objects.values_list("handle", flat=True)) == ["ann", "bob"]
+
+
+def test_the_migration_tells_apart_handles_made_before_it() -> None:
+    client = APIClient()
+    token = create_organizer("org")
+    slug, _ = league_with_season(client, token)
+    league = League.objects.get(slug=slug)
+    executor = MigrationExecutor(connection)
+    try:
+        executor.migrate([BEFORE])
+        for handle in ("Ann", "ann", "ANN", "bob"):
+            Member.objects.create(league=league, handle=handle)
+        executor.loader.build_graph()
+    finally:
+        executor.migrate(executor.loader.graph.leaf_nodes())
+    handles = Member.objects.filter(league=league).order_by("pk").values_list("handle", flat=True)
+    assert list(handles) == ["Ann", "ann (2)", "ANN (3)", "bob"]
