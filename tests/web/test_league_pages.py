@@ -138,7 +138,8 @@ def test_the_pages_speak_english_without_the_catalogue_and_refuse_in_words(
     page.goto(f"{league['url']}/leagues/")
     expect(page.get_by_role("link", name="Club Ñ")).to_be_visible(timeout=SHOWN_MS)
     assert page.evaluate("() => ngettext('%(n)s game', '%(n)s games', 2)") == "%(n)s games"
-    page.goto(f"{league['url']}/leagues/nope/")
+    answer = page.goto(f"{league['url']}/leagues/nope/")
+    assert answer is not None and answer.status == 404  # a link checker sees it too
     expect(page.locator("#errors")).to_contain_text("No league has that slug.", timeout=SHOWN_MS)
     expect(page.get_by_role("heading", level=1)).to_have_text("This league page cannot be shown")
     look(page, artifacts, "league-unknown")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.leagues.rules import DEFAULT_SCORING
@@ -120,6 +121,10 @@ class Member(models.Model):
         ordering = ["handle"]
         constraints = [
             models.UniqueConstraint(fields=["league", "handle"], name="member_handle_unique"),
+            # Ann and ann are one person to the people reading the standings.
+            models.UniqueConstraint(
+                "league", Lower("handle"), name="member_handle_unique_ignoring_case"
+            ),
         ]
 
     def __str__(self) -> str:

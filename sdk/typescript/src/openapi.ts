@@ -4841,7 +4841,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeagueView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4856,7 +4856,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -5445,7 +5445,7 @@ export interface operations {
                     "application/json": components["schemas"]["CorrectionView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_correction`, `bad_idempotency_key`, `bad_manual_result`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_correction`, `bad_idempotency_key`, `bad_manual_result`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5460,7 +5460,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_correction" | "bad_idempotency_key" | "bad_manual_result" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_correction" | "bad_idempotency_key" | "bad_manual_result" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -5798,7 +5798,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewMember"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5813,7 +5813,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6304,7 +6304,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemberItem"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6319,7 +6319,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6737,7 +6737,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemberToken"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6752,7 +6752,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6955,7 +6955,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_scoring`, `bad_season_dates`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_scoring`, `bad_season_dates`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6970,7 +6970,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_scoring" | "bad_season_dates" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_scoring" | "bad_season_dates" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7171,7 +7171,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_season_dates`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_season_dates`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7186,7 +7186,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "bad_season_dates" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_request" | "bad_season_dates" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7526,7 +7526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,7 +7541,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -8164,7 +8164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `schedule_in_past`, `schedule_outside_season`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `naive_datetime`, `parse_error`, `schedule_in_past`, `schedule_outside_season`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8179,7 +8179,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "schedule_in_past" | "schedule_outside_season" | "too_deep" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "naive_datetime" | "parse_error" | "schedule_in_past" | "schedule_outside_season" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -8517,7 +8517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `bad_webhook_events`, `bad_webhook_url`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`, `webhook_url_forbidden`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `bad_webhook_events`, `bad_webhook_url`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`, `webhook_url_forbidden`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8532,7 +8532,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "bad_webhook_events" | "bad_webhook_url" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter" | "webhook_url_forbidden";
+                        code?: "bad_idempotency_key" | "bad_request" | "bad_webhook_events" | "bad_webhook_url" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter" | "webhook_url_forbidden";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -9650,7 +9650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9665,7 +9665,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10215,7 +10215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10230,7 +10230,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -6,36 +6,37 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.actions import AwareDateTimeField, StrictInput, StrictIntegerField
 from tournaments.leagues.webhooks import EVENT_KINDS
 from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS
 from tournaments.rules.winter import MODES
 
 
-class LeagueInput(serializers.Serializer):
+class LeagueInput(StrictInput):
     name = serializers.CharField(max_length=80)
     slug = serializers.SlugField(max_length=60)
     description = serializers.CharField(required=False, default="", allow_blank=True)
     public = serializers.BooleanField(default=True, help_text="False: unlisted.")
 
 
-class ScoringInput(serializers.Serializer):
-    champion = serializers.IntegerField(min_value=-1000, max_value=1000, default=10)
-    finalist = serializers.IntegerField(min_value=-1000, max_value=1000, default=6)
+class ScoringInput(StrictInput):
+    champion = StrictIntegerField(min_value=-1000, max_value=1000, default=10)
+    finalist = StrictIntegerField(min_value=-1000, max_value=1000, default=6)
     by_fans_rank = serializers.ListField(
-        child=serializers.IntegerField(min_value=-1000, max_value=1000),
+        child=StrictIntegerField(min_value=-1000, max_value=1000),
         max_length=8,
         default=[4, 3, 2, 1],
         help_text="Points of the other seats by their fans rank, best first.",
     )
-    played = serializers.IntegerField(min_value=-1000, max_value=1000, default=1)
+    played = StrictIntegerField(min_value=-1000, max_value=1000, default=1)
 
 
 BASICS = sorted(BASIC_SETS)
 WINTER = list(MODES)
 
 
-class SeasonInput(serializers.Serializer):
+class SeasonInput(StrictInput):
     name = serializers.CharField(max_length=80)
     starts_on = serializers.DateField(required=False, allow_null=True, default=None)
     ends_on = serializers.DateField(required=False, allow_null=True, default=None)
@@ -50,26 +51,26 @@ class SeasonInput(serializers.Serializer):
     )
     beach_cup = serializers.BooleanField(default=False)
     winter_park = serializers.ChoiceField(choices=WINTER, default="off")
-    robot_difficulty = serializers.IntegerField(min_value=1, max_value=5, default=1)
+    robot_difficulty = StrictIntegerField(min_value=1, max_value=5, default=1)
     bots_allowed = serializers.BooleanField(default=True)
     advice_allowed = serializers.BooleanField(default=False)
 
 
-class SeasonTournamentInput(serializers.Serializer):
+class SeasonTournamentInput(StrictInput):
     """A season's tournament: options left out take the season's; one that differs is refused."""
 
-    seats = serializers.IntegerField(min_value=1, max_value=8)
+    seats = StrictIntegerField(min_value=1, max_value=8)
     basic_set = serializers.ChoiceField(choices=BASICS, required=False)
     additional_sets = serializers.ListField(
         child=serializers.CharField(max_length=60), required=False
     )
     beach_cup = serializers.BooleanField(required=False)
     winter_park = serializers.ChoiceField(choices=WINTER, required=False)
-    robot_difficulty = serializers.IntegerField(min_value=1, max_value=5, required=False)
-    deck_deadline_seconds = serializers.IntegerField(
+    robot_difficulty = StrictIntegerField(min_value=1, max_value=5, required=False)
+    deck_deadline_seconds = StrictIntegerField(
         min_value=5, max_value=86400, required=False, allow_null=True, default=None
     )
-    answer_deadline_seconds = serializers.IntegerField(min_value=1, max_value=3600, default=30)
+    answer_deadline_seconds = StrictIntegerField(min_value=1, max_value=3600, default=30)
 
 
 class HostTournamentInput(SeasonTournamentInput):
@@ -80,15 +81,15 @@ class HostTournamentInput(SeasonTournamentInput):
     )
 
 
-class MemberInput(serializers.Serializer):
+class MemberInput(StrictInput):
     handle = serializers.CharField(max_length=40)
 
 
-class ClaimInput(serializers.Serializer):
+class ClaimInput(StrictInput):
     claim_code = serializers.CharField(max_length=64)
 
 
-class MemberJoinInput(serializers.Serializer):
+class MemberJoinInput(StrictInput):
     code = serializers.CharField(max_length=8, help_text="The tournament's room code.")
     member_token = serializers.CharField(max_length=64)
     name = serializers.CharField(
@@ -96,7 +97,7 @@ class MemberJoinInput(serializers.Serializer):
     )
 
 
-class WebhookInput(serializers.Serializer):
+class WebhookInput(StrictInput):
     # Checked by the service (tournaments.leagues.destinations), which reads every form of a
     # numeric host as the resolver does: Django's URL validator would call some inward ones
     # merely malformed and pass others.
@@ -111,7 +112,7 @@ class WebhookInput(serializers.Serializer):
     )
 
 
-class SeasonUpdateInput(serializers.Serializer):
+class SeasonUpdateInput(StrictInput):
     """What an organizer may change in a season: the fields given, the others kept."""
 
     name = serializers.CharField(max_length=80, required=False)
@@ -128,7 +129,7 @@ CORRECTION_KINDS = ("disqualify", "manual_result", "forfeit")
 MEMBER_KINDS = ("all", "human", "bot")
 
 
-class CorrectionInput(serializers.Serializer):
+class CorrectionInput(StrictInput):
     kind = serializers.ChoiceField(
         choices=list(CORRECTION_KINDS),
         help_text=(
@@ -137,18 +138,18 @@ class CorrectionInput(serializers.Serializer):
         ),
     )
     reason = serializers.CharField(max_length=500, help_text="Why: shown in the audit trail.")
-    tournament = serializers.IntegerField(
+    tournament = StrictIntegerField(
         min_value=1, max_value=2**31 - 1, required=False, help_text="The tournament's id."
     )
-    season = serializers.IntegerField(
+    season = StrictIntegerField(
         min_value=1, max_value=2**31 - 1, required=False, help_text="A season (disqualify)."
     )
     member = serializers.CharField(max_length=60, required=False, help_text="A handle.")
-    match = serializers.IntegerField(
+    match = StrictIntegerField(
         min_value=1, max_value=2**31 - 1, required=False, help_text="A match's id (forfeit)."
     )
     places = serializers.DictField(
-        child=serializers.IntegerField(min_value=1, max_value=8),
+        child=StrictIntegerField(min_value=1, max_value=8),
         required=False,
         help_text="manual_result: every member's handle → its place (1, 2, 2, 4 for a tie).",
     )
@@ -171,9 +172,9 @@ def correction_arguments(data: dict[str, Any]) -> dict[str, Any]:
 NO_SHOW_POLICIES = ("cancel", "bot")
 
 
-class ScheduleInput(serializers.Serializer):
-    starts_at = serializers.DateTimeField(help_text="When it starts by itself (ISO 8601).")
-    checkin_minutes = serializers.IntegerField(
+class ScheduleInput(StrictInput):
+    starts_at = AwareDateTimeField(help_text="When it starts by itself (ISO 8601).")
+    checkin_minutes = StrictIntegerField(
         min_value=1, max_value=1440, default=30, help_text="Check-in opens this long before."
     )
     no_show = serializers.ChoiceField(

@@ -22,7 +22,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "check in cancels it with the reason, or with `no_show: bot` leaves its seat to a bot "
         "(a `no_show` correction of its member) and it starts. Scheduling again moves it.",
         {
-            400: ["schedule_in_past", "schedule_outside_season"],
+            400: ["schedule_in_past", "schedule_outside_season", "naive_datetime"],
             403: WRITE,
             404: ["not_league_tournament"],
             409: ["not_in_lobby", "season_archived", "bots_not_allowed"],
@@ -226,3 +226,10 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         },
     ),
 }
+
+# The writes with a body: a ``StrictInput`` (config.actions), which refuses a field it does not
+# declare. The others (check-in, a new token or secret, ping, retry) read no body.
+BODILESS = ("checkin/", "token/", "secret/", "ping/", "retry/")
+for (_method, _path), _operation in OPERATIONS.items():
+    if _method in ("POST", "PATCH") and not _path.endswith(BODILESS):
+        _operation.codes[400] = [*_operation.codes.get(400, []), "unknown_field"]
