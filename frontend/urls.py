@@ -2,17 +2,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from frontend.views import league_page, shell
+from frontend.views import shell
 
 app_name = "frontend"
 
 # The public league pages are the same page shell at shareable paths: the client reads the path
-# and asks the public league API (an unknown slug or handle is its 404, shown in words; the page
-# itself answers 404 too: frontend.views).
+# and asks the public league API. A league's own pages (404 for what it does not have) are
+# routed before these from the root URLs: tournaments.leagues.pages.
 urlpatterns = [
     path("", shell, name="index"),
     path("leagues/", shell, name="leagues"),
-    path("leagues/<slug:slug>/", league_page, name="league"),
-    path("leagues/<slug:slug>/seasons/<int:season>/", league_page, name="league-season"),
-    path("leagues/<slug:slug>/members/<path:handle>/", league_page, name="league-member"),
 ]
