@@ -97,19 +97,24 @@ def write(folder: Path = SCHEMA_DIR) -> list[Path]:
 
 def stale(folder: Path = SCHEMA_DIR) -> str:
     """A unified diff of each committed file that differs from the code's ("" when all equal)."""
-    diffs = []
-    for name, text in documents().items():
-        path = folder / name
-        committed = path.read_text(encoding="utf-8") if path.exists() else ""
-        if committed != text:
-            lines = difflib.unified_diff(
-                committed.splitlines(keepends=True),
-                text.splitlines(keepends=True),
-                fromfile=f"schema/{name} (committed)",
-                tofile=f"schema/{name} (served)",
-            )
-            diffs.append("".join(lines))
+    diffs = [
+        drift(folder / name, text, f"schema/{name}", "served") for name, text in documents().items()
+    ]
     return "".join(diffs)
+
+
+def drift(path: Path, fresh: str, label: str, source: str) -> str:
+    """A unified diff from the committed ``path`` to the ``fresh`` text ("" when equal)."""
+    committed = path.read_text(encoding="utf-8") if path.exists() else ""
+    if committed == fresh:
+        return ""
+    lines = difflib.unified_diff(
+        committed.splitlines(keepends=True),
+        fresh.splitlines(keepends=True),
+        fromfile=f"{label} (committed)",
+        tofile=f"{label} ({source})",
+    )
+    return "".join(lines)
 
 
 def release(source: Path = SCHEMA_DIR, target: Path = RELEASED_DIR) -> list[Path]:

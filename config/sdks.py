@@ -20,7 +20,6 @@ written, and the Python files are formatted by the pinned ruff with fixed option
 
 from __future__ import annotations
 
-import difflib
 import importlib.util
 import json
 import keyword
@@ -34,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from config.contract import drift
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_DIR = ROOT / "schema"
@@ -84,19 +85,15 @@ def stale(schema: Path = SCHEMA_DIR, committed: Path = SDK_DIR) -> str:
     with tempfile.TemporaryDirectory(prefix="sdks-") as folder:
         fresh = Path(folder)
         generate(schema, fresh)
-        diffs = []
-        for name in GENERATED:
-            new = (fresh / name).read_text(encoding="utf-8")
-            path = committed / name
-            old = path.read_text(encoding="utf-8") if path.exists() else ""
-            if old != new:
-                lines = difflib.unified_diff(
-                    old.splitlines(keepends=True),
-                    new.splitlines(keepends=True),
-                    fromfile=f"sdk/{name} (committed)",
-                    tofile=f"sdk/{name} (from schema/)",
-                )
-                diffs.append("".join(lines))
+        diffs = [
+            drift(
+                committed / name,
+                (fresh / name).read_text(encoding="utf-8"),
+                f"sdk/{name}",
+                "from schema/",
+            )
+            for name in GENERATED
+        ]
         return "".join(diffs)
 
 
