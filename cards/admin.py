@@ -9,9 +9,17 @@ from typing import Any
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q, QuerySet
-from django.forms import BaseInlineFormSet, ChoiceField, IntegerField, ModelForm, Textarea
+from django.forms import (
+    BaseInlineFormSet,
+    CharField,
+    ChoiceField,
+    IntegerField,
+    ModelForm,
+    Textarea,
+)
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html, format_html_join
 from django.utils.module_loading import import_string
@@ -26,6 +34,7 @@ from cards.history import updated_with_history
 from cards.models import Card, CardSet, CardSnapshot
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
 from cards.setfiles import sets_export
+from config.adminkit import NoBulkDelete, ReadOnlyHistory
 
 
 class CardForm(ModelForm):
@@ -145,10 +154,11 @@ def _warning(card_set: Any) -> str | None:
         card_set=card_set,
         copy_total=card_set.copy_total,
         unknown_copies=card_set.unknown_copies,
+        retired_copies=card_set.retired_copies,
     )
 
 
-class RetireActions(SimpleHistoryAdmin):
+class RetireActions(NoBulkDelete, SimpleHistoryAdmin):
     """Retire instead of delete: a retired row stays (past tournaments' history keeps it) and is
     left out of new tournaments (``cards.snapshots.snapshot_take``, the playable sets). Every
     change, these included, is on the row's History page with its old and new values."""
@@ -206,7 +216,7 @@ class CardSetAdmin(RetireActions):
     def designs(self, card_set: Any) -> int:
         return int(card_set.designs)
 
-    @admin.display(description=_("copies"))
+    @admin.display(description=_("copies in play"))
     def copy_total(self, card_set: Any) -> int:
         return int(card_set.copy_total)
 
@@ -312,18 +322,25 @@ class WinRateFilter(FiguresFilter):
     }
 
 
+PAIRS = IntegerField(min_value=1, max_value=5000)
+
+
 class SimulateForm(ActionForm):
-    matches = IntegerField(
-        required=False, min_value=1, max_value=5000, initial=200, help_text="Simulate: pairs."
+    """The pairs box beside the actions. Free text here: Django's action form answers any
+    invalid field with "No action selected.", so *Simulate* checks it and says what is wrong."""
+
+    matches = CharField(
+        required=False, initial="200", label=_("Pairs"), help_text=_("Simulate: pairs (1 to 5000).")
     )
 
 
 @admin.register(Card)
 class CardAdmin(RetireActions):
+    # Whole at 1400 px beside the admin's sidebar and filters (tests/web/test_card_admin.py):
+    # box, keyword, timing, effect code, confidence and curated are filters and search instead.
     list_display = (
-        *("name", "card_set", "box", "level", "power_shown", "copies", "keyword"),
-        *("timing", "effect_code", "confidence", "retired", "curated"),
-        *("pick_rate", "win_rate"),
+        *("name", "card_set", "level", "power_shown", "copies"),
+        *("pick_rate", "win_rate", "retired"),
     )
     list_filter = (
         *("card_set__box", "card_set", "level", "keyword", "timing", "confidence"),
@@ -334,6 +351,10 @@ class CardAdmin(RetireActions):
     actions = ["retire", "restore", "release_to_catalogue", "simulate"]
     action_form = SimulateForm
     form = CardForm
+
+    class Media:
+        css = {"all": ("cards/card-list.css",)}
+
     readonly_fields = ("play_figures",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
@@ -345,9 +366,7 @@ class CardAdmin(RetireActions):
     def pick_rate(self, card: Any) -> str:
         return f"{_percent(card.stat_pick_rate)} of {card.stat_offered}"
 
-    @admin.display(
-        description=_("win rate of its decks (interval at 95 %)"), ordering="stat_win_rate"
-    )
+    @admin.display(description=_("win rate, interval at 95 %"), ordering="stat_win_rate")
     def win_rate(self, card: Any) -> str:
         """The rate, its 95 % interval and its sample size, as the stats API serves them
         (``settings.CARD_WIN_SHOWN``: one computation)."""
@@ -367,7 +386,12 @@ class CardAdmin(RetireActions):
         """Queue a balance simulation per card (``settings.CARD_SIMULATE``: one transaction,
         the tasks sent after it) and answer at once; the card page and the Card balances list
         show the progress, refreshing themselves while it runs."""
-        matches = int(request.POST.get("matches") or 200)
+        try:
+            matches = PAIRS.clean(request.POST.get("matches") or 200)
+        except ValidationError as error:
+            refusal = _("Nothing simulated: pairs %(problem)s") % {"problem": " ".join(error.messages)}
+            self.message_user(request, refusal, messages.ERROR)
+            return
         names = queryset.order_by("pk").values_list("card_set__name", "name")
         refused = import_string(settings.CARD_SIMULATE)(
             keys=[f"{set_name}/{name}" for set_name, name in names], matches=matches
@@ -446,21 +470,12 @@ class CardAdmin(RetireActions):
 
 
 @admin.register(CardSnapshot)
-class CardSnapshotAdmin(admin.ModelAdmin):
+class CardSnapshotAdmin(ReadOnlyHistory):
     """The card data tournaments froze at their start: read only (nothing edits a snapshot)."""
 
     list_display = ("__str__", "created_at", "designs")
     readonly_fields = ("digest", "created_at", "all_sets", "cards")
     fields = readonly_fields
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description=_("designs"))
     def designs(self, snapshot: CardSnapshot) -> int:

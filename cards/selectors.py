@@ -18,16 +18,23 @@ from config.errors import NotFoundError
 
 
 def card_set_list() -> QuerySet[CardSet]:
-    """Card sets with ``designs``, ``copy_total`` (known copies) and ``unknown_copies`` (designs
-    whose copy count the catalogue does not know) annotated."""
+    """Card sets with ``designs``, ``copy_total`` (known copies of the cards in play),
+    ``unknown_copies`` (designs in play whose copy count the catalogue does not know) and
+    ``retired_copies`` (known copies of retired cards, counted nowhere else) annotated.
+
+    The copies of retired cards are left out of the total, as a new tournament leaves them
+    out: the total and the playable check (``additional_set_problems``) tell one truth.
+    """
     per_card = Coalesce(
         F("cards__copies"), F("cards__copies_per_starter_deck") * F("starter_decks")
     )
+    in_play, retired = Q(cards__retired=False), Q(cards__retired=True)
     unknown = Q(cards__copies__isnull=True, cards__copies_per_starter_deck__isnull=True)
     return CardSet.objects.annotate(
         designs=Count("cards"),
-        copy_total=Coalesce(Sum(per_card), 0),
-        unknown_copies=Count("cards", filter=unknown),
+        copy_total=Coalesce(Sum(per_card, filter=in_play), 0),
+        unknown_copies=Count("cards", filter=in_play & unknown),
+        retired_copies=Coalesce(Sum(per_card, filter=retired), 0),
     )
 
 
@@ -118,15 +125,22 @@ def _card_set_view(
     )
 
 
-def copy_warning(*, card_set: CardSet, copy_total: int, unknown_copies: int) -> str | None:
-    """Why a set's copies do not add up to its expected total, or None when they do."""
+def copy_warning(
+    *, card_set: CardSet, copy_total: int, unknown_copies: int, retired_copies: int = 0
+) -> str | None:
+    """Why the copies of a set's cards in play do not add up to its expected total, or None
+    when they do; the copies of retired cards, left out, are named."""
+    retired = f" ({retired_copies} more on retired cards)" if retired_copies else ""
     if unknown_copies:
         return (
-            f"{unknown_copies} design(s) have no copy count: {copy_total} copies known "
-            f"of {card_set.expected_copies} expected."
+            f"{unknown_copies} design(s) in play have no copy count: {copy_total} copies "
+            f"known{retired} of {card_set.expected_copies} expected."
         )
     if copy_total != card_set.expected_copies:
-        return f"Copies add up to {copy_total}, but the set should hold {card_set.expected_copies}."
+        return (
+            f"The cards in play hold {copy_total} copies{retired}, but the set should hold "
+            f"{card_set.expected_copies}."
+        )
     return None
 
 

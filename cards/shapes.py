@@ -52,8 +52,11 @@ class CardSet(Shape):
     expected_copies: int = field("Copies the set should hold.")
     starter_decks: int | None = field("Starter decks the set makes (starter sets).")
     designs: int = field("Card designs in the set.")
-    copy_total: int = field("Copies the catalogue knows.")
-    unknown_copies: int = field("Designs whose copy count the catalogue does not know.")
+    copy_total: int = field(
+        "Copies the catalogue knows of its cards in play (retired cards are not counted, as new "
+        "tournaments leave them out)."
+    )
+    unknown_copies: int = field("Designs in play whose copy count the catalogue does not know.")
     note: str = field("The catalogue's note.")
     retired: bool = field("Never offered to new tournaments.")
     playable: bool = field("An additional set a new tournament may choose (`additional_sets`).")

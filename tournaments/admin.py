@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from config.adminkit import NoBulkDelete, ReadOnlyHistory
 from config.errors import ApplicationError
 from matches.models import Match, MatchStatus
 from tournaments.cardstats_shapes import CardFigures
@@ -29,7 +30,7 @@ class ReasonForm(ActionForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(NoBulkDelete):
     list_display = ["id", "code", "status", "round", "seat_count", "organizer", "created_at"]
     list_filter = ["status"]
     search_fields = ["code"]
@@ -65,7 +66,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(NoBulkDelete):
     list_display = ["id", "tournament", "round", "park", "status", "attempts"]
     list_filter = ["status"]
     readonly_fields = [field.name for field in Match._meta.fields]
@@ -101,9 +102,9 @@ class OrganizerTokenAdmin(admin.ModelAdmin):
 
 
 @admin.register(CardStat)
-class CardStatAdmin(admin.ModelAdmin):
+class CardStatAdmin(ReadOnlyHistory):
     """Card figures from stored play, one row per design, set combination and kind of player
-    (written by the recording services; read-only here)."""
+    (written by the recording services, rebuilt by ``manage.py card_stats_recount``)."""
 
     list_display = [
         *("key", "player", "sets", "offered", "picked", "pick_rate", "decks"),
@@ -112,12 +113,6 @@ class CardStatAdmin(admin.ModelAdmin):
     list_filter = ["player", "set_name"]
     search_fields = ["key", "sets"]
     ordering = ["key", "player"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
     def _figures(self, row: CardStat) -> CardFigures:
         return figures(Counts(**{name: getattr(row, name) for name in COUNTERS}))
@@ -147,7 +142,7 @@ def _percent(value: float | None) -> str:
 
 
 @admin.register(CardBalance)
-class CardBalanceAdmin(admin.ModelAdmin):
+class CardBalanceAdmin(NoBulkDelete):
     """Balance simulations (queued by the card list's "Simulate" action): their progress while a
     worker plays them, then the win rates with and without the card."""
 

@@ -52,6 +52,7 @@ def submarine(catalogue: LoadReport) -> Card:
     ("changes", "message"),
     [
         ({"power": -1}, "Power cannot be negative."),
+        ({"copies": 0}, "printed at least once"),  # not the constraint's name
         ({"level": "S"}, "A set of kind additional holds A/B/C cards, not level S."),
         ({"power": 11}, "at most 10"),
         ({"effect_code": "no_such_effect"}, "Select a valid choice"),  # not among the codes
@@ -87,7 +88,7 @@ def test_the_set_page_warns_when_copies_do_not_add_up(
     response = admin_client.get(f"/admin/cards/cardset/{submarine.card_set_id}/change/")
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Warning: Copies add up to 41, but the set should hold 40." in page
+    assert "Warning: The cards in play hold 41 copies, but the set should hold 40." in page
     assert "Submarine" in page  # the designs are listed inline
 
 
@@ -170,6 +171,30 @@ def test_the_set_list_shows_copy_totals(admin_client: Client, catalogue: LoadRep
     response = admin_client.get("/admin/cards/cardset/")
     assert response.status_code == 200
     assert "Fairytale Forest" in response.content.decode()
+
+
+def test_a_retired_card_counts_nowhere_in_its_sets_totals(
+    admin_client: Client, submarine: Card
+) -> None:
+    """The set list's total, its tick, its playable column, its page and the API agree: a
+    retired card's copies are not in play (they said "40 ✓" beside "no: 36 of 40 copies")."""
+    Card.objects.filter(pk=submarine.pk).update(retired=True)
+    row = _set_row(admin_client.get("/admin/cards/cardset/").content.decode(), "Shipwreck")
+    assert '<td class="field-copy_total">36</td>' in row
+    assert 'alt="False"' in row.split("field-copies_ok")[1].split("</td>")[0]
+    assert "36 of 40 copies" in row
+    page = admin_client.get(f"/admin/cards/cardset/{submarine.card_set_id}/change/")
+    assert "The cards in play hold 36 copies (4 more on retired cards)" in page.content.decode()
+    shipwreck = next(
+        found
+        for found in admin_client.get("/api/v1/card-sets/").json()
+        if found["name"] == "Shipwreck"
+    )
+    assert (shipwreck["copy_total"], shipwreck["playable"]) == (36, False)
+
+
+def _set_row(page: str, name: str) -> str:
+    return next(row for row in page.split("<tr") if f">{name}</a>" in row)
 
 
 def test_the_admin_login_page_loads(client: Client) -> None:

@@ -49,6 +49,25 @@ def test_a_starter_card_or_a_bad_count_is_refused(catalogue: LoadReport) -> None
     assert not CardBalance.objects.exists()
 
 
+@pytest.mark.parametrize("pairs", ["0", "abc", "5001"])
+def test_the_admin_says_why_a_pair_count_is_refused(
+    dragon: Card, admin_client: Client, pairs: str
+) -> None:
+    """It said "No action selected." (Django's answer to any invalid action form)."""
+    action = {"action": "simulate", "_selected_action": [dragon.pk], "matches": pairs}
+    response = admin_client.post("/admin/cards/card/", action, follow=True)
+    page = response.content.decode()
+    assert "Nothing simulated: pairs" in page
+    assert "No action selected" not in page
+    assert not CardBalance.objects.exists()
+
+
+def test_another_action_ignores_the_pair_box(dragon: Card, admin_client: Client) -> None:
+    action = {"action": "retire", "_selected_action": [dragon.pk], "matches": "0"}
+    admin_client.post("/admin/cards/card/", action)
+    assert Card.objects.get(pk=dragon.pk).retired
+
+
 def test_the_admin_queues_a_simulation_and_the_card_page_shows_it(
     dragon: Card, admin_client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:

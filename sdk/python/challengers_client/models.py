@@ -2355,11 +2355,11 @@ class CardSet(TypedDict):
     """
     copy_total: int
     """
-    Copies the catalogue knows.
+    Copies the catalogue knows of its cards in play (retired cards are not counted, as new tournaments leave them out).
     """
     unknown_copies: int
     """
-    Designs whose copy count the catalogue does not know.
+    Designs in play whose copy count the catalogue does not know.
     """
     note: str
     """

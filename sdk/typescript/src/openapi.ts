@@ -1592,9 +1592,9 @@ export interface components {
             starter_decks: number | null;
             /** @description Card designs in the set. */
             designs: number;
-            /** @description Copies the catalogue knows. */
+            /** @description Copies the catalogue knows of its cards in play (retired cards are not counted, as new tournaments leave them out). */
             copy_total: number;
-            /** @description Designs whose copy count the catalogue does not know. */
+            /** @description Designs in play whose copy count the catalogue does not know. */
             unknown_copies: number;
             /** @description The catalogue's note. */
             note: string;

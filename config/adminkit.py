@@ -1,0 +1,31 @@
+"""Admin habits shared by the apps' admin pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+
+class NoBulkDelete(admin.ModelAdmin):
+    """No "Delete selected" on a list whose rows carry history: one row at a time, from its own
+    page and its confirmation, is the only delete left (where the admin allows one at all)."""
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+
+class ReadOnlyHistory(NoBulkDelete):
+    """Rows written by the game itself: shown, never added, changed or deleted in admin."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
