@@ -158,7 +158,7 @@ def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             "expected_copies": row["cards"],
             "starter_decks": decks if row["kind"] == "starter" else None,
             "note": row.get("note") or "",
-            "position": position,
+            "position": row.get("position", position),  # an exported set names its own
         }
         for position, row in enumerate(data["sets"])
     }

@@ -37,6 +37,7 @@ def _set_entry(card_set: CardSet) -> dict[str, Any]:
         "box": card_set.box,
         "kind": card_set.kind,
         "cards": card_set.expected_copies,
+        "position": card_set.position,  # where it sits among all sets: an import keeps it
     }
     if card_set.note:
         entry["note"] = card_set.note

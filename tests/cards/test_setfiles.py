@@ -48,6 +48,9 @@ def test_an_exported_set_holds_the_catalogues_own_rows(catalogue: LoadReport) ->
 
 def test_a_curators_round_trip_dry_run_then_import(catalogue: LoadReport, tmp_path: Path) -> None:
     data = _export("Castle")
+    untouched = _import(_write(tmp_path, data), "--dry-run")
+    assert "Card sets: 0 created, 0 updated, 1 unchanged" in untouched  # its position kept
+    assert "Cards: 0 created, 0 updated, 11 unchanged" in untouched
     card = data["cards"][0]
     old_power = card["power"]
     card["power"] = old_power + 1
