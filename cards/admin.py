@@ -389,7 +389,8 @@ class CardAdmin(RetireActions):
         try:
             matches = PAIRS.clean(request.POST.get("matches") or 200)
         except ValidationError as error:
-            refusal = _("Nothing simulated: pairs %(problem)s") % {"problem": " ".join(error.messages)}
+            problem = " ".join(error.messages)
+            refusal = _("Nothing simulated: pairs %(problem)s") % {"problem": problem}
             self.message_user(request, refusal, messages.ERROR)
             return
         names = queryset.order_by("pk").values_list("card_set__name", "name")
