@@ -21,9 +21,7 @@ NO_ACTIONS: list[type[Model]] = [*READ_ONLY, CardBalance]
 
 
 @pytest.mark.parametrize("model", KEEPS_HISTORY, ids=lambda model: model.__name__)
-def test_no_bulk_delete_where_history_matters(
-    model: type[Model], admin_user: User
-) -> None:
+def test_no_bulk_delete_where_history_matters(model: type[Model], admin_user: User) -> None:
     request = RequestFactory().get("/")
     request.user = admin_user
     actions = admin.site._registry[model].get_actions(request)
