@@ -29,11 +29,11 @@ def _fairness() -> str:
     return text[text.index("## 15. Fairness") : text.index("## 16. Limits")]
 
 
-def _worked_lines() -> list[str]:
+def _worked_block() -> ast.Module:
     after = _fairness().split(MARKER, 1)[1]
     block = re.match(r"\s*```python\n(.*?)```", after, re.S)
     assert block is not None, "the worked example's code block follows its marker"
-    return [line for line in block.group(1).splitlines() if line.strip()]
+    return ast.parse(block.group(1))
 
 
 def _words(rng: random.Random, count: int) -> list[int]:
@@ -64,16 +64,15 @@ NAMES: dict[str, Any] = {
 def test_every_worked_number_of_the_fairness_section_is_the_codes() -> None:
     names = dict(NAMES)
     checked = 0
-    for line in _worked_lines():
-        tree = ast.parse(line)
-        (statement,) = tree.body
+    for statement in _worked_block().body:
+        text = ast.unparse(statement)
         if isinstance(statement, ast.Assign):
-            exec(compile(tree, "protocol.md", "exec"), {"__builtins__": {}}, names)
+            exec(compile(ast.Module([statement], []), "protocol.md", "exec"), {}, names)
             continue
         assert isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Compare)
         left, right = ast.Expression(statement.value.left), statement.value.comparators[0]
-        found = eval(compile(left, "protocol.md", "eval"), {"__builtins__": {}}, names)
-        assert found == ast.literal_eval(right), line
+        found = eval(compile(left, "protocol.md", "eval"), {}, names)
+        assert found == ast.literal_eval(right), text
         checked += 1
     assert checked >= 10
 
