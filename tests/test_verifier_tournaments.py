@@ -81,3 +81,11 @@ def test_the_verifier_accepts_a_real_tournament_of_each_kind(catalogue: Any, kin
     assert said.startswith(f"tournament {number}: the commitment opens"), said
     with pytest.raises(Forged, match=r"^commitment: "):
         verify_tournament("0" * 64, view, replay, log)
+    crowned = [
+        {**e, "payload": {**e["payload"], "winners": [7]}}
+        if e["kind"] == "tournament_finished"
+        else e
+        for e in log
+    ]
+    with pytest.raises(Forged, match=r"^result: "):
+        verify_tournament(noted, view, replay, crowned)

@@ -25,7 +25,13 @@ from tournaments.rules.piles import LEVELS, Pile
 from tournaments.rules.plan import ROBOT, compute_plan, places, plan_to_data
 from tournaments.rules.seeds import commitment, derive_seed, stream
 from tournaments.rules.setups import Side, match_setup, pile_shares
-from tournaments.rules.standings import Standing, finalists, scores
+from tournaments.rules.standings import (
+    Standing,
+    finalists,
+    lead_winner,
+    scores,
+    winners_after_last_round,
+)
 from tournaments.rules.trophies import deal_trophies
 from tournaments.rules.when_picked import CardFacts
 from tournaments.rules.winter import NORMAL, OFF, next_winter_index, park_kind
@@ -67,6 +73,9 @@ class Tournament:
     taken: dict[int, int] = field(default_factory=dict)
     opened: dict[int, dict[str, Any]] = field(default_factory=dict)  # match id: its log entry
     results: dict[int, MatchResult] = field(default_factory=dict)
+    kept: list[tuple[str, int, int, int]] = field(default_factory=list)  # park, round, fans, seat
+    ending: tuple[str, list[int]] | None = None  # how the rules end it after this round
+    champion: int | None = None
     checked: int = 0
 
 
@@ -188,6 +197,8 @@ def _started(state: Tournament, payload: dict[str, Any]) -> None:
 
 
 def _deck_opened(state: Tournament, payload: dict[str, Any]) -> None:
+    if state.ending is not None:
+        raise Forged(f"plan: round {payload['round']} opens after the rules ended the tournament")
     state.round = round_number = int(payload["round"])
     if state.options["winter_mode"] == NORMAL and 2 <= round_number <= ROUNDS:
         rng = stream(state.seed, "winter", round_number)
@@ -342,20 +353,49 @@ def _match_finished(state: Tournament, payload: dict[str, Any]) -> None:
         seat.lost_previous = side != result.winner
     winner = numbers[result.winner]
     count = int(state.options["seat_count"])
-    if state.round != FINAL_ROUND and not (winner == ROBOT and count > 1):
+    if state.round == FINAL_ROUND:
+        state.champion = winner
+    elif not (winner == ROBOT and count > 1):  # the Robot's trophy goes back to the box
         fans = state.stacks[entry["park"]][state.round - 1]
         state.seats[winner].won.append((state.round, fans))
+        state.kept.append((entry["park"], state.round, fans, winner))
+
+
+def _standings(state: Tournament) -> list[Standing]:
+    count = int(state.options["seat_count"])
+    return [
+        Standing(seat=n, tokens=s.fans, trophies=tuple(s.won))
+        for n, s in sorted(state.seats.items())
+        if scores(is_robot=n == ROBOT, seat_count=count)
+    ]
 
 
 def _round_finished(state: Tournament, payload: dict[str, Any]) -> None:
-    count = int(state.options["seat_count"])
-    if payload["round"] == ROUNDS and count > 2:
-        standings = [
-            Standing(seat=n, tokens=s.fans, trophies=tuple(s.won))
-            for n, s in sorted(state.seats.items())
-            if scores(is_robot=n == ROBOT, seat_count=count)
-        ]
+    """What the rules do after the round: the Final's champion, a 1-2 seat game's lead or last
+    round, the finalists after round 7."""
+    count, standings = int(state.options["seat_count"]), _standings(state)
+    if state.round == FINAL_ROUND:
+        state.ending = ("final", [state.champion or 0])
+    elif count <= 2:
+        leader = lead_winner(standings)
+        if leader is not None:
+            state.ending = ("lead", [leader])
+        elif state.round == ROUNDS:
+            state.ending = ("most_fans", winners_after_last_round(standings))
+    elif state.round == ROUNDS:
         state.finalists = finalists(standings, stream(state.seed, "finalists"))
+
+
+def _finished(state: Tournament, payload: dict[str, Any]) -> None:
+    """The champion and the trophies kept are the ones the re-played matches give."""
+    if state.ending != (payload["reason"], list(payload["winners"])):
+        raise Forged(
+            f"result: the log's winners {payload['winners']} ({payload['reason']}) are "
+            f"not the rules' {state.ending}"
+        )
+    told = sorted((t["park"], t["round"], t["fans"], t["seat"]) for t in payload["trophies"])
+    if told != sorted(state.kept):
+        raise Forged("result: the trophies kept are not the ones the re-played matches won")
 
 
 def _all_told(state: Tournament, replay: dict[str, Any]) -> None:
@@ -377,4 +417,5 @@ HANDLERS = {
     "match_phase_opened": _match_phase,
     "match_finished": _match_finished,
     "round_finished": _round_finished,
+    "tournament_finished": _finished,
 }
