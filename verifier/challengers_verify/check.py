@@ -94,7 +94,7 @@ def verify_tournament(
     _all_told(state, replay)
     return (
         f"tournament {replay['tournament']}: the commitment opens; the deal, "
-        f"{len(state.moves)} Deck Phases, the plan and {state.checked} matches' "
+        f"{len(state.moves)} seats' Deck Phases, the plan and {state.checked} matches' "
         "setups, seeds, shuffles, events and winners re-derive exactly"
     )
 
