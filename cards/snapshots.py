@@ -30,6 +30,8 @@ def card_entry(card: Card) -> dict[str, Any]:
         "timing": card.timing,
         "effect_code": card.effect_code,
         "effect_params": card.effect_params,
+        "copies": card.copies,
+        "starter_copies": card.copies_per_starter_deck,
     }
 
 

@@ -69,6 +69,8 @@ async def play(base: str, seats: int, drop_every: int = 0) -> str:
     tournament = ticket["id"]
     api = Client(base, token=ticket["seat"]["token"])
     print(f"Tournament {tournament}, room code {ticket['code']}, you are seat 0")
+    # Note it now: the verifier checks the revealed seed against it (docs/protocol.md §15).
+    print(f"Commitment {api.tournaments_retrieve(tournament)['fairness']['commitment']}")
     if seats > 1:
         api.tournaments_bots_create(tournament, {"count": seats - 1})
     api.tournaments_start_create(tournament)

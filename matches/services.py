@@ -21,10 +21,10 @@ from config.errors import ConflictError, NotFoundError
 from matches.archive import archived_payloads
 from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy
+from matches.engine.stored import setup_from_data
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.observer import VIEWS, observe
 from matches.selectors import ASKED
-from matches.setups import setup_from_data
 
 Outcome = MatchResult | PendingQuestion
 SIDES = ("A", "B")

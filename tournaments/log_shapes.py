@@ -86,9 +86,21 @@ class ReplayMatch(Shape):
     )
     answers: Any = field("Every answer given to a card question, in order.")
     events: list[dict[str, Any]] = field("Every event the match recorded, shuffles included.")
+    rules_version: int = field("The rules version it was played and is replayed by.")
 
 
-@shape("Everything needed to re-play a finished tournament (examples/verify.py).")
+@shape("One seat's Deck Phase of a finished tournament: every action it took.")
+class ReplayDeckPhase(Shape):
+    round: int = field("Round 1-7, 8 = the Final's (removal only).")
+    seat: int = field("The seat's number.")
+    moves: list[Any] = field(
+        "Every action, in order, as `[name, arguments]` (`choose`, `draw`, `redraw`, `pick`, "
+        "`resolve`, `remove`, `finish`; the arguments as the action's body took them). The "
+        "log's `seat_progress` events say in which order the seats' actions came."
+    )
+
+
+@shape("Everything needed to re-play a finished tournament (the verifier, docs/protocol.md §15).")
 class Replay(Shape):
     tournament: int = field("The tournament's id.")
     seed: str = field("The revealed seed, a decimal string (63 bits).")
@@ -96,3 +108,7 @@ class Replay(Shape):
     commitment: str = field("SHA-256 of '<seed>:<nonce>', shown from start.")
     cards: ReplayCards = field("The frozen card data.")
     matches: list[ReplayMatch] = field("Every match, in play order.")
+    deck_phases: list[ReplayDeckPhase] = field(
+        "Every seat's Deck Phase, by round then seat (empty for a tournament started before "
+        "2026-12: its actions were not kept)."
+    )

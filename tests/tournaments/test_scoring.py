@@ -8,7 +8,8 @@ import pytest
 
 from tests.tournaments.play import Player, open_game, play_to_the_end
 from tournaments.models import Seat, SeatKind, Tournament, TournamentEvent, Trophy
-from tournaments.services.match_setups import flag_holder, kept_trophies_by_seat
+from tournaments.rules.setups import flag_holder
+from tournaments.services.match_setups import kept_trophies_by_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

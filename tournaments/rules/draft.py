@@ -36,6 +36,9 @@ class DraftTurn:
     offered: list[int] = field(default_factory=list)  # every card its displays showed
     obligations: list[Obligation] = field(default_factory=list)
     finished: bool = False
+    # Every action taken, as [name, arguments]: published once the seed is (the replay), so a
+    # verifier re-takes the Deck Phase from the seed (docs/protocol.md §15).
+    moves: list[list[Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.option is None and len(self.options) == 1:
@@ -246,6 +249,19 @@ def deck_finish(turn: DraftTurn, table: Table) -> None:
     turn.finished = True
 
 
+PUBLIC_PROGRESS = {
+    "choose": "chose",
+    "draw": "drew",
+    "redraw": "redrew",
+    "pick": "picked",
+    "resolve": "picked",
+    "remove": "removed",
+    "finish": "finished",
+}
+"""What the other seats may know of an action (the log's ``seat_progress``): that it was taken,
+never what it saw or took."""
+
+
 TURN_ACTIONS = ("resolve", "choose", "draw", "pick", "redraw", "remove", "finish")
 """Every action ``available_actions`` may offer."""
 
@@ -310,6 +326,7 @@ def turn_to_data(turn: DraftTurn) -> dict[str, Any]:
         "offered": list(turn.offered),
         "obligations": [obligation_to_data(o) for o in turn.obligations],
         "finished": turn.finished,
+        "moves": [list(move) for move in turn.moves],
     }
 
 
@@ -327,6 +344,7 @@ def turn_from_data(data: dict[str, Any]) -> DraftTurn:
         offered=list(data.get("offered", [])),  # rows stored before it was kept
         obligations=[obligation_from_data(o) for o in data["obligations"]],
         finished=bool(data["finished"]),
+        moves=[list(move) for move in data.get("moves", [])],  # rows stored before they were kept
     )
 
 

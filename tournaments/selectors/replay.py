@@ -17,8 +17,8 @@ from cards.models import CardSnapshot
 from config.errors import ConflictError, NotFoundError
 from matches.models import Match, MatchEvent
 from matches.observer import observe
-from tournaments.log_shapes import Replay, ReplayCards, ReplayMatch
-from tournaments.models import Status, Tournament
+from tournaments.log_shapes import Replay, ReplayCards, ReplayDeckPhase, ReplayMatch
+from tournaments.models import DraftTurn, Status, Tournament
 
 
 def tournament_replay(*, tournament_id: int) -> Replay:
@@ -41,7 +41,21 @@ def tournament_replay(*, tournament_id: int) -> Replay:
         commitment=tournament.commitment,
         cards=ReplayCards(entries=entries, all_sets=all_sets),
         matches=[_match(match, _events(match)) for match in matches],
+        deck_phases=_deck_phases(tournament),
     )
+
+
+def _deck_phases(tournament: Tournament) -> list[ReplayDeckPhase]:
+    """Every seat's Deck Phase actions, by round then seat (the seed is out: nothing is hidden)."""
+    rows = (
+        DraftTurn.objects.filter(seat__tournament=tournament)
+        .order_by("round", "seat__number")
+        .values_list("round", "seat__number", "state")
+    )
+    return [
+        ReplayDeckPhase(round=round_number, seat=number, moves=list(state.get("moves", [])))
+        for round_number, number, state in rows
+    ]
 
 
 def _events(match: Match) -> list[dict[str, Any]]:
@@ -62,4 +76,5 @@ def _match(match: Match, events: list[dict[str, Any]]) -> ReplayMatch:
         setup=match.setup,
         answers=match.answers,
         events=events,
+        rules_version=match.rules_version,
     )

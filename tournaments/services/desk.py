@@ -32,18 +32,6 @@ DECISION_OBSERVERS: list[DecisionObserver] = []
 each whole bot Deck Phase (the ladder measures with it; nothing registers one in the server)."""
 
 
-# What the other seats may know of a seat's Deck Phase: that it acted, never what it saw or took.
-PUBLIC_PROGRESS = {
-    "choose": "chose",
-    "draw": "drew",
-    "redraw": "redrew",
-    "pick": "picked",
-    "resolve": "picked",
-    "remove": "removed",
-    "finish": "finished",
-}
-
-
 def _turn_row(tournament: Tournament, seat: Seat) -> DraftTurn:
     found = rows.locked_where(DraftTurn, {"seat_id": seat.pk, "round": tournament.round})
     if not found:  # else one row (turn_round_unique)
@@ -148,6 +136,7 @@ class Desk:
             raise ConflictError("unknown_action", message)
         self.table.rng = self._rng()
         rules.ACTIONS[action](self.turn, self.table, **arguments)
+        self.turn.moves.append([action, dict(arguments)])
         self.done.append(action)
 
     def act_as_bot(self) -> bool:
@@ -200,12 +189,9 @@ class Desk:
             self.tournament.left_game = [*self.tournament.left_game, *table.left_game]
             self.tournament.save(update_fields=["left_game"])
         now = timezone.now()
+        progress = [{"seat": seat.number, "did": rules.PUBLIC_PROGRESS[d]} for d in self.done]
         publish_many(
-            self.tournament,
-            [
-                ("seat_progress", {"seat": seat.number, "did": PUBLIC_PROGRESS[done]}, None, now)
-                for done in self.done
-            ],
+            self.tournament, [("seat_progress", payload, None, now) for payload in progress]
         )
         return row
 

@@ -1336,6 +1336,25 @@ class ReplayCards(TypedDict):
     """
 
 
+class ReplayDeckPhase(TypedDict):
+    """
+    One seat's Deck Phase of a finished tournament: every action it took.
+    """
+
+    round: int
+    """
+    Round 1-7, 8 = the Final's (removal only).
+    """
+    seat: int
+    """
+    The seat's number.
+    """
+    moves: list[Any]
+    """
+    Every action, in order, as `[name, arguments]` (`choose`, `draw`, `redraw`, `pick`, `resolve`, `remove`, `finish`; the arguments as the action's body took them). The log's `seat_progress` events say in which order the seats' actions came.
+    """
+
+
 class ReplayMatch(TypedDict):
     """
     One match of a finished tournament: what re-plays it.
@@ -1376,6 +1395,10 @@ class ReplayMatch(TypedDict):
     events: list[dict[str, Any]]
     """
     Every event the match recorded, shuffles included.
+    """
+    rules_version: int
+    """
+    The rules version it was played and is replayed by.
     """
 
 
@@ -3216,7 +3239,7 @@ class RemovedMatchEvent(TypedDict):
 
 class Replay(TypedDict):
     """
-    Everything needed to re-play a finished tournament (examples/verify.py).
+    Everything needed to re-play a finished tournament (the verifier, docs/protocol.md §15).
     """
 
     tournament: int
@@ -3242,6 +3265,10 @@ class Replay(TypedDict):
     matches: list[ReplayMatch]
     """
     Every match, in play order.
+    """
+    deck_phases: list[ReplayDeckPhase]
+    """
+    Every seat's Deck Phase, by round then seat (empty for a tournament started before 2026-12: its actions were not kept).
     """
 
 

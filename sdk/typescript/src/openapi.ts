@@ -2855,7 +2855,7 @@ export interface components {
             card: number;
             src: string;
         };
-        /** @description Everything needed to re-play a finished tournament (examples/verify.py). */
+        /** @description Everything needed to re-play a finished tournament (the verifier, docs/protocol.md §15). */
         Replay: {
             /** @description The tournament's id. */
             tournament: number;
@@ -2869,6 +2869,8 @@ export interface components {
             cards: components["schemas"]["ReplayCards"];
             /** @description Every match, in play order. */
             matches: components["schemas"]["ReplayMatch"][];
+            /** @description Every seat's Deck Phase, by round then seat (empty for a tournament started before 2026-12: its actions were not kept). */
+            deck_phases: components["schemas"]["ReplayDeckPhase"][];
         };
         /** @description The frozen card data a tournament was played with. */
         ReplayCards: {
@@ -2876,6 +2878,15 @@ export interface components {
             entries: unknown;
             /** @description Every set of the frozen card data. */
             all_sets: string[];
+        };
+        /** @description One seat's Deck Phase of a finished tournament: every action it took. */
+        ReplayDeckPhase: {
+            /** @description Round 1-7, 8 = the Final's (removal only). */
+            round: number;
+            /** @description The seat's number. */
+            seat: number;
+            /** @description Every action, in order, as `[name, arguments]` (`choose`, `draw`, `redraw`, `pick`, `resolve`, `remove`, `finish`; the arguments as the action's body took them). The log's `seat_progress` events say in which order the seats' actions came. */
+            moves: unknown[];
         };
         /** @description One match of a finished tournament: what re-plays it. */
         ReplayMatch: {
@@ -2903,6 +2914,8 @@ export interface components {
             events: {
                 [key: string]: unknown;
             }[];
+            /** @description The rules version it was played and is replayed by. */
+            rules_version: number;
         };
         /** @description A member's result in a league tournament, by place. */
         ResultRow: {
