@@ -89,10 +89,11 @@ class TournamentPage {
       standings: h("aside", { class: "standings panel", "aria-label": gettext("Standings") }),
       activity: h("ul", { class: "activity", "aria-label": gettext("What happened") }),
     };
+    this.parts.main = h("div", { class: "t-main" }, this.parts.phase, this.parts.matches);
     this.chat = new ChatPanel(this);
     mount(container, this.parts.head, this.parts.question,
       h("div", { class: "t-grid" },
-        h("div", { class: "t-main" }, this.parts.phase, this.parts.matches),
+        this.parts.main,
         h("div", { class: "t-side" }, this.parts.standings, this.chat.element,
           h("section", { class: "panel" }, h("h2", {}, gettext("Activity")), this.parts.activity))));
   }
@@ -420,6 +421,7 @@ class TournamentPage {
 
   renderPhase() {
     const v = this.view;
+    this.liveFirst(v.status === "match");
     if (v.status === "lobby") return mount(this.parts.phase, this.schedulePanel(), this.lobbyPanel());
     if (v.status === "cancelled") return mount(this.parts.phase, this.cancelledPanel());
     if (v.status === "finished") return mount(this.parts.phase, this.endPanel());
@@ -433,6 +435,15 @@ class TournamentPage {
     parts.push(this.progressPanel());
     if (this.me && v.status !== "lobby") parts.push(this.deckPanel());
     mount(this.parts.phase, parts);
+  }
+
+  /** During the Match Phase the live boards come first, the players and the deck after them: on
+   * a phone the deck alone would push the match more than a screen down. Moved in the document,
+   * not only drawn elsewhere, so the reading and tab order follow what is shown. */
+  liveFirst(live) {
+    const { main, phase, matches } = this.parts;
+    const first = live ? matches : phase;
+    if (main.firstChild !== first) main.prepend(first);
   }
 
   progressPanel() {
