@@ -314,7 +314,12 @@ class WinRateFilter(FiguresFilter):
 
 class SimulateForm(ActionForm):
     matches = IntegerField(
-        required=False, min_value=1, max_value=5000, initial=200, help_text="Simulate: pairs."
+        required=False,
+        min_value=1,
+        max_value=5000,
+        initial=200,
+        label=_("pairs"),
+        help_text=_("Simulate: pairs."),
     )
 
 
