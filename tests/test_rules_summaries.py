@@ -15,11 +15,13 @@ GLOSSARY = json.loads((ROOT / "cards/data/glossary.json").read_text("utf-8"))["t
 ENGLISH = (ROOT / "docs/rules.md").read_text("utf-8")
 # What a player needs at the table, by glossary term: the two phases, attack and defence around
 # the flag, the bench and the exhaust pile, trophies, fans and fan tokens, the Final.
-AT_THE_TABLE = ("deck_phase", "match_phase", "attack", "flag", "bench", "exhaust_pile")
-AT_THE_TABLE += ("trophy", "fans", "fan_token", "final", "redraw", "frozen_seat", "robot", "bot")
+AT_THE_TABLE = [
+    *("deck_phase", "match_phase", "attack", "flag", "bench", "exhaust_pile", "trophy", "fans"),
+    *("fan_token", "final", "redraw", "frozen_seat", "robot", "bot"),
+]
 # Words the glossary has no term for, in each summary's language: whose turn it is after a flag
 # change, and the heading of the list of what the summary shortens.
-TURN_ORDER = {"ru": "атакует тот, кто потерял флаг", "zh-hans": "失去旗帜的玩家进攻"}
+TURN_ORDER = {"ru": "атакует тот, кто потерял флаг", "zh-hans": "被夺走旗帜的玩家进攻"}
 SHORTENED = {"ru": "## Что сокращено", "zh-hans": "## 省略的内容"}
 
 
