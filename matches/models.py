@@ -17,11 +17,11 @@ from matches.engine.model import RULES_VERSION
 
 
 class MatchStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "Scheduled"
-    WAITING = "waiting", "Waiting for an answer"
-    RECORDED = "recorded", "Recorded, events being released"
-    FINISHED = "finished", "Finished (released)"
-    FAILED = "failed", "Failed (could not be played)"
+    SCHEDULED = "scheduled", _("Scheduled")
+    WAITING = "waiting", _("Waiting for an answer")
+    RECORDED = "recorded", _("Recorded, events being released")
+    FINISHED = "finished", _("Finished (released)")
+    FAILED = "failed", _("Failed (could not be played)")
 
 
 class Match(models.Model):

@@ -16,17 +16,17 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Status(models.TextChoices):
-    LOBBY = "lobby", "Waiting for players"
-    DECK = "deck", "Deck Phase"
-    MATCH = "match", "Match Phase"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    LOBBY = "lobby", _("Waiting for players")
+    DECK = "deck", _("Deck Phase")
+    MATCH = "match", _("Match Phase")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class WinterMode(models.TextChoices):
-    OFF = "off", "No Winter Park"
-    NORMAL = "normal", "One Winter Park that moves"
-    ALL = "all", "Every park is a Winter Park"
+    OFF = "off", _("No Winter Park")
+    NORMAL = "normal", _("One Winter Park that moves")
+    ALL = "all", _("Every park is a Winter Park")
 
 
 class Tournament(models.Model):
@@ -160,9 +160,9 @@ class Tournament(models.Model):
 
 
 class SeatKind(models.TextChoices):
-    HUMAN = "human", "Human"
-    BOT = "bot", "Bot"
-    ROBOT = "robot", "The Robot"
+    HUMAN = "human", _("Human")
+    BOT = "bot", _("Bot")
+    ROBOT = "robot", _("The Robot")
 
 
 ROBOT_NUMBER = -1
@@ -459,11 +459,11 @@ class TournamentEventArchive(models.Model):
 class Player(models.TextChoices):
     """Who played a card, for its statistics: a person, a bot of a strength, or the Robot."""
 
-    HUMAN = "human", "Human"
-    ROOKIE = "rookie", "Bot (rookie)"
-    STEADY = "steady", "Bot (steady)"
-    CHAMPION = "champion", "Bot (champion)"
-    ROBOT = "robot", "The Robot"
+    HUMAN = "human", _("Human")
+    ROOKIE = "rookie", _("Bot (rookie)")
+    STEADY = "steady", _("Bot (steady)")
+    CHAMPION = "champion", _("Bot (champion)")
+    ROBOT = "robot", _("The Robot")
 
 
 class CardStat(models.Model):
@@ -549,10 +549,10 @@ class CardStatDelta(models.Model):
 
 
 class BalanceStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
 
 
 class CardBalance(models.Model):

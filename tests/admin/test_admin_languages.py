@@ -55,8 +55,9 @@ def test_the_models_are_found(**_: Any) -> None:
     assert len(MODELS) >= 30
 
 
-# Words a staff member reads the same in every language (an abbreviation, a symbol).
-SAME_IN_EVERY_LANGUAGE = {"ID"}
+# Words a staff member reads the same in every language: an abbreviation, the level letters
+# printed on the cards, the box's own name (the Russian client keeps "Beach Cup" too).
+SAME_IN_EVERY_LANGUAGE = {"ID", "A", "B", "C", "Beach Cup"}
 # django-simple-history's own columns of a historical model (`history_date`…): the library
 # names them, with no label of ours to translate.
 LIBRARY_FIELDS = {"history_id", "history_date", "history_change_reason", "history_type"}
@@ -64,7 +65,7 @@ LIBRARY_FIELDS |= {"history_user"}
 
 
 def labels(model: type[Model], language: str) -> dict[str, str]:
-    """Each field's label and help text as the admin shows them in ``language``."""
+    """Each field's label, help text and choices as the admin shows them in ``language``."""
     shown: dict[str, str] = {}
     with translation.override(language):
         for field in model._meta.get_fields():
@@ -72,6 +73,8 @@ def labels(model: type[Model], language: str) -> dict[str, str]:
                 continue  # a reverse relation is the other model's field
             shown[f"{field.name} label"] = str(field.verbose_name)  # type: ignore[union-attr]
             shown[f"{field.name} help"] = str(getattr(field, "help_text", ""))
+            for value, label in getattr(field, "flatchoices", None) or []:
+                shown[f"{field.name} choice {value}"] = str(label)
     return shown
 
 

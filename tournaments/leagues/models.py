@@ -21,8 +21,8 @@ def default_scoring() -> dict[str, object]:
 
 
 class Visibility(models.TextChoices):
-    PUBLIC = "public", "Public (listed)"
-    UNLISTED = "unlisted", "Unlisted (reachable by its slug)"
+    PUBLIC = "public", _("Public (listed)")
+    UNLISTED = "unlisted", _("Unlisted (reachable by its slug)")
 
 
 class League(models.Model):
@@ -113,8 +113,8 @@ class Season(models.Model):
 
 
 class MemberKind(models.TextChoices):
-    HUMAN = "human", "Human"
-    BOT = "bot", "Bot"
+    HUMAN = "human", _("Human")
+    BOT = "bot", _("Bot")
 
 
 class Member(models.Model):
@@ -344,9 +344,9 @@ class WebhookEndpoint(models.Model):
 
 
 class DeliveryStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    DELIVERED = "delivered", "Delivered"
-    FAILED = "failed", "Failed (out of attempts)"
+    PENDING = "pending", _("Pending")
+    DELIVERED = "delivered", _("Delivered")
+    FAILED = "failed", _("Failed (out of attempts)")
 
 
 class WebhookDelivery(models.Model):
@@ -397,10 +397,10 @@ class WebhookDelivery(models.Model):
 
 
 class CorrectionKind(models.TextChoices):
-    DISQUALIFY = "disqualify", "Disqualify a member (from a tournament or a season)"
-    MANUAL_RESULT = "manual_result", "Enter a tournament's places by hand"
-    FORFEIT = "forfeit", "A member forfeits one match"
-    NO_SHOW = "no_show", "A member did not check in (a bot took its seat)"
+    DISQUALIFY = "disqualify", _("Disqualify a member (from a tournament or a season)")
+    MANUAL_RESULT = "manual_result", _("Enter a tournament's places by hand")
+    FORFEIT = "forfeit", _("A member forfeits one match")
+    NO_SHOW = "no_show", _("A member did not check in (a bot took its seat)")
 
 
 class Correction(models.Model):
@@ -467,15 +467,15 @@ class Correction(models.Model):
 
 
 class ScheduleOutcome(models.TextChoices):
-    PENDING = "", "Not yet"
-    STARTED = "started", "Started by itself"
-    CANCELLED = "cancelled", "Cancelled (check-in incomplete)"
-    SKIPPED = "skipped", "Started or cancelled by hand before its time"
+    PENDING = "", _("Not yet")
+    STARTED = "started", _("Started by itself")
+    CANCELLED = "cancelled", _("Cancelled (check-in incomplete)")
+    SKIPPED = "skipped", _("Started or cancelled by hand before its time")
 
 
 class NoShow(models.TextChoices):
-    CANCEL = "cancel", "Cancel the tournament"
-    BOT = "bot", "A bot takes each absent player's seat"
+    CANCEL = "cancel", _("Cancel the tournament")
+    BOT = "bot", _("A bot takes each absent player's seat")
 
 
 class Schedule(models.Model):
