@@ -2,7 +2,7 @@
 import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
 import { h, mount, afterDraw, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
-import { fmt, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
+import { fmt, labelled, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
 import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
@@ -405,7 +405,7 @@ class TournamentPage {
       h("p", { class: "muted" }, plural(o.seat_count, ngettext("%(count)s seat", "%(count)s seats", o.seat_count)),
         ` · ${setName(o.basic_set)} + ${list(o.additional_sets.map(setName), true)}`,
         o.beach_cup ? ` · ${gettext("Beach Cup")}` : "",
-        o.winter_mode !== "off" ? ` · ${term("winter_park")}: ${WINTER_WORDS[o.winter_mode] ?? o.winter_mode}` : "",
+        o.winter_mode !== "off" ? ` · ${labelled(term("winter_park"), WINTER_WORDS[o.winter_mode] ?? o.winter_mode)}` : "",
         o.seat_count % 2 ? ` · ${fmt(gettext("Robot level %(level)s"), { level: num(o.robot_difficulty) })}` : "",
         o.solo_challenge ? ` · ${gettext("solo challenge")}` : "",
         " · ", this.me ? fmt(gettext("you are %(name)s (seat %(seat)s)"), { name: this.me.name, seat: num(this.me.seat + 1) })
