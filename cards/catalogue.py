@@ -169,9 +169,8 @@ def _card_rows(data: Mapping[str, Any], sets: Mapping[str, CardSet]) -> dict[str
     for row in data["cards"]:
         card_set = sets.get(row["set"])
         if card_set is None or card_set.box != row["box"]:
-            raise CatalogueError(
-                "catalogue_invalid", f"Card {row['name']!r} names an unknown set {row['set']!r}."
-            )
+            message = _('Card "%(name)s" names an unknown set "%(set)s".')
+            raise CatalogueError("catalogue_invalid", message % row)
         rows[f"{row['set']} / {row['name']}"] = _card_fields(row, card_set)
     return rows
 

@@ -59,27 +59,27 @@ class CardSet(models.Model):
     kind = models.CharField(_("kind"), max_length=16, choices=SetKind.choices)
     expected_copies = models.PositiveSmallIntegerField(
         _("expected copies"),
-        help_text="Cards the printed set holds (40 additional, 20 basic, 48 starter, 19 Robot).",
+        help_text=_("Cards the printed set holds (40 additional, 20 basic, 48 starter, 19 Robot)."),
     )
     starter_decks = models.PositiveSmallIntegerField(
         _("starter decks"),
         null=True,
         blank=True,
-        help_text="Starter sets: how many decks copies per deck make.",
+        help_text=_("Starter sets: how many decks copies per deck make."),
     )
     note = models.TextField(_("note"), blank=True)
     position = models.PositiveSmallIntegerField(
-        _("position"), default=0, help_text="Order in the catalogue."
+        _("position"), default=0, help_text=_("Order in the catalogue.")
     )
     retired = models.BooleanField(
         _("retired"),
         default=False,
-        help_text="Kept for the history of past tournaments, never offered to new ones.",
+        help_text=_("Kept for the history of past tournaments, never offered to new ones."),
     )
     curated = models.BooleanField(
         _("curated"),
         default=False,
-        help_text="Edited in admin: load_catalogue leaves it alone (unless --force).",
+        help_text=_("Edited in admin: load_catalogue leaves it alone (unless --force)."),
     )
     # Every change with its values, its author and its reason (admin's History, cards.history).
     history = HistoricalRecords(cascade_delete_history=False)
@@ -110,12 +110,12 @@ class Card(models.Model):
     name = models.CharField(_("name"), max_length=60)
     level = models.CharField(_("level"), max_length=4, choices=Level.choices)
     power = models.SmallIntegerField(
-        _("power"), null=True, blank=True, help_text="Base power; empty if round."
+        _("power"), null=True, blank=True, help_text=_("Base power; empty if round.")
     )
     power_is_round = models.BooleanField(
         _("power is round"),
         default=False,
-        help_text="Base power = the round being played (Robot Cyborg).",
+        help_text=_("Base power = the round being played (Robot Cyborg)."),
     )
     copies = models.PositiveSmallIntegerField(_("copies"), null=True, blank=True)
     copies_per_starter_deck = models.PositiveSmallIntegerField(
@@ -126,7 +126,7 @@ class Card(models.Model):
         _("timing"), max_length=20, choices=Timing.choices, default=Timing.PLAIN
     )
     effect = models.TextField(
-        _("effect"), blank=True, help_text="A paraphrase of the printed effect."
+        _("effect"), blank=True, help_text=_("A paraphrase of the printed effect.")
     )
     # A default, so that every form that creates a card (the set page's rows included) can save:
     # a card typed in by a curator is one transcription until checked against the publisher's.
@@ -143,17 +143,19 @@ class Card(models.Model):
         _("translations"),
         default=dict,
         blank=True,
-        help_text='Name and effect per language: {"zh-hans": {"name": …, "effect": …}, "ru": …}.',
+        help_text=_(
+            'Name and effect per language: {"zh-hans": {"name": …, "effect": …}, "ru": …}.'
+        ),
     )
     retired = models.BooleanField(
         _("retired"),
         default=False,
-        help_text="Kept for the history of past tournaments, left out of new ones' card data.",
+        help_text=_("Kept for the history of past tournaments, left out of new ones' card data."),
     )
     curated = models.BooleanField(
         _("curated"),
         default=False,
-        help_text="Edited in admin: load_catalogue leaves it alone (unless --force).",
+        help_text=_("Edited in admin: load_catalogue leaves it alone (unless --force)."),
     )
     history = HistoricalRecords(cascade_delete_history=False)  # as the set's
 
@@ -220,10 +222,17 @@ class CardSnapshot(models.Model):
     stored once (``digest``), so most tournaments share one snapshot and its cached engine specs.
     """
 
-    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the entries.")
-    entries = models.JSONField(help_text="Every card design, as the engine reads it.")
-    all_sets = models.JSONField(help_text="The basic and additional set names (Rainbow icons).")
-    created_at = models.DateTimeField(auto_now_add=True)
+    digest = models.CharField(
+        max_length=64, unique=True, help_text=_("SHA-256 of the entries."), verbose_name=_("digest")
+    )
+    entries = models.JSONField(
+        help_text=_("Every card design, as the engine reads it."), verbose_name=_("entries")
+    )
+    all_sets = models.JSONField(
+        help_text=_("The basic and additional set names (Rainbow icons)."),
+        verbose_name=_("all sets"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("card snapshot")

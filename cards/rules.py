@@ -2,6 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
+
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for the gettext catalogues (``makemessages`` reads the name) without
+    importing Django: the rules stay pure, and ``cards.validation`` translates it."""
+    return message
+
+
+class Problem(NamedTuple):
+    """Why a card breaks a rule: an English ``template`` naming its ``values`` as
+    ``%(name)s``, translated where it is shown."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __str__(self) -> str:
+        return self.template % self.values
+
+
 # Which levels a set of each kind holds.
 LEVELS_BY_KIND: dict[str, frozenset[str]] = {
     "basic": frozenset({"A", "B", "C"}),
@@ -17,22 +37,26 @@ POWER_CAPS: dict[str, dict[str, int]] = {
 }
 
 
-def level_error(*, kind: str, level: str) -> str | None:
+def level_error(*, kind: str, level: str) -> Problem | None:
     """Why a ``kind`` set cannot hold a ``level`` card, or None when it can."""
     allowed = LEVELS_BY_KIND.get(kind, frozenset())
     if level in allowed:
         return None
     names = "/".join(sorted(allowed)) or "no"
-    return f"A set of kind {kind} holds {names} cards, not level {level}."
+    template = gettext_noop("A set of kind %(kind)s holds %(names)s cards, not level %(level)s.")
+    return Problem(template, {"kind": kind, "names": names, "level": level})
 
 
-def power_error(*, box: str, level: str, power: int) -> str | None:
+def power_error(*, box: str, level: str, power: int) -> Problem | None:
     """Why ``power`` is out of range for a ``level`` card of ``box``, or None when it is not."""
     if power < 0:
-        return "Power cannot be negative."
+        return Problem(gettext_noop("Power cannot be negative."), {})
     cap = POWER_CAPS.get(box, {}).get(level)
     if cap is not None and power > cap:
-        return f"A level {level} card of this box has a base power of at most {cap}."
+        template = gettext_noop(
+            "A level %(level)s card of this box has a base power of at most %(cap)s."
+        )
+        return Problem(template, {"level": level, "cap": cap})
     return None
 
 

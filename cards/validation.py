@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
-from cards.rules import level_error, power_error
+from cards.rules import Problem, level_error, power_error
 from matches.engine.codes import EffectSpecError, validate_effect
 
 if TYPE_CHECKING:
@@ -63,12 +64,18 @@ def set_rule_errors(card: Card, card_set: CardSet) -> Errors:
     """The rules a set's kind and box put on a card: its level, and its base power's cap."""
     problem = level_error(kind=card_set.kind, level=card.level)
     if problem is not None:
-        return {"level": problem}
+        return {"level": _worded(problem)}
     if isinstance(card.power, int):
         problem = power_error(box=card_set.box, level=card.level, power=card.power)
         if problem is not None:
-            return {"power": problem}
+            return {"power": _worded(problem)}
     return {}
+
+
+def _worded(problem: Problem) -> str:
+    """A rule's problem in the active language."""
+    text = _(problem.template)
+    return text % problem.values if problem.values else text
 
 
 def card_set_errors(card_set: CardSet) -> Errors:
@@ -80,11 +87,12 @@ def card_set_errors(card_set: CardSet) -> Errors:
     if not broken:
         return {}
     names = ", ".join(sorted(broken)[:5]) + (", …" if len(broken) > 5 else "")
-    message = (
-        f"{len(broken)} card(s) of this set break the rules of a {card_set.kind} set of box "
-        f"{card_set.box}: {names}. Fix or move them first."
+    message = _(
+        "%(count)s card(s) of this set break the rules of a %(kind)s set of box %(box)s: "
+        "%(names)s. Fix or move them first."
     )
-    return {"kind": message}
+    values = {"count": len(broken), "kind": card_set.kind, "box": card_set.box, "names": names}
+    return {"kind": message % values}
 
 
 def invalid_cards(cards: Iterable[Card]) -> list[Card]:
@@ -96,28 +104,29 @@ def _copies_errors(card: Card) -> Errors:
     for name in ("copies", "copies_per_starter_deck"):
         value = getattr(card, name)
         if isinstance(value, int) and value < 1:
-            return {name: "A card is printed at least once: give 1 or more, or leave it empty."}
+            return {name: _("A card is printed at least once: give 1 or more, or leave it empty.")}
     return {}
 
 
 def _power_errors(card: Card) -> Errors:
     if card.power_is_round:
         if card.power is not None:
-            return {"power": "Leave power empty when it equals the round."}
+            return {"power": _("Leave power empty when it equals the round.")}
         return {}
     if card.power is None:
-        return {"power": "Give a base power (or tick 'power is round')."}
+        return {"power": _("Give a base power (or tick 'power is round').")}
     if card.power < 0:
-        return {"power": "Power cannot be negative."}
+        return {"power": _("Power cannot be negative.")}
     return {}
 
 
 def _effect_errors(card: Card) -> Errors:
     """The effect code and each parameter's type and range (``codes.EFFECT_SCHEMAS``), so
     that no saved value can make the engine fail in a match. Messages name the card."""
-    name = card.name or "This card"
+    name = card.name or _("This card")
     if not isinstance(card.effect_params, dict):
-        return {"effect_params": f"{name}: effect parameters must be a JSON object."}
+        message = _("%(name)s: effect parameters must be a JSON object.") % {"name": name}
+        return {"effect_params": message}
     try:
         validate_effect(card.effect_code or None, card.effect_params)
     except EffectSpecError as error:
@@ -134,12 +143,18 @@ def _translation_errors(card: Card) -> Errors:
 def translations_error(translations: Any) -> str | None:
     """What is wrong with a card's ``translations`` value, or None."""
     if not isinstance(translations, dict):
-        return "Translations are a JSON object keyed by language."
+        return _("Translations are a JSON object keyed by language.")
     for language, texts in translations.items():
         if language not in TRANSLATED_LANGUAGES:
-            return f"No language {language!r}: translations are {', '.join(TRANSLATED_LANGUAGES)}."
+            message = _("No language %(language)s: translations are %(languages)s.")
+            return message % {
+                "language": repr(language),
+                "languages": ", ".join(TRANSLATED_LANGUAGES),
+            }
         if not isinstance(texts, dict) or set(texts) - set(TRANSLATED_FIELDS):
-            return f"{language}: give an object with a name and an effect only."
+            return _("%(language)s: give an object with a name and an effect only.") % {
+                "language": language
+            }
         if not all(isinstance(text, str) for text in texts.values()):
-            return f"{language}: the name and the effect are text."
+            return _("%(language)s: the name and the effect are text.") % {"language": language}
     return None

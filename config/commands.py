@@ -13,7 +13,7 @@ import io
 import logging
 import os
 import sys
-from argparse import ArgumentParser
+from argparse import SUPPRESS, ArgumentParser
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,8 +50,9 @@ def _posix_to_code(name: str) -> str:
 
 class LocalizedCommand(BaseCommand):
     """A command whose output and errors are in the operator's language (``--lang`` or the
-    locale environment; see the module's docstring). Its ``help`` stays English, like ``--help``
-    of Django's own commands."""
+    locale environment; see the module's docstring). So is its ``--help``: the command's ``help``
+    and its arguments' are marked with ``gettext_noop`` and translated here, when the parser is
+    made in that language (Django's own options, in no catalogue of ours, keep their English)."""
 
     def run_from_argv(self, argv: list[str]) -> None:
         translation.activate(environment_language())  # --help and argument errors too
@@ -60,6 +61,10 @@ class LocalizedCommand(BaseCommand):
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         _add_language_argument(parser)
+        parser.description = translation.gettext(self.help) if self.help else None
+        for action in parser._actions:
+            if action.help and action.help != SUPPRESS:
+                action.help = translation.gettext(action.help)
         return parser
 
     def execute(self, *args: Any, **options: Any) -> str | None:

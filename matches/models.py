@@ -17,66 +17,111 @@ from matches.engine.model import RULES_VERSION
 
 
 class MatchStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "Scheduled"
-    WAITING = "waiting", "Waiting for an answer"
-    RECORDED = "recorded", "Recorded, events being released"
-    FINISHED = "finished", "Finished (released)"
-    FAILED = "failed", "Failed (could not be played)"
+    SCHEDULED = "scheduled", _("Scheduled")
+    WAITING = "waiting", _("Waiting for an answer")
+    RECORDED = "recorded", _("Recorded, events being released")
+    FINISHED = "finished", _("Finished (released)")
+    FAILED = "failed", _("Failed (could not be played)")
 
 
 class Match(models.Model):
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="matches"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="matches",
+        verbose_name=_("tournament"),
     )
-    round = models.PositiveSmallIntegerField(help_text="1-7, 8 = the Final.")
-    park = models.CharField(max_length=8)
-    kind = models.CharField(max_length=8, default="normal", help_text="normal or winter")
-    seat_a = models.ForeignKey("tournaments.Seat", on_delete=models.CASCADE, related_name="+")
-    seat_b = models.ForeignKey("tournaments.Seat", on_delete=models.CASCADE, related_name="+")
-    seed = models.BigIntegerField()
+    round = models.PositiveSmallIntegerField(
+        help_text=_("1-7, 8 = the Final."), verbose_name=_("round")
+    )
+    park = models.CharField(max_length=8, verbose_name=_("park"))
+    kind = models.CharField(
+        max_length=8, default="normal", help_text=_("normal or winter"), verbose_name=_("kind")
+    )
+    seat_a = models.ForeignKey(
+        "tournaments.Seat", on_delete=models.CASCADE, related_name="+", verbose_name=_("seat a")
+    )
+    seat_b = models.ForeignKey(
+        "tournaments.Seat", on_delete=models.CASCADE, related_name="+", verbose_name=_("seat b")
+    )
+    seed = models.BigIntegerField(verbose_name=_("seed"))
     snapshot = models.ForeignKey(
         "cards.CardSnapshot",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="The frozen card data this match is played with.",
+        help_text=_("The frozen card data this match is played with."),
+        verbose_name=_("snapshot"),
     )
     status = models.CharField(
-        max_length=10, choices=MatchStatus.choices, default=MatchStatus.SCHEDULED
+        max_length=10,
+        choices=MatchStatus.choices,
+        default=MatchStatus.SCHEDULED,
+        verbose_name=_("status"),
     )
-    setup = models.JSONField(default=dict, help_text="Engine input; holds deck orders (secret).")
-    answers = models.JSONField(default=list)
-    question = models.JSONField(null=True, blank=True, help_text="The pending card question.")
-    question_deadline = models.DateTimeField(null=True, blank=True)
+    setup = models.JSONField(
+        default=dict,
+        help_text=_("Engine input; holds deck orders (secret)."),
+        verbose_name=_("setup"),
+    )
+    answers = models.JSONField(default=list, verbose_name=_("answers"))
+    question = models.JSONField(
+        null=True, blank=True, help_text=_("The pending card question."), verbose_name=_("question")
+    )
+    question_deadline = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("question deadline")
+    )
     winner = models.ForeignKey(
-        "tournaments.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "tournaments.Seat",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("winner"),
     )
-    reason = models.CharField(max_length=32, blank=True)
-    fans_gained = models.JSONField(default=dict)
+    reason = models.CharField(max_length=32, blank=True, verbose_name=_("reason"))
+    fans_gained = models.JSONField(default=dict, verbose_name=_("fans gained"))
     outcome = models.JSONField(
         null=True,
         blank=True,
-        help_text="The recorded result kept until release: decks after, pile cards taken, removed.",
+        help_text=_(
+            "The recorded result kept until release: decks after, pile cards taken, removed."
+        ),
+        verbose_name=_("outcome"),
     )
     event_counts = models.JSONField(
         default=dict,
-        help_text="Events each viewer class may see: public, and side A's and B's own as well.",
+        help_text=_("Events each viewer class may see: public, and side A's and B's own as well."),
+        verbose_name=_("event counts"),
     )
     result_visible_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the last event is released (the result with it)."
+        null=True,
+        blank=True,
+        help_text=_("When the last event is released (the result with it)."),
+        verbose_name=_("result visible at"),
     )
-    error = models.TextField(blank=True, help_text="Why the match could not be played.")
-    attempts = models.PositiveSmallIntegerField(default=0, help_text="Failed attempts to play.")
+    error = models.TextField(
+        blank=True, help_text=_("Why the match could not be played."), verbose_name=_("error")
+    )
+    attempts = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Failed attempts to play."), verbose_name=_("attempts")
+    )
     verified = models.BooleanField(
-        null=True, blank=True, help_text="Re-running setup + seed + answers gave the same events."
+        null=True,
+        blank=True,
+        help_text=_("Re-running setup + seed + answers gave the same events."),
+        verbose_name=_("verified"),
     )
     rules_version = models.PositiveSmallIntegerField(
         default=RULES_VERSION,
-        help_text="The rules version the match is played and replayed by (engine RULES_VERSIONS).",
+        help_text=_(
+            "The rules version the match is played and replayed by (engine RULES_VERSIONS)."
+        ),
+        verbose_name=_("rules version"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
 
     round_open_besides: bool | None = None
     """Not stored: whether another match of the round was unfinished when this one was read
@@ -112,11 +157,12 @@ class MatchEvent(models.Model):
         related_name="events",
         db_index=False,
         db_constraint=False,
+        verbose_name=_("match"),
     )
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=24)
-    payload = models.JSONField(default=dict)
-    visible_at = models.DateTimeField()
+    seq = models.PositiveIntegerField(verbose_name=_("seq"))
+    kind = models.CharField(max_length=24, verbose_name=_("kind"))
+    payload = models.JSONField(default=dict, verbose_name=_("payload"))
+    visible_at = models.DateTimeField(verbose_name=_("visible at"))
 
     class Meta:
         verbose_name = _("match event")
@@ -137,11 +183,15 @@ class MatchEventArchive(models.Model):
     (``matches.archive``)."""
 
     match = models.OneToOneField(
-        Match, on_delete=models.CASCADE, primary_key=True, related_name="event_archive"
+        Match,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="event_archive",
+        verbose_name=_("match"),
     )
-    events = models.BinaryField()
-    count = models.PositiveIntegerField()
-    archived_at = models.DateTimeField(auto_now_add=True)
+    events = models.BinaryField(verbose_name=_("events"))
+    count = models.PositiveIntegerField(verbose_name=_("count"))
+    archived_at = models.DateTimeField(auto_now_add=True, verbose_name=_("archived at"))
 
     class Meta:
         verbose_name = _("archived match events")

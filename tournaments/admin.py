@@ -25,7 +25,10 @@ from tournaments.services.matchplay import match_retry
 
 class ReasonForm(ActionForm):
     reason = forms.CharField(
-        required=False, max_length=200, help_text=_("Why (cancel: required, sent to the players).")
+        required=False,
+        max_length=200,
+        label=_("Reason"),
+        help_text=_("Why (cancel: required, sent to the players)."),
     )
 
 

@@ -16,37 +16,61 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Status(models.TextChoices):
-    LOBBY = "lobby", "Waiting for players"
-    DECK = "deck", "Deck Phase"
-    MATCH = "match", "Match Phase"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    LOBBY = "lobby", _("Waiting for players")
+    DECK = "deck", _("Deck Phase")
+    MATCH = "match", _("Match Phase")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class WinterMode(models.TextChoices):
-    OFF = "off", "No Winter Park"
-    NORMAL = "normal", "One Winter Park that moves"
-    ALL = "all", "Every park is a Winter Park"
+    OFF = "off", _("No Winter Park")
+    NORMAL = "normal", _("One Winter Park that moves")
+    ALL = "all", _("Every park is a Winter Park")
 
 
 class Tournament(models.Model):
-    code = models.CharField(max_length=8, unique=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
-    round = models.PositiveSmallIntegerField(default=0, help_text="0 in the lobby, 8 = the Final.")
-    seat_count = models.PositiveSmallIntegerField()
-    basic_set = models.CharField(max_length=40, default="City")
-    additional_sets = models.JSONField(default=list)
-    beach_cup = models.BooleanField(default=False, help_text="Beach Cup draft rules.")
-    winter_mode = models.CharField(max_length=8, choices=WinterMode.choices, default="off")
-    winter_index = models.PositiveSmallIntegerField(default=0)
-    robot_difficulty = models.PositiveSmallIntegerField(default=1)
-    solo_challenge = models.BooleanField(default=False)
-    deck_deadline_seconds = models.PositiveIntegerField(null=True, blank=True)
-    answer_deadline_seconds = models.PositiveIntegerField(default=30)
-    seed = models.BigIntegerField(help_text="The effective seed: secret until the end.")
-    seed_nonce = models.CharField(max_length=32, blank=True, help_text="Revealed with the seed.")
+    code = models.CharField(max_length=8, unique=True, verbose_name=_("code"))
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.LOBBY, verbose_name=_("status")
+    )
+    round = models.PositiveSmallIntegerField(
+        default=0, help_text=_("0 in the lobby, 8 = the Final."), verbose_name=_("round")
+    )
+    seat_count = models.PositiveSmallIntegerField(verbose_name=_("seat count"))
+    basic_set = models.CharField(max_length=40, default="City", verbose_name=_("basic set"))
+    additional_sets = models.JSONField(default=list, verbose_name=_("additional sets"))
+    beach_cup = models.BooleanField(
+        default=False, help_text=_("Beach Cup draft rules."), verbose_name=_("beach cup")
+    )
+    winter_mode = models.CharField(
+        max_length=8, choices=WinterMode.choices, default="off", verbose_name=_("winter mode")
+    )
+    winter_index = models.PositiveSmallIntegerField(default=0, verbose_name=_("winter index"))
+    robot_difficulty = models.PositiveSmallIntegerField(
+        default=1, verbose_name=_("robot difficulty")
+    )
+    solo_challenge = models.BooleanField(default=False, verbose_name=_("solo challenge"))
+    deck_deadline_seconds = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("deck deadline seconds")
+    )
+    answer_deadline_seconds = models.PositiveIntegerField(
+        default=30, verbose_name=_("answer deadline seconds")
+    )
+    seed = models.BigIntegerField(
+        help_text=_("The effective seed: secret until the end."), verbose_name=_("seed")
+    )
+    seed_nonce = models.CharField(
+        max_length=32,
+        blank=True,
+        help_text=_("Revealed with the seed."),
+        verbose_name=_("seed nonce"),
+    )
     commitment = models.CharField(
-        max_length=64, blank=True, help_text="SHA-256 of '<seed>:<nonce>', public from the start."
+        max_length=64,
+        blank=True,
+        help_text=_("SHA-256 of '<seed>:<nonce>', public from the start."),
+        verbose_name=_("commitment"),
     )
     snapshot = models.ForeignKey(
         "cards.CardSnapshot",
@@ -54,35 +78,47 @@ class Tournament(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="The card data frozen when the tournament started.",
+        help_text=_("The card data frozen when the tournament started."),
+        verbose_name=_("snapshot"),
     )
-    plan = models.JSONField(default=list)
-    parks = models.JSONField(default=list)
-    phase_deadline = models.DateTimeField(null=True, blank=True)
-    finalists = models.JSONField(default=list)
-    winners = models.JSONField(default=list, help_text="Seat numbers; two on a shared win.")
-    left_game = models.JSONField(default=list, help_text="Card uids removed from the game.")
-    version = models.PositiveIntegerField(default=0)
+    plan = models.JSONField(default=list, verbose_name=_("plan"))
+    parks = models.JSONField(default=list, verbose_name=_("parks"))
+    phase_deadline = models.DateTimeField(null=True, blank=True, verbose_name=_("phase deadline"))
+    finalists = models.JSONField(default=list, verbose_name=_("finalists"))
+    winners = models.JSONField(
+        default=list, help_text=_("Seat numbers; two on a shared win."), verbose_name=_("winners")
+    )
+    left_game = models.JSONField(
+        default=list, help_text=_("Card uids removed from the game."), verbose_name=_("left game")
+    )
+    version = models.PositiveIntegerField(default=0, verbose_name=_("version"))
     advice_allowed = models.BooleanField(
-        default=True, help_text="Seats may ask the draft advisor (a league season may forbid it)."
+        default=True,
+        help_text=_("Seats may ask the draft advisor (a league season may forbid it)."),
+        verbose_name=_("advice allowed"),
     )
     bots_allowed = models.BooleanField(
-        default=True, help_text="Bots may take seats (a league season may forbid it)."
+        default=True,
+        help_text=_("Bots may take seats (a league season may forbid it)."),
+        verbose_name=_("bots allowed"),
     )
     spectator_chat = models.BooleanField(
-        default=False, help_text="Spectators may join the table chat by name (the host's choice)."
+        default=False,
+        help_text=_("Spectators may join the table chat by name (the host's choice)."),
+        verbose_name=_("spectator chat"),
     )
-    event_seq = models.PositiveIntegerField(default=0)
+    event_seq = models.PositiveIntegerField(default=0, verbose_name=_("event seq"))
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="organized_tournaments",
-        help_text="The organizer who opened it without a seat; empty when a host seat did.",
+        help_text=_("The organizer who opened it without a seat; empty when a host seat did."),
+        verbose_name=_("organizer"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
     # Not a column: set on the instance ``locked_tournament`` holds, which saves ``event_seq``
     # with the version, and nudges live streams once, when its block ends (services.events).
     seq_saved_by_lock: bool = False
@@ -124,39 +160,61 @@ class Tournament(models.Model):
 
 
 class SeatKind(models.TextChoices):
-    HUMAN = "human", "Human"
-    BOT = "bot", "Bot"
-    ROBOT = "robot", "The Robot"
+    HUMAN = "human", _("Human")
+    BOT = "bot", _("Bot")
+    ROBOT = "robot", _("The Robot")
 
 
 ROBOT_NUMBER = -1
 
 
 class Seat(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seats")
-    number = models.SmallIntegerField(help_text="0-7; the Robot is -1.")
-    kind = models.CharField(max_length=6, choices=SeatKind.choices)
-    name = models.CharField(max_length=40)
-    token_hash = models.CharField(max_length=64, blank=True, db_index=True)
-    is_host = models.BooleanField(default=False)
-    answers_live = models.BooleanField(
-        default=True, help_text="Answer this seat's card questions live instead of by policy."
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seats", verbose_name=_("tournament")
     )
-    tokens = models.PositiveIntegerField(default=0, help_text="Public fan tokens.")
-    deck = models.JSONField(default=list, help_text="Card uids; its order is never shown.")
-    lost_previous = models.BooleanField(default=False)
-    auto_played = models.BooleanField(default=False)
+    number = models.SmallIntegerField(
+        help_text=_("0-7; the Robot is -1."), verbose_name=_("number")
+    )
+    kind = models.CharField(max_length=6, choices=SeatKind.choices, verbose_name=_("kind"))
+    name = models.CharField(max_length=40, verbose_name=_("name"))
+    token_hash = models.CharField(
+        max_length=64, blank=True, db_index=True, verbose_name=_("token hash")
+    )
+    is_host = models.BooleanField(default=False, verbose_name=_("is host"))
+    answers_live = models.BooleanField(
+        default=True,
+        help_text=_("Answer this seat's card questions live instead of by policy."),
+        verbose_name=_("answers live"),
+    )
+    tokens = models.PositiveIntegerField(
+        default=0, help_text=_("Public fan tokens."), verbose_name=_("tokens")
+    )
+    deck = models.JSONField(
+        default=list, help_text=_("Card uids; its order is never shown."), verbose_name=_("deck")
+    )
+    lost_previous = models.BooleanField(default=False, verbose_name=_("lost previous"))
+    auto_played = models.BooleanField(default=False, verbose_name=_("auto played"))
     bot_level = models.CharField(
-        max_length=9, blank=True, default="", help_text="rookie, steady or champion (bots only)."
+        max_length=9,
+        blank=True,
+        default="",
+        help_text=_("rookie, steady or champion (bots only)."),
+        verbose_name=_("bot level"),
     )
     dropped = models.BooleanField(
-        default=False, help_text="A person's seat played by a steady bot until its owner returns."
+        default=False,
+        help_text=_("A person's seat played by a steady bot until its owner returns."),
+        verbose_name=_("dropped"),
     )
     missed_deadlines = models.PositiveSmallIntegerField(
-        default=0, help_text="Deck Phase deadlines missed in a row."
+        default=0,
+        help_text=_("Deck Phase deadlines missed in a row."),
+        verbose_name=_("missed deadlines"),
     )
     version = models.PositiveIntegerField(
-        default=0, help_text="Moves when this seat's own situation changes (its stale check)."
+        default=0,
+        help_text=_("Moves when this seat's own situation changes (its stale check)."),
+        verbose_name=_("version"),
     )
 
     class Meta:
@@ -181,9 +239,13 @@ class Seat(models.Model):
 class CardCopy(models.Model):
     """One physical card of a tournament, named by its ``uid`` everywhere else."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="copies")
-    uid = models.PositiveIntegerField()
-    card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="+")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="copies", verbose_name=_("tournament")
+    )
+    uid = models.PositiveIntegerField(verbose_name=_("uid"))
+    card = models.ForeignKey(
+        "cards.Card", on_delete=models.PROTECT, related_name="+", verbose_name=_("card")
+    )
 
     class Meta:
         verbose_name = _("card copy")
@@ -197,10 +259,12 @@ class CardCopy(models.Model):
 
 
 class Pile(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="piles")
-    level = models.CharField(max_length=1)
-    cards = models.JSONField(default=list, help_text="Top first.")
-    discard = models.JSONField(default=list)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="piles", verbose_name=_("tournament")
+    )
+    level = models.CharField(max_length=1, verbose_name=_("level"))
+    cards = models.JSONField(default=list, help_text=_("Top first."), verbose_name=_("cards"))
+    discard = models.JSONField(default=list, verbose_name=_("discard"))
 
     class Meta:
         verbose_name = _("level pile")
@@ -214,12 +278,16 @@ class Pile(models.Model):
 
 
 class DraftTurn(models.Model):
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="turns")
-    round = models.PositiveSmallIntegerField()
-    state = models.JSONField(default=dict)
-    finished = models.BooleanField(default=False)
-    auto_played = models.BooleanField(default=False)
-    actions = models.PositiveIntegerField(default=0, help_text="Actions taken; seeds the draws.")
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="turns", verbose_name=_("seat")
+    )
+    round = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    state = models.JSONField(default=dict, verbose_name=_("state"))
+    finished = models.BooleanField(default=False, verbose_name=_("finished"))
+    auto_played = models.BooleanField(default=False, verbose_name=_("auto played"))
+    actions = models.PositiveIntegerField(
+        default=0, help_text=_("Actions taken; seeds the draws."), verbose_name=_("actions")
+    )
 
     class Meta:
         verbose_name = _("Deck Phase turn")
@@ -233,14 +301,23 @@ class DraftTurn(models.Model):
 
 
 class Trophy(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="trophies")
-    park = models.CharField(max_length=8)
-    round = models.PositiveSmallIntegerField()
-    fans = models.PositiveSmallIntegerField()
-    winner = models.ForeignKey(
-        Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="trophies"
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="trophies", verbose_name=_("tournament")
     )
-    to_box = models.BooleanField(default=False, help_text="Won by the Robot at 3-7 seats.")
+    park = models.CharField(max_length=8, verbose_name=_("park"))
+    round = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    fans = models.PositiveSmallIntegerField(verbose_name=_("fans"))
+    winner = models.ForeignKey(
+        Seat,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="trophies",
+        verbose_name=_("winner"),
+    )
+    to_box = models.BooleanField(
+        default=False, help_text=_("Won by the Robot at 3-7 seats."), verbose_name=_("to box")
+    )
 
     class Meta:
         verbose_name = _("trophy")
@@ -282,12 +359,13 @@ class TournamentEvent(models.Model):
         related_name="events",
         db_index=False,
         db_constraint=False,
+        verbose_name=_("tournament"),
     )
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=32)
-    payload = models.JSONField(default=dict)
-    audience = models.SmallIntegerField(null=True, blank=True)
-    visible_at = models.DateTimeField()
+    seq = models.PositiveIntegerField(verbose_name=_("seq"))
+    kind = models.CharField(max_length=32, verbose_name=_("kind"))
+    payload = models.JSONField(default=dict, verbose_name=_("payload"))
+    audience = models.SmallIntegerField(null=True, blank=True, verbose_name=_("audience"))
+    visible_at = models.DateTimeField(verbose_name=_("visible at"))
 
     class Meta:
         verbose_name = _("tournament event")
@@ -305,11 +383,18 @@ class ChatGuest(models.Model):
     """A spectator who joined a tournament's table chat by name: its token (stored hashed) is
     what its rate limit and the host's mute hold on to. It sees what any spectator sees."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chat_guests")
-    number = models.PositiveSmallIntegerField(help_text="1, 2, ... in the order they joined.")
-    name = models.CharField(max_length=24)
-    token_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="chat_guests",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveSmallIntegerField(
+        help_text=_("1, 2, ... in the order they joined."), verbose_name=_("number")
+    )
+    name = models.CharField(max_length=24, verbose_name=_("name"))
+    token_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("chat spectator")
@@ -330,10 +415,13 @@ class OrganizerToken(models.Model):
     """
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organizer_token"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="organizer_token",
+        verbose_name=_("user"),
     )
-    token_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    token_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("organizer token")
@@ -350,11 +438,15 @@ class TournamentEventArchive(models.Model):
     (``tournaments.selectors.archive``)."""
 
     tournament = models.OneToOneField(
-        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="event_archive"
+        Tournament,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="event_archive",
+        verbose_name=_("tournament"),
     )
-    events = models.BinaryField()
-    count = models.PositiveIntegerField()
-    archived_at = models.DateTimeField(auto_now_add=True)
+    events = models.BinaryField(verbose_name=_("events"))
+    count = models.PositiveIntegerField(verbose_name=_("count"))
+    archived_at = models.DateTimeField(auto_now_add=True, verbose_name=_("archived at"))
 
     class Meta:
         verbose_name = _("archived tournament events")
@@ -367,11 +459,11 @@ class TournamentEventArchive(models.Model):
 class Player(models.TextChoices):
     """Who played a card, for its statistics: a person, a bot of a strength, or the Robot."""
 
-    HUMAN = "human", "Human"
-    ROOKIE = "rookie", "Bot (rookie)"
-    STEADY = "steady", "Bot (steady)"
-    CHAMPION = "champion", "Bot (champion)"
-    ROBOT = "robot", "The Robot"
+    HUMAN = "human", _("Human")
+    ROOKIE = "rookie", _("Bot (rookie)")
+    STEADY = "steady", _("Bot (steady)")
+    CHAMPION = "champion", _("Bot (champion)")
+    ROBOT = "robot", _("The Robot")
 
 
 class CardStat(models.Model):
@@ -382,22 +474,47 @@ class CardStat(models.Model):
     ``CardStatDelta`` rows, folded in by a task: ``tournaments.services.cardstats``);
     ``manage.py card_stats_recount`` rebuilds them."""
 
-    key = models.CharField(max_length=124, help_text='"Set/Name", or a set\'s name.')
-    set_name = models.CharField(max_length=60)
+    key = models.CharField(
+        max_length=124, help_text=_('"Set/Name", or a set\'s name.'), verbose_name=_("key")
+    )
+    set_name = models.CharField(max_length=60, verbose_name=_("set name"))
     sets = models.CharField(
-        max_length=400, blank=True, help_text="The sets in play, sorted, joined by +; blank: all."
+        max_length=400,
+        blank=True,
+        help_text=_("The sets in play, sorted, joined by +; blank: all."),
+        verbose_name=_("sets"),
     )
     player = models.CharField(
-        max_length=10, choices=Player.choices, blank=True, help_text="Blank: every kind."
+        max_length=10,
+        choices=Player.choices,
+        blank=True,
+        help_text=_("Blank: every kind."),
+        verbose_name=_("player"),
     )
-    offered = models.PositiveIntegerField(default=0, help_text="Copies shown in Deck Phases.")
-    picked = models.PositiveIntegerField(default=0, help_text="Copies kept in Deck Phases.")
-    decks = models.PositiveIntegerField(default=0, help_text="Match sides whose deck held it.")
-    deck_wins = models.PositiveIntegerField(default=0, help_text="Of those, the sides that won.")
-    reveals = models.PositiveIntegerField(default=0, help_text="Copies revealed in matches.")
-    power_total = models.BigIntegerField(default=0, help_text="Power of its attacks, summed.")
-    power_count = models.PositiveIntegerField(default=0, help_text="Its attacks.")
-    effects = models.PositiveIntegerField(default=0, help_text="Times its effect resolved.")
+    offered = models.PositiveIntegerField(
+        default=0, help_text=_("Copies shown in Deck Phases."), verbose_name=_("offered")
+    )
+    picked = models.PositiveIntegerField(
+        default=0, help_text=_("Copies kept in Deck Phases."), verbose_name=_("picked")
+    )
+    decks = models.PositiveIntegerField(
+        default=0, help_text=_("Match sides whose deck held it."), verbose_name=_("decks")
+    )
+    deck_wins = models.PositiveIntegerField(
+        default=0, help_text=_("Of those, the sides that won."), verbose_name=_("deck wins")
+    )
+    reveals = models.PositiveIntegerField(
+        default=0, help_text=_("Copies revealed in matches."), verbose_name=_("reveals")
+    )
+    power_total = models.BigIntegerField(
+        default=0, help_text=_("Power of its attacks, summed."), verbose_name=_("power total")
+    )
+    power_count = models.PositiveIntegerField(
+        default=0, help_text=_("Its attacks."), verbose_name=_("power count")
+    )
+    effects = models.PositiveIntegerField(
+        default=0, help_text=_("Times its effect resolved."), verbose_name=_("effects")
+    )
 
     class Meta:
         verbose_name = _("card statistic")
@@ -417,8 +534,11 @@ class CardStatDelta(models.Model):
     here (no row another recording touches, so no wait for another's commit), and the
     ``card_stats_fold`` task adds them to the stored rows and deletes them."""
 
-    rows = models.TextField(help_text="JSON: the rows to add, as card_stats_write takes them.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    rows = models.TextField(
+        help_text=_("JSON: the rows to add, as card_stats_write takes them."),
+        verbose_name=_("rows"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("card statistic change")
@@ -429,28 +549,37 @@ class CardStatDelta(models.Model):
 
 
 class BalanceStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
 
 
 class CardBalance(models.Model):
     """A balance simulation of one card design (``tournaments.rules.balance``): paired bot
     matches with and without it. Shown next to the card's figures from stored play."""
 
-    key = models.CharField(max_length=124, db_index=True, help_text='"Set/Name".')
-    matches = models.PositiveIntegerField(help_text="Pairs asked for.")
-    seed = models.BigIntegerField(default=0)
-    status = models.CharField(
-        max_length=8, choices=BalanceStatus.choices, default=BalanceStatus.QUEUED
+    key = models.CharField(
+        max_length=124, db_index=True, help_text=_('"Set/Name".'), verbose_name=_("key")
     )
-    done = models.PositiveIntegerField(default=0, help_text="Pairs played so far (progress).")
-    wins_with = models.PositiveIntegerField(default=0)
-    wins_without = models.PositiveIntegerField(default=0)
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    matches = models.PositiveIntegerField(
+        help_text=_("Pairs asked for."), verbose_name=_("matches")
+    )
+    seed = models.BigIntegerField(default=0, verbose_name=_("seed"))
+    status = models.CharField(
+        max_length=8,
+        choices=BalanceStatus.choices,
+        default=BalanceStatus.QUEUED,
+        verbose_name=_("status"),
+    )
+    done = models.PositiveIntegerField(
+        default=0, help_text=_("Pairs played so far (progress)."), verbose_name=_("done")
+    )
+    wins_with = models.PositiveIntegerField(default=0, verbose_name=_("wins with"))
+    wins_without = models.PositiveIntegerField(default=0, verbose_name=_("wins without"))
+    error = models.TextField(blank=True, verbose_name=_("error"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
 
     class Meta:
         verbose_name = _("card balance simulation")

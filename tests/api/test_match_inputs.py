@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -87,3 +88,16 @@ def test_the_largest_after_is_accepted(played: tuple[Player, int]) -> None:
     host, match = played
     response = host.client.get(f"/api/v1/matches/{match}/events/", {"after": str(2**31 - 1)})
     assert (response.status_code, response.json()) == (200, [])
+
+
+@pytest.mark.parametrize("lang", ["zh-hans", "ru"])
+def test_a_refused_answer_is_told_in_the_players_language(
+    waiting: tuple[Player, Player, Match, dict[str, Any]], lang: str
+) -> None:
+    """The engine words its refusal in English; the player reads it in their language."""
+    host, _, match, question = waiting
+    body = {"question": question["seq"], "answer": [question["options"][0]] * 2}
+    english = coded(answer(host, match, body), 400, "duplicate")["message"]
+    host.headers = {**host.headers, "Accept-Language": lang}
+    told = coded(answer(host, match, body), 400, "duplicate")["message"]
+    assert told != english and not re.search(r"[A-Za-z]{3,}", told), told

@@ -271,3 +271,31 @@ def test_a_refused_edit_of_a_renamed_or_moved_card_answers_the_form_again(
     assert answer.status_code == 200
     assert "errornote" in answer.content.decode()
     assert Card.objects.get(pk=submarine.pk).name == "Submarine"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"power": -1}, "power"),
+        ({"level": "S"}, "level"),
+        ({"power": 11}, "power"),
+        ({"effect_params": "-5"}, "effect_params"),
+        ({"translations": "[]"}, "translations"),
+    ],
+)
+@pytest.mark.parametrize("language", ["zh-hans", "ru"])
+def test_a_refused_card_value_is_told_in_the_staffs_language(
+    admin_client: Client, submarine: Card, changes: dict[str, Any], field: str, language: str
+) -> None:
+    headers = {"Accept-Language": language}
+    english = _field_errors(_post_card(admin_client, submarine, **changes), field)
+    url = f"/admin/cards/card/{submarine.pk}/change/"
+    told = _field_errors(
+        admin_client.post(url, _card_form(submarine, **changes), headers=headers), field
+    )
+    assert english and told and told != english, (english, told)
+
+
+def _field_errors(response: Any, field: str) -> list[str]:
+    form = response.context["adminform"].form
+    return [str(error) for error in form.errors.get(field, [])]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command, get_commands, load_command_class
-from django.core.management.base import CommandError
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from config.commands import LocalizedCommand, environment_language
 
@@ -95,3 +96,34 @@ def test_the_shells_locale_speaks_on_the_command_line() -> None:
         )
         assert done.returncode == 1
         assert expected in done.stderr, done.stderr
+
+
+def _help_texts(command: BaseCommand, name: str, language: str) -> dict[str, str]:
+    """The command's ``--help`` in ``language``: its own text and each argument's, Django's
+    common options (``--verbosity``…) left out."""
+    djangos = {action.dest for action in BaseCommand().create_parser("manage.py", name)._actions}
+    with translation.override(language):
+        parser = command.create_parser("manage.py", name)
+        texts = {"help": str(parser.description)}
+        texts |= {
+            action.dest: str(action.help)
+            for action in parser._actions
+            if action.dest not in djangos and action.help
+        }
+    return texts
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "ru"])
+def test_every_commands_help_is_in_the_operators_language(language: str) -> None:
+    ours = {
+        name: load_command_class(app, name)
+        for name, app in get_commands().items()
+        if isinstance(app, str) and app.split(".")[0] in OUR_APPS
+    }
+    commands = {name: command for name, command in ours.items() if not _djangos_own(command)}
+    assert len(commands) >= 14, commands
+    same = []
+    for name, command in sorted(commands.items()):
+        english, shown = _help_texts(command, name, "en"), _help_texts(command, name, language)
+        same += [f"{name} {arg}: {text!r}" for arg, text in english.items() if shown[arg] == text]
+    assert same == []

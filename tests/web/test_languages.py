@@ -58,10 +58,17 @@ def untranslated(page: Page, words: set[str]) -> list[str]:
     return [line for line in lines if _words_of(line) & words]
 
 
+# The letter each set icon on screen shows (the initial of the set's name).
+ICON_LETTERS = "[...document.querySelectorAll('.set-icon text')].map((text) => text.textContent)"
+
+
 def check_screen(page: Page, words: set[str], artifacts: Path, name: str) -> None:
-    """No catalogue word left in English, nothing wider than a phone, and the screenshots kept
-    (desktop and phone width, checked by axe-core and for words broken across lines)."""
+    """No catalogue word left in English, no set icon with an English initial, nothing wider
+    than a phone, and the screenshots kept (desktop and phone width, checked by axe-core and for
+    words broken across lines)."""
     assert untranslated(page, words) == [], name
+    letters = page.evaluate(ICON_LETTERS)
+    assert [letter for letter in letters if re.fullmatch("[A-Za-z]", letter)] == [], name
     look(page, artifacts, name)
     size = page.viewport_size or {"width": 1280, "height": 900}
     page.set_viewport_size({"width": NARROWEST, "height": size["height"]})

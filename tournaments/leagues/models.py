@@ -21,24 +21,28 @@ def default_scoring() -> dict[str, object]:
 
 
 class Visibility(models.TextChoices):
-    PUBLIC = "public", "Public (listed)"
-    UNLISTED = "unlisted", "Unlisted (reachable by its slug)"
+    PUBLIC = "public", _("Public (listed)")
+    UNLISTED = "unlisted", _("Unlisted (reachable by its slug)")
 
 
 class League(models.Model):
-    name = models.CharField(max_length=80)
-    slug = models.SlugField(max_length=60, unique=True)
-    description = models.TextField(blank=True)
+    name = models.CharField(max_length=80, verbose_name=_("name"))
+    slug = models.SlugField(max_length=60, unique=True, verbose_name=_("slug"))
+    description = models.TextField(blank=True, verbose_name=_("description"))
     visibility = models.CharField(
-        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
+        max_length=8,
+        choices=Visibility.choices,
+        default=Visibility.PUBLIC,
+        verbose_name=_("visibility"),
     )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="leagues",
         blank=True,
-        help_text="Users with the tournaments.organize permission who may write to this league.",
+        help_text=_("Users with the tournaments.organize permission who may write to this league."),
+        verbose_name=_("organizers"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("league")
@@ -52,29 +56,46 @@ class League(models.Model):
 class Season(models.Model):
     """A run of tournaments that share their options and one scoring table."""
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=80)
-    starts_on = models.DateField(null=True, blank=True)
-    ends_on = models.DateField(null=True, blank=True)
-    scoring = models.JSONField(default=default_scoring, help_text="Points by placement.")
-    basic_set = models.CharField(max_length=40, default="City")
-    additional_sets = models.JSONField(
-        null=True, blank=True, help_text="The 5 additional sets; empty: drawn per tournament."
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
     )
-    beach_cup = models.BooleanField(default=False)
-    winter_mode = models.CharField(max_length=8, default="off")
-    robot_difficulty = models.PositiveSmallIntegerField(default=1)
-    bots_allowed = models.BooleanField(default=True)
+    name = models.CharField(max_length=80, verbose_name=_("name"))
+    starts_on = models.DateField(null=True, blank=True, verbose_name=_("starts on"))
+    ends_on = models.DateField(null=True, blank=True, verbose_name=_("ends on"))
+    scoring = models.JSONField(
+        default=default_scoring, help_text=_("Points by placement."), verbose_name=_("scoring")
+    )
+    basic_set = models.CharField(max_length=40, default="City", verbose_name=_("basic set"))
+    additional_sets = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=_("The 5 additional sets; empty: drawn per tournament."),
+        verbose_name=_("additional sets"),
+    )
+    beach_cup = models.BooleanField(default=False, verbose_name=_("beach cup"))
+    winter_mode = models.CharField(max_length=8, default="off", verbose_name=_("winter mode"))
+    robot_difficulty = models.PositiveSmallIntegerField(
+        default=1, verbose_name=_("robot difficulty")
+    )
+    bots_allowed = models.BooleanField(default=True, verbose_name=_("bots allowed"))
     advice_allowed = models.BooleanField(
-        default=False, help_text="Whether a draft advisor may help this season's players."
+        default=False,
+        help_text=_("Whether a draft advisor may help this season's players."),
+        verbose_name=_("advice allowed"),
     )
     join_code = models.CharField(
-        max_length=12, unique=True, help_text="Lets a host open a tournament in this season."
+        max_length=12,
+        unique=True,
+        help_text=_("Lets a host open a tournament in this season."),
+        verbose_name=_("join code"),
     )
     archived_at = models.DateTimeField(
-        null=True, blank=True, help_text="Archived: no tournament opens in it any more."
+        null=True,
+        blank=True,
+        help_text=_("Archived: no tournament opens in it any more."),
+        verbose_name=_("archived at"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("season")
@@ -92,8 +113,8 @@ class Season(models.Model):
 
 
 class MemberKind(models.TextChoices):
-    HUMAN = "human", "Human"
-    BOT = "bot", "Bot"
+    HUMAN = "human", _("Human")
+    BOT = "bot", _("Bot")
 
 
 class Member(models.Model):
@@ -104,16 +125,25 @@ class Member(models.Model):
     recorded, one per name *and strength* ("Bot Cog (rookie)" is not "Bot Cog (steady)").
     """
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="members")
-    handle = models.CharField(max_length=40)
-    kind = models.CharField(max_length=5, choices=MemberKind.choices, default=MemberKind.HUMAN)
-    bot_level = models.CharField(
-        max_length=9, blank=True, help_text="A bot's strength (rookie, steady, champion)."
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="members", verbose_name=_("league")
     )
-    claim_hash = models.CharField(max_length=64, blank=True)
-    token_hash = models.CharField(max_length=64, blank=True, db_index=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    handle = models.CharField(max_length=40, verbose_name=_("handle"))
+    kind = models.CharField(
+        max_length=5, choices=MemberKind.choices, default=MemberKind.HUMAN, verbose_name=_("kind")
+    )
+    bot_level = models.CharField(
+        max_length=9,
+        blank=True,
+        help_text=_("A bot's strength (rookie, steady, champion)."),
+        verbose_name=_("bot level"),
+    )
+    claim_hash = models.CharField(max_length=64, blank=True, verbose_name=_("claim hash"))
+    token_hash = models.CharField(
+        max_length=64, blank=True, db_index=True, verbose_name=_("token hash")
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("claimed at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("member")
@@ -136,12 +166,19 @@ class LeagueTournament(models.Model):
     entered the season (exactly once), ``recorded_seq`` its order among the league's results."""
 
     tournament = models.OneToOneField(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="league_link"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="league_link",
+        verbose_name=_("tournament"),
     )
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="links")
-    recorded_at = models.DateTimeField(null=True, blank=True)
-    recorded_seq = models.PositiveIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="links", verbose_name=_("season")
+    )
+    recorded_at = models.DateTimeField(null=True, blank=True, verbose_name=_("recorded at"))
+    recorded_seq = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("recorded seq")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("league tournament")
@@ -154,9 +191,14 @@ class LeagueTournament(models.Model):
 
 class MemberSeat(models.Model):
     seat = models.OneToOneField(
-        "tournaments.Seat", on_delete=models.CASCADE, related_name="member_link"
+        "tournaments.Seat",
+        on_delete=models.CASCADE,
+        related_name="member_link",
+        verbose_name=_("seat"),
     )
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="seats")
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="seats", verbose_name=_("member")
+    )
 
     class Meta:
         verbose_name = _("member's seat")
@@ -169,14 +211,18 @@ class MemberSeat(models.Model):
 class Result(models.Model):
     """One member's result in one recorded tournament: the source standings are summed from."""
 
-    link = models.ForeignKey(LeagueTournament, on_delete=models.CASCADE, related_name="results")
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="results")
-    seat = models.SmallIntegerField()
-    place = models.PositiveSmallIntegerField()
-    points = models.IntegerField()
-    fans = models.PositiveIntegerField()
-    champion = models.BooleanField(default=False)
-    finalist = models.BooleanField(default=False)
+    link = models.ForeignKey(
+        LeagueTournament, on_delete=models.CASCADE, related_name="results", verbose_name=_("link")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="results", verbose_name=_("member")
+    )
+    seat = models.SmallIntegerField(verbose_name=_("seat"))
+    place = models.PositiveSmallIntegerField(verbose_name=_("place"))
+    points = models.IntegerField(verbose_name=_("points"))
+    fans = models.PositiveIntegerField(verbose_name=_("fans"))
+    champion = models.BooleanField(default=False, verbose_name=_("champion"))
+    finalist = models.BooleanField(default=False, verbose_name=_("finalist"))
 
     class Meta:
         verbose_name = _("result")
@@ -193,13 +239,17 @@ class Result(models.Model):
 class Standing(models.Model):
     """A member's running totals in a season (the incremental standings)."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="standings")
-    points = models.IntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    finals = models.PositiveIntegerField(default=0)
-    fans = models.PositiveIntegerField(default=0)
-    played = models.PositiveIntegerField(default=0)
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="standings", verbose_name=_("season")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="standings", verbose_name=_("member")
+    )
+    points = models.IntegerField(default=0, verbose_name=_("points"))
+    wins = models.PositiveIntegerField(default=0, verbose_name=_("wins"))
+    finals = models.PositiveIntegerField(default=0, verbose_name=_("finals"))
+    fans = models.PositiveIntegerField(default=0, verbose_name=_("fans"))
+    played = models.PositiveIntegerField(default=0, verbose_name=_("played"))
 
     class Meta:
         verbose_name = _("standing")
@@ -215,11 +265,15 @@ class Standing(models.Model):
 class Rating(models.Model):
     """A member's skill in a league (Weng-Lin Plackett-Luce): ``mu`` and its uncertainty."""
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
-    member = models.OneToOneField(Member, on_delete=models.CASCADE, related_name="rating")
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    tournaments = models.PositiveIntegerField(default=0)
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("league")
+    )
+    member = models.OneToOneField(
+        Member, on_delete=models.CASCADE, related_name="rating", verbose_name=_("member")
+    )
+    mu = models.FloatField(verbose_name=_("mu"))
+    sigma = models.FloatField(verbose_name=_("sigma"))
+    tournaments = models.PositiveIntegerField(default=0, verbose_name=_("tournaments"))
 
     class Meta:
         verbose_name = _("rating")
@@ -232,14 +286,19 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """The rating before and after one recorded tournament (a member's rating history)."""
 
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="rating_changes")
-    link = models.ForeignKey(
-        LeagueTournament, on_delete=models.CASCADE, related_name="rating_changes"
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("member")
     )
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu = models.FloatField()
-    sigma = models.FloatField()
+    link = models.ForeignKey(
+        LeagueTournament,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("link"),
+    )
+    mu_before = models.FloatField(verbose_name=_("mu before"))
+    sigma_before = models.FloatField(verbose_name=_("sigma before"))
+    mu = models.FloatField(verbose_name=_("mu"))
+    sigma = models.FloatField(verbose_name=_("sigma"))
 
     class Meta:
         verbose_name = _("rating change")
@@ -254,18 +313,27 @@ class RatingChange(models.Model):
 
 
 class WebhookEndpoint(models.Model):
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="webhooks")
-    url = models.URLField(max_length=400)
-    secret = models.CharField(max_length=64, help_text="The HMAC-SHA256 key; shown once.")
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="webhooks", verbose_name=_("league")
+    )
+    url = models.URLField(max_length=400, verbose_name=_("url"))
+    secret = models.CharField(
+        max_length=64, help_text=_("The HMAC-SHA256 key; shown once."), verbose_name=_("secret")
+    )
     # blank: an empty list is a valid value, and without it the admin refuses to save one.
     events = models.JSONField(
-        default=list, blank=True, help_text="Event kinds sent; empty: every kind."
+        default=list,
+        blank=True,
+        help_text=_("Event kinds sent; empty: every kind."),
+        verbose_name=_("events"),
     )
-    active = models.BooleanField(default=True)
+    active = models.BooleanField(default=True, verbose_name=_("active"))
     last_sequence = models.PositiveIntegerField(
-        default=0, help_text="The sequence number of the last event logged for it."
+        default=0,
+        help_text=_("The sequence number of the last event logged for it."),
+        verbose_name=_("last sequence"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("webhook endpoint")
@@ -276,30 +344,40 @@ class WebhookEndpoint(models.Model):
 
 
 class DeliveryStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    DELIVERED = "delivered", "Delivered"
-    FAILED = "failed", "Failed (out of attempts)"
+    PENDING = "pending", _("Pending")
+    DELIVERED = "delivered", _("Delivered")
+    FAILED = "failed", _("Failed (out of attempts)")
 
 
 class WebhookDelivery(models.Model):
     """One event for one endpoint: the log the admin shows and resends from."""
 
     endpoint = models.ForeignKey(
-        WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
+        WebhookEndpoint,
+        on_delete=models.CASCADE,
+        related_name="deliveries",
+        verbose_name=_("endpoint"),
     )
-    kind = models.CharField(max_length=32)
-    sequence = models.PositiveIntegerField(help_text="The event's number for its endpoint.")
-    idempotency_key = models.CharField(max_length=120)
-    payload = models.JSONField(default=dict)
+    kind = models.CharField(max_length=32, verbose_name=_("kind"))
+    sequence = models.PositiveIntegerField(
+        help_text=_("The event's number for its endpoint."), verbose_name=_("sequence")
+    )
+    idempotency_key = models.CharField(max_length=120, verbose_name=_("idempotency key"))
+    payload = models.JSONField(default=dict, verbose_name=_("payload"))
     status = models.CharField(
-        max_length=9, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING
+        max_length=9,
+        choices=DeliveryStatus.choices,
+        default=DeliveryStatus.PENDING,
+        verbose_name=_("status"),
     )
-    attempts = models.PositiveIntegerField(default=0)
-    last_status = models.PositiveSmallIntegerField(null=True, blank=True)
-    last_error = models.TextField(blank=True)
-    last_attempt_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    delivered_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0, verbose_name=_("attempts"))
+    last_status = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("last status")
+    )
+    last_error = models.TextField(blank=True, verbose_name=_("last error"))
+    last_attempt_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last attempt at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    delivered_at = models.DateTimeField(null=True, blank=True, verbose_name=_("delivered at"))
 
     class Meta:
         verbose_name = _("webhook delivery")
@@ -319,10 +397,10 @@ class WebhookDelivery(models.Model):
 
 
 class CorrectionKind(models.TextChoices):
-    DISQUALIFY = "disqualify", "Disqualify a member (from a tournament or a season)"
-    MANUAL_RESULT = "manual_result", "Enter a tournament's places by hand"
-    FORFEIT = "forfeit", "A member forfeits one match"
-    NO_SHOW = "no_show", "A member did not check in (a bot took its seat)"
+    DISQUALIFY = "disqualify", _("Disqualify a member (from a tournament or a season)")
+    MANUAL_RESULT = "manual_result", _("Enter a tournament's places by hand")
+    FORFEIT = "forfeit", _("A member forfeits one match")
+    NO_SHOW = "no_show", _("A member did not check in (a bot took its seat)")
 
 
 class Correction(models.Model):
@@ -330,18 +408,28 @@ class Correction(models.Model):
     edited or deleted; a later correction supersedes). Recording and recomputing apply every
     correction of a tournament, in order, on top of what the tournament itself produced."""
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="corrections")
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="corrections")
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("league")
+    )
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("season")
+    )
     link = models.ForeignKey(
         LeagueTournament,
         on_delete=models.CASCADE,
         null=True,
         blank=True,
         related_name="corrections",
-        help_text="The tournament corrected; empty: the whole season (a disqualification).",
+        help_text=_("The tournament corrected; empty: the whole season (a disqualification)."),
+        verbose_name=_("link"),
     )
     member = models.ForeignKey(
-        Member, on_delete=models.CASCADE, null=True, blank=True, related_name="corrections"
+        Member,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="corrections",
+        verbose_name=_("member"),
     )
     match = models.ForeignKey(
         "matches.Match",
@@ -349,17 +437,25 @@ class Correction(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="A forfeit: the match its member forfeits.",
+        help_text=_("A forfeit: the match its member forfeits."),
+        verbose_name=_("match"),
     )
-    kind = models.CharField(max_length=13, choices=CorrectionKind.choices)
-    reason = models.TextField()
+    kind = models.CharField(max_length=13, choices=CorrectionKind.choices, verbose_name=_("kind"))
+    reason = models.TextField(verbose_name=_("reason"))
     places = models.JSONField(
-        default=dict, blank=True, help_text="A manual result: member id → place."
+        default=dict,
+        blank=True,
+        help_text=_("A manual result: member id → place."),
+        verbose_name=_("places"),
     )
     by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("correction")
@@ -371,15 +467,15 @@ class Correction(models.Model):
 
 
 class ScheduleOutcome(models.TextChoices):
-    PENDING = "", "Not yet"
-    STARTED = "started", "Started by itself"
-    CANCELLED = "cancelled", "Cancelled (check-in incomplete)"
-    SKIPPED = "skipped", "Started or cancelled by hand before its time"
+    PENDING = "", _("Not yet")
+    STARTED = "started", _("Started by itself")
+    CANCELLED = "cancelled", _("Cancelled (check-in incomplete)")
+    SKIPPED = "skipped", _("Started or cancelled by hand before its time")
 
 
 class NoShow(models.TextChoices):
-    CANCEL = "cancel", "Cancel the tournament"
-    BOT = "bot", "A bot takes each absent player's seat"
+    CANCEL = "cancel", _("Cancel the tournament")
+    BOT = "bot", _("A bot takes each absent player's seat")
 
 
 class Schedule(models.Model):
@@ -388,23 +484,33 @@ class Schedule(models.Model):
     player who did not check in cancels it with the reason, or (``no_show`` ``bot``) is
     replaced by a bot of ``bot_level`` (``tournaments.leagues.schedules``)."""
 
-    link = models.OneToOneField(LeagueTournament, on_delete=models.CASCADE, related_name="schedule")
-    starts_at = models.DateTimeField(db_index=True)
-    checkin_opens_at = models.DateTimeField()
+    link = models.OneToOneField(
+        LeagueTournament, on_delete=models.CASCADE, related_name="schedule", verbose_name=_("link")
+    )
+    starts_at = models.DateTimeField(db_index=True, verbose_name=_("starts at"))
+    checkin_opens_at = models.DateTimeField(verbose_name=_("checkin opens at"))
     no_show = models.CharField(
         max_length=6,
         choices=NoShow.choices,
         default=NoShow.CANCEL,
-        help_text="What a player who did not check in by the start time causes.",
+        help_text=_("What a player who did not check in by the start time causes."),
+        verbose_name=_("no show"),
     )
     bot_level = models.CharField(
-        max_length=9, default="rookie", help_text="The strength of a bot that takes a seat."
+        max_length=9,
+        default="rookie",
+        help_text=_("The strength of a bot that takes a seat."),
+        verbose_name=_("bot level"),
     )
     outcome = models.CharField(
-        max_length=9, choices=ScheduleOutcome.choices, default=ScheduleOutcome.PENDING, blank=True
+        max_length=9,
+        choices=ScheduleOutcome.choices,
+        default=ScheduleOutcome.PENDING,
+        blank=True,
+        verbose_name=_("outcome"),
     )
-    reason = models.CharField(max_length=200, blank=True)
-    settled_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=200, blank=True, verbose_name=_("reason"))
+    settled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("settled at"))
 
     class Meta:
         verbose_name = _("schedule")
@@ -417,11 +523,16 @@ class Schedule(models.Model):
 class CheckIn(models.Model):
     """A seat's check-in for a scheduled start (a bot is always ready and never checks in)."""
 
-    schedule = models.ForeignKey(Schedule, on_delete=models.CASCADE, related_name="checkins")
-    seat = models.OneToOneField(
-        "tournaments.Seat", on_delete=models.CASCADE, related_name="league_checkin"
+    schedule = models.ForeignKey(
+        Schedule, on_delete=models.CASCADE, related_name="checkins", verbose_name=_("schedule")
     )
-    at = models.DateTimeField()
+    seat = models.OneToOneField(
+        "tournaments.Seat",
+        on_delete=models.CASCADE,
+        related_name="league_checkin",
+        verbose_name=_("seat"),
+    )
+    at = models.DateTimeField(verbose_name=_("at"))
 
     class Meta:
         verbose_name = _("check-in")

@@ -39,7 +39,7 @@ from tournaments.leagues.webhooks import EVENT_KINDS
 from tournaments.models import Seat, Tournament
 from tournaments.selectors.viewers import BadToken, Organizer, hash_token
 from tournaments.services import lobby
-from tournaments.services.common import new_token
+from tournaments.services.common import new_token, rule_message
 
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 RESERVED_SLUGS = frozenset({"tournaments"})  # /api/v1/leagues/tournaments/ is a route
@@ -169,7 +169,7 @@ def _check_tournament_options(options: Mapping[str, Any]) -> None:
             set_problems=problems,
         )
     except RuleError as error:
-        raise ApplicationError(error.code, error.message, error.details) from error
+        raise ApplicationError(error.code, rule_message(error), error.details) from error
 
 
 def _any_sets(problems: Mapping[str, list[str]]) -> list[str]:

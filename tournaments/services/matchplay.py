@@ -258,9 +258,27 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any
         try:
             outcome = _run(match, [*match.answers, answer])
         except InvalidAnswer as error:
-            raise ApplicationError(error.code, error.message, {"question": question}) from error
+            raise answer_refusal(error, waiting, question) from error
         _advance(tournament, match, outcome)
     return match
+
+
+def answer_refusal(
+    error: InvalidAnswer, waiting: dict[str, Any] | None, question: int
+) -> ApplicationError:
+    """The engine's refusal of an answer, in the player's language: the engine (no Django) words
+    it in English, so its code chooses the words here (``InvalidAnswer`` lists the codes)."""
+    asked = waiting or {}
+    words = {
+        "bad_kind": _("Answer with a list of options."),
+        "not_offered": _("That is not an option of this question."),
+        "duplicate": _("An option was chosen twice."),
+        "not_a_permutation": _("Order every option of this question."),
+        "too_many": _("Too many options: choose at most %(count)s.") % {"count": asked.get("max")},
+        "too_few": _("Too few options: choose at least %(count)s.") % {"count": asked.get("min")},
+    }
+    message = words.get(error.code, error.message)
+    return ApplicationError(error.code, message, {"question": question})
 
 
 def match_answer_timeout(*, match_id: int, question: int) -> bool:

@@ -14,13 +14,16 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config.commands import LocalizedCommand, LoggedOutput
 from config.env import secret_value
 
 
 class Command(LoggedOutput, LocalizedCommand):
-    help = "Create the admin superuser if missing (password: ADMIN_PASSWORD or generated)."
+    help = gettext_noop(
+        "Create the admin superuser if missing (password: ADMIN_PASSWORD or generated)."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--username", default="admin")

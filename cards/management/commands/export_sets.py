@@ -9,6 +9,7 @@ from typing import Any
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from cards.models import CardSet
 from cards.setfiles import sets_export
@@ -16,14 +17,16 @@ from config.commands import LocalizedCommand
 
 
 class Command(LocalizedCommand):
-    help = (
+    help = gettext_noop(
         "Write card sets and their cards in the catalogue file's format (to standard output or "
         "--out); import them again with load_catalogue --file F --only-its-sets."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("names", nargs="+", help="Card set names.")
-        parser.add_argument("--out", type=Path, help="The file to write (default: stdout).")
+        parser.add_argument("names", nargs="+", help=gettext_noop("Card set names."))
+        parser.add_argument(
+            "--out", type=Path, help=gettext_noop("The file to write (default: stdout).")
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         names: list[str] = options["names"]

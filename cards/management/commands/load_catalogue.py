@@ -8,29 +8,38 @@ from typing import Any
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from cards.catalogue import CATALOGUE_PATH, CatalogueError, Counts, catalogue_load
 from config.commands import LocalizedCommand, LoggedOutput
 
 
 class Command(LoggedOutput, LocalizedCommand):
-    help = (
+    help = gettext_noop(
         "Load cards/data/catalogue.json. Rows equal to the file are left alone; rows edited in "
         "admin (curated) are skipped unless --force."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("--file", type=Path, default=CATALOGUE_PATH, help="Catalogue JSON.")
         parser.add_argument(
-            "--force", action="store_true", help="Overwrite curated rows with the file's values."
+            "--file", type=Path, default=CATALOGUE_PATH, help=gettext_noop("Catalogue JSON.")
         )
         parser.add_argument(
-            "--dry-run", action="store_true", help="Say what would change; change nothing."
+            "--force",
+            action="store_true",
+            help=gettext_noop("Overwrite curated rows with the file's values."),
+        )
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help=gettext_noop("Say what would change; change nothing."),
         )
         parser.add_argument(
             "--only-its-sets",
             action="store_true",
-            help="A file of some sets (export_sets): do not list other sets' rows as missing.",
+            help=gettext_noop(
+                "A file of some sets (export_sets): do not list other sets' rows as missing."
+            ),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

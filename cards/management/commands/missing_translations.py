@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from cards.selectors import card_missing_translations
 from cards.validation import TRANSLATED_LANGUAGES
@@ -14,12 +14,16 @@ from config.commands import LocalizedCommand
 
 
 class Command(LocalizedCommand):
-    help = "List the cards without a name or effect translation, per language."
+    help = gettext_noop("List the cards without a name or effect translation, per language.")
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--lang", choices=TRANSLATED_LANGUAGES, help="One language only.")
         parser.add_argument(
-            "--strict", action="store_true", help="Exit non-zero if any translation is missing."
+            "--lang", choices=TRANSLATED_LANGUAGES, help=gettext_noop("One language only.")
+        )
+        parser.add_argument(
+            "--strict",
+            action="store_true",
+            help=gettext_noop("Exit non-zero if any translation is missing."),
         )
 
     def handle(self, *args: Any, lang: str | None, strict: bool, **options: Any) -> None:

@@ -15,6 +15,7 @@ from django.core.management.base import CommandError, CommandParser
 from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config.backups import dump_path, dumps_to_prune
 from config.commands import LocalizedCommand, LoggedOutput
@@ -22,16 +23,26 @@ from config.pgtools import connection_args, require_postgres, run
 
 
 class Command(LoggedOutput, LocalizedCommand):
-    help = "Dump the database to FILE with pg_dump (custom format, for manage.py restore)."
+    help = gettext_noop(
+        "Dump the database to FILE with pg_dump (custom format, for manage.py restore)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", nargs="?", help="Where to write the dump.")
-        parser.add_argument("--dir", help="Write a dump named by its time here, and prune.")
+        parser.add_argument("file", nargs="?", help=gettext_noop("Where to write the dump."))
         parser.add_argument(
-            "--keep-daily", type=int, default=7, help="With --dir: days whose newest dump is kept."
+            "--dir", help=gettext_noop("Write a dump named by its time here, and prune.")
         )
         parser.add_argument(
-            "--keep-weekly", type=int, default=4, help="With --dir: weeks whose newest is kept."
+            "--keep-daily",
+            type=int,
+            default=7,
+            help=gettext_noop("With --dir: days whose newest dump is kept."),
+        )
+        parser.add_argument(
+            "--keep-weekly",
+            type=int,
+            default=4,
+            help=gettext_noop("With --dir: weeks whose newest is kept."),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -13,17 +13,22 @@ from typing import Any
 from django.core.management.base import CommandError, CommandParser
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config.commands import LocalizedCommand
 from config.liveness import BEAT, WORKER, heartbeats, is_alive
 
 
 class Command(LocalizedCommand):
-    help = "Exit 0 if the process's heartbeat is fresh (HEARTBEAT_STALE_SECONDS), else 1."
+    help = gettext_noop(
+        "Exit 0 if the process's heartbeat is fresh (HEARTBEAT_STALE_SECONDS), else 1."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("role", choices=[BEAT, WORKER])
-        parser.add_argument("--name", help="A worker's node name (celery@HOST); any if omitted.")
+        parser.add_argument(
+            "--name", help=gettext_noop("A worker's node name (celery@HOST); any if omitted.")
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         role, name = options["role"], options["name"]

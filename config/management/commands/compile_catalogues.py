@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from config.catalogues import compile_catalogues
 from config.commands import LocalizedCommand
 
 
 class Command(LocalizedCommand):
-    help = "Compile locale/*/LC_MESSAGES/*.po to .mo (only those changed since)."
+    help = gettext_noop("Compile locale/*/LC_MESSAGES/*.po to .mo (only those changed since).")
 
     def handle(self, *args: Any, **options: Any) -> None:
         written = compile_catalogues()

@@ -14,24 +14,34 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from config import contract
 from config.commands import LocalizedCommand
 
 
 class Command(LocalizedCommand):
-    help = "Write schema/ from the code; --check, --breaking or --release (docs/contract.md)."
+    help = gettext_noop(
+        "Write schema/ from the code; --check, --breaking or --release (docs/contract.md)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         group = parser.add_mutually_exclusive_group()
-        group.add_argument("--check", action="store_true", help="Exit 1 if schema/ is stale.")
         group.add_argument(
-            "--breaking", action="store_true", help="Breaking changes since schema/released/."
+            "--check", action="store_true", help=gettext_noop("Exit 1 if schema/ is stale.")
         )
-        group.add_argument("--release", action="store_true", help="Copy to schema/released/.")
+        group.add_argument(
+            "--breaking",
+            action="store_true",
+            help=gettext_noop("Breaking changes since schema/released/."),
+        )
+        group.add_argument(
+            "--release", action="store_true", help=gettext_noop("Copy to schema/released/.")
+        )
         parser.add_argument(
-            "--no-node", action="store_true", help="--breaking without the node tools."
+            "--no-node",
+            action="store_true",
+            help=gettext_noop("--breaking without the node tools."),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -14,16 +14,21 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config import sdks
 from config.commands import LocalizedCommand
 
 
 class Command(LocalizedCommand):
-    help = "Regenerate sdk/ from schema/; --check: exit 1 if sdk/ is stale (docs/contract.md)."
+    help = gettext_noop(
+        "Regenerate sdk/ from schema/; --check: exit 1 if sdk/ is stale (docs/contract.md)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--check", action="store_true", help="Exit 1 if sdk/ is stale.")
+        parser.add_argument(
+            "--check", action="store_true", help=gettext_noop("Exit 1 if sdk/ is stale.")
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import CommandError, CommandParser
 from django.db import connection
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from psycopg import sql
 
 from config.commands import LocalizedCommand, LoggedOutput
@@ -15,19 +16,21 @@ from config.pgtools import connection_args, require_postgres, run
 
 
 class Command(LoggedOutput, LocalizedCommand):
-    help = (
+    help = gettext_noop(
         "Restore a dump made by manage.py backup: into a new database (--into NAME, created "
         "here) or over the configured database (--replace: its tables are dropped first)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="A dump written by manage.py backup.")
+        parser.add_argument("file", help=gettext_noop("A dump written by manage.py backup."))
         target = parser.add_mutually_exclusive_group(required=True)
         target.add_argument(
-            "--into", metavar="NAME", help="Create database NAME and restore there."
+            "--into", metavar="NAME", help=gettext_noop("Create database NAME and restore there.")
         )
         target.add_argument(
-            "--replace", action="store_true", help="Replace the configured database's contents."
+            "--replace",
+            action="store_true",
+            help=gettext_noop("Replace the configured database's contents."),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

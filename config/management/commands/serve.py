@@ -16,7 +16,7 @@ from typing import Any
 from django.core.management import call_command
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import reloader
+from django.utils.translation import gettext_noop, reloader
 
 from config.catalogues import LOCALE_DIR
 from config.commands import LocalizedCommand
@@ -25,13 +25,17 @@ Step = tuple[str, Callable[[], object]]
 
 
 class Command(LocalizedCommand):
-    help = "Compile, migrate, load the cards and the admin user in one start, then run Daphne."
+    help = gettext_noop(
+        "Compile, migrate, load the cards and the admin user in one start, then run Daphne."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument(
-            "--setup-only", action="store_true", help="Prepare everything, do not serve."
+            "--setup-only",
+            action="store_true",
+            help=gettext_noop("Prepare everything, do not serve."),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

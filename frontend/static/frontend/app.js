@@ -2,7 +2,7 @@
 // the public league pages live at their own paths (/leagues/…) so they can be shared.
 import { get, post, keepSeat } from "./api.js";
 import { h, mount, attempt, cards, cardTile, clearErrors, plural, STATUS_WORDS } from "./ui.js";
-import { fmt, num, list as listOf, loadGlossary, restoreLanguage, wireLanguageSwitch, setName, glossed, term } from "./i18n.js";
+import { fmt, labelled, num, list as listOf, loadGlossary, restoreLanguage, wireLanguageSwitch, setName, glossed, term } from "./i18n.js";
 import { showTournament } from "./tournament.js";
 import { showReplay } from "./replay.js";
 import { showLeaguePage } from "./league.js";
@@ -83,7 +83,7 @@ function gameList(games) {
     game.round ? [" · ", game.round === 8 ? term("final") : fmt(gettext("round %(round)s"), { round: num(game.round) })] : "",
     ` · ${setName(game.basic_set)}, ${listOf(game.additional_sets.map(setName), true)}`,
     game.beach_cup ? ` · ${gettext("Beach Cup")}` : "",
-    game.winter_mode !== "off" ? ` · ${term("winter_park")}: ${WINTER_WORDS[game.winter_mode] ?? game.winter_mode}` : ""))));
+    game.winter_mode !== "off" ? ` · ${labelled(term("winter_park"), WINTER_WORDS[game.winter_mode] ?? game.winter_mode)}` : ""))));
 }
 
 function field(label, control, hint) {

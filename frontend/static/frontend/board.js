@@ -1,7 +1,7 @@
 // One match on the table: its state rebuilt from match events, drawn, and played step by step.
 import { get } from "./api.js";
 import { h, cardOf, mount, trophy, countdown, plural } from "./ui.js";
-import { fmt, num, term, parkName, capitalised } from "./i18n.js";
+import { fmt, labelled, num, term, parkName, capitalised } from "./i18n.js";
 import { newBoard, fold } from "./fold.js";
 
 /* global gettext, ngettext */
@@ -80,7 +80,7 @@ export class Table {
   on_effect(p) {
     const card = cardOf(this.keys.get(p.card) ?? "");
     const words = effectWords(card);
-    this.effect = { text: `${this.name(p.card)}: ${words}`, at: this.log.length };
+    this.effect = { text: labelled(this.name(p.card), words), at: this.log.length };
     this.say(fmt(gettext("%(name)s's %(card)s: %(effect)s"), { name: this.who(p.side), card: this.name(p.card), effect: words }));
   }
   on_fans(p) {
@@ -122,7 +122,7 @@ export function effectWords(card) {
 function chip(table, uid, fresh) {
   const key = table.keys.get(uid);
   const card = key ? cardOf(key) : null;
-  return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}`, title: card?.effect ? `${card.name}: ${card.effect}` : null },
+  return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}`, title: card?.effect ? labelled(card.name, card.effect) : null },
     card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : gettext("a face-down card"));
 }
 

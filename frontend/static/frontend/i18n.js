@@ -15,6 +15,12 @@ export function fmt(text, values) {
   return interpolate(text, values, true);
 }
 
+/** "Label: text" with this language's colon ("Winter Park: all", "冬季公园：所有公园"); with no
+ * text, the label and its colon alone, to stand in front of a text set apart. */
+export function labelled(label, text = "") {
+  return fmt(gettext("%(label)s: %(text)s"), { label, text });
+}
+
 const numbers = new Intl.NumberFormat(LANG);
 
 /** A label's first letter in capitals ("Green park"), as this language writes it (CSS's

@@ -79,7 +79,8 @@ export function questionPanel({ match, question }, answer) {
   const id = `${match.id}:${question.seq}`;
   const title = h("h2", { id: "question-title" }, fmt(gettext("Your %(card)s asks — %(park)s"),
     { card: cardOf(question.card_key).name, park: parkName(match.park) }));
-  const buttons = h("div", { class: "row" },
+  // The answer row: on a phone it stays at the foot of the sheet while the options scroll (style.css).
+  const buttons = h("div", { class: "row answer-row" },
     h("button", { type: "submit", class: "primary", "data-key": "q-answer" }, gettext("Answer")),
     h("button", { type: "button", "data-key": "q-default", onclick: () => answer(question.default) }, gettext("Take the suggested answer")));
   const form = h("form", {

@@ -2,7 +2,7 @@
 import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
 import { h, mount, afterDraw, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
-import { fmt, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
+import { fmt, labelled, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
 import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
@@ -89,10 +89,11 @@ class TournamentPage {
       standings: h("aside", { class: "standings panel", "aria-label": gettext("Standings") }),
       activity: h("ul", { class: "activity", "aria-label": gettext("What happened") }),
     };
+    this.parts.main = h("div", { class: "t-main" }, this.parts.phase, this.parts.matches);
     this.chat = new ChatPanel(this);
     mount(container, this.parts.head, this.parts.question,
       h("div", { class: "t-grid" },
-        h("div", { class: "t-main" }, this.parts.phase, this.parts.matches),
+        this.parts.main,
         h("div", { class: "t-side" }, this.parts.standings, this.chat.element,
           h("section", { class: "panel" }, h("h2", {}, gettext("Activity")), this.parts.activity))));
   }
@@ -404,7 +405,7 @@ class TournamentPage {
       h("p", { class: "muted" }, plural(o.seat_count, ngettext("%(count)s seat", "%(count)s seats", o.seat_count)),
         ` · ${setName(o.basic_set)} + ${list(o.additional_sets.map(setName), true)}`,
         o.beach_cup ? ` · ${gettext("Beach Cup")}` : "",
-        o.winter_mode !== "off" ? ` · ${term("winter_park")}: ${WINTER_WORDS[o.winter_mode] ?? o.winter_mode}` : "",
+        o.winter_mode !== "off" ? ` · ${labelled(term("winter_park"), WINTER_WORDS[o.winter_mode] ?? o.winter_mode)}` : "",
         o.seat_count % 2 ? ` · ${fmt(gettext("Robot level %(level)s"), { level: num(o.robot_difficulty) })}` : "",
         o.solo_challenge ? ` · ${gettext("solo challenge")}` : "",
         " · ", this.me ? fmt(gettext("you are %(name)s (seat %(seat)s)"), { name: this.me.name, seat: num(this.me.seat + 1) })
@@ -420,6 +421,7 @@ class TournamentPage {
 
   renderPhase() {
     const v = this.view;
+    this.liveFirst(v.status === "match");
     if (v.status === "lobby") return mount(this.parts.phase, this.schedulePanel(), this.lobbyPanel());
     if (v.status === "cancelled") return mount(this.parts.phase, this.cancelledPanel());
     if (v.status === "finished") return mount(this.parts.phase, this.endPanel());
@@ -433,6 +435,15 @@ class TournamentPage {
     parts.push(this.progressPanel());
     if (this.me && v.status !== "lobby") parts.push(this.deckPanel());
     mount(this.parts.phase, parts);
+  }
+
+  /** During the Match Phase the live boards come first, the players and the deck after them: on
+   * a phone the deck alone would push the match more than a screen down. Moved in the document,
+   * not only drawn elsewhere, so the reading and tab order follow what is shown. */
+  liveFirst(live) {
+    const { main, phase, matches } = this.parts;
+    const first = live ? matches : phase;
+    if (main.firstChild !== first) main.prepend(first);
   }
 
   progressPanel() {

@@ -1,6 +1,6 @@
 // Small DOM helpers, the error banner, the card catalogue and card tiles.
 import { get } from "./api.js";
-import { fmt, num, duration, clock, setName, glossed, term } from "./i18n.js";
+import { fmt, labelled, num, duration, clock, setName, glossed, term } from "./i18n.js";
 import { effectParts, effectSentence } from "./cardtext.js";
 
 /* global gettext, ngettext */
@@ -170,12 +170,13 @@ function shapeOf(set) {
   return SHAPES[sum % SHAPES.length];
 }
 
-/** The set icon: the set's shape in its colour with its initial (drawn here, no image). */
+/** The set icon: the set's shape in its colour with the initial of its name in this language
+ * (城 for City in Chinese, Г for Город in Russian; drawn here, no image). */
 export function setIcon(set) {
   return svg("svg", { viewBox: "0 0 16 16", class: "set-icon", "aria-hidden": "true" },
     svg("path", { d: shapeOf(set), fill: "var(--set, #7a8594)" }),
     svg("text", { x: 8, y: 11.2, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff" },
-      String(set || "?")[0].toUpperCase()));
+      [...String(setName(set) || "?")][0].toUpperCase()));
 }
 
 /** The level badge: a shield with the level letter. */
@@ -188,7 +189,7 @@ export function levelBadge(level) {
 
 function effectLine(card) {
   const [label, text] = effectParts(card, timingWords);
-  return h("p", { class: "effect" }, label ? h("strong", {}, label, ": ") : null, text);
+  return h("p", { class: "effect" }, label ? h("strong", {}, labelled(label)) : null, text);
 }
 
 /** A card tile with every fact a player reads on the physical card; a compact tile (a deck)

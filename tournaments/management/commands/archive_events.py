@@ -6,14 +6,14 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from config.commands import LocalizedCommand
 from tournaments.services.archive import archive_finished
 
 
 class Command(LocalizedCommand):
-    help = (
+    help = gettext_noop(
         "Move the event logs (and their matches' events) of tournaments finished or cancelled "
         "more than DAYS days ago into compressed archive rows; replays and verify/ still serve "
         "them."
@@ -21,7 +21,11 @@ class Command(LocalizedCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--older-than", type=int, required=True, metavar="DAYS", help="0 = every finished one."
+            "--older-than",
+            type=int,
+            required=True,
+            metavar="DAYS",
+            help=gettext_noop("0 = every finished one."),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config.commands import LocalizedCommand
 from config.errors import ApplicationError
@@ -14,14 +15,16 @@ from tournaments.services.balance import card_balance_create, card_balance_run
 
 
 class Command(LocalizedCommand):
-    help = (
+    help = gettext_noop(
         'Play N paired bot matches with and without the card KEY ("Set/Name", an A, B or C '
         "design) and store the result next to its figures from stored play."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("key", help='The design, "Set/Name", e.g. "Castle/Dragon".')
-        parser.add_argument("--matches", type=int, default=200, help="Pairs to play.")
+        parser.add_argument(
+            "key", help=gettext_noop('The design, "Set/Name", e.g. "Castle/Dragon".')
+        )
+        parser.add_argument("--matches", type=int, default=200, help=gettext_noop("Pairs to play."))
         parser.add_argument("--seed", type=int, default=0)
 
     def handle(self, *args: Any, **options: Any) -> None:

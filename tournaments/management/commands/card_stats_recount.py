@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from config.commands import LocalizedCommand
 from tournaments.services.cardstats import card_stats_recount
 
 
 class Command(LocalizedCommand):
-    help = (
+    help = gettext_noop(
         "Rebuild every card statistics row from the stored matches and finished Deck Phases "
         "(the figures kept while playing must come out the same)."
     )

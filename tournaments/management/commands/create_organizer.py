@@ -5,19 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import CommandParser
+from django.utils.translation import gettext_noop
 
 from config.commands import LocalizedCommand
 from tournaments.services.organizers import organizer_create
 
 
 class Command(LocalizedCommand):
-    help = (
+    help = gettext_noop(
         "Create (or update) the user NAME with the tournaments.organize permission and print a "
         "new API token for `Authorization: Token <token>` (shown once; an older one stops)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("name", help="The organizer's username.")
+        parser.add_argument("name", help=gettext_noop("The organizer's username."))
 
     def handle(self, *args: Any, **options: Any) -> None:
         token = organizer_create(username=options["name"])

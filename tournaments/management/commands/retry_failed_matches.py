@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import CommandParser
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from config.commands import LocalizedCommand
 from matches.models import Match, MatchStatus
@@ -13,11 +13,11 @@ from tournaments.services.matchplay import match_retry
 
 
 class Command(LocalizedCommand):
-    help = "Queue failed matches (all of them, or the ids given) to be played again."
+    help = gettext_noop("Queue failed matches (all of them, or the ids given) to be played again.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "ids", nargs="*", type=int, help="Match ids (default: every failed one)."
+            "ids", nargs="*", type=int, help=gettext_noop("Match ids (default: every failed one).")
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

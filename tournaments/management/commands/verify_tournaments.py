@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import CommandError
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from config.commands import LocalizedCommand
 from tournaments.models import Status, Tournament
@@ -15,7 +15,9 @@ from tournaments.services.fairness import tournament_verify
 
 
 class Command(LocalizedCommand):
-    help = "Verify every finished tournament (replaying each match); exit 1 if any check fails."
+    help = gettext_noop(
+        "Verify every finished tournament (replaying each match); exit 1 if any check fails."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         ids = list(

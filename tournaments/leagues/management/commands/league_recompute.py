@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from config.commands import LocalizedCommand
 from tournaments.leagues.models import League
@@ -14,13 +14,13 @@ from tournaments.leagues.recording import league_recompute
 
 
 class Command(LocalizedCommand):
-    help = (
+    help = gettext_noop(
         "Replay a league's recorded tournaments in their order: the same rows as recorded, and "
         "bot members split by strength where an older recording merged them."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug", help="The league's slug.")
+        parser.add_argument("slug", help=gettext_noop("The league's slug."))
 
     def handle(self, *args: Any, **options: Any) -> None:
         league = League.objects.filter(slug=options["slug"]).first()
