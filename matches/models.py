@@ -63,6 +63,10 @@ class Match(models.Model):
         default=dict,
         help_text="Events each viewer class may see: public, and side A's and B's own as well.",
     )
+    events_stored = models.PositiveIntegerField(
+        default=0,
+        help_text="How many of its events are stored: those before a pending question, then all.",
+    )
     result_visible_at = models.DateTimeField(
         null=True, blank=True, help_text="When the last event is released (the result with it)."
     )

@@ -12,8 +12,8 @@ from rest_framework.renderers import JSONRenderer
 
 from cards.models import Card
 from config.shapes import to_json
-from matches.models import Match, MatchStatus
-from matches.observer import SPECTATOR, Viewer
+from matches.models import Match, MatchEvent, MatchStatus
+from matches.observer import SPECTATOR, Viewer, observe
 from matches.selectors import match_list
 from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat, TournamentEvent
@@ -168,3 +168,22 @@ def test_everyone_learns_whom_the_match_waits_for_and_until_when(catalogue: Any)
     match.refresh_from_db()
     assert match.question_deadline is not None
     assert waiting.payload["deadline"] == match.question_deadline.isoformat()
+
+
+def test_a_waiting_match_shows_each_viewer_the_events_before_its_question(catalogue: Any) -> None:
+    """The board shows the situation a question is about: the events before it are out."""
+    host, guest, match = juggler_game()
+    stored = list(
+        MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True)
+    )
+    assert [event["seq"] for event in stored] == list(range(len(stored)))
+    assert any(event["kind"] == "reveal" for event in stored), "the reveal that asks is out"
+    asking = "A" if match.seat_a.number == 0 else "B"
+    sides = {asking: host, ("B" if asking == "A" else "A"): guest, None: None}
+    for side, player in sides.items():
+        headers = player.headers if player else {}
+        shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=headers).json()
+        seen = [event for event in stored if observe(event, side) is not None]
+        assert shown["status"] == "waiting" and shown["events_released"] == len(seen)
+        frames = host.client.get(f"/api/v1/matches/{match.pk}/events/", headers=headers).json()
+        assert [f["seq"] - 1 for f in frames if f["kind"] != "hidden"] == [e["seq"] for e in seen]
