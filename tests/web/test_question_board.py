@@ -18,7 +18,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.live_server import live_server
 from tests.web.helpers import (
-    DESKTOP,
     FOCUS_SPY,
     SLOW_ANSWERS,
     Watch,
@@ -98,7 +97,7 @@ def _check(page: Page) -> dict[str, Any]:
 def test_a_prompt_opens_with_its_board_showing_the_events_before_the_question(
     browser: Browser, server_url: str
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     for script in (SLOW_BOARDS, PROMPT_SPY, FOCUS_SPY):
         context.add_init_script(script)
     page = context.new_page()
