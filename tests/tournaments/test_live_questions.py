@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -14,7 +14,7 @@ from cards.models import Card
 from config.shapes import to_json
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.observer import SPECTATOR, Viewer, observe
-from matches.selectors import match_list
+from matches.selectors import ASKED, match_list
 from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat, TournamentEvent
 from tournaments.selectors.cards import _facts_of_tournament
@@ -187,3 +187,21 @@ def test_a_waiting_match_shows_each_viewer_the_events_before_its_question(catalo
         assert shown["status"] == "waiting" and shown["events_released"] == len(seen)
         frames = host.client.get(f"/api/v1/matches/{match.pk}/events/", headers=headers).json()
         assert [f["seq"] - 1 for f in frames if f["kind"] != "hidden"] == [e["seq"] for e in seen]
+
+
+def test_a_paced_question_and_its_deadline_count_from_its_last_event_before_it(
+    catalogue: Any, settings: Any
+) -> None:
+    settings.MATCH_EVENT_PACE_SECONDS = 0.25
+    host, _guest, match = juggler_game()
+    last = MatchEvent.objects.filter(match=match).order_by("-seq").first()
+    assert last is not None and match.question is not None
+    asked = datetime.fromisoformat(match.question[ASKED])
+    assert asked == last.visible_at > timezone.now(), "asked once the events before it are out"
+    seconds = host.get()["options"]["answer_deadline_seconds"]
+    assert match.question_deadline == asked + timedelta(seconds=seconds)
+    asking = TournamentEvent.objects.filter(
+        tournament_id=host.id, kind__in=["match_question", "match_waiting"]
+    )
+    assert [row.visible_at for row in asking] == [asked, asked]
+    assert match_of(host, match)["question"] is None, "not shown before its instant"
