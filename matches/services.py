@@ -66,10 +66,11 @@ Released = list[tuple[dict[str, Any], datetime]]
 
 class Wait(NamedTuple):
     """A match stopped at a live side's question: the question as stored, the instant it is
-    asked (its events before it are out) and the events stored with it."""
+    asked (its events before it are out), its answer deadline and the events stored with it."""
 
     question: dict[str, Any]
     asked: datetime
+    deadline: datetime
     released: Released
 
 
@@ -91,9 +92,10 @@ def match_wait(
     match.status = MatchStatus.WAITING
     match.answers = list(pending.answers)
     match.question = question
-    match.question_deadline = asked + timedelta(seconds=seconds)
+    deadline = asked + timedelta(seconds=seconds)
+    match.question_deadline = deadline
     match.save()
-    return Wait(question, asked, released)
+    return Wait(question, asked, deadline, released)
 
 
 def _store_events(

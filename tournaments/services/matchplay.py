@@ -303,10 +303,8 @@ def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
     wait = match_wait(match, outcome, now=now, pace=pace, floor=floor, seconds=seconds)
     owner = side_seat(match, outcome.question.side)
     shown = {key: value for key, value in wait.question.items() if key != ASKED}
-    deadline = match.question_deadline
-    assert deadline is not None
     # The deadline is public: spectators see "waiting for Bea (0:13)".
-    waiting = {"match": match.pk, "seat": owner.number, "deadline": deadline.isoformat()}
+    waiting = {"match": match.pk, "seat": owner.number, "deadline": wait.deadline.isoformat()}
     publish_many(
         tournament,
         [
@@ -316,7 +314,7 @@ def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
         ],
     )
     match_id, seq = match.pk, outcome.question.seq
-    countdown = (deadline - now).total_seconds()
+    countdown = (wait.deadline - now).total_seconds()
     transaction.on_commit(
         lambda: enqueue_named(
             "tournaments.tasks.answer_timeout", match_id, seq, countdown=countdown
