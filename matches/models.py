@@ -95,6 +95,10 @@ class Match(models.Model):
         help_text=_("Events each viewer class may see: public, and side A's and B's own as well."),
         verbose_name=_("event counts"),
     )
+    events_stored = models.PositiveIntegerField(
+        default=0,
+        help_text="How many of its events are stored: those before a pending question, then all.",
+    )
     result_visible_at = models.DateTimeField(
         null=True,
         blank=True,

@@ -98,8 +98,13 @@ Counts = dict[str, int]
 whole count that viewer sees (as ``matches.services.event_counts`` stores a released match's)."""
 
 
+BEING_RELEASED = (MatchStatus.RECORDED, MatchStatus.WAITING, MatchStatus.FAILED)
+"""The statuses of a match whose stored events may be out only in part: recorded, or stopped
+(at a question, or failed) after storing the events before its question."""
+
+
 def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
-    """One grouped query for every match whose events are still being released."""
+    """One grouped query for every match whose events are still being released (or stopped)."""
     if not ids:
         return {}
     counted = with_released_counts(Match.objects.filter(pk__in=ids))
@@ -113,8 +118,8 @@ def _released(match: Match, side: str | None, counts: Counts | None = None) -> i
     recorded), or counted now for a match whose events are still being released."""
     if match.status == MatchStatus.FINISHED:
         return int(match.event_counts.get(side or "public", 0))
-    if match.status != MatchStatus.RECORDED:
-        return 0  # a match's events are stored when it is recorded
+    if match.status not in BEING_RELEASED:
+        return 0  # a scheduled match has no events yet
     if counts is None:
         counts = _recorded_counts([match.pk]).get(match.pk, {})
     return int(counts.get(side or "public", 0))
@@ -198,7 +203,7 @@ def match_by_id(match_id: int) -> Match:
 
 def match_list(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
     listed = list(shown_matches().filter(tournament_id=tournament_id))
-    counts = _recorded_counts([m.pk for m in listed if m.status == MatchStatus.RECORDED])
+    counts = _recorded_counts([m.pk for m in listed if m.status in BEING_RELEASED])
     return [match_view(match, viewer, counts.get(match.pk, {}), listed=True) for match in listed]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
@@ -60,18 +60,69 @@ def run_engine(
     return play_match(setup, match.seed, sides, record=True, answers=answers)
 
 
+Released = list[tuple[dict[str, Any], datetime]]
+"""Events newly stored, each with the instant it is released."""
+
+
+class Wait(NamedTuple):
+    """A match stopped at a live side's question: the question as stored, the instant it is
+    asked (its events before it are out), its answer deadline and the events stored with it."""
+
+    question: dict[str, Any]
+    asked: datetime
+    deadline: datetime
+    released: Released
+
+
 def match_wait(
-    match: Match, pending: PendingQuestion, deadline: datetime, asked: datetime
-) -> dict[str, Any]:
-    """Store the pause at a live side's question, asked (public) at ``asked``; the question as
-    stored."""
+    match: Match,
+    pending: PendingQuestion,
+    *,
+    now: datetime,
+    pace: float,
+    floor: datetime,
+    seconds: float,
+) -> Wait:
+    """Store the pause at a live side's question: the events before it not stored yet (paced
+    as ``match_store`` paces them), and the question, asked once the last of them is out and
+    answered within ``seconds`` of that."""
+    released = _store_events(match, pending.events, now=now, pace=pace, floor=floor)
+    asked = released[-1][1] if released else floor
     question = {**pending.question._asdict(), ASKED: asked.isoformat()}
     match.status = MatchStatus.WAITING
     match.answers = list(pending.answers)
     match.question = question
+    deadline = asked + timedelta(seconds=seconds)
     match.question_deadline = deadline
     match.save()
-    return question
+    return Wait(question, asked, deadline, released)
+
+
+def _store_events(
+    match: Match, events: list[dict[str, Any]], *, now: datetime, pace: float, floor: datetime
+) -> Released:
+    """Store those of the match's ``events`` after the ones already stored (a match re-run from
+    the start gives the same first events: each is stored once), paced ``pace`` seconds apart
+    from ``now`` but none before ``floor``; returns them with their instants."""
+    new = events[match.events_stored :]
+    paced = (now + timedelta(seconds=pace * index) for index in range(len(new)))
+    released = [at if at >= floor else floor for at in paced]
+    match_id = match.pk
+    append_rows(
+        MatchEvent,
+        [
+            {
+                "match_id": match_id,
+                "seq": event["seq"],
+                "kind": event["kind"],
+                "payload": event,
+                "visible_at": at,
+            }
+            for event, at in zip(new, released, strict=True)
+        ],
+    )
+    match.events_stored = len(events)
+    return list(zip(new, released, strict=True))
 
 
 RECORDED_FIELDS = [
@@ -86,6 +137,7 @@ RECORDED_FIELDS = [
     "finished_at",
     "result_visible_at",
     "event_counts",
+    "events_stored",
 ]
 
 
@@ -96,30 +148,18 @@ def match_store(
     now: datetime,
     pace: float,
     floor: datetime | None = None,
-) -> list[tuple[dict[str, Any], datetime]]:
-    """Record the match: its events, paced ``pace`` seconds apart from ``now`` but none before
-    ``floor`` (the instant the events logged before them are out), and its result, kept hidden.
+) -> Released:
+    """Record the match: its events not stored yet (those after a question it stopped at),
+    paced ``pace`` seconds apart from ``now`` but none before ``floor`` (the instant the events
+    logged before them are out), and its result, kept hidden.
 
-    Returns each event with the instant it is released. The result reaches nobody until the
-    tournament side releases the match (``match_release``). Unpaced (``pace <= 0``) it is
-    released in the same transaction, so it is stored finished at once (one write, not two).
+    Returns each event stored now with the instant it is released. The result reaches nobody
+    until the tournament side releases the match (``match_release``). Unpaced (``pace <= 0``)
+    it is released in the same transaction, so it is stored finished at once (one write, not
+    two).
     """
-    paced = (now + timedelta(seconds=pace * index) for index in range(len(result.events)))
-    released = [at if floor is None or at >= floor else floor for at in paced]
-    match_id = match.pk
-    append_rows(
-        MatchEvent,
-        [
-            {
-                "match_id": match_id,
-                "seq": event["seq"],
-                "kind": event["kind"],
-                "payload": event,
-                "visible_at": at,
-            }
-            for event, at in zip(result.events, released, strict=True)
-        ],
-    )
+    floor = floor or now
+    released = _store_events(match, result.events, now=now, pace=pace, floor=floor)
     decks_after, taken = result.decks_after, result.piles_taken  # each computed on access
     match.status = MatchStatus.RECORDED if pace > 0 else MatchStatus.FINISHED
     match.winner_id = side_seat_id(match, result.winner)
@@ -135,10 +175,10 @@ def match_store(
     match.question = None
     match.question_deadline = None
     match.finished_at = now
-    match.result_visible_at = released[-1] if released else max(now, floor or now)
+    match.result_visible_at = released[-1][1] if released else max(now, floor)
     match.event_counts = event_counts(result.events)
     rows.save_fields(match, RECORDED_FIELDS)
-    return list(zip(result.events, released, strict=True))
+    return released
 
 
 def event_counts(events: list[dict[str, Any]]) -> dict[str, int]:

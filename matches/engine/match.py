@@ -334,7 +334,9 @@ class Match:
         except _End:
             pass
         except _Pause as pause:
-            return PendingQuestion(pause.question, list(self.answers))
+            # Recording, the question's own event was the last logged (``_answer``).
+            before = self.events[:-1] if self.log is not None else []
+            return PendingQuestion(pause.question, list(self.answers), before)
         return self.result()
 
     def play_opening(self, side: str) -> Question | None:

@@ -156,11 +156,15 @@ class SideView:
 class PendingQuestion:
     """The match stopped at a question for a side without a policy (a human answering live).
 
-    Resume by calling ``play_match`` again with ``answers=[*answers, new_answer]``.
+    Resume by calling ``play_match`` again with ``answers=[*answers, new_answer]``. ``events``
+    are the events recorded before the question (none unrecorded): the situation it is asked in,
+    the same first events the match records whatever the answer (the question's own event, and
+    what follows, come with the answer).
     """
 
     question: Question
     answers: list[Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Places(Protocol):

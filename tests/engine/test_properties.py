@@ -235,3 +235,27 @@ def _bench_seats_before(events: list[dict[str, Any]], q: int) -> dict[Any, int]:
         if event["kind"] == "benched":
             seats[event["card"]] = event["seat"]
     return seats
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups(), st.integers(0, 2**16), st.booleans())
+def test_a_live_question_comes_with_the_events_before_it_and_they_do_not_change(
+    setup: MatchSetup, seed: int, a_live: bool
+) -> None:
+    """Every stop of a live side carries the events recorded before its question: the first
+    events of the match whatever is answered, the question's own event next."""
+    live = "A" if a_live else "B"
+    done = play_match(setup, seed, record=True)
+    assert isinstance(done, MatchResult)
+    answers: list[Any] = []
+    while True:
+        outcome = play_match(setup, seed, {live: None}, record=True, answers=answers)
+        if isinstance(outcome, MatchResult):
+            assert outcome.events == done.events
+            return
+        before = outcome.events
+        assert before == done.events[: len(before)]
+        asked = done.events[len(before)]
+        assert (asked["kind"], asked["side"]) == ("question", live)
+        assert asked["q"] == outcome.question.seq
+        answers = [*outcome.answers, list(outcome.question.default)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -12,9 +12,9 @@ from rest_framework.renderers import JSONRenderer
 
 from cards.models import Card
 from config.shapes import to_json
-from matches.models import Match, MatchStatus
-from matches.observer import SPECTATOR, Viewer
-from matches.selectors import match_list
+from matches.models import Match, MatchEvent, MatchStatus
+from matches.observer import SPECTATOR, Viewer, observe
+from matches.selectors import ASKED, match_list
 from tests.tournaments.play import Player, open_game
 from tournaments.models import CardCopy, Seat, TournamentEvent
 from tournaments.selectors.cards import _facts_of_tournament
@@ -168,3 +168,40 @@ def test_everyone_learns_whom_the_match_waits_for_and_until_when(catalogue: Any)
     match.refresh_from_db()
     assert match.question_deadline is not None
     assert waiting.payload["deadline"] == match.question_deadline.isoformat()
+
+
+def test_a_waiting_match_shows_each_viewer_the_events_before_its_question(catalogue: Any) -> None:
+    """The board shows the situation a question is about: the events before it are out."""
+    host, guest, match = juggler_game()
+    stored = list(
+        MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True)
+    )
+    assert [event["seq"] for event in stored] == list(range(len(stored)))
+    assert any(event["kind"] == "reveal" for event in stored), "the reveal that asks is out"
+    asking = "A" if match.seat_a.number == 0 else "B"
+    sides = {asking: host, ("B" if asking == "A" else "A"): guest, None: None}
+    for side, player in sides.items():
+        headers = player.headers if player else {}
+        shown = host.client.get(f"/api/v1/matches/{match.pk}/", headers=headers).json()
+        seen = [event for event in stored if observe(event, side) is not None]
+        assert shown["status"] == "waiting" and shown["events_released"] == len(seen)
+        frames = host.client.get(f"/api/v1/matches/{match.pk}/events/", headers=headers).json()
+        assert [f["seq"] - 1 for f in frames if f["kind"] != "hidden"] == [e["seq"] for e in seen]
+
+
+def test_a_paced_question_and_its_deadline_count_from_its_last_event_before_it(
+    catalogue: Any, settings: Any
+) -> None:
+    settings.MATCH_EVENT_PACE_SECONDS = 0.25
+    host, _guest, match = juggler_game()
+    last = MatchEvent.objects.filter(match=match).order_by("-seq").first()
+    assert last is not None and match.question is not None
+    asked = datetime.fromisoformat(match.question[ASKED])
+    assert asked == last.visible_at > timezone.now(), "asked once the events before it are out"
+    seconds = host.get()["options"]["answer_deadline_seconds"]
+    assert match.question_deadline == asked + timedelta(seconds=seconds)
+    asking = TournamentEvent.objects.filter(
+        tournament_id=host.id, kind__in=["match_question", "match_waiting"]
+    )
+    assert [row.visible_at for row in asking] == [asked, asked]
+    assert match_of(host, match)["question"] is None, "not shown before its instant"

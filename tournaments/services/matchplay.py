@@ -312,25 +312,27 @@ def _advance(tournament: Tournament, match: Match, outcome: Outcome) -> None:
     if isinstance(outcome, MatchResult):
         _record(tournament, match, outcome)
         return
-    # The question is out when the log's last event is (the release clock), and the seat's
-    # time to answer runs from then.
-    seconds, now = tournament.answer_deadline_seconds, timezone.now()
-    at = release_floor(tournament, now)
-    deadline = at + timedelta(seconds=seconds)
-    question = match_wait(match, outcome, deadline, at)
+    # The release clock: the match's events before the question are paced from now, none
+    # before the log's last event is out, and the question is asked once the last of them is:
+    # the board shows the situation it is about. The seat's time to answer runs from then.
+    pace, now = _pace(), timezone.now()
+    floor = release_floor(tournament, now)
+    seconds = tournament.answer_deadline_seconds
+    wait = match_wait(match, outcome, now=now, pace=pace, floor=floor, seconds=seconds)
     owner = side_seat(match, outcome.question.side)
-    shown = {key: value for key, value in question.items() if key != ASKED}
-    publish(
-        tournament,
-        "match_question",
-        {"match": match.pk, "question": shown},
-        audience=owner.number,
-    )
+    shown = {key: value for key, value in wait.question.items() if key != ASKED}
     # The deadline is public: spectators see "waiting for Bea (0:13)".
-    waiting = {"match": match.pk, "seat": owner.number, "deadline": deadline.isoformat()}
-    publish(tournament, "match_waiting", waiting)
+    waiting = {"match": match.pk, "seat": owner.number, "deadline": wait.deadline.isoformat()}
+    publish_many(
+        tournament,
+        [
+            *_event_items(match, wait.released),
+            ("match_question", {"match": match.pk, "question": shown}, owner.number, wait.asked),
+            ("match_waiting", waiting, None, wait.asked),
+        ],
+    )
     match_id, seq = match.pk, outcome.question.seq
-    countdown = (deadline - now).total_seconds()
+    countdown = (wait.deadline - now).total_seconds()
     transaction.on_commit(
         lambda: enqueue_named(
             "tournaments.tasks.answer_timeout", match_id, seq, countdown=countdown

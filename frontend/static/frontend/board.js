@@ -122,7 +122,7 @@ export function effectWords(card) {
 function chip(table, uid, fresh) {
   const key = table.keys.get(uid);
   const card = key ? cardOf(key) : null;
-  return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}`, title: card?.effect ? labelled(card.name, card.effect) : null },
+  return h("span", { class: `chip ${uid === fresh ? "fresh" : ""}`, "data-card": String(uid), title: card?.effect ? labelled(card.name, card.effect) : null },
     card ? h("b", {}, card.power_is_round ? "R" : card.power) : null, " ", card ? card.name : gettext("a face-down card"));
 }
 
@@ -202,9 +202,10 @@ export class Board {
     if (this.live && after === 0 && this.match.status === "finished") this.shown = this.events.length;
   }
 
-  /** The match is over: read its end and show it at once. A read already under way may have
-   * been sent before the end was released, so one more read follows it. */
-  async finish() {
+  /** Read every event released so far and show them all at once: the match's end, or the
+   * situation a question is about before its prompt opens. A read already under way may have
+   * been sent before the last of them was released, so one more read follows it. */
+  async catchUp() {
     await this.reading?.catch(() => {}); // that read's own caller reports its failure
     await this.poll();
     this.toEnd();

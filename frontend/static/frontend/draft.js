@@ -79,7 +79,10 @@ function pendingPart(page, pending) {
   // The server's `eligible` lists the very cards the rule lets pay; the others are not offered.
   const eligible = pending.eligible ?? page.me.deck;
   const payable = new Set(eligible.map((card) => card.uid));
-  const others = page.me.deck.length - payable.size;
+  // The deck's cards that cannot pay, named: the picked card itself, then any the text rules out.
+  const unpayable = page.me.deck.filter((card) => !payable.has(card.uid));
+  const itself = unpayable.findIndex((card) => card.card === pending.card);
+  const others = unpayable.filter((_, i) => i !== itself);
   const count = ticked(page).filter((uid) => payable.has(uid)).length;
   const source = cardOf(pending.card);
   const declinable = pending.optional ?? pending.kind === "remove_for_pick";
@@ -87,8 +90,10 @@ function pendingPart(page, pending) {
     source.effect ? h("p", {}, h("strong", {}, `${source.name}: `), source.effect) : null,
     h("p", { class: "muted" }, plural(pending.count, ngettext("Tick %(count)s card below (%(ticked)s ticked).",
       "Tick %(count)s cards below (%(ticked)s ticked).", pending.count), { ticked: num(count) }),
-    others > 0 ? [" ", plural(others, ngettext("The other %(count)s card of your deck cannot pay: it does not fit what %(card)s asks for.",
-      "The other %(count)s cards of your deck cannot pay: they do not fit what %(card)s asks for.", others), { card: source.name })] : ""),
+    itself >= 0 ? [" ", fmt(gettext("%(card)s cannot pay for its own effect."), { card: source.name })] : "",
+    others.length ? [" ", plural(others.length, ngettext("%(cards)s cannot pay: it does not fit what %(card)s asks for.",
+      "%(cards)s cannot pay: they do not fit what %(card)s asks for.", others.length),
+    { cards: list(others.map((card) => cardOf(card.card).name)), card: source.name })] : ""),
     eligible.length ? h("div", { class: "card-grid small" }, eligible.map((card) => tickable(page, card, gettext("Pay with"))))
       : h("p", {}, gettext("No card of your deck can pay for this effect.")),
     h("div", { class: "row" },

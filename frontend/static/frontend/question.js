@@ -18,10 +18,21 @@ const PROMPTS = {
   exhaust_to_deck: gettext("Choose a card of your exhaust pile to put into your deck."),
   freeze: gettext("Freeze this card in a frozen seat (choose one) or bench it (choose none)."),
 };
+// Where a card taken by these kinds goes: the card's own `to` (its effect_params in the catalogue),
+// else the engine's default for the kind (matches/engine/effects.py).
+const MOVES = {
+  search_deck: { from: "top", top: gettext("Choose a card of your deck to put on top of your deck."),
+    bottom: gettext("Choose a card of your deck to put at the bottom of your deck.") },
+  exhaust_to_deck: { from: "bottom", top: gettext("Choose a card of your exhaust pile to put on top of your deck."),
+    bottom: gettext("Choose a card of your exhaust pile to put at the bottom of your deck.") },
+};
 const ARRANGE = /^Order: the first (\d+) back on top \(first = top\)(?:, then (\d+) to the bottom)?(?:, then (\d+) to your exhaust pile)?$/;
 
 /** The question's prompt in this language (the engine writes it in English). */
 function promptWords(question) {
+  const move = MOVES[question.kind];
+  const params = question.card_key ? cardOf(question.card_key).effect_params : undefined;
+  if (move && params) return move[params.to ?? move.from] ?? PROMPTS[question.kind];
   const arrange = ARRANGE.exec(question.prompt ?? "");
   if (!arrange) return PROMPTS[question.kind] ?? question.prompt;
   const [top, bottom, exhaust] = arrange.slice(1).map((n) => Number(n ?? 0));
@@ -48,17 +59,30 @@ export function optionName(question, i) {
   return name ?? String(option);
 }
 
-/** Names shared by two options say where each card sits ("Troll (bench seat 3)"), so "Troll" and
- * "Troll" can be told apart (the match's events are not out while it waits: the question's
- * `option_seats` says); a question without them numbers its options instead. */
+/** Names shared by two options say where each card is, as the board shows it: its bench seat
+ * (the question's `option_seats`), its place from the top of the deck (a deck's cards are offered
+ * top first) or in the exhaust pile (in the pile's order), so "Troll" and "Troll" can be told
+ * apart; only a kind that says none of these numbers its options. */
 function labels(question) {
   const names = question.options.map((_, i) => optionName(question, i));
   const seats = question.option_seats ?? [];
   return names.map((name, i) => {
     if (names.indexOf(name) === names.lastIndexOf(name)) return name;
+    const number = num(i + 1);
     if (typeof seats[i] === "number") return fmt(gettext("%(name)s (bench seat %(seat)s)"), { name, seat: num(seats[i] + 1) });
-    return fmt(gettext("%(name)s (option %(number)s)"), { name, number: num(i + 1) });
+    if (FROM_TOP.has(question.kind)) return fmt(gettext("%(name)s, card %(number)s from the top of your deck"), { name, number });
+    if (question.kind === "exhaust_to_deck") return fmt(gettext("%(name)s, card %(number)s of your exhaust pile"), { name, number });
+    return fmt(gettext("%(name)s (option %(number)s)"), { name, number });
   });
+}
+
+const FROM_TOP = new Set(["search_deck", "arrange_top"]); // their options: deck cards, top first
+
+/** The order an arrange_top list starts in: the suggested one, so the answer untouched is it. */
+function suggestedOrder(question) {
+  const order = (question.default ?? []).map((option) => question.options.indexOf(option));
+  const whole = order.length === question.options.length && new Set(order).size === order.length && !order.includes(-1);
+  return whole ? order : [...question.options.keys()];
 }
 
 const isSuggested = (question, i) => (question.default ?? []).includes(question.options[i]);
@@ -109,7 +133,7 @@ export function questionPanel({ match, question }, answer) {
 }
 
 function arrange(form, id, question, answer, buttons) {
-  if (!orders.has(id)) orders.set(id, [...question.options.keys()]);
+  if (!orders.has(id)) orders.set(id, suggestedOrder(question));
   const order = orders.get(id);
   const names = labels(question);
   const ordered = h("ol", { class: "arrange" });

@@ -258,7 +258,7 @@ class TournamentPage {
         // A board still replaying the match jumps to its end first: the result is never told
         // in words while the board beside it has not shown it yet (tests/web/test_board_order.py).
         const board = this.boards.get(p.match);
-        if (board) board.finish().then(said).catch(showError);
+        if (board) board.catchUp().then(said).catch(showError);
         else said();
         this.loadMatches();
         break;
@@ -338,6 +338,9 @@ class TournamentPage {
     if (!this.token) return;
     const ticket = this.questionReads.ticket();
     const match = await attempt(() => get(`matches/${matchId}/`, this.token));
+    // The events before a question are out when it is asked: its board shows them all before
+    // the prompt opens, so the player answers with the table in view (tests/web/test_question_board.py).
+    if (match?.question) await this.boards.get(matchId)?.catchUp().catch(showError);
     if (!this.questionReads.fresh(ticket)) return;
     if (match?.question) this.question = { match, question: match.question };
     else if (this.question?.match.id === matchId) this.question = null;
