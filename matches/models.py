@@ -97,7 +97,10 @@ class Match(models.Model):
     )
     events_stored = models.PositiveIntegerField(
         default=0,
-        help_text="How many of its events are stored: those before a pending question, then all.",
+        help_text=_(
+            "How many of its events are stored: those before a pending question, then all."
+        ),
+        verbose_name=_("events stored"),
     )
     result_visible_at = models.DateTimeField(
         null=True,

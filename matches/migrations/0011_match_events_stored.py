@@ -6,13 +6,13 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0009_verbose_names'),
+        ('matches', '0010_field_labels'),
     ]
 
     operations = [
         migrations.AddField(
             model_name='match',
             name='events_stored',
-            field=models.PositiveIntegerField(default=0, help_text='How many of its events are stored: those before a pending question, then all.'),
+            field=models.PositiveIntegerField(default=0, help_text='How many of its events are stored: those before a pending question, then all.', verbose_name='events stored'),
         ),
     ]
