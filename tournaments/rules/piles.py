@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 LEVELS = ("A", "B", "C")
 
@@ -35,10 +34,3 @@ class Pile:
 
     def put_back(self, uids: list[int]) -> None:
         self.discard.extend(uids)
-
-    def to_data(self) -> dict[str, Any]:
-        return {"level": self.level, "cards": list(self.cards), "discard": list(self.discard)}
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Pile:
-        return cls(str(data["level"]), list(data["cards"]), list(data["discard"]))

@@ -78,11 +78,3 @@ def plan_from_data(data: Sequence[Sequence[dict[str, Any]]]) -> Plan:
     return tuple(
         tuple(Pairing(str(p["park"]), int(p["a"]), int(p["b"])) for p in row) for row in data
     )
-
-
-def opponent_in(plan: Plan, round_number: int, seat: int) -> Pairing | None:
-    """The pairing that ``seat`` plays in ``round_number`` (1-based), if any."""
-    for pairing in plan[round_number - 1]:
-        if seat in pairing.seats():
-            return pairing
-    return None

@@ -93,11 +93,6 @@ def _match_sets(match: Match) -> str:
     return cardstats.sets_label(match.setup["sets_in_play"])
 
 
-def card_stats_of_draft(tournament: Tournament, seat: Seat, turn: Turn) -> None:
-    """Add a Deck Phase that has just finished: the cards its displays showed and those kept."""
-    card_stats_append(card_stats_draft_rows(tournament, seat, turn))
-
-
 def card_stats_draft_rows(tournament: Tournament, seat: Seat, turn: Turn) -> list[Row]:
     """What a finished Deck Phase adds (several seats' go in one ``card_stats_append``)."""
     facts = card_facts(tournament)
