@@ -296,9 +296,16 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Every card of the curated catalogue, filtered by the query.",
         {400: ["unknown_set"]},
     ),
-    ("GET", "/api/v1/cards/{id}/"): Operation("Read a card", "One card of the catalogue."),
+    ("GET", "/api/v1/cards/{key}/"): Operation(
+        "Read a card",
+        'One card of the catalogue by its key "Set/Name" (its slash as is or as `%2F`). '
+        "Deprecated: its number (`id`) is accepted until the next release.",
+    ),
     ("GET", "/api/v1/card-sets/"): Operation("List the card sets", "Every set of both boxes."),
-    ("GET", "/api/v1/card-sets/{id}/"): Operation("Read a card set", "One set."),
+    ("GET", "/api/v1/card-sets/{name}/"): Operation(
+        "Read a card set",
+        "One set by its name. Deprecated: its number (`id`) is accepted until the next release.",
+    ),
     ("GET", "/api/v1/health/"): Operation(
         "Server health", "Each backend's state: `200` when all work, `503` otherwise."
     ),

@@ -37,6 +37,13 @@ class Operations:
             ),
         )
 
+    def card_sets_retrieve(self, name: str) -> models.CardSet:
+        """Read a card set.
+
+        ``GET /api/v1/card-sets/{name}/`` (card_sets_retrieve).
+        """
+        return cast("models.CardSet", self._call("GET", f"/api/v1/card-sets/{name}/"))
+
     def card_sets_stats_retrieve(
         self, name: str, *, limit: int | None = None, offset: int | None = None
     ) -> models.SetStats:
@@ -50,13 +57,6 @@ class Operations:
                 "GET", f"/api/v1/card-sets/{name}/stats/", query={"limit": limit, "offset": offset}
             ),
         )
-
-    def card_sets_retrieve(self, id: int) -> models.CardSet:
-        """Read a card set.
-
-        ``GET /api/v1/card-sets/{id}/`` (card_sets_retrieve).
-        """
-        return cast("models.CardSet", self._call("GET", f"/api/v1/card-sets/{id}/"))
 
     def cards_list(
         self,
@@ -90,6 +90,13 @@ class Operations:
             ),
         )
 
+    def cards_retrieve(self, key: str) -> models.Card:
+        """Read a card.
+
+        ``GET /api/v1/cards/{key}/`` (cards_retrieve).
+        """
+        return cast("models.Card", self._call("GET", f"/api/v1/cards/{key}/"))
+
     def cards_stats_retrieve(
         self, key: str, *, limit: int | None = None, offset: int | None = None
     ) -> models.DesignStats:
@@ -103,13 +110,6 @@ class Operations:
                 "GET", f"/api/v1/cards/{key}/stats/", query={"limit": limit, "offset": offset}
             ),
         )
-
-    def cards_retrieve(self, id: int) -> models.Card:
-        """Read a card.
-
-        ``GET /api/v1/cards/{id}/`` (cards_retrieve).
-        """
-        return cast("models.Card", self._call("GET", f"/api/v1/cards/{id}/"))
 
     def health_retrieve(self) -> models.Health:
         """Server health.

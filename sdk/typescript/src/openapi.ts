@@ -25,6 +25,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/card-sets/{name}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a card set
+         * @description One set by its name. Deprecated: its number (`id`) is accepted until the next release.
+         */
+        get: operations["card_sets_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/card-sets/{name}/stats/": {
         parameters: {
             query?: never;
@@ -37,26 +57,6 @@ export interface paths {
          * @description A set's figures; ``by_sets`` paged with ``limit`` (1-100) and ``offset``.
          */
         get: operations["card_sets_stats_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/card-sets/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a card set
-         * @description One set.
-         */
-        get: operations["card_sets_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -85,6 +85,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cards/{key}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a card
+         * @description One card of the catalogue by its key "Set/Name" (its slash as is or as `%2F`). Deprecated: its number (`id`) is accepted until the next release.
+         */
+        get: operations["cards_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cards/{key}/stats/": {
         parameters: {
             query?: never;
@@ -97,26 +117,6 @@ export interface paths {
          * @description A design's figures; ``by_sets`` paged with ``limit`` (1-100) and ``offset``.
          */
         get: operations["cards_stats_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/cards/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a card
-         * @description One card of the catalogue.
-         */
-        get: operations["cards_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4016,14 +4016,12 @@ export interface operations {
             };
         };
     };
-    card_sets_stats_retrieve: {
+    card_sets_retrieve: {
         parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-            };
+            query?: never;
             header?: never;
             path: {
+                /** @description The set's name. Deprecated: the set's number (`id`) is still accepted until the next release. */
                 name: string;
             };
             cookie?: never;
@@ -4035,10 +4033,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SetStats"];
+                    "application/json": components["schemas"]["CardSet"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4053,7 +4051,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "invalid" | "unknown_parameter";
+                        code?: "bad_request" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4135,13 +4133,15 @@ export interface operations {
             };
         };
     };
-    card_sets_retrieve: {
+    card_sets_stats_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path: {
-                /** @description A unique integer value identifying this card set. */
-                id: number;
+                name: string;
             };
             cookie?: never;
         };
@@ -4152,10 +4152,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CardSet"];
+                    "application/json": components["schemas"]["SetStats"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4170,7 +4170,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "unknown_parameter";
+                        code?: "bad_request" | "invalid" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4383,14 +4383,12 @@ export interface operations {
             };
         };
     };
-    cards_stats_retrieve: {
+    cards_retrieve: {
         parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-            };
+            query?: never;
             header?: never;
             path: {
+                /** @description The card's key, "Set/Name" (as `key` in its answer). Deprecated: the card's number (`id`) is still accepted until the next release. */
                 key: string;
             };
             cookie?: never;
@@ -4402,10 +4400,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DesignStats"];
+                    "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4420,7 +4418,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "invalid" | "unknown_parameter";
+                        code?: "bad_request" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4502,13 +4500,15 @@ export interface operations {
             };
         };
     };
-    cards_retrieve: {
+    cards_stats_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path: {
-                /** @description A unique integer value identifying this card. */
-                id: number;
+                key: string;
             };
             cookie?: never;
         };
@@ -4519,10 +4519,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Card"];
+                    "application/json": components["schemas"]["DesignStats"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4537,7 +4537,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "unknown_parameter";
+                        code?: "bad_request" | "invalid" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
