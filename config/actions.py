@@ -89,7 +89,6 @@ class Action:
     method: str = "post"
     status: int = 200
     response: Any = None  # REST's response schema (OpenAPI)
-    operation_id: str | None = None
     enums: Mapping[str, Any] = field(default_factory=dict)  # GraphQL enums of free-text fields
 
     def perform(self, authorization: str, body: Any, path: Mapping[str, Any]) -> Any:
@@ -159,7 +158,6 @@ def _handler(action: Action) -> Callable[..., Response]:
     schema = extend_schema(
         request=action.body,
         responses={action.status: action.response},
-        operation_id=action.operation_id,
         description=action.description,
     )
     return schema(handle)

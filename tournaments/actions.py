@@ -189,7 +189,7 @@ def deck_action(action: str, description: str, body: type[serializers.Serializer
             **data,
         )
 
-    return acting(action, description, act, body, operation_id=f"tournament_deck_{action}")
+    return acting(action, description, act, body)
 
 
 # Each Deck Phase action and its REST route under the tournament.

@@ -118,10 +118,10 @@ class Operations:
         """
         return cast("models.Health", self._call("GET", "/api/v1/health/"))
 
-    def league_list(self) -> models.LeagueList:
+    def leagues_list(self) -> models.LeagueList:
         """List public leagues.
 
-        ``GET /api/v1/leagues/`` (league_list).
+        ``GET /api/v1/leagues/`` (leagues_list).
         """
         return cast("models.LeagueList", self._call("GET", "/api/v1/leagues/"))
 
@@ -144,17 +144,17 @@ class Operations:
         """
         return cast("models.LeagueView", self._call("GET", f"/api/v1/leagues/{slug}/"))
 
-    def league_calendar(self, slug: str) -> models.Calendar:
+    def leagues_calendar_list(self, slug: str) -> models.Calendar:
         """A league's calendar.
 
-        ``GET /api/v1/leagues/{slug}/calendar/`` (league_calendar).
+        ``GET /api/v1/leagues/{slug}/calendar/`` (leagues_calendar_list).
         """
         return cast("models.Calendar", self._call("GET", f"/api/v1/leagues/{slug}/calendar/"))
 
-    def league_correction_list(self, slug: str) -> models.CorrectionList:
+    def leagues_corrections_list(self, slug: str) -> models.CorrectionList:
         """List a league's corrections.
 
-        ``GET /api/v1/leagues/{slug}/corrections/`` (league_correction_list).
+        ``GET /api/v1/leagues/{slug}/corrections/`` (leagues_corrections_list).
         """
         return cast(
             "models.CorrectionList", self._call("GET", f"/api/v1/leagues/{slug}/corrections/")
@@ -177,10 +177,10 @@ class Operations:
             ),
         )
 
-    def league_member_list(self, slug: str) -> models.MemberList:
+    def leagues_members_list(self, slug: str) -> models.MemberList:
         """List a league's members (league organizer).
 
-        ``GET /api/v1/leagues/{slug}/members/`` (league_member_list).
+        ``GET /api/v1/leagues/{slug}/members/`` (leagues_members_list).
         """
         return cast("models.MemberList", self._call("GET", f"/api/v1/leagues/{slug}/members/"))
 
@@ -364,10 +364,12 @@ class Operations:
             ),
         )
 
-    def league_schedule_read(self, slug: str, tournament_id: int) -> models.ScheduleView:
+    def leagues_tournaments_schedule_retrieve(
+        self, slug: str, tournament_id: int
+    ) -> models.ScheduleView:
         """Read a tournament's scheduled start.
 
-        ``GET /api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/`` (league_schedule_read).
+        ``GET /api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/`` (leagues_tournaments_schedule_retrieve).
         """
         return cast(
             "models.ScheduleView",
@@ -396,10 +398,10 @@ class Operations:
             ),
         )
 
-    def league_webhook_list(self, slug: str) -> models.WebhookList:
+    def leagues_webhooks_list(self, slug: str) -> models.WebhookList:
         """List a league's webhook endpoints (league organizer).
 
-        ``GET /api/v1/leagues/{slug}/webhooks/`` (league_webhook_list).
+        ``GET /api/v1/leagues/{slug}/webhooks/`` (leagues_webhooks_list).
         """
         return cast("models.WebhookList", self._call("GET", f"/api/v1/leagues/{slug}/webhooks/"))
 
@@ -427,10 +429,10 @@ class Operations:
         """
         self._call("DELETE", f"/api/v1/leagues/{slug}/webhooks/{endpoint_id}/", accept=None)
 
-    def league_delivery_list(self, slug: str, endpoint_id: int) -> models.DeliveryList:
+    def leagues_webhooks_deliveries_list(self, slug: str, endpoint_id: int) -> models.DeliveryList:
         """Read a webhook's delivery log (league organizer).
 
-        ``GET /api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/`` (league_delivery_list).
+        ``GET /api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/`` (leagues_webhooks_deliveries_list).
         """
         return cast(
             "models.DeliveryList",
@@ -499,10 +501,12 @@ class Operations:
             ),
         )
 
-    def league_checkin_read(self, tournament_id: int) -> models.TournamentScheduleView:
+    def leagues_tournaments_checkin_retrieve(
+        self, tournament_id: int
+    ) -> models.TournamentScheduleView:
         """Read a tournament's scheduled start and check-in.
 
-        ``GET /api/v1/leagues/tournaments/{tournament_id}/checkin/`` (league_checkin_read).
+        ``GET /api/v1/leagues/tournaments/{tournament_id}/checkin/`` (leagues_tournaments_checkin_retrieve).
         """
         return cast(
             "models.TournamentScheduleView",
@@ -592,7 +596,7 @@ class Operations:
         """
         return cast("models.Ready", self._call("GET", "/api/v1/ready/"))
 
-    def tournament_list(
+    def tournaments_list(
         self,
         *,
         league: str | None = None,
@@ -602,7 +606,7 @@ class Operations:
     ) -> models.TournamentList:
         """List tournaments.
 
-        ``GET /api/v1/tournaments/`` (tournament_list).
+        ``GET /api/v1/tournaments/`` (tournaments_list).
         """
         return cast(
             "models.TournamentList",
@@ -749,7 +753,7 @@ class Operations:
             ),
         )
 
-    def tournament_deck_finish(
+    def tournaments_deck_finish_create(
         self,
         tournament_id: int,
         *,
@@ -758,7 +762,7 @@ class Operations:
     ) -> models.TournamentView:
         """Finish your Deck Phase.
 
-        ``POST /api/v1/tournaments/{tournament_id}/deck/finish/`` (tournament_deck_finish).
+        ``POST /api/v1/tournaments/{tournament_id}/deck/finish/`` (tournaments_deck_finish_create).
         """
         return cast(
             "models.TournamentView",
@@ -770,12 +774,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_remove(
+    def tournaments_deck_remove_create(
         self, tournament_id: int, body: models.CardsInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Remove cards from your deck.
 
-        ``POST /api/v1/tournaments/{tournament_id}/deck/remove/`` (tournament_deck_remove).
+        ``POST /api/v1/tournaments/{tournament_id}/deck/remove/`` (tournaments_deck_remove_create).
         """
         return cast(
             "models.TournamentView",
@@ -787,12 +791,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_choose(
+    def tournaments_draft_choose_create(
         self, tournament_id: int, body: models.ChooseInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Choose a draft option.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/choose/`` (tournament_deck_choose).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/choose/`` (tournaments_draft_choose_create).
         """
         return cast(
             "models.TournamentView",
@@ -804,7 +808,7 @@ class Operations:
             ),
         )
 
-    def tournament_deck_draw(
+    def tournaments_draft_draw_create(
         self,
         tournament_id: int,
         *,
@@ -813,7 +817,7 @@ class Operations:
     ) -> models.TournamentView:
         """Draw your display.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/draw/`` (tournament_deck_draw).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/draw/`` (tournaments_draft_draw_create).
         """
         return cast(
             "models.TournamentView",
@@ -825,12 +829,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_pick(
+    def tournaments_draft_pick_create(
         self, tournament_id: int, body: models.PickInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Pick a display card.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/pick/`` (tournament_deck_pick).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/pick/`` (tournaments_draft_pick_create).
         """
         return cast(
             "models.TournamentView",
@@ -842,7 +846,7 @@ class Operations:
             ),
         )
 
-    def tournament_deck_redraw(
+    def tournaments_draft_redraw_create(
         self,
         tournament_id: int,
         *,
@@ -851,7 +855,7 @@ class Operations:
     ) -> models.TournamentView:
         """Redraw your display.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/redraw/`` (tournament_deck_redraw).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/redraw/`` (tournaments_draft_redraw_create).
         """
         return cast(
             "models.TournamentView",
@@ -863,12 +867,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_resolve(
+    def tournaments_draft_resolve_create(
         self, tournament_id: int, body: models.CardsInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Answer a When picked effect.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/resolve/`` (tournament_deck_resolve).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/resolve/`` (tournaments_draft_resolve_create).
         """
         return cast(
             "models.TournamentView",

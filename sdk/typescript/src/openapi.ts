@@ -156,7 +156,7 @@ export interface paths {
          * List public leagues
          * @description Every public league (an unlisted one is reached by its slug).
          */
-        get: operations["league_list"];
+        get: operations["leagues_list"];
         put?: never;
         /**
          * Create a league (organizer)
@@ -200,7 +200,7 @@ export interface paths {
          * A league's calendar
          * @description Its scheduled tournaments by start time: status, check-in window, who checked in, and how each scheduled start turned out.
          */
-        get: operations["league_calendar"];
+        get: operations["leagues_calendar_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -220,7 +220,7 @@ export interface paths {
          * List a league's corrections
          * @description The audit trail: every correction, oldest first, with its reason.
          */
-        get: operations["league_correction_list"];
+        get: operations["leagues_corrections_list"];
         put?: never;
         /**
          * Correct a recorded result (league organizer)
@@ -244,7 +244,7 @@ export interface paths {
          * List a league's members (league organizer)
          * @description Handle, kind, a bot's strength and whether the token is claimed; no secret.
          */
-        get: operations["league_member_list"];
+        get: operations["leagues_members_list"];
         put?: never;
         /**
          * Create a member (league organizer)
@@ -456,7 +456,7 @@ export interface paths {
          * Read a tournament's scheduled start
          * @description As the calendar shows it.
          */
-        get: operations["league_schedule_read"];
+        get: operations["leagues_tournaments_schedule_retrieve"];
         put?: never;
         /**
          * Schedule a tournament's start (league organizer)
@@ -480,7 +480,7 @@ export interface paths {
          * List a league's webhook endpoints (league organizer)
          * @description Each endpoint's URL, events, whether active and its last sequence; never the secret.
          */
-        get: operations["league_webhook_list"];
+        get: operations["leagues_webhooks_list"];
         put?: never;
         /**
          * Register a webhook endpoint (league organizer)
@@ -524,7 +524,7 @@ export interface paths {
          * Read a webhook's delivery log (league organizer)
          * @description The newest 100 deliveries first: status, attempts, last answer and error.
          */
-        get: operations["league_delivery_list"];
+        get: operations["leagues_webhooks_deliveries_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -624,7 +624,7 @@ export interface paths {
          * Read a tournament's scheduled start and check-in
          * @description As the calendar shows it, with the league's `slug` and `you`: the calling seat (from 1) and whether it checked in (`null` without this tournament's seat token).
          */
-        get: operations["league_checkin_read"];
+        get: operations["leagues_tournaments_checkin_retrieve"];
         put?: never;
         /**
          * Check in for a scheduled start (seat token)
@@ -768,7 +768,7 @@ export interface paths {
          * List tournaments
          * @description Tournaments, newest first, filtered by status; never a room code or a secret.
          */
-        get: operations["tournament_list"];
+        get: operations["tournaments_list"];
         put?: never;
         /**
          * Create a tournament
@@ -942,7 +942,7 @@ export interface paths {
          * Finish your Deck Phase
          * @description Deck Phase action `finish`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_finish"];
+        post: operations["tournaments_deck_finish_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -962,7 +962,7 @@ export interface paths {
          * Remove cards from your deck
          * @description Deck Phase action `remove`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_remove"];
+        post: operations["tournaments_deck_remove_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -982,7 +982,7 @@ export interface paths {
          * Choose a draft option
          * @description Deck Phase action `choose`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_choose"];
+        post: operations["tournaments_draft_choose_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1002,7 +1002,7 @@ export interface paths {
          * Draw your display
          * @description Deck Phase action `draw`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_draw"];
+        post: operations["tournaments_draft_draw_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,7 +1022,7 @@ export interface paths {
          * Pick a display card
          * @description Deck Phase action `pick`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_pick"];
+        post: operations["tournaments_draft_pick_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1042,7 +1042,7 @@ export interface paths {
          * Redraw your display
          * @description Deck Phase action `redraw` (once per Deck Phase). Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_redraw"];
+        post: operations["tournaments_draft_redraw_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1062,7 +1062,7 @@ export interface paths {
          * Answer a When picked effect
          * @description Deck Phase action `resolve` (`you.turn.pending`). Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_resolve"];
+        post: operations["tournaments_draft_resolve_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4703,7 +4703,7 @@ export interface operations {
             };
         };
     };
-    league_list: {
+    leagues_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5149,7 +5149,7 @@ export interface operations {
             };
         };
     };
-    league_calendar: {
+    leagues_calendar_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5284,7 +5284,7 @@ export interface operations {
             };
         };
     };
-    league_correction_list: {
+    leagues_corrections_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5637,7 +5637,7 @@ export interface operations {
             };
         };
     };
-    league_member_list: {
+    leagues_members_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -8001,7 +8001,7 @@ export interface operations {
             };
         };
     };
-    league_schedule_read: {
+    leagues_tournaments_schedule_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -8356,7 +8356,7 @@ export interface operations {
             };
         };
     };
-    league_webhook_list: {
+    leagues_webhooks_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -8844,7 +8844,7 @@ export interface operations {
             };
         };
     };
-    league_delivery_list: {
+    leagues_webhooks_deliveries_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -9842,7 +9842,7 @@ export interface operations {
             };
         };
     };
-    league_checkin_read: {
+    leagues_tournaments_checkin_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -11115,7 +11115,7 @@ export interface operations {
             };
         };
     };
-    tournament_list: {
+    tournaments_list: {
         parameters: {
             query?: {
                 /** @description Only the tournaments of this league's seasons. */
@@ -13146,7 +13146,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_finish: {
+    tournaments_deck_finish_create: {
         parameters: {
             query?: never;
             header?: {
@@ -13364,7 +13364,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_remove: {
+    tournaments_deck_remove_create: {
         parameters: {
             query?: never;
             header?: {
@@ -13582,7 +13582,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_choose: {
+    tournaments_draft_choose_create: {
         parameters: {
             query?: never;
             header?: {
@@ -13800,7 +13800,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_draw: {
+    tournaments_draft_draw_create: {
         parameters: {
             query?: never;
             header?: {
@@ -14018,7 +14018,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_pick: {
+    tournaments_draft_pick_create: {
         parameters: {
             query?: never;
             header?: {
@@ -14236,7 +14236,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_redraw: {
+    tournaments_draft_redraw_create: {
         parameters: {
             query?: never;
             header?: {
@@ -14454,7 +14454,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_resolve: {
+    tournaments_draft_resolve_create: {
         parameters: {
             query?: never;
             header?: {
