@@ -251,6 +251,7 @@ SPECTACULAR_SETTINGS = {
         "SeatKindEnum": "tournaments.models.SeatKind.values",
         "AdviceKindEnum": "tournaments.rules.bots.advice.ADVICE_KINDS",
         "WinterModeEnum": "tournaments.rules.winter.MODES",
+        "MatchSideEnum": "matches.engine.model.SIDES",
         "ProbeStatusEnum": "config.health.PROBE_STATUSES",
     },
     "POSTPROCESSING_HOOKS": [

@@ -2501,8 +2501,10 @@ export interface components {
             /** @description Its name. */
             name: string;
             /** @description A or B in the match's events. */
-            side: string;
+            side: components["schemas"]["MatchSideEnum"];
         };
+        /** @enum {string} */
+        MatchSideEnum: "A" | "B";
         /** @enum {string} */
         MatchStatusEnum: "scheduled" | "waiting" | "finished" | "failed" | "playing";
         /** @description A match as you may see it. */
@@ -2763,7 +2765,7 @@ export interface components {
             /** @description Send it back with your answer. */
             seq: number;
             /** @description Your side in the match, A or B. */
-            side: string;
+            side: components["schemas"]["MatchSideEnum"];
             /** @description The question kind (docs/protocol.md). */
             kind: components["schemas"]["QuestionKindEnum"];
             /** @description The uid of the card asking. */
@@ -3474,7 +3476,8 @@ export interface components {
             kind: "start";
             round: number;
             final: boolean;
-            match_kind: string;
+            /** @enum {string} */
+            match_kind: "normal" | "winter";
             /** @enum {string|null} */
             first: "A" | "B" | null;
             decks?: {
@@ -3567,7 +3570,7 @@ export interface components {
         };
         /** @description A tournament of the public list (nothing secret). */
         TournamentListItem: {
-            /** @description Tournament id. */
+            /** @description Tournament id (GraphQL: `databaseId`). */
             id: number;
             /** @description lobby, deck, match, finished or cancelled. */
             status: components["schemas"]["TournamentStatusEnum"];
