@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, cast
 
 from . import models
@@ -1002,3 +1003,133 @@ class Operations:
                 "POST", "/api/v1/tournaments/join/", body=body, idempotency_key=idempotency_key
             ),
         )
+
+    def league_calendar(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_calendar_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_calendar is now leagues_calendar_list", DeprecationWarning, stacklevel=2
+        )
+        return self.leagues_calendar_list(*args, **kwargs)
+
+    def league_checkin_read(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_tournaments_checkin_retrieve`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_checkin_read is now leagues_tournaments_checkin_retrieve",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_tournaments_checkin_retrieve(*args, **kwargs)
+
+    def league_correction_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_corrections_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_correction_list is now leagues_corrections_list",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_corrections_list(*args, **kwargs)
+
+    def league_delivery_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_webhooks_deliveries_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_delivery_list is now leagues_webhooks_deliveries_list",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_webhooks_deliveries_list(*args, **kwargs)
+
+    def league_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_list`` (renamed; gone in the next release)."""
+        warnings.warn("league_list is now leagues_list", DeprecationWarning, stacklevel=2)
+        return self.leagues_list(*args, **kwargs)
+
+    def league_member_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_members_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_member_list is now leagues_members_list", DeprecationWarning, stacklevel=2
+        )
+        return self.leagues_members_list(*args, **kwargs)
+
+    def league_schedule_read(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_tournaments_schedule_retrieve`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_schedule_read is now leagues_tournaments_schedule_retrieve",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_tournaments_schedule_retrieve(*args, **kwargs)
+
+    def league_webhook_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_webhooks_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_webhook_list is now leagues_webhooks_list", DeprecationWarning, stacklevel=2
+        )
+        return self.leagues_webhooks_list(*args, **kwargs)
+
+    def tournament_deck_choose(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_choose_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_choose is now tournaments_draft_choose_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_choose_create(*args, **kwargs)
+
+    def tournament_deck_draw(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_draw_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_draw is now tournaments_draft_draw_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_draw_create(*args, **kwargs)
+
+    def tournament_deck_finish(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_deck_finish_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_finish is now tournaments_deck_finish_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_deck_finish_create(*args, **kwargs)
+
+    def tournament_deck_pick(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_pick_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_pick is now tournaments_draft_pick_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_pick_create(*args, **kwargs)
+
+    def tournament_deck_redraw(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_redraw_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_redraw is now tournaments_draft_redraw_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_redraw_create(*args, **kwargs)
+
+    def tournament_deck_remove(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_deck_remove_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_remove is now tournaments_deck_remove_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_deck_remove_create(*args, **kwargs)
+
+    def tournament_deck_resolve(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_resolve_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_resolve is now tournaments_draft_resolve_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_resolve_create(*args, **kwargs)
+
+    def tournament_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_list`` (renamed; gone in the next release)."""
+        warnings.warn("tournament_list is now tournaments_list", DeprecationWarning, stacklevel=2)
+        return self.tournaments_list(*args, **kwargs)
