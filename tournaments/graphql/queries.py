@@ -138,8 +138,8 @@ NODES: dict[str, tuple[int, Callable[..., Any]]] = {
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="Any object by its global `id` (a tournament, a match, a seat, a card or a "
-        "card set), as you may see it."
+        description="Any object by its global `id` (a tournament or a tournament list's item, a "
+        "match, a seat, a card or a card set, a league's object), as you may see it."
     )
     def node(
         self,
