@@ -56,6 +56,23 @@ def card_by_id(card_id: int) -> shapes.Card:
     return _card_view(card, card.card_set)
 
 
+def card_by_key(key: str) -> shapes.Card:
+    """One design by its key ``"Set/Name"``, or (deprecated, until the next release) by its
+    number; ``not_found`` naming ``card`` for none."""
+    if _is_number(key):
+        return card_by_id(int(key))
+    set_name, _slash, name = key.partition("/")
+    card = card_list().filter(card_set__name=set_name, name=name).first()
+    if card is None:
+        raise NotFoundError("not_found", _("No such object."), {"card": key[:130]})
+    return _card_view(card, card.card_set)
+
+
+def _is_number(text: str) -> bool:
+    """A deprecated numeric id (a key always holds a ``/``)."""
+    return text.isascii() and text.isdigit() and len(text) <= 12
+
+
 def _card_view(card: Card, card_set: CardSet) -> shapes.Card:
     return shapes.Card(
         id=card.pk,
@@ -98,6 +115,17 @@ def card_set_by_id(set_id: int) -> shapes.CardSet:
     if not found:
         raise NotFoundError("not_found", _("No such object."), {"card_set": set_id})
     return found[0]
+
+
+def card_set_by_name(name: str) -> shapes.CardSet:
+    """One set by its name, or (deprecated, until the next release) by its number when no set
+    has that name, with its designs; ``not_found`` naming ``card_set`` for none."""
+    found = card_set_views(card_set_list().filter(name=name), with_cards=True)
+    if found:
+        return found[0]
+    if _is_number(name):
+        return card_set_by_id(int(name))
+    raise NotFoundError("not_found", _("No such object."), {"card_set": name[:60]})
 
 
 def _card_set_view(

@@ -33,6 +33,7 @@ from strawberry.scalars import JSON
 from config import shapes
 from config.enums import enum_for, plain
 from config.errors import ApplicationError
+from config.global_ids import described, number_of
 from config.graphql import UserError, authorization, context_value, error_body_of, user_errors
 from config.shapes import Shape, to_json
 from config.throttling import ScopeThrottle
@@ -44,12 +45,14 @@ MAX_INT = 2**31 - 1
 @dataclass(frozen=True)
 class Ident:
     """An identifier REST reads from its path (``name``) and GraphQL from the input (``field``,
-    by default the same name)."""
+    by default the same name). An object's number that GraphQL shows as a ``Node``'s global id
+    names the ``nodes`` (type names) whose ``id`` it takes there (``config.global_ids``)."""
 
     name: str
     type: type
     description: str
     field: str = ""
+    nodes: tuple[str, ...] = ()
 
     @property
     def input_name(self) -> str:
@@ -89,8 +92,9 @@ class Action:
     method: str = "post"
     status: int = 200
     response: Any = None  # REST's response schema (OpenAPI)
-    operation_id: str | None = None
     enums: Mapping[str, Any] = field(default_factory=dict)  # GraphQL enums of free-text fields
+    # Body fields that name an object GraphQL shows as a Node: its type names (``Ident.nodes``).
+    nodes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def perform(self, authorization: str, body: Any, path: Mapping[str, Any]) -> Any:
         """Validate ``body`` (REST's ``invalid``), then run the service with it and ``path``
@@ -159,7 +163,6 @@ def _handler(action: Action) -> Callable[..., Response]:
     schema = extend_schema(
         request=action.body,
         responses={action.status: action.response},
-        operation_id=action.operation_id,
         description=action.description,
     )
     return schema(handle)
@@ -183,16 +186,19 @@ def mutation(action: Action) -> Any:
     input_class = input_type(f"{camel(action.name)}Input", action)
     payload = payload_type(action)
     idents = {ident.input_name for ident in action.path}
+    nodes = {**action.nodes, **{i.input_name: i.nodes for i in action.path if i.nodes}}
 
     def resolve(info: strawberry.Info, input: Any) -> Any:
         values = plain_input(input)
-        path = {k: v for k, v in values.items() if k in idents}
-        body = {k: v for k, v in values.items() if k not in idents}
         header = authorization(info)
         try:
             throttle(info, action.throttle)
+            for name in nodes.keys() & values.keys():  # a global id, or its number (deprecated)
+                values[name] = number_of(values[name], name, nodes[name])
+            path = {k: v for k, v in values.items() if k in idents}
+            body = {k: v for k, v in values.items() if k not in idents}
             answer = action.perform(header, body, path)
-            made = action.result.of(answer, Call(header, {**body, **path}))
+            made = action.result.of(answer, Call(header, values))
             return payload(**{action.result.field: made, "errors": []})
         except (ApplicationError, serializers.ValidationError) as error:
             refused = user_errors(error_body_of(error))
@@ -313,20 +319,29 @@ _INPUTS: dict[str, Any] = {}
 def input_type(name: str, action: Action) -> Any:
     """The GraphQL input of ``action``: its path identifiers, then its body's fields."""
     fields: list[tuple[str, Any, str, bool]] = [
-        (ident.input_name, ident.type, ident.description, True) for ident in action.path
+        (ident.input_name, ident.type, ident.description, True)
+        if not ident.nodes
+        else (ident.input_name, strawberry.ID, described(ident.description, ident.nodes), True)
+        for ident in action.path
     ]
     if action.body is not None:
-        fields += body_fields(action.body(), action.enums)
+        fields += body_fields(action.body(), action.enums, action.nodes)
     return _input(name, fields, f"What `{action.name}` needs.")
 
 
 def body_fields(
-    serializer: serializers.Serializer, enums: Mapping[str, Any]
+    serializer: serializers.Serializer,
+    enums: Mapping[str, Any],
+    nodes: Mapping[str, tuple[str, ...]] | None = None,
 ) -> list[tuple[str, Any, str, bool]]:
     found = []
     for name, declared in serializer.fields.items():
-        kind = enums.get(name) or graphql_type(declared)
-        found.append((name, kind, describe(name, declared), bool(declared.required)))
+        text = describe(name, declared)
+        if nodes and name in nodes:
+            kind, text = strawberry.ID, described(text, nodes[name])
+        else:
+            kind = enums.get(name) or graphql_type(declared)
+        found.append((name, kind, text, bool(declared.required)))
     return found
 
 

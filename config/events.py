@@ -31,6 +31,7 @@ from typing import Any, Literal, NotRequired, Required, Union
 import strawberry
 from strawberry.scalars import JSON
 
+from config.enums import enum_for
 from config.shapes import (
     BASIC,
     ELSEWHERE,
@@ -423,7 +424,7 @@ def _graphql_plain(kind: Any) -> Any:
         return _object(kind)
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin is Literal:
-        return str
+        return _enum_or_text(args)
     if origin is list:
         return list[_graphql_of(args[0])]  # type: ignore[misc]
     if origin is dict or kind is Any:
@@ -433,6 +434,13 @@ def _graphql_plain(kind: Any) -> Any:
     if kind in BASIC:
         return kind
     raise TypeError(f"no GraphQL type for {kind!r}")
+
+
+def _enum_or_text(values: tuple[Any, ...]) -> Any:
+    """A ``Literal`` of a few words: the enum declared for exactly them (``config.enums``; a
+    match's side ``MatchSide``), a single word (a kind's own) a ``String``. A ``LookupError``
+    for a new set of words with no enum declared: declare one (``enum_of``)."""
+    return str if len(values) < 2 else enum_for(values)
 
 
 def _object(payload: type) -> Any:

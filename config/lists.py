@@ -36,7 +36,6 @@ class Listed:
     listing: type[Shape]  # made by ``config.shapes.listing``
     rows: Callable[[Call], Sequence[Shape]]
     path: tuple[Ident, ...] = ()
-    operation_id: str | None = None
 
 
 # REST ------------------------------------------------------------------------------------------
@@ -46,7 +45,7 @@ def list_view(name: str, listed: Listed, base: type[APIView]) -> type[APIView]:
     """A view whose ``GET`` answers ``listed``'s listing; a path's actions are added to it by
     ``config.actions.rest_view``."""
 
-    @extend_schema(responses=listed.listing, operation_id=listed.operation_id)
+    @extend_schema(responses=listed.listing)  # its id: config.openapi.OperationSchema
     def get(self: APIView, request: Request, **path: Any) -> Response:  # path: URL kwargs
         named = {ident.input_name: path[ident.name] for ident in listed.path}
         call = Call(request.headers.get("Authorization", ""), named)

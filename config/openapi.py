@@ -12,6 +12,7 @@ drf-spectacular documents each view's success; this hook adds what a client need
 - the seat token (Bearer) and the organizer token (``Token …``) as optional schemes on the
   tournament and match operations (a spectator sends none), and no lock on the public card
   catalogue and health;
+- one operation-id style, drf-spectacular's ``{path}_{action}`` (``OperationSchema``);
 - 32-bit bounds instead of int64 ones (a number that may pass 2^53 is a decimal string,
   ``config.shapes.BigInt``), and
   ``int | string`` items for question options and answers.
@@ -22,10 +23,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
 
 from config.events import LOGS, openapi_components, openapi_ref
 from config.shapes import Shape, openapi_schema
+
+
+class OperationSchema(AutoSchema):
+    """Every operation id in drf-spectacular's one style, ``{path}_{action}``: the path's words
+    without its parameters, then ``list``, ``retrieve``, ``create``, ``partial_update``,
+    ``update`` or ``destroy`` (``tournaments_list``, ``cards_retrieve``,
+    ``tournaments_draft_pick_create``). The SDKs' methods are named after them. A ``GET`` that
+    answers a page of ``results`` (a ``listing`` or the tournament list) is a ``list``, as one
+    answering a JSON list is. No view names its own (``tests/api/test_operation_ids.py``)."""
+
+    def get_operation_id(self) -> str:
+        made: str = super().get_operation_id()
+        if self.method == "GET" and made.endswith("_retrieve") and _answers_a_page(self):
+            return made.removesuffix("_retrieve") + "_list"
+        return made
+
+
+def _answers_a_page(schema: AutoSchema) -> bool:
+    answer: Any = schema.get_response_serializers()
+    if not (isinstance(answer, type) and issubclass(answer, Shape)):
+        return False
+    return "results" in getattr(answer, "__dataclass_fields__", {})  # a shape is a dataclass
+
 
 ERROR = "Error"
 ERROR_SCHEMA: dict[str, Any] = {
@@ -296,9 +321,16 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Every card of the curated catalogue, filtered by the query.",
         {400: ["unknown_set"]},
     ),
-    ("GET", "/api/v1/cards/{id}/"): Operation("Read a card", "One card of the catalogue."),
+    ("GET", "/api/v1/cards/{key}/"): Operation(
+        "Read a card",
+        'One card of the catalogue by its key "Set/Name" (its slash as is or as `%2F`). '
+        "Deprecated: its number (`id`) is accepted until the next release.",
+    ),
     ("GET", "/api/v1/card-sets/"): Operation("List the card sets", "Every set of both boxes."),
-    ("GET", "/api/v1/card-sets/{id}/"): Operation("Read a card set", "One set."),
+    ("GET", "/api/v1/card-sets/{name}/"): Operation(
+        "Read a card set",
+        "One set by its name. Deprecated: its number (`id`) is accepted until the next release.",
+    ),
     ("GET", "/api/v1/health/"): Operation(
         "Server health", "Each backend's state: `200` when all work, `503` otherwise."
     ),

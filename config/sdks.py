@@ -8,7 +8,8 @@ its resume, the READMEs) is never touched.
 
 - Python: the REST shapes (``models.py``) and the stream's frames (``stream_models.py``) as
   ``TypedDict``s by datamodel-code-generator (pinned in pyproject.toml), and one typed method per
-  OpenAPI operation (``operations.py``) written here. Standard library only at run time.
+  OpenAPI operation (``operations.py``) written here, with a deprecated alias of each one
+  renamed since ``schema/released/openapi.yaml``. Standard library only at run time.
 - TypeScript: the REST paths and shapes (``src/openapi.ts``) and the stream's frames
   (``src/stream.ts``, the AsyncAPI messages' payloads handed to it as an OpenAPI 3.1 document)
   by openapi-typescript (pinned in ``sdk/typescript/package.json`` and its lock; ``npm ci`` on
@@ -104,7 +105,9 @@ def generate(schema: Path, target: Path) -> list[Path]:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
     _datamodel(schema / "openapi.yaml", "openapi", target / PY_MODELS)
     _datamodel(schema / "asyncapi.yaml", "asyncapi", target / PY_STREAM)
-    (target / PY_OPERATIONS).write_text(python_operations(openapi), encoding="utf-8")
+    released = schema / "released" / "openapi.yaml"
+    renamed = renamed_operations(_load(released), openapi) if released.exists() else {}
+    (target / PY_OPERATIONS).write_text(python_operations(openapi, renamed), encoding="utf-8")
     python = [target / name for name in (PY_MODELS, PY_STREAM, PY_OPERATIONS)]
     _run([sys.executable, "-m", "ruff", *RUFF_FORMAT, *map(str, python)], "ruff")
     with tempfile.TemporaryDirectory(prefix="sdks-") as folder:
@@ -248,15 +251,42 @@ def python_operation(path: str, method: str, operation: dict[str, Any]) -> str:
     )
 
 
-def python_operations(openapi: dict[str, Any]) -> str:
-    """``operations.py``: one method per OpenAPI operation, over an abstract ``_call``."""
+def renamed_operations(released: dict[str, Any], openapi: dict[str, Any]) -> dict[str, str]:
+    """Each operation id of the last release (``schema/released/``) that its operation (the same
+    method and path) no longer carries, and the id it carries now."""
+    now = {(path, method): op.get("operationId") for path, method, op in _operations(openapi)}
+    renamed: dict[str, str] = {}
+    for path, method, operation in _operations(released):
+        old, new = operation.get("operationId"), now.get((path, method))
+        if old and new and old != new:
+            renamed[old] = new
+    return renamed
+
+
+def python_alias(old: str, new: str) -> str:
+    """A deprecated method under a released name, calling the operation's method of now."""
+    old, new = _identifier(old), _identifier(new)
+    return (
+        f"    def {old}(self, *args: Any, **kwargs: Any) -> Any:\n"
+        f'        """Deprecated: ``{new}`` (renamed; gone in the next release)."""\n'
+        f'        warnings.warn("{old} is now {new}", DeprecationWarning, stacklevel=2)\n'
+        f"        return self.{new}(*args, **kwargs)\n"
+    )
+
+
+def python_operations(openapi: dict[str, Any], renamed: dict[str, str] | None = None) -> str:
+    """``operations.py``: one method per OpenAPI operation, over an abstract ``_call``; and a
+    deprecated alias of each ``renamed`` one (its id at the last release), for one release."""
     methods = "\n".join(python_operation(*found) for found in _operations(openapi))
+    aliases = [python_alias(old, new) for old, new in sorted((renamed or {}).items())]
+    methods += "".join(f"\n{alias}" for alias in aliases)
+    imports = "import warnings\n" if aliases else ""
     return f'''{_py_header("openapi.yaml")}
 """Every operation of the REST API, one typed method each (``Client`` sends them)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+{imports}from typing import Any, cast
 
 from . import models
 

@@ -200,7 +200,7 @@ STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.openapi.OperationSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": None,
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
@@ -251,6 +251,7 @@ SPECTACULAR_SETTINGS = {
         "SeatKindEnum": "tournaments.models.SeatKind.values",
         "AdviceKindEnum": "tournaments.rules.bots.advice.ADVICE_KINDS",
         "WinterModeEnum": "tournaments.rules.winter.MODES",
+        "MatchSideEnum": "matches.engine.model.SIDES",
         "ProbeStatusEnum": "config.health.PROBE_STATUSES",
     },
     "POSTPROCESSING_HOOKS": [

@@ -41,15 +41,21 @@ def play_deck_phase(api: Client, tournament: int) -> None:
         turn = you["turn"]
         assert turn is not None  # a Deck Phase action is offered: the turn is there
         if "resolve" in actions and turn["pending"]:  # a When picked effect waits
-            view = api.tournament_deck_resolve(tournament, {"cards": resolve(turn["pending"])})
+            view = api.tournaments_draft_resolve_create(
+                tournament, {"cards": resolve(turn["pending"])}
+            )
         elif "choose" in actions:
-            view = api.tournament_deck_choose(tournament, {"option": len(turn["options"]) - 1})
+            view = api.tournaments_draft_choose_create(
+                tournament, {"option": len(turn["options"]) - 1}
+            )
         elif "draw" in actions:
-            view = api.tournament_deck_draw(tournament)
+            view = api.tournaments_draft_draw_create(tournament)
         elif "pick" in actions:
-            view = api.tournament_deck_pick(tournament, {"card": turn["display"][0]["uid"]})
+            view = api.tournaments_draft_pick_create(
+                tournament, {"card": turn["display"][0]["uid"]}
+            )
         else:
-            view = api.tournament_deck_finish(tournament)
+            view = api.tournaments_deck_finish_create(tournament)
 
 
 def resolve(pending: models.Pending) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from config.enums import enum_of
 from matches.engine.events import KINDS as EVENT_KINDS
-from matches.engine.model import PARK_KINDS
+from matches.engine.model import PARK_KINDS, SIDES
 from matches.engine.questions import PROMPTS
 from matches.models import MatchStatus
 
@@ -21,6 +21,7 @@ MatchViewStatus = enum_of(
     "Scheduled, waiting for an answer, playing (events still being released), finished, failed.",
 )
 QuestionKind = enum_of("QuestionKind", list(PROMPTS), "What a card's question asks for.")
+MatchSide = enum_of("MatchSide", SIDES, "A side of a match: A (its pairing's first seat) or B.")
 MatchKind = enum_of("MatchKind", PARK_KINDS, "A match in a normal park or a Winter Park.")
 MatchEventKind = enum_of(
     "MatchEventKind", [*EVENT_KINDS, HIDDEN], "A match event's kind, or hidden from you."

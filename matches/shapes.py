@@ -14,20 +14,27 @@ from config.events import EventKinds, declare_events
 from config.graphql_pages import EVENTS
 from config.shapes import Pager, Shape, field, shape
 from matches.engine.events import SHAPES as EVENT_SHAPES
-from matches.enums import HIDDEN, MatchEventKind, MatchKind, MatchViewStatus, QuestionKind
+from matches.enums import (
+    HIDDEN,
+    MatchEventKind,
+    MatchKind,
+    MatchSide,
+    MatchViewStatus,
+    QuestionKind,
+)
 
 
 @shape("A seat in a match.")
 class MatchSeat(Shape):
     number: int = field("Seat number.")
     name: str = field("Its name.")
-    side: str = field("A or B in the match's events.")
+    side: str = field("A or B in the match's events.", enum=MatchSide)
 
 
 @shape("Your pending question (only yours).")
 class Question(Shape):
     seq: int = field("Send it back with your answer.")
-    side: str = field("Your side in the match, A or B.")
+    side: str = field("Your side in the match, A or B.", enum=MatchSide)
     kind: str = field("The question kind (docs/protocol.md).", enum=QuestionKind)
     card: Any = field("The uid of the card asking.")
     card_key: str | None = field('Its "Set/Name".')

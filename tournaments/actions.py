@@ -24,8 +24,10 @@ from tournaments.services import deck, lobby, start
 from tournaments.services.matchplay import match_answer
 from tournaments.shapes import Ticket, TournamentView
 
-TOURNAMENT = Ident("tournament_id", int, "The tournament's id.")
-MATCH = Ident("match_id", int, "The match's id.")
+TOURNAMENT = Ident(
+    "tournament_id", int, "The tournament's id.", nodes=("TournamentView", "TournamentListItem")
+)
+MATCH = Ident("match_id", int, "The match's id.", nodes=("MatchView",))
 
 
 def actor(call: Call) -> Any:
@@ -189,7 +191,7 @@ def deck_action(action: str, description: str, body: type[serializers.Serializer
             **data,
         )
 
-    return acting(action, description, act, body, operation_id=f"tournament_deck_{action}")
+    return acting(action, description, act, body)
 
 
 # Each Deck Phase action and its REST route under the tournament.

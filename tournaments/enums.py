@@ -10,6 +10,7 @@ from matches.enums import HIDDEN
 from matches.enums import MATCH_VIEW_STATUSES as MATCH_VIEW_STATUSES
 from matches.enums import MatchEventKind as MatchEventKind
 from matches.enums import MatchKind as MatchKind
+from matches.enums import MatchSide as MatchSide
 from matches.enums import MatchViewStatus as MatchViewStatus
 from matches.enums import QuestionKind as QuestionKind
 from tournaments.api.inputs import LIST_STATUSES

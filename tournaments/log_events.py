@@ -9,8 +9,10 @@ against them. docs/protocol.md §13 says when each is sent and to whom.
 
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
 # annotations only.
+import typing
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
+from config.enums import enum_of
 from config.events import About
 from config.shapes import BigInt
 from matches.engine.events import Event, Side, Uid
@@ -250,3 +252,26 @@ PAYLOADS: dict[str, type] = {
     "chat_settings": ChatSettings,
 }
 """Every kind of the log (``tournaments.models.LOG_KINDS``, in its order) and its payload."""
+
+
+def _said(payload: type, key: str) -> list[str]:
+    """The values a log payload's ``Literal`` ``key`` takes (declared once, in the payload)."""
+    return list(typing.get_args(typing.get_type_hints(payload)[key]))
+
+
+# The log's closed sets of words, as enums (``config.events`` types a ``Literal`` by the enum of
+# its values; the stream's frames keep the words).
+SeatLeftReason = enum_of(
+    "SeatLeftReason", _said(SeatLeft, "reason"), "It left, was kicked, or went to a bot (no-show)."
+)
+SeatDroppedReason = enum_of(
+    "SeatDroppedReason", _said(SeatDropped, "reason"), "It left, or missed two deadlines."
+)
+DeckStep = enum_of("DeckStep", _said(SeatProgress, "did"), "A Deck Phase action taken.")
+FinishReason = enum_of(
+    "FinishReason", _said(TournamentFinished, "reason"), "The Final, an unbeatable lead, or fans."
+)
+# The leagues' ``LeagueMemberKind`` holds the same words and, declared later, types it when the
+# leagues are installed (one enum per set of words).
+JoinedKind = enum_of("JoinedKind", _said(SeatJoined, "kind"), "A person or a bot.")
+BotLine = enum_of("BotLine", _said(Chat, "line"), "A bot's chat line.")

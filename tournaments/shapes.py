@@ -223,7 +223,7 @@ class Ticket(Shape):
 
 @shape("A tournament of the public list (nothing secret).")
 class TournamentListItem(Shape):
-    id: int = field("Tournament id.")
+    id: int = field("Tournament id (GraphQL: `databaseId`).", node_id=True)
     status: str = field(STATUS, enum=TournamentStatus)
     round: int = field("0 in the lobby, 8 = the Final.")
     seat_count: int = field("Seats.")

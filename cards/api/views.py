@@ -7,8 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,14 +17,13 @@ from cards.api.cache import cached_answer
 from cards.api.filters import CardFilter, CardSetFilter
 from cards.models import Card, CardSet
 from cards.selectors import (
-    card_by_id,
+    card_by_key,
     card_list,
-    card_set_by_id,
+    card_set_by_name,
     card_set_list,
     card_set_views,
     card_views,
 )
-from config.errors import NotFoundError
 from config.params import KnownQueryParameters
 from config.shapes import to_json
 
@@ -44,15 +42,26 @@ class CachedListMixin(KnownQueryParameters):
         return Response(answer)
 
 
-def _number(pk: str) -> int:
-    """A path's id; anything but a number is ``not_found``, as a missing row is."""
-    if not pk.isascii() or not pk.isdigit() or len(pk) > 12:
-        raise NotFoundError("not_found", _("No such object."))
-    return int(pk)
+CARD_KEY = OpenApiParameter(
+    "key",
+    str,
+    OpenApiParameter.PATH,
+    description="The card's key, \"Set/Name\" (as `key` in its answer). Deprecated: the card's "
+    "number (`id`) is still accepted until the next release.",
+)
+SET_NAME = OpenApiParameter(
+    "name",
+    str,
+    OpenApiParameter.PATH,
+    description="The set's name. Deprecated: the set's number (`id`) is still accepted until "
+    "the next release.",
+)
 
 
 class CardSetViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[CardSet]):
     filterset_class = CardSetFilter
+    lookup_url_kwarg = "name"
+    lookup_value_regex = "[^/]+"
     queryset = card_set_list()
 
     @staticmethod
@@ -63,13 +72,17 @@ class CardSetViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[CardSet]):
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(responses=shapes.CardSet)
-    def retrieve(self, request: Request, pk: str, *args: Any, **kwargs: Any) -> Response:
-        return Response(to_json(card_set_by_id(_number(pk))))
+    @extend_schema(parameters=[SET_NAME], responses=shapes.CardSet)
+    def retrieve(self, request: Request, name: str, *args: Any, **kwargs: Any) -> Response:
+        return Response(to_json(card_set_by_name(name)))
 
 
 class CardViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[Card]):
     filterset_class = CardFilter
+    # ``/cards/{key}/`` with the key's one slash (``/cards/City/Reporter/``), or a number
+    # (deprecated); a path of two slashes is another route's (``…/stats/``).
+    lookup_url_kwarg = "key"
+    lookup_value_regex = "[^/]+(?:/[^/]+)?"
     queryset = card_list()
 
     @staticmethod
@@ -80,6 +93,6 @@ class CardViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[Card]):
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(responses=shapes.Card)
-    def retrieve(self, request: Request, pk: str, *args: Any, **kwargs: Any) -> Response:
-        return Response(to_json(card_by_id(_number(pk))))
+    @extend_schema(parameters=[CARD_KEY], responses=shapes.Card)
+    def retrieve(self, request: Request, key: str, *args: Any, **kwargs: Any) -> Response:
+        return Response(to_json(card_by_key(key)))

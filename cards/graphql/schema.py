@@ -15,11 +15,13 @@ from django.utils.translation import gettext as _
 from cards import shapes
 from cards.api.filters import CardFilter, CardSetFilter
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
-from cards.graphql.types import CardConnection, CardSetConnection
+from cards.graphql.types import Card, CardConnection, CardSet, CardSetConnection
 from cards.selectors import (
     card_by_id,
+    card_by_key,
     card_list,
     card_set_by_id,
+    card_set_by_name,
     card_set_list,
     card_set_views,
     card_views,
@@ -61,6 +63,26 @@ NODES: dict[str, tuple[int, Callable[..., Any]]] = {
 
 @strawberry.type
 class Query:
+    @strawberry.field(description='One card design by its key ("Set/Name").')
+    def card(
+        self,
+        info: strawberry.Info,
+        key: Annotated[str, strawberry.argument(description='"Set/Name" (`key` of a `Card`).')],
+    ) -> Card:
+        require_known_caller(info)
+        found: shapes.Card = card_by_key(key)  # the type resolves from the shape
+        return found
+
+    @strawberry.field(description="One card set by its name, with its designs.")
+    def card_set(
+        self,
+        info: strawberry.Info,
+        name: Annotated[str, strawberry.argument(description="The set's name.")],
+    ) -> CardSet:
+        require_known_caller(info)
+        found: shapes.CardSet = card_set_by_name(name)
+        return found
+
     @strawberry.field(description="Card sets, optionally of one box or one kind.")
     @paged()
     def card_sets(

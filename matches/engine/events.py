@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from matches.engine.table import Table
 
 Side = Annotated[str, Literal["A", "B"]]
+MatchKind = Annotated[str, Literal["normal", "winter"]]  # model.PARK_KINDS
 """``"A"`` or ``"B"`` (the extra: what the server's schemas state, ``config.events``)."""
 Uid = Annotated[Any, int]
 """A physical card's uid, as the setup gave it (the server's setups give ints)."""
@@ -40,7 +41,7 @@ class Start(TypedDict):
     kind: Literal["start"]
     round: int
     final: bool
-    match_kind: str  # "normal" or "winter" (a Winter Park match); the park's name is the match's
+    match_kind: MatchKind  # a Winter Park's match is "winter"; the park's name is the match's
     first: Side | None
     decks: NotRequired[dict[Side, int]]
 

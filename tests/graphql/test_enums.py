@@ -51,6 +51,12 @@ SETS: dict[str, tuple[set[str], tuple[str, str] | None]] = {
     "SeatAction": (set(SEAT_ACTIONS), ("You", "actions")),
     "WinterMode": (set(MODES), None),
     "BasicSet": (set(BASIC_SETS), None),
+    "MatchSide": ({"A", "B"}, ("MatchSeat", "side")),
+    "SeatLeftReason": ({"left", "kicked", "no_show"}, None),
+    "SeatDroppedReason": ({"left", "missed_deadlines"}, None),
+    "DeckStep": ({"chose", "drew", "redrew", "picked", "removed", "finished"}, None),
+    "FinishReason": ({"final", "lead", "most_fans"}, None),
+    "BotLine": ({"greeting", "farewell"}, None),
 }
 
 

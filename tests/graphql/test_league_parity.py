@@ -296,8 +296,8 @@ def test_a_league_query_refusal_is_the_same_through_rest_and_graphql(
     assert error["message"] == refusal["message"]
 
 
-LISTED = """totalCount edges { node { id status round seatCount seatsTaken freeSeats host basicSet
-  additionalSets beachCup winterMode robotDifficulty winners createdAt } }"""
+LISTED = """totalCount edges { node { databaseId status round seatCount seatsTaken freeSeats host
+  basicSet additionalSets beachCup winterMode robotDifficulty winners createdAt } }"""
 
 
 def _nodes(connection: dict[str, Any]) -> list[Any]:
@@ -478,6 +478,6 @@ def test_the_tournament_list_filters_by_league_as_rest_does(catalogue: Any) -> N
         page = ok(client.get(f"/api/v1/tournaments/?{query}"), 200)
         found = _listed(nobody, league, status)
         assert (found["totalCount"], _nodes(found)) == (page["count"], rest_json(page["results"]))
-    found = _data(nobody, "tournaments", "edges { node { id } }", league=slug)
-    assert found["edges"] == [{"node": {"id": in_league}}]
+    found = _data(nobody, "tournaments", "edges { node { databaseId } }", league=slug)
+    assert found["edges"] == [{"node": {"databaseId": in_league}}]
     assert _data(nobody, "tournaments", "totalCount", league="nobody")["totalCount"] == 0

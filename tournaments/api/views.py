@@ -50,7 +50,6 @@ class TournamentListView(ApiView):
     @extend_schema(
         parameters=[inputs.ListQuery],
         responses=TournamentList,
-        operation_id="tournament_list",
     )
     def get(self, request: Request) -> Response:
         """List tournaments, newest first: filter by status, page with limit and offset."""

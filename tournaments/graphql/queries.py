@@ -35,7 +35,7 @@ from tournaments.graphql.types import (
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.cardstats import card_figures, set_figures
 from tournaments.selectors.events import events_after, released_seq
-from tournaments.selectors.listing import tournament_list
+from tournaments.selectors.listing import tournament_list, tournament_list_item
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
     Organizer,
@@ -121,8 +121,15 @@ def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
     raise NotFoundError("not_found", _("No such seat."), {"seat": number})
 
 
+def listed_tournament(info: strawberry.Info, tournament_id: int) -> Any:
+    """A tournament as the public list shows it (nothing secret: any caller)."""
+    caller_actor(info)  # a bad token is refused as everywhere
+    return tournament_list_item(tournament_id)
+
+
 NODES: dict[str, tuple[int, Callable[..., Any]]] = {
     "TournamentView": (1, tournament_of),
+    "TournamentListItem": (1, listed_tournament),
     "MatchView": (1, match_of),
     "SeatView": (2, seat_of),
 }
@@ -131,8 +138,8 @@ NODES: dict[str, tuple[int, Callable[..., Any]]] = {
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="Any object by its global `id` (a tournament, a match, a seat, a card or a "
-        "card set), as you may see it."
+        description="Any object by its global `id` (a tournament or a tournament list's item, a "
+        "match, a seat, a card or a card set, a league's object), as you may see it."
     )
     def node(
         self,

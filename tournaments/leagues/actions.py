@@ -34,11 +34,17 @@ from tournaments.selectors.viewers import Organizer
 from tournaments.shapes import Ticket
 
 SLUG = Ident("slug", str, "The league's slug.")
-SEASON = Ident("season_id", int, "The season's id.")
+SEASON = Ident("season_id", int, "The season's id.", nodes=("SeasonView",))
 HANDLE = Ident("handle", str, "The member's handle.", field="member")
 ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.")
 DELIVERY = Ident("delivery_id", int, "The delivery's id.")
-TOURNAMENT = Ident("tournament_id", int, "The tournament's id.", field="tournament")
+TOURNAMENT = Ident(
+    "tournament_id",
+    int,
+    "The tournament's id.",
+    field="tournament",
+    nodes=("TournamentView", "TournamentListItem"),
+)
 CREATED = status.HTTP_201_CREATED
 # The options a kind of action shares, named once: a deletion answers 204 with no body; an
 # action that issues something (a tournament, a code, a secret, a sent event) is throttled as a
@@ -266,6 +272,11 @@ CORRECT_RESULT = declare(
     path=(SLUG,),
     status=CREATED,
     enums={"kind": CorrectionKind},
+    nodes={
+        "tournament": ("TournamentView", "TournamentListItem"),
+        "season": ("SeasonView",),
+        "match": ("MatchView",),
+    },
 )
 RENAME_MEMBER = declare(
     "rename_member",

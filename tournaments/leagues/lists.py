@@ -61,7 +61,6 @@ LEAGUES = Listed(
     description="Public leagues (an unlisted one is reached by its slug).",
     listing=LeagueList,
     rows=_leagues,
-    operation_id="league_list",
 )
 MEMBERS = Listed(
     name="members",
@@ -69,7 +68,6 @@ MEMBERS = Listed(
     listing=MemberList,
     rows=lambda call: selectors.member_list(_organizers_only(call)),
     path=(SLUG,),
-    operation_id="league_member_list",
 )
 WEBHOOKS = Listed(
     name="webhooks",
@@ -77,7 +75,6 @@ WEBHOOKS = Listed(
     listing=WebhookList,
     rows=lambda call: selectors.webhook_list(_organizers_only(call)),
     path=(SLUG,),
-    operation_id="league_webhook_list",
 )
 WEBHOOK_DELIVERIES = Listed(
     name="webhook_deliveries",
@@ -85,7 +82,6 @@ WEBHOOK_DELIVERIES = Listed(
     listing=DeliveryList,
     rows=_deliveries,
     path=(SLUG, ENDPOINT),
-    operation_id="league_delivery_list",
 )
 CORRECTIONS = Listed(
     name="corrections",
@@ -93,7 +89,6 @@ CORRECTIONS = Listed(
     listing=CorrectionList,
     rows=_corrections,
     path=(SLUG,),
-    operation_id="league_correction_list",
 )
 CALENDAR = Listed(
     name="calendar",
@@ -101,7 +96,6 @@ CALENDAR = Listed(
     listing=Calendar,
     rows=_calendar,
     path=(SLUG,),
-    operation_id="league_calendar",
 )
 
 LISTED = (LEAGUES, MEMBERS, WEBHOOKS, WEBHOOK_DELIVERIES, CORRECTIONS, CALENDAR)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.utils.translation import gettext as _
 
+from config.errors import NotFoundError
 from config.shapes import row
 from tournaments.models import Seat, Status, Tournament
 from tournaments.shapes import TournamentList, TournamentListItem
@@ -45,18 +47,28 @@ def tournament_list(
     if league is not None:
         # The leagues app's link (tournaments.leagues), named by its relation: no import of it.
         tournaments = tournaments.filter(league_link__season__league__slug=league)
-    host = Seat.objects.filter(tournament=OuterRef("pk"), is_host=True).values("name")[:1]
-    rows = (
-        tournaments.order_by("-pk")
-        .annotate(seated=Count("seats", filter=Q(seats__number__gte=0)), host=Subquery(host))
-        .values(*FIELDS, "seated", "host")[offset : offset + limit]
-    )
+    rows = _rows(tournaments.order_by("-pk"))[offset : offset + limit]
     return TournamentList(
         count=tournaments.count(),
         limit=limit,
         offset=offset,
         results=[_item(values) for values in rows],
     )
+
+
+def tournament_list_item(tournament_id: int) -> TournamentListItem:
+    """One tournament as the public list shows it (GraphQL's ``node(id:)``); ``not_found``."""
+    found = _rows(Tournament.objects.filter(pk=tournament_id)).first()
+    if found is None:
+        raise NotFoundError("not_found", _("No such tournament."), {"tournament": tournament_id})
+    return _item(found)
+
+
+def _rows(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament, dict[str, Any]]:
+    host = Seat.objects.filter(tournament=OuterRef("pk"), is_host=True).values("name")[:1]
+    return tournaments.annotate(
+        seated=Count("seats", filter=Q(seats__number__gte=0)), host=Subquery(host)
+    ).values(*FIELDS, "seated", "host")
 
 
 def _item(values: dict[str, Any]) -> TournamentListItem:

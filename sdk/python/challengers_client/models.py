@@ -999,23 +999,7 @@ class MatchRetriedPayload(TypedDict):
     """
 
 
-class MatchSeat(TypedDict):
-    """
-    A seat in a match.
-    """
-
-    number: int
-    """
-    Seat number.
-    """
-    name: str
-    """
-    Its name.
-    """
-    side: str
-    """
-    A or B in the match's events.
-    """
+MatchSideEnum: TypeAlias = Literal["A", "B"]
 
 
 MatchStatusEnum: TypeAlias = Literal["scheduled", "waiting", "finished", "failed", "playing"]
@@ -1781,7 +1765,7 @@ class StartMatchEventPayload(TypedDict):
     kind: Literal["start"]
     round: int
     final: bool
-    match_kind: str
+    match_kind: Literal["normal", "winter"]
     first: Literal["A", "B"] | None
     decks: NotRequired[dict[str, int]]
 
@@ -2997,6 +2981,25 @@ class MatchRetriedLogEvent(TypedDict):
     """
 
 
+class MatchSeat(TypedDict):
+    """
+    A seat in a match.
+    """
+
+    number: int
+    """
+    Seat number.
+    """
+    name: str
+    """
+    Its name.
+    """
+    side: MatchSideEnum
+    """
+    A or B in the match's events.
+    """
+
+
 class MatchWaitingLogEvent(TypedDict):
     """
     `match_waiting`: A match waits for a seat's answer until its deadline.
@@ -3149,7 +3152,7 @@ class Question(TypedDict):
     """
     Send it back with your answer.
     """
-    side: str
+    side: MatchSideEnum
     """
     Your side in the match, A or B.
     """
@@ -3804,7 +3807,7 @@ class TournamentListItem(TypedDict):
 
     id: int
     """
-    Tournament id.
+    Tournament id (GraphQL: `databaseId`).
     """
     status: TournamentStatusEnum
     """

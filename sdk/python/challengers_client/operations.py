@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, cast
 
 from . import models
@@ -37,6 +38,13 @@ class Operations:
             ),
         )
 
+    def card_sets_retrieve(self, name: str) -> models.CardSet:
+        """Read a card set.
+
+        ``GET /api/v1/card-sets/{name}/`` (card_sets_retrieve).
+        """
+        return cast("models.CardSet", self._call("GET", f"/api/v1/card-sets/{name}/"))
+
     def card_sets_stats_retrieve(
         self, name: str, *, limit: int | None = None, offset: int | None = None
     ) -> models.SetStats:
@@ -50,13 +58,6 @@ class Operations:
                 "GET", f"/api/v1/card-sets/{name}/stats/", query={"limit": limit, "offset": offset}
             ),
         )
-
-    def card_sets_retrieve(self, id: int) -> models.CardSet:
-        """Read a card set.
-
-        ``GET /api/v1/card-sets/{id}/`` (card_sets_retrieve).
-        """
-        return cast("models.CardSet", self._call("GET", f"/api/v1/card-sets/{id}/"))
 
     def cards_list(
         self,
@@ -90,6 +91,13 @@ class Operations:
             ),
         )
 
+    def cards_retrieve(self, key: str) -> models.Card:
+        """Read a card.
+
+        ``GET /api/v1/cards/{key}/`` (cards_retrieve).
+        """
+        return cast("models.Card", self._call("GET", f"/api/v1/cards/{key}/"))
+
     def cards_stats_retrieve(
         self, key: str, *, limit: int | None = None, offset: int | None = None
     ) -> models.DesignStats:
@@ -104,13 +112,6 @@ class Operations:
             ),
         )
 
-    def cards_retrieve(self, id: int) -> models.Card:
-        """Read a card.
-
-        ``GET /api/v1/cards/{id}/`` (cards_retrieve).
-        """
-        return cast("models.Card", self._call("GET", f"/api/v1/cards/{id}/"))
-
     def health_retrieve(self) -> models.Health:
         """Server health.
 
@@ -118,10 +119,10 @@ class Operations:
         """
         return cast("models.Health", self._call("GET", "/api/v1/health/"))
 
-    def league_list(self) -> models.LeagueList:
+    def leagues_list(self) -> models.LeagueList:
         """List public leagues.
 
-        ``GET /api/v1/leagues/`` (league_list).
+        ``GET /api/v1/leagues/`` (leagues_list).
         """
         return cast("models.LeagueList", self._call("GET", "/api/v1/leagues/"))
 
@@ -144,17 +145,17 @@ class Operations:
         """
         return cast("models.LeagueView", self._call("GET", f"/api/v1/leagues/{slug}/"))
 
-    def league_calendar(self, slug: str) -> models.Calendar:
+    def leagues_calendar_list(self, slug: str) -> models.Calendar:
         """A league's calendar.
 
-        ``GET /api/v1/leagues/{slug}/calendar/`` (league_calendar).
+        ``GET /api/v1/leagues/{slug}/calendar/`` (leagues_calendar_list).
         """
         return cast("models.Calendar", self._call("GET", f"/api/v1/leagues/{slug}/calendar/"))
 
-    def league_correction_list(self, slug: str) -> models.CorrectionList:
+    def leagues_corrections_list(self, slug: str) -> models.CorrectionList:
         """List a league's corrections.
 
-        ``GET /api/v1/leagues/{slug}/corrections/`` (league_correction_list).
+        ``GET /api/v1/leagues/{slug}/corrections/`` (leagues_corrections_list).
         """
         return cast(
             "models.CorrectionList", self._call("GET", f"/api/v1/leagues/{slug}/corrections/")
@@ -177,10 +178,10 @@ class Operations:
             ),
         )
 
-    def league_member_list(self, slug: str) -> models.MemberList:
+    def leagues_members_list(self, slug: str) -> models.MemberList:
         """List a league's members (league organizer).
 
-        ``GET /api/v1/leagues/{slug}/members/`` (league_member_list).
+        ``GET /api/v1/leagues/{slug}/members/`` (leagues_members_list).
         """
         return cast("models.MemberList", self._call("GET", f"/api/v1/leagues/{slug}/members/"))
 
@@ -364,10 +365,12 @@ class Operations:
             ),
         )
 
-    def league_schedule_read(self, slug: str, tournament_id: int) -> models.ScheduleView:
+    def leagues_tournaments_schedule_retrieve(
+        self, slug: str, tournament_id: int
+    ) -> models.ScheduleView:
         """Read a tournament's scheduled start.
 
-        ``GET /api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/`` (league_schedule_read).
+        ``GET /api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/`` (leagues_tournaments_schedule_retrieve).
         """
         return cast(
             "models.ScheduleView",
@@ -396,10 +399,10 @@ class Operations:
             ),
         )
 
-    def league_webhook_list(self, slug: str) -> models.WebhookList:
+    def leagues_webhooks_list(self, slug: str) -> models.WebhookList:
         """List a league's webhook endpoints (league organizer).
 
-        ``GET /api/v1/leagues/{slug}/webhooks/`` (league_webhook_list).
+        ``GET /api/v1/leagues/{slug}/webhooks/`` (leagues_webhooks_list).
         """
         return cast("models.WebhookList", self._call("GET", f"/api/v1/leagues/{slug}/webhooks/"))
 
@@ -427,10 +430,10 @@ class Operations:
         """
         self._call("DELETE", f"/api/v1/leagues/{slug}/webhooks/{endpoint_id}/", accept=None)
 
-    def league_delivery_list(self, slug: str, endpoint_id: int) -> models.DeliveryList:
+    def leagues_webhooks_deliveries_list(self, slug: str, endpoint_id: int) -> models.DeliveryList:
         """Read a webhook's delivery log (league organizer).
 
-        ``GET /api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/`` (league_delivery_list).
+        ``GET /api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/`` (leagues_webhooks_deliveries_list).
         """
         return cast(
             "models.DeliveryList",
@@ -499,10 +502,12 @@ class Operations:
             ),
         )
 
-    def league_checkin_read(self, tournament_id: int) -> models.TournamentScheduleView:
+    def leagues_tournaments_checkin_retrieve(
+        self, tournament_id: int
+    ) -> models.TournamentScheduleView:
         """Read a tournament's scheduled start and check-in.
 
-        ``GET /api/v1/leagues/tournaments/{tournament_id}/checkin/`` (league_checkin_read).
+        ``GET /api/v1/leagues/tournaments/{tournament_id}/checkin/`` (leagues_tournaments_checkin_retrieve).
         """
         return cast(
             "models.TournamentScheduleView",
@@ -592,7 +597,7 @@ class Operations:
         """
         return cast("models.Ready", self._call("GET", "/api/v1/ready/"))
 
-    def tournament_list(
+    def tournaments_list(
         self,
         *,
         league: str | None = None,
@@ -602,7 +607,7 @@ class Operations:
     ) -> models.TournamentList:
         """List tournaments.
 
-        ``GET /api/v1/tournaments/`` (tournament_list).
+        ``GET /api/v1/tournaments/`` (tournaments_list).
         """
         return cast(
             "models.TournamentList",
@@ -749,7 +754,7 @@ class Operations:
             ),
         )
 
-    def tournament_deck_finish(
+    def tournaments_deck_finish_create(
         self,
         tournament_id: int,
         *,
@@ -758,7 +763,7 @@ class Operations:
     ) -> models.TournamentView:
         """Finish your Deck Phase.
 
-        ``POST /api/v1/tournaments/{tournament_id}/deck/finish/`` (tournament_deck_finish).
+        ``POST /api/v1/tournaments/{tournament_id}/deck/finish/`` (tournaments_deck_finish_create).
         """
         return cast(
             "models.TournamentView",
@@ -770,12 +775,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_remove(
+    def tournaments_deck_remove_create(
         self, tournament_id: int, body: models.CardsInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Remove cards from your deck.
 
-        ``POST /api/v1/tournaments/{tournament_id}/deck/remove/`` (tournament_deck_remove).
+        ``POST /api/v1/tournaments/{tournament_id}/deck/remove/`` (tournaments_deck_remove_create).
         """
         return cast(
             "models.TournamentView",
@@ -787,12 +792,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_choose(
+    def tournaments_draft_choose_create(
         self, tournament_id: int, body: models.ChooseInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Choose a draft option.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/choose/`` (tournament_deck_choose).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/choose/`` (tournaments_draft_choose_create).
         """
         return cast(
             "models.TournamentView",
@@ -804,7 +809,7 @@ class Operations:
             ),
         )
 
-    def tournament_deck_draw(
+    def tournaments_draft_draw_create(
         self,
         tournament_id: int,
         *,
@@ -813,7 +818,7 @@ class Operations:
     ) -> models.TournamentView:
         """Draw your display.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/draw/`` (tournament_deck_draw).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/draw/`` (tournaments_draft_draw_create).
         """
         return cast(
             "models.TournamentView",
@@ -825,12 +830,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_pick(
+    def tournaments_draft_pick_create(
         self, tournament_id: int, body: models.PickInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Pick a display card.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/pick/`` (tournament_deck_pick).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/pick/`` (tournaments_draft_pick_create).
         """
         return cast(
             "models.TournamentView",
@@ -842,7 +847,7 @@ class Operations:
             ),
         )
 
-    def tournament_deck_redraw(
+    def tournaments_draft_redraw_create(
         self,
         tournament_id: int,
         *,
@@ -851,7 +856,7 @@ class Operations:
     ) -> models.TournamentView:
         """Redraw your display.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/redraw/`` (tournament_deck_redraw).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/redraw/`` (tournaments_draft_redraw_create).
         """
         return cast(
             "models.TournamentView",
@@ -863,12 +868,12 @@ class Operations:
             ),
         )
 
-    def tournament_deck_resolve(
+    def tournaments_draft_resolve_create(
         self, tournament_id: int, body: models.CardsInput, *, idempotency_key: str | None = None
     ) -> models.TournamentView:
         """Answer a When picked effect.
 
-        ``POST /api/v1/tournaments/{tournament_id}/draft/resolve/`` (tournament_deck_resolve).
+        ``POST /api/v1/tournaments/{tournament_id}/draft/resolve/`` (tournaments_draft_resolve_create).
         """
         return cast(
             "models.TournamentView",
@@ -998,3 +1003,133 @@ class Operations:
                 "POST", "/api/v1/tournaments/join/", body=body, idempotency_key=idempotency_key
             ),
         )
+
+    def league_calendar(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_calendar_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_calendar is now leagues_calendar_list", DeprecationWarning, stacklevel=2
+        )
+        return self.leagues_calendar_list(*args, **kwargs)
+
+    def league_checkin_read(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_tournaments_checkin_retrieve`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_checkin_read is now leagues_tournaments_checkin_retrieve",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_tournaments_checkin_retrieve(*args, **kwargs)
+
+    def league_correction_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_corrections_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_correction_list is now leagues_corrections_list",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_corrections_list(*args, **kwargs)
+
+    def league_delivery_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_webhooks_deliveries_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_delivery_list is now leagues_webhooks_deliveries_list",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_webhooks_deliveries_list(*args, **kwargs)
+
+    def league_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_list`` (renamed; gone in the next release)."""
+        warnings.warn("league_list is now leagues_list", DeprecationWarning, stacklevel=2)
+        return self.leagues_list(*args, **kwargs)
+
+    def league_member_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_members_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_member_list is now leagues_members_list", DeprecationWarning, stacklevel=2
+        )
+        return self.leagues_members_list(*args, **kwargs)
+
+    def league_schedule_read(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_tournaments_schedule_retrieve`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_schedule_read is now leagues_tournaments_schedule_retrieve",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.leagues_tournaments_schedule_retrieve(*args, **kwargs)
+
+    def league_webhook_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``leagues_webhooks_list`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "league_webhook_list is now leagues_webhooks_list", DeprecationWarning, stacklevel=2
+        )
+        return self.leagues_webhooks_list(*args, **kwargs)
+
+    def tournament_deck_choose(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_choose_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_choose is now tournaments_draft_choose_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_choose_create(*args, **kwargs)
+
+    def tournament_deck_draw(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_draw_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_draw is now tournaments_draft_draw_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_draw_create(*args, **kwargs)
+
+    def tournament_deck_finish(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_deck_finish_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_finish is now tournaments_deck_finish_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_deck_finish_create(*args, **kwargs)
+
+    def tournament_deck_pick(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_pick_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_pick is now tournaments_draft_pick_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_pick_create(*args, **kwargs)
+
+    def tournament_deck_redraw(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_redraw_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_redraw is now tournaments_draft_redraw_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_redraw_create(*args, **kwargs)
+
+    def tournament_deck_remove(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_deck_remove_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_remove is now tournaments_deck_remove_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_deck_remove_create(*args, **kwargs)
+
+    def tournament_deck_resolve(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_draft_resolve_create`` (renamed; gone in the next release)."""
+        warnings.warn(
+            "tournament_deck_resolve is now tournaments_draft_resolve_create",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tournaments_draft_resolve_create(*args, **kwargs)
+
+    def tournament_list(self, *args: Any, **kwargs: Any) -> Any:
+        """Deprecated: ``tournaments_list`` (renamed; gone in the next release)."""
+        warnings.warn("tournament_list is now tournaments_list", DeprecationWarning, stacklevel=2)
+        return self.tournaments_list(*args, **kwargs)

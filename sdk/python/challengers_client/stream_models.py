@@ -632,7 +632,7 @@ class StartMatchEventPayload(TypedDict):
     kind: Literal["start"]
     round: int
     final: bool
-    match_kind: str
+    match_kind: Literal["normal", "winter"]
     first: Literal["A", "B"] | None
     decks: NotRequired[dict[str, int]]
 

@@ -25,6 +25,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/card-sets/{name}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a card set
+         * @description One set by its name. Deprecated: its number (`id`) is accepted until the next release.
+         */
+        get: operations["card_sets_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/card-sets/{name}/stats/": {
         parameters: {
             query?: never;
@@ -37,26 +57,6 @@ export interface paths {
          * @description A set's figures; ``by_sets`` paged with ``limit`` (1-100) and ``offset``.
          */
         get: operations["card_sets_stats_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/card-sets/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a card set
-         * @description One set.
-         */
-        get: operations["card_sets_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -85,6 +85,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cards/{key}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a card
+         * @description One card of the catalogue by its key "Set/Name" (its slash as is or as `%2F`). Deprecated: its number (`id`) is accepted until the next release.
+         */
+        get: operations["cards_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cards/{key}/stats/": {
         parameters: {
             query?: never;
@@ -97,26 +117,6 @@ export interface paths {
          * @description A design's figures; ``by_sets`` paged with ``limit`` (1-100) and ``offset``.
          */
         get: operations["cards_stats_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/cards/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a card
-         * @description One card of the catalogue.
-         */
-        get: operations["cards_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
          * List public leagues
          * @description Every public league (an unlisted one is reached by its slug).
          */
-        get: operations["league_list"];
+        get: operations["leagues_list"];
         put?: never;
         /**
          * Create a league (organizer)
@@ -200,7 +200,7 @@ export interface paths {
          * A league's calendar
          * @description Its scheduled tournaments by start time: status, check-in window, who checked in, and how each scheduled start turned out.
          */
-        get: operations["league_calendar"];
+        get: operations["leagues_calendar_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -220,7 +220,7 @@ export interface paths {
          * List a league's corrections
          * @description The audit trail: every correction, oldest first, with its reason.
          */
-        get: operations["league_correction_list"];
+        get: operations["leagues_corrections_list"];
         put?: never;
         /**
          * Correct a recorded result (league organizer)
@@ -244,7 +244,7 @@ export interface paths {
          * List a league's members (league organizer)
          * @description Handle, kind, a bot's strength and whether the token is claimed; no secret.
          */
-        get: operations["league_member_list"];
+        get: operations["leagues_members_list"];
         put?: never;
         /**
          * Create a member (league organizer)
@@ -456,7 +456,7 @@ export interface paths {
          * Read a tournament's scheduled start
          * @description As the calendar shows it.
          */
-        get: operations["league_schedule_read"];
+        get: operations["leagues_tournaments_schedule_retrieve"];
         put?: never;
         /**
          * Schedule a tournament's start (league organizer)
@@ -480,7 +480,7 @@ export interface paths {
          * List a league's webhook endpoints (league organizer)
          * @description Each endpoint's URL, events, whether active and its last sequence; never the secret.
          */
-        get: operations["league_webhook_list"];
+        get: operations["leagues_webhooks_list"];
         put?: never;
         /**
          * Register a webhook endpoint (league organizer)
@@ -524,7 +524,7 @@ export interface paths {
          * Read a webhook's delivery log (league organizer)
          * @description The newest 100 deliveries first: status, attempts, last answer and error.
          */
-        get: operations["league_delivery_list"];
+        get: operations["leagues_webhooks_deliveries_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -624,7 +624,7 @@ export interface paths {
          * Read a tournament's scheduled start and check-in
          * @description As the calendar shows it, with the league's `slug` and `you`: the calling seat (from 1) and whether it checked in (`null` without this tournament's seat token).
          */
-        get: operations["league_checkin_read"];
+        get: operations["leagues_tournaments_checkin_retrieve"];
         put?: never;
         /**
          * Check in for a scheduled start (seat token)
@@ -768,7 +768,7 @@ export interface paths {
          * List tournaments
          * @description Tournaments, newest first, filtered by status; never a room code or a secret.
          */
-        get: operations["tournament_list"];
+        get: operations["tournaments_list"];
         put?: never;
         /**
          * Create a tournament
@@ -942,7 +942,7 @@ export interface paths {
          * Finish your Deck Phase
          * @description Deck Phase action `finish`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_finish"];
+        post: operations["tournaments_deck_finish_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -962,7 +962,7 @@ export interface paths {
          * Remove cards from your deck
          * @description Deck Phase action `remove`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_remove"];
+        post: operations["tournaments_deck_remove_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -982,7 +982,7 @@ export interface paths {
          * Choose a draft option
          * @description Deck Phase action `choose`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_choose"];
+        post: operations["tournaments_draft_choose_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1002,7 +1002,7 @@ export interface paths {
          * Draw your display
          * @description Deck Phase action `draw`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_draw"];
+        post: operations["tournaments_draft_draw_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,7 +1022,7 @@ export interface paths {
          * Pick a display card
          * @description Deck Phase action `pick`. Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_pick"];
+        post: operations["tournaments_draft_pick_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1042,7 +1042,7 @@ export interface paths {
          * Redraw your display
          * @description Deck Phase action `redraw` (once per Deck Phase). Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_redraw"];
+        post: operations["tournaments_draft_redraw_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1062,7 +1062,7 @@ export interface paths {
          * Answer a When picked effect
          * @description Deck Phase action `resolve` (`you.turn.pending`). Answers the updated tournament view (docs/protocol.md §7).
          */
-        post: operations["tournament_deck_resolve"];
+        post: operations["tournaments_draft_resolve_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2501,8 +2501,10 @@ export interface components {
             /** @description Its name. */
             name: string;
             /** @description A or B in the match's events. */
-            side: string;
+            side: components["schemas"]["MatchSideEnum"];
         };
+        /** @enum {string} */
+        MatchSideEnum: "A" | "B";
         /** @enum {string} */
         MatchStatusEnum: "scheduled" | "waiting" | "finished" | "failed" | "playing";
         /** @description A match as you may see it. */
@@ -2763,7 +2765,7 @@ export interface components {
             /** @description Send it back with your answer. */
             seq: number;
             /** @description Your side in the match, A or B. */
-            side: string;
+            side: components["schemas"]["MatchSideEnum"];
             /** @description The question kind (docs/protocol.md). */
             kind: components["schemas"]["QuestionKindEnum"];
             /** @description The uid of the card asking. */
@@ -3487,7 +3489,8 @@ export interface components {
             kind: "start";
             round: number;
             final: boolean;
-            match_kind: string;
+            /** @enum {string} */
+            match_kind: "normal" | "winter";
             /** @enum {string|null} */
             first: "A" | "B" | null;
             decks?: {
@@ -3580,7 +3583,7 @@ export interface components {
         };
         /** @description A tournament of the public list (nothing secret). */
         TournamentListItem: {
-            /** @description Tournament id. */
+            /** @description Tournament id (GraphQL: `databaseId`). */
             id: number;
             /** @description lobby, deck, match, finished or cancelled. */
             status: components["schemas"]["TournamentStatusEnum"];
@@ -4029,14 +4032,12 @@ export interface operations {
             };
         };
     };
-    card_sets_stats_retrieve: {
+    card_sets_retrieve: {
         parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-            };
+            query?: never;
             header?: never;
             path: {
+                /** @description The set's name. Deprecated: the set's number (`id`) is still accepted until the next release. */
                 name: string;
             };
             cookie?: never;
@@ -4048,10 +4049,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SetStats"];
+                    "application/json": components["schemas"]["CardSet"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4066,7 +4067,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "invalid" | "unknown_parameter";
+                        code?: "bad_request" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4148,13 +4149,15 @@ export interface operations {
             };
         };
     };
-    card_sets_retrieve: {
+    card_sets_stats_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path: {
-                /** @description A unique integer value identifying this card set. */
-                id: number;
+                name: string;
             };
             cookie?: never;
         };
@@ -4165,10 +4168,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CardSet"];
+                    "application/json": components["schemas"]["SetStats"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4183,7 +4186,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "unknown_parameter";
+                        code?: "bad_request" | "invalid" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4396,14 +4399,12 @@ export interface operations {
             };
         };
     };
-    cards_stats_retrieve: {
+    cards_retrieve: {
         parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-            };
+            query?: never;
             header?: never;
             path: {
+                /** @description The card's key, "Set/Name" (as `key` in its answer). Deprecated: the card's number (`id`) is still accepted until the next release. */
                 key: string;
             };
             cookie?: never;
@@ -4415,10 +4416,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DesignStats"];
+                    "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4433,7 +4434,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "invalid" | "unknown_parameter";
+                        code?: "bad_request" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4515,13 +4516,15 @@ export interface operations {
             };
         };
     };
-    cards_retrieve: {
+    cards_stats_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
             header?: never;
             path: {
-                /** @description A unique integer value identifying this card. */
-                id: number;
+                key: string;
             };
             cookie?: never;
         };
@@ -4532,10 +4535,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Card"];
+                    "application/json": components["schemas"]["DesignStats"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4550,7 +4553,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "unknown_parameter";
+                        code?: "bad_request" | "invalid" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4716,7 +4719,7 @@ export interface operations {
             };
         };
     };
-    league_list: {
+    leagues_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5162,7 +5165,7 @@ export interface operations {
             };
         };
     };
-    league_calendar: {
+    leagues_calendar_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5297,7 +5300,7 @@ export interface operations {
             };
         };
     };
-    league_correction_list: {
+    leagues_corrections_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5650,7 +5653,7 @@ export interface operations {
             };
         };
     };
-    league_member_list: {
+    leagues_members_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -8014,7 +8017,7 @@ export interface operations {
             };
         };
     };
-    league_schedule_read: {
+    leagues_tournaments_schedule_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -8369,7 +8372,7 @@ export interface operations {
             };
         };
     };
-    league_webhook_list: {
+    leagues_webhooks_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -8857,7 +8860,7 @@ export interface operations {
             };
         };
     };
-    league_delivery_list: {
+    leagues_webhooks_deliveries_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -9855,7 +9858,7 @@ export interface operations {
             };
         };
     };
-    league_checkin_read: {
+    leagues_tournaments_checkin_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -11128,7 +11131,7 @@ export interface operations {
             };
         };
     };
-    tournament_list: {
+    tournaments_list: {
         parameters: {
             query?: {
                 /** @description Only the tournaments of this league's seasons. */
@@ -13159,7 +13162,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_finish: {
+    tournaments_deck_finish_create: {
         parameters: {
             query?: never;
             header?: {
@@ -13377,7 +13380,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_remove: {
+    tournaments_deck_remove_create: {
         parameters: {
             query?: never;
             header?: {
@@ -13595,7 +13598,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_choose: {
+    tournaments_draft_choose_create: {
         parameters: {
             query?: never;
             header?: {
@@ -13813,7 +13816,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_draw: {
+    tournaments_draft_draw_create: {
         parameters: {
             query?: never;
             header?: {
@@ -14031,7 +14034,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_pick: {
+    tournaments_draft_pick_create: {
         parameters: {
             query?: never;
             header?: {
@@ -14249,7 +14252,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_redraw: {
+    tournaments_draft_redraw_create: {
         parameters: {
             query?: never;
             header?: {
@@ -14467,7 +14470,7 @@ export interface operations {
             };
         };
     };
-    tournament_deck_resolve: {
+    tournaments_draft_resolve_create: {
         parameters: {
             query?: never;
             header?: {

@@ -678,7 +678,8 @@ export interface components {
             kind: "start";
             round: number;
             final: boolean;
-            match_kind: string;
+            /** @enum {string} */
+            match_kind: "normal" | "winter";
             /** @enum {string|null} */
             first: "A" | "B" | null;
             decks?: {

@@ -25,7 +25,7 @@ CalendarView = list_view("CalendarView", lists.CALENDAR, ApiView)
 
 
 class ScheduleReadView(ApiView):
-    @extend_schema(responses=ScheduleShape, operation_id="league_schedule_read")
+    @extend_schema(responses=ScheduleShape)
     def get(self, request: Request, slug: str, tournament_id: int) -> Response:
         caller(request)
         found = [s for s in schedules.calendar(slug) if s.tournament == tournament_id]
@@ -35,7 +35,7 @@ class ScheduleReadView(ApiView):
 
 
 class CheckInReadView(ApiView):
-    @extend_schema(responses=TournamentScheduleView, operation_id="league_checkin_read")
+    @extend_schema(responses=TournamentScheduleView)
     def get(self, request: Request, tournament_id: int) -> Response:
         seat = caller(request)
         found = schedules.tournament_schedule(tournament_id=tournament_id, seat=seat)
