@@ -61,9 +61,10 @@ def test_sqlite_path_moves_the_embedded_database() -> None:
 
 def test_the_examples_import_only_what_the_serve_command_installs() -> None:
     """``./scripts/serve`` installs the base dependencies (not the test extra): an example that
-    imports anything else would not run after it. The checkout's pure engine (``matches.engine``,
-    standard library only) is allowed: the verifier re-plays matches with it; and so is the
-    checkout's Python SDK (``challengers_client``), itself held to the same rule."""
+    imports anything else would not run after it. The checkout's pure cores (``matches.engine``
+    and ``tournaments.rules``, no Django: tests/test_layers.py) are allowed: the verifier
+    re-derives and re-plays a tournament with them; and so are the checkout's Python SDK
+    (``challengers_client``) and verifier (``challengers_verify``), held to the same rule."""
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -72,12 +73,15 @@ def test_the_examples_import_only_what_the_serve_command_installs() -> None:
     }
     sdk = sorted((ROOT / "sdk" / "python" / "challengers_client").glob("*.py"))
     assert sdk, "the Python SDK is missing"
-    for module in [*(ROOT / "examples").glob("*.py"), *sdk]:
+    verifier = sorted((ROOT / "verifier" / "challengers_verify").glob("*.py"))
+    assert verifier, "the verifier is missing"
+    pure = ("matches.engine", "tournaments.rules")
+    for module in [*(ROOT / "examples").glob("*.py"), *sdk, *verifier]:
         for name in _imports(module):
             top = name.split(".")[0]
-            if name == "matches.engine" or name.startswith("matches.engine."):
+            if any(name == core or name.startswith(f"{core}.") for core in pure):
                 continue
-            allowed = {"__future__", "challengers_client"}
+            allowed = {"__future__", "challengers_client", "challengers_verify"}
             assert top in sys.stdlib_module_names or top in base or top in allowed, (
                 module.name,
                 top,
