@@ -254,7 +254,7 @@ def webhook_create(
     try:
         check_registration(url)
     except DestinationError as refused:
-        raise ApplicationError(refused.code, refused.message) from refused
+        raise ApplicationError(refused.code, refused.message, {"field": "url"}) from refused
     secret = secrets.token_hex(32)
     endpoint = WebhookEndpoint.objects.create(
         league=league, url=url, secret=secret, events=sorted(set(events))
