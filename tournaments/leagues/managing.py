@@ -18,6 +18,7 @@ from config.errors import ConflictError, NotFoundError
 from tournaments.leagues import schedules, webhooks
 from tournaments.leagues.models import (
     DeliveryStatus,
+    FormerHandle,
     Member,
     MemberKind,
     Season,
@@ -26,6 +27,7 @@ from tournaments.leagues.models import (
 )
 from tournaments.leagues.services import (
     check_dates,
+    handle_taken,
     league_of,
     require_organizer,
     require_season_in,
@@ -49,10 +51,14 @@ def member_rename(*, organizer: Organizer | None, slug: str, handle: str, new: s
     member = _human(slug, handle)
     if new.lower().startswith("bot "):
         raise ConflictError("handle_taken", _("Handles starting with 'Bot ' are the bots'."))
+    old = member.handle
     member.handle = new
     try:
         with transaction.atomic():
             member.save(update_fields=["handle"])
+            handle_taken(member.league_id, new)
+            if old.lower() != new.lower():  # the old address now redirects (docs/leagues.md)
+                FormerHandle.objects.create(league_id=member.league_id, handle=old, member=member)
     except IntegrityError as taken:
         raise ConflictError("handle_taken", _("Another member has that handle.")) from taken
     return member

@@ -20,6 +20,7 @@ from cards.selectors import additional_set_problems
 from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from tournaments.leagues.destinations import DestinationError, check_registration
 from tournaments.leagues.models import (
+    FormerHandle,
     League,
     LeagueTournament,
     Member,
@@ -208,9 +209,16 @@ def member_create(*, organizer: Organizer | None, slug: str, handle: str) -> tup
     try:
         with transaction.atomic():
             member = Member.objects.create(league=league, handle=handle, claim_hash=digest)
+            handle_taken(league.pk, handle)
     except IntegrityError as taken:
         raise ConflictError("handle_taken", _("Another member has that handle.")) from taken
     return member, claim
+
+
+def handle_taken(league_id: int, handle: str) -> None:
+    """A member now holds ``handle``: a redirect from it (a former handle of any member, this
+    one renamed back included) ends. Called in the transaction that gives the handle."""
+    FormerHandle.objects.filter(league_id=league_id, handle__iexact=handle).delete()
 
 
 def member_claim(*, slug: str, claim_code: str) -> tuple[Member, str]:
