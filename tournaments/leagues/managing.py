@@ -127,7 +127,14 @@ def webhook_of(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> W
 
 def webhook_delete(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> None:
     """Delete an endpoint and its delivery log (nothing more is sent to it)."""
-    webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id).delete()
+    endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
+    with transaction.atomic():
+        # Lock the endpoint before its deliveries are collected: an event being logged for it
+        # (``webhooks.emit`` holds this lock until it commits) finishes first, and its delivery
+        # is then collected and deleted too, rather than left to fail the foreign key at commit.
+        locked = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint.pk).first()
+        if locked is not None:  # another delete went first: nothing left to do
+            locked.delete()
 
 
 def webhook_rotate(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> str:
