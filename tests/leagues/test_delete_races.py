@@ -1,8 +1,9 @@
-"""A webhook endpoint deleted while an event for it is being logged (issue 43: "Deleting a
-webhook while a tournament finishes answered 500 once, FK violation at commit"). Two real
+"""Deletes racing the writes that need what they delete (issue 43: "Deleting a webhook while a
+tournament finishes answered 500 once, FK violation at commit"): a webhook endpoint deleted
+while an event for it is being logged, a member removed while it is being seated. Two real
 PostgreSQL transactions in two threads, interleaved by waiting for one to block on the other's
-row lock (``pg_stat_activity``): whichever goes first, the delete answers 204 and the event
-is logged for the endpoint or cleanly skipped, never a 500 or an ``IntegrityError``."""
+row lock (``pg_stat_activity``): whichever goes first, each answers a success, a coded 4xx or a
+clean skip, never a 500 or an ``IntegrityError``."""
 
 from __future__ import annotations
 
@@ -15,9 +16,16 @@ import pytest
 from django.db import connection, connections, transaction
 from rest_framework.test import APIClient
 
-from tests.leagues.helpers import create_organizer, league_with_season, org
-from tournaments.leagues import managing, webhooks
-from tournaments.leagues.models import League, WebhookDelivery, WebhookEndpoint
+from tests.leagues.helpers import (
+    create_organizer,
+    league_with_season,
+    member_token,
+    ok,
+    org,
+    post,
+)
+from tournaments.leagues import managing, services, webhooks
+from tournaments.leagues.models import League, Member, MemberSeat, WebhookDelivery, WebhookEndpoint
 from tournaments.selectors.viewers import organizer_of_token
 
 pytestmark = [
@@ -132,3 +140,71 @@ def test_an_event_logged_while_its_endpoint_is_deleted_skips_it(settings: Any) -
     assert deleted == [None], deleted
     assert recorded == [[]], recorded  # skipped: nothing for an endpoint that is gone
     assert not WebhookDelivery.objects.exists()
+
+
+def a_lobby_and_a_member() -> tuple[str, str, str, str]:
+    """The league's slug, its organizer's token, a season tournament's room code (hosted by
+    the member ann) and the token of the member bob, who has not sat anywhere yet."""
+    client = APIClient()
+    token = create_organizer("org")
+    slug, _ = league_with_season(client, token)
+    ann, bob = (member_token(client, token, slug, handle) for handle in ("ann", "bob"))
+    league = client.get(f"/api/v1/leagues/{slug}/", headers=org(token)).json()
+    join = league["seasons"][0]["join_code"]
+    body = {"join_code": join, "name": "Ann", "seats": 3, "member_token": ann}
+    return slug, token, ok(post(client, "leagues/tournaments/", body))["code"], bob
+
+
+def test_a_member_removed_while_it_is_seated_is_refused_as_in_use() -> None:
+    slug, token, code, bob = a_lobby_and_a_member()
+    seated, commit = threading.Event(), threading.Event()
+
+    def join() -> str:
+        with transaction.atomic():
+            ticket = services.league_seat_join(code=code, name=None, member_token=bob)
+            seated.set()
+            assert commit.wait(DEADLINE)
+        return ticket.token
+
+    joining, joined = in_thread(join)
+    assert seated.wait(DEADLINE)
+    client = APIClient(raise_request_exception=False)
+    path = f"/api/v1/leagues/{slug}/members/bob/"
+    removing, removed = in_thread(lambda: client.delete(path, headers=org(token)))
+    wait_until_blocked()  # the removal waits for the seat's transaction
+    commit.set()
+    joining.join(DEADLINE)
+    removing.join(DEADLINE)
+
+    assert isinstance(joined[0], str), joined
+    assert removed[0].status_code == 409, removed[0].content
+    assert removed[0].json()["code"] == "member_in_use"
+    assert MemberSeat.objects.filter(member__handle="bob").count() == 1
+
+
+def test_a_member_seated_while_it_is_removed_is_refused_with_a_code() -> None:
+    slug, token, code, bob = a_lobby_and_a_member()
+    gone, commit = threading.Event(), threading.Event()
+
+    def remove() -> None:
+        with transaction.atomic():
+            by = organizer_of_token(token)
+            managing.member_remove(organizer=by, slug=slug, handle="bob")
+            gone.set()
+            assert commit.wait(DEADLINE)
+
+    removing, removed = in_thread(remove)
+    assert gone.wait(DEADLINE)
+    client = APIClient(raise_request_exception=False)
+    body = {"code": code, "member_token": bob}
+    joining, joined = in_thread(lambda: post(client, "leagues/tournaments/join/", body))
+    wait_until_blocked()  # the join waits for the removal's transaction
+    commit.set()
+    removing.join(DEADLINE)
+    joining.join(DEADLINE)
+
+    assert removed == [None], removed
+    assert joined[0].status_code == 401, joined[0].content
+    assert joined[0].json()["code"] == "bad_member_token"
+    assert not Member.objects.filter(handle="bob").exists()
+    assert not MemberSeat.objects.filter(seat__name="bob").exists()

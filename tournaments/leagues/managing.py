@@ -36,8 +36,9 @@ from tournaments.selectors.viewers import Organizer
 from tournaments.services.common import new_token
 
 
-def _human(slug: str, handle: str) -> Member:
-    member = Member.objects.filter(league__slug=slug, handle=handle).first()
+def _human(slug: str, handle: str, *, lock: bool = False) -> Member:
+    members = Member.objects.select_for_update(of=("self",)) if lock else Member.objects
+    member = members.filter(league__slug=slug, handle=handle).first()
     if member is None:
         raise NotFoundError("unknown_member", _("This league has no member with that handle."))
     if member.kind != MemberKind.HUMAN:
@@ -68,12 +69,15 @@ def member_remove(*, organizer: Organizer | None, slug: str, handle: str) -> Non
     """Remove a human member that never sat in a league tournament (one with results is part
     of the record: disqualify it instead, a correction)."""
     require_organizer(organizer, league_of(slug))
-    member = _human(slug, handle)
-    if member.seats.exists() or member.results.exists() or member.corrections.exists():
-        raise ConflictError(
-            "member_in_use", _("That member sat in a league tournament: disqualify it instead.")
-        )
-    member.delete()
+    with transaction.atomic():
+        # Locked before the check: a join that is seating the member finishes first and its
+        # seat is seen here (league_seat_join locks the member too).
+        member = _human(slug, handle, lock=True)
+        if member.seats.exists() or member.results.exists() or member.corrections.exists():
+            raise ConflictError(
+                "member_in_use", _("That member sat in a league tournament: disqualify it instead.")
+            )
+        member.delete()
 
 
 def member_token_reissue(*, organizer: Organizer | None, slug: str, handle: str) -> str:

@@ -331,6 +331,11 @@ def league_seat_join(*, code: str, name: str | None, member_token: str) -> lobby
         raise ForbiddenError("wrong_league", _("That member token belongs to another league."))
     _require_not_seated(link.tournament_id, member)
     with transaction.atomic():
+        # The member's row stays locked until the seat is committed: a removal of the member
+        # waits and then sees the seat (409 member_in_use), or went first and the token is
+        # unknown now; neither leaves a seat naming no member to fail at commit (a 500).
+        if not Member.objects.select_for_update().filter(pk=member.pk).exists():
+            raise BadToken("bad_member_token", _("That member token is not known."))
         ticket = lobby.seat_join(code=code, name=name or member.handle)
         # Checked again under the tournament's lock (held until this commits): two joins of
         # one member cannot both pass.
