@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.http.response import HttpResponseBase
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -83,7 +83,15 @@ class LeagueDetailView(ApiView):
 
 
 class MemberBase(ApiView):
-    @extend_schema(responses=MemberHistory)
+    @extend_schema(
+        responses={
+            200: MemberHistory,
+            301: OpenApiResponse(
+                description="A former handle of a renamed member: `Location` names its current "
+                "address (docs/leagues.md)."
+            ),
+        }
+    )
     def get(self, request: Request, slug: str, handle: str) -> HttpResponseBase:
         caller(request)
         renamed = selectors.member_renamed(slug, handle)
