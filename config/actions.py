@@ -19,10 +19,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Optional
 
 import strawberry
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -35,6 +32,7 @@ from config.enums import enum_for, plain
 from config.errors import ApplicationError
 from config.global_ids import described, number_of
 from config.graphql import UserError, authorization, context_value, error_body_of, user_errors
+from config.inputs import refuse_unknown
 from config.shapes import Shape, to_json
 from config.throttling import ScopeThrottle
 
@@ -100,7 +98,9 @@ class Action:
         """Validate ``body`` (REST's ``invalid``), then run the service with it and ``path``
         (the identifiers by their input names)."""
         data: dict[str, Any] = {}
-        if self.body is not None:
+        if self.body is None:
+            refuse_unknown(body, allowed=[])  # a body to an action that takes none is a bug too
+        else:
             serializer = self.body(data=body)
             serializer.is_valid(raise_exception=True)
             data = dict(serializer.validated_data)
@@ -246,69 +246,6 @@ def throttle(info: strawberry.Info, scope: type[ScopeThrottle] | None) -> None:
     seconds = math.ceil(wait) if wait is not None else None
     message = _("Too many requests: try again later.")
     raise ApplicationError("throttled", message, {"retry_after": seconds})
-
-
-# Strict bodies ---------------------------------------------------------------------------------
-
-
-# A body whose every field is declared: a field it does not declare is refused (``unknown_field``:
-# ``details.field`` names it, dotted inside a nested body; ``unknown`` lists them all and
-# ``allowed`` what the body takes, as ``unknown_parameter`` does) rather than silently ignored, so
-# a client learns that what it meant to change was not changed. Nested bodies that are
-# ``StrictInput`` s are checked the same way. (No docstring: the schemas would show it as every
-# input's description.)
-class StrictInput(serializers.Serializer):
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, Mapping):
-            unknown = sorted(str(name) for name in data if name not in self.fields)
-            if unknown:
-                names = [_dotted(self, name) for name in unknown]
-                message = _("Unknown field: %(field)s.") % {"field": names[0]}
-                allowed = sorted(self.fields)
-                details = {"field": names[0], "unknown": names, "allowed": allowed}
-                raise ApplicationError("unknown_field", message, details)
-        return super().to_internal_value(data)
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A whole number as a JSON number only: DRF's ``IntegerField`` takes ``"1"``, ``1.0`` and
-    ``true`` too; a client that sends those has a bug worth hearing about (``invalid``)."""
-
-    default_error_messages = {
-        "not_integer": gettext_lazy("A whole number is required, as a JSON number.")
-    }
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("not_integer")
-        return super().to_internal_value(data)
-
-
-class AwareDateTimeField(serializers.DateTimeField):
-    """An ISO 8601 time that names its zone (``Z`` or an offset): one without is refused
-    (``naive_datetime``) rather than read in the server's zone."""
-
-    def to_internal_value(self, value: Any) -> Any:
-        if isinstance(value, str):
-            parsed = parse_datetime(value.strip())
-            if parsed is not None and timezone.is_naive(parsed):
-                own = str(self.field_name)
-                name = _dotted(self.parent, own) if self.parent is not None else own
-                message = _("%(field)s needs a time zone (Z or an offset such as +02:00).") % {
-                    "field": name
-                }
-                raise ApplicationError("naive_datetime", message, {"field": name})
-        return super().to_internal_value(value)
-
-
-def _dotted(serializer: serializers.Field, name: str) -> str:
-    """``name`` inside ``serializer``, prefixed with the fields that nest it (``scoring.x``)."""
-    parts = [name]
-    node: Any = serializer
-    while node.parent is not None:
-        parts.insert(0, node.field_name)
-        node = node.parent
-    return ".".join(parts)
 
 
 # Input types from serializers ------------------------------------------------------------------

@@ -44,7 +44,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @dataclass(frozen=True)
 class Organized:
     """A live server and an organizer's caller of its API: ``call(path, body)`` POSTs ``body``
-    to ``/api/v1/<path>`` with the organizer's token and answers the JSON."""
+    (``method``: or PATCHes…) to ``/api/v1/<path>`` with the organizer's token and answers the
+    JSON."""
 
     url: str
     call: Callable[..., Any]
@@ -67,11 +68,11 @@ def organized(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Organized]:
 
 
 def _caller(url: str, token: str) -> Callable[..., Any]:
-    def call(path: str, body: Any = None) -> Any:
+    def call(path: str, body: Any = None, method: str = "POST") -> Any:
         request = urllib.request.Request(
             f"{url}/api/v1/{path}",
             data=json.dumps(body or {}).encode(),
-            method="POST",
+            method=method,
             headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
         )
         with urllib.request.urlopen(request, timeout=30) as response:

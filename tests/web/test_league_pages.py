@@ -146,3 +146,16 @@ def test_the_pages_speak_english_without_the_catalogue_and_refuse_in_words(
     with_catalogue = open_page(browser, f"{league['url']}/leagues/", DESKTOP)
     expect(with_catalogue.get_by_role("link", name="Club Ñ")).to_be_visible(timeout=SHOWN_MS)
     assert with_catalogue.evaluate("() => typeof window.gettext") == "function"
+
+
+def test_a_renamed_members_old_address_opens_its_page_under_the_new_name(
+    browser: Browser, organized: Organized
+) -> None:
+    call = organized.call
+    call("leagues/", {"name": "Renames", "slug": "renames"})
+    call("leagues/renames/members/", {"handle": "Ann B"})
+    call("leagues/renames/members/Ann%20B/", {"handle": "Ann C"}, method="PATCH")
+    page = open_page(browser, f"{organized.url}/leagues/renames/members/Ann%20B/", DESKTOP)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Ann C", timeout=SHOWN_MS)
+    assert unquote(page.url).endswith("/leagues/renames/members/Ann C/")  # the redirect's
+    assert not page.errors  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.inputs import StrictInput
 from tournaments.rules.options import BASIC_SETS, BOXES
 from tournaments.rules.winter import MODES
 
@@ -18,7 +19,7 @@ class SeedInput(serializers.IntegerField):
     clients); a JSON number is still taken, deprecated."""
 
 
-class CreateInput(serializers.Serializer):
+class CreateInput(StrictInput):
     name = serializers.CharField(
         max_length=40,
         required=False,
@@ -91,7 +92,7 @@ def create_options(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class JoinInput(serializers.Serializer):
+class JoinInput(StrictInput):
     code = serializers.CharField(max_length=8, help_text="The room code.")
     name = serializers.CharField(max_length=40)
 
@@ -136,11 +137,11 @@ class PageQuery(serializers.Serializer):
     offset = serializers.IntegerField(min_value=0, max_value=MAX_NUMBER, default=0)
 
 
-class KickInput(serializers.Serializer):
+class KickInput(StrictInput):
     seat = serializers.IntegerField(min_value=0, max_value=7, help_text="The seat to remove.")
 
 
-class BotsInput(serializers.Serializer):
+class BotsInput(StrictInput):
     count = serializers.IntegerField(min_value=1, max_value=7)
     level = serializers.CharField(
         required=False,
@@ -151,7 +152,7 @@ class BotsInput(serializers.Serializer):
     )
 
 
-class VersionedInput(serializers.Serializer):
+class VersionedInput(StrictInput):
     version = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -183,7 +184,7 @@ class CardsInput(VersionedInput):
     )
 
 
-class SeatSettingsInput(serializers.Serializer):
+class SeatSettingsInput(StrictInput):
     answers_live = serializers.BooleanField(
         help_text="Answer your cards' questions yourself (else your policy answers at once)."
     )
@@ -216,20 +217,20 @@ class AnswerOption(serializers.Field):
         return value
 
 
-class AnswerInput(serializers.Serializer):
+class AnswerInput(StrictInput):
     question = serializers.IntegerField(
         min_value=0, max_value=MAX_NUMBER, help_text="The pending question's seq."
     )
     answer = serializers.ListField(child=AnswerOption(), allow_empty=True, max_length=MAX_ITEMS)
 
 
-class ChatInput(serializers.Serializer):
+class ChatInput(StrictInput):
     text = serializers.CharField(
         allow_blank=True, trim_whitespace=False, max_length=2000, help_text="The message (text)."
     )
 
 
-class ChatMuteInput(serializers.Serializer):
+class ChatMuteInput(StrictInput):
     seat = serializers.IntegerField(
         min_value=0, max_value=7, required=False, help_text="The seat to (un)mute."
     )
@@ -247,12 +248,12 @@ class ChatMuteInput(serializers.Serializer):
         return attrs
 
 
-class ChatGuestInput(serializers.Serializer):
+class ChatGuestInput(StrictInput):
     # Long names pass here: the service refuses them with its own code (`chat_bad_name`).
     name = serializers.CharField(
         max_length=200, allow_blank=True, help_text="Your name in the chat (1-24 characters)."
     )
 
 
-class ChatSettingsInput(serializers.Serializer):
+class ChatSettingsInput(StrictInput):
     spectator_chat = serializers.BooleanField(help_text="Spectators may join the chat by name.")

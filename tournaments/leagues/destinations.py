@@ -74,27 +74,34 @@ def parse(url: str) -> Destination:
         raise DestinationError(
             "bad_webhook_url", _("A webhook URL has no spaces or control characters.")
         )
-    parts = urlsplit(stripped)
-    if parts.scheme not in SCHEMES or not parts.hostname:
+    try:  # urlsplit raises on an unclosed "[", and on a host NFKC would change ("℀" is "a/c")
+        parts = urlsplit(stripped)
+        hostname = parts.hostname
+    except ValueError as bad:
+        raise DestinationError("bad_webhook_url", _("The webhook URL is malformed.")) from bad
+    if parts.scheme not in SCHEMES or not hostname:
         raise DestinationError("bad_webhook_url", _("A webhook URL is http:// or https:// a host."))
     if parts.username is not None or parts.password is not None:
         raise DestinationError("bad_webhook_url", _("A webhook URL carries no user or password."))
-    return Destination(parts.scheme, _host(parts.hostname), _port(parts), _target(parts))
+    return Destination(parts.scheme, _host(hostname, parts), _port(parts), _target(parts))
 
 
-def _host(host: str) -> str:
+def _host(host: str, parts: SplitResult) -> str:
     """``host`` if it is an IP address or a DNS name (letters, digits, ``-`` and ``_`` in dotted
-    labels of 1 to 63; an international name by its IDNA form), else ``bad_webhook_url``."""
+    labels of 1 to 63; an international name by its IDNA form), else ``bad_webhook_url``. Square
+    brackets hold an IPv6 address only (``[v1.x]`` is no name)."""
     try:
-        ipaddress.ip_address(host)
-        return host
+        address = ipaddress.ip_address(host)
     except ValueError:
-        pass
+        address = None
+    bracketed = parts.netloc.rpartition("@")[2].startswith("[")
+    if bracketed == isinstance(address, ipaddress.IPv6Address) and address is not None:
+        return host
     try:
         ascii_host = host.encode("idna").decode("ascii")
     except UnicodeError:
         ascii_host = ""
-    if not HOST_NAME.fullmatch(ascii_host):
+    if bracketed or not HOST_NAME.fullmatch(ascii_host):
         raise DestinationError(
             "bad_webhook_url", _("The webhook URL's host is neither a host name nor an address.")
         )
@@ -108,6 +115,8 @@ def _port(parts: SplitResult) -> int:
         raise DestinationError(
             "bad_webhook_url", _("The webhook URL's port is malformed.")
         ) from bad
+    if port == 0:
+        raise DestinationError("bad_webhook_url", _("The webhook URL's port is malformed."))
     return port if port is not None else SCHEMES[parts.scheme]
 
 

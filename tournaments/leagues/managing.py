@@ -18,6 +18,7 @@ from config.errors import ConflictError, NotFoundError
 from tournaments.leagues import schedules, webhooks
 from tournaments.leagues.models import (
     DeliveryStatus,
+    FormerHandle,
     Member,
     MemberKind,
     Season,
@@ -26,6 +27,7 @@ from tournaments.leagues.models import (
 )
 from tournaments.leagues.services import (
     check_dates,
+    handle_taken,
     league_of,
     require_organizer,
     require_season_in,
@@ -34,8 +36,9 @@ from tournaments.selectors.viewers import Organizer
 from tournaments.services.common import new_token
 
 
-def _human(slug: str, handle: str) -> Member:
-    member = Member.objects.filter(league__slug=slug, handle=handle).first()
+def _human(slug: str, handle: str, *, lock: bool = False) -> Member:
+    members = Member.objects.select_for_update(of=("self",)) if lock else Member.objects
+    member = members.filter(league__slug=slug, handle=handle).first()
     if member is None:
         raise NotFoundError("unknown_member", _("This league has no member with that handle."))
     if member.kind != MemberKind.HUMAN:
@@ -49,10 +52,14 @@ def member_rename(*, organizer: Organizer | None, slug: str, handle: str, new: s
     member = _human(slug, handle)
     if new.lower().startswith("bot "):
         raise ConflictError("handle_taken", _("Handles starting with 'Bot ' are the bots'."))
+    old = member.handle
     member.handle = new
     try:
         with transaction.atomic():
             member.save(update_fields=["handle"])
+            handle_taken(member.league_id, new)
+            if old.lower() != new.lower():  # the old address now redirects (docs/leagues.md)
+                FormerHandle.objects.create(league_id=member.league_id, handle=old, member=member)
     except IntegrityError as taken:
         raise ConflictError("handle_taken", _("Another member has that handle.")) from taken
     return member
@@ -62,12 +69,15 @@ def member_remove(*, organizer: Organizer | None, slug: str, handle: str) -> Non
     """Remove a human member that never sat in a league tournament (one with results is part
     of the record: disqualify it instead, a correction)."""
     require_organizer(organizer, league_of(slug))
-    member = _human(slug, handle)
-    if member.seats.exists() or member.results.exists() or member.corrections.exists():
-        raise ConflictError(
-            "member_in_use", _("That member sat in a league tournament: disqualify it instead.")
-        )
-    member.delete()
+    with transaction.atomic():
+        # Locked before the check: a join that is seating the member finishes first and its
+        # seat is seen here (league_seat_join locks the member too).
+        member = _human(slug, handle, lock=True)
+        if member.seats.exists() or member.results.exists() or member.corrections.exists():
+            raise ConflictError(
+                "member_in_use", _("That member sat in a league tournament: disqualify it instead.")
+            )
+        member.delete()
 
 
 def member_token_reissue(*, organizer: Organizer | None, slug: str, handle: str) -> str:
@@ -121,7 +131,14 @@ def webhook_of(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> W
 
 def webhook_delete(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> None:
     """Delete an endpoint and its delivery log (nothing more is sent to it)."""
-    webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id).delete()
+    endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
+    with transaction.atomic():
+        # Lock the endpoint before its deliveries are collected: an event being logged for it
+        # (``webhooks.emit`` holds this lock until it commits) finishes first, and its delivery
+        # is then collected and deleted too, rather than left to fail the foreign key at commit.
+        locked = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint.pk).first()
+        if locked is not None:  # another delete went first: nothing left to do
+            locked.delete()
 
 
 def webhook_rotate(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> str:

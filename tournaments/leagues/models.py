@@ -161,6 +161,33 @@ class Member(models.Model):
         return f"{self.handle} ({self.kind})"
 
 
+class FormerHandle(models.Model):
+    """A handle a member was renamed from: its old addresses redirect to the member's current
+    one. A live handle always wins: a member that takes the handle (a new one, or one renamed to
+    it, the same member renamed back included) ends the redirect, and this row is deleted."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="former_handles", verbose_name=_("league")
+    )
+    handle = models.CharField(max_length=40, verbose_name=_("handle"))
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="former_handles", verbose_name=_("member")
+    )
+    renamed_at = models.DateTimeField(auto_now=True, verbose_name=_("renamed at"))
+
+    class Meta:
+        verbose_name = _("former handle")
+        verbose_name_plural = _("former handles")
+        constraints = [
+            models.UniqueConstraint(
+                "league", Lower("handle"), name="former_handle_unique_ignoring_case"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.handle
+
+
 class LeagueTournament(models.Model):
     """A tournament that joined a season when it was created; ``recorded_at`` once its result
     entered the season (exactly once), ``recorded_seq`` its order among the league's results."""

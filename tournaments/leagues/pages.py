@@ -8,12 +8,14 @@ imports the leagues (``tests/test_layers.py``).
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.http.response import HttpResponseBase
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_safe
 
 from tournaments.leagues.models import League
+from tournaments.leagues.selectors import member_renamed
 
 TEMPLATE = "frontend/index.html"  # the web client's shell (frontend.views.shell)
 
@@ -21,9 +23,15 @@ TEMPLATE = "frontend/index.html"  # the web client's shell (frontend.views.shell
 @require_safe
 def league_page(
     request: HttpRequest, slug: str, season: int | None = None, handle: str | None = None
-) -> TemplateResponse:
+) -> HttpResponseBase:
     """The shell, with 404 for what the league does not have (an unlisted league is found by
-    its slug, as its API reads it)."""
+    its slug, as its API reads it); a renamed member's old handle redirects to its new one."""
+    if handle is not None:
+        renamed = member_renamed(slug, handle)
+        if renamed is not None:  # a renamed member keeps its old address (docs/leagues.md)
+            return HttpResponsePermanentRedirect(
+                reverse("league-member", kwargs={"slug": slug, "handle": renamed})
+            )
     status = 200 if _exists(slug, season, handle) else 404
     return TemplateResponse(request, TEMPLATE, status=status)
 

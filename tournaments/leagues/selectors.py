@@ -18,6 +18,7 @@ from matches.models import Match
 from tournaments.leagues.models import (
     Correction,
     CorrectionKind,
+    FormerHandle,
     League,
     LeagueTournament,
     Member,
@@ -167,10 +168,20 @@ def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int
     return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]
 
 
+def member_renamed(slug: str, handle: str) -> str | None:
+    """The current handle of the member ``handle`` used to name, if no member holds it now
+    (``None``: a live handle, or one never used): its old addresses redirect there."""
+    if Member.objects.filter(league__slug=slug, handle=handle).exists():
+        return None
+    former = FormerHandle.objects.filter(league__slug=slug, handle__iexact=handle)
+    return former.values_list("member__handle", flat=True).first()
+
+
 def member_history(slug: str, handle: str) -> MemberHistory:
     """A member's results, tournament by tournament, with the rating before and after each."""
     league = league_get(slug)
-    member = Member.objects.filter(league=league, handle=handle).first()
+    renamed = member_renamed(slug, handle)  # a former handle names the member renamed from it
+    member = Member.objects.filter(league=league, handle=renamed or handle).first()
     if member is None:
         raise NotFoundError("unknown_member", _("This league has no member with that handle."))
     changes = {

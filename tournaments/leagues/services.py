@@ -20,6 +20,7 @@ from cards.selectors import additional_set_problems
 from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from tournaments.leagues.destinations import DestinationError, check_registration
 from tournaments.leagues.models import (
+    FormerHandle,
     League,
     LeagueTournament,
     Member,
@@ -208,9 +209,16 @@ def member_create(*, organizer: Organizer | None, slug: str, handle: str) -> tup
     try:
         with transaction.atomic():
             member = Member.objects.create(league=league, handle=handle, claim_hash=digest)
+            handle_taken(league.pk, handle)
     except IntegrityError as taken:
         raise ConflictError("handle_taken", _("Another member has that handle.")) from taken
     return member, claim
+
+
+def handle_taken(league_id: int, handle: str) -> None:
+    """A member now holds ``handle``: a redirect from it (a former handle of any member, this
+    one renamed back included) ends. Called in the transaction that gives the handle."""
+    FormerHandle.objects.filter(league_id=league_id, handle__iexact=handle).delete()
 
 
 def member_claim(*, slug: str, claim_code: str) -> tuple[Member, str]:
@@ -254,7 +262,7 @@ def webhook_create(
     try:
         check_registration(url)
     except DestinationError as refused:
-        raise ApplicationError(refused.code, refused.message) from refused
+        raise ApplicationError(refused.code, refused.message, {"field": "url"}) from refused
     secret = secrets.token_hex(32)
     endpoint = WebhookEndpoint.objects.create(
         league=league, url=url, secret=secret, events=sorted(set(events))
@@ -323,6 +331,11 @@ def league_seat_join(*, code: str, name: str | None, member_token: str) -> lobby
         raise ForbiddenError("wrong_league", _("That member token belongs to another league."))
     _require_not_seated(link.tournament_id, member)
     with transaction.atomic():
+        # The member's row stays locked until the seat is committed: a removal of the member
+        # waits and then sees the seat (409 member_in_use), or went first and the token is
+        # unknown now; neither leaves a seat naming no member to fail at commit (a 500).
+        if not Member.objects.select_for_update().filter(pk=member.pk).exists():
+            raise BadToken("bad_member_token", _("That member token is not known."))
         ticket = lobby.seat_join(code=code, name=name or member.handle)
         # Checked again under the tournament's lock (held until this commits): two joins of
         # one member cannot both pass.

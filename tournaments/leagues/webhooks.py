@@ -98,6 +98,8 @@ def emit_to(
         return []
     when = (occurred_at or timezone.now()).isoformat().replace("+00:00", "Z")
     sequence = _next_sequence(endpoint.pk)
+    if sequence is None:  # deleted since it was listed (its delete committed): nothing to send
+        return []
     payload = {"id": key, "kind": kind, "sequence": sequence, "occurred_at": when}
     delivery, new = WebhookDelivery.objects.get_or_create(
         endpoint=endpoint,
@@ -110,12 +112,14 @@ def emit_to(
     return [delivery.pk]
 
 
-def _next_sequence(endpoint_id: int) -> int:
-    """The endpoint's next event number. The UPDATE locks the endpoint's row until the event's
-    transaction ends, so two events of one endpoint never take the same number and numbers
-    follow the order the events commit in."""
+def _next_sequence(endpoint_id: int) -> int | None:
+    """The endpoint's next event number (``None``: the endpoint is gone). The UPDATE locks the
+    endpoint's row until the event's transaction ends, so two events of one endpoint never take
+    the same number and numbers follow the order the events commit in, and a delete of the
+    endpoint waits for the event (``managing.webhook_delete``)."""
     endpoints = WebhookEndpoint.objects.filter(pk=endpoint_id)
-    endpoints.update(last_sequence=F("last_sequence") + 1)
+    if not endpoints.update(last_sequence=F("last_sequence") + 1):
+        return None
     return int(endpoints.values_list("last_sequence", flat=True).get())
 
 

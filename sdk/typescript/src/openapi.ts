@@ -6026,6 +6026,13 @@ export interface operations {
                     "application/json": components["schemas"]["MemberHistory"];
                 };
             };
+            /** @description A former handle of a renamed member: `Location` names its current address (docs/leagues.md). */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
             400: {
                 headers: {

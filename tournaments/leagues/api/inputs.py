@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from config.actions import AwareDateTimeField, StrictInput, StrictIntegerField
+from config.inputs import AwareDateTimeField, StrictInput, StrictIntegerField
 from tournaments.leagues.webhooks import EVENT_KINDS
 from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote
 
-from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.http import HttpResponse, HttpResponsePermanentRedirect
+from django.http.response import HttpResponseBase
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -81,9 +83,21 @@ class LeagueDetailView(ApiView):
 
 
 class MemberBase(ApiView):
-    @extend_schema(responses=MemberHistory)
-    def get(self, request: Request, slug: str, handle: str) -> Response:
+    @extend_schema(
+        responses={
+            200: MemberHistory,
+            301: OpenApiResponse(
+                description="A former handle of a renamed member: `Location` names its current "
+                "address (docs/leagues.md)."
+            ),
+        }
+    )
+    def get(self, request: Request, slug: str, handle: str) -> HttpResponseBase:
         caller(request)
+        renamed = selectors.member_renamed(slug, handle)
+        if renamed is not None:  # a renamed member's old address stays good (docs/leagues.md)
+            moved = request.path.removesuffix("/").rpartition("/")[0]
+            return HttpResponsePermanentRedirect(f"{moved}/{quote(renamed, safe='')}/")
         return Response(to_json(selectors.member_history(slug, handle)))
 
 
