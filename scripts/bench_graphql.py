@@ -6,8 +6,8 @@ plays one finished bot-only tournament of ``--seats`` seats, then times through 
 stack (middleware, URL routing, the view, JSON; no network) each pair: the tournament as a
 spectator and as a seat (every field of the view selected), and every list with a REST twin
 that a finished bot tournament fills: its matches (as a spectator and as a seat), a match's
-events, the tournament list, the card sets and one set's cards — each GraphQL connection and the
-REST request that answers the same data to the same viewer.
+events, the tournament list, its chat, the card sets and one set's cards — each GraphQL
+connection and the REST request that answers the same data to the same viewer.
 Rounds take turns so that a slow spell of a shared machine falls on every figure; each figure is
 the median of ``--rounds``, each ratio the median of the rounds' ratios (with their least and
 greatest), beside the anchor of ``bench_anchors`` (a fixed pure-Python workload's CPU) measured
@@ -140,6 +140,10 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
         f"{{ cards(set: {json.dumps(card_set)}, first: 100) "
         f"{{ totalCount edges {{ node {{ {CARD} }} }} }} }}"
     )
+    chat = (
+        f"{{ tournamentChat(tournamentId: {tournament_id}, first: 100) "
+        "{ totalCount edges { node { seq seat spectator name text line } } } }"
+    )
     base = "/api/v1"
     return {
         "tournament (spectator)": (f"{base}/tournaments/{tournament_id}/", view, False),
@@ -148,6 +152,7 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
         "match list (seat)": (f"{base}/tournaments/{tournament_id}/matches/", matches, True),
         "match events": (f"{base}/matches/{match_id}/events/", events, False),
         "tournament list": (f"{base}/tournaments/", listing, False),
+        "chat": (f"{base}/tournaments/{tournament_id}/chat/", chat, False),
         "card sets": (f"{base}/card-sets/", card_sets, False),
         "cards of a set": (f"{base}/cards/?set={quote(card_set)}", cards, False),
     }
