@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from cards.models import CardSet
 from tests.graphql.client import GraphQL, edges, nodes
 from tests.tournaments.play import Player, play_to_the_end
 
@@ -50,3 +51,23 @@ def test_the_graphql_match_list_sends_as_many_statements_as_rests(
     assert graphql_count == rest_count == (2 if seated else 1)
     assert [node["databaseId"] for node in nodes(page["matches"])] == [m["id"] for m in listed]
     assert len(listed) == 15
+
+
+SETS = "{ cardSets(first: 30) { edges { node { name designs %s } } } }"
+DESIGNS = "fragment Designs on CardSet { cards(first: 20) { totalCount edges { node { key } } } }"
+
+
+def test_the_card_sets_read_their_designs_only_when_a_query_selects_them(
+    catalogue: Any,
+) -> None:
+    """Read cold (a new catalogue version each time), the sets without ``cards`` leave the
+    designs' query out; asked for through a fragment, they are there."""
+    gql = GraphQL()
+    counted = []
+    for query in (SETS % "", SETS % "...Designs" + DESIGNS):
+        CardSet.objects.earliest("pk").save()  # a new catalogue version: nothing cached
+        counted.append(statements(lambda query=query: gql.data(query)))
+    (bare, _plain), (full, page) = counted
+    assert bare == full - 1
+    sets = nodes(page["cardSets"])
+    assert sum(s["cards"]["totalCount"] for s in sets) == sum(s["designs"] for s in sets) > 0
