@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import strawberry
 from django.utils.translation import gettext as _
+from graphql import FieldNode, FragmentSpreadNode, InlineFragmentNode
 from rest_framework import exceptions
 
 from config.errors import ApplicationError, error_body
@@ -210,3 +211,25 @@ def context_value(context: Any, name: str) -> Any:
     if isinstance(context, dict):
         return context.get(name)
     return getattr(context, name, None)
+
+
+def selects(info: strawberry.Info, name: str) -> bool:
+    """Whether the field being resolved selects a field ``name`` anywhere below it (through
+    fragments too): a resolver leaves out what a costly field would need when nothing asks."""
+    raw = info._raw_info
+    pending = [node.selection_set for node in raw.field_nodes]
+    seen: set[str] = set()
+    while pending:
+        selection_set = pending.pop()
+        for selection in selection_set.selections if selection_set else ():
+            if isinstance(selection, FragmentSpreadNode):
+                if selection.name.value not in seen:
+                    seen.add(selection.name.value)
+                    fragment = raw.fragments.get(selection.name.value)
+                    pending.append(fragment.selection_set if fragment else None)
+                continue
+            if isinstance(selection, FieldNode) and selection.name.value == name:
+                return True
+            if isinstance(selection, FieldNode | InlineFragmentNode):
+                pending.append(selection.selection_set)
+    return False

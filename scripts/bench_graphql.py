@@ -4,10 +4,14 @@
 A measurement harness, not a test. On a database of its own (as ``scripts/bench_writes.py``) it
 plays one finished bot-only tournament of ``--seats`` seats, then times through the full Django
 stack (middleware, URL routing, the view, JSON; no network) each pair: the tournament as a
-spectator and as a seat (every field of the view selected), the match list, a match's events,
-and the tournament list — each GraphQL query and the REST request that answers the same data.
+spectator and as a seat (every field of the view selected), and every list with a REST twin
+that a finished bot tournament fills: its matches (as a spectator and as a seat), a match's
+events, the tournament list, its chat, the card sets and one set's cards — each GraphQL
+connection and the REST request that answers the same data to the same viewer.
 Rounds take turns so that a slow spell of a shared machine falls on every figure; each figure is
-the best of ``--rounds``. It prints microseconds per request and GraphQL / REST.
+the median of ``--rounds``, each ratio the median of the rounds' ratios (with their least and
+greatest), beside the anchor of ``bench_anchors`` (a fixed pure-Python workload's CPU) measured
+in the same run. It prints microseconds per request and GraphQL / REST.
 
 Then the whole event log replayed to a seat and to a spectator, over the REST stream
 (``/ws/tournaments/{id}/``) and over the ``tournamentEvents`` subscription, ``--spells`` times
@@ -46,7 +50,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--requests", type=int, default=100, help="per figure and round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument(
-        "--spells", type=int, default=7, help="replays of the log per viewer and transport"
+        "--spells",
+        type=int,
+        default=7,
+        help="replays of the log per viewer and transport (0: none)",
     )
     parser.add_argument(
         "--clock",
@@ -84,8 +91,32 @@ def graphql(client: Any, query: str, headers: dict[str, str], count: int) -> Cal
     return run
 
 
+CARD = (
+    "id key set setId box name level power powerIsRound copies copiesPerStarterDeck keyword "
+    "timing effect confidence note effectCode effectParams translations retired curated databaseId"
+)
+CARD_SET = (
+    "id name box kind expectedCopies starterDecks designs copyTotal unknownCopies note retired "
+    "playable missing curated databaseId"
+)
+
+
+def card_set_of_most() -> tuple[str, int]:
+    """The set with the most designs that one page (at most 100) holds whole, and its size."""
+    from django.db.models import Count
+
+    from cards.models import CardSet
+
+    sets = CardSet.objects.annotate(n=Count("cards")).filter(n__lte=100).order_by("-n", "name")
+    found = sets.values_list("name", "n").first()
+    assert found is not None
+    return found
+
+
 def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]:
     """Each read: its REST URL, its GraphQL query, and whether it is read as the seat."""
+    from urllib.parse import quote
+
     from tests.graphql.client import TOURNAMENT_FIELDS
 
     view = f"{{ tournament(id: {tournament_id}) {{ {TOURNAMENT_FIELDS} }} }}"
@@ -103,13 +134,27 @@ def pairs(tournament_id: int, match_id: int) -> dict[str, tuple[str, str, bool]]
         "freeSeats host basicSet additionalSets beachCup winterMode robotDifficulty winners "
         "createdAt } } } }"
     )
+    card_set, _designs = card_set_of_most()
+    card_sets = f"{{ cardSets(first: 100) {{ totalCount edges {{ node {{ {CARD_SET} }} }} }} }}"
+    cards = (
+        f"{{ cards(set: {json.dumps(card_set)}, first: 100) "
+        f"{{ totalCount edges {{ node {{ {CARD} }} }} }} }}"
+    )
+    chat = (
+        f"{{ tournamentChat(tournamentId: {tournament_id}, first: 100) "
+        "{ totalCount edges { node { seq seat spectator name text line } } } }"
+    )
     base = "/api/v1"
     return {
         "tournament (spectator)": (f"{base}/tournaments/{tournament_id}/", view, False),
         "tournament (seat)": (f"{base}/tournaments/{tournament_id}/", view, True),
         "match list": (f"{base}/tournaments/{tournament_id}/matches/", matches, False),
+        "match list (seat)": (f"{base}/tournaments/{tournament_id}/matches/", matches, True),
         "match events": (f"{base}/matches/{match_id}/events/", events, False),
         "tournament list": (f"{base}/tournaments/", listing, False),
+        "chat": (f"{base}/tournaments/{tournament_id}/chat/", chat, False),
+        "card sets": (f"{base}/card-sets/", card_sets, False),
+        "cards of a set": (f"{base}/cards/?set={quote(card_set)}", cards, False),
     }
 
 
@@ -216,21 +261,27 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
             runs[(name, "graphql")] = graphql(client, query, headers, args.requests)
         for run in runs.values():
             run()  # warm up (and fill the per-tournament caches)
-        best: dict[tuple[str, str], float] = {}
+        times: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
         for _ in range(args.rounds):
             for key, run in runs.items():
-                best[key] = min(best.get(key, float("inf")), run())
-        replayed = replays(tournament.pk, args.spells)
-    names = dict.fromkeys(name for name, _ in best)
-    figures = {
-        name: {
-            "rest_us": round(best[(name, "rest")]),
-            "graphql_us": round(best[(name, "graphql")]),
-            "ratio": round(best[(name, "graphql")] / best[(name, "rest")], 2),
-        }
-        for name in names
-    }
+                times[key].append(run())
+        replayed = replays(tournament.pk, args.spells) if args.spells else {}
+    names = dict.fromkeys(name for name, _ in times)
+    figures = {name: spread(times[(name, "rest")], times[(name, "graphql")]) for name in names}
     return figures | replayed
+
+
+def spread(rest_us: list[float], graphql_us: list[float]) -> dict[str, float]:
+    """The median of each transport's rounds, and the median, least and greatest of the rounds'
+    GraphQL / REST ratios (a round's two figures are taken minutes apart at most)."""
+    ratios = [g / r for g, r in zip(graphql_us, rest_us, strict=True)]
+    return {
+        "rest_us": round(statistics.median(rest_us)),
+        "graphql_us": round(statistics.median(graphql_us)),
+        "ratio": round(statistics.median(ratios), 2),
+        "ratio_min": round(min(ratios), 2),
+        "ratio_max": round(max(ratios), 2),
+    }
 
 
 def main() -> None:
@@ -242,15 +293,22 @@ def main() -> None:
         from bench_writes import parse_args as writes_args
 
         play(writes_args(), Meter())
+        from bench_anchors import python_cpu_ms
+
+        anchor = python_cpu_ms()
         figures = measure(args)
+        figures["anchor"] = {"python_cpu_ms": round(python_cpu_ms(), 1), "before": anchor}
     if args.json:
         print(json.dumps(figures, indent=2))
         return
     print(
-        f"in process, {args.clock} time, best of {args.rounds} x {args.requests}; "
-        f"finished {args.seats}-seat"
+        f"in process, {args.clock} time, median of {args.rounds} x {args.requests}; "
+        f"finished {args.seats}-seat; anchor (Python workload CPU, before / after) "
+        f"{figures['anchor']['before']:.1f} / {figures['anchor']['python_cpu_ms']:.1f} ms"
     )
     for name, row in figures.items():
+        if name == "anchor":
+            continue
         spread = f" ({row['ratio_min']:.2f}-{row['ratio_max']:.2f})" if "ratio_min" in row else ""
         print(
             f"{name:34} REST {row['rest_us']:7.0f} us   GraphQL {row['graphql_us']:7.0f} us"

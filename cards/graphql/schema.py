@@ -6,13 +6,14 @@ that REST's FilterSet checks as it checks REST's query."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
+from urllib.parse import urlencode
 
 import strawberry
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from cards import shapes
+from cards.api.cache import cached_named
 from cards.api.filters import CardFilter, CardSetFilter
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
 from cards.graphql.types import Card, CardConnection, CardSet, CardSetConnection
@@ -28,20 +29,37 @@ from cards.selectors import (
 )
 from config.enums import plain
 from config.errors import ApplicationError
-from config.graphql import require_known_caller
-from config.graphql_pages import Page, page_of, paged, sliced
+from config.graphql import require_known_caller, selects
+from config.graphql_pages import Page, page_of, paged
+
+T = TypeVar("T")
+
+# Built once, as REST's viewsets hold theirs (annotating the sets' query costs more than
+# reading its cached answer); each request filters a copy.
+CARD_SETS = card_set_list()
 
 BoxArgument = Annotated[Box | None, strawberry.argument(description="BASE or BEACH_CUP.")]
 
 
 def _filtered(filterset: Any, data: dict[str, Any], queryset: QuerySet[Any]) -> QuerySet[Any]:
     """``queryset`` through the REST FilterSet: a bad value is ``invalid``, as in REST."""
-    given = {name: plain(value) for name, value in data.items() if value is not None}
+    given = _given(data)
     applied = filterset(data=given, queryset=queryset)
     if not applied.is_valid():
         errors = {k: [str(m) for m in v] for k, v in applied.errors.items()}
         raise ApplicationError("invalid", _("Invalid input."), errors)
     return applied.qs
+
+
+def _given(data: dict[str, Any]) -> dict[str, Any]:
+    return {name: plain(value) for name, value in data.items() if value is not None}
+
+
+def _whole(name: str, data: dict[str, Any], build: Callable[[], list[T]], page: Page) -> Any:
+    """``page`` of the whole list ``build`` makes, cached as REST's lists are (per catalogue
+    version, language and filters): the page is then named by its content and reused whole."""
+    listed, content = cached_named(name, urlencode(sorted(_given(data).items())), build)
+    return page_of(listed, page, content=content)
 
 
 def _node(read: Callable[[int], Any]) -> Callable[[strawberry.Info, int], Any]:
@@ -97,9 +115,18 @@ class Query:
         page: Page,
     ) -> CardSetConnection:
         require_known_caller(info)  # a bad token is refused here as in REST
-        found = _filtered(CardSetFilter, {"box": box, "kind": kind}, card_set_list())
-        # Some thirty sets: read whole (their designs in one more query), paged here.
-        return page_of(card_set_views(found, with_cards=True), page)
+        data = {"box": box, "kind": kind}
+        found = _filtered(CardSetFilter, data, CARD_SETS.all())
+        # Some thirty sets: read whole (their designs in one more query, when selected), paged
+        # here.
+        with_cards = selects(info, "cards")
+        result: CardSetConnection = _whole(
+            f"graphql:sets:{int(with_cards)}",
+            data,
+            lambda: card_set_views(found, with_cards=with_cards),
+            page,
+        )
+        return result
 
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
     @paged()
@@ -130,12 +157,13 @@ class Query:
     ) -> CardConnection:
         require_known_caller(info)
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
-        found = _filtered(CardFilter, {**data, "search": search}, card_list())
+        data |= {"search": search}
+        found = _filtered(CardFilter, data, card_list())
         if key is not None:
             set_name, _slash, name = key.partition("/")
             found = found.filter(card_set__name=set_name, name=name)
-
-        def read(offset: int, limit: int) -> tuple[list[shapes.Card], int]:
-            return card_views(found[offset : offset + limit]), found.count()
-
-        return sliced(read, page)
+        # At most the 163 designs, read whole as REST reads them, paged here.
+        result: CardConnection = _whole(
+            "graphql:cards", data | {"key": key}, lambda: card_views(found), page
+        )
+        return result

@@ -15,7 +15,7 @@ from config.errors import ApplicationError, NotFoundError
 from config.graphql import Connection, authorization
 from config.graphql_pages import EVENTS, Page, page_of, paged, sliced, window
 from matches.observer import Viewer
-from matches.selectors import match_by_id, match_list, match_view
+from matches.selectors import match_by_id, match_view
 from matches.shapes import MatchView as MatchViewShape
 from tournaments.api import inputs
 from tournaments.api.auth import actor_of
@@ -36,6 +36,7 @@ from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.cardstats import card_figures, set_figures
 from tournaments.selectors.events import events_after, released_seq
 from tournaments.selectors.listing import tournament_list, tournament_list_item
+from tournaments.selectors.matches import match_list_named, match_list_of
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import (
     Organizer,
@@ -227,8 +228,9 @@ class Query:
         self, info: strawberry.Info, tournament_id: TournamentId, page: Page
     ) -> MatchConnection:
         viewer = viewer_at(info, tournament_id)
-        require_tournament(tournament_id)
-        return page_of(match_list(tournament_id=tournament_id, viewer=viewer), page)
+        # REST's selector and cache: a cached list names its content, so its page is reused.
+        listed, content = match_list_named(tournament_id=tournament_id, viewer=viewer)
+        return page_of(listed, page, content=content)
 
     @strawberry.field(
         description="Draft advice for your seat's current options or display: each choice's "
@@ -245,8 +247,8 @@ class Query:
         self, info: strawberry.Info, tournament_id: TournamentId, page: Page
     ) -> MatchConnection:
         viewer = viewer_at(info, tournament_id)
-        require_tournament(tournament_id)
         if viewer.seat_id is None:
+            require_tournament(tournament_id)
             return page_of([], page)
-        views = match_list(tournament_id=tournament_id, viewer=viewer)
+        views = match_list_of(tournament_id=tournament_id, viewer=viewer)
         return page_of([view for view in views if view.question is not None], page)

@@ -22,6 +22,13 @@ from tournaments.selectors.tournaments import VIEW_TIMEOUT, birth_key
 def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
     """The matches of ``tournament_id`` as ``viewer`` may see them; ``not_found`` for no such
     tournament."""
+    return match_list_named(tournament_id=tournament_id, viewer=viewer)[0]
+
+
+def match_list_named(*, tournament_id: int, viewer: Viewer) -> tuple[list[MatchView], str | None]:
+    """``match_list_of``'s list and, when it is cached (no match ``playing``), the key that
+    names its content: the same key names the same list, so GraphQL reuses its completed page
+    (``config.graphql_execution``) as REST reuses the list."""
     stamp = (
         Tournament.objects.filter(pk=tournament_id)
         .values_list("code", "created_at", "version")
@@ -32,8 +39,10 @@ def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
     code, created_at, version = stamp
     key = f"mviews:{birth_key(tournament_id, code, created_at)}:{version}:{viewer.key}"
     listed: list[MatchView] | None = cache.get(key)
-    if listed is None:
-        listed = match_list(tournament_id=tournament_id, viewer=viewer)
-        if all(match.status != "playing" for match in listed):
-            cache.set(key, listed, VIEW_TIMEOUT)
-    return listed
+    if listed is not None:
+        return listed, key
+    listed = match_list(tournament_id=tournament_id, viewer=viewer)
+    if any(match.status == "playing" for match in listed):
+        return listed, None
+    cache.set(key, listed, VIEW_TIMEOUT)
+    return listed, key
