@@ -13,6 +13,7 @@ import strawberry
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from cards import shapes
 from cards.api.cache import cached_named
 from cards.api.filters import CardFilter, CardSetFilter
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
