@@ -30,7 +30,7 @@ from tournaments.leagues.models import (
     Result,
     Standing,
 )
-from tournaments.leagues.rules import Finisher, Outcome, corrected, placements
+from tournaments.leagues.rules import Finisher, Outcome, corrected, placements, played_it
 from tournaments.models import Seat, Status
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
@@ -92,7 +92,14 @@ def _apply(link: LeagueTournament) -> list[Result]:
     holds the league lock)."""
     members = members_of(link)
     ended = forfeits.board(link, members)
-    finishers = [_finisher(seat, member.pk, ended) for seat, member in members]
+    last_round = link.tournament.round
+    finishers = [
+        _finisher(seat, member.pk, ended)
+        for seat, member in members
+        if played_it(
+            dropped=seat.dropped, reclaimed_round=seat.reclaimed_round, last_round=last_round
+        )
+    ]
     by_member = {member.pk: seat for seat, member in members}
     fans = {f.key: f.fans for f in finishers}
     results = [

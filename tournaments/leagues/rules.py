@@ -81,6 +81,13 @@ class Finisher:
         return (self.champion, self.finalist, self.fans, self.trophies, self.highest_round)
 
 
+def played_it(*, dropped: bool, reclaimed_round: int | None, last_round: int) -> bool:
+    """Whether a member played its seat to the end, so the seat's result is the member's: its
+    bot did not hold the seat at the end, and its owner did not take it back during the last
+    round (docs/leagues.md, *Decision — a seat that changes hands*)."""
+    return not dropped and (reclaimed_round is None or reclaimed_round < last_round)
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
     key: int
