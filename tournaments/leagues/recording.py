@@ -30,7 +30,14 @@ from tournaments.leagues.models import (
     Result,
     Standing,
 )
-from tournaments.leagues.rules import Finisher, Outcome, corrected, placements, played_it
+from tournaments.leagues.rules import (
+    Finisher,
+    Outcome,
+    corrected,
+    has_final,
+    placements,
+    played_it,
+)
 from tournaments.models import Seat, Status
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
@@ -144,7 +151,8 @@ def _outcomes(link: LeagueTournament, finishers: list[Finisher]) -> list[Outcome
     manual = [c for c in corrections if c.kind == CorrectionKind.MANUAL_RESULT]
     places = {int(key): place for key, place in manual[-1].places.items()} if manual else None
     struck = {c.member_id for c in corrections if c.kind == CorrectionKind.DISQUALIFY}
-    return corrected(outcomes, table, places=places, struck={m for m in struck if m})
+    final = has_final(link.tournament.seat_count)
+    return corrected(outcomes, table, places=places, struck={m for m in struck if m}, final=final)
 
 
 def members_of(link: LeagueTournament) -> list[tuple[Seat, Member]]:
@@ -199,7 +207,7 @@ def _add_to_standings(link: LeagueTournament, results: list[Result]) -> None:
         Standing.objects.filter(pk=row.pk).update(
             points=F("points") + result.points,
             wins=F("wins") + int(result.champion),
-            finals=F("finals") + int(result.champion or result.finalist),
+            finals=F("finals") + int(result.finalist),  # a 1-2 seat game has no Final
             fans=F("fans") + result.fans,
             played=F("played") + 1,
         )

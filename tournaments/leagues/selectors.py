@@ -161,7 +161,7 @@ def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int
         row = sums.setdefault(result.member.handle, [0, 0, 0, 0, 0])
         row[0] += result.points
         row[1] += int(result.champion)
-        row[2] += int(result.champion or result.finalist)
+        row[2] += int(result.finalist)
         row[3] += result.fans
         row[4] += 1
     return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]
