@@ -58,7 +58,9 @@ def results_owed(*, now: datetime) -> list[Owed]:
     (``settings.RECONCILE_SOURCES``): their hook task was lost. League work, not the
     tournament's: no tournament lock is taken for it (the league's lock serialises it)."""
     links = LeagueTournament.objects.filter(
-        recorded_at__isnull=True, tournament__status=Status.FINISHED
+        recorded_at__isnull=True,
+        tournament__status=Status.FINISHED,
+        season__closed_at__isnull=True,  # owed again once the season is reopened
     ).values_list("tournament_id", "tournament__round", "tournament__updated_at")
     return [
         Owed(f"league_result:{tid}", None, finished, TOURNAMENT_FINISHED, (tid, round_number))
@@ -82,6 +84,8 @@ def tournament_record(*, tournament_id: int) -> bool:
         league = League.objects.select_for_update().get(pk=league_id)
         link = LeagueTournament.objects.select_related("season", "tournament").get(pk=link_id)
         if link.recorded_at is not None or link.tournament.status != Status.FINISHED:
+            return False
+        if link.season.closed_at is not None:  # a late result waits for a reopened season
             return False
         last = LeagueTournament.objects.filter(season__league=league).aggregate(
             seq=Max("recorded_seq")

@@ -78,7 +78,8 @@ async function showLeague(container, slug, state) {
         h("a", { href: seasonPath(slug, season.id) }, season.name),
         h("span", { class: "muted" }, ` · ${dates(season)} · `,
           say(ngettext("%(count)s tournament", "%(count)s tournaments", season.tournaments), { count: season.tournaments })),
-        season.archived ? [" ", h("span", { class: "badge" }, gettext("archived"))] : null)))
+        season.archived ? [" ", h("span", { class: "badge" }, gettext("archived"))] : null,
+        season.closed ? [" ", h("span", { class: "badge" }, gettext("results closed"))] : null)))
         : h("p", { class: "muted" }, gettext("No season yet."))),
     scheduled.length ? calendar : null,
     current ? h("section", { class: "panel" },
@@ -223,6 +224,8 @@ async function showSeason(container, slug, id, state, kind = "all") {
   mount(container, crumbs(["/leagues/", gettext("Leagues")], [leaguePath(slug), league.name]),
     h("h1", {}, say(gettext("%(league)s: %(season)s"), { league: league.name, season: season.name })),
     h("p", { class: "muted" }, dates(season), season.archived ? ` · ${gettext("archived")}` : ""),
+    season.closed ? h("p", { class: "muted", id: "season-closed" }, say(gettext("Results closed: %(reason)s"),
+      { reason: season.closures.at(-1)?.reason ?? "" })) : null,
     h("section", { class: "panel" }, h("h2", {}, gettext("Standings")),
       h("label", { class: "field inline" }, h("span", {}, gettext("Show")), filter),
       standingsTable(slug, standings), tiebreakWords(), h("p", { class: "muted small" }, scoringWords(season.scoring))),
