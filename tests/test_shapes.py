@@ -293,6 +293,8 @@ def test_a_shape_renders_as_rest_wrote_it() -> None:
         advice_allowed=False,
         tournaments=0,
         archived=False,
+        closed=False,
+        closures=[],
     )
     body = to_json(season)
     assert list(body) == [
@@ -306,6 +308,8 @@ def test_a_shape_renders_as_rest_wrote_it() -> None:
         "advice_allowed",
         "tournaments",
         "archived",
+        "closed",
+        "closures",
     ]  # no join_code for a non-organizer
     assert body["options"]["winter_park"] == "off"
     item = league_shapes.MemberItem(

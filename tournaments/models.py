@@ -206,6 +206,12 @@ class Seat(models.Model):
         help_text=_("A person's seat played by a steady bot until its owner returns."),
         verbose_name=_("dropped"),
     )
+    reclaimed_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("The round in which its owner last took the seat back from its bot."),
+        verbose_name=_("reclaimed in round"),
+    )
     missed_deadlines = models.PositiveSmallIntegerField(
         default=0,
         help_text=_("Deck Phase deadlines missed in a row."),

@@ -1,7 +1,8 @@
 """Recompute after any mix of corrections: disqualifications (from a tournament or from the
 season), manual results and forfeits, in random orders (hypothesis) and interleaved with
 tournaments recorded after them, in a league one of whose tournaments started with a no-show's
-seat given to a bot, leave exactly the rows a recompute from scratch gives. A refused
+seat given to a bot (and a member who left it to a bot), and one whose member left and came back,
+leave exactly the rows a recompute from scratch gives. A refused
 correction changes nothing."""
 
 from __future__ import annotations
@@ -17,13 +18,20 @@ from rest_framework.test import APIClient
 
 from config.errors import ApplicationError
 from matches.models import Match
-from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, post
+from tests.leagues.helpers import (
+    bot_tournament,
+    create_organizer,
+    league_with_season,
+    ok,
+    org,
+    post,
+)
 from tests.leagues.test_no_shows import members_lobby
 from tests.leagues.test_schedules import checkin, its_time_comes, schedule, soon
 from tests.leagues.test_season import snapshot
 from tournaments.leagues import corrections, recording
 from tournaments.leagues.models import Correction, CorrectionKind, League, LeagueTournament
-from tournaments.models import Seat
+from tournaments.models import Seat, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.selectors.viewers import organizer_of_token
 
@@ -59,6 +67,25 @@ def no_show_tournament(client: APIClient, token: str, slug: str, season: int) ->
     return tid
 
 
+def reclaimed_tournament(client: APIClient, token: str, slug: str, season: int) -> int:
+    """cat leaves in round 1 and takes the seat back in round 2; dan plays throughout: cat is
+    credited with the seat (it played the last round)."""
+    from tests.tournaments.play import Player
+
+    tid, seats = members_lobby(client, token, slug, season, ["cat", "dan"], seats=2)
+    ok(post(client, f"tournaments/{tid}/start/", None, org(token)), 200)
+    cat, dan = (Player(APIClient(), tid, seats[handle]) for handle in ("cat", "dan"))
+    for player in (cat, dan):
+        player.answer_live(False)
+    cat.post("leave")
+    while Tournament.objects.get(pk=tid).round == 1:
+        assert dan.act()
+    cat.post("reclaim")
+    while Tournament.objects.get(pk=tid).status != "finished":
+        assert cat.act() or dan.act()
+    return tid
+
+
 def pool_of(tids: list[int], season: int) -> list[tuple[Any, ...]]:
     """Every correction the examples choose from (some are refused, as an organizer's may be)."""
     pool: list[tuple[Any, ...]] = []
@@ -73,7 +100,7 @@ def pool_of(tids: list[int], season: int) -> list[tuple[Any, ...]]:
                 for side in (match.seat_a, match.seat_b)
                 if not side.is_robot
             ]
-    pool += [("season", season, handle) for handle in ("ann", "Bot Ada (rookie)")]
+    pool += [("season", season, handle) for handle in ("ann", "cat", "Bot Ada (rookie)")]
     return pool
 
 
@@ -104,6 +131,7 @@ def test_any_mix_of_corrections_in_any_order_equals_a_recompute(
     slug, season = league_with_season(client, token)
     recorded = [bot_tournament(client, token, slug, season, seats=n) for n in (3, 4, 2)]
     recorded.append(no_show_tournament(client, token, slug, season))
+    recorded.append(reclaimed_tournament(client, token, slug, season))
     settings.TOURNAMENT_HOOKS = {}  # the next two finish unrecorded: the examples record them
     pending = [bot_tournament(client, token, slug, season, seats=n) for n in (3, 2)]
     assert not LeagueTournament.objects.filter(tournament_id__in=pending, recorded_at__isnull=False)

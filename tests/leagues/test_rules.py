@@ -9,10 +9,13 @@ from tournaments.leagues.rules import (
     DEFAULT_SCORING,
     Finisher,
     LeagueRuleError,
+    Outcome,
     Totals,
     check_scoring,
     check_season_options,
+    corrected,
     placements,
+    played_it,
     ranked,
 )
 
@@ -96,3 +99,45 @@ def test_a_scoring_table_holds_integers_only(table: dict[str, object]) -> None:
     with pytest.raises(LeagueRuleError) as refused:
         check_scoring(table)
     assert refused.value.code == "bad_scoring"
+
+
+def test_equal_fans_are_split_by_trophies_then_the_highest_round_for_points_too() -> None:
+    finishers = [
+        Finisher(1, fans=9, trophies=1, highest_round=3),
+        Finisher(2, fans=9, trophies=2, highest_round=1),
+        Finisher(3, fans=9, trophies=2, highest_round=4),
+        Finisher(4, fans=9, trophies=2, highest_round=4),
+    ]
+    placed = {p.key: (p.place, p.points) for p in placements(finishers, DEFAULT_SCORING)}
+    assert placed == {3: (1, 5), 4: (1, 5), 2: (3, 3), 1: (4, 2)}
+
+
+def test_a_manual_result_names_the_finalists_as_a_played_final_does() -> None:
+    played = [Outcome(1, 1, 11, True, True), Outcome(2, 2, 7, False, True), Outcome(3, 3, 5)]
+    manual = corrected(played, DEFAULT_SCORING, places={1: 1, 2: 2, 3: 3}, final=True)
+    assert [(e.champion, e.finalist) for e in manual] == [(e.champion, e.finalist) for e in played]
+
+
+def test_a_manual_result_of_a_game_without_a_final_names_no_finalist() -> None:
+    played = [Outcome(1, 1, 11, True, False), Outcome(2, 2, 5)]
+    manual = corrected(played, DEFAULT_SCORING, places={1: 2, 2: 1}, final=False)
+    assert [(e.key, e.place, e.points, e.champion, e.finalist) for e in manual] == [
+        (2, 1, 11, True, False),
+        (1, 2, 5, False, False),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("dropped", "reclaimed_round", "credited"),
+    [
+        (False, None, True),
+        (True, None, False),
+        (False, 7, True),
+        (False, 8, False),
+        (True, 3, False),
+    ],
+)
+def test_a_member_is_credited_only_if_it_played_the_last_round(
+    dropped: bool, reclaimed_round: int | None, credited: bool
+) -> None:
+    assert played_it(dropped=dropped, reclaimed_round=reclaimed_round, last_round=8) is credited

@@ -158,4 +158,30 @@ def test_a_renamed_members_old_address_opens_its_page_under_the_new_name(
     page = open_page(browser, f"{organized.url}/leagues/renames/members/Ann%20B/", DESKTOP)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Ann C", timeout=SHOWN_MS)
     assert unquote(page.url).endswith("/leagues/renames/members/Ann C/")  # the redirect's
+
+
+@pytest.mark.timeout(600)
+def test_a_season_whose_results_were_struck_and_closed_says_so(
+    browser: Browser, league: dict[str, Any]
+) -> None:
+    """Kept last: its season, newer and with a result, would be the league's default."""
+    call = league["call"]
+    trial = call("leagues/club/seasons/", {"name": "Trial"})["id"]
+    game = call(f"leagues/club/seasons/{trial}/tournaments/", {"seats": 2})["id"]
+    call(f"tournaments/{game}/bots/", {"count": 2})
+    call(f"tournaments/{game}/start/", None)
+    page = open_page(browser, f"{league['url']}/leagues/club/seasons/{trial}/", DESKTOP)
+    recorded = page.locator(".season-tournament .status-finished")
+    expect(recorded).to_have_count(1, timeout=RECORDING_MS)
+    raw = urllib.request.urlopen(
+        f"{league['url']}/api/v1/leagues/club/tournaments/{game}/results/", timeout=30
+    ).read()
+    for row in json.loads(raw)["rows"]:
+        body = {"kind": "disqualify", "reason": "a test", "season": trial, "member": row["member"]}
+        call("leagues/club/corrections/", body)
+    call(f"leagues/club/seasons/{trial}/close/", {"reason": "a test season"})
+    page.reload()
+    main = page.locator("#main")
+    expect(main).to_contain_text("every recorded result was struck", timeout=SHOWN_MS)
+    expect(page.locator("#season-closed")).to_have_text("Results closed: a test season")
     assert not page.errors  # type: ignore[attr-defined]

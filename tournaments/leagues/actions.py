@@ -13,7 +13,7 @@ from config.throttling import CreateThrottle, JoinThrottle
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.actions import TICKET_ANSWER, seat, ticket
 from tournaments.api.auth import actor_of
-from tournaments.leagues import corrections, managing, schedules, selectors, services
+from tournaments.leagues import closing, corrections, managing, schedules, selectors, services
 from tournaments.leagues.api import inputs
 from tournaments.leagues.enums import CorrectionKind, WebhookEvent
 from tournaments.leagues.shapes import (
@@ -173,6 +173,22 @@ def _update(call: Call) -> SeasonView:
     return selectors.season_view(season, organizer=True)
 
 
+def _closure(change: Any) -> Any:
+    """A close or reopen's run: the season as it is after it."""
+
+    def run(call: Call) -> SeasonView:
+        data = call.data
+        season = change(
+            organizer=organizer(call),
+            slug=data["slug"],
+            season_id=data["season_id"],
+            reason=data["reason"],
+        )
+        return selectors.season_view(season, organizer=True)
+
+    return run
+
+
 def _endpoint(call: Call) -> dict[str, Any]:
     """The arguments naming the caller's endpoint (``managing`` checks it is theirs)."""
     data = call.data
@@ -314,6 +330,23 @@ UPDATE_SEASON = declare(
     path=(SLUG, SEASON),
     method="patch",
 )
+CLOSE_SEASON = declare(
+    "close_season",
+    "A league's organizer closes a season's results: no date, schedule, correction or late "
+    "result changes them until it is reopened (`season_closed`).",
+    _closure(closing.season_close),
+    SEASON_RESULT,
+    body=inputs.ClosureInput,
+    path=(SLUG, SEASON),
+)
+REOPEN_SEASON = declare(
+    "reopen_season",
+    "A league's organizer reopens a closed season's results.",
+    _closure(closing.season_reopen),
+    SEASON_RESULT,
+    body=inputs.ClosureInput,
+    path=(SLUG, SEASON),
+)
 DELETE_WEBHOOK = declare(
     "delete_webhook",
     "A league's organizer deletes a webhook endpoint.",
@@ -401,6 +434,8 @@ ACTIONS = (
     REMOVE_MEMBER,
     REISSUE_MEMBER_TOKEN,
     UPDATE_SEASON,
+    CLOSE_SEASON,
+    REOPEN_SEASON,
     DELETE_WEBHOOK,
     ROTATE_WEBHOOK_SECRET,
     PING_WEBHOOK,

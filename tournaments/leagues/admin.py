@@ -27,6 +27,7 @@ from tournaments.leagues.models import (
     Result,
     Schedule,
     Season,
+    SeasonClosure,
     Standing,
     WebhookDelivery,
     WebhookEndpoint,
@@ -49,8 +50,22 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
 
+class SeasonInlineForm(forms.ModelForm):
+    def clean(self) -> dict[str, Any]:
+        """A season whose results are closed keeps all but its name (``season_closed``)."""
+        cleaned: dict[str, Any] = super().clean() or {}
+        closed = self.instance.pk is not None and self.instance.closed_at is not None
+        if closed and set(self.changed_data) - {"name"}:
+            raise forms.ValidationError(
+                gettext("This season's results are closed: reopen the season first."),
+                code="season_closed",
+            )
+        return cleaned
+
+
 class SeasonInline(admin.TabularInline):
     model = Season
+    form = SeasonInlineForm
     extra = 0
     fields = ["name", "starts_on", "ends_on", "bots_allowed", "advice_allowed", "join_code"]
 
@@ -65,10 +80,32 @@ class LeagueAdmin(admin.ModelAdmin):
     inlines = [SeasonInline]
 
 
+class ClosureInline(admin.TabularInline):
+    """The season's closes and reopens, as the API appended them (never edited here)."""
+
+    model = SeasonClosure
+    extra = 0
+    fields = ("action", "by", "at", "reason")
+    readonly_fields = ("action", "by", "at", "reason")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "league", "starts_on", "ends_on", "bots_allowed", "advice_allowed"]
     list_filter = ["league"]
+    inlines = [ClosureInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> list[str]:
+        """A season's results close through the API alone (``closed_at``); while they are
+        closed only its name and archiving change here, as through the API."""
+        if obj is None or obj.closed_at is None:
+            return ["closed_at"]
+        keep = {"name", "archived_at"}
+        return [f.name for f in Season._meta.fields if f.name not in keep]
 
 
 @admin.register(Member)

@@ -35,7 +35,7 @@ from tournaments.leagues.models import (
     Season,
 )
 from tournaments.leagues.rules import LeagueRuleError, check_places
-from tournaments.leagues.services import league_of, require_organizer
+from tournaments.leagues.services import league_of, require_open, require_organizer
 from tournaments.selectors.viewers import Organizer
 
 
@@ -63,6 +63,7 @@ def correction_create(
             correction = _forfeit(league, tournament_id, match_id, member)
         else:
             correction = _manual_result(league, tournament_id, places or {})
+        require_open(Season.objects.get(pk=correction.season_id))
         correction.kind, correction.reason, correction.by_id = kind, reason, by.user_id
         correction.save()
         recording.league_replay(league_id=league.pk)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from config.enums import enum_of
 from tournaments.leagues.api.inputs import MEMBER_KINDS, NO_SHOW_POLICIES
+from tournaments.leagues.models import ClosureAction as ClosureActions
 from tournaments.leagues.models import CorrectionKind as CorrectionKinds
 from tournaments.leagues.models import DeliveryStatus as DeliveryStatuses
 from tournaments.leagues.models import MemberKind as MemberKinds
@@ -44,4 +45,7 @@ NoShowPolicy = enum_of(
     NO_SHOW_POLICIES,
     "What a player who did not check in by a scheduled start causes: cancel the tournament, or "
     "bot: a bot takes the seat and it starts.",
+)
+ClosureAction = enum_of(
+    "ClosureAction", ClosureActions.values, "close: a season's results closed; reopen: reopened."
 )

@@ -29,6 +29,7 @@ from tournaments.leagues.services import (
     check_dates,
     handle_taken,
     league_of,
+    require_open,
     require_organizer,
     require_season_in,
 )
@@ -91,6 +92,8 @@ def member_token_reissue(*, organizer: Organizer | None, slug: str, handle: str)
 
 
 SEASON_FIELDS = ("name", "starts_on", "ends_on", "bots_allowed", "advice_allowed")
+# What a closed season still takes: its name and archiving change no result.
+RESULTLESS = frozenset({"name", "archived"})
 
 
 def season_update(
@@ -103,6 +106,8 @@ def season_update(
         # The season's row lock: a start being scheduled meanwhile (``schedules.schedule_set``
         # holds it too) is either seen here or checked against the new dates.
         season = Season.objects.select_for_update().get(pk=season_id)
+        if set(changes) - RESULTLESS:
+            require_open(season)
         starts: date | None = changes.get("starts_on", season.starts_on)
         ends: date | None = changes.get("ends_on", season.ends_on)
         check_dates(starts, ends)

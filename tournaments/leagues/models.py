@@ -95,6 +95,12 @@ class Season(models.Model):
         help_text=_("Archived: no tournament opens in it any more."),
         verbose_name=_("archived at"),
     )
+    closed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("Its results are closed: nothing changes them until it is reopened."),
+        verbose_name=_("closed at"),
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
@@ -491,6 +497,38 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} in season {self.season_id}: {self.reason[:40]}"
+
+
+class ClosureAction(models.TextChoices):
+    CLOSE = "close", _("Closed the season's results")
+    REOPEN = "reopen", _("Reopened the season's results")
+
+
+class SeasonClosure(models.Model):
+    """An organizer closed or reopened a season's results, and why: append-only, the season's
+    audit of it (``Season.closed_at`` is its current state)."""
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="closures", verbose_name=_("season")
+    )
+    action = models.CharField(max_length=6, choices=ClosureAction.choices, verbose_name=_("action"))
+    reason = models.TextField(verbose_name=_("reason"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("at"))
+
+    class Meta:
+        verbose_name = _("season closure")
+        verbose_name_plural = _("season closures")
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} season {self.season_id}: {self.reason[:40]}"
 
 
 class ScheduleOutcome(models.TextChoices):

@@ -30,7 +30,14 @@ from tournaments.leagues.models import (
     Result,
     Standing,
 )
-from tournaments.leagues.rules import Finisher, Outcome, corrected, placements
+from tournaments.leagues.rules import (
+    Finisher,
+    Outcome,
+    corrected,
+    has_final,
+    placements,
+    played_it,
+)
 from tournaments.models import Seat, Status
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
@@ -51,7 +58,9 @@ def results_owed(*, now: datetime) -> list[Owed]:
     (``settings.RECONCILE_SOURCES``): their hook task was lost. League work, not the
     tournament's: no tournament lock is taken for it (the league's lock serialises it)."""
     links = LeagueTournament.objects.filter(
-        recorded_at__isnull=True, tournament__status=Status.FINISHED
+        recorded_at__isnull=True,
+        tournament__status=Status.FINISHED,
+        season__closed_at__isnull=True,  # owed again once the season is reopened
     ).values_list("tournament_id", "tournament__round", "tournament__updated_at")
     return [
         Owed(f"league_result:{tid}", None, finished, TOURNAMENT_FINISHED, (tid, round_number))
@@ -76,6 +85,8 @@ def tournament_record(*, tournament_id: int) -> bool:
         link = LeagueTournament.objects.select_related("season", "tournament").get(pk=link_id)
         if link.recorded_at is not None or link.tournament.status != Status.FINISHED:
             return False
+        if link.season.closed_at is not None:  # a late result waits for a reopened season
+            return False
         last = LeagueTournament.objects.filter(season__league=league).aggregate(
             seq=Max("recorded_seq")
         )
@@ -92,7 +103,14 @@ def _apply(link: LeagueTournament) -> list[Result]:
     holds the league lock)."""
     members = members_of(link)
     ended = forfeits.board(link, members)
-    finishers = [_finisher(seat, member.pk, ended) for seat, member in members]
+    last_round = link.tournament.round
+    finishers = [
+        _finisher(seat, member.pk, ended)
+        for seat, member in members
+        if played_it(
+            dropped=seat.dropped, reclaimed_round=seat.reclaimed_round, last_round=last_round
+        )
+    ]
     by_member = {member.pk: seat for seat, member in members}
     fans = {f.key: f.fans for f in finishers}
     results = [
@@ -137,7 +155,8 @@ def _outcomes(link: LeagueTournament, finishers: list[Finisher]) -> list[Outcome
     manual = [c for c in corrections if c.kind == CorrectionKind.MANUAL_RESULT]
     places = {int(key): place for key, place in manual[-1].places.items()} if manual else None
     struck = {c.member_id for c in corrections if c.kind == CorrectionKind.DISQUALIFY}
-    return corrected(outcomes, table, places=places, struck={m for m in struck if m})
+    final = has_final(link.tournament.seat_count)
+    return corrected(outcomes, table, places=places, struck={m for m in struck if m}, final=final)
 
 
 def members_of(link: LeagueTournament) -> list[tuple[Seat, Member]]:
@@ -192,7 +211,7 @@ def _add_to_standings(link: LeagueTournament, results: list[Result]) -> None:
         Standing.objects.filter(pk=row.pk).update(
             points=F("points") + result.points,
             wins=F("wins") + int(result.champion),
-            finals=F("finals") + int(result.champion or result.finalist),
+            finals=F("finals") + int(result.finalist),  # a 1-2 seat game has no Final
             fans=F("fans") + result.fans,
             played=F("played") + 1,
         )

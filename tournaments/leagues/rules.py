@@ -81,6 +81,19 @@ class Finisher:
         return (self.champion, self.finalist, self.fans, self.trophies, self.highest_round)
 
 
+def has_final(seat_count: int) -> bool:
+    """Whether a tournament of ``seat_count`` seats ends with a Final (rules 2.5: 3-8 seats; a
+    1-2 seat game ends after round 7)."""
+    return seat_count >= 3
+
+
+def played_it(*, dropped: bool, reclaimed_round: int | None, last_round: int) -> bool:
+    """Whether a member played its seat to the end, so the seat's result is the member's: its
+    bot did not hold the seat at the end, and its owner did not take it back during the last
+    round (docs/leagues.md, *Decision — a seat that changes hands*)."""
+    return not dropped and (reclaimed_round is None or reclaimed_round < last_round)
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
     key: int
@@ -127,16 +140,17 @@ def corrected(
     *,
     places: Mapping[int, int] | None = None,
     struck: Collection[int] = (),
+    final: bool = True,
 ) -> list[Outcome]:
     """A tournament's outcomes after its corrections: a manual result's ``places`` replace the
-    tournament's own (place 1 is the champion, 2 the finalist; members it leaves out are
-    dropped), then the ``struck`` (disqualified) go and the places below them close up. Points
-    are the scoring table's for the order that results (a struck champion's title is gone, not
-    handed on)."""
+    tournament's own (place 1 is the champion; places 1 and 2 played the Final when the game
+    has a ``final``, as when it is played; members it leaves out are dropped), then the
+    ``struck`` (disqualified) go and the places below them close up. Points are the scoring
+    table's for the order that results (a struck champion's title is gone, not handed on)."""
     entries = list(outcomes)
     if places is not None:
         entries = [
-            Outcome(e.key, places[e.key], 0, places[e.key] == 1, places[e.key] == 2)
+            Outcome(e.key, places[e.key], 0, places[e.key] == 1, final and places[e.key] <= 2)
             for e in entries
             if e.key in places
         ]

@@ -37,7 +37,7 @@ from tournaments.leagues.models import (
     Season,
 )
 from tournaments.leagues.rules import in_season
-from tournaments.leagues.services import league_of, require_organizer
+from tournaments.leagues.services import league_of, require_open, require_organizer
 from tournaments.leagues.shapes import ScheduleView, TournamentScheduleView, YourCheckIn
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL
@@ -103,6 +103,7 @@ def _require_schedulable(
         raise ConflictError("not_in_lobby", _("Only a tournament in its lobby is scheduled."))
     if season.archived_at is not None:
         raise ConflictError("season_archived", _("This season is archived."))
+    require_open(season)
     day = timezone.localtime(starts_at).date()
     if not in_season(day, season.starts_on, season.ends_on):
         raise ApplicationError(

@@ -34,6 +34,7 @@ from tournaments.leagues.models import (
 from tournaments.leagues.rating import Skill
 from tournaments.leagues.rules import TIEBREAK, Totals, ranked
 from tournaments.leagues.shapes import (
+    ClosureView,
     CorrectionView,
     Delivery,
     HistoryRow,
@@ -85,6 +86,13 @@ def season_view(season: Season, *, organizer: bool) -> SeasonView:
         options=row(SeasonOptions, season, winter_park=season.winter_mode),
         tournaments=season.links.count(),
         archived=season.archived_at is not None,
+        closed=season.closed_at is not None,
+        closures=[
+            ClosureView(
+                action=c.action, by=c.by.username if c.by else None, at=c.at, reason=c.reason
+            )
+            for c in season.closures.select_related("by")
+        ],
         join_code=season.join_code if organizer else None,
     )
 
@@ -101,15 +109,17 @@ def league_view(slug: str, organizer: Organizer | None) -> LeagueView:
 
 
 def season_pick(league: League, season_id: int | None) -> Season:
-    """The season asked for, else the default: the newest season with a recorded result, or
-    the newest one when none has any (a season just made does not turn the default standings
-    into an empty table); ``unknown_season`` if none."""
+    """The season asked for, else the default: of the seasons not archived, the newest with a
+    recorded result, or the newest when none has any (a season just made does not turn the
+    default standings into an empty table, an archived test season never is the default); the
+    newest season only when every one is archived; ``unknown_season`` if none."""
     seasons = league.seasons.all()
     if season_id:
         season = seasons.filter(pk=season_id).first()
     else:
-        played = seasons.filter(links__recorded_seq__isnull=False).distinct()
-        season = played.first() or seasons.first()
+        current = seasons.filter(archived_at__isnull=True)
+        played = current.filter(links__recorded_seq__isnull=False).distinct()
+        season = played.first() or current.first() or seasons.first()
     if season is None:
         raise NotFoundError("unknown_season", _("This league has no such season."))
     return season
@@ -162,7 +172,7 @@ def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int
         row = sums.setdefault(result.member.handle, [0, 0, 0, 0, 0])
         row[0] += result.points
         row[1] += int(result.champion)
-        row[2] += int(result.champion or result.finalist)
+        row[2] += int(result.finalist)
         row[3] += result.fans
         row[4] += 1
     return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]

@@ -142,6 +142,7 @@ def require_season_open(season: Season) -> None:
     both included, in the server's time zone (an open end runs on)."""
     if season.archived_at is not None:
         raise ConflictError("season_archived", _("This season is archived."))
+    require_open(season)
     today = timezone.localdate()
     dates = {"starts_on": season.starts_on, "ends_on": season.ends_on, "today": today}
     details = {name: day.isoformat() if day else None for name, day in dates.items()}
@@ -189,6 +190,18 @@ def season_of(season_id: int) -> Season:
     if season is None:
         raise NotFoundError("unknown_season", _("No such season."))
     return season
+
+
+def require_open(season: Season) -> None:
+    """``409 season_closed`` naming the season if its results are closed
+    (``closing.season_close``): the caller holds a lock a close also takes, the league's row or
+    the season's."""
+    if season.closed_at is not None:
+        raise ConflictError(
+            "season_closed",
+            _("This season's results are closed: reopen the season first."),
+            {"season": season.pk, "name": season.name},
+        )
 
 
 def require_season_in(slug: str, season_id: int) -> Season:

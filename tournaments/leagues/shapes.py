@@ -14,6 +14,7 @@ from typing import Any
 from config.shapes import Shape, field, listing, shape
 from tournaments.enums import BasicSet, BotLevel, TournamentStatus, WinterMode
 from tournaments.leagues.enums import (
+    ClosureAction,
     CorrectionKind,
     Criterion,
     DecidedBy,
@@ -49,6 +50,14 @@ class SeasonOptions(Shape):
     robot_difficulty: int = field("1-5.")
 
 
+@shape("An organizer closed or reopened a season's results.")
+class ClosureView(Shape):
+    action: str = field("close or reopen.", enum=ClosureAction)
+    by: str | None = field("The organizer's user name (none: since deleted).")
+    at: datetime.datetime = field("When.")
+    reason: str = field("Why, in the organizer's words.")
+
+
 @shape("A season: a run of tournaments with one scoring table.")
 class SeasonView(Shape):
     id: int = field("Season id.", node_id=True)
@@ -61,6 +70,8 @@ class SeasonView(Shape):
     advice_allowed: bool = field("Seats may take the Robot's advice.")
     tournaments: int = field("Tournaments linked to it.")
     archived: bool = field("Archived: no tournament opens in it.")
+    closed: bool = field("Its results are closed: nothing changes them until it is reopened.")
+    closures: list[ClosureView] = field("Each close and reopen of its results, oldest first.")
     join_code: str | None = field(
         "The code that hosts a season tournament: the league's organizers only.",
         default=None,

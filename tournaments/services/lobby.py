@@ -327,8 +327,9 @@ def seat_reclaim(*, tournament_id: int, seat: Seat | None) -> Seat:
             raise ConflictError("not_dropped", _("You are playing this seat yourself."))
         seat.dropped = False
         seat.missed_deadlines = 0
+        seat.reclaimed_round = tournament.round  # a league credits who played the last round
         seat.version += 1
-        seat.save(update_fields=["dropped", "missed_deadlines", "version"])
+        seat.save(update_fields=["dropped", "missed_deadlines", "reclaimed_round", "version"])
         publish(tournament, "seat_reclaimed", {"seat": seat.number})
     return seat
 

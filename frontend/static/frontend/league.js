@@ -78,7 +78,8 @@ async function showLeague(container, slug, state) {
         h("a", { href: seasonPath(slug, season.id) }, season.name),
         h("span", { class: "muted" }, ` · ${dates(season)} · `,
           say(ngettext("%(count)s tournament", "%(count)s tournaments", season.tournaments), { count: season.tournaments })),
-        season.archived ? [" ", h("span", { class: "badge" }, gettext("archived"))] : null)))
+        season.archived ? [" ", h("span", { class: "badge" }, gettext("archived"))] : null,
+        season.closed ? [" ", h("span", { class: "badge" }, gettext("results closed"))] : null)))
         : h("p", { class: "muted" }, gettext("No season yet."))),
     scheduled.length ? calendar : null,
     current ? h("section", { class: "panel" },
@@ -166,8 +167,11 @@ function rating(value) {
   return value ? value.ordinal.toFixed(2) : "–";
 }
 
-function standingsTable(slug, standings) {
-  if (!standings.rows.length) return h("p", { class: "muted" }, gettext("No result recorded in this season yet."));
+function standingsTable(slug, standings, recorded = false) {
+  // A season whose every recorded result was struck (a disqualification) has results, none counted.
+  if (!standings.rows.length) return h("p", { class: "muted" }, recorded && standings.kind === "all"
+    ? gettext("No member has a result in this season: every recorded result was struck.")
+    : gettext("No result recorded in this season yet."));
   const head = [gettext("Rank"), gettext("Member"), gettext("Points"), gettext("Wins"), gettext("Finals"),
     gettext("Fans"), gettext("Played"), gettext("Rating"), gettext("Why this place")];
   return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": gettext("Standings") }, h("table", { class: "standings" },
@@ -223,9 +227,12 @@ async function showSeason(container, slug, id, state, kind = "all") {
   mount(container, crumbs(["/leagues/", gettext("Leagues")], [leaguePath(slug), league.name]),
     h("h1", {}, say(gettext("%(league)s: %(season)s"), { league: league.name, season: season.name })),
     h("p", { class: "muted" }, dates(season), season.archived ? ` · ${gettext("archived")}` : ""),
+    season.closed ? h("p", { class: "muted", id: "season-closed" }, say(gettext("Results closed: %(reason)s"),
+      { reason: season.closures.at(-1)?.reason ?? "" })) : null,
     h("section", { class: "panel" }, h("h2", {}, gettext("Standings")),
       h("label", { class: "field inline" }, h("span", {}, gettext("Show")), filter),
-      standingsTable(slug, standings), tiebreakWords(), h("p", { class: "muted small" }, scoringWords(season.scoring))),
+      standingsTable(slug, standings, tournaments.some((line) => line.recorded)), tiebreakWords(),
+      h("p", { class: "muted small" }, scoringWords(season.scoring))),
     h("section", { class: "panel" }, h("h2", {}, gettext("Tournaments")),
       tournaments.length ? h("ul", { class: "season-tournaments" }, tournaments.map((line) => tournamentItem(slug, line, lines)))
         : h("p", { class: "muted" }, gettext("No tournament in this season yet."))));

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
+ActionEnum: TypeAlias = Literal["close", "reopen"]
+
 
 class AddedMatchEventPayload(TypedDict):
     """
@@ -445,6 +447,40 @@ class ChooseInput(TypedDict):
 
 class ClaimInput(TypedDict):
     claim_code: str
+
+
+class ClosureInput(TypedDict):
+    """
+    Why a season's results are closed or reopened (kept in the season's audit).
+    """
+
+    reason: str
+    """
+    Why: shown with the season.
+    """
+
+
+class ClosureView(TypedDict):
+    """
+    An organizer closed or reopened a season's results.
+    """
+
+    action: ActionEnum
+    """
+    close or reopen.
+    """
+    by: str | None
+    """
+    The organizer's user name (none: since deleted).
+    """
+    at: str
+    """
+    When.
+    """
+    reason: str
+    """
+    Why, in the organizer's words.
+    """
 
 
 class Component(TypedDict):
@@ -3499,6 +3535,14 @@ class SeasonView(TypedDict):
     archived: bool
     """
     Archived: no tournament opens in it.
+    """
+    closed: bool
+    """
+    Its results are closed: nothing changes them until it is reopened.
+    """
+    closures: list[ClosureView]
+    """
+    Each close and reopen of its results, oldest first.
     """
     join_code: NotRequired[str | None]
     """

@@ -292,6 +292,28 @@ class Operations:
             self._call("PATCH", f"/api/v1/leagues/{slug}/seasons/{season_id}/", body=body),
         )
 
+    def leagues_seasons_close_create(
+        self,
+        slug: str,
+        season_id: int,
+        body: models.ClosureInput,
+        *,
+        idempotency_key: str | None = None,
+    ) -> models.SeasonView:
+        """A league's organizer closes a season's results: no date, schedule, correction or late result changes them until it is reopened (`season_closed`).
+
+        ``POST /api/v1/leagues/{slug}/seasons/{season_id}/close/`` (leagues_seasons_close_create).
+        """
+        return cast(
+            "models.SeasonView",
+            self._call(
+                "POST",
+                f"/api/v1/leagues/{slug}/seasons/{season_id}/close/",
+                body=body,
+                idempotency_key=idempotency_key,
+            ),
+        )
+
     def leagues_seasons_lines_retrieve(self, slug: str, season_id: int) -> str:
         """Export a season as JSON lines.
 
@@ -303,6 +325,28 @@ class Operations:
                 "GET",
                 f"/api/v1/leagues/{slug}/seasons/{season_id}/lines/",
                 accept="application/x-ndjson",
+            ),
+        )
+
+    def leagues_seasons_reopen_create(
+        self,
+        slug: str,
+        season_id: int,
+        body: models.ClosureInput,
+        *,
+        idempotency_key: str | None = None,
+    ) -> models.SeasonView:
+        """A league's organizer reopens a closed season's results.
+
+        ``POST /api/v1/leagues/{slug}/seasons/{season_id}/reopen/`` (leagues_seasons_reopen_create).
+        """
+        return cast(
+            "models.SeasonView",
+            self._call(
+                "POST",
+                f"/api/v1/leagues/{slug}/seasons/{season_id}/reopen/",
+                body=body,
+                idempotency_key=idempotency_key,
             ),
         )
 

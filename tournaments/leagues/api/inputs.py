@@ -129,6 +129,12 @@ CORRECTION_KINDS = ("disqualify", "manual_result", "forfeit")
 MEMBER_KINDS = ("all", "human", "bot")
 
 
+class ClosureInput(StrictInput):
+    """Why a season's results are closed or reopened (kept in the season's audit)."""
+
+    reason = serializers.CharField(max_length=500, help_text="Why: shown with the season.")
+
+
 class CorrectionInput(StrictInput):
     kind = serializers.ChoiceField(
         choices=list(CORRECTION_KINDS),

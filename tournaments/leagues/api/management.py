@@ -45,6 +45,8 @@ class CheckInReadView(ApiView):
 # The action views (``tournaments.leagues.actions``).
 MemberTokenView = rest_view("MemberTokenView", (actions.REISSUE_MEMBER_TOKEN,), ApiView)
 SeasonDetailView = rest_view("SeasonDetailView", (actions.UPDATE_SEASON,), ApiView)
+SeasonCloseView = rest_view("SeasonCloseView", (actions.CLOSE_SEASON,), ApiView)
+SeasonReopenView = rest_view("SeasonReopenView", (actions.REOPEN_SEASON,), ApiView)
 WebhookDetailView = rest_view("WebhookDetailView", (actions.DELETE_WEBHOOK,), ApiView)
 WebhookSecretView = rest_view("WebhookSecretView", (actions.ROTATE_WEBHOOK_SECRET,), ApiView)
 WebhookPingView = rest_view("WebhookPingView", (actions.PING_WEBHOOK,), ApiView)

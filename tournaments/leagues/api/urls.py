@@ -18,6 +18,8 @@ urlpatterns = [
     path(S + "members/<str:handle>/", views.MemberDetailView.as_view()),
     path(S + "members/<str:handle>/token/", management.MemberTokenView.as_view()),
     path(S + "seasons/<int:season_id>/", management.SeasonDetailView.as_view()),
+    path(S + "seasons/<int:season_id>/close/", management.SeasonCloseView.as_view()),
+    path(S + "seasons/<int:season_id>/reopen/", management.SeasonReopenView.as_view()),
     path(S + "webhooks/", views.WebhookCreateView.as_view()),
     path(S + "webhooks/<int:endpoint_id>/", management.WebhookDetailView.as_view()),
     path(S + "webhooks/<int:endpoint_id>/secret/", management.WebhookSecretView.as_view()),
