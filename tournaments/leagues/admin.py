@@ -11,7 +11,8 @@ from typing import Any, cast
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.db import transaction
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html_join
 from django.utils.translation import gettext, gettext_lazy, ngettext
@@ -93,8 +94,29 @@ class ClosureInline(admin.TabularInline):
         return False
 
 
+class LeagueLockedDelete(admin.ModelAdmin):
+    """A delete takes its league's row lock first, as a recording does: it waits for a result
+    being recorded and then takes that result's rows with it. (It deleted at once, and the
+    recording then failed at its commit on the foreign key.)"""
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        with transaction.atomic():
+            _lock_leagues([cast(Any, obj).league_id])
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        with transaction.atomic():
+            _lock_leagues(queryset.values_list("league_id", flat=True))
+            super().delete_queryset(request, queryset)
+
+
+def _lock_leagues(ids: Any) -> None:
+    """The leagues' rows locked in id order (two deletes never lock them crosswise)."""
+    list(League.objects.select_for_update().filter(pk__in=list(ids)).order_by("pk"))
+
+
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(LeagueLockedDelete):
     list_display = ["name", "league", "starts_on", "ends_on", "bots_allowed", "advice_allowed"]
     list_filter = ["league"]
     inlines = [ClosureInline]
@@ -109,7 +131,7 @@ class SeasonAdmin(admin.ModelAdmin):
 
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(LeagueLockedDelete):
     """Tokens and claim codes are stored hashed and never shown."""
 
     list_display = ["handle", "league", "kind", "claimed_at"]
