@@ -23,7 +23,7 @@ from django.forms import (
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html, format_html_join
 from django.utils.module_loading import import_string
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
@@ -42,7 +42,7 @@ class CardForm(ModelForm):
     parameters (``cards.effectcodes``): a code the engine does not know cannot be typed."""
 
     effect_code = ChoiceField(
-        label=_("effect code"),
+        label=capfirst(_("effect code")),  # as the admin writes the model's own labels
         choices=code_choices,
         required=False,
         help_text=_(

@@ -122,8 +122,10 @@ def catalogue_load(
 ) -> LoadReport:
     """Bring the card sets and cards in line with the catalogue file at ``path`` (or its parsed
     ``data``: a set file of ``cards.setfiles`` has the same format). ``dry_run``: report what
-    would change and change nothing. ``only_its_sets``: rows of sets the file does not hold are
-    not reported as missing from it (a file of one set)."""
+    would change and change nothing. ``only_its_sets`` (a set file, a curator's): rows of sets
+    the file does not hold are not reported as missing from it, and the rows it writes are
+    curated, as an admin edit is, so the shipped catalogue's next load leaves them alone; it
+    overwrites curated rows of its own sets (the curator's newer word)."""
     with transaction.atomic():
         report = _load(catalogue_read(path=path) if data is None else data, force, only_its_sets)
         if dry_run:
@@ -142,9 +144,10 @@ def _load(data: Mapping[str, Any], force: bool, only_its_sets: bool) -> LoadRepo
         existing_cards = {
             key: row for key, row in existing_cards.items() if row.card_set.name in set_rows
         }
-    set_counts = _sync(CardSet, existing_sets, set_rows, force=force)
+    set_counts = _sync(CardSet, existing_sets, set_rows, force=force, curate=only_its_sets)
     sets = {card_set.name: card_set for card_set in CardSet.objects.all()}
-    card_counts = _sync(Card, existing_cards, _card_rows(data, sets), force=force)
+    card_rows = _card_rows(data, sets)
+    card_counts = _sync(Card, existing_cards, card_rows, force=force, curate=only_its_sets)
     return LoadReport(sets=set_counts, cards=card_counts)
 
 
@@ -210,7 +213,10 @@ def _sync(
     wanted: Mapping[str, dict[str, Any]],
     *,
     force: bool,
+    curate: bool,
 ) -> Counts:
+    """Write ``wanted`` over ``existing``; ``curate``: mark what is written curated and
+    overwrite curated rows (a curator's set file), else leave them (``force`` aside)."""
     names: tuple[str, ...] = SET_FIELDS if model is CardSet else CARD_FIELDS
     counts = Counts(not_in_file=sorted(set(existing) - set(wanted)))
     to_create: list[Row] = []
@@ -218,7 +224,7 @@ def _sync(
     for key, values in wanted.items():
         row = existing.get(key)
         if row is None:
-            to_create.append(_validated(model(**values), key))
+            to_create.append(_validated(model(**values, curated=curate), key))
             counts.new.append(key)
             continue
         changes = [
@@ -228,20 +234,22 @@ def _sync(
         ]
         if not changes:
             counts.unchanged += 1
-        elif row.curated and not force:
+        elif row.curated and not (force or curate):
             counts.skipped.append(key)
         else:
-            to_update.append(_overwritten(row, values, names, key))
+            to_update.append(_overwritten(row, values, names, key, curated=curate))
             counts.changes[key] = changes
     _write(model, to_create, to_update, [*names, "curated"])
     counts.created, counts.updated = len(to_create), len(to_update)
     return counts
 
 
-def _overwritten(row: Row, values: Mapping[str, Any], names: Iterable[str], key: str) -> Row:
+def _overwritten(
+    row: Row, values: Mapping[str, Any], names: Iterable[str], key: str, *, curated: bool
+) -> Row:
     for name in names:
         setattr(row, name, values[name])
-    row.curated = False
+    row.curated = curated
     return _validated(row, key)
 
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from cards.catalogue import CATALOGUE_PATH, LoadReport
+from cards.catalogue import CATALOGUE_PATH, LoadReport, catalogue_load
 from cards.models import Card, CardSet
 
 
@@ -74,6 +74,14 @@ def test_a_curators_round_trip_dry_run_then_import(catalogue: LoadReport, tmp_pa
     )
     assert _export("Castle") == data  # what was imported exports the same
     assert "0 created, 0 updated" in _import(path)
+
+    # The shipped catalogue's next load (every start of ./scripts/serve) keeps the import: it
+    # reverted it before, as it reverts any row no curator marked.
+    shipped = catalogue_load()
+    assert f"Castle / {card['name']}" in shipped.cards.skipped
+    assert Card.objects.get(card_set__name="Castle", name=card["name"]).power == old_power + 1
+    card["effect"] = "Gain 2 fans."  # and the curator's next file still goes in
+    assert "1 updated" in _import(_write(tmp_path, data))
 
 
 @pytest.mark.parametrize(
