@@ -97,7 +97,9 @@ def test_the_http_benchmark_loads_every_read_through_gunicorn() -> None:
 def test_the_graphql_benchmark_compares_each_query_with_its_rest_twin() -> None:
     short = ("--seats", "2", "--requests", "2", "--rounds", "1", "--spells", "1")
     figures = run("bench_graphql.py", *short)
+    assert figures.pop("anchor")["python_cpu_ms"] > 0  # the same-run anchor, before and after
     assert {"tournament (spectator)", "tournament (seat)", "match events"} <= set(figures)
+    assert {"match list", "match list (seat)", "card sets"} <= set(figures)
     assert all(row["rest_us"] > 0 and row["graphql_us"] > 0 for row in figures.values())
     replays = {name.rsplit("(", 1)[1] for name in figures if name.startswith("replay of")}
     assert replays == {"seat)", "spectator)"}

@@ -15,6 +15,7 @@ def page(field: str, selection: str) -> str:
 
 
 SEASON = """databaseId name startsOn endsOn scoring botsAllowed adviceAllowed tournaments archived
+  closed closures(first: 5) { edges { node { action by at reason } } }
   joinCode options { basicSet additionalSets beachCup winterPark robotDifficulty }"""
 LEAGUE = f"slug name description public members {page('seasons', SEASON)}"
 ROW = f"""rank member kind points wins finals fans played vector decidedBy rating {{ {SKILL} }}"""

@@ -190,8 +190,9 @@ def member_renamed(slug: str, handle: str) -> str | None:
 def member_history(slug: str, handle: str) -> MemberHistory:
     """A member's results, tournament by tournament, with the rating before and after each."""
     league = league_get(slug)
-    renamed = member_renamed(slug, handle)  # a former handle names the member renamed from it
-    member = Member.objects.filter(league=league, handle=renamed or handle).first()
+    member = Member.objects.filter(league=league, handle=handle).first()
+    if member is None and (renamed := member_renamed(slug, handle)):  # a former handle's
+        member = Member.objects.filter(league=league, handle=renamed).first()
     if member is None:
         raise NotFoundError("unknown_member", _("This league has no member with that handle."))
     changes = {

@@ -5621,7 +5621,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `manual_result_entered`, `match_not_won`, `member_disqualified`, `member_not_in_match`, `member_not_in_tournament`, `result_not_released`. */
+            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `manual_result_entered`, `match_not_won`, `member_disqualified`, `member_not_in_match`, `member_not_in_tournament`, `result_not_released`, `season_closed`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +5636,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "manual_result_entered" | "match_not_won" | "member_disqualified" | "member_not_in_match" | "member_not_in_tournament" | "result_not_released";
+                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "manual_result_entered" | "match_not_won" | "member_disqualified" | "member_not_in_match" | "member_not_in_tournament" | "result_not_released" | "season_closed";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7354,7 +7354,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `schedules_outside_season`. */
+            /** @description Not possible in the present state (read the view again). Codes: `schedules_outside_season`, `season_closed`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7369,7 +7369,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "schedules_outside_season";
+                        code?: "schedules_outside_season" | "season_closed";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -8147,7 +8147,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `season_archived`, `season_ended`, `season_not_started`, `season_options`. */
+            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `season_archived`, `season_closed`, `season_ended`, `season_not_started`, `season_options`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8162,7 +8162,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "season_archived" | "season_ended" | "season_not_started" | "season_options";
+                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "season_archived" | "season_closed" | "season_ended" | "season_not_started" | "season_options";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -8785,7 +8785,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `bots_not_allowed`, `idempotency_key_in_use`, `idempotency_key_reused`, `not_in_lobby`, `season_archived`. */
+            /** @description Not possible in the present state (read the view again). Codes: `bots_not_allowed`, `idempotency_key_in_use`, `idempotency_key_reused`, `not_in_lobby`, `season_archived`, `season_closed`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8800,7 +8800,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bots_not_allowed" | "idempotency_key_in_use" | "idempotency_key_reused" | "not_in_lobby" | "season_archived";
+                        code?: "bots_not_allowed" | "idempotency_key_in_use" | "idempotency_key_reused" | "not_in_lobby" | "season_archived" | "season_closed";
                     } & components["schemas"]["Error"];
                 };
             };

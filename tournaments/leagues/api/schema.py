@@ -25,7 +25,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             400: ["schedule_in_past", "schedule_outside_season", "naive_datetime"],
             403: WRITE,
             404: ["not_league_tournament"],
-            409: ["not_in_lobby", "season_archived", "bots_not_allowed"],
+            409: ["not_in_lobby", "season_archived", "bots_not_allowed", "season_closed"],
         },
     ),
     ("GET", "/api/v1/leagues/tournaments/{tournament_id}/checkin/"): Operation(
@@ -70,7 +70,13 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             400: CREATE_400,
             403: WRITE,
             404: ["unknown_season"],
-            409: ["season_options", "season_not_started", "season_ended", "season_archived"],
+            409: [
+                "season_options",
+                "season_not_started",
+                "season_ended",
+                "season_archived",
+                "season_closed",
+            ],
         },
     ),
     ("GET", L + "seasons/{season_id}/lines/"): Operation(
@@ -125,7 +131,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             400: ["bad_season_dates"],
             403: WRITE,
             404: ["unknown_season"],
-            409: ["schedules_outside_season"],
+            409: ["schedules_outside_season", "season_closed"],
         },
     ),
     ("GET", L + "webhooks/"): Operation(
@@ -195,6 +201,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
                 "member_not_in_match",
                 "match_not_won",
                 "manual_result_entered",
+                "season_closed",
             ],
         },
     ),
