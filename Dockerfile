@@ -13,7 +13,7 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
     && pip install --no-cache-dir -r /tmp/requirements.txt
 COPY . .
 # The gettext catalogues (locale/), compiled with polib.
-RUN python -c "from config.catalogues import compile_catalogues; compile_catalogues()"
+RUN python -c "from infra.catalogues import compile_catalogues; compile_catalogues()"
 # The services run as a user without privileges who owns nothing of the code (it only reads it;
 # Celery beat writes its schedule and the heartbeat file under /tmp). It owns the two directories
 # compose mounts volumes on: an empty named volume takes the image's directory, owner and all,

@@ -34,7 +34,7 @@ from cards.history import updated_with_history
 from cards.models import Card, CardSet, CardSnapshot
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
 from cards.setfiles import sets_export
-from config.adminkit import NoBulkDelete, ReadOnlyHistory
+from infra.adminkit import NoBulkDelete, ReadOnlyHistory
 
 
 class CardForm(ModelForm):

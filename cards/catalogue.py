@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from cards.api.cache import catalogue_changed
 from cards.history import bulk_updated_with_history, created_with_history
 from cards.models import Card, CardSet
-from config.errors import ApplicationError
+from infra.errors import ApplicationError
 
 LOADED = "load_catalogue"  # the reason its changes carry in the catalogue's history
 CATALOGUE_PATH = Path(__file__).resolve().parent / "data" / "catalogue.json"

@@ -1,12 +1,12 @@
-"""The catalogue's GraphQL enums, made (``config.enums.enum_of``) from the models' choices: one
+"""The catalogue's GraphQL enums, made (``apikit.enums.enum_of``) from the models' choices: one
 home for each set of values, which REST's filters and OpenAPI schema read too."""
 
 from __future__ import annotations
 
+from apikit.enums import enum_of
 from cards.models import Box as Boxes
 from cards.models import Confidence as Confidences
 from cards.models import Level, SetKind, Timing
-from config.enums import enum_of
 
 Box = enum_of("Box", sorted(Boxes.values), "A whole box: its basic set, draft rules and sets.")
 CardLevel = enum_of("CardLevel", Level.values, "S (starter), A, B, C, R (Robot hard) or SOLO.")

@@ -14,7 +14,7 @@ from cards import shapes
 from cards.models import Card, CardSet, SetKind
 from cards.rules import PILE_LEVELS, additional_set_missing
 from cards.validation import invalid_cards
-from config.errors import NotFoundError
+from infra.errors import NotFoundError
 
 
 def card_set_list() -> QuerySet[CardSet]:

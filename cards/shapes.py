@@ -1,4 +1,4 @@
-"""The card catalogue's responses, declared once (``config.shapes``): ``cards.selectors`` builds
+"""The card catalogue's responses, declared once (``apikit.shapes``): ``cards.selectors`` builds
 them, REST renders them (``to_json``: ``GET /api/v1/cards/``, ``/card-sets/``), the OpenAPI
 components ``Card`` and ``CardSet`` and the GraphQL types of the same names are made from them.
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from apikit.shapes import Shape, field, shape
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming, Confidence
-from config.shapes import Shape, field, shape
 
 BOX = "base or beach_cup."
 

@@ -122,7 +122,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         hsts_preload=_boolean(environ, "HSTS_PRELOAD", default=True),
         behind_proxy=_behind_proxy(environ),
         proxy_count=_proxy_count(environ),
-        # The reconciler (tournaments.services.reconcile) and the signs of life (config.liveness).
+        # The reconciler (tournaments.services.reconcile) and the signs of life (infra.liveness).
         reconcile_interval_seconds=_seconds(environ, "RECONCILE_INTERVAL_SECONDS", default=2),
         reconcile_requeue_seconds=_seconds(environ, "RECONCILE_REQUEUE_SECONDS", default=8),
         reconcile_stuck_seconds=_seconds(environ, "RECONCILE_STUCK_SECONDS", default=60),
@@ -133,7 +133,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
         beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
         # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
-        # private network); off, public addresses only (tournaments.leagues.destinations).
+        # private network); off, public addresses only (leagues.destinations).
         webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
         # /metrics answers a "Bearer <METRICS_TOKEN>"; with no token, only requests from loopback.
         metrics_token=_value(environ, "METRICS_TOKEN"),
@@ -351,7 +351,7 @@ def _pool(environ: Mapping[str, str]) -> dict[str, Any]:
         "min_size": 1,
         "max_size": 10,
         # A request waits this long for a connection, then answers 503 `database_unavailable`
-        # (config.errors): with the database down, at once rather than after psycopg's 30 s.
+        # (infra.errors): with the database down, at once rather than after psycopg's 30 s.
         "timeout": _seconds(environ, "DATABASE_POOL_TIMEOUT", default=3),
     }
 
@@ -384,12 +384,12 @@ def _channel_layer(redis_url: str | None) -> dict[str, Any]:
 
 def _cache(redis_url: str | None) -> dict[str, Any]:
     """Django's cache (the API's throttle counts, the tournament views): Redis when there is one,
-    failing open while it is down (``config.cache``), else this process's memory (one server
+    failing open while it is down (``infra.cache``), else this process's memory (one server
     process: the embedded defaults)."""
     if redis_url is None:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     return {
-        "BACKEND": "config.cache.FailOpenRedisCache",
+        "BACKEND": "infra.cache.FailOpenRedisCache",
         "LOCATION": redis_url,
         "KEY_PREFIX": "challengers",
         # A Redis that hangs costs a request at most this long per call, then it is a miss.

@@ -22,7 +22,7 @@ ALLOWED_HOSTS = ENV.allowed_hosts
 CSRF_TRUSTED_ORIGINS = ENV.csrf_trusted_origins
 # Pages on other sites whose scripts may open this server's sockets (a web client served from
 # elsewhere), besides pages served under ALLOWED_HOSTS; a client with no Origin (a program, not a
-# browser) is always let in (config.wsorigin).
+# browser) is always let in (infra.wsorigin).
 WEBSOCKET_ALLOWED_ORIGINS = ENV.websocket_allowed_origins
 
 # The catalogue's history is a record, not an editor: no "revert" from it (edits go through
@@ -46,29 +46,30 @@ INSTALLED_APPS = [
     "axes",
     "corsheaders",
     "simple_history",  # cards: every change of a card or a set with its values (admin History)
-    "config.apps.ProjectConfig",
+    "infra.apps.InfraConfig",
+    "server.apps.ServerConfig",
     "cards",
     "matches",
     "tournaments",
-    "tournaments.leagues",
+    "leagues",
     "frontend",
 ]
 
 MIDDLEWARE = [
     # Outermost of all: the request id for every log line, and each request counted and timed.
-    "config.logcontext.RequestContextMiddleware",
-    "config.metrics_http.RequestMetricsMiddleware",
+    "infra.logcontext.RequestContextMiddleware",
+    "server.metrics_http.RequestMetricsMiddleware",
     # Then the language (?lang=, else Accept-Language) every answer below is written in.
-    "config.i18n.RequestLanguageMiddleware",
+    "infra.i18n.RequestLanguageMiddleware",
     # Outermost: every answer under /api/ is coded JSON, whichever layer below refused the request.
-    "config.middleware.ApiErrorsMiddleware",
+    "infra.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every answer (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # CORS for the API and /graphql/ (CORS_* below): before anything that may answer first.
     "corsheaders.middleware.CorsMiddleware",
-    # Per-viewer answers of the API and /graphql/ are private to their caller (config.headers).
-    "config.headers.ViewerCacheMiddleware",
+    # Per-viewer answers of the API and /graphql/ are private to their caller (infra.headers).
+    "infra.headers.ViewerCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -79,12 +80,12 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Innermost: a keyed POST under /api/v1/ runs once; a retry gets the first answer.
-    "config.idempotency.IdempotencyMiddleware",
+    "infra.idempotency.IdempotencyMiddleware",
     # Answers a locked-out login (django-axes recommends it last).
     "axes.middleware.AxesMiddleware",
 ]
 
-# The admin login resists guessing (django-axes, config.lockout): after LOGIN_FAILURE_LIMIT failed
+# The admin login resists guessing (django-axes, infra.lockout): after LOGIN_FAILURE_LIMIT failed
 # attempts for one account from one address, that pair is locked for LOGIN_COOLOFF_MINUTES from
 # the last counted failure. Only the pair: the owner still logs in from any other address, so a
 # stranger cannot lock them out. Tries during the lock are refused uncounted (the cool-off does
@@ -102,15 +103,15 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 # The address the API's throttles count (X-Forwarded-For's last entry behind the proxy).
-AXES_CLIENT_IP_CALLABLE = "config.idempotency.client_address"
+AXES_CLIENT_IP_CALLABLE = "infra.idempotency.client_address"
 AXES_HTTP_RESPONSE_CODE = 429
 # The refusal: a translated page with the minutes left and Retry-After (never axes' JSON with
 # "Access-Control-Allow-Origin: *" for an XMLHttpRequest).
-AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
+AXES_LOCKOUT_CALLABLE = "infra.lockout.lockout_response"
 
-ROOT_URLCONF = "config.urls"
-WSGI_APPLICATION = "config.wsgi.application"
-ASGI_APPLICATION = "config.asgi.application"
+ROOT_URLCONF = "server.urls"
+WSGI_APPLICATION = "server.wsgi.application"
+ASGI_APPLICATION = "server.asgi.application"
 
 TEMPLATES = [
     {
@@ -151,7 +152,7 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ENV.behind_prox
 # fonts and connections (fetch, the WebSocket streams) from this server only, no inline script
 # or style, no plugin, no framing, forms posted here only. The web client, the admin and
 # GraphiQL run under it as they are; the one exception is the API docs page (Swagger UI's
-# template carries an inline <style>: config.urls adds 'unsafe-inline' to style-src there).
+# template carries an inline <style>: server.urls adds 'unsafe-inline' to style-src there).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
@@ -200,10 +201,10 @@ STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "config.openapi.OperationSchema",
+    "DEFAULT_SCHEMA_CLASS": "apikit.openapi.OperationSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": None,
-    "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "infra.errors.api_exception_handler",
     # Seat tokens only: no password (Basic) or admin session reaches the public API.
     "DEFAULT_AUTHENTICATION_CLASSES": ["tournaments.api.auth.SeatTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
@@ -212,7 +213,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # JSON bodies only: a form or multipart body is 415 unsupported_media_type, so a cross-site
     # HTML form (which cannot send application/json without CORS) can change nothing.
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.JsonParser"],
+    "DEFAULT_PARSER_CLASSES": ["infra.parsers.JsonParser"],
     # The client address of a throttle: X-Forwarded-For's PROXY_COUNT-th entry from the end
     # behind proxies (the one the outermost proxy appended), else the peer (never a header a
     # client could forge).
@@ -220,7 +221,7 @@ REST_FRAMEWORK = {
 }
 
 # Requests per client address and scope (THROTTLE_CREATE, THROTTLE_JOIN, THROTTLE_ACTION; None
-# = unlimited), read on each request (config.throttling). The test suite turns them off (it plays
+# = unlimited), read on each request (infra.throttling). The test suite turns them off (it plays
 # hundreds of tournaments a minute from one address) unless a test sets THROTTLE_RATES itself.
 THROTTLE_RATES = ENV.throttle_rates
 
@@ -240,25 +241,25 @@ SPECTACULAR_SETTINGS = {
         "defaultModelsExpandDepth": -1,
     },
     # Summaries, every error answer with its codes, the Idempotency-Key header, the Bearer seat
-    # token, precise integer types (config.openapi).
+    # token, precise integer types (apikit.openapi).
     # Two answers' ``status`` fields hold different sets: each named after its GraphQL enum.
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.enums.TOURNAMENT_STATUSES",
         "MatchStatusEnum": "tournaments.enums.MATCH_VIEW_STATUSES",
         "TournamentEventKindEnum": "tournaments.enums.LOG_VIEW_KINDS",
-        "LeagueMemberKindEnum": "tournaments.leagues.models.MemberKind.values",
+        "LeagueMemberKindEnum": "leagues.models.MemberKind.values",
         "SeatActionEnum": "tournaments.enums.SEAT_ACTIONS",
         "SeatKindEnum": "tournaments.models.SeatKind.values",
         "AdviceKindEnum": "tournaments.rules.bots.advice.ADVICE_KINDS",
         "WinterModeEnum": "tournaments.rules.winter.MODES",
         "MatchSideEnum": "matches.engine.model.SIDES",
-        "ProbeStatusEnum": "config.health.PROBE_STATUSES",
+        "ProbeStatusEnum": "server.health.PROBE_STATUSES",
     },
     "POSTPROCESSING_HOOKS": [
-        "config.openapi.add_components",
+        "apikit.openapi.add_components",
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.openapi.add_event_unions",
-        "config.openapi.complete_schema",
+        "apikit.openapi.add_event_unions",
+        "apikit.openapi.complete_schema",
     ],
 }
 
@@ -269,9 +270,9 @@ CELERY_TASK_ALWAYS_EAGER = ENV.celery_task_always_eager
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A worker outlives a Redis restart or outage, however long: kombu's Redis transport with the
-# repair of config.broker, and reconnection attempts with no limit (Celery's default gives up,
+# repair of infra.broker, and reconnection attempts with no limit (Celery's default gives up,
 # and exits, after 100).
-CELERY_BROKER_TRANSPORT = "config.broker:Transport" if ENV.redis_url else None
+CELERY_BROKER_TRANSPORT = "infra.broker:Transport" if ENV.redis_url else None
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # A task is acknowledged only when it has finished, and a worker that dies mid-task hands it
 # back to the broker: every task is idempotent (it re-checks the state under a lock), so a
@@ -283,20 +284,20 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 # Celery's Django fixup closes the database pool around every task of a prefork worker, so each
 # task opened a new PostgreSQL connection (a new server process). It now closes the pool every
-# this many tasks; config.celery hands the connection back to the pool around each task instead.
+# this many tasks; server.celery hands the connection back to the pool around each task instead.
 CELERY_DB_REUSE_MAX = 1000
 # What every running tournament still owes is derived from its rows and driven again when no task
 # is in flight (tournaments.services.reconcile), every RECONCILE_INTERVAL_SECONDS: by each
-# worker's clock (config.liveness; WORKER_CLOCK) and by Celery beat when one runs, one of them
+# worker's clock (infra.liveness; WORKER_CLOCK) and by Celery beat when one runs, one of them
 # per period (a lease). Work owed RECONCILE_REQUEUE_SECONDS with no task queued for it is queued
 # again; a tournament owed work for RECONCILE_STUCK_SECONDS counts as stuck in /health/.
 RECONCILE_INTERVAL_SECONDS = ENV.reconcile_interval_seconds
 RECONCILE_REQUEUE_SECONDS = ENV.reconcile_requeue_seconds
 RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
 RECONCILE_SOURCES = [
-    "tournaments.leagues.webhooks.deliveries_owed",
-    "tournaments.leagues.recording.results_owed",
-    "tournaments.leagues.schedules.starts_owed",
+    "leagues.webhooks.deliveries_owed",
+    "leagues.recording.results_owed",
+    "leagues.schedules.starts_owed",
 ]
 WORKER_CLOCK = ENV.worker_clock
 # A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
@@ -317,7 +318,7 @@ EVENT_ARCHIVE_DAYS = ENV.event_archive_days
 # Tasks the tournaments core queues by name when a round or a tournament finishes
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
 # tournaments in a league only (no task for the others).
-LEAGUE_TOURNAMENT = "tournaments.leagues.recording.in_league"
+LEAGUE_TOURNAMENT = "leagues.recording.in_league"
 # How many running tournaments play a card (``set_name``, ``name``): the cards admin says so on
 # save. Named, not imported, because the catalogue sits below the tournaments.
 CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"
@@ -331,10 +332,10 @@ CARD_WIN_SHOWN = "tournaments.selectors.cardstats.win_shown"
 CARD_SIMULATE = "tournaments.services.balance.card_balances_queue"
 TOURNAMENT_HOOKS = {
     "round_finished": [
-        {"task": "tournaments.leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},
+        {"task": "leagues.tasks.round_finished", "when": LEAGUE_TOURNAMENT},
     ],
     "tournament_finished": [
-        {"task": "tournaments.leagues.tasks.tournament_finished", "when": LEAGUE_TOURNAMENT},
+        {"task": "leagues.tasks.tournament_finished", "when": LEAGUE_TOURNAMENT},
     ],
 }
 # Unacknowledged tasks of a dead worker come back after this many seconds (Redis transport; a
@@ -356,20 +357,20 @@ WEBHOOKS_ALLOW_PRIVATE = ENV.webhooks_allow_private
 TRUST_HOST_SEED = False
 
 # LOG_FORMAT: "json" (one object a line: time, level, logger, message, the request/tournament/
-# task ids, an event's fields) or "text"; JSON by default once DEBUG is off (config.logformat).
+# task ids, an event's fields) or "text"; JSON by default once DEBUG is off (infra.logformat).
 LOG_FORMAT = ENV.log_format
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "quiet_clock": {"()": "config.logfilters.QuietClock"},
+        "quiet_clock": {"()": "infra.logfilters.QuietClock"},
         # No token is ever written: a deprecated stream ?token=, a bearer subprotocol, a header.
-        "redact_tokens": {"()": "config.logfilters.RedactTokens"},
-        "context": {"()": "config.logcontext.ContextFilter"},
+        "redact_tokens": {"()": "infra.logfilters.RedactTokens"},
+        "context": {"()": "infra.logcontext.ContextFilter"},
     },
     "formatters": {
-        "json": {"()": "config.logformat.json_formatter"},
-        "text": {"()": "config.logformat.text_formatter"},
+        "json": {"()": "infra.logformat.json_formatter"},
+        "text": {"()": "infra.logformat.text_formatter"},
     },
     "handlers": {
         "console": {
@@ -379,17 +380,17 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": "INFO" if DEBUG else "WARNING"},
-    # The state changes (config.observe) are logged whatever the root's level.
-    # So are Daphne's access lines (config.daphne_server), as gunicorn would write them.
+    # The state changes (infra.observe) are logged whatever the root's level.
+    # So are Daphne's access lines (server.daphne_server), as gunicorn would write them.
     "loggers": {"challengers": {"level": "INFO"}, "daphne.access": {"level": "INFO"}},
 }
 # Workers log through LOGGING too (one format for every process), not Celery's own handler.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
-# /metrics (config.metrics_http): with METRICS_TOKEN set, for "Authorization: Bearer <token>";
+# /metrics (server.metrics_http): with METRICS_TOKEN set, for "Authorization: Bearer <token>";
 # unset, for requests from this host only. Figures computed at each scrape come from these.
 METRICS_TOKEN = ENV.metrics_token
 METRICS_COLLECTORS = [
-    "config.metrics_state.QueueCollector",
+    "infra.metrics_state.QueueCollector",
     "tournaments.metrics.TournamentCollector",
 ]

@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 from django.db import connection
 
-from config.bulk import append_rows
+from infra.bulk import append_rows
 from matches.models import MatchEvent, MatchEventArchive, MatchStatus
 
 # Level 6: within 5 % of 9's size here, at a third of its time.

@@ -1,9 +1,9 @@
-"""A match's GraphQL enums, made (``config.enums.enum_of``) from the values the engine and the
+"""A match's GraphQL enums, made (``apikit.enums.enum_of``) from the values the engine and the
 match model already hold; ``tournaments.enums`` re-exports them beside the tournament's own."""
 
 from __future__ import annotations
 
-from config.enums import enum_of
+from apikit.enums import enum_of
 from matches.engine.events import KINDS as EVENT_KINDS
 from matches.engine.model import PARK_KINDS, SIDES
 from matches.engine.questions import PROMPTS

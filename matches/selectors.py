@@ -16,10 +16,10 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import NotFoundError
-from config.graphql import Connection
-from config.graphql_pages import Page, page_of
-from config.shapes import Pager, row
+from apikit.graphql import Connection
+from apikit.graphql_pages import Page, page_of
+from apikit.shapes import Pager, row
+from infra.errors import NotFoundError
 from matches.archive import archived_payloads
 from matches.enums import HIDDEN
 from matches.models import Match, MatchEvent, MatchStatus

@@ -15,9 +15,9 @@ from typing import Any, NamedTuple
 from django.utils.translation import gettext as _
 
 from cards.snapshots import snapshot_specs
-from config import rows
-from config.bulk import append_rows
-from config.errors import ConflictError, NotFoundError
+from infra import rows
+from infra.bulk import append_rows
+from infra.errors import ConflictError, NotFoundError
 from matches.archive import archived_payloads
 from matches.engine import DefaultPolicy, play_match, verify
 from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy

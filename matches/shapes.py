@@ -1,4 +1,4 @@
-"""A match's responses, declared once (``config.shapes``): ``matches.selectors`` returns these,
+"""A match's responses, declared once (``apikit.shapes``): ``matches.selectors`` returns these,
 REST renders them (``to_json``), the OpenAPI schema and the GraphQL types are made from them.
 
 Field order is REST's key order. A match's events are a connection GraphQL pages itself
@@ -10,9 +10,9 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from config.events import EventKinds, declare_events
-from config.graphql_pages import EVENTS
-from config.shapes import Pager, Shape, field, shape
+from apikit.events import EventKinds, declare_events
+from apikit.graphql_pages import EVENTS
+from apikit.shapes import Pager, Shape, field, shape
 from matches.engine.events import SHAPES as EVENT_SHAPES
 from matches.enums import (
     HIDDEN,

@@ -7,7 +7,7 @@ printed as ratios of two anchors measured in the same spell, on the same Redis:
   from ``application`` below) sends each text frame it receives to its own channel through the
   channel layer and, when the layer hands it back, to the socket. Its round trip is what the live
   stream's nudge costs (layer, Daphne, socket) without the log's read.
-- **a bare Celery round trip**: ``config.celery.ping`` (a no-op) sent through the broker to the
+- **a bare Celery round trip**: ``server.celery.ping`` (a no-op) sent through the broker to the
   benchmark's own workers, its result read back from the result backend.
 - **Python's speed**: the CPU of a fixed pure-Python workload (``python_cpu_ms``). Two machines
   "of the same kind" can differ 2.5x in it, and a worker's CPU per match moves with it.
@@ -86,7 +86,7 @@ async def echo_round_trips(port: int, *, sockets: int = 8, messages: int = 60) -
 
 def celery_round_trips(count: int = 40) -> list[float]:
     """Milliseconds of each no-op task sent and its result read back, one after the other."""
-    from config.celery import ping
+    from server.celery import ping
 
     times = []
     for _ in range(count + 3):

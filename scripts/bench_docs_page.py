@@ -78,7 +78,7 @@ def serve(root: Path, folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     env = server_environment(folder / "live.sqlite3")
     _migrate_and_load(folder / "live.sqlite3", env)
     port = free_port()
-    daphne = [*DAPHNE, "-b", "127.0.0.1", "-p", str(port), "config.serve:application"]
+    daphne = [*DAPHNE, "-b", "127.0.0.1", "-p", str(port), "server.serve:application"]
     log = (folder / "daphne.log").open("wb")
     server = subprocess.Popen(daphne, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

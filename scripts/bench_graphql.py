@@ -212,7 +212,7 @@ def replays(tournament_id: int, spells: int) -> dict[str, dict[str, float]]:
 
     from channels.routing import URLRouter
 
-    from config.routing import websocket_urlpatterns
+    from server.routing import websocket_urlpatterns
     from tournaments.selectors.events import released_seq
 
     application = URLRouter(websocket_urlpatterns)  # the consumers, without the origin check

@@ -88,7 +88,7 @@ django.setup()
 from django.conf import settings
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
-from config.celery import app
+from server.celery import app
 app.conf.task_always_eager = True
 settings.TASK_RUNNER = "celery"
 from cards.catalogue import catalogue_load

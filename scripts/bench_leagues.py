@@ -106,7 +106,7 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, float]]:
     from django.test import override_settings
     from rest_framework.test import APIClient
 
-    from config.schema import schema
+    from server.schema import schema
 
     token, tid, handle = league(args)
     headers = {"Authorization": f"Token {token}"}

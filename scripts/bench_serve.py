@@ -45,7 +45,7 @@ def one_process(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
 def separate(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     for step in STEPS:
         subprocess.run([*MANAGE, *step], cwd=ROOT, env=env, check=True, capture_output=True)
-    daphne = [str(Path(PYTHON).parent / "daphne"), "-p", str(port), "config.serve:application"]
+    daphne = [str(Path(PYTHON).parent / "daphne"), "-p", str(port), "server.serve:application"]
     return subprocess.Popen(daphne, cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Micro-benchmark of ``config.shapes``: a league standings body of ``--rows`` rows built as shapes
+"""Micro-benchmark of ``apikit.shapes``: a league standings body of ``--rows`` rows built as shapes
 and rendered by ``to_json`` (what the selector and REST view do), against the same body built
 as dictionaries (what the selector did before shapes), in one process, rounds taking turns.
 
@@ -24,8 +24,8 @@ TIEBREAK = ["points", "wins", "finals", "fans", "played"]
 
 
 def as_shapes(count: int) -> Any:
-    from config.shapes import to_json
-    from tournaments.leagues.shapes import Skill, StandingRow, Standings
+    from apikit.shapes import to_json
+    from leagues.shapes import Skill, StandingRow, Standings
 
     rows = [
         StandingRow(

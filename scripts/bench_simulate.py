@@ -68,7 +68,7 @@ def post_once(client: Any, ids: list[int], matches: int) -> float:
 
 def quiet(runner: str) -> None:
     """Drop the tasks not started, wait for the one running to end, forget the rows."""
-    from config.taskqueue import clear_runner
+    from infra.taskqueue import clear_runner
     from tournaments.models import CardBalance
 
     if runner == "thread":
@@ -85,7 +85,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 
     from cards.catalogue import catalogue_load
     from cards.models import Card
-    from config.celery import app
+    from server.celery import app
 
     app.conf.task_always_eager = False
     settings.TASK_RUNNER = args.runner

@@ -6,7 +6,7 @@ creates bot-only tournaments through the services, so that no client has to driv
 Celery workers do everything — every bot's Deck Phase, every match, every round's close. It starts
 its own processes on the full stack:
 
-- ``--workers`` Celery workers (``celery -A config worker -P prefork -c <concurrency>``),
+- ``--workers`` Celery workers (``celery -A server worker -P prefork -c <concurrency>``),
 - ``--daphnes`` Daphne processes, each on a free port, serving the live stream
   ``/ws/tournaments/{id}/``; the spectators are spread over them in turn, as a proxy in front of
   them would spread its connections (compose runs one port for the whole stack),
@@ -157,7 +157,7 @@ def cpu_split(stack: Stack) -> tuple[float, float, float]:
 
 def purge_queue() -> None:
     """Drop tasks a previous, interrupted run may have left in the benchmark's queue."""
-    from config.celery import app
+    from server.celery import app
 
     app.control.purge()
 

@@ -77,7 +77,7 @@ def bench_database() -> Iterator[None]:
     settings.MATCH_EVENT_PACE_SECONDS = 0
     settings.TASK_RUNNER = "celery"
     settings.TRUST_HOST_SEED = True
-    from config.celery import app
+    from server.celery import app
 
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     old_name = connection.settings_dict["NAME"]

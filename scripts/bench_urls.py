@@ -22,7 +22,7 @@ from django.urls import URLPattern, URLResolver, include, path  # noqa: E402
 from rest_framework import generics, serializers  # noqa: E402
 
 from cards.models import Card  # noqa: E402
-from config.urls import urlpatterns as product_urls  # noqa: E402
+from server.urls import urlpatterns as product_urls  # noqa: E402
 
 
 class BareCard(serializers.ModelSerializer[Card]):

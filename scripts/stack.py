@@ -157,21 +157,21 @@ class Stack:
 
     def add_worker(self, name: str, *, concurrency: int = 2, nice: int = 0) -> Service:
         command = [
-            "nice", "-n", str(nice), str(VENV_BIN / "celery"), "-A", "config", "worker",
+            "nice", "-n", str(nice), str(VENV_BIN / "celery"), "-A", "server", "worker",
             "-P", "prefork", "-c", str(concurrency), "-n", f"{name}@%h", "-l", "INFO",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
         return self._add(Service(name, command, self.logs / f"{name}.log"))
 
     def add_beat(self, name: str = "beat") -> Service:
-        command = [str(VENV_BIN / "celery"), "-A", "config", "beat", "-l", "INFO",
+        command = [str(VENV_BIN / "celery"), "-A", "server", "beat", "-l", "INFO",
                    "--schedule", str(self.logs / f"{name}-schedule")]  # fmt: skip
         return self._add(Service(name, command, self.logs / f"{name}.log", ready_text="Starting"))
 
     def add_daphne(self, name: str, port: int) -> Service:
-        command = [str(VENV_BIN / "python"), "-m", "config.daphne_server"]
+        command = [str(VENV_BIN / "python"), "-m", "server.daphne_server"]
         command += ["-b", "127.0.0.1", "-p", str(port)]
-        command.append("config.asgi:application")
+        command.append("server.asgi:application")
         return self._add(Service(name, command, self.logs / f"{name}.log", port=port))
 
     def add(self, name: str, command: list[str], *, port: int | None = None) -> Service:

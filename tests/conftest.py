@@ -15,9 +15,9 @@ from django.test import override_settings
 
 from cards.catalogue import LoadReport, catalogue_load
 from cards.models import Card, CardSet
-from config.celery import app as celery_app
 from config.env import read_environment
-from config.taskqueue import broker_emptied
+from infra.taskqueue import broker_emptied
+from server.celery import app as celery_app
 from tests.caches import fresh_cache
 
 _LOADED: dict[str, Any] = {}
@@ -57,7 +57,7 @@ _own_redis_database()
 def pytest_configure(config: pytest.Config) -> None:
     """The gettext catalogues compiled, as the two scripts do (a bare ``pytest`` run too); by
     the main process only when pytest-xdist splits the run, so workers never write them at once."""
-    from config.catalogues import compile_catalogues
+    from infra.catalogues import compile_catalogues
 
     if not XDIST_WORKER:
         compile_catalogues()

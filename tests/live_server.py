@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DAPHNE = [sys.executable, "-m", "config.daphne_server"]  # Daphne, its own refusals coded
+DAPHNE = [sys.executable, "-m", "server.daphne_server"]  # Daphne, its own refusals coded
 
 
 def free_port() -> int:
@@ -88,7 +88,7 @@ def live_server(folder: Path, pace_ms: int = 0, *, production: bool = False) -> 
     log = log_path.open("wb")
     # Daphne as the compose stack's ws runs it: coded refusals, access lines through LOGGING.
     server = subprocess.Popen(
-        [*DAPHNE, "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
+        [*DAPHNE, "-b", "127.0.0.1", "-p", str(port), "server.serve:application"],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -29,7 +29,17 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("cards", "config", "matches", "tournaments", "frontend")
+APPS = (
+    "cards",
+    "config",
+    "infra",
+    "apikit",
+    "server",
+    "matches",
+    "tournaments",
+    "leagues",
+    "frontend",
+)
 DOCS = ROOT / "docs"
 DOC_FILES = ("rules.md", "protocol.md", "errors.md", "graphql.md")
 
@@ -139,7 +149,7 @@ def class_codes(classes: dict[str, ast.ClassDef | None]) -> set[str]:
 
 @cache
 def error_codes() -> frozenset[str]:
-    from config.middleware import CODES
+    from infra.middleware import CODES
 
     drf = drf_exceptions()
     classes = subclasses(set(ERROR_ROOTS))
@@ -377,7 +387,19 @@ NAMED_FILE = re.compile(
     r"(?<![\w/.:@-])((?:\.{1,2}/)?[\w-]+(?:/[\w.-]+)*\.(?:md|py|toml|ya?ml|conf|html|js|css|sh))"
     r"(?![\w/(-])"
 )
-PROSE_DIRS = ("cards", "config", "matches", "tournaments", "frontend", "scripts", "examples")
+PROSE_DIRS = (
+    "cards",
+    "config",
+    "infra",
+    "apikit",
+    "server",
+    "matches",
+    "tournaments",
+    "leagues",
+    "frontend",
+    "scripts",
+    "examples",
+)
 
 
 def prose(path: Path) -> str:

@@ -17,26 +17,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("cards", "config", "matches", "tournaments", "frontend")
-STDLIB = sys.stdlib_module_names
-# ``config``'s composition root: the modules that put the apps together (URLs, socket routes, the
-# root GraphQL schema, the servers' entry points) and the transports that live in ``config``. They
-# import the apps; nothing in an app imports them. The rest of ``config`` is the foundation every
-# app imports (settings, errors, rows, the task queue, metrics…), and it imports no app.
-CONFIG_ROOT = frozenset(
-    {
-        "config.asgi",
-        "config.wsgi",
-        "config.urls",
-        "config.routing",
-        "config.schema",
-        "config.graphql_views",
-        "config.health",
-        "config.probes",
-        "config.contract",  # the contract files: the documents the root serves
-        "config.api_docs",
-    }
+# The house, from the ground up: a module imports only from its own floor and those below.
+FLOORS = (
+    ("config",),  # the settings
+    ("infra",),  # the foundation: errors, rows, cache, task queue, logs, metrics, liveness
+    ("apikit",),  # the API framework: operations, shapes, lists, inputs, events, documents
+    ("cards", "matches", "tournaments", "leagues", "frontend"),  # the apps
+    ("server",),  # the composition root: entry points, URLs, routes, the root schema, health
 )
+APPS = tuple(package for floor in FLOORS for package in floor)
+STDLIB = sys.stdlib_module_names
 
 
 def module_name(path: Path) -> str:
@@ -162,24 +152,18 @@ def selectors_importing_services(edges: dict[str, set[str]]) -> list[str]:
     )
 
 
-def config_against_the_grain(edges: dict[str, set[str]]) -> list[str]:
-    """``config``'s foundation importing an app, or an app importing ``config``'s root."""
-    apps = [app for app in APPS if app != "config"]
-    foundation = [
+def floor_of(name: str) -> int:
+    return next(i for i, floor in enumerate(FLOORS) for p in floor if under(name, p))
+
+
+def imports_going_up(edges: dict[str, set[str]]) -> list[str]:
+    """Imports of a module on a higher floor of the house (``FLOORS``)."""
+    return sorted(
         f"{module} -> {imported}"
         for module, imported_set in edges.items()
-        if under(module, "config") and module not in CONFIG_ROOT
         for imported in imported_set
-        if any(under(imported, app) for app in apps)
-    ]
-    root = [
-        f"{module} -> {imported}"
-        for module, imported_set in edges.items()
-        if not under(module, "config")
-        for imported in imported_set
-        if imported in CONFIG_ROOT
-    ]
-    return sorted(foundation + root)
+        if floor_of(imported) > floor_of(module)
+    )
 
 
 def reachable(edges: dict[str, set[str]], start: str) -> set[str]:
@@ -217,9 +201,9 @@ def test_selectors_never_import_services() -> None:
     assert selectors_importing_services(EDGES) == []
 
 
-def test_config_foundation_imports_no_app_and_no_app_imports_the_root() -> None:
-    assert set(EDGES) >= CONFIG_ROOT
-    assert config_against_the_grain(EDGES) == []
+def test_no_import_goes_up_a_floor() -> None:
+    assert all(any(floor_of(m) == i for m in EDGES) for i in range(len(FLOORS)))
+    assert imports_going_up(EDGES) == []
 
 
 def test_matches_never_imports_tournaments() -> None:
@@ -252,34 +236,29 @@ def test_transports_read_through_selectors_and_write_through_services() -> None:
         "tournaments.api",
         "tournaments.consumers",
         "tournaments.graphql",
-        "tournaments.leagues.api",
-        "tournaments.leagues.graphql",
+        "leagues.api",
+        "leagues.graphql",
     ):
         assert violations(EDGES, transport, "tournaments.models") == []
         assert violations(EDGES, transport, "matches.models") == []
-    for transport in ("tournaments.leagues.api", "tournaments.leagues.graphql"):
-        assert violations(EDGES, transport, "tournaments.leagues.models") == []
+    for transport in ("leagues.api", "leagues.graphql"):
+        assert violations(EDGES, transport, "leagues.models") == []
 
 
-def test_the_tournaments_core_never_imports_leagues() -> None:
+def test_no_other_app_imports_the_leagues() -> None:
     """Leagues react to tournaments (the core queues the tasks named in
-    ``settings.TOURNAMENT_HOOKS``); nothing outside the leagues app imports it, but the root
-    GraphQL schema (``config.schema``), which composes every app's GraphQL as the root URLs
-    include every app's REST routes."""
-    assert "tournaments.leagues.graphql.schema" in EDGES["config.schema"]
-    outside = {
-        m: i
-        for m, i in EDGES.items()
-        if not m.startswith("tournaments.leagues") and m != "config.schema"
-    }
-    assert any(m.startswith("tournaments.leagues") for m in EDGES)
+    ``settings.TOURNAMENT_HOOKS``); only the root composes them."""
+    assert "leagues.graphql.schema" in EDGES["server.schema"]
+    outside = {m: i for m, i in EDGES.items() if not under(m, "leagues")}
+    assert any(under(m, "leagues") for m in EDGES)
     for app in APPS:
-        assert violations(outside, app, "tournaments.leagues") == []
+        if app != "server":
+            assert violations(outside, app, "leagues") == []
 
 
 def test_the_league_rules_are_pure_python() -> None:
     for name in ("rules.py", "rating.py"):
-        roots = _external_roots(ROOT / "tournaments" / "leagues" / name) - STDLIB
+        roots = _external_roots(ROOT / "leagues" / name) - STDLIB
         assert roots - {"__future__"} <= {"openskill"}, (name, roots)
 
 
@@ -327,23 +306,22 @@ def test_a_type_only_import_counts_for_the_layers_but_not_for_cycles() -> None:
     assert imports_of_source(source, SELECTOR_PACKAGE, known, typing=False) == set()
 
 
-def test_a_config_foundation_module_importing_an_app_is_reported() -> None:
-    for source in (
-        "from tournaments.models import Seat\n",
-        "def f():\n    from matches.selectors import match_view\n",
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cards.models import Card\n",
+def test_a_lower_floor_importing_a_higher_one_is_reported() -> None:
+    for module, package, source in (
+        ("config.synthetic", "config", "from infra.errors import ApiError\n"),
+        ("infra.synthetic", "infra", "from apikit.shapes import to_json\n"),
+        ("apikit.synthetic", "apikit", "def f():\n    from matches.selectors import match_view\n"),
+        (
+            "apikit.synthetic",
+            "apikit",
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from cards.models import Card\n",
+        ),
+        ("tournaments.synthetic", "tournaments", "from server.schema import schema\n"),
     ):
-        found = config_against_the_grain(_with("config.synthetic", "config", source))
-        assert found and found[0].startswith("config.synthetic -> "), source
-    assert (
-        config_against_the_grain(_with("config.urls", "config", "import tournaments.api\n")) == []
-    )
-
-
-def test_an_app_importing_the_config_root_is_reported() -> None:
-    source = "from config.schema import schema\n"
-    found = config_against_the_grain(_with("tournaments.synthetic", "tournaments", source))
-    assert found == ["tournaments.synthetic -> config.schema"]
+        found = imports_going_up(_with(module, package, source))
+        assert found and found[0].startswith(f"{module} -> "), source
+    assert imports_going_up(_with("server.urls", "server", "import tournaments.api\n")) == []
 
 
 def test_a_cycle_through_a_function_level_or_relative_import_is_reported() -> None:

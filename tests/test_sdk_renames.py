@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from config import sdks
+from server import sdks
 from tests.live_server import ROOT
 
 # The SDK of this checkout, imported as its clients import it (examples/play.py).

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from config import sdks
+from server import sdks
 from tests.live_server import ROOT, live_server
 
 NODE = shutil.which("node")

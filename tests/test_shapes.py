@@ -1,5 +1,5 @@
 """The bridge for shapes: every league, tournament, card and card-statistics response is
-declared once (``config.shapes``): a tournament's view, list, advice and chat, and its matches,
+declared once (``apikit.shapes``): a tournament's view, list, advice and chat, and its matches,
 match events, log, verification and replay.
 
 Each league, tournament, match, card or card-stats REST operation's JSON answer is a component
@@ -24,11 +24,8 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLType
 
-from cards import selectors as card_selectors
-from cards import shapes as card_shapes
-from config.events import LOGS
-from config.schema import schema
-from config.shapes import (
+from apikit.events import LOGS
+from apikit.shapes import (
     LISTINGS,
     SHAPES,
     Shape,
@@ -38,16 +35,19 @@ from config.shapes import (
     row,
     to_json,
 )
+from cards import selectors as card_selectors
+from cards import shapes as card_shapes
+from leagues import schedules, selectors
+from leagues import shapes as league_shapes
+from leagues.graphql.schema import Mutation as LeaguesMutation
+from leagues.graphql.schema import Query as LeaguesQuery
 from matches import selectors as match_selectors
 from matches import shapes as match_shapes
 from matches.observer import SPECTATOR
+from server.schema import schema
 from tournaments import actions as tournament_actions
 from tournaments import chat_actions, log_shapes
 from tournaments import shapes as tournament_shapes
-from tournaments.leagues import schedules, selectors
-from tournaments.leagues import shapes as league_shapes
-from tournaments.leagues.graphql.schema import Mutation as LeaguesMutation
-from tournaments.leagues.graphql.schema import Query as LeaguesQuery
 from tournaments.models import LOG_KINDS
 from tournaments.selectors import advice, chat, events, listing, matches, replay, tournaments
 from tournaments.selectors import cardstats as cardstats_selectors
@@ -58,7 +58,7 @@ TOURNAMENTS = "/api/v1/tournaments/"
 MATCHES = "/api/v1/matches/"
 MATCH_TYPES = {"MatchView", "MatchSeat", "Question"}
 # The logs' envelopes: a union of their kinds in OpenAPI, an interface in GraphQL
-# (``config.events``; each kind's payload checked by tests/tournaments/test_event_payloads.py).
+# (``apikit.events``; each kind's payload checked by tests/tournaments/test_event_payloads.py).
 ENVELOPES = {log.shape: log for log in LOGS}
 # GraphQL's own plumbing, shared by every app: pages, typed errors, payloads.
 PLUMBING = {"PageInfo", "UserError", "ErrorDetail"}
@@ -587,7 +587,7 @@ def test_a_match_renders_as_rest_wrote_it() -> None:
 
 
 def test_every_connection_resolver_takes_its_page_from_one_decorator() -> None:
-    """No resolver repeats ``first``/``after``/``last``/``before``: ``config.graphql_pages.paged``
+    """No resolver repeats ``first``/``after``/``last``/``before``: ``apikit.graphql_pages.paged``
     gives them (its resolver takes the checked ``page``)."""
     arguments = {"first", "after", "last", "before"}
     checked, repeated = 0, []

@@ -1,4 +1,4 @@
-"""Every tournament and match action, declared once (``config.actions``): REST's views
+"""Every tournament and match action, declared once (``apikit.actions``): REST's views
 (``tournaments.api``) and GraphQL's mutations (``tournaments.graphql.mutations``) are made from
 these declarations, so both validate the same input, call the same service and refuse alike.
 """
@@ -10,8 +10,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 
-from config.actions import Action, Call, Ident, declare, result
-from config.throttling import ActionThrottle, CreateThrottle, JoinThrottle
+from apikit.actions import Action, Call, Ident, declare, result
+from infra.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_by_id, match_view
 from matches.shapes import MatchView

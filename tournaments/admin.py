@@ -12,8 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from config.adminkit import NoBulkDelete, ReadOnlyHistory
-from config.errors import ApplicationError
+from infra.adminkit import NoBulkDelete, ReadOnlyHistory
+from infra.errors import ApplicationError
 from matches.models import Match, MatchStatus
 from tournaments.cardstats_shapes import CardFigures
 from tournaments.models import BalanceStatus, CardBalance, CardStat, OrganizerToken, Tournament

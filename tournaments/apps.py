@@ -10,8 +10,9 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_save, pre_save
 
+        from apikit.openapi import register_components, register_operations
         from cards.models import Card
-        from config.openapi import register_components
+        from tournaments.api.schema import OPERATIONS
         from tournaments.log_shapes import TournamentEventView
         from tournaments.receivers import follow_renamed_card, remember_stored_key
 
@@ -20,3 +21,4 @@ class TournamentsConfig(AppConfig):
 
         # The stream's frames (``/ws/tournaments/{id}/``): no REST operation answers with them.
         register_components(TournamentEventView)
+        register_operations(OPERATIONS)

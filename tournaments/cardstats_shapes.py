@@ -1,4 +1,4 @@
-"""The card statistics' responses, declared once (``config.shapes``):
+"""The card statistics' responses, declared once (``apikit.shapes``):
 ``tournaments.selectors.cardstats`` builds them, REST renders ``DesignStats`` and ``SetStats``
 (``GET /api/v1/cards/{key}/stats/``, ``/card-sets/{name}/stats/``: ``by_sets`` one page of
 ``limit``/``offset``), GraphQL's ``cardStats``/``setStats`` answer ``CardStats`` (``bySets`` a
@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from config.shapes import Shape, field, shape
+from apikit.shapes import Shape, field, shape
 from tournaments.enums import SimulationStatus
 
 INTERVAL = "The win rate's 95 % Wilson interval [low, high]; null without a match."

@@ -1,11 +1,11 @@
-"""The table chat's actions, declared once (``config.actions``): REST's views under
+"""The table chat's actions, declared once (``apikit.actions``): REST's views under
 ``/api/v1/tournaments/{id}/chat/`` and GraphQL's mutations are made from them, so both call the
 same service (``tournaments.services.chat``) and refuse alike."""
 
 from __future__ import annotations
 
-from config.actions import Call, declare, result
-from config.throttling import JoinThrottle
+from apikit.actions import Call, declare, result
+from infra.throttling import JoinThrottle
 from tournaments.actions import ISSUED, ON_TOURNAMENT, TOURNAMENT, acting, actor
 from tournaments.api import inputs
 from tournaments.api.auth import chat_author_of

@@ -13,10 +13,10 @@ A refusal is a frame ``{"type": "error", "code", "message"}`` and then a close w
 4400 a bad ``after`` (not a whole number, or beyond the tournament's log), 4401 an unknown token,
 4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash);
 4403 ``forbidden_origin``, a page of another site, is refused before any route
-(``config.wsorigin``). The stream takes no messages: a frame from the client (text, JSON or not,
+(``infra.wsorigin``). The stream takes no messages: a frame from the client (text, JSON or not,
 or binary) is answered with the error frame ``read_only`` and the stream goes on. Refusals and
 error frames are written in the language of the opening request's ``?lang=`` or
-``Accept-Language`` (``config.i18n``).
+``Accept-Language`` (``infra.i18n``).
 """
 
 from __future__ import annotations
@@ -30,19 +30,19 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from config import metrics
-from config.asyncapi import (
+from apikit.asyncapi import (
     CloseCode,
     Message,
     Socket,
     declare_socket,
     frame,
 )
-from config.errors import NotFoundError
-from config.events import json_components
-from config.i18n import scope_language
-from config.middleware import MAX_ID
-from config.wsorigin import CLOSE_FORBIDDEN, STREAM_PROTOCOL, spoken_subprotocol
+from apikit.events import json_components
+from infra import metrics
+from infra.errors import NotFoundError
+from infra.i18n import scope_language
+from infra.middleware import MAX_ID
+from infra.wsorigin import CLOSE_FORBIDDEN, STREAM_PROTOCOL, spoken_subprotocol
 from matches.observer import Viewer
 from tournaments.api.inputs import MAX_NUMBER, whole_number
 from tournaments.log_shapes import TOURNAMENT_EVENTS

@@ -1,11 +1,11 @@
-"""The tournament's GraphQL enums, made (``config.enums.enum_of``) from the values the models'
+"""The tournament's GraphQL enums, made (``apikit.enums.enum_of``) from the values the models'
 choices, the rules and the inputs already hold: one home for each set of values. They live
 beside the models rather than in the ``graphql`` package, which never imports a model."""
 
 from __future__ import annotations
 
+from apikit.enums import enum_of
 from cards.enums import Box
-from config.enums import enum_of
 from matches.enums import HIDDEN
 from matches.enums import MATCH_VIEW_STATUSES as MATCH_VIEW_STATUSES
 from matches.enums import MatchEventKind as MatchEventKind

@@ -1,4 +1,4 @@
-"""The payload of each kind of the tournament's log, declared once (``config.events``).
+"""The payload of each kind of the tournament's log, declared once (``apikit.events``).
 
 ``publish`` writes these (``tournaments.services``, a ``TypedDict`` per kind named where the
 services build them); OpenAPI's and AsyncAPI's event unions and GraphQL's event types are made
@@ -12,9 +12,9 @@ against them. docs/protocol.md §13 says when each is sent and to whom.
 import typing
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
-from config.enums import enum_of
-from config.events import About
-from config.shapes import BigInt
+from apikit.enums import enum_of
+from apikit.events import About
+from apikit.shapes import BigInt
 from matches.engine.events import Event, Side, Uid
 from tournaments.shapes import Pairing, StandingView
 
@@ -259,7 +259,7 @@ def _said(payload: type, key: str) -> list[str]:
     return list(typing.get_args(typing.get_type_hints(payload)[key]))
 
 
-# The log's closed sets of words, as enums (``config.events`` types a ``Literal`` by the enum of
+# The log's closed sets of words, as enums (``apikit.events`` types a ``Literal`` by the enum of
 # its values; the stream's frames keep the words).
 SeatLeftReason = enum_of(
     "SeatLeftReason", _said(SeatLeft, "reason"), "It left, was kicked, or went to a bot (no-show)."

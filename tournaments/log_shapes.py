@@ -1,4 +1,4 @@
-"""A tournament's record, declared once (``config.shapes``): its log's events as a viewer reads
+"""A tournament's record, declared once (``apikit.shapes``): its log's events as a viewer reads
 them, the checks of a finished tournament and its replay document. The selectors and
 ``services.fairness`` return these; REST renders them (``to_json``), and the OpenAPI schema and
 the GraphQL types are made from them. Field order is REST's key order.
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from config.events import EventKinds, declare_events
-from config.shapes import BigInt, Shape, field, shape
+from apikit.events import EventKinds, declare_events
+from apikit.shapes import BigInt, Shape, field, shape
 from matches import shapes as _match_shapes  # noqa: F401  # declares the events ours hold
 from matches.enums import HIDDEN
 from tournaments.enums import TournamentEventKind

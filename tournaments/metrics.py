@@ -15,9 +15,9 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
-from config import observe
-from config.metrics import PREFIX
-from config.metrics_state import database_answers
+from infra import observe
+from infra.metrics import PREFIX
+from infra.metrics_state import database_answers
 from tournaments.models import Status, Tournament
 from tournaments.selectors.owed import stuck_tournaments
 

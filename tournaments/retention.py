@@ -8,7 +8,7 @@ import logging
 from celery import shared_task
 from django.conf import settings
 
-from config.taskqueue import RETRY_OPTIONS
+from infra.taskqueue import RETRY_OPTIONS
 
 log = logging.getLogger("challengers.events")
 SCHEDULE_NAME = "archive-events"
@@ -18,8 +18,8 @@ SCHEDULE_NAME = "archive-events"
 def archive_events(source: str = "beat") -> int:
     """Archive the logs of tournaments finished ``EVENT_ARCHIVE_DAYS`` ago; the number archived
     (``EVENT_ARCHIVE_DAYS=off``: none). Sent by beat or run by a worker's clock, once a period
-    either way (``config.liveness``, as the reconciler)."""
-    from config import liveness
+    either way (``infra.liveness``, as the reconciler)."""
+    from infra import liveness
     from tournaments.services.archive import archive_finished
 
     days: int | None = settings.EVENT_ARCHIVE_DAYS

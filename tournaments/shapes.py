@@ -1,4 +1,4 @@
-"""The tournament's responses, declared once (``config.shapes``): the selectors return these,
+"""The tournament's responses, declared once (``apikit.shapes``): the selectors return these,
 REST renders them (``to_json``), the OpenAPI schema and the GraphQL types are made from them.
 
 Field order is REST's key order. Where the transports differ the field says so: ``rest=False``
@@ -14,7 +14,7 @@ import datetime
 
 import orjson
 
-from config.shapes import BigInt, Shape, field, shape
+from apikit.shapes import BigInt, Shape, field, shape
 from tournaments.enums import (
     AdviceKind,
     BasicSet,
@@ -195,7 +195,7 @@ class TournamentView(Shape):
     @property
     def completion_key(self) -> bytes:
         """The view's whole content: GraphQL reuses its completed fields
-        (``config.graphql_execution``)."""
+        (``apikit.graphql_execution``)."""
         return orjson.dumps(self)
 
 

@@ -1,7 +1,7 @@
 """Celery tasks: thin interfaces that take ids and call one service (imported in the task body,
 so no service ever imports a task; services queue tasks by name through ``enqueue_named``).
 
-Every task retries a database or broker error with backoff (``config.taskqueue.RETRY_OPTIONS``)
+Every task retries a database or broker error with backoff (``infra.taskqueue.RETRY_OPTIONS``)
 and is idempotent: it re-checks the state under the tournament lock, so a task the reconciler
 queued again while the first was only slow changes nothing."""
 
@@ -13,7 +13,7 @@ import traceback
 
 from celery import Task, shared_task
 
-from config.taskqueue import RETRIED_ERRORS, RETRY_OPTIONS, enqueue_named
+from infra.taskqueue import RETRIED_ERRORS, RETRY_OPTIONS, enqueue_named
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +73,9 @@ def reconcile(source: str = "beat") -> int:
 
     Sent by Celery beat (``source="beat"``: it records beat's heartbeat and runs only if no
     worker's clock ran it this period) or run in place by a worker's clock (``"clock"``, which
-    took the period's lease itself): ``config.liveness``.
+    took the period's lease itself): ``infra.liveness``.
     """
-    from config import liveness
+    from infra import liveness
     from tournaments.services import reconcile as reconciler
 
     if source == "beat" and not liveness.beat_turn("reconcile"):

@@ -48,7 +48,7 @@ def cached_answer(name: str, query: str, build: Callable[[], Any]) -> Any:
 
 def cached_named(name: str, query: str, build: Callable[[], Any]) -> tuple[Any, str]:
     """``cached_answer``'s answer and its key, which names its content (the same key, the same
-    answer): GraphQL reuses a page it completed for the key (``config.graphql_execution``)."""
+    answer): GraphQL reuses a page it completed for the key (``apikit.graphql_execution``)."""
     key = f"cards:{catalogue_version()}:{get_language()}:{name}:{query}"
     answer = cache.get(key)
     if answer is None:

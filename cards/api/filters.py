@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from cards.api.cache import cached_answer
 from cards.models import Box, Card, CardSet, Level
-from config.errors import ApplicationError
+from infra.errors import ApplicationError
 
 
 def set_names() -> list[str]:

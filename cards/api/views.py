@@ -12,6 +12,7 @@ from rest_framework import viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from apikit.shapes import to_json
 from cards import shapes
 from cards.api.cache import cached_answer
 from cards.api.filters import CardFilter, CardSetFilter
@@ -24,8 +25,7 @@ from cards.selectors import (
     card_set_views,
     card_views,
 )
-from config.params import KnownQueryParameters
-from config.shapes import to_json
+from infra.params import KnownQueryParameters
 
 
 class CachedListMixin(KnownQueryParameters):

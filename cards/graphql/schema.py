@@ -1,5 +1,5 @@
 """Card sets and cards: the root ``Query`` fields ``cardSets`` and ``cards``, and their ``Node``
-s. The types are made from ``cards.shapes`` (``config.shapes.graphql_type``); the closed sets a
+s. The types are made from ``cards.shapes`` (``apikit.shapes.graphql_type``); the closed sets a
 filter takes (box, level, timing) are enums, the others (a set's name, a keyword, words) strings
 that REST's FilterSet checks as it checks REST's query."""
 
@@ -13,6 +13,9 @@ import strawberry
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from apikit.enums import plain
+from apikit.graphql import require_known_caller, selects
+from apikit.graphql_pages import Page, page_of, paged
 from cards import shapes
 from cards.api.cache import cached_named
 from cards.api.filters import CardFilter, CardSetFilter
@@ -28,10 +31,7 @@ from cards.selectors import (
     card_set_views,
     card_views,
 )
-from config.enums import plain
-from config.errors import ApplicationError
-from config.graphql import require_known_caller, selects
-from config.graphql_pages import Page, page_of, paged
+from infra.errors import ApplicationError
 
 T = TypeVar("T")
 
@@ -72,7 +72,7 @@ def _node(read: Callable[[int], Any]) -> Callable[[strawberry.Info, int], Any]:
 
 
 # The catalogue's ``Node`` s (``Card:5``, ``CardSet:2``), as ``tournaments.graphql.queries.NODES``
-# holds them: how many numbers the id holds, and its reader. ``config.schema`` adds them to
+# holds them: how many numbers the id holds, and its reader. ``server.schema`` adds them to
 # ``node(id:)`` (the cards import no other app).
 NODES: dict[str, tuple[int, Callable[..., Any]]] = {
     "Card": (1, _node(card_by_id)),

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 Side = Annotated[str, Literal["A", "B"]]
 MatchKind = Annotated[str, Literal["normal", "winter"]]  # model.PARK_KINDS
-"""``"A"`` or ``"B"`` (the extra: what the server's schemas state, ``config.events``)."""
+"""``"A"`` or ``"B"`` (the extra: what the server's schemas state, ``apikit.events``)."""
 Uid = Annotated[Any, int]
 """A physical card's uid, as the setup gave it (the server's setups give ints)."""
 Parts = list[list[Any]]

@@ -20,6 +20,14 @@ from rest_framework.test import APIClient
 
 from cards.catalogue import LoadReport
 from cards.models import Card, CardSet
+from leagues.models import (
+    Correction,
+    League,
+    Member,
+    Schedule,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from tests.admin.forms import as_new, form_data, offered
 from tests.leagues.helpers import (
     bot_tournament,
@@ -28,14 +36,6 @@ from tests.leagues.helpers import (
     ok,
     org,
     post,
-)
-from tournaments.leagues.models import (
-    Correction,
-    League,
-    Member,
-    Schedule,
-    WebhookDelivery,
-    WebhookEndpoint,
 )
 from tournaments.models import CardBalance
 

@@ -16,7 +16,7 @@ from channels.testing import WebsocketCommunicator
 from django.apps import apps
 from rest_framework.test import APIClient
 
-from config.asgi import application
+from server.asgi import application
 from tests.graphql.client import GraphQL
 from tests.tournaments.play import Player, play_to_the_end
 from tournaments.models import Tournament, TournamentEvent, TournamentEventArchive

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
-from config.asgi import application
+from server.asgi import application
 from tests.tournaments.play import Player, open_game, play_to_the_end
 from tournaments.models import TournamentEvent
 from tournaments.services.bot_talk import BOT_FAREWELL, BOT_GREETING

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
-from config.asgi import application
+from server.asgi import application
 from tests.tournaments.play import Player, open_game
 from tournaments.models import ChatGuest, TournamentEvent
 from tournaments.services.chat import CHAT_BURST, CHAT_MAX_CHARS, GUEST_NAME_CHARS

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client
 from graphql import ObjectTypeDefinitionNode, parse, print_ast
 
-from config import contract
+from server import contract
 
 
 def test_the_committed_schemas_are_the_ones_the_code_serves() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from config import contract
+from server import contract
 
 ACTIONS = {"post": "create", "put": "update", "patch": "partial_update", "delete": "destroy"}
 

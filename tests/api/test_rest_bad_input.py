@@ -204,7 +204,7 @@ def test_a_server_error_is_coded_json_and_shows_no_exception_text(
     response = post_raw(Client(), "/api/v1/tournaments/join/", '{"code": "A", "name": "B"}')
     body = coded(response, 500, "server_error")
     assert "secret detail" not in json.dumps(body) and "Traceback" not in json.dumps(body)
-    # Logged with its traceback (as text: config.logfilters.RedactTokens masks tokens in it).
+    # Logged with its traceback (as text: infra.logfilters.RedactTokens masks tokens in it).
     logged = [record.exc_text or repr(record.exc_info) for record in caplog.records]
     assert any("secret detail" in text and "Traceback" in text for text in logged)
 

@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
+from server.asgi import application
 from tests.tournaments.test_stream import drain, last_seq, play_round, two_seat_game
 from tournaments.models import TournamentEvent
 

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
-from config.asgi import application
+from server.asgi import application
 from tests.api.snapshot import everything
 from tests.tournaments.play import Player, create
 from tournaments.models import Tournament

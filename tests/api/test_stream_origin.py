@@ -1,4 +1,4 @@
-"""Who may open a socket (``config.wsorigin``), with production's ALLOWED_HOSTS: a program (no
+"""Who may open a socket (``infra.wsorigin``), with production's ALLOWED_HOSTS: a program (no
 ``Origin``) is let in, a page of this site or of ``WEBSOCKET_ALLOWED_ORIGINS`` too, a foreign page
 gets the coded refusal ``forbidden_origin`` and close code 4403 on every socket route."""
 
@@ -11,7 +11,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
-from config.asgi import application
+from server.asgi import application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

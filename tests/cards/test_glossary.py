@@ -15,7 +15,7 @@ import polib
 import pytest
 
 from cards.catalogue import catalogue_read
-from config.catalogues import LOCALE_DIR
+from infra.catalogues import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = json.loads((ROOT / "cards/data/glossary.json").read_text("utf-8"))

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import polib
 import pytest
 
-from config.catalogues import LOCALE_DIR
+from infra.catalogues import LOCALE_DIR
 
 # The placeholders that hold a name, per catalogue: the web client's (cards, players, the Robot)
 # and the server's set names.

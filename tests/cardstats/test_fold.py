@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from config.celery import app as celery_app
+from server.celery import app as celery_app
 from tournaments.models import CardStat, CardStatDelta
 from tournaments.rules.cardstats import Counts, tally_rows
 from tournaments.services.cardstats import (

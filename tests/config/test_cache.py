@@ -13,7 +13,7 @@ from tests.tournaments.play import create
 
 DEAD_REDIS_CACHE = {
     "default": {
-        "BACKEND": "config.cache.FailOpenRedisCache",
+        "BACKEND": "infra.cache.FailOpenRedisCache",
         "LOCATION": "redis://127.0.0.1:1/0",
         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }

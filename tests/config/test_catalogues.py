@@ -11,7 +11,7 @@ import polib
 import pytest
 from django.core.management import call_command
 
-from config.catalogues import LOCALE_DIR, MAKEMESSAGES_ARGS, MAKEMESSAGES_JS_ARGS
+from infra.catalogues import LOCALE_DIR, MAKEMESSAGES_ARGS, MAKEMESSAGES_JS_ARGS
 
 LANGUAGES = ("zh_Hans", "ru")
 DOMAINS = {"django": MAKEMESSAGES_ARGS, "djangojs": MAKEMESSAGES_JS_ARGS}

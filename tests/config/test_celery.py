@@ -10,8 +10,8 @@ import pytest
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 
-from config.celery import WORKER_POOL_TIMEOUT_SECONDS, connections_back_to_pool, task_pool_wait
-from config.celery import app as celery_app
+from server.celery import WORKER_POOL_TIMEOUT_SECONDS, connections_back_to_pool, task_pool_wait
+from server.celery import app as celery_app
 
 
 @celery_app.task(name="tests.echo", ignore_result=False)  # the product reads no results

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
-from config.liveness import BEAT, WORKER, heartbeat_write
-from config.models import Heartbeat
+from infra.liveness import BEAT, WORKER, heartbeat_write
+from infra.models import Heartbeat
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_a_worker_is_checked_by_its_own_name() -> None:
 
 
 def test_a_worker_clock_tick_touches_the_heartbeat_file(settings: Any, tmp_path: Any) -> None:
-    from config.liveness import WorkerClock
+    from infra.liveness import WorkerClock
 
     settings.HEARTBEAT_FILE = str(tmp_path / "heartbeat")
     WorkerClock("celery@a").tick()
@@ -56,7 +56,7 @@ def test_beat_touches_the_heartbeat_file_after_each_task_it_sends(
 ) -> None:
     from celery import signals
 
-    from config.celery import _touch_heartbeat_file, beat_heartbeat_file
+    from server.celery import _touch_heartbeat_file, beat_heartbeat_file
 
     settings.HEARTBEAT_FILE = str(tmp_path / "heartbeat")
     beat_heartbeat_file()  # what beat_init calls in the beat process

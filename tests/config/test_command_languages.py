@@ -14,10 +14,10 @@ from django.core.management import call_command, get_commands, load_command_clas
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from config.commands import LocalizedCommand, environment_language
+from infra.commands import LocalizedCommand, environment_language
 
 PROJECT = Path(__file__).resolve().parents[2]
-OUR_APPS = ("cards", "config", "matches", "tournaments")
+OUR_APPS = ("cards", "config", "infra", "apikit", "server", "matches", "tournaments", "leagues")
 
 
 @pytest.mark.parametrize(

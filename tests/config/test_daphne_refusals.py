@@ -1,4 +1,4 @@
-"""Daphne's own refusals, on a live server (``config.daphne_server``): oversize URLs and
+"""Daphne's own refusals, on a live server (``server.daphne_server``): oversize URLs and
 headers, a body Twisted cannot parse, an oversize socket message and the app's close reasons
 are each answered with a code, where the connection used to be dropped or answered empty."""
 
@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from config.daphne_server import HEADERS_LIMIT, LINE_LIMIT
+from server.daphne_server import HEADERS_LIMIT, LINE_LIMIT
 from tests.live_server import live_server
 
 pytestmark = pytest.mark.timeout(120)

@@ -168,7 +168,7 @@ def test_workers_scale_and_beat_runs_apart() -> None:
     services = compose()["services"]
     assert "--beat" not in services["worker"]["command"]
     assert " -B" not in services["worker"]["command"]
-    assert services["beat"]["command"].startswith("celery -A config --quiet beat")
+    assert services["beat"]["command"].startswith("celery -A server --quiet beat")
     for name in ("worker", "ws"):  # `--scale NAME=N` needs no fixed name or host port
         assert "container_name" not in services[name] and "ports" not in services[name]
 

@@ -124,7 +124,7 @@ def test_a_number_written_with_other_digits_is_refused_not_crashed_on() -> None:
 def test_the_cache_is_redis_with_redis_url_and_local_memory_without() -> None:
     assert read_environment({}).caches["default"]["BACKEND"].endswith("LocMemCache")
     cache = read_environment({"REDIS_URL": REDIS}).caches["default"]
-    assert cache["BACKEND"] == "config.cache.FailOpenRedisCache"
+    assert cache["BACKEND"] == "infra.cache.FailOpenRedisCache"
     assert cache["LOCATION"] == REDIS
 
 

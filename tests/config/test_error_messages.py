@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[2]
-APPS = ("config", "cards", "matches", "tournaments")
+APPS = ("config", "infra", "apikit", "server", "cards", "matches", "tournaments", "leagues")
 # The pure cores import no Django: their English is translated by code where a transport shows
 # it (matchplay's answer_refusal, rule_message of tournaments.services.common).
 PURE = ("matches/engine/",)
@@ -16,8 +16,8 @@ GETTEXT = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "rule_mes
 # Messages carried on from another error, as they are written: strawberry's own refusals
 # (should one get past ours), and a DestinationError's (worded with gettext where it is raised).
 CARRIED = {
-    ("config/graphql_views.py", "error.reason"),
-    ("tournaments/leagues/services.py", "refused.message"),
+    ("server/graphql_views.py", "error.reason"),
+    ("leagues/services.py", "refused.message"),
 }
 
 

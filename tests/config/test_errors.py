@@ -16,7 +16,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from rest_framework import exceptions
 from strawberry.types import ExecutionResult
 
-from config.errors import (
+from infra.errors import (
     RETRY_AFTER_SECONDS,
     ApplicationError,
     ConflictError,
@@ -24,9 +24,9 @@ from config.errors import (
     database_unavailable,
     server_failed,
 )
-from config.graphql_views import _raise_if_database_down
-from config.middleware import ApiErrorsMiddleware
-from config.schema import error_code
+from infra.middleware import ApiErrorsMiddleware
+from server.graphql_views import _raise_if_database_down
+from server.schema import error_code
 
 
 def _render(exc: Exception) -> tuple[int, Any]:

@@ -14,7 +14,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = [*ROOT.glob("frontend/templates/**/*.html"), *ROOT.glob("config/templates/**/*.html")]
+TEMPLATES = [
+    *ROOT.glob("frontend/templates/**/*.html"),
+    *ROOT.glob("server/templates/**/*.html"),
+    *ROOT.glob("infra/templates/**/*.html"),
+]
 GAME = "https://game.example"
 
 

@@ -18,11 +18,11 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from config.asgi import application
-from config.celery import app as celery_app
-from config.health import DATABASE_DOWN, NO_ANSWER, TIMEOUT_SECONDS
-from config.liveness import BEAT, WORKER, heartbeat_write
-from config.models import Heartbeat
+from infra.liveness import BEAT, WORKER, heartbeat_write
+from infra.models import Heartbeat
+from server.asgi import application
+from server.celery import app as celery_app
+from server.health import DATABASE_DOWN, NO_ANSWER, TIMEOUT_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,8 +60,8 @@ def test_it_answers_503_when_the_broker_does_not_answer(
     # The public page says only that it does not answer; the exception is in the log.
     assert body["broker"]["error"] == NO_ANSWER
     assert "127.0.0.1:1" not in str(body) and "Error" not in str(body)
-    # The traceback is logged as text (config.logfilters.RedactTokens masks tokens in it).
-    ours = [r for r in caplog.records if r.name == "config.health"]
+    # The traceback is logged as text (infra.logfilters.RedactTokens masks tokens in it).
+    ours = [r for r in caplog.records if r.name == "server.health"]
     logged = [r.exc_text or repr(r.exc_info) for r in ours if r.exc_text or r.exc_info]
     assert logged and "Connection" in logged[0]
 

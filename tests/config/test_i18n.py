@@ -9,7 +9,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from config.asgi import application
+from server.asgi import application
 
 ENGLISH = "No such tournament."
 LANGUAGES = ["en", "zh-hans", "ru"]

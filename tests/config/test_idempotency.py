@@ -11,8 +11,8 @@ from django.db import connection, connections
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from config.idempotency import purge_expired
-from config.models import IdempotencyKey
+from infra.idempotency import purge_expired
+from infra.models import IdempotencyKey
 from tests.api.snapshot import everything
 from tests.tournaments.play import Player, create
 from tournaments.models import Seat, Tournament

@@ -1,5 +1,5 @@
 """The commands compose's ``init`` and ``backup`` run log their report line by line when the logs
-are JSON (``config.commands.LoggedOutput``): their containers then write JSON lines only."""
+are JSON (``infra.commands.LoggedOutput``): their containers then write JSON lines only."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from config.commands import LoggedOutput, LogLines
-from config.management.commands.backup import Command as Backup
+from infra.commands import LoggedOutput, LogLines
+from infra.management.commands.backup import Command as Backup
 
 
 def _lines(caplog: pytest.LogCaptureFixture, command: str) -> list[logging.LogRecord]:

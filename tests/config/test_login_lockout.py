@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.timezone import now
 
-from config.logformat import json_formatter
+from infra.logformat import json_formatter
 from tests.ops.scrape import scrape, value
 
 PASSWORD = "right-horse-battery"

@@ -1,4 +1,4 @@
-"""A worker's wait for the migrations (``config/migrated.py``): what it reads and what it says.
+"""A worker's wait for the migrations (``infra/migrated.py``): what it reads and what it says.
 A real worker on an empty database: ``tests/workers/test_migrations_first.py``."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.test.utils import CaptureQueriesContext
 from django.utils.connection import ConnectionDoesNotExist
 
-from config import migrated
+from infra import migrated
 
 
 @pytest.mark.django_db(transaction=True)
@@ -30,7 +30,7 @@ def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[int | None]) -> None
 
 
 def _said(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "config.migrated"]
+    return [r.getMessage() for r in caplog.records if r.name == "infra.migrated"]
 
 
 def test_a_wait_is_said_once_reminded_and_ended(

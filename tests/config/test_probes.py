@@ -85,12 +85,12 @@ def _environment(**overrides: str) -> dict[str, str]:
 
 @contextmanager
 def daphne(environment: dict[str, str], folder: Path) -> Iterator[str]:
-    """Daphne on ``config.serve`` (the servers' entry point) in a process of its own; yield its
+    """Daphne on ``server.serve`` (the servers' entry point) in a process of its own; yield its
     base URL once the port accepts connections (nothing asked of it before: no request warms it)."""
     port = free_port()
     log = (folder / "daphne.log").open("wb")
     server = subprocess.Popen(
-        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.serve:application"],
+        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "server.serve:application"],
         cwd=ROOT,
         env=environment,
         stdout=log,

@@ -1,4 +1,4 @@
-"""The hot statements of ``config.rows`` read and write exactly what the ORM reads and writes."""
+"""The hot statements of ``infra.rows`` read and write exactly what the ORM reads and writes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, models, transaction
 from django.utils import timezone
 
-from config import rows
+from infra import rows
 from matches.models import Match
 from tests.tournaments.play import Player, play_to_the_end
 from tournaments.models import DraftTurn, Seat, Tournament, Trophy

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from celery import Task
 
-from config.celery import app
-from config.taskqueue import BROKER_ERRORS, DATABASE_ERRORS, RETRY_OPTIONS
+from infra.taskqueue import BROKER_ERRORS, DATABASE_ERRORS, RETRY_OPTIONS
+from server.celery import app
 
 
 def project_tasks() -> list[Task]:
@@ -18,7 +18,7 @@ def test_every_task_retries_database_and_broker_errors_with_backoff() -> None:
     tasks = project_tasks()
     names = {task.name for task in tasks}
     assert {"tournaments.tasks.bot_deck_phases", "tournaments.tasks.play_match"} <= names
-    assert "tournaments.leagues.tasks.deliver_webhook" in names
+    assert "leagues.tasks.deliver_webhook" in names
     for task in tasks:
         retried = set(getattr(task, "autoretry_for", ()))
         assert set(DATABASE_ERRORS) | set(BROKER_ERRORS) <= retried, task.name

@@ -7,7 +7,7 @@ import time
 
 from celery import shared_task
 
-from config.taskqueue import ThreadRunner
+from infra.taskqueue import ThreadRunner
 
 RAN: list[tuple[str, float]] = []
 DONE = threading.Event()

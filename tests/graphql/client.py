@@ -7,7 +7,7 @@ from typing import Any
 
 from django.test import Client
 
-from config.graphql import user_errors
+from apikit.graphql import user_errors
 from tests.graphql.rest_shape import enum_value
 from tests.tournaments.play import ROUND_GUARD
 
@@ -91,7 +91,7 @@ def mutate(gql: GraphQL, mutation: str, **given: Any) -> dict[str, Any]:
 
 
 def typed(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """REST's error body as a payload's ``errors`` carry it (``config.graphql.user_errors``)."""
+    """REST's error body as a payload's ``errors`` carry it (``apikit.graphql.user_errors``)."""
     return [dataclasses.asdict(error) for error in user_errors(body)]
 
 

@@ -6,7 +6,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from config.enums import member_name, registered
+from apikit.enums import member_name, registered
 
 RENAMED = {"room_code": "code"}
 # Fields whose GraphQL type is an enum: its member (``LOBBY``) is REST's value (``lobby``).

@@ -6,7 +6,7 @@ from typing import Any
 
 from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
+from server.asgi import application
 
 PROTOCOL = "graphql-transport-ws"
 

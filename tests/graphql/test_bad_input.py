@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from config.graphql import MAX_BODY_BYTES
-from config.graphql_cost import MAX_COST
-from config.parsers import MAX_JSON_DEPTH
+from apikit.graphql import MAX_BODY_BYTES
+from apikit.graphql_cost import MAX_COST
+from infra.parsers import MAX_JSON_DEPTH
 from tests.graphql.client import GraphQL
 
 pytestmark = pytest.mark.django_db

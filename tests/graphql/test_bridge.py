@@ -1,16 +1,16 @@
 """The bridge between REST and GraphQL: every write of either transport is made from one action
-declaration (``config.actions``), and every league list from one list declaration
-(``config.lists``), so neither holds a copy of the other's argument mapping or caller check.
+declaration (``apikit.actions``), and every league list from one list declaration
+(``apikit.lists``), so neither holds a copy of the other's argument mapping or caller check.
 
 Each REST write (POST, PATCH, PUT, DELETE) is a view made by ``rest_view`` from its actions (the
 chat's too); each GraphQL mutation is made by ``mutation`` from an action; the two
 sets are the same actions; and both transports' input comes from the action's one serializer:
 OpenAPI's request body names it, and GraphQL's input type has exactly its fields (and the path's
 identifiers) with the same ones required. Every league write is one of
-``tournaments.leagues.actions`` and its mutation's resolver is the one ``mutation`` made of it;
+``leagues.actions`` and its mutation's resolver is the one ``mutation`` made of it;
 every league list (a REST ``GET`` answering a listing shape, a GraphQL connection of a league
 item) is made by ``list_view`` and ``connection_field`` from one ``Listed`` of
-``tournaments.leagues.lists``.
+``leagues.lists``.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from drf_spectacular.generators import SchemaGenerator
 from graphql import GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType
 
-from config.actions import MUTATIONS, Action
-from config.lists import LISTS, Listed
-from config.schema import schema
-from config.shapes import LISTINGS
-from tournaments.leagues import actions as league_actions
-from tournaments.leagues.lists import LISTED
+from apikit.actions import MUTATIONS, Action
+from apikit.lists import LISTS, Listed
+from apikit.shapes import LISTINGS
+from leagues import actions as league_actions
+from leagues.lists import LISTED
+from server.schema import schema
 
 WRITES = ("post", "put", "patch", "delete")
 LEAGUES = "api/v1/leagues/"

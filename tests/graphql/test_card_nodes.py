@@ -15,8 +15,8 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
+from apikit.enums import values_of
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
-from config.enums import values_of
 from tests.graphql.client import GraphQL, nodes
 
 NODE = """query($id: ID!) { node(id: $id) { __typename id

@@ -1,4 +1,4 @@
-"""A completed object reused across requests (``config.graphql_execution``) is the same answer
+"""A completed object reused across requests (``apikit.graphql_execution``) is the same answer
 a fresh completion gives: never a changed view's old fields, never another selection's."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from config.graphql_execution import COMPLETIONS
+from apikit.graphql_execution import COMPLETIONS
 from tests.graphql.client import TOURNAMENT_FIELDS, GraphQL, nodes
 
 pytestmark = pytest.mark.django_db

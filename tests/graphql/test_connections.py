@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from config.enums import member_name
-from config.errors import ApplicationError
-from config.graphql_execution import COMPLETIONS
-from config.graphql_pages import OFFSETS, SEQS, Page, page_of
+from apikit.enums import member_name
+from apikit.graphql_execution import COMPLETIONS
+from apikit.graphql_pages import OFFSETS, SEQS, Page, page_of
+from infra.errors import ApplicationError
 from matches.models import Match
 from matches.observer import SPECTATOR
 from tests.graphql.client import GraphQL, nodes

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_graphql import nodes, queries
 
-from config import graphql_execution
-from config.schema import schema
+from apikit import graphql_execution
+from server.schema import schema
 from tests.graphql.socket import open_socket
 
 REFUSED_CPU = 0.1  # seconds: a document refused by its shape

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
+from apikit.enums import member_name
+from apikit.shapes import SHAPES as SHAPES_DECLARED
 from cards.graphql import schema as card_schema
 from cards.graphql import types as card_types
 from cards.models import Box, Confidence, Level, SetKind, Timing
-from config.enums import member_name
-from config.shapes import SHAPES as SHAPES_DECLARED
 from matches.engine.events import SHAPES
 from matches.engine.questions import PROMPTS
 from matches.models import MatchStatus

@@ -1,4 +1,4 @@
-"""A subscription's events completed by its plan (``config.graphql_frames``) are the answers a
+"""A subscription's events completed by its plan (``apikit.graphql_frames``) are the answers a
 full execution gives, for every selection the plan takes; any other selection is executed."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.scalars import JSON
 from strawberry.types import ExecutionResult
 
-from config.graphql_execution import ReusingExecutionContext
-from config.graphql_frames import FrameExecutionContext, FramePlan, LeanExtensionsRunner
+from apikit.graphql_execution import ReusingExecutionContext
+from apikit.graphql_frames import FrameExecutionContext, FramePlan, LeanExtensionsRunner
 
 
 @strawberry.enum

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from config.schema import schema
+from server.schema import schema
 from tests.api.snapshot import everything
 from tests.graphql.client import GraphQL, create, mutate, payload
 from tests.leagues.helpers import create_organizer, league_with_season

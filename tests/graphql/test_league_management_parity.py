@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues.models import Correction, Member, Season, WebhookEndpoint
 from tests.api.snapshot import everything
 from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.graphql.leagues import call
@@ -15,7 +16,6 @@ from tests.graphql.rest_shape import rest_json, rest_shape
 from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, org
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot
-from tournaments.leagues.models import Correction, Member, Season, WebhookEndpoint
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

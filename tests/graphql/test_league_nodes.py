@@ -100,7 +100,7 @@ def test_a_league_list_pages_with_first_and_after(db: None) -> None:
 
 
 def test_a_league_list_pages_backwards_with_last_and_before(db: None) -> None:
-    """As every list (``config.graphql_pages``): ``last``/``before``, and ``first`` with
+    """As every list (``apikit.graphql_pages``): ``last``/``before``, and ``first`` with
     ``last`` refused."""
     client, token = APIClient(), create_organizer("org")
     slug, _ = league_with_season(client, token)

@@ -11,12 +11,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.snapshot import everything
-from tests.graphql.client import ERRORS, GraphQL, operation, typed
-from tests.graphql.leagues import HISTORY, LEAGUE, PAYLOADS, RESULTS, STANDINGS, call, mutate
-from tests.graphql.rest_shape import rest_json, rest_shape
-from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, org
-from tournaments.leagues.models import (
+from leagues.models import (
     League,
     LeagueTournament,
     Member,
@@ -24,6 +19,11 @@ from tournaments.leagues.models import (
     Season,
     WebhookEndpoint,
 )
+from tests.api.snapshot import everything
+from tests.graphql.client import ERRORS, GraphQL, operation, typed
+from tests.graphql.leagues import HISTORY, LEAGUE, PAYLOADS, RESULTS, STANDINGS, call, mutate
+from tests.graphql.rest_shape import rest_json, rest_shape
+from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season, ok, org
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ import pytest
 from graphql import get_introspection_query
 from rest_framework.test import APIClient
 
-from config.graphql_limits import MAX_ALIASES, MAX_DEPTH
-from config.schema import MAX_TOKENS
+from apikit.graphql_limits import MAX_ALIASES, MAX_DEPTH
 from matches.models import Match
+from server.schema import MAX_TOKENS
 from tests.graphql.client import TOURNAMENT_FIELDS, GraphQL
 from tests.tournaments.play import Player, play_to_the_end
 

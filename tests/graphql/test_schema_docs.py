@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from graphql import GraphQLArgument, GraphQLField, GraphQLNamedType, GraphQLObjectType
 
-from config.schema import schema
+from server.schema import schema
 
 BUILT_IN = {"String", "Int", "Float", "Boolean", "ID", "JSON", "DateTime"}
 
@@ -67,7 +67,7 @@ def test_the_schema_has_the_main_operations() -> None:
 
 
 def test_every_code_a_graphql_refusal_can_carry_is_documented() -> None:
-    from config.schema import LIMITS
+    from server.schema import LIMITS
     from tests.test_docs import backticked
 
     codes = {code for _, code in LIMITS} | {"invalid_query", "server_error"}

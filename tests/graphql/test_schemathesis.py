@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis.graphql import nodes
 
-from config.wsgi import application
+from server.wsgi import application
 from tests.api.test_openapi import kept_connection
 from tests.tournaments.play import open_game
 

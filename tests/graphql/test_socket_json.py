@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from config.graphql_socket import socket_dumps
+from server.graphql_socket import socket_dumps
 
 
 def test_a_message_reads_back_as_sent() -> None:

@@ -10,10 +10,10 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
-from config.graphql import MAX_BODY_BYTES
-from config.graphql_limits import MAX_ALIASES
-from config.graphql_views import MAX_OPERATIONS
+from apikit.graphql import MAX_BODY_BYTES
+from apikit.graphql_limits import MAX_ALIASES
+from server.asgi import application
+from server.graphql_views import MAX_OPERATIONS
 from tests.api.test_throttling import rates
 from tests.graphql.client import TICKET, GraphQL, create
 from tests.graphql.socket import open_socket

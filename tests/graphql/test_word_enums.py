@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from config.schema import schema
+from server.schema import schema
 
 
 def _fields(type_name: str) -> dict[str, str]:

@@ -8,8 +8,8 @@ from typing import Any
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from leagues.models import Result
 from matches.models import Match
-from tournaments.leagues.models import Result
 
 
 def create_organizer(name: str) -> str:

@@ -16,9 +16,9 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
+from leagues.models import League, Member, Season, Standing
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.leagues.test_delete_races import DEADLINE, in_thread, pytestmark, wait_until_blocked
-from tournaments.leagues.models import League, Member, Season, Standing
 
 __all__ = ["pytestmark"]
 

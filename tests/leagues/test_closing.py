@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues import recording
+from leagues.models import LeagueTournament, Result, Season, SeasonClosure
+from leagues.recording import results_owed
 from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.graphql.test_league_management_parity import mutate
 from tests.leagues.helpers import (
@@ -24,9 +27,6 @@ from tests.leagues.helpers import (
 )
 from tests.leagues.test_schedules import schedule, soon
 from tests.leagues.test_season import snapshot
-from tournaments.leagues import recording
-from tournaments.leagues.models import LeagueTournament, Result, Season, SeasonClosure
-from tournaments.leagues.recording import results_owed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -130,7 +130,7 @@ def test_the_admin_changes_only_the_name_of_a_closed_season(catalogue: Any) -> N
     from django.contrib.admin.sites import site
     from django.forms import modelform_factory
 
-    from tournaments.leagues.admin import SeasonInline, SeasonInlineForm
+    from leagues.admin import SeasonInline, SeasonInlineForm
 
     client, token = APIClient(), create_organizer("org")
     slug, season_id = league_with_season(client, token)

@@ -11,6 +11,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues import recording
+from leagues.models import Correction, League, Result, Season, WebhookDelivery
+from leagues.rules import DEFAULT_SCORING, Outcome, corrected
+from leagues.selectors import standings_from_results
 from tests.api.snapshot import everything
 from tests.leagues.helpers import (
     bot_tournament,
@@ -25,10 +29,6 @@ from tests.leagues.helpers import (
 )
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot
-from tournaments.leagues import recording
-from tournaments.leagues.models import Correction, League, Result, Season, WebhookDelivery
-from tournaments.leagues.rules import DEFAULT_SCORING, Outcome, corrected
-from tournaments.leagues.selectors import standings_from_results
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

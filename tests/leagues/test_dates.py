@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from leagues.models import Season
 from tests.api.snapshot import everything
 from tests.leagues.helpers import (
     bot_tournament,
@@ -20,7 +21,6 @@ from tests.leagues.helpers import (
     post,
     refused,
 )
-from tournaments.leagues.models import Season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

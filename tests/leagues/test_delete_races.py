@@ -16,6 +16,8 @@ import pytest
 from django.db import connection, connections, transaction
 from rest_framework.test import APIClient
 
+from leagues import managing, services, webhooks
+from leagues.models import League, Member, MemberSeat, WebhookDelivery, WebhookEndpoint
 from tests.leagues.helpers import (
     create_organizer,
     league_with_season,
@@ -24,8 +26,6 @@ from tests.leagues.helpers import (
     org,
     post,
 )
-from tournaments.leagues import managing, services, webhooks
-from tournaments.leagues.models import League, Member, MemberSeat, WebhookDelivery, WebhookEndpoint
 from tournaments.selectors.viewers import organizer_of_token
 
 pytestmark = [

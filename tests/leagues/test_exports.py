@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues.exports import neutralised, table
 from tests.leagues.helpers import (
     create_organizer,
     league_with_season,
     member_token,
     members_tournament,
 )
-from tournaments.leagues.exports import neutralised, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues.models import Result, Standing
 from tests.leagues.helpers import (
     bot_tournament,
     correct,
@@ -16,7 +17,6 @@ from tests.leagues.helpers import (
     league_with_season,
     ok,
 )
-from tournaments.leagues.models import Result, Standing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

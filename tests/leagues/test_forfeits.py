@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues import recording
+from leagues.models import Correction, League, Result, WebhookDelivery
 from matches.models import Match
 from tests.api.snapshot import everything
 from tests.graphql.client import GraphQL
@@ -28,8 +30,6 @@ from tests.leagues.helpers import (
 )
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot
-from tournaments.leagues import recording
-from tournaments.leagues.models import Correction, League, Result, WebhookDelivery
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,6 +11,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from leagues.models import Member, MemberKind, Rating, Result
 from tests.graphql.client import GraphQL
 from tests.leagues.helpers import (
     bot_tournament,
@@ -20,7 +21,6 @@ from tests.leagues.helpers import (
     members_tournament,
 )
 from tests.leagues.test_season import snapshot
-from tournaments.leagues.models import Member, MemberKind, Rating, Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues.models import Member, WebhookDelivery, WebhookEndpoint
+from leagues.webhooks import SIGNATURE_HEADER, verify
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,
@@ -20,8 +22,6 @@ from tests.leagues.helpers import (
     refused,
 )
 from tests.leagues.receiver import receiver
-from tournaments.leagues.models import Member, WebhookDelivery, WebhookEndpoint
-from tournaments.leagues.webhooks import SIGNATURE_HEADER, verify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues.models import FormerHandle
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
-from tournaments.leagues.models import FormerHandle
 
 pytestmark = pytest.mark.django_db
 

@@ -15,6 +15,8 @@ from django.db import connection, connections
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from leagues import recording, schedules
+from leagues.models import Correction, League, Schedule
 from tests.graphql.client import GraphQL, nodes
 from tests.leagues.helpers import (
     create_organizer,
@@ -28,8 +30,6 @@ from tests.leagues.helpers import (
 from tests.leagues.test_schedules import checkin, its_time_comes, schedule, soon
 from tests.leagues.test_season import snapshot
 from tests.tournaments.play import ROUND_GUARD, Player
-from tournaments.leagues import recording, schedules
-from tournaments.leagues.models import Correction, League, Schedule
 from tournaments.models import Seat, Tournament, TournamentEvent
 from tournaments.services.reconcile import reconcile
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues.models import League, LeagueTournament, Member, MemberSeat, Result
 from tests.api.snapshot import everything
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post, refused
 from tests.tournaments.play import ROUND_GUARD, Player
-from tournaments.leagues.models import League, LeagueTournament, Member, MemberSeat, Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,7 +16,9 @@ from hypothesis import settings as examples
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from config.errors import ApplicationError
+from infra.errors import ApplicationError
+from leagues import corrections, recording
+from leagues.models import Correction, CorrectionKind, League, LeagueTournament
 from matches.models import Match
 from tests.leagues.helpers import (
     bot_tournament,
@@ -29,8 +31,6 @@ from tests.leagues.helpers import (
 from tests.leagues.test_no_shows import members_lobby
 from tests.leagues.test_schedules import checkin, its_time_comes, schedule, soon
 from tests.leagues.test_season import snapshot
-from tournaments.leagues import corrections, recording
-from tournaments.leagues.models import Correction, CorrectionKind, League, LeagueTournament
 from tournaments.models import Seat, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.selectors.viewers import organizer_of_token

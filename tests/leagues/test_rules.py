@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.leagues.rules import (
+from leagues.rules import (
     DEFAULT_SCORING,
     Finisher,
     LeagueRuleError,

@@ -12,9 +12,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from leagues.models import CheckIn, Schedule, Season
 from tests.api.snapshot import everything
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post, refused
-from tournaments.leagues.models import CheckIn, Schedule, Season
 from tournaments.models import Tournament, TournamentEvent
 from tournaments.services.reconcile import reconcile
 

@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
-from tournaments.leagues import recording
-from tournaments.leagues.models import (
+from leagues import recording
+from leagues.models import (
     League,
     LeagueTournament,
     Member,
@@ -25,8 +24,9 @@ from tournaments.leagues.models import (
     Season,
     Standing,
 )
-from tournaments.leagues.selectors import standings_from_results
-from tournaments.leagues.tasks import tournament_finished
+from leagues.selectors import standings_from_results
+from leagues.tasks import tournament_finished
+from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

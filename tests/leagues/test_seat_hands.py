@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from leagues import recording
+from leagues.models import League, Rating, RatingChange, Result, Standing
 from tests.leagues.helpers import (
     create_organizer,
     league_with_season,
@@ -22,8 +24,6 @@ from tests.leagues.test_no_shows import members_lobby
 from tests.leagues.test_schedules import checkin, its_time_comes, schedule, soon
 from tests.leagues.test_season import snapshot
 from tests.tournaments.play import ROUND_GUARD, Player
-from tournaments.leagues import recording
-from tournaments.leagues.models import League, Rating, RatingChange, Result, Standing
 from tournaments.models import Seat, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,8 +13,8 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from leagues.models import League, Member, Schedule, Season
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
-from tournaments.leagues.models import League, Member, Schedule, Season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -25,11 +25,11 @@ from cryptography.x509.oid import NameOID
 from django.db import transaction
 from rest_framework.test import APIClient
 
+from leagues import webhooks
+from leagues.destinations import refusal
+from leagues.models import League, WebhookDelivery, WebhookEndpoint
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post, refused
 from tests.leagues.receiver import receiver
-from tournaments.leagues import webhooks
-from tournaments.leagues.destinations import refusal
-from tournaments.leagues.models import League, WebhookDelivery, WebhookEndpoint
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

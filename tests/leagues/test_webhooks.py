@@ -15,6 +15,15 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from leagues.models import WebhookDelivery
+from leagues.tasks import round_finished, tournament_finished
+from leagues.webhooks import (
+    MAX_ATTEMPTS,
+    SIGNATURE_HEADER,
+    deliveries_stalled,
+    sign,
+    verify,
+)
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,
@@ -24,15 +33,6 @@ from tests.leagues.helpers import (
     post,
 )
 from tests.leagues.receiver import receiver
-from tournaments.leagues.models import WebhookDelivery
-from tournaments.leagues.tasks import round_finished, tournament_finished
-from tournaments.leagues.webhooks import (
-    MAX_ATTEMPTS,
-    SIGNATURE_HEADER,
-    deliveries_stalled,
-    sign,
-    verify,
-)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DOC = Path(__file__).resolve().parents[2] / "docs" / "leagues.md"

@@ -95,7 +95,7 @@ def _dumps(folder: Path, *stamps: str) -> list[Path]:
 def test_a_dump_is_named_by_its_utc_time_and_only_ours_are_pruned(tmp_path: Path) -> None:
     from datetime import UTC, datetime
 
-    from config.backups import dump_path, dumps_to_prune
+    from infra.backups import dump_path, dumps_to_prune
 
     now = datetime(2026, 12, 6, 7, 0, tzinfo=UTC)
     assert dump_path(tmp_path, now).name == "challengers-20261206T070000Z.dump"
@@ -109,7 +109,7 @@ def test_a_dump_is_named_by_its_utc_time_and_only_ours_are_pruned(tmp_path: Path
 
 
 def test_retention_keeps_the_newest_of_each_recent_day_and_week(tmp_path: Path) -> None:
-    from config.backups import dumps_to_prune
+    from infra.backups import dumps_to_prune
 
     # Sunday 6 December 2026 (ISO week 49), twice; then one a day back to Monday 23 November
     # (week 48: 30 Nov - 6 Dec is week 49), and two of week 47.
@@ -135,7 +135,7 @@ def test_retention_keeps_the_newest_of_each_recent_day_and_week(tmp_path: Path) 
 
 
 def test_retention_never_deletes_the_newest_and_an_outage_uses_no_place(tmp_path: Path) -> None:
-    from config.backups import dumps_to_prune
+    from infra.backups import dumps_to_prune
 
     # Backups stopped for a month: the last days that have a dump are kept, however old.
     made = _dumps(tmp_path, "20261002T070000", "20261001T070000", "20260930T070000")

@@ -13,8 +13,8 @@ import pytest
 from celery import shared_task
 from rest_framework.test import APIClient
 
-from config.logcontext import ContextFilter, bound
-from config.logformat import json_formatter
+from infra.logcontext import ContextFilter, bound
+from infra.logformat import json_formatter
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.ops.scrape import scrape, total
 
@@ -76,7 +76,7 @@ def test_a_request_without_an_id_gets_one_and_a_bad_one_is_replaced(db: None) ->
 
 
 def test_a_dependency_lost_and_regained_is_logged_once_each(json_lines: io.StringIO) -> None:
-    from config.observe import dependency_seen
+    from infra.observe import dependency_seen
 
     for answered in (True, True, False, False, True, True):
         dependency_seen("test-redis", answered)

@@ -12,9 +12,10 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from rest_framework.test import APIClient
 
-from config import metrics_http
-from config.asgi import application
+from leagues.models import WebhookDelivery
 from matches.models import Match
+from server import metrics_http
+from server.asgi import application
 from tests.caches import fresh_cache
 from tests.graphql.socket import frames as subscription_frames
 from tests.graphql.socket import open_socket, subscribe
@@ -22,7 +23,6 @@ from tests.leagues.helpers import create_organizer, league_with_season, ok, org,
 from tests.leagues.receiver import receiver
 from tests.ops.helpers import finished_bot_tournaments
 from tests.ops.scrape import Samples, scrape, total, value
-from tournaments.leagues.models import WebhookDelivery
 from tournaments.models import TournamentEvent
 from tournaments.selectors import events
 

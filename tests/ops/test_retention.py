@@ -14,10 +14,10 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from config.asgi import application
-from config.shapes import to_json
+from apikit.shapes import to_json
 from matches.models import Match, MatchEvent, MatchEventArchive
 from matches.observer import SPECTATOR, Viewer
+from server.asgi import application
 from tests.ops.helpers import finished_bot_tournaments
 from tournaments.models import Tournament, TournamentEvent, TournamentEventArchive
 from tournaments.retention import archive_events

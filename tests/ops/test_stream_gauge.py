@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
+from server.asgi import application
 from tests.ops.helpers import finished_bot_tournaments
 from tests.ops.scrape import scrape, value
 

@@ -28,8 +28,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
-from config.logfilters import RedactTokens
-from config.logformat import json_formatter
+from infra.logfilters import RedactTokens
+from infra.logformat import json_formatter
 from tests.live_server import ROOT, free_port, live_server
 
 SECONDS = 240  # bounds for events on a loaded machine; each wait ends at its event

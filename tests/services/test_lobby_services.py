@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ApplicationError
+from infra.errors import ApplicationError
 from tests.factories import BotFactory, SeatFactory, TournamentFactory
 from tournaments.models import Seat, Tournament
 from tournaments.rules.seeds import commitment

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from config.taskqueue import clear_runner, start_clock
+from infra.taskqueue import clear_runner, start_clock
 from tournaments.models import DraftTurn, Seat, Tournament
 from tournaments.services import lobby, start
 

@@ -21,7 +21,7 @@ import yaml
 from django.conf import settings
 from rest_framework.test import APIClient
 
-from config.asyncapi import json_schema
+from apikit.asyncapi import json_schema
 from matches.engine.events import KINDS as MATCH_KINDS
 from matches.enums import HIDDEN
 from matches.models import Match

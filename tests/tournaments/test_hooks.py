@@ -9,7 +9,7 @@ import pytest
 from celery import signals
 from django.db import transaction
 
-from config.celery import app as celery_app
+from server.celery import app as celery_app
 from tests.tournaments.play import play_to_the_end
 from tournaments.services import hooks
 
@@ -42,7 +42,7 @@ def test_a_tournament_outside_any_league_queues_no_league_task(catalogue: Any) -
     finally:
         signals.task_prerun.disconnect(record)
     assert "tournaments.tasks.play_matches" in ran  # tasks are seen
-    assert not [name for name in ran if name.startswith("tournaments.leagues.")]
+    assert not [name for name in ran if name.startswith("leagues.")]
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
+from apikit.shapes import to_json
 from cards.models import Card
-from config.shapes import to_json
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.observer import SPECTATOR, Viewer, observe
 from matches.selectors import ASKED, match_list

@@ -15,10 +15,10 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
-from config.shapes import to_json
+from apikit.shapes import to_json
 from matches.models import Match, MatchStatus
 from matches.observer import SPECTATOR
+from server.asgi import application
 from tests.graphql.client import GraphQL
 from tests.graphql.socket import open_socket, subscribe
 from tests.tournaments.play import Player, all_uids, open_game

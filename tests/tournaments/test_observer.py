@@ -24,11 +24,11 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from cards.models import CardSnapshot
-from config.asgi import application
 from matches.engine.events import KINDS
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.observer import SPECTATOR, Viewer, observe, visible_filter
 from matches.services import event_counts
+from server.asgi import application
 from tests.factories import SeatFactory, TournamentFactory
 from tests.graphql.client import GraphQL
 from tests.graphql.rest_shape import rest_shape

@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from django.db import connection
 from django.utils import timezone
 
-from config.taskqueue import clear_runner
+from infra.taskqueue import clear_runner
 from matches.models import Match, MatchEvent, MatchStatus
 from tests.tournaments.play import Player, open_game
 from tests.tournaments.test_scoring import two_humans

@@ -20,10 +20,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from config.celery import app as celery_app
-from config.models import Nudge
-from config.taskqueue import BROKER_MARK, clear_runner, start_clock
+from infra.models import Nudge
+from infra.taskqueue import BROKER_MARK, clear_runner, start_clock
+from leagues.models import LeagueTournament, WebhookDelivery, WebhookEndpoint
 from matches.models import Match, MatchStatus
+from server.celery import app as celery_app
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,
@@ -35,7 +36,6 @@ from tests.leagues.helpers import (
 from tests.leagues.receiver import receiver
 from tests.tournaments.play import Player, open_game
 from tests.workers.conftest import wait_for
-from tournaments.leagues.models import LeagueTournament, WebhookDelivery, WebhookEndpoint
 from tournaments.models import Seat, Status, Tournament, TournamentEvent
 from tournaments.selectors.owed import owed_work, stuck_tournaments
 from tournaments.services import matchplay, rounds

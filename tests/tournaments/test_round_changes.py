@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from config.taskqueue import clear_runner
+from infra.taskqueue import clear_runner
 from tests.tournaments.play import Player, open_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

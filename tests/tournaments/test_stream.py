@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from matches.observer import Viewer
+from server.asgi import application
 from tests.tournaments.play import Player, open_game
 from tournaments.models import TournamentEvent
 
@@ -166,7 +166,7 @@ def test_the_streams_text_frames_are_the_events_each_viewer_may_read(catalogue: 
     it is the frame ``events_after`` gives the same viewer, hidden events included."""
     import json
 
-    from config.shapes import to_json
+    from apikit.shapes import to_json
     from tests.tournaments.play import play_to_the_end
     from tournaments.selectors.events import event_texts_after, events_after
 

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
-from config.shapes import Shape, to_json
+from apikit.shapes import Shape, to_json
 from matches.models import Match
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import _frames

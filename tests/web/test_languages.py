@@ -10,7 +10,7 @@ import polib
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from config.catalogues import LOCALE_DIR
+from infra.catalogues import LOCALE_DIR
 from tests.web.helpers import (
     DESKTOP,
     NARROWEST,

@@ -1,6 +1,6 @@
 """The project's Celery app as the workers that tests start run it: on a queue of their own.
 
-``celery -A tests.workers.app worker -Q <queue>`` is ``celery -A config worker`` with two test-only
+``celery -A tests.workers.app worker -Q <queue>`` is ``celery -A server worker`` with two test-only
 changes read from ``WORKER_TEST_QUEUE``: the tasks a worker queues itself (the next round's bots,
 its matches) go to that queue, not to the shared default one, and the Redis transport keeps the
 worker's unacknowledged messages under keys of that queue, so a worker started with a short
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from config.celery import app
+from server.celery import app
 
 QUEUE = os.environ["WORKER_TEST_QUEUE"]
 

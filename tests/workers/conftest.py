@@ -24,7 +24,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from config.celery import app as celery_app
+from server.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_SECONDS = 30

@@ -2,14 +2,14 @@
 
 ``nap`` holds a pool process for ``seconds`` under ``acks_late``, so the worker holds an
 unacknowledged message while its consumer waits on Redis for the next one: the state in which
-a Redis restart used to kill the worker (``config.broker``).
+a Redis restart used to kill the worker (``infra.broker``).
 """
 
 from __future__ import annotations
 
 import time
 
-from config.celery import app
+from server.celery import app
 
 NAP = "tests.workers.sleepy.nap"
 

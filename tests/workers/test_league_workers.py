@@ -9,12 +9,12 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
+from leagues import recording, webhooks
+from leagues.models import League, LeagueTournament, WebhookDelivery
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot
 from tests.workers.conftest import Workers, full_stack, wait_for
-from tournaments.leagues import recording, webhooks
-from tournaments.leagues.models import League, LeagueTournament, WebhookDelivery
 
 pytestmark = [pytest.mark.real_worker, pytest.mark.django_db(transaction=True), full_stack]
 

@@ -1,6 +1,6 @@
 """A worker started on a database not migrated yet (beside compose's ``init``, or ``serve`` on a
 fresh database) waits for the migrations, saying so in a JSON line, logs no traceback
-meanwhile, and takes its tasks once ``migrate`` has run (``config/migrated.py``)."""
+meanwhile, and takes its tasks once ``migrate`` has run (``infra/migrated.py``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from config.celery import ping
+from server.celery import ping
 from tests.workers.conftest import (
     PATIENCE,
     READY_SECONDS,
@@ -82,7 +82,7 @@ def test_a_worker_waits_for_the_migrations_then_takes_its_tasks(
     # The test workers are not --quiet: Celery's banner (text) follows the wait.
     lines = [json.loads(line) for line in worker.output().splitlines() if line.startswith("{")]
     assert "Traceback" not in worker.output() and all(line["level"] != "ERROR" for line in lines)
-    said = [line for line in lines if line["logger"] == "config.migrated"]
+    said = [line for line in lines if line["logger"] == "infra.migrated"]
     assert said[0]["message"].startswith(waiting) and said[0]["level"] == "WARNING", said
     assert said[-1]["message"].startswith(f"Database {name} migrated: starting after "), said
     assert all(line["message"].startswith("Still waiting") for line in said[1:-1]), said

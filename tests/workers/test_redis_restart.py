@@ -3,7 +3,7 @@
 The worker runs as compose runs it (a prefork pool of two) against a Redis server of the test's
 own (``scripts/private_services.py``), never the machine's. Each round starts a long task (the
 worker then holds an unacknowledged message while its consumer waits on Redis for the next one:
-the state in which the restart used to kill it, ``config.broker``), stops Redis, starts it
+the state in which the restart used to kill it, ``infra.broker``), stops Redis, starts it
 again empty, and sends a task at once: the same worker process must run it.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from config.celery import app as celery_app
+from server.celery import app as celery_app
 from tests.workers.conftest import Worker, Workers, full_stack, wait_for
 from tests.workers.sleepy import NAP
 

@@ -19,7 +19,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from config.celery import app as celery_app
+from server.celery import app as celery_app
 from tests.tournaments.play import Player, open_game
 from tests.workers.conftest import ROOT, Workers, database_url_of_this_run, full_stack, wait_for
 from tournaments.models import Status, Tournament

@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.shapes import to_json
+from apikit.shapes import to_json
 from tournaments.api.inputs import PageQuery
 from tournaments.api.views import ApiView
 from tournaments.cardstats_shapes import DesignStats, SetStats

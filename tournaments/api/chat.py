@@ -8,9 +8,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.actions import rest_view
-from config.shapes import Many, to_json
-from config.throttling import ActionThrottle
+from apikit.actions import rest_view
+from apikit.shapes import Many, to_json
+from infra.throttling import ActionThrottle
 from tournaments import chat_actions
 from tournaments.api.views import ApiView
 from tournaments.selectors.chat import chat_log

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.inputs import StrictInput
+from apikit.inputs import StrictInput
 from tournaments.rules.options import BASIC_SETS, BOXES
 from tournaments.rules.winter import MODES
 

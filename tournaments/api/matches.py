@@ -14,9 +14,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.actions import rest_view
-from config.errors import ApplicationError
-from config.shapes import Many, to_json
+from apikit.actions import rest_view
+from apikit.shapes import Many, to_json
+from infra.errors import ApplicationError
 from matches.observer import Viewer
 from matches.selectors import ShownMatch, match_by_id, match_events, match_view
 from matches.shapes import MatchEventView, MatchView

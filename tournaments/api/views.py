@@ -10,9 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.actions import rest_view
-from config.params import KnownQueryParameters
-from config.shapes import Many, to_json
+from apikit.actions import rest_view
+from apikit.shapes import Many, to_json
+from infra.params import KnownQueryParameters
 from matches.shapes import MatchView
 from tournaments import actions
 from tournaments.api import inputs

@@ -5,7 +5,7 @@ most) a connection as every list is."""
 
 from __future__ import annotations
 
-from config.shapes import graphql_type
+from apikit.shapes import graphql_type
 from tournaments import cardstats_shapes as shapes
 
 CardStats = graphql_type(shapes.CardStats)

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import strawberry
 
-from config.graphql import DEFAULT_PAGE, connection, offset_of, page_size
+from apikit.graphql import DEFAULT_PAGE, connection, offset_of, page_size
 from tournaments.graphql.arguments import TournamentId
 from tournaments.graphql.types import ChatConnection
 from tournaments.selectors.chat import chat_log

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import strawberry
 
-from config.actions import mutation
+from apikit.actions import mutation
 from tournaments import chat_actions
 from tournaments.actions import ACTIONS
 

@@ -10,10 +10,10 @@ import strawberry
 from django.utils.translation import gettext as _
 from strawberry import relay
 
-from config.enums import plain
-from config.errors import ApplicationError, NotFoundError
-from config.graphql import Connection, authorization
-from config.graphql_pages import EVENTS, Page, page_of, paged, sliced, window
+from apikit.enums import plain
+from apikit.graphql import Connection, authorization
+from apikit.graphql_pages import EVENTS, Page, page_of, paged, sliced, window
+from infra.errors import ApplicationError, NotFoundError
 from matches.observer import Viewer
 from matches.selectors import match_by_id, match_view
 from matches.shapes import MatchView as MatchViewShape

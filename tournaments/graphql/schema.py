@@ -1,4 +1,4 @@
-"""This app's GraphQL roots, composed by ``config.schema``."""
+"""This app's GraphQL roots, composed by ``server.schema``."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import metrics
-from config.errors import ApplicationError
+from infra import metrics
+from infra.errors import ApplicationError
 from matches.observer import Viewer
 from matches.selectors import match_by_id, match_events, public_status
 from matches.shapes import MatchEventView as MatchEventShape

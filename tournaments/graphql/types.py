@@ -8,7 +8,7 @@ REST hides.
 
 from __future__ import annotations
 
-from config.shapes import connection_type, graphql_type
+from apikit.shapes import connection_type, graphql_type
 from matches import shapes as match_shapes
 from tournaments import log_shapes, shapes
 

@@ -11,7 +11,7 @@ import random
 
 from django.utils.translation import gettext as _
 
-from config.errors import ForbiddenError, NotFoundError
+from infra.errors import ForbiddenError, NotFoundError
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament
 from tournaments.rules import draft as rules
 from tournaments.rules.bots.advice import advise

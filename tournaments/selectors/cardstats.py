@@ -26,7 +26,7 @@ from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils.translation import gettext as _
 
 from cards.models import Card, CardSet
-from config.errors import NotFoundError
+from infra.errors import NotFoundError
 from tournaments.cardstats_shapes import (
     CardFigures,
     CardStats,

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from config.shapes import row
+from apikit.shapes import row
 from tournaments.models import ChatGuest, TournamentEvent
 from tournaments.selectors.viewers import hash_token
 from tournaments.shapes import ChatMessage

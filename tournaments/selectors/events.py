@@ -17,7 +17,7 @@ import orjson
 from django.db import connection
 from django.utils import timezone
 
-from config.rows import column, converted, quote
+from infra.rows import column, converted, quote
 from matches.enums import HIDDEN
 from matches.observer import Viewer
 from tournaments.log_shapes import TournamentEventView

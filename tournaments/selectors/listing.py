@@ -10,8 +10,8 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
-from config.errors import NotFoundError
-from config.shapes import row
+from apikit.shapes import row
+from infra.errors import NotFoundError
 from tournaments.models import Seat, Status, Tournament
 from tournaments.shapes import TournamentList, TournamentListItem
 
@@ -45,7 +45,7 @@ def tournament_list(
     if status is not None:
         tournaments = tournaments.filter(status__in=STATUS_FILTERS[status])
     if league is not None:
-        # The leagues app's link (tournaments.leagues), named by its relation: no import of it.
+        # The leagues app's link (leagues), named by its relation: no import of it.
         tournaments = tournaments.filter(league_link__season__league__slug=league)
     rows = _rows(tournaments.order_by("-pk"))[offset : offset + limit]
     return TournamentList(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from config.errors import NotFoundError
+from infra.errors import NotFoundError
 from matches.observer import Viewer
 from matches.selectors import match_list
 from matches.shapes import MatchView
@@ -28,7 +28,7 @@ def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
 def match_list_named(*, tournament_id: int, viewer: Viewer) -> tuple[list[MatchView], str | None]:
     """``match_list_of``'s list and, when it is cached (no match ``playing``), the key that
     names its content: the same key names the same list, so GraphQL reuses its completed page
-    (``config.graphql_execution``) as REST reuses the list."""
+    (``apikit.graphql_execution``) as REST reuses the list."""
     stamp = (
         Tournament.objects.filter(pk=tournament_id)
         .values_list("code", "created_at", "version")

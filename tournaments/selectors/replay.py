@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cards.models import CardSnapshot
-from config.errors import ConflictError, NotFoundError
+from infra.errors import ConflictError, NotFoundError
 from matches.models import Match, MatchEvent
 from matches.observer import observe
 from tournaments.log_shapes import Replay, ReplayCards, ReplayDeckPhase, ReplayMatch

@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from config.errors import NotFoundError
+from infra.errors import NotFoundError
 from matches.observer import SPECTATOR, Viewer
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules

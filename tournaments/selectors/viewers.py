@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError, ForbiddenError, NotFoundError
+from infra.errors import ApplicationError, ForbiddenError, NotFoundError
 from matches.observer import SPECTATOR, Viewer
 from tournaments.models import OrganizerToken, Seat, Tournament
 

@@ -22,7 +22,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from config.bulk import append_rows
+from infra.bulk import append_rows
 from matches.archive import match_events_archive, pack, pack_json
 from tournaments.models import Status, Tournament, TournamentEvent, TournamentEventArchive
 

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from cards.models import Card, SetKind
 from cards.selectors import playable_sets
 from cards.snapshots import snapshot_specs, snapshot_take
-from config import rows
-from config.errors import ApplicationError
-from config.taskqueue import DATABASE_ERRORS, enqueue_named
+from infra import rows
+from infra.errors import ApplicationError
+from infra.taskqueue import DATABASE_ERRORS, enqueue_named
 from tournaments.models import BalanceStatus, CardBalance
 from tournaments.rules.balance import Balance, balance_trials
 from tournaments.rules.data import catalogue_data

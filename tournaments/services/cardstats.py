@@ -21,8 +21,8 @@ from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
 from django.utils import timezone
 
-from config import rows
-from config.taskqueue import enqueue_named
+from infra import rows
+from infra.taskqueue import enqueue_named
 from matches.engine.model import MatchResult
 from matches.models import Match, MatchEvent, MatchStatus
 from tournaments.models import (

@@ -19,7 +19,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
+from infra.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from tournaments.models import ChatGuest, Seat, Status, Tournament, TournamentEvent
 from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament, new_token

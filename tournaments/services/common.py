@@ -12,8 +12,8 @@ from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from config import rows
-from config.errors import ApplicationError, ConflictError, NotFoundError
+from infra import rows
+from infra.errors import ApplicationError, ConflictError, NotFoundError
 from tournaments.models import Seat, Tournament
 from tournaments.rules.errors import RuleError
 from tournaments.selectors.viewers import hash_token
@@ -59,7 +59,7 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
     that finds nothing to do (a redelivery, a deadline not yet due) leaves clients' views fresh.
     """
     with transaction.atomic():
-        tournament = rows.locked(Tournament, tournament_id)  # the SQL built once (config.rows)
+        tournament = rows.locked(Tournament, tournament_id)  # the SQL built once (infra.rows)
         if tournament is None:
             raise NotFoundError("not_found", _("No such tournament."))
         logged, phase = tournament.event_seq, (tournament.status, tournament.round)

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.bulk import appends_gathered
-from config.errors import ConflictError, ForbiddenError
-from config.taskqueue import enqueue_named
+from infra.bulk import appends_gathered
+from infra.errors import ConflictError, ForbiddenError
+from infra.taskqueue import enqueue_named
 from matches.models import Match, MatchStatus
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament
 from tournaments.selectors.viewers import require_seat

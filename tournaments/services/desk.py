@@ -12,8 +12,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import rows
-from config.errors import ConflictError
+from infra import rows
+from infra.errors import ConflictError
 from tournaments.models import DraftTurn, Pile, Seat, Tournament
 from tournaments.rules import draft as rules
 from tournaments.rules.bots import Outlook, next_action

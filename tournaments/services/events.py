@@ -15,8 +15,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config import layer, observe
-from config.bulk import append_rows
+from infra import layer, observe
+from infra.bulk import append_rows
 from tournaments.models import LOG_KINDS, Status, Tournament, TournamentEvent
 
 log = logging.getLogger(__name__)

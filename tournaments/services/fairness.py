@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from config.errors import ConflictError, NotFoundError
-from config.shapes import BigInt
+from apikit.shapes import BigInt
+from infra.errors import ConflictError, NotFoundError
 from matches.services import match_verify
 from tournaments.log_shapes import MatchCheck, Verification, VerifyChecks
 from tournaments.models import Status, Tournament

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.module_loading import import_string
 
-from config.taskqueue import enqueue_named
+from infra.taskqueue import enqueue_named
 
 KINDS = ("round_finished", "tournament_finished")
 

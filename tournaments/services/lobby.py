@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from cards.selectors import additional_set_problems
-from config.errors import ConflictError, ForbiddenError, NotFoundError
+from infra.errors import ConflictError, ForbiddenError, NotFoundError
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL, check_level
 from tournaments.rules.options import check_options, default_sets

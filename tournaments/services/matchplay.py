@@ -20,11 +20,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import rows
-from config.bulk import appends_gathered
-from config.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
-from config.observe import state_changed
-from config.taskqueue import enqueue_named
+from infra import rows
+from infra.bulk import appends_gathered
+from infra.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
+from infra.observe import state_changed
+from infra.taskqueue import enqueue_named
 from matches.engine.model import SIDES, InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
 from matches.observer import observe

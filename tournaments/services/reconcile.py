@@ -10,12 +10,12 @@ to do about it:
   ``RECONCILE_REQUEUE_SECONDS``. The time a task was queued is the owed row's own time (the
   change that made the work queued its task on commit) or, once the reconciler has queued it,
   its ``Nudge`` row. A tournament whose row is locked right now has a task running: skipped.
-  When the broker lost what it held (Redis restarted empty: ``config.taskqueue.broker_emptied``)
+  When the broker lost what it held (Redis restarted empty: ``infra.taskqueue.broker_emptied``)
   nothing is in flight, so all of it is queued again at once.
 
 Every task re-checks the state under the tournament lock, so a task queued twice (the first
 was only slow, not lost) changes nothing. Runs from ``tournaments.tasks.reconcile``: on every
-worker's clock and Celery beat, one of them per period (``config.liveness``).
+worker's clock and Celery beat, one of them per period (``infra.liveness``).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config.models import Nudge
-from config.taskqueue import broker_emptied, enqueue_named
+from infra.models import Nudge
+from infra.taskqueue import broker_emptied, enqueue_named
 from tournaments.models import Tournament
 from tournaments.selectors.owed import Owed, other_owed_work, owed_work
 from tournaments.services import clock

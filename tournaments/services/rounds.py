@@ -7,9 +7,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from config import rows
-from config.shapes import to_json
-from config.taskqueue import enqueue_named
+from apikit.shapes import to_json
+from infra import rows
+from infra.taskqueue import enqueue_named
 from matches.models import Match
 from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules import draft as rules

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card
 from cards.snapshots import snapshot_take
-from config.errors import ConflictError
+from infra.errors import ConflictError
 from tournaments.models import CardCopy, Pile, Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.data import parks_for
 from tournaments.rules.dealing import Deal, deal

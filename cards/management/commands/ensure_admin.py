@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from config.commands import LocalizedCommand, LoggedOutput
 from config.env import secret_value
+from infra.commands import LocalizedCommand, LoggedOutput
 
 
 class Command(LoggedOutput, LocalizedCommand):

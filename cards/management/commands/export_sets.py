@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 
 from cards.models import CardSet
 from cards.setfiles import sets_export
-from config.commands import LocalizedCommand
+from infra.commands import LocalizedCommand
 
 
 class Command(LocalizedCommand):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from cards.catalogue import CATALOGUE_PATH, CatalogueError, Counts, catalogue_load
-from config.commands import LocalizedCommand, LoggedOutput
+from infra.commands import LocalizedCommand, LoggedOutput
 
 
 class Command(LoggedOutput, LocalizedCommand):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from cards.selectors import card_missing_translations
 from cards.validation import TRANSLATED_LANGUAGES
-from config.commands import LocalizedCommand
+from infra.commands import LocalizedCommand
 
 
 class Command(LocalizedCommand):

@@ -8,7 +8,7 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from config.commands import LocalizedCommand
+from infra.commands import LocalizedCommand
 from tournaments.services.archive import archive_finished
 
 

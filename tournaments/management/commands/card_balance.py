@@ -8,8 +8,8 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from config.commands import LocalizedCommand
-from config.errors import ApplicationError
+from infra.commands import LocalizedCommand
+from infra.errors import ApplicationError
 from tournaments.selectors.cardstats import simulation_view
 from tournaments.services.balance import card_balance_create, card_balance_run
 

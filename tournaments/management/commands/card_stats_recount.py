@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_noop, ngettext
 
-from config.commands import LocalizedCommand
+from infra.commands import LocalizedCommand
 from tournaments.services.cardstats import card_stats_recount
 
 

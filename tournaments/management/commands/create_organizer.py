@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import CommandParser
 from django.utils.translation import gettext_noop
 
-from config.commands import LocalizedCommand
+from infra.commands import LocalizedCommand
 from tournaments.services.organizers import organizer_create
 
 

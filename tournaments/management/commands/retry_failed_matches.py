@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import CommandParser
 from django.utils.translation import gettext_noop, ngettext
 
-from config.commands import LocalizedCommand
+from infra.commands import LocalizedCommand
 from matches.models import Match, MatchStatus
 from tournaments.services.matchplay import match_retry
 

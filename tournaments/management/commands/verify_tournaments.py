@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import CommandError
 from django.utils.translation import gettext_noop, ngettext
 
-from config.commands import LocalizedCommand
+from infra.commands import LocalizedCommand
 from tournaments.models import Status, Tournament
 from tournaments.services.fairness import tournament_verify
 

@@ -1,0 +1,350 @@
+"""One declaration per action, two transports made from it.
+
+An ``Action`` names what a caller may do: the identifiers REST takes in its path (``Ident``),
+the body it validates (a DRF serializer: REST's request schema and GraphQL's input type both come
+from it), the service call (``run``), what it answers (REST's body; GraphQL's payload field is
+built from that body by ``Result.of``) and its throttle scope. ``rest_view`` makes the REST view of
+one path from its actions; ``mutation`` makes the GraphQL mutation, whose one ``input`` argument
+is generated from the identifiers and the serializer, and whose payload carries the result or the
+refusal as typed ``UserError`` s (``apikit.graphql``). Adding an action is one declaration.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Optional
+
+import strawberry
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from strawberry.scalars import JSON
+
+from apikit import shapes
+from apikit.enums import enum_for, plain
+from apikit.global_ids import described, number_of
+from apikit.graphql import UserError, authorization, context_value, error_body_of, user_errors
+from apikit.inputs import refuse_unknown
+from apikit.shapes import Shape, to_json
+from infra.errors import ApplicationError
+from infra.throttling import ScopeThrottle
+
+# Whole numbers a GraphQL ``Int`` (32 bits) cannot hold travel as decimal strings.
+MAX_INT = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Ident:
+    """An identifier REST reads from its path (``name``) and GraphQL from the input (``field``,
+    by default the same name). An object's number that GraphQL shows as a ``Node``'s global id
+    names the ``nodes`` (type names) whose ``id`` it takes there (``apikit.global_ids``)."""
+
+    name: str
+    type: type
+    description: str
+    field: str = ""
+    nodes: tuple[str, ...] = ()
+
+    @property
+    def input_name(self) -> str:
+        return self.field or self.name
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of an action: the caller's ``Authorization`` value and the valid input (the
+    body's fields and the path's identifiers); ``memo`` keeps what was worked out from them."""
+
+    authorization: str
+    data: dict[str, Any]
+    # What the call worked out once and reads again (the caller its token names).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What GraphQL's payload carries: ``field`` of ``type``, made by ``of`` from REST's body."""
+
+    field: str
+    type: Any
+    description: str
+    of: Callable[[Any, Call], Any]
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str  # snake_case: the GraphQL mutation is its camelCase
+    description: str
+    run: Callable[[Call], Any]  # the service call; returns REST's body (``None``: no body)
+    result: Result
+    body: type[serializers.Serializer] | None = None
+    path: tuple[Ident, ...] = ()
+    throttle: type[ScopeThrottle] | None = None
+    method: str = "post"
+    status: int = 200
+    response: Any = None  # REST's response schema (OpenAPI)
+    enums: Mapping[str, Any] = field(default_factory=dict)  # GraphQL enums of free-text fields
+    # Body fields that name an object GraphQL shows as a Node: its type names (``Ident.nodes``).
+    nodes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def perform(self, authorization: str, body: Any, path: Mapping[str, Any]) -> Any:
+        """Validate ``body`` (REST's ``invalid``), then run the service with it and ``path``
+        (the identifiers by their input names)."""
+        data: dict[str, Any] = {}
+        if self.body is None:
+            refuse_unknown(body, allowed=[])  # a body to an action that takes none is a bug too
+        else:
+            serializer = self.body(data=body)
+            serializer.is_valid(raise_exception=True)
+            data = dict(serializer.validated_data)
+        return self.run(Call(authorization, {**data, **path}))
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an action answers: REST's body (OpenAPI: ``response``) and GraphQL's payload field
+    (``result``), both the one shape the service call returns."""
+
+    result: Result
+    response: Any
+
+
+def result(field: str, kind: type[Shape], description: str) -> Answer:
+    """The payload field ``field``: the shape the action returns, as REST renders it."""
+    return Answer(Result(field, shapes.graphql_type(kind), description, lambda body, _: body), kind)
+
+
+def declare(name: str, description: str, run: Any, answer: Answer, **options: Any) -> Action:
+    """An action answering ``answer`` (``options``: the path, body, throttle, … of ``Action``,
+    or a preset's)."""
+    return Action(name, description, run, answer.result, **{"response": answer.response, **options})
+
+
+# REST ------------------------------------------------------------------------------------------
+
+
+def rest_view(name: str, actions: tuple[Action, ...], base: type[APIView]) -> type[APIView]:
+    """The view of one path: a handler per action's method, throttled by that action's scope
+    (the base's own methods, such as a list's GET, keep the base's throttles)."""
+    namespace: dict[str, Any] = {"__module__": base.__module__}
+    scopes = {action.method.upper(): action.throttle for action in actions}
+    for action in actions:
+        namespace[action.method] = _handler(action)
+
+    def get_throttles(self: APIView) -> list[Any]:
+        method = self.request.method or ""
+        if method not in scopes:
+            return list(base.get_throttles(self))
+        scope = scopes[method]
+        return [] if scope is None else [scope()]
+
+    namespace["get_throttles"] = get_throttles
+    namespace["actions"] = actions  # the bridge test reads which declarations made the view
+    return type(name, (base,), namespace)
+
+
+def _handler(action: Action) -> Callable[..., Response]:
+    def handle(self: APIView, request: Request, **path: Any) -> Response:  # path: URL kwargs
+        header = request.headers.get("Authorization", "")
+        named = {ident.input_name: path[ident.name] for ident in action.path}
+        body = action.perform(header, request.data, named)
+        if body is None:
+            return Response(status=action.status)
+        return Response(to_json(body), status=action.status)
+
+    handle.__doc__ = action.description
+    schema = extend_schema(
+        request=action.body,
+        responses={action.status: action.response},
+        description=action.description,
+    )
+    return schema(handle)
+
+
+# GraphQL ---------------------------------------------------------------------------------------
+
+
+def camel(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+# Every action a mutation was made of, by name: two declarations of one name fail at import.
+MUTATIONS: dict[str, Action] = {}
+
+
+def mutation(action: Action) -> Any:
+    """The mutation of ``action``: ``name(input: NameInput!): NamePayload!``."""
+    if MUTATIONS.setdefault(action.name, action) is not action:
+        raise ValueError(f"two actions are named {action.name}")
+    input_class = input_type(f"{camel(action.name)}Input", action)
+    payload = payload_type(action)
+    idents = {ident.input_name for ident in action.path}
+    nodes = {**action.nodes, **{i.input_name: i.nodes for i in action.path if i.nodes}}
+
+    def resolve(info: strawberry.Info, input: Any) -> Any:
+        values = plain_input(input)
+        header = authorization(info)
+        try:
+            throttle(info, action.throttle)
+            for name in nodes.keys() & values.keys():  # a global id, or its number (deprecated)
+                values[name] = number_of(values[name], name, nodes[name])
+            path = {k: v for k, v in values.items() if k in idents}
+            body = {k: v for k, v in values.items() if k not in idents}
+            answer = action.perform(header, body, path)
+            made = action.result.of(answer, Call(header, values))
+            return payload(**{action.result.field: made, "errors": []})
+        except (ApplicationError, serializers.ValidationError) as error:
+            refused = user_errors(error_body_of(error))
+            return payload(**{action.result.field: None, "errors": refused})
+
+    described = strawberry.argument(description=f"What `{action.name}` needs.")
+    resolve.action = action  # type: ignore[attr-defined]  # read by the bridge test
+    resolve.__annotations__ = {
+        "info": strawberry.Info,
+        "input": Annotated[input_class, described],
+        "return": payload,
+    }
+    return strawberry.mutation(
+        resolve, name=_lower_camel(action.name), description=action.description
+    )
+
+
+def _lower_camel(name: str) -> str:
+    upper = camel(name)
+    return upper[:1].lower() + upper[1:]
+
+
+def payload_type(action: Action) -> Any:
+    """``NamePayload``: the result (null when refused) and the refusal's errors."""
+    result = action.result
+    namespace = {
+        "__annotations__": {result.field: Optional[result.type], "errors": list[UserError]},  # noqa: UP045
+        result.field: strawberry.field(description=f"{result.description} Null when refused."),
+        "errors": strawberry.field(description="Why it was refused; empty when done."),
+    }
+    made = type(f"{camel(action.name)}Payload", (), namespace)
+    return strawberry.type(made, description=f"What `{action.name}` answers.")
+
+
+def throttle(info: strawberry.Info, scope: type[ScopeThrottle] | None) -> None:
+    """REST's ``throttled`` (``details.retry_after`` in seconds) past the scope's rate: one
+    budget per client address for REST and GraphQL alike."""
+    request = context_value(info.context, "request")  # on the socket: its consumer
+    if scope is None or request is None:
+        return
+    limiter = scope()
+    if limiter.allow_request(request, None):  # type: ignore[arg-type]
+        return
+    wait = limiter.wait()
+    seconds = math.ceil(wait) if wait is not None else None
+    message = _("Too many requests: try again later.")
+    raise ApplicationError("throttled", message, {"retry_after": seconds})
+
+
+# Input types from serializers ------------------------------------------------------------------
+
+_INPUTS: dict[str, Any] = {}
+
+
+def input_type(name: str, action: Action) -> Any:
+    """The GraphQL input of ``action``: its path identifiers, then its body's fields."""
+    fields: list[tuple[str, Any, str, bool]] = [
+        (ident.input_name, ident.type, ident.description, True)
+        if not ident.nodes
+        else (ident.input_name, strawberry.ID, described(ident.description, ident.nodes), True)
+        for ident in action.path
+    ]
+    if action.body is not None:
+        fields += body_fields(action.body(), action.enums, action.nodes)
+    return _input(name, fields, f"What `{action.name}` needs.")
+
+
+def body_fields(
+    serializer: serializers.Serializer,
+    enums: Mapping[str, Any],
+    nodes: Mapping[str, tuple[str, ...]] | None = None,
+) -> list[tuple[str, Any, str, bool]]:
+    found = []
+    for name, declared in serializer.fields.items():
+        text = describe(name, declared)
+        if nodes and name in nodes:
+            kind, text = strawberry.ID, described(text, nodes[name])
+        else:
+            kind = enums.get(name) or graphql_type(declared)
+        found.append((name, kind, text, bool(declared.required)))
+    return found
+
+
+def _input(name: str, fields: list[tuple[str, Any, str, bool]], description: str) -> Any:
+    if name in _INPUTS:
+        return _INPUTS[name]
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__annotations__": annotations}
+    for field_name, kind, text, required in sorted(fields, key=lambda f: not f[3]):
+        annotations[field_name] = kind if required else Optional[kind]  # noqa: UP045
+        namespace[field_name] = (
+            strawberry.field(description=text)
+            if required
+            else strawberry.field(description=text, default=None)
+        )
+    made = strawberry.input(type(name, (), namespace), description=description)
+    _INPUTS[name] = made
+    return made
+
+
+def graphql_type(declared: serializers.Field) -> Any:
+    """The GraphQL type of a serializer field (an enum for a ``ChoiceField``)."""
+    if isinstance(declared, serializers.ListField):
+        return list[graphql_type(declared.child)]  # type: ignore[misc]
+    if isinstance(declared, serializers.Serializer):
+        own = type(declared)
+        return _input(own.__name__, body_fields(declared, {}), own.__doc__ or own.__name__)
+    if isinstance(declared, serializers.ChoiceField):
+        return enum_for(declared.choices)
+    if isinstance(declared, serializers.BooleanField):
+        return bool
+    if isinstance(declared, serializers.IntegerField):
+        top = declared.max_value
+        return str if top is not None and top > MAX_INT else int
+    if isinstance(declared, serializers.CharField | serializers.DateField):
+        return str
+    if isinstance(declared, serializers.DateTimeField):
+        return str
+    return JSON
+
+
+def describe(name: str, declared: serializers.Field) -> str:
+    """The field's ``help_text``, else its name and bounds."""
+    if declared.help_text:
+        return re.sub(r"\s+", " ", str(declared.help_text))
+    text = name.replace("_", " ").capitalize()
+    low = getattr(declared, "min_value", None)
+    high = getattr(declared, "max_value", None)
+    if low is not None and high is not None:
+        text += f", {low}-{high}"
+    if isinstance(declared, serializers.DateField):
+        text += ", YYYY-MM-DD"
+    if isinstance(declared, serializers.DateTimeField):
+        text += ", ISO 8601"
+    return text + "."
+
+
+def plain_input(value: Any) -> Any:
+    """An input object as the JSON REST's body would be: enums as their values, a field left
+    out (or null) absent, as REST reads a field not sent."""
+    if isinstance(value, list):
+        return [plain_input(item) for item in value]
+    if isinstance(value, enum.Enum):
+        return plain(value)
+    if hasattr(value, "__strawberry_definition__"):
+        names = [f.python_name for f in value.__strawberry_definition__.fields]
+        given = {name: getattr(value, name) for name in names}
+        return {name: plain_input(v) for name, v in given.items() if v is not None}
+    return value

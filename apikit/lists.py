@@ -1,0 +1,85 @@
+"""One declaration per list a caller may read, two transports made from it (as ``apikit.actions``
+makes them of a write).
+
+A ``Listed`` names the list: the identifiers REST reads from its path and GraphQL from its
+arguments (``apikit.actions.Ident``), the rows (``rows(call)``, given the same ``Call`` an action
+gets: it checks who may read them, then reads) and the listing shape it answers
+(``apikit.shapes.listing``). ``list_view`` makes the REST view's ``GET`` (``{"results": [...]}``);
+``connection_field`` makes the GraphQL root field, a connection of the listing's item paged by
+``apikit.graphql_pages.paged`` (its arguments checked before anything is read). Adding a list is one
+declaration and a URL route.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import strawberry
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apikit.actions import Call, Ident
+from apikit.graphql import authorization
+from apikit.graphql_pages import Page, page_of, paged
+from apikit.shapes import LISTINGS, Shape, connection_type, to_json
+
+
+@dataclass(frozen=True)
+class Listed:
+    name: str  # snake_case: the GraphQL root field is its camelCase
+    description: str  # GraphQL's (REST's summary is the OpenAPI operation's)
+    listing: type[Shape]  # made by ``apikit.shapes.listing``
+    rows: Callable[[Call], Sequence[Shape]]
+    path: tuple[Ident, ...] = ()
+
+
+# REST ------------------------------------------------------------------------------------------
+
+
+def list_view(name: str, listed: Listed, base: type[APIView]) -> type[APIView]:
+    """A view whose ``GET`` answers ``listed``'s listing; a path's actions are added to it by
+    ``apikit.actions.rest_view``."""
+
+    @extend_schema(responses=listed.listing)  # its id: apikit.openapi.OperationSchema
+    def get(self: APIView, request: Request, **path: Any) -> Response:  # path: URL kwargs
+        named = {ident.input_name: path[ident.name] for ident in listed.path}
+        call = Call(request.headers.get("Authorization", ""), named)
+        return Response(to_json(listed.listing(**{"results": listed.rows(call)})))
+
+    # ``listed``: the bridge test reads which declaration made the view.
+    return type(name, (base,), {"get": get, "listed": listed, "__module__": base.__module__})
+
+
+# GraphQL ---------------------------------------------------------------------------------------
+
+# Every list a root field was made of, by name: two declarations of one name fail at import.
+LISTS: dict[str, Listed] = {}
+
+
+def connection_field(listed: Listed) -> Any:
+    """The root field of ``listed``: ``name(<path>, first, after, last, before):
+    <Item>Connection!``."""
+    if LISTS.setdefault(listed.name, listed) is not listed:
+        raise ValueError(f"two lists are named {listed.name}")
+
+    def resolve(info: strawberry.Info, page: Page, **given: Any) -> Any:
+        return page_of(listed.rows(Call(authorization(info), given)), page)
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    parameters = [inspect.Parameter("info", keyword, annotation=strawberry.Info)]
+    for ident in listed.path:
+        argument = strawberry.argument(description=ident.description)
+        described = Annotated[ident.type, argument]  # type: ignore[name-defined]
+        parameters.append(inspect.Parameter(ident.input_name, keyword, annotation=described))
+    parameters.append(inspect.Parameter("page", keyword, annotation=Page))
+    made = connection_type(LISTINGS[listed.listing])
+    resolve.__signature__ = inspect.Signature(parameters, return_annotation=made)  # type: ignore[attr-defined]
+    resolve.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": made}
+    resolver = paged()(resolve)  # ``first``/``after``/``last``/``before``, checked first
+    resolver.listed = listed  # type: ignore[attr-defined]  # read by the bridge test
+    return strawberry.field(resolver, description=listed.description)

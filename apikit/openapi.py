@@ -1,0 +1,273 @@
+"""Completes the generated OpenAPI schema (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``).
+
+drf-spectacular documents each view's success; this hook adds what a client needs besides:
+
+- a ``summary`` and ``description`` for every operation (from ``OPERATIONS``; an operation not
+  listed there takes its view's docstring);
+- every error answer an operation can give, with the shared ``Error`` schema
+  (``{code, message, details}``) narrowed to the codes possible there (``code`` as an enum) and an
+  example: the operation's own codes (``OPERATIONS``) and those every request can meet (a bad
+  token, a bad body, throttling, a missing object, an ``Idempotency-Key`` refusal);
+- the ``Idempotency-Key`` header on every ``POST`` (``infra.idempotency``);
+- the seat token (Bearer) and the organizer token (``Token …``) as optional schemes on the
+  tournament and match operations (a spectator sends none), and no lock on the public card
+  catalogue and health;
+- one operation-id style, drf-spectacular's ``{path}_{action}`` (``OperationSchema``);
+- 32-bit bounds instead of int64 ones (a number that may pass 2^53 is a decimal string,
+  ``apikit.shapes.BigInt``), and
+  ``int | string`` items for question options and answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import ResolvedComponent
+
+from apikit.events import LOGS, openapi_components, openapi_ref
+from apikit.shapes import Shape, openapi_schema
+
+
+class OperationSchema(AutoSchema):
+    """Every operation id in drf-spectacular's one style, ``{path}_{action}``: the path's words
+    without its parameters, then ``list``, ``retrieve``, ``create``, ``partial_update``,
+    ``update`` or ``destroy`` (``tournaments_list``, ``cards_retrieve``,
+    ``tournaments_draft_pick_create``). The SDKs' methods are named after them. A ``GET`` that
+    answers a page of ``results`` (a ``listing`` or the tournament list) is a ``list``, as one
+    answering a JSON list is. No view names its own (``tests/api/test_operation_ids.py``)."""
+
+    def get_operation_id(self) -> str:
+        made: str = super().get_operation_id()
+        if self.method == "GET" and made.endswith("_retrieve") and _answers_a_page(self):
+            return made.removesuffix("_retrieve") + "_list"
+        return made
+
+
+def _answers_a_page(schema: AutoSchema) -> bool:
+    answer: Any = schema.get_response_serializers()
+    if not (isinstance(answer, type) and issubclass(answer, Shape)):
+        return False
+    return "results" in getattr(answer, "__dataclass_fields__", {})  # a shape is a dataclass
+
+
+ERROR = "Error"
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "Every refusal (docs/errors.md): `code` is stable, `message` for people.",
+    "properties": {
+        "code": {"type": "string", "description": "Stable: programs branch on it."},
+        "message": {"type": "string", "description": "For people; may change."},
+        "details": {
+            "type": "object",
+            "additionalProperties": True,
+            "description": 'Facts that help (`{"version": 7}` for `stale`, …); `{}` otherwise.',
+        },
+    },
+    "required": ["code", "message", "details"],
+}
+STATUS_TEXT = {
+    400: "The request cannot be taken as sent.",
+    401: "A bad credential.",
+    403: "Not yours to do.",
+    404: "Nothing there.",
+    406: "The API answers in JSON only.",
+    409: "Not possible in the present state (read the view again).",
+    413: "The body is too large.",
+    415: "Send `application/json`.",
+    429: "Too many requests: wait `details.retry_after` seconds.",
+    503: "The database is not answering: retry after `Retry-After` seconds.",
+}
+IDEMPOTENCY_HEADER: dict[str, Any] = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"},
+    "description": (
+        "Safe retries (docs/protocol.md §17): the same key with the same request returns the "
+        "first answer and changes nothing twice; with another request it is 409 "
+        "`idempotency_key_reused`. Keys are per caller and last a day."
+    ),
+}
+INT32 = 2**31 - 1
+ORGANIZER_SCHEME: dict[str, Any] = {
+    "type": "apiKey",
+    "in": "header",
+    "name": "Authorization",
+    "description": (
+        "An organizer's API token (`manage.py create_organizer NAME`): enter "
+        "`Token <organizer token>`."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Operation:
+    summary: str
+    description: str
+    codes: dict[int, list[str]] = field(default_factory=dict)
+
+
+OPERATIONS: dict[tuple[str, str], Operation] = {}
+
+
+def register_operations(operations: dict[tuple[str, str], Operation]) -> None:
+    """An app adds its operations' summaries and refusals (from its ``AppConfig.ready``)."""
+    OPERATIONS.update(operations)
+
+
+COMPONENTS: list[type[Shape]] = []
+
+
+def register_components(*shapes: type[Shape]) -> None:
+    """An app adds shapes no operation answers but a client reads elsewhere (the stream's
+    frames): each is a component of the schema (``add_components``)."""
+    COMPONENTS.extend(shape for shape in shapes if shape not in COMPONENTS)
+
+
+def add_components(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """The registered shapes' components (a hook run before drf-spectacular's enum hook, which
+    names their enums as any other's)."""
+    for shape in COMPONENTS:
+        made = openapi_schema(shape, _reference)
+        component = ResolvedComponent(shape.__name__, ResolvedComponent.SCHEMA, made, shape)
+        generator.registry.register_on_missing(component)  # the enum hook rebuilds from it
+        result.setdefault("components", {}).setdefault("schemas", {})[shape.__name__] = made
+    return result
+
+
+def _reference(nested: type[Shape]) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{nested.__name__}"}
+
+
+def add_event_unions(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Each log's events typed (``apikit.events``): its envelope's component becomes the union
+    of its kinds, discriminated by ``kind``. Run after the enum hook: a kind's one value stays
+    in its envelope, not a component of its own."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    for log in LOGS:
+        schemas.update(openapi_components(log, openapi_ref))
+    result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result
+
+
+PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")
+
+
+def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int, list[str]]:
+    """The refusals any request of this shape can meet, whatever the operation."""
+    codes: dict[int, list[str]] = {400: ["bad_request"], 401: ["bad_token"]}
+    codes[400].append("unknown_parameter")
+    codes[406] = ["not_acceptable"]
+    codes[503] = ["database_unavailable"]  # any request while PostgreSQL is down
+    if not path.startswith(PUBLIC_PREFIXES):
+        codes[403] = ["not_organizer"]  # an organizer token whose user lost the permission
+    if "{" in path:
+        codes[404] = ["not_found"]
+    if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+        codes[400].append("invalid")
+    if method in ("POST", "PATCH", "PUT"):
+        codes[400] += ["invalid", "parse_error", "too_deep"]
+        codes[413] = ["too_large"]
+        codes[415] = ["unsupported_media_type"]
+        codes[429] = ["throttled"]
+    if method == "POST":
+        codes[400].append("bad_idempotency_key")
+        codes[409] = ["idempotency_key_reused", "idempotency_key_in_use"]
+    return codes
+
+
+def error_response(status: int, codes: list[str]) -> dict[str, Any]:
+    listed = ", ".join(f"`{code}`" for code in codes)
+    return {
+        "description": f"{STATUS_TEXT.get(status, 'Refused.')} Codes: {listed}.",
+        "content": {
+            "application/json": {
+                "schema": {
+                    "allOf": [{"$ref": f"#/components/schemas/{ERROR}"}],
+                    "properties": {"code": {"type": "string", "enum": codes}},
+                },
+                "example": {"code": codes[0], "message": "…", "details": {}},
+            }
+        },
+    }
+
+
+def _complete(method: str, path: str, operation: dict[str, Any]) -> None:
+    known = OPERATIONS.get((method, path))
+    if known is not None:
+        operation["summary"] = known.summary
+        operation["description"] = known.description
+    elif not operation.get("summary"):
+        text = operation.get("description") or operation["operationId"].replace("_", " ")
+        operation["summary"] = text.strip().splitlines()[0].rstrip(".")
+    codes = generic_codes(method, path, operation)
+    for status, own in (known.codes if known else {}).items():
+        codes.setdefault(status, [])
+        codes[status] += [code for code in own if code not in codes[status]]
+    responses = operation.setdefault("responses", {})
+    for status, listed in sorted(codes.items()):
+        responses.setdefault(str(status), error_response(status, sorted(set(listed))))
+    if method == "POST":
+        parameters = operation.setdefault("parameters", [])
+        if not any(p.get("name") == IDEMPOTENCY_HEADER["name"] for p in parameters):
+            parameters.append(IDEMPOTENCY_HEADER)
+    if path.startswith(PUBLIC_PREFIXES):
+        operation["security"] = [{}]
+    else:
+        security = [s for s in operation.get("security", []) if s]
+        for scheme in ("seatToken", "organizerToken"):
+            if {scheme: []} not in security:
+                security.append({scheme: []})
+        operation["security"] = [*security, {}]  # {}: a spectator sends no token
+
+
+def _narrow_integers(node: Any) -> None:
+    """int64 bounds → 32-bit ones, everywhere in the components."""
+    if isinstance(node, dict):
+        if node.get("type") == "integer" and node.get("format") == "int64":
+            node["format"] = "int32"
+            node["maximum"] = min(node.get("maximum", INT32), INT32)
+            node["minimum"] = max(node.get("minimum", -INT32 - 1), -INT32 - 1)
+        for value in node.values():
+            _narrow_integers(value)
+    elif isinstance(node, list):
+        for value in node:
+            _narrow_integers(value)
+
+
+OPTION = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]}
+
+
+def _precise_types(schemas: dict[str, Any]) -> None:
+    _narrow_integers(schemas)
+    question = schemas.get("Question", {}).get("properties", {})
+    for name in ("options", "default"):
+        if name in question and question[name].get("items") == {}:
+            question[name]["items"] = OPTION
+    if "card" in question and "type" not in question["card"]:
+        question["card"]["type"] = "integer"
+
+
+def complete_schema(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    components = result.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    schemas[ERROR] = ERROR_SCHEMA
+    schemes = components.setdefault("securitySchemes", {})
+    schemes.setdefault(
+        "seatToken", {"type": "http", "scheme": "bearer", "description": "A seat token."}
+    )
+    schemes.setdefault("organizerToken", ORGANIZER_SCHEME)
+    for path, item in result.get("paths", {}).items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "responses" in operation:
+                _complete(method.upper(), path, operation)
+    _precise_types(schemas)
+    return result

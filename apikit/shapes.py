@@ -1,0 +1,477 @@
+"""One declaration per response shape, three renderings made from it.
+
+A shape is a dataclass (``@shape``) whose fields carry their descriptions (``field``).
+Selectors return shapes; REST renders them with ``to_json`` (the keys in declaration order, a
+``rest=False`` field left out, an ``omit_none`` field left out when ``None``); OpenAPI describes
+them through ``ShapeExtension`` (drf-spectacular reads a shape class given to
+``extend_schema(responses=...)`` as a component of the same name); GraphQL's object type is made
+by ``graphql_type`` (the same name; every list of shapes a Relay connection with
+``first``/``after`` and ``last``/``before``, paged by ``apikit.graphql_pages``; a ``node_id``
+field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId`` (a text
+``node_id`` is the global id alone); an ``enum`` field that enum; a ``BigInt`` a decimal
+string (REST's too); ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST,
+``page=False`` sends a short list whole, part of one object's value; ``pages`` are a
+connection's sizes and cursors; a ``Pager`` field a connection read only when selected, a
+page at a time). No serializer or Strawberry type repeats a shape.
+
+Plain dataclasses rather than pydantic models: the three renderings are the small functions
+below, and a selector's row costs a dataclass's construction, not a validation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import operator
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any, Generic, TypeVar, Union
+
+import strawberry
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from rest_framework import serializers
+from strawberry import relay
+from strawberry.scalars import JSON
+
+from apikit.graphql import Connection
+from apikit.graphql_pages import ITEMS, Page, Rules, page_of, paged
+
+S = TypeVar("S", bound="Shape")
+T = TypeVar("T")
+
+BigInt = typing.NewType("BigInt", int)
+"""A whole number that may pass 2^53 (a seed): a decimal string in every answer, REST's and
+GraphQL's alike (a JavaScript number would round it; docs/contract.md)."""
+
+
+class Shape:
+    """The base of every response shape (``@shape`` makes the dataclass)."""
+
+    __slots__ = ()
+    __shape_description__: typing.ClassVar[str] = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Meta:
+    """What a shape's field says beyond its type."""
+
+    description: str
+    rest: bool = True  # False: GraphQL only (a node's database id REST does not send)
+    omit_none: bool = False  # REST leaves the key out when the value is None
+    enum: Any = None  # the GraphQL enum of a string field (OpenAPI: its values)
+    node_id: bool = False  # the type is a Node and this is the number of its global id
+    graphql: bool = True  # False: REST only (GraphQL sends it otherwise, another field)
+    graphql_name: str | None = None  # GraphQL's name of the field (REST's is the field's)
+    page: bool = True  # False: a list of shapes GraphQL sends whole, not as a connection
+    pages: Rules = ITEMS  # a connection's sizes and cursors
+
+
+class Pager(Generic[T]):
+    """A list GraphQL pages itself: a shape's field of this type is a connection whose
+    resolver asks the value for one page (read only when selected; REST never sends it,
+    ``rest=False``)."""
+
+    __slots__ = ()
+
+    def page(self, page: Page) -> Any:
+        """``page`` of the list (a ``Connection``), its arguments already checked."""
+        raise NotImplementedError
+
+
+SHAPES: dict[str, type[Shape]] = {}
+
+
+def field(
+    description: str,
+    *,
+    default: Any = dataclasses.MISSING,
+    rest: bool = True,
+    omit_none: bool = False,
+    enum: Any = None,
+    node_id: bool = False,
+    graphql: bool = True,
+    graphql_name: str | None = None,
+    page: bool = True,
+    pages: Rules = ITEMS,
+) -> Any:
+    """A shape's field and its description (``default``: optional in the constructor)."""
+    meta = Meta(
+        description,
+        rest=rest,
+        omit_none=omit_none,
+        enum=enum,
+        node_id=node_id,
+        graphql=graphql,
+        graphql_name=graphql_name,
+        page=page,
+        pages=pages,
+    )
+    return dataclasses.field(default=default, metadata={"shape": meta})
+
+
+@typing.dataclass_transform(kw_only_default=True, field_specifiers=(field,))
+def shape(description: str) -> Callable[[type[S]], type[S]]:
+    """Declare ``cls`` a shape: a keyword-only dataclass with slots, registered by its name (the
+    name of its OpenAPI component and of its GraphQL type). Not frozen: a frozen dataclass's
+    construction costs twice as much, and a selector builds one per row."""
+
+    def make(cls: type[S]) -> type[S]:
+        made = dataclasses.dataclass(slots=True, kw_only=True)(cls)
+        made.__shape_description__ = description
+        if SHAPES.setdefault(made.__name__, made) is not made:
+            raise ValueError(f"two shapes are named {made.__name__}")
+        return made
+
+    return make
+
+
+# The fields of a shape ---------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Field:
+    name: str
+    type: Any
+    meta: Meta
+
+
+_FIELDS: dict[type, tuple[Field, ...]] = {}
+
+
+def fields_of(cls: type[Shape]) -> tuple[Field, ...]:
+    """The shape's fields in declaration order, their annotations resolved."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = tuple(
+            Field(f.name, hints[f.name], f.metadata["shape"])
+            for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+        )
+        _FIELDS[cls] = found
+    return found
+
+
+def _optional(kind: Any) -> tuple[Any, bool]:
+    """``X | None`` as ``(X, True)``; anything else as ``(kind, False)``."""
+    if typing.get_origin(kind) in (Union, types.UnionType):
+        rest = [a for a in typing.get_args(kind) if a is not type(None)]
+        if len(rest) == 1 and len(typing.get_args(kind)) == 2:
+            return rest[0], True
+    return kind, False
+
+
+def _is_shape(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, Shape)
+
+
+def _is_list(kind: Any) -> bool:
+    """``list[X]``, or ``Sequence[X]``: a list a selector may hand over unread (an object with
+    ``len`` and slices that reads only the page GraphQL asks for)."""
+    return typing.get_origin(kind) in (list, Sequence)
+
+
+# Building shapes ---------------------------------------------------------------------------
+
+
+def row(kind: type[S], source: object, /, **given: Any) -> S:
+    """A ``kind`` built from ``source`` (a model row, another shape, or a mapping such as a
+    ``.values()`` row or a stored payload): each field ``given`` takes that value, every other
+    one ``source``'s attribute (a mapping's key) of the same name. The one row builder: a
+    selector names only what it works out or renames."""
+    names = _NAMES.get(kind) or _names(kind)
+    if not given.keys() <= names:  # a misspelt name would be dropped silently
+        raise TypeError(f"{kind.__name__} has no field {sorted(given.keys() - names)}")
+    read = source.__getitem__ if isinstance(source, Mapping) else partial(getattr, source)
+    return kind(**{name: given[name] if name in given else read(name) for name in names})
+
+
+_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _names(kind: type[Shape]) -> frozenset[str]:
+    found = _NAMES[kind] = frozenset(f.name for f in dataclasses.fields(kind))  # type: ignore[arg-type]
+    return found
+
+
+def listing(item: type[Shape], name: str, description: str) -> type[Shape]:
+    """The answer of a list endpoint, ``{"results": [item, ...]}``, declared once for every list:
+    a shape named ``name`` (its OpenAPI component), ``LISTINGS`` maps it to ``item``."""
+    namespace: dict[str, Any] = {
+        "__annotations__": {"results": list[item]},  # type: ignore[valid-type]
+        "results": field("The items."),
+        "__module__": item.__module__,
+        "__qualname__": name,
+    }
+    made: type[Shape] = shape(description)(type(name, (Shape,), namespace))
+    LISTINGS[made] = item
+    return made
+
+
+# Every listing shape and its item's shape.
+LISTINGS: dict[type[Shape], type[Shape]] = {}
+
+
+# REST --------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """How REST renders one shape: its fields read at once, the fields holding shapes
+    converted, the ``omit_none`` ones dropped when unset."""
+
+    names: tuple[str, ...]
+    read: Callable[[Any], Any]
+    convert: tuple[tuple[str, Callable[[Any], Any]], ...]
+    omit: tuple[str, ...]
+
+
+_REST: dict[type, Plan] = {}
+
+
+def to_json(value: Any) -> Any:
+    """A shape (or a list of them) as REST's body: plain dicts and lists, keys in declaration
+    order; dates and other values stay as they are for the renderer."""
+    if isinstance(value, Shape):
+        plan = _REST.get(type(value)) or _plan(type(value))
+        body = dict(zip(plan.names, plan.read(value), strict=True))
+        for name, convert in plan.convert:
+            if body[name] is not None:
+                body[name] = convert(body[name])
+        for name in plan.omit:
+            if body[name] is None:
+                del body[name]
+        return body
+    if isinstance(value, list | tuple):
+        return [to_json(item) for item in value]
+    return value
+
+
+def _plan(cls: type[Shape]) -> Plan:
+    """The REST fields of ``cls``; a value with no shape in its type is sent as it is."""
+    sent = [f for f in fields_of(cls) if f.meta.rest]
+    names = tuple(f.name for f in sent)
+    getter = operator.attrgetter(*names)
+    read = getter if len(names) > 1 else (lambda value: (getter(value),))
+    convert = tuple((f.name, c) for f in sent if (c := _converter(f.type)) is not None)
+    made = Plan(names, read, convert, tuple(f.name for f in sent if f.meta.omit_none))
+    _REST[cls] = made
+    return made
+
+
+def _converter(kind: Any) -> Callable[[Any], Any] | None:
+    kind, _nullable = _optional(kind)
+    if kind is BigInt:
+        return str
+    if _is_shape(kind):
+        return to_json
+    if _is_list(kind) and _converter(typing.get_args(kind)[0]) is not None:
+        return to_json
+    return None
+
+
+# OpenAPI -----------------------------------------------------------------------------------
+
+DECIMAL = "^[0-9]+$"  # a BigInt's text: the decimal digits of a whole number
+BASIC: dict[Any, dict[str, Any]] = {
+    int: {"type": "integer"},
+    BigInt: {"type": "string", "pattern": DECIMAL},
+    float: {"type": "number", "format": "double"},
+    bool: {"type": "boolean"},
+    str: {"type": "string"},
+    datetime.date: {"type": "string", "format": "date"},
+    datetime.datetime: {"type": "string", "format": "date-time"},
+    Any: {},
+}
+
+
+def openapi_schema(
+    cls: type[Shape], ref: Callable[[type[Shape]], dict[str, Any]]
+) -> dict[str, Any]:
+    """The OpenAPI object of a shape; ``ref(nested)`` is a nested shape's component reference."""
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for found in fields_of(cls):
+        if not found.meta.rest:
+            continue
+        schema = _openapi_type(found.type, found.meta, ref)
+        properties[found.name] = {**schema, "description": found.meta.description}
+        if not found.meta.omit_none:
+            required.append(found.name)
+    made = {"type": "object", "description": cls.__shape_description__, "properties": properties}
+    return {**made, "required": required} if required else made
+
+
+def _openapi_type(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> dict[str, Any]:
+    kind, nullable = _optional(kind)
+    schema = _openapi_plain(kind, meta, ref)
+    if not nullable:
+        return schema
+    if "$ref" in schema:
+        return {"allOf": [schema], "nullable": True}
+    return {**schema, "nullable": True}
+
+
+def _openapi_plain(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> dict[str, Any]:
+    if meta.enum is not None and not typing.get_origin(kind):
+        return {"type": "string", "enum": [member.value for member in meta.enum]}
+    if _is_shape(kind):
+        return dict(ref(kind))
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if _is_list(kind):
+        return {"type": "array", "items": _openapi_type(args[0], meta, ref)}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": _openapi_type(args[1], meta, ref)}
+    if kind in BASIC:
+        return dict(BASIC[kind])
+    raise TypeError(f"no OpenAPI type for {kind!r}")
+
+
+class Many(serializers.ListSerializer):
+    """A REST answer that is a JSON list of a shape (``extend_schema(responses=Many(Shape))``):
+    OpenAPI's array of the shape's component. Never used to render: the view sends
+    ``to_json(list)``."""
+
+    def __init__(self, item: type[Shape]) -> None:
+        serializers.BaseSerializer.__init__(self)
+        self.child = item  # type: ignore[assignment]  # drf-spectacular reads the shape here
+
+
+class ShapeExtension(OpenApiSerializerExtension):
+    """drf-spectacular reads a shape class as a component named after it."""
+
+    target_class = Shape
+    match_subclasses = True
+
+    def get_name(self, auto_schema: Any, direction: Any) -> str:
+        return str(self.target.__name__)
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        def ref(nested: type[Shape]) -> dict[str, Any]:
+            return dict(auto_schema.resolve_serializer(nested, direction).ref)
+
+        return openapi_schema(self.target, ref)
+
+
+# GraphQL -----------------------------------------------------------------------------------
+
+_TYPES: dict[type, Any] = {}
+ELSEWHERE: dict[type, Callable[[], Any]] = {}
+"""Shapes whose GraphQL type is made elsewhere: a log's envelope is an interface
+(``apikit.events``)."""
+
+
+def graphql_type(cls: type[Shape]) -> Any:
+    """The Strawberry type of a shape (made once): it resolves its fields from the shape's
+    instance itself, so a resolver returns the selector's value unchanged."""
+    made = _TYPES.get(cls)
+    if made is not None:
+        return made
+    if cls in ELSEWHERE:
+        made = _TYPES[cls] = ELSEWHERE[cls]()
+        return made
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
+    node = next((f for f in fields_of(cls) if f.meta.node_id), None)
+    for found in fields_of(cls):
+        if not found.meta.graphql or (found is node and found.type is not int):
+            continue  # REST's alone, or a text node id: the global id only
+        name = "database_id" if found is node else found.name
+        renamed = found.meta.graphql_name
+        if found is node:
+            namespace[name] = strawberry.field(
+                description=found.meta.description, resolver=_getter(found.name, int)
+            )
+        elif _paged(found):
+            namespace[name] = _page_field(found)
+        else:
+            annotations[name] = _graphql_of(found.type, found.meta)
+            namespace[name] = strawberry.field(
+                description=found.meta.description, name=renamed and graphql_camel(renamed)
+            )
+    bases: tuple[type, ...] = ()
+    if node is not None:
+        # A Node is told apart by its shape's class (``node(id:)`` answers the shape itself).
+        namespace["is_type_of"] = classmethod(lambda _cls, obj, _info: type(obj) is cls)
+        namespace["resolve_id"] = classmethod(_id_of(node.name))
+        bases = (relay.Node,)
+    made = strawberry.type(
+        type(cls.__name__, bases, namespace), description=cls.__shape_description__
+    )
+    _TYPES[cls] = made
+    return made
+
+
+def graphql_camel(name: str) -> str:
+    """GraphQL's name of a snake_case name (``room_code``: ``roomCode``)."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _getter(name: str, kind: Any) -> Any:
+    def resolve(root: Any) -> Any:
+        return getattr(root, name)
+
+    resolve.__annotations__ = {"root": Any, "return": kind}
+    return resolve
+
+
+def _id_of(name: str) -> Callable[..., str]:
+    def resolve_id(_cls: Any, root: Any, *, info: Any) -> str:
+        return str(getattr(root, name))
+
+    return resolve_id
+
+
+def _paged(found: Field) -> bool:
+    """A connection: a ``Pager``, or a list of shapes unless ``page=False``."""
+    origin, args = typing.get_origin(found.type), typing.get_args(found.type)
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Pager):
+        return True
+    return found.meta.page and _is_list(found.type) and _is_shape(args[0])
+
+
+def _page_field(found: Field) -> Any:
+    item = typing.get_args(found.type)[0]
+
+    def resolve(root: Any, page: Page) -> Any:
+        value = getattr(root, found.name)
+        return value.page(page) if isinstance(value, Pager) else page_of(value, page)
+
+    resolve.__annotations__ = {"root": Any, "page": Page, "return": connection_type(item)}
+    resolver = paged(found.meta.pages)(resolve)
+    return strawberry.field(resolver=resolver, description=found.meta.description)
+
+
+def connection_type(item: type[Shape]) -> Any:
+    """The GraphQL connection of a shape's list: ``<Item>Connection``."""
+    return Connection[graphql_type(item)]  # type: ignore[misc]
+
+
+def _graphql_of(kind: Any, meta: Meta) -> Any:
+    kind, nullable = _optional(kind)
+    made = _graphql_plain(kind, meta)
+    return typing.Optional[made] if nullable else made  # noqa: UP045
+
+
+def _graphql_plain(kind: Any, meta: Meta) -> Any:
+    if meta.enum is not None and not typing.get_origin(kind):
+        return meta.enum
+    if _is_shape(kind):
+        return graphql_type(kind)
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if _is_list(kind):
+        return list[_graphql_of(args[0], meta)]  # type: ignore[misc]
+    if origin is dict or kind is Any:
+        return JSON
+    if kind is BigInt:
+        return str  # graphql-core writes the int as its decimal string
+    if kind in BASIC:
+        return kind
+    raise TypeError(f"no GraphQL type for {kind!r}")
+
+
+# What ``apikit.events`` (the logs' typed events) reads of a shape's renderings.
+is_shape = _is_shape
+graphql_of = _graphql_of

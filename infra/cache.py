@@ -1,0 +1,74 @@
+"""Django's cache on Redis that fails open: a Redis outage is a cache miss, never a 500.
+
+The cache holds only what can be rebuilt: the per-version projections of a tournament (the
+selectors read the database when the cache has nothing) and the throttles' request counts (with
+nothing counted, a request is let through: throttling pauses while Redis is down rather than
+refusing everyone). So every read answers its default and every write is dropped while Redis
+does not answer, with one warning in the log per call.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import redis.exceptions
+from django.core.cache.backends.redis import RedisCache
+
+from infra import observe
+
+log = logging.getLogger(__name__)
+
+UNREACHABLE = (redis.exceptions.RedisError, OSError)
+
+
+def _fail_open(method: Callable[..., Any], missing: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def wrapper(self: RedisCache, *args: Any, **kwargs: Any) -> Any:
+        try:
+            answer = method(self, *args, **kwargs)
+        except UNREACHABLE as error:
+            observe.dependency_seen(observe.REDIS, False)
+            log.warning("Cache %s failed (Redis does not answer): %s", method.__name__, error)
+            return missing(*args, **kwargs)
+        observe.dependency_seen(observe.REDIS, True)
+        return answer
+
+    return wrapper
+
+
+def _default(key: Any, default: Any = None, *_: Any, **__: Any) -> Any:
+    return default
+
+
+def _nothing(*_: Any, **__: Any) -> None:
+    return None
+
+
+def _false(*_: Any, **__: Any) -> bool:
+    return False
+
+
+def _empty(*_: Any, **__: Any) -> dict[str, Any]:
+    return {}
+
+
+def _unset_keys(data: dict[str, Any], *_: Any, **__: Any) -> list[str]:
+    return list(data)
+
+
+class FailOpenRedisCache(RedisCache):
+    """``RedisCache`` whose every call answers as an empty cache while Redis is down."""
+
+    get = _fail_open(RedisCache.get, _default)
+    get_many = _fail_open(RedisCache.get_many, _empty)
+    has_key = _fail_open(RedisCache.has_key, _false)
+    add = _fail_open(RedisCache.add, _false)
+    set = _fail_open(RedisCache.set, _nothing)
+    set_many = _fail_open(RedisCache.set_many, _unset_keys)
+    touch = _fail_open(RedisCache.touch, _false)
+    delete = _fail_open(RedisCache.delete, _false)
+    delete_many = _fail_open(RedisCache.delete_many, _nothing)
+    clear = _fail_open(RedisCache.clear, _nothing)

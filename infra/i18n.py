@@ -1,0 +1,99 @@
+"""The languages the server speaks, and how a request or a socket picks one.
+
+Django's own i18n does the translating (gettext catalogues under ``locale/``, ``LocaleMiddleware``
+for ``Accept-Language``); this module adds what it lacks for an API: ``?lang=`` on any URL (it
+wins over the header), a coded refusal of a language the server does not speak, the same choice
+for a WebSocket from its opening request, and compiling the catalogues without GNU gettext.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseBase, QueryDict
+from django.http.cookie import parse_cookie
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.deprecation import MiddlewareMixin
+from django.utils.translation import gettext
+
+from infra.errors import ApplicationError
+
+QUERY_PARAMETER = "lang"
+
+
+class UnsupportedLanguage(ApplicationError):
+    """``?lang=`` names a language the server has no catalogue for."""
+
+
+def supported() -> list[str]:
+    return [code for code, _ in settings.LANGUAGES]
+
+
+def language_of(code: str) -> str:
+    """The supported language ``code`` names (``zh-Hans``, ``ru-RU`` → ``zh-hans``, ``ru``),
+    or ``UnsupportedLanguage``."""
+    try:
+        return translation.get_supported_language_variant(code.strip().lower())
+    except LookupError:
+        raise UnsupportedLanguage(
+            "unsupported_language",
+            gettext("This server speaks no language named %(lang)s.") % {"lang": repr(code)},
+            {"lang": code, "supported": supported()},
+        ) from None
+
+
+def request_language(request: HttpRequest) -> str:
+    """``?lang=`` if given (refused when unknown), else the ``django_language`` cookie's language,
+    else the best of ``Accept-Language`` (Django's own order)."""
+    asked = request.GET.get(QUERY_PARAMETER)
+    if asked is not None:
+        return language_of(asked)
+    return translation.get_language_from_request(request)
+
+
+def scope_language(scope: Mapping[str, Any]) -> str:
+    """A socket's language: its opening URL's ``?lang=``, else its ``django_language`` cookie, else
+    its ``Accept-Language`` (as for a request)."""
+    request = HttpRequest()
+    request.GET = QueryDict(bytes(scope.get("query_string") or b""), encoding="latin-1")
+    for name, value in scope.get("headers") or []:
+        if name == b"accept-language":
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+        elif name == b"cookie":
+            request.COOKIES = parse_cookie(value.decode("latin-1"))
+    try:
+        return request_language(request)
+    except UnsupportedLanguage:
+        return settings.LANGUAGE_CODE  # a socket's refusal needs a language to be written in
+
+
+class RequestLanguageMiddleware(MiddlewareMixin):
+    """What ``LocaleMiddleware`` does for ``Accept-Language`` (the language activated, the
+    answer's ``Content-Language`` and ``Vary: Accept-Language``), plus ``?lang=``.
+
+    Outermost, so that every coded error of the layers below is written in the chosen language;
+    an unknown ``?lang=`` is ``400 unsupported_language`` (in English: nothing else was asked).
+    """
+
+    def process_request(self, request: HttpRequest) -> HttpResponseBase | None:
+        translation.activate(settings.LANGUAGE_CODE)
+        try:
+            language = request_language(request)
+        except UnsupportedLanguage as error:
+            from infra.middleware import coded_error
+
+            return coded_error(error)
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
+        return None
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        translation.deactivate()  # the next request on this thread starts from the default
+        return response

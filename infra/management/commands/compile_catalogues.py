@@ -1,0 +1,24 @@
+"""``manage.py compile_catalogues``: the gettext catalogues under ``locale/`` compiled to ``.mo``
+(``compilemessages`` without GNU gettext's ``msgfmt``); the two scripts run it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_noop, ngettext
+
+from infra.catalogues import compile_catalogues
+from infra.commands import LocalizedCommand
+
+
+class Command(LocalizedCommand):
+    help = gettext_noop("Compile locale/*/LC_MESSAGES/*.po to .mo (only those changed since).")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        written = compile_catalogues()
+        self.stdout.write(
+            ngettext(
+                "%(count)d catalogue compiled.", "%(count)d catalogues compiled.", len(written)
+            )
+            % {"count": len(written)}
+        )

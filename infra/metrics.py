@@ -1,0 +1,220 @@
+"""The server's Prometheus metrics: every family in one place, and the text of a scrape.
+
+Processes count into prometheus_client's metrics. With ``PROMETHEUS_MULTIPROC_DIR`` set (the
+full stack: gunicorn's workers, Daphne and the Celery pool share one directory on the host), each
+process writes its values to files there and a scrape of any web process adds them all up: the
+library's documented multiprocess mode, so the workers' task figures show up at ``/metrics``
+without a server of their own. Without it (the embedded server, tests) one process holds them.
+
+Figures that are a state rather than a count (tournaments by status, stuck tournaments, the
+queue's length, heartbeat ages) are computed at scrape time by the collectors named in
+``settings.METRICS_COLLECTORS`` (import strings, so ``config`` names no app's module).
+
+Names are the contract of the alert rules and the dashboard under ``deploy/`` (a test checks
+each name they use exists here).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from functools import cache
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.module_loading import import_string
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+    values,
+)
+from prometheus_client.metrics_core import Metric
+from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.registry import Collector
+
+
+def process_id() -> str:
+    """Names this process's files in the shared directory: host and pid, since the full stack's
+    containers each number their processes from 1 (the pid alone would collide)."""
+    return f"{socket.gethostname()}_{os.getpid()}"
+
+
+def multiprocess_dir() -> str | None:
+    """The directory the processes of this host share their values in, if any."""
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
+
+
+def _forget_an_unusable_dir() -> None:
+    """A ``PROMETHEUS_MULTIPROC_DIR`` this process cannot write in (missing, or a volume owned by
+    root while the process is not) made prometheus_client raise at the first metric, which
+    stopped every Django process at import. It is dropped instead, with a warning: this process
+    counts alone (a scrape then shows its own figures only), and the server runs."""
+    folder = multiprocess_dir()
+    if folder is None or (os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK)):
+        return
+    del os.environ["PROMETHEUS_MULTIPROC_DIR"]  # prometheus_client reads it at each metric
+    values.ValueClass = values.MutexValue
+    logging.getLogger(__name__).warning(
+        "PROMETHEUS_MULTIPROC_DIR %s is not a directory this process can write in (uid %s): "
+        "metrics of this process only",
+        folder,
+        os.getuid(),
+        extra={"event": "metrics_dir_unusable", "path": folder},
+    )
+
+
+_forget_an_unusable_dir()
+if multiprocess_dir():
+    # Before any metric is made (values.MultiProcessValue's documented process_identifier); a
+    # restarted process under the same name starts with no open sockets of its last life.
+    multiprocess.mark_process_dead(process_id())
+    values.ValueClass = values.MultiProcessValue(process_id)
+
+PREFIX = "challengers"
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+# Seconds. Requests and tasks of this server take milliseconds to a few seconds.
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+# Stream lag: from an event's release (stored, or its paced ``visible_at``) to its frame sent.
+LAG_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+
+HTTP_REQUESTS = Counter(
+    f"{PREFIX}_http_requests",
+    "HTTP requests answered, by API (rest, graphql, probe, other), route pattern, GraphQL "
+    "operation (its name, anonymous or unknown; none for REST), method and status.",
+    ["api", "route", "operation", "method", "status"],
+)
+HTTP_LATENCY = Histogram(
+    f"{PREFIX}_http_request_duration_seconds",
+    "Time to answer an HTTP request, by API, route pattern, GraphQL operation and method.",
+    ["api", "route", "operation", "method"],
+    buckets=LATENCY_BUCKETS,
+)
+WS_OPEN = Gauge(
+    f"{PREFIX}_websocket_connections",
+    "Event streams open now: /ws/tournaments/ connections past the handshake and GraphQL "
+    "subscriptions (tournamentEvents, matchEvents).",
+    multiprocess_mode="livesum",
+)
+WS_FRAMES = Counter(
+    f"{PREFIX}_websocket_frames_sent",
+    "Event frames sent on the event streams (a GraphQL subscription's next messages too).",
+)
+STREAM_LAG = Histogram(
+    f"{PREFIX}_stream_lag_seconds",
+    "From an event's release (stored, or its paced release time) to its frame being sent.",
+    buckets=LAG_BUCKETS,
+)
+TASKS = Counter(
+    f"{PREFIX}_tasks",
+    "Celery tasks run, by task name and final state (SUCCESS, FAILURE, RETRY).",
+    ["task", "state"],
+)
+TASK_LATENCY = Histogram(
+    f"{PREFIX}_task_duration_seconds",
+    "Time a Celery task ran, by task name.",
+    ["task"],
+    buckets=LATENCY_BUCKETS,
+)
+TASK_RETRIES = Counter(f"{PREFIX}_task_retries", "Celery task retries, by task name.", ["task"])
+TASK_FAILURES = Counter(
+    f"{PREFIX}_task_failures", "Celery tasks that raised (no retry left), by task name.", ["task"]
+)
+MATCHES_RECORDED = Counter(f"{PREFIX}_matches_recorded", "Matches played and stored.")
+MATCHES_RELEASED = Counter(
+    f"{PREFIX}_matches_released", "Matches whose result was released (applied to the tournament)."
+)
+TOURNAMENT_CHANGES = Counter(
+    f"{PREFIX}_tournament_transitions",
+    "Tournaments started, finished or cancelled, by event.",
+    ["event"],
+)
+THROTTLED = Counter(
+    f"{PREFIX}_throttled_requests", "Requests refused with 429 throttled, by scope.", ["scope"]
+)
+LOGIN_LOCKOUTS = Counter(
+    f"{PREFIX}_login_lockouts",
+    "Admin logins locked for an account and an address after repeated failures (infra.lockout).",
+)
+DEPENDENCY_UP = Gauge(
+    f"{PREFIX}_dependency_up",
+    "1 while a dependency (database, redis) answers this process, 0 once it did not; the least "
+    "over live processes.",
+    ["dependency"],
+    multiprocess_mode="livemin",
+)
+DEPENDENCY_CHANGES = Counter(
+    f"{PREFIX}_dependency_changes",
+    "A dependency (database, redis) lost or regained, as a process saw it happen.",
+    ["dependency", "change"],
+)
+WEBHOOKS = Counter(
+    f"{PREFIX}_webhook_deliveries",
+    "Webhook delivery attempts by outcome (delivered, retrying, failed: no attempt left).",
+    ["outcome"],
+)
+
+
+@contextmanager
+def open_stream() -> Iterator[None]:
+    """An event stream open for the block (a GraphQL subscription's life)."""
+    WS_OPEN.inc()
+    try:
+        yield
+    finally:
+        WS_OPEN.dec()
+
+
+def frames_sent(count: int, released: Iterable[datetime] = ()) -> None:
+    """``count`` event frames sent on a stream (``/ws/tournaments/`` or a GraphQL
+    subscription), and the lag from each live one's release (``released``) to now; the
+    catch-up on connect is old news, not lag."""
+    WS_FRAMES.inc(count)
+    now = None
+    for moment in released:
+        now = now or timezone.now()
+        STREAM_LAG.observe(max((now - moment).total_seconds(), 0.0))
+
+
+@cache
+def _state_collectors() -> tuple[Collector, ...]:
+    return tuple(import_string(name)() for name in settings.METRICS_COLLECTORS)
+
+
+def scrape_registry() -> CollectorRegistry:
+    """What a scrape reads: every process's counts (multiprocess) or this one's, plus the
+    collectors of state computed now."""
+    if multiprocess_dir():
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)
+    else:
+        registry = CollectorRegistry(auto_describe=True)
+        registry.register(_Forward(REGISTRY))
+    for collector in _state_collectors():
+        registry.register(collector)
+    return registry
+
+
+def scrape() -> bytes:
+    """The Prometheus text exposition of every family."""
+    return generate_latest(scrape_registry())
+
+
+class _Forward(Collector):
+    """This process's default registry, read through a scrape registry of its own."""
+
+    def __init__(self, source: CollectorRegistry) -> None:
+        self.source = source
+
+    def collect(self) -> Iterable[Metric]:
+        return self.source.collect()

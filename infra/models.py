@@ -1,0 +1,68 @@
+"""The server's own rows, outside any game: the idempotency keys of retried POSTs, the processes'
+heartbeats, the periodic jobs' leases and the reconciler's nudges."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class IdempotencyKey(models.Model):
+    """One caller's ``Idempotency-Key``: claimed while its request runs, then its first answer.
+
+    ``scope`` names the caller (a hash of its credential, or its address); ``fingerprint`` hashes
+    the request (method, path, body). ``status`` is ``None`` while the first request is in flight.
+    """
+
+    scope = models.CharField(max_length=64)
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)
+    created = models.DateTimeField(db_index=True)
+    status = models.PositiveSmallIntegerField(null=True)
+    content_type = models.CharField(max_length=100, blank=True)
+    body = models.BinaryField(default=b"")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_per_caller")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status or 'in flight'})"
+
+
+class Heartbeat(models.Model):
+    """A process's last sign of life: each worker's clock writes its own every few seconds, and
+    the reconcile task writes ``beat`` when Celery beat sent it (``infra.liveness``)."""
+
+    name = models.CharField(max_length=200, unique=True)
+    role = models.CharField(max_length=10)  # "worker" or "beat"
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.name} at {self.seen_at:%H:%M:%S}"
+
+
+class Lease(models.Model):
+    """A periodic job's turn: the process whose conditional update moved ``until`` runs it, so
+    many worker clocks (and beat) run one job once per period (``infra.liveness.lease_claim``)."""
+
+    name = models.CharField(max_length=100, unique=True)
+    holder = models.CharField(max_length=200, blank=True)
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} held by {self.holder or 'nobody'} until {self.until:%H:%M:%S}"
+
+
+class Nudge(models.Model):
+    """When the reconciler last queued a task for one piece of owed work (``key``, e.g.
+    ``match:12``): a task still in flight is not queued again before the bound has passed.
+
+    The owed work itself is never stored here; it is derived from the game's rows. A nudge is
+    written only once the broker took the task (a failed send leaves the work due again)."""
+
+    key = models.CharField(max_length=100, unique=True)
+    queued_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key} queued at {self.queued_at:%H:%M:%S}"

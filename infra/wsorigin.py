@@ -1,0 +1,88 @@
+"""Which pages may open a socket: every WebSocket route (the tournament stream, the GraphQL
+socket) goes through ``OriginGuard``.
+
+The ``Origin`` header is what a browser sends to say which page opens the socket; a program
+(Python's ``websockets``, ``examples/play.py``, a server-side client) sends none, and no page
+can open a socket without one. So:
+
+- **no ``Origin``**: not a browser, allowed (a token still decides who it is);
+- an ``Origin`` whose host is one of ``ALLOWED_HOSTS``, or one of ``WEBSOCKET_ALLOWED_ORIGINS``
+  (a web client served from another site): allowed;
+- **any other ``Origin``**: the handshake is accepted, then the error frame
+  ``{"type": "error", "code": "forbidden_origin", "message"}`` and close code ``4403`` — coded
+  as every other refusal of a socket, where Channels' ``AllowedHostsOriginValidator`` answered
+  a bare HTTP 403 (to programs without an ``Origin`` too) that a page cannot even read.
+
+The matching (a host, a ``.example.com`` pattern, a full ``https://host:port`` origin) is
+Channels' ``OriginValidator``'s.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import ParseResult, urlparse
+
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
+from channels.security.websocket import OriginValidator
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from infra.i18n import scope_language
+
+CLOSE_FORBIDDEN = 4403
+STREAM_PROTOCOL = "challengers.v1"  # the tournament stream's (tournaments.consumers)
+# The subprotocols the server speaks, in the order it prefers them when a client offers several.
+SPOKEN = (STREAM_PROTOCOL, "graphql-transport-ws")
+
+
+def origin_of(scope: dict[str, Any]) -> ParseResult | None:
+    """The ``Origin`` header, parsed; ``None`` when the client sent none."""
+    for name, value in scope.get("headers", []):
+        if name == b"origin":
+            return urlparse(value.decode("latin1"))
+    return None
+
+
+def spoken_subprotocol(offered: Sequence[str], spoken: Sequence[str] = SPOKEN) -> str | None:
+    """The subprotocol to accept with: one the server speaks, if the client offered it.
+
+    A browser that offered subprotocols fails a handshake answered with none (it would never
+    see the refusal's frame), and ``bearer.<token>`` is a credential, never echoed."""
+    return next((name for name in spoken if name in offered), None)
+
+
+class OriginGuard(OriginValidator):
+    """``OriginValidator`` with no ``Origin`` allowed and a coded refusal of a foreign one."""
+
+    def __init__(self, application: Any) -> None:
+        super().__init__(application, allowed_origins=[])
+
+    async def __call__(
+        self, scope: Any, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
+        origin = origin_of(scope)
+        # The settings are read per connection: tests (and only tests) change them.
+        self.allowed_origins = [*settings.ALLOWED_HOSTS, *settings.WEBSOCKET_ALLOWED_ORIGINS]
+        if origin is None or self.valid_origin(origin):
+            await self.application(scope, receive, send)
+            return
+        await refuse_origin(scope, receive, send)
+
+
+async def refuse_origin(scope: Any, receive: ASGIReceiveCallable, send: Any) -> None:
+    """Accept, send the ``forbidden_origin`` frame, close with 4403 (a page sees both).
+
+    (``send`` is untyped: asgiref's type wants ``text`` and ``bytes`` in every frame, which
+    Channels' test client refuses.)"""
+    if (await receive())["type"] != "websocket.connect":
+        return  # the client left before its handshake reached the application
+    with translation.override(scope_language(scope)):
+        message = _("This page's origin may not open a socket on this server.")
+    frame = {"type": "error", "code": "forbidden_origin", "message": message}
+    subprotocol = spoken_subprotocol(scope.get("subprotocols", []))
+    await send({"type": "websocket.accept", "subprotocol": subprotocol, "headers": []})
+    await send({"type": "websocket.send", "text": json.dumps(frame, ensure_ascii=False)})
+    await send({"type": "websocket.close", "code": CLOSE_FORBIDDEN, "reason": "forbidden_origin"})

@@ -1,0 +1,445 @@
+"""Every league action, declared once (``apikit.actions``): REST's league views
+(``leagues.api``) and GraphQL's league mutations are made from these declarations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import status
+
+from apikit.actions import Answer, Call, Ident, Result, declare, result
+from apikit.shapes import graphql_type
+from infra.throttling import CreateThrottle, JoinThrottle
+from leagues import closing, corrections, managing, schedules, selectors, services
+from leagues.api import inputs
+from leagues.enums import CorrectionKind, WebhookEvent
+from leagues.shapes import (
+    CheckInView,
+    CorrectionView,
+    Delivery,
+    Done,
+    LeagueView,
+    MemberItem,
+    MemberToken,
+    NewMember,
+    ScheduleView,
+    SeasonView,
+    Webhook,
+    WebhookSecret,
+)
+from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
+from tournaments.actions import TICKET_ANSWER, seat, ticket
+from tournaments.api.auth import actor_of
+from tournaments.selectors.viewers import Organizer
+from tournaments.shapes import Ticket
+
+SLUG = Ident("slug", str, "The league's slug.")
+SEASON = Ident("season_id", int, "The season's id.", nodes=("SeasonView",))
+HANDLE = Ident("handle", str, "The member's handle.", field="member")
+ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.")
+DELIVERY = Ident("delivery_id", int, "The delivery's id.")
+TOURNAMENT = Ident(
+    "tournament_id",
+    int,
+    "The tournament's id.",
+    field="tournament",
+    nodes=("TournamentView", "TournamentListItem"),
+)
+CREATED = status.HTTP_201_CREATED
+# The options a kind of action shares, named once: a deletion answers 204 with no body; an
+# action that issues something (a tournament, a code, a secret, a sent event) is throttled as a
+# creation and answers 201.
+DELETING: dict[str, Any] = {
+    "method": "delete",
+    "status": status.HTTP_204_NO_CONTENT,
+    "response": None,
+}
+ISSUING: dict[str, Any] = {"throttle": CreateThrottle, "status": CREATED}
+
+
+def organizer(call: Call) -> Organizer | None:
+    """The calling organizer, if the caller is one (``bad_token`` for an unknown token)."""
+    found = actor_of(call.authorization)
+    return found if isinstance(found, Organizer) else None
+
+
+LEAGUE = result("league", LeagueView, "The league.")
+SEASON_RESULT = result("season", SeasonView, "The season.")
+TICKET = TICKET_ANSWER  # the tournaments app's ticket
+DONE = Answer(Result("done", graphql_type(Done), "Done.", lambda body, _: Done(ok=True)), None)
+
+
+def _league(call: Call) -> LeagueView:
+    league = services.league_create(organizer=organizer(call), **call.data)
+    return selectors.league_view(league.slug, None)
+
+
+def _season(call: Call) -> SeasonView:
+    data = dict(call.data)
+    scoring, slug = data.pop("scoring", None), data.pop("slug")
+    season = services.season_create(
+        organizer=organizer(call),
+        slug=slug,
+        name=data["name"],
+        starts_on=data["starts_on"],
+        ends_on=data["ends_on"],
+        scoring=dict(scoring) if scoring else None,
+        bots_allowed=data["bots_allowed"],
+        advice_allowed=data["advice_allowed"],
+        **inputs.tournament_options(data),
+    )
+    return selectors.season_view(season, organizer=True)
+
+
+def _season_tournament(call: Call) -> Ticket:
+    data = call.data
+    services.require_season_in(data["slug"], data["season_id"])
+    tournament = services.season_tournament_organize(
+        organizer=organizer(call),
+        season_id=data["season_id"],
+        seat_count=data["seats"],
+        deck_deadline_seconds=data["deck_deadline_seconds"],
+        answer_deadline_seconds=data["answer_deadline_seconds"],
+        **inputs.tournament_options(data),
+    )
+    return Ticket.of(tournament.pk, tournament.code, None, None)
+
+
+def _hosted(call: Call) -> Ticket:
+    data = call.data
+    return ticket(
+        services.season_tournament_host(
+            join_code=data["join_code"],
+            host_name=data["name"],
+            member_token=data.get("member_token"),
+            seat_count=data["seats"],
+            deck_deadline_seconds=data["deck_deadline_seconds"],
+            answer_deadline_seconds=data["answer_deadline_seconds"],
+            **inputs.tournament_options(data),
+        )
+    )
+
+
+def _member(call: Call) -> NewMember:
+    made, claim = services.member_create(
+        organizer=organizer(call), slug=call.data["slug"], handle=call.data["handle"]
+    )
+    return NewMember(member=made.handle, kind=made.kind, claim_code=claim)
+
+
+def _claim(call: Call) -> MemberToken:
+    made, token = services.member_claim(slug=call.data["slug"], claim_code=call.data["claim_code"])
+    return MemberToken(member=made.handle, token=token)
+
+
+def _webhook(call: Call) -> Webhook:
+    data = call.data
+    endpoint, secret = services.webhook_create(
+        organizer=organizer(call), slug=data["slug"], url=data["url"], events=data["events"]
+    )
+    return Webhook(id=endpoint.pk, url=endpoint.url, events=endpoint.events, secret=secret)
+
+
+def _correction(call: Call) -> CorrectionView:
+    arguments = inputs.correction_arguments(call.data)
+    made = corrections.correction_create(
+        organizer=organizer(call), slug=call.data["slug"], **arguments
+    )
+    return selectors.correction_view(made)
+
+
+def _rename(call: Call) -> MemberItem:
+    slug, new = call.data["slug"], call.data["handle"]  # ``member``: the handle it had
+    managing.member_rename(
+        organizer=organizer(call), slug=slug, handle=call.data["member"], new=new
+    )
+    return next(m for m in selectors.member_list(slug) if m.member == new)
+
+
+def _reissue(call: Call) -> NewMember:
+    handle = call.data["member"]
+    claim = managing.member_token_reissue(
+        organizer=organizer(call), slug=call.data["slug"], handle=handle
+    )
+    return NewMember(member=handle, kind="human", claim_code=claim)
+
+
+def _update(call: Call) -> SeasonView:
+    data = dict(call.data)
+    slug, season_id = data.pop("slug"), data.pop("season_id")
+    season = managing.season_update(
+        organizer=organizer(call), slug=slug, season_id=season_id, changes=data
+    )
+    return selectors.season_view(season, organizer=True)
+
+
+def _closure(change: Any) -> Any:
+    """A close or reopen's run: the season as it is after it."""
+
+    def run(call: Call) -> SeasonView:
+        data = call.data
+        season = change(
+            organizer=organizer(call),
+            slug=data["slug"],
+            season_id=data["season_id"],
+            reason=data["reason"],
+        )
+        return selectors.season_view(season, organizer=True)
+
+    return run
+
+
+def _endpoint(call: Call) -> dict[str, Any]:
+    """The arguments naming the caller's endpoint (``managing`` checks it is theirs)."""
+    data = call.data
+    return {"organizer": organizer(call), "slug": data["slug"], "endpoint_id": data["endpoint_id"]}
+
+
+def _rotate(call: Call) -> WebhookSecret:
+    secret = managing.webhook_rotate(**_endpoint(call))
+    return WebhookSecret(id=call.data["endpoint_id"], secret=secret)
+
+
+CREATE_LEAGUE = declare(
+    "create_league",
+    "An organizer creates a league (and organizes it).",
+    _league,
+    LEAGUE,
+    body=inputs.LeagueInput,
+    status=CREATED,
+)
+CREATE_SEASON = declare(
+    "create_season",
+    "A league's organizer adds a season.",
+    _season,
+    SEASON_RESULT,
+    body=inputs.SeasonInput,
+    path=(SLUG,),
+    status=CREATED,
+)
+OPEN_SEASON_TOURNAMENT = declare(
+    "open_season_tournament",
+    "A league's organizer opens a season tournament (no seat): options left out take the "
+    "season's; one that differs is refused.",
+    _season_tournament,
+    TICKET,
+    body=inputs.SeasonTournamentInput,
+    path=(SLUG, SEASON),
+    **ISSUING,
+)
+HOST_SEASON_TOURNAMENT = declare(
+    "host_season_tournament",
+    "Host a season tournament with the season's join code (as a member with its token).",
+    _hosted,
+    TICKET,
+    body=inputs.HostTournamentInput,
+    **ISSUING,
+)
+JOIN_SEASON_TOURNAMENT = declare(
+    "join_season_tournament",
+    "Join a season tournament's lobby as a league member.",
+    lambda call: ticket(
+        services.league_seat_join(
+            code=call.data["code"],
+            name=call.data.get("name"),
+            member_token=call.data["member_token"],
+        )
+    ),
+    TICKET,
+    body=inputs.MemberJoinInput,
+    throttle=JoinThrottle,
+    status=CREATED,
+)
+CREATE_MEMBER = declare(
+    "create_member",
+    "A league's organizer adds a member (and its claim code).",
+    _member,
+    result("member", NewMember, "The member and its claim code."),
+    body=inputs.MemberInput,
+    path=(SLUG,),
+    status=CREATED,
+)
+CLAIM_MEMBER = declare(
+    "claim_member",
+    "A player claims a member with its claim code (once).",
+    _claim,
+    result("member", MemberToken, "The member and its token."),
+    body=inputs.ClaimInput,
+    path=(SLUG,),
+    throttle=JoinThrottle,
+    status=CREATED,
+)
+CREATE_WEBHOOK = declare(
+    "create_webhook",
+    "A league's organizer adds a signed webhook endpoint.",
+    _webhook,
+    result("webhook", Webhook, "The endpoint and its secret (shown once)."),
+    body=inputs.WebhookInput,
+    path=(SLUG,),
+    status=CREATED,
+    enums={"events": list[WebhookEvent]},
+)
+CORRECT_RESULT = declare(
+    "correct_result",
+    "A league's organizer corrects a recorded result.",
+    _correction,
+    result("correction", CorrectionView, "The correction."),
+    body=inputs.CorrectionInput,
+    path=(SLUG,),
+    status=CREATED,
+    enums={"kind": CorrectionKind},
+    nodes={
+        "tournament": ("TournamentView", "TournamentListItem"),
+        "season": ("SeasonView",),
+        "match": ("MatchView",),
+    },
+)
+RENAME_MEMBER = declare(
+    "rename_member",
+    "A league's organizer renames a human member (`handle`: the new handle).",
+    _rename,
+    result("member", MemberItem, "The member renamed."),
+    body=inputs.MemberInput,
+    path=(SLUG, HANDLE),
+    method="patch",
+)
+REMOVE_MEMBER = declare(
+    "remove_member",
+    "A league's organizer removes a member with no record.",
+    lambda call: managing.member_remove(
+        organizer=organizer(call), slug=call.data["slug"], handle=call.data["member"]
+    ),
+    DONE,
+    path=(SLUG, HANDLE),
+    **DELETING,
+)
+REISSUE_MEMBER_TOKEN = declare(
+    "reissue_member_token",
+    "A new claim code for a member; its token stops working.",
+    _reissue,
+    result("member", NewMember, "The member and its new claim code."),
+    path=(SLUG, HANDLE),
+    **ISSUING,
+)
+UPDATE_SEASON = declare(
+    "update_season",
+    "A league's organizer edits or archives a season: the fields given, the others kept.",
+    _update,
+    SEASON_RESULT,
+    body=inputs.SeasonUpdateInput,
+    path=(SLUG, SEASON),
+    method="patch",
+)
+CLOSE_SEASON = declare(
+    "close_season",
+    "A league's organizer closes a season's results: no date, schedule, correction or late "
+    "result changes them until it is reopened (`season_closed`).",
+    _closure(closing.season_close),
+    SEASON_RESULT,
+    body=inputs.ClosureInput,
+    path=(SLUG, SEASON),
+)
+REOPEN_SEASON = declare(
+    "reopen_season",
+    "A league's organizer reopens a closed season's results.",
+    _closure(closing.season_reopen),
+    SEASON_RESULT,
+    body=inputs.ClosureInput,
+    path=(SLUG, SEASON),
+)
+DELETE_WEBHOOK = declare(
+    "delete_webhook",
+    "A league's organizer deletes a webhook endpoint.",
+    lambda call: managing.webhook_delete(**_endpoint(call)),
+    DONE,
+    path=(SLUG, ENDPOINT),
+    **DELETING,
+)
+ROTATE_WEBHOOK_SECRET = declare(
+    "rotate_webhook_secret",
+    "A new signing secret for an endpoint (shown once).",
+    _rotate,
+    result("webhook", WebhookSecret, "The endpoint's new secret."),
+    path=(SLUG, ENDPOINT),
+    **ISSUING,
+)
+PING_WEBHOOK = declare(
+    "ping_webhook",
+    "A test ping to one endpoint, logged as a delivery.",
+    lambda call: selectors.delivery_view(managing.webhook_ping(**_endpoint(call))),
+    result("delivery", Delivery, "The ping's delivery."),
+    path=(SLUG, ENDPOINT),
+    **ISSUING,
+)
+RETRY_DELIVERY = declare(
+    "retry_delivery",
+    "Send a delivery again (same key and body).",
+    lambda call: selectors.delivery_view(
+        managing.delivery_retry(**_endpoint(call), delivery_id=call.data["delivery_id"])
+    ),
+    result("delivery", Delivery, "The delivery sent again."),
+    path=(SLUG, ENDPOINT, DELIVERY),
+    throttle=CreateThrottle,
+)
+
+
+def _schedule(call: Call) -> ScheduleView:
+    data = call.data
+    made = schedules.schedule_set(
+        organizer=organizer(call),
+        slug=data["slug"],
+        tournament_id=data["tournament"],
+        starts_at=data["starts_at"],
+        checkin_minutes=data["checkin_minutes"],
+        no_show=data["no_show"],
+        bot_level=data["bot_level"],
+    )
+    return schedules.schedule_view(made)
+
+
+def _checkin(call: Call) -> CheckInView:
+    checkin = schedules.seat_checkin(tournament_id=call.data["tournament"], seat=seat(call))
+    return CheckInView(seat=checkin.seat.number + 1, checked_in_at=checkin.at)
+
+
+SCHEDULE_START = declare(
+    "schedule_start",
+    "A league's organizer schedules (or moves) a lobby's start on a day of its season; check-in "
+    "opens `checkin_minutes` before; `no_show` says what a player who did not check in causes.",
+    _schedule,
+    result("schedule", ScheduleView, "The scheduled start."),
+    body=inputs.ScheduleInput,
+    path=(SLUG, TOURNAMENT),
+    status=CREATED,
+)
+CHECK_IN = declare(
+    "check_in",
+    "The calling seat checks in for its tournament's scheduled start (again: the same check-in).",
+    _checkin,
+    result("check_in", CheckInView, "The seat's check-in."),
+    path=(TOURNAMENT,),
+)
+
+ACTIONS = (
+    CREATE_LEAGUE,
+    CREATE_SEASON,
+    OPEN_SEASON_TOURNAMENT,
+    HOST_SEASON_TOURNAMENT,
+    JOIN_SEASON_TOURNAMENT,
+    CREATE_MEMBER,
+    CLAIM_MEMBER,
+    CREATE_WEBHOOK,
+    CORRECT_RESULT,
+    RENAME_MEMBER,
+    REMOVE_MEMBER,
+    REISSUE_MEMBER_TOKEN,
+    UPDATE_SEASON,
+    CLOSE_SEASON,
+    REOPEN_SEASON,
+    DELETE_WEBHOOK,
+    ROTATE_WEBHOOK_SECRET,
+    PING_WEBHOOK,
+    RETRY_DELIVERY,
+    SCHEDULE_START,
+    CHECK_IN,
+)

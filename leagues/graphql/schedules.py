@@ -1,0 +1,31 @@
+"""A tournament's schedule over GraphQL, with the caller's check-in (the calendar is a list:
+``leagues.lists``; scheduling and check-in are actions:
+``leagues.actions``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+
+from leagues import schedules
+from leagues.graphql.types import TournamentScheduleView
+from leagues.shapes import TournamentScheduleView as TournamentScheduleShape
+from tournaments.graphql.queries import caller_seat
+
+
+@strawberry.type
+class ScheduleQuery:
+    @strawberry.field(
+        description="A tournament's scheduled start, its league and the calling seat's check-in "
+        "(REST: GET /api/v1/leagues/tournaments/{id}/checkin/); `not_scheduled` without one."
+    )
+    def tournament_schedule(
+        self,
+        info: strawberry.Info,
+        tournament: Annotated[int, strawberry.argument(description="Tournament id.")],
+    ) -> TournamentScheduleView:
+        found: TournamentScheduleShape = schedules.tournament_schedule(
+            tournament_id=tournament, seat=caller_seat(info)
+        )
+        return found

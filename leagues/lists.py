@@ -1,0 +1,101 @@
+"""Every league list, declared once (``apikit.lists``): REST's list views
+(``leagues.api``) and GraphQL's connections (``leagues.graphql``) are made
+from these declarations, so both check the caller alike and read the same rows."""
+
+from __future__ import annotations
+
+from apikit.actions import Call, Ident
+from apikit.lists import Listed
+from leagues import managing, schedules, selectors, services
+from leagues.actions import SLUG, organizer
+from leagues.shapes import (
+    Calendar,
+    CorrectionList,
+    CorrectionView,
+    Delivery,
+    DeliveryList,
+    LeagueItem,
+    LeagueList,
+    MemberList,
+    WebhookList,
+)
+from leagues.shapes import ScheduleView as ScheduleShape
+from tournaments.actions import actor
+
+# GraphQL names the endpoint ``id`` (REST's path: ``endpoint_id``).
+ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.", field="id")
+
+
+def _leagues(call: Call) -> list[LeagueItem]:
+    actor(call)  # ``bad_token`` for an unknown token, as everywhere
+    return selectors.league_list()
+
+
+def _corrections(call: Call) -> list[CorrectionView]:
+    actor(call)
+    return selectors.correction_list(call.data["slug"])
+
+
+def _calendar(call: Call) -> list[ScheduleShape]:
+    actor(call)
+    return schedules.calendar(call.data["slug"])
+
+
+def _organizers_only(call: Call) -> str:
+    """The league's slug, once the caller is one of its organizers (``forbidden`` else)."""
+    slug: str = call.data["slug"]
+    services.require_organizer(organizer(call), services.league_of(slug))
+    return slug
+
+
+def _deliveries(call: Call) -> list[Delivery]:
+    data = call.data
+    endpoint = managing.webhook_of(
+        organizer=organizer(call), slug=data["slug"], endpoint_id=data["id"]
+    )
+    return selectors.delivery_list(endpoint)
+
+
+LEAGUES = Listed(
+    name="leagues",
+    description="Public leagues (an unlisted one is reached by its slug).",
+    listing=LeagueList,
+    rows=_leagues,
+)
+MEMBERS = Listed(
+    name="members",
+    description="A league's members (its organizers only).",
+    listing=MemberList,
+    rows=lambda call: selectors.member_list(_organizers_only(call)),
+    path=(SLUG,),
+)
+WEBHOOKS = Listed(
+    name="webhooks",
+    description="A league's webhook endpoints (its organizers only).",
+    listing=WebhookList,
+    rows=lambda call: selectors.webhook_list(_organizers_only(call)),
+    path=(SLUG,),
+)
+WEBHOOK_DELIVERIES = Listed(
+    name="webhook_deliveries",
+    description="An endpoint's newest 100 deliveries (its organizers only).",
+    listing=DeliveryList,
+    rows=_deliveries,
+    path=(SLUG, ENDPOINT),
+)
+CORRECTIONS = Listed(
+    name="corrections",
+    description="A league's corrections, oldest first: its audit trail.",
+    listing=CorrectionList,
+    rows=_corrections,
+    path=(SLUG,),
+)
+CALENDAR = Listed(
+    name="calendar",
+    description="A league's scheduled tournaments by start time.",
+    listing=Calendar,
+    rows=_calendar,
+    path=(SLUG,),
+)
+
+LISTED = (LEAGUES, MEMBERS, WEBHOOKS, WEBHOOK_DELIVERIES, CORRECTIONS, CALENDAR)

@@ -1,0 +1,181 @@
+"""A league organizer's management writes: members (rename, remove, reissue a token), seasons
+(edit dates and policies, archive) and webhook endpoints (delete, rotate the secret, ping, retry
+a delivery). Each checks that the caller is one of the league's organizers (``services``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from datetime import date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from infra.errors import ConflictError, NotFoundError
+from leagues import schedules, webhooks
+from leagues.models import (
+    DeliveryStatus,
+    FormerHandle,
+    Member,
+    MemberKind,
+    Season,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
+from leagues.services import (
+    check_dates,
+    handle_taken,
+    league_of,
+    require_open,
+    require_organizer,
+    require_season_in,
+)
+from tournaments.selectors.viewers import Organizer
+from tournaments.services.common import new_token
+
+
+def _human(slug: str, handle: str, *, lock: bool = False) -> Member:
+    members = Member.objects.select_for_update(of=("self",)) if lock else Member.objects
+    member = members.filter(league__slug=slug, handle=handle).first()
+    if member is None:
+        raise NotFoundError("unknown_member", _("This league has no member with that handle."))
+    if member.kind != MemberKind.HUMAN:
+        raise ConflictError("bot_member", _("A bot member is named by its bot; it has no token."))
+    return member
+
+
+def member_rename(*, organizer: Organizer | None, slug: str, handle: str, new: str) -> Member:
+    """A human member's new handle (its results, standings and rating follow it)."""
+    require_organizer(organizer, league_of(slug))
+    member = _human(slug, handle)
+    if new.lower().startswith("bot "):
+        raise ConflictError("handle_taken", _("Handles starting with 'Bot ' are the bots'."))
+    old = member.handle
+    member.handle = new
+    try:
+        with transaction.atomic():
+            member.save(update_fields=["handle"])
+            handle_taken(member.league_id, new)
+            if old.lower() != new.lower():  # the old address now redirects (docs/leagues.md)
+                FormerHandle.objects.create(league_id=member.league_id, handle=old, member=member)
+    except IntegrityError as taken:
+        raise ConflictError("handle_taken", _("Another member has that handle.")) from taken
+    return member
+
+
+def member_remove(*, organizer: Organizer | None, slug: str, handle: str) -> None:
+    """Remove a human member that never sat in a league tournament (one with results is part
+    of the record: disqualify it instead, a correction)."""
+    require_organizer(organizer, league_of(slug))
+    with transaction.atomic():
+        # Locked before the check: a join that is seating the member finishes first and its
+        # seat is seen here (league_seat_join locks the member too).
+        member = _human(slug, handle, lock=True)
+        if member.seats.exists() or member.results.exists() or member.corrections.exists():
+            raise ConflictError(
+                "member_in_use", _("That member sat in a league tournament: disqualify it instead.")
+            )
+        member.delete()
+
+
+def member_token_reissue(*, organizer: Organizer | None, slug: str, handle: str) -> str:
+    """A new claim code for the member, shown this once; its token (if claimed) stops working."""
+    require_organizer(organizer, league_of(slug))
+    member = _human(slug, handle)
+    claim, digest = new_token()
+    member.claim_hash, member.token_hash, member.claimed_at = digest, "", None
+    member.save(update_fields=["claim_hash", "token_hash", "claimed_at"])
+    return claim
+
+
+SEASON_FIELDS = ("name", "starts_on", "ends_on", "bots_allowed", "advice_allowed")
+# What a closed season still takes: its name and archiving change no result.
+RESULTLESS = frozenset({"name", "archived"})
+
+
+def season_update(
+    *, organizer: Organizer | None, slug: str, season_id: int, changes: dict[str, Any]
+) -> Season:
+    """Edit a season's name, dates and policies (the policies hold for tournaments opened from
+    now on), or archive it (``archived``: no tournament opens in it) or bring it back."""
+    require_organizer(organizer, require_season_in(slug, season_id).league)
+    with transaction.atomic():
+        # The season's row lock: a start being scheduled meanwhile (``schedules.schedule_set``
+        # holds it too) is either seen here or checked against the new dates.
+        season = Season.objects.select_for_update().get(pk=season_id)
+        if set(changes) - RESULTLESS:
+            require_open(season)
+        starts: date | None = changes.get("starts_on", season.starts_on)
+        ends: date | None = changes.get("ends_on", season.ends_on)
+        check_dates(starts, ends)
+        schedules.require_schedules_within(season, starts, ends)
+        for name in SEASON_FIELDS:
+            if name in changes:
+                setattr(season, name, changes[name])
+        if "archived" in changes:
+            season.archived_at = timezone.now() if changes["archived"] else None
+        season.save()
+    return season
+
+
+def _endpoint(slug: str, endpoint_id: int) -> WebhookEndpoint:
+    endpoint = WebhookEndpoint.objects.filter(league__slug=slug, pk=endpoint_id).first()
+    if endpoint is None:
+        raise NotFoundError("unknown_webhook", _("This league has no such webhook endpoint."))
+    return endpoint
+
+
+def webhook_of(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> WebhookEndpoint:
+    """One of the league's endpoints, to one of its organizers."""
+    require_organizer(organizer, league_of(slug))
+    return _endpoint(slug, endpoint_id)
+
+
+def webhook_delete(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> None:
+    """Delete an endpoint and its delivery log (nothing more is sent to it)."""
+    endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
+    with transaction.atomic():
+        # Lock the endpoint before its deliveries are collected: an event being logged for it
+        # (``webhooks.emit`` holds this lock until it commits) finishes first, and its delivery
+        # is then collected and deleted too, rather than left to fail the foreign key at commit.
+        locked = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint.pk).first()
+        if locked is not None:  # another delete went first: nothing left to do
+            locked.delete()
+
+
+def webhook_rotate(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> str:
+    """A new signing secret, shown this once: every attempt from now on is signed with it."""
+    endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
+    endpoint.secret = secrets.token_hex(32)
+    endpoint.save(update_fields=["secret"])
+    return endpoint.secret
+
+
+def webhook_ping(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> WebhookDelivery:
+    """A ``ping`` event to this endpoint alone (whatever it subscribed to), logged and retried
+    like any delivery: a receiver's test."""
+    endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
+    with transaction.atomic():
+        [delivery_id] = webhooks.emit_to(
+            endpoint, kind="ping", key=f"ping:{uuid.uuid4().hex}", data={"league": slug}
+        )
+    return WebhookDelivery.objects.get(pk=delivery_id)
+
+
+def delivery_retry(
+    *, organizer: Organizer | None, slug: str, endpoint_id: int, delivery_id: int
+) -> WebhookDelivery:
+    """Send a delivery of this endpoint again (same key and body, attempts anew)."""
+    endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
+    delivery = WebhookDelivery.objects.filter(endpoint=endpoint, pk=delivery_id).first()
+    if delivery is None:
+        raise NotFoundError("unknown_delivery", _("This endpoint has no such delivery."))
+    if delivery.status == DeliveryStatus.PENDING and delivery.attempts == 0:
+        raise ConflictError("delivery_pending", _("That delivery is being sent already."))
+    with transaction.atomic():
+        webhooks.delivery_resend(delivery_id=delivery.pk)
+    delivery.refresh_from_db()
+    return delivery

@@ -1,0 +1,402 @@
+"""League reads: the list of public leagues, a league, a season's standings (with the vector that
+decided each rank), a member's history, and a season's tournaments and matches as JSON lines.
+
+Nothing secret leaves here: no token or claim hash, no join code but to the league's organizers,
+and a season's matches only once their tournament has finished (their results are public then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from apikit.shapes import row
+from infra.errors import NotFoundError
+from leagues.models import (
+    Correction,
+    CorrectionKind,
+    FormerHandle,
+    League,
+    LeagueTournament,
+    Member,
+    Rating,
+    RatingChange,
+    Result,
+    Season,
+    Standing,
+    Visibility,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
+from leagues.rating import Skill
+from leagues.rules import TIEBREAK, Totals, ranked
+from leagues.shapes import (
+    ClosureView,
+    CorrectionView,
+    Delivery,
+    HistoryRow,
+    LeagueItem,
+    LeagueView,
+    LineResult,
+    MatchLine,
+    MemberHistory,
+    MemberItem,
+    ResultRow,
+    SeasonOptions,
+    SeasonView,
+    SkillChange,
+    StandingRow,
+    Standings,
+    TournamentLine,
+    TournamentResults,
+    WebhookItem,
+)
+from leagues.shapes import Skill as SkillShape
+from matches.models import Match
+from tournaments.models import Status
+from tournaments.selectors.viewers import Organizer
+
+
+def _league(league: League) -> LeagueItem:
+    return row(LeagueItem, league, public=league.visibility == Visibility.PUBLIC)
+
+
+def league_list() -> list[LeagueItem]:
+    """Public leagues only (an unlisted one is reached by its slug alone)."""
+    return [_league(league) for league in League.objects.filter(visibility=Visibility.PUBLIC)]
+
+
+def league_get(slug: str) -> League:
+    league = League.objects.filter(slug=slug).first()
+    if league is None:
+        raise NotFoundError("not_found", _("No league has that slug."))
+    return league
+
+
+def is_organizer(league: League, organizer: Organizer | None) -> bool:
+    return organizer is not None and league.organizers.filter(pk=organizer.user_id).exists()
+
+
+def season_view(season: Season, *, organizer: bool) -> SeasonView:
+    return row(
+        SeasonView,
+        season,
+        options=row(SeasonOptions, season, winter_park=season.winter_mode),
+        tournaments=season.links.count(),
+        archived=season.archived_at is not None,
+        closed=season.closed_at is not None,
+        closures=[
+            ClosureView(
+                action=c.action, by=c.by.username if c.by else None, at=c.at, reason=c.reason
+            )
+            for c in season.closures.select_related("by")
+        ],
+        join_code=season.join_code if organizer else None,
+    )
+
+
+def league_view(slug: str, organizer: Organizer | None) -> LeagueView:
+    league = league_get(slug)
+    mine = is_organizer(league, organizer)
+    return row(
+        LeagueView,
+        _league(league),
+        seasons=[season_view(s, organizer=mine) for s in league.seasons.all()],
+        members=league.members.count(),
+    )
+
+
+def season_pick(league: League, season_id: int | None) -> Season:
+    """The season asked for, else the default: of the seasons not archived, the newest with a
+    recorded result, or the newest when none has any (a season just made does not turn the
+    default standings into an empty table, an archived test season never is the default); the
+    newest season only when every one is archived; ``unknown_season`` if none."""
+    seasons = league.seasons.all()
+    if season_id:
+        season = seasons.filter(pk=season_id).first()
+    else:
+        current = seasons.filter(archived_at__isnull=True)
+        played = current.filter(links__recorded_seq__isnull=False).distinct()
+        season = played.first() or current.first() or seasons.first()
+    if season is None:
+        raise NotFoundError("unknown_season", _("This league has no such season."))
+    return season
+
+
+def _skill(rating: Rating | RatingChange | None) -> SkillShape | None:
+    """A rating (or the one a change left) as shown, with its ordinal."""
+    return None if rating is None else row(SkillShape, Skill(rating.mu, rating.sigma))
+
+
+KINDS = ("all", "human", "bot")
+
+
+def standings_of(season: Season, kind: str = "all") -> Standings:
+    """Rank, the tie-break vector and what decided it, and the member's league rating; ``kind``
+    ``human`` or ``bot`` ranks that kind of member alone (``all``: everyone)."""
+    standings = Standing.objects.filter(season=season).select_related("member__rating")
+    if kind != "all":
+        standings = standings.filter(member__kind=kind)
+    rows = list(standings)
+    by_member = {row.member_id: row for row in rows}
+    totals = [
+        Totals(row.member_id, row.points, row.wins, row.finals, row.fans, row.played)
+        for row in rows
+    ]
+    table = [
+        StandingRow(
+            rank=entry.rank,
+            member=by_member[entry.totals.key].member.handle,
+            kind=by_member[entry.totals.key].member.kind,
+            **entry.totals.vector(),
+            vector=list(entry.totals.vector().values()),
+            decided_by=entry.decided_by,
+            rating=_skill(getattr(by_member[entry.totals.key].member, "rating", None)),
+        )
+        for entry in ranked(totals)
+    ]
+    return Standings(season=season.pk, kind=kind, tiebreak=list(TIEBREAK), rows=table)
+
+
+def standings_view(slug: str, season_id: int | None, kind: str = "all") -> Standings:
+    league = league_get(slug)
+    return standings_of(season_pick(league, season_id), kind)
+
+
+def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int, int]]:
+    """The totals summed from the season's results alone (a check on the incremental rows)."""
+    sums: dict[str, list[int]] = {}
+    for result in Result.objects.filter(link__season=season).select_related("member"):
+        row = sums.setdefault(result.member.handle, [0, 0, 0, 0, 0])
+        row[0] += result.points
+        row[1] += int(result.champion)
+        row[2] += int(result.finalist)
+        row[3] += result.fans
+        row[4] += 1
+    return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]
+
+
+def member_renamed(slug: str, handle: str) -> str | None:
+    """The current handle of the member ``handle`` used to name, if no member holds it now
+    (``None``: a live handle, or one never used): its old addresses redirect there."""
+    if Member.objects.filter(league__slug=slug, handle=handle).exists():
+        return None
+    former = FormerHandle.objects.filter(league__slug=slug, handle__iexact=handle)
+    return former.values_list("member__handle", flat=True).first()
+
+
+def member_history(slug: str, handle: str) -> MemberHistory:
+    """A member's results, tournament by tournament, with the rating before and after each."""
+    league = league_get(slug)
+    member = Member.objects.filter(league=league, handle=handle).first()
+    if member is None and (renamed := member_renamed(slug, handle)):  # a former handle's
+        member = Member.objects.filter(league=league, handle=renamed).first()
+    if member is None:
+        raise NotFoundError("unknown_member", _("This league has no member with that handle."))
+    changes = {
+        c.link_id: c for c in RatingChange.objects.filter(member=member).select_related("link")
+    }
+    results = (
+        Result.objects.filter(member=member).select_related("link").order_by("link__recorded_seq")
+    )
+    return row(
+        MemberHistory,
+        member,
+        member=member.handle,
+        rating=_skill(Rating.objects.filter(member=member).first()),
+        tournaments=[_history_row(result, changes.get(result.link_id)) for result in results],
+        corrections=[correction_view(c) for c in _corrections_about(member)],
+    )
+
+
+def _corrections_about(member: Member) -> list[Correction]:
+    """The corrections that name the member, and the manual results and forfeits of its
+    tournaments (both may move its place)."""
+    named = Q(member=member)
+    moving = [CorrectionKind.MANUAL_RESULT, CorrectionKind.FORFEIT]
+    manual = Q(kind__in=moving, link__results__member=member)
+    manual |= Q(kind=CorrectionKind.MANUAL_RESULT, places__has_key=str(member.pk))
+    found = Correction.objects.filter(named | manual).select_related("link", "member")
+    return list(found.distinct().order_by("id"))
+
+
+def correction_view(correction: Correction) -> CorrectionView:
+    """A correction as the audit trail shows it (its author's name stays private)."""
+    handles = (
+        dict(
+            Member.objects.filter(pk__in=[int(k) for k in correction.places]).values_list(
+                "pk", "handle"
+            )
+        )
+        if correction.places
+        else {}
+    )
+    return row(
+        CorrectionView,
+        correction,
+        season=correction.season_id,
+        tournament=correction.link.tournament_id if correction.link else None,
+        member=correction.member.handle if correction.member else None,
+        match=correction.match_id,
+        places={handles[int(k)]: place for k, place in correction.places.items()},
+    )
+
+
+def correction_list(slug: str) -> list[CorrectionView]:
+    """Every correction of the league, oldest first: its audit trail."""
+    league = league_get(slug)
+    found = Correction.objects.filter(league=league).select_related("link", "member")
+    return [correction_view(c) for c in found.order_by("id")]
+
+
+def _history_row(result: Result, change: RatingChange | None) -> HistoryRow:
+    rating = None
+    if change is not None:
+        before, after = Skill(change.mu_before, change.sigma_before), Skill(change.mu, change.sigma)
+        rating = row(SkillChange, after, change=after.ordinal - before.ordinal)
+    link = result.link
+    return row(
+        HistoryRow, result, tournament=link.tournament_id, season=link.season_id, rating=rating
+    )
+
+
+def tournament_results(slug: str, tournament_id: int) -> TournamentResults:
+    """A league tournament's results by place, each with the member's rating after it (none
+    until the tournament is recorded: results are public from then on)."""
+    link = (
+        LeagueTournament.objects.filter(tournament_id=tournament_id, season__league__slug=slug)
+        .select_related("season")
+        .first()
+    )
+    if link is None:
+        raise NotFoundError("not_league_tournament", _("This league has no such tournament."))
+    changes = {c.member_id: c for c in RatingChange.objects.filter(link=link)}
+    results = link.results.select_related("member").order_by("place", "seat")
+    return TournamentResults(
+        tournament=tournament_id,
+        season=link.season_id,
+        recorded=link.recorded_seq is not None,
+        rows=[_result_row(result, changes.get(result.member_id)) for result in results],
+    )
+
+
+def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
+    member = result.member
+    return row(ResultRow, result, member=member.handle, kind=member.kind, rating=_skill(change))
+
+
+def season_lines(slug: str, season_id: int) -> Iterator[TournamentLine | MatchLine]:
+    """A season as JSON lines: each tournament, then its matches (finished tournaments only)."""
+    season = season_pick(league_get(slug), season_id)
+    links = (
+        LeagueTournament.objects.filter(season=season).select_related("tournament").order_by("id")
+    )
+    for link in links:
+        tournament = link.tournament
+        yield row(
+            TournamentLine,
+            tournament,
+            type="tournament",
+            recorded=link.recorded_seq is not None,
+            results=[
+                row(LineResult, r, member=r.member.handle)
+                for r in link.results.select_related("member")
+            ],
+        )
+        if tournament.status == Status.FINISHED:
+            yield from _match_lines(tournament.pk)
+
+
+def _match_lines(tournament_id: int) -> Iterator[MatchLine]:
+    matches = Match.objects.filter(tournament_id=tournament_id).select_related("seat_a", "seat_b")
+    for match in matches.order_by("round", "park"):
+        winner = match.winner
+        yield row(
+            MatchLine,
+            match,
+            type="match",
+            tournament=tournament_id,
+            seats=[match.seat_a.number, match.seat_b.number],
+            winner=winner.number if winner is not None else None,
+        )
+
+
+def member_list(slug: str) -> list[MemberItem]:
+    """Every member of the league (for its organizers): handle, kind, strength, whether its
+    token is claimed. No hash leaves here."""
+    members = Member.objects.filter(league__slug=slug).order_by("kind", "handle")
+    return [
+        row(
+            MemberItem,
+            m,
+            member=m.handle,
+            bot_level=m.bot_level or None,
+            claimed=m.claimed_at is not None,
+        )
+        for m in members
+    ]
+
+
+def webhook_view(endpoint: WebhookEndpoint) -> WebhookItem:
+    """An endpoint without its secret (shown only when made or rotated)."""
+    return row(WebhookItem, endpoint)
+
+
+def webhook_list(slug: str) -> list[WebhookItem]:
+    return [webhook_view(e) for e in WebhookEndpoint.objects.filter(league__slug=slug)]
+
+
+def delivery_view(delivery: WebhookDelivery) -> Delivery:
+    return row(Delivery, delivery)
+
+
+def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[Delivery]:
+    """The endpoint's newest deliveries first (the log an organizer retries from)."""
+    return [delivery_view(d) for d in endpoint.deliveries.order_by("-sequence")[:limit]]
+
+
+# Nodes: an object by its number (GraphQL's ``node(id:)``). A number is guessable where a slug is
+# not, so an unlisted league and what is in it are found this way by its organizers alone.
+
+
+def visible_league(league_id: int, organizer: Organizer | None) -> League:
+    """The league of that number, if the caller may reach it (``not_found`` otherwise)."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is None or not (
+        league.visibility == Visibility.PUBLIC or is_organizer(league, organizer)
+    ):
+        raise NotFoundError("not_found", _("No such object."))
+    return league
+
+
+def league_item_by_id(league_id: int, organizer: Organizer | None) -> LeagueItem:
+    return _league(visible_league(league_id, organizer))
+
+
+def league_by_id(league_id: int, organizer: Organizer | None) -> LeagueView:
+    return league_view(visible_league(league_id, organizer).slug, organizer)
+
+
+def season_by_id(season_id: int, organizer: Organizer | None) -> SeasonView:
+    season = Season.objects.filter(pk=season_id).first()
+    if season is None:
+        raise NotFoundError("not_found", _("No such object."))
+    league = visible_league(season.league_id, organizer)
+    return season_view(season, organizer=is_organizer(league, organizer))
+
+
+def member_by_id(member_id: int, organizer: Organizer | None) -> MemberHistory:
+    member = Member.objects.filter(pk=member_id).first()
+    if member is None:
+        raise NotFoundError("not_found", _("No such object."))
+    return member_history(visible_league(member.league_id, organizer).slug, member.handle)
+
+
+def member_item_by_id(member_id: int, organizer: Organizer | None) -> MemberItem:
+    """A member as its league's organizers see it (``not_found`` for anyone else)."""
+    member = Member.objects.filter(pk=member_id).select_related("league").first()
+    if member is None or not is_organizer(member.league, organizer):
+        raise NotFoundError("not_found", _("No such object."))
+    return next(m for m in member_list(member.league.slug) if m.id == member_id)

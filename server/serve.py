@@ -1,0 +1,22 @@
+"""Daphne's entry point (``./scripts/serve``, the compose stack's ``ws``): the ASGI app, its
+database pool opened at start (``infra.dbpool``: readiness is truthful from the first probe),
+and on the embedded defaults its own clock.
+
+With no broker, tasks run on the server's own worker thread; this entry starts that thread's
+clock (the deadline sweep every two seconds, as Celery beat does on the full stack). Tests import
+``server.asgi`` instead, so no background sweep ever runs inside a test.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+from infra.dbpool import open_pool
+from infra.taskqueue import start_clock
+from server.asgi import application
+
+open_pool()
+if settings.TASK_RUNNER == "thread":
+    start_clock()
+
+__all__ = ["application"]
