@@ -28,7 +28,6 @@ def live_server_url(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.mark.timeout(300)
 def test_the_example_client_plays_a_whole_tournament_to_a_champion(live_server_url: str) -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "play.py"), live_server_url, *PLAY_OPTIONS],

@@ -26,7 +26,6 @@ needs_node = pytest.mark.skipif(
 
 
 @needs_node
-@pytest.mark.timeout(300)
 def test_the_committed_sdks_are_generated_from_the_committed_schemas() -> None:
     """The drift check: regenerated into a temporary folder, every generated file equals the
     committed one (else: run ``manage.py export_sdks`` and commit sdk/)."""
@@ -51,7 +50,6 @@ def live_server_url(tmp_path: Path) -> Iterator[str]:
 
 @needs_node
 @pytest.mark.long
-@pytest.mark.timeout(400)
 def test_the_typescript_example_plays_a_whole_tournament_to_a_champion(
     live_server_url: str,
 ) -> None:

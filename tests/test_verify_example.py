@@ -15,8 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests.live_server import ROOT, live_server
 
 
@@ -39,7 +37,6 @@ def _tamper(database: Path) -> None:
         )
 
 
-@pytest.mark.timeout(400)
 def test_the_verifier_passes_a_finished_tournament_and_fails_a_tampered_one(
     tmp_path: Path,
 ) -> None:

@@ -26,7 +26,6 @@ def live_server_url(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
-@pytest.mark.timeout(300)
 def test_a_javascript_client_opens_the_commitment_from_rest_and_from_the_stream(
     live_server_url: str,
 ) -> None:

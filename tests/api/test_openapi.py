@@ -141,7 +141,6 @@ BUDGET_SECONDS = 60
 
 
 @pytest.mark.django_db
-@pytest.mark.timeout(240)
 def test_schemathesis_finds_no_server_error_and_no_undocumented_status(catalogue: Any) -> None:
     # Random ids find nothing: each case is also sent against a real tournament (started, in its
     # first Deck Phase) as its host, and the first card and card set.

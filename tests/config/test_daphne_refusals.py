@@ -18,8 +18,6 @@ from websockets.sync.client import connect
 from server.daphne_server import HEADERS_LIMIT, LINE_LIMIT
 from tests.live_server import live_server
 
-pytestmark = pytest.mark.timeout(120)
-
 MULTIPART = "multipart/form-data; boundary=xyz"
 
 

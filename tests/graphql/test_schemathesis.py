@@ -41,7 +41,6 @@ BUDGET_SECONDS = 60
 
 
 @pytest.mark.django_db
-@pytest.mark.timeout(240)
 def test_schemathesis_finds_no_server_error_and_only_coded_errors(catalogue: Any) -> None:
     host = open_game(seats=2)[0]
     with kept_connection():

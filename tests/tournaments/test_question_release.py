@@ -78,7 +78,6 @@ def _before(
     return count
 
 
-@pytest.mark.timeout(300)
 async def test_each_question_comes_after_every_event_before_it_and_nothing_comes_early(
     catalogue: Any, settings: Any
 ) -> None:

@@ -44,7 +44,6 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.mark.timeout(300)  # a backstop: a loaded machine is slow, not stuck
 def test_a_board_shows_its_matchs_end_before_the_trophy_is_told(
     browser: Browser, server_url: str
 ) -> None:

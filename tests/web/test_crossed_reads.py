@@ -4,7 +4,6 @@ must not draw the prompt again under the player's pointer."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.web.helpers import (
@@ -24,7 +23,6 @@ from tests.web.helpers import (
 STALL = 120  # seconds without anything new on the page: the game is stuck (loaded machine)
 
 
-@pytest.mark.timeout(300)  # a backstop only: the test fails sooner if the game stalls
 def test_a_list_of_matches_read_before_a_question_does_not_close_its_prompt(
     browser: Browser, server_url: str
 ) -> None:
@@ -68,7 +66,6 @@ def until_asked(page: Page) -> None:
             wait_for_change(page, progress(page))
 
 
-@pytest.mark.timeout(300)  # a backstop only: the test fails sooner if the game stalls
 def test_a_read_of_the_view_leaves_an_open_prompt_where_it_is(
     browser: Browser, server_url: str
 ) -> None:

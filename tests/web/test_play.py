@@ -188,7 +188,6 @@ def assert_no_secret(spectator: Page, player: Page) -> None:
     assert not any(label in spectator.content() for label in secret)
 
 
-@pytest.mark.timeout(120)
 def test_the_lobby_and_the_draft_fit_a_phone(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
@@ -231,7 +230,6 @@ def test_the_lobby_and_the_draft_fit_a_phone(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-@pytest.mark.timeout(120)
 def test_the_lobby_joins_kicks_leaves_and_cancels_with_refusals_in_words(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
@@ -328,7 +326,6 @@ def a_spectator_chats(browser: Browser, host: Page, artifacts: Path) -> None:
     watcher.close()
 
 
-@pytest.mark.timeout(180)
 def test_a_player_who_left_sees_the_bot_play_and_takes_the_seat_back(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
