@@ -8,7 +8,7 @@ class CardsConfig(AppConfig):
 
     def ready(self) -> None:
         from apikit.openapi import register_operations
-        from cards.api import cache  # noqa: F401  (connects the catalogue's change signals)
+        from cards import cache  # noqa: F401  (connects the catalogue's change signals)
         from cards.api.schema import OPERATIONS
 
         register_operations(OPERATIONS)

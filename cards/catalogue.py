@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from cards.api.cache import catalogue_changed
+from cards.cache import catalogue_changed
 from cards.history import bulk_updated_with_history, created_with_history
 from cards.models import Card, CardSet
 from infra.errors import ApplicationError

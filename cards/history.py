@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models, transaction
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from cards.api.cache import catalogue_changed
+from cards.cache import catalogue_changed
 
 Row = TypeVar("Row", bound=models.Model)
 User = AbstractBaseUser | AnonymousUser | None

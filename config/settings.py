@@ -206,7 +206,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": None,
     "EXCEPTION_HANDLER": "infra.errors.api_exception_handler",
     # Seat tokens only: no password (Basic) or admin session reaches the public API.
-    "DEFAULT_AUTHENTICATION_CLASSES": ["tournaments.api.auth.SeatTokenAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["tournaments.callers.SeatTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
     # JSON in and out (the browsable HTML pages are gone: the docs are at /api/v1/docs/).

@@ -95,7 +95,7 @@ def graphql_error_body(*, code: str, message: str, details: Any = None) -> dict[
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``: render every error in the coded format."""
     # Imported here: rest_framework.views loads the authentication classes of the settings, and
-    # those (tournaments.api.auth) import this module.
+    # those (tournaments.callers) import this module.
     from rest_framework.views import exception_handler
 
     if isinstance(exc, ApplicationError):

@@ -10,8 +10,7 @@ from rest_framework import status
 from apikit.actions import Answer, Call, Ident, Result, declare, result
 from apikit.shapes import graphql_type
 from infra.throttling import CreateThrottle, JoinThrottle
-from leagues import closing, corrections, managing, schedules, selectors, services
-from leagues.api import inputs
+from leagues import closing, corrections, inputs, managing, schedules, selectors, services
 from leagues.enums import CorrectionKind, WebhookEvent
 from leagues.shapes import (
     CheckInView,
@@ -29,7 +28,7 @@ from leagues.shapes import (
 )
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.actions import TICKET_ANSWER, seat, ticket
-from tournaments.api.auth import actor_of
+from tournaments.callers import actor_of
 from tournaments.selectors.viewers import Organizer
 from tournaments.shapes import Ticket
 

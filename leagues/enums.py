@@ -5,7 +5,7 @@ their fields with them, and OpenAPI lists their values."""
 from __future__ import annotations
 
 from apikit.enums import enum_of
-from leagues.api.inputs import MEMBER_KINDS, NO_SHOW_POLICIES
+from leagues.inputs import MEMBER_KINDS, NO_SHOW_POLICIES
 from leagues.models import ClosureAction as ClosureActions
 from leagues.models import CorrectionKind as CorrectionKinds
 from leagues.models import DeliveryStatus as DeliveryStatuses

@@ -45,7 +45,7 @@ from infra.errors import (
 from infra.parsers import JsonTooDeep, loads_shallow
 from server.graphql_socket import CodedTransportWSHandler, socket_dumps, socket_loads
 from server.schema import schema
-from tournaments.api.auth import actor_of
+from tournaments.callers import actor_of
 
 log = logging.getLogger(__name__)
 

@@ -210,7 +210,7 @@ def _no_fold_queued() -> None:
 def _fresh_card_answers() -> None:
     """The card API's cached answers outlive a flushed database: start each test on a new
     catalogue version (clearing the cache would flush the Redis database the broker shares)."""
-    from cards.api.cache import catalogue_changed
+    from cards.cache import catalogue_changed
 
     catalogue_changed()
 

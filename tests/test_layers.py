@@ -245,6 +245,41 @@ def test_transports_read_through_selectors_and_write_through_services() -> None:
         assert violations(EDGES, transport, "leagues.models") == []
 
 
+def transport_of(name: str) -> str | None:
+    """Which transport a module serves: REST (an app's ``api``), GraphQL or the socket."""
+    parts = name.split(".")
+    if "api" in parts:
+        return "rest"
+    if "graphql" in parts or name in (
+        "server.schema",
+        "server.graphql_views",
+        "server.graphql_socket",
+    ):
+        return "graphql"
+    if parts[-1] == "consumers":
+        return "socket"
+    return None
+
+
+def transports_stacked(edges: dict[str, set[str]]) -> list[str]:
+    """A transport importing another (they stand side by side on what the apps share)."""
+    return sorted(
+        f"{module} -> {imported}"
+        for module, imported_set in edges.items()
+        for imported in imported_set
+        if transport_of(module) and transport_of(imported) not in (None, transport_of(module))
+    )
+
+
+def test_transports_never_import_each_other() -> None:
+    assert {transport_of(m) for m in EDGES} >= {"rest", "graphql", "socket"}
+    assert transports_stacked(EDGES) == []
+    found = transports_stacked(
+        _with("cards.graphql.synthetic", "cards.graphql", "from cards.api import views\n")
+    )
+    assert found == ["cards.graphql.synthetic -> cards.api.views"]
+
+
 def test_no_other_app_imports_the_leagues() -> None:
     """Leagues react to tournaments (the core queues the tasks named in
     ``settings.TOURNAMENT_HOOKS``); only the root composes them."""

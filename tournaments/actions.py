@@ -15,8 +15,8 @@ from infra.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_by_id, match_view
 from matches.shapes import MatchView
-from tournaments.api import inputs
-from tournaments.api.auth import actor_of
+from tournaments import inputs
+from tournaments.callers import actor_of
 from tournaments.enums import BotLevel
 from tournaments.selectors.tournaments import tournament_view_of
 from tournaments.selectors.viewers import Organizer, viewer_in

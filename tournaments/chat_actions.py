@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from apikit.actions import Call, declare, result
 from infra.throttling import JoinThrottle
+from tournaments import inputs
 from tournaments.actions import ISSUED, ON_TOURNAMENT, TOURNAMENT, acting, actor
-from tournaments.api import inputs
-from tournaments.api.auth import chat_author_of
+from tournaments.callers import chat_author_of
 from tournaments.selectors.chat import message_of
 from tournaments.services import chat
 from tournaments.shapes import ChatMessage, ChatTicket

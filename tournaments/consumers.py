@@ -44,7 +44,7 @@ from infra.i18n import scope_language
 from infra.middleware import MAX_ID
 from infra.wsorigin import CLOSE_FORBIDDEN, STREAM_PROTOCOL, spoken_subprotocol
 from matches.observer import Viewer
-from tournaments.api.inputs import MAX_NUMBER, whole_number
+from tournaments.inputs import MAX_NUMBER, whole_number
 from tournaments.log_shapes import TOURNAMENT_EVENTS
 from tournaments.selectors.events import LogSlice, event_texts_after, released_seq
 from tournaments.selectors.viewers import BadToken, seat_of_token, viewer_in

@@ -13,7 +13,7 @@ from matches.enums import MatchKind as MatchKind
 from matches.enums import MatchSide as MatchSide
 from matches.enums import MatchViewStatus as MatchViewStatus
 from matches.enums import QuestionKind as QuestionKind
-from tournaments.api.inputs import LIST_STATUSES
+from tournaments.inputs import LIST_STATUSES
 from tournaments.models import LOG_KINDS, BalanceStatus, Status
 from tournaments.models import SeatKind as SeatKinds
 from tournaments.rules.bots import LEVELS as BOT_LEVELS

@@ -14,8 +14,8 @@ from rest_framework.response import Response
 
 from apikit.shapes import to_json
 from cards import shapes
-from cards.api.cache import cached_answer
-from cards.api.filters import CardFilter, CardSetFilter
+from cards.cache import cached_answer
+from cards.filters import CardFilter, CardSetFilter
 from cards.models import Card, CardSet
 from cards.selectors import (
     card_by_key,

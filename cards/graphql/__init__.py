@@ -1,5 +1,5 @@
 """The card catalogue over GraphQL: card sets and cards, filtered as the REST card API filters
-(``cards.api.filters``: the same FilterSet, so the same ``unknown_set`` and ``invalid``)."""
+(``cards.filters``: the same FilterSet, so the same ``unknown_set`` and ``invalid``)."""
 
 from __future__ import annotations
 

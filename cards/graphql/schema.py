@@ -17,9 +17,9 @@ from apikit.enums import plain
 from apikit.graphql import require_known_caller, selects
 from apikit.graphql_pages import Page, page_of, paged
 from cards import shapes
-from cards.api.cache import cached_named
-from cards.api.filters import CardFilter, CardSetFilter
+from cards.cache import cached_named
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
+from cards.filters import CardFilter, CardSetFilter
 from cards.graphql.types import Card, CardConnection, CardSet, CardSetConnection
 from cards.selectors import (
     card_by_id,

@@ -17,8 +17,8 @@ from infra.errors import NotFoundError
 from leagues import actions, lists, schedules
 from leagues.shapes import ScheduleView as ScheduleShape
 from leagues.shapes import TournamentScheduleView
-from tournaments.api.auth import caller
 from tournaments.api.views import ApiView
+from tournaments.callers import caller
 
 DeliveryListView = list_view("DeliveryListView", lists.WEBHOOK_DELIVERIES, ApiView)
 CalendarView = list_view("CalendarView", lists.CALENDAR, ApiView)

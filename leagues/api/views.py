@@ -16,8 +16,7 @@ from rest_framework.response import Response
 from apikit.actions import rest_view
 from apikit.lists import list_view
 from apikit.shapes import to_json
-from leagues import actions, exports, lists, selectors
-from leagues.api import inputs
+from leagues import actions, exports, inputs, lists, selectors
 from leagues.rules import TIEBREAK
 from leagues.shapes import (
     LeagueView,
@@ -25,8 +24,8 @@ from leagues.shapes import (
     Standings,
     TournamentResults,
 )
-from tournaments.api.auth import caller, organizer
 from tournaments.api.views import ApiView
+from tournaments.callers import caller, organizer
 
 RATING = ("mu", "sigma", "ordinal")
 CSV_COLUMNS = ("rank", "member", "kind", *TIEBREAK, "decided_by", *RATING)

@@ -7,8 +7,7 @@ from typing import Annotated, Any
 
 import strawberry
 
-from leagues import selectors
-from leagues.api import inputs
+from leagues import inputs, selectors
 from leagues.enums import MemberKind
 from leagues.graphql.types import (
     LeagueView,

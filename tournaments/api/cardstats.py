@@ -8,9 +8,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.shapes import to_json
-from tournaments.api.inputs import PageQuery
 from tournaments.api.views import ApiView
 from tournaments.cardstats_shapes import DesignStats, SetStats
+from tournaments.inputs import PageQuery
 from tournaments.selectors.cardstats import card_stats, set_stats
 
 

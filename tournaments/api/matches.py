@@ -20,10 +20,9 @@ from infra.errors import ApplicationError
 from matches.observer import Viewer
 from matches.selectors import ShownMatch, match_by_id, match_events, match_view
 from matches.shapes import MatchEventView, MatchView
-from tournaments import actions
-from tournaments.api import inputs
-from tournaments.api.auth import caller
+from tournaments import actions, inputs
 from tournaments.api.views import ApiView
+from tournaments.callers import caller
 from tournaments.selectors.viewers import viewer_in
 
 

@@ -14,9 +14,8 @@ from apikit.actions import rest_view
 from apikit.shapes import Many, to_json
 from infra.params import KnownQueryParameters
 from matches.shapes import MatchView
-from tournaments import actions
-from tournaments.api import inputs
-from tournaments.api.auth import caller
+from tournaments import actions, inputs
+from tournaments.callers import caller
 from tournaments.log_shapes import Replay, Verification
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.listing import tournament_list

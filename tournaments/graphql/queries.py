@@ -17,9 +17,8 @@ from infra.errors import ApplicationError, NotFoundError
 from matches.observer import Viewer
 from matches.selectors import match_by_id, match_view
 from matches.shapes import MatchView as MatchViewShape
-from tournaments.api import inputs
-from tournaments.api.auth import actor_of
-from tournaments.api.inputs import MAX_NUMBER
+from tournaments import inputs
+from tournaments.callers import actor_of
 from tournaments.enums import ListStatus
 from tournaments.graphql.arguments import MatchId, TournamentId
 from tournaments.graphql.cardstats import CardStats
@@ -32,6 +31,7 @@ from tournaments.graphql.types import (
     TournamentListItem,
     TournamentView,
 )
+from tournaments.inputs import MAX_NUMBER
 from tournaments.selectors.advice import draft_advice
 from tournaments.selectors.cardstats import card_figures, set_figures
 from tournaments.selectors.events import events_after, released_seq

@@ -22,10 +22,10 @@ from infra.errors import ApplicationError
 from matches.observer import Viewer
 from matches.selectors import match_by_id, match_events, public_status
 from matches.shapes import MatchEventView as MatchEventShape
-from tournaments.api.inputs import MAX_NUMBER
 from tournaments.graphql.arguments import After, MatchId, TournamentId
 from tournaments.graphql.queries import caller_seat
 from tournaments.graphql.types import MatchEventView, TournamentEventView
+from tournaments.inputs import MAX_NUMBER
 from tournaments.selectors.events import events_after, released_seq
 from tournaments.selectors.viewers import viewer_in
 from tournaments.services.events import group_name

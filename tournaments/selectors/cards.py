@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from cards.api.cache import catalogue_version
+from cards.cache import catalogue_version
 from cards.models import Card
 from cards.snapshots import snapshot_keys, snapshot_specs
 from tournaments.models import CardCopy, Status, Tournament

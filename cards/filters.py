@@ -4,7 +4,7 @@ import django_filters
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
-from cards.api.cache import cached_answer
+from cards.cache import cached_answer
 from cards.models import Box, Card, CardSet, Level
 from infra.errors import ApplicationError
 
