@@ -253,6 +253,8 @@ SPECTACULAR_SETTINGS = {
         "WinterModeEnum": "tournaments.rules.winter.MODES",
         "MatchSideEnum": "matches.engine.model.SIDES",
         "ProbeStatusEnum": "config.health.PROBE_STATUSES",
+        "OrganizerAccountStatusEnum": "tournaments.leagues.organizing_shapes.ACCOUNT_STATUSES",
+        "JoinRequestStatusEnum": "tournaments.leagues.models.JoinStatus.values",
     },
     "POSTPROCESSING_HOOKS": [
         "config.openapi.add_components",

@@ -10,6 +10,8 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         from config.openapi import register_operations
+        from tournaments.leagues.api import organizing_schema
         from tournaments.leagues.api.schema import OPERATIONS
 
         register_operations(OPERATIONS)
+        register_operations(organizing_schema.OPERATIONS)

@@ -7,8 +7,13 @@ from __future__ import annotations
 import strawberry
 
 from config.actions import mutation
+from tournaments.leagues import organizing_actions
 from tournaments.leagues.actions import ACTIONS
 
 Mutation = strawberry.type(
-    type("Mutation", (), {action.name: mutation(action) for action in ACTIONS})
+    type(
+        "Mutation",
+        (),
+        {action.name: mutation(action) for action in (*ACTIONS, *organizing_actions.ACTIONS)},
+    )
 )

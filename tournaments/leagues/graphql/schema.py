@@ -8,8 +8,10 @@ from strawberry.tools import merge_types
 
 from config.lists import connection_field
 from tournaments.graphql.queries import NODES as ROOT_NODES
+from tournaments.leagues import organizing_actions
 from tournaments.leagues.graphql.mutations import Mutation
 from tournaments.leagues.graphql.nodes import NODES
+from tournaments.leagues.graphql.organizing import OrganizingQuery
 from tournaments.leagues.graphql.queries import Query as LeagueQuery
 from tournaments.leagues.graphql.schedules import ScheduleQuery
 from tournaments.leagues.lists import LISTED
@@ -19,10 +21,14 @@ ROOT_NODES.update(NODES)
 
 # Every league list as a connection, made from its one declaration (as REST's list views are).
 ListQuery = strawberry.type(
-    type("ListQuery", (), {listed.name: connection_field(listed) for listed in LISTED})
+    type(
+        "ListQuery",
+        (),
+        {listed.name: connection_field(listed) for listed in (*LISTED, *organizing_actions.LISTED)},
+    )
 )
 
-Query = merge_types("Query", (LeagueQuery, ListQuery, ScheduleQuery))
+Query = merge_types("Query", (LeagueQuery, ListQuery, ScheduleQuery, OrganizingQuery))
 
 
 __all__ = ["Mutation", "Query"]
