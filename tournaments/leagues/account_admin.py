@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from config.adminkit import NoBulkDelete, ReadOnlyHistory
+from config.adminkit import ReadOnlyHistory
 from tournaments.leagues.accounts import organizer_request_decide
 from tournaments.leagues.models import JoinRequest, OrganizerRequest
 
@@ -26,16 +26,17 @@ class DecisionForm(ActionForm):
 
 
 @admin.register(OrganizerRequest)
-class OrganizerRequestAdmin(NoBulkDelete):
-    list_display = ["user", "status", "about", "created_at", "decided_by", "decided_at"]
+class OrganizerRequestAdmin(ReadOnlyHistory):
+    """Shown, decided by the two actions, never edited or deleted: people sign up through the
+    API, and a decided request is the account's record of who let it in."""
+
+    list_display = ["user", "status", "about", "created_at", "decided_by"]
     list_filter = ["status"]
     search_fields = ["user__username", "about"]
-    readonly_fields = ["user", "about", "status", "reason", "decided_by", "decided_at"]
+    fields = ["user", "about", "status", "reason", "created_at", "decided_by", "decided_at"]
+    readonly_fields = fields
     action_form = DecisionForm
     actions = ["approve", "decline"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # people sign up through the API
 
     @admin.action(description=gettext_lazy("Approve the selected requests (they may organize)"))
     def approve(self, request: HttpRequest, queryset: QuerySet[OrganizerRequest]) -> None:
