@@ -33,7 +33,7 @@ class OrganizerRequestAdmin(ReadOnlyHistory):
     list_display = ["user", "status", "about", "created_at", "decided_by"]
     list_filter = ["status"]
     search_fields = ["user__username", "about"]
-    fields = ["user", "about", "status", "reason", "created_at", "decided_by", "decided_at"]
+    fields = ("user", "about", "status", "reason", "created_at", "decided_by", "decided_at")
     readonly_fields = fields
     action_form = DecisionForm
     actions = ["approve", "decline"]
