@@ -51,7 +51,9 @@ def test_a_sign_up_waits_for_an_admins_approval_then_organizes_alone() -> None:
     assert made["username"] == "ada" and made["status"] == "pending"
     token = made["token"]
     league = {"name": "Tuesday", "slug": "tuesday"}
-    refused(post(client, "leagues/", league, org(token)), 403, "not_organizer")
+    waiting = post(client, "leagues/", league, org(token))
+    refused(waiting, 403, "not_organizer")
+    assert "approval" in waiting.json()["message"]  # it says why, not only that it may not
     assert ok(me(client, token), 200)["status"] == "pending"
 
     page = admin_decides("approve", "ada")
