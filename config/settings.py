@@ -254,6 +254,8 @@ SPECTACULAR_SETTINGS = {
         "WinterModeEnum": "tournaments.rules.winter.MODES",
         "MatchSideEnum": "matches.engine.model.SIDES",
         "ProbeStatusEnum": "server.health.PROBE_STATUSES",
+        "OrganizerAccountStatusEnum": "leagues.organizing_shapes.ACCOUNT_STATUSES",
+        "JoinRequestStatusEnum": "leagues.models.JoinStatus.values",
     },
     "POSTPROCESSING_HOOKS": [
         "apikit.openapi.add_components",

@@ -18,6 +18,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from infra.errors import ApplicationError
+from leagues import account_admin  # noqa: F401 (sign-ups and join requests)
 from leagues.models import (
     Correction,
     League,

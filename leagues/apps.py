@@ -9,6 +9,8 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         from apikit.openapi import register_operations
+        from leagues.api import organizing_schema
         from leagues.api.schema import OPERATIONS
 
         register_operations(OPERATIONS)
+        register_operations(organizing_schema.OPERATIONS)

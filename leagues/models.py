@@ -605,3 +605,115 @@ class CheckIn(models.Model):
 
     def __str__(self) -> str:
         return f"Seat {self.seat_id} checked in"
+
+
+class RequestStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for an admin")
+    APPROVED = "approved", _("Approved")
+    DECLINED = "declined", _("Declined")
+
+
+class OrganizerRequest(models.Model):
+    """A person's sign-up for an organizer account (``leagues.accounts``): its user
+    and token exist from the sign-up, and the token acts once an admin approves the request
+    (which grants ``tournaments.organize``). Kept after the decision: who decided, when, why."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="organizer_request",
+        verbose_name=_("user"),
+    )
+    about = models.TextField(
+        help_text=_("Who is asking and which leagues they will run."), verbose_name=_("about")
+    )
+    status = models.CharField(
+        max_length=8,
+        choices=RequestStatus.choices,
+        default=RequestStatus.PENDING,
+        verbose_name=_("status"),
+    )
+    reason = models.TextField(
+        blank=True, help_text=_("Why it was declined."), verbose_name=_("reason")
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        verbose_name = _("organizer request")
+        verbose_name_plural = _("organizer requests")
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.status})"
+
+
+class JoinStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for an organizer")
+    ACCEPTED = "accepted", _("Accepted")
+    DECLINED = "declined", _("Declined")
+
+
+class JoinRequest(models.Model):
+    """A player's request to join a league as a member (``leagues.joining``). Its
+    token (stored hashed) reads the request's status; accepted, it makes a member whose claim
+    code is derived from that token, so only its holder can read it (nothing is kept in clear).
+    Kept after the decision: the league's audit of who was let in, by whom, when."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("league")
+    )
+    handle = models.CharField(max_length=40, verbose_name=_("handle"))
+    message = models.TextField(blank=True, verbose_name=_("message"))
+    token_hash = models.CharField(max_length=64, unique=True, verbose_name=_("token hash"))
+    claim_hash = models.CharField(max_length=64, verbose_name=_("claim hash"))
+    status = models.CharField(
+        max_length=8,
+        choices=JoinStatus.choices,
+        default=JoinStatus.PENDING,
+        verbose_name=_("status"),
+    )
+    member = models.ForeignKey(
+        Member,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="join_requests",
+        verbose_name=_("member"),
+    )
+    reason = models.TextField(blank=True, verbose_name=_("reason"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        verbose_name = _("join request")
+        verbose_name_plural = _("join requests")
+        ordering = ["id"]
+        constraints = [
+            # One pending request per handle (whatever its case) in a league.
+            models.UniqueConstraint(
+                "league",
+                Lower("handle"),
+                condition=Q(status="pending"),
+                name="join_request_pending_handle",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.handle} asks to join {self.league} ({self.status})"

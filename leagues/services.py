@@ -216,16 +216,22 @@ def member_create(*, organizer: Organizer | None, slug: str, handle: str) -> tup
     """A human member; the claim code returned (this once) lets its person claim a token."""
     league = league_of(slug)
     require_organizer(organizer, league)
+    claim, digest = new_token()
+    return member_add(league=league, handle=handle, claim_hash=digest), claim
+
+
+def member_add(*, league: League, handle: str, claim_hash: str) -> Member:
+    """A human member of ``league`` whose claim code hashes to ``claim_hash`` (made by an
+    organizer, or by accepting a join request: ``joining``)."""
     if handle.lower().startswith("bot "):
         raise ConflictError("handle_taken", _("Handles starting with 'Bot ' are the bots'."))
-    claim, digest = new_token()
     try:
         with transaction.atomic():
-            member = Member.objects.create(league=league, handle=handle, claim_hash=digest)
+            member = Member.objects.create(league=league, handle=handle, claim_hash=claim_hash)
             handle_taken(league.pk, handle)
     except IntegrityError as taken:
         raise ConflictError("handle_taken", _("Another member has that handle.")) from taken
-    return member, claim
+    return member
 
 
 def handle_taken(league_id: int, handle: str) -> None:

@@ -1,13 +1,13 @@
 from django.urls import path
 
-from leagues.api import management, views
+from leagues.api import management, organizing, views
 
 S = "leagues/<slug:slug>/"
 urlpatterns = [
     path("leagues/", views.LeagueListView.as_view(), name="league-list"),
     path("leagues/tournaments/", views.HostTournamentView.as_view(), name="league-host"),
     path("leagues/tournaments/join/", views.MemberJoinView.as_view(), name="league-join"),
-    path(S, views.LeagueDetailView.as_view(), name="league-detail"),
+    path(S, organizing.LeagueView.as_view(), name="league-detail"),
     path(S + "standings/", views.StandingsView.as_view(), name="league-standings"),
     path(S + "seasons/", views.SeasonCreateView.as_view()),
     path(S + "seasons/<int:season_id>/tournaments/", views.SeasonTournamentView.as_view()),
@@ -33,4 +33,13 @@ urlpatterns = [
     path(S + "calendar/", management.CalendarView.as_view()),
     path(S + "tournaments/<int:tournament_id>/schedule/", management.ScheduleView.as_view()),
     path("leagues/tournaments/<int:tournament_id>/checkin/", management.CheckInView.as_view()),
+    path("organizers/", organizing.SignUpView.as_view()),
+    path("organizers/me/", organizing.OrganizerAccountView.as_view()),
+    path("organizers/me/leagues/", organizing.MyLeaguesView.as_view()),
+    path(S + "organizers/", organizing.OrganizersView.as_view()),
+    path(S + "organizers/<str:username>/", organizing.OrganizerView.as_view()),
+    path(S + "join-requests/", organizing.JoinRequestsView.as_view()),
+    path(S + "join-requests/mine/", organizing.JoinRequestReadView.as_view()),
+    path(S + "join-requests/<int:request_id>/accept/", organizing.JoinAcceptView.as_view()),
+    path(S + "join-requests/<int:request_id>/decline/", organizing.JoinDeclineView.as_view()),
 ]

@@ -7,8 +7,13 @@ from __future__ import annotations
 import strawberry
 
 from apikit.actions import mutation
+from leagues import organizing_actions
 from leagues.actions import ACTIONS
 
 Mutation = strawberry.type(
-    type("Mutation", (), {action.name: mutation(action) for action in ACTIONS})
+    type(
+        "Mutation",
+        (),
+        {action.name: mutation(action) for action in (*ACTIONS, *organizing_actions.ACTIONS)},
+    )
 )

@@ -7,8 +7,10 @@ import strawberry
 from strawberry.tools import merge_types
 
 from apikit.lists import connection_field
+from leagues import organizing_actions
 from leagues.graphql.mutations import Mutation
 from leagues.graphql.nodes import NODES
+from leagues.graphql.organizing import OrganizingQuery
 from leagues.graphql.queries import Query as LeagueQuery
 from leagues.graphql.schedules import ScheduleQuery
 from leagues.lists import LISTED
@@ -19,10 +21,14 @@ ROOT_NODES.update(NODES)
 
 # Every league list as a connection, made from its one declaration (as REST's list views are).
 ListQuery = strawberry.type(
-    type("ListQuery", (), {listed.name: connection_field(listed) for listed in LISTED})
+    type(
+        "ListQuery",
+        (),
+        {listed.name: connection_field(listed) for listed in (*LISTED, *organizing_actions.LISTED)},
+    )
 )
 
-Query = merge_types("Query", (LeagueQuery, ListQuery, ScheduleQuery))
+Query = merge_types("Query", (LeagueQuery, ListQuery, ScheduleQuery, OrganizingQuery))
 
 
 __all__ = ["Mutation", "Query"]

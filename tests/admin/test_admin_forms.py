@@ -71,6 +71,8 @@ def rows(catalogue: LoadReport, django_capture_on_commit_callbacks: Any, admin_u
         endpoint=hook, kind="tournament_finished", idempotency_key="k", sequence=1
     )
     CardBalance.objects.create(key="Castle/Dragon", matches=10)
+    ok(post(client, "organizers/", {"username": "newcomer", "about": "A club."}))
+    ok(post(client, f"leagues/{slug}/join-requests/", {"handle": "Zoe"}))
 
 
 def scheduled_lobby(client: APIClient, token: str, slug: str, season: int) -> int:

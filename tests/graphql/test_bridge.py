@@ -7,10 +7,11 @@ chat's too); each GraphQL mutation is made by ``mutation`` from an action; the t
 sets are the same actions; and both transports' input comes from the action's one serializer:
 OpenAPI's request body names it, and GraphQL's input type has exactly its fields (and the path's
 identifiers) with the same ones required. Every league write is one of
-``leagues.actions`` and its mutation's resolver is the one ``mutation`` made of it;
+``leagues.actions`` (or ``organizing_actions``: accounts, co-organizers, league edits,
+join requests) and its mutation's resolver is the one ``mutation`` made of it;
 every league list (a REST ``GET`` answering a listing shape, a GraphQL connection of a league
 item) is made by ``list_view`` and ``connection_field`` from one ``Listed`` of
-``leagues.lists``.
+``leagues.lists`` (or ``organizing_actions``).
 """
 
 from __future__ import annotations
@@ -27,11 +28,15 @@ from apikit.actions import MUTATIONS, Action
 from apikit.lists import LISTS, Listed
 from apikit.shapes import LISTINGS
 from leagues import actions as league_actions
-from leagues.lists import LISTED
+from leagues import organizing_actions
+from leagues.lists import LISTED as LEAGUE_LISTED
 from server.schema import schema
 
+# The leagues' routes: the leagues' own and an organizer's account (its sign-up, its leagues).
+LEAGUES = ("api/v1/leagues/", "api/v1/organizers/")
+LISTED = (*LEAGUE_LISTED, *organizing_actions.LISTED)
+
 WRITES = ("post", "put", "patch", "delete")
-LEAGUES = "api/v1/leagues/"
 
 
 def routes(patterns: Any = None, prefix: str = "") -> Iterator[tuple[str, type]]:
@@ -126,7 +131,8 @@ def resolver_of(root: Any, name: str) -> Any:
 def test_every_league_write_is_a_league_action_made_into_its_mutation() -> None:
     rest = rest_actions().values()
     league_writes = {action.name: action for route, action in rest if route.startswith(LEAGUES)}
-    declared = {action.name: action for action in league_actions.ACTIONS}
+    both = (*league_actions.ACTIONS, *organizing_actions.ACTIONS)
+    declared = {action.name: action for action in both}
     assert set(league_writes) == set(declared)
     mutation_type = schema._schema.mutation_type
     for name, action in declared.items():

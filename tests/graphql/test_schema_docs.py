@@ -45,6 +45,9 @@ def test_the_schema_has_the_main_operations() -> None:
         query.fields
     )
     assert {"members", "webhooks", "webhookDeliveries"} <= set(query.fields)
+    assert {"organizerAccount", "myLeagues", "organizers", "joinRequests", "joinRequest"} <= set(
+        query.fields
+    )
     assert {"tournamentEvents", "matchEvents"} == set(subscription.fields)
     deck = {"choose", "draw", "redraw", "pick", "resolve", "remove", "finish"}
     lobby = {"createTournament", "joinTournament", "addBots", "startTournament"}
@@ -63,6 +66,8 @@ def test_the_schema_has_the_main_operations() -> None:
     leagues |= {"correctResult", "renameMember", "removeMember", "reissueMemberToken"}
     leagues |= {"updateSeason", "deleteWebhook", "rotateWebhookSecret", "pingWebhook"}
     leagues |= {"retryDelivery", "scheduleStart", "checkIn", "closeSeason", "reopenSeason"}
+    leagues |= {"signUpOrganizer", "updateLeague", "deleteLeague", "addOrganizer"}
+    leagues |= {"removeOrganizer", "askToJoinLeague", "acceptJoinRequest", "declineJoinRequest"}
     assert deck | lobby | others | leagues == set(mutation.fields)
 
 

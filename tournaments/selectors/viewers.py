@@ -58,7 +58,13 @@ def organizer_of_token(token: str) -> Organizer:
     if row is None or not row.user.is_active:
         raise BadToken("bad_token", _("That organizer token is not known."))
     if not row.user.has_perm(ORGANIZE):
-        raise ForbiddenError("not_organizer", _("This account may not organize tournaments."))
+        raise ForbiddenError(
+            "not_organizer",
+            _(
+                "This account may not organize tournaments (a new account waits for an "
+                "admin's approval)."
+            ),
+        )
     return Organizer(user_id=row.user_id, name=row.user.get_username())
 
 

@@ -534,6 +534,13 @@ class DeckPhaseOpenedPayload(TypedDict):
     """
 
 
+class DeclineInput(TypedDict):
+    reason: NotRequired[str]
+    """
+    Why: shown to the player.
+    """
+
+
 DeliveryKindEnum: TypeAlias = Literal[
     "tournament_finished", "round_finished", "standings_changed", "ping"
 ]
@@ -839,6 +846,90 @@ class JoinInput(TypedDict):
     The room code.
     """
     name: str
+
+
+class JoinRequestInput(TypedDict):
+    handle: str
+    """
+    The member handle asked for.
+    """
+    message: NotRequired[str]
+    """
+    A word to the organizers.
+    """
+
+
+JoinRequestStatusEnum: TypeAlias = Literal["pending", "accepted", "declined"]
+
+
+class JoinRequestTicket(TypedDict):
+    """
+    A request to join a league, sent, and the token that reads it.
+    """
+
+    id: int
+    """
+    The request's id.
+    """
+    league: str
+    """
+    The league's slug.
+    """
+    handle: str
+    """
+    The handle asked for.
+    """
+    status: JoinRequestStatusEnum
+    """
+    pending.
+    """
+    token: str
+    """
+    Reads the request: `Authorization: Bearer <token>`; shown once.
+    """
+
+
+class JoinRequestView(TypedDict):
+    """
+    A request to join a league, as its organizers see it (the league's audit of it).
+    """
+
+    id: int
+    """
+    The request's id.
+    """
+    handle: str
+    """
+    The handle asked for.
+    """
+    message: str
+    """
+    What the player wrote.
+    """
+    status: JoinRequestStatusEnum
+    """
+    pending, accepted or declined.
+    """
+    member: str | None
+    """
+    The member it made (accepted), by its handle now.
+    """
+    reason: str
+    """
+    Why it was declined (empty otherwise).
+    """
+    decided_by: str | None
+    """
+    The organizer who decided (none: pending, or deleted).
+    """
+    created_at: str
+    """
+    When it was sent.
+    """
+    decided_at: str | None
+    """
+    When it was decided.
+    """
 
 
 class KeptTrophy(TypedDict):
@@ -1177,6 +1268,73 @@ NoShowEnum: TypeAlias = Literal["cancel", "bot"]
 NullEnum: TypeAlias = None
 
 
+OrganizerAccountStatusEnum: TypeAlias = Literal["pending", "approved", "declined", "revoked"]
+
+
+class OrganizerInput(TypedDict):
+    username: str
+    """
+    An approved organizer's username.
+    """
+
+
+class OrganizerItem(TypedDict):
+    """
+    One of a league's organizers.
+    """
+
+    username: str
+    """
+    The organizer's username.
+    """
+
+
+class OrganizerList(TypedDict):
+    """
+    A league's organizers.
+    """
+
+    results: list[OrganizerItem]
+    """
+    The items.
+    """
+
+
+class OrganizerSignUp(TypedDict):
+    """
+    A new organizer account, waiting for an admin's approval, and its token.
+    """
+
+    username: str
+    """
+    The account's username.
+    """
+    status: OrganizerAccountStatusEnum
+    """
+    pending, approved, declined or revoked.
+    """
+    about: str
+    """
+    What the sign-up said (empty for an account made otherwise).
+    """
+    requested_at: str | None
+    """
+    When it signed up (none: made otherwise).
+    """
+    decided_at: str | None
+    """
+    When an admin decided, if one did.
+    """
+    reason: str
+    """
+    Why it was declined (empty otherwise).
+    """
+    token: str
+    """
+    Send as `Authorization: Token <token>`; shown once.
+    """
+
+
 OutcomeEnum: TypeAlias = Literal["started", "cancelled", "skipped"]
 
 
@@ -1218,6 +1376,19 @@ class PatchedChatSettingsInput(TypedDict):
     spectator_chat: NotRequired[bool]
     """
     Spectators may join the chat by name.
+    """
+
+
+class PatchedLeagueUpdateInput(TypedDict):
+    """
+    What an organizer may change in a league: the fields given, the others kept.
+    """
+
+    name: NotRequired[str]
+    description: NotRequired[str]
+    public: NotRequired[bool]
+    """
+    False: unlisted.
     """
 
 
@@ -1664,6 +1835,17 @@ class ShuffleMatchEventPayload(TypedDict):
     kind: Literal["shuffle"]
     side: Literal["A", "B"]
     order: list[int]
+
+
+class SignUpInput(TypedDict):
+    username: str
+    """
+    Letters, digits and @ . + - _ (up to 150); unique whatever its case.
+    """
+    about: str
+    """
+    Who you are and which leagues you will run (for the admin).
+    """
 
 
 SimulationStatusEnum: TypeAlias = Literal["queued", "running", "done", "failed"]
@@ -2892,6 +3074,60 @@ class HostTournamentInput(TypedDict):
     """
 
 
+class JoinRequestList(TypedDict):
+    """
+    A league's join requests.
+    """
+
+    results: list[JoinRequestView]
+    """
+    The items.
+    """
+
+
+class JoinRequestStanding(TypedDict):
+    """
+    A request to join a league, as the player who sent it reads it.
+    """
+
+    id: int
+    """
+    The request's id.
+    """
+    league: str
+    """
+    The league's slug.
+    """
+    handle: str
+    """
+    The handle asked for.
+    """
+    status: JoinRequestStatusEnum
+    """
+    pending, accepted or declined.
+    """
+    member: str | None
+    """
+    The member it made (accepted), by its handle now.
+    """
+    reason: str
+    """
+    Why it was declined (empty otherwise).
+    """
+    claim_code: str | None
+    """
+    Accepted and not yet claimed: the member's claim code (`POST /api/v1/leagues/{slug}/members/claim/`); none otherwise.
+    """
+    created_at: str
+    """
+    When it was sent.
+    """
+    decided_at: str | None
+    """
+    When it was decided.
+    """
+
+
 MatchEvent: TypeAlias = (
     StartMatchEventPayload
     | ShuffleMatchEventPayload
@@ -3145,6 +3381,37 @@ class OptionsView(TypedDict):
     spectator_chat: bool
     """
     Spectators may join the table chat.
+    """
+
+
+class OrganizerAccount(TypedDict):
+    """
+    An organizer account and where its sign-up stands.
+    """
+
+    username: str
+    """
+    The account's username.
+    """
+    status: OrganizerAccountStatusEnum
+    """
+    pending, approved, declined or revoked.
+    """
+    about: str
+    """
+    What the sign-up said (empty for an account made otherwise).
+    """
+    requested_at: str | None
+    """
+    When it signed up (none: made otherwise).
+    """
+    decided_at: str | None
+    """
+    When an admin decided, if one did.
+    """
+    reason: str
+    """
+    Why it was declined (empty otherwise).
     """
 
 

@@ -145,6 +145,22 @@ class Operations:
         """
         return cast("models.LeagueView", self._call("GET", f"/api/v1/leagues/{slug}/"))
 
+    def leagues_partial_update(
+        self, slug: str, *, body: models.PatchedLeagueUpdateInput | None = None
+    ) -> models.LeagueView:
+        """Edit a league (league organizer).
+
+        ``PATCH /api/v1/leagues/{slug}/`` (leagues_partial_update).
+        """
+        return cast("models.LeagueView", self._call("PATCH", f"/api/v1/leagues/{slug}/", body=body))
+
+    def leagues_destroy(self, slug: str) -> None:
+        """Delete a league (league organizer).
+
+        ``DELETE /api/v1/leagues/{slug}/`` (leagues_destroy).
+        """
+        self._call("DELETE", f"/api/v1/leagues/{slug}/", accept=None)
+
     def leagues_calendar_list(self, slug: str) -> models.Calendar:
         """A league's calendar.
 
@@ -176,6 +192,80 @@ class Operations:
                 body=body,
                 idempotency_key=idempotency_key,
             ),
+        )
+
+    def leagues_join_requests_list(self, slug: str) -> models.JoinRequestList:
+        """List a league's join requests (league organizer).
+
+        ``GET /api/v1/leagues/{slug}/join-requests/`` (leagues_join_requests_list).
+        """
+        return cast(
+            "models.JoinRequestList", self._call("GET", f"/api/v1/leagues/{slug}/join-requests/")
+        )
+
+    def leagues_join_requests_create(
+        self, slug: str, body: models.JoinRequestInput, *, idempotency_key: str | None = None
+    ) -> models.JoinRequestTicket:
+        """Ask to join a league.
+
+        ``POST /api/v1/leagues/{slug}/join-requests/`` (leagues_join_requests_create).
+        """
+        return cast(
+            "models.JoinRequestTicket",
+            self._call(
+                "POST",
+                f"/api/v1/leagues/{slug}/join-requests/",
+                body=body,
+                idempotency_key=idempotency_key,
+            ),
+        )
+
+    def leagues_join_requests_accept_create(
+        self, slug: str, request_id: int, *, idempotency_key: str | None = None
+    ) -> models.JoinRequestView:
+        """Accept a join request (league organizer).
+
+        ``POST /api/v1/leagues/{slug}/join-requests/{request_id}/accept/`` (leagues_join_requests_accept_create).
+        """
+        return cast(
+            "models.JoinRequestView",
+            self._call(
+                "POST",
+                f"/api/v1/leagues/{slug}/join-requests/{request_id}/accept/",
+                idempotency_key=idempotency_key,
+            ),
+        )
+
+    def leagues_join_requests_decline_create(
+        self,
+        slug: str,
+        request_id: int,
+        *,
+        body: models.DeclineInput | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.JoinRequestView:
+        """Decline a join request (league organizer).
+
+        ``POST /api/v1/leagues/{slug}/join-requests/{request_id}/decline/`` (leagues_join_requests_decline_create).
+        """
+        return cast(
+            "models.JoinRequestView",
+            self._call(
+                "POST",
+                f"/api/v1/leagues/{slug}/join-requests/{request_id}/decline/",
+                body=body,
+                idempotency_key=idempotency_key,
+            ),
+        )
+
+    def leagues_join_requests_mine_retrieve(self, slug: str) -> models.JoinRequestStanding:
+        """Read your join request (its token).
+
+        ``GET /api/v1/leagues/{slug}/join-requests/mine/`` (leagues_join_requests_mine_retrieve).
+        """
+        return cast(
+            "models.JoinRequestStanding",
+            self._call("GET", f"/api/v1/leagues/{slug}/join-requests/mine/"),
         )
 
     def leagues_members_list(self, slug: str) -> models.MemberList:
@@ -262,6 +352,39 @@ class Operations:
                 idempotency_key=idempotency_key,
             ),
         )
+
+    def leagues_organizers_list(self, slug: str) -> models.OrganizerList:
+        """List a league's organizers (league organizer).
+
+        ``GET /api/v1/leagues/{slug}/organizers/`` (leagues_organizers_list).
+        """
+        return cast(
+            "models.OrganizerList", self._call("GET", f"/api/v1/leagues/{slug}/organizers/")
+        )
+
+    def leagues_organizers_create(
+        self, slug: str, body: models.OrganizerInput, *, idempotency_key: str | None = None
+    ) -> models.OrganizerItem:
+        """Add a co-organizer (league organizer).
+
+        ``POST /api/v1/leagues/{slug}/organizers/`` (leagues_organizers_create).
+        """
+        return cast(
+            "models.OrganizerItem",
+            self._call(
+                "POST",
+                f"/api/v1/leagues/{slug}/organizers/",
+                body=body,
+                idempotency_key=idempotency_key,
+            ),
+        )
+
+    def leagues_organizers_destroy(self, slug: str, username: str) -> None:
+        """Remove an organizer (league organizer).
+
+        ``DELETE /api/v1/leagues/{slug}/organizers/{username}/`` (leagues_organizers_destroy).
+        """
+        self._call("DELETE", f"/api/v1/leagues/{slug}/organizers/{username}/", accept=None)
 
     def leagues_seasons_create(
         self, slug: str, body: models.SeasonInput, *, idempotency_key: str | None = None
@@ -633,6 +756,32 @@ class Operations:
             "list[models.MatchEventView]",
             self._call("GET", f"/api/v1/matches/{match_id}/events/", query={"after": after}),
         )
+
+    def organizers_create(
+        self, body: models.SignUpInput, *, idempotency_key: str | None = None
+    ) -> models.OrganizerSignUp:
+        """Sign up for an organizer account.
+
+        ``POST /api/v1/organizers/`` (organizers_create).
+        """
+        return cast(
+            "models.OrganizerSignUp",
+            self._call("POST", "/api/v1/organizers/", body=body, idempotency_key=idempotency_key),
+        )
+
+    def organizers_me_retrieve(self) -> models.OrganizerAccount:
+        """Read your organizer account.
+
+        ``GET /api/v1/organizers/me/`` (organizers_me_retrieve).
+        """
+        return cast("models.OrganizerAccount", self._call("GET", "/api/v1/organizers/me/"))
+
+    def organizers_me_leagues_list(self) -> models.LeagueList:
+        """List your leagues (organizer).
+
+        ``GET /api/v1/organizers/me/leagues/`` (organizers_me_leagues_list).
+        """
+        return cast("models.LeagueList", self._call("GET", "/api/v1/organizers/me/leagues/"))
 
     def ready_retrieve(self) -> models.Ready:
         """A DRF view mixin: ``query_parameters`` (plus a filterset's filters) are all it reads.

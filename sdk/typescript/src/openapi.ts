@@ -183,10 +183,18 @@ export interface paths {
         get: operations["leagues_retrieve"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a league (league organizer)
+         * @description With its seasons, members, webhooks and join requests, while none of its tournaments was played (its lobbies go on as ordinary tournaments).
+         */
+        delete: operations["leagues_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a league (league organizer)
+         * @description Its name, description or visibility (`public`): the fields given, the others kept. The slug is the league's address and stays.
+         */
+        patch: operations["leagues_partial_update"];
         trace?: never;
     };
     "/api/v1/leagues/{slug}/calendar/": {
@@ -227,6 +235,90 @@ export interface paths {
          * @description Disqualify a member from a tournament or a season, enter a tournament's places by hand, or record a member's forfeit of one match, with a reason: appended to the audit trail, then the league's results, standings and ratings are replayed with it and `standings_changed` is sent.
          */
         post: operations["leagues_corrections_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leagues/{slug}/join-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a league's join requests (league organizer)
+         * @description Every request, oldest first, with who decided it, when and why: the audit of who was let in.
+         */
+        get: operations["leagues_join_requests_list"];
+        put?: never;
+        /**
+         * Ask to join a league
+         * @description Anyone asks for a member handle; the token returned (shown once) reads the request and, once an organizer accepts it, the member's claim code.
+         */
+        post: operations["leagues_join_requests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leagues/{slug}/join-requests/{request_id}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a join request (league organizer)
+         * @description A human member with the handle asked for; its player reads the claim code.
+         */
+        post: operations["leagues_join_requests_accept_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leagues/{slug}/join-requests/{request_id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a join request (league organizer)
+         * @description The reason is shown to the player.
+         */
+        post: operations["leagues_join_requests_decline_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leagues/{slug}/join-requests/mine/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your join request (its token)
+         * @description The request its token names (`Authorization: Bearer <token>`): its status, the reason of a decline, and the member's claim code while it is unclaimed.
+         */
+        get: operations["leagues_join_requests_mine_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -320,6 +412,50 @@ export interface paths {
          */
         post: operations["leagues_members_claim_create"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leagues/{slug}/organizers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a league's organizers (league organizer)
+         * @description Their usernames.
+         */
+        get: operations["leagues_organizers_list"];
+        put?: never;
+        /**
+         * Add a co-organizer (league organizer)
+         * @description Another approved organizer, by username, organizes the league too.
+         */
+        post: operations["leagues_organizers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leagues/{slug}/organizers/{username}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an organizer (league organizer)
+         * @description One of the league's organizers (the caller included) stops organizing it; the last one stays.
+         */
+        delete: operations["leagues_organizers_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -769,6 +905,66 @@ export interface paths {
          * @description Frames numbered 1, 2, 3, … with no gap after `after`; an event you may not see is `hidden`.
          */
         get: operations["matches_events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for an organizer account
+         * @description A pending account and its organizer token, shown once: the token organizes once an admin approves the request (until then `403 not_organizer`).
+         */
+        post: operations["organizers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizers/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your organizer account
+         * @description Where the account of the organizer token stands: pending, approved, declined (with the reason) or revoked.
+         */
+        get: operations["organizers_me_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizers/me/leagues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your leagues (organizer)
+         * @description Every league the caller organizes, public or unlisted.
+         */
+        get: operations["organizers_me_leagues_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1931,6 +2127,13 @@ export interface components {
             /** @description The normal Winter Park's position in `parks`. */
             winter_index: number;
         };
+        DeclineInput: {
+            /**
+             * @description Why: shown to the player.
+             * @default
+             */
+            reason?: string;
+        };
         /** @description One delivery of an event to an endpoint (the delivery log). */
         Delivery: {
             /** @description Delivery id. */
@@ -2357,6 +2560,89 @@ export interface components {
             code: string;
             name: string;
         };
+        JoinRequestInput: {
+            /** @description The member handle asked for. */
+            handle: string;
+            /**
+             * @description A word to the organizers.
+             * @default
+             */
+            message?: string;
+        };
+        /** @description A league's join requests. */
+        JoinRequestList: {
+            /** @description The items. */
+            results: components["schemas"]["JoinRequestView"][];
+        };
+        /** @description A request to join a league, as the player who sent it reads it. */
+        JoinRequestStanding: {
+            /** @description The request's id. */
+            id: number;
+            /** @description The league's slug. */
+            league: string;
+            /** @description The handle asked for. */
+            handle: string;
+            /** @description pending, accepted or declined. */
+            status: components["schemas"]["JoinRequestStatusEnum"];
+            /** @description The member it made (accepted), by its handle now. */
+            member: string | null;
+            /** @description Why it was declined (empty otherwise). */
+            reason: string;
+            /** @description Accepted and not yet claimed: the member's claim code (`POST /api/v1/leagues/{slug}/members/claim/`); none otherwise. */
+            claim_code: string | null;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was decided.
+             */
+            decided_at: string | null;
+        };
+        /** @enum {string} */
+        JoinRequestStatusEnum: "pending" | "accepted" | "declined";
+        /** @description A request to join a league, sent, and the token that reads it. */
+        JoinRequestTicket: {
+            /** @description The request's id. */
+            id: number;
+            /** @description The league's slug. */
+            league: string;
+            /** @description The handle asked for. */
+            handle: string;
+            /** @description pending. */
+            status: components["schemas"]["JoinRequestStatusEnum"];
+            /** @description Reads the request: `Authorization: Bearer <token>`; shown once. */
+            token: string;
+        };
+        /** @description A request to join a league, as its organizers see it (the league's audit of it). */
+        JoinRequestView: {
+            /** @description The request's id. */
+            id: number;
+            /** @description The handle asked for. */
+            handle: string;
+            /** @description What the player wrote. */
+            message: string;
+            /** @description pending, accepted or declined. */
+            status: components["schemas"]["JoinRequestStatusEnum"];
+            /** @description The member it made (accepted), by its handle now. */
+            member: string | null;
+            /** @description Why it was declined (empty otherwise). */
+            reason: string;
+            /** @description The organizer who decided (none: pending, or deleted). */
+            decided_by: string | null;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was decided.
+             */
+            decided_at: string | null;
+        };
         /** @description A trophy kept at the end. */
         KeptTrophy: {
             /** @description The park. */
@@ -2740,6 +3026,66 @@ export interface components {
             /** @description Spectators may join the table chat. */
             spectator_chat: boolean;
         };
+        /** @description An organizer account and where its sign-up stands. */
+        OrganizerAccount: {
+            /** @description The account's username. */
+            username: string;
+            /** @description pending, approved, declined or revoked. */
+            status: components["schemas"]["OrganizerAccountStatusEnum"];
+            /** @description What the sign-up said (empty for an account made otherwise). */
+            about: string;
+            /**
+             * Format: date-time
+             * @description When it signed up (none: made otherwise).
+             */
+            requested_at: string | null;
+            /**
+             * Format: date-time
+             * @description When an admin decided, if one did.
+             */
+            decided_at: string | null;
+            /** @description Why it was declined (empty otherwise). */
+            reason: string;
+        };
+        /** @enum {string} */
+        OrganizerAccountStatusEnum: "pending" | "approved" | "declined" | "revoked";
+        OrganizerInput: {
+            /** @description An approved organizer's username. */
+            username: string;
+        };
+        /** @description One of a league's organizers. */
+        OrganizerItem: {
+            /** @description The organizer's username. */
+            username: string;
+        };
+        /** @description A league's organizers. */
+        OrganizerList: {
+            /** @description The items. */
+            results: components["schemas"]["OrganizerItem"][];
+        };
+        /** @description A new organizer account, waiting for an admin's approval, and its token. */
+        OrganizerSignUp: {
+            /** @description The account's username. */
+            username: string;
+            /** @description pending, approved, declined or revoked. */
+            status: components["schemas"]["OrganizerAccountStatusEnum"];
+            /** @description What the sign-up said (empty for an account made otherwise). */
+            about: string;
+            /**
+             * Format: date-time
+             * @description When it signed up (none: made otherwise).
+             */
+            requested_at: string | null;
+            /**
+             * Format: date-time
+             * @description When an admin decided, if one did.
+             */
+            decided_at: string | null;
+            /** @description Why it was declined (empty otherwise). */
+            reason: string;
+            /** @description Send as `Authorization: Token <token>`; shown once. */
+            token: string;
+        };
         /** @enum {string} */
         OutcomeEnum: "started" | "cancelled" | "skipped";
         /** @description Who meets whom in which park. */
@@ -2761,6 +3107,13 @@ export interface components {
         PatchedChatSettingsInput: {
             /** @description Spectators may join the chat by name. */
             spectator_chat?: boolean;
+        };
+        /** @description What an organizer may change in a league: the fields given, the others kept. */
+        PatchedLeagueUpdateInput: {
+            name?: string;
+            description?: string;
+            /** @description False: unlisted. */
+            public?: boolean;
         };
         PatchedMemberInput: {
             handle?: string;
@@ -3404,6 +3757,12 @@ export interface components {
             /** @enum {string} */
             side: "A" | "B";
             order: number[];
+        };
+        SignUpInput: {
+            /** @description Letters, digits and @ . + - _ (up to 150); unique whatever its case. */
+            username: string;
+            /** @description Who you are and which leagues you will run (for the admin). */
+            about: string;
         };
         /** @description A balance simulation: paired bot matches with and without the card. */
         Simulation: {
@@ -5230,6 +5589,355 @@ export interface operations {
             };
         };
     };
+    leagues_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `league_played`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "league_played",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "league_played";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedLeagueUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueView"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     leagues_calendar_list: {
         parameters: {
             query?: never;
@@ -5694,6 +6402,928 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_join_requests_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestList"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_join_requests_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Safe retries (docs/protocol.md §17): the same key with the same request returns the first answer and changes nothing twice; with another request it is 409 `idempotency_key_reused`. Keys are per caller and last a day. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequestInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestTicket"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_idempotency_key",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_organizer`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_organizer";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `handle_taken`, `idempotency_key_in_use`, `idempotency_key_reused`, `join_requested`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "handle_taken",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "handle_taken" | "idempotency_key_in_use" | "idempotency_key_reused" | "join_requested";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_join_requests_accept_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Safe retries (docs/protocol.md §17): the same key with the same request returns the first answer and changes nothing twice; with another request it is 409 `idempotency_key_reused`. Keys are per caller and last a day. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                request_id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestView"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_idempotency_key",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_join_request`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_join_request";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `handle_taken`, `idempotency_key_in_use`, `idempotency_key_reused`, `join_request_decided`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "handle_taken",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "handle_taken" | "idempotency_key_in_use" | "idempotency_key_reused" | "join_request_decided";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_join_requests_decline_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Safe retries (docs/protocol.md §17): the same key with the same request returns the first answer and changes nothing twice; with another request it is 409 `idempotency_key_reused`. Keys are per caller and last a day. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                request_id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeclineInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestView"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_idempotency_key",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_join_request`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_join_request";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `join_request_decided`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "idempotency_key_in_use",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "join_request_decided";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_join_requests_mine_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestStanding"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_request_token`, `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request_token" | "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_organizer`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_organizer";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6993,6 +8623,513 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_organizers_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizerList"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_organizers_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Safe retries (docs/protocol.md §17): the same key with the same request returns the first answer and changes nothing twice; with another request it is 409 `idempotency_key_reused`. Keys are per caller and last a day. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizerInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizerItem"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_idempotency_key",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_organizer`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_organizer";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `already_organizer`, `idempotency_key_in_use`, `idempotency_key_reused`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "already_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "already_organizer" | "idempotency_key_in_use" | "idempotency_key_reused";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_organizers_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_organizer`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_organizer";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `last_organizer`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "last_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "last_organizer";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -11495,6 +13632,431 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizers_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Safe retries (docs/protocol.md §17): the same key with the same request returns the first answer and changes nothing twice; with another request it is 409 `idempotency_key_reused`. Keys are per caller and last a day. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizerSignUp"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_idempotency_key",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_organizer`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_organizer";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `username_taken`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "idempotency_key_in_use",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "username_taken";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizers_me_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizerAccount"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_organizer`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_organizer";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizers_me_leagues_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueList"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_organizer" | "organizer_required";
                     } & components["schemas"]["Error"];
                 };
             };

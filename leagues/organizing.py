@@ -1,0 +1,116 @@
+"""A league's organizers manage the league itself: co-organizers (added and removed by
+username; the last one stays), its name, description and visibility, its deletion while none of
+its tournaments has been played, and the list of the leagues one organizes, unlisted included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from apikit.shapes import row
+from infra.errors import ConflictError, NotFoundError
+from leagues.models import League, Visibility
+from leagues.organizing_shapes import OrganizerItem
+from leagues.selectors import league_view
+from leagues.services import league_of, require_organizer
+from leagues.shapes import LeagueItem, LeagueView
+from tournaments.models import Status, Tournament
+from tournaments.selectors.viewers import ORGANIZE, Organizer
+
+# A tournament that left its lobby was played (or is being played), unless it was cancelled.
+PLAYED = (Status.DECK, Status.MATCH, Status.FINISHED)
+
+
+def organizer_list(*, organizer: Organizer | None, slug: str) -> list[OrganizerItem]:
+    """The league's organizers by username (to its organizers)."""
+    league = league_of(slug)
+    require_organizer(organizer, league)
+    names = league.organizers.order_by("username").values_list("username", flat=True)
+    return [OrganizerItem(username=name) for name in names]
+
+
+def organizer_add(*, organizer: Organizer | None, slug: str, username: str) -> OrganizerItem:
+    """Another approved organizer becomes one of the league's organizers."""
+    league = league_of(slug)
+    require_organizer(organizer, league)
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None or not user.has_perm(ORGANIZE):
+        raise NotFoundError(
+            "unknown_organizer",
+            _("No approved organizer has that username."),
+            {"username": username},
+        )
+    if league.organizers.filter(pk=user.pk).exists():
+        raise ConflictError("already_organizer", _("That organizer organizes this league already."))
+    league.organizers.add(user)
+    return OrganizerItem(username=user.get_username())
+
+
+def organizer_remove(*, organizer: Organizer | None, slug: str, username: str) -> None:
+    """One of the league's organizers (the caller included) stops organizing it; the last one
+    stays (``409 last_organizer``)."""
+    require_organizer(organizer, league_of(slug))
+    with transaction.atomic():
+        # The league's row lock: two organizers removing each other at once cannot both pass
+        # the count and leave the league with none.
+        league = League.objects.select_for_update().get(slug=slug)
+        user = league.organizers.filter(username=username).first()
+        if user is None:
+            raise NotFoundError(
+                "unknown_organizer",
+                _("This league has no organizer with that username."),
+                {"username": username},
+            )
+        if league.organizers.count() == 1:
+            raise ConflictError(
+                "last_organizer", _("A league keeps at least one organizer: add another first.")
+            )
+        league.organizers.remove(user)
+
+
+def league_update(*, organizer: Organizer | None, slug: str, changes: dict[str, Any]) -> LeagueView:
+    """The league's name, description or visibility (``public``); its slug stays its address."""
+    league = league_of(slug)
+    by = require_organizer(organizer, league)
+    for name in ("name", "description"):
+        if name in changes:
+            setattr(league, name, changes[name])
+    if "public" in changes:
+        league.visibility = Visibility.PUBLIC if changes["public"] else Visibility.UNLISTED
+    league.save(update_fields=["name", "description", "visibility"])
+    return league_view(slug, by)
+
+
+def league_delete(*, organizer: Organizer | None, slug: str) -> None:
+    """Delete a league no tournament was played in, with its seasons, members, webhooks and
+    requests (``409 league_played`` otherwise); its lobbies go on as ordinary tournaments."""
+    require_organizer(organizer, league_of(slug))
+    with transaction.atomic():
+        # The league's lock (a recording holds it), then its tournaments' rows in id order (a
+        # start holds its tournament's): a lobby starting meanwhile is seen here as played, or
+        # starts after the delete, unlinked.
+        league = League.objects.select_for_update().filter(slug=slug).first()
+        if league is None:  # another delete went first
+            return
+        tournaments = Tournament.objects.filter(league_link__season__league=league)
+        statuses = list(tournaments.select_for_update().order_by("pk").values_list("status"))
+        played = sum(1 for (status,) in statuses if status in PLAYED)
+        if played:
+            raise ConflictError(
+                "league_played",
+                _("Tournaments were played in this league: it stays, with its record."),
+                {"tournaments": played},
+            )
+        league.delete()
+
+
+def my_leagues(*, organizer: Organizer | None) -> list[LeagueItem]:
+    """Every league the caller organizes, public or unlisted, by name."""
+    by = require_organizer(organizer)
+    leagues = League.objects.filter(organizers=by.user_id)
+    return [
+        row(LeagueItem, league, public=league.visibility == Visibility.PUBLIC) for league in leagues
+    ]
