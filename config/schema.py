@@ -35,6 +35,7 @@ from cards.graphql import NODES as CARD_NODES
 from cards.graphql import Query as CardsQuery
 from config.errors import ApplicationError, database_unavailable
 from config.events import every_graphql_type
+from config.global_ids import NumberVariables
 from config.graphql import error_body_of
 from config.graphql_cost import QueryCostRule
 from config.graphql_execution import TextValidationCache
@@ -124,6 +125,7 @@ schema = CodedSchema(
     subscription=Subscription,
     execution_context_class=FrameExecutionContext,
     extensions=[
+        NumberVariables,  # an ``Int`` variable where an ``ID`` is taken (deprecated)
         lambda: AddValidationRules(list(LIMIT_RULES)),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: ParserCache(maxsize=CACHED_QUERIES),

@@ -3,12 +3,16 @@ unchanged (the GraphQL types are made from the shapes: ``tournaments.leagues.gra
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import strawberry
 
+from config.global_ids import described, number_of
+from tournaments.graphql.arguments import TournamentId, tournament_number
 from tournaments.graphql.queries import caller_actor
 from tournaments.leagues import selectors
+from tournaments.leagues.actions import SEASON
 from tournaments.leagues.api import inputs
 from tournaments.leagues.enums import MemberKind
 from tournaments.leagues.graphql.types import (
@@ -32,9 +36,12 @@ def caller_organizer(info: strawberry.Info) -> Organizer | None:
     return found if isinstance(found, Organizer) else None
 
 
-def _standings_query(season: int | None, kind: Any) -> tuple[int | None, str]:
-    """REST's ``?season=&kind=`` check (``invalid`` with the same details)."""
-    given = {"season": season, "kind": None if kind is None else kind.value}
+def _standings_query(season: strawberry.ID | None, kind: Any) -> tuple[int | None, str]:
+    """REST's ``?season=&kind=`` check (``invalid`` with the same details): a global id read
+    as its number first, a plain number (deprecated) checked as REST checks it."""
+    plain = season is None or re.fullmatch(r"-?[0-9]+", str(season))
+    number = season if plain else number_of(season, "season", SEASON.nodes)
+    given = {"season": number, "kind": None if kind is None else kind.value}
     query = inputs.StandingsQuery(data={k: v for k, v in given.items() if v is not None})
     query.is_valid(raise_exception=True)
     return query.validated_data.get("season"), query.validated_data.get("kind", "all")
@@ -53,9 +60,11 @@ class Query:
         info: strawberry.Info,
         slug: Slug,
         season: Annotated[
-            int | None,
+            strawberry.ID | None,
             strawberry.argument(
-                description="A season id; default: the newest with a recorded result."
+                description=described(
+                    "A season (default: the newest with a recorded result)", SEASON.nodes
+                )
             ),
         ] = None,
         kind: Annotated[
@@ -86,8 +95,9 @@ class Query:
         self,
         info: strawberry.Info,
         slug: Slug,
-        tournament: Annotated[int, strawberry.argument(description="The tournament's id.")],
+        tournament: TournamentId,
     ) -> TournamentResults:
         caller_actor(info)
-        found: TournamentResultsShape = selectors.tournament_results(slug, tournament)
+        number = tournament_number(tournament, "tournament")
+        found: TournamentResultsShape = selectors.tournament_results(slug, number)
         return found
