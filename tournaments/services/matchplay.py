@@ -28,6 +28,7 @@ from config.taskqueue import enqueue_named
 from matches.engine.model import SIDES, InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
 from matches.observer import observe
+from matches.release import is_released
 from matches.selectors import ASKED, asked
 from matches.services import (
     Outcome,
@@ -399,7 +400,7 @@ def match_release(*, match_id: int) -> bool:
     """Release a recorded match whose events are all out; ``True`` if it did (idempotent)."""
     with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
-        if match.status != MatchStatus.RECORDED or release_due(match) > timezone.now():
+        if match.status != MatchStatus.RECORDED or not is_released(release_due(match)):
             return False
         if cancelled(tournament):
             return False
