@@ -15,9 +15,10 @@ from matches.models import Match, MatchStatus
 from matches.observer import SPECTATOR
 from matches.release import held, is_released, public_results, released, result_public
 from matches.selectors import match_view, public_status
-from matches.services import match_store, run_engine
+from matches.services import match_store
 from tests.matches.test_rules_version import hacker_match
 from tournaments.models import TournamentEvent
+from tournaments.services.matchruns import run_engine
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
