@@ -76,6 +76,7 @@ SHOWN = (
     "question_deadline",
     "seed",  # with ``finished_at``: a finished match's events cache key (ids restart with a
     "finished_at",  # new database, a cache may outlive it)
+    "result_visible_at",  # whether its result is public (``matches.release.result_public``)
     "seat_a__number",
     "seat_a__name",
     "seat_b__number",
