@@ -1,15 +1,32 @@
 """An id GraphQL takes as the object's global ``ID`` (issue 41): the ``id`` a ``Node`` carries
 (``TournamentView:7`` in base64), or, deprecated until the next release, the plain number (its
 ``databaseId``, what the argument took as an ``Int``). ``apikit.actions`` types an action's id
-inputs so (``Ident.nodes``, ``Action.nodes``); a query's argument reads one with ``number_of``."""
+inputs so (``Ident.nodes``, ``Action.nodes``); a query's argument reads one with ``number_of``.
+
+An ``Int`` variable may still stand where such an id is taken (``NumberVariables``): a document
+written for the ``Int`` arguments keeps working for one release, deprecated."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, overload
 
 from django.utils.translation import gettext as _
+from graphql import (
+    GraphQLError,
+    GraphQLID,
+    GraphQLInt,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLType,
+    OperationDefinitionNode,
+    type_from_ast,
+)
+from graphql.validation import VariablesInAllowedPositionRule
+from graphql.validation.rules.variables_in_allowed_position import allowed_variable_usage
 from strawberry import relay
+from strawberry.extensions import SchemaExtension
 
 from infra.errors import ApplicationError
 
@@ -17,7 +34,11 @@ MAX_NUMBER = 2**31 - 1
 _NUMBER = re.compile(r"[0-9]{1,10}")
 
 
-def number_of(value: Any, field: str, nodes: tuple[str, ...]) -> int | None:
+@overload
+def number_of(value: None, field: str, nodes: tuple[str, ...]) -> None: ...
+@overload
+def number_of(value: str | int, field: str, nodes: tuple[str, ...]) -> int: ...
+def number_of(value: str | int | None, field: str, nodes: tuple[str, ...]) -> int | None:
     """The object's number ``value`` names: a global id of one of ``nodes``, or the number
     itself (deprecated). Anything else, a global id of another type included, is ``invalid``
     with ``field`` named (REST's field errors), before anything is read or written."""
@@ -52,3 +73,59 @@ def described(text: str, nodes: tuple[str, ...]) -> str:
         f"{text.rstrip('.')}: its global `id` (of a {kinds}). Deprecated: its number "
         "(`databaseId`) is still taken until the next release."
     )
+
+
+# An Int variable where an ID is taken -----------------------------------------------------------
+
+
+class NumberVariablesRule(VariablesInAllowedPositionRule):
+    """graphql-core's rule, but an ``Int`` variable may stand where an ``ID`` is taken, as an
+    ``Int`` literal may (deprecated: the id arguments and inputs were ``Int`` s)."""
+
+    def leave_operation_definition(self, operation: OperationDefinitionNode, *args: Any) -> None:
+        self.widened = set(self._widened(operation))
+        super().leave_operation_definition(operation, *args)
+
+    def _widened(self, operation: OperationDefinitionNode) -> Iterator[int]:
+        """The variable usages allowed once an ``Int`` variable reads as an ``ID``."""
+        schema = self.context.schema
+        declared = {d.variable.name.value: d for d in operation.variable_definitions or ()}
+        for usage in self.context.get_recursive_variable_usages(operation):
+            definition = declared.get(usage.node.name.value)
+            if definition is None or usage.type is None:
+                continue
+            widened = _as_id(type_from_ast(schema, definition.type))
+            default = usage.default_value
+            if widened and allowed_variable_usage(
+                schema, widened, definition.default_value, usage.type, default
+            ):
+                yield id(usage.node)
+
+    def report_error(self, error: GraphQLError) -> None:
+        place = (error.nodes or [])[-1:]
+        if place and id(place[0]) in self.widened and "in position expecting" in error.message:
+            return
+        super().report_error(error)
+
+
+def _as_id(kind: GraphQLType | None) -> GraphQLType | None:
+    """``kind`` with its ``Int`` read as an ``ID`` (``None``: it holds no ``Int``)."""
+    if isinstance(kind, GraphQLNonNull):
+        inner = _as_id(kind.of_type)
+        return None if inner is None else GraphQLNonNull(inner)  # type: ignore[type-var]
+    if isinstance(kind, GraphQLList):
+        inner = _as_id(kind.of_type)
+        return None if inner is None else GraphQLList(inner)
+    return GraphQLID if kind is GraphQLInt else None
+
+
+class NumberVariables(SchemaExtension):
+    """Validates with ``NumberVariablesRule`` in the place of graphql-core's own rule."""
+
+    def on_operation(self) -> Iterator[None]:
+        context = self.execution_context
+        context.validation_rules = tuple(
+            NumberVariablesRule if rule is VariablesInAllowedPositionRule else rule
+            for rule in context.validation_rules
+        )
+        yield

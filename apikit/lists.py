@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apikit.actions import Call, Ident
+from apikit.global_ids import described, number_of
 from apikit.graphql import authorization
 from apikit.graphql_pages import Page, page_of, paged
 from apikit.shapes import LISTINGS, Shape, connection_type, to_json
@@ -67,15 +68,17 @@ def connection_field(listed: Listed) -> Any:
     if LISTS.setdefault(listed.name, listed) is not listed:
         raise ValueError(f"two lists are named {listed.name}")
 
+    nodes = {ident.input_name: ident.nodes for ident in listed.path if ident.nodes}
+
     def resolve(info: strawberry.Info, page: Page, **given: Any) -> Any:
+        for name, kinds in nodes.items():  # a global id, or its number (deprecated)
+            given[name] = number_of(given[name], name, kinds)
         return page_of(listed.rows(Call(authorization(info), given)), page)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [inspect.Parameter("info", keyword, annotation=strawberry.Info)]
     for ident in listed.path:
-        argument = strawberry.argument(description=ident.description)
-        described = Annotated[ident.type, argument]  # type: ignore[name-defined]
-        parameters.append(inspect.Parameter(ident.input_name, keyword, annotation=described))
+        parameters.append(inspect.Parameter(ident.input_name, keyword, annotation=_typed(ident)))
     parameters.append(inspect.Parameter("page", keyword, annotation=Page))
     made = connection_type(LISTINGS[listed.listing])
     resolve.__signature__ = inspect.Signature(parameters, return_annotation=made)  # type: ignore[attr-defined]
@@ -83,3 +86,11 @@ def connection_field(listed: Listed) -> Any:
     resolver = paged()(resolve)  # ``first``/``after``/``last``/``before``, checked first
     resolver.listed = listed  # type: ignore[attr-defined]  # read by the bridge test
     return strawberry.field(resolver, description=listed.description)
+
+
+def _typed(ident: Ident) -> Any:
+    """A path identifier's argument: an ``ID`` where it names a ``Node``, else its type."""
+    if not ident.nodes:
+        return Annotated[ident.type, strawberry.argument(description=ident.description)]
+    text = described(ident.description, ident.nodes)
+    return Annotated[strawberry.ID, strawberry.argument(description=text)]

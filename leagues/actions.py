@@ -35,8 +35,8 @@ from tournaments.shapes import Ticket
 SLUG = Ident("slug", str, "The league's slug.")
 SEASON = Ident("season_id", int, "The season's id.", nodes=("SeasonView",))
 HANDLE = Ident("handle", str, "The member's handle.", field="member")
-ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.")
-DELIVERY = Ident("delivery_id", int, "The delivery's id.")
+ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.", nodes=("WebhookItem",))
+DELIVERY = Ident("delivery_id", int, "The delivery's id.", nodes=("Delivery",))
 TOURNAMENT = Ident(
     "tournament_id",
     int,

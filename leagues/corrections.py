@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.errors import ApplicationError, ConflictError, NotFoundError
@@ -35,7 +34,8 @@ from leagues.models import (
 )
 from leagues.rules import LeagueRuleError, check_places
 from leagues.services import league_of, require_open, require_organizer
-from matches.models import Match, MatchStatus
+from matches.models import Match
+from matches.release import result_public
 from tournaments.selectors.viewers import Organizer
 
 
@@ -160,8 +160,7 @@ def _released_match(tournament_id: int, match_id: int) -> Match:
     match = Match.objects.filter(pk=match_id, tournament_id=tournament_id).first()
     if match is None:
         raise NotFoundError("unknown_match", _("This tournament has no such match."))
-    hidden = match.result_visible_at is not None and match.result_visible_at > timezone.now()
-    if match.status != MatchStatus.FINISHED or match.winner_id is None or hidden:
+    if not result_public(match) or match.winner_id is None:
         raise ConflictError(
             "result_not_released", _("Only a released match is forfeited: this one is not.")
         )

@@ -23,7 +23,9 @@ from leagues.shapes import ScheduleView as ScheduleShape
 from tournaments.actions import actor
 
 # GraphQL names the endpoint ``id`` (REST's path: ``endpoint_id``).
-ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.", field="id")
+ENDPOINT = Ident(
+    "endpoint_id", int, "The webhook endpoint's id.", field="id", nodes=("WebhookItem",)
+)
 
 
 def _leagues(call: Call) -> list[LeagueItem]:

@@ -400,3 +400,30 @@ def member_item_by_id(member_id: int, organizer: Organizer | None) -> MemberItem
     if member is None or not is_organizer(member.league, organizer):
         raise NotFoundError("not_found", _("No such object."))
     return next(m for m in member_list(member.league.slug) if m.id == member_id)
+
+
+def webhook_item_by_id(endpoint_id: int, organizer: Organizer | None) -> WebhookItem:
+    """An endpoint, for its league's organizers (``not_found`` for anyone else)."""
+    endpoint = WebhookEndpoint.objects.filter(pk=endpoint_id).select_related("league").first()
+    if endpoint is None or not is_organizer(endpoint.league, organizer):
+        raise NotFoundError("not_found", _("No such object."))
+    return webhook_view(endpoint)
+
+
+def delivery_by_id(delivery_id: int, organizer: Organizer | None) -> Delivery:
+    """A delivery, for its endpoint's league's organizers (``not_found`` for anyone else)."""
+    found = WebhookDelivery.objects.filter(pk=delivery_id).select_related("endpoint__league")
+    delivery = found.first()
+    if delivery is None or not is_organizer(delivery.endpoint.league, organizer):
+        raise NotFoundError("not_found", _("No such object."))
+    return delivery_view(delivery)
+
+
+def correction_by_id(correction_id: int, organizer: Organizer | None) -> CorrectionView:
+    """A correction, for whoever may see its league (its audit trail is the league's)."""
+    found = Correction.objects.filter(pk=correction_id).select_related("link", "member")
+    correction = found.first()
+    if correction is None:
+        raise NotFoundError("not_found", _("No such object."))
+    visible_league(correction.league_id, organizer)
+    return correction_view(correction)

@@ -139,7 +139,7 @@ class HistoryRow(Shape):
 
 @shape("A correction of recorded results, as the audit trail shows it.")
 class CorrectionView(Shape):
-    id: int = field("Its id (the audit trail's order).")
+    id: int = field("Its id (the audit trail's order).", node_id=True)
     kind: str = field(
         "disqualify, manual_result, forfeit or no_show (a scheduled start's).", enum=CorrectionKind
     )
@@ -247,7 +247,7 @@ class Webhook(Shape):
 
 @shape("A webhook endpoint without its secret.")
 class WebhookItem(Shape):
-    id: int = field("Endpoint id.")
+    id: int = field("Endpoint id.", node_id=True)
     url: str = field("Where deliveries are posted.")
     events: list[str] = field("Event kinds sent (empty: all).", enum=WebhookEvent)
     active: bool = field("Whether it is sent to.")
@@ -257,7 +257,7 @@ class WebhookItem(Shape):
 
 @shape("One delivery of an event to an endpoint (the delivery log).")
 class Delivery(Shape):
-    id: int = field("Delivery id.")
+    id: int = field("Delivery id.", node_id=True)
     kind: str = field("The event kind.", enum=DeliveryKind)
     sequence: int = field("The event's number for its endpoint.")
     idempotency_key: str = field("The event's id.")

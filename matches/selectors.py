@@ -12,8 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.core.cache import cache
-from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
+from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 
 from apikit.graphql import Connection
@@ -24,6 +23,7 @@ from matches.archive import archived_payloads
 from matches.enums import HIDDEN
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.observer import VIEWS, Viewer, observe, visible_filter
+from matches.release import is_released, released, result_public
 from matches.shapes import MatchEventView, MatchSeat, MatchView, Question
 
 EVENTS_TIMEOUT = 600  # seconds a finished match's frames stay cached
@@ -36,13 +36,13 @@ ASKED = "asked_at"
 def asked(match: Match) -> bool:
     """Whether the match's pending question has been released (asked) yet."""
     at = (match.question or {}).get(ASKED)
-    return at is None or datetime.fromisoformat(at) <= timezone.now()
+    return is_released(None if at is None else datetime.fromisoformat(at))
 
 
 def public_status(match: Match) -> str:
-    """A recorded match is still ``playing`` for everyone until it is released, and so is a
+    """A match is still ``playing`` for everyone until its result is public, and so is a
     match whose question is not yet released."""
-    if match.status == MatchStatus.RECORDED:
+    if match.status in (MatchStatus.RECORDED, MatchStatus.FINISHED) and not result_public(match):
         return "playing"
     if match.status == MatchStatus.WAITING and not asked(match):
         return "playing"
@@ -52,10 +52,10 @@ def public_status(match: Match) -> str:
 def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
     """Annotate how many released events each viewer class may see (``released_public``,
     ``released_A``, ``released_B``), counted by the observer's SQL twin."""
-    released = Q(events__visible_at__lte=timezone.now())
+    out = released("events__visible_at")
     return matches.annotate(
         **{
-            f"released_{view}": Count("events", filter=released & visible_filter(side, "events__"))
+            f"released_{view}": Count("events", filter=out & visible_filter(side, "events__"))
             for view, side in VIEWS
         }
     )
@@ -76,6 +76,7 @@ SHOWN = (
     "question_deadline",
     "seed",  # with ``finished_at``: a finished match's events cache key (ids restart with a
     "finished_at",  # new database, a cache may outlive it)
+    "result_visible_at",  # whether its result is public (``matches.release.result_public``)
     "seat_a__number",
     "seat_a__name",
     "seat_b__number",
@@ -131,7 +132,7 @@ def match_view(
     """The match as ``viewer`` may see it (``counts``: its released events, if already
     counted for a list; ``listed``: a list's, whose events read the match again if selected)."""
     side = viewer.side_in(match)
-    visible = match.status == MatchStatus.FINISHED
+    visible = result_public(match)
     released = _released(match, side, counts)
     return MatchView(
         id=match.pk,
@@ -237,7 +238,7 @@ def fixed_events(match: Match, viewer: Viewer) -> str | None:
 
 
 def _frames(match: Match, side: str | None, after: int) -> list[MatchEventView]:
-    rows = MatchEvent.objects.filter(match=match, seq__gte=after, visible_at__lte=timezone.now())
+    rows = MatchEvent.objects.filter(released(), match=match, seq__gte=after)
     payloads = list(rows.order_by("seq").values_list("payload", flat=True))
     if not payloads and match.status == MatchStatus.FINISHED:  # archived with its tournament
         payloads = [p for p in archived_payloads(match.pk) or [] if p["seq"] >= after]

@@ -1,27 +1,20 @@
-"""One match's own rows: run the engine, store a pause, store the result, verify it.
+"""One match's own rows: store a pause, store the result, finish or fail it.
 
 A match is *setup + seed + answers*; every step re-runs the engine from the start with the answers
 given so far, so a paused match holds no worker and no memory, and a replay is exact. This module
-knows matches only: the tournament side (``tournaments.services.matchplay``) decides when a match
-is played, what its result does to the tournament and who hears of it.
+knows matches only: the tournament side runs the engine with the tournament's frozen cards
+(``tournaments.services.matchruns``), decides when a match is played
+(``tournaments.services.matchplay``), what its result does to the tournament and who hears of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from django.utils.translation import gettext as _
-
-from cards.snapshots import snapshot_specs
 from infra import rows
 from infra.bulk import append_rows
-from infra.errors import ConflictError, NotFoundError
-from matches.archive import archived_payloads
-from matches.engine import DefaultPolicy, play_match, verify
-from matches.engine.model import MatchResult, MatchSetup, PendingQuestion, Policy
-from matches.engine.stored import setup_from_data
+from matches.engine.model import MatchResult, PendingQuestion
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.observer import VIEWS, observe
 from matches.selectors import ASKED
@@ -32,32 +25,6 @@ SIDES = ("A", "B")
 
 def side_seat_id(match: Match, side: str) -> int:
     return match.seat_a_id if side == "A" else match.seat_b_id
-
-
-def match_setup(match: Match) -> MatchSetup:
-    """The engine's setup of ``match``: its stored setup, card snapshot and rules version."""
-    specs = snapshot_specs(match.snapshot_id)
-    return setup_from_data(match.setup, specs, rules_version=match.rules_version)
-
-
-def run_engine(
-    match: Match,
-    answers: list[Any],
-    *,
-    live: Collection[str] = (),
-    policies: Mapping[str, Policy] | None = None,
-) -> Outcome:
-    """Run the match from the start with ``answers``; a ``live`` side's questions stop it.
-
-    Any other side answers by its entry in ``policies`` (by default ``DefaultPolicy``); a policy
-    must answer each question the same way every time, as the match is re-run from the start.
-    """
-    setup = match_setup(match)
-    chosen = policies or {}
-    sides: dict[str, Policy | None] = {
-        side: None if side in live else chosen.get(side, DefaultPolicy()) for side in SIDES
-    }
-    return play_match(setup, match.seed, sides, record=True, answers=answers)
 
 
 Released = list[tuple[dict[str, Any], datetime]]
@@ -199,19 +166,3 @@ def match_fail(match: Match, error: str) -> None:
     match.error = error[:2000]
     match.attempts += 1
     match.save(update_fields=["status", "error", "attempts"])
-
-
-def match_verify(*, match_id: int) -> bool:
-    """Re-run a finished match from its setup, seed and answers; store whether it matches."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        raise NotFoundError("not_found", _("No such match."))
-    if match.status not in (MatchStatus.RECORDED, MatchStatus.FINISHED):
-        raise ConflictError("not_finished", _("Only a finished match can be verified."))
-    stored = [event.payload for event in match.events.order_by("seq")]
-    if not stored:  # the tournament's logs were archived (manage.py archive_events)
-        stored = archived_payloads(match_id) or []
-    setup = match_setup(match)
-    outcome = verify(setup, match.seed, list(match.answers), stored)
-    Match.objects.filter(pk=match_id).update(verified=outcome)
-    return outcome

@@ -32,6 +32,7 @@ from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
 from apikit.events import every_graphql_type
+from apikit.global_ids import NumberVariables
 from apikit.graphql import error_body_of
 from apikit.graphql_cost import QueryCostRule
 from apikit.graphql_execution import TextValidationCache
@@ -124,6 +125,7 @@ schema = CodedSchema(
     subscription=Subscription,
     execution_context_class=FrameExecutionContext,
     extensions=[
+        NumberVariables,  # an ``Int`` variable where an ``ID`` is taken (deprecated)
         lambda: AddValidationRules(list(LIMIT_RULES)),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: ParserCache(maxsize=CACHED_QUERIES),

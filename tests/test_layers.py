@@ -215,6 +215,13 @@ def test_cards_imports_only_the_pure_engine_of_matches() -> None:
     assert violations(EDGES, "cards", "matches", allow="matches.engine") == []
 
 
+def test_matches_never_imports_cards() -> None:
+    """``cards`` imports the engine's card specs and codes, so nothing in ``matches`` imports
+    ``cards``: a match's engine run joins the card snapshot on the tournament side
+    (``tournaments.services.matchruns``), and the two apps never import each other."""
+    assert violations(EDGES, "matches", "cards") == []
+
+
 def test_the_engine_and_the_tournament_rules_are_pure_python() -> None:
     for package, own in (("matches/engine", "matches"), ("tournaments/rules", "tournaments")):
         for path in (ROOT / package).rglob("*.py"):

@@ -191,9 +191,9 @@ def release_match(match_id: int) -> bool:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def verify_match(match_id: int) -> bool:
-    from matches import services
+    from tournaments.services.matchruns import match_verify
 
-    return services.match_verify(match_id=match_id)
+    return match_verify(match_id=match_id)
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)

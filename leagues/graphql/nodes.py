@@ -21,6 +21,9 @@ READERS: dict[str, Reader] = {
     "SeasonView": selectors.season_by_id,
     "MemberHistory": selectors.member_by_id,
     "MemberItem": selectors.member_item_by_id,
+    "WebhookItem": selectors.webhook_item_by_id,
+    "Delivery": selectors.delivery_by_id,
+    "CorrectionView": selectors.correction_by_id,
 }
 
 

@@ -3,11 +3,14 @@ unchanged (the GraphQL types are made from the shapes: ``leagues.graphql.types``
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import strawberry
 
+from apikit.global_ids import described, number_of
 from leagues import inputs, selectors
+from leagues.actions import SEASON
 from leagues.enums import MemberKind
 from leagues.graphql.types import (
     LeagueView,
@@ -19,6 +22,7 @@ from leagues.shapes import LeagueView as LeagueViewShape
 from leagues.shapes import MemberHistory as MemberHistoryShape
 from leagues.shapes import Standings as StandingsShape
 from leagues.shapes import TournamentResults as TournamentResultsShape
+from tournaments.graphql.arguments import TournamentId, tournament_number
 from tournaments.graphql.queries import caller_actor
 from tournaments.selectors.viewers import Organizer
 
@@ -31,9 +35,12 @@ def caller_organizer(info: strawberry.Info) -> Organizer | None:
     return found if isinstance(found, Organizer) else None
 
 
-def _standings_query(season: int | None, kind: Any) -> tuple[int | None, str]:
-    """REST's ``?season=&kind=`` check (``invalid`` with the same details)."""
-    given = {"season": season, "kind": None if kind is None else kind.value}
+def _standings_query(season: strawberry.ID | None, kind: Any) -> tuple[int | None, str]:
+    """REST's ``?season=&kind=`` check (``invalid`` with the same details): a global id read
+    as its number first, a plain number (deprecated) checked as REST checks it."""
+    plain = season is None or re.fullmatch(r"-?[0-9]+", str(season))
+    number = season if plain else number_of(season, "season", SEASON.nodes)
+    given = {"season": number, "kind": None if kind is None else kind.value}
     query = inputs.StandingsQuery(data={k: v for k, v in given.items() if v is not None})
     query.is_valid(raise_exception=True)
     return query.validated_data.get("season"), query.validated_data.get("kind", "all")
@@ -52,9 +59,11 @@ class Query:
         info: strawberry.Info,
         slug: Slug,
         season: Annotated[
-            int | None,
+            strawberry.ID | None,
             strawberry.argument(
-                description="A season id; default: the newest with a recorded result."
+                description=described(
+                    "A season (default: the newest with a recorded result)", SEASON.nodes
+                )
             ),
         ] = None,
         kind: Annotated[
@@ -85,8 +94,9 @@ class Query:
         self,
         info: strawberry.Info,
         slug: Slug,
-        tournament: Annotated[int, strawberry.argument(description="The tournament's id.")],
+        tournament: TournamentId,
     ) -> TournamentResults:
         caller_actor(info)
-        found: TournamentResultsShape = selectors.tournament_results(slug, tournament)
+        number = tournament_number(tournament, "tournament")
+        found: TournamentResultsShape = selectors.tournament_results(slug, number)
         return found

@@ -4,13 +4,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import strawberry
 
 from leagues import schedules
 from leagues.graphql.types import TournamentScheduleView
 from leagues.shapes import TournamentScheduleView as TournamentScheduleShape
+from tournaments.graphql.arguments import TournamentId, tournament_number
 from tournaments.graphql.queries import caller_seat
 
 
@@ -23,9 +22,10 @@ class ScheduleQuery:
     def tournament_schedule(
         self,
         info: strawberry.Info,
-        tournament: Annotated[int, strawberry.argument(description="Tournament id.")],
+        tournament: TournamentId,
     ) -> TournamentScheduleView:
+        number = tournament_number(tournament, "tournament")
         found: TournamentScheduleShape = schedules.tournament_schedule(
-            tournament_id=tournament, seat=caller_seat(info)
+            tournament_id=number, seat=caller_seat(info)
         )
         return found

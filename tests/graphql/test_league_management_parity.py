@@ -19,9 +19,11 @@ from tests.leagues.test_season import snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CORRECTION = "correction { id kind reason season tournament member match places createdAt }"
-DELIVERED = """id kind sequence idempotencyKey status attempts lastStatus lastError createdAt
-  lastAttemptAt deliveredAt"""
+CORRECTION = (
+    "correction { id databaseId kind reason season tournament member match places createdAt }"
+)
+DELIVERED = """id databaseId kind sequence idempotencyKey status attempts lastStatus lastError
+  createdAt lastAttemptAt deliveredAt"""
 DELIVERY = f"delivery {{ {DELIVERED} }}"
 ADA, BRICK = "Bot Ada (rookie)", "Bot Brick (rookie)"
 
@@ -152,7 +154,7 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
     listed = call(
         gql,
         "corrections",
-        "edges { node { id kind reason season tournament member match places createdAt } }",
+        "edges { node { databaseId kind reason season tournament member match places createdAt } }",
         slug=slug,
     )
     assert rest_shape(listed["data"]["result"]) == rest_json(trail)

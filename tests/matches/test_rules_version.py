@@ -12,9 +12,10 @@ from django.utils import timezone
 
 from matches.engine.model import RULES_VERSION, MatchResult
 from matches.models import Match
-from matches.services import match_store, match_verify, run_engine
+from matches.services import match_store
 from tests.tournaments.play import open_game
 from tournaments.models import Tournament
+from tournaments.services.matchruns import match_verify, run_engine
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

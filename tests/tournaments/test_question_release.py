@@ -20,10 +20,10 @@ from channels.testing import WebsocketCommunicator
 
 from matches.models import Match, MatchEvent
 from matches.observer import observe
-from matches.services import match_verify
 from tests.tournaments.test_live_questions import answer, juggler_game
 from tests.tournaments.test_stream import connect
 from tournaments.models import TournamentEvent
+from tournaments.services.matchruns import match_verify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

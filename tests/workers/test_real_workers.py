@@ -15,11 +15,11 @@ from rest_framework.test import APIClient
 
 from matches.engine.model import MatchResult
 from matches.models import Match, MatchEvent, MatchStatus
-from matches.services import match_verify, run_engine
 from tests.tournaments.play import Player, all_uids, card_locations, create
 from tests.workers.conftest import Workers, full_stack, wait_for
 from tournaments.models import Seat, SeatKind, Status, Tournament, TournamentEvent, Trophy
 from tournaments.services.matchplay import side_seat
+from tournaments.services.matchruns import match_verify, run_engine
 
 pytestmark = [pytest.mark.real_worker, pytest.mark.django_db(transaction=True), full_stack]
 

@@ -1,4 +1,7 @@
-"""Described argument types shared by the tournament's queries, mutations and subscriptions."""
+"""Described argument types shared by the tournament's queries, mutations and subscriptions.
+
+An argument naming a tournament or a match takes its global ``ID`` (or, deprecated, its number):
+``tournament_number`` and ``match_number`` read it as the mutations' inputs are read."""
 
 from __future__ import annotations
 
@@ -6,7 +9,24 @@ from typing import Annotated
 
 import strawberry
 
-TournamentId = Annotated[int, strawberry.argument(description="The tournament's id.")]
-MatchId = Annotated[int, strawberry.argument(description="The match's id.")]
+from apikit.global_ids import described, number_of
+from tournaments.actions import MATCH, TOURNAMENT
+
+TournamentId = Annotated[
+    strawberry.ID,
+    strawberry.argument(description=described(TOURNAMENT.description, TOURNAMENT.nodes)),
+]
+MatchId = Annotated[
+    strawberry.ID, strawberry.argument(description=described(MATCH.description, MATCH.nodes))
+]
 After = Annotated[int, strawberry.argument(description="Only events after this seq (0: all).")]
-Uids = Annotated[list[int], strawberry.argument(description="Card uids (at most 64).")]
+
+
+def tournament_number(value: strawberry.ID | int, field: str = "tournamentId") -> int:
+    """The tournament's number an argument names (``invalid`` naming ``field`` else)."""
+    return number_of(value, field, TOURNAMENT.nodes)
+
+
+def match_number(value: strawberry.ID | int, field: str = "matchId") -> int:
+    """The match's number an argument names (``invalid`` naming ``field`` else)."""
+    return number_of(value, field, MATCH.nodes)

@@ -10,7 +10,7 @@ from typing import Annotated
 import strawberry
 
 from apikit.graphql import DEFAULT_PAGE, connection, offset_of, page_size
-from tournaments.graphql.arguments import TournamentId
+from tournaments.graphql.arguments import TournamentId, tournament_number
 from tournaments.graphql.types import ChatConnection
 from tournaments.selectors.chat import chat_log
 from tournaments.selectors.viewers import require_tournament
@@ -28,7 +28,8 @@ class ChatQuery:
         first: Annotated[int, strawberry.argument(description="Page size, 1-100.")] = DEFAULT_PAGE,
         after: Annotated[str | None, strawberry.argument(description="A cursor.")] = None,
     ) -> ChatConnection:
-        require_tournament(tournament_id)  # not_found for no tournament
+        number = tournament_number(tournament_id)
+        require_tournament(number)  # not_found for no tournament
         size, start = page_size(first), offset_of(after)
-        said = chat_log(tournament_id=tournament_id)
+        said = chat_log(tournament_id=number)
         return connection(said[start : start + size], offset=start, total=len(said))

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from strawberry import relay
 
 from apikit.enums import plain
+from apikit.global_ids import described
 from apikit.graphql import Connection, authorization
 from apikit.graphql_pages import EVENTS, Page, page_of, paged, sliced, window
 from infra.errors import ApplicationError, NotFoundError
@@ -18,9 +19,10 @@ from matches.observer import Viewer
 from matches.selectors import match_by_id, match_view
 from matches.shapes import MatchView as MatchViewShape
 from tournaments import inputs
+from tournaments.actions import TOURNAMENT
 from tournaments.callers import actor_of
 from tournaments.enums import ListStatus
-from tournaments.graphql.arguments import MatchId, TournamentId
+from tournaments.graphql.arguments import MatchId, TournamentId, match_number, tournament_number
 from tournaments.graphql.cardstats import CardStats
 from tournaments.graphql.types import (
     AdviceView,
@@ -165,15 +167,18 @@ class Query:
     def tournament(
         self,
         info: strawberry.Info,
-        id: Annotated[int | None, strawberry.argument(description="Tournament id.")] = None,
+        id: Annotated[
+            strawberry.ID | None,
+            strawberry.argument(description=described("The tournament's id", TOURNAMENT.nodes)),
+        ] = None,
         code: Annotated[str | None, strawberry.argument(description="Room code.")] = None,
     ) -> TournamentView:
         if (id is None) == (code is None):
             raise ApplicationError("invalid", _("Give `id` or `code`, not both."), {})
-        if code is not None:
-            id = tournament_id_of_code(code)
-        assert id is not None
-        return tournament_of(info, id)
+        if id is not None:
+            return tournament_of(info, tournament_number(id, "id"))
+        assert code is not None
+        return tournament_of(info, tournament_id_of_code(code))
 
     @strawberry.field(description="Tournaments, newest first (REST's list, nothing secret).")
     @paged()
@@ -211,15 +216,16 @@ class Query:
     def tournament_log(
         self, info: strawberry.Info, tournament_id: TournamentId, page: Page
     ) -> TournamentEventConnection:
-        viewer = viewer_at(info, tournament_id)
-        total = released_seq(tournament_id)  # the log's bound anyone is told
+        number = tournament_number(tournament_id)
+        viewer = viewer_at(info, number)
+        total = released_seq(number)  # the log's bound anyone is told
         start, stop = page.bounds(total)
-        frames = events_after(tournament_id=tournament_id, after=start, viewer=viewer).events
+        frames = events_after(tournament_id=number, after=start, viewer=viewer).events
         return window(frames[: stop - start], page, start=start, total=total)
 
     @strawberry.field(description="A match as you may see it.")
     def match(self, info: strawberry.Info, id: MatchId) -> MatchView:
-        found: MatchViewShape = match_of(info, id)
+        found: MatchViewShape = match_of(info, match_number(id, "id"))
         return found
 
     @strawberry.field(description="A tournament's matches as you may see them, in play order.")
@@ -227,9 +233,10 @@ class Query:
     def matches(
         self, info: strawberry.Info, tournament_id: TournamentId, page: Page
     ) -> MatchConnection:
-        viewer = viewer_at(info, tournament_id)
+        number = tournament_number(tournament_id)
+        viewer = viewer_at(info, number)
         # REST's selector and cache: a cached list names its content, so its page is reused.
-        listed, content = match_list_named(tournament_id=tournament_id, viewer=viewer)
+        listed, content = match_list_named(tournament_id=number, viewer=viewer)
         return page_of(listed, page, content=content)
 
     @strawberry.field(
@@ -238,7 +245,8 @@ class Query:
         "rival built from public facts only (REST's advice/; refused where not allowed)."
     )
     def advice(self, info: strawberry.Info, tournament_id: TournamentId) -> AdviceView:
-        found: AdviceViewShape = draft_advice(tournament_id=tournament_id, seat=caller_seat(info))
+        number = tournament_number(tournament_id)
+        found: AdviceViewShape = draft_advice(tournament_id=number, seat=caller_seat(info))
         return found
 
     @strawberry.field(description="Your matches' pending questions in a tournament (seats only).")
@@ -246,9 +254,10 @@ class Query:
     def pending_questions(
         self, info: strawberry.Info, tournament_id: TournamentId, page: Page
     ) -> MatchConnection:
-        viewer = viewer_at(info, tournament_id)
+        number = tournament_number(tournament_id)
+        viewer = viewer_at(info, number)
         if viewer.seat_id is None:
-            require_tournament(tournament_id)
+            require_tournament(number)
             return page_of([], page)
-        views = match_list_of(tournament_id=tournament_id, viewer=viewer)
+        views = match_list_of(tournament_id=number, viewer=viewer)
         return page_of([view for view in views if view.question is not None], page)

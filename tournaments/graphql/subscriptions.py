@@ -22,7 +22,13 @@ from infra.errors import ApplicationError
 from matches.observer import Viewer
 from matches.selectors import match_by_id, match_events, public_status
 from matches.shapes import MatchEventView as MatchEventShape
-from tournaments.graphql.arguments import After, MatchId, TournamentId
+from tournaments.graphql.arguments import (
+    After,
+    MatchId,
+    TournamentId,
+    match_number,
+    tournament_number,
+)
 from tournaments.graphql.queries import caller_seat
 from tournaments.graphql.types import MatchEventView, TournamentEventView
 from tournaments.inputs import MAX_NUMBER
@@ -98,17 +104,18 @@ class Subscription:
     async def tournament_events(
         self, info: strawberry.Info, tournament_id: TournamentId, after: After = 0
     ) -> AsyncGenerator[TournamentEventView, None]:
-        viewer = await database_sync_to_async(_tournament_viewer)(info, tournament_id, after)
+        number = tournament_number(tournament_id)
+        viewer = await database_sync_to_async(_tournament_viewer)(info, number, after)
         last = after
         read = database_sync_to_async(events_after)
         async with info.context["ws"].listen_to_channel(
-            NUDGE, groups=[group_name(tournament_id)]
+            NUDGE, groups=[group_name(number)]
         ) as listener:
             caught_up = False  # the log up to now is old news, not lag
             # An event stream, as /ws/tournaments/{id}/ is one.
             with metrics.open_stream(), closing(Waker(listener)) as waker:
                 while True:
-                    part = await read(tournament_id=tournament_id, after=last, viewer=viewer)
+                    part = await read(tournament_id=number, after=last, viewer=viewer)
                     # Counted as the batch is handed to the socket, which sends each frame at
                     # once (the REST stream counts its batch once sent: the same moment to a
                     # millisecond or two, and a frame counted per call, not per event).
@@ -126,7 +133,8 @@ class Subscription:
         self, info: strawberry.Info, match_id: MatchId, after: After = 0
     ) -> AsyncGenerator[MatchEventView, None]:
         _check_after(after, None)
-        tournament_id, viewer = await database_sync_to_async(_match_state)(match_id, info)
+        number = match_number(match_id)
+        tournament_id, viewer = await database_sync_to_async(_match_state)(number, info)
         last = after
         read = database_sync_to_async(_match_slice)
         async with info.context["ws"].listen_to_channel(
@@ -134,7 +142,7 @@ class Subscription:
         ) as listener:
             with metrics.open_stream(), closing(Waker(listener)) as waker:
                 while True:
-                    frames, done = await read(match_id, viewer, last)
+                    frames, done = await read(number, viewer, last)
                     metrics.frames_sent(len(frames))  # a match's frames carry no release time
                     for frame in frames:
                         yield frame

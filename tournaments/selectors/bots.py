@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from cards.snapshots import snapshot_specs
-from matches.models import Match, MatchEvent, MatchStatus
+from matches.models import Match, MatchEvent
+from matches.release import public_results
 from tournaments.models import Seat, SeatKind, Tournament
 from tournaments.rules.bots import BUDGETS, TAKEOVER_LEVEL, Outlook
 from tournaments.rules.bots.practice import Rival, level_pools, model_deck, starter_keys
@@ -51,9 +52,7 @@ def seen_cards(tournament: Tournament, rival: Seat) -> list[str]:
     """The keys of the rival's cards revealed in its released matches (public events)."""
     keys: dict[object, str] = {}
     for side, field in (("A", "seat_a"), ("B", "seat_b")):
-        matches = Match.objects.filter(
-            tournament=tournament, status=MatchStatus.FINISHED, **{field: rival}
-        )
+        matches = Match.objects.filter(public_results(), tournament=tournament, **{field: rival})
         events = MatchEvent.objects.filter(
             match__in=matches, kind="reveal", payload__side=side
         ).order_by("match__round", "seq")

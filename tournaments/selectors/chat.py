@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils import timezone
-
 from apikit.shapes import row
+from matches.release import released
 from tournaments.models import ChatGuest, TournamentEvent
 from tournaments.selectors.viewers import hash_token
 from tournaments.shapes import ChatMessage
@@ -16,7 +15,7 @@ from tournaments.shapes import ChatMessage
 def chat_log(*, tournament_id: int) -> list[ChatMessage]:
     """Every chat message of the tournament, oldest first, with its log number."""
     rows = TournamentEvent.objects.filter(
-        tournament_id=tournament_id, kind="chat", visible_at__lte=timezone.now()
+        released(), tournament_id=tournament_id, kind="chat"
     ).order_by("seq")
     return [message_of(seq, payload) for seq, payload in rows.values_list("seq", "payload")]
 

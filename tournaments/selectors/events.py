@@ -15,11 +15,11 @@ from typing import Any
 
 import orjson
 from django.db import connection
-from django.utils import timezone
 
 from infra.rows import column, converted, quote
 from matches.enums import HIDDEN
 from matches.observer import Viewer
+from matches.release import clock, held, is_released
 from tournaments.log_shapes import TournamentEventView
 from tournaments.models import Status, Tournament, TournamentEvent
 from tournaments.selectors.archive import archived_log_rows
@@ -50,13 +50,13 @@ def released_seq(tournament_id: int) -> int:
     the only bound of the log anyone is told (never the count stored, which holds paced events
     not yet out); ``not_found`` for an unknown tournament."""
     logged = tournament_event_seq(tournament_id)
-    held = (
-        TournamentEvent.objects.filter(tournament_id=tournament_id, visible_at__gt=timezone.now())
+    first_held = (
+        TournamentEvent.objects.filter(held(), tournament_id=tournament_id)
         .order_by("seq")
         .values_list("seq", flat=True)
         .first()
     )
-    return logged if held is None else held - 1
+    return logged if first_held is None else first_held - 1
 
 
 def released_seq_of(tournament: Tournament) -> int:
@@ -65,13 +65,15 @@ def released_seq_of(tournament: Tournament) -> int:
     cancelled one costs a query."""
     if tournament.status in (Status.LOBBY, Status.FINISHED):
         return int(tournament.event_seq)
-    held = (
-        TournamentEvent.objects.filter(tournament_id=tournament.pk, visible_at__gt=timezone.now())
+    first_held = (
+        TournamentEvent.objects.filter(held(), tournament_id=tournament.pk)
         .order_by("seq")
         .values_list("seq", flat=True)
         .first()
     )
-    return int(tournament.event_seq) if held is None else min(tournament.event_seq, held - 1)
+    if first_held is None:
+        return int(tournament.event_seq)
+    return min(tournament.event_seq, first_held - 1)
 
 
 def event_view(
@@ -112,12 +114,12 @@ def event_texts_after(*, tournament_id: int, after: int, viewer: Viewer) -> LogS
 
 def _slice(tournament_id: int, after: int, viewer: Viewer, *, text: bool) -> LogSlice:
     batch = _log_rows(tournament_id, after)
-    now = timezone.now()
+    now = clock()
     sent: list[Any] = []
     released: list[datetime] = []
     last = after
     for seq, kind, audience, visible_at, payload in batch[:BATCH]:
-        if visible_at > now:
+        if not is_released(visible_at, now=now):
             return LogSlice(sent, last, visible_at, tuple(released))
         if text:
             sent.append(event_text(seq, kind, payload, audience, viewer))

@@ -31,6 +31,7 @@ from django.conf import settings
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from matches.models import Match, MatchStatus
+from matches.release import released
 from tournaments.models import DraftTurn, SeatKind, Status, Tournament
 
 
@@ -144,9 +145,10 @@ def pace() -> timedelta:
 
 def due_releases(now: datetime) -> QuerySet[Match]:
     """Recorded matches whose last event has been out for one pace step."""
-    return Match.objects.filter(
-        status=MatchStatus.RECORDED, result_visible_at__lte=now - pace()
-    ).exclude(tournament__status=Status.CANCELLED)
+    done = released("result_visible_at", now=now - pace())
+    return Match.objects.filter(done, status=MatchStatus.RECORDED).exclude(
+        tournament__status=Status.CANCELLED
+    )
 
 
 def _due_releases_owed(now: datetime, tournament_id: int | None) -> list[Owed]:

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
+from matches.release import released_since
 from tournaments.models import ChatGuest, Seat, Status, Tournament, TournamentEvent
 from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament, new_token
@@ -180,7 +181,7 @@ def _muted_key(mute: dict[str, Any]) -> AuthorKey:
 def _check_pace(tournament: Tournament, key: AuthorKey) -> None:
     since = timezone.now() - CHAT_WINDOW
     recent = TournamentEvent.objects.filter(
-        tournament=tournament, kind="chat", visible_at__gte=since, **{f"payload__{key[0]}": key[1]}
+        released_since(since), tournament=tournament, kind="chat", **{f"payload__{key[0]}": key[1]}
     ).count()
     if recent >= CHAT_BURST:
         wait = {"retry_after": int(CHAT_WINDOW.total_seconds())}

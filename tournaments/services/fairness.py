@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 
 from apikit.shapes import BigInt
 from infra.errors import ConflictError, NotFoundError
-from matches.services import match_verify
 from tournaments.log_shapes import MatchCheck, Verification, VerifyChecks
 from tournaments.models import Status, Tournament
 from tournaments.rules.seeds import commitment, derive_seed, stream
 from tournaments.rules.trophies import deal_trophies
+from tournaments.services.matchruns import match_verify
 
 
 def tournament_verify(*, tournament_id: int) -> Verification:

@@ -28,21 +28,16 @@ from infra.taskqueue import enqueue_named
 from matches.engine.model import SIDES, InvalidAnswer, MatchResult
 from matches.models import Match, MatchStatus
 from matches.observer import observe
+from matches.release import is_released
 from matches.selectors import ASKED, asked
-from matches.services import (
-    Outcome,
-    match_fail,
-    match_finish,
-    match_store,
-    match_wait,
-    run_engine,
-)
+from matches.services import Outcome, match_fail, match_finish, match_store, match_wait
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.bots.questions import question_policy
 from tournaments.selectors.bots import level_of
 from tournaments.services.cardstats import card_stats_of_match
 from tournaments.services.common import locked_tournament
 from tournaments.services.events import publish, publish_many, release_floor
+from tournaments.services.matchruns import run_engine
 from tournaments.services.rounds import round_close, round_on
 
 log = logging.getLogger(__name__)
@@ -399,7 +394,7 @@ def match_release(*, match_id: int) -> bool:
     """Release a recorded match whose events are all out; ``True`` if it did (idempotent)."""
     with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
-        if match.status != MatchStatus.RECORDED or release_due(match) > timezone.now():
+        if match.status != MatchStatus.RECORDED or not is_released(release_due(match)):
             return False
         if cancelled(tournament):
             return False
