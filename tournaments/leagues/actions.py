@@ -13,7 +13,15 @@ from config.throttling import CreateThrottle, JoinThrottle
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.actions import TICKET_ANSWER, seat, ticket
 from tournaments.api.auth import actor_of
-from tournaments.leagues import closing, corrections, managing, schedules, selectors, services
+from tournaments.leagues import (
+    closing,
+    corrections,
+    embeds,
+    managing,
+    schedules,
+    selectors,
+    services,
+)
 from tournaments.leagues.api import inputs
 from tournaments.leagues.enums import CorrectionKind, WebhookEvent
 from tournaments.leagues.shapes import (
@@ -21,6 +29,7 @@ from tournaments.leagues.shapes import (
     CorrectionView,
     Delivery,
     Done,
+    EmbedSiteItem,
     LeagueView,
     MemberItem,
     MemberToken,
@@ -37,6 +46,7 @@ SLUG = Ident("slug", str, "The league's slug.")
 SEASON = Ident("season_id", int, "The season's id.", nodes=("SeasonView",))
 HANDLE = Ident("handle", str, "The member's handle.", field="member")
 ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.")
+SITE = Ident("site_id", int, "The allowed site's id.", field="id")
 DELIVERY = Ident("delivery_id", int, "The delivery's id.")
 TOURNAMENT = Ident(
     "tournament_id",
@@ -420,6 +430,35 @@ CHECK_IN = declare(
     path=(TOURNAMENT,),
 )
 
+
+def _embed_site(call: Call) -> EmbedSiteItem:
+    data = call.data
+    site = embeds.embed_site_add(
+        organizer=organizer(call), slug=data["slug"], origin=data["origin"]
+    )
+    return selectors.embed_site_view(site)
+
+
+ADD_EMBED_SITE = declare(
+    "add_embed_site",
+    "A league's organizer allows a site (its origin) to frame the standings widget.",
+    _embed_site,
+    result("embed_site", EmbedSiteItem, "The allowed site."),
+    body=inputs.EmbedSiteInput,
+    path=(SLUG,),
+    status=CREATED,
+)
+REMOVE_EMBED_SITE = declare(
+    "remove_embed_site",
+    "A league's organizer stops a site framing the standings widget.",
+    lambda call: embeds.embed_site_remove(
+        organizer=organizer(call), slug=call.data["slug"], site_id=call.data["id"]
+    ),
+    DONE,
+    path=(SLUG, SITE),
+    **DELETING,
+)
+
 ACTIONS = (
     CREATE_LEAGUE,
     CREATE_SEASON,
@@ -442,4 +481,6 @@ ACTIONS = (
     RETRY_DELIVERY,
     SCHEDULE_START,
     CHECK_IN,
+    ADD_EMBED_SITE,
+    REMOVE_EMBED_SITE,
 )

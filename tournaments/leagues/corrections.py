@@ -190,15 +190,14 @@ def _recorded_link(league: League, tournament_id: int) -> LeagueTournament:
 
 
 def _announce(correction: Correction) -> None:
-    from config.shapes import to_json
-    from tournaments.leagues.selectors import standings_of
+    from tournaments.leagues.selectors import standings_json
 
     season = correction.season
     data = {
         "league": correction.league.slug,
         "season": season.pk,
         "correction": correction.pk,
-        **to_json(standings_of(season)),
+        **standings_json(season),
     }
     key = f"standings_changed:{season.pk}:correction:{correction.pk}"
     webhooks.emit(league_id=correction.league_id, kind="standings_changed", key=key, data=data)

@@ -15,6 +15,7 @@ from tournaments.leagues.shapes import (
     CorrectionView,
     Delivery,
     DeliveryList,
+    EmbedSiteList,
     LeagueItem,
     LeagueList,
     MemberList,
@@ -98,4 +99,12 @@ CALENDAR = Listed(
     path=(SLUG,),
 )
 
-LISTED = (LEAGUES, MEMBERS, WEBHOOKS, WEBHOOK_DELIVERIES, CORRECTIONS, CALENDAR)
+EMBED_SITES = Listed(
+    name="embed_sites",
+    description="The sites that may frame the league's standings widget (its organizers only).",
+    listing=EmbedSiteList,
+    rows=lambda call: selectors.embed_site_list(_organizers_only(call)),
+    path=(SLUG,),
+)
+
+LISTED = (LEAGUES, MEMBERS, WEBHOOKS, WEBHOOK_DELIVERIES, CORRECTIONS, CALENDAR, EMBED_SITES)

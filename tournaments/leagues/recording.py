@@ -33,6 +33,7 @@ from tournaments.leagues.models import (
 from tournaments.leagues.rules import (
     Finisher,
     Outcome,
+    bot_handle,
     corrected,
     has_final,
     placements,
@@ -188,11 +189,6 @@ def _bot_member(league_id: int, seat: Seat) -> Member:
     return bot
 
 
-def bot_handle(name: str, level: str) -> str:
-    """A bot member's handle: ``Bot Cog (steady)``."""
-    return f"{name} ({level})"
-
-
 def _finisher(seat: Seat, key: int, ended: forfeits.Board) -> Finisher:
     kept = ended.won.get(seat.pk, [])
     return Finisher(
@@ -247,8 +243,7 @@ def _rate(link: LeagueTournament, results: list[Result]) -> None:
 
 
 def _announce(link: LeagueTournament, results: list[Result]) -> None:
-    from config.shapes import to_json
-    from tournaments.leagues.selectors import standings_of
+    from tournaments.leagues.selectors import standings_json
 
     league_id, season_id = link.season.league_id, link.season_id
     handles = dict(
@@ -267,7 +262,7 @@ def _announce(link: LeagueTournament, results: list[Result]) -> None:
     standings = {
         **base,
         "after_tournament": link.tournament_id,
-        **to_json(standings_of(link.season)),
+        **standings_json(link.season),
     }
     key = f"standings_changed:{season_id}:{link.recorded_seq}"
     webhooks.emit(league_id=league_id, kind="standings_changed", key=key, data=standings)
