@@ -190,14 +190,15 @@ def _recorded_link(league: League, tournament_id: int) -> LeagueTournament:
 
 
 def _announce(correction: Correction) -> None:
-    from tournaments.leagues.selectors import standings_json
+    from config.shapes import to_json
+    from tournaments.leagues.selectors import standings_of
 
     season = correction.season
     data = {
         "league": correction.league.slug,
         "season": season.pk,
         "correction": correction.pk,
-        **standings_json(season),
+        **to_json(standings_of(season)),
     }
     key = f"standings_changed:{season.pk}:correction:{correction.pk}"
     webhooks.emit(league_id=correction.league_id, kind="standings_changed", key=key, data=data)

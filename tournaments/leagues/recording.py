@@ -243,7 +243,8 @@ def _rate(link: LeagueTournament, results: list[Result]) -> None:
 
 
 def _announce(link: LeagueTournament, results: list[Result]) -> None:
-    from tournaments.leagues.selectors import standings_json
+    from config.shapes import to_json
+    from tournaments.leagues.selectors import standings_of
 
     league_id, season_id = link.season.league_id, link.season_id
     handles = dict(
@@ -262,7 +263,7 @@ def _announce(link: LeagueTournament, results: list[Result]) -> None:
     standings = {
         **base,
         "after_tournament": link.tournament_id,
-        **standings_json(link.season),
+        **to_json(standings_of(link.season)),
     }
     key = f"standings_changed:{season_id}:{link.recorded_seq}"
     webhooks.emit(league_id=league_id, kind="standings_changed", key=key, data=standings)

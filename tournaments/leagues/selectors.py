@@ -7,16 +7,13 @@ and a season's matches only once their tournament has finished (their results ar
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from rest_framework.utils.encoders import JSONEncoder
 
 from config.errors import NotFoundError
-from config.shapes import row, to_json
+from config.shapes import row
 from matches.models import Match
 from tournaments.leagues.corrected import corrections_by_link, forfeited_winners
 from tournaments.leagues.models import (
@@ -172,12 +169,6 @@ def standings_of(season: Season, kind: str = "all") -> Standings:
 
 def _season_corrections(season: Season) -> list[Correction]:
     return list(season.corrections.select_related("link", "member").order_by("id"))
-
-
-def standings_json(season: Season) -> dict[str, Any]:
-    """The season's standings as REST sends them (times as ISO 8601 text): a webhook's data."""
-    found: dict[str, Any] = json.loads(json.dumps(to_json(standings_of(season)), cls=JSONEncoder))
-    return found
 
 
 def standings_view(slug: str, season_id: int | None, kind: str = "all") -> Standings:
