@@ -10,13 +10,23 @@ from rest_framework import status
 from apikit.actions import Answer, Call, Ident, Result, declare, result
 from apikit.shapes import graphql_type
 from infra.throttling import CreateThrottle, JoinThrottle
-from leagues import closing, corrections, inputs, managing, schedules, selectors, services
+from leagues import (
+    closing,
+    corrections,
+    embeds,
+    inputs,
+    managing,
+    schedules,
+    selectors,
+    services,
+)
 from leagues.enums import CorrectionKind, WebhookEvent
 from leagues.shapes import (
     CheckInView,
     CorrectionView,
     Delivery,
     Done,
+    EmbedSiteItem,
     LeagueView,
     MemberItem,
     MemberToken,
@@ -36,6 +46,7 @@ SLUG = Ident("slug", str, "The league's slug.")
 SEASON = Ident("season_id", int, "The season's id.", nodes=("SeasonView",))
 HANDLE = Ident("handle", str, "The member's handle.", field="member")
 ENDPOINT = Ident("endpoint_id", int, "The webhook endpoint's id.", nodes=("WebhookItem",))
+SITE = Ident("site_id", int, "The allowed site's id.", field="id")
 DELIVERY = Ident("delivery_id", int, "The delivery's id.", nodes=("Delivery",))
 TOURNAMENT = Ident(
     "tournament_id",
@@ -419,6 +430,35 @@ CHECK_IN = declare(
     path=(TOURNAMENT,),
 )
 
+
+def _embed_site(call: Call) -> EmbedSiteItem:
+    data = call.data
+    site = embeds.embed_site_add(
+        organizer=organizer(call), slug=data["slug"], origin=data["origin"]
+    )
+    return selectors.embed_site_view(site)
+
+
+ADD_EMBED_SITE = declare(
+    "add_embed_site",
+    "A league's organizer allows a site (its origin) to frame the standings widget.",
+    _embed_site,
+    result("embed_site", EmbedSiteItem, "The allowed site."),
+    body=inputs.EmbedSiteInput,
+    path=(SLUG,),
+    status=CREATED,
+)
+REMOVE_EMBED_SITE = declare(
+    "remove_embed_site",
+    "A league's organizer stops a site framing the standings widget.",
+    lambda call: embeds.embed_site_remove(
+        organizer=organizer(call), slug=call.data["slug"], site_id=call.data["id"]
+    ),
+    DONE,
+    path=(SLUG, SITE),
+    **DELETING,
+)
+
 ACTIONS = (
     CREATE_LEAGUE,
     CREATE_SEASON,
@@ -441,4 +481,6 @@ ACTIONS = (
     RETRY_DELIVERY,
     SCHEDULE_START,
     CHECK_IN,
+    ADD_EMBED_SITE,
+    REMOVE_EMBED_SITE,
 )

@@ -1,8 +1,9 @@
 """Admin for leagues: leagues (and their organizers), seasons, members, the tournaments that
 joined, standings and ratings (read-only: they come from results), the corrections' audit trail
 (read-only and never deleted: corrections are appended through the API only), webhook endpoints
-and the delivery log with its "resend" action, and the scheduled starts (set through the same
-service as the API: ``leagues.schedules.schedule_set``)."""
+and the delivery log with its "resend" action, the scheduled starts (set through the same
+service as the API: ``leagues.schedules.schedule_set``), and the sites allowed to
+frame a league's standings widget (their origins read as the API reads them)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from infra.errors import ApplicationError
 from leagues import account_admin  # noqa: F401 (sign-ups and join requests)
+from leagues.embeds import origin_parse
 from leagues.models import (
     Correction,
+    EmbedSite,
     League,
     LeagueTournament,
     Member,
@@ -72,6 +75,25 @@ class SeasonInline(admin.TabularInline):
     fields = ["name", "starts_on", "ends_on", "bots_allowed", "advice_allowed", "join_code"]
 
 
+class EmbedSiteForm(forms.ModelForm):
+    def clean_origin(self) -> str:
+        """The origin as the API stores it (``bad_origin``'s words otherwise)."""
+        try:
+            return origin_parse(self.cleaned_data["origin"])
+        except ApplicationError as refused:
+            raise forms.ValidationError(refused.message, code=refused.code) from refused
+
+
+class EmbedSiteInline(admin.TabularInline):
+    """The sites that may frame the league's standings widget (``/leagues/<slug>/embed/``)."""
+
+    model = EmbedSite
+    form = EmbedSiteForm
+    extra = 0
+    fields = ["origin", "created_at"]
+    readonly_fields = ["created_at"]
+
+
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "visibility", "created_at"]
@@ -79,7 +101,7 @@ class LeagueAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organizers"]
-    inlines = [SeasonInline]
+    inlines = [SeasonInline, EmbedSiteInline]
 
 
 class ClosureInline(admin.TabularInline):

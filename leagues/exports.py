@@ -9,19 +9,28 @@ Three promises, kept here for every CSV the leagues serve:
   code page ("José" becomes "JosÃ©"); every CSV library reads it with ``utf-8-sig``.
 * **Ratings as a person reads them**: mu, sigma and the ordinal rounded to 2 decimals. The JSON
   endpoints and the season's JSON lines keep them exact.
+
+A table whose results were corrected ends with the corrections, after an empty line: a header of
+``CORRECTION_COLUMNS`` and one line per correction, oldest first (a spreadsheet shows the reason
+under the table it changed; a program reads the JSON).
 """
 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from _csv import Writer
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 RATING_FIELDS = ("mu", "sigma", "ordinal")
 RATING_DECIMALS = 2
+CORRECTION_COLUMNS = ("correction", "kind", "reason", "created_at", "tournament", "member", "match")
 
 
 def neutralised(value: Any) -> Any:
@@ -38,13 +47,32 @@ def rounded_rating(rating: Mapping[str, float] | None) -> dict[str, float]:
     return {name: round(rating[name], RATING_DECIMALS) for name in RATING_FIELDS}
 
 
-def table(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> bytes:
+def table(
+    columns: Sequence[str],
+    rows: Iterable[Mapping[str, Any]],
+    corrections: Sequence[Mapping[str, Any]] = (),
+) -> bytes:
     """``rows`` as a CSV (BOM, header, one line per row; the fields not in ``columns`` left
-    out, every cell neutralised)."""
+    out, every cell neutralised), then the ``corrections`` section if there is any."""
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out)
+    _section(writer, columns, rows)
+    if corrections:
+        writer.writerow([])
+        listed = (
+            {**c, "correction": c["id"], "created_at": _time(c["created_at"])} for c in corrections
+        )
+        _section(writer, CORRECTION_COLUMNS, listed)
+    return out.getvalue().encode("utf-8")
+
+
+def _time(value: datetime.datetime) -> str:
+    """A time as the JSON answers write it: ISO 8601 in UTC with ``Z``."""
+    return value.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
+
+
+def _section(writer: Writer, columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
     writer.writerow(columns)
     for row in rows:
         writer.writerow([neutralised(row.get(column, "")) for column in columns])
-    return out.getvalue().encode("utf-8")

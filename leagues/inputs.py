@@ -112,6 +112,14 @@ class WebhookInput(StrictInput):
     )
 
 
+class EmbedSiteInput(StrictInput):
+    # Parsed by the service (leagues.embeds.origin_parse): it is written into a
+    # header, so nothing but a scheme, a host and a port passes.
+    origin = serializers.CharField(
+        max_length=200, help_text="scheme://host[:port], e.g. https://club.example (bad_origin)."
+    )
+
+
 class SeasonUpdateInput(StrictInput):
     """What an organizer may change in a season: the fields given, the others kept."""
 

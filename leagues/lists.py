@@ -14,6 +14,7 @@ from leagues.shapes import (
     CorrectionView,
     Delivery,
     DeliveryList,
+    EmbedSiteList,
     LeagueItem,
     LeagueList,
     MemberList,
@@ -100,4 +101,12 @@ CALENDAR = Listed(
     path=(SLUG,),
 )
 
-LISTED = (LEAGUES, MEMBERS, WEBHOOKS, WEBHOOK_DELIVERIES, CORRECTIONS, CALENDAR)
+EMBED_SITES = Listed(
+    name="embed_sites",
+    description="The sites that may frame the league's standings widget (its organizers only).",
+    listing=EmbedSiteList,
+    rows=lambda call: selectors.embed_site_list(_organizers_only(call)),
+    path=(SLUG,),
+)
+
+LISTED = (LEAGUES, MEMBERS, WEBHOOKS, WEBHOOK_DELIVERIES, CORRECTIONS, CALENDAR, EMBED_SITES)

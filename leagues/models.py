@@ -717,3 +717,29 @@ class JoinRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.handle} asks to join {self.league} ({self.status})"
+
+
+class EmbedSite(models.Model):
+    """An origin (``https://club.example``) whose pages may frame the league's standings widget
+    (``/leagues/<slug>/embed/``): its ``Content-Security-Policy: frame-ancestors``."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="embed_sites", verbose_name=_("league")
+    )
+    origin = models.CharField(
+        max_length=200,
+        help_text=_("scheme://host[:port], e.g. https://club.example (no path)."),
+        verbose_name=_("origin"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        verbose_name = _("embedding site")
+        verbose_name_plural = _("embedding sites")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "origin"], name="embed_site_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.origin

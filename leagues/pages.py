@@ -1,6 +1,7 @@
 """The public league pages: the web client's page shell at shareable paths, answering 404 for a
-league, season or member handle the server does not have (a link checker, a crawler or a link
-preview learns it is not there; the client shows the refusal in words as before).
+league, season, member or tournament the server does not have (a link checker, a crawler or a
+link preview learns it is not there; the client shows the refusal in words as before), with the
+link preview of the page it is (``previews``) in the HTML itself.
 
 They live with the leagues, routed from the root URLs by name (``server.urls``), so no other app
 imports the leagues (``tests/test_layers.py``).
@@ -11,18 +12,26 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.http.response import HttpResponseBase
 from django.template.response import TemplateResponse
+from django.templatetags.static import static
 from django.urls import path, reverse
 from django.views.decorators.http import require_safe
 
-from leagues.models import League
+from leagues import embeds, previews
+from leagues.models import League, LeagueTournament
+from leagues.previews import Preview
 from leagues.selectors import member_renamed
 
 TEMPLATE = "frontend/index.html"  # the web client's shell (frontend.views.shell)
+CARD = "frontend/preview-card.png"  # the image a link preview shows (1200 by 630)
 
 
 @require_safe
 def league_page(
-    request: HttpRequest, slug: str, season: int | None = None, handle: str | None = None
+    request: HttpRequest,
+    slug: str,
+    season: int | None = None,
+    handle: str | None = None,
+    tournament: int | None = None,
 ) -> HttpResponseBase:
     """The shell, with 404 for what the league does not have (an unlisted league is found by
     its slug, as its API reads it); a renamed member's old handle redirects to its new one."""
@@ -32,21 +41,39 @@ def league_page(
             return HttpResponsePermanentRedirect(
                 reverse("league-member", kwargs={"slug": slug, "handle": renamed})
             )
-    status = 200 if _exists(slug, season, handle) else 404
-    return TemplateResponse(request, TEMPLATE, status=status)
+    preview = _preview(slug, season, handle, tournament)
+    context = {"preview": preview, "image": request.build_absolute_uri(static(CARD))}
+    context["url"] = request.build_absolute_uri(request.path)
+    return TemplateResponse(request, TEMPLATE, context, status=200 if preview else 404)
 
 
-def _exists(slug: str, season: int | None, handle: str | None) -> bool:
+def _preview(
+    slug: str, season: int | None, handle: str | None, tournament: int | None
+) -> Preview | None:
+    """The page's link preview; ``None`` for a page the league does not have."""
     league = League.objects.filter(slug=slug).first()
     if league is None:
-        return False
-    if season is not None and not league.seasons.filter(pk=season).exists():
-        return False
-    return handle is None or league.members.filter(handle=handle).exists()
+        return None
+    if season is not None:
+        found = league.seasons.filter(pk=season).first()
+        return previews.season_preview(league, found) if found else None
+    if handle is not None:
+        member = league.members.filter(handle=handle).select_related("rating").first()
+        return previews.member_preview(league, member) if member else None
+    if tournament is not None:
+        link = LeagueTournament.objects.filter(
+            tournament_id=tournament, season__league=league
+        ).first()
+        return previews.tournament_preview(league, link) if link else None
+    return previews.league_preview(league)
 
 
 urlpatterns = [
     path("leagues/<slug:slug>/", league_page, name="league"),
+    path("leagues/<slug:slug>/embed/", embeds.embed_page, name="league-embed"),
     path("leagues/<slug:slug>/seasons/<int:season>/", league_page, name="league-season"),
     path("leagues/<slug:slug>/members/<path:handle>/", league_page, name="league-member"),
+    path(
+        "leagues/<slug:slug>/tournaments/<int:tournament>/", league_page, name="league-tournament"
+    ),
 ]

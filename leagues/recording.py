@@ -33,6 +33,7 @@ from leagues.models import (
 from leagues.rules import (
     Finisher,
     Outcome,
+    bot_handle,
     corrected,
     has_final,
     placements,
@@ -186,11 +187,6 @@ def _bot_member(league_id: int, seat: Seat) -> Member:
         defaults={"kind": MemberKind.BOT, "bot_level": level},
     )
     return bot
-
-
-def bot_handle(name: str, level: str) -> str:
-    """A bot member's handle: ``Bot Cog (steady)``."""
-    return f"{name} ({level})"
 
 
 def _finisher(seat: Seat, key: int, ended: forfeits.Board) -> Finisher:

@@ -275,3 +275,8 @@ def _deciding(above: Totals, below: Totals) -> str:
         if getattr(above, name) != getattr(below, name):
             return name
     return "tied"
+
+
+def bot_handle(name: str, level: str) -> str:
+    """A bot member's handle: ``Bot Cog (steady)``, one per name and strength."""
+    return f"{name} ({level})"

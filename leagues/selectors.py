@@ -14,9 +14,11 @@ from django.utils.translation import gettext as _
 
 from apikit.shapes import row
 from infra.errors import NotFoundError
+from leagues.corrected import corrections_by_link, forfeited_winners
 from leagues.models import (
     Correction,
     CorrectionKind,
+    EmbedSite,
     FormerHandle,
     League,
     LeagueTournament,
@@ -36,6 +38,8 @@ from leagues.shapes import (
     ClosureView,
     CorrectionView,
     Delivery,
+    EmbedSiteItem,
+    ForfeitedMatch,
     HistoryRow,
     LeagueItem,
     LeagueView,
@@ -157,7 +161,14 @@ def standings_of(season: Season, kind: str = "all") -> Standings:
         )
         for entry in ranked(totals)
     ]
-    return Standings(season=season.pk, kind=kind, tiebreak=list(TIEBREAK), rows=table)
+    corrections = [correction_view(c) for c in _season_corrections(season)]
+    return Standings(
+        season=season.pk, kind=kind, tiebreak=list(TIEBREAK), rows=table, corrections=corrections
+    )
+
+
+def _season_corrections(season: Season) -> list[Correction]:
+    return list(season.corrections.select_related("link", "member").order_by("id"))
 
 
 def standings_view(slug: str, season_id: int | None, kind: str = "all") -> Standings:
@@ -198,15 +209,19 @@ def member_history(slug: str, handle: str) -> MemberHistory:
     changes = {
         c.link_id: c for c in RatingChange.objects.filter(member=member).select_related("link")
     }
-    results = (
+    results = list(
         Result.objects.filter(member=member).select_related("link").order_by("link__recorded_seq")
     )
+    corrected = corrections_by_link(result.link for result in results)
     return row(
         MemberHistory,
         member,
         member=member.handle,
         rating=_skill(Rating.objects.filter(member=member).first()),
-        tournaments=[_history_row(result, changes.get(result.link_id)) for result in results],
+        tournaments=[
+            _history_row(result, changes.get(result.link_id), corrected[result.link_id])
+            for result in results
+        ],
         corrections=[correction_view(c) for c in _corrections_about(member)],
     )
 
@@ -251,14 +266,21 @@ def correction_list(slug: str) -> list[CorrectionView]:
     return [correction_view(c) for c in found.order_by("id")]
 
 
-def _history_row(result: Result, change: RatingChange | None) -> HistoryRow:
+def _history_row(
+    result: Result, change: RatingChange | None, corrections: list[Correction]
+) -> HistoryRow:
     rating = None
     if change is not None:
         before, after = Skill(change.mu_before, change.sigma_before), Skill(change.mu, change.sigma)
         rating = row(SkillChange, after, change=after.ordinal - before.ordinal)
     link = result.link
     return row(
-        HistoryRow, result, tournament=link.tournament_id, season=link.season_id, rating=rating
+        HistoryRow,
+        result,
+        tournament=link.tournament_id,
+        season=link.season_id,
+        corrections=[correction_view(c) for c in corrections],
+        rating=rating,
     )
 
 
@@ -274,11 +296,17 @@ def tournament_results(slug: str, tournament_id: int) -> TournamentResults:
         raise NotFoundError("not_league_tournament", _("This league has no such tournament."))
     changes = {c.member_id: c for c in RatingChange.objects.filter(link=link)}
     results = link.results.select_related("member").order_by("place", "seat")
+    corrections = corrections_by_link([link])[link.pk]
     return TournamentResults(
         tournament=tournament_id,
         season=link.season_id,
         recorded=link.recorded_seq is not None,
         rows=[_result_row(result, changes.get(result.member_id)) for result in results],
+        corrections=[correction_view(c) for c in corrections],
+        forfeited=[
+            ForfeitedMatch(match=match, winner=winner, correction=correction)
+            for match, (winner, correction) in forfeited_winners(corrections).items()
+        ],
     )
 
 
@@ -290,36 +318,42 @@ def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
 def season_lines(slug: str, season_id: int) -> Iterator[TournamentLine | MatchLine]:
     """A season as JSON lines: each tournament, then its matches (finished tournaments only)."""
     season = season_pick(league_get(slug), season_id)
-    links = (
+    links = list(
         LeagueTournament.objects.filter(season=season).select_related("tournament").order_by("id")
     )
+    corrected = corrections_by_link(links)
     for link in links:
         tournament = link.tournament
+        results = list(link.results.select_related("member"))
+        corrections = corrected[link.pk]
         yield row(
             TournamentLine,
             tournament,
             type="tournament",
             recorded=link.recorded_seq is not None,
-            results=[
-                row(LineResult, r, member=r.member.handle)
-                for r in link.results.select_related("member")
-            ],
+            # A corrected result's champions are its results' (a struck title is nobody's).
+            winners=[r.seat for r in results if r.champion] if corrections else tournament.winners,
+            results=[row(LineResult, r, member=r.member.handle) for r in results],
+            corrections=[correction_view(c) for c in corrections],
         )
         if tournament.status == Status.FINISHED:
-            yield from _match_lines(tournament.pk)
+            yield from _match_lines(tournament.pk, forfeited_winners(corrections))
 
 
-def _match_lines(tournament_id: int) -> Iterator[MatchLine]:
+def _match_lines(tournament_id: int, forfeited: dict[int, tuple[int, int]]) -> Iterator[MatchLine]:
     matches = Match.objects.filter(tournament_id=tournament_id).select_related("seat_a", "seat_b")
     for match in matches.order_by("round", "park"):
         winner = match.winner
+        played = winner.number if winner is not None else None
+        now, correction = forfeited.get(match.pk, (played, None))
         yield row(
             MatchLine,
             match,
             type="match",
             tournament=tournament_id,
             seats=[match.seat_a.number, match.seat_b.number],
-            winner=winner.number if winner is not None else None,
+            winner=now,
+            correction=correction,
         )
 
 
@@ -337,6 +371,14 @@ def member_list(slug: str) -> list[MemberItem]:
         )
         for m in members
     ]
+
+
+def embed_site_view(site: EmbedSite) -> EmbedSiteItem:
+    return row(EmbedSiteItem, site)
+
+
+def embed_site_list(slug: str) -> list[EmbedSiteItem]:
+    return [embed_site_view(s) for s in EmbedSite.objects.filter(league__slug=slug)]
 
 
 def webhook_view(endpoint: WebhookEndpoint) -> WebhookItem:

@@ -97,6 +97,21 @@ class SkillChange(Skill):
     change: float = field("The ordinal's change in that tournament.")
 
 
+@shape("A correction of recorded results, as the audit trail shows it.")
+class CorrectionView(Shape):
+    id: int = field("Its id (the audit trail's order).", node_id=True)
+    kind: str = field(
+        "disqualify, manual_result, forfeit or no_show (a scheduled start's).", enum=CorrectionKind
+    )
+    reason: str = field("Why, in the organizer's words.")
+    season: int = field("Season id.")
+    tournament: int | None = field("Tournament id; none: the season.")
+    member: str | None = field("The disqualified or forfeiting member's handle.")
+    match: int | None = field("A forfeit: the match's id.")
+    places: dict[str, int] = field("A manual result: handle → place.")
+    created_at: datetime.datetime = field("When it was made.")
+
+
 @shape("A member's row of a season's standings.")
 class StandingRow(Shape):
     rank: int = field("1 = first; equal vectors share a rank.")
@@ -120,7 +135,8 @@ class Standings(Shape):
     season: int = field("The season's id.")
     kind: str = field("Whose standings: all, human or bot members.", enum=MemberKind)
     tiebreak: list[str] = field("The criteria, in the order they count.", enum=Criterion)
-    rows: list[StandingRow] = field("Best first.")
+    rows: list[StandingRow] = field("Best first, every correction applied.")
+    corrections: list[CorrectionView] = field("The season's corrections, oldest first.")
 
 
 @shape("A member's result in one season tournament.")
@@ -132,24 +148,12 @@ class HistoryRow(Shape):
     fans: int = field("Fans gained.")
     champion: bool = field("Won the tournament.")
     finalist: bool = field("Played the Final.")
+    corrections: list[CorrectionView] = field(
+        "The corrections that changed this tournament's result, oldest first.", page=False
+    )
     rating: SkillChange | None = field(
         "The rating after it, if rated.", default=None, omit_none=True
     )
-
-
-@shape("A correction of recorded results, as the audit trail shows it.")
-class CorrectionView(Shape):
-    id: int = field("Its id (the audit trail's order).", node_id=True)
-    kind: str = field(
-        "disqualify, manual_result, forfeit or no_show (a scheduled start's).", enum=CorrectionKind
-    )
-    reason: str = field("Why, in the organizer's words.")
-    season: int = field("Season id.")
-    tournament: int | None = field("Tournament id; none: the season.")
-    member: str | None = field("The disqualified or forfeiting member's handle.")
-    match: int | None = field("A forfeit: the match's id.")
-    places: dict[str, int] = field("A manual result: handle → place.")
-    created_at: datetime.datetime = field("When it was made.")
 
 
 @shape("A member's history, tournament by tournament.")
@@ -177,12 +181,23 @@ class ResultRow(Shape):
     rating: Skill | None = field("The rating after it (none until recorded).")
 
 
+@shape("A match a forfeit gave to the other side (the match itself stays as played).")
+class ForfeitedMatch(Shape):
+    match: int = field("The match's id.")
+    winner: int = field("The seat number that holds it now.")
+    correction: int = field("The latest forfeit of it.")
+
+
 @shape("A league tournament's results by place.")
 class TournamentResults(Shape):
     tournament: int = field("Tournament id.")
     season: int = field("Season id.")
     recorded: bool = field("Recorded: its results count in the standings.")
-    rows: list[ResultRow] = field("By place.")
+    rows: list[ResultRow] = field("By place, every correction applied.")
+    corrections: list[CorrectionView] = field(
+        "The corrections that changed its result, oldest first."
+    )
+    forfeited: list[ForfeitedMatch] = field("Its matches that forfeits gave to the other side.")
 
 
 @shape("A member's result in a line of a season's export.")
@@ -199,8 +214,13 @@ class TournamentLine(Shape):
     id: int = field("Tournament id.")
     status: str = field("Its status.", enum=TournamentStatus)
     recorded: bool = field("Recorded in the standings.")
-    winners: list[int] = field("Winning seat numbers (two on a shared win).")
+    winners: list[int] = field(
+        "Winning seat numbers (two on a shared win), every correction applied."
+    )
     results: list[LineResult] = field("Its members' results.")
+    corrections: list[CorrectionView] = field(
+        "The corrections that changed its result, oldest first."
+    )
 
 
 @shape("A match line of a season's export (finished tournaments only).")
@@ -211,7 +231,8 @@ class MatchLine(Shape):
     round: int = field("Its round.")
     park: str = field("Its park.")
     seats: list[int] = field("Its two seat numbers.")
-    winner: int | None = field("The winning seat's number; none: a draw.")
+    winner: int | None = field("The winning seat's number, a forfeit applied; none: a draw.")
+    correction: int | None = field("The forfeit that gave it to `winner`; none: as played.")
 
 
 @shape("A member as its league's organizers see it (no secret).")
@@ -315,6 +336,13 @@ class CheckInView(Shape):
     checked_in_at: datetime.datetime = field("When it checked in.")
 
 
+@shape("A site allowed to frame the league's standings widget (/leagues/{slug}/embed/).")
+class EmbedSiteItem(Shape):
+    id: int = field("Its id.")
+    origin: str = field("The site's origin: scheme://host[:port].")
+    created_at: datetime.datetime = field("When it was allowed.")
+
+
 # The answers of the list endpoints: ``{"results": [...]}`` (GraphQL pages them as connections).
 LeagueList = listing(LeagueItem, "LeagueList", "Public leagues.")
 MemberList = listing(MemberItem, "MemberList", "A league's members.")
@@ -322,3 +350,4 @@ WebhookList = listing(WebhookItem, "WebhookList", "A league's webhook endpoints.
 DeliveryList = listing(Delivery, "DeliveryList", "An endpoint's newest deliveries first.")
 CorrectionList = listing(CorrectionView, "CorrectionList", "A league's corrections, oldest first.")
 Calendar = listing(ScheduleView, "Calendar", "A league's scheduled tournaments by start time.")
+EmbedSiteList = listing(EmbedSiteItem, "EmbedSiteList", "The sites that may frame the widget.")

@@ -29,6 +29,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from rest_framework.utils.encoders import JSONEncoder
 
 from infra import metrics
 from infra.taskqueue import enqueue_named
@@ -78,6 +79,8 @@ def emit(
     new delivery takes its endpoint's next ``sequence`` (1, 2, 3, … per endpoint)."""
     created = []
     when = occurred_at or timezone.now()  # one instant for every endpoint
+    # As REST writes it (a correction's time as ISO 8601 text): the payload is stored as JSON.
+    data = json.loads(json.dumps(data, cls=JSONEncoder))
     for endpoint in WebhookEndpoint.objects.filter(league_id=league_id, active=True):
         if endpoint.events and kind not in endpoint.events:
             continue

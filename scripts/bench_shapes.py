@@ -43,7 +43,8 @@ def as_shapes(count: int) -> Any:
         )
         for i in range(count)
     ]
-    return to_json(Standings(season=1, kind="all", tiebreak=list(TIEBREAK), rows=rows))
+    standings = Standings(season=1, kind="all", tiebreak=list(TIEBREAK), rows=rows, corrections=[])
+    return to_json(standings)
 
 
 def as_dicts(count: int) -> Any:

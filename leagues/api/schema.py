@@ -181,6 +181,21 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "(docs/leagues.md); the answer holds the signing secret, shown once.",
         {400: ["bad_webhook_url", "webhook_url_forbidden", "bad_webhook_events"], 403: WRITE},
     ),
+    ("GET", L + "embed-sites/"): Operation(
+        "List the sites allowed to frame the standings widget (league organizer)",
+        "Each origin that `/leagues/{slug}/embed/` names in its `frame-ancestors`.",
+        {403: WRITE},
+    ),
+    ("POST", L + "embed-sites/"): Operation(
+        "Allow a site to frame the standings widget (league organizer)",
+        "An origin (`https://club.example`), stored as a browser writes it; at most 20.",
+        {400: ["bad_origin"], 403: WRITE, 409: ["embed_site_exists", "too_many_embed_sites"]},
+    ),
+    ("DELETE", L + "embed-sites/{site_id}/"): Operation(
+        "Stop a site framing the standings widget (league organizer)",
+        "Its origin leaves the widget's `frame-ancestors` at once.",
+        {403: WRITE, 404: ["unknown_embed_site"]},
+    ),
     ("GET", L + "corrections/"): Operation(
         "List a league's corrections",
         "The audit trail: every correction, oldest first, with its reason.",

@@ -30,6 +30,8 @@ urlpatterns = [
         management.DeliveryRetryView.as_view(),
     ),
     path(S + "corrections/", views.CorrectionListView.as_view()),
+    path(S + "embed-sites/", views.EmbedSiteListView.as_view()),
+    path(S + "embed-sites/<int:site_id>/", views.EmbedSiteDetailView.as_view()),
     path(S + "calendar/", management.CalendarView.as_view()),
     path(S + "tournaments/<int:tournament_id>/schedule/", management.ScheduleView.as_view()),
     path("leagues/tournaments/<int:tournament_id>/checkin/", management.CheckInView.as_view()),

@@ -12,6 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.encoders import JSONEncoder
 
 from apikit.actions import rest_view
 from apikit.lists import list_view
@@ -46,7 +47,7 @@ class CsvRenderer(BaseRenderer):
         self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
     ) -> bytes:
         rows = ({**row, **exports.rounded_rating(row.get("rating"))} for row in data["rows"])
-        return exports.table(self.columns, rows)
+        return exports.table(self.columns, rows, data.get("corrections", ()))
 
 
 class CsvView(ApiView):
@@ -73,6 +74,7 @@ LeagueListBase = list_view("LeagueListBase", lists.LEAGUES, ApiView)
 MemberListBase = list_view("MemberListBase", lists.MEMBERS, ApiView)
 WebhookListBase = list_view("WebhookListBase", lists.WEBHOOKS, ApiView)
 CorrectionListBase = list_view("CorrectionListBase", lists.CORRECTIONS, ApiView)
+EmbedSiteListBase = list_view("EmbedSiteListBase", lists.EMBED_SITES, ApiView)
 
 
 class LeagueDetailView(ApiView):
@@ -158,7 +160,8 @@ class SeasonLinesView(ApiView):
     @extend_schema(responses={(200, "application/x-ndjson"): str})
     def get(self, request: Request, slug: str, season_id: int) -> HttpResponse:
         lines = selectors.season_lines(slug, season_id)
-        body = "".join(json.dumps(to_json(line), default=str) + "\n" for line in lines)
+        # DRF's encoder: times as every JSON answer writes them (ISO 8601, ``Z``).
+        body = "".join(json.dumps(to_json(line), cls=JSONEncoder) + "\n" for line in lines)
         return HttpResponse(body, content_type="application/x-ndjson")
 
 
@@ -176,3 +179,5 @@ MemberDetailView = rest_view(
 )
 WebhookCreateView = rest_view("WebhookCreateView", (actions.CREATE_WEBHOOK,), WebhookListBase)
 CorrectionListView = rest_view("CorrectionListView", (actions.CORRECT_RESULT,), CorrectionListBase)
+EmbedSiteListView = rest_view("EmbedSiteListView", (actions.ADD_EMBED_SITE,), EmbedSiteListBase)
+EmbedSiteDetailView = rest_view("EmbedSiteDetailView", (actions.REMOVE_EMBED_SITE,), ApiView)

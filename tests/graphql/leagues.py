@@ -19,13 +19,17 @@ SEASON = """databaseId name startsOn endsOn scoring botsAllowed adviceAllowed to
   joinCode options { basicSet additionalSets beachCup winterPark robotDifficulty }"""
 LEAGUE = f"slug name description public members {page('seasons', SEASON)}"
 ROW = f"""rank member kind points wins finals fans played vector decidedBy rating {{ {SKILL} }}"""
-STANDINGS = f"season kind tiebreak {page('rows', ROW)}"
 CORRECTION = "id databaseId kind reason season tournament member match places createdAt"
-HISTORY_ROW = f"tournament season place points fans champion finalist rating {{ {SKILL} change }}"
+CORRECTIONS = page("corrections", CORRECTION)
+STANDINGS = f"season kind tiebreak {page('rows', ROW)} {CORRECTIONS}"
+HISTORY_ROW = f"""tournament season place points fans champion finalist
+  corrections {{ {CORRECTION} }}
+  rating {{ {SKILL} change }}"""
 RESULT_ROW = f"place member kind seat points fans champion finalist rating {{ {SKILL} }}"
-RESULTS = f"tournament season recorded {page('rows', RESULT_ROW)}"
+RESULTS = f"""tournament season recorded {page("rows", RESULT_ROW)} {CORRECTIONS}
+  {page("forfeited", "match winner correction")}"""
 HISTORY = f"""member kind rating {{ {SKILL} }} {page("tournaments", HISTORY_ROW)}
-  {page("corrections", CORRECTION)}"""
+  {CORRECTIONS}"""
 TICKET = "ticket { id code seat token }"
 PAYLOADS = {
     "createLeague": f"league {{ {LEAGUE} }}",

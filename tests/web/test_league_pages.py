@@ -5,8 +5,10 @@ translation catalogue, refusals in words."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import re
+import threading
 import urllib.request
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,7 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.web.conftest import Organized
 from tests.web.helpers import DESKTOP, look, open_page
@@ -116,7 +118,8 @@ def test_a_member_page_shows_history_rating_chart_and_corrections(
 
     page.get_by_role("link", name=champion, exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(champion)
-    expect(page.locator("table.history tbody tr")).to_have_count(2)
+    expect(page.locator("table.history tbody tr:not(.corrected-row)")).to_have_count(2)
+    expect(page.locator("table.history .corrected-row")).to_contain_text("Left before the Final")
     expect(page.locator("svg.rating-chart circle")).to_have_count(2)
     expect(page.locator("#main")).to_contain_text(f"{champion} forfeited a match of game #")
     expect(page.locator("#main")).to_contain_text("Left before the Final")
@@ -158,6 +161,171 @@ def test_a_renamed_members_old_address_opens_its_page_under_the_new_name(
     page = open_page(browser, f"{organized.url}/leagues/renames/members/Ann%20B/", DESKTOP)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Ann C", timeout=SHOWN_MS)
     assert unquote(page.url).endswith("/leagues/renames/members/Ann C/")  # the redirect's
+
+
+PHONE_360: ViewportSize = {"width": 360, "height": 780}
+WIDE: ViewportSize = {"width": DESKTOP["width"], "height": DESKTOP["height"]}
+BOX = """(element) => { const r = element.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }"""
+
+
+def inside(page: Page, selector: str, bounds: dict[str, float]) -> list[dict[str, float]]:
+    """The boxes of ``selector``'s elements, each checked to lie inside ``bounds`` (left and
+    right: what the reader sees of the table without scrolling it)."""
+    boxes: list[dict[str, float]] = page.locator(selector).evaluate_all(
+        f"(elements) => elements.map({BOX})"
+    )
+    assert boxes, selector
+    for box in boxes:
+        assert bounds["left"] - 0.5 <= box["left"], (selector, box, bounds)
+        assert box["right"] <= bounds["right"] + 0.5, (selector, box, bounds)
+    return boxes
+
+
+@pytest.mark.timeout(600)
+def test_the_standings_keep_rank_name_and_points_in_view_at_360_px(
+    browser: Browser, league: dict[str, Any], artifacts: Path
+) -> None:
+    page = season_page(browser, league)
+    page.set_viewport_size(PHONE_360)
+    wrap = page.locator(".table-wrap").first
+    seen = wrap.evaluate(BOX)
+    assert seen["left"] >= 0 and seen["right"] <= PHONE_360["width"]
+    rows = "table.standings tbody tr"
+    for cell in ("td.rank", "th.member", "td.points", "td:nth-child(4)", "td:nth-child(5)"):
+        inside(page, f"{rows} {cell}", seen)  # rank, member, points, wins, fans
+    inside(page, "table.standings thead th:nth-child(-n+5)", seen)
+    heads = page.locator("table.standings thead th").all_text_contents()
+    assert heads[:5] == ["#Rank", "Member", "Points", "Wins", "Fans"]
+    page.screenshot(path=artifacts / "league-season-360.png", full_page=True)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_360["width"]
+    # Scrolled to its last column, the table keeps the rank and the name in view beside it.
+    assert wrap.evaluate("(e) => e.scrollWidth > e.clientWidth")
+    wrap.evaluate("(e) => { e.scrollLeft = e.scrollWidth; }")
+    names = inside(page, f"{rows} th.member", seen)
+    ranks = inside(page, f"{rows} td.rank", seen)
+    assert all(rank["right"] <= name["left"] + 1 for rank, name in zip(ranks, names, strict=True))
+    inside(page, f"{rows} td:last-child", seen)  # the last column has come into view
+    page.screenshot(path=artifacts / "league-season-360-scrolled.png", full_page=True)
+    page.set_viewport_size(WIDE)  # every column in view without scrolling
+    assert wrap.evaluate("(e) => e.scrollWidth <= e.clientWidth")
+    inside(page, "table.standings th, table.standings td", wrap.evaluate(BOX))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.timeout(600)
+def test_a_corrected_game_is_marked_with_its_reason_on_every_page(
+    browser: Browser, league: dict[str, Any], artifacts: Path
+) -> None:
+    """After the member page's test, the first game's Final was forfeited."""
+    game = league["games"][0]
+    page = season_page(browser, league)
+    item = page.locator(f".season-tournament[data-tournament='{game}']")
+    expect(item.locator(".corrected")).to_contain_text("Left before the Final")
+    expect(
+        page.locator(f".season-tournament[data-tournament='{league['games'][1]}'] .corrected")
+    ).to_have_count(0)
+    item.get_by_role("link", name="Round by round").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Game #{game} round by round")
+    expect(page.locator("section.round")).to_have_count(8)  # rounds 1-7 and the Final
+    final = page.locator("section.round[data-round='8']")
+    expect(final.get_by_role("heading")).to_have_text("The Final")
+    expect(final.locator(".corrected")).to_contain_text("Left before the Final")
+    champion = page.locator(".rounds-champion").inner_text().removeprefix("Champion: ")
+    # The Final's winner now: the champion's seat (a bot member's handle is its name and level).
+    winner = final.locator(".round-match > strong").inner_text().removeprefix("won by ")
+    assert champion.startswith(winner), (champion, winner)
+    expect(page.locator("#rounds-result ~ .corrected")).to_contain_text("forfeited a match")
+    assert page.locator("section.round[data-round='1'] .round-match").count() >= 1
+    expect(page.locator("section.round[data-round='1'] .fans").first).to_have_text(
+        re.compile(r"\+\d+ fans?")
+    )
+    look(page, artifacts, "league-rounds")
+    page.set_viewport_size(PHONE_360)
+    page.screenshot(path=artifacts / "league-rounds-360.png", full_page=True)
+    page.set_viewport_size(WIDE)
+
+    page.get_by_role("link", name="The game's page, with its replays").click()
+    corrected = page.locator("[data-key=league-corrected]")
+    expect(corrected).to_contain_text("Left before the Final", timeout=SHOWN_MS)
+    expect(page.locator(".champion-name")).to_have_text(winner)
+    expect(page.locator("tr.champ th")).to_contain_text(winner)
+    look(page, artifacts, "league-game-corrected")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_league_pages_at_360_and_1280_px(
+    browser: Browser, league: dict[str, Any], artifacts: Path
+) -> None:
+    """Screenshots a person looks at: the league, a member and the widget at both widths."""
+    standings = json.loads(
+        urllib.request.urlopen(f"{league['url']}/api/v1/leagues/club/standings/", timeout=30).read()
+    )
+    first = standings["rows"][0]["member"]
+    for name, path in (
+        ("league", "/leagues/club/"),
+        ("member", f"/leagues/club/members/{first}/"),
+        ("embed", "/leagues/club/embed/"),
+    ):
+        for width in (360, 1280):
+            viewport = {"width": width, "height": 900}
+            page = open_page(browser, f"{league['url']}{path}", viewport)
+            expect(page.locator("h1")).not_to_have_text("", timeout=SHOWN_MS)
+            expect(page.locator("main")).not_to_contain_text("Loading", timeout=SHOWN_MS)
+            page.screenshot(path=artifacts / f"shared-{name}-{width}.png", full_page=True)
+            scroll = page.evaluate("() => document.documentElement.scrollWidth")
+            assert scroll <= viewport["width"], (name, width, scroll)  # no sideways page
+            page.context.close()
+
+
+class HostPage(http.server.BaseHTTPRequestHandler):
+    """A page of another site that frames the league's widget (``server.widget``)."""
+
+    def do_GET(self) -> None:
+        body = (
+            f'<!doctype html><title>Club site</title><iframe src="{self.server.widget}" '  # type: ignore[attr-defined]
+            'onload="document.body.dataset.loaded = 1" width="400" height="300"></iframe>'
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+HOST_PORT = 8140  # this worktree's port for the servers its tests start
+
+
+def test_only_an_allowed_site_can_frame_the_standings_widget(
+    browser: Browser, league: dict[str, Any], artifacts: Path
+) -> None:
+    """One server, two origins: http://127.0.0.1:8140 is allowed, http://localhost:8140 not."""
+    season_page(browser, league).close()  # its results are recorded: the widget has rows
+    league["call"]("leagues/club/embed-sites/", {"origin": f"http://127.0.0.1:{HOST_PORT}"})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", HOST_PORT), HostPage)
+    server.widget = f"{league['url']}/leagues/club/embed/"  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        allowed = open_page(browser, f"http://127.0.0.1:{HOST_PORT}/", DESKTOP)
+        expect(allowed.locator("body[data-loaded]")).to_have_count(1, timeout=SHOWN_MS)
+        shown = allowed.frames[1]
+        assert shown.url == server.widget, shown.content()[:500]  # type: ignore[attr-defined]
+        widget = allowed.frame_locator("iframe")
+        expect(widget.locator("h1")).to_contain_text("Club Ñ", timeout=SHOWN_MS)
+        assert "<tbody>" in shown.content(), shown.content()[:800]
+        expect(widget.locator("tbody tr").first).to_be_visible()
+        allowed.screenshot(path=artifacts / "embed-allowed.png")
+        refused = open_page(browser, f"http://localhost:{HOST_PORT}/", DESKTOP)
+        expect(refused.locator("body[data-loaded]")).to_have_count(1, timeout=SHOWN_MS)
+        frame = refused.frames[1]
+        assert frame.url != server.widget  # type: ignore[attr-defined]
+        assert frame.locator("table").count() == 0
+        refused.screenshot(path=artifacts / "embed-refused.png")
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.mark.timeout(600)

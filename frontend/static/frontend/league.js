@@ -1,7 +1,10 @@
 // Public league pages at shareable paths: /leagues/, /leagues/<slug>/, a season's standings and
 // tournaments (/leagues/<slug>/seasons/<id>/) and a member's history and rating over time
-// (/leagues/<slug>/members/<handle>/). They read the public league API only, as any client can.
+// (/leagues/<slug>/members/<handle>/), a tournament round by round
+// (/leagues/<slug>/tournaments/<id>/: rounds.js). They read the public APIs only, as any client can.
 import { get, seatOf } from "./api.js";
+import { correctedMark, correctionWords } from "./corrections.js";
+import { showRounds, roundsPath } from "./rounds.js";
 import { h, mount, attempt, STATUS_WORDS } from "./ui.js";
 import { scheduleOf, scheduleParts, stageOf, reasonWords, checkInAs, localTime } from "./checkin.js";
 
@@ -27,6 +30,7 @@ export function showLeaguePage(container, path) {
   if (!slug) showLeagues(container);
   else if (section === "seasons" && key) showSeason(container, slug, Number(key), state);
   else if (section === "members" && key) showMember(container, slug, key);
+  else if (section === "tournaments" && key) showRounds(container, slug, Number(key));
   else showLeague(container, slug, state);
   return leave;
 }
@@ -172,18 +176,23 @@ function standingsTable(slug, standings, recorded = false) {
   if (!standings.rows.length) return h("p", { class: "muted" }, recorded && standings.kind === "all"
     ? gettext("No member has a result in this season: every recorded result was struck.")
     : gettext("No result recorded in this season yet."));
-  const head = [gettext("Rank"), gettext("Member"), gettext("Points"), gettext("Wins"), gettext("Finals"),
-    gettext("Fans"), gettext("Played"), gettext("Rating"), gettext("Why this place")];
-  return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": gettext("Standings") }, h("table", { class: "standings" },
-    h("caption", { class: "muted small" }, gettext("Rating: the conservative skill estimate (μ − 3σ).")),
-    h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col" }, text)))),
+  // Rank and member stay in view while the numbers scroll (a phone); the points, wins and fans a
+  // reader looks for come first.
+  const head = [gettext("Member"), gettext("Points"), gettext("Wins"), gettext("Fans"),
+    gettext("Finals"), gettext("Played"), gettext("Rating"), gettext("Why this place")];
+  // The rank's head is "#" (its word for a screen reader): a narrow column whatever the language.
+  const rankHead = h("th", { scope: "col", class: "rank", title: gettext("Rank") },
+    h("span", { "aria-hidden": "true" }, "#"), h("span", { class: "visually-hidden" }, gettext("Rank")));
+  return [h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": gettext("Standings") }, h("table", { class: "standings" },
+    h("thead", {}, h("tr", {}, rankHead, head.map((text, index) => h("th", { scope: "col", class: index ? "" : "member" }, text)))),
     h("tbody", {}, standings.rows.map((row, index) => h("tr", {},
-      h("td", {}, String(row.rank)),
-      h("th", { scope: "row" }, h("a", { href: memberPath(slug, row.member), class: "name" }, row.member),
+      h("td", { class: "rank" }, String(row.rank)),
+      h("th", { scope: "row", class: "member" }, h("a", { href: memberPath(slug, row.member), class: "name", title: row.member }, row.member),
         row.kind === "bot" ? [" ", h("span", { class: "badge" }, gettext("bot"))] : null),
-      [row.points, row.wins, row.finals, row.fans, row.played].map((value) => h("td", { class: "num" }, String(value))),
+      [row.points, row.wins, row.fans, row.finals, row.played].map((value, column) => h("td", { class: column ? "num" : "num points" }, String(value))),
       h("td", { class: "num" }, rating(row.rating)),
-      h("td", { class: "small" }, decidedWords(row, index)))))));
+      h("td", { class: "small" }, decidedWords(row, index))))))),
+  h("p", { class: "muted small" }, gettext("Rating: the conservative skill estimate (μ − 3σ)."))];
 }
 
 function scoringWords(scoring) {
@@ -253,13 +262,16 @@ function tournamentItem(slug, line, lines) {
     h("h3", {}, h("a", { href: `/#/t/${line.id}` }, say(gettext("Game #%(id)s"), { id: line.id })), " ", statusBadge(line)),
     podium.length ? h("p", {}, podium.map((result, index) => [index ? " · " : "",
       say(gettext("%(place)s. %(member)s (%(points)s pts)"), { place: result.place, member: result.member, points: result.points })])) : null,
+    correctedMark(line.corrections),
+    line.status === "lobby" ? null : h("p", { class: "small" }, h("a", { href: roundsPath(slug, line.id) }, gettext("Round by round"))),
     matches.length ? h("details", {}, h("summary", {}, say(ngettext("%(count)s replay", "%(count)s replays", matches.length), { count: matches.length })),
       h("ul", { class: "replays" }, matches.map((match) => h("li", {},
         h("a", { href: `/#/match/${match.id}` },
           match.round === 8 ? gettext("Final") : say(gettext("Round %(round)s"), { round: match.round }), ", ",
           say(gettext("%(park)s park"), { park: match.park }), ": ",
           say(gettext("%(a)s vs %(b)s"), { a: seatName(match.seats[0]), b: seatName(match.seats[1]) })),
-        match.winner === null ? null : h("span", { class: "muted" }, " ", say(gettext("won by %(name)s"), { name: seatName(match.winner) })))))) : null);
+        match.winner === null ? null : h("span", { class: "muted" }, " ", say(gettext("won by %(name)s"), { name: seatName(match.winner) })),
+        match.correction ? [" ", h("span", { class: "badge badge-corrected" }, gettext("forfeit"))] : null)))) : null);
 }
 
 // ---- A member: history, rating over time, corrections ----
@@ -289,24 +301,15 @@ function historyTable(rows, seasons, slug) {
   const head = [gettext("Game"), gettext("Season"), gettext("Place"), gettext("Points"), gettext("Fans"), gettext("Rating after"), gettext("Change")];
   return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": gettext("History") }, h("table", { class: "history" },
     h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col" }, text)))),
-    h("tbody", {}, rows.map((row) => h("tr", {},
-      h("th", { scope: "row" }, h("a", { href: `/#/t/${row.tournament}` }, say(gettext("Game #%(id)s"), { id: row.tournament }))),
+    // A corrected game's reasons take a line of their own under its row (a narrow table stays narrow).
+    h("tbody", {}, rows.map((row) => [h("tr", {},
+      h("th", { scope: "row" }, h("a", { href: roundsPath(slug, row.tournament) }, say(gettext("Game #%(id)s"), { id: row.tournament }))),
       h("td", {}, h("a", { href: seasonPath(slug, row.season) }, seasons.get(row.season)?.name ?? String(row.season))),
       h("td", { class: "num" }, String(row.place), row.champion ? [" ", h("span", { class: "badge" }, gettext("champion"))] : null),
       h("td", { class: "num" }, String(row.points)), h("td", { class: "num" }, String(row.fans)),
       h("td", { class: "num" }, rating(row.rating)),
-      h("td", { class: "num" }, row.rating ? `${row.rating.change >= 0 ? "+" : "−"}${Math.abs(row.rating.change).toFixed(2)}` : "–"))))));
-}
-
-function correctionWords(correction) {
-  const values = { member: correction.member, id: correction.tournament };
-  let what;
-  if (correction.kind === "forfeit") what = say(gettext("%(member)s forfeited a match of game #%(id)s"), values);
-  else if (correction.kind === "manual_result") what = say(gettext("Places of game #%(id)s entered by hand"), values);
-  else if (correction.tournament) what = say(gettext("%(member)s disqualified from game #%(id)s"), values);
-  else what = say(gettext("%(member)s disqualified from the whole season"), values);
-  const when = String(correction.created_at).slice(0, 10);
-  return [h("strong", {}, what), " ", h("span", { class: "muted" }, `(${when})`), ": ", correction.reason];
+      h("td", { class: "num" }, row.rating ? `${row.rating.change >= 0 ? "+" : "−"}${Math.abs(row.rating.change).toFixed(2)}` : "–")),
+    row.corrections.length ? h("tr", { class: "corrected-row" }, h("td", { colspan: 7 }, correctedMark(row.corrections))) : null]))));
 }
 
 /** The rating (μ − 3σ) after each recorded tournament, as a small line chart with a text twin. */

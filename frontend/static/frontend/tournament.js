@@ -7,6 +7,8 @@ import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
 import { scheduleOf, schedulePanel, stageOf, reasonWords, checkInAs } from "./checkin.js";
+import { correctedMark } from "./corrections.js";
+import { roundsPath } from "./rounds.js";
 
 /* global gettext, ngettext */
 
@@ -194,7 +196,25 @@ class TournamentPage {
     this.view = { ...view, seats: named(view.seats) };
     if (view.status === "finished" || view.status === "cancelled") this.question = null; // no prompt outlives its game
     document.title = `${this.question ? "(!) " : ""}${fmt(gettext("Challengers! — game #%(id)s"), { id: view.id })}`;
+    if (view.status === "finished" && view.league && this.leagueResult === undefined) this.loadLeagueResult();
     this.render();
+  }
+
+  /** A finished league game's result as its league recorded it (corrections applied), read once:
+   * a corrected game names its corrected champion, and why. */
+  async loadLeagueResult() {
+    this.leagueResult = null;
+    const path = `leagues/${encodeURIComponent(this.view.league)}/tournaments/${this.id}/results/`;
+    const found = await get(path).catch(() => null);
+    if (this.stopped || !found?.corrections.length) return;
+    this.leagueResult = found;
+    this.render();
+  }
+
+  /** The champions' seats: the league's corrected ones, else the game's own. */
+  champions() {
+    const corrected = this.leagueResult;
+    return corrected ? corrected.rows.filter((row) => row.champion).map((row) => row.seat) : this.view.winners;
   }
 
   later() {
@@ -535,9 +555,13 @@ class TournamentPage {
 
   endPanel() {
     const v = this.view;
-    const names = list(v.winners.map((seat) => this.name(seat)));
+    const names = list(this.champions().map((seat) => this.name(seat)));
+    const corrected = this.leagueResult;
     return h("section", { class: "panel champion", role: "status" }, h("h2", {}, trophy(), " ", gettext("Champion")),
       h("p", { class: "champion-name" }, names || "—"),
+      corrected ? h("div", { class: "small", "data-key": "league-corrected" },
+        h("p", {}, gettext("The league corrected this game's result:")), correctedMark(corrected.corrections),
+        h("a", { href: roundsPath(v.league, this.id) }, gettext("Round by round"))) : null,
       v.fairness.revealed_seed !== null ? this.seedLine(v.fairness.revealed_seed) : null);
   }
 
@@ -561,9 +585,10 @@ class TournamentPage {
     const finalists = new Set(v.finalists);
     const trophies = (seat) => v.trophies.filter((t) => t.seat === seat);
     // The champion first (a tie on fans is broken by the Final), then the standings' own order.
-    const ordered = [...v.standings].sort((a, b) => Number(v.winners.includes(b.seat)) - Number(v.winners.includes(a.seat)));
-    const rows = ordered.map((row) => h("tr", { class: v.winners.includes(row.seat) ? "champ" : "" },
-      h("th", { scope: "row" }, this.name(row.seat), finalists.has(row.seat) ? " ★" : "", v.winners.includes(row.seat) ? [" ", trophy(gettext("champion"))] : ""),
+    const winners = this.champions();
+    const ordered = [...v.standings].sort((a, b) => Number(winners.includes(b.seat)) - Number(winners.includes(a.seat)));
+    const rows = ordered.map((row) => h("tr", { class: winners.includes(row.seat) ? "champ" : "" },
+      h("th", { scope: "row" }, this.name(row.seat), finalists.has(row.seat) ? " ★" : "", winners.includes(row.seat) ? [" ", trophy(gettext("champion"))] : ""),
       h("td", {}, num(row.fans), row.fans_complete ? "" : "+?"),
       h("td", {}, trophies(row.seat).map((t) => h("span", { class: `park-dot park-${t.park}`,
         title: t.fans === null || t.fans === undefined

@@ -565,6 +565,43 @@ class EffectMatchEventPayload(TypedDict):
     timing: str
 
 
+class EmbedSiteInput(TypedDict):
+    origin: str
+    """
+    scheme://host[:port], e.g. https://club.example (bad_origin).
+    """
+
+
+class EmbedSiteItem(TypedDict):
+    """
+    A site allowed to frame the league's standings widget (/leagues/{slug}/embed/).
+    """
+
+    id: int
+    """
+    Its id.
+    """
+    origin: str
+    """
+    The site's origin: scheme://host[:port].
+    """
+    created_at: str
+    """
+    When it was allowed.
+    """
+
+
+class EmbedSiteList(TypedDict):
+    """
+    The sites that may frame the widget.
+    """
+
+    results: list[EmbedSiteItem]
+    """
+    The items.
+    """
+
+
 class EndMatchEventPayload(TypedDict):
     """
     The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in).
@@ -785,6 +822,25 @@ class FlagTossMatchEventPayload(TypedDict):
     seq: int
     kind: Literal["flag_toss"]
     side: Literal["A", "B"]
+
+
+class ForfeitedMatch(TypedDict):
+    """
+    A match a forfeit gave to the other side (the match itself stays as played).
+    """
+
+    match: int
+    """
+    The match's id.
+    """
+    winner: int
+    """
+    The seat number that holds it now.
+    """
+    correction: int
+    """
+    The latest forfeit of it.
+    """
 
 
 class FrozenMatchEventPayload(TypedDict):
@@ -3041,6 +3097,10 @@ class HistoryRow(TypedDict):
     """
     Played the Final.
     """
+    corrections: list[CorrectionView]
+    """
+    The corrections that changed this tournament's result, oldest first.
+    """
     rating: NotRequired[SkillChange | None]
     """
     The rating after it, if rated.
@@ -4031,7 +4091,11 @@ class Standings(TypedDict):
     """
     rows: list[StandingRow]
     """
-    Best first.
+    Best first, every correction applied.
+    """
+    corrections: list[CorrectionView]
+    """
+    The season's corrections, oldest first.
     """
 
 
@@ -4193,7 +4257,15 @@ class TournamentResults(TypedDict):
     """
     rows: list[ResultRow]
     """
-    By place.
+    By place, every correction applied.
+    """
+    corrections: list[CorrectionView]
+    """
+    The corrections that changed its result, oldest first.
+    """
+    forfeited: list[ForfeitedMatch]
+    """
+    Its matches that forfeits gave to the other side.
     """
 
 

@@ -194,6 +194,39 @@ class Operations:
             ),
         )
 
+    def leagues_embed_sites_list(self, slug: str) -> models.EmbedSiteList:
+        """List the sites allowed to frame the standings widget (league organizer).
+
+        ``GET /api/v1/leagues/{slug}/embed-sites/`` (leagues_embed_sites_list).
+        """
+        return cast(
+            "models.EmbedSiteList", self._call("GET", f"/api/v1/leagues/{slug}/embed-sites/")
+        )
+
+    def leagues_embed_sites_create(
+        self, slug: str, body: models.EmbedSiteInput, *, idempotency_key: str | None = None
+    ) -> models.EmbedSiteItem:
+        """Allow a site to frame the standings widget (league organizer).
+
+        ``POST /api/v1/leagues/{slug}/embed-sites/`` (leagues_embed_sites_create).
+        """
+        return cast(
+            "models.EmbedSiteItem",
+            self._call(
+                "POST",
+                f"/api/v1/leagues/{slug}/embed-sites/",
+                body=body,
+                idempotency_key=idempotency_key,
+            ),
+        )
+
+    def leagues_embed_sites_destroy(self, slug: str, site_id: int) -> None:
+        """Stop a site framing the standings widget (league organizer).
+
+        ``DELETE /api/v1/leagues/{slug}/embed-sites/{site_id}/`` (leagues_embed_sites_destroy).
+        """
+        self._call("DELETE", f"/api/v1/leagues/{slug}/embed-sites/{site_id}/", accept=None)
+
     def leagues_join_requests_list(self, slug: str) -> models.JoinRequestList:
         """List a league's join requests (league organizer).
 

@@ -241,6 +241,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/leagues/{slug}/embed-sites/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sites allowed to frame the standings widget (league organizer)
+         * @description Each origin that `/leagues/{slug}/embed/` names in its `frame-ancestors`.
+         */
+        get: operations["leagues_embed_sites_list"];
+        put?: never;
+        /**
+         * Allow a site to frame the standings widget (league organizer)
+         * @description An origin (`https://club.example`), stored as a browser writes it; at most 20.
+         */
+        post: operations["leagues_embed_sites_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leagues/{slug}/embed-sites/{site_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop a site framing the standings widget (league organizer)
+         * @description Its origin leaves the widget's `frame-ancestors` at once.
+         */
+        delete: operations["leagues_embed_sites_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/leagues/{slug}/join-requests/": {
         parameters: {
             query?: never;
@@ -2219,6 +2263,27 @@ export interface components {
             code: string | null;
             timing: string;
         };
+        EmbedSiteInput: {
+            /** @description scheme://host[:port], e.g. https://club.example (bad_origin). */
+            origin: string;
+        };
+        /** @description A site allowed to frame the league's standings widget (/leagues/{slug}/embed/). */
+        EmbedSiteItem: {
+            /** @description Its id. */
+            id: number;
+            /** @description The site's origin: scheme://host[:port]. */
+            origin: string;
+            /**
+             * Format: date-time
+             * @description When it was allowed.
+             */
+            created_at: string;
+        };
+        /** @description The sites that may frame the widget. */
+        EmbedSiteList: {
+            /** @description The items. */
+            results: components["schemas"]["EmbedSiteItem"][];
+        };
         /** @description `end`: The match is over; `unplaced`: the loser's cards no bench seat could take (they left the place they were in). */
         EndMatchEvent: {
             /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
@@ -2450,6 +2515,15 @@ export interface components {
             /** @enum {string} */
             side: "A" | "B";
         };
+        /** @description A match a forfeit gave to the other side (the match itself stays as played). */
+        ForfeitedMatch: {
+            /** @description The match's id. */
+            match: number;
+            /** @description The seat number that holds it now. */
+            winner: number;
+            /** @description The latest forfeit of it. */
+            correction: number;
+        };
         /** @description `frozen`: Winter Park: a card went to frozen seat `seat` (0 or 1) instead of the bench. */
         FrozenMatchEvent: {
             /** @description 1, 2, 3, … with no gap (payload.seq + 1). */
@@ -2534,6 +2608,8 @@ export interface components {
             champion: boolean;
             /** @description Played the Final. */
             finalist: boolean;
+            /** @description The corrections that changed this tournament's result, oldest first. */
+            corrections: components["schemas"]["CorrectionView"][];
             /** @description The rating after it, if rated. */
             rating?: components["schemas"]["SkillChange"] | null;
         };
@@ -3886,8 +3962,10 @@ export interface components {
             kind: components["schemas"]["StandingsKindEnum"];
             /** @description The criteria, in the order they count. */
             tiebreak: components["schemas"]["TiebreakEnum"][];
-            /** @description Best first. */
+            /** @description Best first, every correction applied. */
             rows: components["schemas"]["StandingRow"][];
+            /** @description The season's corrections, oldest first. */
+            corrections: components["schemas"]["CorrectionView"][];
         };
         /** @enum {string} */
         StandingsKindEnum: "all" | "human" | "bot";
@@ -4047,8 +4125,12 @@ export interface components {
             season: number;
             /** @description Recorded: its results count in the standings. */
             recorded: boolean;
-            /** @description By place. */
+            /** @description By place, every correction applied. */
             rows: components["schemas"]["ResultRow"][];
+            /** @description The corrections that changed its result, oldest first. */
+            corrections: components["schemas"]["CorrectionView"][];
+            /** @description Its matches that forfeits gave to the other side. */
+            forfeited: components["schemas"]["ForfeitedMatch"][];
         };
         /** @description A tournament's scheduled start as its lobby reads it. */
         TournamentScheduleView: {
@@ -6402,6 +6484,494 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_embed_sites_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedSiteList"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_embed_sites_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Safe retries (docs/protocol.md §17): the same key with the same request returns the first answer and changes nothing twice; with another request it is 409 `idempotency_key_reused`. Keys are per caller and last a day. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedSiteInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedSiteItem"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_origin`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_idempotency_key",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_idempotency_key" | "bad_origin" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `embed_site_exists`, `idempotency_key_in_use`, `idempotency_key_reused`, `too_many_embed_sites`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "embed_site_exists",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "embed_site_exists" | "idempotency_key_in_use" | "idempotency_key_reused" | "too_many_embed_sites";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_embed_sites_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_embed_site`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_embed_site";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
                     } & components["schemas"]["Error"];
                 };
             };
