@@ -213,6 +213,14 @@ class StandingsQuery(FormatQuery):
     kind = serializers.ChoiceField(choices=list(MEMBER_KINDS), required=False)
 
 
+class LinesQuery(serializers.Serializer):
+    since = serializers.RegexField(
+        r"^[0-9a-f]{24}$",
+        required=False,
+        help_text="A version read before (its ETag, unquoted): only what changed since it.",
+    )
+
+
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:
     """The tournament options of a request, by the service's names (``winter_park`` is the
     tournament's ``winter_mode``)."""

@@ -1,13 +1,10 @@
 """League reads: the list of public leagues, a league, a season's standings (with the vector that
-decided each rank), a member's history, and a season's tournaments and matches as JSON lines.
+decided each rank), and a member's history (a season's JSON lines: ``leagues.lines``).
 
-Nothing secret leaves here: no token or claim hash, no join code but to the league's organizers,
-and a season's matches only once their tournament has finished (their results are public then).
+Nothing secret leaves here: no token or claim hash, no join code but to the league's organizers.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -43,8 +40,6 @@ from leagues.shapes import (
     HistoryRow,
     LeagueItem,
     LeagueView,
-    LineResult,
-    MatchLine,
     MemberHistory,
     MemberItem,
     ResultRow,
@@ -53,13 +48,10 @@ from leagues.shapes import (
     SkillChange,
     StandingRow,
     Standings,
-    TournamentLine,
     TournamentResults,
     WebhookItem,
 )
 from leagues.shapes import Skill as SkillShape
-from matches.models import Match
-from tournaments.models import Status
 from tournaments.selectors.viewers import Organizer
 
 
@@ -313,48 +305,6 @@ def tournament_results(slug: str, tournament_id: int) -> TournamentResults:
 def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
     member = result.member
     return row(ResultRow, result, member=member.handle, kind=member.kind, rating=_skill(change))
-
-
-def season_lines(slug: str, season_id: int) -> Iterator[TournamentLine | MatchLine]:
-    """A season as JSON lines: each tournament, then its matches (finished tournaments only)."""
-    season = season_pick(league_get(slug), season_id)
-    links = list(
-        LeagueTournament.objects.filter(season=season).select_related("tournament").order_by("id")
-    )
-    corrected = corrections_by_link(links)
-    for link in links:
-        tournament = link.tournament
-        results = list(link.results.select_related("member"))
-        corrections = corrected[link.pk]
-        yield row(
-            TournamentLine,
-            tournament,
-            type="tournament",
-            recorded=link.recorded_seq is not None,
-            # A corrected result's champions are its results' (a struck title is nobody's).
-            winners=[r.seat for r in results if r.champion] if corrections else tournament.winners,
-            results=[row(LineResult, r, member=r.member.handle) for r in results],
-            corrections=[correction_view(c) for c in corrections],
-        )
-        if tournament.status == Status.FINISHED:
-            yield from _match_lines(tournament.pk, forfeited_winners(corrections))
-
-
-def _match_lines(tournament_id: int, forfeited: dict[int, tuple[int, int]]) -> Iterator[MatchLine]:
-    matches = Match.objects.filter(tournament_id=tournament_id).select_related("seat_a", "seat_b")
-    for match in matches.order_by("round", "park"):
-        winner = match.winner
-        played = winner.number if winner is not None else None
-        now, correction = forfeited.get(match.pk, (played, None))
-        yield row(
-            MatchLine,
-            match,
-            type="match",
-            tournament=tournament_id,
-            seats=[match.seat_a.number, match.seat_b.number],
-            winner=now,
-            correction=correction,
-        )
 
 
 def member_list(slug: str) -> list[MemberItem]:

@@ -104,6 +104,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--before", type=Path, help="Another checkout to compare with.")
+    parser.add_argument("--json", action="store_true", help="JSON (the only form it prints).")
     args = parser.parse_args()
     roots = {"after": ROOT, **({"before": args.before.resolve()} if args.before else {})}
     servers: list[subprocess.Popen[bytes]] = []

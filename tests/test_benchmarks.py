@@ -74,6 +74,27 @@ def test_the_question_benchmark_times_the_champions_simulated_answers() -> None:
     assert figures["question_ms"]["p50"] > 0 and figures["rollouts"]["max"] <= 192
 
 
+@pytest.mark.long
+@pytest.mark.timeout(600)
+def test_the_season_page_benchmark_times_its_reads_its_poll_and_its_page_in_chromium() -> None:
+    short = ("--tournaments", "1", "--seats", "2", "--requests", "2", "--rounds", "1")
+    figures: dict[str, Any] = run("bench_season_page.py", *short, "--browser", "1")
+    reads = figures["in_process"]
+    assert reads.pop("anchor")["python_cpu_ms"] > 0  # the same-run anchor, before and after
+    assert reads.pop("bytes")["poll, unchanged"] == 0  # answered 304
+    assert set(reads) == {"lines", "standings", "league", "poll, unchanged"}
+    assert reads["lines"]["statements"] == reads["poll, unchanged"]["statements"] == 3
+    assert figures["browser"]["now"]["median_shown_ms"] > 0
+
+
+@pytest.mark.long
+@pytest.mark.timeout(600)
+def test_the_docs_page_benchmark_times_the_api_docs_in_chromium() -> None:
+    figures: dict[str, Any] = run("bench_docs_page.py", "--runs", "1")
+    assert figures["after"]["median_operations_s"] > 0
+    assert figures["after"]["median_schema_fetch_s"] > 0
+
+
 @pytest.mark.timeout(600)
 def test_the_read_benchmark_compares_every_read_with_the_bare_list() -> None:
     figures = run("bench_reads.py", "--seats", "2", "--requests", "2", "--rounds", "1")

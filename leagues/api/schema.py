@@ -82,7 +82,9 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("GET", L + "seasons/{season_id}/lines/"): Operation(
         "Export a season as JSON lines",
-        "One line per tournament (its results), each followed by its matches once finished.",
+        "One line per tournament (its results), each followed by its matches once finished. "
+        "The `ETag` names the content's version: a poll sends it back (`If-None-Match`, or "
+        "`?since=` for the tournaments that changed) and is answered `304` while nothing did.",
         {404: ["unknown_season"]},
     ),
     ("GET", L + "standings/"): Operation(

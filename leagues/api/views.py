@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import quote
 
-from django.http import HttpResponse, HttpResponsePermanentRedirect
+from django.http import HttpResponse, HttpResponseNotModified, HttpResponsePermanentRedirect
 from django.http.response import HttpResponseBase
+from django.utils.decorators import method_decorator
+from django.utils.http import parse_etags
+from django.views.decorators.gzip import gzip_page
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils.encoders import JSONEncoder
 
 from apikit.actions import rest_view
 from apikit.lists import list_view
 from apikit.shapes import to_json
-from leagues import actions, exports, inputs, lists, selectors
+from leagues import actions, exports, inputs, lines, lists, selectors
 from leagues.rules import TIEBREAK
 from leagues.shapes import (
     LeagueView,
@@ -156,13 +157,57 @@ class TournamentResultsView(CsvView):
         return response
 
 
+def _held(request: Request) -> set[str]:
+    """The versions ``If-None-Match`` names, weak or strong (a compressed answer's is weak)."""
+    return {tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))}
+
+
+# Compressed when the client takes gzip (a full season is ~50 KB of JSON lines; its ETag then
+# weak, as GZipMiddleware marks it).
+@method_decorator(gzip_page, name="dispatch")
 class SeasonLinesView(ApiView):
-    @extend_schema(responses={(200, "application/x-ndjson"): str})
-    def get(self, request: Request, slug: str, season_id: int) -> HttpResponse:
-        lines = selectors.season_lines(slug, season_id)
-        # DRF's encoder: times as every JSON answer writes them (ISO 8601, ``Z``).
-        body = "".join(json.dumps(to_json(line), cls=JSONEncoder) + "\n" for line in lines)
-        return HttpResponse(body, content_type="application/x-ndjson")
+    query_parameters = frozenset(inputs.LinesQuery().fields)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "since",
+                {"type": "string", "pattern": "^[0-9a-f]{24}$"},
+                description="A version read before (its `ETag`, unquoted): the answer holds "
+                "only the tournaments that changed since it, with `Delta-Base` naming it, or "
+                "every tournament (no `Delta-Base`) when the server no longer knows it; "
+                "`304` when nothing changed. `If-None-Match` with the `ETag` answers `304` too.",
+            ),
+        ],
+        responses={
+            (200, "application/x-ndjson"): str,
+            304: OpenApiResponse(description="Nothing changed since the version named."),
+        },
+    )
+    def get(self, request: Request, slug: str, season_id: int) -> HttpResponseBase:
+        query = inputs.LinesQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        since = query.validated_data.get("since")
+        found = lines.season_lines(slug, season_id)
+        etag = f'"{found.version}"'
+        if since == found.version or etag in _held(request):
+            answer: HttpResponseBase = HttpResponseNotModified()
+        else:
+            answer = self._changed(found, since)
+        answer["ETag"] = etag
+        answer["Cache-Control"] = "no-cache"  # revalidate: a tournament may move on
+        return answer
+
+    @staticmethod
+    def _changed(found: lines.SeasonLines, since: str | None) -> HttpResponse:
+        """Every block, or those changed since ``since`` when the server knows that version."""
+        changed = found.changed_since(since) if since else None
+        found.remember()
+        blocks = found.blocks if changed is None else changed
+        answer = HttpResponse("".join(b.text for b in blocks), content_type="application/x-ndjson")
+        if changed is not None:
+            answer["Delta-Base"] = f'"{since}"'
+        return answer
 
 
 # The action views (``leagues.actions``: GraphQL's mutations come from the same

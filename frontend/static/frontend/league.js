@@ -7,12 +7,13 @@ import { correctedMark, correctionWords } from "./corrections.js";
 import { showRounds, roundsPath } from "./rounds.js";
 import { h, mount, attempt, STATUS_WORDS } from "./ui.js";
 import { scheduleOf, scheduleParts, stageOf, reasonWords, checkInAs, localTime } from "./checkin.js";
+import { seasonFeed } from "./seasonlines.js";
 
 // gettext, ngettext and interpolate: Django's catalogue (/jsi18n/), else English
 // (catalogue-fallback.js).
 const say = (format, values) => interpolate(format, values, true);
 
-const REFRESH_MS = 4000; // how often a season with a tournament being played is read again
+const REFRESH_MS = 4000; // how often a season with a tournament being played is asked (304: no change)
 const LOBBY_REFRESH_MS = 30000; // … and one with a lobby only (it may wait for hours)
 const LIVE = new Set(["lobby", "deck", "match"]);
 const CHECKIN_REFRESH_MS = 3000; // how often the calendar is read while a check-in is open
@@ -25,7 +26,7 @@ const memberPath = (slug, handle) => `${leaguePath(slug)}members/${encodeURIComp
 export function showLeaguePage(container, path) {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const [, slug, section, key] = parts;
-  const state = { stopped: false, timer: null, calls: 0, seen: null };
+  const state = { stopped: false, timer: null, calls: 0, seen: null, feed: null, kind: null, drawn: false };
   const leave = () => { state.stopped = true; clearTimeout(state.timer); };
   if (!slug) showLeagues(container);
   else if (section === "seasons" && key) showSeason(container, slug, Number(key), state);
@@ -200,36 +201,35 @@ function scoringWords(scoring) {
     { champion: scoring.champion, finalist: scoring.finalist, ranks: scoring.by_fans_rank.join(", "), played: scoring.played });
 }
 
-async function seasonLines(slug, id) {
-  const response = await fetch(`/api/v1/leagues/${encodeURIComponent(slug)}/seasons/${id}/lines/`);
-  if (!response.ok) {
-    const body = await response.json().catch(() => ({}));
-    throw Object.assign(new Error(body.message || String(response.status)), { code: body.code });
-  }
-  return (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line));
+/** The league and its standings of `kind` (read again only when the season's lines change). */
+function pageReads(base, id, kind) {
+  return Promise.all([attempt(() => get(base)), attempt(() => get(`${base}standings/?season=${id}&kind=${kind}`))]);
 }
 
-async function showSeason(container, slug, id, state, kind = "all") {
+async function showSeason(container, slug, id, state, kind = state.kind ?? "all") {
   const base = `leagues/${encodeURIComponent(slug)}/`;
   const call = (state.calls += 1); // only the latest read may draw
-  const [league, standings, lines] = await Promise.all([
-    attempt(() => get(base)), attempt(() => get(`${base}standings/?season=${id}&kind=${kind}`)),
-    attempt(() => seasonLines(slug, id))]);
+  state.feed ??= seasonFeed(slug, id);
+  // A first read or another filter: the league and standings now, beside the lines.
+  const early = kind !== state.kind ? pageReads(base, id, kind) : null;
+  state.kind = kind;
+  const read = await attempt(() => state.feed.read());
+  const [league, standings] = early ? await early : read?.changed ? await pageReads(base, id, kind) : [];
   if (state.stopped || call !== state.calls) return;
-  if (!league || !standings || !lines) return state.seen ? undefined : unavailable(container);
+  if (!read || ((early || read.changed) && (!league || !standings))) return state.drawn ? undefined : unavailable(container);
+  const { lines } = read;
   clearTimeout(state.timer);
+  // While a tournament is live the page asks again; an unchanged season answers 304 and nothing
+  // is drawn again (an opened list of replays stays open).
   const playing = lines.some((line) => line.type === "tournament" && ((LIVE.has(line.status) && line.status !== "lobby") || (line.status === "finished" && !line.recorded)));
   const waiting = lines.some((line) => line.type === "tournament" && line.status === "lobby");
-  if (playing || waiting) state.timer = setTimeout(() => showSeason(container, slug, id, state, kind), playing ? REFRESH_MS : LOBBY_REFRESH_MS);
-  // Read again while a tournament is live, but drawn again only when something changed (an
-  // opened list of replays stays open).
-  const seen = JSON.stringify([league, standings, lines]);
-  if (seen === state.seen) return;
-  state.seen = seen;
+  if (playing || waiting) state.timer = setTimeout(() => showSeason(container, slug, id, state), playing ? REFRESH_MS : LOBBY_REFRESH_MS);
+  if (!league) return;
+  state.drawn = true;
   const season = league.seasons.find((one) => one.id === id);
   document.title = say(gettext("Challengers! — %(league)s, %(season)s"), { league: league.name, season: season.name });
   const filter = h("select", { id: "standings-kind", "data-key": "standings-kind",
-    onchange: () => { clearTimeout(state.timer); state.seen = null; showSeason(container, slug, id, state, filter.value); } },
+    onchange: () => { clearTimeout(state.timer); showSeason(container, slug, id, state, filter.value); } },
   [["all", gettext("Everyone")], ["human", gettext("People only")], ["bot", gettext("Bots only")]].map(([value, text]) =>
     h("option", { value, selected: value === kind }, text)));
   const tournaments = lines.filter((line) => line.type === "tournament");

@@ -470,7 +470,9 @@ class Operations:
             ),
         )
 
-    def leagues_seasons_lines_retrieve(self, slug: str, season_id: int) -> str:
+    def leagues_seasons_lines_retrieve(
+        self, slug: str, season_id: int, *, since: str | None = None
+    ) -> str:
         """Export a season as JSON lines.
 
         ``GET /api/v1/leagues/{slug}/seasons/{season_id}/lines/`` (leagues_seasons_lines_retrieve).
@@ -480,6 +482,7 @@ class Operations:
             self._call(
                 "GET",
                 f"/api/v1/leagues/{slug}/seasons/{season_id}/lines/",
+                query={"since": since},
                 accept="application/x-ndjson",
             ),
         )

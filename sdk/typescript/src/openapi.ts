@@ -574,7 +574,7 @@ export interface paths {
         };
         /**
          * Export a season as JSON lines
-         * @description One line per tournament (its results), each followed by its matches once finished.
+         * @description One line per tournament (its results), each followed by its matches once finished. The `ETag` names the content's version: a poll sends it back (`If-None-Match`, or `?since=` for the tournaments that changed) and is answered `304` while nothing did.
          */
         get: operations["leagues_seasons_lines_retrieve"];
         put?: never;
@@ -10379,7 +10379,10 @@ export interface operations {
     };
     leagues_seasons_lines_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A version read before (its `ETag`, unquoted): the answer holds only the tournaments that changed since it, with `Delta-Base` naming it, or every tournament (no `Delta-Base`) when the server no longer knows it; `304` when nothing changed. `If-None-Match` with the `ETag` answers `304` too. */
+                since?: string;
+            };
             header?: never;
             path: {
                 season_id: number;
@@ -10397,7 +10400,14 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            /** @description Nothing changed since the version named. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10412,7 +10422,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "unknown_parameter";
+                        code?: "bad_request" | "invalid" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
