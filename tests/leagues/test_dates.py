@@ -104,4 +104,8 @@ def test_a_new_season_does_not_empty_the_default_standings(catalogue: Any) -> No
 
 
 def _empty() -> dict[str, Any]:
-    return {"tiebreak": ["points", "wins", "finals", "fans", "played"], "rows": []}
+    return {
+        "tiebreak": ["points", "wins", "finals", "fans", "played"],
+        "rows": [],
+        "corrections": [],
+    }
