@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 CORRECTION = "correction { id kind reason season tournament member match places createdAt }"
 DELIVERED = """id kind sequence idempotencyKey status attempts lastStatus lastError createdAt
-  lastAttemptAt deliveredAt"""
+  lastAttemptAt deliveredAt resentAt"""
 DELIVERY = f"delivery {{ {DELIVERED} }}"
 ADA, BRICK = "Bot Ada (rookie)", "Bot Brick (rookie)"
 

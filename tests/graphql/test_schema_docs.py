@@ -63,6 +63,7 @@ def test_the_schema_has_the_main_operations() -> None:
     leagues |= {"correctResult", "renameMember", "removeMember", "reissueMemberToken"}
     leagues |= {"updateSeason", "deleteWebhook", "rotateWebhookSecret", "pingWebhook"}
     leagues |= {"retryDelivery", "scheduleStart", "checkIn", "closeSeason", "reopenSeason"}
+    leagues |= {"deleteSeason", "updateWebhook", "unscheduleStart"}
     assert deck | lobby | others | leagues == set(mutation.fields)
 
 

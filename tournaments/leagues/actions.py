@@ -13,7 +13,15 @@ from config.throttling import CreateThrottle, JoinThrottle
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.actions import TICKET_ANSWER, seat, ticket
 from tournaments.api.auth import actor_of
-from tournaments.leagues import closing, corrections, managing, schedules, selectors, services
+from tournaments.leagues import (
+    closing,
+    corrections,
+    managing,
+    schedules,
+    seasons,
+    selectors,
+    services,
+)
 from tournaments.leagues.api import inputs
 from tournaments.leagues.enums import CorrectionKind, WebhookEvent
 from tournaments.leagues.shapes import (
@@ -28,6 +36,7 @@ from tournaments.leagues.shapes import (
     ScheduleView,
     SeasonView,
     Webhook,
+    WebhookItem,
     WebhookSecret,
 )
 from tournaments.selectors.viewers import Organizer
@@ -167,8 +176,11 @@ def _reissue(call: Call) -> NewMember:
 def _update(call: Call) -> SeasonView:
     data = dict(call.data)
     slug, season_id = data.pop("slug"), data.pop("season_id")
-    season = managing.season_update(
-        organizer=organizer(call), slug=slug, season_id=season_id, changes=data
+    season = seasons.season_update(
+        organizer=organizer(call),
+        slug=slug,
+        season_id=season_id,
+        changes=inputs.season_changes(data),
     )
     return selectors.season_view(season, organizer=True)
 
@@ -193,6 +205,11 @@ def _endpoint(call: Call) -> dict[str, Any]:
     """The arguments naming the caller's endpoint (``managing`` checks it is theirs)."""
     data = call.data
     return {"organizer": organizer(call), "slug": data["slug"], "endpoint_id": data["endpoint_id"]}
+
+
+def _webhook_update(call: Call) -> WebhookItem:
+    changes = {k: v for k, v in call.data.items() if k not in ("slug", "endpoint_id")}
+    return selectors.webhook_view(managing.webhook_update(**_endpoint(call), changes=changes))
 
 
 def _rotate(call: Call) -> WebhookSecret:
@@ -323,12 +340,23 @@ REISSUE_MEMBER_TOKEN = declare(
 )
 UPDATE_SEASON = declare(
     "update_season",
-    "A league's organizer edits or archives a season: the fields given, the others kept.",
+    "A league's organizer edits or archives a season: the fields given, the others kept; its "
+    "scoring until its first result, its options until a tournament is opened in it.",
     _update,
     SEASON_RESULT,
     body=inputs.SeasonUpdateInput,
     path=(SLUG, SEASON),
     method="patch",
+)
+DELETE_SEASON = declare(
+    "delete_season",
+    "A league's organizer deletes a season no tournament ever joined.",
+    lambda call: seasons.season_delete(
+        organizer=organizer(call), slug=call.data["slug"], season_id=call.data["season_id"]
+    ),
+    DONE,
+    path=(SLUG, SEASON),
+    **DELETING,
 )
 CLOSE_SEASON = declare(
     "close_season",
@@ -355,6 +383,16 @@ DELETE_WEBHOOK = declare(
     path=(SLUG, ENDPOINT),
     **DELETING,
 )
+UPDATE_WEBHOOK = declare(
+    "update_webhook",
+    "A league's organizer changes an endpoint's URL, events or active flag (its secret kept).",
+    _webhook_update,
+    result("webhook", WebhookItem, "The endpoint as it is now."),
+    body=inputs.WebhookUpdateInput,
+    path=(SLUG, ENDPOINT),
+    method="patch",
+    enums={"events": list[WebhookEvent]},
+)
 ROTATE_WEBHOOK_SECRET = declare(
     "rotate_webhook_secret",
     "A new signing secret for an endpoint (shown once).",
@@ -373,7 +411,7 @@ PING_WEBHOOK = declare(
 )
 RETRY_DELIVERY = declare(
     "retry_delivery",
-    "Send a delivery again (same key and body).",
+    "Send a delivery again, delivered or not (same key and body, signed anew).",
     lambda call: selectors.delivery_view(
         managing.delivery_retry(**_endpoint(call), delivery_id=call.data["delivery_id"])
     ),
@@ -412,6 +450,16 @@ SCHEDULE_START = declare(
     path=(SLUG, TOURNAMENT),
     status=CREATED,
 )
+UNSCHEDULE_START = declare(
+    "unschedule_start",
+    "A league's organizer deletes a lobby's scheduled start before its time (the lobby stays).",
+    lambda call: schedules.schedule_delete(
+        organizer=organizer(call), slug=call.data["slug"], tournament_id=call.data["tournament"]
+    ),
+    DONE,
+    path=(SLUG, TOURNAMENT),
+    **DELETING,
+)
 CHECK_IN = declare(
     "check_in",
     "The calling seat checks in for its tournament's scheduled start (again: the same check-in).",
@@ -434,12 +482,15 @@ ACTIONS = (
     REMOVE_MEMBER,
     REISSUE_MEMBER_TOKEN,
     UPDATE_SEASON,
+    DELETE_SEASON,
     CLOSE_SEASON,
     REOPEN_SEASON,
     DELETE_WEBHOOK,
+    UPDATE_WEBHOOK,
     ROTATE_WEBHOOK_SECRET,
     PING_WEBHOOK,
     RETRY_DELIVERY,
     SCHEDULE_START,
+    UNSCHEDULE_START,
     CHECK_IN,
 )

@@ -262,12 +262,13 @@ class Delivery(Shape):
     sequence: int = field("The event's number for its endpoint.")
     idempotency_key: str = field("The event's id.")
     status: str = field("pending, delivered or failed.", enum=DeliveryStatus)
-    attempts: int = field("Attempts made.")
+    attempts: int = field("Attempts made, every resend's included.")
     last_status: int | None = field("The last answer's HTTP status.")
     last_error: str = field("The last attempt's error.")
     created_at: datetime.datetime = field("When it was logged.")
     last_attempt_at: datetime.datetime | None = field("Last attempt.")
     delivered_at: datetime.datetime | None = field("When delivered.")
+    resent_at: datetime.datetime | None = field("When an organizer last sent it again.")
 
 
 @shape("A webhook endpoint's new signing secret, shown once.")

@@ -574,6 +574,11 @@ class EndMatchEventPayload(TypedDict):
 
 
 EventsEnum: TypeAlias = Literal["tournament_finished", "round_finished", "standings_changed"]
+"""
+* `tournament_finished` - tournament_finished
+* `round_finished` - round_finished
+* `standings_changed` - standings_changed
+"""
 
 
 class ExhaustedMatchEventPayload(TypedDict):
@@ -1225,26 +1230,29 @@ class PatchedMemberInput(TypedDict):
     handle: NotRequired[str]
 
 
-class PatchedSeasonUpdateInput(TypedDict):
-    """
-    What an organizer may change in a season: the fields given, the others kept.
-    """
-
-    name: NotRequired[str]
-    starts_on: NotRequired[str | None]
-    ends_on: NotRequired[str | None]
-    bots_allowed: NotRequired[bool]
-    advice_allowed: NotRequired[bool]
-    archived: NotRequired[bool]
-    """
-    true: no tournament opens in it any more; false: back.
-    """
-
-
 class PatchedSeatSettingsInput(TypedDict):
     answers_live: NotRequired[bool]
     """
     Answer your cards' questions yourself (else your policy answers at once).
+    """
+
+
+class PatchedWebhookUpdateInput(TypedDict):
+    """
+    An endpoint's changes: the fields given, the others (and its secret) kept.
+    """
+
+    url: NotRequired[str]
+    """
+    A public http(s) URL, checked as at registration.
+    """
+    events: NotRequired[list[EventsEnum]]
+    """
+    Event kinds to send; empty: all of them.
+    """
+    active: NotRequired[bool]
+    """
+    false: no new event is logged for it; true: again.
     """
 
 
@@ -1464,6 +1472,16 @@ class ScheduleInput(TypedDict):
 
 
 ByFansRankItem: TypeAlias = int
+
+
+class ScoringChangeInput(TypedDict):
+    champion: NotRequired[int]
+    finalist: NotRequired[int]
+    by_fans_rank: NotRequired[list[ByFansRankItem]]
+    """
+    Points of the other seats by their fans rank, best first (the whole list).
+    """
+    played: NotRequired[int]
 
 
 class ScoringInput(TypedDict):
@@ -2647,7 +2665,7 @@ class Delivery(TypedDict):
     """
     attempts: int
     """
-    Attempts made.
+    Attempts made, every resend's included.
     """
     last_status: int | None
     """
@@ -2668,6 +2686,10 @@ class Delivery(TypedDict):
     delivered_at: str | None
     """
     When delivered.
+    """
+    resent_at: str | None
+    """
+    When an organizer last sent it again.
     """
 
 
@@ -3146,6 +3168,34 @@ class OptionsView(TypedDict):
     """
     Spectators may join the table chat.
     """
+
+
+class PatchedSeasonUpdateInput(TypedDict):
+    """
+    What an organizer may change in a season: the fields given, the others kept.
+    """
+
+    name: NotRequired[str]
+    starts_on: NotRequired[str | None]
+    ends_on: NotRequired[str | None]
+    bots_allowed: NotRequired[bool]
+    advice_allowed: NotRequired[bool]
+    archived: NotRequired[bool]
+    """
+    true: no tournament opens in it any more; false: back.
+    """
+    scoring: NotRequired[ScoringChangeInput]
+    """
+    The keys given replace the table's (until its first result is recorded).
+    """
+    basic_set: NotRequired[BasicSetEnum]
+    additional_sets: NotRequired[list[str] | None]
+    """
+    The five additional sets; null: drawn per tournament.
+    """
+    beach_cup: NotRequired[bool]
+    winter_park: NotRequired[WinterModeEnum]
+    robot_difficulty: NotRequired[int]
 
 
 class Pending(TypedDict):

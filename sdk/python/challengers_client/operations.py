@@ -292,6 +292,13 @@ class Operations:
             self._call("PATCH", f"/api/v1/leagues/{slug}/seasons/{season_id}/", body=body),
         )
 
+    def leagues_seasons_destroy(self, slug: str, season_id: int) -> None:
+        """Delete an empty season (league organizer).
+
+        ``DELETE /api/v1/leagues/{slug}/seasons/{season_id}/`` (leagues_seasons_destroy).
+        """
+        self._call("DELETE", f"/api/v1/leagues/{slug}/seasons/{season_id}/", accept=None)
+
     def leagues_seasons_close_create(
         self,
         slug: str,
@@ -443,6 +450,15 @@ class Operations:
             ),
         )
 
+    def leagues_tournaments_schedule_destroy(self, slug: str, tournament_id: int) -> None:
+        """Delete a tournament's scheduled start (league organizer).
+
+        ``DELETE /api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/`` (leagues_tournaments_schedule_destroy).
+        """
+        self._call(
+            "DELETE", f"/api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/", accept=None
+        )
+
     def leagues_webhooks_list(self, slug: str) -> models.WebhookList:
         """List a league's webhook endpoints (league organizer).
 
@@ -467,6 +483,18 @@ class Operations:
             ),
         )
 
+    def leagues_webhooks_partial_update(
+        self, slug: str, endpoint_id: int, *, body: models.PatchedWebhookUpdateInput | None = None
+    ) -> models.WebhookItem:
+        """Edit a webhook endpoint (league organizer).
+
+        ``PATCH /api/v1/leagues/{slug}/webhooks/{endpoint_id}/`` (leagues_webhooks_partial_update).
+        """
+        return cast(
+            "models.WebhookItem",
+            self._call("PATCH", f"/api/v1/leagues/{slug}/webhooks/{endpoint_id}/", body=body),
+        )
+
     def leagues_webhooks_destroy(self, slug: str, endpoint_id: int) -> None:
         """Delete a webhook endpoint (league organizer).
 
@@ -487,7 +515,7 @@ class Operations:
     def leagues_webhooks_deliveries_retry_create(
         self, slug: str, endpoint_id: int, delivery_id: int, *, idempotency_key: str | None = None
     ) -> models.Delivery:
-        """Retry a delivery (league organizer).
+        """Resend a delivery (league organizer).
 
         ``POST /api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/{delivery_id}/retry/`` (leagues_webhooks_deliveries_retry_create).
         """

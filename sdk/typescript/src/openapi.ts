@@ -355,12 +355,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an empty season (league organizer)
+         * @description Only a season no tournament ever joined and no correction names (else archive it).
+         */
+        delete: operations["leagues_seasons_destroy"];
         options?: never;
         head?: never;
         /**
          * Edit or archive a season (league organizer)
-         * @description Name, dates, policies (for tournaments opened from now on) and `archived`.
+         * @description Name, dates, policies (for tournaments opened from now on) and `archived`; the scoring table's keys given until the season's first result is recorded, its tournaments' options until a tournament is opened in it (a cancelled one aside).
          */
         patch: operations["leagues_seasons_partial_update"];
         trace?: never;
@@ -503,7 +507,11 @@ export interface paths {
          * @description A lobby starts by itself at `starts_at` (a day of its season) if every seat is taken and every player checked in during the `checkin_minutes` before; a player who did not check in cancels it with the reason, or with `no_show: bot` leaves its seat to a bot (a `no_show` correction of its member) and it starts. Scheduling again moves it.
          */
         post: operations["leagues_tournaments_schedule_create"];
-        delete?: never;
+        /**
+         * Delete a tournament's scheduled start (league organizer)
+         * @description Before its time: the lobby stays open, its check-ins go.
+         */
+        delete: operations["leagues_tournaments_schedule_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -550,7 +558,11 @@ export interface paths {
         delete: operations["leagues_webhooks_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a webhook endpoint (league organizer)
+         * @description Its `url`, `events` or `active` flag, checked as at registration; its secret, sequence and delivery log are kept, and pending deliveries go to the new URL.
+         */
+        patch: operations["leagues_webhooks_partial_update"];
         trace?: never;
     };
     "/api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/": {
@@ -583,8 +595,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retry a delivery (league organizer)
-         * @description Sends it again with the same idempotency key and body, its attempts anew.
+         * Resend a delivery (league organizer)
+         * @description Sends it again, delivered or not, with the same idempotency key and body, signed anew: a new round of attempts, counted on in `attempts`, with `resent_at`.
          */
         post: operations["leagues_webhooks_deliveries_retry_create"];
         delete?: never;
@@ -1943,7 +1955,7 @@ export interface components {
             idempotency_key: string;
             /** @description pending, delivered or failed. */
             status: components["schemas"]["DeliveryStatusEnum"];
-            /** @description Attempts made. */
+            /** @description Attempts made, every resend's included. */
             attempts: number;
             /** @description The last answer's HTTP status. */
             last_status: number | null;
@@ -1964,6 +1976,11 @@ export interface components {
              * @description When delivered.
              */
             delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @description When an organizer last sent it again.
+             */
+            resent_at: string | null;
         };
         /** @enum {string} */
         DeliveryKindEnum: "tournament_finished" | "round_finished" | "standings_changed" | "ping";
@@ -2044,7 +2061,12 @@ export interface components {
             reason: string;
             unplaced?: number[];
         };
-        /** @enum {string} */
+        /**
+         * @description * `tournament_finished` - tournament_finished
+         *     * `round_finished` - round_finished
+         *     * `standings_changed` - standings_changed
+         * @enum {string}
+         */
         EventsEnum: "tournament_finished" | "round_finished" | "standings_changed";
         /** @description `exhausted`: A card went to its owner's exhaust pile from `src`. */
         ExhaustedMatchEvent: {
@@ -2776,10 +2798,27 @@ export interface components {
             advice_allowed?: boolean;
             /** @description true: no tournament opens in it any more; false: back. */
             archived?: boolean;
+            /** @description The keys given replace the table's (until its first result is recorded). */
+            scoring?: components["schemas"]["ScoringChangeInput"];
+            basic_set?: components["schemas"]["BasicSetEnum"];
+            /** @description The five additional sets; null: drawn per tournament. */
+            additional_sets?: string[] | null;
+            beach_cup?: boolean;
+            winter_park?: components["schemas"]["WinterModeEnum"];
+            robot_difficulty?: number;
         };
         PatchedSeatSettingsInput: {
             /** @description Answer your cards' questions yourself (else your policy answers at once). */
             answers_live?: boolean;
+        };
+        /** @description An endpoint's changes: the fields given, the others (and its secret) kept. */
+        PatchedWebhookUpdateInput: {
+            /** @description A public http(s) URL, checked as at registration. */
+            url?: string;
+            /** @description Event kinds to send; empty: all of them. */
+            events?: components["schemas"]["EventsEnum"][];
+            /** @description false: no new event is logged for it; true: again. */
+            active?: boolean;
         };
         /** @description A picked card's effect that waits for you. */
         Pending: {
@@ -3104,6 +3143,13 @@ export interface components {
             no_show: components["schemas"]["NoShowEnum"];
             /** @description The strength of a bot that takes a seat. */
             bot_level: components["schemas"]["BotLevelEnum"];
+        };
+        ScoringChangeInput: {
+            champion?: number;
+            finalist?: number;
+            /** @description Points of the other seats by their fans rank, best first (the whole list). */
+            by_fans_rank?: number[];
+            played?: number;
         };
         ScoringInput: {
             /** @default 10 */
@@ -7235,7 +7281,7 @@ export interface operations {
             };
         };
     };
-    leagues_seasons_partial_update: {
+    leagues_seasons_destroy: {
         parameters: {
             query?: never;
             header?: never;
@@ -7245,21 +7291,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["PatchedSeasonUpdateInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            200: {
+            /** @description No response body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["SeasonView"];
-                };
+                content?: never;
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_season_dates`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7274,7 +7315,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "bad_season_dates" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
+                        code?: "bad_request" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7354,7 +7395,166 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `schedules_outside_season`, `season_closed`. */
+            /** @description Not possible in the present state (read the view again). Codes: `season_closed`, `season_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "season_closed",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "season_closed" | "season_in_use";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_seasons_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                season_id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSeasonUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonView"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_request`, `bad_scoring`, `bad_season_dates`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_basic_set",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_request" | "bad_scoring" | "bad_season_dates" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_season`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_season";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `schedules_outside_season`, `season_closed`, `season_has_results`, `season_has_tournaments`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7369,7 +7569,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "schedules_outside_season" | "season_closed";
+                        code?: "schedules_outside_season" | "season_closed" | "season_has_results" | "season_has_tournaments";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -8882,6 +9082,160 @@ export interface operations {
             };
         };
     };
+    leagues_tournaments_schedule_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                tournament_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `not_league_tournament`, `not_scheduled`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "not_league_tournament" | "not_scheduled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `schedule_settled`, `season_closed`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "schedule_settled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "schedule_settled" | "season_closed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     leagues_webhooks_list: {
         parameters: {
             query?: never;
@@ -9346,6 +9700,203 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_webhooks_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedWebhookUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookItem"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_webhook_events`, `bad_webhook_url`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`, `webhook_url_forbidden`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "bad_webhook_events" | "bad_webhook_url" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter" | "webhook_url_forbidden";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_webhook`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_webhook";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
                     } & components["schemas"]["Error"];
                 };
             };

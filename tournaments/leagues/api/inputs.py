@@ -112,6 +112,18 @@ class WebhookInput(StrictInput):
     )
 
 
+class ScoringChangeInput(StrictInput):
+    champion = StrictIntegerField(min_value=-1000, max_value=1000, required=False)
+    finalist = StrictIntegerField(min_value=-1000, max_value=1000, required=False)
+    by_fans_rank = serializers.ListField(
+        child=StrictIntegerField(min_value=-1000, max_value=1000),
+        max_length=8,
+        required=False,
+        help_text="Points of the other seats by their fans rank, best first (the whole list).",
+    )
+    played = StrictIntegerField(min_value=-1000, max_value=1000, required=False)
+
+
 class SeasonUpdateInput(StrictInput):
     """What an organizer may change in a season: the fields given, the others kept."""
 
@@ -122,6 +134,38 @@ class SeasonUpdateInput(StrictInput):
     advice_allowed = serializers.BooleanField(required=False)
     archived = serializers.BooleanField(
         required=False, help_text="true: no tournament opens in it any more; false: back."
+    )
+    scoring = ScoringChangeInput(
+        required=False,
+        help_text="The keys given replace the table's (until its first result is recorded).",
+    )
+    basic_set = serializers.ChoiceField(choices=BASICS, required=False)
+    additional_sets = serializers.ListField(
+        child=serializers.CharField(max_length=60),
+        required=False,
+        allow_null=True,
+        help_text="The five additional sets; null: drawn per tournament.",
+    )
+    beach_cup = serializers.BooleanField(required=False)
+    winter_park = serializers.ChoiceField(choices=WINTER, required=False)
+    robot_difficulty = StrictIntegerField(min_value=1, max_value=5, required=False)
+
+
+class WebhookUpdateInput(StrictInput):
+    """An endpoint's changes: the fields given, the others (and its secret) kept."""
+
+    url = serializers.CharField(
+        max_length=400,
+        required=False,
+        help_text="A public http(s) URL, checked as at registration.",
+    )
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(EVENT_KINDS)),
+        required=False,
+        help_text="Event kinds to send; empty: all of them.",
+    )
+    active = serializers.BooleanField(
+        required=False, help_text="false: no new event is logged for it; true: again."
     )
 
 
@@ -203,6 +247,12 @@ class FormatQuery(serializers.Serializer):
 class StandingsQuery(FormatQuery):
     season = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
     kind = serializers.ChoiceField(choices=list(MEMBER_KINDS), required=False)
+
+
+def season_changes(data: dict[str, Any]) -> dict[str, Any]:
+    """A season edit's fields by the service's names (``winter_park`` is ``winter_mode``)."""
+    changes = {name: value for name, value in data.items() if name != "winter_park"}
+    return {**changes, **tournament_options(data)}
 
 
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:
