@@ -50,6 +50,7 @@ def test_the_schema_has_the_main_operations() -> None:
     lobby = {"createTournament", "joinTournament", "addBots", "startTournament"}
     others = {"leaveTournament", "kickSeat", "cancelTournament", "seatSettings", "answer"}
     others |= {"reclaimSeat", "postChat", "joinChat", "muteChat", "chatSettings"}
+    others |= {"renameTournament"}
     leagues = {
         "createLeague",
         "createSeason",

@@ -109,6 +109,7 @@ def _season_tournament(call: Call) -> Ticket:
         seat_count=data["seats"],
         deck_deadline_seconds=data["deck_deadline_seconds"],
         answer_deadline_seconds=data["answer_deadline_seconds"],
+        title=data["title"],
         **inputs.tournament_options(data),
     )
     return Ticket.of(tournament.pk, tournament.code, None, None)
@@ -124,6 +125,7 @@ def _hosted(call: Call) -> Ticket:
             seat_count=data["seats"],
             deck_deadline_seconds=data["deck_deadline_seconds"],
             answer_deadline_seconds=data["answer_deadline_seconds"],
+            title=data["title"],
             **inputs.tournament_options(data),
         )
     )

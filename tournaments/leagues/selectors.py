@@ -199,7 +199,9 @@ def member_history(slug: str, handle: str) -> MemberHistory:
         c.link_id: c for c in RatingChange.objects.filter(member=member).select_related("link")
     }
     results = (
-        Result.objects.filter(member=member).select_related("link").order_by("link__recorded_seq")
+        Result.objects.filter(member=member)
+        .select_related("link__tournament")
+        .order_by("link__recorded_seq")
     )
     return row(
         MemberHistory,
@@ -258,7 +260,12 @@ def _history_row(result: Result, change: RatingChange | None) -> HistoryRow:
         rating = row(SkillChange, after, change=after.ordinal - before.ordinal)
     link = result.link
     return row(
-        HistoryRow, result, tournament=link.tournament_id, season=link.season_id, rating=rating
+        HistoryRow,
+        result,
+        tournament=link.tournament_id,
+        title=link.tournament.title or None,
+        season=link.season_id,
+        rating=rating,
     )
 
 
@@ -299,6 +306,7 @@ def season_lines(slug: str, season_id: int) -> Iterator[TournamentLine | MatchLi
             TournamentLine,
             tournament,
             type="tournament",
+            title=tournament.title or None,
             recorded=link.recorded_seq is not None,
             results=[
                 row(LineResult, r, member=r.member.handle)

@@ -26,6 +26,7 @@ from tournaments.leagues.enums import (
     ScheduleOutcome,
     WebhookEvent,
 )
+from tournaments.shapes import TITLE
 
 KIND = "human or bot."
 
@@ -126,6 +127,7 @@ class Standings(Shape):
 @shape("A member's result in one season tournament.")
 class HistoryRow(Shape):
     tournament: int = field("Tournament id.")
+    title: str | None = field(TITLE)
     season: int = field("Season id.")
     place: int = field("Its place.")
     points: int = field("Season points it earned.")
@@ -197,6 +199,7 @@ class LineResult(Shape):
 class TournamentLine(Shape):
     type: str = field("Always tournament.")
     id: int = field("Tournament id.")
+    title: str | None = field(TITLE)
     status: str = field("Its status.", enum=TournamentStatus)
     recorded: bool = field("Recorded in the standings.")
     winners: list[int] = field("Winning seat numbers (two on a shared win).")

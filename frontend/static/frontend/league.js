@@ -4,6 +4,7 @@
 import { get, seatOf } from "./api.js";
 import { h, mount, attempt, STATUS_WORDS } from "./ui.js";
 import { scheduleOf, scheduleParts, stageOf, reasonWords, checkInAs, localTime } from "./checkin.js";
+import { gameName, labelled } from "./i18n.js";
 
 // gettext, ngettext and interpolate: Django's catalogue (/jsi18n/), else English
 // (catalogue-fallback.js).
@@ -129,7 +130,7 @@ const OUTCOMES = {
 function calendarList(scheduled, mine, { checkIn, again }) {
   const when = localTime;
   return h("ul", { class: "game-list calendar" }, scheduled.map((item, index) => h("li", { "data-tournament": item.tournament },
-    h("a", { href: `/#/t/${item.tournament}` }, say(gettext("Game #%(id)s"), { id: item.tournament })), " · ",
+    h("a", { href: `/#/t/${item.tournament}` }, gameName(item.tournament, item.title)), " · ",
     h("time", { datetime: item.starts_at }, when(item.starts_at)), " ",
     item.outcome
       ? h("span", { class: "badge" }, OUTCOMES[item.outcome]?.() ?? item.outcome)
@@ -250,7 +251,7 @@ function tournamentItem(slug, line, lines) {
   const podium = [...line.results].sort((a, b) => a.place - b.place).slice(0, 3);
   const matches = lines.filter((other) => other.type === "match" && other.tournament === line.id);
   return h("li", { class: "panel season-tournament", "data-tournament": line.id },
-    h("h3", {}, h("a", { href: `/#/t/${line.id}` }, say(gettext("Game #%(id)s"), { id: line.id })), " ", statusBadge(line)),
+    h("h3", {}, h("a", { href: `/#/t/${line.id}` }, gameName(line.id, line.title)), " ", statusBadge(line)),
     podium.length ? h("p", {}, podium.map((result, index) => [index ? " · " : "",
       say(gettext("%(place)s. %(member)s (%(points)s pts)"), { place: result.place, member: result.member, points: result.points })])) : null,
     matches.length ? h("details", {}, h("summary", {}, say(ngettext("%(count)s replay", "%(count)s replays", matches.length), { count: matches.length })),
@@ -290,7 +291,7 @@ function historyTable(rows, seasons, slug) {
   return h("div", { class: "table-wrap", tabindex: 0, role: "region", "aria-label": gettext("History") }, h("table", { class: "history" },
     h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col" }, text)))),
     h("tbody", {}, rows.map((row) => h("tr", {},
-      h("th", { scope: "row" }, h("a", { href: `/#/t/${row.tournament}` }, say(gettext("Game #%(id)s"), { id: row.tournament }))),
+      h("th", { scope: "row" }, h("a", { href: `/#/t/${row.tournament}` }, gameName(row.tournament, row.title))),
       h("td", {}, h("a", { href: seasonPath(slug, row.season) }, seasons.get(row.season)?.name ?? String(row.season))),
       h("td", { class: "num" }, String(row.place), row.champion ? [" ", h("span", { class: "badge" }, gettext("champion"))] : null),
       h("td", { class: "num" }, String(row.points)), h("td", { class: "num" }, String(row.fans)),
@@ -332,7 +333,7 @@ function ratingChart(rows) {
     svg("text", { x: left - 6, y: y(low) + 4, "text-anchor": "end" }, low.toFixed(1)),
     svg("polyline", { points, class: "line" }),
     ...values.map((value, index) => svg("circle", { cx: x(index), cy: y(value), r: 4 },
-      svg("title", {}, say(gettext("Game #%(id)s: %(rating)s"), { id: rows[index].tournament, rating: value.toFixed(2) })))),
+      svg("title", {}, labelled(gameName(rows[index].tournament, rows[index].title), value.toFixed(2))))),
     svg("text", { x: left, y: height - 6 }, say(gettext("game #%(id)s"), { id: rows[0].tournament })),
     rows.length > 1 ? svg("text", { x: width - right, y: height - 6, "text-anchor": "end" },
       say(gettext("game #%(id)s"), { id: rows[rows.length - 1].tournament })) : "");

@@ -1230,6 +1230,13 @@ class PatchedMemberInput(TypedDict):
     handle: NotRequired[str]
 
 
+class PatchedRenameInput(TypedDict):
+    title: NotRequired[str]
+    """
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
+    """
+
+
 class PatchedSeatSettingsInput(TypedDict):
     answers_live: NotRequired[bool]
     """
@@ -1913,6 +1920,7 @@ TournamentEventKindEnum: TypeAlias = Literal[
     "chat",
     "chat_mute",
     "chat_settings",
+    "tournament_renamed",
     "hidden",
 ]
 
@@ -1928,6 +1936,17 @@ class TournamentFinishedPayload(TypedDict):
     """
     reason: Literal["final", "lead", "most_fans"]
     trophies: list[KeptTrophy]
+
+
+class TournamentRenamedPayload(TypedDict):
+    """
+    The host or organizer named the tournament anew.
+    """
+
+    title: str
+    """
+    Its title; empty: unnamed ("Game #<id>").
+    """
 
 
 class TournamentStartedPayload(TypedDict):
@@ -2580,6 +2599,10 @@ class CorrectionView(TypedDict):
 
 
 class CreateInput(TypedDict):
+    title: NotRequired[str]
+    """
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
+    """
     name: NotRequired[str]
     """
     The host's name (required, except for an organizer, who takes no seat).
@@ -2857,6 +2880,10 @@ class HistoryRow(TypedDict):
     """
     Tournament id.
     """
+    title: str | None
+    """
+    Its title, given by its host or organizer; null: unnamed (show "Game #<id>").
+    """
     season: int
     """
     Season id.
@@ -2893,6 +2920,10 @@ class HostTournamentInput(TypedDict):
     """
 
     seats: int
+    title: NotRequired[str]
+    """
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
+    """
     basic_set: NotRequired[BasicSetEnum]
     additional_sets: NotRequired[list[str]]
     beach_cup: NotRequired[bool]
@@ -3532,6 +3563,10 @@ class SeasonTournamentInput(TypedDict):
     """
 
     seats: int
+    title: NotRequired[str]
+    """
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
+    """
     basic_set: NotRequired[BasicSetEnum]
     additional_sets: NotRequired[list[str]]
     beach_cup: NotRequired[bool]
@@ -3903,6 +3938,10 @@ class TournamentListItem(TypedDict):
     """
     Tournament id (GraphQL: `databaseId`).
     """
+    title: str | None
+    """
+    Its title, given by its host or organizer; null: unnamed (show "Game #<id>").
+    """
     status: TournamentStatusEnum
     """
     lobby, deck, match, finished or cancelled.
@@ -3954,6 +3993,25 @@ class TournamentListItem(TypedDict):
     created_at: str
     """
     When it was opened.
+    """
+
+
+class TournamentRenamedLogEvent(TypedDict):
+    """
+    `tournament_renamed`: The host or organizer named the tournament anew.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_renamed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentRenamedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
     """
 
 
@@ -4404,6 +4462,7 @@ TournamentEventView: TypeAlias = (
     | ChatLogEvent
     | ChatMuteLogEvent
     | ChatSettingsLogEvent
+    | TournamentRenamedLogEvent
     | HiddenLogEvent
 )
 """
@@ -4442,6 +4501,10 @@ class TournamentView(TypedDict):
     id: int
     """
     The tournament's number: `tournament(id:)`'s argument (GraphQL: `databaseId`).
+    """
+    title: str | None
+    """
+    Its title, given by its host or organizer; null: unnamed (show "Game #<id>").
     """
     code: str | None
     """

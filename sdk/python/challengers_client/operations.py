@@ -711,6 +711,18 @@ class Operations:
             "models.TournamentView", self._call("GET", f"/api/v1/tournaments/{tournament_id}/")
         )
 
+    def tournaments_partial_update(
+        self, tournament_id: int, *, body: models.PatchedRenameInput | None = None
+    ) -> models.TournamentView:
+        """Name the tournament (host or organizer).
+
+        ``PATCH /api/v1/tournaments/{tournament_id}/`` (tournaments_partial_update).
+        """
+        return cast(
+            "models.TournamentView",
+            self._call("PATCH", f"/api/v1/tournaments/{tournament_id}/", body=body),
+        )
+
     def tournaments_advice_retrieve(self, tournament_id: int) -> models.AdviceView:
         """Draft advice: each choice's estimated chance to win.
 

@@ -850,7 +850,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Name the tournament (host or organizer)
+         * @description Its `title` (at most 60 characters, whitespace collapsed; `""`: unnamed, shown as "Game #<id>"), at any time; a `tournament_renamed` event tells everyone.
+         */
+        patch: operations["tournaments_partial_update"];
         trace?: never;
     };
     "/api/v1/tournaments/{tournament_id}/advice/": {
@@ -1883,6 +1887,11 @@ export interface components {
         /** @enum {string} */
         CorrectionViewKindEnum: "disqualify" | "manual_result" | "forfeit" | "no_show";
         CreateInput: {
+            /**
+             * @description Its title, at most 60 characters; "": unnamed ("Game #<id>").
+             * @default
+             */
+            title?: string;
             /** @description The host's name (required, except for an organizer, who takes no seat). */
             name?: string;
             /** @description Seats, 1-8. */
@@ -2341,6 +2350,8 @@ export interface components {
         HistoryRow: {
             /** @description Tournament id. */
             tournament: number;
+            /** @description Its title, given by its host or organizer; null: unnamed (show "Game #<id>"). */
+            title: string | null;
             /** @description Season id. */
             season: number;
             /** @description Its place. */
@@ -2359,6 +2370,11 @@ export interface components {
         /** @description A season's tournament: options left out take the season's; one that differs is refused. */
         HostTournamentInput: {
             seats: number;
+            /**
+             * @description Its title, at most 60 characters; "": unnamed ("Game #<id>").
+             * @default
+             */
+            title?: string;
             basic_set?: components["schemas"]["BasicSetEnum"];
             additional_sets?: string[];
             beach_cup?: boolean;
@@ -2787,6 +2803,10 @@ export interface components {
         PatchedMemberInput: {
             handle?: string;
         };
+        PatchedRenameInput: {
+            /** @description Its title, at most 60 characters; "": unnamed ("Game #<id>"). */
+            title?: string;
+        };
         /** @description What an organizer may change in a season: the fields given, the others kept. */
         PatchedSeasonUpdateInput: {
             name?: string;
@@ -3207,6 +3227,11 @@ export interface components {
         /** @description A season's tournament: options left out take the season's; one that differs is refused. */
         SeasonTournamentInput: {
             seats: number;
+            /**
+             * @description Its title, at most 60 characters; "": unnamed ("Game #<id>").
+             * @default
+             */
+            title?: string;
             basic_set?: components["schemas"]["BasicSetEnum"];
             additional_sets?: string[];
             beach_cup?: boolean;
@@ -3658,9 +3683,9 @@ export interface components {
             reason: string | null;
         };
         /** @enum {string} */
-        TournamentEventKindEnum: "seat_joined" | "seat_left" | "seat_dropped" | "seat_reclaimed" | "seat_settings" | "tournament_started" | "tournament_cancelled" | "deck_phase_opened" | "seat_progress" | "match_phase_opened" | "match_question" | "match_waiting" | "match_event" | "match_finished" | "match_failed" | "match_retried" | "round_finished" | "seed_revealed" | "tournament_finished" | "chat" | "chat_mute" | "chat_settings" | "hidden";
+        TournamentEventKindEnum: "seat_joined" | "seat_left" | "seat_dropped" | "seat_reclaimed" | "seat_settings" | "tournament_started" | "tournament_cancelled" | "deck_phase_opened" | "seat_progress" | "match_phase_opened" | "match_question" | "match_waiting" | "match_event" | "match_finished" | "match_failed" | "match_retried" | "round_finished" | "seed_revealed" | "tournament_finished" | "chat" | "chat_mute" | "chat_settings" | "tournament_renamed" | "hidden";
         /** @description A tournament event as you may see it, by its kind (docs/protocol.md §13). */
-        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["HiddenLogEvent"];
+        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["TournamentRenamedLogEvent"] | components["schemas"]["HiddenLogEvent"];
         /** @description `tournament_finished`: The tournament ends. */
         TournamentFinishedLogEvent: {
             /** @description 1, 2, 3, … with no gap. */
@@ -3696,6 +3721,8 @@ export interface components {
         TournamentListItem: {
             /** @description Tournament id (GraphQL: `databaseId`). */
             id: number;
+            /** @description Its title, given by its host or organizer; null: unnamed (show "Game #<id>"). */
+            title: string | null;
             /** @description lobby, deck, match, finished or cancelled. */
             status: components["schemas"]["TournamentStatusEnum"];
             /** @description 0 in the lobby, 8 = the Final. */
@@ -3725,6 +3752,23 @@ export interface components {
              * @description When it was opened.
              */
             created_at: string;
+        };
+        /** @description `tournament_renamed`: The host or organizer named the tournament anew. */
+        TournamentRenamedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "tournament_renamed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentRenamedPayload"];
+        };
+        /** @description The host or organizer named the tournament anew. */
+        TournamentRenamedPayload: {
+            /** @description Its title; empty: unnamed ("Game #<id>"). */
+            title: string;
         };
         /** @description A league tournament's results by place. */
         TournamentResults: {
@@ -3795,6 +3839,8 @@ export interface components {
         TournamentView: {
             /** @description The tournament's number: `tournament(id:)`'s argument (GraphQL: `databaseId`). */
             id: number;
+            /** @description Its title, given by its host or organizer; null: unnamed (show "Game #<id>"). */
+            title: string | null;
             /** @description Room code (seats only); GraphQL's `roomCode` (`Error.code` is another). */
             code: string | null;
             /** @description lobby, deck, match, finished or cancelled. */
@@ -8252,7 +8298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_title`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8267,7 +8313,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_title" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10727,7 +10773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_title`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10742,7 +10788,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_title" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -12344,7 +12390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_title`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12359,7 +12405,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_title" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -12628,6 +12674,202 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tournaments_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedRenameInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_title`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "bad_title" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `host_only`, `not_organizer`, `seat_required`, `wrong_tournament`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "host_only",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "host_only" | "not_organizer" | "seat_required" | "wrong_tournament";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from config.inputs import AwareDateTimeField, StrictInput, StrictIntegerField
+from tournaments.api.inputs import TitleField
 from tournaments.leagues.webhooks import EVENT_KINDS
 from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS
@@ -60,6 +61,7 @@ class SeasonTournamentInput(StrictInput):
     """A season's tournament: options left out take the season's; one that differs is refused."""
 
     seats = StrictIntegerField(min_value=1, max_value=8)
+    title = TitleField()
     basic_set = serializers.ChoiceField(choices=BASICS, required=False)
     additional_sets = serializers.ListField(
         child=serializers.CharField(max_length=60), required=False

@@ -67,7 +67,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "An organizer's lobby (no seat taken) that joins the season; options left out take the "
         "season's, a differing one is refused.",
         {
-            400: CREATE_400,
+            400: [*CREATE_400, "bad_title"],
             403: WRITE,
             404: ["unknown_season"],
             409: [
@@ -241,7 +241,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Open a season's tournament with its join code",
         "The caller hosts (seat 0); with a member token of the league it sits as that member.",
         {
-            400: CREATE_400,
+            400: [*CREATE_400, "bad_title"],
             401: ["bad_member_token"],
             403: ["wrong_league"],
             404: ["unknown_join_code"],
