@@ -21,7 +21,8 @@ LEAGUE = f"slug name description public members {page('seasons', SEASON)}"
 ROW = f"""rank member kind points wins finals fans played vector decidedBy rating {{ {SKILL} }}"""
 STANDINGS = f"season kind tiebreak {page('rows', ROW)}"
 CORRECTION = "id kind reason season tournament member match places createdAt"
-HISTORY_ROW = f"tournament season place points fans champion finalist rating {{ {SKILL} change }}"
+HISTORY_ROW = f"""tournament title season place points fans champion finalist
+  rating {{ {SKILL} change }}"""
 RESULT_ROW = f"place member kind seat points fans champion finalist rating {{ {SKILL} }}"
 RESULTS = f"tournament season recorded {page('rows', RESULT_ROW)}"
 HISTORY = f"""member kind rating {{ {SKILL} }} {page("tournaments", HISTORY_ROW)}
