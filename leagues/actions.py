@@ -17,6 +17,7 @@ from leagues import (
     inputs,
     managing,
     schedules,
+    seasons,
     selectors,
     services,
 )
@@ -34,6 +35,7 @@ from leagues.shapes import (
     ScheduleView,
     SeasonView,
     Webhook,
+    WebhookItem,
     WebhookSecret,
 )
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
@@ -110,6 +112,7 @@ def _season_tournament(call: Call) -> Ticket:
         seat_count=data["seats"],
         deck_deadline_seconds=data["deck_deadline_seconds"],
         answer_deadline_seconds=data["answer_deadline_seconds"],
+        title=data["title"],
         **inputs.tournament_options(data),
     )
     return Ticket.of(tournament.pk, tournament.code, None, None)
@@ -125,6 +128,7 @@ def _hosted(call: Call) -> Ticket:
             seat_count=data["seats"],
             deck_deadline_seconds=data["deck_deadline_seconds"],
             answer_deadline_seconds=data["answer_deadline_seconds"],
+            title=data["title"],
             **inputs.tournament_options(data),
         )
     )
@@ -177,8 +181,11 @@ def _reissue(call: Call) -> NewMember:
 def _update(call: Call) -> SeasonView:
     data = dict(call.data)
     slug, season_id = data.pop("slug"), data.pop("season_id")
-    season = managing.season_update(
-        organizer=organizer(call), slug=slug, season_id=season_id, changes=data
+    season = seasons.season_update(
+        organizer=organizer(call),
+        slug=slug,
+        season_id=season_id,
+        changes=inputs.season_changes(data),
     )
     return selectors.season_view(season, organizer=True)
 
@@ -203,6 +210,11 @@ def _endpoint(call: Call) -> dict[str, Any]:
     """The arguments naming the caller's endpoint (``managing`` checks it is theirs)."""
     data = call.data
     return {"organizer": organizer(call), "slug": data["slug"], "endpoint_id": data["endpoint_id"]}
+
+
+def _webhook_update(call: Call) -> WebhookItem:
+    changes = {k: v for k, v in call.data.items() if k not in ("slug", "endpoint_id")}
+    return selectors.webhook_view(managing.webhook_update(**_endpoint(call), changes=changes))
 
 
 def _rotate(call: Call) -> WebhookSecret:
@@ -333,12 +345,23 @@ REISSUE_MEMBER_TOKEN = declare(
 )
 UPDATE_SEASON = declare(
     "update_season",
-    "A league's organizer edits or archives a season: the fields given, the others kept.",
+    "A league's organizer edits or archives a season: the fields given, the others kept; its "
+    "scoring until its first result, its options until a tournament is opened in it.",
     _update,
     SEASON_RESULT,
     body=inputs.SeasonUpdateInput,
     path=(SLUG, SEASON),
     method="patch",
+)
+DELETE_SEASON = declare(
+    "delete_season",
+    "A league's organizer deletes a season no tournament ever joined.",
+    lambda call: seasons.season_delete(
+        organizer=organizer(call), slug=call.data["slug"], season_id=call.data["season_id"]
+    ),
+    DONE,
+    path=(SLUG, SEASON),
+    **DELETING,
 )
 CLOSE_SEASON = declare(
     "close_season",
@@ -365,6 +388,16 @@ DELETE_WEBHOOK = declare(
     path=(SLUG, ENDPOINT),
     **DELETING,
 )
+UPDATE_WEBHOOK = declare(
+    "update_webhook",
+    "A league's organizer changes an endpoint's URL, events or active flag (its secret kept).",
+    _webhook_update,
+    result("webhook", WebhookItem, "The endpoint as it is now."),
+    body=inputs.WebhookUpdateInput,
+    path=(SLUG, ENDPOINT),
+    method="patch",
+    enums={"events": list[WebhookEvent]},
+)
 ROTATE_WEBHOOK_SECRET = declare(
     "rotate_webhook_secret",
     "A new signing secret for an endpoint (shown once).",
@@ -383,7 +416,7 @@ PING_WEBHOOK = declare(
 )
 RETRY_DELIVERY = declare(
     "retry_delivery",
-    "Send a delivery again (same key and body).",
+    "Send a delivery again, delivered or not (same key and body, signed anew).",
     lambda call: selectors.delivery_view(
         managing.delivery_retry(**_endpoint(call), delivery_id=call.data["delivery_id"])
     ),
@@ -421,6 +454,16 @@ SCHEDULE_START = declare(
     body=inputs.ScheduleInput,
     path=(SLUG, TOURNAMENT),
     status=CREATED,
+)
+UNSCHEDULE_START = declare(
+    "unschedule_start",
+    "A league's organizer deletes a lobby's scheduled start before its time (the lobby stays).",
+    lambda call: schedules.schedule_delete(
+        organizer=organizer(call), slug=call.data["slug"], tournament_id=call.data["tournament"]
+    ),
+    DONE,
+    path=(SLUG, TOURNAMENT),
+    **DELETING,
 )
 CHECK_IN = declare(
     "check_in",
@@ -473,13 +516,16 @@ ACTIONS = (
     REMOVE_MEMBER,
     REISSUE_MEMBER_TOKEN,
     UPDATE_SEASON,
+    DELETE_SEASON,
     CLOSE_SEASON,
     REOPEN_SEASON,
     DELETE_WEBHOOK,
+    UPDATE_WEBHOOK,
     ROTATE_WEBHOOK_SECRET,
     PING_WEBHOOK,
     RETRY_DELIVERY,
     SCHEDULE_START,
+    UNSCHEDULE_START,
     CHECK_IN,
     ADD_EMBED_SITE,
     REMOVE_EMBED_SITE,

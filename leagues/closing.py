@@ -1,19 +1,32 @@
 """A season's results close and reopen: an organizer closes them (nothing changes them after:
-no date, schedule, correction or late recording) and may reopen them, each time with a reason,
-appended to the season's ``SeasonClosure`` audit (docs/leagues.md, *Closing a season*)."""
+no date, schedule, correction or late recording, nor a replay of the league: ``kept_closed``)
+and may reopen them, each time with a reason, appended to the season's ``SeasonClosure`` audit
+(docs/leagues.md, *Closing a season*)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.errors import ConflictError
-from leagues.models import ClosureAction, League, Season, SeasonClosure
+from leagues.models import (
+    ClosureAction,
+    League,
+    RatingChange,
+    Result,
+    Season,
+    SeasonClosure,
+    Standing,
+)
 from leagues.services import require_open, require_organizer, require_season_in
 from tournaments.selectors.viewers import Organizer
 
-__all__ = ["require_open", "season_close", "season_reopen"]
+__all__ = ["kept_closed", "require_open", "season_close", "season_reopen"]
 
 
 def season_close(*, organizer: Organizer | None, slug: str, season_id: int, reason: str) -> Season:
@@ -52,3 +65,39 @@ def _set(
         season.save(update_fields=["closed_at"])
         SeasonClosure.objects.create(season=season, action=action, reason=reason, by_id=by.user_id)
     return season
+
+
+Record = tuple[list[tuple[Any, ...]], ...]
+
+
+def _record(season_id: int) -> Record:
+    """A season's results, standings and rating changes, as plain values in a fixed order."""
+    results = Result.objects.filter(link__season_id=season_id).values_list(
+        "link_id", "member_id", "seat", "place", "points", "fans", "champion", "finalist"
+    )
+    standings = Standing.objects.filter(season_id=season_id).values_list(
+        "member_id", "points", "wins", "finals", "fans", "played"
+    )
+    changes = RatingChange.objects.filter(link__season_id=season_id).values_list(
+        "link_id", "member_id", "mu_before", "sigma_before", "mu", "sigma"
+    )
+    return tuple(sorted(rows) for rows in (results, standings, changes))
+
+
+@contextmanager
+def kept_closed(league_id: int) -> Iterator[None]:
+    """Around a replay of the league (the caller holds its lock): ``season_closed`` naming the
+    first closed season whose results, standings or rating changes it would move, and the
+    caller's transaction rolls the replay back. Ratings chain across seasons, so a correction
+    in an earlier open season would move a later closed season's (docs/leagues.md)."""
+    closed = Season.objects.filter(league_id=league_id, closed_at__isnull=False).order_by("pk")
+    before = {season: _record(season.pk) for season in closed}
+    yield
+    for season, record in before.items():
+        if _record(season.pk) != record:
+            raise ConflictError(
+                "season_closed",
+                _("This would change the closed season %(name)s: reopen it first.")
+                % {"name": season.name},
+                {"season": season.pk, "name": season.name},
+            )

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from apikit.inputs import AwareDateTimeField, StrictInput, StrictIntegerField
 from leagues.webhooks import EVENT_KINDS
+from tournaments.inputs import TitleField
 from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS
 from tournaments.rules.winter import MODES
@@ -60,6 +61,7 @@ class SeasonTournamentInput(StrictInput):
     """A season's tournament: options left out take the season's; one that differs is refused."""
 
     seats = StrictIntegerField(min_value=1, max_value=8)
+    title = TitleField()
     basic_set = serializers.ChoiceField(choices=BASICS, required=False)
     additional_sets = serializers.ListField(
         child=serializers.CharField(max_length=60), required=False
@@ -120,6 +122,18 @@ class EmbedSiteInput(StrictInput):
     )
 
 
+class ScoringChangeInput(StrictInput):
+    champion = StrictIntegerField(min_value=-1000, max_value=1000, required=False)
+    finalist = StrictIntegerField(min_value=-1000, max_value=1000, required=False)
+    by_fans_rank = serializers.ListField(
+        child=StrictIntegerField(min_value=-1000, max_value=1000),
+        max_length=8,
+        required=False,
+        help_text="Points of the other seats by their fans rank, best first (the whole list).",
+    )
+    played = StrictIntegerField(min_value=-1000, max_value=1000, required=False)
+
+
 class SeasonUpdateInput(StrictInput):
     """What an organizer may change in a season: the fields given, the others kept."""
 
@@ -130,6 +144,38 @@ class SeasonUpdateInput(StrictInput):
     advice_allowed = serializers.BooleanField(required=False)
     archived = serializers.BooleanField(
         required=False, help_text="true: no tournament opens in it any more; false: back."
+    )
+    scoring = ScoringChangeInput(
+        required=False,
+        help_text="The keys given replace the table's (until its first result is recorded).",
+    )
+    basic_set = serializers.ChoiceField(choices=BASICS, required=False)
+    additional_sets = serializers.ListField(
+        child=serializers.CharField(max_length=60),
+        required=False,
+        allow_null=True,
+        help_text="The five additional sets; null: drawn per tournament.",
+    )
+    beach_cup = serializers.BooleanField(required=False)
+    winter_park = serializers.ChoiceField(choices=WINTER, required=False)
+    robot_difficulty = StrictIntegerField(min_value=1, max_value=5, required=False)
+
+
+class WebhookUpdateInput(StrictInput):
+    """An endpoint's changes: the fields given, the others (and its secret) kept."""
+
+    url = serializers.CharField(
+        max_length=400,
+        required=False,
+        help_text="A public http(s) URL, checked as at registration.",
+    )
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(EVENT_KINDS)),
+        required=False,
+        help_text="Event kinds to send; empty: all of them.",
+    )
+    active = serializers.BooleanField(
+        required=False, help_text="false: no new event is logged for it; true: again."
     )
 
 
@@ -219,6 +265,12 @@ class LinesQuery(serializers.Serializer):
         required=False,
         help_text="A version read before (its ETag, unquoted): only what changed since it.",
     )
+
+
+def season_changes(data: dict[str, Any]) -> dict[str, Any]:
+    """A season edit's fields by the service's names (``winter_park`` is ``winter_mode``)."""
+    changes = {name: value for name, value in data.items() if name != "winter_park"}
+    return {**changes, **tournament_options(data)}
 
 
 def tournament_options(data: dict[str, Any]) -> dict[str, Any]:

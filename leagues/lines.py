@@ -33,7 +33,7 @@ from matches.models import Match
 from tournaments.models import Status
 from tournaments.selectors.tournaments import VIEW_TIMEOUT, birth_key
 
-Stamp = tuple[int, int | None, str, list[int], int, str, datetime, int]  # a tournament as read
+Stamp = tuple[int, int | None, str, list[int], int, str, datetime, int, str]  # a tournament as read
 Forfeits = dict[int, tuple[int, int]]  # match id -> (the seat that wins it now, the forfeit)
 MATCH = ("tournament_id", "id", "round", "park", "seat_a__number", "seat_b__number")
 
@@ -89,6 +89,7 @@ def season_lines(slug: str, season_id: int) -> SeasonLines:
             "tournament__code",
             "tournament__created_at",
             "id",
+            "tournament__title",
         )
     )
     links = [LeagueTournament(pk=s[7], season_id=season.pk, tournament_id=s[0]) for s in stamps]
@@ -136,6 +137,7 @@ def _block(
     line = TournamentLine(
         type="tournament",
         id=tournament,
+        title=stamp[8] or None,
         status=status,
         recorded=recorded_seq is not None,
         winners=champions if corrections else winners,

@@ -1,37 +1,32 @@
-"""A league organizer's management writes: members (rename, remove, reissue a token), seasons
-(edit dates and policies, archive) and webhook endpoints (delete, rotate the secret, ping, retry
-a delivery). Each checks that the caller is one of the league's organizers (``services``).
+"""A league organizer's management writes: members (rename, remove, reissue a token) and
+webhook endpoints (edit, delete, rotate the secret, ping, resend a delivery); a season's are in
+``seasons``. Each checks that the caller is one of the league's organizers (``services``).
 """
 
 from __future__ import annotations
 
 import secrets
 import uuid
-from datetime import date
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.errors import ConflictError, NotFoundError
-from leagues import schedules, webhooks
+from leagues import webhooks
 from leagues.models import (
     DeliveryStatus,
     FormerHandle,
     Member,
     MemberKind,
-    Season,
     WebhookDelivery,
     WebhookEndpoint,
 )
 from leagues.services import (
-    check_dates,
+    check_webhook,
     handle_taken,
     league_of,
-    require_open,
     require_organizer,
-    require_season_in,
 )
 from tournaments.selectors.viewers import Organizer
 from tournaments.services.common import new_token
@@ -91,36 +86,6 @@ def member_token_reissue(*, organizer: Organizer | None, slug: str, handle: str)
     return claim
 
 
-SEASON_FIELDS = ("name", "starts_on", "ends_on", "bots_allowed", "advice_allowed")
-# What a closed season still takes: its name and archiving change no result.
-RESULTLESS = frozenset({"name", "archived"})
-
-
-def season_update(
-    *, organizer: Organizer | None, slug: str, season_id: int, changes: dict[str, Any]
-) -> Season:
-    """Edit a season's name, dates and policies (the policies hold for tournaments opened from
-    now on), or archive it (``archived``: no tournament opens in it) or bring it back."""
-    require_organizer(organizer, require_season_in(slug, season_id).league)
-    with transaction.atomic():
-        # The season's row lock: a start being scheduled meanwhile (``schedules.schedule_set``
-        # holds it too) is either seen here or checked against the new dates.
-        season = Season.objects.select_for_update().get(pk=season_id)
-        if set(changes) - RESULTLESS:
-            require_open(season)
-        starts: date | None = changes.get("starts_on", season.starts_on)
-        ends: date | None = changes.get("ends_on", season.ends_on)
-        check_dates(starts, ends)
-        schedules.require_schedules_within(season, starts, ends)
-        for name in SEASON_FIELDS:
-            if name in changes:
-                setattr(season, name, changes[name])
-        if "archived" in changes:
-            season.archived_at = timezone.now() if changes["archived"] else None
-        season.save()
-    return season
-
-
 def _endpoint(slug: str, endpoint_id: int) -> WebhookEndpoint:
     endpoint = WebhookEndpoint.objects.filter(league__slug=slug, pk=endpoint_id).first()
     if endpoint is None:
@@ -132,6 +97,28 @@ def webhook_of(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> W
     """One of the league's endpoints, to one of its organizers."""
     require_organizer(organizer, league_of(slug))
     return _endpoint(slug, endpoint_id)
+
+
+def webhook_update(
+    *, organizer: Organizer | None, slug: str, endpoint_id: int, changes: dict[str, Any]
+) -> WebhookEndpoint:
+    """Change an endpoint's ``url``, ``events`` or ``active`` in place (its secret, sequence and
+    delivery log kept), checked as at registration; deliveries still pending go to the new URL."""
+    webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
+    check_webhook(changes.get("url"), changes.get("events", []))
+    with transaction.atomic():
+        # The row lock an event being logged holds (``webhooks.emit``): it is logged under the
+        # old subscription or the new one, never half of each.
+        endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint_id).first()
+        if endpoint is None:  # deleted meanwhile
+            raise NotFoundError("unknown_webhook", _("This league has no such webhook endpoint."))
+        for name in ("url", "active"):
+            if name in changes:
+                setattr(endpoint, name, changes[name])
+        if "events" in changes:
+            endpoint.events = sorted(set(changes["events"]))
+        endpoint.save(update_fields=["url", "events", "active"])
+    return endpoint
 
 
 def webhook_delete(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> None:
@@ -168,12 +155,13 @@ def webhook_ping(*, organizer: Organizer | None, slug: str, endpoint_id: int) ->
 def delivery_retry(
     *, organizer: Organizer | None, slug: str, endpoint_id: int, delivery_id: int
 ) -> WebhookDelivery:
-    """Send a delivery of this endpoint again (same key and body, attempts anew)."""
+    """Send a delivery of this endpoint again, delivered or not (same key and body, signed
+    anew when sent): a new round of attempts, counted on from the earlier ones."""
     endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
     delivery = WebhookDelivery.objects.filter(endpoint=endpoint, pk=delivery_id).first()
     if delivery is None:
         raise NotFoundError("unknown_delivery", _("This endpoint has no such delivery."))
-    if delivery.status == DeliveryStatus.PENDING and delivery.attempts == 0:
+    if delivery.status == DeliveryStatus.PENDING and delivery.attempts == delivery.resent_after:
         raise ConflictError("delivery_pending", _("That delivery is being sent already."))
     with transaction.atomic():
         webhooks.delivery_resend(delivery_id=delivery.pk)

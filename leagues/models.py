@@ -411,6 +411,17 @@ class WebhookDelivery(models.Model):
     last_attempt_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last attempt at"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     delivered_at = models.DateTimeField(null=True, blank=True, verbose_name=_("delivered at"))
+    resent_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("When it was last sent again by hand."),
+        verbose_name=_("resent at"),
+    )
+    resent_after = models.PositiveIntegerField(
+        default=0,
+        help_text=_("Attempts made before it was last sent again: each resend has its own."),
+        verbose_name=_("resent after"),
+    )
 
     class Meta:
         verbose_name = _("webhook delivery")

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
-from leagues import forfeits, webhooks
+from leagues import closing, forfeits, webhooks
 from leagues import rating as rating_rules
 from leagues.models import (
     Correction,
@@ -292,14 +292,21 @@ def round_announce(*, tournament_id: int, round_number: int) -> bool:
 
 def league_recompute(*, league_id: int) -> int:
     """Recompute the league's results, standings and ratings from its recorded tournaments,
-    replayed in their recorded order; returns how many were replayed."""
+    replayed in their recorded order; returns how many were replayed (``season_closed``, and
+    nothing changed, if that would move a closed season)."""
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league_id)
         return league_replay(league_id=league_id)
 
 
 def league_replay(*, league_id: int) -> int:
-    """``league_recompute``'s work, for a caller that holds the league's lock (a correction)."""
+    """``league_recompute``'s work, for a caller that holds the league's lock (a correction)
+    inside its transaction: ``season_closed`` if it would move a closed season."""
+    with closing.kept_closed(league_id):
+        return _replay(league_id)
+
+
+def _replay(league_id: int) -> int:
     Result.objects.filter(link__season__league_id=league_id).delete()
     Standing.objects.filter(season__league_id=league_id).delete()
     Rating.objects.filter(league_id=league_id).delete()

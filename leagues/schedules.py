@@ -96,6 +96,35 @@ def schedule_set(
     return schedule
 
 
+def schedule_delete(*, organizer: Organizer | None, slug: str, tournament_id: int) -> None:
+    """Delete a start before its time (its check-ins go with it; the lobby stays open):
+    ``not_scheduled``, ``schedule_settled`` from the start time on, ``season_closed``."""
+    require_organizer(organizer, league_of(slug))
+    with transaction.atomic():
+        # The locks ``schedule_set`` takes, in its order (the link, the season: a close waits
+        # or is seen), then the start's own (``scheduled_start``): it settled before this, or
+        # finds nothing to start after it.
+        link = (
+            LeagueTournament.objects.select_for_update()
+            .filter(tournament_id=tournament_id, season__league__slug=slug)
+            .first()
+        )
+        if link is None:
+            raise NotFoundError("not_league_tournament", _("This league has no such tournament."))
+        season = Season.objects.select_for_update().get(pk=link.season_id)
+        schedule = Schedule.objects.select_for_update().filter(link=link).first()
+        if schedule is None:
+            raise NotFoundError("not_scheduled", _("This tournament has no scheduled start."))
+        if schedule.outcome or timezone.now() >= schedule.starts_at:
+            raise ConflictError(
+                "schedule_settled",
+                _("This start's time has come: it is no longer deleted."),
+                {"starts_at": schedule.starts_at.isoformat(), "outcome": schedule.outcome or None},
+            )
+        require_open(season)
+        schedule.delete()
+
+
 def _require_schedulable(
     tournament: Tournament, season: Season, starts_at: datetime, no_show: str
 ) -> None:

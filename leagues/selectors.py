@@ -201,8 +201,10 @@ def member_history(slug: str, handle: str) -> MemberHistory:
     changes = {
         c.link_id: c for c in RatingChange.objects.filter(member=member).select_related("link")
     }
-    results = list(
-        Result.objects.filter(member=member).select_related("link").order_by("link__recorded_seq")
+    results = (
+        Result.objects.filter(member=member)
+        .select_related("link__tournament")
+        .order_by("link__recorded_seq")
     )
     corrected = corrections_by_link(result.link for result in results)
     return row(
@@ -270,6 +272,7 @@ def _history_row(
         HistoryRow,
         result,
         tournament=link.tournament_id,
+        title=link.tournament.title or None,
         season=link.season_id,
         corrections=[correction_view(c) for c in corrections],
         rating=rating,

@@ -113,7 +113,7 @@ def season_create(
         table = check_scoring(scoring)
     except LeagueRuleError as error:
         raise _rule(error) from error
-    _check_tournament_options(options)
+    check_tournament_options(options)
     return Season.objects.create(
         league=league,
         name=name,
@@ -152,7 +152,7 @@ def require_season_open(season: Season) -> None:
         raise ConflictError("season_ended", _("This season has ended."), details)
 
 
-def _check_tournament_options(options: Mapping[str, Any]) -> None:
+def check_tournament_options(options: Mapping[str, Any]) -> None:
     """The tournaments' own option rules (a 1-seat check of the same values)."""
     from tournaments.rules.errors import RuleError
     from tournaments.rules.options import check_options
@@ -273,20 +273,28 @@ def webhook_create(
     The URL must name a public http(s) destination (``destinations``)."""
     league = league_of(slug)
     require_organizer(organizer, league)
-    unknown = sorted(set(events) - set(EVENT_KINDS))
-    if unknown:
-        raise ApplicationError(
-            "bad_webhook_events", _("Unknown event kinds."), {"unknown": unknown}
-        )
-    try:
-        check_registration(url)
-    except DestinationError as refused:
-        raise ApplicationError(refused.code, refused.message, {"field": "url"}) from refused
+    check_webhook(url, events)
     secret = secrets.token_hex(32)
     endpoint = WebhookEndpoint.objects.create(
         league=league, url=url, secret=secret, events=sorted(set(events))
     )
     return endpoint, secret
+
+
+def check_webhook(url: str | None, events: list[str]) -> None:
+    """``bad_webhook_events`` for an unknown kind; a URL (if given) must name a public http(s)
+    destination (``destinations``: ``bad_webhook_url``, ``webhook_url_forbidden``)."""
+    unknown = sorted(set(events) - set(EVENT_KINDS))
+    if unknown:
+        raise ApplicationError(
+            "bad_webhook_events", _("Unknown event kinds."), {"unknown": unknown}
+        )
+    if url is None:
+        return
+    try:
+        check_registration(url)
+    except DestinationError as refused:
+        raise ApplicationError(refused.code, refused.message, {"field": "url"}) from refused
 
 
 # ------------------------------------------------------------------ tournaments joining a season
@@ -306,15 +314,25 @@ def _season_options(season: Season, options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _opening(season_id: int) -> Season:
+    """The season a tournament opens in, locked (``seasons.season_update`` holds the lock too:
+    an edit of its options waits for this tournament and then sees it) and open for it."""
+    locked = Season.objects.select_for_update(of=("self",)).select_related("league")
+    season = locked.filter(pk=season_id).first()
+    if season is None:  # deleted since it was read (``seasons.season_delete``)
+        raise NotFoundError("unknown_season", _("No such season."))
+    require_season_open(season)
+    return season
+
+
 def season_tournament_organize(
     *, organizer: Organizer | None, season_id: int, **options: Any
 ) -> Tournament:
     """The league's organizer opens a tournament of the season (no seat taken)."""
-    season = season_of(season_id)
-    by = require_organizer(organizer, season.league)
-    require_season_open(season)
-    chosen = _season_options(season, options)
+    by = require_organizer(organizer, season_of(season_id).league)
     with transaction.atomic():
+        season = _opening(season_id)
+        chosen = _season_options(season, options)
         tournament = lobby.tournament_organize(organizer=by, **chosen)
         LeagueTournament.objects.create(tournament=tournament, season=season)
     return tournament
@@ -325,13 +343,13 @@ def season_tournament_host(
 ) -> lobby.SeatTicket:
     """A host opens a tournament of the season whose join code it holds (and, with a member
     token of that league, sits as that member)."""
-    season = Season.objects.select_related("league").filter(join_code=join_code.upper()).first()
-    if season is None:
+    found = Season.objects.filter(join_code=join_code.upper()).values_list("pk", flat=True)
+    if not found:
         raise NotFoundError("unknown_join_code", _("No season has that join code."))
-    require_season_open(season)
-    member = _member_for(season.league_id, member_token)
-    chosen = _season_options(season, options)
     with transaction.atomic():
+        season = _opening(found[0])
+        member = _member_for(season.league_id, member_token)
+        chosen = _season_options(season, options)
         ticket = lobby.tournament_create(host_name=host_name, **chosen)
         LeagueTournament.objects.create(tournament=ticket.tournament, season=season)
         if member is not None:

@@ -26,6 +26,7 @@ from leagues.enums import (
     WebhookEvent,
 )
 from tournaments.enums import BasicSet, BotLevel, TournamentStatus, WinterMode
+from tournaments.shapes import TITLE
 
 KIND = "human or bot."
 
@@ -142,6 +143,7 @@ class Standings(Shape):
 @shape("A member's result in one season tournament.")
 class HistoryRow(Shape):
     tournament: int = field("Tournament id.")
+    title: str | None = field(TITLE)
     season: int = field("Season id.")
     place: int = field("Its place.")
     points: int = field("Season points it earned.")
@@ -212,6 +214,7 @@ class LineResult(Shape):
 class TournamentLine(Shape):
     type: str = field("Always tournament.")
     id: int = field("Tournament id.")
+    title: str | None = field(TITLE)
     status: str = field("Its status.", enum=TournamentStatus)
     recorded: bool = field("Recorded in the standings.")
     winners: list[int] = field(
@@ -283,12 +286,13 @@ class Delivery(Shape):
     sequence: int = field("The event's number for its endpoint.")
     idempotency_key: str = field("The event's id.")
     status: str = field("pending, delivered or failed.", enum=DeliveryStatus)
-    attempts: int = field("Attempts made.")
+    attempts: int = field("Attempts made, every resend's included.")
     last_status: int | None = field("The last answer's HTTP status.")
     last_error: str = field("The last attempt's error.")
     created_at: datetime.datetime = field("When it was logged.")
     last_attempt_at: datetime.datetime | None = field("Last attempt.")
     delivered_at: datetime.datetime | None = field("When delivered.")
+    resent_at: datetime.datetime | None = field("When an organizer last sent it again.")
 
 
 @shape("A webhook endpoint's new signing secret, shown once.")

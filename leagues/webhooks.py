@@ -144,7 +144,7 @@ def deliver(*, delivery_id: int) -> bool | None:
     if delivery.status == DeliveryStatus.DELIVERED:
         return True
     status, error = _post(delivery)
-    attempts = delivery.attempts + 1
+    attempts = delivery.attempts + 1 - delivery.resent_after  # this round's (``delivery_resend``)
     sent = status is not None and 200 <= status < 300
     WebhookDelivery.objects.filter(pk=delivery_id).update(
         attempts=F("attempts") + 1,
@@ -175,13 +175,24 @@ def deliveries_owed(*, now: datetime) -> list[Owed]:
     """Pending deliveries for the reconciler (``settings.RECONCILE_SOURCES``): each one owed
     since it was made, or since its next attempt was due."""
     pending = WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING)
+    pending = pending.annotate(made=F("attempts") - F("resent_after"))
     owed = []
-    for pk, attempts, created, last in pending.values_list(
-        "pk", "attempts", "created_at", "last_attempt_at"
+    for pk, attempts, created, last, resent in pending.values_list(
+        "pk", "made", "created_at", "last_attempt_at", "resent_at"
     ):
-        since = created if last is None else last + timedelta(seconds=backoff(attempts))
+        since = _owed_since(attempts, created, last, resent)
         owed.append(Owed(f"delivery:{pk}", None, since, DELIVER, (pk,)))
     return owed
+
+
+def _owed_since(
+    attempts: int, created: datetime, last: datetime | None, resent: datetime | None
+) -> datetime:
+    """When a pending delivery's next attempt was due: at once when it was made or sent again,
+    else its backoff after the last attempt (``attempts`` made in this round)."""
+    if last is None or (resent is not None and resent >= last):
+        return resent or created
+    return last + timedelta(seconds=backoff(attempts))
 
 
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
@@ -203,10 +214,14 @@ def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
 
 
 def delivery_resend(*, delivery_id: int) -> None:
-    """Send a delivery again (the admin's action): pending again with its attempts anew, the
-    same key and body, queued on commit."""
+    """Send a delivery again, delivered or not (an organizer's, or the admin's action): pending
+    again with the same key and body, queued on commit. Its attempts go on counting (the log
+    keeps them); this round has ``MAX_ATTEMPTS`` of its own, each signed when it is sent."""
     WebhookDelivery.objects.filter(pk=delivery_id).update(
-        status=DeliveryStatus.PENDING, delivered_at=None, attempts=0
+        status=DeliveryStatus.PENDING,
+        delivered_at=None,
+        resent_after=F("attempts"),
+        resent_at=timezone.now(),
     )
     transaction.on_commit(lambda: enqueue_named(DELIVER, delivery_id))
 
@@ -217,6 +232,7 @@ def deliveries_stalled(*, older_than_seconds: int = 300) -> int:
     since = timezone.now() - timedelta(seconds=older_than_seconds)
     stalled = WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, created_at__lt=since)
     stalled = stalled.filter(Q(last_attempt_at__isnull=True) | Q(last_attempt_at__lt=since))
+    stalled = stalled.filter(Q(resent_at__isnull=True) | Q(resent_at__lt=since))
     ids = list(stalled.values_list("pk", flat=True)[:500])
     for pk in ids:
         enqueue_named(DELIVER, pk)

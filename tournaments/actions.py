@@ -164,6 +164,15 @@ CANCEL = acting(
         tournament_id=call.data["tournament_id"], seat=actor(call)
     ),
 )
+RENAME = acting(
+    "rename_tournament",
+    'The host (or organizer) names the tournament anew, at any time ("": unnamed).',
+    lambda call: lobby.tournament_rename(
+        tournament_id=call.data["tournament_id"], seat=actor(call), title=call.data["title"]
+    ),
+    inputs.RenameInput,
+    method="patch",
+)
 SETTINGS = acting(
     "seat_settings",
     "Your seat's settings: answer your cards' questions live.",
@@ -254,6 +263,7 @@ ACTIONS = (
     LEAVE,
     KICK,
     CANCEL,
+    RENAME,
     SETTINGS,
     *DECK.values(),
     ANSWER,

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from apikit.inputs import StrictInput
 from tournaments.rules.options import BASIC_SETS, BOXES
+from tournaments.rules.titles import TITLE_CHARS
 from tournaments.rules.winter import MODES
 
 
@@ -19,7 +20,24 @@ class SeedInput(serializers.IntegerField):
     clients); a JSON number is still taken, deprecated."""
 
 
+class TitleField(serializers.CharField):
+    """A tournament's title (``tournaments.rules.titles``): ``""`` leaves it unnamed."""
+
+    def __init__(self, **options: Any) -> None:
+        options.setdefault("required", False)
+        if not options["required"]:
+            options.setdefault("default", "")
+        help_text = f'Its title, at most {TITLE_CHARS} characters; "": unnamed ("Game #<id>").'
+        super().__init__(max_length=TITLE_CHARS, allow_blank=True, help_text=help_text, **options)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):  # DRF's CharField takes 12 for "12"
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
 class CreateInput(StrictInput):
+    title = TitleField()
     name = serializers.CharField(
         max_length=40,
         required=False,
@@ -89,6 +107,7 @@ def create_options(data: dict[str, Any]) -> dict[str, Any]:
         "answer_deadline_seconds": data["answer_deadline_seconds"],
         "seed": data["seed"],
         "spectator_chat": data["spectator_chat"],
+        "title": data["title"],
     }
 
 
@@ -182,6 +201,10 @@ class CardsInput(VersionedInput):
         allow_empty=True,
         max_length=MAX_ITEMS,
     )
+
+
+class RenameInput(StrictInput):
+    title = TitleField(required=True)
 
 
 class SeatSettingsInput(StrictInput):

@@ -227,6 +227,12 @@ class ChatSettings(TypedDict):
     spectator_chat: bool
 
 
+class TournamentRenamed(TypedDict):
+    """The host or organizer named the tournament anew."""
+
+    title: Annotated[str, About('Its title; empty: unnamed ("Game #<id>").')]
+
+
 PAYLOADS: dict[str, type] = {
     "seat_joined": SeatJoined,
     "seat_left": SeatLeft,
@@ -250,6 +256,7 @@ PAYLOADS: dict[str, type] = {
     "chat": Chat,
     "chat_mute": ChatMute,
     "chat_settings": ChatSettings,
+    "tournament_renamed": TournamentRenamed,
 }
 """Every kind of the log (``tournaments.models.LOG_KINDS``, in its order) and its payload."""
 

@@ -31,6 +31,13 @@ class WinterMode(models.TextChoices):
 
 class Tournament(models.Model):
     code = models.CharField(max_length=8, unique=True, verbose_name=_("code"))
+    title = models.CharField(
+        max_length=60,
+        blank=True,
+        default="",
+        help_text=_('What its host or organizer calls it; empty: "Game #<id>".'),
+        verbose_name=_("title"),
+    )
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.LOBBY, verbose_name=_("status")
     )
@@ -344,7 +351,7 @@ LOG_KINDS = (
     *("tournament_started", "tournament_cancelled", "deck_phase_opened", "seat_progress"),
     *("match_phase_opened", "match_question", "match_waiting", "match_event", "match_finished"),
     *("match_failed", "match_retried", "round_finished", "seed_revealed", "tournament_finished"),
-    *("chat", "chat_mute", "chat_settings"),
+    *("chat", "chat_mute", "chat_settings", "tournament_renamed"),
 )
 """Every kind of event the tournament's log holds (docs/protocol.md §13): ``publish`` takes no
 other, and GraphQL's and OpenAPI's ``TournamentEventKind`` are made from it."""

@@ -27,6 +27,7 @@ from tournaments.enums import (
 )
 
 STATUS = "lobby, deck, match, finished or cancelled."
+TITLE = 'Its title, given by its host or organizer; null: unnamed (show "Game #<id>").'
 SEAT = "Seat number (-1: the Robot)."
 
 
@@ -167,6 +168,7 @@ class TournamentView(Shape):
         "The tournament's number: `tournament(id:)`'s argument (GraphQL: `databaseId`).",
         node_id=True,
     )
+    title: str | None = field(TITLE)
     code: str | None = field(
         "Room code (seats only); GraphQL's `roomCode` (`Error.code` is another).",
         graphql_name="room_code",
@@ -224,6 +226,7 @@ class Ticket(Shape):
 @shape("A tournament of the public list (nothing secret).")
 class TournamentListItem(Shape):
     id: int = field("Tournament id (GraphQL: `databaseId`).", node_id=True)
+    title: str | None = field(TITLE)
     status: str = field(STATUS, enum=TournamentStatus)
     round: int = field("0 in the lobby, 8 = the Final.")
     seat_count: int = field("Seats.")

@@ -1,7 +1,8 @@
-"""League management endpoints (the league's organizers): a member's token, a season's edits,
-a webhook endpoint's secret, ping, deletion and delivery log; a tournament's scheduled start, a
-seat's check-in and the league's calendar. The actions are declared in
-``leagues.actions`` (GraphQL's mutations come from the same declarations)."""
+"""League management endpoints (the league's organizers): a member's token, a season's edits and
+deletion, a webhook endpoint's edits, secret, ping, deletion and delivery log; a tournament's
+scheduled start and its deletion, a seat's check-in and the league's calendar. The actions are
+declared in ``leagues.actions`` (GraphQL's mutations come from the same
+declarations)."""
 
 from __future__ import annotations
 
@@ -44,12 +45,18 @@ class CheckInReadView(ApiView):
 
 # The action views (``leagues.actions``).
 MemberTokenView = rest_view("MemberTokenView", (actions.REISSUE_MEMBER_TOKEN,), ApiView)
-SeasonDetailView = rest_view("SeasonDetailView", (actions.UPDATE_SEASON,), ApiView)
+SeasonDetailView = rest_view(
+    "SeasonDetailView", (actions.UPDATE_SEASON, actions.DELETE_SEASON), ApiView
+)
 SeasonCloseView = rest_view("SeasonCloseView", (actions.CLOSE_SEASON,), ApiView)
 SeasonReopenView = rest_view("SeasonReopenView", (actions.REOPEN_SEASON,), ApiView)
-WebhookDetailView = rest_view("WebhookDetailView", (actions.DELETE_WEBHOOK,), ApiView)
+WebhookDetailView = rest_view(
+    "WebhookDetailView", (actions.DELETE_WEBHOOK, actions.UPDATE_WEBHOOK), ApiView
+)
 WebhookSecretView = rest_view("WebhookSecretView", (actions.ROTATE_WEBHOOK_SECRET,), ApiView)
 WebhookPingView = rest_view("WebhookPingView", (actions.PING_WEBHOOK,), ApiView)
 DeliveryRetryView = rest_view("DeliveryRetryView", (actions.RETRY_DELIVERY,), ApiView)
-ScheduleView = rest_view("ScheduleView", (actions.SCHEDULE_START,), ScheduleReadView)
+ScheduleView = rest_view(
+    "ScheduleView", (actions.SCHEDULE_START, actions.UNSCHEDULE_START), ScheduleReadView
+)
 CheckInView = rest_view("CheckInView", (actions.CHECK_IN,), CheckInReadView)

@@ -68,7 +68,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "An organizer's lobby (no seat taken) that joins the season; options left out take the "
         "season's, a differing one is refused.",
         {
-            400: CREATE_400,
+            400: [*CREATE_400, "bad_title"],
             403: WRITE,
             404: ["unknown_season"],
             409: [
@@ -129,12 +129,43 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("PATCH", L + "seasons/{season_id}/"): Operation(
         "Edit or archive a season (league organizer)",
-        "Name, dates, policies (for tournaments opened from now on) and `archived`.",
+        "Name, dates, policies (for tournaments opened from now on) and `archived`; the scoring "
+        "table's keys given until the season's first result is recorded, its tournaments' "
+        "options until a tournament is opened in it (a cancelled one aside).",
         {
-            400: ["bad_season_dates"],
+            400: [*CREATE_400, "bad_scoring", "bad_season_dates"],
             403: WRITE,
             404: ["unknown_season"],
-            409: ["schedules_outside_season", "season_closed"],
+            409: [
+                "schedules_outside_season",
+                "season_closed",
+                "season_has_results",
+                "season_has_tournaments",
+            ],
+        },
+    ),
+    ("DELETE", L + "seasons/{season_id}/"): Operation(
+        "Delete an empty season (league organizer)",
+        "Only a season no tournament ever joined and no correction names (else archive it).",
+        {403: WRITE, 404: ["unknown_season"], 409: ["season_in_use", "season_closed"]},
+    ),
+    ("DELETE", L + "tournaments/{tournament_id}/schedule/"): Operation(
+        "Delete a tournament's scheduled start (league organizer)",
+        "Before its time: the lobby stays open, its check-ins go.",
+        {
+            403: WRITE,
+            404: ["not_league_tournament", "not_scheduled"],
+            409: ["schedule_settled", "season_closed"],
+        },
+    ),
+    ("PATCH", L + "webhooks/{endpoint_id}/"): Operation(
+        "Edit a webhook endpoint (league organizer)",
+        "Its `url`, `events` or `active` flag, checked as at registration; its secret, sequence "
+        "and delivery log are kept, and pending deliveries go to the new URL.",
+        {
+            400: ["bad_webhook_url", "webhook_url_forbidden", "bad_webhook_events"],
+            403: WRITE,
+            404: ["unknown_webhook"],
         },
     ),
     ("GET", L + "webhooks/"): Operation(
@@ -163,8 +194,9 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         {403: WRITE, 404: ["unknown_webhook"]},
     ),
     ("POST", L + "webhooks/{endpoint_id}/deliveries/{delivery_id}/retry/"): Operation(
-        "Retry a delivery (league organizer)",
-        "Sends it again with the same idempotency key and body, its attempts anew.",
+        "Resend a delivery (league organizer)",
+        "Sends it again, delivered or not, with the same idempotency key and body, signed "
+        "anew: a new round of attempts, counted on in `attempts`, with `resent_at`.",
         {403: WRITE, 404: ["unknown_webhook", "unknown_delivery"], 409: ["delivery_pending"]},
     ),
     ("POST", L + "members/claim/"): Operation(
@@ -227,7 +259,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Open a season's tournament with its join code",
         "The caller hosts (seat 0); with a member token of the league it sits as that member.",
         {
-            400: CREATE_400,
+            400: [*CREATE_400, "bad_title"],
             401: ["bad_member_token"],
             403: ["wrong_league"],
             404: ["unknown_join_code"],

@@ -25,7 +25,7 @@ def nodes(connection: dict[str, Any]) -> list[dict[str, Any]]:
 # Every field of the tournament view: what a hand-written "select everything" query asks for.
 CARD = "uid card"
 TOURNAMENT_FIELDS = f"""
-  databaseId roomCode status round isFinal version releasedSeq league phaseDeadline finalists
+  databaseId title roomCode status round isFinal version releasedSeq league phaseDeadline finalists
   winners
   options {{ seatCount basicSet additionalSets beachCup winterMode robotDifficulty soloChallenge
              deckDeadlineSeconds answerDeadlineSeconds spectatorChat }}

@@ -22,7 +22,7 @@ ROW = f"""rank member kind points wins finals fans played vector decidedBy ratin
 CORRECTION = "id databaseId kind reason season tournament member match places createdAt"
 CORRECTIONS = page("corrections", CORRECTION)
 STANDINGS = f"season kind tiebreak {page('rows', ROW)} {CORRECTIONS}"
-HISTORY_ROW = f"""tournament season place points fans champion finalist
+HISTORY_ROW = f"""tournament title season place points fans champion finalist
   corrections {{ {CORRECTION} }}
   rating {{ {SKILL} change }}"""
 RESULT_ROW = f"place member kind seat points fans champion finalist rating {{ {SKILL} }}"

@@ -23,7 +23,7 @@ CORRECTION = (
     "correction { id databaseId kind reason season tournament member match places createdAt }"
 )
 DELIVERED = """id databaseId kind sequence idempotencyKey status attempts lastStatus lastError
-  createdAt lastAttemptAt deliveredAt"""
+  createdAt lastAttemptAt deliveredAt resentAt"""
 DELIVERY = f"delivery {{ {DELIVERED} }}"
 ADA, BRICK = "Bot Ada (rookie)", "Bot Brick (rookie)"
 

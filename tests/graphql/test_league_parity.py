@@ -296,8 +296,9 @@ def test_a_league_query_refusal_is_the_same_through_rest_and_graphql(
     assert error["message"] == refusal["message"]
 
 
-LISTED = """totalCount edges { node { databaseId status round seatCount seatsTaken freeSeats host
-  basicSet additionalSets beachCup winterMode robotDifficulty winners createdAt } }"""
+LISTED = """totalCount edges { node { databaseId title status round seatCount seatsTaken
+  freeSeats host basicSet additionalSets beachCup winterMode robotDifficulty winners
+  createdAt } }"""
 
 
 def _nodes(connection: dict[str, Any]) -> list[Any]:

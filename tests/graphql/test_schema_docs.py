@@ -53,6 +53,7 @@ def test_the_schema_has_the_main_operations() -> None:
     lobby = {"createTournament", "joinTournament", "addBots", "startTournament"}
     others = {"leaveTournament", "kickSeat", "cancelTournament", "seatSettings", "answer"}
     others |= {"reclaimSeat", "postChat", "joinChat", "muteChat", "chatSettings"}
+    others |= {"renameTournament"}
     leagues = {
         "createLeague",
         "createSeason",
@@ -68,6 +69,7 @@ def test_the_schema_has_the_main_operations() -> None:
     leagues |= {"retryDelivery", "scheduleStart", "checkIn", "closeSeason", "reopenSeason"}
     leagues |= {"signUpOrganizer", "updateLeague", "deleteLeague", "addOrganizer"}
     leagues |= {"removeOrganizer", "askToJoinLeague", "acceptJoinRequest", "declineJoinRequest"}
+    leagues |= {"deleteSeason", "updateWebhook", "unscheduleStart"}
     assert deck | lobby | others | leagues == set(mutation.fields)
 
 

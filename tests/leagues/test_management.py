@@ -171,7 +171,8 @@ def test_webhooks_are_listed_rotated_pinged_retried_and_deleted(
         log = ok(call(client, "get", hook + "deliveries/", token), 200)["results"]
         assert [(d["id"], d["attempts"], d["last_status"]) for d in log] == [(ping["id"], 8, 500)]
         retried = ok(call(client, "post", hook + f"deliveries/{ping['id']}/retry/", token), 200)
-        assert (retried["status"], retried["attempts"]) == ("delivered", 1)
+        assert (retried["status"], retried["attempts"]) == ("delivered", 9)  # 8 failed, 1 more
+        assert retried["resent_at"] is not None
         assert list(received.processed) == [ping["idempotency_key"]]
 
         # A rotated secret signs every attempt from then on.

@@ -33,10 +33,13 @@ def test_a_field_a_body_does_not_declare_is_refused_and_nothing_changes() -> Non
     slug, season = league_with_season(client, token)
     path = f"/api/v1/leagues/{slug}/seasons/{season}/"
 
-    # a season's scoring is not changed by PATCH: refused, not a 200 that ignores it
-    scoring = {"name": "Summer", "scoring": {"champion": 20}}
-    unknown(client.patch(path, scoring, format="json", headers=org(token)), "scoring")
+    # a season's join code is not changed by PATCH: refused, not a 200 that ignores it
+    code = {"name": "Summer", "join_code": "ABCDEFGHJK"}
+    unknown(client.patch(path, code, format="json", headers=org(token)), "join_code")
     assert Season.objects.get(pk=season).name == "Spring"
+    scoring = {"name": "Summer", "scoring": {"champion": 20, "bonus": 1}}
+    unknown(client.patch(path, scoring, format="json", headers=org(token)), "scoring.bonus")
+    assert Season.objects.get(pk=season).scoring["champion"] == 10
 
     unknown(
         post(client, f"leagues/{slug}/members/", {"handle": "ann", "nick": "A"}, org(token)),

@@ -211,10 +211,12 @@ def _same_fields(event: dict[str, Any]) -> int:
 
 
 def _lobby_talk() -> int:
-    """A lobby that chats, mutes, lets spectators in, loses a seat and is cancelled."""
+    """A lobby that is renamed, chats, mutes, lets spectators in, loses a seat and is
+    cancelled."""
     host, _guest = open_game(seats=3, humans=2, start=False)
     seats = {s.number: s for s in Seat.objects.filter(tournament_id=host.id)}
     guest_seat = seats[1]
+    lobby.tournament_rename(tournament_id=host.id, seat=seats[0], title="Chat night")
     chat.chat_post(tournament_id=host.id, author=seats[0], text="hello")
     chat.chat_settings(tournament_id=host.id, seat=seats[0], spectator_chat=True)
     ticket = chat.chat_guest_join(tournament_id=host.id, name="Watcher")

@@ -61,7 +61,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Create a tournament",
         "Creates a tournament in its lobby and seats the caller as its host (seat 0). The "
         "ticket holds the room code to share and the host's seat token, shown once.",
-        {400: CREATE_400, 409: ["no_room_code"]},
+        {400: [*CREATE_400, "bad_title"], 409: ["no_room_code"]},
     ),
     ("GET", "/api/v1/tournaments/"): Operation(
         "List tournaments",
@@ -77,6 +77,12 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Read a tournament",
         "The tournament as the caller may see it: with a seat token, `you` holds the seat's "
         "deck, Deck Phase and `actions`; a spectator gets no room code and no `you`.",
+    ),
+    ("PATCH", T): Operation(
+        "Name the tournament (host or organizer)",
+        'Its `title` (at most 60 characters, whitespace collapsed; `""`: unnamed, shown as '
+        '"Game #<id>"), at any time; a `tournament_renamed` event tells everyone.',
+        {400: ["bad_title"], 403: HOST},
     ),
     ("POST", T + "bots/"): Operation(
         "Add bots (host, lobby)",

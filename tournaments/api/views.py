@@ -65,7 +65,7 @@ class TournamentListView(ApiView):
         return Response(to_json(found))
 
 
-class TournamentDetailView(ApiView):
+class TournamentReadView(ApiView):
     @extend_schema(responses=TournamentView)
     def get(self, request: Request, tournament_id: int) -> Response:
         return _view(tournament_id, request)
@@ -92,6 +92,7 @@ def _made(name: str, *made: actions.Action, base: type[ApiView] = ApiView) -> ty
 # declarations).
 TournamentCreateView = _made("TournamentCreateView", actions.CREATE, base=TournamentListView)
 TournamentJoinView = _made("TournamentJoinView", actions.JOIN)
+TournamentDetailView = _made("TournamentDetailView", actions.RENAME, base=TournamentReadView)
 TournamentBotsView = _made("TournamentBotsView", actions.ADD_BOTS)
 TournamentStartView = _made("TournamentStartView", actions.START)
 TournamentLeaveView = _made("TournamentLeaveView", actions.LEAVE)

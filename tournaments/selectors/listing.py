@@ -24,6 +24,7 @@ STATUS_FILTERS: dict[str, tuple[str, ...]] = {
 }
 FIELDS = (
     "pk",
+    "title",
     "status",
     "round",
     "seat_count",
@@ -77,6 +78,7 @@ def _item(values: dict[str, Any]) -> TournamentListItem:
         TournamentListItem,
         values,
         id=values["pk"],
+        title=values["title"] or None,
         seats_taken=values["seated"],
         free_seats=values["seat_count"] - values["seated"] if lobby else None,
         winners=values["winners"] if values["status"] == Status.FINISHED else [],

@@ -116,6 +116,7 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentVi
     looking = Viewer(seat_id=viewer.pk, number=viewer.number) if viewer else SPECTATOR
     return TournamentView(
         id=tournament.pk,
+        title=tournament.title or None,
         code=tournament.code if looking.seat_id is not None else None,
         status=tournament.status,
         round=tournament.round,

@@ -17,6 +17,7 @@ from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL, check_level
 from tournaments.rules.options import check_options, default_sets
 from tournaments.rules.seeds import commitment, effective_seed, stream
+from tournaments.rules.titles import check_title
 from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament, new_token, rule_errors
 from tournaments.services.deck import play_dropped_seat
@@ -92,11 +93,13 @@ def _open(
     advice_allowed: bool = True,
     bots_allowed: bool = True,
     spectator_chat: bool = False,
+    title: str = "",
 ) -> Tournament:
     """A new lobby with no seat taken (``seed`` is only mixed into the server's secret).
 
     ``advice_allowed`` and ``bots_allowed`` are the policies a league season imposes.
     """
+    title = check_title(title)
     seed = _seed(seed)
     nonce = secrets.token_hex(16)
     problems = additional_set_problems()
@@ -133,6 +136,7 @@ def _open(
                     advice_allowed=advice_allowed,
                     bots_allowed=bots_allowed,
                     spectator_chat=spectator_chat,
+                    title=title,
                 )
                 break
         except IntegrityError:  # the room code was taken: draw another
@@ -254,6 +258,19 @@ def require_host(seat: Actor, tournament: Tournament) -> None:
         return
     if seat is None or seat.tournament_id != tournament.pk or not seat.is_host:
         raise ForbiddenError("host_only", _("Only the host may do this."))
+
+
+@rule_errors
+def tournament_rename(*, tournament_id: int, seat: Actor, title: str) -> None:
+    """The host (or organizer) names the tournament anew (``""``: unnamed), at any time; a
+    ``tournament_renamed`` event tells everyone. The same title changes nothing."""
+    title = check_title(title)
+    with locked_tournament(tournament_id) as tournament:
+        require_host(seat, tournament)
+        if tournament.title != title:
+            tournament.title = title
+            tournament.save(update_fields=["title"])
+            publish(tournament, "tournament_renamed", {"title": title})
 
 
 def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) -> Seat:

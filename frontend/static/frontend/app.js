@@ -72,8 +72,8 @@ async function loadGames(list, status) {
 function gameList(games) {
   if (!games.length) return h("p", { class: "muted" }, gettext("No game here yet: create one."));
   return h("ul", { class: "game-list" }, games.map((game) => h("li", {},
-    h("a", { href: `#/t/${game.id}` }, `#${num(game.id)} `,
-      game.host ? fmt(gettext("%(host)s's game"), { host: game.host }) : gettext("Organized game")),
+    h("a", { href: `#/t/${game.id}` }, game.title ? game.title : [`#${num(game.id)} `,
+      game.host ? fmt(gettext("%(host)s's game"), { host: game.host }) : gettext("Organized game")]),
     " ", h("span", { class: `badge status-${game.status}` }, STATUS_WORDS[game.status] ?? game.status),
     h("span", { class: "muted" }, " ", plural(game.seat_count,
       ngettext("%(taken)s of %(count)s seat taken", "%(taken)s of %(count)s seats taken", game.seat_count),
@@ -110,6 +110,7 @@ async function createForm() {
   const input = (name, attrs) => h("input", { name, ...attrs });
   const controls = {
     name: input("name", { required: true, maxlength: 40, autocomplete: "nickname" }),
+    title: input("title", { maxlength: 60, placeholder: gettext("Game #…") }),
     seats: input("seats", { type: "number", min: 1, max: 8, value: 3, required: true }),
     basic_set: h("select", { name: "basic_set" }, ["City", "Rainbow"].map((s) => h("option", { value: s }, setName(s)))),
     beach_cup: input("beach_cup", { type: "checkbox" }),
@@ -128,7 +129,8 @@ async function createForm() {
     event.preventDefault();
     const chosen = setBoxes.map((label) => label.querySelector("input")).filter((box) => box.checked).map((box) => box.value);
     const body = {
-      name: controls.name.value.trim(), seats: Number(controls.seats.value), basic_set: controls.basic_set.value,
+      name: controls.name.value.trim(), title: controls.title.value.trim(),
+      seats: Number(controls.seats.value), basic_set: controls.basic_set.value,
       beach_cup: controls.beach_cup.checked, winter_park: controls.winter_park.value,
       robot_difficulty: Number(controls.robot_difficulty.value), solo_challenge: controls.solo_challenge.checked,
       deck_deadline_seconds: controls.deck_deadline_seconds.value ? Number(controls.deck_deadline_seconds.value) : null,
@@ -143,6 +145,7 @@ async function createForm() {
   };
   return h("form", { onsubmit: submit },
     field(gettext("Your name"), controls.name),
+    field(gettext("Game name"), controls.title, gettext("Optional, up to 60 characters; shown in lists and on league pages")),
     field(gettext("Seats (you included)"), controls.seats, gettext("1–8; free seats take players or bots")),
     field(gettext("Basic set"), controls.basic_set),
     h("fieldset", {}, h("legend", {}, gettext("Additional sets (choose five, or none for five random ones)")),

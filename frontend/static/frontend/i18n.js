@@ -15,6 +15,11 @@ export function fmt(text, values) {
   return interpolate(text, values, true);
 }
 
+/** A game by its title, or "Game #12" in this language when its host gave it none. */
+export function gameName(id, title) {
+  return title || fmt(gettext("Game #%(id)s"), { id });
+}
+
 /** "Label: text" with this language's colon ("Winter Park: all", "冬季公园：所有公园"); with no
  * text, the label and its colon alone, to stand in front of a text set apart. */
 export function labelled(label, text = "") {

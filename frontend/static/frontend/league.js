@@ -8,6 +8,7 @@ import { showRounds, roundsPath } from "./rounds.js";
 import { h, mount, attempt, STATUS_WORDS } from "./ui.js";
 import { scheduleOf, scheduleParts, stageOf, reasonWords, checkInAs, localTime } from "./checkin.js";
 import { seasonFeed } from "./seasonlines.js";
+import { gameName, labelled } from "./i18n.js";
 
 // gettext, ngettext and interpolate: Django's catalogue (/jsi18n/), else English
 // (catalogue-fallback.js).
@@ -134,7 +135,7 @@ const OUTCOMES = {
 function calendarList(scheduled, mine, { checkIn, again }) {
   const when = localTime;
   return h("ul", { class: "game-list calendar" }, scheduled.map((item, index) => h("li", { "data-tournament": item.tournament },
-    h("a", { href: `/#/t/${item.tournament}` }, say(gettext("Game #%(id)s"), { id: item.tournament })), " · ",
+    h("a", { href: `/#/t/${item.tournament}` }, gameName(item.tournament, item.title)), " · ",
     h("time", { datetime: item.starts_at }, when(item.starts_at)), " ",
     item.outcome
       ? h("span", { class: "badge" }, OUTCOMES[item.outcome]?.() ?? item.outcome)
@@ -259,7 +260,7 @@ function tournamentItem(slug, line, lines) {
   const podium = [...line.results].sort((a, b) => a.place - b.place).slice(0, 3);
   const matches = lines.filter((other) => other.type === "match" && other.tournament === line.id);
   return h("li", { class: "panel season-tournament", "data-tournament": line.id },
-    h("h3", {}, h("a", { href: `/#/t/${line.id}` }, say(gettext("Game #%(id)s"), { id: line.id })), " ", statusBadge(line)),
+    h("h3", {}, h("a", { href: `/#/t/${line.id}` }, gameName(line.id, line.title)), " ", statusBadge(line)),
     podium.length ? h("p", {}, podium.map((result, index) => [index ? " · " : "",
       say(gettext("%(place)s. %(member)s (%(points)s pts)"), { place: result.place, member: result.member, points: result.points })])) : null,
     correctedMark(line.corrections),
@@ -303,7 +304,7 @@ function historyTable(rows, seasons, slug) {
     h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col" }, text)))),
     // A corrected game's reasons take a line of their own under its row (a narrow table stays narrow).
     h("tbody", {}, rows.map((row) => [h("tr", {},
-      h("th", { scope: "row" }, h("a", { href: roundsPath(slug, row.tournament) }, say(gettext("Game #%(id)s"), { id: row.tournament }))),
+      h("th", { scope: "row" }, h("a", { href: roundsPath(slug, row.tournament) }, gameName(row.tournament, row.title))),
       h("td", {}, h("a", { href: seasonPath(slug, row.season) }, seasons.get(row.season)?.name ?? String(row.season))),
       h("td", { class: "num" }, String(row.place), row.champion ? [" ", h("span", { class: "badge" }, gettext("champion"))] : null),
       h("td", { class: "num" }, String(row.points)), h("td", { class: "num" }, String(row.fans)),
@@ -335,7 +336,7 @@ function ratingChart(rows) {
     svg("text", { x: left - 6, y: y(low) + 4, "text-anchor": "end" }, low.toFixed(1)),
     svg("polyline", { points, class: "line" }),
     ...values.map((value, index) => svg("circle", { cx: x(index), cy: y(value), r: 4 },
-      svg("title", {}, say(gettext("Game #%(id)s: %(rating)s"), { id: rows[index].tournament, rating: value.toFixed(2) })))),
+      svg("title", {}, labelled(gameName(rows[index].tournament, rows[index].title), value.toFixed(2))))),
     svg("text", { x: left, y: height - 6 }, say(gettext("game #%(id)s"), { id: rows[0].tournament })),
     rows.length > 1 ? svg("text", { x: width - right, y: height - 6, "text-anchor": "end" },
       say(gettext("game #%(id)s"), { id: rows[rows.length - 1].tournament })) : "");

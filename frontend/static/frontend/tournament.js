@@ -2,7 +2,7 @@
 import { get, post, request, follow, seatOf, forgetSeat } from "./api.js";
 import { h, mount, afterDraw, attempt, showError, clearErrors, cardTile, cardOf, countdown, trophy, plural } from "./ui.js";
 import { Board } from "./board.js";
-import { fmt, labelled, num, list, term, setName, parkName, roundName, named, capitalised } from "./i18n.js";
+import { fmt, labelled, num, list, term, setName, parkName, roundName, named, capitalised, gameName } from "./i18n.js";
 import { ChatPanel } from "./chat.js";
 import { draftPanel } from "./draft.js";
 import { questionPanel, forgetQuestions, announce, unannounce, soundToggle } from "./question.js";
@@ -195,7 +195,7 @@ class TournamentPage {
     if (this.view && view.version < this.view.version) return;
     this.view = { ...view, seats: named(view.seats) };
     if (view.status === "finished" || view.status === "cancelled") this.question = null; // no prompt outlives its game
-    document.title = `${this.question ? "(!) " : ""}${fmt(gettext("Challengers! — game #%(id)s"), { id: view.id })}`;
+    document.title = `${this.question ? "(!) " : ""}${fmt(gettext("Challengers! — %(page)s"), { page: gameName(view.id, view.title) })}`;
     if (view.status === "finished" && view.league && this.leagueResult === undefined) this.loadLeagueResult();
     this.render();
   }
@@ -250,6 +250,9 @@ class TournamentPage {
           { name }));
         return this.chat.mute(p, p.muted);
       }
+      case "tournament_renamed":
+        this.note(fmt(gettext("The game is now called %(name)s."), { name: gameName(this.id, p.title) }));
+        break; // the view's title changes: read it again
       case "chat_settings":
         this.note(p.spectator_chat ? gettext("Spectators may now chat.") : gettext("Spectators may no longer chat."));
         break; // the view's options change: read it again
@@ -424,7 +427,7 @@ class TournamentPage {
     const status = { lobby: gettext("Lobby"), deck: `${term("deck_phase")} · ${roundName(v.round)}`,
       match: `${term("match_phase")} · ${roundName(v.round)}`, finished: gettext("Finished"), cancelled: gettext("Cancelled") }[v.status];
     mount(this.parts.head,
-      h("h1", {}, fmt(gettext("Game #%(id)s"), { id: v.id }), " ", h("span", { class: `badge status-${v.status}` }, status)),
+      h("h1", {}, gameName(v.id, v.title), " ", h("span", { class: `badge status-${v.status}` }, status)),
       h("p", { class: "muted" }, plural(o.seat_count, ngettext("%(count)s seat", "%(count)s seats", o.seat_count)),
         ` · ${setName(o.basic_set)} + ${list(o.additional_sets.map(setName), true)}`,
         o.beach_cup ? ` · ${gettext("Beach Cup")}` : "",
@@ -504,8 +507,15 @@ class TournamentPage {
   hostTools() {
     if (!this.me || !this.view.seats.find((s) => s.number === this.me.seat)?.is_host) return null;
     return h("div", { class: "host-tools" }, h("h3", {}, gettext("Host")),
+      h("button", { "data-key": "rename", onclick: () => this.rename() }, gettext("Rename the game")), " ",
       h("button", { class: "danger", onclick: () => confirm(gettext("Cancel this game for everyone?")) && this.act("cancel/") },
         gettext("Cancel the game")));
+  }
+
+  /** The host names the game (an empty answer: "Game #12" again). */
+  rename() {
+    const title = prompt(gettext("The game's name (up to 60 characters; empty for its number):"), this.view.title ?? "");
+    if (title !== null) this.act("", { title }, "PATCH");
   }
 
   lobbyPanel() {
@@ -539,6 +549,7 @@ class TournamentPage {
           onclick: () => this.act("start/") }, free > 0
           ? plural(free, ngettext("Start (%(count)s seat still free)", "Start (%(count)s seats still free)", free))
           : gettext("Start the tournament")),
+        h("button", { "data-key": "rename", onclick: () => this.rename() }, gettext("Rename the game")),
         h("button", { class: "danger", onclick: () => confirm(gettext("Cancel this game?")) && this.act("cancel/") },
           gettext("Cancel the game"))) : null,
       this.me && !isHost ? h("button", { onclick: async () => {

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from infra.commands import LocalizedCommand
+from infra.errors import ApplicationError
 from leagues.models import League
 from leagues.recording import league_recompute
 
@@ -16,7 +17,8 @@ from leagues.recording import league_recompute
 class Command(LocalizedCommand):
     help = gettext_noop(
         "Replay a league's recorded tournaments in their order: the same rows as recorded, and "
-        "bot members split by strength where an older recording merged them."
+        "bot members split by strength where an older recording merged them. Refused, and "
+        "nothing changed, if it would move a closed season's results or ratings."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -26,7 +28,10 @@ class Command(LocalizedCommand):
         league = League.objects.filter(slug=options["slug"]).first()
         if league is None:
             raise CommandError(_("No league has the slug %(slug)r.") % {"slug": options["slug"]})
-        count = league_recompute(league_id=league.pk)
+        try:
+            count = league_recompute(league_id=league.pk)
+        except ApplicationError as refused:  # season_closed: rolled back
+            raise CommandError(f"{refused.message} ({refused.code})") from refused
         self.stdout.write(
             ngettext(
                 "Replayed %(count)d tournament of %(league)s.",

@@ -618,6 +618,11 @@ class EndMatchEventPayload(TypedDict):
 
 
 EventsEnum: TypeAlias = Literal["tournament_finished", "round_finished", "standings_changed"]
+"""
+* `tournament_finished` - tournament_finished
+* `round_finished` - round_finished
+* `standings_changed` - standings_changed
+"""
 
 
 class ExhaustedMatchEventPayload(TypedDict):
@@ -1452,19 +1457,10 @@ class PatchedMemberInput(TypedDict):
     handle: NotRequired[str]
 
 
-class PatchedSeasonUpdateInput(TypedDict):
+class PatchedRenameInput(TypedDict):
+    title: NotRequired[str]
     """
-    What an organizer may change in a season: the fields given, the others kept.
-    """
-
-    name: NotRequired[str]
-    starts_on: NotRequired[str | None]
-    ends_on: NotRequired[str | None]
-    bots_allowed: NotRequired[bool]
-    advice_allowed: NotRequired[bool]
-    archived: NotRequired[bool]
-    """
-    true: no tournament opens in it any more; false: back.
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
     """
 
 
@@ -1472,6 +1468,25 @@ class PatchedSeatSettingsInput(TypedDict):
     answers_live: NotRequired[bool]
     """
     Answer your cards' questions yourself (else your policy answers at once).
+    """
+
+
+class PatchedWebhookUpdateInput(TypedDict):
+    """
+    An endpoint's changes: the fields given, the others (and its secret) kept.
+    """
+
+    url: NotRequired[str]
+    """
+    A public http(s) URL, checked as at registration.
+    """
+    events: NotRequired[list[EventsEnum]]
+    """
+    Event kinds to send; empty: all of them.
+    """
+    active: NotRequired[bool]
+    """
+    false: no new event is logged for it; true: again.
     """
 
 
@@ -1691,6 +1706,16 @@ class ScheduleInput(TypedDict):
 
 
 ByFansRankItem: TypeAlias = int
+
+
+class ScoringChangeInput(TypedDict):
+    champion: NotRequired[int]
+    finalist: NotRequired[int]
+    by_fans_rank: NotRequired[list[ByFansRankItem]]
+    """
+    Points of the other seats by their fans rank, best first (the whole list).
+    """
+    played: NotRequired[int]
 
 
 class ScoringInput(TypedDict):
@@ -2133,6 +2158,7 @@ TournamentEventKindEnum: TypeAlias = Literal[
     "chat",
     "chat_mute",
     "chat_settings",
+    "tournament_renamed",
     "hidden",
 ]
 
@@ -2148,6 +2174,17 @@ class TournamentFinishedPayload(TypedDict):
     """
     reason: Literal["final", "lead", "most_fans"]
     trophies: list[KeptTrophy]
+
+
+class TournamentRenamedPayload(TypedDict):
+    """
+    The host or organizer named the tournament anew.
+    """
+
+    title: str
+    """
+    Its title; empty: unnamed ("Game #<id>").
+    """
 
 
 class TournamentStartedPayload(TypedDict):
@@ -2800,6 +2837,10 @@ class CorrectionView(TypedDict):
 
 
 class CreateInput(TypedDict):
+    title: NotRequired[str]
+    """
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
+    """
     name: NotRequired[str]
     """
     The host's name (required, except for an organizer, who takes no seat).
@@ -2885,7 +2926,7 @@ class Delivery(TypedDict):
     """
     attempts: int
     """
-    Attempts made.
+    Attempts made, every resend's included.
     """
     last_status: int | None
     """
@@ -2906,6 +2947,10 @@ class Delivery(TypedDict):
     delivered_at: str | None
     """
     When delivered.
+    """
+    resent_at: str | None
+    """
+    When an organizer last sent it again.
     """
 
 
@@ -3073,6 +3118,10 @@ class HistoryRow(TypedDict):
     """
     Tournament id.
     """
+    title: str | None
+    """
+    Its title, given by its host or organizer; null: unnamed (show "Game #<id>").
+    """
     season: int
     """
     Season id.
@@ -3113,6 +3162,10 @@ class HostTournamentInput(TypedDict):
     """
 
     seats: int
+    title: NotRequired[str]
+    """
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
+    """
     basic_set: NotRequired[BasicSetEnum]
     additional_sets: NotRequired[list[str]]
     beach_cup: NotRequired[bool]
@@ -3475,6 +3528,34 @@ class OrganizerAccount(TypedDict):
     """
 
 
+class PatchedSeasonUpdateInput(TypedDict):
+    """
+    What an organizer may change in a season: the fields given, the others kept.
+    """
+
+    name: NotRequired[str]
+    starts_on: NotRequired[str | None]
+    ends_on: NotRequired[str | None]
+    bots_allowed: NotRequired[bool]
+    advice_allowed: NotRequired[bool]
+    archived: NotRequired[bool]
+    """
+    true: no tournament opens in it any more; false: back.
+    """
+    scoring: NotRequired[ScoringChangeInput]
+    """
+    The keys given replace the table's (until its first result is recorded).
+    """
+    basic_set: NotRequired[BasicSetEnum]
+    additional_sets: NotRequired[list[str] | None]
+    """
+    The five additional sets; null: drawn per tournament.
+    """
+    beach_cup: NotRequired[bool]
+    winter_park: NotRequired[WinterModeEnum]
+    robot_difficulty: NotRequired[int]
+
+
 class Pending(TypedDict):
     """
     A picked card's effect that waits for you.
@@ -3809,6 +3890,10 @@ class SeasonTournamentInput(TypedDict):
     """
 
     seats: int
+    title: NotRequired[str]
+    """
+    Its title, at most 60 characters; "": unnamed ("Game #<id>").
+    """
     basic_set: NotRequired[BasicSetEnum]
     additional_sets: NotRequired[list[str]]
     beach_cup: NotRequired[bool]
@@ -4184,6 +4269,10 @@ class TournamentListItem(TypedDict):
     """
     Tournament id (GraphQL: `databaseId`).
     """
+    title: str | None
+    """
+    Its title, given by its host or organizer; null: unnamed (show "Game #<id>").
+    """
     status: TournamentStatusEnum
     """
     lobby, deck, match, finished or cancelled.
@@ -4235,6 +4324,25 @@ class TournamentListItem(TypedDict):
     created_at: str
     """
     When it was opened.
+    """
+
+
+class TournamentRenamedLogEvent(TypedDict):
+    """
+    `tournament_renamed`: The host or organizer named the tournament anew.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_renamed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentRenamedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
     """
 
 
@@ -4693,6 +4801,7 @@ TournamentEventView: TypeAlias = (
     | ChatLogEvent
     | ChatMuteLogEvent
     | ChatSettingsLogEvent
+    | TournamentRenamedLogEvent
     | HiddenLogEvent
 )
 """
@@ -4731,6 +4840,10 @@ class TournamentView(TypedDict):
     id: int
     """
     The tournament's number: `tournament(id:)`'s argument (GraphQL: `databaseId`).
+    """
+    title: str | None
+    """
+    Its title, given by its host or organizer; null: unnamed (show "Game #<id>").
     """
     code: str | None
     """

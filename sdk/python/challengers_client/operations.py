@@ -448,6 +448,13 @@ class Operations:
             self._call("PATCH", f"/api/v1/leagues/{slug}/seasons/{season_id}/", body=body),
         )
 
+    def leagues_seasons_destroy(self, slug: str, season_id: int) -> None:
+        """Delete an empty season (league organizer).
+
+        ``DELETE /api/v1/leagues/{slug}/seasons/{season_id}/`` (leagues_seasons_destroy).
+        """
+        self._call("DELETE", f"/api/v1/leagues/{slug}/seasons/{season_id}/", accept=None)
+
     def leagues_seasons_close_create(
         self,
         slug: str,
@@ -602,6 +609,15 @@ class Operations:
             ),
         )
 
+    def leagues_tournaments_schedule_destroy(self, slug: str, tournament_id: int) -> None:
+        """Delete a tournament's scheduled start (league organizer).
+
+        ``DELETE /api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/`` (leagues_tournaments_schedule_destroy).
+        """
+        self._call(
+            "DELETE", f"/api/v1/leagues/{slug}/tournaments/{tournament_id}/schedule/", accept=None
+        )
+
     def leagues_webhooks_list(self, slug: str) -> models.WebhookList:
         """List a league's webhook endpoints (league organizer).
 
@@ -626,6 +642,18 @@ class Operations:
             ),
         )
 
+    def leagues_webhooks_partial_update(
+        self, slug: str, endpoint_id: int, *, body: models.PatchedWebhookUpdateInput | None = None
+    ) -> models.WebhookItem:
+        """Edit a webhook endpoint (league organizer).
+
+        ``PATCH /api/v1/leagues/{slug}/webhooks/{endpoint_id}/`` (leagues_webhooks_partial_update).
+        """
+        return cast(
+            "models.WebhookItem",
+            self._call("PATCH", f"/api/v1/leagues/{slug}/webhooks/{endpoint_id}/", body=body),
+        )
+
     def leagues_webhooks_destroy(self, slug: str, endpoint_id: int) -> None:
         """Delete a webhook endpoint (league organizer).
 
@@ -646,7 +674,7 @@ class Operations:
     def leagues_webhooks_deliveries_retry_create(
         self, slug: str, endpoint_id: int, delivery_id: int, *, idempotency_key: str | None = None
     ) -> models.Delivery:
-        """Retry a delivery (league organizer).
+        """Resend a delivery (league organizer).
 
         ``POST /api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/{delivery_id}/retry/`` (leagues_webhooks_deliveries_retry_create).
         """
@@ -866,6 +894,18 @@ class Operations:
         """
         return cast(
             "models.TournamentView", self._call("GET", f"/api/v1/tournaments/{tournament_id}/")
+        )
+
+    def tournaments_partial_update(
+        self, tournament_id: int, *, body: models.PatchedRenameInput | None = None
+    ) -> models.TournamentView:
+        """Name the tournament (host or organizer).
+
+        ``PATCH /api/v1/tournaments/{tournament_id}/`` (tournaments_partial_update).
+        """
+        return cast(
+            "models.TournamentView",
+            self._call("PATCH", f"/api/v1/tournaments/{tournament_id}/", body=body),
         )
 
     def tournaments_advice_retrieve(self, tournament_id: int) -> models.AdviceView:

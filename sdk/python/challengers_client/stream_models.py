@@ -665,6 +665,17 @@ class TournamentFinishedPayload(TypedDict):
     trophies: list[KeptTrophy]
 
 
+class TournamentRenamedPayload(TypedDict):
+    """
+    The host or organizer named the tournament anew.
+    """
+
+    title: str
+    """
+    Its title; empty: unnamed ("Game #<id>").
+    """
+
+
 class PlanItem(TypedDict):
     """
     Who meets whom in which park.
@@ -767,7 +778,7 @@ class StreamEventPayload1(TypedDict):
     type: Literal["event"]
 
 
-class StreamEventPayload24(HiddenLogEvent, StreamEventPayload1):
+class StreamEventPayload25(HiddenLogEvent, StreamEventPayload1):
     pass
 
 
@@ -1223,6 +1234,25 @@ class TournamentFinishedLogEvent(TypedDict):
     """
 
 
+class TournamentRenamedLogEvent(TypedDict):
+    """
+    `tournament_renamed`: The host or organizer named the tournament anew.
+    """
+
+    seq: int
+    """
+    1, 2, 3, … with no gap.
+    """
+    kind: Literal["tournament_renamed"]
+    """
+    The kind, or `hidden` for one you may not see.
+    """
+    payload: TournamentRenamedPayload
+    """
+    Per kind (docs/protocol.md); null for a hidden one.
+    """
+
+
 class TournamentStartedLogEvent(TypedDict):
     """
     `tournament_started`: The host started.
@@ -1322,6 +1352,10 @@ class StreamEventPayload23(ChatSettingsLogEvent, StreamEventPayload1):
     pass
 
 
+class StreamEventPayload24(TournamentRenamedLogEvent, StreamEventPayload1):
+    pass
+
+
 class MatchEventLogEvent(TypedDict):
     """
     `match_event`: A played match's event, at its release instant.
@@ -1383,6 +1417,7 @@ TournamentEventView: TypeAlias = (
     | ChatLogEvent
     | ChatMuteLogEvent
     | ChatSettingsLogEvent
+    | TournamentRenamedLogEvent
     | HiddenLogEvent
 )
 """
@@ -1422,4 +1457,5 @@ StreamEventPayload: TypeAlias = (
     | StreamEventPayload22
     | StreamEventPayload23
     | StreamEventPayload24
+    | StreamEventPayload25
 )

@@ -535,12 +535,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an empty season (league organizer)
+         * @description Only a season no tournament ever joined and no correction names (else archive it).
+         */
+        delete: operations["leagues_seasons_destroy"];
         options?: never;
         head?: never;
         /**
          * Edit or archive a season (league organizer)
-         * @description Name, dates, policies (for tournaments opened from now on) and `archived`.
+         * @description Name, dates, policies (for tournaments opened from now on) and `archived`; the scoring table's keys given until the season's first result is recorded, its tournaments' options until a tournament is opened in it (a cancelled one aside).
          */
         patch: operations["leagues_seasons_partial_update"];
         trace?: never;
@@ -683,7 +687,11 @@ export interface paths {
          * @description A lobby starts by itself at `starts_at` (a day of its season) if every seat is taken and every player checked in during the `checkin_minutes` before; a player who did not check in cancels it with the reason, or with `no_show: bot` leaves its seat to a bot (a `no_show` correction of its member) and it starts. Scheduling again moves it.
          */
         post: operations["leagues_tournaments_schedule_create"];
-        delete?: never;
+        /**
+         * Delete a tournament's scheduled start (league organizer)
+         * @description Before its time: the lobby stays open, its check-ins go.
+         */
+        delete: operations["leagues_tournaments_schedule_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -730,7 +738,11 @@ export interface paths {
         delete: operations["leagues_webhooks_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a webhook endpoint (league organizer)
+         * @description Its `url`, `events` or `active` flag, checked as at registration; its secret, sequence and delivery log are kept, and pending deliveries go to the new URL.
+         */
+        patch: operations["leagues_webhooks_partial_update"];
         trace?: never;
     };
     "/api/v1/leagues/{slug}/webhooks/{endpoint_id}/deliveries/": {
@@ -763,8 +775,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retry a delivery (league organizer)
-         * @description Sends it again with the same idempotency key and body, its attempts anew.
+         * Resend a delivery (league organizer)
+         * @description Sends it again, delivered or not, with the same idempotency key and body, signed anew: a new round of attempts, counted on in `attempts`, with `resent_at`.
          */
         post: operations["leagues_webhooks_deliveries_retry_create"];
         delete?: never;
@@ -1078,7 +1090,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Name the tournament (host or organizer)
+         * @description Its `title` (at most 60 characters, whitespace collapsed; `""`: unnamed, shown as "Game #<id>"), at any time; a `tournament_renamed` event tells everyone.
+         */
+        patch: operations["tournaments_partial_update"];
         trace?: never;
     };
     "/api/v1/tournaments/{tournament_id}/advice/": {
@@ -2111,6 +2127,11 @@ export interface components {
         /** @enum {string} */
         CorrectionViewKindEnum: "disqualify" | "manual_result" | "forfeit" | "no_show";
         CreateInput: {
+            /**
+             * @description Its title, at most 60 characters; "": unnamed ("Game #<id>").
+             * @default
+             */
+            title?: string;
             /** @description The host's name (required, except for an organizer, who takes no seat). */
             name?: string;
             /** @description Seats, 1-8. */
@@ -2190,7 +2211,7 @@ export interface components {
             idempotency_key: string;
             /** @description pending, delivered or failed. */
             status: components["schemas"]["DeliveryStatusEnum"];
-            /** @description Attempts made. */
+            /** @description Attempts made, every resend's included. */
             attempts: number;
             /** @description The last answer's HTTP status. */
             last_status: number | null;
@@ -2211,6 +2232,11 @@ export interface components {
              * @description When delivered.
              */
             delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @description When an organizer last sent it again.
+             */
+            resent_at: string | null;
         };
         /** @enum {string} */
         DeliveryKindEnum: "tournament_finished" | "round_finished" | "standings_changed" | "ping";
@@ -2312,7 +2338,12 @@ export interface components {
             reason: string;
             unplaced?: number[];
         };
-        /** @enum {string} */
+        /**
+         * @description * `tournament_finished` - tournament_finished
+         *     * `round_finished` - round_finished
+         *     * `standings_changed` - standings_changed
+         * @enum {string}
+         */
         EventsEnum: "tournament_finished" | "round_finished" | "standings_changed";
         /** @description `exhausted`: A card went to its owner's exhaust pile from `src`. */
         ExhaustedMatchEvent: {
@@ -2596,6 +2627,8 @@ export interface components {
         HistoryRow: {
             /** @description Tournament id. */
             tournament: number;
+            /** @description Its title, given by its host or organizer; null: unnamed (show "Game #<id>"). */
+            title: string | null;
             /** @description Season id. */
             season: number;
             /** @description Its place. */
@@ -2616,6 +2649,11 @@ export interface components {
         /** @description A season's tournament: options left out take the season's; one that differs is refused. */
         HostTournamentInput: {
             seats: number;
+            /**
+             * @description Its title, at most 60 characters; "": unnamed ("Game #<id>").
+             * @default
+             */
+            title?: string;
             basic_set?: components["schemas"]["BasicSetEnum"];
             additional_sets?: string[];
             beach_cup?: boolean;
@@ -3194,6 +3232,10 @@ export interface components {
         PatchedMemberInput: {
             handle?: string;
         };
+        PatchedRenameInput: {
+            /** @description Its title, at most 60 characters; "": unnamed ("Game #<id>"). */
+            title?: string;
+        };
         /** @description What an organizer may change in a season: the fields given, the others kept. */
         PatchedSeasonUpdateInput: {
             name?: string;
@@ -3205,10 +3247,27 @@ export interface components {
             advice_allowed?: boolean;
             /** @description true: no tournament opens in it any more; false: back. */
             archived?: boolean;
+            /** @description The keys given replace the table's (until its first result is recorded). */
+            scoring?: components["schemas"]["ScoringChangeInput"];
+            basic_set?: components["schemas"]["BasicSetEnum"];
+            /** @description The five additional sets; null: drawn per tournament. */
+            additional_sets?: string[] | null;
+            beach_cup?: boolean;
+            winter_park?: components["schemas"]["WinterModeEnum"];
+            robot_difficulty?: number;
         };
         PatchedSeatSettingsInput: {
             /** @description Answer your cards' questions yourself (else your policy answers at once). */
             answers_live?: boolean;
+        };
+        /** @description An endpoint's changes: the fields given, the others (and its secret) kept. */
+        PatchedWebhookUpdateInput: {
+            /** @description A public http(s) URL, checked as at registration. */
+            url?: string;
+            /** @description Event kinds to send; empty: all of them. */
+            events?: components["schemas"]["EventsEnum"][];
+            /** @description false: no new event is logged for it; true: again. */
+            active?: boolean;
         };
         /** @description A picked card's effect that waits for you. */
         Pending: {
@@ -3534,6 +3593,13 @@ export interface components {
             /** @description The strength of a bot that takes a seat. */
             bot_level: components["schemas"]["BotLevelEnum"];
         };
+        ScoringChangeInput: {
+            champion?: number;
+            finalist?: number;
+            /** @description Points of the other seats by their fans rank, best first (the whole list). */
+            by_fans_rank?: number[];
+            played?: number;
+        };
         ScoringInput: {
             /** @default 10 */
             champion?: number;
@@ -3590,6 +3656,11 @@ export interface components {
         /** @description A season's tournament: options left out take the season's; one that differs is refused. */
         SeasonTournamentInput: {
             seats: number;
+            /**
+             * @description Its title, at most 60 characters; "": unnamed ("Game #<id>").
+             * @default
+             */
+            title?: string;
             basic_set?: components["schemas"]["BasicSetEnum"];
             additional_sets?: string[];
             beach_cup?: boolean;
@@ -4049,9 +4120,9 @@ export interface components {
             reason: string | null;
         };
         /** @enum {string} */
-        TournamentEventKindEnum: "seat_joined" | "seat_left" | "seat_dropped" | "seat_reclaimed" | "seat_settings" | "tournament_started" | "tournament_cancelled" | "deck_phase_opened" | "seat_progress" | "match_phase_opened" | "match_question" | "match_waiting" | "match_event" | "match_finished" | "match_failed" | "match_retried" | "round_finished" | "seed_revealed" | "tournament_finished" | "chat" | "chat_mute" | "chat_settings" | "hidden";
+        TournamentEventKindEnum: "seat_joined" | "seat_left" | "seat_dropped" | "seat_reclaimed" | "seat_settings" | "tournament_started" | "tournament_cancelled" | "deck_phase_opened" | "seat_progress" | "match_phase_opened" | "match_question" | "match_waiting" | "match_event" | "match_finished" | "match_failed" | "match_retried" | "round_finished" | "seed_revealed" | "tournament_finished" | "chat" | "chat_mute" | "chat_settings" | "tournament_renamed" | "hidden";
         /** @description A tournament event as you may see it, by its kind (docs/protocol.md §13). */
-        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["HiddenLogEvent"];
+        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["TournamentRenamedLogEvent"] | components["schemas"]["HiddenLogEvent"];
         /** @description `tournament_finished`: The tournament ends. */
         TournamentFinishedLogEvent: {
             /** @description 1, 2, 3, … with no gap. */
@@ -4087,6 +4158,8 @@ export interface components {
         TournamentListItem: {
             /** @description Tournament id (GraphQL: `databaseId`). */
             id: number;
+            /** @description Its title, given by its host or organizer; null: unnamed (show "Game #<id>"). */
+            title: string | null;
             /** @description lobby, deck, match, finished or cancelled. */
             status: components["schemas"]["TournamentStatusEnum"];
             /** @description 0 in the lobby, 8 = the Final. */
@@ -4116,6 +4189,23 @@ export interface components {
              * @description When it was opened.
              */
             created_at: string;
+        };
+        /** @description `tournament_renamed`: The host or organizer named the tournament anew. */
+        TournamentRenamedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "tournament_renamed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentRenamedPayload"];
+        };
+        /** @description The host or organizer named the tournament anew. */
+        TournamentRenamedPayload: {
+            /** @description Its title; empty: unnamed ("Game #<id>"). */
+            title: string;
         };
         /** @description A league tournament's results by place. */
         TournamentResults: {
@@ -4190,6 +4280,8 @@ export interface components {
         TournamentView: {
             /** @description The tournament's number: `tournament(id:)`'s argument (GraphQL: `databaseId`). */
             id: number;
+            /** @description Its title, given by its host or organizer; null: unnamed (show "Game #<id>"). */
+            title: string | null;
             /** @description Room code (seats only); GraphQL's `roomCode` (`Error.code` is another). */
             code: string | null;
             /** @description lobby, deck, match, finished or cancelled. */
@@ -9942,7 +10034,7 @@ export interface operations {
             };
         };
     };
-    leagues_seasons_partial_update: {
+    leagues_seasons_destroy: {
         parameters: {
             query?: never;
             header?: never;
@@ -9952,21 +10044,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["PatchedSeasonUpdateInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            200: {
+            /** @description No response body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["SeasonView"];
-                };
+                content?: never;
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_season_dates`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9981,7 +10068,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "bad_season_dates" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
+                        code?: "bad_request" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10061,7 +10148,166 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `schedules_outside_season`, `season_closed`. */
+            /** @description Not possible in the present state (read the view again). Codes: `season_closed`, `season_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "season_closed",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "season_closed" | "season_in_use";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_seasons_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                season_id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedSeasonUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonView"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_request`, `bad_scoring`, `bad_season_dates`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_basic_set",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_request" | "bad_scoring" | "bad_season_dates" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_season`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_season";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `schedules_outside_season`, `season_closed`, `season_has_results`, `season_has_tournaments`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10076,7 +10322,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "schedules_outside_season" | "season_closed";
+                        code?: "schedules_outside_season" | "season_closed" | "season_has_results" | "season_has_tournaments";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10769,7 +11015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_title`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10784,7 +11030,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_title" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -11599,6 +11845,160 @@ export interface operations {
             };
         };
     };
+    leagues_tournaments_schedule_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                tournament_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `not_league_tournament`, `not_scheduled`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "not_league_tournament" | "not_scheduled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not possible in the present state (read the view again). Codes: `schedule_settled`, `season_closed`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "schedule_settled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "schedule_settled" | "season_closed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     leagues_webhooks_list: {
         parameters: {
             query?: never;
@@ -12063,6 +12463,203 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_webhooks_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedWebhookUpdateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookItem"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_webhook_events`, `bad_webhook_url`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`, `webhook_url_forbidden`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "bad_webhook_events" | "bad_webhook_url" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter" | "webhook_url_forbidden";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`, `unknown_webhook`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found" | "unknown_webhook";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -12893,7 +13490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_title`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_field`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12908,7 +13505,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_title" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_field" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -14935,7 +15532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ticket"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_parameter`, `unknown_set`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_basic_set`, `bad_difficulty`, `bad_idempotency_key`, `bad_request`, `bad_seat_count`, `bad_title`, `bad_winter_mode`, `five_sets`, `invalid`, `parse_error`, `set_incomplete`, `too_deep`, `unknown_parameter`, `unknown_set`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14950,7 +15547,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_parameter" | "unknown_set";
+                        code?: "bad_basic_set" | "bad_difficulty" | "bad_idempotency_key" | "bad_request" | "bad_seat_count" | "bad_title" | "bad_winter_mode" | "five_sets" | "invalid" | "parse_error" | "set_incomplete" | "too_deep" | "unknown_parameter" | "unknown_set";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -15219,6 +15816,202 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tournaments_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedRenameInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `bad_title`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "bad_title" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `host_only`, `not_organizer`, `seat_required`, `wrong_tournament`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "host_only",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "host_only" | "not_organizer" | "seat_required" | "wrong_tournament";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. Codes: `too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_large",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "too_large";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Send `application/json`. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait `details.retry_after` seconds. Codes: `throttled`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "throttled",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "throttled";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -706,7 +706,7 @@ export interface components {
             reason: string | null;
         };
         /** @description A tournament event as you may see it, by its kind (docs/protocol.md §13). */
-        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["HiddenLogEvent"];
+        TournamentEventView: components["schemas"]["SeatJoinedLogEvent"] | components["schemas"]["SeatLeftLogEvent"] | components["schemas"]["SeatDroppedLogEvent"] | components["schemas"]["SeatReclaimedLogEvent"] | components["schemas"]["SeatSettingsLogEvent"] | components["schemas"]["TournamentStartedLogEvent"] | components["schemas"]["TournamentCancelledLogEvent"] | components["schemas"]["DeckPhaseOpenedLogEvent"] | components["schemas"]["SeatProgressLogEvent"] | components["schemas"]["MatchPhaseOpenedLogEvent"] | components["schemas"]["MatchQuestionLogEvent"] | components["schemas"]["MatchWaitingLogEvent"] | components["schemas"]["MatchEventLogEvent"] | components["schemas"]["MatchFinishedLogEvent"] | components["schemas"]["MatchFailedLogEvent"] | components["schemas"]["MatchRetriedLogEvent"] | components["schemas"]["RoundFinishedLogEvent"] | components["schemas"]["SeedRevealedLogEvent"] | components["schemas"]["TournamentFinishedLogEvent"] | components["schemas"]["ChatLogEvent"] | components["schemas"]["ChatMuteLogEvent"] | components["schemas"]["ChatSettingsLogEvent"] | components["schemas"]["TournamentRenamedLogEvent"] | components["schemas"]["HiddenLogEvent"];
         /** @description `tournament_finished`: The tournament ends. */
         TournamentFinishedLogEvent: {
             /** @description 1, 2, 3, … with no gap. */
@@ -726,6 +726,23 @@ export interface components {
             /** @enum {string} */
             reason: "final" | "lead" | "most_fans";
             trophies: components["schemas"]["KeptTrophy"][];
+        };
+        /** @description `tournament_renamed`: The host or organizer named the tournament anew. */
+        TournamentRenamedLogEvent: {
+            /** @description 1, 2, 3, … with no gap. */
+            seq: number;
+            /**
+             * @description The kind, or `hidden` for one you may not see.
+             * @enum {string}
+             */
+            kind: "tournament_renamed";
+            /** @description Per kind (docs/protocol.md); null for a hidden one. */
+            payload: components["schemas"]["TournamentRenamedPayload"];
+        };
+        /** @description The host or organizer named the tournament anew. */
+        TournamentRenamedPayload: {
+            /** @description Its title; empty: unnamed ("Game #<id>"). */
+            title: string;
         };
         /** @description `tournament_started`: The host started. */
         TournamentStartedLogEvent: {
