@@ -12,7 +12,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("cards", "config", "frontend", "matches", "tournaments")
+APPS = (
+    "apikit",
+    "cards",
+    "config",
+    "frontend",
+    "infra",
+    "leagues",
+    "matches",
+    "server",
+    "tournaments",
+)
 RULE = ROOT / "matches" / "release.py"
 FIELDS = ("visible_at", "result_visible_at")
 LOOKUP = re.compile(r"(?:^|__)(?:result_)?visible_at__(?:lt|lte|gt|gte)\b")
