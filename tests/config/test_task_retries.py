@@ -11,7 +11,9 @@ from server.celery import app
 def project_tasks() -> list[Task]:
     app.loader.import_default_modules()
     app.autodiscover_tasks(force=True)
-    return [task for name, task in app.tasks.items() if name.startswith("tournaments.")]
+    return [
+        task for name, task in app.tasks.items() if name.startswith(("tournaments.", "leagues."))
+    ]
 
 
 def test_every_task_retries_database_and_broker_errors_with_backoff() -> None:
