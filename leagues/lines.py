@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.cache import cache
+from rest_framework.utils.encoders import JSONEncoder
 
 from apikit.shapes import to_json
 from leagues.corrected import corrections_by_link, forfeited_winners
@@ -188,7 +189,8 @@ def _read_match_texts(tournaments: list[int], forfeits: dict[int, Forfeits]) -> 
 
 
 def _text(line: TournamentLine | MatchLine) -> str:
-    return json.dumps(to_json(line), default=str) + "\n"
+    """One JSON line; times as every JSON answer writes them (DRF's encoder: ISO 8601, ``Z``)."""
+    return json.dumps(to_json(line), cls=JSONEncoder) + "\n"
 
 
 def _digest(text: str) -> str:
