@@ -70,6 +70,7 @@ def test_the_schema_has_the_main_operations() -> None:
     leagues |= {"signUpOrganizer", "updateLeague", "deleteLeague", "addOrganizer"}
     leagues |= {"removeOrganizer", "askToJoinLeague", "acceptJoinRequest", "declineJoinRequest"}
     leagues |= {"deleteSeason", "updateWebhook", "unscheduleStart"}
+    leagues |= {"addEmbedSite", "removeEmbedSite"}
     assert deck | lobby | others | leagues == set(mutation.fields)
 
 
