@@ -81,7 +81,7 @@ def bench_database() -> Iterator[None]:
 
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     old_name = connection.settings_dict["NAME"]
-    connection.settings_dict["TEST"]["NAME"] = f"bench_{old_name}"
+    connection.settings_dict["TEST"]["NAME"] = f"bench_{old_name}_{os.getpid()}"
     connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
         yield

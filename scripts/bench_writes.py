@@ -110,11 +110,12 @@ def django_test_database() -> Iterator[None]:
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]
-    # A database of the benchmark's own, never the test suite's (which may be running).
+    # A database of this process's own: never the test suite's, nor another benchmark's that
+    # runs beside it on another xdist worker.
     if connection.vendor == "sqlite":
         test_name = str(Path(tempfile.mkdtemp(prefix="bench-")) / "bench.sqlite3")
     else:
-        test_name = f"bench_{old_name}"
+        test_name = f"bench_{old_name}_{os.getpid()}"
     connection.settings_dict["TEST"]["NAME"] = test_name
     connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:

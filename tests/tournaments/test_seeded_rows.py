@@ -73,8 +73,9 @@ def digests() -> dict[str, dict[str, Any]]:
             return {**row, "payload": numbered(row["payload"], numbers)}
         return row
 
-    # ``spectator_chat`` is newer than the fixture: an option chosen at create, not a game write.
-    tournament_columns = frozenset({"version", "code", "spectator_chat"})
+    # ``spectator_chat`` and ``title`` are newer than the fixture: an option chosen at create and
+    # a name an organizer gives, not game writes.
+    tournament_columns = frozenset({"version", "code", "spectator_chat", "title"})
     # A seat's ``version`` moves at each committed change of phase: a bot tournament's round
     # close now commits with the next Deck Phase's bots, so once per round where it was twice.
     # A match's ``events_stored`` is newer than the fixture: it counts the rows of its events,
