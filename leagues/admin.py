@@ -27,6 +27,8 @@ from leagues.models import (
     League,
     LeagueTournament,
     Member,
+    OrganizerChange,
+    OrganizerChangeKind,
     Rating,
     RatingChange,
     Result,
@@ -38,6 +40,7 @@ from leagues.models import (
     WebhookEndpoint,
 )
 from leagues.schedules import schedule_set
+from leagues.services import organizers_changed
 from leagues.webhooks import delivery_resend
 from tournaments.models import Status
 from tournaments.rules.bots import DEFAULT_LEVEL
@@ -94,6 +97,18 @@ class EmbedSiteInline(admin.TabularInline):
     readonly_fields = ["created_at"]
 
 
+class OrganizerChangeInline(admin.TabularInline):
+    """Who added or removed which organizer, here or through the API (never edited here)."""
+
+    model = OrganizerChange
+    extra = 0
+    fields = readonly_fields = ("change", "username", "by", "at")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "visibility", "created_at"]
@@ -101,7 +116,21 @@ class LeagueAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organizers"]
-    inlines = [SeasonInline, EmbedSiteInline]
+    inlines = [SeasonInline, EmbedSiteInline, OrganizerChangeInline]
+
+    def save_related(
+        self, request: HttpRequest, form: forms.ModelForm, formsets: Any, change: bool
+    ) -> None:
+        """The organizers' changes made here are audited as the API's are."""
+        league = form.instance
+        before = set(league.organizers.values_list("username", flat=True)) if change else set()
+        super().save_related(request, form, formsets, change)
+        after = set(league.organizers.values_list("username", flat=True))
+        by = int(request.user.pk or 0)
+        for name in sorted(after - before):
+            organizers_changed(league, OrganizerChangeKind.ADDED, name, by)
+        for name in sorted(before - after):
+            organizers_changed(league, OrganizerChangeKind.REMOVED, name, by)
 
 
 class ClosureInline(admin.TabularInline):

@@ -754,3 +754,31 @@ class EmbedSite(models.Model):
 
     def __str__(self) -> str:
         return self.origin
+
+
+class OrganizerChangeKind(models.TextChoices):
+    ADDED = "added", _("added")
+    REMOVED = "removed", _("removed")
+
+
+class OrganizerChange(models.Model):
+    """A co-organizer added to a league or removed from it, by whom and when: append-only, the
+    names as they were (a user deleted later leaves the record whole)."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="organizer_changes", verbose_name=_("league")
+    )
+    change = models.CharField(
+        max_length=10, choices=OrganizerChangeKind.choices, verbose_name=_("change")
+    )
+    username = models.CharField(max_length=150, verbose_name=_("organizer"))
+    by = models.CharField(max_length=150, verbose_name=_("by"))
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("at"))
+
+    class Meta:
+        verbose_name = _("organizer change")
+        verbose_name_plural = _("organizer changes")
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.username} {self.change} in {self.league_id} by {self.by}"
