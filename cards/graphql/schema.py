@@ -1,9 +1,9 @@
 """Card sets and cards: the root ``Query`` fields ``cardSets`` and ``cards``, and their ``Node``
 s. The types are strawberry-django types of the models (``cards.graphql.types``); each resolver
 hands strawberry-django's optimizer its queryset, so a page costs the same statements whatever
-its length, and a page read is cached per catalogue version. The closed sets a filter takes
-(box, level, timing) are enums, the others (a set's name, a keyword, words) strings that REST's
-FilterSet checks as it checks REST's query."""
+its length, and a page read is cached per catalogue version for the query that asked it. The
+closed sets a filter takes (box, level, timing) are enums, the others (a set's name, a keyword,
+words) strings that REST's FilterSet checks as it checks REST's query."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import strawberry
-from django.core.exceptions import EmptyResultSet
-from django.db.models import Model, Prefetch, Q, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.utils.translation import gettext as _
+from graphql import print_ast
 from strawberry_django.optimizer import optimize
 
 from apikit.enums import plain
@@ -22,7 +22,7 @@ from apikit.graphql import Connection, require_known_caller
 from apikit.graphql_models import optimized
 from apikit.graphql_pages import Page, paged, window
 from cards import models
-from cards.cache import cached_answer, cached_named
+from cards.cache import cached_named
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
 from cards.filters import CardFilter, CardSetFilter
 from cards.graphql.types import Card, CardConnection, CardSet, CardSetConnection
@@ -49,34 +49,41 @@ def _given(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cached_page(
-    queryset: QuerySet[M], page: Page, read: Callable[[QuerySet[M]], list[M]] = list
+    info: strawberry.Info,
+    page: Page,
+    rows: Callable[[], QuerySet[M]],
+    read: Callable[[QuerySet[M]], list[M]] = list,
 ) -> Connection[M]:
-    """``page`` of ``queryset``, its count and rows cached per catalogue version (as REST's
-    answers are) under its SQL: the page is then named by its content and reused whole."""
-    name = _fingerprint(queryset)
-    total: int = cached_answer("graphql:count", name, queryset.count)
-    start, stop = page.bounds(total)
-    rows, key = cached_named(
-        "graphql:rows", f"{name}:{start}:{stop}", lambda: read(queryset[start:stop])
+    """``page`` of the queryset ``rows`` makes (filtered and optimised), read once per
+    catalogue version and language for each query that asks for it (as REST's answers are
+    cached): a page read again costs no statement, and its key names its content, so its
+    completed answer is reused too (``apikit.graphql_execution``)."""
+    (found, start, total), key = cached_named(
+        "graphql:page", _asked(info), lambda: _read_page(rows(), page, read)
     )
-    found = window(rows, page, start=start, total=total)
-    found.completion_key = key.encode()
-    return found
+    connection = window(found, page, start=start, total=total)
+    connection.completion_key = key.encode()
+    return connection
 
 
-def _fingerprint(queryset: QuerySet[Any]) -> str:
-    """What ``queryset`` reads: its SQL and its prefetches' (the optimizer's choice)."""
-    try:
-        sql: Any = queryset.query.sql_with_params()
-    except EmptyResultSet:
-        sql = None
-    prefetched = [
-        (p.prefetch_to, str(p.queryset.query) if p.queryset is not None else None)
-        if isinstance(p, Prefetch)
-        else p
-        for p in queryset._prefetch_related_lookups  # type: ignore[attr-defined]
-    ]
-    return hashlib.sha256(repr((sql, prefetched)).encode()).hexdigest()
+def _read_page(
+    queryset: QuerySet[M], page: Page, read: Callable[[QuerySet[M]], list[M]]
+) -> tuple[list[M], int, int]:
+    """The page's rows, its first position and the list's length: two statements."""
+    total = queryset.count()
+    start, stop = page.bounds(total)
+    return read(queryset[start:stop]), start, total
+
+
+def _asked(info: strawberry.Info) -> str:
+    """What the field of ``info`` asks, named by its document, operation, variables and place:
+    the same name, the same filters, page and selection (so the same optimised query)."""
+    raw = info._raw_info
+    operation = raw.operation
+    document = operation.loc.source.body if operation.loc else print_ast(operation)
+    name = operation.name.value if operation.name else None
+    asked = (document, name, raw.path.as_list(), raw.variable_values)
+    return hashlib.sha256(repr(asked).encode()).hexdigest()
 
 
 def _node(
@@ -137,9 +144,12 @@ class Query:
     ) -> CardSetConnection:
         require_known_caller(info)  # a bad token is refused here as in REST
         data = {"box": box, "kind": kind}
-        found = _filtered(CardSetFilter, data, models.CardSet.objects.all())
-        # Some thirty sets, read a page at a time for the fields the query selects.
-        result: CardSetConnection = _cached_page(optimized(found, info), page, card_set_rows)
+
+        def rows() -> QuerySet[models.CardSet]:
+            found = _filtered(CardSetFilter, data, models.CardSet.objects.all())
+            return optimized(found, info)
+
+        result: CardSetConnection = _cached_page(info, page, rows, card_set_rows)
         return result
 
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
@@ -172,9 +182,13 @@ class Query:
         require_known_caller(info)
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
         data |= {"search": search}
-        found = _filtered(CardFilter, data, models.Card.objects.all())
-        if key is not None:
-            set_name, _slash, name = key.partition("/")
-            found = found.filter(card_set__name=set_name, name=name)
-        result: CardConnection = _cached_page(optimized(found, info), page)
+
+        def rows() -> QuerySet[models.Card]:
+            found = _filtered(CardFilter, data, models.Card.objects.all())
+            if key is not None:
+                set_name, _slash, name = key.partition("/")
+                found = found.filter(card_set__name=set_name, name=name)
+            return optimized(found, info)
+
+        result: CardConnection = _cached_page(info, page, rows)
         return result

@@ -57,3 +57,12 @@ def test_a_page_read_again_is_the_cached_one(catalogue: Any) -> None:
     with CaptureQueriesContext(connection) as captured:
         GraphQL().data("{ cards" + edges(ALL, "(first: 50)") + " }")
     assert len(captured) == 0
+
+
+def test_another_selection_reads_its_own_page(catalogue: Any) -> None:
+    """A page cached for one selection is never answered to another, which reads its own."""
+    cold_page(5, "databaseId level")
+    with CaptureQueriesContext(connection) as captured:
+        page = GraphQL().data("{ cards" + edges("key box", "(first: 5)") + " }")
+    assert len(captured) == BOUND and '"cards_cardset"."box"' in captured[-1]["sql"]
+    assert all("/" in card["key"] and card["box"] for card in nodes(page["cards"]))
