@@ -15,6 +15,7 @@ import strawberry
 from django.db.models import Model, Q, QuerySet
 from django.utils.translation import gettext as _
 from graphql import print_ast
+from strawberry.types.nodes import get_variable_values
 from strawberry_django.optimizer import optimize
 
 from apikit.enums import plain
@@ -82,7 +83,7 @@ def _asked(info: strawberry.Info) -> str:
     operation = raw.operation
     document = operation.loc.source.body if operation.loc else print_ast(operation)
     name = operation.name.value if operation.name else None
-    asked = (document, name, raw.path.as_list(), raw.variable_values)
+    asked = (document, name, raw.path.as_list(), get_variable_values(raw))
     return hashlib.sha256(repr(asked).encode()).hexdigest()
 
 

@@ -59,6 +59,17 @@ def test_a_page_read_again_is_the_cached_one(catalogue: Any) -> None:
     assert len(captured) == 0
 
 
+def test_a_page_asked_with_variables_is_cached_for_their_values(catalogue: Any) -> None:
+    query = "query($n: Int, $level: CardLevel) { cards" + edges("key", "(first: $n, level: $level)")
+    query += " }"
+    counted = []
+    for n, level in ((5, "A"), (5, "A"), (6, "A"), (5, "B")):
+        with CaptureQueriesContext(connection) as captured:
+            page = GraphQL().data(query, n=n, level=level)
+        counted.append((len(captured), len(nodes(page["cards"]))))
+    assert counted == [(BOUND, 5), (0, 5), (BOUND, 6), (BOUND, 5)]
+
+
 def test_another_selection_reads_its_own_page(catalogue: Any) -> None:
     """A page cached for one selection is never answered to another, which reads its own."""
     cold_page(5, "databaseId level")
