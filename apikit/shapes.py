@@ -410,6 +410,13 @@ def graphql_type(cls: type[Shape]) -> Any:
     return made
 
 
+def made_elsewhere(cls: type[Shape], made: Any) -> None:
+    """``made`` is the GraphQL type of ``cls`` (a model's type, ``apikit.graphql_models``):
+    ``graphql_type`` answers it, and a type made from the shape before it fails here."""
+    if _TYPES.setdefault(cls, made) is not made:
+        raise ValueError(f"{cls.__name__}'s GraphQL type was made before its model's")
+
+
 def graphql_camel(name: str) -> str:
     """GraphQL's name of a snake_case name (``room_code``: ``roomCode``)."""
     head, *rest = name.split("_")
@@ -481,4 +488,5 @@ def _graphql_plain(kind: Any, meta: Meta) -> Any:
 
 # What ``apikit.events`` (the logs' typed events) reads of a shape's renderings.
 is_shape = _is_shape
+is_list = _is_list
 graphql_of = _graphql_of
