@@ -2,7 +2,7 @@
 joined, standings and ratings (read-only: they come from results), the corrections' audit trail
 (read-only and never deleted: corrections are appended through the API only), webhook endpoints
 and the delivery log with its "resend" action, the scheduled starts (set through the same
-service as the API: ``leagues.schedules.schedule_set``), and the sites allowed to
+service as the API: ``leagues.services.schedules.schedule_set``), and the sites allowed to
 frame a league's standings widget (their origins read as the API reads them)."""
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from infra.errors import ApplicationError
 from leagues import account_admin  # noqa: F401 (sign-ups and join requests)
-from leagues.embeds import origin_parse
 from leagues.models import (
     Correction,
     EmbedSite,
@@ -39,9 +38,10 @@ from leagues.models import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from leagues.schedules import schedule_set
-from leagues.services import organizers_changed
-from leagues.webhooks import delivery_resend
+from leagues.services.leagues import organizers_changed
+from leagues.services.schedules import schedule_set
+from leagues.services.webhooks import delivery_resend
+from leagues.web.embeds import origin_parse
 from tournaments.models import Status
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.bots import LEVELS as BOT_LEVELS

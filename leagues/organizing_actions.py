@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from apikit.actions import Call, Ident, declare, result
 from apikit.lists import Listed
 from infra.throttling import CreateThrottle, JoinThrottle
-from leagues import accounts, joining, organizing
 from leagues.actions import DELETING, DONE, LEAGUE, SLUG, organizer
 from leagues.api import organizing_inputs as inputs
 from leagues.organizing_shapes import (
@@ -24,6 +23,7 @@ from leagues.organizing_shapes import (
     OrganizerList,
     OrganizerSignUp,
 )
+from leagues.services import accounts, joining, organizing
 from leagues.shapes import LeagueList, LeagueView
 from tournaments.callers import credential_of
 from tournaments.selectors.viewers import BadToken

@@ -37,10 +37,11 @@ from apikit.shapes import (
 )
 from cards import selectors as card_selectors
 from cards import shapes as card_shapes
-from leagues import schedules, selectors
 from leagues import shapes as league_shapes
 from leagues.graphql.schema import Mutation as LeaguesMutation
 from leagues.graphql.schema import Query as LeaguesQuery
+from leagues.selectors import leagues as selectors
+from leagues.services import schedules
 from matches import selectors as match_selectors
 from matches import shapes as match_shapes
 from matches.observer import SPECTATOR

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from leagues.accounts import organizer_request_decide
 from leagues.models import JoinRequest, League, Member, OrganizerRequest
+from leagues.services.accounts import organizer_request_decide
 from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.graphql.leagues import call
 from tests.graphql.rest_shape import rest_json, rest_shape

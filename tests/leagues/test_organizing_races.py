@@ -16,8 +16,8 @@ from django.db import connection, transaction
 from rest_framework.test import APIClient
 
 from infra.errors import ApplicationError
-from leagues import accounts, joining, organizing
 from leagues.models import JoinRequest, League, Member
+from leagues.services import accounts, joining, organizing
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.leagues.test_delete_races import DEADLINE, in_thread
 from tournaments.selectors.viewers import organizer_of_token

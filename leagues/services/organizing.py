@@ -14,8 +14,8 @@ from apikit.shapes import row
 from infra.errors import ConflictError, NotFoundError
 from leagues.models import League, OrganizerChangeKind, Visibility
 from leagues.organizing_shapes import OrganizerChangeItem, OrganizerItem
-from leagues.selectors import league_view
-from leagues.services import league_of, organizers_changed, require_organizer
+from leagues.selectors.leagues import league_view
+from leagues.services.leagues import league_of, organizers_changed, require_organizer
 from leagues.shapes import LeagueItem, LeagueView
 from tournaments.models import Status, Tournament
 from tournaments.selectors.viewers import ORGANIZE, Organizer

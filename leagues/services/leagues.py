@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 
 from cards.selectors import additional_set_problems
 from infra.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
-from leagues.destinations import DestinationError, check_registration
 from leagues.models import (
     FormerHandle,
     League,
@@ -33,13 +32,14 @@ from leagues.models import (
     Visibility,
     WebhookEndpoint,
 )
-from leagues.rules import (
+from leagues.rules.scoring import (
     SEASON_OPTIONS,
     LeagueRuleError,
     check_scoring,
     check_season_options,
 )
-from leagues.webhooks import EVENT_KINDS
+from leagues.services.destinations import DestinationError, check_registration
+from leagues.services.webhooks import EVENT_KINDS
 from tournaments.models import Seat, Tournament
 from tournaments.selectors.viewers import BadToken, Organizer, hash_token
 from tournaments.services import lobby
@@ -85,7 +85,7 @@ def organizes_league_of(user_id: int, tournament: Tournament) -> bool:
 def league_create(
     *, organizer: Organizer | None, name: str, slug: str, description: str = "", public: bool = True
 ) -> League:
-    """A new league; its creator is its first organizer (``leagues.organizing`` adds more)."""
+    """A new league; its creator is its first organizer (``services.organizing`` adds more)."""
     by = require_organizer(organizer)
     if slug in RESERVED_SLUGS:
         raise ConflictError("slug_taken", _("That slug is reserved."))
