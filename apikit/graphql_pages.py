@@ -198,12 +198,12 @@ def paged(rules: Rules = ITEMS) -> Callable[[R], R]:
 
         @functools.wraps(resolver)
         def resolve(
-            *args: Any,
+            *args: object,
             first: int | None = None,
             after: str | None = None,
             last: int | None = None,
             before: str | None = None,
-            **kwargs: Any,
+            **kwargs: object,
         ) -> Any:
             page = rules.page(first, after, last, before)
             page.check()

@@ -32,7 +32,7 @@ def catalogue_version() -> int:
 
 @receiver([post_save, post_delete], sender=Card)
 @receiver([post_save, post_delete], sender=CardSet)
-def catalogue_changed(**kwargs: Any) -> None:
+def catalogue_changed(**kwargs: object) -> None:
     """Any saved or deleted card or set makes every cached answer stale."""
     try:
         cache.incr(VERSION_KEY)

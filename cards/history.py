@@ -19,7 +19,7 @@ User = AbstractBaseUser | AnonymousUser | None
 
 
 def updated_with_history(
-    queryset: models.QuerySet[Row], *, reason: str, user: User = None, **values: Any
+    queryset: models.QuerySet[Row], *, reason: str, user: User = None, **values: object
 ) -> int:
     """Set ``values`` on the rows of ``queryset`` that differ, one history record each; the
     rows changed."""

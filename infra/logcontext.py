@@ -37,7 +37,7 @@ def current() -> dict[str, Any]:
     return {name: value for name, value in values.items() if value is not None}
 
 
-def bind(**values: Any) -> dict[str, Token[Any]]:
+def bind(**values: object) -> dict[str, Token[Any]]:
     return {name: _VARS[name].set(value) for name, value in values.items()}
 
 
@@ -47,7 +47,7 @@ def unbind(tokens: dict[str, Token[Any]]) -> None:
 
 
 @contextmanager
-def bound(**values: Any) -> Iterator[None]:
+def bound(**values: object) -> Iterator[None]:
     tokens = bind(**values)
     try:
         yield

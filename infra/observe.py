@@ -42,7 +42,7 @@ REDIS_ERRORS = (
 )
 
 
-def state_changed(event: str, **ids: Any) -> None:
+def state_changed(event: str, **ids: object) -> None:
     """Log and count ``event`` once the current transaction commits (at once outside one)."""
     transaction.on_commit(partial(_emit, event, ids))
 
@@ -115,6 +115,6 @@ def dependency_failed(error: BaseException) -> None:
         dependency_seen(name, False)
 
 
-def connection_created(**_: Any) -> None:
+def connection_created(**_: object) -> None:
     """Django's ``connection_created``: the database accepted a new connection."""
     dependency_seen(DATABASE, True)

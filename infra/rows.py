@@ -151,7 +151,7 @@ def _update_where_sql(
     return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {where}", fields, matched
 
 
-def update_where(model: type[models.Model], where: dict[str, Any], **values: Any) -> int:
+def update_where(model: type[models.Model], where: dict[str, Any], **values: object) -> int:
     """``model.objects.filter(**where).update(**values)`` for equality filters on plain fields
     (a foreign key by its attname); how many rows it changed."""
     sql, fields, matched = _update_where_sql(model, tuple(values), tuple(where))

@@ -55,7 +55,7 @@ later (with jitter), about a minute in all; after that the reconciler re-drives 
 task is idempotent, so a retry of a task that had in fact committed changes nothing."""
 
 
-def enqueue(task: Task, *args: Any, countdown: float = 0) -> bool:
+def enqueue(task: Task, *args: object, countdown: float = 0) -> bool:
     """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner.
 
     On the full stack a task with a countdown under half the visibility timeout is sent with it;
@@ -122,7 +122,7 @@ def _broker_client(url: str) -> redis.Redis:
     )
 
 
-def enqueue_named(name: str, *args: Any, countdown: float = 0) -> bool:
+def enqueue_named(name: str, *args: object, countdown: float = 0) -> bool:
     """``enqueue`` the task ``"module.function"`` (services queue tasks without importing them)."""
     module, _, function = name.rpartition(".")
     return enqueue(getattr(import_module(module), function), *args, countdown=countdown)

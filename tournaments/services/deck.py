@@ -30,7 +30,7 @@ def seat_act(
     seat: Seat | None,
     action: str,
     expected_version: int | None = None,
-    **arguments: Any,
+    **arguments: object,
 ) -> DraftTurn:
     """One Deck Phase action of a seat: ``choose``, ``draw``, ``redraw``, ``pick``, …"""
     with locked_tournament(tournament_id) as tournament:
