@@ -204,7 +204,7 @@ def paged(rules: Rules = ITEMS) -> Callable[[R], R]:
             last: int | None = None,
             before: str | None = None,
             **kwargs: object,
-        ) -> Any:
+        ) -> object:
             page = rules.page(first, after, last, before)
             page.check()
             return resolver(*args, page=page, **kwargs)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
 
 import kombu.exceptions
 import psycopg
@@ -47,7 +46,7 @@ def state_changed(event: str, **ids: object) -> None:
     transaction.on_commit(partial(_emit, event, ids))
 
 
-def _emit(event: str, ids: dict[str, Any]) -> None:
+def _emit(event: str, ids: dict[str, object]) -> None:
     if event == "match_recorded":
         metrics.MATCHES_RECORDED.inc()
     elif event == "match_released":

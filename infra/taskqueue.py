@@ -139,7 +139,7 @@ class ThreadRunner:
         self._thread = threading.Thread(target=self._loop, name="task-runner", daemon=True)
         self._thread.start()
 
-    def schedule(self, task: Task, args: tuple[Any, ...], countdown: float) -> None:
+    def schedule(self, task: Task, args: tuple[object, ...], countdown: float) -> None:
         with self._wake:
             due = time.monotonic() + max(countdown, 0)
             heapq.heappush(self._queue, (due, next(self._order), task, args))
@@ -154,7 +154,7 @@ class ThreadRunner:
             self._queue.clear()
             self.generation += 1
 
-    def _next(self) -> tuple[Task, tuple[Any, ...]]:
+    def _next(self) -> tuple[Task, tuple[object, ...]]:
         with self._wake:
             while True:
                 wait = self._queue[0][0] - time.monotonic() if self._queue else None
@@ -200,7 +200,7 @@ class _Every:
         self.name, self.seconds = name, seconds
         self.generation = _runner().generation
 
-    def apply(self, args: tuple[Any, ...], throw: bool) -> None:
+    def apply(self, args: tuple[object, ...], throw: bool) -> None:
         module, _, function = self.name.rpartition(".")
         try:
             getattr(import_module(module), function).apply(args=args, throw=throw)
