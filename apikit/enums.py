@@ -47,11 +47,6 @@ def registered() -> list[type[enum.Enum]]:
     return list(_BY_VALUES.values())
 
 
-def values_of(declared: Any) -> list[str]:
-    """A declared enum's values, in order: REST's ``ChoiceField`` choices for the same set."""
-    return [str(member.value) for member in declared]
-
-
 def plain(value: Any) -> Any:
     """An enum member's value; anything else as it is."""
     return value.value if isinstance(value, enum.Enum) else value

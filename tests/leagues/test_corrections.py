@@ -14,7 +14,6 @@ from rest_framework.test import APIClient
 from leagues import recording
 from leagues.models import Correction, League, Result, Season, WebhookDelivery
 from leagues.rules import DEFAULT_SCORING, Outcome, corrected
-from leagues.selectors import standings_from_results
 from tests.api.snapshot import everything
 from tests.leagues.helpers import (
     bot_tournament,
@@ -26,6 +25,7 @@ from tests.leagues.helpers import (
     places_of,
     post,
     refused,
+    standings_from_results,
 )
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot
