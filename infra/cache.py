@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 UNREACHABLE = (redis.exceptions.RedisError, OSError)
 
 
-def _fail_open(method: Callable[..., Any], missing: Callable[..., Any]) -> Callable[..., Any]:
+def _fail_open(method: Callable[..., object], missing: Callable[..., object]) -> Callable[..., Any]:
     @functools.wraps(method)
     def wrapper(self: RedisCache, *args: object, **kwargs: object) -> Any:
         try:
@@ -39,7 +39,7 @@ def _fail_open(method: Callable[..., Any], missing: Callable[..., Any]) -> Calla
     return wrapper
 
 
-def _default(key: Any, default: Any = None, *_: object, **__: object) -> Any:
+def _default(key: object, default: object = None, *_: object, **__: object) -> Any:
     return default
 
 
@@ -55,7 +55,7 @@ def _empty(*_: object, **__: object) -> dict[str, Any]:
     return {}
 
 
-def _unset_keys(data: dict[str, Any], *_: object, **__: object) -> list[str]:
+def _unset_keys(data: dict[str, object], *_: object, **__: object) -> list[str]:
     return list(data)
 
 

@@ -63,7 +63,7 @@ class CodedHTTPChannel(HTTPChannel):
     MAX_LENGTH = LINE_LIMIT
     totalHeadersSize = HEADERS_LIMIT
 
-    def lineReceived(self, line: bytes) -> Any:
+    def lineReceived(self, line: bytes) -> object:
         if self._receivedHeaderSize + len(line) > self.totalHeadersSize:
             self.refuse_head(line)
             return None
