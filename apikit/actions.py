@@ -121,7 +121,7 @@ def result(field: str, kind: type[Shape], description: str) -> Answer:
     return Answer(Result(field, shapes.graphql_type(kind), description, lambda body, _: body), kind)
 
 
-def declare(name: str, description: str, run: Any, answer: Answer, **options: Any) -> Action:
+def declare(name: str, description: str, run: Any, answer: Answer, **options: object) -> Action:
     """An action answering ``answer`` (``options``: the path, body, throttle, … of ``Action``,
     or a preset's)."""
     return Action(name, description, run, answer.result, **{"response": answer.response, **options})
@@ -151,7 +151,7 @@ def rest_view(name: str, actions: tuple[Action, ...], base: type[APIView]) -> ty
 
 
 def _handler(action: Action) -> Callable[..., Response]:
-    def handle(self: APIView, request: Request, **path: Any) -> Response:  # path: URL kwargs
+    def handle(self: APIView, request: Request, **path: object) -> Response:  # path: URL kwargs
         header = request.headers.get("Authorization", "")
         named = {ident.input_name: path[ident.name] for ident in action.path}
         body = action.perform(header, request.data, named)

@@ -67,7 +67,7 @@ def declare_socket(socket: Socket) -> Socket:
 # Payloads ----------------------------------------------------------------------------------
 
 
-def shape_payload(cls: type[Shape], **extra: dict[str, Any]) -> dict[str, Any]:
+def shape_payload(cls: type[Shape], **extra: dict[str, object]) -> dict[str, Any]:
     """A shape's JSON schema (its nested shapes inlined), with ``extra`` properties in front
     (required): the stream's frame is the shape's keys after ``"type"``."""
     made = json_schema(openapi_schema(cls, lambda nested: shape_payload(nested)))
@@ -75,7 +75,7 @@ def shape_payload(cls: type[Shape], **extra: dict[str, Any]) -> dict[str, Any]:
     return {**made, "properties": properties, "required": [*extra, *made.get("required", [])]}
 
 
-def json_schema(node: Any) -> Any:
+def json_schema(node: object) -> Any:
     """OpenAPI 3.0's schema dialect as JSON Schema: ``nullable`` becomes a ``null`` type."""
     if isinstance(node, list):
         return [json_schema(item) for item in node]
@@ -94,7 +94,7 @@ def constant(value: str) -> dict[str, Any]:
 
 
 def frame(
-    kind: str, properties: dict[str, Any], required: tuple[str, ...] | None = None
+    kind: str, properties: dict[str, object], required: tuple[str, ...] | None = None
 ) -> dict[str, Any]:
     """A JSON object frame whose ``type`` is ``kind``."""
     every = {"type": constant(kind), **properties}

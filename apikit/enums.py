@@ -33,7 +33,7 @@ def enum_of(name: str, values: Iterable[str], description: str) -> Any:
     return made
 
 
-def enum_for(values: Iterable[Any]) -> type[enum.Enum]:
+def enum_for(values: Iterable[object]) -> type[enum.Enum]:
     """The declared enum of exactly ``values`` (a ``ChoiceField``'s choices)."""
     key = frozenset(str(v) for v in values)
     try:
@@ -47,11 +47,6 @@ def registered() -> list[type[enum.Enum]]:
     return list(_BY_VALUES.values())
 
 
-def values_of(declared: Any) -> list[str]:
-    """A declared enum's values, in order: REST's ``ChoiceField`` choices for the same set."""
-    return [str(member.value) for member in declared]
-
-
-def plain(value: Any) -> Any:
+def plain(value: object) -> Any:
     """An enum member's value; anything else as it is."""
     return value.value if isinstance(value, enum.Enum) else value

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, overload
+from typing import overload
 
 from django.utils.translation import gettext as _
 from graphql import (
@@ -82,7 +82,7 @@ class NumberVariablesRule(VariablesInAllowedPositionRule):
     """graphql-core's rule, but an ``Int`` variable may stand where an ``ID`` is taken, as an
     ``Int`` literal may (deprecated: the id arguments and inputs were ``Int`` s)."""
 
-    def leave_operation_definition(self, operation: OperationDefinitionNode, *args: Any) -> None:
+    def leave_operation_definition(self, operation: OperationDefinitionNode, *args: object) -> None:
         self.widened = set(self._widened(operation))
         super().leave_operation_definition(operation, *args)
 

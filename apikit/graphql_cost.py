@@ -63,7 +63,7 @@ class QueryCostRule(ValidationRule):
         super().__init__(context)
         self.fragment_costs: dict[str, int] = {}
 
-    def enter_operation_definition(self, node: OperationDefinitionNode, *_rest: Any) -> None:
+    def enter_operation_definition(self, node: OperationDefinitionNode, *_rest: object) -> None:
         root = self.context.schema.get_root_type(node.operation)
         if root is None:
             return

@@ -72,7 +72,7 @@ class FramePlan:
     type_name: str
     leaves: tuple[Leaf, ...]
 
-    def data(self, event: Any) -> dict[str, Any] | None:
+    def data(self, event: object) -> dict[str, Any] | None:
         """The event's completed data, or ``None`` where only a full execution can say what
         the answer is (a null where none may be, a value the scalar refuses)."""
         if event is None:
@@ -114,7 +114,7 @@ class FrameExecutionContext(ReusingExecutionContext):
     # Made at the subscription's first event (``False``: not yet; ``None``: not plannable).
     frame_plan: FramePlan | bool | None = False
 
-    def build_per_event_executor(self, payload: Any) -> Any:
+    def build_per_event_executor(self, payload: object) -> Any:
         """The executor of one event (graphql-core runs its ``execute_operation``): the plan's
         answer when it has one, else a copy of this executor as graphql-core makes it."""
         if self.frame_plan is False:
@@ -193,7 +193,7 @@ def _leaf(event_type: GraphQLObjectType, key: str, nodes: FieldDetailsList) -> L
     return Leaf(key, read, definition.python_name, scalar.serialize, nullable)
 
 
-def _named(type_: Any) -> Any:
+def _named(type_: object) -> Any:
     """The type without its non-null wrapper (a list stays a list: not planned)."""
     return type_.of_type if isinstance(type_, GraphQLNonNull) else type_
 

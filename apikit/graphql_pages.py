@@ -198,13 +198,13 @@ def paged(rules: Rules = ITEMS) -> Callable[[R], R]:
 
         @functools.wraps(resolver)
         def resolve(
-            *args: Any,
+            *args: object,
             first: int | None = None,
             after: str | None = None,
             last: int | None = None,
             before: str | None = None,
-            **kwargs: Any,
-        ) -> Any:
+            **kwargs: object,
+        ) -> object:
             page = rules.page(first, after, last, before)
             page.check()
             return resolver(*args, page=page, **kwargs)

@@ -62,7 +62,7 @@ def list_view(name: str, listed: Listed, base: type[APIView]) -> type[APIView]:
 LISTS: dict[str, Listed] = {}
 
 
-def connection_field(listed: Listed) -> Any:
+def connection_field(listed: Listed) -> object:
     """The root field of ``listed``: ``name(<path>, first, after, last, before):
     <Item>Connection!``."""
     if LISTS.setdefault(listed.name, listed) is not listed:
@@ -70,7 +70,7 @@ def connection_field(listed: Listed) -> Any:
 
     nodes = {ident.input_name: ident.nodes for ident in listed.path if ident.nodes}
 
-    def resolve(info: strawberry.Info, page: Page, **given: Any) -> Any:
+    def resolve(info: strawberry.Info, page: Page, **given: Any) -> object:
         for name, kinds in nodes.items():  # a global id, or its number (deprecated)
             given[name] = number_of(given[name], name, kinds)
         return page_of(listed.rows(Call(authorization(info), given)), page)
@@ -88,7 +88,7 @@ def connection_field(listed: Listed) -> Any:
     return strawberry.field(resolver, description=listed.description)
 
 
-def _typed(ident: Ident) -> Any:
+def _typed(ident: Ident) -> object:
     """A path identifier's argument: an ``ID`` where it names a ``Node``, else its type."""
     if not ident.nodes:
         return Annotated[ident.type, strawberry.argument(description=ident.description)]

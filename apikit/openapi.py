@@ -128,7 +128,7 @@ def register_components(*shapes: type[Shape]) -> None:
 
 def add_components(
     result: dict[str, Any], generator: Any, request: Any, public: bool
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The registered shapes' components (a hook run before drf-spectacular's enum hook, which
     names their enums as any other's)."""
     for shape in COMPONENTS:
@@ -139,13 +139,13 @@ def add_components(
     return result
 
 
-def _reference(nested: type[Shape]) -> dict[str, Any]:
+def _reference(nested: type[Shape]) -> dict[str, object]:
     return {"$ref": f"#/components/schemas/{nested.__name__}"}
 
 
 def add_event_unions(
     result: dict[str, Any], generator: Any, request: Any, public: bool
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Each log's events typed (``apikit.events``): its envelope's component becomes the union
     of its kinds, discriminated by ``kind``. Run after the enum hook: a kind's one value stays
     in its envelope, not a component of its own."""
@@ -182,7 +182,7 @@ def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int
     return codes
 
 
-def error_response(status: int, codes: list[str]) -> dict[str, Any]:
+def error_response(status: int, codes: list[str]) -> dict[str, object]:
     listed = ", ".join(f"`{code}`" for code in codes)
     return {
         "description": f"{STATUS_TEXT.get(status, 'Refused.')} Codes: {listed}.",
@@ -256,7 +256,7 @@ def _precise_types(schemas: dict[str, Any]) -> None:
 
 def complete_schema(
     result: dict[str, Any], generator: Any, request: Any, public: bool
-) -> dict[str, Any]:
+) -> dict[str, object]:
     components = result.setdefault("components", {})
     schemas = components.setdefault("schemas", {})
     schemas[ERROR] = ERROR_SCHEMA

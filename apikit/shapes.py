@@ -179,7 +179,7 @@ def _is_list(kind: Any) -> bool:
 # Building shapes ---------------------------------------------------------------------------
 
 
-def row(kind: type[S], source: object, /, **given: Any) -> S:
+def row(kind: type[S], source: object, /, **given: object) -> S:
     """A ``kind`` built from ``source`` (a model row, another shape, or a mapping such as a
     ``.values()`` row or a stored payload): each field ``given`` takes that value, every other
     one ``source``'s attribute (a mapping's key) of the same name. The one row builder: a

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.contrib import admin, messages
@@ -102,7 +102,28 @@ def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
             )
 
 
-def _simulated(simulation: Any) -> str:
+class Simulated(Protocol):
+    """What the card page reads of a balance simulation (the tournaments' ``Simulation``)."""
+
+    status: str
+    matches: int
+    done: int
+    win_rate_with: float | None
+    win_interval_with: list[float] | None
+    win_rate_without: float | None
+    win_interval_without: list[float] | None
+
+
+class Listed(Protocol):
+    """A card of the admin list, with the totals ``CardAdmin.get_queryset`` annotates."""
+
+    stat_offered: int
+    stat_decks: int
+    stat_deck_wins: int
+    stat_pick_rate: float | None
+
+
+def _simulated(simulation: Simulated | None) -> str:
     """A line on the latest balance simulation: its progress, or its result."""
     if simulation is None:
         return ""
@@ -363,11 +384,11 @@ class CardAdmin(RetireActions):
         return import_string(settings.CARD_LIST_FIGURES)(super().get_queryset(request))
 
     @admin.display(description=_("pick rate"), ordering="stat_pick_rate")
-    def pick_rate(self, card: Any) -> str:
+    def pick_rate(self, card: Listed) -> str:
         return f"{_percent(card.stat_pick_rate)} of {card.stat_offered}"
 
     @admin.display(description=_("win rate, interval at 95 %"), ordering="stat_win_rate")
-    def win_rate(self, card: Any) -> str:
+    def win_rate(self, card: Listed) -> str:
         """The rate, its 95 % interval and its sample size, as the stats API serves them
         (``settings.CARD_WIN_SHOWN``: one computation)."""
         shown = import_string(settings.CARD_WIN_SHOWN)(

@@ -32,7 +32,7 @@ def catalogue_version() -> int:
 
 @receiver([post_save, post_delete], sender=Card)
 @receiver([post_save, post_delete], sender=CardSet)
-def catalogue_changed(**kwargs: Any) -> None:
+def catalogue_changed(**kwargs: object) -> None:
     """Any saved or deleted card or set makes every cached answer stale."""
     try:
         cache.incr(VERSION_KEY)
@@ -40,13 +40,13 @@ def catalogue_changed(**kwargs: Any) -> None:
         cache.add(VERSION_KEY, 1, None)
 
 
-def cached_answer(name: str, query: str, build: Callable[[], Any]) -> Any:
+def cached_answer(name: str, query: str, build: Callable[[], object]) -> Any:
     """The answer of endpoint ``name`` for ``query``, built once per catalogue version and
     language (the names and effects are translated)."""
     return cached_named(name, query, build)[0]
 
 
-def cached_named(name: str, query: str, build: Callable[[], Any]) -> tuple[Any, str]:
+def cached_named(name: str, query: str, build: Callable[[], object]) -> tuple[Any, str]:
     """``cached_answer``'s answer and its key, which names its content (the same key, the same
     answer): GraphQL reuses a page it completed for the key (``apikit.graphql_execution``)."""
     key = f"cards:{catalogue_version()}:{get_language()}:{name}:{query}"

@@ -16,7 +16,7 @@ GLOSSARY_PATH = Path(__file__).resolve().parent / "data" / "glossary.json"
 
 
 @lru_cache(maxsize=1)
-def glossary_read() -> dict[str, Any]:
+def glossary_read() -> dict[str, object]:
     data: dict[str, Any] = json.loads(GLOSSARY_PATH.read_text(encoding="utf-8"))
     return data
 

@@ -6,7 +6,7 @@ A save records itself. Bulk changes — the admin's Retire, Restore and Release,
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models, transaction
@@ -19,7 +19,7 @@ User = AbstractBaseUser | AnonymousUser | None
 
 
 def updated_with_history(
-    queryset: models.QuerySet[Row], *, reason: str, user: User = None, **values: Any
+    queryset: models.QuerySet[Row], *, reason: str, user: User = None, **values: object
 ) -> int:
     """Set ``values`` on the rows of ``queryset`` that differ, one history record each; the
     rows changed."""
@@ -57,5 +57,5 @@ def bulk_updated_with_history(
         bulk_update_with_history(rows, model, fields, default_change_reason=reason)
 
 
-def _author(user: User) -> Any:
+def _author(user: User) -> object:
     return user if user is not None and user.is_authenticated else None

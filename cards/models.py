@@ -190,15 +190,6 @@ class Card(models.Model):
     def box(self) -> str:
         return self.card_set.box
 
-    @property
-    def copy_count(self) -> int | None:
-        """Copies of this design in its set; None when the catalogue does not know."""
-        if self.copies is not None:
-            return self.copies
-        if self.copies_per_starter_deck is not None and self.card_set.starter_decks:
-            return self.copies_per_starter_deck * self.card_set.starter_decks
-        return None
-
     def translated(self, field: str, language: str | None = None) -> str:
         """``name`` or ``effect`` in ``language`` (the active one by default); English when the
         catalogue has no translation of it."""

@@ -15,7 +15,7 @@ FORMAT_NOTE = (
 )
 
 
-def sets_export(card_sets: Iterable[CardSet]) -> dict[str, Any]:
+def sets_export(card_sets: Iterable[CardSet]) -> dict[str, object]:
     """``card_sets`` and their cards (retired ones included, marked by their ``note``) as a
     catalogue file."""
     chosen = sorted(card_sets, key=lambda card_set: (card_set.position, card_set.name))
@@ -31,7 +31,7 @@ def sets_export(card_sets: Iterable[CardSet]) -> dict[str, Any]:
     return data
 
 
-def _set_entry(card_set: CardSet) -> dict[str, Any]:
+def _set_entry(card_set: CardSet) -> dict[str, object]:
     entry: dict[str, Any] = {
         "name": card_set.name,
         "box": card_set.box,
@@ -44,7 +44,7 @@ def _set_entry(card_set: CardSet) -> dict[str, Any]:
     return entry
 
 
-def _card_entry(card: Card) -> dict[str, Any]:
+def _card_entry(card: Card) -> dict[str, object]:
     return {
         "box": card.card_set.box,
         "set": card.card_set.name,

@@ -10,13 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
-from typing import Any
 
 from cards.models import Card, CardSnapshot, SetKind
 from matches.engine.cards import CardSpec, spec_from_entry
 
 
-def card_entry(card: Card) -> dict[str, Any]:
+def card_entry(card: Card) -> dict[str, object]:
     """One card design as the engine's catalogue entry, with the design's id (which a rename or
     a move to another set keeps: a tournament finds its frozen card by it)."""
     return {

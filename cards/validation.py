@@ -140,7 +140,7 @@ def _translation_errors(card: Card) -> Errors:
     return {} if problem is None else {"translations": problem}
 
 
-def translations_error(translations: Any) -> str | None:
+def translations_error(translations: object) -> str | None:
     """What is wrong with a card's ``translations`` value, or None."""
     if not isinstance(translations, dict):
         return _("Translations are a JSON object keyed by language.")

@@ -304,7 +304,7 @@ def _split_url(name: str, raw: str, schemes: set[str]) -> SplitResult:
     return url
 
 
-def _database(environ: Mapping[str, str]) -> dict[str, Any]:
+def _database(environ: Mapping[str, str]) -> dict[str, object]:
     raw = _value(environ, "DATABASE_URL")
     if raw is None:
         sqlite_path = _value(environ, "SQLITE_PATH")
@@ -345,7 +345,7 @@ def _database(environ: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
-def _pool(environ: Mapping[str, str]) -> dict[str, Any]:
+def _pool(environ: Mapping[str, str]) -> dict[str, object]:
     """psycopg_pool's options (Django passes them to ``ConnectionPool``)."""
     return {
         "min_size": 1,
@@ -367,7 +367,7 @@ def _redis_url(environ: Mapping[str, str]) -> str | None:
     return raw
 
 
-def _channel_layer(redis_url: str | None) -> dict[str, Any]:
+def _channel_layer(redis_url: str | None) -> dict[str, object]:
     if redis_url is None:
         return {
             "BACKEND": "channels.layers.InMemoryChannelLayer",
@@ -382,7 +382,7 @@ def _channel_layer(redis_url: str | None) -> dict[str, Any]:
     }
 
 
-def _cache(redis_url: str | None) -> dict[str, Any]:
+def _cache(redis_url: str | None) -> dict[str, object]:
     """Django's cache (the API's throttle counts, the tournament views): Redis when there is one,
     failing open while it is down (``infra.cache``), else this process's memory (one server
     process: the embedded defaults)."""

@@ -24,7 +24,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 
 class Channel(kombu_redis.Channel):
-    def _connparams(self, asynchronous: bool = False) -> dict[str, Any]:
+    def _connparams(self, asynchronous: bool = False) -> dict[str, object]:
         if self.connection.client is None:
             raise RedisConnectionError("The broker connection was closed after a loss.")
         params: dict[str, Any] = super()._connparams(asynchronous=asynchronous)  # type: ignore[misc]

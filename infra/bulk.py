@@ -45,7 +45,7 @@ def appends_gathered() -> Iterator[None]:
         _write_rows(model, rows)
 
 
-def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
+def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, object]]) -> None:
     """Insert new rows of ``model``, each given as ``{attname: value}`` with the same keys (the
     primary keys are left to the database). Plain mappings, not model instances: building ~100
     instances per match cost more than writing them. Inside ``appends_gathered`` the rows are
@@ -59,7 +59,7 @@ def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) ->
     _write_rows(model, rows)
 
 
-def _write_rows(model: type[models.Model], rows: Sequence[Mapping[str, Any]]) -> None:
+def _write_rows(model: type[models.Model], rows: Sequence[Mapping[str, object]]) -> None:
     if connection.vendor != "postgresql":
         model._default_manager.bulk_create([model(**row) for row in rows])
         return

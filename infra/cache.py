@@ -24,9 +24,9 @@ log = logging.getLogger(__name__)
 UNREACHABLE = (redis.exceptions.RedisError, OSError)
 
 
-def _fail_open(method: Callable[..., Any], missing: Callable[..., Any]) -> Callable[..., Any]:
+def _fail_open(method: Callable[..., object], missing: Callable[..., object]) -> Callable[..., Any]:
     @functools.wraps(method)
-    def wrapper(self: RedisCache, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: RedisCache, *args: object, **kwargs: object) -> Any:
         try:
             answer = method(self, *args, **kwargs)
         except UNREACHABLE as error:
@@ -39,23 +39,23 @@ def _fail_open(method: Callable[..., Any], missing: Callable[..., Any]) -> Calla
     return wrapper
 
 
-def _default(key: Any, default: Any = None, *_: Any, **__: Any) -> Any:
+def _default(key: object, default: object = None, *_: object, **__: object) -> Any:
     return default
 
 
-def _nothing(*_: Any, **__: Any) -> None:
+def _nothing(*_: object, **__: object) -> None:
     return None
 
 
-def _false(*_: Any, **__: Any) -> bool:
+def _false(*_: object, **__: object) -> bool:
     return False
 
 
-def _empty(*_: Any, **__: Any) -> dict[str, Any]:
+def _empty(*_: object, **__: object) -> dict[str, Any]:
     return {}
 
 
-def _unset_keys(data: dict[str, Any], *_: Any, **__: Any) -> list[str]:
+def _unset_keys(data: dict[str, object], *_: object, **__: object) -> list[str]:
     return list(data)
 
 

@@ -21,14 +21,14 @@ _started: dict[str, tuple[float, dict[str, Token[Any]]]] = {}
 
 
 @signals.before_task_publish.connect
-def carry_ids(headers: dict[str, Any] | None = None, **_: Any) -> None:
+def carry_ids(headers: dict[str, object] | None = None, **_: object) -> None:
     """The queued task inherits the publisher's request and tournament ids."""
     if headers is not None:
         headers.update(logcontext.headers_to_send())
 
 
 @signals.task_prerun.connect
-def task_started(task_id: str = "", task: Any = None, **_: Any) -> None:
+def task_started(task_id: str = "", task: object = None, **_: object) -> None:
     request = getattr(task, "request", None)
     headers = {key: request.get(key) for key in _header_keys()} if request is not None else {}
     # An eager task runs inside its caller: it keeps the caller's ids (no message carried them).
@@ -41,7 +41,9 @@ def _header_keys() -> list[str]:
 
 
 @signals.task_postrun.connect
-def task_finished(task_id: str = "", task: Any = None, state: str | None = None, **_: Any) -> None:
+def task_finished(
+    task_id: str = "", task: object = None, state: str | None = None, **_: object
+) -> None:
     started = _started.pop(task_id, None)
     name = getattr(task, "name", "unknown")
     metrics.TASKS.labels(name, state or "UNKNOWN").inc()
@@ -51,7 +53,7 @@ def task_finished(task_id: str = "", task: Any = None, state: str | None = None,
 
 
 @signals.task_retry.connect
-def task_retried(sender: Any = None, reason: Any = None, **_: Any) -> None:
+def task_retried(sender: object = None, reason: object = None, **_: object) -> None:
     metrics.TASK_RETRIES.labels(getattr(sender, "name", "unknown")).inc()
     if isinstance(reason, BaseException):  # a database or broker error is retried
         observe.dependency_failed(reason)
@@ -59,7 +61,10 @@ def task_retried(sender: Any = None, reason: Any = None, **_: Any) -> None:
 
 @signals.task_failure.connect
 def task_failed(
-    sender: Any = None, task_id: str | None = None, exception: BaseException | None = None, **_: Any
+    sender: object = None,
+    task_id: str | None = None,
+    exception: BaseException | None = None,
+    **_: object,
 ) -> None:
     error = exception if exception is not None else RuntimeError("unknown")
     observe.dependency_failed(error)
@@ -67,7 +72,7 @@ def task_failed(
 
 
 @signals.worker_process_shutdown.connect
-def pool_process_gone(**_: Any) -> None:
+def pool_process_gone(**_: object) -> None:
     """Sent in the pool process itself as it exits: its live gauges stop counting."""
     if metrics.multiprocess_dir():
         multiprocess.mark_process_dead(metrics.process_id())

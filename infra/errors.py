@@ -31,13 +31,13 @@ class ApplicationError(Exception):
 
     status_code: int = status.HTTP_400_BAD_REQUEST
 
-    def __init__(self, code: str, message: str, extra: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, code: str, message: str, extra: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.extra: dict[str, Any] = dict(extra or {})
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return error_body(code=self.code, message=self.message, details=self.extra)
 
 
@@ -81,18 +81,18 @@ def unavailable_response(error: UnavailableError) -> Response:
     return response
 
 
-def error_body(*, code: str, message: str, details: Any = None) -> dict[str, Any]:
+def error_body(*, code: str, message: str, details: object = None) -> dict[str, object]:
     return {"code": code, "message": message, "details": details if details is not None else {}}
 
 
-def graphql_error_body(*, code: str, message: str, details: Any = None) -> dict[str, Any]:
+def graphql_error_body(*, code: str, message: str, details: object = None) -> dict[str, object]:
     """The same refusal as GraphQL answers a request it did not run: ``errors`` alone, each
     with the code and details in ``extensions``."""
     extensions = {"code": code, "details": details if details is not None else {}}
     return {"errors": [{"message": message, "extensions": extensions}]}
 
 
-def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def api_exception_handler(exc: Exception, context: dict[str, object]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``: render every error in the coded format."""
     # Imported here: rest_framework.views loads the authentication classes of the settings, and
     # those (tournaments.callers) import this module.
@@ -113,7 +113,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     return response
 
 
-def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
+def _api_exception_body(exc: exceptions.APIException) -> dict[str, object]:
     code = str(exc.default_code)
     if isinstance(exc, exceptions.ValidationError):
         return error_body(code=code, message=_("Invalid input."), details=exc.detail)

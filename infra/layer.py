@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer, get_channel_layer
@@ -45,7 +44,7 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
         return _sender.loop
 
 
-def group_send(group: str, message: dict[str, Any]) -> bool:
+def group_send(group: str, message: dict[str, object]) -> bool:
     """Send ``message`` to ``group``; ``False`` when there is no channel layer."""
     layer: BaseChannelLayer | None = get_channel_layer()
     if layer is None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import math
 from datetime import datetime, timedelta
-from typing import Any
 
 from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
@@ -36,7 +35,7 @@ MAX_LOGGED_NAME = 150  # a username is whatever the form was sent: a log line st
 
 
 def report_lockout(
-    sender: Any, request: HttpRequest, username: str | None, ip_address: str, **kwargs: Any
+    sender: object, request: HttpRequest, username: str | None, ip_address: str, **kwargs: object
 ) -> None:
     """Axes' ``user_locked_out``: log and count a lockout as it begins. Axes sends the signal
     again for each try during the lockout; those tries were never counted (no failure was

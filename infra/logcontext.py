@@ -31,23 +31,23 @@ _TOURNAMENT_KWARGS = ("tournament_id", "pk")
 _VARS: dict[str, ContextVar[Any]] = {name: ContextVar(name, default=None) for name in FIELDS}
 
 
-def current() -> dict[str, Any]:
+def current() -> dict[str, object]:
     """The ids set now (only those set)."""
     values = {name: var.get() for name, var in _VARS.items()}
     return {name: value for name, value in values.items() if value is not None}
 
 
-def bind(**values: Any) -> dict[str, Token[Any]]:
+def bind(**values: object) -> dict[str, Token[object]]:
     return {name: _VARS[name].set(value) for name, value in values.items()}
 
 
-def unbind(tokens: dict[str, Token[Any]]) -> None:
+def unbind(tokens: dict[str, Token[object]]) -> None:
     for name, token in tokens.items():
         _VARS[name].reset(token)
 
 
 @contextmanager
-def bound(**values: Any) -> Iterator[None]:
+def bound(**values: object) -> Iterator[None]:
     tokens = bind(**values)
     try:
         yield
@@ -74,7 +74,7 @@ class RequestContextMiddleware:
         return response
 
     def process_view(
-        self, request: HttpRequest, view: Any, args: Any, kwargs: dict[str, Any]
+        self, request: HttpRequest, view: object, args: object, kwargs: dict[str, object]
     ) -> None:
         """A tournament's route names it: its id goes on every line of the request."""
         match = request.resolver_match
@@ -96,11 +96,11 @@ class ContextFilter(logging.Filter):
         return True
 
 
-def headers_to_send() -> dict[str, Any]:
+def headers_to_send() -> dict[str, object]:
     """The ids a task queued now inherits, as message headers."""
     return {f"{HEADER_PREFIX}{name}": value for name, value in current().items() if name in CARRIED}
 
 
-def ids_received(headers: dict[str, Any]) -> dict[str, Any]:
+def ids_received(headers: dict[str, object]) -> dict[str, object]:
     """The ids a task's message carries (``headers_to_send`` on the publisher's side)."""
     return {name: headers.get(f"{HEADER_PREFIX}{name}") for name in CARRIED}

@@ -25,7 +25,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import (
@@ -148,9 +147,9 @@ class ApiErrorsMiddleware(MiddlewareMixin):
     def process_view(
         self,
         request: HttpRequest,
-        view: Callable[..., Any],
-        args: tuple[Any, ...],
-        kwargs: dict[str, Any],
+        view: Callable[..., object],
+        args: tuple[object, ...],
+        kwargs: dict[str, object],
     ) -> HttpResponseBase | None:
         if is_api(request) and any(
             isinstance(value, int) and value > MAX_ID for value in [*args, *kwargs.values()]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
 
 import kombu.exceptions
 import psycopg
@@ -42,12 +41,12 @@ REDIS_ERRORS = (
 )
 
 
-def state_changed(event: str, **ids: Any) -> None:
+def state_changed(event: str, **ids: object) -> None:
     """Log and count ``event`` once the current transaction commits (at once outside one)."""
     transaction.on_commit(partial(_emit, event, ids))
 
 
-def _emit(event: str, ids: dict[str, Any]) -> None:
+def _emit(event: str, ids: dict[str, object]) -> None:
     if event == "match_recorded":
         metrics.MATCHES_RECORDED.inc()
     elif event == "match_released":
@@ -115,6 +114,6 @@ def dependency_failed(error: BaseException) -> None:
         dependency_seen(name, False)
 
 
-def connection_created(**_: Any) -> None:
+def connection_created(**_: object) -> None:
     """Django's ``connection_created``: the database accepted a new connection."""
     dependency_seen(DATABASE, True)

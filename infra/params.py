@@ -7,7 +7,6 @@ one. Each API view names the parameters it reads; anything else is ``400 unknown
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
@@ -40,6 +39,6 @@ class KnownQueryParameters:
             allowed |= set(filterset.base_filters)
         return allowed
 
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+    def initial(self, request: Request, *args: object, **kwargs: object) -> None:
         super().initial(request, *args, **kwargs)  # type: ignore[misc]
         refuse_unknown(request, self.allowed_query_parameters())

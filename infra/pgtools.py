@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from typing import Any
 
 from django.core.management.base import CommandError
 from django.db import connection
@@ -27,7 +26,7 @@ def require_postgres(tool: str) -> str:
     return found
 
 
-def connection_args(settings: dict[str, Any]) -> tuple[list[str], dict[str, str]]:
+def connection_args(settings: dict[str, object]) -> tuple[list[str], dict[str, str]]:
     """Host, port and user as arguments; the password in the environment (never argv)."""
     args = []
     for flag, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")):

@@ -58,7 +58,7 @@ def _converters(model: type[models.Model], names: tuple[str, ...]) -> Conversion
 
 
 def converted(
-    model: type[models.Model], names: tuple[str, ...], values: Sequence[Any]
+    model: type[models.Model], names: tuple[str, ...], values: Sequence[object]
 ) -> list[Any]:
     """The database values of ``model``'s fields ``names`` as the ORM would read them."""
     row = list(values)
@@ -78,7 +78,7 @@ def columns_of(model: type[models.Model], alias: str) -> str:
     return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
 
 
-def instance(model: type[M], alias: str, values: Sequence[Any]) -> M:
+def instance(model: type[M], alias: str, values: Sequence[object]) -> M:
     """A model instance from the values of ``columns_of(model, alias)``, converted as the ORM
     would convert them."""
     names = _attnames(model)
@@ -100,7 +100,7 @@ def _pk_name(model: type[models.Model]) -> str:
     return model._meta.pk.attname
 
 
-def locked(model: type[M], pk: Any) -> M | None:
+def locked(model: type[M], pk: object) -> M | None:
     """The row of ``model`` with primary key ``pk``, locked until the transaction ends."""
     found = locked_where(model, {_pk_name(model): pk})
     return found[0] if found else None
@@ -114,7 +114,7 @@ def _select_sql(model: type[models.Model], keys: tuple[str, ...]) -> tuple[str, 
     return f"SELECT {columns_of(model, 't')} FROM {table} t WHERE {where}{lock_clause()}", matched
 
 
-def locked_where(model: type[M], where: dict[str, Any]) -> list[M]:
+def locked_where(model: type[M], where: dict[str, object]) -> list[M]:
     """The rows of ``model`` whose fields equal ``where`` (a foreign key by its attname), locked
     until the transaction ends; in no particular order."""
     sql, matched = _select_sql(model, tuple(where))
@@ -151,7 +151,7 @@ def _update_where_sql(
     return f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {where}", fields, matched
 
 
-def update_where(model: type[models.Model], where: dict[str, Any], **values: Any) -> int:
+def update_where(model: type[models.Model], where: dict[str, object], **values: object) -> int:
     """``model.objects.filter(**where).update(**values)`` for equality filters on plain fields
     (a foreign key by its attname); how many rows it changed."""
     sql, fields, matched = _update_where_sql(model, tuple(values), tuple(where))
@@ -177,7 +177,7 @@ def _increment_sql(
     return f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote(matched.column)} = %s", matched
 
 
-def increment_where(model: type[models.Model], name: str, key: str, value: Any) -> int:
+def increment_where(model: type[models.Model], name: str, key: str, value: object) -> int:
     """``model.objects.filter(**{key: value}).update(**{name: F(name) + 1})``; the rows changed."""
     sql, matched = _increment_sql(model, name, key)
     with connection.cursor() as cursor:

@@ -55,7 +55,7 @@ later (with jitter), about a minute in all; after that the reconciler re-drives 
 task is idempotent, so a retry of a task that had in fact committed changes nothing."""
 
 
-def enqueue(task: Task, *args: Any, countdown: float = 0) -> bool:
+def enqueue(task: Task, *args: object, countdown: float = 0) -> bool:
     """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner.
 
     On the full stack a task with a countdown under half the visibility timeout is sent with it;
@@ -122,7 +122,7 @@ def _broker_client(url: str) -> redis.Redis:
     )
 
 
-def enqueue_named(name: str, *args: Any, countdown: float = 0) -> bool:
+def enqueue_named(name: str, *args: object, countdown: float = 0) -> bool:
     """``enqueue`` the task ``"module.function"`` (services queue tasks without importing them)."""
     module, _, function = name.rpartition(".")
     return enqueue(getattr(import_module(module), function), *args, countdown=countdown)
@@ -139,7 +139,7 @@ class ThreadRunner:
         self._thread = threading.Thread(target=self._loop, name="task-runner", daemon=True)
         self._thread.start()
 
-    def schedule(self, task: Task, args: tuple[Any, ...], countdown: float) -> None:
+    def schedule(self, task: Task, args: tuple[object, ...], countdown: float) -> None:
         with self._wake:
             due = time.monotonic() + max(countdown, 0)
             heapq.heappush(self._queue, (due, next(self._order), task, args))
@@ -154,7 +154,7 @@ class ThreadRunner:
             self._queue.clear()
             self.generation += 1
 
-    def _next(self) -> tuple[Task, tuple[Any, ...]]:
+    def _next(self) -> tuple[Task, tuple[object, ...]]:
         with self._wake:
             while True:
                 wait = self._queue[0][0] - time.monotonic() if self._queue else None
@@ -200,7 +200,7 @@ class _Every:
         self.name, self.seconds = name, seconds
         self.generation = _runner().generation
 
-    def apply(self, args: tuple[Any, ...], throw: bool) -> None:
+    def apply(self, args: tuple[object, ...], throw: bool) -> None:
         module, _, function = self.name.rpartition(".")
         try:
             getattr(import_module(module), function).apply(args=args, throw=throw)

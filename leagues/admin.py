@@ -7,6 +7,7 @@ frame a league's standings widget (their origins read as the API reads them)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any, cast
 
@@ -162,7 +163,7 @@ class LeagueLockedDelete(admin.ModelAdmin):
             super().delete_queryset(request, queryset)
 
 
-def _lock_leagues(ids: Any) -> None:
+def _lock_leagues(ids: Iterable[int]) -> None:
     """The leagues' rows locked in id order (two deletes never lock them crosswise)."""
     list(League.objects.select_for_update().filter(pk__in=list(ids)).order_by("pk"))
 

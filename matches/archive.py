@@ -32,7 +32,7 @@ GROUP BY e.match_id
 """
 
 
-def pack(items: list[Any]) -> bytes:
+def pack(items: list[object]) -> bytes:
     return pack_json(orjson.dumps(items))
 
 

@@ -18,7 +18,7 @@ one event; everything else is derived from it or from the same declaration:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db.models import Q
 
@@ -71,7 +71,7 @@ class Viewer:
 SPECTATOR = Viewer()
 
 
-def seen(match: Match, payload: dict[str, Any], viewer: Viewer) -> dict[str, Any] | None:
+def seen(match: Match, payload: dict[str, object], viewer: Viewer) -> dict[str, object] | None:
     """One of ``match``'s events as ``viewer`` sees it (``observe`` for its side), or ``None``."""
     return observe(payload, viewer.side_in(match))
 

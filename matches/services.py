@@ -66,7 +66,7 @@ def match_wait(
 
 
 def _store_events(
-    match: Match, events: list[dict[str, Any]], *, now: datetime, pace: float, floor: datetime
+    match: Match, events: list[dict[str, object]], *, now: datetime, pace: float, floor: datetime
 ) -> Released:
     """Store those of the match's ``events`` after the ones already stored (a match re-run from
     the start gives the same first events: each is stored once), paced ``pace`` seconds apart
@@ -148,7 +148,7 @@ def match_store(
     return released
 
 
-def event_counts(events: list[dict[str, Any]]) -> dict[str, int]:
+def event_counts(events: list[dict[str, object]]) -> dict[str, int]:
     """How many of ``events`` a spectator sees, and each side (its own events too)."""
     return {view: sum(observe(event, side) is not None for event in events) for view, side in VIEWS}
 

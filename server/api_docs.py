@@ -13,7 +13,6 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from django.http import HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.utils import translation
@@ -48,7 +47,7 @@ class SchemaView(SpectacularAPIView):
     the document made once."""
 
     @extend_schema(exclude=True)  # as drf-spectacular's (SERVE_INCLUDE_SCHEMA is off)
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def get(self, request: Request, *args: object, **kwargs: object) -> HttpResponseBase:
         renderer, media_type = self.perform_content_negotiation(request, force=True)
         form = "json" if renderer.format == "json" else "yaml"
         found = served(translation.get_language() or "en", form)

@@ -23,7 +23,7 @@ def ping() -> str:
 
 @signals.task_prerun.connect
 @signals.task_postrun.connect
-def connections_back_to_pool(sender: Any = None, **_: Any) -> None:
+def connections_back_to_pool(sender: Any = None, **_: object) -> None:
     """Around each task on a worker, as Django does around each request: a connection that is
     broken or past its age goes back to the pool (``CONN_MAX_AGE = 0``: every one), which keeps
     it open for the next task (``CELERY_DB_REUSE_MAX`` stops Celery closing the whole pool)."""
@@ -35,7 +35,7 @@ def connections_back_to_pool(sender: Any = None, **_: Any) -> None:
 
 
 @signals.worker_ready.connect
-def clock_start(sender: Any = None, **_: Any) -> None:
+def clock_start(sender: Any = None, **_: object) -> None:
     """Start the worker's clock (``infra.liveness``): its heartbeat and the reconciler, at once
     and every few seconds, whether or not Celery beat runs."""
     import logging
@@ -50,7 +50,7 @@ def clock_start(sender: Any = None, **_: Any) -> None:
 
 
 @signals.celeryd_init.connect
-def log_through_settings(**_: Any) -> None:
+def log_through_settings(**_: object) -> None:
     """The worker's first lines (its start checks' warnings) through ``LOGGING`` too: Django's
     setup, which applies it, comes later."""
     from infra.logformat import configure_from_settings
@@ -59,7 +59,7 @@ def log_through_settings(**_: Any) -> None:
 
 
 @signals.celeryd_after_setup.connect
-def log_start(sender: Any = None, instance: Any = None, **_: Any) -> None:
+def log_start(sender: Any = None, instance: Any = None, **_: object) -> None:
     """One log line for the banner that ``--quiet`` leaves out (compose runs the workers quiet:
     the banner is text, not a log line): the node, its pool and its queues."""
     import logging
@@ -77,7 +77,7 @@ def log_start(sender: Any = None, instance: Any = None, **_: Any) -> None:
 
 
 @signals.celeryd_after_setup.connect
-def migrations_first(**_: Any) -> None:
+def migrations_first(**_: object) -> None:
     """In a worker program, before its pool forks and it takes a task: wait for the database's
     migrations (``infra.migrated``). A worker embedded in a process (a test's) does not wait."""
     from infra.migrated import wait_for_migrations
@@ -86,7 +86,7 @@ def migrations_first(**_: Any) -> None:
 
 
 @signals.worker_ready.connect
-def quiet_warm_shutdown(sender: Any = None, **_: Any) -> None:
+def quiet_warm_shutdown(sender: Any = None, **_: object) -> None:
     """SIGTERM's and SIGINT's warm shutdown announced by log lines (``log_shutdown``,
     ``_on_sigint``) instead of Celery's text lines on standard output."""
     from celery.apps.worker import (  # type: ignore[attr-defined]
@@ -113,27 +113,27 @@ def _on_sigint(worker: Any) -> None:
 
 
 @signals.worker_shutting_down.connect
-def log_shutdown(sender: Any = None, sig: str = "", how: str = "", **_: Any) -> None:
+def log_shutdown(sender: Any = None, sig: str = "", how: str = "", **_: object) -> None:
     import logging
 
     logging.getLogger("celery.apps.worker").info("%s: %s shutdown (%s)", sender, how, sig)
 
 
 @signals.beat_init.connect
-def beat_heartbeat_file(**_: Any) -> None:
+def beat_heartbeat_file(**_: object) -> None:
     """In Celery beat: touch ``HEARTBEAT_FILE`` after each task it sends (the broker took it),
     for the container's light health check."""
     signals.after_task_publish.connect(_touch_heartbeat_file, weak=False)
 
 
-def _touch_heartbeat_file(**_: Any) -> None:
+def _touch_heartbeat_file(**_: object) -> None:
     from infra.liveness import heartbeat_file_touch
 
     heartbeat_file_touch()
 
 
 @signals.worker_shutdown.connect
-def clock_stop(**_: Any) -> None:
+def clock_stop(**_: object) -> None:
     from infra.liveness import worker_clock_stop
 
     worker_clock_stop()
@@ -151,7 +151,7 @@ PRELOADED = (
 
 
 @signals.worker_init.connect
-def preload(**_: Any) -> None:
+def preload(**_: object) -> None:
     """Import what the tasks run once, in the worker's main process before its pool forks: a
     fresh pool process's first tasks would otherwise pay for the imports (~0.1 s of latency on
     the first matches' events)."""
@@ -169,7 +169,7 @@ out its retry backoff (up to 8 s more)."""
 
 
 @signals.worker_init.connect
-def task_pool_wait(**_: Any) -> None:
+def task_pool_wait(**_: object) -> None:
     """Give the worker's database pool the tasks' wait, before its pool processes fork (they
     create their connection pools from these settings)."""
     from django.conf import settings

@@ -193,7 +193,7 @@ def _load(path: Path) -> Any:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-def structural_breaks(old: Any, new: Any, at: str = "") -> list[tuple[str, str]]:
+def structural_breaks(old: object, new: object, at: str = "") -> list[tuple[str, str]]:
     """The fallback: what a client of ``old`` loses in ``new`` — a key of a mapping removed
     (a path, an operation, a property, a message, a channel; not a bound or a word: ``LOOSE``),
     a ``type``, ``format`` or ``pattern`` changed, a value no longer allowed by an ``enum``, a
@@ -223,7 +223,7 @@ LOOSE = frozenset(
 )
 
 
-def _key_breaks(old: Any, new: Any, at: str, key: str) -> list[tuple[str, str]]:
+def _key_breaks(old: object, new: object, at: str, key: str) -> list[tuple[str, str]]:
     if new is _GONE:
         named = at.split("/")[-2] in ("properties", "schemas", "messages", "paths")
         return [] if key in LOOSE and not named else [(at, "removed")]
@@ -232,7 +232,9 @@ def _key_breaks(old: Any, new: Any, at: str, key: str) -> list[tuple[str, str]]:
     return structural_breaks(old, new, at)
 
 
-def _newly_required(old: dict[str, Any], new: dict[str, Any], at: str) -> list[tuple[str, str]]:
+def _newly_required(
+    old: dict[str, object], new: dict[str, object], at: str
+) -> list[tuple[str, str]]:
     before, after = old.get("required"), new.get("required")
     if not isinstance(after, list) or not isinstance(before, list | type(None)):
         return []

@@ -63,7 +63,7 @@ class CodedHTTPChannel(HTTPChannel):
     MAX_LENGTH = LINE_LIMIT
     totalHeadersSize = HEADERS_LIMIT
 
-    def lineReceived(self, line: bytes) -> Any:
+    def lineReceived(self, line: bytes) -> object:
         if self._receivedHeaderSize + len(line) > self.totalHeadersSize:
             self.refuse_head(line)
             return None
@@ -108,7 +108,7 @@ class CodedHTTPChannel(HTTPChannel):
         self.setTimeout(5)
 
 
-def _ignore(*_args: Any) -> None:
+def _ignore(*_args: object) -> None:
     return None
 
 
@@ -149,7 +149,7 @@ def close_reason(reason: str) -> str:
 class CodedWebSocketFactory(WebSocketFactory):
     protocol = CodedWebSocketProtocol
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         # A message over the size limit closes with 1009 and a reason, not a dropped connection.
         self.setProtocolOptions(failByDrop=False)
@@ -176,7 +176,7 @@ class AccessLog(AccessLogGenerator):
 
 
 class CodedServer(daphne.server.Server):
-    def __init__(self, *args: Any, action_logger: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: object, action_logger: Any = None, **kwargs: object) -> None:
         logger = AccessLog() if action_logger is not None else None
         super().__init__(*args, action_logger=logger, **kwargs)
 

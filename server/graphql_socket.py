@@ -159,7 +159,7 @@ def socket_dumps(message: object) -> str:
         return json.dumps(message, separators=(",", ":"))
 
 
-def coded_error(code: str, message: str) -> dict[str, Any]:
+def coded_error(code: str, message: str) -> dict[str, object]:
     return {"message": message, "extensions": {"code": code, "details": {}}}
 
 

@@ -82,7 +82,7 @@ class LocalGraphiQLView(GraphQLView):
     def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return cast(HttpResponse, graphiql_page(request))
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         try:
             _check_length(request)
             return self.run(request=request)
@@ -145,7 +145,7 @@ class LocalGraphiQLView(GraphQLView):
             raise Refused(400, "invalid", error.reason, {"body": [error.reason]}) from None
 
     def execute_single(  # type: ignore[override]
-        self, request: Any, request_adapter: Any, request_data: GraphQLRequestData, **kwargs: Any
+        self, request: Any, request_adapter: Any, request_data: GraphQLRequestData, **kwargs: object
     ) -> ExecutionResult:
         """Strawberry's, but subscriptions are the socket's (strawberry's HTTP view would run
         them, and fail), and its plain-text refusals are coded."""

@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from gunicorn import glogging
 
 # The longest request line gunicorn reads (its most), a header line, and the headers: the proxy
@@ -29,7 +27,7 @@ class ProjectLogger(glogging.Logger):
     """gunicorn's logger with no handler of its own: its records go to the root logger's
     handlers, configured from ``LOGGING`` here too (the master process loads no Django app)."""
 
-    def setup(self, cfg: Any) -> None:
+    def setup(self, cfg: object) -> None:
         super().setup(cfg)
         from infra.logformat import configure_from_settings
 
@@ -40,7 +38,7 @@ class ProjectLogger(glogging.Logger):
             log.propagate = True
 
 
-def post_worker_init(worker: Any) -> None:
+def post_worker_init(worker: object) -> None:
     from infra.dbpool import open_pool
 
     open_pool()

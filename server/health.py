@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -48,17 +48,17 @@ NO_ANSWER = gettext_noop("Does not answer (the server log has the error).")
 
 log = logging.getLogger(__name__)
 
-Probe = Callable[[], dict[str, Any] | None]
+Probe = Callable[[], dict[str, object] | None]
 
 
-def check_database() -> dict[str, Any]:
+def check_database() -> dict[str, object]:
     """``SELECT 1`` through the connection pool (opened first if nothing has opened it yet),
     with the probe's own short wait (the pool's own wait, for requests, is longer than a health
     check may take)."""
     return _report(connection.vendor, lambda: select_one(TIMEOUT_SECONDS))
 
 
-def check_channel_layer() -> dict[str, Any]:
+def check_channel_layer() -> dict[str, object]:
     """A round trip through a layer instance of the probe's own: the server's shared instance
     serialises its receives behind one lock, so an idle socket's pending receive would hold the
     probe up and make a healthy layer look dead."""
@@ -89,7 +89,7 @@ async def _round_trip(layer: BaseChannelLayer) -> None:
             await close()
 
 
-def check_broker() -> dict[str, Any]:
+def check_broker() -> dict[str, object]:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return {"backend": "in-process", "ok": True, "error": None}
     return _report("redis", _ping_redis)
@@ -115,12 +115,12 @@ def _runner() -> str:
     return "in-process" if current_app.conf.task_always_eager else "celery"
 
 
-def check_workers() -> dict[str, Any]:
+def check_workers() -> dict[str, object]:
     """Each worker seen by heartbeat; failing on the Celery stack when none is alive, and on the
     embedded server when its task thread has stopped."""
     runner = _runner()
 
-    def probe() -> dict[str, Any]:
+    def probe() -> dict[str, object]:
         now = timezone.now()
         seen = [_seen(name, at, now) for name, at in liveness.heartbeats(role=liveness.WORKER)]
         alive = sum(1 for worker in seen if worker["alive"])
@@ -138,15 +138,15 @@ def check_workers() -> dict[str, Any]:
     return _report(runner, probe, {"alive": 0, "seen": []})
 
 
-def check_beat() -> dict[str, Any]:
+def check_beat() -> dict[str, object]:
     """Celery beat's heartbeat (written by the reconcile tasks it sends)."""
     runner = _runner()
     required = bool(settings.BEAT_REQUIRED) and runner == "celery"
 
-    def probe() -> dict[str, Any]:
+    def probe() -> dict[str, object]:
         beats = liveness.heartbeats(role=liveness.BEAT)
         seen = _seen(*beats[0], timezone.now()) if beats else None
-        found: dict[str, Any] = {"expected": required, "alive": bool(seen and seen["alive"])}
+        found: dict[str, object] = {"expected": required, "alive": bool(seen and seen["alive"])}
         found["seen_seconds_ago"] = seen["seen_seconds_ago"] if seen else None
         if required and not found["alive"]:
             raise _Failing(gettext("Celery beat has not been seen alive."), found)
@@ -156,20 +156,20 @@ def check_beat() -> dict[str, Any]:
     return _report(runner, probe, fallback)
 
 
-def _seen(name: str, at: datetime, now: datetime) -> dict[str, Any]:
+def _seen(name: str, at: datetime, now: datetime) -> dict[str, object]:
     ago = round((now - at).total_seconds(), 1)
     return {"name": name, "seen_seconds_ago": ago, "alive": liveness.is_alive(at, now)}
 
 
-def check_tournaments() -> dict[str, Any]:
+def check_tournaments() -> dict[str, object]:
     """Running tournaments owed work for longer than ``RECONCILE_STUCK_SECONDS``."""
     from tournaments.selectors.owed import stuck_tournaments
 
-    def probe() -> dict[str, Any]:
+    def probe() -> dict[str, object]:
         now = timezone.now()
         stuck = stuck_tournaments(now=now, seconds=settings.RECONCILE_STUCK_SECONDS)
         oldest = round((now - min(stuck.values())).total_seconds(), 1) if stuck else None
-        found = {"stuck": len(stuck), "oldest_stuck_seconds": oldest}
+        found: dict[str, object] = {"stuck": len(stuck), "oldest_stuck_seconds": oldest}
         if stuck:
             message = ngettext(
                 "%(count)s tournament stuck; see the reconciler's log.",
@@ -182,11 +182,11 @@ def check_tournaments() -> dict[str, Any]:
     return _report("reconciler", probe, {"stuck": None, "oldest_stuck_seconds": None})
 
 
-def check_tasks() -> dict[str, Any]:
+def check_tasks() -> dict[str, object]:
     """Failed matches: each one stops its tournament until an operator plays it again."""
     from matches.models import Match, MatchStatus
 
-    def probe() -> dict[str, Any]:
+    def probe() -> dict[str, object]:
         failed = Match.objects.filter(status=MatchStatus.FAILED).count()
         if failed:
             message = ngettext(
@@ -203,12 +203,14 @@ def check_tasks() -> dict[str, Any]:
 class _Failing(Exception):
     """A probe that got its answer, and the answer is bad: ``message`` is safe to show."""
 
-    def __init__(self, message: str, fields: dict[str, Any]) -> None:
+    def __init__(self, message: str, fields: Mapping[str, object]) -> None:
         super().__init__(message)
         self.message, self.fields = message, fields
 
 
-def _report(backend: str, probe: Probe, fallback: dict[str, Any] | None = None) -> dict[str, Any]:
+def _report(
+    backend: str, probe: Probe, fallback: Mapping[str, object] | None = None
+) -> dict[str, object]:
     """Run ``probe``: its fields when it answers; ``fallback``'s and ``NO_ANSWER`` otherwise."""
     try:
         fields = probe() or {}
@@ -288,13 +290,13 @@ class HealthSerializer(serializers.Serializer[Any]):
     tasks = TasksSerializer()
 
 
-INDEPENDENT: dict[str, Callable[[], dict[str, Any]]] = {
+INDEPENDENT: dict[str, Callable[[], dict[str, object]]] = {
     "channel_layer": check_channel_layer,
     "broker": check_broker,
 }
 """The checks that do not read the database."""
 
-FROM_DATABASE: dict[str, tuple[str, Callable[[], dict[str, Any]], dict[str, Any]]] = {
+FROM_DATABASE: dict[str, tuple[str, Callable[[], dict[str, object]], dict[str, object]]] = {
     "workers": ("", check_workers, {"alive": 0, "seen": []}),
     "beat": ("", check_beat, {"expected": False, "alive": False, "seen_seconds_ago": None}),
     "tournaments": ("reconciler", check_tournaments, {"stuck": None, "oldest_stuck_seconds": None}),
@@ -306,7 +308,7 @@ FROM_DATABASE: dict[str, tuple[str, Callable[[], dict[str, Any]], dict[str, Any]
 DATABASE_DOWN = gettext_noop("Unknown: the database does not answer.")
 
 
-def check_all() -> dict[str, dict[str, Any]]:
+def check_all() -> dict[str, dict[str, object]]:
     parts = {"database": check_database()}
     parts.update((name, check()) for name, check in INDEPENDENT.items())
     for name, (backend, check, fallback) in FROM_DATABASE.items():

@@ -454,11 +454,33 @@ def test_a_file_named_that_does_not_exist_is_found() -> None:
     ]
 
 
-def test_the_changelog_is_one_line_per_change() -> None:
-    """A reader scans it: each bullet is one line (the details live in the docs it names)."""
+CHANGELOG_WIDTH = 100
+
+
+def changelog_faults(text: str) -> list[str]:
+    """The bullets over 100 characters and the lines that carry a bullet on."""
+    faults = []
+    previous = ""
+    for line in text.splitlines():
+        if line.startswith("- ") and len(line) > CHANGELOG_WIDTH:
+            faults.append(f"{len(line)} characters: {line}")
+        carried = line.startswith((" ", "\t")) or previous.startswith("- ")
+        if line.strip() and carried and not line.startswith(("- ", "#")):
+            faults.append(f"carries a bullet on: {line}")
+        previous = line
+    return faults
+
+
+def test_the_changelog_is_one_short_line_per_change() -> None:
+    """A reader scans it: one line of at most 100 characters each; the docs hold the rest."""
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    continued = [
-        line for line in text.splitlines() if line.startswith((" ", "\t")) and line.strip()
-    ]
-    assert continued == []
+    assert changelog_faults(text) == []
     assert text.count("\n- ") >= 10
+
+
+def test_a_long_or_wrapped_changelog_bullet_is_found() -> None:
+    width = "- " + "x" * (CHANGELOG_WIDTH - 2)
+    assert changelog_faults(f"## Added\n{width}\n- short\n\nA paragraph.\n") == []
+    assert len(changelog_faults(f"{width}x\n")) == 1
+    assert len(changelog_faults("- one\n  carried on\n")) == 1
+    assert len(changelog_faults("- one\ncarried on\n")) == 1

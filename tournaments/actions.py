@@ -70,7 +70,7 @@ def acting(
     description: str,
     act: Any,
     body: type[serializers.Serializer] | None = None,
-    **options: Any,
+    **options: object,
 ) -> Action:
     """An action on a tournament that answers the tournament as the caller sees it."""
 

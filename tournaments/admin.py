@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
@@ -160,7 +158,7 @@ class CardBalanceAdmin(NoBulkDelete):
         return False
 
     def changelist_view(
-        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+        self, request: HttpRequest, extra_context: dict[str, object] | None = None
     ) -> HttpResponse:
         """The list, reloading itself every few seconds while a simulation is queued or
         running (its progress, as a worker plays it)."""

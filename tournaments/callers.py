@@ -102,5 +102,5 @@ class SeatTokenScheme(OpenApiAuthenticationExtension):
     target_class = SeatTokenAuthentication
     name = "seatToken"
 
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+    def get_security_definition(self, auto_schema: object) -> dict[str, str]:
         return {"type": "http", "scheme": "bearer", "description": "A seat token."}

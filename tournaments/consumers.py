@@ -248,7 +248,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(
-        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: object
     ) -> None:
         """Any frame, text or binary, parsed or not: the stream takes no messages, and goes on."""
         with translation.override(self.language):

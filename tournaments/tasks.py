@@ -190,13 +190,6 @@ def release_match(match_id: int) -> bool:
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
-def verify_match(match_id: int) -> bool:
-    from tournaments.services.matchruns import match_verify
-
-    return match_verify(match_id=match_id)
-
-
-@shared_task(acks_late=True, **RETRY_OPTIONS)
 def card_balance(balance_id: int) -> None:
     """A card's balance simulation, queued from the admin."""
     from tournaments.services.balance import card_balance_run

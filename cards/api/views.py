@@ -34,7 +34,7 @@ class CachedListMixin(KnownQueryParameters):
 
     views: Callable[[Any], list[Any]]
 
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def list(self, request: Request, *args: object, **kwargs: object) -> Response:
         view: Any = self
         queryset = view.filter_queryset(view.get_queryset())  # refuses a bad query, lazily
         query = request.query_params.urlencode()
@@ -69,11 +69,11 @@ class CardSetViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[CardSet]):
         return card_set_views(found)
 
     @extend_schema(responses=shapes.CardSet)
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def list(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().list(request, *args, **kwargs)
 
     @extend_schema(parameters=[SET_NAME], responses=shapes.CardSet)
-    def retrieve(self, request: Request, name: str, *args: Any, **kwargs: Any) -> Response:
+    def retrieve(self, request: Request, name: str, *args: object, **kwargs: object) -> Response:
         return Response(to_json(card_set_by_name(name)))
 
 
@@ -90,9 +90,9 @@ class CardViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[Card]):
         return card_views(found)
 
     @extend_schema(responses=shapes.Card)
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def list(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().list(request, *args, **kwargs)
 
     @extend_schema(parameters=[CARD_KEY], responses=shapes.Card)
-    def retrieve(self, request: Request, key: str, *args: Any, **kwargs: Any) -> Response:
+    def retrieve(self, request: Request, key: str, *args: object, **kwargs: object) -> Response:
         return Response(to_json(card_by_key(key)))

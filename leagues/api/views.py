@@ -57,7 +57,9 @@ class CsvView(ApiView):
     """A view with a CSV variant whose refusals stay coded JSON (a CSV refusal would be
     replaced by the API's generic error for a non-JSON error page: infra.middleware)."""
 
-    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+    def finalize_response(
+        self, request: Request, response: Any, *args: object, **kwargs: object
+    ) -> Any:
         response = super().finalize_response(request, response, *args, **kwargs)
         if isinstance(response, Response) and response.status_code >= 400:
             response.accepted_renderer = JSONRenderer()

@@ -27,8 +27,8 @@ READERS: dict[str, Reader] = {
 }
 
 
-def _node(read: Reader) -> Callable[[strawberry.Info, int], Any]:
-    def found(info: strawberry.Info, number: int) -> Any:
+def _node(read: Reader) -> Callable[[strawberry.Info, int], object]:
+    def found(info: strawberry.Info, number: int) -> object:
         return read(number, caller_organizer(info))
 
     return found

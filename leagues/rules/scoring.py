@@ -42,7 +42,7 @@ class LeagueRuleError(Exception):
         self.code, self.message, self.details = code, message, dict(details or {})
 
 
-def check_scoring(table: Mapping[str, Any] | None) -> dict[str, Any]:
+def check_scoring(table: Mapping[str, Any] | None) -> dict[str, object]:
     """The scoring table with the defaults filled in; ``bad_scoring`` if a value is not an
     integer (or ``by_fans_rank`` not a list of them) or a key is unknown."""
     merged = {**DEFAULT_SCORING, **(table or {})}
@@ -200,7 +200,9 @@ def in_season(day: date, starts_on: date | None, ends_on: date | None) -> bool:
     return (starts_on is None or starts_on <= day) and (ends_on is None or day <= ends_on)
 
 
-def check_season_options(required: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+def check_season_options(
+    required: Mapping[str, Any], given: Mapping[str, Any]
+) -> dict[str, object]:
     """The tournament's options: the season's where none is given; ``season_options`` when a
     given one differs (an unset ``additional_sets`` in the season leaves the draw free)."""
     chosen = dict(given)
@@ -222,7 +224,7 @@ def check_season_options(required: Mapping[str, Any], given: Mapping[str, Any]) 
     return chosen
 
 
-def _normal(value: Any) -> Any:
+def _normal(value: Any) -> object:
     return sorted(value) if isinstance(value, list | tuple) else value
 
 

@@ -33,7 +33,7 @@ RATING_DECIMALS = 2
 CORRECTION_COLUMNS = ("correction", "kind", "reason", "created_at", "tournament", "member", "match")
 
 
-def neutralised(value: Any) -> Any:
+def neutralised(value: Any) -> object:
     """The cell as written: a text that a spreadsheet would read as a formula gets a quote."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value

@@ -168,19 +168,6 @@ def standings_view(slug: str, season_id: int | None, kind: str = "all") -> Stand
     return standings_of(season_pick(league, season_id), kind)
 
 
-def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int, int]]:
-    """The totals summed from the season's results alone (a check on the incremental rows)."""
-    sums: dict[str, list[int]] = {}
-    for result in Result.objects.filter(link__season=season).select_related("member"):
-        row = sums.setdefault(result.member.handle, [0, 0, 0, 0, 0])
-        row[0] += result.points
-        row[1] += int(result.champion)
-        row[2] += int(result.finalist)
-        row[3] += result.fans
-        row[4] += 1
-    return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]
-
-
 def member_renamed(slug: str, handle: str) -> str | None:
     """The current handle of the member ``handle`` used to name, if no member holds it now
     (``None``: a live handle, or one never used): its old addresses redirect there."""

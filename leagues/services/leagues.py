@@ -123,7 +123,7 @@ def season_create(
     scoring: Mapping[str, Any] | None = None,
     bots_allowed: bool = True,
     advice_allowed: bool = False,
-    **options: Any,
+    **options: object,
 ) -> Season:
     """A season of ``slug``'s league, with its scoring table and the options its tournaments use
     (``basic_set``, ``additional_sets``, ``beach_cup``, ``winter_mode``, ``robot_difficulty``)."""
@@ -347,7 +347,7 @@ def _opening(season_id: int) -> Season:
 
 
 def season_tournament_organize(
-    *, organizer: Organizer | None, season_id: int, **options: Any
+    *, organizer: Organizer | None, season_id: int, **options: object
 ) -> Tournament:
     """The league's organizer opens a tournament of the season (no seat taken)."""
     by = require_organizer(organizer, season_of(season_id).league)
@@ -360,7 +360,7 @@ def season_tournament_organize(
 
 
 def season_tournament_host(
-    *, join_code: str, host_name: str, member_token: str | None = None, **options: Any
+    *, join_code: str, host_name: str, member_token: str | None = None, **options: object
 ) -> lobby.SeatTicket:
     """A host opens a tournament of the season whose join code it holds (and, with a member
     token of that league, sits as that member)."""

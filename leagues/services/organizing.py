@@ -4,8 +4,6 @@ deletion while none of its tournaments has been played, and the leagues one orga
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -81,7 +79,9 @@ def organizer_changes(*, organizer: Organizer | None, slug: str) -> list[Organiz
     return [row(OrganizerChangeItem, change) for change in league.organizer_changes.all()]
 
 
-def league_update(*, organizer: Organizer | None, slug: str, changes: dict[str, Any]) -> LeagueView:
+def league_update(
+    *, organizer: Organizer | None, slug: str, changes: dict[str, object]
+) -> LeagueView:
     """The league's name, description or visibility (``public``); its slug stays its address."""
     league = league_of(slug)
     by = require_organizer(organizer, league)

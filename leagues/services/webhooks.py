@@ -24,7 +24,6 @@ import json
 import time
 from datetime import datetime, timedelta
 from http.client import HTTPException
-from typing import Any
 
 from django.db import transaction
 from django.db.models import F, Q
@@ -71,7 +70,7 @@ def emit(
     league_id: int,
     kind: str,
     key: str,
-    data: dict[str, Any],
+    data: dict[str, object],
     occurred_at: datetime | None = None,
 ) -> list[int]:
     """Log ``kind`` for every active endpoint of the league that wants it and queue the sends
@@ -93,7 +92,7 @@ def emit_to(
     *,
     kind: str,
     key: str,
-    data: dict[str, Any],
+    data: dict[str, object],
     occurred_at: datetime | None = None,
 ) -> list[int]:
     """``emit`` for one endpoint, whatever it subscribed to (a ``ping``)."""

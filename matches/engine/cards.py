@@ -22,7 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
+
+from matches.engine.params import EffectParams
 
 CATALOGUE_PATH = Path(__file__).resolve().parents[2] / "cards" / "data" / "catalogue.json"
 
@@ -63,7 +65,7 @@ class CardSpec:
     keyword: str | None = None
     timing: str = "plain"
     effect_code: str | None = None
-    effect_params: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    effect_params: EffectParams = field(default_factory=EffectParams, compare=False, hash=False)
     icons: frozenset[str] = frozenset()
 
 
@@ -90,7 +92,8 @@ def spec_from_entry(entry: Mapping[str, Any], all_sets: frozenset[str]) -> CardS
         keyword=entry.get("keyword"),
         timing=str(entry.get("timing") or "plain"),
         effect_code=entry.get("effect_code"),
-        effect_params=dict(entry.get("effect_params") or {}),
+        # The catalogue checks every entry's params with ``codes.validate_effect``.
+        effect_params=cast(EffectParams, dict(entry.get("effect_params") or {})),
         icons=icons,
     )
 

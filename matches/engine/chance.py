@@ -10,15 +10,17 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Final
 
 _SHAKE: Final = hashlib.shake_128
 # Per number of words: the unpacker, the mask clearing the top two bits (and, up to 256 words,
 # the low byte) of each word, and the word indices to put in the low bytes.
-_MASKS: Final[dict[int, tuple[Any, int, int]]] = {}
+Unpack = Callable[[bytes], tuple[int, ...]]
+_MASKS: Final[dict[int, tuple[Unpack, int, int]]] = {}
 
 
-def chance_keys(seed: Any, n: int) -> tuple[int, ...]:
+def chance_keys(seed: object, n: int) -> tuple[int, ...]:
     """``n`` random keys derived from ``seed``: the little-endian 32-bit words of SHAKE-128 of the
     seed's text (``"12345"`` for an int, ``"str:…"`` for a string, ``repr``-based for anything
     else; ``None``: 16 bytes from ``os.urandom``), top two bits cleared; when ``n <= 256`` the
@@ -39,7 +41,7 @@ def chance_keys(seed: Any, n: int) -> tuple[int, ...]:
     return unpack((bits & mask | ids).to_bytes(4 * n, "little"))
 
 
-def _masks(n: int) -> tuple[Any, int, int]:
+def _masks(n: int) -> tuple[Unpack, int, int]:
     """``chance_keys``' unpacker, mask and indices for ``n`` words."""
     word = (1 << 30) - 1
     ids = 0

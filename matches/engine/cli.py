@@ -64,7 +64,7 @@ class CliError(Exception):
     """A bad match description."""
 
 
-def _names(value: Any, what: str) -> list[str]:
+def _names(value: object, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise CliError(f"{what} must be a list of card names.")
     return value
@@ -83,7 +83,7 @@ def _refs(names: list[str], prefix: str, labels: dict[str, str]) -> tuple[tuple[
     return tuple(refs)
 
 
-def _per_side(doc: Mapping[str, Any], key: str, kind: type) -> dict[str, Any]:
+def _per_side(doc: Mapping[str, object], key: str, kind: type) -> dict[str, Any]:
     value = doc.get(key, {})
     if not isinstance(value, dict) or any(s not in SIDES for s in value):
         raise CliError(f"{key} must be an object with keys A and/or B.")
@@ -92,7 +92,7 @@ def _per_side(doc: Mapping[str, Any], key: str, kind: type) -> dict[str, Any]:
     return value
 
 
-def setup_from_json(doc: Any) -> tuple[MatchSetup, Any, list[Any], dict[str, str]]:
+def setup_from_json(doc: object) -> tuple[MatchSetup, Any, list[Any], dict[str, str]]:
     """The setup, seed, answers and uid → input name map of one match description."""
     if not isinstance(doc, dict):
         raise CliError("A match description must be a JSON object.")
@@ -134,7 +134,7 @@ def setup_from_json(doc: Any) -> tuple[MatchSetup, Any, list[Any], dict[str, str
     return setup, doc.get("seed", 0), answers, labels
 
 
-def run_one(doc: Any) -> dict[str, Any]:
+def run_one(doc: object) -> dict[str, Any]:
     """The JSON result of one match description."""
     setup, seed, answers, labels = setup_from_json(doc)
     try:

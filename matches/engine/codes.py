@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 
 class EffectSpecError(ValueError):
@@ -64,7 +64,7 @@ class Param(Protocol):
     @property
     def required(self) -> bool: ...
 
-    def check(self, where: Where, value: Any) -> None:
+    def check(self, where: Where, value: object) -> None:
         """Raise ``EffectSpecError`` unless ``value`` is a valid value."""
 
 
@@ -76,7 +76,7 @@ class Int:
     high: int
     required: bool = False
 
-    def check(self, where: Where, value: Any) -> None:
+    def check(self, where: Where, value: object) -> None:
         if type(value) is not int:
             raise where.error("bad_effect_param", f"must be a whole number, not {_shown(value)}")
         if not self.low <= value <= self.high:
@@ -90,7 +90,7 @@ class Flag:
 
     required: bool = False
 
-    def check(self, where: Where, value: Any) -> None:
+    def check(self, where: Where, value: object) -> None:
         if type(value) is not bool:
             raise where.error("bad_effect_param", f"must be true or false, not {_shown(value)}")
 
@@ -103,7 +103,7 @@ class OneOf:
     required: bool = False
     label: str = ""
 
-    def check(self, where: Where, value: Any) -> None:
+    def check(self, where: Where, value: object) -> None:
         if not isinstance(value, str):
             raise where.error("bad_effect_param", f"must be a text, not {_shown(value)}")
         if value not in self.choices:
@@ -118,7 +118,7 @@ class Text:
     required: bool = False
     longest: int = 60
 
-    def check(self, where: Where, value: Any) -> None:
+    def check(self, where: Where, value: object) -> None:
         if not isinstance(value, str):
             raise where.error("bad_effect_param", f"must be a text, not {_shown(value)}")
         if not value.strip() or len(value) > self.longest:
@@ -134,7 +134,7 @@ class Obj:
     table: Mapping[str, Param] | None = None
     required: bool = False
 
-    def check(self, where: Where, value: Any) -> None:
+    def check(self, where: Where, value: object) -> None:
         if not isinstance(value, Mapping):
             raise where.error("bad_effect_param", f"must be {self.what}, not {_shown(value)}")
         if self.table is not None:
@@ -148,7 +148,7 @@ class Steps:
     longest: int = 5
     required: bool = True
 
-    def check(self, where: Where, value: Any) -> None:
+    def check(self, where: Where, value: object) -> None:
         if not isinstance(value, list):
             raise where.error("bad_effect_param", f"must be a list of steps, not {_shown(value)}")
         if not 1 <= len(value) <= self.longest:
@@ -158,7 +158,7 @@ class Steps:
             _check_step(where.at(str(index)), step)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -291,7 +291,7 @@ _STEP_TABLE: dict[str, Param] = {
 # --------------------------------------------------------------------------- checking
 
 
-def validate_effect(code: str | None, params: Mapping[str, Any]) -> None:
+def validate_effect(code: str | None, params: object) -> None:
     """Raise ``EffectSpecError`` unless ``code`` and ``params`` name a known effect with valid
     parameter values (see ``EFFECT_SCHEMAS``)."""
     if code is None:
@@ -307,7 +307,7 @@ def validate_effect(code: str | None, params: Mapping[str, Any]) -> None:
     check_table(Where(code, ""), table, params)
 
 
-def check_table(where: Where, table: Mapping[str, Param], value: Mapping[str, Any]) -> None:
+def check_table(where: Where, table: Mapping[str, Param], value: Mapping[str, object]) -> None:
     """No key outside ``table``, every required key given, every value valid."""
     unknown = sorted(str(key) for key in value if key not in table)
     if unknown:
@@ -328,7 +328,7 @@ def _unknown(where: Where, names: list[str]) -> EffectSpecError:
     return EffectSpecError("unknown_effect_param", message, where.at(names[0]).path)
 
 
-def _check_step(where: Where, step: Any) -> None:
+def _check_step(where: Where, step: object) -> None:
     if not isinstance(step, Mapping):
         raise where.error("bad_effect_param", f"must be a step object, not {_shown(step)}")
     check_table(where, _STEP_TABLE, step)

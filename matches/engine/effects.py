@@ -29,11 +29,12 @@ Sides are ints (0 = "A", 1 = "B"); cards are the match's int card ids.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from matches.engine.codes import EFFECT_PARAMS, PICKED_CODES
+from matches.engine.params import CardFilter, Condition, EffectParams
 
 if TYPE_CHECKING:
     from matches.engine.match import Match
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 Trigger = Callable[["Match", int, int], None]
 Bonus = Callable[["Match", int, int], int]
 Cond = Callable[["Match", int, int], bool]
-Factory = Callable[[Mapping[str, Any], "Table"], Any]
+Factory = Callable[[EffectParams, "Table"], Any]
 
 HANDLERS: Final[dict[str, tuple[str, Factory]]] = {}
 
@@ -66,7 +67,7 @@ def handler(code: str, slot: str) -> Callable[[Factory], Factory]:
 # --------------------------------------------------------------------------- filters, conditions
 
 
-def card_filter(flt: Mapping[str, Any] | None, table: Table) -> frozenset[int]:
+def card_filter(flt: CardFilter | None, table: Table) -> frozenset[int]:
     """The spec indices of ``table`` that ``flt`` selects (see ``codes`` for the filter keys)."""
     flt = flt or {}
     out = []
@@ -101,7 +102,7 @@ def _beneath(m: Match, side: int, card: int) -> bool:
     return cards.index(card) > 0
 
 
-def condition(when: Mapping[str, Any] | None, table: Table) -> Cond | None:
+def condition(when: Condition | None, table: Table) -> Cond | None:
     """Compile a condition into one predicate (``None`` when there is no condition)."""
     if not when:
         return None
@@ -131,7 +132,7 @@ def condition(when: Mapping[str, Any] | None, table: Table) -> Cond | None:
     return lambda m, s, c: all(test(m, s, c) for test in tests)
 
 
-def _target(params: Mapping[str, Any], key: str = "side") -> int:
+def _target(params: EffectParams, key: str = "side") -> int:
     """0 = the card's owner, 1 = the owner's opponent (``side: own|opponent``)."""
     return 1 if params.get(key, "own") == "opponent" else 0
 
@@ -140,7 +141,7 @@ def _target(params: Mapping[str, Any], key: str = "side") -> int:
 
 
 @handler("power_if", "trigger")
-def _power_if(p: Mapping[str, Any], table: Table) -> Trigger:
+def _power_if(p: EffectParams, table: Table) -> Trigger:
     bonus, cond = int(p["bonus"]), condition(p.get("when"), table)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -151,7 +152,7 @@ def _power_if(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("power_per_bench_card", "trigger")
-def _power_per_bench_card(p: Mapping[str, Any], table: Table) -> Trigger:
+def _power_per_bench_card(p: EffectParams, table: Table) -> Trigger:
     per, match, other = int(p["per"]), card_filter(p.get("filter"), table), _target(p)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -161,7 +162,7 @@ def _power_per_bench_card(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("power_per_bench_icon", "trigger")
-def _power_per_bench_icon(p: Mapping[str, Any], table: Table) -> Trigger:
+def _power_per_bench_icon(p: EffectParams, table: Table) -> Trigger:
     per, other, icons = int(p["per"]), _target(p), table.icons
 
     def run(m: Match, side: int, card: int) -> None:
@@ -174,7 +175,7 @@ def _power_per_bench_icon(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("power_per_distinct_power", "trigger")
-def _power_per_distinct_power(p: Mapping[str, Any], table: Table) -> Trigger:
+def _power_per_distinct_power(p: EffectParams, table: Table) -> Trigger:
     per, base = int(p["per"]), table.base
 
     def run(m: Match, side: int, card: int) -> None:
@@ -184,7 +185,7 @@ def _power_per_distinct_power(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("power_per_empty_seat", "trigger")
-def _power_per_empty_seat(p: Mapping[str, Any], table: Table) -> Trigger:
+def _power_per_empty_seat(p: EffectParams, table: Table) -> Trigger:
     per = int(p["per"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -194,7 +195,7 @@ def _power_per_empty_seat(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("power_per_fan_tokens", "trigger")
-def _power_per_fan_tokens(p: Mapping[str, Any], table: Table) -> Trigger:
+def _power_per_fan_tokens(p: EffectParams, table: Table) -> Trigger:
     per, group = int(p["per"]), int(p.get("group", 1))
 
     def run(m: Match, side: int, card: int) -> None:
@@ -204,7 +205,7 @@ def _power_per_fan_tokens(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("power_per_card_in_seat", "trigger")
-def _power_per_card_in_seat(p: Mapping[str, Any], table: Table) -> Trigger:
+def _power_per_card_in_seat(p: EffectParams, table: Table) -> Trigger:
     per = int(p["per"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -216,7 +217,7 @@ def _power_per_card_in_seat(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("next_reveal_bonus", "trigger")
-def _next_reveal_bonus(p: Mapping[str, Any], table: Table) -> Trigger:
+def _next_reveal_bonus(p: EffectParams, table: Table) -> Trigger:
     bonus, during = int(p["bonus"]), int(bool(p.get("during_attack", False)))
 
     def run(m: Match, side: int, card: int) -> None:
@@ -238,7 +239,7 @@ _COUNTS: Final[dict[str, Bonus]] = {
 }
 
 
-def _per_count(p: Mapping[str, Any]) -> Bonus:
+def _per_count(p: EffectParams) -> Bonus:
     per, count = int(p["per"]), str(p.get("count", "one"))
     counter = _COUNTS[count]
     if count == "one":
@@ -247,17 +248,17 @@ def _per_count(p: Mapping[str, Any]) -> Bonus:
 
 
 @handler("attack_bonus", "attack")
-def _attack_bonus(p: Mapping[str, Any], table: Table) -> Bonus:
+def _attack_bonus(p: EffectParams, table: Table) -> Bonus:
     return _per_count(p)
 
 
 @handler("flag_bonus", "flag")
-def _flag_bonus(p: Mapping[str, Any], table: Table) -> Bonus:
+def _flag_bonus(p: EffectParams, table: Table) -> Bonus:
     return _per_count(p)
 
 
 @handler("bench_aura", "aura")
-def _bench_aura(p: Mapping[str, Any], table: Table) -> tuple[int, int, frozenset[int]]:
+def _bench_aura(p: EffectParams, table: Table) -> tuple[int, int, frozenset[int]]:
     return (
         int(p["bonus"]),
         DURING[str(p.get("during", "always"))],
@@ -266,7 +267,7 @@ def _bench_aura(p: Mapping[str, Any], table: Table) -> tuple[int, int, frozenset
 
 
 @handler("fans_per_attacker_reveal", "watch")
-def _fans_per_attacker_reveal(p: Mapping[str, Any], table: Table) -> Trigger:
+def _fans_per_attacker_reveal(p: EffectParams, table: Table) -> Trigger:
     n = int(p["n"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -279,7 +280,7 @@ def _fans_per_attacker_reveal(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("gain_fans", "trigger")
-def _gain_fans(p: Mapping[str, Any], table: Table) -> Trigger:
+def _gain_fans(p: EffectParams, table: Table) -> Trigger:
     n, other, cond = int(p["n"]), _target(p), condition(p.get("when"), table)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -290,7 +291,7 @@ def _gain_fans(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("lose_if", "trigger")
-def _lose_if(p: Mapping[str, Any], table: Table) -> Trigger:
+def _lose_if(p: EffectParams, table: Table) -> Trigger:
     reason, cond = str(p.get("reason", "card_effect")), condition(p.get("when"), table)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -304,7 +305,7 @@ def _lose_if(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 def _bench_move(code: str, dest: str) -> Factory:
-    def factory(p: Mapping[str, Any], table: Table) -> Trigger:
+    def factory(p: EffectParams, table: Table) -> Trigger:
         least, most = int(p.get("min", 0)), int(p.get("max", 1))
         match = card_filter(p.get("filter"), table) if p.get("filter") else None
         other, chooser = _target(p), _target(p, "chooser")
@@ -344,7 +345,7 @@ handler("bench_remove", "trigger")(_bench_move("bench_remove", "remove"))
 
 
 @handler("seat_to_exhaust", "trigger")
-def _seat_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
+def _seat_to_exhaust(p: EffectParams, table: Table) -> Trigger:
     def run(m: Match, side: int, card: int) -> None:
         seat = m.choose_seat(side, card, "seat_to_exhaust", biggest_first=True)
         if seat is None:
@@ -357,7 +358,7 @@ def _seat_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("deck_to_exhaust", "trigger")
-def _deck_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
+def _deck_to_exhaust(p: EffectParams, table: Table) -> Trigger:
     other, bottom = _target(p), p.get("end", "top") == "bottom"
     cond = condition(p.get("when"), table)
 
@@ -371,7 +372,7 @@ def _deck_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("deck_to_bench", "trigger")
-def _deck_to_bench(p: Mapping[str, Any], table: Table) -> Trigger:
+def _deck_to_bench(p: EffectParams, table: Table) -> Trigger:
     other = _target(p)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -383,7 +384,7 @@ def _deck_to_bench(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("exhaust_to_deck", "trigger")
-def _exhaust_to_deck(p: Mapping[str, Any], table: Table) -> Trigger:
+def _exhaust_to_deck(p: EffectParams, table: Table) -> Trigger:
     top = p.get("to", "bottom") == "top"
 
     def run(m: Match, side: int, card: int) -> None:
@@ -399,7 +400,7 @@ def _exhaust_to_deck(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("pile_to_deck", "trigger")
-def _pile_to_deck(p: Mapping[str, Any], table: Table) -> Trigger:
+def _pile_to_deck(p: EffectParams, table: Table) -> Trigger:
     pile, n, top, other = str(p["pile"]), int(p.get("n", 1)), p.get("to") == "top", _target(p)
 
     def run(m: Match, side: int, card: int) -> None:
@@ -413,7 +414,7 @@ def _pile_to_deck(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("pile_to_exhaust", "trigger")
-def _pile_to_exhaust(p: Mapping[str, Any], table: Table) -> Trigger:
+def _pile_to_exhaust(p: EffectParams, table: Table) -> Trigger:
     pile, n = str(p["pile"]), int(p.get("n", 1))
 
     def run(m: Match, side: int, card: int) -> None:
@@ -455,7 +456,7 @@ def _arrange_slots(k: int, top: int, bottom: int, exhaust: int, version: int) ->
 
 
 @handler("arrange_top", "trigger")
-def _arrange_top(p: Mapping[str, Any], table: Table) -> Trigger:
+def _arrange_top(p: EffectParams, table: Table) -> Trigger:
     n, bottom, exhaust = int(p["n"]), int(p.get("bottom", 0)), int(p.get("exhaust", 0))
     top = max(n - bottom - exhaust, 0)
 
@@ -484,7 +485,7 @@ def _arrange_top(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("peek_move", "trigger")
-def _peek_move(p: Mapping[str, Any], table: Table) -> Trigger:
+def _peek_move(p: EffectParams, table: Table) -> Trigger:
     from_bottom, base = p.get("end", "top") == "bottom", table.base
 
     def run(m: Match, side: int, card: int) -> None:
@@ -507,7 +508,7 @@ def _peek_move(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("search_deck", "trigger")
-def _search_deck(p: Mapping[str, Any], table: Table) -> Trigger:
+def _search_deck(p: EffectParams, table: Table) -> Trigger:
     top = p.get("to", "top") == "top"
 
     def run(m: Match, side: int, card: int) -> None:
@@ -529,7 +530,7 @@ def _search_deck(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("self_to", "trigger")
-def _self_to(p: Mapping[str, Any], table: Table) -> Trigger:
+def _self_to(p: EffectParams, table: Table) -> Trigger:
     to = str(p["to"])
 
     def run(m: Match, side: int, card: int) -> None:
@@ -545,7 +546,7 @@ def _self_to(p: Mapping[str, Any], table: Table) -> Trigger:
 
 
 @handler("steps", "trigger")
-def _steps(p: Mapping[str, Any], table: Table) -> Trigger:
+def _steps(p: EffectParams, table: Table) -> Trigger:
     runs: list[Trigger] = []
     for step in p["steps"]:
         slot, factory = HANDLERS[step["code"]]
@@ -562,34 +563,34 @@ def _steps(p: Mapping[str, Any], table: Table) -> Trigger:
 # --------------------------------------------------------------------------- static rules
 
 
-def _static(fn: Callable[[Mapping[str, Any], Table, int], None]) -> Factory:
-    def factory(p: Mapping[str, Any], table: Table) -> Callable[[Table, int], None]:
+def _static(fn: Callable[[EffectParams, Table, int], None]) -> Factory:
+    def factory(p: EffectParams, table: Table) -> Callable[[Table, int], None]:
         return lambda table, i: fn(p, table, i)
 
     return factory
 
 
-def _set_bench_redirect(p: Mapping[str, Any], table: Table, i: int) -> None:
+def _set_bench_redirect(p: EffectParams, table: Table, i: int) -> None:
     table.bench_redirect[i] = True
 
 
-def _set_exhaust_redirect(p: Mapping[str, Any], table: Table, i: int) -> None:
+def _set_exhaust_redirect(p: EffectParams, table: Table, i: int) -> None:
     table.exhaust_redirect[i] = True
 
 
-def _set_seat_name(p: Mapping[str, Any], table: Table, i: int) -> None:
+def _set_seat_name(p: EffectParams, table: Table, i: int) -> None:
     table.seat_name[i] = str(p["name"])
 
 
-def _set_seat_width(p: Mapping[str, Any], table: Table, i: int) -> None:
+def _set_seat_width(p: EffectParams, table: Table, i: int) -> None:
     table.width[i] = int(p.get("n", 2))
 
 
-def _set_factor(p: Mapping[str, Any], table: Table, i: int) -> None:
+def _set_factor(p: EffectParams, table: Table, i: int) -> None:
     table.factor[i] = int(p.get("factor", 2))
 
 
-def _set_round_power(p: Mapping[str, Any], table: Table, i: int) -> None:
+def _set_round_power(p: EffectParams, table: Table, i: int) -> None:
     table.base[i] = table.round_number
 
 

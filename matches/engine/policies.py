@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from matches.engine.model import Question
 from matches.engine.questions import PERMUTATION_KINDS
@@ -33,7 +32,7 @@ from matches.engine.questions import PERMUTATION_KINDS
 class DefaultPolicy:
     """The documented default answer of every question kind."""
 
-    def answer(self, question: Question) -> Sequence[Any]:
+    def answer(self, question: Question) -> Sequence[object]:
         return list(question.default)
 
 
@@ -43,7 +42,7 @@ class RandomPolicy:
     def __init__(self, seed: int | str | None = 0) -> None:
         self.rng = random.Random(seed)
 
-    def answer(self, question: Question) -> Sequence[Any]:
+    def answer(self, question: Question) -> Sequence[object]:
         options = list(question.options)
         if question.kind in PERMUTATION_KINDS:
             self.rng.shuffle(options)

@@ -7,7 +7,6 @@ other kind it is between ``min`` and ``max`` distinct options.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from matches.engine.model import InvalidAnswer, Question
 
@@ -26,7 +25,7 @@ PROMPTS: dict[str, str] = {
 PERMUTATION_KINDS = frozenset({"arrange_top"})
 
 
-def check_answer(q: Question, answer: Any) -> list[Any]:
+def check_answer(q: Question, answer: object) -> list[object]:
     """The answer as a list, or ``InvalidAnswer`` if ``q`` does not allow it."""
     if isinstance(answer, str | bytes) or not isinstance(answer, Sequence):
         raise InvalidAnswer("bad_kind", f"Answer question {q.seq} with a list of options.")

@@ -86,7 +86,7 @@ class Table:
             if slot != "static":
                 self._place(i, s, slot, factory(s.effect_params, self))
 
-    def _place(self, i: int, spec: CardSpec, slot: str, compiled: Any) -> None:
+    def _place(self, i: int, spec: CardSpec, slot: str, compiled: object) -> None:
         self.has_effect[i] = True
         if slot == "trigger":
             timing = spec.timing if spec.timing in TRIGGER_TIMINGS else "on_reveal"

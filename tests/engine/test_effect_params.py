@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -31,6 +31,7 @@ from matches.engine.codes import (
     validate_effect,
 )
 from matches.engine.effects import _COUNTS, DURING, HANDLERS
+from matches.engine.params import EffectParams
 from tests.engine.cards import CHAMPION, DOG, DRAGON, NEWCOMER, PIG, TALENT
 
 SPECS = load_catalogue()
@@ -229,7 +230,7 @@ def test_every_accepted_boundary_value_plays_without_an_engine_error(
     code: str, params: dict[str, Any]
 ) -> None:
     validate_effect(code, params)
-    spec = dataclasses.replace(CARD_OF_CODE[code], effect_params=params)
+    spec = dataclasses.replace(CARD_OF_CODE[code], effect_params=cast(EffectParams, params))
     specs = {**SPECS, spec.key: spec}
     piles = {p: tuple((f"{p}{i}", k) for i, k in enumerate([PIG, DRAGON])) for p in "ABC"}
     setup = MatchSetup(

@@ -9,13 +9,13 @@ is refused with a code in both.
 from __future__ import annotations
 
 import base64
+import enum
 from typing import Any
 
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from apikit.enums import values_of
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
 from tests.graphql.client import GraphQL, nodes
 
@@ -99,6 +99,10 @@ def test_a_closed_filter_is_an_enum_and_a_value_outside_it_is_refused(
     assert (response.status_code, response.json()["code"]) == (400, "invalid")
 
 
+def values_of(declared: type[enum.Enum]) -> set[str]:
+    return {str(member.value) for member in declared}
+
+
 def test_rests_filters_carry_their_enums_in_openapi() -> None:
     spec = SchemaGenerator().get_schema(request=None, public=True)
 
@@ -107,11 +111,11 @@ def test_rests_filters_carry_their_enums_in_openapi() -> None:
         return {p["name"]: set(p["schema"]["enum"]) for p in parameters if "enum" in p["schema"]}
 
     assert enums("/api/v1/cards/") == {
-        "box": set(values_of(Box)),
-        "level": set(values_of(CardLevel)),
-        "timing": set(values_of(CardTiming)),
+        "box": values_of(Box),
+        "level": values_of(CardLevel),
+        "timing": values_of(CardTiming),
     }
     assert enums("/api/v1/card-sets/") == {
-        "box": set(values_of(Box)),
-        "kind": set(values_of(CardSetKind)),
+        "box": values_of(Box),
+        "kind": values_of(CardSetKind),
     }

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from leagues.models import Result
+from leagues.models import Result, Season
 from matches.models import Match
 
 
@@ -119,3 +119,16 @@ def handle_at(tid: int, seat_id: int) -> str:
         found = Match.objects.filter(seat_b_id=seat_id).values_list("seat_b__number", flat=True)[0]
     result = Result.objects.select_related("member").get(link__tournament_id=tid, seat=found)
     return result.member.handle
+
+
+def standings_from_results(season: Season) -> list[tuple[str, int, int, int, int, int]]:
+    """The totals summed from the season's results alone (a check on the incremental rows)."""
+    sums: dict[str, list[int]] = {}
+    for result in Result.objects.filter(link__season=season).select_related("member"):
+        row = sums.setdefault(result.member.handle, [0, 0, 0, 0, 0])
+        row[0] += result.points
+        row[1] += int(result.champion)
+        row[2] += int(result.finalist)
+        row[3] += result.fans
+        row[4] += 1
+    return sorted((handle, *values) for handle, values in sums.items())  # type: ignore[misc]

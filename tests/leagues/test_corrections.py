@@ -13,7 +13,6 @@ from rest_framework.test import APIClient
 
 from leagues.models import Correction, League, Result, Season, WebhookDelivery
 from leagues.rules.scoring import DEFAULT_SCORING, Outcome, corrected
-from leagues.selectors.leagues import standings_from_results
 from leagues.services import recording
 from tests.api.snapshot import everything
 from tests.leagues.helpers import (
@@ -26,6 +25,7 @@ from tests.leagues.helpers import (
     places_of,
     post,
     refused,
+    standings_from_results,
 )
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot

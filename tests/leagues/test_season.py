@@ -23,10 +23,14 @@ from leagues.models import (
     Season,
     Standing,
 )
-from leagues.selectors.leagues import standings_from_results
 from leagues.services import recording
 from leagues.tasks import tournament_finished
-from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
+from tests.leagues.helpers import (
+    bot_tournament,
+    create_organizer,
+    league_with_season,
+    standings_from_results,
+)
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,6 +10,7 @@ from matches.models import Match, MatchEvent
 from tests.tournaments.play import Player, open_game
 from tournaments import tasks
 from tournaments.models import Seat, Tournament, TournamentEvent, Trophy
+from tournaments.services.matchruns import match_verify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,11 +44,11 @@ def test_a_match_task_delivered_twice_records_one_result(catalogue: Any) -> None
 def test_a_stored_match_verifies_and_a_tampered_one_does_not(catalogue: Any) -> None:
     host = one_round_with_a_bot()
     match = Match.objects.get(tournament_id=host.id, round=1)
-    assert tasks.verify_match.delay(match.pk).get() is True
+    assert match_verify(match_id=match.pk) is True
     match.refresh_from_db()
     assert match.verified is True
     event = MatchEvent.objects.filter(match=match, kind="attack").first()
     assert event is not None
     event.payload = {**event.payload, "total": event.payload["total"] + 1}
     event.save()
-    assert tasks.verify_match.delay(match.pk).get() is False
+    assert match_verify(match_id=match.pk) is False

@@ -6,8 +6,6 @@ tournament (``matches`` itself knows no seats, viewers or HTTP).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -55,7 +53,7 @@ class MatchEventsView(ApiView):
         return Response(to_json(match_events(match, _viewer(request, match), after=after)))
 
 
-def _after(raw: Any) -> int:
+def _after(raw: object) -> int:
     value = inputs.whole_number(str(raw))
     if value is None:
         message = _("`after` must be a whole number from 0 to %(max)s.") % {

@@ -32,7 +32,7 @@ class ApiView(KnownQueryParameters, APIView):
     permission_classes: list[Any] = []
 
 
-def valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, object]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

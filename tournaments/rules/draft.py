@@ -62,7 +62,7 @@ class Table:
     left_game: list[int] = field(default_factory=list)
 
 
-def _require(condition: bool, code: str, message: str, **details: Any) -> None:
+def _require(condition: bool, code: str, message: str, **details: object) -> None:
     if not condition:
         raise RuleError(code, message, **details)
 

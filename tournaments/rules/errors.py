@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 
 def gettext_noop(message: str) -> str:
     """Marks ``message`` for the gettext catalogues (``makemessages`` reads the name) without
@@ -20,7 +18,7 @@ class RuleError(Exception):
 
     status = 409
 
-    def __init__(self, code: str, template: str, **details: Any) -> None:
+    def __init__(self, code: str, template: str, **details: object) -> None:
         self.code = code
         self.template = template
         self.details = details

@@ -80,7 +80,7 @@ class Obligation:
             raise RuleError("not_eligible", gettext_noop("That card cannot pay for this effect."))
 
 
-def matches(facts: CardFacts, match: Mapping[str, Any]) -> bool:
+def matches(facts: CardFacts, match: Mapping[str, object]) -> bool:
     """Whether a card satisfies a catalogue filter (``matches.engine.codes`` documents the keys).
 
     ``set`` means "carries that set's icon": a Rainbow card carries every icon (rules.md §5).

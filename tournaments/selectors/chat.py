@@ -3,8 +3,6 @@ and the spectators who joined it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from apikit.shapes import row
 from matches.release import released
 from tournaments.models import ChatGuest, TournamentEvent
@@ -20,7 +18,7 @@ def chat_log(*, tournament_id: int) -> list[ChatMessage]:
     return [message_of(seq, payload) for seq, payload in rows.values_list("seq", "payload")]
 
 
-def message_of(seq: int, payload: dict[str, Any]) -> ChatMessage:
+def message_of(seq: int, payload: dict[str, object]) -> ChatMessage:
     """The chat message a log event's payload holds (a spectator's names its number, a bot's set
     line its name)."""
     return row(

@@ -9,8 +9,6 @@ a tournament"). Seeds are given as decimal strings: they are 63-bit numbers, bey
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
 from cards.models import CardSnapshot
@@ -58,14 +56,14 @@ def _deck_phases(tournament: Tournament) -> list[ReplayDeckPhase]:
     ]
 
 
-def _events(match: Match) -> list[dict[str, Any]]:
+def _events(match: Match) -> list[dict[str, object]]:
     """Every event as the observer shows it once the tournament is over (all of them, as
     recorded: ``revealed``)."""
     rows = MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True)
     return [shown for payload in rows if (shown := observe(payload, None, revealed=True))]
 
 
-def _match(match: Match, events: list[dict[str, Any]]) -> ReplayMatch:
+def _match(match: Match, events: list[dict[str, object]]) -> ReplayMatch:
     return ReplayMatch(
         id=match.pk,
         round=match.round,

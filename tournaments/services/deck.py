@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,7 +29,7 @@ def seat_act(
     seat: Seat | None,
     action: str,
     expected_version: int | None = None,
-    **arguments: Any,
+    **arguments: object,
 ) -> DraftTurn:
     """One Deck Phase action of a seat: ``choose``, ``draw``, ``redraw``, ``pick``, …"""
     with locked_tournament(tournament_id) as tournament:
@@ -51,7 +50,9 @@ def seat_act(
     return row
 
 
-def _apply(tournament: Tournament, seat: Seat, action: str, arguments: dict[str, Any]) -> DraftTurn:
+def _apply(
+    tournament: Tournament, seat: Seat, action: str, arguments: dict[str, object]
+) -> DraftTurn:
     """Take one action of a seat read under the lock."""
     desk = Desk(tournament, seat, fresh=True)
     desk.act(action, arguments)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -130,7 +129,7 @@ class Desk:
         )
 
     @rule_errors
-    def act(self, action: str, arguments: dict[str, Any]) -> None:
+    def act(self, action: str, arguments: dict[str, object]) -> None:
         if action not in rules.ACTIONS:
             message = _("No Deck Phase action %(action)r.") % {"action": action}
             raise ConflictError("unknown_action", message)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -30,7 +29,7 @@ def group_name(tournament_id: int) -> str:
 def publish(
     tournament: Tournament,
     kind: str,
-    payload: dict[str, Any],
+    payload: dict[str, object],
     *,
     audience: int | None = None,
     visible_at: datetime | None = None,
@@ -115,7 +114,7 @@ def release_floor(tournament: Tournament, at: datetime) -> datetime:
 
 
 def publish_many(
-    tournament: Tournament, items: list[tuple[str, dict[str, Any], int | None, datetime]]
+    tournament: Tournament, items: list[tuple[str, dict[str, object], int | None, datetime]]
 ) -> None:
     """Append several events ``(kind, payload, audience, visible_at)`` in one write.
 
@@ -150,8 +149,8 @@ def publish_many(
 
 
 def _monotone(
-    tournament: Tournament, items: list[tuple[str, dict[str, Any], int | None, datetime]]
-) -> list[tuple[str, dict[str, Any], int | None, datetime]]:
+    tournament: Tournament, items: list[tuple[str, dict[str, object], int | None, datetime]]
+) -> list[tuple[str, dict[str, object], int | None, datetime]]:
     floor = release_floor(tournament, items[0][3])
     raised = []
     for kind, payload, audience, visible_at in items:

@@ -8,7 +8,6 @@ cards app may import the engine without the two importing each other (``tests/te
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -30,7 +29,7 @@ def match_setup(match: Match) -> MatchSetup:
 
 def run_engine(
     match: Match,
-    answers: list[Any],
+    answers: list[object],
     *,
     live: Collection[str] = (),
     policies: Mapping[str, Policy] | None = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
@@ -52,7 +52,7 @@ def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
     return tournament
 
 
-def _deal(tournament: Tournament, entries: list[dict[str, Any]], numbers: list[int]) -> Deal:
+def _deal(tournament: Tournament, entries: list[dict[str, object]], numbers: list[int]) -> Deal:
     """The start's deal from the seed and the frozen card data (``rules.dealing``)."""
     robot = None
     if ROBOT in places(tournament.seat_count):

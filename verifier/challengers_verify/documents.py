@@ -40,7 +40,7 @@ def load(folder: Path) -> Documents:
     return Documents(**read)
 
 
-def _request(url: str, body: dict[str, Any] | None = None) -> Any:
+def _request(url: str, body: dict[str, object] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     headers = {"Accept": "application/json", "Content-Type": "application/json"}
     with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=60) as answer:

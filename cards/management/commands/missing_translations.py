@@ -3,8 +3,6 @@ no translation, per language (the API shows those in English)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext_noop, ngettext
 
@@ -26,7 +24,7 @@ class Command(LocalizedCommand):
             help=gettext_noop("Exit non-zero if any translation is missing."),
         )
 
-    def handle(self, *args: Any, lang: str | None, strict: bool, **options: Any) -> None:
+    def handle(self, *args: object, lang: str | None, strict: bool, **options: object) -> None:
         total = 0
         for language in [lang] if lang else TRANSLATED_LANGUAGES:
             missing = card_missing_translations(language=language)

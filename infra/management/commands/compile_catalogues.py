@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext_noop, ngettext
 
 from infra.catalogues import compile_catalogues
@@ -14,7 +12,7 @@ from infra.commands import LocalizedCommand
 class Command(LocalizedCommand):
     help = gettext_noop("Compile locale/*/LC_MESSAGES/*.po to .mo (only those changed since).")
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         written = compile_catalogues()
         self.stdout.write(
             ngettext(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -24,7 +22,7 @@ class Command(LocalizedCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", help=gettext_noop("The league's slug."))
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         league = League.objects.filter(slug=options["slug"]).first()
         if league is None:
             raise CommandError(_("No league has the slug %(slug)r.") % {"slug": options["slug"]})

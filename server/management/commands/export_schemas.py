@@ -10,8 +10,6 @@ committed files to ``schema/released/``. docs/contract.md.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -44,7 +42,7 @@ class Command(LocalizedCommand):
             help=gettext_noop("--breaking without the node tools."),
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         if options["check"]:
             self._check()
         elif options["breaking"]:

@@ -10,8 +10,6 @@ on first use). docs/contract.md, "SDKs".
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -30,7 +28,7 @@ class Command(LocalizedCommand):
             "--check", action="store_true", help=gettext_noop("Exit 1 if sdk/ is stale.")
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         try:
             if options["check"]:
                 self._check()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from django.utils.translation import gettext_noop, ngettext
 
@@ -17,7 +16,7 @@ class Command(LocalizedCommand):
         "(the figures kept while playing must come out the same)."
     )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         started = time.perf_counter()
         written = card_stats_recount()
         seconds = time.perf_counter() - started

@@ -4,8 +4,6 @@ The restore drill runs it against a restored database."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError
 from django.utils.translation import gettext_noop, ngettext
 
@@ -19,7 +17,7 @@ class Command(LocalizedCommand):
         "Verify every finished tournament (replaying each match); exit 1 if any check fails."
     )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         ids = list(
             Tournament.objects.filter(status=Status.FINISHED)
             .order_by("pk")

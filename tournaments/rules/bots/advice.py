@@ -56,5 +56,5 @@ def advise(turn: DraftTurn, table: Table, outlook: Outlook, sims: int) -> dict[s
     return {"kind": kind, "choices": choices}
 
 
-def _choice(what: dict[str, Any], rate: float, sims: int) -> dict[str, Any]:
+def _choice(what: dict[str, object], rate: float, sims: int) -> dict[str, Any]:
     return {**what, "win_probability": round(rate, 4), "sample_size": sims}

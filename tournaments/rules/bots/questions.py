@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from matches.engine import DefaultPolicy, RandomPolicy
 from matches.engine.model import Policy, Question
@@ -28,7 +27,7 @@ class RookiePolicy:
     def __init__(self, seed: object, side: str) -> None:
         self.seed, self.side = seed, side
 
-    def answer(self, question: Question) -> Sequence[Any]:
+    def answer(self, question: Question) -> Sequence[object]:
         rng = random.Random(f"{self.seed}:{self.side}:{question.seq}")
         if rng.random() < ROOKIE_SLIP:
             return RandomPolicy(rng.getrandbits(32)).answer(question)
