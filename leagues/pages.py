@@ -1,7 +1,8 @@
 """The public league pages: the web client's page shell at shareable paths, answering 404 for a
 league, season, member or tournament the server does not have (a link checker, a crawler or a
 link preview learns it is not there; the client shows the refusal in words as before), with the
-link preview of the page it is (``previews``) in the HTML itself.
+link preview of the page it is (``previews``) in the HTML itself. A season's page comes drawn
+(``season_page``): its standings and tournaments are in the HTML.
 
 They live with the leagues, routed from the root URLs by name (``server.urls``), so no other app
 imports the leagues (``tests/test_layers.py``).
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_safe
 from leagues import embeds, previews
 from leagues.models import League, LeagueTournament
 from leagues.previews import Preview
+from leagues.season_page import season_page
 from leagues.selectors import member_renamed
 
 TEMPLATE = "frontend/index.html"  # the web client's shell (frontend.views.shell)
@@ -42,8 +44,11 @@ def league_page(
                 reverse("league-member", kwargs={"slug": slug, "handle": renamed})
             )
     preview = _preview(slug, season, handle, tournament)
-    context = {"preview": preview, "image": request.build_absolute_uri(static(CARD))}
+    context: dict[str, object] = {"preview": preview}
+    context["image"] = request.build_absolute_uri(static(CARD))
     context["url"] = request.build_absolute_uri(request.path)
+    if preview and season is not None:  # drawn here: the first paint shows the season
+        context["drawn"] = season_page(slug, season)
     return TemplateResponse(request, TEMPLATE, context, status=200 if preview else 404)
 
 

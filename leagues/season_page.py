@@ -1,0 +1,217 @@
+"""A season's page drawn by the server: the standings and every tournament in the HTML itself,
+in the words and markup ``league.js`` draws them with, so the first paint shows the season.
+
+It reads what the public API sends an anonymous reader (the league, the standings of every
+member, the season's JSON lines) and nothing else; the template escapes every value. The page's
+script then only keeps it current (``?since=`` the version drawn, docs/leagues.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, ClassVar
+from urllib.parse import quote
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as noop
+from django.utils.translation import ngettext
+
+from apikit.shapes import to_json
+from infra.errors import ApplicationError
+from leagues import lines, selectors
+
+Json = dict[str, Any]
+LIVE = ("deck", "match")  # league.js: a tournament being played (a lobby only waits)
+STATUS_WORDS = {
+    "lobby": noop("open lobby"),
+    "deck": noop("building decks"),
+    "match": noop("matches being played"),
+    "finished": noop("finished"),
+    "cancelled": noop("cancelled"),
+}
+
+
+@dataclass(frozen=True)
+class SeasonPage:
+    """What the template draws, and what the script needs to keep it current."""
+
+    template: ClassVar[str] = "leagues/season.html"  # drawn inside the shell's <main>
+    league: Json
+    season: Json
+    standings: Json
+    rows: list[Json]
+    tournaments: list[Json]
+    recorded: bool
+    version: str
+    live: str  # "playing", "waiting" or "" (league.js polls the first every 4 s, the second 30 s)
+    lines: list[Json]  # sent with the page while it is live: the script's base for changes
+
+    @property
+    def script(self) -> Json:
+        """What the page's script reads: the version drawn, whether to poll, the lines."""
+        return {"version": self.version, "live": self.live, "lines": self.lines}
+
+
+def season_page(slug: str, season_id: int) -> SeasonPage | None:
+    """The season's page; ``None`` when the public API would refuse one of its reads."""
+    try:
+        league = to_json(selectors.league_view(slug, None))
+        standings = to_json(selectors.standings_view(slug, season_id, "all"))
+        found = lines.season_lines(slug, season_id)
+    except ApplicationError:
+        return None
+    found.remember()  # the script asks ?since= this version
+    season = next(s for s in league["seasons"] if s["id"] == season_id)
+    parsed = [json.loads(line) for block in found.blocks for line in block.text.splitlines()]
+    heads = [line for line in parsed if line["type"] == "tournament"]
+    live = _live(heads)
+    return SeasonPage(
+        league=league,
+        season={**season, "dates": _dates(season), "scoring_words": _scoring(season["scoring"])},
+        standings=standings,
+        rows=[_row(slug, row, index) for index, row in enumerate(standings["rows"])],
+        tournaments=[_tournament(slug, head, parsed) for head in heads],
+        recorded=any(head["recorded"] for head in heads),
+        version=found.version,
+        live=live,
+        lines=parsed if live else [],
+    )
+
+
+def _live(heads: list[Json]) -> str:
+    playing = any(
+        head["status"] in LIVE or (head["status"] == "finished" and not head["recorded"])
+        for head in heads
+    )
+    waiting = any(head["status"] == "lobby" for head in heads)
+    return "playing" if playing else "waiting" if waiting else ""
+
+
+def _dates(season: Json) -> str:
+    start, end = season["starts_on"], season["ends_on"]
+    if start and end:
+        return _("%(start)s to %(end)s") % {"start": start, "end": end}
+    if start:
+        return _("from %(start)s") % {"start": start}
+    if end:
+        return _("until %(end)s") % {"end": end}
+    return _("no set dates")
+
+
+def _scoring(scoring: Json) -> str:
+    text = _(
+        "Points: champion %(champion)s, finalist %(finalist)s, the others by fans rank "
+        "%(ranks)s, plus %(played)s for each tournament played."
+    )
+    ranks = ", ".join(str(rank) for rank in scoring["by_fans_rank"])
+    return text % {**scoring, "ranks": ranks}
+
+
+def member_path(slug: str, handle: str) -> str:
+    """A member's page, its parts encoded as ``encodeURIComponent`` does."""
+    return f"/leagues/{_component(slug)}/members/{_component(handle)}/"
+
+
+def _component(text: str) -> str:
+    return quote(text, safe="!'()*")
+
+
+DECIDED = {
+    "points": noop("more points"),
+    "wins": noop("more championships"),
+    "finals": noop("more Finals reached"),
+    "fans": noop("more fans"),
+    "played": noop("fewer tournaments played"),
+}
+
+
+def _row(slug: str, row: Json, index: int) -> Json:
+    """A standings row with its link, rating and place in words."""
+    rating = row["rating"]
+    return {
+        **row,
+        "href": member_path(slug, row["member"]),
+        "rating_shown": _fixed(rating["ordinal"]) if rating else "\N{EN DASH}",
+        "why": _decided(row["decided_by"], index),
+    }
+
+
+def _decided(decided_by: str | None, index: int) -> str:
+    if decided_by is None or index == 0:
+        return _("leads")
+    if decided_by == "tied":
+        return _("tied with the row above")
+    words = _(DECIDED[decided_by]) if decided_by in DECIDED else decided_by
+    return _("behind the row above, which has %(reason)s") % {"reason": words}
+
+
+def _fixed(value: float) -> str:
+    """``value`` with two decimals, as JavaScript's ``toFixed(2)`` (a tie rounds away from 0)."""
+    return str(Decimal(value).quantize(Decimal("0.01"), ROUND_HALF_UP))
+
+
+def _tournament(slug: str, head: Json, parsed: list[Json]) -> Json:
+    """A tournament's item: its name, status, podium, corrections and replays in words."""
+    names = {result["seat"]: result["member"] for result in head["results"]}
+    podium = sorted(head["results"], key=lambda result: result["place"])[:3]
+    ours = [x for x in parsed if x["type"] == "match" and x["tournament"] == head["id"]]
+    return {
+        **head,
+        "name": head["title"] or _("Game #%(id)s") % {"id": head["id"]},
+        "badge": _badge(head),
+        "podium": [_("%(place)s. %(member)s (%(points)s pts)") % result for result in podium],
+        "corrected": [_correction(correction) for correction in head["corrections"]],
+        "rounds": f"/leagues/{_component(slug)}/tournaments/{head['id']}/",
+        "replays_words": ngettext("%(count)s replay", "%(count)s replays", len(ours))
+        % {"count": len(ours)},
+        "replays": [_replay(match, names) for match in ours],
+    }
+
+
+def _badge(head: Json) -> tuple[str, str]:
+    """The status badge's class and words."""
+    status = head["status"]
+    if status in LIVE:
+        return "status-match", f"{_('live')}: {_(STATUS_WORDS[status])}"
+    if status == "finished" and not head["recorded"]:
+        return "status-deck", _("finished, result being recorded")
+    words = _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    return f"status-{status}", words
+
+
+def _replay(match: Json, names: dict[int, str]) -> Json:
+    def seat(number: int) -> str:
+        if number == -1:
+            return _("the Robot")
+        return names.get(number) or _("seat %(seat)s") % {"seat": number + 1}
+
+    first, second = match["seats"]
+    round_words = _("Final") if match["round"] == 8 else _("Round %(round)s") % match
+    winner = match["winner"]
+    return {
+        "id": match["id"],
+        "what": f"{round_words}, {_('%(park)s park') % match}: "
+        + _("%(a)s vs %(b)s") % {"a": seat(first), "b": seat(second)},
+        "won": None if winner is None else _("won by %(name)s") % {"name": seat(winner)},
+        "forfeit": bool(match["correction"]),
+    }
+
+
+def _correction(correction: Json) -> Json:
+    """A correction in words (corrections.js): what it did, when, and the reason."""
+    values = {"member": correction["member"], "id": correction["tournament"]}
+    kind = correction["kind"]
+    if kind == "forfeit":
+        what = _("%(member)s forfeited a match of game #%(id)s")
+    elif kind == "manual_result":
+        what = _("Places of game #%(id)s entered by hand")
+    elif kind == "no_show":
+        what = _("%(member)s did not check in for game #%(id)s")
+    elif correction["tournament"]:
+        what = _("%(member)s disqualified from game #%(id)s")
+    else:
+        what = _("%(member)s disqualified from the whole season")
+    when = str(correction["created_at"])[:10]
+    return {"what": what % values, "when": when, "reason": correction["reason"]}
