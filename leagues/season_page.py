@@ -14,6 +14,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, ClassVar
 from urllib.parse import quote
 
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as noop
 from django.utils.translation import ngettext
@@ -66,13 +68,13 @@ def season_page(slug: str, season_id: int) -> SeasonPage | None:
     season = next(s for s in league["seasons"] if s["id"] == season_id)
     parsed = [json.loads(line) for block in found.blocks for line in block.text.splitlines()]
     heads = [line for line in parsed if line["type"] == "tournament"]
-    live = _live(heads)
+    live, words = _live(heads), _replay_words()
     return SeasonPage(
         league=league,
         season={**season, "dates": _dates(season), "scoring_words": _scoring(season["scoring"])},
         standings=standings,
         rows=[_row(slug, row, index) for index, row in enumerate(standings["rows"])],
-        tournaments=[_tournament(slug, head, parsed) for head in heads],
+        tournaments=[_tournament(slug, head, parsed, words) for head in heads],
         recorded=any(head["recorded"] for head in heads),
         version=found.version,
         live=live,
@@ -152,7 +154,21 @@ def _fixed(value: float) -> str:
     return str(Decimal(value).quantize(Decimal("0.01"), ROUND_HALF_UP))
 
 
-def _tournament(slug: str, head: Json, parsed: list[Json]) -> Json:
+def _replay_words() -> dict[str, str]:
+    """The replays' words, looked up once a page (a season has hundreds of replays)."""
+    return {
+        "final": _("Final"),
+        "round": _("Round %(round)s"),
+        "park": _("%(park)s park"),
+        "versus": _("%(a)s vs %(b)s"),
+        "won": _("won by %(name)s"),
+        "robot": _("the Robot"),
+        "seat": _("seat %(seat)s"),
+        "forfeit": _("forfeit"),
+    }
+
+
+def _tournament(slug: str, head: Json, parsed: list[Json], words: dict[str, str]) -> Json:
     """A tournament's item: its name, status, podium, corrections and replays in words."""
     names = {result["seat"]: result["member"] for result in head["results"]}
     podium = sorted(head["results"], key=lambda result: result["place"])[:3]
@@ -166,7 +182,7 @@ def _tournament(slug: str, head: Json, parsed: list[Json]) -> Json:
         "rounds": f"/leagues/{_component(slug)}/tournaments/{head['id']}/",
         "replays_words": ngettext("%(count)s replay", "%(count)s replays", len(ours))
         % {"count": len(ours)},
-        "replays": [_replay(match, names) for match in ours],
+        "replays": _replays(ours, names, words),
     }
 
 
@@ -181,22 +197,35 @@ def _badge(head: Json) -> tuple[str, str]:
     return f"status-{status}", words
 
 
-def _replay(match: Json, names: dict[int, str]) -> Json:
+# league.js's replay item. The season's hundreds of replays are joined here: the template's loop
+# over them cost ten times the rest of the page.
+REPLAY = '<li><a href="/#/match/{}">{}</a>{}{}</li>'
+
+
+def _replays(matches: list[Json], names: dict[int, str], words: dict[str, str]) -> SafeString:
+    """A tournament's replay items, every value escaped."""
+    return format_html_join("", REPLAY, (_replay(match, names, words) for match in matches))
+
+
+def _replay(match: Json, names: dict[int, str], words: dict[str, str]) -> tuple[Any, ...]:
     def seat(number: int) -> str:
         if number == -1:
-            return _("the Robot")
-        return names.get(number) or _("seat %(seat)s") % {"seat": number + 1}
+            return words["robot"]
+        return names.get(number) or words["seat"] % {"seat": number + 1}
 
     first, second = match["seats"]
-    round_words = _("Final") if match["round"] == 8 else _("Round %(round)s") % match
+    round_words = words["final"] if match["round"] == 8 else words["round"] % match
+    versus = words["versus"] % {"a": seat(first), "b": seat(second)}
     winner = match["winner"]
-    return {
-        "id": match["id"],
-        "what": f"{round_words}, {_('%(park)s park') % match}: "
-        + _("%(a)s vs %(b)s") % {"a": seat(first), "b": seat(second)},
-        "won": None if winner is None else _("won by %(name)s") % {"name": seat(winner)},
-        "forfeit": bool(match["correction"]),
-    }
+    won = "" if winner is None else words["won"] % {"name": seat(winner)}
+    return (
+        match["id"],
+        f"{round_words}, {words['park'] % match}: {versus}",
+        format_html('<span class="muted"> {}</span>', won) if won else "",
+        format_html(' <span class="badge badge-corrected">{}</span>', words["forfeit"])
+        if match["correction"]
+        else "",
+    )
 
 
 def _correction(correction: Json) -> Json:

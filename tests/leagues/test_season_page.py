@@ -121,3 +121,4 @@ def test_the_page_speaks_the_readers_language(played: dict[str, Any]) -> None:
     text = page_of(played["client"], played["season"], "?lang=ru")
     assert '<td class="small">лидирует</td>' in text and "без заданных дат" in text
     assert "Турниры" in text and "Tournaments" not in text and "replays</summary>" not in text
+    assert "парк " in text  # a replay's park
