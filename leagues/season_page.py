@@ -23,6 +23,8 @@ from django.utils.translation import ngettext
 from apikit.shapes import to_json
 from infra.errors import ApplicationError
 from leagues import lines, selectors
+from leagues.models import Season
+from leagues.shapes import Standings
 
 Json = dict[str, Any]
 LIVE = ("deck", "match")  # league.js: a tournament being played (a lobby only waits)
@@ -56,17 +58,19 @@ class SeasonPage:
         return {"version": self.version, "live": self.live, "lines": self.lines}
 
 
-def season_page(slug: str, season_id: int) -> SeasonPage | None:
-    """The season's page; ``None`` when the public API would refuse one of its reads."""
+def season_page(found: Season, everyone: Standings) -> SeasonPage | None:
+    """The page of season ``found`` with its standings of everyone; ``None`` when the public
+    API would refuse one of its reads."""
+    slug = found.league.slug
     try:
         league = to_json(selectors.league_view(slug, None))
-        standings = to_json(selectors.standings_view(slug, season_id, "all"))
-        found = lines.season_lines(slug, season_id)
+        read = lines.season_lines(slug, found.pk)
     except ApplicationError:
         return None
-    found.remember()  # the script asks ?since= this version
-    season = next(s for s in league["seasons"] if s["id"] == season_id)
-    parsed = [json.loads(line) for block in found.blocks for line in block.text.splitlines()]
+    read.remember()  # the script asks ?since= this version
+    standings = to_json(everyone)
+    season = next(s for s in league["seasons"] if s["id"] == found.pk)
+    parsed = [json.loads(line) for block in read.blocks for line in block.text.splitlines()]
     heads = [line for line in parsed if line["type"] == "tournament"]
     live, words = _live(heads), _replay_words()
     return SeasonPage(
@@ -76,7 +80,7 @@ def season_page(slug: str, season_id: int) -> SeasonPage | None:
         rows=[_row(slug, row, index) for index, row in enumerate(standings["rows"])],
         tournaments=[_tournament(slug, head, parsed, words) for head in heads],
         recorded=any(head["recorded"] for head in heads),
-        version=found.version,
+        version=read.version,
         live=live,
         lines=parsed if live else [],
     )

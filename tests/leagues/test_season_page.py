@@ -10,6 +10,8 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from leagues.season_page import member_path
@@ -28,6 +30,10 @@ from tests.leagues.helpers import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SCRIPTED = "<script>alert(1)</script>"
+# The season with its league (1); its standings and the season's corrections (2); the preview's
+# count of recorded tournaments (1); the league as its API shows it, with one season (5); the
+# season's lines (5, as tests/leagues/test_lines.py pins them).
+STATEMENTS = 14
 DRAWN = re.compile(r'<script id="season-drawn" type="application/json">(.*?)</script>', re.S)
 
 
@@ -122,3 +128,16 @@ def test_the_page_speaks_the_readers_language(played: dict[str, Any]) -> None:
     assert '<td class="small">лидирует</td>' in text and "без заданных дат" in text
     assert "Турниры" in text and "Tournaments" not in text and "replays</summary>" not in text
     assert "парк " in text  # a replay's park
+
+
+def test_the_page_reads_in_a_fixed_number_of_statements(played: dict[str, Any]) -> None:
+    """The standings are read once for the preview and the table; a third tournament adds none."""
+    client, season = played["client"], played["season"]
+    page_of(client, season)  # the finished tournaments' match lines cached
+    with CaptureQueriesContext(connection) as two:
+        page_of(client, season)
+    bot_tournament(client, played["token"], "club", season, seats=2)
+    page_of(client, season)
+    with CaptureQueriesContext(connection) as three:
+        page_of(client, season)
+    assert len(two.captured_queries) == len(three.captured_queries) == STATEMENTS
