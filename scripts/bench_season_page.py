@@ -5,8 +5,9 @@ until Chromium shows it.
 A measurement harness, not a test. On a database of its own (``scripts/bench_writes.py``) it
 records ``--tournaments`` finished bot tournaments of ``--seats`` seats in one season, then:
 
-- in process, through the full Django stack: each read the page makes (the season's lines, the
-  standings, the league) and what the page sends while a game is live, per poll (the lines
+- in process, through the full Django stack: the page's HTML (drawn by the server, or the
+  bare shell of a checkout before that), each read the page's script makes (the season's lines,
+  the standings, the league) and what the page sends while a game is live, per poll (the lines
   asked with the version held, answered ``304``; a server without versions: all three again),
   each the median of ``--rounds`` rounds of ``--requests`` requests (wall time, and this
   process's CPU, which a loaded machine's waits do not inflate), with its SQL statements,
@@ -109,6 +110,7 @@ def in_process(args: argparse.Namespace, season_id: int) -> dict[str, dict[str, 
     base = f"/api/v1/leagues/{SLUG}/"
     lines = f"{base}seasons/{season_id}/lines/"
     reads = {
+        "page": f"/leagues/{SLUG}/seasons/{season_id}/",  # the HTML: drawn, or the shell before
         "lines": lines,
         "standings": f"{base}standings/?season={season_id}&kind=all",
         "league": base,
