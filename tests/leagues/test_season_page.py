@@ -141,3 +141,12 @@ def test_the_page_reads_in_a_fixed_number_of_statements(played: dict[str, Any]) 
     with CaptureQueriesContext(connection) as three:
         page_of(client, season)
     assert len(two.captured_queries) == len(three.captured_queries) == STATEMENTS
+
+
+def test_its_stylesheet_is_inlined_under_a_nonce_of_that_answer(played: dict[str, Any]) -> None:
+    client = played["client"]
+    answer = client.get(f"/leagues/club/seasons/{played['season']}/")
+    nonce = re.search(r"style-src 'self' 'nonce-([^']+)'", answer["Content-Security-Policy"])
+    assert nonce is not None
+    assert f'<style nonce="{nonce.group(1)}">' in answer.content.decode()
+    assert "nonce" not in client.get("/leagues/club/")["Content-Security-Policy"]
