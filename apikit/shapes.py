@@ -8,7 +8,8 @@ them through ``ShapeExtension`` (drf-spectacular reads a shape class given to
 by ``graphql_type`` (the same name; every list of shapes a Relay connection with
 ``first``/``after`` and ``last``/``before``, paged by ``apikit.graphql_pages``; a ``node_id``
 field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId`` (a text
-``node_id`` is the global id alone); an ``enum`` field that enum; a ``BigInt`` a decimal
+``node_id`` is the global id alone; ``node_of`` names the Node whose global id it shares: the
+same object in another shape); an ``enum`` field that enum; a ``BigInt`` a decimal
 string (REST's too); ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST,
 ``page=False`` sends a short list whole, part of one object's value; ``pages`` are a
 connection's sizes and cursors; a ``Pager`` field a connection read only when selected, a
@@ -62,6 +63,7 @@ class Meta:
     omit_none: bool = False  # REST leaves the key out when the value is None
     enum: Any = None  # the GraphQL enum of a string field (OpenAPI: its values)
     node_id: bool = False  # the type is a Node and this is the number of its global id
+    node_of: str | None = None  # the global id is that Node type's (one object, two shapes)
     graphql: bool = True  # False: REST only (GraphQL sends it otherwise, another field)
     graphql_name: str | None = None  # GraphQL's name of the field (REST's is the field's)
     page: bool = True  # False: a list of shapes GraphQL sends whole, not as a connection
@@ -91,6 +93,7 @@ def field(
     omit_none: bool = False,
     enum: Any = None,
     node_id: bool = False,
+    node_of: str | None = None,
     graphql: bool = True,
     graphql_name: str | None = None,
     page: bool = True,
@@ -102,7 +105,8 @@ def field(
         rest=rest,
         omit_none=omit_none,
         enum=enum,
-        node_id=node_id,
+        node_id=node_id or node_of is not None,
+        node_of=node_of,
         graphql=graphql,
         graphql_name=graphql_name,
         page=page,
@@ -395,12 +399,22 @@ def graphql_type(cls: type[Shape]) -> Any:
         # A Node is told apart by its shape's class (``node(id:)`` answers the shape itself).
         namespace["is_type_of"] = classmethod(lambda _cls, obj, _info: type(obj) is cls)
         namespace["resolve_id"] = classmethod(_id_of(node.name))
+        if node.meta.node_of is not None:
+            typename = node.meta.node_of
+            namespace["resolve_typename"] = classmethod(lambda _cls, _root, _info: typename)
         bases = (relay.Node,)
     made = strawberry.type(
         type(cls.__name__, bases, namespace), description=cls.__shape_description__
     )
     _TYPES[cls] = made
     return made
+
+
+def made_elsewhere(cls: type[Shape], made: Any) -> None:
+    """``made`` is the GraphQL type of ``cls`` (a model's type, ``apikit.graphql_models``):
+    ``graphql_type`` answers it, and a type made from the shape before it fails here."""
+    if _TYPES.setdefault(cls, made) is not made:
+        raise ValueError(f"{cls.__name__}'s GraphQL type was made before its model's")
 
 
 def graphql_camel(name: str) -> str:
@@ -474,4 +488,5 @@ def _graphql_plain(kind: Any, meta: Meta) -> Any:
 
 # What ``apikit.events`` (the logs' typed events) reads of a shape's renderings.
 is_shape = _is_shape
+is_list = _is_list
 graphql_of = _graphql_of

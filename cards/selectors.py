@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, F, Model, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
@@ -15,6 +16,9 @@ from cards.models import Card, CardSet, SetKind
 from cards.rules import PILE_LEVELS, additional_set_missing
 from cards.validation import invalid_cards
 from infra.errors import NotFoundError
+
+M = TypeVar("M", bound=Model)
+T = TypeVar("T")
 
 
 def card_set_list() -> QuerySet[CardSet]:
@@ -25,17 +29,35 @@ def card_set_list() -> QuerySet[CardSet]:
     The copies of retired cards are left out of the total, as a new tournament leaves them
     out: the total and the playable check (``additional_set_problems``) tell one truth.
     """
+    return CardSet.objects.annotate(**set_figures())
+
+
+def set_figures() -> dict[str, Any]:
+    """The annotations of ``card_set_list``, by name (GraphQL's set type asks for each one its
+    query selects)."""
     per_card = Coalesce(
         F("cards__copies"), F("cards__copies_per_starter_deck") * F("starter_decks")
     )
     in_play, retired = Q(cards__retired=False), Q(cards__retired=True)
     unknown = Q(cards__copies__isnull=True, cards__copies_per_starter_deck__isnull=True)
-    return CardSet.objects.annotate(
-        designs=Count("cards"),
-        copy_total=Coalesce(Sum(per_card, filter=in_play), 0),
-        unknown_copies=Count("cards", filter=in_play & unknown),
-        retired_copies=Coalesce(Sum(per_card, filter=retired), 0),
-    )
+    return {
+        "designs": Count("cards"),
+        "copy_total": Coalesce(Sum(per_card, filter=in_play), 0),
+        "unknown_copies": Count("cards", filter=in_play & unknown),
+        "retired_copies": Coalesce(Sum(per_card, filter=retired), 0),
+    }
+
+
+def card_set_rows(sets: QuerySet[CardSet]) -> list[CardSet]:
+    """``sets`` read, each with ``missing``: what keeps it out of new tournaments (None: not an
+    additional set), as ``additional_set_problems`` tells it (two more queries). A row read
+    without its name (``only``: nothing asked for it) is left without."""
+    found = list(sets)
+    problems = additional_set_problems() if found else {}
+    for card_set in found:
+        named = "name" not in card_set.get_deferred_fields()
+        card_set.missing = problems.get(card_set.name) if named else None  # type: ignore[attr-defined]
+    return found
 
 
 def card_list() -> QuerySet[Card]:
@@ -48,23 +70,44 @@ def card_views(cards: Iterable[Card]) -> list[shapes.Card]:
     return [_card_view(card, card.card_set) for card in cards]
 
 
-def card_by_id(card_id: int) -> shapes.Card:
-    """One design as the API shows it; ``not_found`` for none."""
-    card = card_list().filter(pk=card_id).first()
-    if card is None:
-        raise NotFoundError("not_found", _("No such object."), {"card": card_id})
-    return _card_view(card, card.card_set)
+@dataclass(frozen=True)
+class Lookup:
+    """How one row is found: the conditions tried in turn, and ``not_found`` 's details."""
+
+    wheres: tuple[Q, ...]
+    details: dict[str, Any]
+
+
+def first_of(rows: QuerySet[M], lookup: Lookup, read: Callable[[QuerySet[M]], list[T]]) -> T:
+    """The first of ``rows`` (read by ``read``) that a condition of ``lookup`` finds, trying
+    them in turn; ``not_found`` for none."""
+    for where in lookup.wheres:
+        found = read(rows.filter(where)[:1])
+        if found:
+            return found[0]
+    raise NotFoundError("not_found", _("No such object."), lookup.details)
+
+
+def card_lookup(key: str) -> Lookup:
+    """A design by its key ``"Set/Name"``, or (deprecated, until the next release) by its
+    number."""
+    if _is_number(key):
+        return Lookup((Q(pk=int(key)),), {"card": int(key)})
+    set_name, _slash, name = key.partition("/")
+    return Lookup((Q(card_set__name=set_name, name=name),), {"card": key[:130]})
+
+
+def card_set_lookup(name: str) -> Lookup:
+    """A set by its name, or (deprecated, until the next release) by its number when no set
+    has that name."""
+    if _is_number(name):
+        return Lookup((Q(name=name), Q(pk=int(name))), {"card_set": int(name)})
+    return Lookup((Q(name=name),), {"card_set": name[:60]})
 
 
 def card_by_key(key: str) -> shapes.Card:
-    """One design by its key ``"Set/Name"``, or (deprecated, until the next release) by its
-    number; ``not_found`` naming ``card`` for none."""
-    if _is_number(key):
-        return card_by_id(int(key))
-    set_name, _slash, name = key.partition("/")
-    card = card_list().filter(card_set__name=set_name, name=name).first()
-    if card is None:
-        raise NotFoundError("not_found", _("No such object."), {"card": key[:130]})
+    """One design as the API shows it (``card_lookup``)."""
+    card = first_of(card_list(), card_lookup(key), list)
     return _card_view(card, card.card_set)
 
 
@@ -99,40 +142,20 @@ def _card_view(card: Card, card_set: CardSet) -> shapes.Card:
     )
 
 
-def card_set_views(sets: QuerySet[CardSet], *, with_cards: bool) -> list[shapes.CardSet]:
-    """``sets`` (a filtered ``card_set_list``) as the API shows them, each with its designs
-    (``with_cards``: GraphQL's ``cards``; REST sends none) read in one more query, and whether
-    a new tournament may play it (``additional_set_problems``: one query)."""
-    if with_cards:
-        sets = sets.prefetch_related(Prefetch("cards", queryset=Card.objects.all()))
+def card_set_views(sets: QuerySet[CardSet]) -> list[shapes.CardSet]:
+    """``sets`` (a filtered ``card_set_list``) as REST shows them (GraphQL's ``cards`` it never
+    sends), and whether a new tournament may play each (``additional_set_problems``)."""
     problems = additional_set_problems()
-    return [_card_set_view(card_set, problems, with_cards=with_cards) for card_set in sets]
-
-
-def card_set_by_id(set_id: int) -> shapes.CardSet:
-    """One set as the API shows it, with its designs; ``not_found`` for none."""
-    found = card_set_views(card_set_list().filter(pk=set_id), with_cards=True)
-    if not found:
-        raise NotFoundError("not_found", _("No such object."), {"card_set": set_id})
-    return found[0]
+    return [_card_set_view(card_set, problems) for card_set in sets]
 
 
 def card_set_by_name(name: str) -> shapes.CardSet:
-    """One set by its name, or (deprecated, until the next release) by its number when no set
-    has that name, with its designs; ``not_found`` naming ``card_set`` for none."""
-    found = card_set_views(card_set_list().filter(name=name), with_cards=True)
-    if found:
-        return found[0]
-    if _is_number(name):
-        return card_set_by_id(int(name))
-    raise NotFoundError("not_found", _("No such object."), {"card_set": name[:60]})
+    """One set as REST shows it (``card_set_lookup``)."""
+    return first_of(card_set_list(), card_set_lookup(name), card_set_views)
 
 
-def _card_set_view(
-    card_set: CardSet, problems: dict[str, list[str]], *, with_cards: bool
-) -> shapes.CardSet:
+def _card_set_view(card_set: CardSet, problems: dict[str, list[str]]) -> shapes.CardSet:
     missing = problems.get(card_set.name)
-    designs = [_card_view(card, card_set) for card in card_set.cards.all()] if with_cards else []
     counted: Any = card_set  # card_set_list's annotations
     return shapes.CardSet(
         id=card_set.pk,
@@ -149,7 +172,7 @@ def _card_set_view(
         playable=missing == [],
         missing=missing or [],
         curated=card_set.curated,
-        cards=designs,
+        cards=[],  # GraphQL's alone (cards.graphql.types)
     )
 
 

@@ -133,7 +133,7 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
         worker_clock=_boolean(environ, "WORKER_CLOCK", default=True),
         beat_required=_boolean(environ, "BEAT_REQUIRED", default=False),
         # Leagues' webhooks may go to loopback, private and link-local addresses (a server on a
-        # private network); off, public addresses only (leagues.destinations).
+        # private network); off, public addresses only (leagues.services.destinations).
         webhooks_allow_private=_boolean(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False),
         # /metrics answers a "Bearer <METRICS_TOKEN>"; with no token, only requests from loopback.
         metrics_token=_value(environ, "METRICS_TOKEN"),

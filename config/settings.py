@@ -299,9 +299,9 @@ RECONCILE_INTERVAL_SECONDS = ENV.reconcile_interval_seconds
 RECONCILE_REQUEUE_SECONDS = ENV.reconcile_requeue_seconds
 RECONCILE_STUCK_SECONDS = ENV.reconcile_stuck_seconds
 RECONCILE_SOURCES = [
-    "leagues.webhooks.deliveries_owed",
-    "leagues.recording.results_owed",
-    "leagues.schedules.starts_owed",
+    "leagues.services.webhooks.deliveries_owed",
+    "leagues.services.recording.results_owed",
+    "leagues.services.schedules.starts_owed",
 ]
 WORKER_CLOCK = ENV.worker_clock
 # A worker or beat silent for this long is reported dead by /health/; BEAT_REQUIRED: a dead beat
@@ -322,7 +322,7 @@ EVENT_ARCHIVE_DAYS = ENV.event_archive_days
 # Tasks the tournaments core queues by name when a round or a tournament finishes
 # (tournaments.services.hooks): the leagues app records results and sends webhooks, for the
 # tournaments in a league only (no task for the others).
-LEAGUE_TOURNAMENT = "leagues.recording.in_league"
+LEAGUE_TOURNAMENT = "leagues.services.recording.in_league"
 # How many running tournaments play a card (``set_name``, ``name``): the cards admin says so on
 # save. Named, not imported, because the catalogue sits below the tournaments.
 CARD_USERS = "tournaments.selectors.cards.running_tournaments_holding"

@@ -1,5 +1,5 @@
 """The web client's page shell, served at every path the client reads (the league pages' own
-404s are the leagues': ``leagues.pages``)."""
+404s are the leagues': ``leagues.web.pages``)."""
 
 from __future__ import annotations
 

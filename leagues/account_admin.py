@@ -12,8 +12,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from infra.adminkit import ReadOnlyHistory
-from leagues.accounts import organizer_request_decide
 from leagues.models import JoinRequest, OrganizerRequest
+from leagues.services.accounts import organizer_request_decide
 
 
 class DecisionForm(ActionForm):

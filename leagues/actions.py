@@ -10,18 +10,11 @@ from rest_framework import status
 from apikit.actions import Answer, Call, Ident, Result, declare, result
 from apikit.shapes import graphql_type
 from infra.throttling import CreateThrottle, JoinThrottle
-from leagues import (
-    closing,
-    corrections,
-    embeds,
-    inputs,
-    managing,
-    schedules,
-    seasons,
-    selectors,
-    services,
-)
+from leagues import inputs
 from leagues.enums import CorrectionKind, WebhookEvent
+from leagues.selectors import leagues as selectors
+from leagues.services import closing, corrections, managing, schedules, seasons
+from leagues.services import leagues as services
 from leagues.shapes import (
     CheckInView,
     CorrectionView,
@@ -38,6 +31,7 @@ from leagues.shapes import (
     WebhookItem,
     WebhookSecret,
 )
+from leagues.web import embeds
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
 from tournaments.actions import TICKET_ANSWER, seat, ticket
 from tournaments.callers import actor_of

@@ -2,7 +2,7 @@
 joined, standings and ratings (read-only: they come from results), the corrections' audit trail
 (read-only and never deleted: corrections are appended through the API only), webhook endpoints
 and the delivery log with its "resend" action, the scheduled starts (set through the same
-service as the API: ``leagues.schedules.schedule_set``), and the sites allowed to
+service as the API: ``leagues.services.schedules.schedule_set``), and the sites allowed to
 frame a league's standings widget (their origins read as the API reads them)."""
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from infra.errors import ApplicationError
 from leagues import account_admin  # noqa: F401 (sign-ups and join requests)
-from leagues.embeds import origin_parse
 from leagues.models import (
     Correction,
     EmbedSite,
     League,
     LeagueTournament,
     Member,
+    OrganizerChange,
+    OrganizerChangeKind,
     Rating,
     RatingChange,
     Result,
@@ -37,8 +38,10 @@ from leagues.models import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from leagues.schedules import schedule_set
-from leagues.webhooks import delivery_resend
+from leagues.services.leagues import organizers_changed
+from leagues.services.schedules import schedule_set
+from leagues.services.webhooks import delivery_resend
+from leagues.web.embeds import origin_parse
 from tournaments.models import Status
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.bots import LEVELS as BOT_LEVELS
@@ -94,6 +97,18 @@ class EmbedSiteInline(admin.TabularInline):
     readonly_fields = ["created_at"]
 
 
+class OrganizerChangeInline(admin.TabularInline):
+    """Who added or removed which organizer, here or through the API (never edited here)."""
+
+    model = OrganizerChange
+    extra = 0
+    fields = readonly_fields = ("change", "username", "by", "at")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "visibility", "created_at"]
@@ -101,7 +116,21 @@ class LeagueAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organizers"]
-    inlines = [SeasonInline, EmbedSiteInline]
+    inlines = [SeasonInline, EmbedSiteInline, OrganizerChangeInline]
+
+    def save_related(
+        self, request: HttpRequest, form: forms.ModelForm, formsets: Any, change: bool
+    ) -> None:
+        """The organizers' changes made here are audited as the API's are."""
+        league = form.instance
+        before = set(league.organizers.values_list("username", flat=True)) if change else set()
+        super().save_related(request, form, formsets, change)
+        after = set(league.organizers.values_list("username", flat=True))
+        by = int(request.user.pk or 0)
+        for name in sorted(after - before):
+            organizers_changed(league, OrganizerChangeKind.ADDED, name, by)
+        for name in sorted(before - after):
+            organizers_changed(league, OrganizerChangeKind.REMOVED, name, by)
 
 
 class ClosureInline(admin.TabularInline):

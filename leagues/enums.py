@@ -11,8 +11,8 @@ from leagues.models import CorrectionKind as CorrectionKinds
 from leagues.models import DeliveryStatus as DeliveryStatuses
 from leagues.models import MemberKind as MemberKinds
 from leagues.models import ScheduleOutcome as ScheduleOutcomes
-from leagues.rules import TIEBREAK
-from leagues.webhooks import EVENT_KINDS
+from leagues.rules.scoring import TIEBREAK
+from leagues.services.webhooks import EVENT_KINDS
 
 CorrectionKind = enum_of(
     "CorrectionKind",

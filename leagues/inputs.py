@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from apikit.inputs import AwareDateTimeField, StrictInput, StrictIntegerField
-from leagues.webhooks import EVENT_KINDS
+from leagues.services.webhooks import EVENT_KINDS
 from tournaments.inputs import TitleField
 from tournaments.rules.bots import DEFAULT_LEVEL, LEVELS
 from tournaments.rules.options import BASIC_SETS
@@ -100,7 +100,7 @@ class MemberJoinInput(StrictInput):
 
 
 class WebhookInput(StrictInput):
-    # Checked by the service (leagues.destinations), which reads every form of a
+    # Checked by the service (leagues.services.destinations), which reads every form of a
     # numeric host as the resolver does: Django's URL validator would call some inward ones
     # merely malformed and pass others.
     url = serializers.CharField(
@@ -115,7 +115,7 @@ class WebhookInput(StrictInput):
 
 
 class EmbedSiteInput(StrictInput):
-    # Parsed by the service (leagues.embeds.origin_parse): it is written into a
+    # Parsed by the service (leagues.web.embeds.origin_parse): it is written into a
     # header, so nothing but a scheme, a host and a port passes.
     origin = serializers.CharField(
         max_length=200, help_text="scheme://host[:port], e.g. https://club.example (bad_origin)."

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from apikit.actions import Call, Ident
 from apikit.lists import Listed
-from leagues import managing, schedules, selectors, services
 from leagues.actions import SLUG, organizer
+from leagues.selectors import leagues as selectors
+from leagues.services import leagues as services
+from leagues.services import managing, schedules
 from leagues.shapes import (
     Calendar,
     CorrectionList,

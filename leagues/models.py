@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from leagues.rules import DEFAULT_SCORING
+from leagues.rules.scoring import DEFAULT_SCORING
 
 
 def default_scoring() -> dict[str, object]:
@@ -558,7 +558,7 @@ class Schedule(models.Model):
     """A league tournament's scheduled start: its seats check in from ``checkin_opens_at``; at
     ``starts_at`` it starts by itself if every seat is taken and every player checked in; a
     player who did not check in cancels it with the reason, or (``no_show`` ``bot``) is
-    replaced by a bot of ``bot_level`` (``leagues.schedules``)."""
+    replaced by a bot of ``bot_level`` (``leagues.services.schedules``)."""
 
     link = models.OneToOneField(
         LeagueTournament, on_delete=models.CASCADE, related_name="schedule", verbose_name=_("link")
@@ -625,7 +625,7 @@ class RequestStatus(models.TextChoices):
 
 
 class OrganizerRequest(models.Model):
-    """A person's sign-up for an organizer account (``leagues.accounts``): its user
+    """A person's sign-up for an organizer account (``leagues.services.accounts``): its user
     and token exist from the sign-up, and the token acts once an admin approves the request
     (which grants ``tournaments.organize``). Kept after the decision: who decided, when, why."""
 
@@ -674,7 +674,7 @@ class JoinStatus(models.TextChoices):
 
 
 class JoinRequest(models.Model):
-    """A player's request to join a league as a member (``leagues.joining``). Its
+    """A player's request to join a league as a member (``leagues.services.joining``). Its
     token (stored hashed) reads the request's status; accepted, it makes a member whose claim
     code is derived from that token, so only its holder can read it (nothing is kept in clear).
     Kept after the decision: the league's audit of who was let in, by whom, when."""
@@ -754,3 +754,31 @@ class EmbedSite(models.Model):
 
     def __str__(self) -> str:
         return self.origin
+
+
+class OrganizerChangeKind(models.TextChoices):
+    ADDED = "added", _("added")
+    REMOVED = "removed", _("removed")
+
+
+class OrganizerChange(models.Model):
+    """A co-organizer added to a league or removed from it, by whom and when: append-only, the
+    names as they were (a user deleted later leaves the record whole)."""
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="organizer_changes", verbose_name=_("league")
+    )
+    change = models.CharField(
+        max_length=10, choices=OrganizerChangeKind.choices, verbose_name=_("change")
+    )
+    username = models.CharField(max_length=150, verbose_name=_("organizer"))
+    by = models.CharField(max_length=150, verbose_name=_("by"))
+    at = models.DateTimeField(auto_now_add=True, verbose_name=_("at"))
+
+    class Meta:
+        verbose_name = _("organizer change")
+        verbose_name_plural = _("organizer changes")
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.username} {self.change} in {self.league_id} by {self.by}"

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from apikit.actions import Call, Ident, declare, result
 from apikit.lists import Listed
 from infra.throttling import CreateThrottle, JoinThrottle
-from leagues import accounts, joining, organizing
 from leagues.actions import DELETING, DONE, LEAGUE, SLUG, organizer
 from leagues.api import organizing_inputs as inputs
 from leagues.organizing_shapes import (
@@ -19,10 +18,12 @@ from leagues.organizing_shapes import (
     JoinRequestTicket,
     JoinRequestView,
     OrganizerAccount,
+    OrganizerChangeList,
     OrganizerItem,
     OrganizerList,
     OrganizerSignUp,
 )
+from leagues.services import accounts, joining, organizing
 from leagues.shapes import LeagueList, LeagueView
 from tournaments.callers import credential_of
 from tournaments.selectors.viewers import BadToken
@@ -167,6 +168,15 @@ ORGANIZERS = Listed(
     rows=lambda call: organizing.organizer_list(organizer=organizer(call), slug=call.data["slug"]),
     path=(SLUG,),
 )
+ORGANIZER_CHANGES = Listed(
+    name="organizer_changes",
+    description="Who added or removed which of a league's organizers, when (its organizers only).",
+    listing=OrganizerChangeList,
+    rows=lambda call: organizing.organizer_changes(
+        organizer=organizer(call), slug=call.data["slug"]
+    ),
+    path=(SLUG,),
+)
 JOIN_REQUESTS = Listed(
     name="join_requests",
     description="A league's join requests, oldest first (its organizers only): their audit.",
@@ -181,4 +191,4 @@ MY_LEAGUES = Listed(
     rows=lambda call: organizing.my_leagues(organizer=organizer(call)),
 )
 
-LISTED = (ORGANIZERS, JOIN_REQUESTS, MY_LEAGUES)
+LISTED = (ORGANIZERS, ORGANIZER_CHANGES, JOIN_REQUESTS, MY_LEAGUES)

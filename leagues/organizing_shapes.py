@@ -7,7 +7,7 @@ import datetime
 
 from apikit.enums import enum_of
 from apikit.shapes import Shape, field, listing, shape
-from leagues.models import JoinStatus, RequestStatus
+from leagues.models import JoinStatus, OrganizerChangeKind, RequestStatus
 
 ACCOUNT_STATUSES = (*RequestStatus.values, "revoked")
 AccountStatus = enum_of(
@@ -15,6 +15,9 @@ AccountStatus = enum_of(
     ACCOUNT_STATUSES,
     "pending: waiting for an admin; approved: organizes; declined; revoked: the permission "
     "was taken away.",
+)
+OrganizerChangeEnum = enum_of(
+    "OrganizerChangeKind", OrganizerChangeKind.values, "added or removed."
 )
 JoinRequestStatus = enum_of(
     "JoinRequestStatus", JoinStatus.values, "pending, accepted (a member) or declined."
@@ -39,6 +42,14 @@ class OrganizerSignUp(OrganizerAccount):
 @shape("One of a league's organizers.")
 class OrganizerItem(Shape):
     username: str = field("The organizer's username.")
+
+
+@shape("An organizer added to a league or removed from it: the league's audit of its organizers.")
+class OrganizerChangeItem(Shape):
+    username: str = field("The organizer added or removed.")
+    change: str = field("added or removed.", enum=OrganizerChangeEnum)
+    by: str = field("The organizer who made the change (the same one: left by itself).")
+    at: datetime.datetime = field("When.")
 
 
 @shape("A request to join a league, as its organizers see it (the league's audit of it).")
@@ -80,4 +91,7 @@ class JoinRequestStanding(Shape):
 
 
 OrganizerList = listing(OrganizerItem, "OrganizerList", "A league's organizers.")
+OrganizerChangeList = listing(
+    OrganizerChangeItem, "OrganizerChangeList", "A league's organizer changes, oldest first."
+)
 JoinRequestList = listing(JoinRequestView, "JoinRequestList", "A league's join requests.")

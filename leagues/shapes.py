@@ -263,7 +263,7 @@ class MemberToken(Shape):
 
 @shape("A webhook endpoint and the secret its deliveries are signed with.")
 class Webhook(Shape):
-    id: int = field("Endpoint id.")
+    id: int = field("Endpoint id.", node_of="WebhookItem")
     url: str = field("Where deliveries are posted.")
     events: list[str] = field("Event kinds sent (empty: all).", enum=WebhookEvent)
     secret: str = field("The signing secret: shown once.")
@@ -297,7 +297,7 @@ class Delivery(Shape):
 
 @shape("A webhook endpoint's new signing secret, shown once.")
 class WebhookSecret(Shape):
-    id: int = field("Endpoint id.")
+    id: int = field("Endpoint id.", node_of="WebhookItem")
     secret: str = field("The new signing secret.")
 
 

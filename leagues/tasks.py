@@ -13,14 +13,14 @@ from infra.taskqueue import RETRY_OPTIONS
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def tournament_finished(tournament_id: int, round_number: int) -> bool:
-    from leagues import recording
+    from leagues.services import recording
 
     return recording.tournament_record(tournament_id=tournament_id)
 
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def round_finished(tournament_id: int, round_number: int) -> bool:
-    from leagues import recording
+    from leagues.services import recording
 
     return recording.round_announce(tournament_id=tournament_id, round_number=round_number)
 
@@ -28,7 +28,7 @@ def round_finished(tournament_id: int, round_number: int) -> bool:
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def deliver_webhook(delivery_id: int) -> bool | None:
     """One attempt; a failure queues the next one with exponential backoff (``webhooks``)."""
-    from leagues import webhooks
+    from leagues.services import webhooks
 
     return webhooks.deliver(delivery_id=delivery_id)
 
@@ -37,7 +37,7 @@ def deliver_webhook(delivery_id: int) -> bool | None:
 def sweep_deliveries() -> int:
     """Queue again the deliveries left pending (kept for the beats of older releases: the
     reconciler now queues them, ``webhooks.deliveries_owed``)."""
-    from leagues import webhooks
+    from leagues.services import webhooks
 
     return webhooks.deliveries_stalled()
 
@@ -45,6 +45,6 @@ def sweep_deliveries() -> int:
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def scheduled_start(tournament_id: int) -> str:
     """A scheduled tournament's time has come: start it or cancel it with the reason."""
-    from leagues import schedules
+    from leagues.services import schedules
 
     return schedules.scheduled_start(tournament_id=tournament_id)

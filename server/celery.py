@@ -144,7 +144,7 @@ PRELOADED = (
     "tournaments.services.matchplay",
     "tournaments.services.clock",
     "tournaments.selectors.tournaments",
-    "leagues.recording",
+    "leagues.services.recording",
     "tournaments.services.reconcile",
 )
 """What the tasks import in their bodies (services, the selectors they call, the engine)."""

@@ -39,7 +39,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("jsi18n/", JavaScriptCatalog.as_view(domain="djangojs"), name="javascript-catalog"),
     path("glossary.json", glossary_view, name="glossary"),
     path("metrics", metrics_view, name="metrics"),
-    path("", include("leagues.pages")),  # the league pages: the shell, or 404
+    path("", include("leagues.web.pages")),  # the league pages: the shell, or 404
     path("", include("frontend.urls")),
 ]
 

@@ -299,8 +299,10 @@ def test_no_other_app_imports_the_leagues() -> None:
 
 
 def test_the_league_rules_are_pure_python() -> None:
-    for name in ("rules.py", "rating.py"):
-        roots = _external_roots(ROOT / "leagues" / name) - STDLIB
+    modules = sorted((ROOT / "leagues" / "rules").glob("*.py"))
+    assert [path.name for path in modules] == ["__init__.py", "rating.py", "scoring.py"]
+    for name in modules:
+        roots = _external_roots(name) - STDLIB
         assert roots - {"__future__"} <= {"openskill"}, (name, roots)
 
 

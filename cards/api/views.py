@@ -66,7 +66,7 @@ class CardSetViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[CardSet]):
 
     @staticmethod
     def views(found: QuerySet[CardSet]) -> list[shapes.CardSet]:
-        return card_set_views(found, with_cards=False)
+        return card_set_views(found)
 
     @extend_schema(responses=shapes.CardSet)
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -1,43 +1,36 @@
 """Card sets and cards: the root ``Query`` fields ``cardSets`` and ``cards``, and their ``Node``
-s. The types are made from ``cards.shapes`` (``apikit.shapes.graphql_type``); the closed sets a
-filter takes (box, level, timing) are enums, the others (a set's name, a keyword, words) strings
-that REST's FilterSet checks as it checks REST's query."""
+s. The types are strawberry-django types of the models (``cards.graphql.types``); each resolver
+hands strawberry-django's optimizer its queryset, so a page costs the same statements whatever
+its length, and a page read is cached per catalogue version for the query that asked it. The
+closed sets a filter takes (box, level, timing) are enums, the others (a set's name, a keyword,
+words) strings that REST's FilterSet checks as it checks REST's query."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
-from urllib.parse import urlencode
 
 import strawberry
-from django.db.models import QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.utils.translation import gettext as _
+from graphql import print_ast
+from strawberry.types.nodes import get_variable_values
+from strawberry_django.optimizer import optimize
 
 from apikit.enums import plain
-from apikit.graphql import require_known_caller, selects
-from apikit.graphql_pages import Page, page_of, paged
-from cards import shapes
+from apikit.graphql import Connection, require_known_caller
+from apikit.graphql_models import optimized
+from apikit.graphql_pages import Page, paged, window
+from cards import models
 from cards.cache import cached_named
 from cards.enums import Box, CardLevel, CardSetKind, CardTiming
 from cards.filters import CardFilter, CardSetFilter
 from cards.graphql.types import Card, CardConnection, CardSet, CardSetConnection
-from cards.selectors import (
-    card_by_id,
-    card_by_key,
-    card_list,
-    card_set_by_id,
-    card_set_by_name,
-    card_set_list,
-    card_set_views,
-    card_views,
-)
+from cards.selectors import Lookup, card_lookup, card_set_lookup, card_set_rows, first_of
 from infra.errors import ApplicationError
 
-T = TypeVar("T")
-
-# Built once, as REST's viewsets hold theirs (annotating the sets' query costs more than
-# reading its cached answer); each request filters a copy.
-CARD_SETS = card_set_list()
+M = TypeVar("M", bound=Model)
 
 BoxArgument = Annotated[Box | None, strawberry.argument(description="BASE or BEACH_CUP.")]
 
@@ -56,17 +49,51 @@ def _given(data: dict[str, Any]) -> dict[str, Any]:
     return {name: plain(value) for name, value in data.items() if value is not None}
 
 
-def _whole(name: str, data: dict[str, Any], build: Callable[[], list[T]], page: Page) -> Any:
-    """``page`` of the whole list ``build`` makes, cached as REST's lists are (per catalogue
-    version, language and filters): the page is then named by its content and reused whole."""
-    listed, content = cached_named(name, urlencode(sorted(_given(data).items())), build)
-    return page_of(listed, page, content=content)
+def _cached_page(
+    info: strawberry.Info,
+    page: Page,
+    rows: Callable[[], QuerySet[M]],
+    read: Callable[[QuerySet[M]], list[M]] = list,
+) -> Connection[M]:
+    """``page`` of the queryset ``rows`` makes (filtered and optimised), read once per
+    catalogue version and language for each query that asks for it (as REST's answers are
+    cached): a page read again costs no statement, and its key names its content, so its
+    completed answer is reused too (``apikit.graphql_execution``)."""
+    (found, start, total), key = cached_named(
+        "graphql:page", _asked(info), lambda: _read_page(rows(), page, read)
+    )
+    connection = window(found, page, start=start, total=total)
+    connection.completion_key = key.encode()
+    return connection
 
 
-def _node(read: Callable[[int], Any]) -> Callable[[strawberry.Info, int], Any]:
+def _read_page(
+    queryset: QuerySet[M], page: Page, read: Callable[[QuerySet[M]], list[M]]
+) -> tuple[list[M], int, int]:
+    """The page's rows, its first position and the list's length: two statements."""
+    total = queryset.count()
+    start, stop = page.bounds(total)
+    return read(queryset[start:stop]), start, total
+
+
+def _asked(info: strawberry.Info) -> str:
+    """What the field of ``info`` asks, named by its document, operation, variables and place:
+    the same name, the same filters, page and selection (so the same optimised query)."""
+    raw = info._raw_info
+    operation = raw.operation
+    document = operation.loc.source.body if operation.loc else print_ast(operation)
+    name = operation.name.value if operation.name else None
+    asked = (document, name, raw.path.as_list(), get_variable_values(raw))
+    return hashlib.sha256(repr(asked).encode()).hexdigest()
+
+
+def _node(
+    model: type[M], name: str, read: Callable[[QuerySet[M]], list[M]] = list
+) -> Callable[[strawberry.Info, int], Any]:
     def found(info: strawberry.Info, number: int) -> Any:
         require_known_caller(info)
-        return read(number)
+        rows = optimize(model._default_manager.all(), info)
+        return first_of(rows, Lookup((Q(pk=number),), {name: number}), read)
 
     return found
 
@@ -75,8 +102,8 @@ def _node(read: Callable[[int], Any]) -> Callable[[strawberry.Info, int], Any]:
 # holds them: how many numbers the id holds, and its reader. ``server.schema`` adds them to
 # ``node(id:)`` (the cards import no other app).
 NODES: dict[str, tuple[int, Callable[..., Any]]] = {
-    "Card": (1, _node(card_by_id)),
-    "CardSet": (1, _node(card_set_by_id)),
+    "Card": (1, _node(models.Card, "card")),
+    "CardSet": (1, _node(models.CardSet, "card_set", card_set_rows)),
 }
 
 
@@ -89,7 +116,7 @@ class Query:
         key: Annotated[str, strawberry.argument(description='"Set/Name" (`key` of a `Card`).')],
     ) -> Card:
         require_known_caller(info)
-        found: shapes.Card = card_by_key(key)  # the type resolves from the shape
+        found: Card = first_of(optimize(models.Card.objects.all(), info), card_lookup(key), list)
         return found
 
     @strawberry.field(description="One card set by its name, with its designs.")
@@ -99,7 +126,8 @@ class Query:
         name: Annotated[str, strawberry.argument(description="The set's name.")],
     ) -> CardSet:
         require_known_caller(info)
-        found: shapes.CardSet = card_set_by_name(name)
+        sets = optimize(models.CardSet.objects.all(), info)
+        found: CardSet = first_of(sets, card_set_lookup(name), card_set_rows)
         return found
 
     @strawberry.field(description="Card sets, optionally of one box or one kind.")
@@ -117,16 +145,12 @@ class Query:
     ) -> CardSetConnection:
         require_known_caller(info)  # a bad token is refused here as in REST
         data = {"box": box, "kind": kind}
-        found = _filtered(CardSetFilter, data, CARD_SETS.all())
-        # Some thirty sets: read whole (their designs in one more query, when selected), paged
-        # here.
-        with_cards = selects(info, "cards")
-        result: CardSetConnection = _whole(
-            f"graphql:sets:{int(with_cards)}",
-            data,
-            lambda: card_set_views(found, with_cards=with_cards),
-            page,
-        )
+
+        def rows() -> QuerySet[models.CardSet]:
+            found = _filtered(CardSetFilter, data, models.CardSet.objects.all())
+            return optimized(found, info)
+
+        result: CardSetConnection = _cached_page(info, page, rows, card_set_rows)
         return result
 
     @strawberry.field(description="Card designs, filtered as REST's `/api/v1/cards/`.")
@@ -159,12 +183,13 @@ class Query:
         require_known_caller(info)
         data = {"box": box, "set": set, "level": level, "keyword": keyword, "timing": timing}
         data |= {"search": search}
-        found = _filtered(CardFilter, data, card_list())
-        if key is not None:
-            set_name, _slash, name = key.partition("/")
-            found = found.filter(card_set__name=set_name, name=name)
-        # At most the 163 designs, read whole as REST reads them, paged here.
-        result: CardConnection = _whole(
-            "graphql:cards", data | {"key": key}, lambda: card_views(found), page
-        )
+
+        def rows() -> QuerySet[models.Card]:
+            found = _filtered(CardFilter, data, models.Card.objects.all())
+            if key is not None:
+                set_name, _slash, name = key.partition("/")
+                found = found.filter(card_set__name=set_name, name=name)
+            return optimized(found, info)
+
+        result: CardConnection = _cached_page(info, page, rows)
         return result

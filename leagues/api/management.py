@@ -15,7 +15,8 @@ from apikit.actions import rest_view
 from apikit.lists import list_view
 from apikit.shapes import to_json
 from infra.errors import NotFoundError
-from leagues import actions, lists, schedules
+from leagues import actions, lists
+from leagues.services import schedules
 from leagues.shapes import ScheduleView as ScheduleShape
 from leagues.shapes import TournamentScheduleView
 from tournaments.api.views import ApiView

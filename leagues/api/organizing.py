@@ -34,6 +34,7 @@ class JoinRequestReadView(ApiView):
 
 
 OrganizerListBase = list_view("OrganizerListBase", declared.ORGANIZERS, ApiView)
+OrganizerChangesView = list_view("OrganizerChangesView", declared.ORGANIZER_CHANGES, ApiView)
 JoinRequestListBase = list_view("JoinRequestListBase", declared.JOIN_REQUESTS, ApiView)
 MyLeaguesView = list_view("MyLeaguesView", declared.MY_LEAGUES, ApiView)
 

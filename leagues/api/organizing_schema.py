@@ -41,6 +41,12 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", L + "organizers/"): Operation(
         "List a league's organizers (league organizer)", "Their usernames.", {403: WRITE}
     ),
+    ("GET", L + "organizer-changes/"): Operation(
+        "List a league's organizer changes (league organizer)",
+        "Who added or removed which organizer, and when, oldest first: the audit of who "
+        "organizes the league.",
+        {403: WRITE},
+    ),
     ("POST", L + "organizers/"): Operation(
         "Add a co-organizer (league organizer)",
         "Another approved organizer, by username, organizes the league too.",

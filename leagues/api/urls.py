@@ -39,6 +39,7 @@ urlpatterns = [
     path("organizers/me/", organizing.OrganizerAccountView.as_view()),
     path("organizers/me/leagues/", organizing.MyLeaguesView.as_view()),
     path(S + "organizers/", organizing.OrganizersView.as_view()),
+    path(S + "organizer-changes/", organizing.OrganizerChangesView.as_view()),
     path(S + "organizers/<str:username>/", organizing.OrganizerView.as_view()),
     path(S + "join-requests/", organizing.JoinRequestsView.as_view()),
     path(S + "join-requests/mine/", organizing.JoinRequestReadView.as_view()),

@@ -1,4 +1,4 @@
-"""League endpoints: thin interfaces over ``leagues.services`` and ``selectors``."""
+"""League endpoints: thin interfaces over ``leagues.services.leagues`` and ``selectors``."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ from rest_framework.response import Response
 from apikit.actions import rest_view
 from apikit.lists import list_view
 from apikit.shapes import to_json
-from leagues import actions, exports, inputs, lines, lists, selectors
-from leagues.rules import TIEBREAK
+from leagues import actions, inputs, lists
+from leagues.rules.scoring import TIEBREAK
+from leagues.selectors import exports, lines
+from leagues.selectors import leagues as selectors
 from leagues.shapes import (
     LeagueView,
     MemberHistory,
@@ -36,7 +38,7 @@ RESULT_COLUMNS = (*PLACES, *RATING)
 
 
 class CsvRenderer(BaseRenderer):
-    """``?format=csv``: one line per row of ``data["rows"]``, as ``leagues.exports``
+    """``?format=csv``: one line per row of ``data["rows"]``, as ``leagues.selectors.exports``
     writes every CSV (a refusal is coded JSON, as everywhere: ``CsvView``)."""
 
     media_type = "text/csv"

@@ -9,8 +9,8 @@ from typing import Any
 
 import strawberry
 
-from leagues import selectors
 from leagues.graphql.queries import caller_organizer
+from leagues.selectors import leagues as selectors
 from tournaments.selectors.viewers import Organizer
 
 Reader = Callable[[int, Organizer | None], Any]

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import strawberry
 
 from apikit.global_ids import described, number_of
-from leagues import inputs, selectors
+from leagues import inputs
 from leagues.actions import SEASON
 from leagues.enums import MemberKind
 from leagues.graphql.types import (
@@ -18,6 +18,7 @@ from leagues.graphql.types import (
     Standings,
     TournamentResults,
 )
+from leagues.selectors import leagues as selectors
 from leagues.shapes import LeagueView as LeagueViewShape
 from leagues.shapes import MemberHistory as MemberHistoryShape
 from leagues.shapes import Standings as StandingsShape

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import strawberry
 
-from leagues import schedules
 from leagues.graphql.types import TournamentScheduleView
+from leagues.services import schedules
 from leagues.shapes import TournamentScheduleView as TournamentScheduleShape
 from tournaments.graphql.arguments import TournamentId, tournament_number
 from tournaments.graphql.queries import caller_seat

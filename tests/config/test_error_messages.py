@@ -17,7 +17,7 @@ GETTEXT = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "rule_mes
 # (should one get past ours), and a DestinationError's (worded with gettext where it is raised).
 CARRIED = {
     ("server/graphql_views.py", "error.reason"),
-    ("leagues/services.py", "refused.message"),
+    ("leagues/services/leagues.py", "refused.message"),
 }
 
 

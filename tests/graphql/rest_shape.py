@@ -13,7 +13,7 @@ RENAMED = {"room_code": "code"}
 ENUM_FIELDS = {
     *("status", "kind", "botLevel", "basicSet", "winterMode", "actions"),
     *("level", "timing", "box", "confidence"),
-    *("winterPark", "outcome", "events", "tiebreak", "decidedBy", "noShow"),
+    *("winterPark", "outcome", "events", "tiebreak", "decidedBy", "noShow", "change"),
 }
 
 

@@ -212,3 +212,28 @@ def test_corrections_and_management_answer_the_same(catalogue: Any, settings: An
         assert rotated["secret"] == WebhookEndpoint.objects.get().secret != hook["secret"]
         gone = mutate(gql, "deleteWebhook", "done { ok }", slug=slug, endpointId=hook["id"])
         assert gone["ok"] is True and not WebhookEndpoint.objects.exists()
+
+
+def test_a_webhook_made_through_graphql_is_addressed_by_the_global_id_it_answers() -> None:
+    """``createWebhook`` and ``rotateWebhookSecret`` answer the endpoint's global id (a
+    ``WebhookItem``'s, its number ``databaseId``): the id the list, ``node(id:)`` and every
+    mutation taking ``endpointId`` use."""
+    token = create_organizer("org")
+    slug, _season = league_with_season(APIClient(), token)
+    gql = GraphQL(f"Token {token}")
+    url = "http://93.184.215.14/hook"
+    made = mutate(
+        gql, "createWebhook", "webhook { id databaseId secret }", slug=slug, url=url, events=[]
+    )
+    endpoint = WebhookEndpoint.objects.get()
+    assert made["databaseId"] == endpoint.pk and made["secret"] == endpoint.secret
+    listed = call(gql, "webhooks", "edges { node { id } }", slug=slug)["data"]["result"]
+    assert listed["edges"] == [{"node": {"id": made["id"]}}]
+    found = gql.data("query($id: ID!) { node(id: $id) { __typename id } }", id=made["id"])["node"]
+    assert found == {"__typename": "WebhookItem", "id": made["id"]}
+    rotated = mutate(
+        gql, "rotateWebhookSecret", "webhook { id secret }", slug=slug, endpointId=made["id"]
+    )
+    assert rotated == {"id": made["id"], "secret": WebhookEndpoint.objects.get().secret}
+    gone = mutate(gql, "deleteWebhook", "done { ok }", slug=slug, endpointId=rotated["id"])
+    assert gone["ok"] is True and not WebhookEndpoint.objects.exists()

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from leagues.accounts import organizer_request_decide
 from leagues.models import JoinRequest, League, Member, OrganizerRequest
+from leagues.services.accounts import organizer_request_decide
 from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.graphql.leagues import call
 from tests.graphql.rest_shape import rest_json, rest_shape
@@ -24,6 +24,7 @@ ACCOUNT = "username status about requestedAt decidedAt reason"
 REQUEST = "id handle message status member reason decidedBy createdAt decidedAt"
 STANDING = "id league handle status member reason claimCode createdAt decidedAt"
 LEAGUE = "slug name description public"
+CHANGE = "username change by at"
 
 
 def rows() -> tuple[Any, ...]:
@@ -180,6 +181,10 @@ def test_organizing_answers_the_same() -> None:
     listed = call(gql, "organizers", "edges { node { username } }", slug=slug)["data"]["result"]
     by_rest = ok(client.get(f"/api/v1/leagues/{slug}/organizers/", headers=org(ada)), 200)
     assert rest_shape(listed) == by_rest["results"]
+    changes = call(gql, "organizerChanges", f"edges {{ node {{ {CHANGE} }} }}", slug=slug)
+    by_rest = ok(client.get(f"/api/v1/leagues/{slug}/organizer-changes/", headers=org(ada)), 200)
+    assert rest_shape(changes["data"]["result"]) == rest_json(by_rest)["results"]
+    assert [item["change"] for item in by_rest["results"]] == ["added", "added"]
     mine = call(gql, "myLeagues", f"edges {{ node {{ {LEAGUE} }} }}")["data"]["result"]
     by_rest = ok(client.get("/api/v1/organizers/me/leagues/", headers=org(ada)), 200)
     assert rest_shape(mine) == by_rest["results"]

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from leagues import recording
 from leagues.models import LeagueTournament, Result, Season, SeasonClosure
-from leagues.recording import results_owed
+from leagues.services import recording
+from leagues.services.recording import results_owed
 from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.graphql.test_league_management_parity import mutate
 from tests.leagues.helpers import (

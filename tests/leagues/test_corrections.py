@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from leagues import recording
 from leagues.models import Correction, League, Result, Season, WebhookDelivery
-from leagues.rules import DEFAULT_SCORING, Outcome, corrected
-from leagues.selectors import standings_from_results
+from leagues.rules.scoring import DEFAULT_SCORING, Outcome, corrected
+from leagues.selectors.leagues import standings_from_results
+from leagues.services import recording
 from tests.api.snapshot import everything
 from tests.leagues.helpers import (
     bot_tournament,

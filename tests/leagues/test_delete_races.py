@@ -16,8 +16,9 @@ import pytest
 from django.db import connection, connections, transaction
 from rest_framework.test import APIClient
 
-from leagues import managing, services, webhooks
 from leagues.models import League, Member, MemberSeat, WebhookDelivery, WebhookEndpoint
+from leagues.services import leagues as services
+from leagues.services import managing, webhooks
 from tests.leagues.helpers import (
     create_organizer,
     league_with_season,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from leagues.exports import neutralised, table
+from leagues.selectors.exports import neutralised, table
 from tests.leagues.helpers import (
     create_organizer,
     league_with_season,

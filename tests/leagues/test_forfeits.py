@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from leagues import recording
 from leagues.models import Correction, League, Result, WebhookDelivery
+from leagues.services import recording
 from matches.models import Match
 from tests.api.snapshot import everything
 from tests.graphql.client import GraphQL

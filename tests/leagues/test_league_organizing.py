@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from leagues.models import League, LeagueTournament, Member, Season
+from tests.admin.forms import form_data
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,
@@ -79,6 +81,39 @@ def test_co_organizers_are_added_and_removed_but_the_last_one_stays() -> None:
     )
     refused(delete(client, bea, f"leagues/{slug}/organizers/bea/"), 409, "last_organizer")
     assert organizers(client, bea) == ["bea"]
+    assert changes(client, bea) == [
+        ("ada", "added", "ada"),  # the league's creator
+        ("bea", "added", "ada"),
+        ("ada", "removed", "bea"),
+    ]
+    refused(client.get(changes_of(slug), headers=org(ada)), 403, "not_league_organizer")
+
+
+def changes_of(slug: str) -> str:
+    return f"/api/v1/leagues/{slug}/organizer-changes/"
+
+
+def changes(client: APIClient, token: str, slug: str = "club") -> list[tuple[str, str, str]]:
+    found = ok(client.get(changes_of(slug), headers=org(token)), 200)["results"]
+    assert all(item["at"] for item in found)
+    return [(item["username"], item["change"], item["by"]) for item in found]
+
+
+@pytest.mark.django_db
+def test_organizers_changed_in_the_admin_are_audited_as_the_apis_are(admin_client: Any) -> None:
+    client = APIClient()
+    ada, bea = create_organizer("ada"), create_organizer("bea")
+    slug, _season = league_with_season(client, ada)
+    league = League.objects.get(slug=slug)
+    url = f"/admin/leagues/league/{league.pk}/change/"
+    data = form_data(admin_client.get(url).content.decode())
+    data["organizers"] = [str(get_user_model().objects.get(username="bea").pk)]
+    assert admin_client.post(url, data).status_code == 302
+    assert changes(client, bea) == [
+        ("ada", "added", "ada"),
+        ("bea", "added", "admin"),
+        ("ada", "removed", "admin"),
+    ]
 
 
 @pytest.mark.django_db
@@ -134,3 +169,23 @@ def test_a_league_is_deleted_only_while_no_tournament_was_played_in_it(catalogue
     refused(answer, 409, "league_played")
     assert answer.json()["details"] == {"tournaments": 1}
     assert (league_rows(), Season.objects.count(), LeagueTournament.objects.count()) == before
+
+
+@pytest.mark.django_db
+def test_every_organizer_of_a_league_hosts_its_tournaments_and_no_other(catalogue: Any) -> None:
+    client = APIClient()
+    ada, bea, eve = create_organizer("ada"), create_organizer("bea"), create_organizer("eve")
+    slug, season = league_with_season(client, ada)
+    ok(post(client, f"leagues/{slug}/organizers/", {"username": "bea"}, org(ada)))
+    league_game = ok(
+        post(client, f"leagues/{slug}/seasons/{season}/tournaments/", {"seats": 2}, org(ada))
+    )["id"]
+    own_game = ok(post(client, "tournaments/", {"seats": 2}, org(ada)))["id"]
+
+    renamed = patch(client, bea, f"tournaments/{league_game}/", {"title": "Week 1"})
+    assert ok(renamed, 200)["title"] == "Week 1"
+    ok(post(client, f"tournaments/{league_game}/bots/", {"count": 2}, org(bea)), 200)
+    refused(patch(client, eve, f"tournaments/{league_game}/", {"title": "X"}), 403, "host_only")
+    refused(patch(client, bea, f"tournaments/{own_game}/", {"title": "X"}), 403, "host_only")
+    assert Tournament.objects.get(pk=league_game).title == "Week 1"
+    assert Tournament.objects.get(pk=own_game).title == ""

@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from leagues.models import Member, WebhookDelivery, WebhookEndpoint
-from leagues.webhooks import SIGNATURE_HEADER, verify
+from leagues.services.webhooks import SIGNATURE_HEADER, verify
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,

@@ -15,8 +15,8 @@ from django.db import connection, connections
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from leagues import recording, schedules
 from leagues.models import Correction, League, Schedule
+from leagues.services import recording, schedules
 from tests.graphql.client import GraphQL, nodes
 from tests.leagues.helpers import (
     create_organizer,

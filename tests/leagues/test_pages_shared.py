@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from leagues.embeds import origin_parse
 from leagues.models import EmbedSite, League
+from leagues.web.embeds import origin_parse
 from tests.admin.forms import form_data
 from tests.graphql.client import GraphQL, nodes, payload
 from tests.leagues.helpers import (

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from infra.errors import ApplicationError
-from leagues import corrections, recording
 from leagues.models import Correction, CorrectionKind, League, LeagueTournament
+from leagues.services import corrections, recording
 from matches.models import Match
 from tests.leagues.helpers import (
     bot_tournament,

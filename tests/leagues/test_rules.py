@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.rules import (
+from leagues.rules.scoring import (
     DEFAULT_SCORING,
     Finisher,
     LeagueRuleError,

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from leagues import recording
 from leagues.models import (
     League,
     LeagueTournament,
@@ -24,7 +23,8 @@ from leagues.models import (
     Season,
     Standing,
 )
-from leagues.selectors import standings_from_results
+from leagues.selectors.leagues import standings_from_results
+from leagues.services import recording
 from leagues.tasks import tournament_finished
 from tests.leagues.helpers import bot_tournament, create_organizer, league_with_season
 from tournaments.models import Tournament

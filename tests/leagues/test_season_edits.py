@@ -11,8 +11,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from leagues import schedules
 from leagues.models import CheckIn, Result, Schedule, Season
+from leagues.services import schedules
 from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.graphql.test_league_management_parity import mutate
 from tests.leagues.helpers import (

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from leagues.season_page import member_path
+from leagues.web.season_page import member_path
 from tests.leagues.helpers import (
     bot_tournament,
     correct,

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from leagues import recording
 from leagues.models import League, Rating, RatingChange, Result, Standing
+from leagues.services import recording
 from tests.leagues.helpers import (
     create_organizer,
     league_with_season,

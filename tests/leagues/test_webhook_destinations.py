@@ -25,9 +25,9 @@ from cryptography.x509.oid import NameOID
 from django.db import transaction
 from rest_framework.test import APIClient
 
-from leagues import webhooks
-from leagues.destinations import refusal
 from leagues.models import League, WebhookDelivery, WebhookEndpoint
+from leagues.services import webhooks
+from leagues.services.destinations import refusal
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post, refused
 from tests.leagues.receiver import receiver
 

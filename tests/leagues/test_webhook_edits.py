@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from leagues.models import WebhookDelivery, WebhookEndpoint
-from leagues.webhooks import SIGNATURE_HEADER, verify
+from leagues.services.webhooks import SIGNATURE_HEADER, verify
 from tests.graphql.client import ERRORS, GraphQL, payload, typed
 from tests.graphql.test_league_management_parity import DELIVERY, mutate
 from tests.leagues.helpers import (

@@ -16,14 +16,14 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from leagues.models import WebhookDelivery
-from leagues.tasks import round_finished, tournament_finished
-from leagues.webhooks import (
+from leagues.services.webhooks import (
     MAX_ATTEMPTS,
     SIGNATURE_HEADER,
     deliveries_stalled,
     sign,
     verify,
 )
+from leagues.tasks import round_finished, tournament_finished
 from tests.leagues.helpers import (
     bot_tournament,
     create_organizer,

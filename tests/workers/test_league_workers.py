@@ -9,8 +9,8 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
-from leagues import recording, webhooks
 from leagues.models import League, LeagueTournament, WebhookDelivery
+from leagues.services import recording, webhooks
 from tests.leagues.helpers import create_organizer, league_with_season, ok, org, post
 from tests.leagues.receiver import receiver
 from tests.leagues.test_season import snapshot

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -248,16 +248,27 @@ def seat_replace_by_bot(*, tournament_id: int, seat: Actor, number: int, level: 
     return bot
 
 
+# Who else hosts a tournament: each check takes an organizer's user id and
+# the tournament (the leagues register theirs: a league's organizers host its tournaments).
+CO_HOSTS: list[Callable[[int, Tournament], bool]] = []
+
+
 def require_host(seat: Actor, tournament: Tournament) -> None:
-    """The host seat, the organizer who opened the tournament, or staff in the admin."""
+    """The host seat, the organizer who opened the tournament (or a co-host), or staff."""
     if isinstance(seat, Staff):
         return
     if seat is not None and not isinstance(seat, Seat):  # an organizer
-        if tournament.organizer_id != seat.user_id:
+        user_id = seat.user_id
+        if tournament.organizer_id != user_id and not co_hosts(user_id, tournament):
             raise ForbiddenError("host_only", _("Only this tournament's organizer may do this."))
         return
     if seat is None or seat.tournament_id != tournament.pk or not seat.is_host:
         raise ForbiddenError("host_only", _("Only the host may do this."))
+
+
+def co_hosts(user_id: int, tournament: Tournament) -> bool:
+    """Whether a registered check makes the organizer ``user_id`` a host of ``tournament``."""
+    return any(check(user_id, tournament) for check in CO_HOSTS)
 
 
 @rule_errors

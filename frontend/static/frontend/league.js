@@ -207,7 +207,7 @@ function pageReads(base, id, kind) {
   return Promise.all([attempt(() => get(base)), attempt(() => get(`${base}standings/?season=${id}&kind=${kind}`))]);
 }
 
-/** A season's page: the server drew it (leagues/season_page.py) and the script keeps it
+/** A season's page: the server drew it (leagues/web/season_page.py) and the script keeps it
  * current; drawn here only when the page came without it. */
 function seasonPage(container, slug, id, state) {
   const drawn = container.querySelector("#season-drawn");

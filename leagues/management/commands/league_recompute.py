@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop, ngettext
 from infra.commands import LocalizedCommand
 from infra.errors import ApplicationError
 from leagues.models import League
-from leagues.recording import league_recompute
+from leagues.services.recording import league_recompute
 
 
 class Command(LocalizedCommand):

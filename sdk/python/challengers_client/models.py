@@ -295,6 +295,9 @@ class CardsInput(TypedDict):
     cards: list[Card1]
 
 
+ChangeEnum: TypeAlias = Literal["added", "removed"]
+
+
 class ChatGuestInput(TypedDict):
     name: str
     """
@@ -1330,6 +1333,40 @@ NullEnum: TypeAlias = None
 
 
 OrganizerAccountStatusEnum: TypeAlias = Literal["pending", "approved", "declined", "revoked"]
+
+
+class OrganizerChangeItem(TypedDict):
+    """
+    An organizer added to a league or removed from it: the league's audit of its organizers.
+    """
+
+    username: str
+    """
+    The organizer added or removed.
+    """
+    change: ChangeEnum
+    """
+    added or removed.
+    """
+    by: str
+    """
+    The organizer who made the change (the same one: left by itself).
+    """
+    at: str
+    """
+    When.
+    """
+
+
+class OrganizerChangeList(TypedDict):
+    """
+    A league's organizer changes, oldest first.
+    """
+
+    results: list[OrganizerChangeItem]
+    """
+    The items.
+    """
 
 
 class OrganizerInput(TypedDict):

@@ -386,6 +386,16 @@ class Operations:
             ),
         )
 
+    def leagues_organizer_changes_list(self, slug: str) -> models.OrganizerChangeList:
+        """List a league's organizer changes (league organizer).
+
+        ``GET /api/v1/leagues/{slug}/organizer-changes/`` (leagues_organizer_changes_list).
+        """
+        return cast(
+            "models.OrganizerChangeList",
+            self._call("GET", f"/api/v1/leagues/{slug}/organizer-changes/"),
+        )
+
     def leagues_organizers_list(self, slug: str) -> models.OrganizerList:
         """List a league's organizers (league organizer).
 

@@ -461,6 +461,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/leagues/{slug}/organizer-changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a league's organizer changes (league organizer)
+         * @description Who added or removed which organizer, and when, oldest first: the audit of who organizes the league.
+         */
+        get: operations["leagues_organizer_changes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/leagues/{slug}/organizers/": {
         parameters: {
             query?: never;
@@ -1912,6 +1932,8 @@ export interface components {
             version?: number | null;
             cards: number[];
         };
+        /** @enum {string} */
+        ChangeEnum: "added" | "removed";
         ChatGuestInput: {
             /** @description Your name in the chat (1-24 characters). */
             name: string;
@@ -3163,6 +3185,25 @@ export interface components {
         };
         /** @enum {string} */
         OrganizerAccountStatusEnum: "pending" | "approved" | "declined" | "revoked";
+        /** @description An organizer added to a league or removed from it: the league's audit of its organizers. */
+        OrganizerChangeItem: {
+            /** @description The organizer added or removed. */
+            username: string;
+            /** @description added or removed. */
+            change: components["schemas"]["ChangeEnum"];
+            /** @description The organizer who made the change (the same one: left by itself). */
+            by: string;
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+        };
+        /** @description A league's organizer changes, oldest first. */
+        OrganizerChangeList: {
+            /** @description The items. */
+            results: components["schemas"]["OrganizerChangeItem"][];
+        };
         OrganizerInput: {
             /** @description An approved organizer's username. */
             username: string;
@@ -9285,6 +9326,141 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         code?: "throttled";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering: retry after `Retry-After` seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "database_unavailable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leagues_organizer_changes_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizerChangeList"];
+                };
+            };
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `unknown_parameter`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_request" | "unknown_parameter";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad credential. Codes: `bad_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_token",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "bad_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_league_organizer",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing there. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description The API answers in JSON only. Codes: `not_acceptable`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_acceptable",
+                     *       "message": "…",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        code?: "not_acceptable";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -25,8 +25,9 @@ from django.utils.translation import ngettext
 
 from apikit.shapes import to_json
 from infra.errors import ApplicationError
-from leagues import lines, selectors
 from leagues.models import Season
+from leagues.selectors import leagues as selectors
+from leagues.selectors import lines
 from leagues.shapes import Standings
 
 Json = dict[str, Any]

@@ -24,7 +24,7 @@ from leagues.organizing_shapes import (
     JoinRequestTicket,
     JoinRequestView,
 )
-from leagues.services import league_of, member_add, require_organizer
+from leagues.services.leagues import league_of, member_add, require_organizer
 from tournaments.selectors.viewers import BadToken, Organizer, hash_token
 from tournaments.services.common import new_token
 

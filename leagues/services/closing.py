@@ -23,7 +23,7 @@ from leagues.models import (
     SeasonClosure,
     Standing,
 )
-from leagues.services import require_open, require_organizer, require_season_in
+from leagues.services.leagues import require_open, require_organizer, require_season_in
 from tournaments.selectors.viewers import Organizer
 
 __all__ = ["kept_closed", "require_open", "season_close", "season_reopen"]

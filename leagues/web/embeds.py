@@ -23,8 +23,8 @@ from django.views.decorators.http import require_safe
 
 from infra.errors import ApplicationError, ConflictError, NotFoundError
 from leagues.models import EmbedSite, League
-from leagues.selectors import season_pick, standings_of
-from leagues.services import league_of, require_organizer
+from leagues.selectors.leagues import season_pick, standings_of
+from leagues.services.leagues import league_of, require_organizer
 from tournaments.selectors.viewers import Organizer
 
 DEFAULT_PORTS = {"http": 80, "https": 443}

@@ -13,7 +13,6 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from infra.errors import ConflictError, NotFoundError
-from leagues import webhooks
 from leagues.models import (
     DeliveryStatus,
     FormerHandle,
@@ -22,7 +21,8 @@ from leagues.models import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from leagues.services import (
+from leagues.services import webhooks
+from leagues.services.leagues import (
     check_webhook,
     handle_taken,
     league_of,

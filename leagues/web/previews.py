@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues.models import League, LeagueTournament, Member, Season
-from leagues.rating import Skill
-from leagues.selectors import standings_of
+from leagues.rules.rating import Skill
+from leagues.selectors.leagues import standings_of
 from leagues.shapes import Standings
 
 SITE = "Challengers!"

@@ -36,8 +36,8 @@ from leagues.models import (
     ScheduleOutcome,
     Season,
 )
-from leagues.rules import in_season
-from leagues.services import league_of, require_open, require_organizer
+from leagues.rules.scoring import in_season
+from leagues.services.leagues import league_of, require_open, require_organizer
 from leagues.shapes import ScheduleView, TournamentScheduleView, YourCheckIn
 from tournaments.models import Seat, SeatKind, Status, Tournament
 from tournaments.rules.bots import DEFAULT_LEVEL

@@ -1,6 +1,6 @@
 """A league's organizers manage the league itself: co-organizers (added and removed by
-username; the last one stays), its name, description and visibility, its deletion while none of
-its tournaments has been played, and the list of the leagues one organizes, unlisted included."""
+username, each change audited; the last one stays), its name, description and visibility, its
+deletion while none of its tournaments has been played, and the leagues one organizes."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 
 from apikit.shapes import row
 from infra.errors import ConflictError, NotFoundError
-from leagues.models import League, Visibility
-from leagues.organizing_shapes import OrganizerItem
-from leagues.selectors import league_view
-from leagues.services import league_of, require_organizer
+from leagues.models import League, OrganizerChangeKind, Visibility
+from leagues.organizing_shapes import OrganizerChangeItem, OrganizerItem
+from leagues.selectors.leagues import league_view
+from leagues.services.leagues import league_of, organizers_changed, require_organizer
 from leagues.shapes import LeagueItem, LeagueView
 from tournaments.models import Status, Tournament
 from tournaments.selectors.viewers import ORGANIZE, Organizer
@@ -35,7 +35,7 @@ def organizer_list(*, organizer: Organizer | None, slug: str) -> list[OrganizerI
 def organizer_add(*, organizer: Organizer | None, slug: str, username: str) -> OrganizerItem:
     """Another approved organizer becomes one of the league's organizers."""
     league = league_of(slug)
-    require_organizer(organizer, league)
+    by = require_organizer(organizer, league)
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None or not user.has_perm(ORGANIZE):
         raise NotFoundError(
@@ -45,14 +45,16 @@ def organizer_add(*, organizer: Organizer | None, slug: str, username: str) -> O
         )
     if league.organizers.filter(pk=user.pk).exists():
         raise ConflictError("already_organizer", _("That organizer organizes this league already."))
-    league.organizers.add(user)
+    with transaction.atomic():
+        league.organizers.add(user)
+        organizers_changed(league, OrganizerChangeKind.ADDED, user.get_username(), by.user_id)
     return OrganizerItem(username=user.get_username())
 
 
 def organizer_remove(*, organizer: Organizer | None, slug: str, username: str) -> None:
     """One of the league's organizers (the caller included) stops organizing it; the last one
     stays (``409 last_organizer``)."""
-    require_organizer(organizer, league_of(slug))
+    by = require_organizer(organizer, league_of(slug))
     with transaction.atomic():
         # The league's row lock: two organizers removing each other at once cannot both pass
         # the count and leave the league with none.
@@ -69,6 +71,14 @@ def organizer_remove(*, organizer: Organizer | None, slug: str, username: str) -
                 "last_organizer", _("A league keeps at least one organizer: add another first.")
             )
         league.organizers.remove(user)
+        organizers_changed(league, OrganizerChangeKind.REMOVED, user.get_username(), by.user_id)
+
+
+def organizer_changes(*, organizer: Organizer | None, slug: str) -> list[OrganizerChangeItem]:
+    """Who added or removed which organizer, when, oldest first (to the league's organizers)."""
+    league = league_of(slug)
+    require_organizer(organizer, league)
+    return [row(OrganizerChangeItem, change) for change in league.organizer_changes.all()]
 
 
 def league_update(*, organizer: Organizer | None, slug: str, changes: dict[str, Any]) -> LeagueView:

@@ -13,10 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.errors import ApplicationError, ConflictError, NotFoundError
-from leagues import schedules
 from leagues.models import League, Season
-from leagues.rules import SEASON_OPTIONS, LeagueRuleError, check_scoring
-from leagues.services import (
+from leagues.rules.scoring import SEASON_OPTIONS, LeagueRuleError, check_scoring
+from leagues.services import schedules
+from leagues.services.leagues import (
     check_dates,
     check_tournament_options,
     require_open,

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.selectors import additional_set_problems
 from infra.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
-from leagues.destinations import DestinationError, check_registration
 from leagues.models import (
     FormerHandle,
     League,
@@ -26,17 +26,20 @@ from leagues.models import (
     Member,
     MemberKind,
     MemberSeat,
+    OrganizerChange,
+    OrganizerChangeKind,
     Season,
     Visibility,
     WebhookEndpoint,
 )
-from leagues.rules import (
+from leagues.rules.scoring import (
     SEASON_OPTIONS,
     LeagueRuleError,
     check_scoring,
     check_season_options,
 )
-from leagues.webhooks import EVENT_KINDS
+from leagues.services.destinations import DestinationError, check_registration
+from leagues.services.webhooks import EVENT_KINDS
 from tournaments.models import Seat, Tournament
 from tournaments.selectors.viewers import BadToken, Organizer, hash_token
 from tournaments.services import lobby
@@ -71,10 +74,18 @@ def require_organizer(organizer: Organizer | None, league: League | None = None)
     return organizer
 
 
+def organizes_league_of(user_id: int, tournament: Tournament) -> bool:
+    """Whether ``user_id`` organizes the league whose season ``tournament`` joined: a league's
+    organizers all host its tournaments, whichever of them opened one."""
+    return LeagueTournament.objects.filter(
+        tournament=tournament, season__league__organizers=user_id
+    ).exists()
+
+
 def league_create(
     *, organizer: Organizer | None, name: str, slug: str, description: str = "", public: bool = True
 ) -> League:
-    """A new league; its creator is its first organizer (more are added in the admin)."""
+    """A new league; its creator is its first organizer (``services.organizing`` adds more)."""
     by = require_organizer(organizer)
     if slug in RESERVED_SLUGS:
         raise ConflictError("slug_taken", _("That slug is reserved."))
@@ -87,9 +98,19 @@ def league_create(
                 visibility=Visibility.PUBLIC if public else Visibility.UNLISTED,
             )
             league.organizers.add(by.user_id)
+            creator = get_user_model().objects.get(pk=by.user_id).get_username()
+            organizers_changed(league, OrganizerChangeKind.ADDED, creator, by.user_id)
     except IntegrityError as taken:
         raise ConflictError("slug_taken", _("Another league has that slug.")) from taken
     return league
+
+
+def organizers_changed(league: League, change: str, username: str, by_user_id: int) -> None:
+    """Audit a change of ``league``'s organizers: who, which way, by whom (names as they are)."""
+    name = get_user_model().objects.filter(pk=by_user_id).values_list("username", flat=True)
+    OrganizerChange.objects.create(
+        league=league, change=change, username=username, by=name.first() or ""
+    )
 
 
 def season_create(

@@ -1,5 +1,5 @@
 """League reads: the list of public leagues, a league, a season's standings (with the vector that
-decided each rank), and a member's history (a season's JSON lines: ``leagues.lines``).
+decided each rank), and a member's history (a season's JSON lines: ``leagues.selectors.lines``).
 
 Nothing secret leaves here: no token or claim hash, no join code but to the league's organizers.
 """
@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from apikit.shapes import row
 from infra.errors import NotFoundError
-from leagues.corrected import corrections_by_link, forfeited_winners
 from leagues.models import (
     Correction,
     CorrectionKind,
@@ -29,8 +28,9 @@ from leagues.models import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from leagues.rating import Skill
-from leagues.rules import TIEBREAK, Totals, ranked
+from leagues.rules.rating import Skill
+from leagues.rules.scoring import TIEBREAK, Totals, ranked
+from leagues.selectors.corrected import corrections_by_link, forfeited_winners
 from leagues.shapes import (
     ClosureView,
     CorrectionView,

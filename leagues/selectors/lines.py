@@ -2,9 +2,9 @@
 changed in it since a version a client holds.
 
 Each tournament is a block: its line, then its matches once it finished (their results are
-all public then), every correction applied (``leagues.corrected``). Five statements read every
-block's line (the season, its tournaments, their results, the corrections of its tournaments
-and of the season); the match lines of a finished tournament, the bulk, are cached per
+all public then), every correction applied (``leagues.selectors.corrected``). Five statements
+read every block's line (the season, its tournaments, their results, the corrections of its
+tournaments and of the season); the match lines of a finished tournament, the bulk, are cached per
 tournament version (every change a match can show moves it: ``tournaments.selectors.matches``),
 so a warm read sends no sixth. A tournament with a forfeit is read afresh: a correction does
 not move its version.
@@ -26,9 +26,9 @@ from django.core.cache import cache
 from rest_framework.utils.encoders import JSONEncoder
 
 from apikit.shapes import to_json
-from leagues.corrected import corrections_by_link, forfeited_winners
 from leagues.models import Correction, LeagueTournament, Result, Season
-from leagues.selectors import correction_view, league_get, season_pick
+from leagues.selectors.corrected import corrections_by_link, forfeited_winners
+from leagues.selectors.leagues import correction_view, league_get, season_pick
 from leagues.shapes import LineResult, MatchLine, TournamentLine
 from matches.models import Match
 from tournaments.models import Status

@@ -16,8 +16,6 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
-from leagues import closing, forfeits, webhooks
-from leagues import rating as rating_rules
 from leagues.models import (
     Correction,
     CorrectionKind,
@@ -30,7 +28,8 @@ from leagues.models import (
     Result,
     Standing,
 )
-from leagues.rules import (
+from leagues.rules import rating as rating_rules
+from leagues.rules.scoring import (
     Finisher,
     Outcome,
     bot_handle,
@@ -39,6 +38,7 @@ from leagues.rules import (
     placements,
     played_it,
 )
+from leagues.services import closing, forfeits, webhooks
 from tournaments.models import Seat, Status
 from tournaments.rules.bots import DEFAULT_LEVEL
 from tournaments.rules.standings import scores
@@ -244,7 +244,7 @@ def _rate(link: LeagueTournament, results: list[Result]) -> None:
 
 def _announce(link: LeagueTournament, results: list[Result]) -> None:
     from apikit.shapes import to_json
-    from leagues.selectors import standings_of
+    from leagues.selectors.leagues import standings_of
 
     league_id, season_id = link.season.league_id, link.season_id
     handles = dict(

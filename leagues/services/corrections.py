@@ -22,7 +22,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from infra.errors import ApplicationError, ConflictError, NotFoundError
-from leagues import forfeits, recording, webhooks
 from leagues.models import (
     Correction,
     CorrectionKind,
@@ -32,8 +31,9 @@ from leagues.models import (
     Result,
     Season,
 )
-from leagues.rules import LeagueRuleError, check_places
-from leagues.services import league_of, require_open, require_organizer
+from leagues.rules.scoring import LeagueRuleError, check_places
+from leagues.services import forfeits, recording, webhooks
+from leagues.services.leagues import league_of, require_open, require_organizer
 from matches.models import Match
 from matches.release import result_public
 from tournaments.selectors.viewers import Organizer
@@ -190,7 +190,7 @@ def _recorded_link(league: League, tournament_id: int) -> LeagueTournament:
 
 def _announce(correction: Correction) -> None:
     from apikit.shapes import to_json
-    from leagues.selectors import standings_of
+    from leagues.selectors.leagues import standings_of
 
     season = correction.season
     data = {

@@ -17,7 +17,7 @@ from leagues.models import (
     MemberKind,
     MemberSeat,
 )
-from leagues.rules import bot_handle
+from leagues.rules.scoring import bot_handle
 from matches.models import Match
 from tournaments.models import Seat
 from tournaments.rules.bots import DEFAULT_LEVEL

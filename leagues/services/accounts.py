@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser, Permission
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,7 +32,9 @@ def organizer_sign_up(*, username: str, about: str) -> OrganizerSignUp:
     token, digest = new_token()
     try:
         with transaction.atomic():
-            # Ann and ann would be one person to the leagues that list their organizers.
+            # Ann and ann would be one person to the leagues that list their organizers: two
+            # sign-ups of one name (whatever its case) at once take this lock in turn.
+            lock_name(username)
             if users.objects.filter(**{f"{field}__iexact": username}).exists():
                 raise IntegrityError
             user = users(**{field: username})
@@ -43,6 +45,14 @@ def organizer_sign_up(*, username: str, about: str) -> OrganizerSignUp:
     except IntegrityError as taken:
         raise ConflictError("username_taken", _("Another account has that username.")) from taken
     return row(OrganizerSignUp, _account(user, made), token=token)
+
+
+def lock_name(username: str) -> None:
+    """Hold, until the transaction ends, PostgreSQL's advisory lock of ``username`` in lower
+    case (SQLite writes one at a time already)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(lower(%s)))", [username])
 
 
 def organizer_account(*, token: str) -> OrganizerAccount:

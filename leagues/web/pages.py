@@ -17,11 +17,11 @@ from django.templatetags.static import static
 from django.urls import path, reverse
 from django.views.decorators.http import require_safe
 
-from leagues import embeds, previews
 from leagues.models import League, LeagueTournament, Season
-from leagues.previews import Preview
-from leagues.season_page import SeasonPage, season_page
-from leagues.selectors import member_renamed, standings_of
+from leagues.selectors.leagues import member_renamed, standings_of
+from leagues.web import embeds, previews
+from leagues.web.previews import Preview
+from leagues.web.season_page import SeasonPage, season_page
 
 TEMPLATE = "frontend/index.html"  # the web client's shell (frontend.views.shell)
 CARD = "frontend/preview-card.png"  # the image a link preview shows (1200 by 630)

@@ -33,8 +33,8 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from infra import metrics
 from infra.taskqueue import enqueue_named
-from leagues.destinations import DestinationError, post
 from leagues.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
+from leagues.services.destinations import DestinationError, post
 from tournaments.selectors.owed import Owed
 
 EVENT_KINDS = ("tournament_finished", "round_finished", "standings_changed")

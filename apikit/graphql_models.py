@@ -1,0 +1,118 @@
+"""GraphQL types that mirror a model, made with strawberry-graphql-django from a shape.
+
+A shape (``apikit.shapes``) stays the one declaration of a response: REST renders it, OpenAPI
+describes it. Where the response is a model's row, ``model_type`` makes its GraphQL type a
+``strawberry_django.type`` of the model instead of ``graphql_type``: the same name, fields,
+types and descriptions (the committed SDL shows any difference), resolved from the row. A field
+that is not a model field of the same name is given with its optimizer hints
+(``strawberry_django.field(only=…, select_related=…)``); a list of shapes is given as a
+resolver. ``optimized`` reads a connection's queryset through strawberry-django's optimizer, so
+a page of rows costs the same statements whatever its length.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, TypeVar, cast
+
+import strawberry_django
+from django.db.models import Model, QuerySet
+from graphql import GraphQLObjectType, GraphQLResolveInfo, get_named_type
+from graphql.execution.collect_fields import FieldDetails, FragmentDetails, collect_subfields
+from graphql.execution.values import VariableValues
+from graphql.language import FieldNode
+from strawberry import relay
+from strawberry.types import Info
+from strawberry.types.nodes import get_variable_values
+from strawberry_django.optimizer import optimize
+
+from apikit.shapes import (
+    Shape,
+    fields_of,
+    graphql_camel,
+    graphql_of,
+    is_list,
+    is_shape,
+    made_elsewhere,
+)
+
+M = TypeVar("M", bound=Model)
+
+
+def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> Any:
+    """The GraphQL type of shape ``cls`` whose rows are ``model`` 's: each field the model's
+    field of the same name unless ``given`` (a ``strawberry_django.field``) makes it."""
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
+    node = next((f for f in fields_of(cls) if f.meta.node_id), None)
+    if unknown := given.keys() - {f.name for f in fields_of(cls)}:  # else dropped silently
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)}")
+    for found in fields_of(cls):
+        if not found.meta.graphql or found is node:
+            continue
+        made = given.get(found.name) or strawberry_django.field()
+        made.description = found.meta.description
+        if found.meta.graphql_name:
+            made.graphql_name = graphql_camel(found.meta.graphql_name)
+        namespace[found.name] = made
+        if not _pages(found.type):  # a connection's type is its resolver's
+            annotations[found.name] = graphql_of(found.type, found.meta)  # keeps their order
+    if node is not None and node.type is int:  # last, as ``graphql_type`` places it
+        namespace["database_id"] = strawberry_django.field(
+            resolver=_pk, description=node.meta.description, only=(model._meta.pk.name,)
+        )
+        annotations["database_id"] = int
+    bases = (relay.Node,) if node is not None else ()
+    made_type = type(cls.__name__, bases, namespace)
+    made_type = strawberry_django.type(model, description=cls.__shape_description__)(made_type)
+    made_elsewhere(cls, made_type)  # the shape's one GraphQL type (``graphql_type``)
+    return made_type
+
+
+def _pages(kind: Any) -> bool:
+    """A list of shapes: a connection, resolved by a given field."""
+    return is_list(kind) and is_shape(typing.get_args(kind)[0])
+
+
+def _pk(root: Model) -> int:
+    return cast("int", root.pk)
+
+
+def optimized(queryset: QuerySet[M], info: Info | GraphQLResolveInfo) -> QuerySet[M]:
+    """``queryset`` optimised for the nodes the connection field of ``info`` selects (strawberry-
+    django reads a connection of its own; ours, ``apikit.graphql.Connection``, is narrowed)."""
+    raw = info._raw_info if isinstance(info, Info) else info
+    return optimize(queryset, node_info(raw))
+
+
+def node_info(info: GraphQLResolveInfo) -> GraphQLResolveInfo:
+    """``info`` of a connection field narrowed to its ``edges { node }`` selection."""
+    for name in ("edges", "node"):
+        parent = cast("GraphQLObjectType", get_named_type(info.return_type))
+        nodes = _selected(info, parent, name)
+        info = info._replace(
+            field_name=name,
+            field_nodes=nodes,
+            return_type=parent.fields[name].type,
+            parent_type=parent,
+            path=info.path.add_key(name, parent.name),
+        )
+    return info
+
+
+def _selected(info: GraphQLResolveInfo, parent: GraphQLObjectType, name: str) -> list[FieldNode]:
+    """The field nodes of ``name`` under ``info`` 's selection (through fragments too)."""
+    collected = collect_subfields(
+        info.schema,
+        {key: FragmentDetails(fragment) for key, fragment in info.fragments.items()},
+        VariableValues(sources={}, coerced=get_variable_values(info)),
+        info.operation,
+        parent,
+        [FieldDetails(node=node, defer_usage=None) for node in info.field_nodes],
+    )
+    return [
+        details.node
+        for key, group in collected.grouped_field_set.items()
+        for details in group
+        if details.node.name.value == name
+    ]

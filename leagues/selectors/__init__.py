@@ -1,0 +1,1 @@
+"""League reads: the queries the transports answer with (docs/architecture.md)."""

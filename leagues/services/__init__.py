@@ -1,0 +1,1 @@
+"""League writes, one module per concern (docs/architecture.md)."""

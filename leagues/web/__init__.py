@@ -1,0 +1,1 @@
+"""The public league pages: the shell at shareable paths, link previews, the widget."""
