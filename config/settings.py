@@ -6,7 +6,7 @@ import os
 from datetime import timedelta
 
 from corsheaders.defaults import default_headers
-from csp.constants import NONE, SELF
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, read_environment
@@ -152,12 +152,14 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if ENV.behind_prox
 # fonts and connections (fetch, the WebSocket streams) from this server only, no inline script
 # or style, no plugin, no framing, forms posted here only. The web client, the admin and
 # GraphiQL run under it as they are; the one exception is the API docs page (Swagger UI's
-# template carries an inline <style>: server.urls adds 'unsafe-inline' to style-src there).
+# template carries an inline <style>: server.urls adds 'unsafe-inline' to style-src there). A
+# page that inlines its stylesheet (a season's, drawn: no fetch before its first paint) names it
+# by a nonce of that answer alone; a page that asks for none has none in its header.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
-        "style-src": [SELF],
+        "style-src": [SELF, NONCE],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],

@@ -1,7 +1,8 @@
 """The public league pages: the web client's page shell at shareable paths, answering 404 for a
 league, season, member or tournament the server does not have (a link checker, a crawler or a
 link preview learns it is not there; the client shows the refusal in words as before), with the
-link preview of the page it is (``previews``) in the HTML itself.
+link preview of the page it is (``previews``) in the HTML itself. A season's page comes drawn
+(``season_page``): its standings and tournaments are in the HTML.
 
 They live with the leagues, routed from the root URLs by name (``server.urls``), so no other app
 imports the leagues (``tests/test_layers.py``).
@@ -16,10 +17,11 @@ from django.templatetags.static import static
 from django.urls import path, reverse
 from django.views.decorators.http import require_safe
 
-from leagues.models import League, LeagueTournament
-from leagues.selectors.leagues import member_renamed
+from leagues.models import League, LeagueTournament, Season
+from leagues.selectors.leagues import member_renamed, standings_of
 from leagues.web import embeds, previews
 from leagues.web.previews import Preview
+from leagues.web.season_page import SeasonPage, season_page
 
 TEMPLATE = "frontend/index.html"  # the web client's shell (frontend.views.shell)
 CARD = "frontend/preview-card.png"  # the image a link preview shows (1200 by 630)
@@ -41,22 +43,32 @@ def league_page(
             return HttpResponsePermanentRedirect(
                 reverse("league-member", kwargs={"slug": slug, "handle": renamed})
             )
-    preview = _preview(slug, season, handle, tournament)
-    context = {"preview": preview, "image": request.build_absolute_uri(static(CARD))}
+    if season is not None:  # drawn here: the first paint shows the season
+        preview, drawn = _season_page(slug, season)
+    else:
+        preview, drawn = _preview(slug, handle, tournament), None
+    context: dict[str, object] = {"preview": preview, "drawn": drawn}
+    context["image"] = request.build_absolute_uri(static(CARD))
     context["url"] = request.build_absolute_uri(request.path)
     return TemplateResponse(request, TEMPLATE, context, status=200 if preview else 404)
 
 
-def _preview(
-    slug: str, season: int | None, handle: str | None, tournament: int | None
-) -> Preview | None:
+def _season_page(slug: str, season_id: int) -> tuple[Preview | None, SeasonPage | None]:
+    """A season's preview and its page drawn, its standings read once for both; ``None``s for
+    a season the league does not have."""
+    found = Season.objects.filter(pk=season_id, league__slug=slug).select_related("league")
+    season = found.first()
+    if season is None:
+        return None, None
+    standings = standings_of(season)
+    return previews.season_preview(season.league, season, standings), season_page(season, standings)
+
+
+def _preview(slug: str, handle: str | None, tournament: int | None) -> Preview | None:
     """The page's link preview; ``None`` for a page the league does not have."""
     league = League.objects.filter(slug=slug).first()
     if league is None:
         return None
-    if season is not None:
-        found = league.seasons.filter(pk=season).first()
-        return previews.season_preview(league, found) if found else None
     if handle is not None:
         member = league.members.filter(handle=handle).select_related("rating").first()
         return previews.member_preview(league, member) if member else None

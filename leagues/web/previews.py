@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from leagues.models import League, LeagueTournament, Member, Season
 from leagues.rules.rating import Skill
 from leagues.selectors.leagues import standings_of
+from leagues.shapes import Standings
 
 SITE = "Challengers!"
 
@@ -35,12 +36,13 @@ def league_preview(league: League) -> Preview:
     return Preview(_("%(league)s — Challengers! league") % {"league": league.name}, description)
 
 
-def season_preview(league: League, season: Season) -> Preview:
+def season_preview(league: League, season: Season, standings: Standings | None = None) -> Preview:
+    """A season's preview; ``standings``: its standings of everyone, when already read."""
     title = _("%(league)s, %(season)s — Challengers!") % {
         "league": league.name,
         "season": season.name,
     }
-    leader = _leader(season)
+    leader = _leader(standings or standings_of(season))
     played = season.links.filter(recorded_seq__isnull=False).count()
     if leader is None:
         return Preview(title, _("No result recorded in this season yet."))
@@ -53,9 +55,9 @@ def season_preview(league: League, season: Season) -> Preview:
     return Preview(title, text % {"member": handle, "points": points, "count": played})
 
 
-def _leader(season: Season) -> tuple[str, int] | None:
+def _leader(standings: Standings) -> tuple[str, int] | None:
     """The first row of the season's standings (everyone), as the standings rank it."""
-    rows = standings_of(season).rows
+    rows = standings.rows
     return (rows[0].member, rows[0].points) if rows else None
 
 

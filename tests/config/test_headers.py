@@ -41,7 +41,8 @@ def new_tournament() -> tuple[int, str]:
 def test_our_templates_carry_no_inline_script_or_style(template: Path) -> None:
     text = template.read_text("utf-8")
     assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", text) == []
-    assert re.findall(r"<style\b|\sstyle=|\son[a-z]+=", text) == []
+    # A <style> under the answer's nonce (a drawn season page inlines the stylesheet) is allowed.
+    assert re.findall(r"<style\b(?![^>]*\bnonce=)|\sstyle=|\son[a-z]+=", text) == []
 
 
 @pytest.mark.django_db

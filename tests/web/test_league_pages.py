@@ -103,6 +103,24 @@ def test_a_season_shows_its_standings_in_words_and_its_tournaments(
 
 
 @pytest.mark.timeout(600)
+def test_a_season_is_shown_with_no_script_run(browser: Browser, league: dict[str, Any]) -> None:
+    """The server drew it: the standings and every tournament are there before any script."""
+    season_page(browser, league).context.close()  # both games recorded
+    context = browser.new_context(viewport=DESKTOP, java_script_enabled=False)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto(f"{league['url']}/leagues/club/seasons/{league['season']}/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Club Ñ: Spring")
+    expect(page.locator(".season-tournament")).to_have_count(3)
+    games = league["games"]
+    first = page.locator(f"[data-tournament='{games[0]}']")
+    expect(first.get_by_role("link", name=f"Game #{games[0]}")).to_be_visible()
+    expect(page.locator(f"[data-tournament='{league['waiting']}']")).to_contain_text("open lobby")
+    expect(first.locator(".status-finished")).to_be_visible()
+    expect(page.locator("table.standings tbody tr").first).to_contain_text("leads")
+    context.close()
+
+
+@pytest.mark.timeout(600)
 def test_a_member_page_shows_history_rating_chart_and_corrections(
     browser: Browser, league: dict[str, Any], artifacts: Path
 ) -> None:

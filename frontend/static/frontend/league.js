@@ -30,7 +30,7 @@ export function showLeaguePage(container, path) {
   const state = { stopped: false, timer: null, calls: 0, seen: null, feed: null, kind: null, drawn: false };
   const leave = () => { state.stopped = true; clearTimeout(state.timer); };
   if (!slug) showLeagues(container);
-  else if (section === "seasons" && key) showSeason(container, slug, Number(key), state);
+  else if (section === "seasons" && key) seasonPage(container, slug, Number(key), state);
   else if (section === "members" && key) showMember(container, slug, key);
   else if (section === "tournaments" && key) showRounds(container, slug, Number(key));
   else showLeague(container, slug, state);
@@ -205,6 +205,21 @@ function scoringWords(scoring) {
 /** The league and its standings of `kind` (read again only when the season's lines change). */
 function pageReads(base, id, kind) {
   return Promise.all([attempt(() => get(base)), attempt(() => get(`${base}standings/?season=${id}&kind=${kind}`))]);
+}
+
+/** A season's page: the server drew it (leagues/web/season_page.py) and the script keeps it
+ * current; drawn here only when the page came without it. */
+function seasonPage(container, slug, id, state) {
+  const drawn = container.querySelector("#season-drawn");
+  if (!drawn) return showSeason(container, slug, id, state);
+  const { version, live, lines } = JSON.parse(drawn.textContent);
+  // A live season came with its lines: the first poll asks what changed since the version drawn.
+  state.feed = live ? seasonFeed(slug, id, { version, lines }) : null;
+  state.kind = "all";
+  state.drawn = true;
+  const filter = container.querySelector("#standings-kind");
+  filter.addEventListener("change", () => { clearTimeout(state.timer); showSeason(container, slug, id, state, filter.value); });
+  if (live) state.timer = setTimeout(() => showSeason(container, slug, id, state), live === "playing" ? REFRESH_MS : LOBBY_REFRESH_MS);
 }
 
 async function showSeason(container, slug, id, state, kind = state.kind ?? "all") {

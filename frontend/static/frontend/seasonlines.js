@@ -5,11 +5,19 @@ import { ApiError } from "./api.js";
 
 const tournamentOf = (line) => (line.type === "tournament" ? line.id : line.tournament);
 
-/** The lines of season `id` of league `slug`: `read()` answers `{ lines, changed }`. */
-export function seasonFeed(slug, id) {
+/** Lines grouped by tournament, in the order they came. */
+function byTournament(lines) {
+  const blocks = new Map();
+  for (const line of lines) blocks.set(tournamentOf(line), [...(blocks.get(tournamentOf(line)) ?? []), line]);
+  return blocks;
+}
+
+/** The lines of season `id` of league `slug`: `read()` answers `{ lines, changed }`. `seed`: the
+ * version and lines the server drew the page with, so the first read asks what changed since. */
+export function seasonFeed(slug, id, seed = null) {
   const path = `/api/v1/leagues/${encodeURIComponent(slug)}/seasons/${id}/lines/`;
-  let version = null;
-  let blocks = new Map(); // tournament id → its lines, in the season's order
+  let version = seed?.version ?? null;
+  let blocks = byTournament(seed?.lines ?? []); // tournament id → its lines, in the season's order
   const lines = () => [...blocks.values()].flat();
   return {
     async read() {
@@ -19,9 +27,7 @@ export function seasonFeed(slug, id) {
       if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
       const found = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line));
       if (!response.headers.get("Delta-Base")) blocks = new Map(); // every tournament came
-      const changed = new Map();
-      for (const line of found) changed.set(tournamentOf(line), [...(changed.get(tournamentOf(line)) ?? []), line]);
-      for (const [tournament, block] of changed) blocks.set(tournament, block); // a new one goes last
+      for (const [tournament, block] of byTournament(found)) blocks.set(tournament, block); // a new one goes last
       version = (response.headers.get("ETag") ?? "").replace(/^W\//, "").replaceAll('"', "") || null;
       return { lines: lines(), changed: true };
     },
