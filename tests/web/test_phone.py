@@ -26,6 +26,13 @@ TALL_PHONE = ViewportSize(width=PHONE["width"], height=PHONE["height"])
 # Where an element's top is in the document (not the viewport): the first screen is what a
 # person sees before scrolling.
 TOP = "(element) => element.getBoundingClientRect().top + window.scrollY"
+MATCH_ABOVE_PLAYERS = """() => {
+  const board = document.querySelector('.board');
+  const players = [...document.querySelectorAll('section.panel > h2')]
+    .find((heading) => heading.textContent.trim() === 'Players');
+  return board !== null && players !== undefined
+    && board.getBoundingClientRect().top < players.getBoundingClientRect().top;
+}"""
 # A phone's largest text setting, as Android's font scale gives it to the page: every line of
 # the sheet twice as tall, so its options run past the sheet as a long bench's do.
 LARGE_TEXT = "document.documentElement.style.fontSize = '200%'"
@@ -78,6 +85,9 @@ def test_a_phone_shows_the_live_match_first_and_the_answer_in_sight(
     finish_the_first_deck(page)
     board = page.locator(".board").first
     expect(board).to_be_visible()
+    # The event: the live match laid out above the players (a loaded machine may draw the
+    # board a frame before the match's section moves first); it never comes if it is not so.
+    page.wait_for_function(MATCH_ABOVE_PLAYERS)
     assert board.evaluate(TOP) < PHONE["height"], "the live match is below the first screen"
     players = page.locator("section.panel", has=page.get_by_role("heading", name="Players"))
     assert players.evaluate(TOP) > board.evaluate(TOP)  # after the match, still on the page
