@@ -127,7 +127,7 @@ class LeagueAdmin(admin.ModelAdmin):
         before = set(league.organizers.values_list("username", flat=True)) if change else set()
         super().save_related(request, form, formsets, change)
         after = set(league.organizers.values_list("username", flat=True))
-        by = int(request.user.pk or 0)
+        by = request.user.get_username()
         for name in sorted(after - before):
             organizers_changed(league, OrganizerChangeKind.ADDED, name, by)
         for name in sorted(before - after):

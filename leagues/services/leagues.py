@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -98,19 +97,15 @@ def league_create(
                 visibility=Visibility.PUBLIC if public else Visibility.UNLISTED,
             )
             league.organizers.add(by.user_id)
-            creator = get_user_model().objects.get(pk=by.user_id).get_username()
-            organizers_changed(league, OrganizerChangeKind.ADDED, creator, by.user_id)
+            organizers_changed(league, OrganizerChangeKind.ADDED, by.name, by.name)
     except IntegrityError as taken:
         raise ConflictError("slug_taken", _("Another league has that slug.")) from taken
     return league
 
 
-def organizers_changed(league: League, change: str, username: str, by_user_id: int) -> None:
+def organizers_changed(league: League, change: str, username: str, by: str) -> None:
     """Audit a change of ``league``'s organizers: who, which way, by whom (names as they are)."""
-    name = get_user_model().objects.filter(pk=by_user_id).values_list("username", flat=True)
-    OrganizerChange.objects.create(
-        league=league, change=change, username=username, by=name.first() or ""
-    )
+    OrganizerChange.objects.create(league=league, change=change, username=username, by=by)
 
 
 def season_create(

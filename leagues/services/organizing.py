@@ -45,7 +45,7 @@ def organizer_add(*, organizer: Organizer | None, slug: str, username: str) -> O
         raise ConflictError("already_organizer", _("That organizer organizes this league already."))
     with transaction.atomic():
         league.organizers.add(user)
-        organizers_changed(league, OrganizerChangeKind.ADDED, user.get_username(), by.user_id)
+        organizers_changed(league, OrganizerChangeKind.ADDED, user.get_username(), by.name)
     return OrganizerItem(username=user.get_username())
 
 
@@ -69,7 +69,7 @@ def organizer_remove(*, organizer: Organizer | None, slug: str, username: str) -
                 "last_organizer", _("A league keeps at least one organizer: add another first.")
             )
         league.organizers.remove(user)
-        organizers_changed(league, OrganizerChangeKind.REMOVED, user.get_username(), by.user_id)
+        organizers_changed(league, OrganizerChangeKind.REMOVED, user.get_username(), by.name)
 
 
 def organizer_changes(*, organizer: Organizer | None, slug: str) -> list[OrganizerChangeItem]:
