@@ -31,7 +31,7 @@ from tests.web.helpers import (
 
 SLOW_BOARDS = "localStorage.setItem('challengers.pace', '60000')"
 # Each prompt as it first appears, with what its match's board draws at that moment: each side's
-# flag card and bench seats, as the uids of the chips drawn.
+# flag card, attack and bench seats, as the uids of the chips drawn.
 PROMPT_SPY = """window.prompts = [];
 new MutationObserver(() => {
     const form = document.querySelector("form.question");
@@ -40,6 +40,8 @@ new MutationObserver(() => {
     const board = document.querySelector(`.board[data-match="${match}"]`);
     const side = (s) => ({
         flag: board.querySelector(`.side-${s} .flag .chip`)?.dataset.card ?? null,
+        attack: [...board.querySelectorAll(`.side-${s} .attack .chip`)]
+            .map((chip) => chip.dataset.card),
         bench: [...board.querySelectorAll(`.side-${s} .bench li`)]
             .map((seat) => [...seat.querySelectorAll(".chip")].map((chip) => chip.dataset.card)),
     });
@@ -61,6 +63,7 @@ RELEASED = """async (match) => {
     }
     const shown = drawn(board);
     const side = (s) => ({flag: shown[s].flag === null ? null : String(shown[s].flag),
+        attack: shown[s].attack.map(String),
         bench: shown[s].bench.map((seat) => seat.map(String))});
     const {question} = await read(`matches/${match}/`);
     return {board: {A: side("A"), B: side("B")}, question};
@@ -77,14 +80,17 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def _check(page: Page) -> dict[str, Any]:
     """Check the prompt on the page against its board as drawn the instant it appeared; returns
-    that board (each side's flag and bench)."""
+    that board (each side's flag, attack and bench)."""
     form = page.locator("form.question")
     asked = form.get_attribute("data-question")
     page.wait_for_function("(id) => window.prompts.some((p) => p.id === id)", arg=asked)
     seen = page.evaluate("(id) => window.prompts.find((p) => p.id === id)", asked)
     released = page.evaluate(RELEASED, seen["match"])
     assert seen["board"] == released["board"], (asked, released["question"])
-    assert any(released["board"][side]["flag"] for side in "AB"), "a flag is on the table"
+    # A card is on the table: the flag, or the attack (a card revealed at the opening may ask
+    # before anyone holds the flag: Arrange the top cards...).
+    sides = [released["board"][side] for side in "AB"]
+    assert any(side["flag"] or side["attack"] for side in sides), "a card is on the table"
     question = released["question"]
     bench = seen["board"][question["side"]]["bench"]
     for option, seat in zip(question["options"], question.get("option_seats") or [], strict=False):
