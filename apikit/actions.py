@@ -32,6 +32,7 @@ from apikit.enums import enum_for, plain
 from apikit.global_ids import described, number_of
 from apikit.graphql import UserError, authorization, context_value, error_body_of, user_errors
 from apikit.inputs import refuse_unknown
+from apikit.openapi import Operation, document
 from apikit.shapes import Shape, to_json
 from infra.errors import ApplicationError
 from infra.throttling import ScopeThrottle
@@ -93,6 +94,8 @@ class Action:
     enums: Mapping[str, Any] = field(default_factory=dict)  # GraphQL enums of free-text fields
     # Body fields that name an object GraphQL shows as a Node: its type names (``Ident.nodes``).
     nodes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # REST's summary, description and refusals (OpenAPI); ``description`` above is GraphQL's.
+    operation: Operation | None = None
 
     def perform(self, authorization: str, body: Any, path: Mapping[str, Any]) -> Any:
         """Validate ``body`` (REST's ``invalid``), then run the service with it and ``path``
@@ -159,12 +162,9 @@ def _handler(action: Action) -> Callable[..., Response]:
             return Response(status=action.status)
         return Response(to_json(body), status=action.status)
 
-    handle.__doc__ = action.description
-    schema = extend_schema(
-        request=action.body,
-        responses={action.status: action.response},
-        description=action.description,
-    )
+    handle.__doc__ = action.description  # REST's description when it declares no operation
+    document(handle, action.operation)
+    schema = extend_schema(request=action.body, responses={action.status: action.response})
     return schema(handle)
 
 

@@ -27,16 +27,18 @@ from apikit.actions import Call, Ident
 from apikit.global_ids import described, number_of
 from apikit.graphql import authorization
 from apikit.graphql_pages import Page, page_of, paged
+from apikit.openapi import Operation, document
 from apikit.shapes import LISTINGS, Shape, connection_type, to_json
 
 
 @dataclass(frozen=True)
 class Listed:
     name: str  # snake_case: the GraphQL root field is its camelCase
-    description: str  # GraphQL's (REST's summary is the OpenAPI operation's)
+    description: str  # GraphQL's (REST's is ``operation``'s)
     listing: type[Shape]  # made by ``apikit.shapes.listing``
     rows: Callable[[Call], Sequence[Shape]]
     path: tuple[Ident, ...] = ()
+    operation: Operation | None = None  # REST's summary, description and refusals (OpenAPI)
 
 
 # REST ------------------------------------------------------------------------------------------
@@ -52,6 +54,7 @@ def list_view(name: str, listed: Listed, base: type[APIView]) -> type[APIView]:
         call = Call(request.headers.get("Authorization", ""), named)
         return Response(to_json(listed.listing(**{"results": listed.rows(call)})))
 
+    document(get, listed.operation)
     # ``listed``: the bridge test reads which declaration made the view.
     return type(name, (base,), {"get": get, "listed": listed, "__module__": base.__module__})
 

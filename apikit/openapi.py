@@ -1,12 +1,14 @@
-"""Completes the generated OpenAPI schema (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``).
+"""Completes the generated OpenAPI schema: each operation (``OperationSchema``, the
+``DEFAULT_SCHEMA_CLASS``) and the components (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``).
 
-drf-spectacular documents each view's success; this hook adds what a client needs besides:
+drf-spectacular documents each view's success; this module adds what a client needs besides:
 
-- a ``summary`` and ``description`` for every operation (from ``OPERATIONS``; an operation not
-  listed there takes its view's docstring);
+- a ``summary`` and ``description`` for every operation, from the ``Operation`` its handler
+  declares (``operation`` on a plain view, ``Action.operation``, ``Listed.operation``); an
+  operation that declares none takes its view's docstring;
 - every error answer an operation can give, with the shared ``Error`` schema
   (``{code, message, details}``) narrowed to the codes possible there (``code`` as an enum) and an
-  example: the operation's own codes (``OPERATIONS``) and those every request can meet (a bad
+  example: the operation's own codes (its ``Operation``) and those every request can meet (a bad
   token, a bad body, throttling, a missing object, an ``Idempotency-Key`` refusal);
 - the ``Idempotency-Key`` header on every ``POST`` (``infra.idempotency``);
 - the seat token (Bearer) and the organizer token (``Token …``) as optional schemes on the
@@ -20,14 +22,54 @@ drf-spectacular documents each view's success; this hook adds what a client need
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.plumbing import ResolvedComponent
+from drf_spectacular.plumbing import ComponentRegistry, ResolvedComponent
+from drf_spectacular.utils import extend_schema
 
 from apikit.events import LOGS, openapi_components, openapi_ref
 from apikit.shapes import Shape, openapi_schema
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A REST operation as a client reads it: a one-line ``summary``, a ``description`` and the
+    refusals it adds to those every request can meet (``codes``: status -> error codes)."""
+
+    summary: str
+    description: str
+    codes: Mapping[int, Sequence[str]] = field(default_factory=dict, hash=False)  # a dict
+
+
+DECLARED = "operation"  # the attribute of a view's handler that holds its ``Operation``
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def document(handler: Callable[..., Any], declared: Operation | None) -> None:
+    """``handler`` (a view's method) documents ``declared`` (``None``: its docstring)."""
+    setattr(handler, DECLARED, declared)
+
+
+def operation(
+    summary: str,
+    description: str,
+    codes: Mapping[int, Sequence[str]] | None = None,
+    *,
+    summary_first: bool = False,
+) -> Callable[[Handler], Handler]:
+    """A plain view's handler declares its operation (an action's: ``Action.operation``, a
+    list's: ``Listed.operation``). ``summary_first``: the summary goes before the parameters, as
+    the published schema has it for three reads (any other follows the responses)."""
+    declared = Operation(summary, description, codes or {})
+
+    def declaring(handler: Handler) -> Handler:
+        document(handler, declared)
+        return extend_schema(summary=summary)(handler) if summary_first else handler
+
+    return declaring
 
 
 class OperationSchema(AutoSchema):
@@ -37,6 +79,32 @@ class OperationSchema(AutoSchema):
     ``tournaments_draft_pick_create``). The SDKs' methods are named after them. A ``GET`` that
     answers a page of ``results`` (a ``listing`` or the tournament list) is a ``list``, as one
     answering a JSON list is. No view names its own (``tests/api/test_operation_ids.py``)."""
+
+    def declared(self) -> Operation | None:
+        """The operation the described handler declares (``operation``), if any."""
+        handler = getattr(self.view, getattr(self.view, "action", self.method.lower()), None)
+        found: Operation | None = getattr(handler, DECLARED, None)
+        return found
+
+    def get_description(self) -> str:  # type: ignore[override]  # as drf-spectacular
+        declared = self.declared()
+        return declared.description if declared else str(super().get_description())
+
+    def get_operation(
+        self,
+        path: str,
+        path_regex: str,
+        path_prefix: str,
+        method: str,
+        registry: ComponentRegistry,
+    ) -> dict[str, Any] | None:
+        """drf-spectacular's operation, completed (``_complete``)."""
+        made: dict[str, Any] | None = super().get_operation(
+            path, path_regex, path_prefix, method, registry
+        )
+        if made is not None:
+            _complete(self.method, path, made, self.declared())
+        return made
 
     def get_operation_id(self) -> str:
         made: str = super().get_operation_id()
@@ -100,21 +168,6 @@ ORGANIZER_SCHEME: dict[str, Any] = {
         "`Token <organizer token>`."
     ),
 }
-
-
-@dataclass(frozen=True)
-class Operation:
-    summary: str
-    description: str
-    codes: dict[int, list[str]] = field(default_factory=dict)
-
-
-OPERATIONS: dict[tuple[str, str], Operation] = {}
-
-
-def register_operations(operations: dict[tuple[str, str], Operation]) -> None:
-    """An app adds its operations' summaries and refusals (from its ``AppConfig.ready``)."""
-    OPERATIONS.update(operations)
 
 
 COMPONENTS: list[type[Shape]] = []
@@ -198,16 +251,16 @@ def error_response(status: int, codes: list[str]) -> dict[str, object]:
     }
 
 
-def _complete(method: str, path: str, operation: dict[str, Any]) -> None:
-    known = OPERATIONS.get((method, path))
-    if known is not None:
-        operation["summary"] = known.summary
-        operation["description"] = known.description
+def _complete(
+    method: str, path: str, operation: dict[str, Any], declared: Operation | None
+) -> None:
+    if declared is not None:
+        operation["summary"] = declared.summary
     elif not operation.get("summary"):
         text = operation.get("description") or operation["operationId"].replace("_", " ")
         operation["summary"] = text.strip().splitlines()[0].rstrip(".")
     codes = generic_codes(method, path, operation)
-    for status, own in (known.codes if known else {}).items():
+    for status, own in (declared.codes if declared else {}).items():
         codes.setdefault(status, [])
         codes[status] += [code for code in own if code not in codes[status]]
     responses = operation.setdefault("responses", {})
@@ -265,9 +318,5 @@ def complete_schema(
         "seatToken", {"type": "http", "scheme": "bearer", "description": "A seat token."}
     )
     schemes.setdefault("organizerToken", ORGANIZER_SCHEME)
-    for path, item in result.get("paths", {}).items():
-        for method, operation in item.items():
-            if isinstance(operation, dict) and "responses" in operation:
-                _complete(method.upper(), path, operation)
     _precise_types(schemas)
     return result

@@ -7,8 +7,4 @@ class CardsConfig(AppConfig):
     verbose_name = _("Card catalogue")
 
     def ready(self) -> None:
-        from apikit.openapi import register_operations
         from cards import cache  # noqa: F401  (connects the catalogue's change signals)
-        from cards.api.schema import OPERATIONS
-
-        register_operations(OPERATIONS)

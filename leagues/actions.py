@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rest_framework import status
 
 from apikit.actions import Answer, Call, Ident, Result, declare, result
+from apikit.openapi import Operation
 from apikit.shapes import graphql_type
 from infra.throttling import CreateThrottle, JoinThrottle
 from leagues import inputs
@@ -33,7 +35,7 @@ from leagues.shapes import (
 )
 from leagues.web import embeds
 from tournaments import enums as _tournament_enums  # noqa: F401 (BasicSet, WinterMode)
-from tournaments.actions import TICKET_ANSWER, seat, ticket
+from tournaments.actions import CREATE_400, TICKET_ANSWER, seat, ticket
 from tournaments.callers import actor_of
 from tournaments.selectors.viewers import Organizer
 from tournaments.shapes import Ticket
@@ -61,6 +63,16 @@ DELETING: dict[str, Any] = {
     "response": None,
 }
 ISSUING: dict[str, Any] = {"throttle": CreateThrottle, "status": CREATED}
+WRITE = ["organizer_required", "not_league_organizer"]  # refused to all but its organizers
+
+
+def strict(
+    summary: str, description: str, codes: Mapping[int, Sequence[str]] | None = None
+) -> Operation:
+    """The operation of a write whose body (a ``StrictInput``) refuses a field it does not
+    declare: 400 ``unknown_field`` besides ``codes``."""
+    given = dict(codes or {})
+    return Operation(summary, description, {**given, 400: [*given.get(400, []), "unknown_field"]})
 
 
 def organizer(call: Call) -> Organizer | None:
@@ -223,6 +235,11 @@ CREATE_LEAGUE = declare(
     LEAGUE,
     body=inputs.LeagueInput,
     status=CREATED,
+    operation=strict(
+        "Create a league (organizer)",
+        "The caller (an organizer token) becomes the league's first organizer.",
+        {403: ["organizer_required"], 409: ["slug_taken"]},
+    ),
 )
 CREATE_SEASON = declare(
     "create_season",
@@ -232,6 +249,12 @@ CREATE_SEASON = declare(
     body=inputs.SeasonInput,
     path=(SLUG,),
     status=CREATED,
+    operation=strict(
+        "Create a season (league organizer)",
+        "A season's scoring table and the options every tournament of it uses; the answer "
+        "holds its join code.",
+        {400: [*CREATE_400, "bad_scoring", "bad_season_dates"], 403: WRITE},
+    ),
 )
 OPEN_SEASON_TOURNAMENT = declare(
     "open_season_tournament",
@@ -242,6 +265,23 @@ OPEN_SEASON_TOURNAMENT = declare(
     body=inputs.SeasonTournamentInput,
     path=(SLUG, SEASON),
     **ISSUING,
+    operation=strict(
+        "Open a season's tournament (league organizer)",
+        "An organizer's lobby (no seat taken) that joins the season; options left out take the "
+        "season's, a differing one is refused.",
+        {
+            400: [*CREATE_400, "bad_title"],
+            403: WRITE,
+            404: ["unknown_season"],
+            409: [
+                "season_options",
+                "season_not_started",
+                "season_ended",
+                "season_archived",
+                "season_closed",
+            ],
+        },
+    ),
 )
 HOST_SEASON_TOURNAMENT = declare(
     "host_season_tournament",
@@ -250,6 +290,23 @@ HOST_SEASON_TOURNAMENT = declare(
     TICKET,
     body=inputs.HostTournamentInput,
     **ISSUING,
+    operation=strict(
+        "Open a season's tournament with its join code",
+        "The caller hosts (seat 0); with a member token of the league it sits as that member.",
+        {
+            400: [*CREATE_400, "bad_title"],
+            401: ["bad_member_token"],
+            403: ["wrong_league"],
+            404: ["unknown_join_code"],
+            409: [
+                "season_options",
+                "season_not_started",
+                "season_ended",
+                "season_archived",
+                "no_room_code",
+            ],
+        },
+    ),
 )
 JOIN_SEASON_TOURNAMENT = declare(
     "join_season_tournament",
@@ -265,6 +322,16 @@ JOIN_SEASON_TOURNAMENT = declare(
     body=inputs.MemberJoinInput,
     throttle=JoinThrottle,
     status=CREATED,
+    operation=strict(
+        "Join a league tournament as a member",
+        "Takes a seat of the lobby with that room code, linked to the member whose token it is.",
+        {
+            401: ["bad_member_token"],
+            403: ["wrong_league"],
+            404: ["not_league_tournament", "unknown_code"],
+            409: ["not_in_lobby", "name_taken", "tournament_full", "member_seated"],
+        },
+    ),
 )
 CREATE_MEMBER = declare(
     "create_member",
@@ -274,6 +341,12 @@ CREATE_MEMBER = declare(
     body=inputs.MemberInput,
     path=(SLUG,),
     status=CREATED,
+    operation=strict(
+        "Create a member (league organizer)",
+        "A human member: the claim code in the answer (shown once) lets its person claim a "
+        "member token.",
+        {403: WRITE, 409: ["handle_taken"]},
+    ),
 )
 CLAIM_MEMBER = declare(
     "claim_member",
@@ -284,6 +357,11 @@ CLAIM_MEMBER = declare(
     path=(SLUG,),
     throttle=JoinThrottle,
     status=CREATED,
+    operation=strict(
+        "Claim a member token",
+        "Trades the claim code (once) for the member token, shown this once.",
+        {403: ["bad_claim_code"]},
+    ),
 )
 CREATE_WEBHOOK = declare(
     "create_webhook",
@@ -294,6 +372,12 @@ CREATE_WEBHOOK = declare(
     path=(SLUG,),
     status=CREATED,
     enums={"events": list[WebhookEvent]},
+    operation=strict(
+        "Register a webhook endpoint (league organizer)",
+        "Signed deliveries of `tournament_finished`, `round_finished`, `standings_changed` "
+        "(docs/leagues.md); the answer holds the signing secret, shown once.",
+        {400: ["bad_webhook_url", "webhook_url_forbidden", "bad_webhook_events"], 403: WRITE},
+    ),
 )
 CORRECT_RESULT = declare(
     "correct_result",
@@ -309,6 +393,27 @@ CORRECT_RESULT = declare(
         "season": ("SeasonView",),
         "match": ("MatchView",),
     },
+    operation=strict(
+        "Correct a recorded result (league organizer)",
+        "Disqualify a member from a tournament or a season, enter a tournament's places by "
+        "hand, or record a member's forfeit of one match, with a reason: appended to the audit "
+        "trail, then the league's results, standings and ratings are replayed with it and "
+        "`standings_changed` is sent.",
+        {
+            400: ["bad_correction", "bad_manual_result"],
+            403: WRITE,
+            404: ["not_league_tournament", "unknown_member", "unknown_season", "unknown_match"],
+            409: [
+                "result_not_released",
+                "member_not_in_tournament",
+                "member_disqualified",
+                "member_not_in_match",
+                "match_not_won",
+                "manual_result_entered",
+                "season_closed",
+            ],
+        },
+    ),
 )
 RENAME_MEMBER = declare(
     "rename_member",
@@ -318,6 +423,11 @@ RENAME_MEMBER = declare(
     body=inputs.MemberInput,
     path=(SLUG, HANDLE),
     method="patch",
+    operation=strict(
+        "Rename a member (league organizer)",
+        "A human member's new handle; its results, standings and rating follow it.",
+        {403: WRITE, 404: ["unknown_member"], 409: ["handle_taken", "bot_member"]},
+    ),
 )
 REMOVE_MEMBER = declare(
     "remove_member",
@@ -328,6 +438,11 @@ REMOVE_MEMBER = declare(
     DONE,
     path=(SLUG, HANDLE),
     **DELETING,
+    operation=Operation(
+        "Remove a member (league organizer)",
+        "Only a human member that never sat in a league tournament (else disqualify it).",
+        {403: WRITE, 404: ["unknown_member"], 409: ["member_in_use", "bot_member"]},
+    ),
 )
 REISSUE_MEMBER_TOKEN = declare(
     "reissue_member_token",
@@ -336,6 +451,11 @@ REISSUE_MEMBER_TOKEN = declare(
     result("member", NewMember, "The member and its new claim code."),
     path=(SLUG, HANDLE),
     **ISSUING,
+    operation=Operation(
+        "Reissue a member's claim code (league organizer)",
+        "A new claim code, shown once; the member's current token stops working.",
+        {403: WRITE, 404: ["unknown_member"], 409: ["bot_member"]},
+    ),
 )
 UPDATE_SEASON = declare(
     "update_season",
@@ -346,6 +466,23 @@ UPDATE_SEASON = declare(
     body=inputs.SeasonUpdateInput,
     path=(SLUG, SEASON),
     method="patch",
+    operation=strict(
+        "Edit or archive a season (league organizer)",
+        "Name, dates, policies (for tournaments opened from now on) and `archived`; the scoring "
+        "table's keys given until the season's first result is recorded, its tournaments' "
+        "options until a tournament is opened in it (a cancelled one aside).",
+        {
+            400: [*CREATE_400, "bad_scoring", "bad_season_dates"],
+            403: WRITE,
+            404: ["unknown_season"],
+            409: [
+                "schedules_outside_season",
+                "season_closed",
+                "season_has_results",
+                "season_has_tournaments",
+            ],
+        },
+    ),
 )
 DELETE_SEASON = declare(
     "delete_season",
@@ -356,6 +493,11 @@ DELETE_SEASON = declare(
     DONE,
     path=(SLUG, SEASON),
     **DELETING,
+    operation=Operation(
+        "Delete an empty season (league organizer)",
+        "Only a season no tournament ever joined and no correction names (else archive it).",
+        {403: WRITE, 404: ["unknown_season"], 409: ["season_in_use", "season_closed"]},
+    ),
 )
 CLOSE_SEASON = declare(
     "close_season",
@@ -381,6 +523,11 @@ DELETE_WEBHOOK = declare(
     DONE,
     path=(SLUG, ENDPOINT),
     **DELETING,
+    operation=Operation(
+        "Delete a webhook endpoint (league organizer)",
+        "Nothing more is sent to it; its delivery log goes with it.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
 )
 UPDATE_WEBHOOK = declare(
     "update_webhook",
@@ -391,6 +538,16 @@ UPDATE_WEBHOOK = declare(
     path=(SLUG, ENDPOINT),
     method="patch",
     enums={"events": list[WebhookEvent]},
+    operation=strict(
+        "Edit a webhook endpoint (league organizer)",
+        "Its `url`, `events` or `active` flag, checked as at registration; its secret, sequence "
+        "and delivery log are kept, and pending deliveries go to the new URL.",
+        {
+            400: ["bad_webhook_url", "webhook_url_forbidden", "bad_webhook_events"],
+            403: WRITE,
+            404: ["unknown_webhook"],
+        },
+    ),
 )
 ROTATE_WEBHOOK_SECRET = declare(
     "rotate_webhook_secret",
@@ -399,6 +556,11 @@ ROTATE_WEBHOOK_SECRET = declare(
     result("webhook", WebhookSecret, "The endpoint's new secret."),
     path=(SLUG, ENDPOINT),
     **ISSUING,
+    operation=Operation(
+        "Rotate a webhook's signing secret (league organizer)",
+        "The new secret, shown once; every attempt from now on is signed with it.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
 )
 PING_WEBHOOK = declare(
     "ping_webhook",
@@ -407,6 +569,11 @@ PING_WEBHOOK = declare(
     result("delivery", Delivery, "The ping's delivery."),
     path=(SLUG, ENDPOINT),
     **ISSUING,
+    operation=Operation(
+        "Send a test ping (league organizer)",
+        "A `ping` event to this endpoint alone, logged and retried like any delivery.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
 )
 RETRY_DELIVERY = declare(
     "retry_delivery",
@@ -417,6 +584,12 @@ RETRY_DELIVERY = declare(
     result("delivery", Delivery, "The delivery sent again."),
     path=(SLUG, ENDPOINT, DELIVERY),
     throttle=CreateThrottle,
+    operation=Operation(
+        "Resend a delivery (league organizer)",
+        "Sends it again, delivered or not, with the same idempotency key and body, signed "
+        "anew: a new round of attempts, counted on in `attempts`, with `resent_at`.",
+        {403: WRITE, 404: ["unknown_webhook", "unknown_delivery"], 409: ["delivery_pending"]},
+    ),
 )
 
 
@@ -448,6 +621,19 @@ SCHEDULE_START = declare(
     body=inputs.ScheduleInput,
     path=(SLUG, TOURNAMENT),
     status=CREATED,
+    operation=strict(
+        "Schedule a tournament's start (league organizer)",
+        "A lobby starts by itself at `starts_at` (a day of its season) if every seat is taken "
+        "and every player checked in during the `checkin_minutes` before; a player who did not "
+        "check in cancels it with the reason, or with `no_show: bot` leaves its seat to a bot "
+        "(a `no_show` correction of its member) and it starts. Scheduling again moves it.",
+        {
+            400: ["schedule_in_past", "schedule_outside_season", "naive_datetime"],
+            403: WRITE,
+            404: ["not_league_tournament"],
+            409: ["not_in_lobby", "season_archived", "bots_not_allowed", "season_closed"],
+        },
+    ),
 )
 UNSCHEDULE_START = declare(
     "unschedule_start",
@@ -458,6 +644,15 @@ UNSCHEDULE_START = declare(
     DONE,
     path=(SLUG, TOURNAMENT),
     **DELETING,
+    operation=Operation(
+        "Delete a tournament's scheduled start (league organizer)",
+        "Before its time: the lobby stays open, its check-ins go.",
+        {
+            403: WRITE,
+            404: ["not_league_tournament", "not_scheduled"],
+            409: ["schedule_settled", "season_closed"],
+        },
+    ),
 )
 CHECK_IN = declare(
     "check_in",
@@ -465,6 +660,15 @@ CHECK_IN = declare(
     _checkin,
     result("check_in", CheckInView, "The seat's check-in."),
     path=(TOURNAMENT,),
+    operation=Operation(
+        "Check in for a scheduled start (seat token)",
+        "The calling seat is ready; bots never need to.",
+        {
+            401: ["bad_token"],
+            403: ["seat_required", "wrong_tournament"],
+            409: ["not_scheduled", "checkin_not_open", "checkin_closed"],
+        },
+    ),
 )
 
 
@@ -484,6 +688,11 @@ ADD_EMBED_SITE = declare(
     body=inputs.EmbedSiteInput,
     path=(SLUG,),
     status=CREATED,
+    operation=strict(
+        "Allow a site to frame the standings widget (league organizer)",
+        "An origin (`https://club.example`), stored as a browser writes it; at most 20.",
+        {400: ["bad_origin"], 403: WRITE, 409: ["embed_site_exists", "too_many_embed_sites"]},
+    ),
 )
 REMOVE_EMBED_SITE = declare(
     "remove_embed_site",
@@ -494,6 +703,11 @@ REMOVE_EMBED_SITE = declare(
     DONE,
     path=(SLUG, SITE),
     **DELETING,
+    operation=Operation(
+        "Stop a site framing the standings widget (league organizer)",
+        "Its origin leaves the widget's `frame-ancestors` at once.",
+        {403: WRITE, 404: ["unknown_embed_site"]},
+    ),
 )
 
 ACTIONS = (

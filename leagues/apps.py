@@ -8,12 +8,7 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Leagues")
 
     def ready(self) -> None:
-        from apikit.openapi import register_operations
-        from leagues.api import organizing_schema
-        from leagues.api.schema import OPERATIONS
         from leagues.services.leagues import organizes_league_of
         from tournaments.services.lobby import CO_HOSTS
 
-        register_operations(OPERATIONS)
-        register_operations(organizing_schema.OPERATIONS)
         CO_HOSTS.append(organizes_league_of)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from apikit.actions import Call, Ident
 from apikit.lists import Listed
-from leagues.actions import SLUG, organizer
+from apikit.openapi import Operation
+from leagues.actions import SLUG, WRITE, organizer
 from leagues.selectors import leagues as selectors
 from leagues.services import leagues as services
 from leagues.services import managing, schedules
@@ -66,6 +67,9 @@ LEAGUES = Listed(
     description="Public leagues (an unlisted one is reached by its slug).",
     listing=LeagueList,
     rows=_leagues,
+    operation=Operation(
+        "List public leagues", "Every public league (an unlisted one is reached by its slug)."
+    ),
 )
 MEMBERS = Listed(
     name="members",
@@ -73,6 +77,11 @@ MEMBERS = Listed(
     listing=MemberList,
     rows=lambda call: selectors.member_list(_organizers_only(call)),
     path=(SLUG,),
+    operation=Operation(
+        "List a league's members (league organizer)",
+        "Handle, kind, a bot's strength and whether the token is claimed; no secret.",
+        {403: WRITE, 404: ["not_found"]},
+    ),
 )
 WEBHOOKS = Listed(
     name="webhooks",
@@ -80,6 +89,11 @@ WEBHOOKS = Listed(
     listing=WebhookList,
     rows=lambda call: selectors.webhook_list(_organizers_only(call)),
     path=(SLUG,),
+    operation=Operation(
+        "List a league's webhook endpoints (league organizer)",
+        "Each endpoint's URL, events, whether active and its last sequence; never the secret.",
+        {403: WRITE},
+    ),
 )
 WEBHOOK_DELIVERIES = Listed(
     name="webhook_deliveries",
@@ -87,6 +101,11 @@ WEBHOOK_DELIVERIES = Listed(
     listing=DeliveryList,
     rows=_deliveries,
     path=(SLUG, ENDPOINT),
+    operation=Operation(
+        "Read a webhook's delivery log (league organizer)",
+        "The newest 100 deliveries first: status, attempts, last answer and error.",
+        {403: WRITE, 404: ["unknown_webhook"]},
+    ),
 )
 CORRECTIONS = Listed(
     name="corrections",
@@ -94,6 +113,10 @@ CORRECTIONS = Listed(
     listing=CorrectionList,
     rows=_corrections,
     path=(SLUG,),
+    operation=Operation(
+        "List a league's corrections",
+        "The audit trail: every correction, oldest first, with its reason.",
+    ),
 )
 CALENDAR = Listed(
     name="calendar",
@@ -101,6 +124,11 @@ CALENDAR = Listed(
     listing=Calendar,
     rows=_calendar,
     path=(SLUG,),
+    operation=Operation(
+        "A league's calendar",
+        "Its scheduled tournaments by start time: status, check-in window, who checked in, "
+        "and how each scheduled start turned out.",
+    ),
 )
 
 EMBED_SITES = Listed(
@@ -109,6 +137,11 @@ EMBED_SITES = Listed(
     listing=EmbedSiteList,
     rows=lambda call: selectors.embed_site_list(_organizers_only(call)),
     path=(SLUG,),
+    operation=Operation(
+        "List the sites allowed to frame the standings widget (league organizer)",
+        "Each origin that `/leagues/{slug}/embed/` names in its `frame-ancestors`.",
+        {403: WRITE},
+    ),
 )
 
 LISTED = (LEAGUES, MEMBERS, WEBHOOKS, WEBHOOK_DELIVERIES, CORRECTIONS, CALENDAR, EMBED_SITES)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from apikit.actions import Call, Ident, declare, result
 from apikit.lists import Listed
+from apikit.openapi import Operation
 from infra.throttling import CreateThrottle, JoinThrottle
 from leagues.actions import DELETING, DONE, LEAGUE, SLUG, organizer
 from leagues.api import organizing_inputs as inputs
@@ -31,6 +32,9 @@ from tournaments.selectors.viewers import BadToken
 USERNAME = Ident("username", str, "The organizer's username.")
 REQUEST = Ident("request_id", int, "The join request's id.")
 CREATED = 201
+# Refused to all but the league's organizers (an organizer token whose user lost the right too).
+WRITE = ["organizer_required", "not_league_organizer", "not_organizer"]
+DECIDE = {403: WRITE, 404: ["unknown_join_request"], 409: ["join_request_decided"]}
 JOIN_REQUEST = result("join_request", JoinRequestView, "The join request, decided.")
 
 
@@ -81,6 +85,12 @@ SIGN_UP_ORGANIZER = declare(
     body=inputs.SignUpInput,
     throttle=CreateThrottle,
     status=CREATED,
+    operation=Operation(
+        "Sign up for an organizer account",
+        "A pending account and its organizer token, shown once: the token organizes once an "
+        "admin approves the request (until then `403 not_organizer`).",
+        {409: ["username_taken"]},
+    ),
 )
 UPDATE_LEAGUE = declare(
     "update_league",
@@ -90,6 +100,12 @@ UPDATE_LEAGUE = declare(
     body=inputs.LeagueUpdateInput,
     path=(SLUG,),
     method="patch",
+    operation=Operation(
+        "Edit a league (league organizer)",
+        "Its name, description or visibility (`public`): the fields given, the others kept. "
+        "The slug is the league's address and stays.",
+        {403: WRITE},
+    ),
 )
 DELETE_LEAGUE = declare(
     "delete_league",
@@ -98,6 +114,12 @@ DELETE_LEAGUE = declare(
     DONE,
     path=(SLUG,),
     **DELETING,
+    operation=Operation(
+        "Delete a league (league organizer)",
+        "With its seasons, members, webhooks and join requests, while none of its tournaments "
+        "was played (its lobbies go on as ordinary tournaments).",
+        {403: WRITE, 409: ["league_played"]},
+    ),
 )
 ADD_ORGANIZER = declare(
     "add_organizer",
@@ -109,6 +131,11 @@ ADD_ORGANIZER = declare(
     body=inputs.OrganizerInput,
     path=(SLUG,),
     status=CREATED,
+    operation=Operation(
+        "Add a co-organizer (league organizer)",
+        "Another approved organizer, by username, organizes the league too.",
+        {403: WRITE, 404: ["unknown_organizer"], 409: ["already_organizer"]},
+    ),
 )
 REMOVE_ORGANIZER = declare(
     "remove_organizer",
@@ -119,6 +146,12 @@ REMOVE_ORGANIZER = declare(
     DONE,
     path=(SLUG, USERNAME),
     **DELETING,
+    operation=Operation(
+        "Remove an organizer (league organizer)",
+        "One of the league's organizers (the caller included) stops organizing it; the last "
+        "one stays.",
+        {403: WRITE, 404: ["unknown_organizer"], 409: ["last_organizer"]},
+    ),
 )
 ASK_TO_JOIN_LEAGUE = declare(
     "ask_to_join_league",
@@ -131,6 +164,12 @@ ASK_TO_JOIN_LEAGUE = declare(
     path=(SLUG,),
     throttle=JoinThrottle,
     status=CREATED,
+    operation=Operation(
+        "Ask to join a league",
+        "Anyone asks for a member handle; the token returned (shown once) reads the request "
+        "and, once an organizer accepts it, the member's claim code.",
+        {409: ["handle_taken", "join_requested"]},
+    ),
 )
 ACCEPT_JOIN_REQUEST = declare(
     "accept_join_request",
@@ -140,6 +179,11 @@ ACCEPT_JOIN_REQUEST = declare(
     ),
     JOIN_REQUEST,
     path=(SLUG, REQUEST),
+    operation=Operation(
+        "Accept a join request (league organizer)",
+        "A human member with the handle asked for; its player reads the claim code.",
+        {**DECIDE, 409: ["join_request_decided", "handle_taken"]},
+    ),
 )
 DECLINE_JOIN_REQUEST = declare(
     "decline_join_request",
@@ -148,6 +192,11 @@ DECLINE_JOIN_REQUEST = declare(
     JOIN_REQUEST,
     body=inputs.DeclineInput,
     path=(SLUG, REQUEST),
+    operation=Operation(
+        "Decline a join request (league organizer)",
+        "The reason is shown to the player.",
+        DECIDE,
+    ),
 )
 
 ACTIONS = (
@@ -167,6 +216,9 @@ ORGANIZERS = Listed(
     listing=OrganizerList,
     rows=lambda call: organizing.organizer_list(organizer=organizer(call), slug=call.data["slug"]),
     path=(SLUG,),
+    operation=Operation(
+        "List a league's organizers (league organizer)", "Their usernames.", {403: WRITE}
+    ),
 )
 ORGANIZER_CHANGES = Listed(
     name="organizer_changes",
@@ -176,6 +228,12 @@ ORGANIZER_CHANGES = Listed(
         organizer=organizer(call), slug=call.data["slug"]
     ),
     path=(SLUG,),
+    operation=Operation(
+        "List a league's organizer changes (league organizer)",
+        "Who added or removed which organizer, and when, oldest first: the audit of who "
+        "organizes the league.",
+        {403: WRITE},
+    ),
 )
 JOIN_REQUESTS = Listed(
     name="join_requests",
@@ -183,12 +241,23 @@ JOIN_REQUESTS = Listed(
     listing=JoinRequestList,
     rows=lambda call: joining.join_request_list(organizer=organizer(call), slug=call.data["slug"]),
     path=(SLUG,),
+    operation=Operation(
+        "List a league's join requests (league organizer)",
+        "Every request, oldest first, with who decided it, when and why: the audit of who was "
+        "let in.",
+        {403: WRITE},
+    ),
 )
 MY_LEAGUES = Listed(
     name="my_leagues",
     description="The leagues the calling organizer organizes, public or unlisted.",
     listing=LeagueList,
     rows=lambda call: organizing.my_leagues(organizer=organizer(call)),
+    operation=Operation(
+        "List your leagues (organizer)",
+        "Every league the caller organizes, public or unlisted.",
+        {403: ["organizer_required", "not_organizer"]},
+    ),
 )
 
 LISTED = (ORGANIZERS, ORGANIZER_CHANGES, JOIN_REQUESTS, MY_LEAGUES)

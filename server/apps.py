@@ -7,14 +7,3 @@ class ServerConfig(AppConfig):
 
     name = "server"
     verbose_name = _("Server")
-
-    def ready(self) -> None:
-        from apikit.openapi import Operation, register_operations
-
-        register_operations(
-            {
-                ("GET", "/api/v1/health/"): Operation(
-                    "Server health", "Each backend's state: `200` when all work, `503` otherwise."
-                )
-            }
-        )

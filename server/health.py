@@ -37,6 +37,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apikit.openapi import operation
 from infra import liveness
 from infra.dbpool import select_one
 from infra.params import KnownQueryParameters
@@ -325,6 +326,7 @@ class HealthView(KnownQueryParameters, APIView):
     permission_classes = ()
     throttle_classes = ()
 
+    @operation("Server health", "Each backend's state: `200` when all work, `503` otherwise.")
     @extend_schema(responses={200: HealthSerializer, 503: HealthSerializer})
     def get(self, request: Request) -> Response:
         parts = check_all()

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 
 from apikit.actions import Action, Call, Ident, declare, result
+from apikit.openapi import Operation
 from infra.throttling import ActionThrottle, CreateThrottle, JoinThrottle
 from matches.observer import SPECTATOR, Viewer
 from matches.selectors import match_by_id, match_view
@@ -28,6 +29,48 @@ TOURNAMENT = Ident(
     "tournament_id", int, "The tournament's id.", nodes=("TournamentView", "TournamentListItem")
 )
 MATCH = Ident("match_id", int, "The match's id.", nodes=("MatchView",))
+
+# Refusals several operations share (their ``Operation.codes``).
+SEAT = ["seat_required", "wrong_tournament"]
+HOST = [*SEAT, "host_only"]
+DECK_CODES = [
+    "stale",
+    "wrong_phase",
+    "not_drafting",
+    "already_finished",
+    "no_choice",
+    "already_chosen",
+    "already_drawn",
+    "bad_option",
+    "choose_first",
+    "draw_first",
+    "nothing_to_redraw",
+    "redraw_used",
+    "no_picks_left",
+    "not_in_display",
+    "obligation_pending",
+    "picks_first",
+    "picks_left",
+    "no_cards",
+    "duplicate_card",
+    "not_in_deck",
+    "nothing_pending",
+    "required",
+    "wrong_count",
+    "not_eligible",
+    "not_offered",
+    "seat_dropped",
+]
+CREATE_400 = [
+    "five_sets",
+    "bad_seat_count",
+    "bad_basic_set",
+    "unknown_set",
+    "set_incomplete",
+    "bad_winter_mode",
+    "bad_difficulty",
+]
+ANSWER_400 = ["bad_kind", "not_offered", "duplicate", "too_few", "too_many", "not_a_permutation"]
 
 
 def actor(call: Call) -> Any:
@@ -101,6 +144,12 @@ CREATE = declare(
     body=inputs.CreateInput,
     throttle=CreateThrottle,
     **ISSUED,
+    operation=Operation(
+        "Create a tournament",
+        "Creates a tournament in its lobby and seats the caller as its host (seat 0). The "
+        "ticket holds the room code to share and the host's seat token, shown once.",
+        {400: [*CREATE_400, "bad_title"], 409: ["no_room_code"]},
+    ),
 )
 JOIN = declare(
     "join_tournament",
@@ -110,6 +159,12 @@ JOIN = declare(
     body=inputs.JoinInput,
     throttle=JoinThrottle,
     **ISSUED,
+    operation=Operation(
+        "Join a tournament by its room code",
+        "Takes the lowest free seat of the lobby with that room code (read case-insensitively). "
+        "The ticket holds the new seat's token, shown once.",
+        {404: ["unknown_code"], 409: ["not_in_lobby", "name_taken", "tournament_full"]},
+    ),
 )
 ADD_BOTS = acting(
     "add_bots",
@@ -122,17 +177,37 @@ ADD_BOTS = acting(
     ),
     inputs.BotsInput,
     enums={"level": BotLevel},
+    operation=Operation(
+        "Add bots (host, lobby)",
+        "Fills `count` free seats with bots of `level` (`rookie`, `steady` or `champion`).",
+        {
+            400: ["bad_bot_level"],
+            403: HOST,
+            409: ["not_in_lobby", "bad_bot_count", "bots_not_allowed"],
+        },
+    ),
 )
 START = acting(
     "start_tournament",
     "The host (or organizer) starts a full lobby.",
     lambda call: start.tournament_start(tournament_id=call.data["tournament_id"], seat=actor(call)),
+    operation=Operation(
+        "Start the tournament (host, lobby)",
+        "Deals the cards, computes the plan and opens the first Deck Phase; every seat must be "
+        "taken.",
+        {403: HOST, 409: ["not_in_lobby", "seats_open"]},
+    ),
 )
 RECLAIM = acting(
     "reclaim_seat",
     "Take back your dropped seat (played by a bot since you left or missed two deadlines in a "
     "row).",
     lambda call: lobby.seat_reclaim(tournament_id=call.data["tournament_id"], seat=seat(call)),
+    operation=Operation(
+        "Reclaim your seat from its bot",
+        "The owner of a seat left to a bot plays it again (the same token).",
+        {403: SEAT, 409: ["wrong_phase", "not_dropped"]},
+    ),
 )
 
 
@@ -148,6 +223,15 @@ LEAVE = declare(
     _leave,
     TOURNAMENT_ANSWER,
     **ON_TOURNAMENT,
+    operation=Operation(
+        "Leave the tournament",
+        "In the lobby, frees the caller's seat; once it runs, a bot plays the seat until its "
+        "owner reclaims it. The host cancels instead.",
+        {
+            403: [*SEAT, "not_your_seat"],
+            409: ["not_in_lobby", "host_cannot_leave", "already_dropped"],
+        },
+    ),
 )
 KICK = acting(
     "kick_seat",
@@ -156,12 +240,22 @@ KICK = acting(
         tournament_id=call.data["tournament_id"], seat=actor(call), number=call.data["seat"]
     ),
     inputs.KickInput,
+    operation=Operation(
+        "Kick a seat (host, lobby)",
+        "Frees another seat of the lobby.",
+        {403: HOST, 404: ["no_such_seat"], 409: ["not_in_lobby", "cannot_kick_host"]},
+    ),
 )
 CANCEL = acting(
     "cancel_tournament",
     "The host (or organizer) cancels the tournament, in the lobby or while it runs.",
     lambda call: lobby.tournament_cancel(
         tournament_id=call.data["tournament_id"], seat=actor(call)
+    ),
+    operation=Operation(
+        "Cancel the tournament (host)",
+        "Ends the tournament with no winner.",
+        {403: HOST, 409: ["already_over"]},
     ),
 )
 RENAME = acting(
@@ -172,6 +266,12 @@ RENAME = acting(
     ),
     inputs.RenameInput,
     method="patch",
+    operation=Operation(
+        "Name the tournament (host or organizer)",
+        'Its `title` (at most 60 characters, whitespace collapsed; `""`: unnamed, shown as '
+        '"Game #<id>"), at any time; a `tournament_renamed` event tells everyone.',
+        {400: ["bad_title"], 403: HOST},
+    ),
 )
 SETTINGS = acting(
     "seat_settings",
@@ -183,11 +283,19 @@ SETTINGS = acting(
     ),
     inputs.SeatSettingsInput,
     method="patch",
+    operation=Operation(
+        "Change your seat's settings",
+        "`answers_live`: whether the matches stop at your cards' questions until you answer.",
+        {403: [*SEAT, "not_your_seat"], 409: ["wrong_phase"]},
+    ),
 )
 
 
-def deck_action(action: str, description: str, body: type[serializers.Serializer]) -> Action:
-    """A Deck Phase action: its body's fields (but ``version``) are the service's arguments."""
+def deck_action(
+    action: str, description: str, body: type[serializers.Serializer], summary: str, rest: str
+) -> Action:
+    """A Deck Phase action: its body's fields (but ``version``) are the service's arguments;
+    ``summary`` and ``rest`` (REST's description) document its operation."""
 
     def act(call: Call) -> None:
         data = dict(call.data)
@@ -200,29 +308,64 @@ def deck_action(action: str, description: str, body: type[serializers.Serializer
             **data,
         )
 
-    return acting(action, description, act, body)
+    documented = Operation(
+        summary,
+        rest + " Answers the updated tournament view (docs/protocol.md §7).",
+        {403: [*SEAT, "not_your_seat"], 409: DECK_CODES},
+    )
+    return acting(action, description, act, body, operation=documented)
 
 
 # Each Deck Phase action and its REST route under the tournament.
 DECK = {
     "draft/choose": deck_action(
-        "choose", "Deck Phase: choose the round's draft option (its index).", inputs.ChooseInput
+        "choose",
+        "Deck Phase: choose the round's draft option (its index).",
+        inputs.ChooseInput,
+        "Choose a draft option",
+        "Deck Phase action `choose`.",
     ),
-    "draft/draw": deck_action("draw", "Deck Phase: draw your display.", inputs.VersionedInput),
+    "draft/draw": deck_action(
+        "draw",
+        "Deck Phase: draw your display.",
+        inputs.VersionedInput,
+        "Draw your display",
+        "Deck Phase action `draw`.",
+    ),
     "draft/redraw": deck_action(
-        "redraw", "Deck Phase: redraw your display (once per Deck Phase).", inputs.VersionedInput
+        "redraw",
+        "Deck Phase: redraw your display (once per Deck Phase).",
+        inputs.VersionedInput,
+        "Redraw your display",
+        "Deck Phase action `redraw` (once per Deck Phase).",
     ),
     "draft/pick": deck_action(
-        "pick", "Deck Phase: pick a card of your display (its uid).", inputs.PickInput
+        "pick",
+        "Deck Phase: pick a card of your display (its uid).",
+        inputs.PickInput,
+        "Pick a display card",
+        "Deck Phase action `pick`.",
     ),
     "draft/resolve": deck_action(
-        "resolve", "Deck Phase: resolve the picked card's pending effect.", inputs.CardsInput
+        "resolve",
+        "Deck Phase: resolve the picked card's pending effect.",
+        inputs.CardsInput,
+        "Answer a When picked effect",
+        "Deck Phase action `resolve` (`you.turn.pending`).",
     ),
     "deck/remove": deck_action(
-        "remove", "Deck Phase: remove cards from your deck.", inputs.CardsInput
+        "remove",
+        "Deck Phase: remove cards from your deck.",
+        inputs.CardsInput,
+        "Remove cards from your deck",
+        "Deck Phase action `remove`.",
     ),
     "deck/finish": deck_action(
-        "finish", "Deck Phase: finish your Deck Phase.", inputs.VersionedInput
+        "finish",
+        "Deck Phase: finish your Deck Phase.",
+        inputs.VersionedInput,
+        "Finish your Deck Phase",
+        "Deck Phase action `finish`.",
     ),
 }
 
@@ -252,6 +395,16 @@ ANSWER = declare(
     body=inputs.AnswerInput,
     path=(MATCH,),
     throttle=ActionThrottle,
+    operation=Operation(
+        "Answer your pending question",
+        "A list of options from the question's `options` (docs/protocol.md §11); the match runs "
+        "on at once and the updated match view is returned.",
+        {
+            400: ANSWER_400,
+            403: ["not_your_question"],
+            409: ["no_question", "stale_question"],
+        },
+    ),
 )
 
 ACTIONS = (

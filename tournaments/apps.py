@@ -10,9 +10,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_save, pre_save
 
-        from apikit.openapi import register_components, register_operations
+        from apikit.openapi import register_components
         from cards.models import Card
-        from tournaments.api.schema import OPERATIONS
         from tournaments.log_shapes import TournamentEventView
         from tournaments.receivers import follow_renamed_card, remember_stored_key
 
@@ -21,4 +20,3 @@ class TournamentsConfig(AppConfig):
 
         # The stream's frames (``/ws/tournaments/{id}/``): no REST operation answers with them.
         register_components(TournamentEventView)
-        register_operations(OPERATIONS)

@@ -5,9 +5,10 @@ same service (``tournaments.services.chat``) and refuse alike."""
 from __future__ import annotations
 
 from apikit.actions import Call, declare, result
+from apikit.openapi import Operation
 from infra.throttling import JoinThrottle
 from tournaments import inputs
-from tournaments.actions import ISSUED, ON_TOURNAMENT, TOURNAMENT, acting, actor
+from tournaments.actions import HOST, ISSUED, ON_TOURNAMENT, TOURNAMENT, acting, actor
 from tournaments.callers import chat_author_of
 from tournaments.selectors.chat import message_of
 from tournaments.services import chat
@@ -30,6 +31,18 @@ POST = declare(
     result("message", ChatMessage, "The message as the log keeps it."),
     body=inputs.ChatInput,
     **ON_TOURNAMENT,
+    operation=Operation(
+        "Say something at the table (a seat, or a spectator with its chat token)",
+        "Posts `text` (whitespace collapsed, 1-280 characters) as a `chat` event of the stream; "
+        "at most 5 messages per author every 10 seconds. A spectator posts with the chat token "
+        "`POST …/chat/spectators/` gave it, while the host lets spectators chat.",
+        {
+            400: ["chat_empty", "chat_too_long"],
+            403: ["wrong_tournament", "chat_closed", "chat_join_first", "chat_muted"],
+            409: ["already_over"],
+            429: ["chat_too_fast"],
+        },
+    ),
 )
 
 
@@ -48,6 +61,16 @@ JOIN = declare(
     path=(TOURNAMENT,),
     throttle=JoinThrottle,
     **ISSUED,
+    operation=Operation(
+        "Join the table chat as a spectator",
+        "While the host lets spectators chat: a name (1-24 printable characters, no seat's or "
+        "other spectator's) gets a chat token, shown once, that posts to `…/chat/` only.",
+        {
+            400: ["chat_bad_name"],
+            403: ["chat_closed"],
+            409: ["name_taken", "chat_full", "already_over"],
+        },
+    ),
 )
 
 
@@ -68,6 +91,11 @@ MUTE = acting(
     "The host mutes or unmutes a seat or a spectator in the table chat.",
     _mute,
     inputs.ChatMuteInput,
+    operation=Operation(
+        "Mute or unmute a seat or a spectator in the chat (host)",
+        "A muted author's messages are refused `chat_muted` until the host unmutes it.",
+        {403: HOST, 404: ["no_such_seat"]},
+    ),
 )
 SETTINGS = acting(
     "chat_settings",
@@ -79,6 +107,11 @@ SETTINGS = acting(
     ),
     inputs.ChatSettingsInput,
     method="patch",
+    operation=Operation(
+        "Let spectators chat, or stop them (host)",
+        "Sets `spectator_chat` until the tournament ends; a `chat_settings` event tells everyone.",
+        {403: HOST, 409: ["already_over"]},
+    ),
 )
 
 ACTIONS = (POST, JOIN, MUTE, SETTINGS)

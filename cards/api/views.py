@@ -12,6 +12,7 @@ from rest_framework import viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from apikit.openapi import operation
 from apikit.shapes import to_json
 from cards import shapes
 from cards.cache import cached_answer
@@ -68,10 +69,15 @@ class CardSetViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[CardSet]):
     def views(found: QuerySet[CardSet]) -> list[shapes.CardSet]:
         return card_set_views(found)
 
+    @operation("List the card sets", "Every set of both boxes.")
     @extend_schema(responses=shapes.CardSet)
     def list(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().list(request, *args, **kwargs)
 
+    @operation(
+        "Read a card set",
+        "One set by its name. Deprecated: its number (`id`) is accepted until the next release.",
+    )
     @extend_schema(parameters=[SET_NAME], responses=shapes.CardSet)
     def retrieve(self, request: Request, name: str, *args: object, **kwargs: object) -> Response:
         return Response(to_json(card_set_by_name(name)))
@@ -89,10 +95,20 @@ class CardViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet[Card]):
     def views(found: QuerySet[Card]) -> list[shapes.Card]:
         return card_views(found)
 
+    @operation(
+        "List the card catalogue",
+        "Every card of the curated catalogue, filtered by the query.",
+        {400: ["unknown_set"]},
+    )
     @extend_schema(responses=shapes.Card)
     def list(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().list(request, *args, **kwargs)
 
+    @operation(
+        "Read a card",
+        'One card of the catalogue by its key "Set/Name" (its slash as is or as `%2F`). '
+        "Deprecated: its number (`id`) is accepted until the next release.",
+    )
     @extend_schema(parameters=[CARD_KEY], responses=shapes.Card)
     def retrieve(self, request: Request, key: str, *args: object, **kwargs: object) -> Response:
         return Response(to_json(card_by_key(key)))

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from apikit.actions import rest_view
 from apikit.lists import list_view
+from apikit.openapi import operation
 from apikit.shapes import to_json
 from infra.errors import NotFoundError
 from leagues import actions, lists
@@ -27,6 +28,9 @@ CalendarView = list_view("CalendarView", lists.CALENDAR, ApiView)
 
 
 class ScheduleReadView(ApiView):
+    @operation(
+        "Read a tournament's scheduled start", "As the calendar shows it.", {404: ["not_scheduled"]}
+    )
     @extend_schema(responses=ScheduleShape)
     def get(self, request: Request, slug: str, tournament_id: int) -> Response:
         caller(request)
@@ -37,6 +41,12 @@ class ScheduleReadView(ApiView):
 
 
 class CheckInReadView(ApiView):
+    @operation(
+        "Read a tournament's scheduled start and check-in",
+        "As the calendar shows it, with the league's `slug` and `you`: the calling seat (from 1) "
+        "and whether it checked in (`null` without this tournament's seat token).",
+        {401: ["bad_token"], 404: ["not_scheduled"]},
+    )
     @extend_schema(responses=TournamentScheduleView)
     def get(self, request: Request, tournament_id: int) -> Response:
         seat = caller(request)

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 
 from apikit.actions import rest_view
 from apikit.lists import list_view
+from apikit.openapi import operation
 from apikit.shapes import to_json
 from leagues import organizing_actions as declared
 from leagues.api.views import LeagueDetailView as LeagueReadView
@@ -18,6 +19,12 @@ from tournaments.api.views import ApiView
 
 
 class OrganizerAccountView(ApiView):
+    @operation(
+        "Read your organizer account",
+        "Where the account of the organizer token stands: pending, approved, declined (with "
+        "the reason) or revoked.",
+        {401: ["bad_token"]},
+    )
     @extend_schema(responses=OrganizerAccount)
     def get(self, request: Request) -> Response:
         """Where the caller's organizer account stands (`Authorization: Token …`)."""
@@ -26,6 +33,12 @@ class OrganizerAccountView(ApiView):
 
 
 class JoinRequestReadView(ApiView):
+    @operation(
+        "Read your join request (its token)",
+        "The request its token names (`Authorization: Bearer <token>`): its status, the "
+        "reason of a decline, and the member's claim code while it is unclaimed.",
+        {401: ["bad_request_token"]},
+    )
     @extend_schema(responses=JoinRequestStanding)
     def get(self, request: Request, slug: str) -> Response:
         """The caller's join request (`Authorization: Bearer <join request token>`)."""

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 
 from apikit.actions import rest_view
 from apikit.lists import list_view
+from apikit.openapi import operation
 from apikit.shapes import to_json
 from leagues import actions, inputs, lists
 from leagues.rules.scoring import TIEBREAK
@@ -83,12 +84,22 @@ EmbedSiteListBase = list_view("EmbedSiteListBase", lists.EMBED_SITES, ApiView)
 
 
 class LeagueDetailView(ApiView):
+    @operation(
+        "Read a league",
+        "The league and its seasons (options, scoring table); the join codes only to its "
+        "organizers.",
+    )
     @extend_schema(responses=LeagueView)
     def get(self, request: Request, slug: str) -> Response:
         return Response(to_json(selectors.league_view(slug, organizer(request))))
 
 
 class MemberBase(ApiView):
+    @operation(
+        "Read a member's history",
+        "Each recorded tournament's place and points, with the rating after it and its change.",
+        {404: ["unknown_member"]},
+    )
     @extend_schema(
         responses={
             200: MemberHistory,
@@ -111,6 +122,14 @@ class StandingsView(CsvView):
     renderer_classes = [JSONRenderer, StandingsCsvRenderer]
     query_parameters = frozenset(inputs.StandingsQuery().fields)
 
+    @operation(
+        "Read a season's standings",
+        "Rank, the tie-break vector (points, wins, finals, fans, played) and the criterion that "
+        "decided each rank, with the league rating; `?kind=human|bot` ranks that kind alone; "
+        "`?format=csv` for a CSV file. Without `?season=`: the newest season with a recorded "
+        "result (the newest season when none has one).",
+        {404: ["unknown_season"]},
+    )
     @extend_schema(
         parameters=[
             OpenApiParameter(
@@ -144,6 +163,12 @@ class TournamentResultsView(CsvView):
     renderer_classes = [JSONRenderer, ResultsCsvRenderer]
     query_parameters = frozenset(inputs.FormatQuery().fields)
 
+    @operation(
+        "Read a league tournament's results",
+        "Its results by place with each member's rating after it (none until it is recorded); "
+        "`?format=csv` for a CSV file.",
+        {404: ["not_league_tournament"]},
+    )
     @extend_schema(
         parameters=[
             OpenApiParameter("format", str, enum=["json", "csv"], description="csv: a CSV file."),
@@ -172,6 +197,13 @@ def _held(request: Request) -> set[str]:
 class SeasonLinesView(ApiView):
     query_parameters = frozenset(inputs.LinesQuery().fields)
 
+    @operation(
+        "Export a season as JSON lines",
+        "One line per tournament (its results), each followed by its matches once finished. "
+        "The `ETag` names the content's version: a poll sends it back (`If-None-Match`, or "
+        "`?since=` for the tournaments that changed) and is answered `304` while nothing did.",
+        {404: ["unknown_season"]},
+    )
     @extend_schema(
         parameters=[
             OpenApiParameter(

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.actions import rest_view
+from apikit.openapi import operation
 from apikit.shapes import Many, to_json
 from infra.throttling import ActionThrottle
 from tournaments import chat_actions
@@ -23,6 +24,11 @@ class ChatLogView(ApiView):
 
     throttle_classes = [ActionThrottle]
 
+    @operation(
+        "Read the table chat",
+        "Every message of the tournament's chat, oldest first (public, like the stream's `chat` "
+        "events). A message is plain text: never render it as HTML.",
+    )
     @extend_schema(responses=Many(ChatMessage))
     def get(self, request: Request, tournament_id: int) -> Response:
         require_tournament(tournament_id)  # not_found for no tournament

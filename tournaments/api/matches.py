@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apikit.actions import rest_view
+from apikit.openapi import operation
 from apikit.shapes import Many, to_json
 from infra.errors import ApplicationError
 from matches.observer import Viewer
@@ -34,6 +35,10 @@ def _viewer(request: Request, match: ShownMatch) -> Viewer:
 
 
 class MatchDetailView(ApiView):
+    @operation(
+        "Read a match",
+        "The match as the caller may see it; `question` is the caller's pending question.",
+    )
     @extend_schema(responses=MatchView)
     def get(self, request: Request, match_id: int) -> Response:
         match = _match(match_id)
@@ -43,6 +48,11 @@ class MatchDetailView(ApiView):
 class MatchEventsView(ApiView):
     query_parameters = frozenset({"after"})
 
+    @operation(
+        "Read a match's released events",
+        "Frames numbered 1, 2, 3, … with no gap after `after`; an event you may not see is "
+        "`hidden`.",
+    )
     @extend_schema(
         parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="Events after seq N.")],
         responses=Many(MatchEventView),

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apikit.actions import rest_view
+from apikit.openapi import operation
 from apikit.shapes import Many, to_json
 from infra.params import KnownQueryParameters
 from matches.shapes import MatchView
@@ -46,6 +47,10 @@ def _view(tournament_id: int, request: Request) -> Response:
 class TournamentListView(ApiView):
     query_parameters = frozenset(inputs.ListQuery().fields)
 
+    @operation(
+        "List tournaments",
+        "Tournaments, newest first, filtered by status; never a room code or a secret.",
+    )
     @extend_schema(
         parameters=[inputs.ListQuery],
         responses=TournamentList,
@@ -66,16 +71,25 @@ class TournamentListView(ApiView):
 
 
 class TournamentReadView(ApiView):
+    @operation(
+        "Read a tournament",
+        "The tournament as the caller may see it: with a seat token, `you` holds the seat's "
+        "deck, Deck Phase and `actions`; a spectator gets no room code and no `you`.",
+    )
     @extend_schema(responses=TournamentView)
     def get(self, request: Request, tournament_id: int) -> Response:
         return _view(tournament_id, request)
 
 
 class TournamentAdviceView(ApiView):
-    @extend_schema(
-        responses=AdviceView,
-        summary="Draft advice: each choice's estimated chance to win",
+    @operation(
+        "Draft advice: each choice's estimated chance to win",
+        "For your seat's current options or display, each choice's estimated probability of "
+        "winning your next match (`sample_size` practice matches each).",
+        {403: [*actions.SEAT, "advice_not_allowed", "not_your_seat"]},
+        summary_first=True,
     )
+    @extend_schema(responses=AdviceView)
     def get(self, request: Request, tournament_id: int) -> Response:
         """For your seat's current options or display, each choice's estimated probability of
         winning your next match, by practice matches on the engine against a model of your next
@@ -106,6 +120,9 @@ DECK_ACTIONS: dict[str, type[APIView]] = {
 
 
 class TournamentMatchesView(ApiView):
+    @operation(
+        "List a tournament's matches", "Every match of the tournament as the caller may see it."
+    )
     @extend_schema(responses=Many(MatchView))
     def get(self, request: Request, tournament_id: int) -> Response:
         viewer = viewer_in(caller(request), tournament_id)
@@ -113,18 +130,27 @@ class TournamentMatchesView(ApiView):
 
 
 class TournamentVerifyView(ApiView):
-    @extend_schema(
-        responses=Verification,
-        summary="Check a finished tournament against its revealed seed",
+    @operation(
+        "Verify the tournament's fairness",
+        "Once finished: checks the commitment, the trophy deal and every match replay "
+        "(docs/protocol.md §15).",
+        {409: ["not_finished"]},
+        summary_first=True,
     )
+    @extend_schema(responses=Verification)
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(to_json(fairness.tournament_verify(tournament_id=tournament_id)))
 
 
 class TournamentReplayView(ApiView):
-    @extend_schema(
-        responses=Replay,
-        summary="Everything needed to re-play a finished tournament (examples/verify.py)",
+    @operation(
+        "Everything needed to re-play a finished tournament",
+        "Once finished: the revealed seed and nonce, the frozen card data, and each match's "
+        "seed, setup, answers and events (docs/protocol.md, Verifying a tournament; "
+        "`examples/verify.py` checks it).",
+        {409: ["not_finished"]},
+        summary_first=True,
     )
+    @extend_schema(responses=Replay)
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(to_json(tournament_replay(tournament_id=tournament_id)))
