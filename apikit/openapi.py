@@ -28,7 +28,6 @@ from typing import Any, TypeVar
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import ComponentRegistry, ResolvedComponent
-from drf_spectacular.utils import extend_schema
 
 from apikit.events import LOGS, openapi_components, openapi_ref
 from apikit.shapes import Shape, openapi_schema
@@ -57,17 +56,14 @@ def operation(
     summary: str,
     description: str,
     codes: Mapping[int, Sequence[str]] | None = None,
-    *,
-    summary_first: bool = False,
 ) -> Callable[[Handler], Handler]:
     """A plain view's handler declares its operation (an action's: ``Action.operation``, a
-    list's: ``Listed.operation``). ``summary_first``: the summary goes before the parameters, as
-    the published schema has it for three reads (any other follows the responses)."""
+    list's: ``Listed.operation``)."""
     declared = Operation(summary, description, codes or {})
 
     def declaring(handler: Handler) -> Handler:
         document(handler, declared)
-        return extend_schema(summary=summary)(handler) if summary_first else handler
+        return handler
 
     return declaring
 

@@ -507,6 +507,12 @@ CLOSE_SEASON = declare(
     SEASON_RESULT,
     body=inputs.ClosureInput,
     path=(SLUG, SEASON),
+    operation=strict(
+        "Close a season's results (league organizer)",
+        "Dates, schedules, corrections and late results are refused `season_closed` until it "
+        "is reopened; `reason` is kept in the season's audit.",
+        {403: WRITE, 404: ["unknown_season"], 409: ["season_already_closed"]},
+    ),
 )
 REOPEN_SEASON = declare(
     "reopen_season",
@@ -515,6 +521,11 @@ REOPEN_SEASON = declare(
     SEASON_RESULT,
     body=inputs.ClosureInput,
     path=(SLUG, SEASON),
+    operation=strict(
+        "Reopen a season's results (league organizer)",
+        "Its results take changes again; `reason` is kept in the season's audit.",
+        {403: WRITE, 404: ["unknown_season"], 409: ["season_not_closed"]},
+    ),
 )
 DELETE_WEBHOOK = declare(
     "delete_webhook",

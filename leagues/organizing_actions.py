@@ -11,7 +11,7 @@ from apikit.actions import Call, Ident, declare, result
 from apikit.lists import Listed
 from apikit.openapi import Operation
 from infra.throttling import CreateThrottle, JoinThrottle
-from leagues.actions import DELETING, DONE, LEAGUE, SLUG, organizer
+from leagues.actions import DELETING, DONE, LEAGUE, SLUG, organizer, strict
 from leagues.api import organizing_inputs as inputs
 from leagues.organizing_shapes import (
     JoinRequestList,
@@ -100,7 +100,7 @@ UPDATE_LEAGUE = declare(
     body=inputs.LeagueUpdateInput,
     path=(SLUG,),
     method="patch",
-    operation=Operation(
+    operation=strict(
         "Edit a league (league organizer)",
         "Its name, description or visibility (`public`): the fields given, the others kept. "
         "The slug is the league's address and stays.",

@@ -87,7 +87,6 @@ class TournamentAdviceView(ApiView):
         "For your seat's current options or display, each choice's estimated probability of "
         "winning your next match (`sample_size` practice matches each).",
         {403: [*actions.SEAT, "advice_not_allowed", "not_your_seat"]},
-        summary_first=True,
     )
     @extend_schema(responses=AdviceView)
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -135,7 +134,6 @@ class TournamentVerifyView(ApiView):
         "Once finished: checks the commitment, the trophy deal and every match replay "
         "(docs/protocol.md §15).",
         {409: ["not_finished"]},
-        summary_first=True,
     )
     @extend_schema(responses=Verification)
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -149,7 +147,6 @@ class TournamentReplayView(ApiView):
         "seed, setup, answers and events (docs/protocol.md, Verifying a tournament; "
         "`examples/verify.py` checks it).",
         {409: ["not_finished"]},
-        summary_first=True,
     )
     @extend_schema(responses=Replay)
     def get(self, request: Request, tournament_id: int) -> Response:

@@ -473,7 +473,7 @@ class Operations:
         *,
         idempotency_key: str | None = None,
     ) -> models.SeasonView:
-        """A league's organizer closes a season's results: no date, schedule, correction or late result changes them until it is reopened (`season_closed`).
+        """Close a season's results (league organizer).
 
         ``POST /api/v1/leagues/{slug}/seasons/{season_id}/close/`` (leagues_seasons_close_create).
         """
@@ -512,7 +512,7 @@ class Operations:
         *,
         idempotency_key: str | None = None,
     ) -> models.SeasonView:
-        """A league's organizer reopens a closed season's results.
+        """Reopen a season's results (league organizer).
 
         ``POST /api/v1/leagues/{slug}/seasons/{season_id}/reopen/`` (leagues_seasons_reopen_create).
         """

@@ -579,8 +579,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A league's organizer closes a season's results: no date, schedule, correction or late result changes them until it is reopened (`season_closed`)
-         * @description A league's organizer closes a season's results: no date, schedule, correction or late result changes them until it is reopened (`season_closed`).
+         * Close a season's results (league organizer)
+         * @description Dates, schedules, corrections and late results are refused `season_closed` until it is reopened; `reason` is kept in the season's audit.
          */
         post: operations["leagues_seasons_close_create"];
         delete?: never;
@@ -619,8 +619,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A league's organizer reopens a closed season's results
-         * @description A league's organizer reopens a closed season's results.
+         * Reopen a season's results (league organizer)
+         * @description Its results take changes again; `reason` is kept in the season's audit.
          */
         post: operations["leagues_seasons_reopen_create"];
         delete?: never;
@@ -5980,7 +5980,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeagueView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5995,7 +5995,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10607,7 +10607,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10622,7 +10622,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10645,7 +10645,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not yours to do. Codes: `not_organizer`. */
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10653,18 +10653,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "not_organizer",
+                     *       "code": "not_league_organizer",
                      *       "message": "…",
                      *       "details": {}
                      *     }
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "not_organizer";
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing there. Codes: `not_found`. */
+            /** @description Nothing there. Codes: `not_found`, `unknown_season`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +10679,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "not_found";
+                        code?: "not_found" | "unknown_season";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10702,7 +10702,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`. */
+            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `season_already_closed`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10717,7 +10717,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "idempotency_key_in_use" | "idempotency_key_reused";
+                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "season_already_closed";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10972,7 +10972,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonView"];
                 };
             };
-            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_parameter`. */
+            /** @description The request cannot be taken as sent. Codes: `bad_idempotency_key`, `bad_request`, `invalid`, `parse_error`, `too_deep`, `unknown_field`, `unknown_parameter`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10987,7 +10987,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_parameter";
+                        code?: "bad_idempotency_key" | "bad_request" | "invalid" | "parse_error" | "too_deep" | "unknown_field" | "unknown_parameter";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -11010,7 +11010,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not yours to do. Codes: `not_organizer`. */
+            /** @description Not yours to do. Codes: `not_league_organizer`, `not_organizer`, `organizer_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11018,18 +11018,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "not_organizer",
+                     *       "code": "not_league_organizer",
                      *       "message": "…",
                      *       "details": {}
                      *     }
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "not_organizer";
+                        code?: "not_league_organizer" | "not_organizer" | "organizer_required";
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing there. Codes: `not_found`. */
+            /** @description Nothing there. Codes: `not_found`, `unknown_season`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11044,7 +11044,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "not_found";
+                        code?: "not_found" | "unknown_season";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -11067,7 +11067,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`. */
+            /** @description Not possible in the present state (read the view again). Codes: `idempotency_key_in_use`, `idempotency_key_reused`, `season_not_closed`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11082,7 +11082,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        code?: "idempotency_key_in_use" | "idempotency_key_reused";
+                        code?: "idempotency_key_in_use" | "idempotency_key_reused" | "season_not_closed";
                     } & components["schemas"]["Error"];
                 };
             };
