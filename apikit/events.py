@@ -315,11 +315,11 @@ def json_components(root: str) -> dict[str, object]:
     every: dict[str, dict[str, object]] = {}
     for log in LOGS:
         every.update(openapi_components(log, ref))
-    made = {}
+    made: dict[str, object] = {}
     for name in sorted(_reachable(every, root)):
-        made[name] = json_schema(every[name])
-        if "discriminator" in made[name]:
-            made[name]["discriminator"] = "kind"
+        schema = made[name] = json_schema(every[name])
+        if "discriminator" in schema:
+            schema["discriminator"] = "kind"
     return made
 
 
