@@ -44,7 +44,7 @@ def too_deep_message() -> str:
     return _("JSON nested deeper than %(depth)s levels.") % {"depth": MAX_JSON_DEPTH}
 
 
-def loads_shallow(text: str | bytes) -> Any:
+def loads_shallow(text: str | bytes) -> object:
     """``json.loads`` for transports outside DRF (GraphQL's body and socket messages): a text
     nested deeper than ``MAX_JSON_DEPTH`` raises ``JsonTooDeep``, not text is a
     ``json.JSONDecodeError``."""
@@ -61,7 +61,7 @@ def _too_deep() -> ParseError:
     return ParseError(too_deep_message(), code="too_deep")
 
 
-def deeper_than(data: Any, limit: int) -> bool:
+def deeper_than(data: object, limit: int) -> bool:
     """Whether lists and objects nest more than ``limit`` levels (walked without recursion)."""
     stack = [(data, 1)]
     while stack:
