@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO
 
 from django.utils.translation import gettext as _
 from rest_framework import parsers
@@ -20,10 +20,10 @@ class JsonParser(parsers.JSONParser):
 
     def parse(
         self,
-        stream: IO[Any],
+        stream: IO[bytes],
         media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
+        parser_context: Mapping[str, object] | None = None,
+    ) -> dict[str, object]:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
