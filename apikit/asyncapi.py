@@ -14,7 +14,7 @@ Close codes have no field of their own in AsyncAPI: each channel lists them unde
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import overload
 
 from apikit.shapes import Shape, openapi_schema
 
@@ -27,7 +27,7 @@ class Message:
 
     name: str
     summary: str
-    payload: dict[str, Any]
+    payload: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Socket:
     parameters: dict[str, str] = field(default_factory=dict)
     query: dict[str, str] = field(default_factory=dict)
     subprotocol: str | None = None
-    schemas: dict[str, Any] = field(default_factory=dict)  # what its payloads reference
+    schemas: dict[str, object] = field(default_factory=dict)  # what its payloads reference
 
 
 SOCKETS: dict[str, Socket] = {}
@@ -67,15 +67,20 @@ def declare_socket(socket: Socket) -> Socket:
 # Payloads ----------------------------------------------------------------------------------
 
 
-def shape_payload(cls: type[Shape], **extra: dict[str, object]) -> dict[str, Any]:
+def shape_payload(cls: type[Shape], **extra: dict[str, object]) -> dict[str, object]:
     """A shape's JSON schema (its nested shapes inlined), with ``extra`` properties in front
     (required): the stream's frame is the shape's keys after ``"type"``."""
     made = json_schema(openapi_schema(cls, lambda nested: shape_payload(nested)))
-    properties = {**extra, **made["properties"]}
-    return {**made, "properties": properties, "required": [*extra, *made.get("required", [])]}
+    own, required = made["properties"], made.get("required", [])
+    assert isinstance(own, dict) and isinstance(required, list)  # openapi_schema's
+    return {**made, "properties": {**extra, **own}, "required": [*extra, *required]}
 
 
-def json_schema(node: object) -> Any:
+@overload
+def json_schema(node: dict[str, object]) -> dict[str, object]: ...
+@overload
+def json_schema(node: object) -> object: ...
+def json_schema(node: object) -> object:
     """OpenAPI 3.0's schema dialect as JSON Schema: ``nullable`` becomes a ``null`` type."""
     if isinstance(node, list):
         return [json_schema(item) for item in node]
@@ -86,16 +91,18 @@ def json_schema(node: object) -> Any:
         return made
     if "type" in made:
         return {**made, "type": [made["type"], "null"]}
-    return {"oneOf": [*made.pop("allOf", [made]), {"type": "null"}], **made}
+    alternatives = made.pop("allOf", None)
+    listed = alternatives if isinstance(alternatives, list) else [made]
+    return {"oneOf": [*listed, {"type": "null"}], **made}
 
 
-def constant(value: str) -> dict[str, Any]:
+def constant(value: str) -> dict[str, object]:
     return {"type": "string", "const": value}
 
 
 def frame(
     kind: str, properties: dict[str, object], required: tuple[str, ...] | None = None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A JSON object frame whose ``type`` is ``kind``."""
     every = {"type": constant(kind), **properties}
     return {
@@ -110,12 +117,12 @@ def frame(
 
 def asyncapi_document(
     title: str, version: str, description: str, sockets: list[Socket]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The AsyncAPI 3.0 document of ``sockets`` (in the order given)."""
-    channels: dict[str, Any] = {}
-    operations: dict[str, Any] = {}
-    messages: dict[str, Any] = {}
-    schemas: dict[str, Any] = {}
+    channels: dict[str, object] = {}
+    operations: dict[str, object] = {}
+    messages: dict[str, object] = {}
+    schemas: dict[str, object] = {}
     for socket in sockets:
         schemas.update(socket.schemas)
         channels[socket.name] = _channel(socket)
@@ -141,9 +148,9 @@ def asyncapi_document(
     }
 
 
-def _channel(socket: Socket) -> dict[str, Any]:
+def _channel(socket: Socket) -> dict[str, object]:
     codes = "\n".join(f"- `{c.code}`: {c.meaning}" for c in socket.close_codes)
-    made: dict[str, Any] = {
+    made: dict[str, object] = {
         "address": socket.address,
         "title": socket.title,
         "description": f"{socket.description}\n\nClose codes:\n{codes}",
@@ -157,7 +164,7 @@ def _channel(socket: Socket) -> dict[str, Any]:
         made["parameters"] = {
             name: {"description": text} for name, text in socket.parameters.items()
         }
-    binding: dict[str, Any] = {"method": "GET", "bindingVersion": "0.1.0"}
+    binding: dict[str, object] = {"method": "GET", "bindingVersion": "0.1.0"}
     if socket.query:
         binding["query"] = {
             "type": "object",
@@ -172,7 +179,7 @@ def _channel(socket: Socket) -> dict[str, Any]:
     return made
 
 
-def _operation(socket: Socket, action: str, listed: tuple[Message, ...]) -> dict[str, Any]:
+def _operation(socket: Socket, action: str, listed: tuple[Message, ...]) -> dict[str, object]:
     return {
         "action": action,
         "channel": {"$ref": f"#/channels/{socket.name}"},

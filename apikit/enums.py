@@ -12,9 +12,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import strawberry
+
+T = TypeVar("T")
 
 _BY_VALUES: dict[frozenset[str], type[enum.Enum]] = {}
 
@@ -25,7 +27,8 @@ def member_name(value: str) -> str:
 
 
 def enum_of(name: str, values: Iterable[str], description: str) -> Any:
-    """A strawberry enum named ``name`` whose members are ``values`` (registered by them)."""
+    """A strawberry enum named ``name`` whose members are ``values`` (registered by them;
+    ``Any``: arguments are annotated with it)."""
     chosen = list(values)
     python = enum.Enum(name, [(member_name(v), v) for v in chosen])  # type: ignore[misc]
     made: type[enum.Enum] = strawberry.enum(python, description=description)
@@ -47,6 +50,6 @@ def registered() -> list[type[enum.Enum]]:
     return list(_BY_VALUES.values())
 
 
-def plain(value: object) -> Any:
-    """An enum member's value; anything else as it is."""
+def plain(value: T) -> T | str:
+    """An enum member's value (``enum_of``'s are text); anything else as it is."""
     return value.value if isinstance(value, enum.Enum) else value

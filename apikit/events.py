@@ -26,7 +26,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, NotRequired, Required, Union
+from typing import Any, Literal, NotRequired, Required, TypeGuard, Union
 
 import strawberry
 from strawberry.scalars import JSON
@@ -44,7 +44,7 @@ from apikit.shapes import (
     row,
 )
 
-Ref = Callable[[Any], dict[str, Any]]
+Ref = Callable[["EventKinds | type"], dict[str, object]]
 DEPRECATED_PAYLOAD = "Read the typed fields of the event's type (`... on <Kind>…`)."
 
 
@@ -100,7 +100,7 @@ def _pascal(kind: str) -> str:
 @dataclasses.dataclass(frozen=True)
 class Key:
     name: str
-    type: Any  # ``Required`` and ``NotRequired`` unwrapped
+    type: object  # ``Required`` and ``NotRequired`` unwrapped
     required: bool
     about: About | None
 
@@ -126,30 +126,31 @@ def _bases(payload: type) -> list[type]:
     return [b for b in getattr(payload, "__orig_bases__", ()) if typing.is_typeddict(b)]
 
 
-def _key(name: str, hint: Any, required: bool) -> Key:
+def _key(name: str, hint: object, required: bool) -> Key:
     if typing.get_origin(hint) in (Required, NotRequired):
         hint = typing.get_args(hint)[0]
     about = None
     if typing.get_origin(hint) is typing.Annotated:
-        about = next((x for x in hint.__metadata__ if isinstance(x, About)), None)
+        about = next((x for x in typing.get_args(hint)[1:] if isinstance(x, About)), None)
     return Key(name, hint, required, about)
 
 
-def _stated(kind: Any) -> Any:
+def _stated(kind: object) -> object:
     """The type the schemas state: an ``Annotated`` type's stated one (a type or a ``Literal``
     among its extras), else its own."""
     while typing.get_origin(kind) is typing.Annotated:
-        extras = [x for x in kind.__metadata__ if isinstance(x, type) or typing.get_origin(x)]
-        kind = extras[0] if extras else kind.__origin__
+        stated, *metadata = typing.get_args(kind)
+        extras = [x for x in metadata if isinstance(x, type) or typing.get_origin(x)]
+        kind = extras[0] if extras else stated
     return kind
 
 
-def is_payload(kind: Any) -> bool:
+def is_payload(kind: object) -> TypeGuard[type]:
     """A ``TypedDict`` (a nested object of a payload, or a payload)."""
     return isinstance(kind, type) and typing.is_typeddict(kind)
 
 
-def _optional(kind: Any) -> tuple[Any, bool]:
+def _optional(kind: object) -> tuple[object, bool]:
     kind = _stated(kind)
     if typing.get_origin(kind) in (Union, types.UnionType):
         args = typing.get_args(kind)
@@ -159,7 +160,7 @@ def _optional(kind: Any) -> tuple[Any, bool]:
     return kind, False
 
 
-def _union_of(kind: Any) -> EventKinds | None:
+def _union_of(kind: object) -> EventKinds | None:
     """The log whose payloads ``kind`` (a union of ``TypedDict``s) is."""
     if typing.get_origin(kind) not in (Union, types.UnionType):
         return None
@@ -177,10 +178,10 @@ def _description(payload: type) -> str:
 # OpenAPI -----------------------------------------------------------------------------------
 
 
-def openapi_components(log: EventKinds, ref: Ref) -> dict[str, dict[str, Any]]:
+def openapi_components(log: EventKinds, ref: Ref) -> dict[str, dict[str, object]]:
     """Every component of ``log``: its union, each kind's envelope and payload, the payloads'
     union and every nested object (``ref(x)``: the reference of a component or shape)."""
-    made: dict[str, dict[str, Any]] = {}
+    made: dict[str, dict[str, object]] = {}
     variants: dict[str, str] = {}
     envelope = {f.name: f.meta.description for f in fields_of(log.shape)}
     for kind, payload in log.kinds.items():
@@ -208,7 +209,7 @@ def openapi_components(log: EventKinds, ref: Ref) -> dict[str, dict[str, Any]]:
     return made
 
 
-def _one_of(description: str, names: dict[str, str]) -> dict[str, Any]:
+def _one_of(description: str, names: dict[str, str]) -> dict[str, object]:
     refs = {kind: _named(name)["$ref"] for kind, name in names.items()}
     return {
         "description": description,
@@ -217,18 +218,18 @@ def _one_of(description: str, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def _null_payload() -> dict[str, Any]:
+def _null_payload() -> dict[str, object]:
     return {"type": "object", "nullable": True, "enum": [None]}
 
 
 def _object_components(
-    payload: type, ref: Ref, made: dict[str, dict[str, Any]], name: str | None = None
+    payload: type, ref: Ref, made: dict[str, dict[str, object]], name: str | None = None
 ) -> None:
     """``payload``'s component (named ``name``, else its class's) and its nested objects'."""
     name = name or payload.__name__
     if name in made:
         return
-    properties: dict[str, Any] = {}
+    properties: dict[str, object] = {}
     for key in keys_of(payload):
         schema = _openapi_type(key.type, ref)
         if key.about is not None:
@@ -243,7 +244,7 @@ def _object_components(
         made[name]["required"] = required
 
 
-def _nested(kind: Any) -> list[type]:
+def _nested(kind: object) -> list[type]:
     """The ``TypedDict``s a type holds (not another log's payloads: that log's own)."""
     kind = _stated(kind)
     if is_payload(kind):
@@ -253,19 +254,20 @@ def _nested(kind: Any) -> list[type]:
     return [n for arg in typing.get_args(kind) for n in _nested(arg)]
 
 
-def _openapi_type(kind: Any, ref: Ref) -> dict[str, Any]:
+def _openapi_type(kind: object, ref: Ref) -> dict[str, object]:
     kind, nullable = _optional(kind)
     schema = _openapi_plain(kind, ref)
     if not nullable:
         return schema
     if "$ref" in schema:
         return {"allOf": [schema], "nullable": True}
-    if "enum" in schema:  # OpenAPI 3.0: a nullable enum lists null among its values
-        return {**schema, "enum": [*schema["enum"], None], "nullable": True}
+    values = schema.get("enum")
+    if isinstance(values, list):  # OpenAPI 3.0: a nullable enum lists null among its values
+        return {**schema, "enum": [*values, None], "nullable": True}
     return {**schema, "nullable": True}
 
 
-def _openapi_plain(kind: Any, ref: Ref) -> dict[str, Any]:
+def _openapi_plain(kind: object, ref: Ref) -> dict[str, object]:
     log = _union_of(kind)
     if log is not None:
         return ref(log)
@@ -283,45 +285,45 @@ def _openapi_plain(kind: Any, ref: Ref) -> dict[str, Any]:
     raise TypeError(f"no OpenAPI type for {kind!r}")
 
 
-def _named(name: str) -> dict[str, Any]:
+def _named(name: str) -> dict[str, object]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def component_name(target: Any) -> str:
+def component_name(target: EventKinds | type) -> str:
     """The component's name of a log (its payloads' union), a ``TypedDict`` or a shape."""
     if isinstance(target, EventKinds):
         return str(target.payload_union)
     return str(target.__name__)
 
 
-def openapi_ref(target: Any) -> dict[str, Any]:
+def openapi_ref(target: EventKinds | type) -> dict[str, object]:
     return _named(component_name(target))
 
 
 # AsyncAPI ----------------------------------------------------------------------------------
 
 
-def json_components(root: str) -> dict[str, Any]:
+def json_components(root: str) -> dict[str, object]:
     """The components ``root`` (a log's union) needs, as AsyncAPI's JSON Schema: nested shapes
     inlined, the others under ``#/components/schemas``, AsyncAPI's discriminator (the
     property's name)."""
     from apikit.asyncapi import json_schema, shape_payload
 
-    def ref(target: Any) -> dict[str, Any]:
+    def ref(target: EventKinds | type) -> dict[str, object]:
         return shape_payload(target) if is_shape(target) else openapi_ref(target)
 
-    every: dict[str, Any] = {}
+    every: dict[str, dict[str, object]] = {}
     for log in LOGS:
         every.update(openapi_components(log, ref))
-    made = {}
+    made: dict[str, object] = {}
     for name in sorted(_reachable(every, root)):
-        made[name] = json_schema(every[name])
-        if "discriminator" in made[name]:
-            made[name]["discriminator"] = "kind"
+        schema = made[name] = json_schema(every[name])
+        if "discriminator" in schema:
+            schema["discriminator"] = "kind"
     return made
 
 
-def _reachable(components: dict[str, Any], root: str) -> set[str]:
+def _reachable(components: Mapping[str, object], root: str) -> set[str]:
     seen, todo = set(), [root]
     while todo:
         name = todo.pop()
@@ -331,7 +333,7 @@ def _reachable(components: dict[str, Any], root: str) -> set[str]:
     return seen
 
 
-def _refs(node: Any) -> list[str]:
+def _refs(node: object) -> list[str]:
     if isinstance(node, list):
         return [name for item in node for name in _refs(item)]
     if not isinstance(node, dict):
@@ -342,11 +344,11 @@ def _refs(node: Any) -> list[str]:
 
 # GraphQL -----------------------------------------------------------------------------------
 
-_OBJECTS: dict[Any, Any] = {}
-_INTERFACES: dict[str, tuple[Any, list[Any]]] = {}
+_OBJECTS: dict[type, type] = {}
+_INTERFACES: dict[str, tuple[type, list[type]]] = {}
 
 
-def graphql_types(log: EventKinds) -> tuple[Any, list[Any]]:
+def graphql_types(log: EventKinds) -> tuple[type, list[type]]:
     """The interface of ``log``'s envelope and an object type per kind (made once)."""
     made = _INTERFACES.get(log.name)
     if made is None:
@@ -355,14 +357,14 @@ def graphql_types(log: EventKinds) -> tuple[Any, list[Any]]:
     return made
 
 
-def every_graphql_type() -> list[Any]:
+def every_graphql_type() -> list[type]:
     """Every kind's object type of every log (the schema lists them: no field returns one)."""
     return [variant for log in LOGS for variant in graphql_types(log)[1]]
 
 
-def _interface(log: EventKinds) -> Any:
-    annotations: dict[str, Any] = {}
-    namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": __name__}
+def _interface(log: EventKinds) -> type:
+    annotations: dict[str, object] = {}
+    namespace: dict[str, object] = {"__annotations__": annotations, "__module__": __name__}
     for found in fields_of(log.shape):
         annotations[found.name] = graphql_of(found.type, found.meta)
         deprecated = DEPRECATED_PAYLOAD if found.name == "payload" else None
@@ -375,9 +377,9 @@ def _interface(log: EventKinds) -> Any:
     return strawberry.interface(made, description=log.description)
 
 
-def _variant(log: EventKinds, kind: str, interface: Any) -> Any:
-    annotations: dict[str, Any] = {}
-    namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": __name__}
+def _variant(log: EventKinds, kind: str, interface: type) -> type:
+    annotations: dict[str, object] = {}
+    namespace: dict[str, object] = {"__annotations__": annotations, "__module__": __name__}
     payload = log.kinds[kind]
     for key in keys_of(payload) if payload is not None else ():
         if key.name not in log.skip:
@@ -392,7 +394,7 @@ def _python_name(key: Key) -> str:
     return key.about.graphql_name if key.about and key.about.graphql_name else key.name
 
 
-def _payload_field(key: Key, shape: type[Shape] | None, kind: str) -> Any:
+def _payload_field(key: Key, shape: type[Shape] | None, kind: str) -> object:
     """A field read from the envelope's payload (``shape``), or from a nested object's dict."""
     convert = _converter(key.type)
     name = key.name
@@ -402,19 +404,20 @@ def _payload_field(key: Key, shape: type[Shape] | None, kind: str) -> Any:
         return value if value is None or convert is None else convert(value)
 
     typed = _graphql_of(key.type)
-    resolve.__annotations__ = {"root": Any, "return": typed if key.required else typed | None}
+    returned = typed if key.required else typing.Optional[typed]  # noqa: UP045
+    resolve.__annotations__ = {"root": Any, "return": returned}
     told = f"`{name}` of `{kind}` (docs/protocol.md §10, §13)."
     description = key.about.description if key.about else told
     return strawberry.field(resolver=resolve, description=description)
 
 
-def _graphql_of(kind: Any) -> Any:
+def _graphql_of(kind: object) -> object:
     kind, nullable = _optional(kind)
     made = _graphql_plain(kind)
     return typing.Optional[made] if nullable else made  # noqa: UP045
 
 
-def _graphql_plain(kind: Any) -> Any:
+def _graphql_plain(kind: object) -> object:
     log = _union_of(kind)
     if log is not None:
         return graphql_types(log)[0]
@@ -436,14 +439,14 @@ def _graphql_plain(kind: Any) -> Any:
     raise TypeError(f"no GraphQL type for {kind!r}")
 
 
-def _enum_or_text(values: tuple[Any, ...]) -> Any:
+def _enum_or_text(values: tuple[object, ...]) -> type:
     """A ``Literal`` of a few words: the enum declared for exactly them (``apikit.enums``; a
     match's side ``MatchSide``), a single word (a kind's own) a ``String``. A ``LookupError``
     for a new set of words with no enum declared: declare one (``enum_of``)."""
     return str if len(values) < 2 else enum_for(values)
 
 
-def _object(payload: type) -> Any:
+def _object(payload: type) -> type:
     """The object type of a nested ``TypedDict`` (read from its dict)."""
     made = _OBJECTS.get(payload)
     if made is None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Iterator, Sequence
+from typing import Generic, TypeVar
 
 import strawberry
 from django.utils.translation import gettext as _
@@ -49,10 +49,10 @@ class UserError:
     details: list[ErrorDetail] = strawberry.field(description="Facts that help (may be empty).")
 
 
-def user_errors(body: dict[str, Any]) -> list[UserError]:
+def user_errors(body: dict[str, object]) -> list[UserError]:
     """REST's error body as typed errors: ``invalid`` with field messages becomes one error per
     message at its field's path; any other body one error whose details are listed facts."""
-    code, message, details = body["code"], body["message"], body["details"]
+    code, message, details = str(body["code"]), str(body["message"]), body["details"]
     if code == "invalid" and isinstance(details, dict) and _all_messages(details):
         found = list(_field_errors(details, []))
         if found:
@@ -60,11 +60,11 @@ def user_errors(body: dict[str, Any]) -> list[UserError]:
     return [UserError(code=code, message=message, field=None, details=_facts(details))]
 
 
-def _all_messages(details: dict[str, Any]) -> bool:
+def _all_messages(details: dict[str, object]) -> bool:
     return all(isinstance(v, list | dict) for v in details.values())
 
 
-def _field_errors(detail: Any, path: list[str]) -> Any:
+def _field_errors(detail: object, path: list[str]) -> Iterator[tuple[list[str] | None, str]]:
     if isinstance(detail, dict):
         for key, value in detail.items():
             yield from _field_errors(value, [*path, _camel(str(key))])
@@ -83,19 +83,19 @@ def _camel(name: str) -> str:
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
-def _facts(details: Any) -> list[ErrorDetail]:
+def _facts(details: object) -> list[ErrorDetail]:
     if not isinstance(details, dict):
         return [ErrorDetail(name="details", value=json.dumps(details), values=None)]
     return [_fact(str(name), value) for name, value in details.items()]
 
 
-def _fact(name: str, value: Any) -> ErrorDetail:
+def _fact(name: str, value: object) -> ErrorDetail:
     if isinstance(value, list) and all(not isinstance(v, list | dict) for v in value):
         return ErrorDetail(name=name, value=None, values=[_text(v) or "" for v in value])
     return ErrorDetail(name=name, value=_text(value), values=None)
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     if value is None:
         return None
     if isinstance(value, str):
@@ -103,7 +103,7 @@ def _text(value: Any) -> str | None:
     return json.dumps(value)
 
 
-def error_body_of(error: Exception) -> dict[str, Any]:
+def error_body_of(error: Exception) -> dict[str, object]:
     """The REST body of an ``ApplicationError`` or a DRF validation error; anything else is
     re-raised (a bug is not a refusal)."""
     if isinstance(error, ApplicationError):
@@ -113,7 +113,7 @@ def error_body_of(error: Exception) -> dict[str, Any]:
     raise error
 
 
-def _plain(detail: Any) -> Any:
+def _plain(detail: object) -> object:
     """DRF's ``ErrorDetail`` strings (and their containers) as plain JSON values."""
     if isinstance(detail, dict):
         return {str(key): _plain(value) for key, value in detail.items()}
@@ -202,11 +202,11 @@ def require_known_caller(info: strawberry.Info) -> None:
     token reader there as ``check_caller``): an app with no token of its own (the cards) refuses
     a bad one without importing the app that knows them."""
     check = context_value(info.context, "check_caller")
-    if check is not None:
+    if callable(check):
         check(authorization(info))
 
 
-def context_value(context: Any, name: str) -> Any:
+def context_value(context: object, name: str) -> object:
     """``name`` of a request's context: an object over HTTP, a dict on the socket."""
     if isinstance(context, dict):
         return context.get(name)

@@ -20,8 +20,6 @@ A document whose operation costs more than ``MAX_COST`` is refused, with ``detai
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 from graphql import (
     FieldNode,
@@ -118,7 +116,9 @@ class QueryCostRule(ValidationRule):
             return 0
         return self.selection_cost(fragment.selection_set, inner, 1, fragments | {name})
 
-    def type_named(self, fragment: InlineFragmentNode, parent: GraphQLNamedType) -> Any:
+    def type_named(
+        self, fragment: InlineFragmentNode, parent: GraphQLNamedType
+    ) -> GraphQLNamedType:
         if fragment.type_condition is None:
             return parent
         return self.context.schema.get_type(fragment.type_condition.name.value) or parent

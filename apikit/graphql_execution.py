@@ -16,12 +16,19 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
-from typing import Any
 
 from django.utils.translation import gettext as _
-from graphql import GraphQLError, GraphQLObjectType, GraphQLResolveInfo, OperationType
-from graphql.execution.collect_fields import FieldDetailsList
-from graphql.pyutils import Path
+from graphql import (
+    ExecutionResult,
+    ExperimentalIncrementalExecutionResults,
+    GraphQLError,
+    GraphQLObjectType,
+    GraphQLResolveInfo,
+    OperationType,
+)
+from graphql.execution.collect_fields import DeferUsage, FieldDetailsList
+from graphql.execution.incremental.incremental_executor import DeliveryGroup
+from graphql.pyutils import AwaitableOrValue, Path, RefMap, UndefinedType
 from strawberry.extensions import SchemaExtension
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext, validate_document
 
@@ -45,17 +52,20 @@ def over_budget_error() -> GraphQLError:
     return GraphQLError(message, extensions={"code": "query_too_slow", "details": details})
 
 
+# A completed object's key: its type, its content's key, its selection, its variables.
+Key = tuple[str, bytes, tuple[int, ...], str]
+
+
 class Completions:
     """A small LRU of completed objects, shared by the requests of a process."""
 
     def __init__(self, size: int = KEPT) -> None:
         self.size = size
-        self.kept: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, Any]]] = (
-            OrderedDict()
-        )
+        self.kept: OrderedDict[Key, tuple[tuple[object, ...], dict[str, object]]]
+        self.kept = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...], nodes: tuple[Any, ...]) -> dict[str, Any] | None:
+    def get(self, key: Key, nodes: tuple[object, ...]) -> dict[str, object] | None:
         """The object completed for ``key`` by the very nodes ``nodes`` (the key names them by
         ``id``: a node of another query at a reused address is not taken for them)."""
         with self.lock:
@@ -65,7 +75,7 @@ class Completions:
             self.kept.move_to_end(key)
             return found[1]
 
-    def put(self, key: tuple[Any, ...], nodes: tuple[Any, ...], completed: dict[str, Any]) -> None:
+    def put(self, key: Key, nodes: tuple[object, ...], completed: dict[str, object]) -> None:
         with self.lock:
             self.kept[key] = (nodes, completed)
             if len(self.kept) > self.size:
@@ -85,7 +95,9 @@ class ReusingExecutionContext(StrawberryGraphQLCoreExecutionContext):
 
     deadline: float | None = None
 
-    def execute_operation(self, serially: bool | None = None) -> Any:
+    def execute_operation(
+        self, serially: bool | None = None
+    ) -> AwaitableOrValue[ExecutionResult | ExperimentalIncrementalExecutionResults]:
         if self.operation.operation is not OperationType.QUERY:
             return super().execute_operation(serially)
         self.deadline = time.monotonic() + BUDGET_SECONDS
@@ -95,10 +107,19 @@ class ReusingExecutionContext(StrawberryGraphQLCoreExecutionContext):
             self.collected_errors.add(over_budget_error(), None)
             return self.finish(self.build_response(None))
 
-    def execute_field(self, *args: Any) -> Any:
+    def execute_field(
+        self,
+        parent_type: GraphQLObjectType,
+        source: object,
+        field_details_list: FieldDetailsList,
+        path: Path,
+        position_context: RefMap[DeferUsage, DeliveryGroup] | None,
+    ) -> AwaitableOrValue[object] | UndefinedType:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OverBudget
-        return super().execute_field(*args)
+        return super().execute_field(
+            parent_type, source, field_details_list, path, position_context
+        )
 
     def complete_object_value(
         self,
@@ -106,9 +127,9 @@ class ReusingExecutionContext(StrawberryGraphQLCoreExecutionContext):
         field_details_list: FieldDetailsList,
         info: GraphQLResolveInfo,
         path: Path,
-        result: Any,
-        position_context: Any,
-    ) -> Any:
+        result: object,
+        position_context: RefMap[DeferUsage, DeliveryGroup] | None,
+    ) -> AwaitableOrValue[dict[str, object]]:
         content = getattr(result, "completion_key", None)
         if content is None:
             return super().complete_object_value(

@@ -72,12 +72,12 @@ class FramePlan:
     type_name: str
     leaves: tuple[Leaf, ...]
 
-    def data(self, event: object) -> dict[str, Any] | None:
+    def data(self, event: object) -> dict[str, object] | None:
         """The event's completed data, or ``None`` where only a full execution can say what
         the answer is (a null where none may be, a value the scalar refuses)."""
         if event is None:
             return None
-        completed: dict[str, Any] = {}
+        completed: dict[str, object] = {}
         try:
             for leaf in self.leaves:
                 if leaf.read is None:
@@ -184,8 +184,9 @@ def _leaf(event_type: GraphQLObjectType, key: str, nodes: FieldDetailsList) -> L
         return None  # a resolver of its own: executed
     scalar = _named(field.type)
     definition = (field.extensions or {}).get(DEFINITION)
-    leaf_type = isinstance(scalar, GraphQLScalarType | GraphQLEnumType)
-    if not leaf_type or not isinstance(definition, StrawberryField):
+    if not isinstance(scalar, GraphQLScalarType | GraphQLEnumType) or not isinstance(
+        definition, StrawberryField
+    ):
         return None  # an enum's value is serialized as a scalar's: its member's name
     nullable = not isinstance(field.type, GraphQLNonNull)
     # What the field's resolver does (strawberry's basic field): read the attribute.
@@ -193,7 +194,7 @@ def _leaf(event_type: GraphQLObjectType, key: str, nodes: FieldDetailsList) -> L
     return Leaf(key, read, definition.python_name, scalar.serialize, nullable)
 
 
-def _named(type_: object) -> Any:
+def _named(type_: object) -> object:
     """The type without its non-null wrapper (a list stays a list: not planned)."""
     return type_.of_type if isinstance(type_, GraphQLNonNull) else type_
 
@@ -215,7 +216,7 @@ class LeanExtensionsRunner(SchemaExtensionsRunner):
         self.reporting = SchemaExtensionsRunner(execution_context, reporting)
         self.streaming = any(_overrides(e, "on_stream_result") for e in self.extensions)
 
-    async def get_extensions_results(self, ctx: ExecutionContext) -> dict[str, Any]:
+    async def get_extensions_results(self, ctx: ExecutionContext) -> dict[str, object]:
         return await self.reporting.get_extensions_results(ctx)
 
     def on_stream_result(self, result: StreamExecutionResult) -> Any:

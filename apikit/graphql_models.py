@@ -69,7 +69,7 @@ def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> A
     return made_type
 
 
-def _pages(kind: Any) -> bool:
+def _pages(kind: object) -> bool:
     """A list of shapes: a connection, resolved by a given field."""
     return is_list(kind) and is_shape(typing.get_args(kind)[0])
 

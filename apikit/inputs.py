@@ -4,6 +4,7 @@ input modules import it without the transports (REST views import the apps' auth
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,14 +24,14 @@ from infra.errors import ApplicationError
 # ``StrictInput`` s are checked the same way. (No docstring: the schemas would show it as every
 # input's description.)
 class StrictInput(serializers.Serializer):
-    def to_internal_value(self, data: Any) -> Any:
+    def to_internal_value(self, data: object) -> object:
         if isinstance(data, Mapping):
             names = [_dotted(self, str(name)) for name in data if name not in self.fields]
             refuse_unknown_names(names, allowed=sorted(self.fields))
         return super().to_internal_value(data)
 
 
-def refuse_unknown(body: Any, *, allowed: list[str]) -> None:
+def refuse_unknown(body: object, *, allowed: list[str]) -> None:
     """``unknown_field`` for every field of ``body`` not in ``allowed``."""
     if isinstance(body, Mapping):
         refuse_unknown_names([str(name) for name in body if name not in allowed], allowed=allowed)
@@ -52,7 +53,7 @@ class StrictIntegerField(serializers.IntegerField):
         "not_integer": gettext_lazy("A whole number is required, as a JSON number.")
     }
 
-    def to_internal_value(self, data: Any) -> int:
+    def to_internal_value(self, data: object) -> int:
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("not_integer")
         return super().to_internal_value(data)
@@ -62,7 +63,7 @@ class AwareDateTimeField(serializers.DateTimeField):
     """An ISO 8601 time that names its zone (``Z`` or an offset): one without is refused
     (``naive_datetime``) rather than read in the server's zone."""
 
-    def to_internal_value(self, value: Any) -> Any:
+    def to_internal_value(self, value: datetime.datetime | str) -> datetime.datetime:
         if isinstance(value, str):
             parsed = parse_datetime(value.strip())
             if parsed is not None and timezone.is_naive(parsed):

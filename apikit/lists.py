@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 import strawberry
 from drf_spectacular.utils import extend_schema
@@ -49,7 +49,7 @@ def list_view(name: str, listed: Listed, base: type[APIView]) -> type[APIView]:
     ``apikit.actions.rest_view``."""
 
     @extend_schema(responses=listed.listing)  # its id: apikit.openapi.OperationSchema
-    def get(self: APIView, request: Request, **path: Any) -> Response:  # path: URL kwargs
+    def get(self: APIView, request: Request, **path: object) -> Response:  # path: URL kwargs
         named = {ident.input_name: path[ident.name] for ident in listed.path}
         call = Call(request.headers.get("Authorization", ""), named)
         return Response(to_json(listed.listing(**{"results": listed.rows(call)})))
@@ -73,7 +73,7 @@ def connection_field(listed: Listed) -> object:
 
     nodes = {ident.input_name: ident.nodes for ident in listed.path if ident.nodes}
 
-    def resolve(info: strawberry.Info, page: Page, **given: Any) -> object:
+    def resolve(info: strawberry.Info, page: Page, **given: str | int) -> object:
         for name, kinds in nodes.items():  # a global id, or its number (deprecated)
             given[name] = number_of(given[name], name, kinds)
         return page_of(listed.rows(Call(authorization(info), given)), page)

@@ -23,21 +23,26 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import enum
 import operator
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, Generic, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar, Union
 
 import strawberry
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.utils import Direction
 from rest_framework import serializers
 from strawberry import relay
 from strawberry.scalars import JSON
 
 from apikit.graphql import Connection
 from apikit.graphql_pages import ITEMS, Page, Rules, page_of, paged
+
+if TYPE_CHECKING:
+    from drf_spectacular.openapi import AutoSchema
 
 S = TypeVar("S", bound="Shape")
 T = TypeVar("T")
@@ -61,7 +66,7 @@ class Meta:
     description: str
     rest: bool = True  # False: GraphQL only (a node's database id REST does not send)
     omit_none: bool = False  # REST leaves the key out when the value is None
-    enum: Any = None  # the GraphQL enum of a string field (OpenAPI: its values)
+    enum: type[enum.Enum] | None = None  # the GraphQL enum of a string field (OpenAPI: its values)
     node_id: bool = False  # the type is a Node and this is the number of its global id
     node_of: str | None = None  # the global id is that Node type's (one object, two shapes)
     graphql: bool = True  # False: REST only (GraphQL sends it otherwise, another field)
@@ -77,7 +82,7 @@ class Pager(Generic[T]):
 
     __slots__ = ()
 
-    def page(self, page: Page) -> Any:
+    def page(self, page: Page) -> Connection[T]:
         """``page`` of the list (a ``Connection``), its arguments already checked."""
         raise NotImplementedError
 
@@ -88,10 +93,10 @@ SHAPES: dict[str, type[Shape]] = {}
 def field(
     description: str,
     *,
-    default: Any = dataclasses.MISSING,
+    default: object = dataclasses.MISSING,
     rest: bool = True,
     omit_none: bool = False,
-    enum: Any = None,
+    enum: type[enum.Enum] | None = None,
     node_id: bool = False,
     node_of: str | None = None,
     graphql: bool = True,
@@ -137,7 +142,7 @@ def shape(description: str) -> Callable[[type[S]], type[S]]:
 @dataclasses.dataclass(frozen=True)
 class Field:
     name: str
-    type: Any
+    type: object
     meta: Meta
 
 
@@ -157,7 +162,7 @@ def fields_of(cls: type[Shape]) -> tuple[Field, ...]:
     return found
 
 
-def _optional(kind: Any) -> tuple[Any, bool]:
+def _optional(kind: object) -> tuple[object, bool]:
     """``X | None`` as ``(X, True)``; anything else as ``(kind, False)``."""
     if typing.get_origin(kind) in (Union, types.UnionType):
         rest = [a for a in typing.get_args(kind) if a is not type(None)]
@@ -166,11 +171,11 @@ def _optional(kind: Any) -> tuple[Any, bool]:
     return kind, False
 
 
-def _is_shape(kind: Any) -> bool:
+def _is_shape(kind: object) -> TypeGuard[type[Shape]]:
     return isinstance(kind, type) and issubclass(kind, Shape)
 
 
-def _is_list(kind: Any) -> bool:
+def _is_list(kind: object) -> bool:
     """``list[X]``, or ``Sequence[X]``: a list a selector may hand over unread (an object with
     ``len`` and slices that reads only the page GraphQL asks for)."""
     return typing.get_origin(kind) in (list, Sequence)
@@ -226,15 +231,15 @@ class Plan:
     converted, the ``omit_none`` ones dropped when unset."""
 
     names: tuple[str, ...]
-    read: Callable[[Any], Any]
-    convert: tuple[tuple[str, Callable[[Any], Any]], ...]
+    read: Callable[[object], Sequence[object]]
+    convert: tuple[tuple[str, Callable[[object], object]], ...]
     omit: tuple[str, ...]
 
 
 _REST: dict[type, Plan] = {}
 
 
-def to_json(value: Any) -> Any:
+def to_json(value: object) -> Any:
     """A shape (or a list of them) as REST's body: plain dicts and lists, keys in declaration
     order; dates and other values stay as they are for the renderer."""
     if isinstance(value, Shape):
@@ -264,7 +269,7 @@ def _plan(cls: type[Shape]) -> Plan:
     return made
 
 
-def _converter(kind: Any) -> Callable[[Any], Any] | None:
+def _converter(kind: object) -> Callable[[object], object] | None:
     kind, _nullable = _optional(kind)
     if kind is BigInt:
         return str
@@ -278,7 +283,7 @@ def _converter(kind: Any) -> Callable[[Any], Any] | None:
 # OpenAPI -----------------------------------------------------------------------------------
 
 DECIMAL = "^[0-9]+$"  # a BigInt's text: the decimal digits of a whole number
-BASIC: dict[Any, dict[str, Any]] = {
+BASIC: dict[object, dict[str, object]] = {
     int: {"type": "integer"},
     BigInt: {"type": "string", "pattern": DECIMAL},
     float: {"type": "number", "format": "double"},
@@ -291,10 +296,10 @@ BASIC: dict[Any, dict[str, Any]] = {
 
 
 def openapi_schema(
-    cls: type[Shape], ref: Callable[[type[Shape]], dict[str, Any]]
-) -> dict[str, Any]:
+    cls: type[Shape], ref: Callable[[type[Shape]], dict[str, object]]
+) -> dict[str, object]:
     """The OpenAPI object of a shape; ``ref(nested)`` is a nested shape's component reference."""
-    properties: dict[str, Any] = {}
+    properties: dict[str, object] = {}
     required: list[str] = []
     for found in fields_of(cls):
         if not found.meta.rest:
@@ -303,11 +308,14 @@ def openapi_schema(
         properties[found.name] = {**schema, "description": found.meta.description}
         if not found.meta.omit_none:
             required.append(found.name)
-    made = {"type": "object", "description": cls.__shape_description__, "properties": properties}
+    made: dict[str, object] = {"type": "object", "description": cls.__shape_description__}
+    made["properties"] = properties
     return {**made, "required": required} if required else made
 
 
-def _openapi_type(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> dict[str, Any]:
+def _openapi_type(
+    kind: object, meta: Meta, ref: Callable[[type[Shape]], dict[str, object]]
+) -> dict[str, object]:
     kind, nullable = _optional(kind)
     schema = _openapi_plain(kind, meta, ref)
     if not nullable:
@@ -317,7 +325,9 @@ def _openapi_type(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> d
     return {**schema, "nullable": True}
 
 
-def _openapi_plain(kind: Any, meta: Meta, ref: Callable[[type[Shape]], Any]) -> dict[str, Any]:
+def _openapi_plain(
+    kind: object, meta: Meta, ref: Callable[[type[Shape]], dict[str, object]]
+) -> dict[str, object]:
     if meta.enum is not None and not typing.get_origin(kind):
         return {"type": "string", "enum": [member.value for member in meta.enum]}
     if _is_shape(kind):
@@ -348,11 +358,11 @@ class ShapeExtension(OpenApiSerializerExtension):
     target_class = Shape
     match_subclasses = True
 
-    def get_name(self, auto_schema: Any, direction: Any) -> str:
+    def get_name(self, auto_schema: AutoSchema, direction: Direction) -> str:
         return str(self.target.__name__)
 
-    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
-        def ref(nested: type[Shape]) -> dict[str, Any]:
+    def map_serializer(self, auto_schema: Any, direction: Direction) -> dict[str, object]:
+        def ref(nested: type[Shape]) -> dict[str, object]:
             return dict(auto_schema.resolve_serializer(nested, direction).ref)
 
         return openapi_schema(self.target, ref)
@@ -360,23 +370,24 @@ class ShapeExtension(OpenApiSerializerExtension):
 
 # GraphQL -----------------------------------------------------------------------------------
 
-_TYPES: dict[type, Any] = {}
-ELSEWHERE: dict[type, Callable[[], Any]] = {}
+_TYPES: dict[type, type] = {}
+ELSEWHERE: dict[type, Callable[[], type]] = {}
 """Shapes whose GraphQL type is made elsewhere: a log's envelope is an interface
 (``apikit.events``)."""
 
 
 def graphql_type(cls: type[Shape]) -> Any:
     """The Strawberry type of a shape (made once): it resolves its fields from the shape's
-    instance itself, so a resolver returns the selector's value unchanged."""
+    instance itself, so a resolver returns the selector's value unchanged (``Any``: resolvers
+    are annotated with it)."""
     made = _TYPES.get(cls)
     if made is not None:
         return made
     if cls in ELSEWHERE:
         made = _TYPES[cls] = ELSEWHERE[cls]()
         return made
-    annotations: dict[str, Any] = {}
-    namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
+    annotations: dict[str, object] = {}
+    namespace: dict[str, object] = {"__annotations__": annotations, "__module__": cls.__module__}
     node = next((f for f in fields_of(cls) if f.meta.node_id), None)
     for found in fields_of(cls):
         if not found.meta.graphql or (found is node and found.type is not int):
@@ -410,7 +421,7 @@ def graphql_type(cls: type[Shape]) -> Any:
     return made
 
 
-def made_elsewhere(cls: type[Shape], made: Any) -> None:
+def made_elsewhere(cls: type[Shape], made: type) -> None:
     """``made`` is the GraphQL type of ``cls`` (a model's type, ``apikit.graphql_models``):
     ``graphql_type`` answers it, and a type made from the shape before it fails here."""
     if _TYPES.setdefault(cls, made) is not made:
@@ -423,8 +434,8 @@ def graphql_camel(name: str) -> str:
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
-def _getter(name: str, kind: Any) -> Any:
-    def resolve(root: Any) -> Any:
+def _getter(name: str, kind: type) -> Callable[[object], object]:
+    def resolve(root: object) -> object:
         return getattr(root, name)
 
     resolve.__annotations__ = {"root": Any, "return": kind}
@@ -432,7 +443,7 @@ def _getter(name: str, kind: Any) -> Any:
 
 
 def _id_of(name: str) -> Callable[..., str]:
-    def resolve_id(_cls: Any, root: Any, *, info: Any) -> str:
+    def resolve_id(_cls: type, root: object, *, info: strawberry.Info) -> str:
         return str(getattr(root, name))
 
     return resolve_id
@@ -446,10 +457,10 @@ def _paged(found: Field) -> bool:
     return found.meta.page and _is_list(found.type) and _is_shape(args[0])
 
 
-def _page_field(found: Field) -> Any:
+def _page_field(found: Field) -> object:
     item = typing.get_args(found.type)[0]
 
-    def resolve(root: Any, page: Page) -> Any:
+    def resolve(root: object, page: Page) -> object:
         value = getattr(root, found.name)
         return value.page(page) if isinstance(value, Pager) else page_of(value, page)
 
@@ -459,17 +470,18 @@ def _page_field(found: Field) -> Any:
 
 
 def connection_type(item: type[Shape]) -> Any:
-    """The GraphQL connection of a shape's list: ``<Item>Connection``."""
+    """The GraphQL connection of a shape's list: ``<Item>Connection`` (``Any``: resolvers
+    are annotated with it)."""
     return Connection[graphql_type(item)]  # type: ignore[misc]
 
 
-def _graphql_of(kind: Any, meta: Meta) -> Any:
+def _graphql_of(kind: object, meta: Meta) -> object:
     kind, nullable = _optional(kind)
     made = _graphql_plain(kind, meta)
     return typing.Optional[made] if nullable else made  # noqa: UP045
 
 
-def _graphql_plain(kind: Any, meta: Meta) -> Any:
+def _graphql_plain(kind: object, meta: Meta) -> object:
     if meta.enum is not None and not typing.get_origin(kind):
         return meta.enum
     if _is_shape(kind):

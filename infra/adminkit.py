@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from django.contrib import admin
 from django.http import HttpRequest
@@ -12,7 +12,9 @@ class NoBulkDelete(admin.ModelAdmin):
     """No "Delete selected" on a list whose rows carry history: one row at a time, from its own
     page and its confirmation, is the only delete left (where the admin allows one at all)."""
 
-    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+    def get_actions(
+        self, request: HttpRequest
+    ) -> dict[str, tuple[Callable[..., str], str, str] | None]:
         actions = super().get_actions(request)
         actions.pop("delete_selected", None)
         return actions

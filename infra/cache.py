@@ -26,7 +26,7 @@ UNREACHABLE = (redis.exceptions.RedisError, OSError)
 
 def _fail_open(method: Callable[..., object], missing: Callable[..., object]) -> Callable[..., Any]:
     @functools.wraps(method)
-    def wrapper(self: RedisCache, *args: object, **kwargs: object) -> Any:
+    def wrapper(self: RedisCache, *args: object, **kwargs: object) -> object:
         try:
             answer = method(self, *args, **kwargs)
         except UNREACHABLE as error:
@@ -39,7 +39,7 @@ def _fail_open(method: Callable[..., object], missing: Callable[..., object]) ->
     return wrapper
 
 
-def _default(key: object, default: object = None, *_: object, **__: object) -> Any:
+def _default(key: object, default: object = None, *_: object, **__: object) -> object:
     return default
 
 
@@ -51,7 +51,7 @@ def _false(*_: object, **__: object) -> bool:
     return False
 
 
-def _empty(*_: object, **__: object) -> dict[str, Any]:
+def _empty(*_: object, **__: object) -> dict[str, object]:
     return {}
 
 

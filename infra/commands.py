@@ -15,7 +15,6 @@ import os
 import sys
 from argparse import SUPPRESS, ArgumentParser
 from collections.abc import Mapping
-from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
@@ -58,7 +57,7 @@ class LocalizedCommand(BaseCommand):
         translation.activate(environment_language())  # --help and argument errors too
         super().run_from_argv(argv)
 
-    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: object) -> CommandParser:
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         _add_language_argument(parser)
         parser.description = translation.gettext(self.help) if self.help else None
@@ -67,9 +66,10 @@ class LocalizedCommand(BaseCommand):
                 action.help = translation.gettext(action.help)
         return parser
 
-    def execute(self, *args: Any, **options: Any) -> str | None:
+    def execute(self, *args: object, **options: object) -> str | None:
         asked = options.get("output_language")
-        with translation.override(language_of(asked) if asked else environment_language()):
+        chosen = language_of(asked) if isinstance(asked, str) and asked else environment_language()
+        with translation.override(chosen):
             return super().execute(*args, **options)
 
 
@@ -131,7 +131,7 @@ class LoggedOutput(BaseCommand):
             self._logger().exception("%s failed", argv[1] if len(argv) > 1 else "command")
             sys.exit(1)
 
-    def execute(self, *args: Any, **options: Any) -> str | None:
+    def execute(self, *args: object, **options: object) -> str | None:
         if not self._logged():
             return super().execute(*args, **options)
         streams = {"stdout": logging.INFO, "stderr": logging.ERROR}

@@ -8,9 +8,7 @@ for a WebSocket from its opening request, and compiling the catalogues without G
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from asgiref.typing import WebSocketScope
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase, QueryDict
 from django.http.cookie import parse_cookie
@@ -54,7 +52,7 @@ def request_language(request: HttpRequest) -> str:
     return translation.get_language_from_request(request)
 
 
-def scope_language(scope: Mapping[str, Any]) -> str:
+def scope_language(scope: WebSocketScope) -> str:
     """A socket's language: its opening URL's ``?lang=``, else its ``django_language`` cookie, else
     its ``Accept-Language`` (as for a request)."""
     request = HttpRequest()

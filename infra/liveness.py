@@ -19,7 +19,7 @@ import threading
 from datetime import datetime, timedelta
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from django.conf import settings
 from django.db import (
@@ -147,12 +147,19 @@ def own_connection() -> None:
     connections[DEFAULT_DB_ALIAS] = backend.DatabaseWrapper(params, DEFAULT_DB_ALIAS)
 
 
-def _lease_seconds(entry: dict[str, Any]) -> float:
+class BeatEntry(TypedDict):
+    """An entry of ``CELERY_BEAT_SCHEDULE``: its task's dotted name, its period in seconds."""
+
+    task: str
+    schedule: float
+
+
+def _lease_seconds(entry: BeatEntry) -> float:
     """A little under the entry's period, so the next period's first asker wins it again."""
     return float(entry["schedule"]) * 0.9
 
 
-def run_entry(entry: dict[str, Any]) -> None:
+def run_entry(entry: BeatEntry) -> None:
     """Run one beat entry's task here and now (``apply``: in this thread, not via the broker)."""
     module, _, function = str(entry["task"]).rpartition(".")
     task = getattr(import_module(module), function)

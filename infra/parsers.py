@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO
 
 from django.utils.translation import gettext as _
 from rest_framework import parsers
@@ -20,10 +20,10 @@ class JsonParser(parsers.JSONParser):
 
     def parse(
         self,
-        stream: IO[Any],
+        stream: IO[bytes],
         media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
+        parser_context: Mapping[str, object] | None = None,
+    ) -> dict[str, object]:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
@@ -44,7 +44,7 @@ def too_deep_message() -> str:
     return _("JSON nested deeper than %(depth)s levels.") % {"depth": MAX_JSON_DEPTH}
 
 
-def loads_shallow(text: str | bytes) -> Any:
+def loads_shallow(text: str | bytes) -> object:
     """``json.loads`` for transports outside DRF (GraphQL's body and socket messages): a text
     nested deeper than ``MAX_JSON_DEPTH`` raises ``JsonTooDeep``, not text is a
     ``json.JSONDecodeError``."""
@@ -61,7 +61,7 @@ def _too_deep() -> ParseError:
     return ParseError(too_deep_message(), code="too_deep")
 
 
-def deeper_than(data: Any, limit: int) -> bool:
+def deeper_than(data: object, limit: int) -> bool:
     """Whether lists and objects nest more than ``limit`` levels (walked without recursion)."""
     stack = [(data, 1)]
     while stack:

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, TypeVar
+from typing import TypeAlias, TypeVar
 
 from django.db import connection, models
 
 M = TypeVar("M", bound=models.Model)
-Converter = Callable[[Any, Any, Any], Any]
+Column: TypeAlias = "models.Field[object, object]"  # a concrete field, whatever its values
+Converter = Callable[[object, object, object], object]
 
 
 def quote(name: str | None) -> str:
@@ -29,7 +30,7 @@ def quote(name: str | None) -> str:
     return str(connection.ops.quote_name(name))
 
 
-def field_of(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+def field_of(model: type[models.Model], name: str) -> Column:
     """``model``'s concrete field ``name`` (or a foreign key's attname)."""
     field = model._meta.get_field(name)
     assert isinstance(field, models.Field), f"{model.__name__}.{name} is not a column"
@@ -41,14 +42,14 @@ def column(model: type[models.Model], name: str) -> str:
     return quote(field_of(model, name).column)
 
 
-Conversions = list[tuple[int, list[Converter], Any]]
+Conversions = list[tuple[int, list[Converter], object]]
 
 
 @cache
 def _converters(model: type[models.Model], names: tuple[str, ...]) -> Conversions:
     """For each of ``model``'s fields ``names`` that needs it, its index and the converters the
     ORM applies to its database value (``from_db_value``, the backend's)."""
-    conversions = []
+    conversions: Conversions = []
     for index, name in enumerate(names):
         col = field_of(model, name).get_col("t")
         found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
@@ -59,7 +60,7 @@ def _converters(model: type[models.Model], names: tuple[str, ...]) -> Conversion
 
 def converted(
     model: type[models.Model], names: tuple[str, ...], values: Sequence[object]
-) -> list[Any]:
+) -> list[object]:
     """The database values of ``model``'s fields ``names`` as the ORM would read them."""
     row = list(values)
     for index, found, col in _converters(model, names):
@@ -107,7 +108,7 @@ def locked(model: type[M], pk: object) -> M | None:
 
 
 @cache
-def _select_sql(model: type[models.Model], keys: tuple[str, ...]) -> tuple[str, list[Any]]:
+def _select_sql(model: type[models.Model], keys: tuple[str, ...]) -> tuple[str, list[Column]]:
     matched = _fields(model, keys)
     where = " AND ".join(f"t.{quote(f.column)} = %s" for f in matched)
     table = quote(model._meta.db_table)
@@ -137,14 +138,14 @@ def save_fields(obj: models.Model, names: Sequence[str] | None = None) -> None:
 
 
 @cache
-def _fields(model: type[models.Model], names: tuple[str, ...]) -> list[models.Field[Any, Any]]:
+def _fields(model: type[models.Model], names: tuple[str, ...]) -> list[Column]:
     return [field_of(model, name) for name in names]
 
 
 @cache
 def _update_where_sql(
     model: type[models.Model], names: tuple[str, ...], keys: tuple[str, ...]
-) -> tuple[str, list[Any], list[Any]]:
+) -> tuple[str, list[Column], list[Column]]:
     fields, matched = _fields(model, names), _fields(model, keys)
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     where = " AND ".join(f"{quote(f.column)} = %s" for f in matched)
@@ -169,9 +170,7 @@ def update_where(model: type[models.Model], where: dict[str, object], **values: 
 
 
 @cache
-def _increment_sql(
-    model: type[models.Model], name: str, key: str
-) -> tuple[str, models.Field[Any, Any]]:
+def _increment_sql(model: type[models.Model], name: str, key: str) -> tuple[str, Column]:
     field, matched = field_of(model, name), field_of(model, key)
     column, table = quote(field.column), quote(model._meta.db_table)
     return f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote(matched.column)} = %s", matched
@@ -188,7 +187,7 @@ def increment_where(model: type[models.Model], name: str, key: str, value: objec
 @cache
 def _save_many_sql(
     model: type[models.Model], names: tuple[str, ...], count: int, vendor: str
-) -> tuple[str, list[Any]]:
+) -> tuple[str, list[Column]]:
     fields = _fields(model, (_pk_name(model), *names))
     # PostgreSQL types a VALUES list's columns from its values: each is cast to its field's
     # type (JSON, booleans); SQLite takes the values as they are.

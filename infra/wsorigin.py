@@ -24,7 +24,12 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import ParseResult, urlparse
 
-from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
+from asgiref.typing import (
+    ASGI3Application,
+    ASGIReceiveCallable,
+    ASGISendCallable,
+    WebSocketScope,
+)
 from channels.security.websocket import OriginValidator
 from django.conf import settings
 from django.utils import translation
@@ -38,7 +43,7 @@ STREAM_PROTOCOL = "challengers.v1"  # the tournament stream's (tournaments.consu
 SPOKEN = (STREAM_PROTOCOL, "graphql-transport-ws")
 
 
-def origin_of(scope: dict[str, Any]) -> ParseResult | None:
+def origin_of(scope: WebSocketScope) -> ParseResult | None:
     """The ``Origin`` header, parsed; ``None`` when the client sent none."""
     for name, value in scope.get("headers", []):
         if name == b"origin":
@@ -57,11 +62,11 @@ def spoken_subprotocol(offered: Sequence[str], spoken: Sequence[str] = SPOKEN) -
 class OriginGuard(OriginValidator):
     """``OriginValidator`` with no ``Origin`` allowed and a coded refusal of a foreign one."""
 
-    def __init__(self, application: Any) -> None:
+    def __init__(self, application: ASGI3Application) -> None:
         super().__init__(application, allowed_origins=[])
 
     async def __call__(
-        self, scope: Any, receive: ASGIReceiveCallable, send: ASGISendCallable
+        self, scope: WebSocketScope, receive: ASGIReceiveCallable, send: ASGISendCallable
     ) -> None:
         origin = origin_of(scope)
         # The settings are read per connection: tests (and only tests) change them.
@@ -72,7 +77,7 @@ class OriginGuard(OriginValidator):
         await refuse_origin(scope, receive, send)
 
 
-async def refuse_origin(scope: Any, receive: ASGIReceiveCallable, send: Any) -> None:
+async def refuse_origin(scope: WebSocketScope, receive: ASGIReceiveCallable, send: Any) -> None:
     """Accept, send the ``forbidden_origin`` frame, close with 4403 (a page sees both).
 
     (``send`` is untyped: asgiref's type wants ``text`` and ``bytes`` in every frame, which
@@ -82,7 +87,7 @@ async def refuse_origin(scope: Any, receive: ASGIReceiveCallable, send: Any) -> 
     with translation.override(scope_language(scope)):
         message = _("This page's origin may not open a socket on this server.")
     frame = {"type": "error", "code": "forbidden_origin", "message": message}
-    subprotocol = spoken_subprotocol(scope.get("subprotocols", []))
+    subprotocol = spoken_subprotocol(list(scope.get("subprotocols", [])))
     await send({"type": "websocket.accept", "subprotocol": subprotocol, "headers": []})
     await send({"type": "websocket.send", "text": json.dumps(frame, ensure_ascii=False)})
     await send({"type": "websocket.close", "code": CLOSE_FORBIDDEN, "reason": "forbidden_origin"})

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from celery import Celery, signals
 from celery import __version__ as celery_version
+
+if TYPE_CHECKING:
+    from celery.worker import WorkController
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -23,7 +26,7 @@ def ping() -> str:
 
 @signals.task_prerun.connect
 @signals.task_postrun.connect
-def connections_back_to_pool(sender: Any = None, **_: object) -> None:
+def connections_back_to_pool(sender: object = None, **_: object) -> None:
     """Around each task on a worker, as Django does around each request: a connection that is
     broken or past its age goes back to the pool (``CONN_MAX_AGE = 0``: every one), which keeps
     it open for the next task (``CELERY_DB_REUSE_MAX`` stops Celery closing the whole pool)."""
@@ -35,7 +38,7 @@ def connections_back_to_pool(sender: Any = None, **_: object) -> None:
 
 
 @signals.worker_ready.connect
-def clock_start(sender: Any = None, **_: object) -> None:
+def clock_start(sender: object = None, **_: object) -> None:
     """Start the worker's clock (``infra.liveness``): its heartbeat and the reconciler, at once
     and every few seconds, whether or not Celery beat runs."""
     import logging
@@ -59,7 +62,7 @@ def log_through_settings(**_: object) -> None:
 
 
 @signals.celeryd_after_setup.connect
-def log_start(sender: Any = None, instance: Any = None, **_: object) -> None:
+def log_start(sender: object = None, instance: WorkController | None = None, **_: object) -> None:
     """One log line for the banner that ``--quiet`` leaves out (compose runs the workers quiet:
     the banner is text, not a log line): the node, its pool and its queues."""
     import logging
@@ -86,7 +89,7 @@ def migrations_first(**_: object) -> None:
 
 
 @signals.worker_ready.connect
-def quiet_warm_shutdown(sender: Any = None, **_: object) -> None:
+def quiet_warm_shutdown(sender: object = None, **_: object) -> None:
     """SIGTERM's and SIGINT's warm shutdown announced by log lines (``log_shutdown``,
     ``_on_sigint``) instead of Celery's text lines on standard output."""
     from celery.apps.worker import (  # type: ignore[attr-defined]
@@ -100,7 +103,11 @@ def quiet_warm_shutdown(sender: Any = None, **_: object) -> None:
         install_worker_int_handler(worker, callback=_on_sigint, verbose=False)
 
 
-def _on_sigint(worker: Any) -> None:
+class _Named(Protocol):
+    hostname: str
+
+
+def _on_sigint(worker: _Named) -> None:
     """Celery's ``on_SIGINT``, its notice a log line: a second SIGINT is a cold shutdown."""
     import logging
 
@@ -113,7 +120,7 @@ def _on_sigint(worker: Any) -> None:
 
 
 @signals.worker_shutting_down.connect
-def log_shutdown(sender: Any = None, sig: str = "", how: str = "", **_: object) -> None:
+def log_shutdown(sender: object = None, sig: str = "", how: str = "", **_: object) -> None:
     import logging
 
     logging.getLogger("celery.apps.worker").info("%s: %s shutdown (%s)", sender, how, sig)

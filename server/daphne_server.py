@@ -31,6 +31,7 @@ import datetime
 import json
 import logging
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import daphne.server
@@ -48,7 +49,7 @@ access_log = logging.getLogger("daphne.access")
 REASONS = {414: "URI Too Long", 431: "Request Header Fields Too Large", 400: "Bad Request"}
 
 
-def refusal_body(path: bytes, code: str, message: str, details: dict[str, Any]) -> bytes:
+def refusal_body(path: bytes, code: str, message: str, details: Mapping[str, object]) -> bytes:
     """The JSON of a refusal: GraphQL's error shape under ``/graphql/``, REST's elsewhere."""
     error = {"code": code, "message": message, "details": details}
     if path.startswith(b"/graphql"):
@@ -88,7 +89,7 @@ class CodedHTTPChannel(HTTPChannel):
         self.refuse(400, path, "bad_request", message, {})
 
     def refuse(
-        self, status: int, path: bytes, code: str, message: str, details: dict[str, Any]
+        self, status: int, path: bytes, code: str, message: str, details: Mapping[str, object]
     ) -> None:
         """Answer the refusal, then stop reading: the rest of the request is not read, and the
         connection closes once the client has read the answer (or after ``timeOut``)."""
@@ -125,10 +126,11 @@ class CodedHTTPFactory(HTTPFactory):
 class CodedWebSocketProtocol(WebSocketProtocol):
     """Daphne's WebSocket protocol, sending the app's close reason, and a reason for 1009."""
 
-    def handle_reply(self, message: dict[str, Any]) -> None:
+    def handle_reply(self, message: dict[str, object]) -> None:
         if message.get("type") == "websocket.close" and self.state != self.STATE_CONNECTING:
-            code = message.get("code") or 1000
-            self.sendClose(code=code, reason=close_reason(message.get("reason") or ""))
+            code, reason = message.get("code") or 1000, message.get("reason")
+            text = reason if isinstance(reason, str) else ""
+            self.sendClose(code=code, reason=close_reason(text))
             return
         super().handle_reply(message)
 
@@ -176,7 +178,7 @@ class AccessLog(AccessLogGenerator):
 
 
 class CodedServer(daphne.server.Server):
-    def __init__(self, *args: object, action_logger: Any = None, **kwargs: object) -> None:
+    def __init__(self, *args: object, action_logger: object = None, **kwargs: object) -> None:
         logger = AccessLog() if action_logger is not None else None
         super().__init__(*args, action_logger=logger, **kwargs)
 

@@ -31,6 +31,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
     Operation,
 )
+from strawberry.subscriptions.protocols.graphql_transport_ws.types import SubscribeMessage
 from strawberry.types.execution import ExecutionResult
 
 from apikit.asyncapi import CloseCode, Message, Socket, declare_socket, frame
@@ -42,9 +43,9 @@ log = logging.getLogger(__name__)
 
 INVALID_MESSAGE = 4400  # graphql-transport-ws: the server cannot take the message
 
-OBJECT: dict[str, Any] = {"type": "object"}
-ID: dict[str, Any] = {"type": "string", "minLength": 1, "description": "The operation's id."}
-ERRORS: dict[str, Any] = {
+OBJECT: dict[str, object] = {"type": "object"}
+ID: dict[str, object] = {"type": "string", "minLength": 1, "description": "The operation's id."}
+ERRORS: dict[str, object] = {
     "type": "array",
     "description": "GraphQL errors, each with `extensions.code` (docs/graphql.md).",
     "items": {"type": "object", "required": ["message"]},
@@ -56,7 +57,7 @@ COMPLETE = Message(
     "The operation is over (server), or the client stops it (client).",
     frame("complete", {"id": ID}),
 )
-SUBSCRIBE_PAYLOAD: dict[str, Any] = {
+SUBSCRIBE_PAYLOAD: dict[str, object] = {
     "type": "object",
     "properties": {
         "query": {"type": "string"},
@@ -163,8 +164,8 @@ def coded_error(code: str, message: str) -> dict[str, object]:
     return {"message": message, "extensions": {"code": code, "details": {}}}
 
 
-class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
-    async def handle_message(self, message: Any) -> None:
+class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[dict[str, object], None]):
+    async def handle_message(self, message: object) -> None:
         if isinstance(message, Unreadable):
             await self.close_coded(message.code, message.message)
         elif not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -180,7 +181,7 @@ class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
         reason = f"{code}: {message}".encode()[:123].decode(errors="ignore")  # a reason's most
         await self.websocket.close(code=INVALID_MESSAGE, reason=reason)
 
-    async def handle_subscribe(self, message: Any) -> None:
+    async def handle_subscribe(self, message: SubscribeMessage) -> None:
         sub_id, payload = message.get("id"), message.get("payload")
         if not isinstance(sub_id, str) or not sub_id:
             await self.close_coded("invalid", '"subscribe" needs a string "id".')
@@ -206,7 +207,7 @@ class CodedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
     def _get_pre_execution_close_reason(error: GraphQLError) -> str | None:
         return None  # a refused operation gets an ``error`` message; the socket stays open
 
-    async def run_operation(self, operation: Operation[Any, Any]) -> None:
+    async def run_operation(self, operation: Operation[dict[str, object], None]) -> None:
         if operation_type(operation.query, operation.operation_name) is OperationType.SUBSCRIPTION:
             await super().run_operation(operation)
             return
@@ -236,7 +237,9 @@ def coded_graphql_error(code: str, message: str) -> GraphQLError:
     return GraphQLError(message, extensions={"code": code, "details": {}})
 
 
-async def send_result(operation: Operation[Any, Any], result: ExecutionResult) -> None:
+async def send_result(
+    operation: Operation[dict[str, object], None], result: ExecutionResult
+) -> None:
     """``error`` for an operation refused before it ran (its errors have no ``path``), else
     ``next`` with the data and the fields' errors, then ``complete``."""
     if result.data is None and result.errors and all(e.path is None for e in result.errors):
@@ -261,7 +264,7 @@ def operation_type(query: str, operation_name: str | None) -> OperationType | No
     return None
 
 
-def payload_problem(payload: Any) -> str | None:
+def payload_problem(payload: object) -> str | None:
     """Why a ``subscribe`` payload cannot be run (``None`` if it can)."""
     if not isinstance(payload, dict):
         return '"payload" is an object: {"query": …, "variables": {…}}.'

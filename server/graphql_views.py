@@ -15,10 +15,13 @@ start is ``server/static/graphiql/start.js``), fonts from ``data:`` URLs its one
 from __future__ import annotations
 
 import logging
-from typing import Any, cast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar, cast
 
+from asgiref.typing import WebSocketScope
 from channels.db import database_sync_to_async
-from cross_web import HTTPException
+from cross_web import DjangoHTTPRequestAdapter, HTTPException, SyncHTTPRequestAdapter
 from csp.decorators import csp_update
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
@@ -26,6 +29,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from strawberry.channels import GraphQLWSConsumer
+from strawberry.django.context import StrawberryDjangoContext
 from strawberry.django.views import GraphQLView
 from strawberry.exceptions import ConnectionRejectionError, MissingQueryError
 from strawberry.http import GraphQLRequestData
@@ -34,6 +38,7 @@ from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOpe
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
+from strawberry.types.unset import UnsetType
 
 from apikit.graphql import MAX_BODY_BYTES
 from infra.errors import (
@@ -52,12 +57,14 @@ log = logging.getLogger(__name__)
 SOCKET_PATH = "/ws/graphql/"  # the path the full stack's proxy sends to the WebSocket server
 MAX_OPERATIONS = 20  # operations running at once on one socket (a client follows a few)
 
+T = TypeVar("T")
+
 
 class Refused(ApplicationError):
     """A request refused before anything ran, with its HTTP status."""
 
     def __init__(
-        self, status: int, code: str, message: str, details: dict[str, Any] | None = None
+        self, status: int, code: str, message: str, details: Mapping[str, object] | None = None
     ) -> None:
         super().__init__(code, message, details)
         self.status_code = status
@@ -76,7 +83,15 @@ def graphiql_page(request: HttpRequest) -> HttpResponse:
     return render(request, "graphiql/graphiql.html", {"socket_path": SOCKET_PATH})
 
 
-class LocalGraphiQLView(GraphQLView):
+@dataclass
+class CallerContext(StrawberryDjangoContext):
+    """Strawberry's context, with the caller check the apps without tokens of their own
+    call (``apikit.graphql.require_known_caller``)."""
+
+    check_caller: Callable[[str], object]
+
+
+class LocalGraphiQLView(GraphQLView[CallerContext, None]):
     """Strawberry's view, whose IDE page is ours: local assets only, subscriptions on the socket."""
 
     def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
@@ -117,7 +132,9 @@ class LocalGraphiQLView(GraphQLView):
         except ValueError:  # not JSON, or not UTF-8
             raise Refused(400, "parse_error", _("The body is not valid JSON.")) from None
 
-    def parse_http_body(self, request: Any) -> GraphQLRequestData | list[GraphQLRequestData]:
+    def parse_http_body(
+        self, request: SyncHTTPRequestAdapter
+    ) -> GraphQLRequestData | list[GraphQLRequestData]:
         """One operation ``{"query": "…", "variables": {…}, "operationName": "…"}``, or a coded
         refusal: a body that is not JSON (415), not an object (a batch), or a field of the
         wrong type is ``invalid`` with the field's message in ``details``."""
@@ -129,23 +146,22 @@ class LocalGraphiQLView(GraphQLView):
                     "sent": sent
                 }
                 raise Refused(415, "unsupported_media_type", message)
+            assert isinstance(request, DjangoHTTPRequestAdapter)  # request_adapter_class
             body = request.request.body  # the bytes: the adapter's text fails on bad UTF-8
             if len(body) > MAX_BODY_BYTES:
                 raise _too_large()
-            data = _check_shape(self.decode_json(body))
-            return GraphQLRequestData(
-                query=data.get("query"),
-                variables=data.get("variables"),
-                operation_name=data.get("operationName"),
-                extensions=data.get("extensions"),
-            )
+            return _request_data(self.decode_json(body))
         try:
             return super().parse_http_body(request)
         except HTTPException as error:
             raise Refused(400, "invalid", error.reason, {"body": [error.reason]}) from None
 
     def execute_single(  # type: ignore[override]
-        self, request: Any, request_adapter: Any, request_data: GraphQLRequestData, **kwargs: object
+        self,
+        request: HttpRequest,
+        request_adapter: SyncHTTPRequestAdapter,
+        request_data: GraphQLRequestData,
+        **kwargs: object,
     ) -> ExecutionResult:
         """Strawberry's, but subscriptions are the socket's (strawberry's HTTP view would run
         them, and fail), and its plain-text refusals are coded."""
@@ -178,12 +194,8 @@ class LocalGraphiQLView(GraphQLView):
         _raise_if_database_down(result)
         return result
 
-    def get_context(self, request: HttpRequest, response: HttpResponse) -> Any:
-        """Strawberry's context, with the caller check the apps without tokens of their own
-        call (``apikit.graphql.require_known_caller``)."""
-        context: Any = super().get_context(request, response)
-        context.check_caller = actor_of
-        return context
+    def get_context(self, request: HttpRequest, response: HttpResponse) -> CallerContext:
+        return CallerContext(request=request, response=response, check_caller=actor_of)
 
 
 def _raise_if_database_down(result: ExecutionResult) -> None:
@@ -208,7 +220,7 @@ def _too_large() -> Refused:
     return Refused(413, "too_large", message, {"max_bytes": MAX_BODY_BYTES})
 
 
-def _check_shape(data: object) -> dict[str, Any]:
+def _request_data(data: object) -> GraphQLRequestData:
     """One operation: an object whose ``query`` is a string, ``variables`` and ``extensions``
     objects and ``operationName`` a string (each may be null or absent)."""
     if isinstance(data, list):
@@ -217,22 +229,28 @@ def _check_shape(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         message = 'The body is a JSON object: {"query": …, "variables": {…}}.'
         raise Refused(400, "invalid", message, {"body": [message]})
-    for field, kind, name in (
-        ("query", str, "a string"),
-        ("operationName", str, "a string"),
-        ("variables", dict, "an object"),
-        ("extensions", dict, "an object"),
-    ):
-        if data.get(field) is not None and not isinstance(data[field], kind):
-            message = _("`%(field)s` is %(kind)s (or null).") % {"field": field, "kind": name}
-            raise Refused(400, "invalid", message, {field: [message]})
-    return data
+    query = _field(data, "query", str, "a string")
+    operation_name = _field(data, "operationName", str, "a string")
+    variables = _field(data, "variables", dict, "an object")
+    extensions = _field(data, "extensions", dict, "an object")
+    return GraphQLRequestData(
+        query=query, variables=variables, operation_name=operation_name, extensions=extensions
+    )
+
+
+def _field(data: dict[str, object], field: str, kind: type[T], name: str) -> T | None:
+    """``data[field]`` if it is a ``kind`` or null (or absent), else ``invalid``."""
+    value = data.get(field)
+    if value is None or isinstance(value, kind):
+        return value
+    message = _("`%(field)s` is %(kind)s (or null).") % {"field": field, "kind": name}
+    raise Refused(400, "invalid", message, {field: [message]})
 
 
 graphql_view = csrf_exempt(LocalGraphiQLView.as_view(schema=schema, graphql_ide="graphiql"))
 
 
-class GraphQLSocket(GraphQLWSConsumer):
+class GraphQLSocket(GraphQLWSConsumer[dict[str, object], None]):
     """graphql-transport-ws, coded (``server.graphql_socket``); a bad ``Authorization`` in
     ``connection_init`` is refused at once (``bad_token``)."""
 
@@ -244,12 +262,14 @@ class GraphQLSocket(GraphQLWSConsumer):
     def encode_json(self, data: object) -> str:
         return socket_dumps(data)
 
-    async def get_context(self, request: Any, response: Any) -> Any:
+    async def get_context(self, request: object, response: object) -> dict[str, object]:
         """Strawberry's context, whose ``request`` is the HTTP request that opened the socket
         (its client address and headers: the mutations' throttles count per address)."""
         return {"request": opening_request(self.scope), "ws": self}
 
-    async def on_ws_connect(self, context: Any) -> Any:
+    async def on_ws_connect(
+        self, context: dict[str, object]
+    ) -> UnsetType | dict[str, object] | None:
         params = context.get("connection_params") or {}
         header = params.get("Authorization", "") if isinstance(params, dict) else ""
         try:
@@ -261,7 +281,7 @@ class GraphQLSocket(GraphQLWSConsumer):
         return await super().on_ws_connect(context)
 
 
-def opening_request(scope: dict[str, Any]) -> HttpRequest:
+def opening_request(scope: WebSocketScope) -> HttpRequest:
     """The socket's opening request as Django's ``HttpRequest`` (address and headers only)."""
     request = HttpRequest()
     client = scope.get("client") or ("", 0)

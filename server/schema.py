@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
 
 import strawberry
 from django.utils.translation import gettext as _
@@ -69,12 +68,12 @@ NODES.update(CARD_NODES)  # cards and card sets by ``node(id:)`` (the cards impo
 Mutation = merge_types("Mutation", (TournamentsMutation, LeaguesMutation))
 
 
-def error_code(error: GraphQLError) -> dict[str, Any]:
+def error_code(error: GraphQLError) -> dict[str, object]:
     """The ``extensions`` an error leaves with; a bug's message is replaced (and logged)."""
     original = error.original_error
     if isinstance(original, ApplicationError | exceptions.ValidationError):
         body = error_body_of(original)
-        error.message = body["message"]  # REST's (a DRF error's own text is its details' repr)
+        error.message = str(body["message"])  # REST's (a DRF error's own text is its details' repr)
         return {"code": body["code"], "details": body["details"]}
     if isinstance(original, GraphQLError | CannotGetOperationTypeError):
         original = None  # graphql-core's refusal of a value, or an unknown operationName

@@ -8,8 +8,6 @@ worker's clock, written every few seconds from its main process (``infra.livenes
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError, CommandParser
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,8 +28,8 @@ class Command(LocalizedCommand):
             "--name", help=gettext_noop("A worker's node name (celery@HOST); any if omitted.")
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        role, name = options["role"], options["name"]
+    def handle(self, *args: object, **options: object) -> None:
+        role, name = str(options["role"]), options["name"]  # a role is one of the choices
         seen = [at for who, at in heartbeats(role=role) if name in (None, who)]
         if not seen:
             raise CommandError(_("No heartbeat of %(who)s yet.") % {"who": name or role})

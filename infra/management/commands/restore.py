@@ -3,8 +3,6 @@ load a ``manage.py backup`` dump with ``pg_restore``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError, CommandParser
 from django.db import connection
 from django.utils.translation import gettext as _
@@ -33,20 +31,21 @@ class Command(LoggedOutput, LocalizedCommand):
             help=gettext_noop("Replace the configured database's contents."),
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         pg_restore = require_postgres("pg_restore")
         settings = connection.settings_dict
         flags, env = connection_args(settings)
         command = [pg_restore, *flags, "--no-owner", "--exit-on-error"]
-        if options["into"]:
-            name = options["into"]
+        into, dump = options["into"], str(options["file"])  # the file is a required argument
+        if isinstance(into, str) and into:
+            name = into
             _create_database(name)
         else:
             name = str(settings["NAME"])
             command += ["--clean", "--if-exists"]
-        run([*command, "--dbname", name, options["file"]], env)
+        run([*command, "--dbname", name, dump], env)
         self.stdout.write(
-            _("Restored %(file)s into database %(name)s.") % {"file": options["file"], "name": name}
+            _("Restored %(file)s into database %(name)s.") % {"file": dump, "name": name}
         )
 
 
