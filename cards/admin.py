@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from django.conf import settings
 from django.contrib import admin, messages
@@ -35,6 +35,9 @@ from cards.models import Card, CardSet, CardSnapshot
 from cards.selectors import additional_set_problems, card_set_list, copy_warning
 from cards.setfiles import sets_export
 from infra.adminkit import NoBulkDelete, ReadOnlyHistory
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class CardForm(ModelForm):
@@ -170,9 +173,22 @@ def _interval(bounds: list[float] | None) -> str:
     return "—" if bounds is None else f"{_percent(bounds[0])} to {_percent(bounds[1])}"
 
 
-def _warning(card_set: Any) -> str | None:
+@runtime_checkable
+class FiguredSet(Protocol):
+    """A card set with the figures ``card_set_list`` annotates."""
+
+    pk: int | None
+    name: str
+    expected_copies: int
+    designs: int
+    copy_total: int
+    unknown_copies: int
+    retired_copies: int
+
+
+def _warning(card_set: FiguredSet) -> str | None:
     return copy_warning(
-        card_set=card_set,
+        expected_copies=card_set.expected_copies,
         copy_total=card_set.copy_total,
         unknown_copies=card_set.unknown_copies,
         retired_copies=card_set.retired_copies,
@@ -187,14 +203,16 @@ class RetireActions(NoBulkDelete, SimpleHistoryAdmin):
     actions = ["retire", "restore"]
 
     @admin.action(description=_("Retire: keep for history, leave out of new tournaments"))
-    def retire(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def retire(self, request: HttpRequest, queryset: QuerySet[Card | CardSet]) -> None:
         self._set_retired(request, queryset, retired=True)
 
     @admin.action(description=_("Restore: offer to new tournaments again"))
-    def restore(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def restore(self, request: HttpRequest, queryset: QuerySet[Card | CardSet]) -> None:
         self._set_retired(request, queryset, retired=False)
 
-    def _set_retired(self, request: HttpRequest, queryset: QuerySet[Any], *, retired: bool) -> None:
+    def _set_retired(
+        self, request: HttpRequest, queryset: QuerySet[Card | CardSet], *, retired: bool
+    ) -> None:
         count = updated_with_history(
             queryset,
             reason="Retired in admin" if retired else "Restored in admin",
@@ -223,7 +241,7 @@ class CardSetAdmin(RetireActions):
     inlines = (CardInline,)
 
     @admin.action(description=_("Export as a catalogue file (JSON, to edit and import)"))
-    def export(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse:
+    def export(self, request: HttpRequest, queryset: QuerySet[CardSet]) -> HttpResponse:
         text = json.dumps(sets_export(queryset), ensure_ascii=False, indent=2) + "\n"
         response = HttpResponse(text, content_type="application/json; charset=utf-8")
         name = "sets" if queryset.count() > 1 else slugify(queryset.get().name) or "set"
@@ -234,15 +252,15 @@ class CardSetAdmin(RetireActions):
         return card_set_list()
 
     @admin.display(description=_("designs"))
-    def designs(self, card_set: Any) -> int:
+    def designs(self, card_set: FiguredSet) -> int:
         return int(card_set.designs)
 
     @admin.display(description=_("copies in play"))
-    def copy_total(self, card_set: Any) -> int:
+    def copy_total(self, card_set: FiguredSet) -> int:
         return int(card_set.copy_total)
 
     @admin.display(description=_("copies add up"), boolean=True)
-    def copies_ok(self, card_set: Any) -> bool:
+    def copies_ok(self, card_set: FiguredSet) -> bool:
         return _warning(card_set) is None
 
     @admin.display(description=_("playable"))
@@ -259,7 +277,7 @@ class CardSetAdmin(RetireActions):
         return additional_set_problems()
 
     @admin.display(description=_("copy total"))
-    def copy_check(self, card_set: Any) -> str:
+    def copy_check(self, card_set: FiguredSet) -> str:
         if card_set.pk is None:
             return "—"
         problem = _warning(card_set)
@@ -273,10 +291,10 @@ class CardSetAdmin(RetireActions):
         request: HttpRequest,
         object_id: str,
         form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
+        extra_context: dict[str, object] | None = None,
     ) -> HttpResponse:
         card_set = self.get_object(request, object_id)
-        if request.method == "GET" and card_set is not None:
+        if request.method == "GET" and isinstance(card_set, FiguredSet):
             problem = _warning(card_set)
             if problem is not None:
                 messages.warning(request, f"{card_set.name}: {problem}")
@@ -309,9 +327,11 @@ class FiguresFilter(admin.SimpleListFilter):
     """Cards by a figure from stored play (``CardAdmin.get_queryset`` annotates them): each
     choice is a condition on the annotations."""
 
-    conditions: dict[str, tuple[Any, Q]] = {}
+    conditions: dict[str, tuple[StrOrPromise, Q]] = {}
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+    def lookups(
+        self, request: HttpRequest, model_admin: admin.ModelAdmin[Card]
+    ) -> list[tuple[str, StrOrPromise]]:
         return [(value, label) for value, (label, _condition) in self.conditions.items()]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Card]) -> QuerySet[Card]:
@@ -429,7 +449,7 @@ class CardAdmin(RetireActions):
         request: HttpRequest,
         object_id: str,
         form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
+        extra_context: dict[str, object] | None = None,
     ) -> HttpResponse:
         response = super().change_view(request, object_id, form_url, extra_context)
         card = self.get_object(request, object_id)

@@ -9,7 +9,7 @@ list is then one cache lookup instead of a query and 163 serialized rows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
@@ -17,6 +17,8 @@ from django.dispatch import receiver
 from django.utils.translation import get_language
 
 from cards.models import Card, CardSet
+
+T = TypeVar("T")
 
 VERSION_KEY = "cards:version"
 TIMEOUT = 24 * 3600
@@ -40,13 +42,13 @@ def catalogue_changed(**kwargs: object) -> None:
         cache.add(VERSION_KEY, 1, None)
 
 
-def cached_answer(name: str, query: str, build: Callable[[], object]) -> Any:
+def cached_answer(name: str, query: str, build: Callable[[], T]) -> T:
     """The answer of endpoint ``name`` for ``query``, built once per catalogue version and
     language (the names and effects are translated)."""
     return cached_named(name, query, build)[0]
 
 
-def cached_named(name: str, query: str, build: Callable[[], object]) -> tuple[Any, str]:
+def cached_named(name: str, query: str, build: Callable[[], T]) -> tuple[T, str]:
     """``cached_answer``'s answer and its key, which names its content (the same key, the same
     answer): GraphQL reuses a page it completed for the key (``apikit.graphql_execution``)."""
     key = f"cards:{catalogue_version()}:{get_language()}:{name}:{query}"

@@ -58,14 +58,14 @@ class Change:
     """One field a load changes on a row: its value in the database and in the file."""
 
     name: str
-    old: Any
-    new: Any
+    old: object
+    new: object
 
     def __str__(self) -> str:
         return f"{self.name}: {_shown(self.old)} -> {_shown(self.new)}"
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, models.Model):
         return str(value)
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
@@ -151,7 +151,7 @@ def _load(data: Mapping[str, Any], force: bool, only_its_sets: bool) -> LoadRepo
     return LoadReport(sets=set_counts, cards=card_counts)
 
 
-def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, object]]:
     decks = (data.get("starter_decks") or {}).get("decks_per_box")
     return {
         row["name"]: {
@@ -167,8 +167,10 @@ def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     }
 
 
-def _card_rows(data: Mapping[str, Any], sets: Mapping[str, CardSet]) -> dict[str, dict[str, Any]]:
-    rows: dict[str, dict[str, Any]] = {}
+def _card_rows(
+    data: Mapping[str, Any], sets: Mapping[str, CardSet]
+) -> dict[str, dict[str, object]]:
+    rows: dict[str, dict[str, object]] = {}
     for row in data["cards"]:
         card_set = sets.get(row["set"])
         if card_set is None or card_set.box != row["box"]:
@@ -178,7 +180,7 @@ def _card_rows(data: Mapping[str, Any], sets: Mapping[str, CardSet]) -> dict[str
     return rows
 
 
-def _card_fields(row: Mapping[str, Any], card_set: CardSet) -> dict[str, Any]:
+def _card_fields(row: Mapping[str, Any], card_set: CardSet) -> dict[str, object]:
     round_power = row["power"] == "round"
     return {
         "card_set": card_set,
@@ -210,7 +212,7 @@ def _by_key(rows: Iterable[Row]) -> dict[str, Row]:
 def _sync(
     model: type[Row],
     existing: dict[str, Row],
-    wanted: Mapping[str, dict[str, Any]],
+    wanted: Mapping[str, dict[str, object]],
     *,
     force: bool,
     curate: bool,
@@ -245,7 +247,7 @@ def _sync(
 
 
 def _overwritten(
-    row: Row, values: Mapping[str, Any], names: Iterable[str], key: str, *, curated: bool
+    row: Row, values: Mapping[str, object], names: Iterable[str], key: str, *, curated: bool
 ) -> Row:
     for name in names:
         setattr(row, name, values[name])
@@ -263,8 +265,6 @@ def _validated(row: Row, key: str) -> Row:
     return row
 
 
-def _write(
-    model: type[models.Model], created: list[Any], updated: list[Any], fields: list[str]
-) -> None:
+def _write(model: type[Row], created: list[Row], updated: list[Row], fields: list[str]) -> None:
     created_with_history(model, created, reason=LOADED)
     bulk_updated_with_history(model, updated, fields, reason=LOADED)

@@ -5,7 +5,7 @@ whisker, and the pick rate as a thin bar beneath."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -14,7 +14,17 @@ WIDTH, ROW, LABEL = 360, 28, 80
 BAR = WIDTH - LABEL - 60
 
 
-def figures_chart(rows: Sequence[Any]) -> SafeString:
+class ChartRow(Protocol):
+    """One kind of player's figures (the tournaments' ``FiguresByPlayer``)."""
+
+    player: str
+    decks: int
+    win_rate: float | None
+    win_interval: list[float] | None
+    pick_rate: float | None
+
+
+def figures_chart(rows: Sequence[ChartRow]) -> SafeString:
     """The chart of ``rows`` (a stats view's ``by_player``: each with ``player``, ``decks``,
     ``win_rate``, ``win_interval`` and ``pick_rate``)."""
     height = ROW * len(rows) + 24
@@ -45,7 +55,7 @@ def _px(value: float) -> str:
     return f"{value:.1f}"  # format_html escapes its arguments to text: format numbers first
 
 
-def _row(index: int, row: Any) -> SafeString:
+def _row(index: int, row: ChartRow) -> SafeString:
     top = index * ROW + 4
     win, pick, interval = row.win_rate, row.pick_rate, row.win_interval
     whisker = (

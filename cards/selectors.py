@@ -177,7 +177,7 @@ def _card_set_view(card_set: CardSet, problems: dict[str, list[str]]) -> shapes.
 
 
 def copy_warning(
-    *, card_set: CardSet, copy_total: int, unknown_copies: int, retired_copies: int = 0
+    *, expected_copies: int, copy_total: int, unknown_copies: int, retired_copies: int = 0
 ) -> str | None:
     """Why the copies of a set's cards in play do not add up to its expected total, or None
     when they do; the copies of retired cards, left out, are named."""
@@ -185,12 +185,12 @@ def copy_warning(
     if unknown_copies:
         return (
             f"{unknown_copies} design(s) in play have no copy count: {copy_total} copies "
-            f"known{retired} of {card_set.expected_copies} expected."
+            f"known{retired} of {expected_copies} expected."
         )
-    if copy_total != card_set.expected_copies:
+    if copy_total != expected_copies:
         return (
             f"The cards in play hold {copy_total} copies{retired}, but the set should hold "
-            f"{card_set.expected_copies}."
+            f"{expected_copies}."
         )
     return None
 

@@ -15,6 +15,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Model, QuerySet
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.utils.html import format_html_join
 from django.utils.translation import gettext, gettext_lazy, ngettext
@@ -60,9 +61,9 @@ class ReadOnly(admin.ModelAdmin):
 
 
 class SeasonInlineForm(forms.ModelForm):
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         """A season whose results are closed keeps all but its name (``season_closed``)."""
-        cleaned: dict[str, Any] = super().clean() or {}
+        cleaned: dict[str, object] = super().clean() or {}
         closed = self.instance.pk is not None and self.instance.closed_at is not None
         if closed and set(self.changed_data) - {"name"}:
             raise forms.ValidationError(
@@ -120,7 +121,11 @@ class LeagueAdmin(admin.ModelAdmin):
     inlines = [SeasonInline, EmbedSiteInline, OrganizerChangeInline]
 
     def save_related(
-        self, request: HttpRequest, form: forms.ModelForm, formsets: Any, change: bool
+        self,
+        request: HttpRequest,
+        form: forms.ModelForm,
+        formsets: list[BaseInlineFormSet],
+        change: bool,
     ) -> None:
         """The organizers' changes made here are audited as the API's are."""
         league = form.instance
@@ -157,7 +162,7 @@ class LeagueLockedDelete(admin.ModelAdmin):
             _lock_leagues([cast(Any, obj).league_id])
             super().delete_model(request, obj)
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Model]) -> None:
         with transaction.atomic():
             _lock_leagues(queryset.values_list("league_id", flat=True))
             super().delete_queryset(request, queryset)
@@ -298,7 +303,7 @@ class ScheduleForm(forms.ModelForm):
                 tournament__status=Status.LOBBY, schedule__isnull=True
             ).select_related("tournament", "season")
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         link = data.get("link") or getattr(self.instance, "link", None)
         if self.errors or link is None:
@@ -334,20 +339,22 @@ class ScheduleAdmin(admin.ModelAdmin):
     list_filter = ["outcome", "link__season__league"]
     list_select_related = ["link__tournament", "link__season"]
     date_hierarchy = "starts_at"
-    ADDED = ["link", "starts_at", "checkin_minutes", "no_show", "bot_level"]
-    SHOWN = ["checkin_opens_at", "outcome", "reason", "settled_at", "checked_in"]
+    ADDED = ("link", "starts_at", "checkin_minutes", "no_show", "bot_level")
+    SHOWN = ("checkin_opens_at", "outcome", "reason", "settled_at", "checked_in")
 
-    def get_fields(self, request: HttpRequest, obj: Schedule | None = None) -> Any:
-        return self.ADDED if obj is None else [*self.ADDED, *self.SHOWN]
+    def get_fields(self, request: HttpRequest, obj: Schedule | None = None) -> tuple[str, ...]:
+        return self.ADDED if obj is None else (*self.ADDED, *self.SHOWN)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Schedule | None = None) -> list[str]:
         return [] if obj is None else ["link", *self.SHOWN]
 
     def get_form(
-        self, request: HttpRequest, obj: Any = None, change: bool = False, **kw: Any
-    ) -> Any:
+        self, request: HttpRequest, obj: Schedule | None = None, change: bool = False, **kw: object
+    ) -> type[ScheduleForm]:
         form = super().get_form(request, obj, change=change, **kw)
-        return type(form.__name__, (form,), {"user": request.user})
+        with_user = type(form.__name__, (form,), {"user": request.user})
+        assert issubclass(with_user, ScheduleForm)
+        return with_user
 
     def has_change_permission(self, request: HttpRequest, obj: Schedule | None = None) -> bool:
         settled = obj is not None and (
@@ -358,14 +365,22 @@ class ScheduleAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
-    def save_form(self, request: HttpRequest, form: Any, change: bool) -> Schedule:
+    def save_form(self, request: HttpRequest, form: ScheduleForm, change: bool) -> Schedule:
         saved: Schedule = form.saved  # written by the service as the form was cleaned
         return saved
 
-    def save_model(self, request: HttpRequest, obj: Schedule, form: Any, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Schedule, form: ScheduleForm, change: bool
+    ) -> None:
         pass
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+    def save_related(
+        self,
+        request: HttpRequest,
+        form: ScheduleForm,
+        formsets: list[BaseInlineFormSet],
+        change: bool,
+    ) -> None:
         pass
 
     @admin.display(description=gettext_lazy("Checked in"))

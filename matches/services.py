@@ -27,7 +27,7 @@ def side_seat_id(match: Match, side: str) -> int:
     return match.seat_a_id if side == "A" else match.seat_b_id
 
 
-Released = list[tuple[dict[str, Any], datetime]]
+Released = list[tuple[dict[str, object], datetime]]
 """Events newly stored, each with the instant it is released."""
 
 

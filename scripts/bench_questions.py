@@ -40,9 +40,8 @@ class Measured(ChampionPolicy):
     def answer_seeing(self, question: Question, view: SideView) -> list[Any]:
         started = time.process_time()
         chosen, info = best_answer(question, view, self.seed, self.pool)
-        info["ms"] = (time.process_time() - started) * 1000
-        info["changed"] = list(chosen) != list(question.default)
-        self.log.append(info)
+        ms = (time.process_time() - started) * 1000
+        self.log.append({**info, "ms": ms, "changed": list(chosen) != list(question.default)})
         return chosen
 
 

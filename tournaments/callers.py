@@ -7,8 +7,6 @@ never be used to guess the admin's password or act with an admin's cookie.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication
@@ -88,7 +86,7 @@ class SeatTokenAuthentication(BaseAuthentication):
     endpoint (the card catalogue) from taking a password or a session instead.
     """
 
-    def authenticate(self, request: Request) -> tuple[Any, SeatRow | Organizer] | None:
+    def authenticate(self, request: Request) -> tuple[None, SeatRow | Organizer] | None:
         found = actor(request)
         return None if found is None else (None, found)
 

@@ -22,9 +22,11 @@ error frames are written in the language of the opening request's ``?lang=`` or
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs
 
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable, Scope
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone, translation
@@ -197,7 +199,9 @@ def close_reason(refused: Refused) -> str:
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
     counted = False  # this socket is in the open-streams gauge (metrics.WS_OPEN)
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(
+        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
         """The consumer's whole life: a socket counted open is uncounted when it ends, however
         it ends (a disconnect, or a failure in connect, as the channel layer's Redis being down,
         after which Channels calls no ``disconnect``)."""
@@ -255,7 +259,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             message = _("This stream only sends events.")
         await self.send_json({"type": "error", "code": "read_only", "message": message})
 
-    async def log_grew(self, message: dict[str, Any]) -> None:
+    async def log_grew(self, message: dict[str, object]) -> None:
         await self.deliver()
 
     async def deliver(self) -> None:
@@ -275,7 +279,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if part.next_due is not None:
             self._wake_at(part.next_due)
 
-    def _wake_at(self, due: Any) -> None:
+    def _wake_at(self, due: datetime) -> None:
         if self.timer is not None and not self.timer.done():
             self.timer.cancel()
         delay = max((due - timezone.now()).total_seconds(), 0.0)

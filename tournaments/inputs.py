@@ -30,7 +30,7 @@ class TitleField(serializers.CharField):
         help_text = f'Its title, at most {TITLE_CHARS} characters; "": unnamed ("Game #<id>").'
         super().__init__(max_length=TITLE_CHARS, allow_blank=True, help_text=help_text, **options)
 
-    def to_internal_value(self, data: Any) -> str:
+    def to_internal_value(self, data: object) -> str:
         if not isinstance(data, str):  # DRF's CharField takes 12 for "12"
             self.fail("invalid")
         return str(super().to_internal_value(data))
@@ -82,7 +82,7 @@ class CreateInput(StrictInput):
         default=False, help_text="Spectators may join the table chat by name."
     )
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
         sent = self.initial_data
         if attrs.get("box") and any(sent.get(k) is not None for k in ("basic_set", "beach_cup")):
             raise serializers.ValidationError(
@@ -227,7 +227,7 @@ class AnswerOption(serializers.Field):
     }
     KINDS = {bool: "a boolean", float: "a decimal number", list: "a list", dict: "an object"}
 
-    def to_internal_value(self, data: Any) -> int | str:
+    def to_internal_value(self, data: object) -> int | str:
         if isinstance(data, bool) or not isinstance(data, int | str):
             self.fail("invalid", kind=self.KINDS.get(type(data), "null"))
         if isinstance(data, int) and not 0 <= data <= MAX_NUMBER:
@@ -236,7 +236,7 @@ class AnswerOption(serializers.Field):
             self.fail("long")
         return data
 
-    def to_representation(self, value: Any) -> Any:
+    def to_representation(self, value: int | str) -> int | str:
         return value
 
 
@@ -265,7 +265,7 @@ class ChatMuteInput(StrictInput):
     )
     muted = serializers.BooleanField()
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
         if ("seat" in attrs) == ("spectator" in attrs):
             raise serializers.ValidationError(_("Name either a seat or a spectator."))
         return attrs

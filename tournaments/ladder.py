@@ -27,7 +27,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from statistics import quantiles
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from tournaments.selectors.viewers import Organizer
 
 LEVELS = ("rookie", "steady", "champion")
 SEATS = 4
@@ -40,6 +43,20 @@ def lineup(index: int) -> list[str]:
     levels = [*LEVELS, LEVELS[index % len(LEVELS)]]
     shift = (index // len(LEVELS)) % SEATS
     return levels[shift:] + levels[:shift]
+
+
+class Ladder(TypedDict):
+    """A ladder's figures per bot level (``samples``: the raw timings, kept for ``merge``)."""
+
+    tournaments: int
+    seats: dict[str, int]
+    wins: dict[str, int]
+    win_rate: dict[str, float]
+    ci95: dict[str, tuple[float, float]]
+    decision_ms: dict[str, dict[str, float]]
+    phase_ms: dict[str, dict[str, float]]
+    question_ms: dict[str, dict[str, float]]
+    samples: NotRequired[dict[str, list[float]]]
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -62,7 +79,7 @@ def percentiles(samples: Sequence[float]) -> dict[str, float]:
     return {"p50": round(cuts[49], 2), "p99": round(cuts[98], 2)}
 
 
-def play_one(index: int, seed: int, organizer: Any) -> tuple[list[str], list[int]]:
+def play_one(index: int, seed: int, organizer: Organizer) -> tuple[list[str], list[int]]:
     """Play tournament ``index`` to its end; its lineup and its winners' seat numbers."""
     from tournaments.models import Tournament
     from tournaments.services.lobby import seat_add_bots, tournament_organize
@@ -79,7 +96,7 @@ def play_one(index: int, seed: int, organizer: Any) -> tuple[list[str], list[int
     return levels, list(Tournament.objects.get(pk=tournament.pk).winners)
 
 
-def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
+def run(tournaments: int, seed: int = 1, start: int = 0) -> Ladder:
     """Play tournaments ``start`` to ``start + tournaments - 1`` of the ladder on the configured
     database (Django set up, tasks run eagerly); the figures with their raw samples."""
     from django.conf import settings
@@ -119,7 +136,7 @@ def run(tournaments: int, seed: int = 1, start: int = 0) -> dict[str, Any]:
 
 def figures(
     tournaments: int, seats: dict[str, int], wins: dict[str, int], samples: dict[str, list[float]]
-) -> dict[str, Any]:
+) -> Ladder:
     def ms(level: str, what: str) -> dict[str, float]:
         return percentiles(samples.get(f"{level}/{what}", []))
 
@@ -136,7 +153,7 @@ def figures(
     }
 
 
-def merge(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def merge(parts: Sequence[Ladder]) -> Ladder:
     """One ladder's figures from runs of disjoint tournament ranges (``--start``, ``--raw``)."""
     seats, wins = dict.fromkeys(LEVELS, 0), dict.fromkeys(LEVELS, 0)
     samples: dict[str, list[float]] = defaultdict(list)
@@ -189,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _show(found: dict[str, Any], *, as_json: bool) -> None:
+def _show(found: Ladder, *, as_json: bool) -> None:
     if as_json:
         print(json.dumps(found))
         return

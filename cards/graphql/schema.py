@@ -8,12 +8,13 @@ words) strings that REST's FilterSet checks as it checks REST's query."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, TypeVar
 
 import strawberry
 from django.db.models import Model, Q, QuerySet
 from django.utils.translation import gettext as _
+from django_filters import FilterSet
 from graphql import print_ast
 from strawberry.types.nodes import get_variable_values
 from strawberry_django.optimizer import optimize
@@ -35,7 +36,9 @@ M = TypeVar("M", bound=Model)
 BoxArgument = Annotated[Box | None, strawberry.argument(description="BASE or BEACH_CUP.")]
 
 
-def _filtered(filterset: Any, data: dict[str, Any], queryset: QuerySet[Any]) -> QuerySet[Any]:
+def _filtered(
+    filterset: type[FilterSet], data: Mapping[str, object], queryset: QuerySet[M]
+) -> QuerySet[M]:
     """``queryset`` through the REST FilterSet: a bad value is ``invalid``, as in REST."""
     given = _given(data)
     applied = filterset(data=given, queryset=queryset)
@@ -45,7 +48,7 @@ def _filtered(filterset: Any, data: dict[str, Any], queryset: QuerySet[Any]) -> 
     return applied.qs
 
 
-def _given(data: dict[str, Any]) -> dict[str, Any]:
+def _given(data: Mapping[str, object]) -> dict[str, object]:
     return {name: plain(value) for name, value in data.items() if value is not None}
 
 
@@ -89,8 +92,8 @@ def _asked(info: strawberry.Info) -> str:
 
 def _node(
     model: type[M], name: str, read: Callable[[QuerySet[M]], list[M]] = list
-) -> Callable[[strawberry.Info, int], Any]:
-    def found(info: strawberry.Info, number: int) -> Any:
+) -> Callable[[strawberry.Info, int], M]:
+    def found(info: strawberry.Info, number: int) -> M:
         require_known_caller(info)
         rows = optimize(model._default_manager.all(), info)
         return first_of(rows, Lookup((Q(pk=number),), {name: number}), read)

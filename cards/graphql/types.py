@@ -72,7 +72,7 @@ def _missing(root: models.CardSet) -> list[str]:
     return root.missing or []  # type: ignore[attr-defined]
 
 
-def _designs(info: Any) -> Prefetch:
+def _designs(info: strawberry.Info) -> Prefetch:
     """The set's designs, read for the fields the query selects of them."""
     return Prefetch("cards", queryset=optimized(models.Card.objects.all(), info))
 

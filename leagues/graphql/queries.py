@@ -4,7 +4,7 @@ unchanged (the GraphQL types are made from the shapes: ``leagues.graphql.types``
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated
 
 import strawberry
 
@@ -36,7 +36,9 @@ def caller_organizer(info: strawberry.Info) -> Organizer | None:
     return found if isinstance(found, Organizer) else None
 
 
-def _standings_query(season: strawberry.ID | None, kind: Any) -> tuple[int | None, str]:
+def _standings_query(
+    season: strawberry.ID | None, kind: MemberKind | None
+) -> tuple[int | None, str]:
     """REST's ``?season=&kind=`` check (``invalid`` with the same details): a global id read
     as its number first, a plain number (deprecated) checked as REST checks it."""
     plain = season is None or re.fullmatch(r"-?[0-9]+", str(season))

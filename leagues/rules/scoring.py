@@ -7,11 +7,21 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TypedDict, TypeGuard
+
+
+class ScoringTable(TypedDict):
+    """A season's scoring table, as ``check_scoring`` keeps it."""
+
+    champion: int
+    finalist: int
+    by_fans_rank: list[int]
+    played: int
+
 
 # Points for a placement: the champion, the other finalist, then the rest by their fans rank
 # (``by_fans_rank[0]`` for the best of them), and ``played`` to everyone who finished.
-DEFAULT_SCORING: Mapping[str, Any] = {
+DEFAULT_SCORING: ScoringTable = {
     "champion": 10,
     "finalist": 6,
     "by_fans_rank": [4, 3, 2, 1],
@@ -37,19 +47,26 @@ class LeagueRuleError(Exception):
     """A league rule refused; ``message`` is the English text (marked with ``gettext_noop``), which
     the services translate where the refusal becomes an ``ApplicationError``."""
 
-    def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, details: Mapping[str, object] | None = None
+    ) -> None:
         super().__init__(message)
         self.code, self.message, self.details = code, message, dict(details or {})
 
 
-def check_scoring(table: Mapping[str, Any] | None) -> dict[str, object]:
+def check_scoring(table: Mapping[str, object] | None) -> ScoringTable:
     """The scoring table with the defaults filled in; ``bad_scoring`` if a value is not an
     integer (or ``by_fans_rank`` not a list of them) or a key is unknown."""
-    merged = {**DEFAULT_SCORING, **(table or {})}
+    merged: dict[str, object] = {**DEFAULT_SCORING, **(table or {})}
     unknown = sorted(set(merged) - set(DEFAULT_SCORING))
     ranks = merged["by_fans_rank"]
-    scalars = [merged[key] for key in ("champion", "finalist", "played")]
-    if unknown or not isinstance(ranks, list) or not all(_is_int(v) for v in [*scalars, *ranks]):
+    champion, finalist, played = (merged[key] for key in ("champion", "finalist", "played"))
+    if (
+        unknown
+        or not isinstance(ranks, list)
+        or not all(_is_int(v) for v in ranks)
+        or not (_is_int(champion) and _is_int(finalist) and _is_int(played))
+    ):
         raise LeagueRuleError(
             "bad_scoring",
             gettext_noop(
@@ -58,10 +75,10 @@ def check_scoring(table: Mapping[str, Any] | None) -> dict[str, object]:
             ),
             {"unknown": unknown},
         )
-    return merged
+    return ScoringTable(champion=champion, finalist=finalist, by_fans_rank=ranks, played=played)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and -1000 <= value <= 1000
 
 
@@ -101,7 +118,7 @@ class Placed:
     points: int
 
 
-def placements(finishers: Sequence[Finisher], table: Mapping[str, Any]) -> list[Placed]:
+def placements(finishers: Sequence[Finisher], table: ScoringTable) -> list[Placed]:
     """Each finisher's place (equal order keys share one: 1, 2, 2, 4) and its points."""
     order = sorted(finishers, key=lambda f: tuple(-v for v in f.order_key()))
     rest = [f for f in order if not (f.champion or f.finalist)]
@@ -112,14 +129,14 @@ def placements(finishers: Sequence[Finisher], table: Mapping[str, Any]) -> list[
     return placed
 
 
-def _points(finisher: Finisher, rest: Sequence[Finisher], table: Mapping[str, Any]) -> int:
-    played: int = table["played"]
+def _points(finisher: Finisher, rest: Sequence[Finisher], table: ScoringTable) -> int:
+    played = table["played"]
     if finisher.champion:
-        return played + int(table["champion"])
+        return played + table["champion"]
     if finisher.finalist:
-        return played + int(table["finalist"])
+        return played + table["finalist"]
     better = sum(1 for f in rest if f.order_key() > finisher.order_key())
-    by_rank: list[int] = table["by_fans_rank"]
+    by_rank = table["by_fans_rank"]
     return played + (by_rank[better] if better < len(by_rank) else 0)
 
 
@@ -136,7 +153,7 @@ class Outcome:
 
 def corrected(
     outcomes: Sequence[Outcome],
-    table: Mapping[str, Any],
+    table: ScoringTable,
     *,
     places: Mapping[int, int] | None = None,
     struck: Collection[int] = (),
@@ -169,14 +186,14 @@ def corrected(
     return sorted(result, key=lambda e: (e.place, e.key))
 
 
-def _corrected_points(entry: Outcome, rest: Sequence[Outcome], table: Mapping[str, Any]) -> int:
-    played: int = table["played"]
+def _corrected_points(entry: Outcome, rest: Sequence[Outcome], table: ScoringTable) -> int:
+    played = table["played"]
     if entry.champion:
-        return played + int(table["champion"])
+        return played + table["champion"]
     if entry.finalist:
-        return played + int(table["finalist"])
+        return played + table["finalist"]
     better = sum(1 for other in rest if other.place < entry.place)
-    by_rank: list[int] = table["by_fans_rank"]
+    by_rank = table["by_fans_rank"]
     return played + (by_rank[better] if better < len(by_rank) else 0)
 
 
@@ -201,7 +218,7 @@ def in_season(day: date, starts_on: date | None, ends_on: date | None) -> bool:
 
 
 def check_season_options(
-    required: Mapping[str, Any], given: Mapping[str, Any]
+    required: Mapping[str, object], given: Mapping[str, object]
 ) -> dict[str, object]:
     """The tournament's options: the season's where none is given; ``season_options`` when a
     given one differs (an unset ``additional_sets`` in the season leaves the draw free)."""
@@ -224,7 +241,7 @@ def check_season_options(
     return chosen
 
 
-def _normal(value: Any) -> object:
+def _normal(value: object) -> object:
     return sorted(value) if isinstance(value, list | tuple) else value
 
 

@@ -33,7 +33,7 @@ RATING_DECIMALS = 2
 CORRECTION_COLUMNS = ("correction", "kind", "reason", "created_at", "tournament", "member", "match")
 
 
-def neutralised(value: Any) -> object:
+def neutralised(value: object) -> object:
     """The cell as written: a text that a spreadsheet would read as a formula gets a quote."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
@@ -72,7 +72,7 @@ def _time(value: datetime.datetime) -> str:
     return value.astimezone(datetime.UTC).isoformat().replace("+00:00", "Z")
 
 
-def _section(writer: Writer, columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
+def _section(writer: Writer, columns: Sequence[str], rows: Iterable[Mapping[str, object]]) -> None:
     writer.writerow(columns)
     for row in rows:
         writer.writerow([neutralised(row.get(column, "")) for column in columns])

@@ -316,7 +316,7 @@ def check_webhook(url: str | None, events: list[str]) -> None:
 # ------------------------------------------------------------------ tournaments joining a season
 
 
-def _season_options(season: Season, options: dict[str, Any]) -> dict[str, Any]:
+def _season_options(season: Season, options: dict[str, object]) -> dict[str, object]:
     """The tournament's options: the season's where it sets them, and its policies."""
     required = {name: getattr(season, name) for name in SEASON_OPTIONS}
     try:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from infra.errors import ApplicationError, ConflictError, NotFoundError
 from leagues.models import League, Season
-from leagues.rules.scoring import SEASON_OPTIONS, LeagueRuleError, check_scoring
+from leagues.rules.scoring import SEASON_OPTIONS, LeagueRuleError, ScoringTable, check_scoring
 from leagues.services import schedules
 from leagues.services.leagues import (
     check_dates,
@@ -70,7 +70,7 @@ def _locked(season_id: int) -> Season:
     return season
 
 
-def _new_scoring(season: Season, given: Mapping[str, Any]) -> dict[str, Any]:
+def _new_scoring(season: Season, given: Mapping[str, object]) -> ScoringTable:
     """The table with the keys given replaced, checked as at creation."""
     if season.links.filter(recorded_seq__isnull=False).exists():
         raise ConflictError(
@@ -84,7 +84,7 @@ def _new_scoring(season: Season, given: Mapping[str, Any]) -> dict[str, Any]:
         raise ApplicationError(error.code, _(error.message), error.details) from error
 
 
-def _set_options(season: Season, given: Mapping[str, Any]) -> None:
+def _set_options(season: Season, given: Mapping[str, object]) -> None:
     """The season's tournament options, while none of its tournaments uses them (a cancelled
     one aside): each tournament keeps the options it was opened with."""
     if not given:

@@ -229,7 +229,7 @@ def _replays(matches: list[Json], names: dict[int, str], words: dict[str, str]) 
     return format_html_join("", REPLAY, (_replay(match, names, words) for match in matches))
 
 
-def _replay(match: Json, names: dict[int, str], words: dict[str, str]) -> tuple[Any, ...]:
+def _replay(match: Json, names: dict[int, str], words: dict[str, str]) -> tuple[object, ...]:
     def seat(number: int) -> str:
         if number == -1:
             return words["robot"]

@@ -323,7 +323,7 @@ def observe(
     return None
 
 
-def seen_by(events: Sequence[Any], side: Side | None) -> list[dict[str, Any]]:
+def seen_by(events: Sequence[dict[str, Any]], side: Side | None) -> list[dict[str, Any]]:
     """The events ``side`` may see (``None``: a spectator), as ``observe`` shows each."""
     return [shown for event in events if (shown := observe(event, side)) is not None]
 
@@ -335,7 +335,7 @@ opening: added after matches were first stored, so ``same_events`` compares them
 stored event has them."""
 
 
-def same_events(played: Sequence[Any], stored: Sequence[Any]) -> bool:
+def same_events(played: Sequence[dict[str, object]], stored: Sequence[dict[str, object]]) -> bool:
     """Whether ``played`` (a re-run) gives ``stored``: every stored field equal, and every
     field the re-run adds one of the board's stated fields a match stored before them lacks."""
     if len(played) != len(stored):
@@ -343,7 +343,7 @@ def same_events(played: Sequence[Any], stored: Sequence[Any]) -> bool:
     return all(_same_event(new, old) for new, old in zip(played, stored, strict=True))
 
 
-def _same_event(new: dict[str, Any], old: dict[str, Any]) -> bool:
+def _same_event(new: dict[str, object], old: dict[str, object]) -> bool:
     if new == old:
         return True
     added = new.keys() - old.keys()
@@ -590,7 +590,7 @@ class EventLog:
         }
         events.append(event)
 
-    def answer(self, q: int, side: int, answer: list[Any]) -> None:
+    def answer(self, q: int, side: int, answer: list[object]) -> None:
         events = self.events
         event: Answer = {
             "seq": len(events),

@@ -137,7 +137,7 @@ class Match:
         seed: int | str | None,
         policies: Mapping[str, Policy | None] | None,
         record: bool,
-        answers: Sequence[Any],
+        answers: Sequence[object],
         chance: Mapping[str, Any] | None = None,
         position: Position | None = None,
     ) -> None:
@@ -244,7 +244,7 @@ class Match:
         policies: Mapping[str, Policy | None] | None = None,
         *,
         record: bool = True,
-        answers: Sequence[Any] = (),
+        answers: Sequence[object] = (),
     ) -> Match:
         """A match put in ``position``, without a start (no ``start`` event, shuffle or toss):
         the decks are in the setup's order. Play it on with ``play_opening``, ``play_attack``
@@ -912,7 +912,7 @@ class Match:
         by_uid = dict(zip(shown, options, strict=True))
         return [by_uid[u] for u in chosen]
 
-    def _answer(self, side: int, card: int, question: Question) -> list[Any]:
+    def _answer(self, side: int, card: int, question: Question) -> list[object]:
         """The checked answer to ``question``: the next given answer, else ``side``'s policy's;
         a side without a policy stops the match here (``_Pause``)."""
         seq, log = question.seq, self.log
@@ -928,7 +928,7 @@ class Match:
             log.answer(seq, side, list(chosen))
         return chosen
 
-    def _policy_answer(self, side: int, question: Question) -> list[Any]:
+    def _policy_answer(self, side: int, question: Question) -> list[object]:
         policy = self.policies[side]
         if policy is None:
             raise _Pause(question)
@@ -1095,7 +1095,7 @@ def play_match(
     policies: Mapping[str, Policy | None] | None = None,
     *,
     record: bool = True,
-    answers: Sequence[Any] = (),
+    answers: Sequence[object] = (),
 ) -> MatchResult | PendingQuestion:
     """Play one match. A side missing from ``policies`` uses ``DefaultPolicy``; a side mapped to
     ``None`` is a human: the match stops at its first unanswered question (``PendingQuestion``);

@@ -126,7 +126,7 @@ class Question(NamedTuple):
 class Policy(Protocol):
     """Answers the questions of one side."""
 
-    def answer(self, question: Question) -> Sequence[Any]: ...
+    def answer(self, question: Question) -> Sequence[object]: ...
 
 
 @dataclass(frozen=True, slots=True)

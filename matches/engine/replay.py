@@ -39,7 +39,10 @@ def replay(setup: MatchSetup, events: Sequence[dict[str, Any]]) -> MatchResult:
 
 
 def verify(
-    setup: MatchSetup, seed: int | str | None, answers: Sequence[Any], events: Sequence[Any]
+    setup: MatchSetup,
+    seed: int | str | None,
+    answers: Sequence[object],
+    events: Sequence[dict[str, object]],
 ) -> bool:
     """Whether re-running ``setup`` with ``seed`` and ``answers`` (and replaying ``events``)
     reproduces exactly ``events``: every stored field (``events.same_events``: a match stored

@@ -24,6 +24,7 @@ from tournaments.rules.bots import LEVELS
 from tournaments.rules.bots.foresight import (
     ROLLOUTS,
     ChampionPolicy,
+    Rollouts,
     best_answer,
     observe,
     peeked,
@@ -53,7 +54,7 @@ def zeppelin_setup() -> MatchSetup:
     )
 
 
-Asked = tuple[Question, SideView, list[Any], dict[str, Any]]
+Asked = tuple[Question, SideView, list[object], Rollouts]
 
 
 class Recorder(ChampionPolicy):

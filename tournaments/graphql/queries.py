@@ -124,7 +124,7 @@ def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
     raise NotFoundError("not_found", _("No such seat."), {"seat": number})
 
 
-def listed_tournament(info: strawberry.Info, tournament_id: int) -> Any:
+def listed_tournament(info: strawberry.Info, tournament_id: int) -> TournamentListItem:
     """A tournament as the public list shows it (nothing secret: any caller)."""
     caller_actor(info)  # a bad token is refused as everywhere
     return tournament_list_item(tournament_id)
@@ -201,7 +201,7 @@ class Query:
         caller_actor(info)  # a bad token is refused here as everywhere
         filters = _filters(plain(status), league)
 
-        def read(offset: int, limit: int) -> tuple[list[Any], int]:
+        def read(offset: int, limit: int) -> tuple[list[TournamentListItem], int]:
             found = tournament_list(**filters, limit=limit, offset=offset)
             return found.results, found.count
 

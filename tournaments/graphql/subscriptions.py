@@ -7,10 +7,9 @@ last seq it sent. Nothing is published twice; a lost nudge costs latency, never 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import closing
 from datetime import datetime, timedelta
-from typing import Any
 
 import strawberry
 from channels.db import database_sync_to_async
@@ -64,9 +63,9 @@ class Waker:
     The wait for a nudge stays pending across timeouts: cancelling it would end the listener.
     """
 
-    def __init__(self, listener: Any) -> None:
+    def __init__(self, listener: AsyncIterator[object]) -> None:
         self.listener = listener
-        self.pending: asyncio.Task[Any] | None = None
+        self.pending: asyncio.Future[object] | None = None
 
     async def wait(self, due: datetime | None) -> None:
         if self.pending is None:

@@ -312,7 +312,7 @@ ACTIONS: dict[str, Any] = {
 """Every Deck Phase action by name, as a seat (over the API) or the bot policy names it."""
 
 
-def turn_to_data(turn: DraftTurn) -> dict[str, Any]:
+def turn_to_data(turn: DraftTurn) -> dict[str, object]:
     """The JSON form of a turn, as stored on its row."""
     return {
         "options": [[o.pile, o.count, o.fans] for o in turn.options],
@@ -348,7 +348,7 @@ def turn_from_data(data: dict[str, Any]) -> DraftTurn:
     )
 
 
-def obligation_to_data(obligation: Obligation) -> dict[str, Any]:
+def obligation_to_data(obligation: Obligation) -> dict[str, object]:
     return {
         "kind": obligation.kind,
         "source": obligation.source,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from tournaments.rules.data import ROUNDS, parks_for
 
@@ -30,6 +30,14 @@ class Pairing:
 
 
 Plan = tuple[tuple[Pairing, ...], ...]
+
+
+class PairingData(TypedDict):
+    """A pairing's JSON form."""
+
+    park: str
+    a: int
+    b: int
 
 
 def places(seat_count: int) -> list[int]:
@@ -68,12 +76,12 @@ def compute_plan(seat_count: int, rounds: int = ROUNDS) -> Plan:
     return tuple(plan)
 
 
-def plan_to_data(plan: Plan) -> list[list[dict[str, Any]]]:
+def plan_to_data(plan: Plan) -> list[list[PairingData]]:
     """The JSON form stored with a tournament."""
-    return [[{"park": p.park, "a": p.a, "b": p.b} for p in row] for row in plan]
+    return [[PairingData(park=p.park, a=p.a, b=p.b) for p in row] for row in plan]
 
 
-def plan_from_data(data: Sequence[Sequence[dict[str, Any]]]) -> Plan:
+def plan_from_data(data: Sequence[Sequence[PairingData]]) -> Plan:
     """Read a stored (or printed) plan back."""
     return tuple(
         tuple(Pairing(str(p["park"]), int(p["a"]), int(p["b"])) for p in row) for row in data

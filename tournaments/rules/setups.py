@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 SIDES = ("A", "B")
 
@@ -64,7 +63,7 @@ def match_setup(
     share: Mapping[str, Sequence[int]],
     keys: Mapping[int, str],
     sets_in_play: Sequence[str],
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """One match's setup as stored and published (``[uid, key]`` pairs, top first)."""
     a, b = sides["A"], sides["B"]
     return {

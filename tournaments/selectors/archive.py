@@ -4,15 +4,18 @@ shape the log's readers take from the rows: ``(seq, kind, audience, visible_at, 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import orjson
 
 from matches.archive import unpack
 from tournaments.models import TournamentEventArchive
 
+LogRow = tuple[int, str, int | None, datetime, str]
+"""A log row as the stream reads it: seq, kind, audience, ``visible_at`` and the payload's JSON
+text."""
 
-def archived_log_rows(tournament_id: int, after: int, limit: int) -> list[tuple[Any, ...]]:
+
+def archived_log_rows(tournament_id: int, after: int, limit: int) -> list[LogRow]:
     """Up to ``limit`` archived events after ``after`` (none when the log is not archived)."""
     blob = (
         TournamentEventArchive.objects.filter(pk=tournament_id)

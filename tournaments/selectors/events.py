@@ -22,7 +22,7 @@ from matches.observer import Viewer
 from matches.release import clock, held, is_released
 from tournaments.log_shapes import TournamentEventView
 from tournaments.models import Status, Tournament, TournamentEvent
-from tournaments.selectors.archive import archived_log_rows
+from tournaments.selectors.archive import LogRow, archived_log_rows
 from tournaments.selectors.viewers import tournament_event_seq
 
 BATCH = 500
@@ -130,7 +130,7 @@ def _slice(tournament_id: int, after: int, viewer: Viewer, *, text: bool) -> Log
     return LogSlice(sent, last, now if len(batch) > BATCH else None, tuple(released))
 
 
-def _log_rows(tournament_id: int, after: int) -> list[Any]:
+def _log_rows(tournament_id: int, after: int) -> list[LogRow]:
     """Up to ``BATCH + 1`` rows of the log after ``after``: the payload as its stored JSON text,
     ``visible_at`` as the field reads it (SQL built once, as on the write path)."""
     with connection.cursor() as cursor:

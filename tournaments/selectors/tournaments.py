@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import F
@@ -22,6 +21,7 @@ from tournaments.rules.bots import TAKEOVER_LEVEL
 from tournaments.rules.data import ROUNDS
 from tournaments.rules.lobby import lobby_actions, reclaim_actions
 from tournaments.rules.standings import Standing, fans_secret, ranked, scores
+from tournaments.rules.when_picked import CardFacts, Obligation
 from tournaments.rules.winter import winter_parks
 from tournaments.selectors.cards import card_facts
 from tournaments.selectors.events import released_seq_of
@@ -273,11 +273,11 @@ def _you(
     )
 
 
-def _copies(uids: list[int], facts: dict[int, Any]) -> list[CardCopy]:
+def _copies(uids: list[int], facts: dict[int, CardFacts]) -> list[CardCopy]:
     return [CardCopy(uid=uid, card=facts[uid].key) for uid in uids]
 
 
-def _turn(turn: DraftTurn | None, facts: dict[int, Any], deck: list[int]) -> Turn | None:
+def _turn(turn: DraftTurn | None, facts: dict[int, CardFacts], deck: list[int]) -> Turn | None:
     if turn is None:
         return None
     state = rules.turn_from_data(turn.state)
@@ -295,7 +295,7 @@ def _turn(turn: DraftTurn | None, facts: dict[int, Any], deck: list[int]) -> Tur
     )
 
 
-def _pending(pending: Any, facts: dict[int, Any], deck: list[int]) -> Pending:
+def _pending(pending: Obligation, facts: dict[int, CardFacts], deck: list[int]) -> Pending:
     """The When picked effect waiting for the viewer, with the very cards a ``resolve`` may name
     (the rule's own ``eligible``: a client following it is never refused ``not_eligible``)."""
     offered = _copies(pending.offered, facts)

@@ -9,12 +9,11 @@ stacks were dealt from it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
 from apikit.shapes import BigInt
 from infra.errors import ConflictError, NotFoundError
+from matches.models import Match
 from tournaments.log_shapes import MatchCheck, Verification, VerifyChecks
 from tournaments.models import Status, Tournament
 from tournaments.rules.seeds import commitment, derive_seed, stream
@@ -45,7 +44,7 @@ def tournament_verify(*, tournament_id: int) -> Verification:
     )
 
 
-def _match_check(tournament: Tournament, match: Any) -> MatchCheck:
+def _match_check(tournament: Tournament, match: Match) -> MatchCheck:
     expected = derive_seed(tournament.seed, "match", match.round, match.park)
     return MatchCheck(
         match=match.pk,

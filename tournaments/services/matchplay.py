@@ -9,9 +9,9 @@ So no view and no stream shows a result, a round change or a champion ahead of t
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -30,7 +30,14 @@ from matches.models import Match, MatchStatus
 from matches.observer import observe
 from matches.release import is_released
 from matches.selectors import ASKED, asked
-from matches.services import Outcome, match_fail, match_finish, match_store, match_wait
+from matches.services import (
+    Outcome,
+    Released,
+    match_fail,
+    match_finish,
+    match_store,
+    match_wait,
+)
 from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.bots.questions import question_policy
 from tournaments.selectors.bots import level_of
@@ -134,7 +141,7 @@ def live_sides(match: Match) -> frozenset[str]:
     )
 
 
-def _run(match: Match, answers: list[Any]) -> Outcome:
+def _run(match: Match, answers: list[object]) -> Outcome:
     policies = {
         side: question_policy(level_of(side_seat(match, side)), seed=match.seed, side=side)
         for side in ("A", "B")
@@ -235,7 +242,7 @@ def match_retry(*, match_id: int) -> bool:
     return True
 
 
-def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any) -> Match:
+def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: object) -> Match:
     """A live seat answers the match's pending question."""
     with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
@@ -259,7 +266,7 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: Any
 
 
 def answer_refusal(
-    error: InvalidAnswer, waiting: dict[str, Any] | None, question: int
+    error: InvalidAnswer, waiting: Mapping[str, object] | None, question: int
 ) -> ApplicationError:
     """The engine's refusal of an answer, in the player's language: the engine (no Django) words
     it in English, so its code chooses the words here (``InvalidAnswer`` lists the codes)."""
@@ -291,7 +298,7 @@ def match_answer_timeout(*, match_id: int, question: int) -> bool:
     return True
 
 
-def _pending_question(match: Match, question: int) -> dict[str, Any]:
+def _pending_question(match: Match, question: int) -> dict[str, object]:
     if match.status != MatchStatus.WAITING or match.question is None or not asked(match):
         raise ConflictError("no_question", _("This match is not waiting for an answer."))
     if match.question["seq"] != question:
@@ -365,19 +372,19 @@ def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
     )
 
 
-def release_due(match: Match) -> Any:
+def release_due(match: Match) -> datetime:
     """When a recorded match is released: one pace step after its last event is out."""
     assert match.result_visible_at is not None
     return match.result_visible_at + timedelta(seconds=_pace())
 
 
 def _event_items(
-    match: Match, released: list[tuple[dict[str, Any], Any]]
-) -> list[tuple[str, dict[str, Any], int | None, Any]]:
+    match: Match, released: Released
+) -> list[tuple[str, dict[str, object], int | None, datetime]]:
     """The match's events as the tournament's live log holds them, each to the audience it may
     reach: public events (as a spectator sees them) to everyone; a side's own questions,
     answers and looks to that seat alone; the shuffled orders nowhere."""
-    items: list[tuple[str, dict[str, Any], int | None, Any]] = []
+    items: list[tuple[str, dict[str, object], int | None, datetime]] = []
     for event, at in released:
         public = observe(event, None)
         if public is not None:
@@ -405,7 +412,7 @@ def match_release(*, match_id: int) -> bool:
 def _release(
     tournament: Tournament,
     match: Match,
-    items: list[tuple[str, dict[str, Any], int | None, Any]] | None = None,
+    items: list[tuple[str, dict[str, object], int | None, datetime]] | None = None,
     *,
     announced: bool = False,
 ) -> None:
@@ -424,7 +431,7 @@ def _release(
         tournament.round_owed = match.round
 
 
-def _finished(match: Match) -> dict[str, Any]:
+def _finished(match: Match) -> dict[str, object]:
     """The public ``match_finished`` event of a released match."""
     winner = side_seat(match, (match.outcome or {})["winner"])
     return {"match": match.pk, "park": match.park, "winner": winner.number, "reason": match.reason}

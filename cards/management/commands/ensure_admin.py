@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import secrets
 from argparse import ArgumentParser
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
@@ -28,8 +27,9 @@ class Command(LoggedOutput, LocalizedCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--username", default="admin")
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        username: str = options["username"]
+    def handle(self, *args: object, **options: object) -> None:
+        username = options["username"]
+        assert isinstance(username, str)
         # ADMIN_PASSWORD, or ADMIN_PASSWORD_FILE (compose's /run/secrets/admin_password).
         password = secret_value(os.environ, "ADMIN_PASSWORD")
         users = get_user_model()._default_manager

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from argparse import ArgumentParser
 from pathlib import Path
-from typing import Any
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
@@ -28,14 +27,17 @@ class Command(LocalizedCommand):
             "--out", type=Path, help=gettext_noop("The file to write (default: stdout).")
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        names: list[str] = options["names"]
+    def handle(self, *args: object, **options: object) -> None:
+        names = options["names"]
+        assert isinstance(names, list)
         found = list(CardSet.objects.filter(name__in=names))
         unknown = sorted(set(names) - {card_set.name for card_set in found})
         if unknown:
             raise CommandError(_("No card set named %(names)s.") % {"names": ", ".join(unknown)})
         text = json.dumps(sets_export(found), ensure_ascii=False, indent=2) + "\n"
-        if options["out"] is None:
+        out = options["out"]
+        if out is None:
             self.stdout.write(text, ending="")
         else:
-            options["out"].write_text(text, encoding="utf-8")
+            assert isinstance(out, Path)
+            out.write_text(text, encoding="utf-8")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from argparse import ArgumentParser
 from pathlib import Path
-from typing import Any
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
@@ -42,19 +41,22 @@ class Command(LoggedOutput, LocalizedCommand):
             ),
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
+        path, verbosity = options["file"], options["verbosity"]
+        assert isinstance(path, Path) and isinstance(verbosity, int)
+        dry_run = bool(options["dry_run"])
         try:
             report = catalogue_load(
-                path=options["file"],
-                force=options["force"],
-                dry_run=options["dry_run"],
-                only_its_sets=options["only_its_sets"],
+                path=path,
+                force=bool(options["force"]),
+                dry_run=dry_run,
+                only_its_sets=bool(options["only_its_sets"]),
             )
         except (CatalogueError, OSError, ValueError) as error:
             raise CommandError(str(error)) from error
-        if options["dry_run"]:
+        if dry_run:
             self.stdout.write(_("Dry run: nothing was changed. It would do this:"))
-        detailed = options["dry_run"] or options["verbosity"] > 1
+        detailed = dry_run or verbosity > 1
         self._print(_("Card sets"), report.sets, detailed=detailed)
         self._print(_("Cards"), report.cards, detailed=detailed)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -28,8 +26,9 @@ class Command(LocalizedCommand):
             help=gettext_noop("0 = every finished one."),
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        days: int = options["older_than"]
+    def handle(self, *args: object, **options: object) -> None:
+        days = options["older_than"]
+        assert isinstance(days, int)
         if days < 0:
             raise CommandError(_("--older-than must be 0 days or more."))
         done = archive_finished(older_than_days=days)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -27,11 +25,11 @@ class Command(LocalizedCommand):
         parser.add_argument("--matches", type=int, default=200, help=gettext_noop("Pairs to play."))
         parser.add_argument("--seed", type=int, default=0)
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
+        key, matches, seed = options["key"], options["matches"], options["seed"]
+        assert isinstance(key, str) and isinstance(matches, int) and isinstance(seed, int)
         try:
-            balance = card_balance_create(
-                key=options["key"], matches=options["matches"], seed=options["seed"]
-            )
+            balance = card_balance_create(key=key, matches=matches, seed=seed)
         except ApplicationError as error:
             raise CommandError(f"{error.code}: {error.message}") from error
         done = card_balance_run(balance_id=balance.pk)

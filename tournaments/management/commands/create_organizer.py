@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandParser
 from django.utils.translation import gettext_noop
 
@@ -20,6 +18,8 @@ class Command(LocalizedCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("name", help=gettext_noop("The organizer's username."))
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        token = organizer_create(username=options["name"])
+    def handle(self, *args: object, **options: object) -> None:
+        name = options["name"]
+        assert isinstance(name, str)
+        token = organizer_create(username=name)
         self.stdout.write(token)

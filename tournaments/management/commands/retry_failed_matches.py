@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import CommandParser
 from django.utils.translation import gettext_noop, ngettext
 
@@ -20,10 +18,12 @@ class Command(LocalizedCommand):
             "ids", nargs="*", type=int, help=gettext_noop("Match ids (default: every failed one).")
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         failed = Match.objects.filter(status=MatchStatus.FAILED)
-        if options["ids"]:
-            failed = failed.filter(pk__in=options["ids"])
+        chosen = options["ids"]
+        if chosen:
+            assert isinstance(chosen, list)
+            failed = failed.filter(pk__in=chosen)
         ids = list(failed.values_list("pk", flat=True))
         retried = [match_id for match_id in ids if match_retry(match_id=match_id)]
         self.stdout.write(

@@ -8,7 +8,7 @@ is added to the seat's deck. Every choice plays the same seeds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Required, TypedDict
 
 from tournaments.rules.bots.levels import deck_keys
 from tournaments.rules.bots.practice import Outlook, best_of_display, win_rate
@@ -16,6 +16,24 @@ from tournaments.rules.draft import DraftTurn, Table
 
 ADVICE_KINDS = ("option", "card", "none")
 """What advice rates: the round's options, the display's cards, or nothing now."""
+
+
+class Choice(TypedDict, total=False):
+    """One choice rated: an option (its index and text) or a display card (its uid and key)."""
+
+    option: int
+    text: str
+    card: int
+    key: str
+    win_probability: Required[float]
+    sample_size: Required[int]
+
+
+class Advice(TypedDict):
+    """The advice now: its kind and the choices it rates."""
+
+    kind: str
+    choices: list[Choice]
 
 
 def advice_kind(turn: DraftTurn) -> str:
@@ -29,11 +47,11 @@ def advice_kind(turn: DraftTurn) -> str:
     return "none"
 
 
-def advise(turn: DraftTurn, table: Table, outlook: Outlook, sims: int) -> dict[str, Any]:
+def advise(turn: DraftTurn, table: Table, outlook: Outlook, sims: int) -> Advice:
     """``{"kind", "choices": [...]}``, each choice with ``win_probability`` and ``sample_size``."""
     kind = advice_kind(turn)
     deck = deck_keys(table)
-    choices: list[dict[str, Any]] = []
+    choices: list[Choice] = []
     if kind == "option":
         for index, option in enumerate(turn.options):
             rng = outlook.rng("advice-option", index)
@@ -47,14 +65,13 @@ def advise(turn: DraftTurn, table: Table, outlook: Outlook, sims: int) -> dict[s
                 )
                 for n in range(sims)
             )
-            choices.append(_choice({"option": index, "text": option.label}, wins / sims, sims))
+            rate = round(wins / sims, 4)
+            choices.append(
+                Choice(option=index, text=option.label, win_probability=rate, sample_size=sims)
+            )
     elif kind == "card":
         for uid in sorted(turn.display):
             key = table.cards[uid].key
-            rate = win_rate(outlook, [*deck, key], sims, label="advice")
-            choices.append(_choice({"card": uid, "key": key}, rate, sims))
-    return {"kind": kind, "choices": choices}
-
-
-def _choice(what: dict[str, object], rate: float, sims: int) -> dict[str, Any]:
-    return {**what, "win_probability": round(rate, 4), "sample_size": sims}
+            rate = round(win_rate(outlook, [*deck, key], sims, label="advice"), 4)
+            choices.append(Choice(card=uid, key=key, win_probability=rate, sample_size=sims))
+    return Advice(kind=kind, choices=choices)

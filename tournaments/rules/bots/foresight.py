@@ -59,7 +59,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from matches.engine import (
     DefaultPolicy,
@@ -102,17 +102,27 @@ class _Diverged(Exception):
     """The replay asked the champion a question it was not asked in the match."""
 
 
+class Rollouts(TypedDict):
+    """How ``best_answer`` reached its answer: candidates, kept samples, rollouts played and
+    each candidate's wins (none when it played no rollout)."""
+
+    candidates: int
+    samples: int
+    rollouts: int
+    wins: NotRequired[list[int]]
+
+
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What the champion's view tells about the hidden cards (see the module docstring)."""
 
     side: str
     first: str
-    events: tuple[dict[str, Any], ...]
-    taken: Mapping[str, tuple[Any, ...]]
-    keys: Mapping[Any, str]
-    answers: Mapping[int, list[Any]]
-    story: list[dict[str, Any]]
+    events: tuple[dict[str, object], ...]
+    taken: Mapping[str, tuple[object, ...]]
+    keys: Mapping[object, str]
+    answers: Mapping[int, list[object]]
+    story: list[dict[str, object]]
     pile_rest: Mapping[str, tuple[str, ...]]
 
 
@@ -121,9 +131,9 @@ def observe(view: SideView) -> Observation | None:
     the champion's own answers."""
     seen = view.seen or ()
     first = view.setup.first
-    taken: dict[str, list[Any]] = {}
-    keys: dict[Any, str] = {}
-    answers: dict[int, list[Any]] = {}
+    taken: dict[str, list[object]] = {}
+    keys: dict[object, str] = {}
+    answers: dict[int, list[object]] = {}
     for event in seen:
         kind = event["kind"]
         if kind == "flag_toss":
@@ -142,7 +152,7 @@ def observe(view: SideView) -> Observation | None:
 
 
 def _rest(
-    composition: Sequence[str], taken: Sequence[Any], keys: Mapping[Any, str]
+    composition: Sequence[str], taken: Sequence[object], keys: Mapping[object, str]
 ) -> tuple[str, ...]:
     """A pile's composition less the cards seen taken from it."""
     left = Counter(composition)
@@ -164,20 +174,20 @@ class DeckTrack:
     an unseen card left, ``rng`` guesses (a wrong guess fails the replay check)."""
 
     def __init__(self, size: int, rng: random.Random) -> None:
-        self.slots: list[tuple[bool, Any]] = [(True, n) for n in range(size)]
-        self.pins: dict[int, Any] = {}
+        self.slots: list[tuple[bool, object]] = [(True, n) for n in range(size)]
+        self.pins: dict[object, object] = {}
         self.rng = rng
 
-    def pin(self, index: int, uid: Any) -> None:
+    def pin(self, index: int, uid: object) -> None:
         start, value = self.slots[index]
         if start and value not in self.pins and uid not in self.pins.values():
             self.pins[value] = uid
 
-    def holds(self, slot: tuple[bool, Any], uid: Any) -> bool:
+    def holds(self, slot: tuple[bool, object], uid: object) -> bool:
         start, value = slot
         return self.pins.get(value) == uid if start else value == uid
 
-    def take(self, uid: Any) -> None:
+    def take(self, uid: object) -> None:
         """``uid`` leaves the deck: from its slot if known, else from the top or the bottom."""
         for index, slot in enumerate(self.slots):
             if self.holds(slot, uid):
@@ -220,12 +230,12 @@ Peek = tuple[str, bool]
 
 
 def pinned(
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Mapping[str, object]],
     side: str,
     size: int,
     rng: random.Random,
-    peek: tuple[Peek, Mapping[Any, Ref]] | None = None,
-) -> dict[int, Any]:
+    peek: tuple[Peek, Mapping[object, Ref]] | None = None,
+) -> dict[object, object]:
     """The starting positions (top = 0) of ``side``'s deck whose card the events show; with
     ``peek`` (the card being peeked at, the side's own cards) the deck end it looks at holds a
     card of that key (drawn among the side's unplaced cards of that key)."""
@@ -253,7 +263,7 @@ def peeked(question: Question, view: SideView) -> Peek | None:
     return question.option_keys[0], bottom
 
 
-def _fresh_uids(known: set[Any]) -> Iterator[int]:
+def _fresh_uids(known: set[object]) -> Iterator[int]:
     """Uids for modelled cards: negative ints no real card uses."""
     uid = -1
     while True:
@@ -319,10 +329,10 @@ def _sample_pile(
 class _Script:
     """The champion's past answers in a replay; stops it at the question being decided."""
 
-    def __init__(self, answers: Mapping[int, list[Any]], stop: int) -> None:
+    def __init__(self, answers: Mapping[int, list[object]], stop: int) -> None:
         self.answers, self.stop = answers, stop
 
-    def answer(self, question: Question) -> Sequence[Any]:
+    def answer(self, question: Question) -> Sequence[object]:
         if question.seq >= self.stop:
             raise _Reached
         if question.seq not in self.answers:
@@ -330,7 +340,7 @@ class _Script:
         return self.answers[question.seq]
 
 
-def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[Any] | None:
+def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[object] | None:
     """The answers given before ``question`` in a replay of ``setup``, when the champion's
     view of the replay equals its view of the match (else ``None``)."""
     me, other = seen.side, "B" if seen.side == "A" else "A"
@@ -350,7 +360,7 @@ def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[
     return None  # the match ended before the question
 
 
-def _story(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def _story(events: Sequence[dict[str, object]]) -> list[dict[str, object]]:
     """The events as compared between a replay and the match: without their ``seq`` (it counts
     the hidden shuffles too) and without the start and the toss (a replay opens as seen)."""
     return [
@@ -360,13 +370,13 @@ def _story(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def candidates(question: Question, rng: random.Random) -> list[list[Any]]:
+def candidates(question: Question, rng: random.Random) -> list[list[object]]:
     """The default answer first, then every other valid answer when there are few, else a
     seeded sample of them (``MAX_CANDIDATES`` in all)."""
     default = list(question.default)
     options = list(question.options)
     ordered = question.kind in PERMUTATION_KINDS
-    chosen: list[list[Any]] = [default]
+    chosen: list[list[object]] = [default]
     seen = {_norm(default, ordered)}
     for answer in _answers(question, options, ordered, rng):
         if len(chosen) >= MAX_CANDIDATES:
@@ -377,13 +387,13 @@ def candidates(question: Question, rng: random.Random) -> list[list[Any]]:
     return chosen
 
 
-def _norm(answer: Sequence[Any], ordered: bool) -> tuple[Any, ...] | frozenset[Any]:
+def _norm(answer: Sequence[object], ordered: bool) -> tuple[object, ...] | frozenset[object]:
     return tuple(answer) if ordered else frozenset(answer)
 
 
 def _answers(
-    question: Question, options: list[Any], ordered: bool, rng: random.Random
-) -> Iterator[list[Any]]:
+    question: Question, options: list[object], ordered: bool, rng: random.Random
+) -> Iterator[list[object]]:
     """Every valid answer (when at most ``MAX_CANDIDATES``), else random ones."""
     if ordered:
         total = math.factorial(len(options))
@@ -408,14 +418,14 @@ def _answers(
 
 def best_answer(
     question: Question, view: SideView, seed: object, pool: Sequence[str] | None = None
-) -> tuple[list[Any], dict[str, Any]]:
+) -> tuple[list[object], Rollouts]:
     """The answer with the best win rate over the rollouts, and how it was reached."""
     rng = random.Random(f"{seed}:champion:{view.side}:{question.seq}")
     default = list(question.default)
     seen = observe(view) if view.seen is not None else None
     options = candidates(question, rng)
     if seen is None or len(options) < 2:
-        return default, {"candidates": len(options), "samples": 0, "rollouts": 0}
+        return default, Rollouts(candidates=len(options), samples=0, rollouts=0)
     wanted = max(ROLLOUTS // len(options), 1)
     if wanted < MIN_SAMPLES:
         options = options[: max(ROLLOUTS // MIN_SAMPLES, 2)]
@@ -438,11 +448,11 @@ def best_answer(
     best = max(range(len(options)), key=lambda i: (wins[i], i == 0))
     if wins[best] <= wins[0] + MARGIN * samples:
         best = 0
-    info = {"candidates": len(options), "samples": samples, "rollouts": rollouts, "wins": wins}
+    info = Rollouts(candidates=len(options), samples=samples, rollouts=rollouts, wins=wins)
     return (options[best] if samples else default), info
 
 
-def _wins(setup: MatchSetup, answers: list[Any], side: str) -> int:
+def _wins(setup: MatchSetup, answers: list[object], side: str) -> int:
     """1 when ``side`` wins the match played out with ``answers`` then default answers."""
     try:
         result = play_match(setup, None, None, record=False, answers=answers)
@@ -457,11 +467,11 @@ class ChampionPolicy:
     def __init__(self, seed: object, side: str, pool: Sequence[str] | None = None) -> None:
         self.seed, self.side, self.pool = seed, side, pool
 
-    def answer(self, question: Question) -> Sequence[Any]:
+    def answer(self, question: Question) -> Sequence[object]:
         """Without a view (an engine that gives none): the default answer."""
         return list(question.default)
 
-    def answer_seeing(self, question: Question, view: SideView) -> Sequence[Any]:
+    def answer_seeing(self, question: Question, view: SideView) -> Sequence[object]:
         started = time.process_time()
         chosen = best_answer(question, view, self.seed, self.pool)[0]
         for observer in OBSERVERS:
