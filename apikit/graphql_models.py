@@ -6,8 +6,10 @@ describes it. Where the response is a model's row, ``model_type`` makes its Grap
 types and descriptions (the committed SDL shows any difference), resolved from the row. A field
 that is not a model field of the same name is given with its optimizer hints
 (``strawberry_django.field(only=…, select_related=…)``); a list of shapes is given as a
-resolver. ``optimized`` reads a connection's queryset through strawberry-django's optimizer, so
-a page of rows costs the same statements whatever its length.
+resolver. The type also resolves from an instance of the shape (an action's answer, a row
+nested in another shape): each field is then its attribute. ``optimized`` reads a connection's
+queryset through strawberry-django's optimizer, so a page of rows costs the same statements
+whatever its length.
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ from graphql.execution.collect_fields import FieldDetails, FragmentDetails, coll
 from graphql.execution.values import VariableValues
 from graphql.language import FieldNode
 from strawberry import relay
+from strawberry.extensions.field_extension import FieldExtension, SyncExtensionResolver
 from strawberry.types import Info
 from strawberry.types.nodes import get_variable_values
 from strawberry_django.optimizer import optimize
 
+from apikit.graphql import Connection
+from apikit.graphql_pages import Page, sliced
 from apikit.shapes import (
     Shape,
     fields_of,
@@ -52,6 +57,8 @@ def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> A
             continue
         made = given.get(found.name) or strawberry_django.field()
         made.description = found.meta.description
+        if made.base_resolver is not None:
+            made.extensions.append(FromShape(cls, found.name))
         if found.meta.graphql_name:
             made.graphql_name = graphql_camel(found.meta.graphql_name)
         namespace[found.name] = made
@@ -59,9 +66,15 @@ def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> A
             annotations[found.name] = graphql_of(found.type, found.meta)  # keeps their order
     if node is not None and node.type is int:  # last, as ``graphql_type`` places it
         namespace["database_id"] = strawberry_django.field(
-            resolver=_pk, description=node.meta.description, only=(model._meta.pk.name,)
+            resolver=_pk,
+            description=node.meta.description,
+            only=(model._meta.pk.name,),
+            extensions=[FromShape(cls, node.name)],
         )
         annotations["database_id"] = int
+    if node is not None:
+        namespace["resolve_id"] = classmethod(_id_of(cls, node.name))
+    namespace["is_type_of"] = classmethod(lambda _cls, obj, _info: isinstance(obj, (model, cls)))
     bases = (relay.Node,) if node is not None else ()
     made_type = type(cls.__name__, bases, namespace)
     made_type = strawberry_django.type(model, description=cls.__shape_description__)(made_type)
@@ -78,11 +91,45 @@ def _pk(root: Model) -> int:
     return cast("int", root.pk)
 
 
+def _id_of(cls: type[Shape], name: str) -> Any:
+    """A ``Node`` 's ``resolve_id``: the row's primary key, or the shape's field ``name``."""
+
+    def resolve_id(_type: Any, root: Any, *, info: Any = None) -> str:
+        return str(getattr(root, name) if isinstance(root, cls) else root.pk)
+
+    return resolve_id
+
+
+class FromShape(FieldExtension):
+    """A field resolved from a row, answered from a shape instance by its attribute."""
+
+    def __init__(self, shape: type[Shape], name: str) -> None:
+        self.shape, self.name = shape, name
+
+    def resolve(self, next_: SyncExtensionResolver, source: Any, info: Info, **kwargs: Any) -> Any:
+        if isinstance(source, self.shape):
+            return getattr(source, self.name)
+        return next_(source, info, **kwargs)
+
+
 def optimized(queryset: QuerySet[M], info: Info | GraphQLResolveInfo) -> QuerySet[M]:
     """``queryset`` optimised for the nodes the connection field of ``info`` selects (strawberry-
     django reads a connection of its own; ours, ``apikit.graphql.Connection``, is narrowed)."""
     raw = info._raw_info if isinstance(info, Info) else info
     return optimize(queryset, node_info(raw))
+
+
+def counted_page(queryset: QuerySet[M], page: Page) -> Connection[M]:
+    """``page`` of ``queryset``: its rows, and its count unless they tell it (a page that ends
+    the list)."""
+
+    def read(offset: int, limit: int) -> tuple[list[M], int]:
+        rows = list(queryset[offset : offset + limit]) if limit else []
+        if len(rows) < limit and (rows or offset == 0):
+            return rows, offset + len(rows)
+        return rows, queryset.count()
+
+    return sliced(read, page)
 
 
 def node_info(info: GraphQLResolveInfo) -> GraphQLResolveInfo:
