@@ -4,9 +4,12 @@ from these declarations, so both check the caller alike and read the same rows."
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from apikit.actions import Call, Ident
 from apikit.lists import Listed
 from leagues.actions import SLUG, organizer
+from leagues.models import Correction, WebhookEndpoint
 from leagues.selectors import leagues as selectors
 from leagues.services import leagues as services
 from leagues.services import managing, schedules
@@ -41,6 +44,11 @@ def _corrections(call: Call) -> list[CorrectionView]:
     return selectors.correction_list(call.data["slug"])
 
 
+def _correction_rows(call: Call) -> QuerySet[Correction]:
+    actor(call)
+    return selectors.correction_rows(call.data["slug"])
+
+
 def _calendar(call: Call) -> list[ScheduleShape]:
     actor(call)
     return schedules.calendar(call.data["slug"])
@@ -53,12 +61,14 @@ def _organizers_only(call: Call) -> str:
     return slug
 
 
-def _deliveries(call: Call) -> list[Delivery]:
+def _endpoint(call: Call) -> WebhookEndpoint:
+    """The endpoint, once the caller is one of its league's organizers (``forbidden`` else)."""
     data = call.data
-    endpoint = managing.webhook_of(
-        organizer=organizer(call), slug=data["slug"], endpoint_id=data["id"]
-    )
-    return selectors.delivery_list(endpoint)
+    return managing.webhook_of(organizer=organizer(call), slug=data["slug"], endpoint_id=data["id"])
+
+
+def _deliveries(call: Call) -> list[Delivery]:
+    return selectors.delivery_list(_endpoint(call))
 
 
 LEAGUES = Listed(
@@ -80,6 +90,7 @@ WEBHOOKS = Listed(
     listing=WebhookList,
     rows=lambda call: selectors.webhook_list(_organizers_only(call)),
     path=(SLUG,),
+    query=lambda call: selectors.webhook_rows(_organizers_only(call)),
 )
 WEBHOOK_DELIVERIES = Listed(
     name="webhook_deliveries",
@@ -87,6 +98,7 @@ WEBHOOK_DELIVERIES = Listed(
     listing=DeliveryList,
     rows=_deliveries,
     path=(SLUG, ENDPOINT),
+    query=lambda call: selectors.delivery_rows(_endpoint(call)),
 )
 CORRECTIONS = Listed(
     name="corrections",
@@ -94,6 +106,7 @@ CORRECTIONS = Listed(
     listing=CorrectionList,
     rows=_corrections,
     path=(SLUG,),
+    query=_correction_rows,
 )
 CALENDAR = Listed(
     name="calendar",

@@ -176,6 +176,9 @@ ORGANIZER_CHANGES = Listed(
         organizer=organizer(call), slug=call.data["slug"]
     ),
     path=(SLUG,),
+    query=lambda call: organizing.organizer_change_rows(
+        organizer=organizer(call), slug=call.data["slug"]
+    ),
 )
 JOIN_REQUESTS = Listed(
     name="join_requests",

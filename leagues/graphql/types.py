@@ -1,12 +1,79 @@
-"""The league objects of GraphQL, made from their one declaration (``leagues.shapes``
-through ``apikit.shapes.graphql_type``): no field is written twice. Every list of objects in them
-is a connection (``first``/``after``, ``last``/``before``); leagues, seasons and members are
-``Node`` s (the lists' connections are made with their root fields: ``apikit.lists``)."""
+"""The league objects of GraphQL, made from their one declaration (``leagues.shapes``): no field
+is written twice. A shape that is one model's row (a correction, a webhook endpoint, a delivery,
+an organizer change) is a strawberry-django type of that model (``apikit.graphql_models``): its
+lists are read through the optimizer, each field that is not the model's field of the same name
+saying what it reads; the others are ``apikit.shapes.graphql_type`` s of the selectors' shapes.
+Every list of objects in them is a connection (``first``/``after``, ``last``/``before``);
+leagues, seasons and members are ``Node`` s (the lists' connections are made with their root
+fields: ``apikit.lists``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import strawberry_django
+from django.db.models import Prefetch
+
+from apikit.graphql_models import model_type
 from apikit.shapes import graphql_type
-from leagues import shapes
+from leagues import models, organizing_shapes, shapes
+
+# The model types first: the shapes' types below nest them (``leagues.shapes`` names this
+# module as where they are made).
+
+
+def _season(root: models.Correction) -> int:
+    return root.season_id
+
+
+def _tournament(root: models.Correction) -> int | None:
+    return root.link.tournament_id if root.link else None
+
+
+def _member(root: models.Correction) -> str | None:
+    return root.member.handle if root.member else None
+
+
+def _match(root: models.Correction) -> int | None:
+    return root.match_id
+
+
+def _places(root: models.Correction) -> dict[str, int]:
+    """A manual result's places by handle (of its league's members, prefetched)."""
+    if not root.places:
+        return {}
+    handles = {member.pk: member.handle for member in root.league.members.all()}
+    return {handles[int(k)]: place for k, place in root.places.items()}
+
+
+def _handles(info: Any) -> Prefetch:
+    """The league's members' handles, for the places of a page of corrections."""
+    return Prefetch("league__members", queryset=models.Member.objects.only("league", "handle"))
+
+
+CorrectionView = model_type(
+    shapes.CorrectionView,
+    models.Correction,
+    {
+        "season": strawberry_django.field(_season, only=("season",)),
+        "tournament": strawberry_django.field(
+            _tournament, only=("link__tournament",), select_related=("link",)
+        ),
+        "member": strawberry_django.field(
+            _member, only=("member__handle",), select_related=("member",)
+        ),
+        "match": strawberry_django.field(_match, only=("match",)),
+        "places": strawberry_django.field(
+            _places,
+            only=("places", "league__id"),
+            select_related=("league",),
+            prefetch_related=(_handles,),
+        ),
+    },
+)
+WebhookItem = model_type(shapes.WebhookItem, models.WebhookEndpoint, {})
+Delivery = model_type(shapes.Delivery, models.WebhookDelivery, {})
+OrganizerChangeItem = model_type(organizing_shapes.OrganizerChangeItem, models.OrganizerChange, {})
 
 LeagueItem = graphql_type(shapes.LeagueItem)
 LeagueView = graphql_type(shapes.LeagueView)
@@ -14,9 +81,6 @@ SeasonView = graphql_type(shapes.SeasonView)
 Standings = graphql_type(shapes.Standings)
 MemberHistory = graphql_type(shapes.MemberHistory)
 MemberItem = graphql_type(shapes.MemberItem)
-CorrectionView = graphql_type(shapes.CorrectionView)
-WebhookItem = graphql_type(shapes.WebhookItem)
-Delivery = graphql_type(shapes.Delivery)
 ScheduleView = graphql_type(shapes.ScheduleView)
 TournamentScheduleView = graphql_type(shapes.TournamentScheduleView)
 TournamentResults = graphql_type(shapes.TournamentResults)

@@ -6,7 +6,7 @@ Nothing secret leaves here: no token or claim hash, no join code but to the leag
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from apikit.shapes import row
@@ -240,11 +240,13 @@ def correction_view(correction: Correction) -> CorrectionView:
     )
 
 
-def correction_list(slug: str) -> list[CorrectionView]:
+def correction_rows(slug: str) -> QuerySet[Correction]:
     """Every correction of the league, oldest first: its audit trail."""
-    league = league_get(slug)
-    found = Correction.objects.filter(league=league).select_related("link", "member")
-    return [correction_view(c) for c in found.order_by("id")]
+    return Correction.objects.filter(league=league_get(slug)).order_by("id")
+
+
+def correction_list(slug: str) -> list[CorrectionView]:
+    return [correction_view(c) for c in correction_rows(slug).select_related("link", "member")]
 
 
 def _history_row(
@@ -326,17 +328,28 @@ def webhook_view(endpoint: WebhookEndpoint) -> WebhookItem:
     return row(WebhookItem, endpoint)
 
 
+def webhook_rows(slug: str) -> QuerySet[WebhookEndpoint]:
+    """The league's endpoints, oldest first."""
+    return WebhookEndpoint.objects.filter(league__slug=slug).order_by("id")
+
+
 def webhook_list(slug: str) -> list[WebhookItem]:
-    return [webhook_view(e) for e in WebhookEndpoint.objects.filter(league__slug=slug)]
+    return [webhook_view(e) for e in webhook_rows(slug)]
 
 
 def delivery_view(delivery: WebhookDelivery) -> Delivery:
     return row(Delivery, delivery)
 
 
-def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[Delivery]:
+def delivery_rows(endpoint: WebhookEndpoint, *, limit: int = 100) -> QuerySet[WebhookDelivery]:
     """The endpoint's newest deliveries first (the log an organizer retries from)."""
-    return [delivery_view(d) for d in endpoint.deliveries.order_by("-sequence")[:limit]]
+    # Not ``endpoint.deliveries``: it reads each row's endpoint id (which GraphQL's optimizer may
+    # leave unread) to attach the endpoint.
+    return WebhookDelivery.objects.filter(endpoint=endpoint).order_by("-sequence")[:limit]
+
+
+def delivery_list(endpoint: WebhookEndpoint) -> list[Delivery]:
+    return [delivery_view(d) for d in delivery_rows(endpoint)]
 
 
 # Nodes: an object by its number (GraphQL's ``node(id:)``). A number is guessable where a slug is
