@@ -74,7 +74,11 @@ def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> A
         annotations["database_id"] = int
     if node is not None:
         namespace["resolve_id"] = classmethod(_id_of(cls, node.name))
-    namespace["is_type_of"] = classmethod(lambda _cls, obj, _info: isinstance(obj, (model, cls)))
+    # The shape's own instances only: a shape extending it (``LeagueView`` of ``LeagueItem``) is
+    # another type, told apart by ``node(id:)`` as ``graphql_type`` tells it.
+    namespace["is_type_of"] = classmethod(
+        lambda _cls, obj, _info: isinstance(obj, model) or type(obj) is cls
+    )
     bases = (relay.Node,) if node is not None else ()
     made_type = type(cls.__name__, bases, namespace)
     made_type = strawberry_django.type(model, description=cls.__shape_description__)(made_type)

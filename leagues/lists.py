@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from apikit.actions import Call, Ident
 from apikit.lists import Listed
 from leagues.actions import SLUG, organizer
-from leagues.models import Correction, WebhookEndpoint
+from leagues.models import Correction, League, WebhookEndpoint
 from leagues.selectors import leagues as selectors
 from leagues.services import leagues as services
 from leagues.services import managing, schedules
@@ -37,6 +37,11 @@ ENDPOINT = Ident(
 def _leagues(call: Call) -> list[LeagueItem]:
     actor(call)  # ``bad_token`` for an unknown token, as everywhere
     return selectors.league_list()
+
+
+def _league_rows(call: Call) -> QuerySet[League]:
+    actor(call)
+    return selectors.league_rows()
 
 
 def _corrections(call: Call) -> list[CorrectionView]:
@@ -76,6 +81,7 @@ LEAGUES = Listed(
     description="Public leagues (an unlisted one is reached by its slug).",
     listing=LeagueList,
     rows=_leagues,
+    query=_league_rows,
 )
 MEMBERS = Listed(
     name="members",
@@ -83,6 +89,7 @@ MEMBERS = Listed(
     listing=MemberList,
     rows=lambda call: selectors.member_list(_organizers_only(call)),
     path=(SLUG,),
+    query=lambda call: selectors.member_rows(_organizers_only(call)),
 )
 WEBHOOKS = Listed(
     name="webhooks",

@@ -192,6 +192,7 @@ MY_LEAGUES = Listed(
     description="The leagues the calling organizer organizes, public or unlisted.",
     listing=LeagueList,
     rows=lambda call: organizing.my_leagues(organizer=organizer(call)),
+    query=lambda call: organizing.my_league_rows(organizer=organizer(call)),
 )
 
 LISTED = (ORGANIZERS, ORGANIZER_CHANGES, JOIN_REQUESTS, MY_LEAGUES)

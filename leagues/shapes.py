@@ -357,4 +357,4 @@ Calendar = listing(ScheduleView, "Calendar", "A league's scheduled tournaments b
 EmbedSiteList = listing(EmbedSiteItem, "EmbedSiteList", "The sites that may frame the widget.")
 
 # Rows of one model each: their GraphQL types are the models' (strawberry-django's).
-made_in("leagues.graphql.types", CorrectionView, WebhookItem, Delivery)
+made_in("leagues.graphql.types", LeagueItem, MemberItem, CorrectionView, WebhookItem, Delivery)

@@ -1,11 +1,12 @@
 """The league objects of GraphQL, made from their one declaration (``leagues.shapes``): no field
-is written twice. A shape that is one model's row (a correction, a webhook endpoint, a delivery,
-an organizer change) is a strawberry-django type of that model (``apikit.graphql_models``): its
-lists are read through the optimizer, each field that is not the model's field of the same name
-saying what it reads; the others are ``apikit.shapes.graphql_type`` s of the selectors' shapes.
-Every list of objects in them is a connection (``first``/``after``, ``last``/``before``);
-leagues, seasons and members are ``Node`` s (the lists' connections are made with their root
-fields: ``apikit.lists``)."""
+is written twice. A shape that is one model's row (a league of a list, a member, a correction, a
+webhook endpoint, a delivery, an organizer change) is a strawberry-django type of that model
+(``apikit.graphql_models``): its lists are read through the optimizer, each field that is not
+the model's field of the same name saying what it reads; the others are
+``apikit.shapes.graphql_type`` s of the selectors' shapes (a league's view and its seasons show
+their join codes to its organizers alone). Every list of objects in them is a connection
+(``first``/``after``, ``last``/``before``); leagues, seasons and members are ``Node`` s (the
+lists' connections are made with their root fields: ``apikit.lists``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,40 @@ from leagues import models, organizing_shapes, shapes
 
 # The model types first: the shapes' types below nest them (``leagues.shapes`` names this
 # module as where they are made).
+
+
+def _public(root: models.League) -> bool:
+    return root.visibility == models.Visibility.PUBLIC
+
+
+LeagueItem = model_type(
+    shapes.LeagueItem,
+    models.League,
+    {"public": strawberry_django.field(_public, only=("visibility",))},
+)
+
+
+def _handle(root: models.Member) -> str:
+    return root.handle
+
+
+def _bot_level(root: models.Member) -> str | None:
+    return root.bot_level or None
+
+
+def _claimed(root: models.Member) -> bool:
+    return root.claimed_at is not None
+
+
+MemberItem = model_type(
+    shapes.MemberItem,
+    models.Member,
+    {
+        "member": strawberry_django.field(_handle, only=("handle",)),
+        "bot_level": strawberry_django.field(_bot_level, only=("bot_level",)),
+        "claimed": strawberry_django.field(_claimed, only=("claimed_at",)),
+    },
+)
 
 
 def _season(root: models.Correction) -> int:
@@ -75,12 +110,10 @@ WebhookItem = model_type(shapes.WebhookItem, models.WebhookEndpoint, {})
 Delivery = model_type(shapes.Delivery, models.WebhookDelivery, {})
 OrganizerChangeItem = model_type(organizing_shapes.OrganizerChangeItem, models.OrganizerChange, {})
 
-LeagueItem = graphql_type(shapes.LeagueItem)
 LeagueView = graphql_type(shapes.LeagueView)
 SeasonView = graphql_type(shapes.SeasonView)
 Standings = graphql_type(shapes.Standings)
 MemberHistory = graphql_type(shapes.MemberHistory)
-MemberItem = graphql_type(shapes.MemberItem)
 ScheduleView = graphql_type(shapes.ScheduleView)
 TournamentScheduleView = graphql_type(shapes.TournamentScheduleView)
 TournamentResults = graphql_type(shapes.TournamentResults)

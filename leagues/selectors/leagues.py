@@ -59,9 +59,13 @@ def _league(league: League) -> LeagueItem:
     return row(LeagueItem, league, public=league.visibility == Visibility.PUBLIC)
 
 
-def league_list() -> list[LeagueItem]:
+def league_rows() -> QuerySet[League]:
     """Public leagues only (an unlisted one is reached by its slug alone)."""
-    return [_league(league) for league in League.objects.filter(visibility=Visibility.PUBLIC)]
+    return League.objects.filter(visibility=Visibility.PUBLIC)
+
+
+def league_list() -> list[LeagueItem]:
+    return [_league(league) for league in league_rows()]
 
 
 def league_get(slug: str) -> League:
@@ -299,10 +303,15 @@ def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
     return row(ResultRow, result, member=member.handle, kind=member.kind, rating=_skill(change))
 
 
+def member_rows(slug: str) -> QuerySet[Member]:
+    """Every member of the league (for its organizers), by kind and handle."""
+    return Member.objects.filter(league__slug=slug).order_by("kind", "handle")
+
+
 def member_list(slug: str) -> list[MemberItem]:
     """Every member of the league (for its organizers): handle, kind, strength, whether its
     token is claimed. No hash leaves here."""
-    members = Member.objects.filter(league__slug=slug).order_by("kind", "handle")
+    members = member_rows(slug)
     return [
         row(
             MemberItem,

@@ -125,10 +125,13 @@ def league_delete(*, organizer: Organizer | None, slug: str) -> None:
         league.delete()
 
 
-def my_leagues(*, organizer: Organizer | None) -> list[LeagueItem]:
+def my_league_rows(*, organizer: Organizer | None) -> QuerySet[League]:
     """Every league the caller organizes, public or unlisted, by name."""
-    by = require_organizer(organizer)
-    leagues = League.objects.filter(organizers=by.user_id)
+    return League.objects.filter(organizers=require_organizer(organizer).user_id)
+
+
+def my_leagues(*, organizer: Organizer | None) -> list[LeagueItem]:
+    leagues = my_league_rows(organizer=organizer)
     return [
         row(LeagueItem, league, public=league.visibility == Visibility.PUBLIC) for league in leagues
     ]

@@ -1,6 +1,6 @@
-"""The league lists whose items are rows (deliveries, corrections, webhooks, organizer changes)
-read through strawberry-django's optimizer: a page costs the same SQL statements whatever its
-length, each reading only the columns its query selects."""
+"""The league lists whose items are rows (deliveries, corrections, webhooks, organizer changes,
+members) read through strawberry-django's optimizer: a page costs the same SQL statements
+whatever its length, each reading only the columns its query selects."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ DELIVERY = (
 CORRECTION = "id databaseId kind reason season tournament member match places createdAt"
 WEBHOOK = "id databaseId url events active lastSequence createdAt"
 CHANGE = "username change by at"
+MEMBER = "id databaseId member kind botLevel claimed createdAt"
 PAGES = {
     "deliveries": "query($slug: String!, $id: ID!, $n: Int) { webhookDeliveries(slug: $slug, "
     "id: $id, first: $n)" + edges(DELIVERY) + " }",
@@ -45,11 +46,14 @@ PAGES = {
     "changes": "query($slug: String!, $n: Int) { organizerChanges(slug: $slug, first: $n)"
     + edges(CHANGE)
     + " }",
+    "members": "query($slug: String!, $n: Int) { members(slug: $slug, first: $n)"
+    + edges(MEMBER)
+    + " }",
 }
 # The token and its user's permissions (3), the league (and, for its organizers' lists,
 # whether the caller organizes it; the deliveries' endpoint), the page and the count (a full
 # page does not tell it); a correction's places add the league's members' handles.
-BOUND = {"deliveries": 8, "corrections": 7, "webhooks": 7, "changes": 7}
+BOUND = {"deliveries": 8, "corrections": 7, "webhooks": 7, "changes": 7, "members": 7}
 
 
 def _league(rows: int) -> tuple[str, str, WebhookEndpoint]:
