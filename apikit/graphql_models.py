@@ -6,13 +6,16 @@ describes it. Where the response is a model's row, ``model_type`` makes its Grap
 types and descriptions (the committed SDL shows any difference), resolved from the row. A field
 that is not a model field of the same name is given with its optimizer hints
 (``strawberry_django.field(only=…, select_related=…)``); a list of shapes is given as a
-resolver. ``optimized`` reads a connection's queryset through strawberry-django's optimizer, so
-a page of rows costs the same statements whatever its length.
+resolver. The type also resolves from an instance of the shape (an action's answer, a row
+nested in another shape): each field is then its attribute. ``optimized`` reads a connection's
+queryset through strawberry-django's optimizer, so a page of rows costs the same statements
+whatever its length.
 """
 
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import strawberry_django
@@ -22,10 +25,13 @@ from graphql.execution.collect_fields import FieldDetails, FragmentDetails, coll
 from graphql.execution.values import VariableValues
 from graphql.language import FieldNode
 from strawberry import relay
+from strawberry.extensions.field_extension import FieldExtension, SyncExtensionResolver
 from strawberry.types import Info
 from strawberry.types.nodes import get_variable_values
 from strawberry_django.optimizer import optimize
 
+from apikit.graphql import Connection
+from apikit.graphql_pages import Page, sliced
 from apikit.shapes import (
     Shape,
     fields_of,
@@ -52,6 +58,8 @@ def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> A
             continue
         made = given.get(found.name) or strawberry_django.field()
         made.description = found.meta.description
+        if made.base_resolver is not None:
+            made.extensions.append(FromShape(cls, found.name))
         if found.meta.graphql_name:
             made.graphql_name = graphql_camel(found.meta.graphql_name)
         namespace[found.name] = made
@@ -59,9 +67,19 @@ def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> A
             annotations[found.name] = graphql_of(found.type, found.meta)  # keeps their order
     if node is not None and node.type is int:  # last, as ``graphql_type`` places it
         namespace["database_id"] = strawberry_django.field(
-            resolver=_pk, description=node.meta.description, only=(model._meta.pk.name,)
+            resolver=_pk,
+            description=node.meta.description,
+            only=(model._meta.pk.name,),
+            extensions=[FromShape(cls, node.name)],
         )
         annotations["database_id"] = int
+    if node is not None:
+        namespace["resolve_id"] = classmethod(_id_of(cls, node.name))
+    # The shape's own instances only: a shape extending it (``LeagueView`` of ``LeagueItem``) is
+    # another type, told apart by ``node(id:)`` as ``graphql_type`` tells it.
+    namespace["is_type_of"] = classmethod(
+        lambda _cls, obj, _info: isinstance(obj, model) or type(obj) is cls
+    )
     bases = (relay.Node,) if node is not None else ()
     made_type = type(cls.__name__, bases, namespace)
     made_type = strawberry_django.type(model, description=cls.__shape_description__)(made_type)
@@ -78,11 +96,47 @@ def _pk(root: Model) -> int:
     return cast("int", root.pk)
 
 
+def _id_of(cls: type[Shape], name: str) -> Callable[..., str]:
+    """A ``Node`` 's ``resolve_id``: the row's primary key, or the shape's field ``name``."""
+
+    def resolve_id(_type: type, root: Model | Shape, *, info: object = None) -> str:
+        return str(root.pk if isinstance(root, Model) else getattr(root, name))
+
+    return resolve_id
+
+
+class FromShape(FieldExtension):
+    """A field resolved from a row, answered from a shape instance by its attribute."""
+
+    def __init__(self, shape: type[Shape], name: str) -> None:
+        self.shape, self.name = shape, name
+
+    def resolve(
+        self, next_: SyncExtensionResolver, source: object, info: Info, **kwargs: object
+    ) -> object:
+        if isinstance(source, self.shape):
+            return getattr(source, self.name)
+        return next_(source, info, **kwargs)
+
+
 def optimized(queryset: QuerySet[M], info: Info | GraphQLResolveInfo) -> QuerySet[M]:
     """``queryset`` optimised for the nodes the connection field of ``info`` selects (strawberry-
     django reads a connection of its own; ours, ``apikit.graphql.Connection``, is narrowed)."""
     raw = info._raw_info if isinstance(info, Info) else info
     return optimize(queryset, node_info(raw))
+
+
+def counted_page(queryset: QuerySet[M], page: Page) -> Connection[M]:
+    """``page`` of ``queryset``: its rows, and its count unless they tell it (a page that ends
+    the list)."""
+
+    def read(offset: int, limit: int) -> tuple[list[M], int]:
+        rows = list(queryset[offset : offset + limit]) if limit else []
+        if len(rows) < limit and (rows or offset == 0):
+            return rows, offset + len(rows)
+        return rows, queryset.count()
+
+    return sliced(read, page)
 
 
 def node_info(info: GraphQLResolveInfo) -> GraphQLResolveInfo:

@@ -4,10 +4,13 @@ makes them of a write).
 A ``Listed`` names the list: the identifiers REST reads from its path and GraphQL from its
 arguments (``apikit.actions.Ident``), the rows (``rows(call)``, given the same ``Call`` an action
 gets: it checks who may read them, then reads) and the listing shape it answers
-(``apikit.shapes.listing``). ``list_view`` makes the REST view's ``GET`` (``{"results": [...]}``);
-``connection_field`` makes the GraphQL root field, a connection of the listing's item paged by
-``apikit.graphql_pages.paged`` (its arguments checked before anything is read). Adding a list is one
-declaration and a URL route.
+(``apikit.shapes.listing``). Where the item's GraphQL type is its model's
+(``apikit.graphql_models``), ``query(call)`` checks the caller alike and answers the rows'
+queryset: GraphQL reads a page of it through strawberry-django's optimizer.
+``list_view`` makes the REST view's ``GET`` (``{"results": [...]}``); ``connection_field``
+makes the GraphQL root field, a connection of the listing's item paged by
+``apikit.graphql_pages.paged`` (its arguments checked before anything is read). Adding a list is
+one declaration and a URL route.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -26,6 +30,7 @@ from rest_framework.views import APIView
 from apikit.actions import Call, Ident
 from apikit.global_ids import described, number_of
 from apikit.graphql import authorization
+from apikit.graphql_models import counted_page, optimized
 from apikit.graphql_pages import Page, page_of, paged
 from apikit.openapi import Operation, document
 from apikit.shapes import LISTINGS, Shape, connection_type, to_json
@@ -39,6 +44,7 @@ class Listed:
     rows: Callable[[Call], Sequence[Shape]]
     path: tuple[Ident, ...] = ()
     operation: Operation | None = None  # REST's summary, description and refusals (OpenAPI)
+    query: Callable[[Call], QuerySet[Any]] | None = None  # GraphQL's rows, if a model's
 
 
 # REST ------------------------------------------------------------------------------------------
@@ -76,7 +82,10 @@ def connection_field(listed: Listed) -> object:
     def resolve(info: strawberry.Info, page: Page, **given: str | int) -> object:
         for name, kinds in nodes.items():  # a global id, or its number (deprecated)
             given[name] = number_of(given[name], name, kinds)
-        return page_of(listed.rows(Call(authorization(info), given)), page)
+        call = Call(authorization(info), given)
+        if listed.query is not None:
+            return counted_page(optimized(listed.query(call), info), page)
+        return page_of(listed.rows(call), page)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [inspect.Parameter("info", keyword, annotation=strawberry.Info)]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
+import importlib
 import operator
 import types
 import typing
@@ -426,6 +427,17 @@ def made_elsewhere(cls: type[Shape], made: type) -> None:
     ``graphql_type`` answers it, and a type made from the shape before it fails here."""
     if _TYPES.setdefault(cls, made) is not made:
         raise ValueError(f"{cls.__name__}'s GraphQL type was made before its model's")
+
+
+def made_in(module: str, *shapes: type[Shape]) -> None:
+    """The GraphQL types of ``shapes`` are ``module`` 's (models' types), imported when first
+    asked for: a type made from the shape before them would fail there."""
+    for cls in shapes:
+        ELSEWHERE[cls] = partial(_made_in, module, cls.__name__)
+
+
+def _made_in(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(module), name)
 
 
 def graphql_camel(name: str) -> str:

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import os
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 from corsheaders.defaults import default_headers
 from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import BASE_DIR, read_environment
-
-if TYPE_CHECKING:
-    from infra.liveness import BeatEntry
 
 ENV = read_environment(os.environ)
 
@@ -313,7 +309,7 @@ WORKER_CLOCK = ENV.worker_clock
 HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
 HEARTBEAT_FILE = ENV.heartbeat_file
 BEAT_REQUIRED = ENV.beat_required
-CELERY_BEAT_SCHEDULE: dict[str, BeatEntry] = {
+CELERY_BEAT_SCHEDULE = {
     "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},
     # Retention (docs/operations.md): finished tournaments' logs packed after EVENT_ARCHIVE_DAYS.
     "archive-events": {"task": "tournaments.retention.archive_events", "schedule": 3600.0},

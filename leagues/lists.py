@@ -4,10 +4,13 @@ from these declarations, so both check the caller alike and read the same rows."
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from apikit.actions import Call, Ident
 from apikit.lists import Listed
 from apikit.openapi import Operation
 from leagues.actions import SLUG, WRITE, organizer
+from leagues.models import Correction, League, WebhookEndpoint
 from leagues.selectors import leagues as selectors
 from leagues.services import leagues as services
 from leagues.services import managing, schedules
@@ -37,9 +40,19 @@ def _leagues(call: Call) -> list[LeagueItem]:
     return selectors.league_list()
 
 
+def _league_rows(call: Call) -> QuerySet[League]:
+    actor(call)
+    return selectors.league_rows()
+
+
 def _corrections(call: Call) -> list[CorrectionView]:
     actor(call)
     return selectors.correction_list(call.data["slug"])
+
+
+def _correction_rows(call: Call) -> QuerySet[Correction]:
+    actor(call)
+    return selectors.correction_rows(call.data["slug"])
 
 
 def _calendar(call: Call) -> list[ScheduleShape]:
@@ -54,12 +67,14 @@ def _organizers_only(call: Call) -> str:
     return slug
 
 
-def _deliveries(call: Call) -> list[Delivery]:
+def _endpoint(call: Call) -> WebhookEndpoint:
+    """The endpoint, once the caller is one of its league's organizers (``forbidden`` else)."""
     data = call.data
-    endpoint = managing.webhook_of(
-        organizer=organizer(call), slug=data["slug"], endpoint_id=data["id"]
-    )
-    return selectors.delivery_list(endpoint)
+    return managing.webhook_of(organizer=organizer(call), slug=data["slug"], endpoint_id=data["id"])
+
+
+def _deliveries(call: Call) -> list[Delivery]:
+    return selectors.delivery_list(_endpoint(call))
 
 
 LEAGUES = Listed(
@@ -70,6 +85,7 @@ LEAGUES = Listed(
     operation=Operation(
         "List public leagues", "Every public league (an unlisted one is reached by its slug)."
     ),
+    query=_league_rows,
 )
 MEMBERS = Listed(
     name="members",
@@ -82,6 +98,7 @@ MEMBERS = Listed(
         "Handle, kind, a bot's strength and whether the token is claimed; no secret.",
         {403: WRITE, 404: ["not_found"]},
     ),
+    query=lambda call: selectors.member_rows(_organizers_only(call)),
 )
 WEBHOOKS = Listed(
     name="webhooks",
@@ -94,6 +111,7 @@ WEBHOOKS = Listed(
         "Each endpoint's URL, events, whether active and its last sequence; never the secret.",
         {403: WRITE},
     ),
+    query=lambda call: selectors.webhook_rows(_organizers_only(call)),
 )
 WEBHOOK_DELIVERIES = Listed(
     name="webhook_deliveries",
@@ -106,6 +124,7 @@ WEBHOOK_DELIVERIES = Listed(
         "The newest 100 deliveries first: status, attempts, last answer and error.",
         {403: WRITE, 404: ["unknown_webhook"]},
     ),
+    query=lambda call: selectors.delivery_rows(_endpoint(call)),
 )
 CORRECTIONS = Listed(
     name="corrections",
@@ -117,6 +136,7 @@ CORRECTIONS = Listed(
         "List a league's corrections",
         "The audit trail: every correction, oldest first, with its reason.",
     ),
+    query=_correction_rows,
 )
 CALENDAR = Listed(
     name="calendar",

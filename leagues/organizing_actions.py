@@ -234,6 +234,9 @@ ORGANIZER_CHANGES = Listed(
         "organizes the league.",
         {403: WRITE},
     ),
+    query=lambda call: organizing.organizer_change_rows(
+        organizer=organizer(call), slug=call.data["slug"]
+    ),
 )
 JOIN_REQUESTS = Listed(
     name="join_requests",
@@ -258,6 +261,7 @@ MY_LEAGUES = Listed(
         "Every league the caller organizes, public or unlisted.",
         {403: ["organizer_required", "not_organizer"]},
     ),
+    query=lambda call: organizing.my_league_rows(organizer=organizer(call)),
 )
 
 LISTED = (ORGANIZERS, ORGANIZER_CHANGES, JOIN_REQUESTS, MY_LEAGUES)

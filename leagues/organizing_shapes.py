@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 
 from apikit.enums import enum_of
-from apikit.shapes import Shape, field, listing, shape
+from apikit.shapes import Shape, field, listing, made_in, shape
 from leagues.models import JoinStatus, OrganizerChangeKind, RequestStatus
 
 ACCOUNT_STATUSES = (*RequestStatus.values, "revoked")
@@ -95,3 +95,6 @@ OrganizerChangeList = listing(
     OrganizerChangeItem, "OrganizerChangeList", "A league's organizer changes, oldest first."
 )
 JoinRequestList = listing(JoinRequestView, "JoinRequestList", "A league's join requests.")
+
+# Rows of one model each: their GraphQL types are the models' (strawberry-django's).
+made_in("leagues.graphql.types", OrganizerChangeItem)

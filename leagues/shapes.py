@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from apikit.shapes import Shape, field, listing, shape
+from apikit.shapes import Shape, field, listing, made_in, shape
 from leagues.enums import (
     ClosureAction,
     CorrectionKind,
@@ -355,3 +355,6 @@ DeliveryList = listing(Delivery, "DeliveryList", "An endpoint's newest deliverie
 CorrectionList = listing(CorrectionView, "CorrectionList", "A league's corrections, oldest first.")
 Calendar = listing(ScheduleView, "Calendar", "A league's scheduled tournaments by start time.")
 EmbedSiteList = listing(EmbedSiteItem, "EmbedSiteList", "The sites that may frame the widget.")
+
+# Rows of one model each: their GraphQL types are the models' (strawberry-django's).
+made_in("leagues.graphql.types", LeagueItem, MemberItem, CorrectionView, WebhookItem, Delivery)

@@ -248,8 +248,11 @@ def test_transports_read_through_selectors_and_write_through_services() -> None:
     ):
         assert violations(EDGES, transport, "tournaments.models") == []
         assert violations(EDGES, transport, "matches.models") == []
+    # A model's GraphQL type names its model (``apikit.graphql_models.model_type``): its rows
+    # are still read by the selectors and services.
+    typed = "leagues.graphql.types -> leagues.models"
     for transport in ("leagues.api", "leagues.graphql"):
-        assert violations(EDGES, transport, "leagues.models") == []
+        assert [v for v in violations(EDGES, transport, "leagues.models") if v != typed] == []
 
 
 def transport_of(name: str) -> str | None:

@@ -6,7 +6,7 @@ Nothing secret leaves here: no token or claim hash, no join code but to the leag
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from apikit.shapes import row
@@ -59,9 +59,13 @@ def _league(league: League) -> LeagueItem:
     return row(LeagueItem, league, public=league.visibility == Visibility.PUBLIC)
 
 
-def league_list() -> list[LeagueItem]:
+def league_rows() -> QuerySet[League]:
     """Public leagues only (an unlisted one is reached by its slug alone)."""
-    return [_league(league) for league in League.objects.filter(visibility=Visibility.PUBLIC)]
+    return League.objects.filter(visibility=Visibility.PUBLIC)
+
+
+def league_list() -> list[LeagueItem]:
+    return [_league(league) for league in league_rows()]
 
 
 def league_get(slug: str) -> League:
@@ -240,11 +244,13 @@ def correction_view(correction: Correction) -> CorrectionView:
     )
 
 
-def correction_list(slug: str) -> list[CorrectionView]:
+def correction_rows(slug: str) -> QuerySet[Correction]:
     """Every correction of the league, oldest first: its audit trail."""
-    league = league_get(slug)
-    found = Correction.objects.filter(league=league).select_related("link", "member")
-    return [correction_view(c) for c in found.order_by("id")]
+    return Correction.objects.filter(league=league_get(slug)).order_by("id")
+
+
+def correction_list(slug: str) -> list[CorrectionView]:
+    return [correction_view(c) for c in correction_rows(slug).select_related("link", "member")]
 
 
 def _history_row(
@@ -297,10 +303,15 @@ def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
     return row(ResultRow, result, member=member.handle, kind=member.kind, rating=_skill(change))
 
 
+def member_rows(slug: str) -> QuerySet[Member]:
+    """Every member of the league (for its organizers), by kind and handle."""
+    return Member.objects.filter(league__slug=slug).order_by("kind", "handle")
+
+
 def member_list(slug: str) -> list[MemberItem]:
     """Every member of the league (for its organizers): handle, kind, strength, whether its
     token is claimed. No hash leaves here."""
-    members = Member.objects.filter(league__slug=slug).order_by("kind", "handle")
+    members = member_rows(slug)
     return [
         row(
             MemberItem,
@@ -326,17 +337,28 @@ def webhook_view(endpoint: WebhookEndpoint) -> WebhookItem:
     return row(WebhookItem, endpoint)
 
 
+def webhook_rows(slug: str) -> QuerySet[WebhookEndpoint]:
+    """The league's endpoints, oldest first."""
+    return WebhookEndpoint.objects.filter(league__slug=slug).order_by("id")
+
+
 def webhook_list(slug: str) -> list[WebhookItem]:
-    return [webhook_view(e) for e in WebhookEndpoint.objects.filter(league__slug=slug)]
+    return [webhook_view(e) for e in webhook_rows(slug)]
 
 
 def delivery_view(delivery: WebhookDelivery) -> Delivery:
     return row(Delivery, delivery)
 
 
-def delivery_list(endpoint: WebhookEndpoint, *, limit: int = 100) -> list[Delivery]:
+def delivery_rows(endpoint: WebhookEndpoint, *, limit: int = 100) -> QuerySet[WebhookDelivery]:
     """The endpoint's newest deliveries first (the log an organizer retries from)."""
-    return [delivery_view(d) for d in endpoint.deliveries.order_by("-sequence")[:limit]]
+    # Not ``endpoint.deliveries``: it reads each row's endpoint id (which GraphQL's optimizer may
+    # leave unread) to attach the endpoint.
+    return WebhookDelivery.objects.filter(endpoint=endpoint).order_by("-sequence")[:limit]
+
+
+def delivery_list(endpoint: WebhookEndpoint) -> list[Delivery]:
+    return [delivery_view(d) for d in delivery_rows(endpoint)]
 
 
 # Nodes: an object by its number (GraphQL's ``node(id:)``). A number is guessable where a slug is

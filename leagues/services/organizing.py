@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from apikit.shapes import row
 from infra.errors import ConflictError, NotFoundError
-from leagues.models import League, OrganizerChangeKind, Visibility
+from leagues.models import League, OrganizerChange, OrganizerChangeKind, Visibility
 from leagues.organizing_shapes import OrganizerChangeItem, OrganizerItem
 from leagues.selectors.leagues import league_view
 from leagues.services.leagues import league_of, organizers_changed, require_organizer
@@ -72,11 +73,18 @@ def organizer_remove(*, organizer: Organizer | None, slug: str, username: str) -
         organizers_changed(league, OrganizerChangeKind.REMOVED, user.get_username(), by.name)
 
 
-def organizer_changes(*, organizer: Organizer | None, slug: str) -> list[OrganizerChangeItem]:
+def organizer_change_rows(*, organizer: Organizer | None, slug: str) -> QuerySet[OrganizerChange]:
     """Who added or removed which organizer, when, oldest first (to the league's organizers)."""
     league = league_of(slug)
     require_organizer(organizer, league)
-    return [row(OrganizerChangeItem, change) for change in league.organizer_changes.all()]
+    # Not the related manager's: it reads each row's league id (which GraphQL's optimizer may
+    # leave unread) to attach the league.
+    return OrganizerChange.objects.filter(league=league)
+
+
+def organizer_changes(*, organizer: Organizer | None, slug: str) -> list[OrganizerChangeItem]:
+    rows = organizer_change_rows(organizer=organizer, slug=slug)
+    return [row(OrganizerChangeItem, change) for change in rows]
 
 
 def league_update(
@@ -117,10 +125,13 @@ def league_delete(*, organizer: Organizer | None, slug: str) -> None:
         league.delete()
 
 
-def my_leagues(*, organizer: Organizer | None) -> list[LeagueItem]:
+def my_league_rows(*, organizer: Organizer | None) -> QuerySet[League]:
     """Every league the caller organizes, public or unlisted, by name."""
-    by = require_organizer(organizer)
-    leagues = League.objects.filter(organizers=by.user_id)
+    return League.objects.filter(organizers=require_organizer(organizer).user_id)
+
+
+def my_leagues(*, organizer: Organizer | None) -> list[LeagueItem]:
+    leagues = my_league_rows(organizer=organizer)
     return [
         row(LeagueItem, league, public=league.visibility == Visibility.PUBLIC) for league in leagues
     ]
