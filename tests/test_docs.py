@@ -203,7 +203,8 @@ def builds_log_items(func: ast.FunctionDef) -> bool:
     """A function that returns items for ``publish_many`` (``list[tuple[str, dict…, int | None,
     …]]``), like the match's events on their way to the tournament's log."""
     returns = ast.unparse(func.returns) if func.returns is not None else ""
-    return returns.startswith("list[tuple[str, dict[str, Any], int | None")
+    items = r"list\[tuple\[str, dict\[str, (Any|object)\], int \| None"
+    return re.match(items, returns) is not None
 
 
 @dataclasses.dataclass
