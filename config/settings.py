@@ -309,7 +309,7 @@ WORKER_CLOCK = ENV.worker_clock
 HEARTBEAT_STALE_SECONDS = ENV.heartbeat_stale_seconds
 HEARTBEAT_FILE = ENV.heartbeat_file
 BEAT_REQUIRED = ENV.beat_required
-CELERY_BEAT_SCHEDULE = {
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, str | float]] = {
     "reconcile": {"task": "tournaments.tasks.reconcile", "schedule": RECONCILE_INTERVAL_SECONDS},
     # Retention (docs/operations.md): finished tournaments' logs packed after EVENT_ARCHIVE_DAYS.
     "archive-events": {"task": "tournaments.retention.archive_events", "schedule": 3600.0},

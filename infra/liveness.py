@@ -126,7 +126,7 @@ class WorkerClock:
         heartbeat_file_touch()
         observe.dependency_seen(observe.DATABASE, True)
         Heartbeat.objects.filter(seen_at__lt=timezone.now() - FORGOTTEN_AFTER).delete()
-        for entry_name, entry in settings.CELERY_BEAT_SCHEDULE.items():
+        for entry_name, entry in beat_schedule().items():
             if lease_claim(name=entry_name, seconds=_lease_seconds(entry), holder=self.hostname):
                 run_entry(entry)
 
@@ -154,6 +154,14 @@ class BeatEntry(TypedDict):
     schedule: float
 
 
+def beat_schedule() -> dict[str, BeatEntry]:
+    """``CELERY_BEAT_SCHEDULE`` read as typed entries (settings type it as plain dicts)."""
+    return {
+        name: BeatEntry(task=str(entry["task"]), schedule=float(entry["schedule"]))
+        for name, entry in settings.CELERY_BEAT_SCHEDULE.items()
+    }
+
+
 def _lease_seconds(entry: BeatEntry) -> float:
     """A little under the entry's period, so the next period's first asker wins it again."""
     return float(entry["schedule"]) * 0.9
@@ -170,7 +178,7 @@ def beat_turn(name: str) -> bool:
     """A task that Celery beat (or the embedded server's clock) sent: record that beat is alive
     and take the entry's lease; ``True`` if this period's run is ours (no worker clock ran it)."""
     heartbeat_write(name=BEAT, role=BEAT)
-    entry = settings.CELERY_BEAT_SCHEDULE[name]
+    entry = beat_schedule()[name]
     return lease_claim(name=name, seconds=_lease_seconds(entry), holder=BEAT)
 
 

@@ -186,7 +186,7 @@ def start_clock() -> None:
     entry point (``server.serve``), never by an import the tests make.
     """
     for entry in settings.CELERY_BEAT_SCHEDULE.values():
-        every = _Every(str(entry["task"]), float(str(entry["schedule"])))
+        every = _Every(str(entry["task"]), float(entry["schedule"]))
         _runner().schedule(every, (), 0)  # type: ignore[arg-type]
 
 

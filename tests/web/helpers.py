@@ -117,6 +117,9 @@ def resolve_pending(page: Page) -> None:
 
 
 DRAFT_STEPS = ("[data-key^=option-]", "[data-key=draw]", ".pick", "[data-key=finish]")
+# True once the page offers a Deck Phase step: a When picked prompt or an enabled step control.
+STEP_OFFERED = f"""() => document.querySelector('.pending') !== null
+    || [...document.querySelectorAll({", ".join(DRAFT_STEPS)!r})].some((el) => !el.disabled)"""
 
 
 def draft_step(page: Page) -> bool:
@@ -129,6 +132,14 @@ def draft_step(page: Page) -> bool:
             click_and_wait(page, selector)
             return True
     return False
+
+
+def draft_until_finish(page: Page) -> None:
+    """Take Deck Phase steps until Finish is offered, waiting for the page to offer each next
+    step (after an answer the page redraws a turn later)."""
+    while not page.locator("[data-key=finish]").count():
+        if not draft_step(page):
+            page.wait_for_function(STEP_OFFERED)
 
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"

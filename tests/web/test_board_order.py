@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.live_server import live_server
-from tests.web.helpers import click_and_wait, draft_step
+from tests.web.helpers import click_and_wait, draft_until_finish
 
 # Boards far slower than the stream: a result on a board can only come from the jump.
 SLOW_BOARDS = "localStorage.setItem('challengers.pace', '60000')"
@@ -62,8 +62,7 @@ def test_a_board_shows_its_matchs_end_before_the_trophy_is_told(
     click_and_wait(page, "[data-key=start]")
     expect(page.locator("[data-key=draw]")).to_be_visible()
     click_and_wait(page, "[data-key=draw]")
-    while not page.locator("[data-key=finish]").count():  # round 1's deck, then its matches
-        assert draft_step(page)
+    draft_until_finish(page)  # round 1: finishing starts the match
     click_and_wait(page, "[data-key=finish]")
     expect(page.locator(".board").first).to_be_visible()
     page.wait_for_function("() => window.trophies.length > 0", timeout=120_000)

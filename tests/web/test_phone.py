@@ -15,6 +15,7 @@ from tests.web.helpers import (
     click_and_wait,
     create_game,
     draft_step,
+    draft_until_finish,
     look,
     open_page,
     progress,
@@ -41,8 +42,7 @@ LARGE_TEXT = "document.documentElement.style.fontSize = '200%'"
 def finish_the_first_deck(page: Page) -> None:
     click_and_wait(page, "[data-key=start]")
     click_and_wait(page, "[data-key=draw]")
-    while not page.locator("[data-key=finish]").count():  # round 1: finishing starts the match
-        assert draft_step(page)
+    draft_until_finish(page)  # round 1: finishing starts the match
     click_and_wait(page, "[data-key=finish]")
 
 

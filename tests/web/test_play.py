@@ -18,6 +18,7 @@ from tests.web.helpers import (
     click_and_wait,
     create_game,
     draft_step,
+    draft_until_finish,
     join_game,
     look,
     open_page,
@@ -200,8 +201,7 @@ def test_the_lobby_and_the_draft_fit_a_phone(
     look(page, artifacts, "phone-3-draft")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
-    while not page.locator("[data-key=finish]").count():  # round 1 only: finishing starts the match
-        assert draft_step(page)
+    draft_until_finish(page)  # round 1: finishing starts the match
     click_and_wait(page, "[data-key=finish]")
     expect(page.locator("#main")).to_contain_text("Matches of round 1")
     look(page, artifacts, "phone-4-match")
