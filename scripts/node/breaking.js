@@ -8,17 +8,20 @@
 const fs = require("fs");
 const yaml = require("js-yaml");
 
+function pointed(root, ref) {
+  return ref
+    .slice(2)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((at, part) => (at === undefined ? undefined : at[part]), root);
+}
+
 function dereference(node, root, seen = new Set()) {
   if (Array.isArray(node)) return node.map((item) => dereference(item, root, seen));
   if (node === null || typeof node !== "object") return node;
   if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
     if (seen.has(node.$ref)) return {};
-    const target = node.$ref
-      .slice(2)
-      .split("/")
-      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((at, part) => at[part], root);
-    return dereference(target, root, new Set([...seen, node.$ref]));
+    return dereference(pointed(root, node.$ref), root, new Set([...seen, node.$ref]));
   }
   return Object.fromEntries(
     Object.entries(node).map(([key, value]) => [key, dereference(value, root, seen)]),
@@ -51,14 +54,69 @@ function unionsAsAnyOf(node) {
   return plain;
 }
 
+function refsIn(node, found = []) {
+  if (Array.isArray(node)) node.forEach((item) => refsIn(item, found));
+  else if (node !== null && typeof node === "object") {
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) found.push(node.$ref);
+    Object.values(node).forEach((value) => refsIn(value, found));
+  }
+  return found;
+}
+
+// Whether `node` means the same in both documents: the same text, and every component it
+// reaches through `$ref` (however deep) the same text in both.
+function sameIn(node, older, newer, sameRef) {
+  const pending = refsIn(node);
+  const seen = new Set();
+  while (pending.length) {
+    const ref = pending.pop();
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    if (!sameRef(ref)) return false;
+    pending.push(...refsIn(pointed(older, ref)));
+  }
+  return true;
+}
+
+// A path whose item and every component it reaches are the same in both documents cannot hold
+// a difference: it is left out of both, so openapi-diff compares only the paths that changed
+// (its schema comparison of the whole document took minutes).
+function withoutUnchangedPaths(older, newer) {
+  const memo = new Map();
+  const sameRef = (ref) => {
+    if (!memo.has(ref)) {
+      memo.set(ref, JSON.stringify(pointed(older, ref)) === JSON.stringify(pointed(newer, ref)));
+    }
+    return memo.get(ref);
+  };
+  const unchanged = Object.keys(older.paths || {}).filter((path) => {
+    const item = older.paths[path];
+    const other = (newer.paths || {})[path];
+    return other !== undefined && JSON.stringify(item) === JSON.stringify(other)
+      && sameIn(item, older, newer, sameRef);
+  });
+  const keep = (document) => ({
+    ...document,
+    paths: Object.fromEntries(
+      Object.entries(document.paths || {}).filter(([path]) => !unchanged.includes(path)),
+    ),
+  });
+  return [keep(older), keep(newer)];
+}
+
 async function openapi(oldPath, newPath) {
   const openapiDiff = require("openapi-diff");
-  const spec = (path) => ({
-    content: JSON.stringify(unionsAsAnyOf(yaml.load(fs.readFileSync(path, "utf8")))),
+  const read = (path) => unionsAsAnyOf(yaml.load(fs.readFileSync(path, "utf8")));
+  const [older, newer] = withoutUnchangedPaths(read(oldPath), read(newPath));
+  const spec = (document, path) => ({
+    content: JSON.stringify(document),
     location: path,
     format: "openapi3",
   });
-  const outcome = await openapiDiff.diffSpecs({ sourceSpec: spec(oldPath), destinationSpec: spec(newPath) });
+  const outcome = await openapiDiff.diffSpecs({
+    sourceSpec: spec(older, oldPath),
+    destinationSpec: spec(newer, newPath),
+  });
   return (outcome.breakingDifferences || []).map((difference) => ({
     location: [...difference.sourceSpecEntityDetails, ...difference.destinationSpecEntityDetails]
       .map((detail) => detail.location)
