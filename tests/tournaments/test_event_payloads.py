@@ -59,20 +59,50 @@ def _strict(node: Any) -> Any:
     return made
 
 
+def _discriminated(node: Any, schemas: dict[str, Any]) -> Any:
+    """``node`` with each union discriminated by a property checked as the discriminator says:
+    the value against the one member its property names (an unknown name is refused).
+    jsonschema knows no ``discriminator`` and tried every member of a 50-kind ``oneOf``: ~90 %
+    of this file's time. Each member's own schema fixes the property (``enum: [its kind]``)."""
+    if isinstance(node, list):
+        return [_discriminated(item, schemas) for item in node]
+    if not isinstance(node, dict):
+        return node
+    made = {key: _discriminated(value, schemas) for key, value in node.items()}
+    if "oneOf" not in made or "discriminator" not in made:
+        return made
+    spec = made.pop("discriminator")
+    prop = spec if isinstance(spec, str) else spec["propertyName"]
+    branches = [
+        (value, member)
+        for member in made.pop("oneOf")
+        for value in schemas[member["$ref"].rsplit("/", 1)[1]]["properties"][prop]["enum"]
+    ]
+    pick = [{"if": {"properties": {prop: {"const": v}}}, "then": m} for v, m in branches]
+    known = {"properties": {prop: {"enum": [value for value, _ in branches]}}, "required": [prop]}
+    return {**made, "allOf": [*made.get("allOf", []), known, *pick]}
+
+
+def _made(document: dict[str, Any], schemas: dict[str, Any], strict: bool) -> dict[str, Any]:
+    made = {**document, "components": {"schemas": schemas}}
+    return dict(_discriminated(_strict(made) if strict else made, schemas))
+
+
 @cache
 def validator(name: str, root: str, *, strict: bool = True) -> jsonschema.Validator:
     """A validator of the component ``root`` of the committed ``name`` (OpenAPI's dialect
     made JSON Schema: ``nullable`` a ``null`` type)."""
     schemas = _document(name)["components"]["schemas"]
     schemas = json_schema(schemas) if name == "openapi.yaml" else schemas
-    made = {"$ref": f"#/components/schemas/{root}", "components": {"schemas": schemas}}
-    return jsonschema.Draft202012Validator(_strict(made) if strict else made)
+    made = _made({"$ref": f"#/components/schemas/{root}"}, schemas, strict)
+    return jsonschema.Draft202012Validator(made)
 
 
+@cache
 def frame_validator() -> jsonschema.Validator:
     message = _document("asyncapi.yaml")["components"]["messages"]["streamEvent"]["payload"]
     schemas = _document("asyncapi.yaml")["components"]["schemas"]
-    return jsonschema.Draft202012Validator({**message, "components": {"schemas": schemas}})
+    return jsonschema.Draft202012Validator(_made(message, schemas, strict=False))
 
 
 def check_frame(text: str) -> dict[str, Any]:
