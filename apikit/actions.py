@@ -24,14 +24,17 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 from strawberry.scalars import JSON
+from strawberry.types.field import StrawberryField
 
 from apikit import shapes
 from apikit.enums import enum_for, plain
 from apikit.global_ids import described, number_of
 from apikit.graphql import UserError, authorization, context_value, error_body_of, user_errors
 from apikit.inputs import refuse_unknown
+from apikit.jsonvalues import as_dict
 from apikit.openapi import Operation, document
 from apikit.shapes import Shape, to_json
 from infra.errors import ApplicationError
@@ -97,7 +100,7 @@ class Action:
     # REST's summary, description and refusals (OpenAPI); ``description`` above is GraphQL's.
     operation: Operation | None = None
 
-    def perform(self, authorization: str, body: Any, path: Mapping[str, Any]) -> Any:
+    def perform(self, authorization: str, body: object, path: Mapping[str, object]) -> object:
         """Validate ``body`` (REST's ``invalid``), then run the service with it and ``path``
         (the identifiers by their input names)."""
         data: dict[str, Any] = {}
@@ -124,7 +127,9 @@ def result(field: str, kind: type[Shape], description: str) -> Answer:
     return Answer(Result(field, shapes.graphql_type(kind), description, lambda body, _: body), kind)
 
 
-def declare(name: str, description: str, run: Any, answer: Answer, **options: object) -> Action:
+def declare(
+    name: str, description: str, run: Callable[[Call], object], answer: Answer, **options: object
+) -> Action:
     """An action answering ``answer`` (``options``: the path, body, throttle, … of ``Action``,
     or a preset's)."""
     return Action(name, description, run, answer.result, **{"response": answer.response, **options})
@@ -141,7 +146,7 @@ def rest_view(name: str, actions: tuple[Action, ...], base: type[APIView]) -> ty
     for action in actions:
         namespace[action.method] = _handler(action)
 
-    def get_throttles(self: APIView) -> list[Any]:
+    def get_throttles(self: APIView) -> list[BaseThrottle]:
         method = self.request.method or ""
         if method not in scopes:
             return list(base.get_throttles(self))
@@ -179,7 +184,7 @@ def camel(name: str) -> str:
 MUTATIONS: dict[str, Action] = {}
 
 
-def mutation(action: Action) -> Any:
+def mutation(action: Action) -> StrawberryField:
     """The mutation of ``action``: ``name(input: NameInput!): NamePayload!``."""
     if MUTATIONS.setdefault(action.name, action) is not action:
         raise ValueError(f"two actions are named {action.name}")
@@ -188,13 +193,14 @@ def mutation(action: Action) -> Any:
     idents = {ident.input_name for ident in action.path}
     nodes = {**action.nodes, **{i.input_name: i.nodes for i in action.path if i.nodes}}
 
-    def resolve(info: strawberry.Info, input: Any) -> Any:
-        values = plain_input(input)
+    def resolve(info: strawberry.Info, input: object) -> object:
+        values = as_dict(plain_input(input), f"{action.name}'s input")
         header = authorization(info)
         try:
             throttle(info, action.throttle)
             for name in nodes.keys() & values.keys():  # a global id, or its number (deprecated)
-                values[name] = number_of(values[name], name, nodes[name])
+                if isinstance(given := values[name], str | int):  # null stays null
+                    values[name] = number_of(given, name, nodes[name])
             path = {k: v for k, v in values.items() if k in idents}
             body = {k: v for k, v in values.items() if k not in idents}
             answer = action.perform(header, body, path)
@@ -221,7 +227,7 @@ def _lower_camel(name: str) -> str:
     return upper[:1].lower() + upper[1:]
 
 
-def payload_type(action: Action) -> Any:
+def payload_type(action: Action) -> type:
     """``NamePayload``: the result (null when refused) and the refusal's errors."""
     result = action.result
     namespace = {
@@ -250,12 +256,14 @@ def throttle(info: strawberry.Info, scope: type[ScopeThrottle] | None) -> None:
 
 # Input types from serializers ------------------------------------------------------------------
 
-_INPUTS: dict[str, Any] = {}
+_INPUTS: dict[str, type] = {}
+# A GraphQL input's field: its name, its type (a class or a generic alias), description, required.
+InputField = tuple[str, object, str, bool]
 
 
-def input_type(name: str, action: Action) -> Any:
+def input_type(name: str, action: Action) -> type:
     """The GraphQL input of ``action``: its path identifiers, then its body's fields."""
-    fields: list[tuple[str, Any, str, bool]] = [
+    fields: list[InputField] = [
         (ident.input_name, ident.type, ident.description, True)
         if not ident.nodes
         else (ident.input_name, strawberry.ID, described(ident.description, ident.nodes), True)
@@ -268,12 +276,13 @@ def input_type(name: str, action: Action) -> Any:
 
 def body_fields(
     serializer: serializers.Serializer,
-    enums: Mapping[str, Any],
+    enums: Mapping[str, type],
     nodes: Mapping[str, tuple[str, ...]] | None = None,
-) -> list[tuple[str, Any, str, bool]]:
-    found = []
+) -> list[InputField]:
+    found: list[InputField] = []
     for name, declared in serializer.fields.items():
         text = describe(name, declared)
+        kind: object
         if nodes and name in nodes:
             kind, text = strawberry.ID, described(text, nodes[name])
         else:
@@ -282,11 +291,11 @@ def body_fields(
     return found
 
 
-def _input(name: str, fields: list[tuple[str, Any, str, bool]], description: str) -> Any:
+def _input(name: str, fields: list[InputField], description: str) -> type:
     if name in _INPUTS:
         return _INPUTS[name]
-    annotations: dict[str, Any] = {}
-    namespace: dict[str, Any] = {"__annotations__": annotations}
+    annotations: dict[str, object] = {}
+    namespace: dict[str, object] = {"__annotations__": annotations}
     for field_name, kind, text, required in sorted(fields, key=lambda f: not f[3]):
         annotations[field_name] = kind if required else Optional[kind]  # noqa: UP045
         namespace[field_name] = (
@@ -299,7 +308,7 @@ def _input(name: str, fields: list[tuple[str, Any, str, bool]], description: str
     return made
 
 
-def graphql_type(declared: serializers.Field) -> Any:
+def graphql_type(declared: serializers.Field) -> object:
     """The GraphQL type of a serializer field (an enum for a ``ChoiceField``)."""
     if isinstance(declared, serializers.ListField):
         return list[graphql_type(declared.child)]  # type: ignore[misc]
@@ -336,7 +345,7 @@ def describe(name: str, declared: serializers.Field) -> str:
     return text + "."
 
 
-def plain_input(value: Any) -> Any:
+def plain_input(value: object) -> object:
     """An input object as the JSON REST's body would be: enums as their values, a field left
     out (or null) absent, as REST reads a field not sent."""
     if isinstance(value, list):

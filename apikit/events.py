@@ -32,6 +32,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from apikit.enums import enum_for
+from apikit.jsonvalues import as_dict, as_list
 from apikit.shapes import (
     BASIC,
     ELSEWHERE,
@@ -462,17 +463,27 @@ def _object(payload: type) -> type:
     return made
 
 
-def _converter(kind: Any) -> Callable[[Any], Any] | None:
+def _converter(kind: object) -> Callable[[object], object] | None:
     """How a stored value becomes what its GraphQL type resolves: a shape's dict the shape, a
     payload of another log its envelope (``seq`` + its ``seq_offset``)."""
     kind, _nullable = _optional(kind)
     log = _union_of(kind)
     if log is not None:
         shape, offset = log.shape, log.seq_offset
-        return lambda value: row(shape, {**value, "seq": value["seq"] + offset}, payload=value)
+
+        def envelope(value: object) -> object:
+            payload = as_dict(value, "a stored payload")
+            seq = payload["seq"]
+            if not isinstance(seq, int):
+                raise TypeError(f"a payload of {shape.__name__}: seq {seq!r} is not a number")
+            return row(shape, {**payload, "seq": seq + offset}, payload=payload)
+
+        return envelope
     if is_shape(kind):
         return lambda value: row(kind, value)
     if typing.get_origin(kind) is list:
         inner = _converter(typing.get_args(kind)[0])
-        return None if inner is None else (lambda value: [inner(item) for item in value])
+        if inner is None:
+            return None
+        return lambda value: [inner(item) for item in as_list(value, "a stored list")]
     return None

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import ComponentRegistry, ResolvedComponent
 
 from apikit.events import LOGS, openapi_components, openapi_ref
+from apikit.jsonvalues import as_dict, as_list, as_str, entries, section
 from apikit.shapes import Shape, openapi_schema
 
 
@@ -44,10 +46,10 @@ class Operation:
 
 
 DECLARED = "operation"  # the attribute of a view's handler that holds its ``Operation``
-Handler = TypeVar("Handler", bound=Callable[..., Any])
+Handler = TypeVar("Handler", bound=Callable[..., object])
 
 
-def document(handler: Callable[..., Any], declared: Operation | None) -> None:
+def document(handler: Callable[..., object], declared: Operation | None) -> None:
     """``handler`` (a view's method) documents ``declared`` (``None``: its docstring)."""
     setattr(handler, DECLARED, declared)
 
@@ -93,9 +95,9 @@ class OperationSchema(AutoSchema):
         path_prefix: str,
         method: str,
         registry: ComponentRegistry,
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, object] | None:
         """drf-spectacular's operation, completed (``_complete``)."""
-        made: dict[str, Any] | None = super().get_operation(
+        made: dict[str, object] | None = super().get_operation(
             path, path_regex, path_prefix, method, registry
         )
         if made is not None:
@@ -110,14 +112,14 @@ class OperationSchema(AutoSchema):
 
 
 def _answers_a_page(schema: AutoSchema) -> bool:
-    answer: Any = schema.get_response_serializers()
+    answer: object = schema.get_response_serializers()
     if not (isinstance(answer, type) and issubclass(answer, Shape)):
         return False
     return "results" in getattr(answer, "__dataclass_fields__", {})  # a shape is a dataclass
 
 
 ERROR = "Error"
-ERROR_SCHEMA: dict[str, Any] = {
+ERROR_SCHEMA: dict[str, object] = {
     "type": "object",
     "description": "Every refusal (docs/errors.md): `code` is stable, `message` for people.",
     "properties": {
@@ -143,7 +145,7 @@ STATUS_TEXT = {
     429: "Too many requests: wait `details.retry_after` seconds.",
     503: "The database is not answering: retry after `Retry-After` seconds.",
 }
-IDEMPOTENCY_HEADER: dict[str, Any] = {
+IDEMPOTENCY_HEADER: dict[str, object] = {
     "name": "Idempotency-Key",
     "in": "header",
     "required": False,
@@ -155,7 +157,7 @@ IDEMPOTENCY_HEADER: dict[str, Any] = {
     ),
 }
 INT32 = 2**31 - 1
-ORGANIZER_SCHEME: dict[str, Any] = {
+ORGANIZER_SCHEME: dict[str, object] = {
     "type": "apiKey",
     "in": "header",
     "name": "Authorization",
@@ -176,7 +178,7 @@ def register_components(*shapes: type[Shape]) -> None:
 
 
 def add_components(
-    result: dict[str, Any], generator: Any, request: Any, public: bool
+    result: dict[str, object], generator: SchemaGenerator, request: object, public: bool
 ) -> dict[str, object]:
     """The registered shapes' components (a hook run before drf-spectacular's enum hook, which
     names their enums as any other's)."""
@@ -184,7 +186,7 @@ def add_components(
         made = openapi_schema(shape, _reference)
         component = ResolvedComponent(shape.__name__, ResolvedComponent.SCHEMA, made, shape)
         generator.registry.register_on_missing(component)  # the enum hook rebuilds from it
-        result.setdefault("components", {}).setdefault("schemas", {})[shape.__name__] = made
+        section(section(result, "components"), "schemas")[shape.__name__] = made
     return result
 
 
@@ -193,22 +195,23 @@ def _reference(nested: type[Shape]) -> dict[str, object]:
 
 
 def add_event_unions(
-    result: dict[str, Any], generator: Any, request: Any, public: bool
+    result: dict[str, object], generator: SchemaGenerator, request: object, public: bool
 ) -> dict[str, object]:
     """Each log's events typed (``apikit.events``): its envelope's component becomes the union
     of its kinds, discriminated by ``kind``. Run after the enum hook: a kind's one value stays
     in its envelope, not a component of its own."""
-    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    components = section(result, "components")
+    schemas = section(components, "schemas")
     for log in LOGS:
         schemas.update(openapi_components(log, openapi_ref))
-    result["components"]["schemas"] = dict(sorted(schemas.items()))
+    components["schemas"] = dict(sorted(schemas.items()))
     return result
 
 
 PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")
 
 
-def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int, list[str]]:
+def generic_codes(method: str, path: str, operation: Mapping[str, object]) -> dict[int, list[str]]:
     """The refusals any request of this shape can meet, whatever the operation."""
     codes: dict[int, list[str]] = {400: ["bad_request"], 401: ["bad_token"]}
     codes[400].append("unknown_parameter")
@@ -218,7 +221,8 @@ def generic_codes(method: str, path: str, operation: dict[str, Any]) -> dict[int
         codes[403] = ["not_organizer"]  # an organizer token whose user lost the permission
     if "{" in path:
         codes[404] = ["not_found"]
-    if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+    parameters = as_list(operation.get("parameters", []), "parameters")
+    if any(as_dict(p, "a parameter").get("in") == "query" for p in parameters):
         codes[400].append("invalid")
     if method in ("POST", "PATCH", "PUT"):
         codes[400] += ["invalid", "parse_error", "too_deep"]
@@ -248,35 +252,37 @@ def error_response(status: int, codes: list[str]) -> dict[str, object]:
 
 
 def _complete(
-    method: str, path: str, operation: dict[str, Any], declared: Operation | None
+    method: str, path: str, operation: dict[str, object], declared: Operation | None
 ) -> None:
     if declared is not None:
         operation["summary"] = declared.summary
     elif not operation.get("summary"):
-        text = operation.get("description") or operation["operationId"].replace("_", " ")
+        named = as_str(operation["operationId"], f"{method} {path}'s operationId")
+        text = as_str(operation.get("description") or named.replace("_", " "), "a description")
         operation["summary"] = text.strip().splitlines()[0].rstrip(".")
     codes = generic_codes(method, path, operation)
     for status, own in (declared.codes if declared else {}).items():
         codes.setdefault(status, [])
         codes[status] += [code for code in own if code not in codes[status]]
-    responses = operation.setdefault("responses", {})
+    responses = section(operation, "responses")
     for status, listed in sorted(codes.items()):
         responses.setdefault(str(status), error_response(status, sorted(set(listed))))
     if method == "POST":
-        parameters = operation.setdefault("parameters", [])
-        if not any(p.get("name") == IDEMPOTENCY_HEADER["name"] for p in parameters):
+        parameters = entries(operation, "parameters")
+        names = [as_dict(p, "a parameter").get("name") for p in parameters]
+        if IDEMPOTENCY_HEADER["name"] not in names:
             parameters.append(IDEMPOTENCY_HEADER)
     if path.startswith(PUBLIC_PREFIXES):
         operation["security"] = [{}]
     else:
-        security = [s for s in operation.get("security", []) if s]
+        security = [s for s in as_list(operation.get("security", []), "security") if s]
         for scheme in ("seatToken", "organizerToken"):
             if {scheme: []} not in security:
                 security.append({scheme: []})
         operation["security"] = [*security, {}]  # {}: a spectator sends no token
 
 
-def _narrow_integers(node: Any) -> None:
+def _narrow_integers(node: object) -> None:
     """int64 bounds → 32-bit ones, everywhere in the components."""
     if isinstance(node, dict):
         if node.get("type") == "integer" and node.get("format") == "int64":
@@ -293,23 +299,24 @@ def _narrow_integers(node: Any) -> None:
 OPTION = {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]}
 
 
-def _precise_types(schemas: dict[str, Any]) -> None:
+def _precise_types(schemas: dict[str, object]) -> None:
     _narrow_integers(schemas)
-    question = schemas.get("Question", {}).get("properties", {})
+    found = as_dict(schemas.get("Question", {}), "Question")
+    question = as_dict(found.get("properties", {}), "Question's properties")
     for name in ("options", "default"):
-        if name in question and question[name].get("items") == {}:
-            question[name]["items"] = OPTION
-    if "card" in question and "type" not in question["card"]:
-        question["card"]["type"] = "integer"
+        if name in question and (item := as_dict(question[name], name)).get("items") == {}:
+            item["items"] = OPTION
+    if "card" in question and "type" not in (card := as_dict(question["card"], "card")):
+        card["type"] = "integer"
 
 
 def complete_schema(
-    result: dict[str, Any], generator: Any, request: Any, public: bool
+    result: dict[str, object], generator: SchemaGenerator, request: object, public: bool
 ) -> dict[str, object]:
-    components = result.setdefault("components", {})
-    schemas = components.setdefault("schemas", {})
+    components = section(result, "components")
+    schemas = section(components, "schemas")
     schemas[ERROR] = ERROR_SCHEMA
-    schemes = components.setdefault("securitySchemes", {})
+    schemes = section(components, "securitySchemes")
     schemes.setdefault(
         "seatToken", {"type": "http", "scheme": "bearer", "description": "A seat token."}
     )

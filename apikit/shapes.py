@@ -436,8 +436,11 @@ def made_in(module: str, *shapes: type[Shape]) -> None:
         ELSEWHERE[cls] = partial(_made_in, module, cls.__name__)
 
 
-def _made_in(module: str, name: str) -> Any:
-    return getattr(importlib.import_module(module), name)
+def _made_in(module: str, name: str) -> type:
+    made = getattr(importlib.import_module(module), name)
+    if not isinstance(made, type):
+        raise TypeError(f"{module}.{name} is not a GraphQL type")
+    return made
 
 
 def graphql_camel(name: str) -> str:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import NotRequired, TypedDict, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -51,6 +51,49 @@ CARD_FIELDS: tuple[str, ...] = (
 )
 
 Row = TypeVar("Row", CardSet, Card)
+
+
+class SetEntry(TypedDict):
+    """A card set as the catalogue file holds it."""
+
+    name: str
+    box: str
+    kind: str
+    cards: int
+    note: NotRequired[str]
+    position: NotRequired[int]  # an exported set names its own
+
+
+class CardEntry(TypedDict):
+    """A card as the catalogue file holds it; ``power`` is a number or ``"round"``."""
+
+    box: str
+    set: str
+    name: str
+    level: str
+    power: int | str
+    copies: int | None
+    copies_per_starter_deck: NotRequired[int]
+    keyword: str | None
+    timing: str
+    effect: str | None
+    confidence: str
+    note: NotRequired[str]
+    effect_code: str | None
+    effect_params: dict[str, object]
+    i18n: dict[str, dict[str, str]]
+
+
+class StarterDecks(TypedDict, total=False):
+    decks_per_box: int
+
+
+class Catalogue(TypedDict):
+    """The parts of the catalogue file (or a set file) that the loader reads."""
+
+    sets: list[SetEntry]
+    cards: list[CardEntry]
+    starter_decks: NotRequired[StarterDecks]
 
 
 @dataclass(frozen=True)
@@ -106,16 +149,16 @@ class LoadReport:
     cards: Counts
 
 
-def catalogue_read(*, path: Path = CATALOGUE_PATH) -> dict[str, Any]:
+def catalogue_read(*, path: Path = CATALOGUE_PATH) -> Catalogue:
     with path.open(encoding="utf-8") as handle:
-        data: dict[str, Any] = json.load(handle)
+        data: Catalogue = json.load(handle)  # the file's shape, checked row by row as it loads
     return data
 
 
 def catalogue_load(
     *,
     path: Path = CATALOGUE_PATH,
-    data: Mapping[str, Any] | None = None,
+    data: Catalogue | None = None,
     force: bool = False,
     dry_run: bool = False,
     only_its_sets: bool = False,
@@ -135,7 +178,7 @@ def catalogue_load(
     return report
 
 
-def _load(data: Mapping[str, Any], force: bool, only_its_sets: bool) -> LoadReport:
+def _load(data: Catalogue, force: bool, only_its_sets: bool) -> LoadReport:
     set_rows = _set_rows(data)
     existing_sets = _by_key(CardSet.objects.all())
     existing_cards = _by_key(Card.objects.select_related("card_set"))
@@ -151,7 +194,7 @@ def _load(data: Mapping[str, Any], force: bool, only_its_sets: bool) -> LoadRepo
     return LoadReport(sets=set_counts, cards=card_counts)
 
 
-def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, object]]:
+def _set_rows(data: Catalogue) -> dict[str, dict[str, object]]:
     decks = (data.get("starter_decks") or {}).get("decks_per_box")
     return {
         row["name"]: {
@@ -167,9 +210,7 @@ def _set_rows(data: Mapping[str, Any]) -> dict[str, dict[str, object]]:
     }
 
 
-def _card_rows(
-    data: Mapping[str, Any], sets: Mapping[str, CardSet]
-) -> dict[str, dict[str, object]]:
+def _card_rows(data: Catalogue, sets: Mapping[str, CardSet]) -> dict[str, dict[str, object]]:
     rows: dict[str, dict[str, object]] = {}
     for row in data["cards"]:
         card_set = sets.get(row["set"])
@@ -180,7 +221,7 @@ def _card_rows(
     return rows
 
 
-def _card_fields(row: Mapping[str, Any], card_set: CardSet) -> dict[str, object]:
+def _card_fields(row: CardEntry, card_set: CardSet) -> dict[str, object]:
     round_power = row["power"] == "round"
     return {
         "card_set": card_set,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.db.models import Count, F, Model, Q, QuerySet, Sum
+from django.db.models import Count, F, Func, Model, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
@@ -32,7 +32,7 @@ def card_set_list() -> QuerySet[CardSet]:
     return CardSet.objects.annotate(**set_figures())
 
 
-def set_figures() -> dict[str, Any]:
+def set_figures() -> dict[str, Func]:
     """The annotations of ``card_set_list``, by name (GraphQL's set type asks for each one its
     query selects)."""
     per_card = Coalesce(

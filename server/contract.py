@@ -189,8 +189,9 @@ def node_breaks(kind: str, old: Path, new: Path) -> list[tuple[str, str]] | None
     return [(row["location"], row["change"]) for row in rows]
 
 
-def _load(path: Path) -> Any:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+def _load(path: Path) -> object:
+    loaded: object = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return loaded
 
 
 def structural_breaks(old: object, new: object, at: str = "") -> list[tuple[str, str]]:

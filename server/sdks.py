@@ -29,12 +29,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 import yaml
 
+from apikit.jsonvalues import as_dict, as_dicts, as_str
 from server.contract import drift
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,8 +118,8 @@ def generate(schema: Path, target: Path) -> list[Path]:
     return [target / name for name in GENERATED]
 
 
-def _load(path: Path) -> Any:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+def _load(path: Path) -> dict[str, object]:
+    return as_dict(yaml.safe_load(path.read_text(encoding="utf-8")), str(path))
 
 
 def _run(command: list[str], tool: str, cwd: Path | None = None) -> None:
@@ -152,12 +152,14 @@ PY_TYPES = {"integer": "int", "number": "float", "string": "str", "boolean": "bo
 METHODS = ("get", "put", "post", "patch", "delete")
 
 
-def python_type(schema: dict[str, Any] | None) -> str:
-    """A schema's Python type, as ``operations.py`` names it (``models.X`` for a reference)."""
+def python_type(schema: object) -> str:
+    """A schema's Python type, as ``operations.py`` names it (``models.X`` for a reference);
+    ``Any`` for none (``None`` or ``{}``)."""
     if not schema:
         return "Any"
+    schema = as_dict(schema, "a schema")
     if "$ref" in schema:
-        return f"models.{schema['$ref'].rsplit('/', 1)[-1]}"
+        return f"models.{as_str(schema['$ref'], '$ref').rsplit('/', 1)[-1]}"
     if schema.get("type") == "array":
         return f"list[{python_type(schema.get('items'))}]"
     if schema.get("type") == "object":
@@ -175,34 +177,45 @@ def _docstring(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').strip()
 
 
-def _operations(openapi: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    for path, item in openapi.get("paths", {}).items():
+def _operations(openapi: Mapping[str, object]) -> Iterator[tuple[str, str, dict[str, object]]]:
+    for path, item in as_dict(openapi.get("paths", {}), "paths").items():
+        methods = as_dict(item, path)
         for method in METHODS:
-            if method in item:
-                yield path, method, item[method]
+            if method in methods:
+                yield path, method, as_dict(methods[method], f"{method} {path}")
 
 
-def _success(operation: dict[str, Any]) -> tuple[str, str | None]:
+def _json_body(message: Mapping[str, object]) -> dict[str, object] | None:
+    """The ``application/json`` content of an answer or a request body, if it has one."""
+    content = as_dict(message.get("content") or {}, "content")
+    found = content.get("application/json")
+    return None if found is None else as_dict(found, "application/json")
+
+
+def _success(operation: Mapping[str, object]) -> tuple[str, str | None]:
     """The first 2xx answer's Python type and media type (``None``: no body)."""
-    for code, answer in sorted(operation.get("responses", {}).items()):
-        if str(code).startswith("2"):
-            content = answer.get("content") or {}
-            if "application/json" in content:
-                return python_type(content["application/json"].get("schema")), "application/json"
+    responses = as_dict(operation.get("responses", {}), "responses")
+    for code in sorted(responses):
+        if code.startswith("2"):
+            answer = as_dict(responses[code], code)
+            content = as_dict(answer.get("content") or {}, "content")
+            if (body := _json_body(answer)) is not None:
+                return python_type(body.get("schema")), "application/json"
             for media in sorted(content):
                 return "str", media
             return "None", None
     return "Any", "application/json"
 
 
-def python_operation(path: str, method: str, operation: dict[str, Any]) -> str:
-    parameters = operation.get("parameters", [])
-    in_path = {p["name"]: p for p in parameters if p.get("in") == "path"}
+def python_operation(path: str, method: str, operation: Mapping[str, object]) -> str:
+    parameters = as_dicts(operation.get("parameters", []), f"{method} {path}'s parameters")
+    in_path = {str(p["name"]): p for p in parameters if p.get("in") == "path"}
     ordered = [name for name in re.findall(r"{([^}]+)}", path) if name in in_path]
     query = [p for p in parameters if p.get("in") == "query"]
-    idempotent = any(p.get("name", "").lower() == "idempotency-key" for p in parameters)
-    body = (operation.get("requestBody") or {}).get("content", {}).get("application/json")
-    body_required = bool((operation.get("requestBody") or {}).get("required"))
+    idempotent = any(str(p.get("name", "")).lower() == "idempotency-key" for p in parameters)
+    request = as_dict(operation.get("requestBody") or {}, f"{method} {path}'s requestBody")
+    body = _json_body(request)
+    body_required = bool(request.get("required"))
     returns, accept = _success(operation)
 
     args = ["self"]
@@ -214,7 +227,7 @@ def python_operation(path: str, method: str, operation: dict[str, Any]) -> str:
         keywords.append(f"body: {python_type(body.get('schema'))} | None = None")
     for parameter in query:
         kind = python_type(parameter.get("schema")).removesuffix(" | None")
-        keywords.append(f"{_identifier(parameter['name'])}: {kind} | None = None")
+        keywords.append(f"{_identifier(str(parameter['name']))}: {kind} | None = None")
     if idempotent:
         keywords.append("idempotency_key: str | None = None")
     if keywords:
@@ -225,15 +238,15 @@ def python_operation(path: str, method: str, operation: dict[str, Any]) -> str:
     if body is not None:
         call.append("body=body")
     if query:
-        pairs = ", ".join(f'"{p["name"]}": {_identifier(p["name"])}' for p in query)
+        pairs = ", ".join(f'"{p["name"]}": {_identifier(str(p["name"]))}' for p in query)
         call.append(f"query={{{pairs}}}")
     if idempotent:
         call.append("idempotency_key=idempotency_key")
     if accept != "application/json":
         call.append(f"accept={accept!r}" if accept else "accept=None")
-    summary = _docstring(operation.get("summary") or operation.get("operationId", ""))
+    summary = _docstring(str(operation.get("summary") or operation.get("operationId", "")))
     summary += "" if summary.endswith((".", "!", "?")) else "."
-    name = _identifier(operation.get("operationId") or f"{method}_{path}")
+    name = _identifier(str(operation.get("operationId") or f"{method}_{path}"))
     result = f"self._call({', '.join(call)})"
     statement = (
         f"self._call({', '.join(call)})"
@@ -251,7 +264,9 @@ def python_operation(path: str, method: str, operation: dict[str, Any]) -> str:
     )
 
 
-def renamed_operations(released: dict[str, Any], openapi: dict[str, Any]) -> dict[str, str]:
+def renamed_operations(
+    released: Mapping[str, object], openapi: Mapping[str, object]
+) -> dict[str, str]:
     """Each operation id of the last release (``schema/released/``) that its operation (the same
     method and path) no longer carries, and the id it carries now."""
     now = {(path, method): op.get("operationId") for path, method, op in _operations(openapi)}
@@ -259,7 +274,7 @@ def renamed_operations(released: dict[str, Any], openapi: dict[str, Any]) -> dic
     for path, method, operation in _operations(released):
         old, new = operation.get("operationId"), now.get((path, method))
         if old and new and old != new:
-            renamed[old] = new
+            renamed[str(old)] = str(new)
     return renamed
 
 
@@ -274,13 +289,16 @@ def python_alias(old: str, new: str) -> str:
     )
 
 
-def python_operations(openapi: dict[str, Any], renamed: dict[str, str] | None = None) -> str:
+def python_operations(
+    openapi: Mapping[str, object], renamed: Mapping[str, str] | None = None
+) -> str:
     """``operations.py``: one method per OpenAPI operation, over an abstract ``_call``; and a
     deprecated alias of each ``renamed`` one (its id at the last release), for one release."""
     methods = "\n".join(python_operation(*found) for found in _operations(openapi))
     aliases = [python_alias(old, new) for old, new in sorted((renamed or {}).items())]
     methods += "".join(f"\n{alias}" for alias in aliases)
     imports = "import warnings\n" if aliases else ""
+    info = as_dict(openapi.get("info", {}), "info")
     return f'''{_py_header("openapi.yaml")}
 """Every operation of the REST API, one typed method each (``Client`` sends them)."""
 
@@ -292,8 +310,8 @@ from . import models
 
 
 class Operations:
-    """{_docstring(openapi.get("info", {}).get("title", "The API"))}, version \
-{openapi.get("info", {}).get("version", "")}: one method per operation."""
+    """{_docstring(str(info.get("title", "The API")))}, version \
+{info.get("version", "")}: one method per operation."""
 
     def _call(
         self,
@@ -313,19 +331,20 @@ class Operations:
 # TypeScript -------------------------------------------------------------------------------
 
 
-def stream_document(asyncapi: dict[str, Any]) -> dict[str, Any]:
+def stream_document(asyncapi: Mapping[str, object]) -> dict[str, object]:
     """The AsyncAPI document's messages as an OpenAPI 3.1 document that openapi-typescript reads:
     each message's payload a schema named after the message (``streamEvent``…), beside the
     AsyncAPI's own ``components.schemas`` (its references stay valid)."""
-    components = asyncapi.get("components", {})
-    schemas = dict(components.get("schemas", {}))
-    for name, message in components.get("messages", {}).items():
+    components = as_dict(asyncapi.get("components", {}), "components")
+    schemas = dict(as_dict(components.get("schemas", {}), "schemas"))
+    for name, found in as_dict(components.get("messages", {}), "messages").items():
+        message = as_dict(found, name)
         if "payload" in message:
-            payload = dict(message["payload"])
+            payload = dict(as_dict(message["payload"], f"{name}'s payload"))
             if message.get("summary") and "description" not in payload:
                 payload["description"] = message["summary"]
             schemas[name] = payload
-    info = asyncapi.get("info", {})
+    info = as_dict(asyncapi.get("info", {}), "info")
     return {
         "openapi": "3.1.0",
         "info": {"title": info.get("title", ""), "version": str(info.get("version", ""))},

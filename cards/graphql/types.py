@@ -5,11 +5,10 @@ so a page of cards or sets is read in a fixed number of statements."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import strawberry
 import strawberry_django
 from django.db.models import Prefetch
+from strawberry_django.fields.field import StrawberryDjangoField
 
 from apikit.graphql import Connection
 from apikit.graphql_models import model_type, optimized
@@ -59,7 +58,7 @@ Card = model_type(
 CardConnection = Connection[Card]  # type: ignore[valid-type]
 
 
-def _figure(name: str) -> Any:
+def _figure(name: str) -> StrawberryDjangoField:
     """A field of ``card_set_list`` 's annotation ``name``, annotated only when selected."""
     return strawberry_django.field(annotate={name: set_figures()[name]})
 

@@ -33,9 +33,9 @@ def checked_terms(*, cards: bool) -> Iterator[tuple[str, dict[str, str]]]:
 def card_texts(language: str) -> Iterator[tuple[str, str, str]]:
     """(card key, English effect, translated effect) of every card with an effect."""
     for card in catalogue_read()["cards"]:
-        if card.get("effect"):
+        if effect := card["effect"]:
             translated = card.get("i18n", {}).get(language, {}).get("effect", "")
-            yield f"{card['set']}/{card['name']}", card["effect"], translated
+            yield f"{card['set']}/{card['name']}", effect, translated
 
 
 def inconsistencies(

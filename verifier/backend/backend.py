@@ -14,33 +14,54 @@ import tomllib
 import zipfile
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _project() -> dict[str, Any]:
+def _project() -> dict[str, object]:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
-def _sources(config: dict[str, Any]) -> list[tuple[str, Path]]:
+def _table(config: dict[str, object], *keys: str) -> dict[str, object]:
+    """The table at ``keys`` (``"tool", "challengers-verify"``); a clear error if it is none."""
+    table = config
+    for key in keys:
+        found = table.get(key, {})
+        if not isinstance(found, dict):
+            raise ValueError(f"pyproject.toml: {'.'.join(keys)} is not a table")
+        table = found
+    return table
+
+
+def _text(table: dict[str, object], key: str) -> str:
+    value = table.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"pyproject.toml: {key} is not a string")
+    return value
+
+
+def _sources(config: dict[str, object]) -> list[tuple[str, Path]]:
     """Every (path in the wheel, source file) of the packages."""
-    own = config["tool"]["challengers-verify"]
+    own = _table(config, "tool", "challengers-verify")
+    patterns = own.get("include")
+    if not isinstance(patterns, list):
+        raise ValueError("pyproject.toml: tool.challengers-verify.include is not a list")
     found = []
-    for package, folder in own["packages"].items():
-        for path in sorted((ROOT / folder).iterdir()):
-            if path.is_file() and any(fnmatch(path.name, p) for p in own["include"]):
+    packages = _table(own, "packages")
+    for package in packages:
+        for path in sorted((ROOT / _text(packages, package)).iterdir()):
+            if path.is_file() and any(fnmatch(path.name, p) for p in patterns):
                 found.append((f"{package.replace('.', '/')}/{path.name}", path))
     return found
 
 
-def _metadata(project: dict[str, Any]) -> str:
+def _metadata(project: dict[str, object]) -> str:
     return (
         "Metadata-Version: 2.1\n"
-        f"Name: {project['name']}\n"
-        f"Version: {project['version']}\n"
-        f"Summary: {project['description']}\n"
-        f"Requires-Python: {project['requires-python']}\n"
+        f"Name: {_text(project, 'name')}\n"
+        f"Version: {_text(project, 'version')}\n"
+        f"Summary: {_text(project, 'description')}\n"
+        f"Requires-Python: {_text(project, 'requires-python')}\n"
     )
 
 
@@ -51,14 +72,14 @@ def _digest(data: bytes) -> str:
 
 def build_wheel(
     wheel_directory: str,
-    config_settings: dict[str, Any] | None = None,
+    config_settings: dict[str, object] | None = None,
     metadata_directory: str | None = None,
 ) -> str:
     config = _project()
-    project = config["project"]
-    name = project["name"].replace("-", "_")
-    info = f"{name}-{project['version']}.dist-info"
-    scripts = "".join(f"{k} = {v}\n" for k, v in project.get("scripts", {}).items())
+    project = _table(config, "project")
+    name, version = _text(project, "name").replace("-", "_"), _text(project, "version")
+    info = f"{name}-{version}.dist-info"
+    scripts = "".join(f"{k} = {v}\n" for k, v in _table(project, "scripts").items())
     files = [(arc, path.read_bytes()) for arc, path in _sources(config)]
     files += [
         (f"{info}/METADATA", _metadata(project).encode()),
@@ -69,7 +90,7 @@ def build_wheel(
         (f"{info}/entry_points.txt", f"[console_scripts]\n{scripts}".encode()),
     ]
     record = "".join(f"{arc},{_digest(data)}\n" for arc, data in files) + f"{info}/RECORD,,\n"
-    filename = f"{name}-{project['version']}-py3-none-any.whl"
+    filename = f"{name}-{version}-py3-none-any.whl"
     with zipfile.ZipFile(Path(wheel_directory) / filename, "w", zipfile.ZIP_DEFLATED) as wheel:
         for arc, data in [*files, (f"{info}/RECORD", record.encode())]:
             wheel.writestr(zipfile.ZipInfo(arc, date_time=(2026, 1, 1, 0, 0, 0)), data)

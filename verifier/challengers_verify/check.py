@@ -10,9 +10,10 @@ match's setup must be exactly the one the state gives, and each match re-plays t
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from challengers_verify.documents import as_dict, as_dicts, as_int, as_list, as_str
 from matches.engine import play_match, verify
 from matches.engine.cards import CardSpec, spec_from_entry
 from matches.engine.model import MatchResult
@@ -51,12 +52,37 @@ class SeatState:
     won: list[tuple[int, int]] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The tournament's options the rules read, from its view."""
+
+    seat_count: int
+    robot: tuple[int, bool]  # its difficulty, the solo challenge
+    basic_set: str
+    additional_sets: list[str]
+    winter_mode: str
+    beach_cup: bool
+
+
+def _options(view: Mapping[str, object]) -> Options:
+    given = as_dict(view["options"], "the view's options")
+    robot = (as_int(given["robot_difficulty"], "robot_difficulty"), bool(given["solo_challenge"]))
+    return Options(
+        seat_count=as_int(given["seat_count"], "seat_count"),
+        robot=robot,
+        basic_set=as_str(given["basic_set"], "basic_set"),
+        additional_sets=[as_str(s, "a set") for s in as_list(given["additional_sets"], "sets")],
+        winter_mode=as_str(given["winter_mode"], "winter_mode"),
+        beach_cup=bool(given["beach_cup"]),
+    )
+
+
 @dataclass(slots=True)
 class Tournament:
     """What the verifier holds while it walks the log."""
 
     seed: int
-    options: dict[str, Any]
+    options: Options
     specs: dict[str, CardSpec]
     facts: dict[int, CardFacts]
     keys: dict[int, str]
@@ -64,14 +90,14 @@ class Tournament:
     piles: dict[str, Pile]
     parks: tuple[str, ...]
     stacks: dict[str, list[int]]
-    replayed: dict[int, dict[str, Any]]
-    moves: dict[tuple[int, int], deque[list[Any]]]
+    replayed: dict[int, dict[str, object]]
+    moves: dict[tuple[int, int], deque[object]]
     round: int = 0
     winter: int = 0
     finalists: tuple[int, int] | None = None
     turns: dict[int, draft.DraftTurn] = field(default_factory=dict)
     taken: dict[int, int] = field(default_factory=dict)
-    opened: dict[int, dict[str, Any]] = field(default_factory=dict)  # match id: its log entry
+    opened: dict[int, dict[str, object]] = field(default_factory=dict)  # match id: its log entry
     results: dict[int, MatchResult] = field(default_factory=dict)
     kept: list[tuple[str, int, int, int]] = field(default_factory=list)  # park, round, fans, seat
     ending: tuple[str, list[int]] | None = None  # how the rules end it after this round
@@ -79,8 +105,11 @@ class Tournament:
     checked: int = 0
 
 
+Document = Mapping[str, object]
+
+
 def verify_tournament(
-    given: str, view: dict[str, Any], replay: dict[str, Any] | None, log: list[Any]
+    given: str, view: Document, replay: Document | None, log: Sequence[Document]
 ) -> str:
     """The verdict's text when every check holds; raises ``Forged`` naming the first that fails."""
     if view["status"] == "cancelled":
@@ -88,9 +117,9 @@ def verify_tournament(
     if replay is None:
         raise Forged("replay: a finished tournament's replay is missing")
     seed = _opened_commitment(given, replay, log)
-    state = _start(seed, view["options"], replay)
-    for event in sorted(log, key=lambda e: e["seq"]):
-        _step(state, event["kind"], event.get("payload") or {})
+    state = _start(seed, _options(view), replay)
+    for event in _in_order(log):
+        _step(state, as_str(event["kind"], "an event's kind"), _payload(event))
     _all_told(state, replay)
     return (
         f"tournament {replay['tournament']}: the commitment opens; the deal, "
@@ -99,18 +128,27 @@ def verify_tournament(
     )
 
 
-def _cancelled(given: str, view: dict[str, Any], log: list[Any]) -> str:
+def _in_order(log: Sequence[Document]) -> list[Document]:
+    return sorted(log, key=lambda event: as_int(event["seq"], "an event's seq"))
+
+
+def _payload(event: Document) -> dict[str, object]:
+    return as_dict(event.get("payload") or {}, f"the payload of {event.get('kind')}")
+
+
+def _cancelled(given: str, view: Document, log: Sequence[Document]) -> str:
     """A cancelled tournament: its log ends with the cancel, after the revealed seed, and the
     seed opens the commitment you recorded (a host cannot start, look, cancel and start again
     unseen)."""
-    kinds = [event["kind"] for event in sorted(log, key=lambda e: e["seq"])]
+    kinds = [event["kind"] for event in _in_order(log)]
     if "tournament_cancelled" not in kinds or "seed_revealed" not in kinds:
         raise Forged("cancel: the log of a cancelled tournament shows no cancel and revealed seed")
     if kinds.index("seed_revealed") > kinds.index("tournament_cancelled"):
         raise Forged("cancel: the seed was revealed after the cancel")
-    revealed = next(e["payload"] for e in log if e["kind"] == "seed_revealed")
-    cancel = next(e["payload"] for e in log if e["kind"] == "tournament_cancelled")
-    if commitment(int(revealed["seed"]), revealed["nonce"]) != given.strip().lower():
+    revealed = next(_payload(e) for e in log if e["kind"] == "seed_revealed")
+    cancel = next(_payload(e) for e in log if e["kind"] == "tournament_cancelled")
+    seed = as_int(revealed["seed"], "the revealed seed")
+    if commitment(seed, str(revealed["nonce"])) != given.strip().lower():
         raise Forged(
             "commitment: the revealed seed and nonce do not open the commitment you recorded "
             "in the lobby"
@@ -123,46 +161,47 @@ def _cancelled(given: str, view: dict[str, Any], log: list[Any]) -> str:
     )
 
 
-def _opened_commitment(given: str, replay: dict[str, Any], log: list[Any]) -> int:
+def _opened_commitment(given: str, replay: Document, log: Sequence[Document]) -> int:
     """Forgery (a): a seed and a commitment chosen at the end open each other, not yours."""
-    seed, nonce = int(replay["seed"]), str(replay["nonce"])
+    seed, nonce = as_int(replay["seed"], "the replay's seed"), str(replay["nonce"])
     if commitment(seed, nonce) != given.strip().lower():
         raise Forged(
             "commitment: the revealed seed and nonce do not open the commitment you recorded "
             "in the lobby (a seed chosen at the end)"
         )
     for event in log:
-        if event["kind"] == "seed_revealed" and event["payload"]["seed"] != replay["seed"]:
+        if event["kind"] == "seed_revealed" and _payload(event)["seed"] != replay["seed"]:
             raise Forged("commitment: the log's seed_revealed is not the replay's seed")
     return seed
 
 
-def _start(seed: int, options: dict[str, Any], replay: dict[str, Any]) -> Tournament:
-    entries = replay["cards"]["entries"]
+def _start(seed: int, options: Options, replay: Document) -> Tournament:
+    cards = as_dict(replay["cards"], "the replay's cards")
+    entries = as_dicts(cards["entries"], "the frozen card data")
     if any("copies" not in entry for entry in entries):
         raise Forged(
             "cards: the frozen card data names no copies (a tournament started before "
             "2026-12 cannot be re-dealt)"
         )
-    sets = frozenset(replay["cards"]["all_sets"])
+    sets = frozenset(as_str(name, "a set") for name in as_list(cards["all_sets"], "all_sets"))
     specs = {spec.key: spec for spec in (spec_from_entry(e, sets) for e in entries)}
-    count = int(options["seat_count"])
-    robot = (int(options["robot_difficulty"]), bool(options["solo_challenge"]))
+    count = options.seat_count
     dealt = deal(
         seed,
         entries,
-        basic_set=options["basic_set"],
-        additional_sets=options["additional_sets"],
+        basic_set=options.basic_set,
+        additional_sets=options.additional_sets,
         seats=list(range(count)),
-        robot=robot if ROBOT in places(count) else None,
+        robot=options.robot if ROBOT in places(count) else None,
     )
     seats = {number: SeatState(list(deck)) for number, deck in dealt.starter.items()}
     if dealt.robot is not None:
         seats[ROBOT] = SeatState(list(dealt.robot))
     parks = parks_for(len(places(count)))
-    moves: dict[tuple[int, int], deque[list[Any]]] = {}
-    for phase in replay.get("deck_phases", []):
-        moves[(phase["round"], phase["seat"])] = deque(phase["moves"])
+    moves: dict[tuple[int, int], deque[object]] = {}
+    for phase in as_dicts(replay.get("deck_phases", []), "the replay's deck phases"):
+        where = (as_int(phase["round"], "a deck phase's round"), as_int(phase["seat"], "its seat"))
+        moves[where] = deque(as_list(phase["moves"], "a deck phase's moves"))
     return Tournament(
         seed=seed,
         options=options,
@@ -173,7 +212,7 @@ def _start(seed: int, options: dict[str, Any], replay: dict[str, Any]) -> Tourna
         piles={level: Pile(level, list(dealt.piles[level])) for level in LEVELS},
         parks=parks,
         stacks=deal_trophies(stream(seed, "trophies"), parks),
-        replayed={m["id"]: m for m in replay["matches"]},
+        replayed={as_int(m["id"], "a match id"): m for m in as_dicts(replay["matches"], "matches")},
         moves=moves,
     )
 
@@ -184,23 +223,23 @@ def _facts(spec: CardSpec) -> CardFacts:
     )
 
 
-def _step(state: Tournament, kind: str, payload: dict[str, Any]) -> None:
+def _step(state: Tournament, kind: str, payload: dict[str, object]) -> None:
     handler = HANDLERS.get(kind)
     if handler is not None:
         handler(state, payload)
 
 
-def _started(state: Tournament, payload: dict[str, Any]) -> None:
-    plan = plan_to_data(compute_plan(int(state.options["seat_count"])))
-    if payload["plan"] != plan or tuple(payload["parks"]) != state.parks:
+def _started(state: Tournament, payload: dict[str, object]) -> None:
+    plan = plan_to_data(compute_plan(state.options.seat_count))
+    if payload["plan"] != plan or tuple(as_list(payload["parks"], "parks")) != state.parks:
         raise Forged("plan: the log's plan (who meets whom) is not the rules' plan")
 
 
-def _deck_opened(state: Tournament, payload: dict[str, Any]) -> None:
+def _deck_opened(state: Tournament, payload: dict[str, object]) -> None:
     if state.ending is not None:
         raise Forged(f"plan: round {payload['round']} opens after the rules ended the tournament")
-    state.round = round_number = int(payload["round"])
-    if state.options["winter_mode"] == NORMAL and 2 <= round_number <= ROUNDS:
+    state.round = round_number = as_int(payload["round"], "the round")
+    if state.options.winter_mode == NORMAL and 2 <= round_number <= ROUNDS:
         rng = stream(state.seed, "winter", round_number)
         state.winter = next_winter_index(rng, state.winter, len(state.parks))
     if payload["winter_index"] != state.winter:
@@ -213,21 +252,27 @@ def _deck_opened(state: Tournament, payload: dict[str, Any]) -> None:
         options = (
             ()
             if final
-            else draft_options(
-                beach_cup=bool(state.options["beach_cup"]), round_number=round_number
-            )
+            else draft_options(beach_cup=state.options.beach_cup, round_number=round_number)
         )
         state.turns[number] = draft.final_turn() if final else draft.DraftTurn(options)
         state.taken[number] = 0
 
 
-def _progress(state: Tournament, payload: dict[str, Any]) -> None:
-    number, round_number = int(payload["seat"]), state.round
+def _move(move: object, where: str) -> tuple[str, dict[str, object]]:
+    """A Deck Phase move of the replay: ``[action, arguments]``."""
+    match move:
+        case [str() as action, dict() as arguments]:
+            return action, arguments
+    raise Forged(f"deck phase ({where}): {move!r} is not a move")
+
+
+def _progress(state: Tournament, payload: dict[str, object]) -> None:
+    number, round_number = as_int(payload["seat"], "the seat"), state.round
     where = f"round {round_number}, seat {number}"
     queue = state.moves.get((round_number, number))
     if not queue or number not in state.turns:
         raise Forged(f"deck phase ({where}): the log shows an action the replay's moves lack")
-    action, arguments = queue.popleft()
+    action, arguments = _move(queue.popleft(), where)
     if draft.PUBLIC_PROGRESS.get(action) != payload["did"]:
         raise Forged(
             f"deck phase ({where}): the move {action!r} is not the log's {payload['did']!r}"
@@ -249,21 +294,28 @@ def _pairings(state: Tournament) -> list[tuple[str, int, int]]:
     if state.round == FINAL_ROUND:
         if state.finalists is None:
             raise Forged("plan: a Final without finalists")
-        mode = state.options["winter_mode"]
+        mode = state.options.winter_mode
         park = state.parks[0] if mode == OFF else state.parks[state.winter % len(state.parks)]
         return [(park, *state.finalists)]
-    plan = compute_plan(int(state.options["seat_count"]))
+    plan = compute_plan(state.options.seat_count)
     return [(p.park, p.a, p.b) for p in plan[state.round - 1]]
 
 
 def _kind(state: Tournament, park: str) -> str:
-    mode = state.options["winter_mode"]
+    mode = state.options.winter_mode
     if state.round == FINAL_ROUND:
         return "normal" if mode == OFF else "winter"
     return park_kind(mode, state.parks, state.winter, park)
 
 
-def _match_phase(state: Tournament, payload: dict[str, Any]) -> None:
+def _seats(value: object, what: str) -> tuple[int, int]:
+    match value:
+        case [int() as a, int() as b]:
+            return a, b
+    raise ValueError(f"{what}: two seat numbers expected, not {value!r}")
+
+
+def _match_phase(state: Tournament, payload: dict[str, object]) -> None:
     round_number = state.round
     for number, turn in state.turns.items():
         if not turn.finished or state.moves.get((round_number, number)):
@@ -271,28 +323,30 @@ def _match_phase(state: Tournament, payload: dict[str, Any]) -> None:
                 f"deck phase (round {round_number}, seat {number}): its moves do not "
                 "end with the phase the log closed"
             )
-    told = [(m["park"], *m["seats"]) for m in payload["matches"]]
+    matches = as_dicts(payload["matches"], f"round {round_number}'s matches")
+    told = [(m["park"], *_seats(m["seats"], "a match's seats")) for m in matches]
     if told != _pairings(state):
         raise Forged(f"plan: round {round_number}'s matches are not the plan's pairings")
     piles = {level: pile.cards for level, pile in state.piles.items()}
-    shares = pile_shares(piles, len(payload["matches"]))
-    for entry, share in zip(payload["matches"], shares, strict=True):
+    shares = pile_shares(piles, len(matches))
+    for entry, share in zip(matches, shares, strict=True):
         _check_match(state, entry, share)
 
 
-def _check_match(state: Tournament, entry: dict[str, Any], share: dict[str, list[int]]) -> None:
-    park, (a, b) = entry["park"], entry["seats"]
-    name = f"match {entry['id']} (round {state.round}, {park})"
-    match = state.replayed.get(entry["id"])
+def _check_match(state: Tournament, entry: dict[str, object], share: dict[str, list[int]]) -> None:
+    park, (a, b) = as_str(entry["park"], "a park"), _seats(entry["seats"], "a match's seats")
+    match_id = as_int(entry["id"], "a match id")
+    name = f"match {match_id} (round {state.round}, {park})"
+    match = state.replayed.get(match_id)
     if match is None:
         raise Forged(f"left out: {name} of the log is left out of the replay")
     if (match["round"], match["park"], match["seats"]) != (state.round, park, {"A": a, "B": b}):
         raise Forged(f"plan: {name} is not the match the log opened")
-    sides = {}
+    sides: dict[str, Side] = {}
     for side, number in (("A", a), ("B", b)):
         seat = state.seats[number]
         sides[side] = Side(seat.deck, seat.fans, seat.lost_previous, seat.won, number == ROBOT)
-    sets = [state.options["basic_set"], *state.options["additional_sets"]]
+    sets = [state.options.basic_set, *state.options.additional_sets]
     expected = match_setup(
         round_number=state.round,
         final=state.round == FINAL_ROUND,
@@ -302,15 +356,17 @@ def _check_match(state: Tournament, entry: dict[str, Any], share: dict[str, list
         keys=state.keys,
         sets_in_play=sets if CITY in sets else [*sets, CITY],
     )
-    _same_setup(name, expected, match["setup"])
-    if int(match["seed"]) != derive_seed(state.seed, "match", state.round, park):
+    _same_setup(name, expected, as_dict(match["setup"], f"{name}'s setup"))
+    if as_int(match["seed"], f"{name}'s seed") != derive_seed(
+        state.seed, "match", state.round, park
+    ):
         raise Forged(f"{name}: its seed is not the one derived from the revealed seed")
-    state.results[entry["id"]] = _replayed(state, name, match)
-    state.opened[entry["id"]] = entry
+    state.results[match_id] = _replayed(state, name, match)
+    state.opened[match_id] = entry
     state.checked += 1
 
 
-def _same_setup(name: str, expected: dict[str, Any], given: dict[str, Any]) -> None:
+def _same_setup(name: str, expected: Document, given: Document) -> None:
     for part in ("decks", "piles"):
         if expected[part] != given.get(part):
             what = "rigged decks" if part == "decks" else "reordered level piles"
@@ -322,27 +378,43 @@ def _same_setup(name: str, expected: dict[str, Any], given: dict[str, Any]) -> N
             raise Forged(f"setup: {name}'s {key} is {given.get(key)!r}, the state gives {value!r}")
 
 
-def _replayed(state: Tournament, name: str, match: dict[str, Any]) -> MatchResult:
-    setup = setup_from_data(match["setup"], state.specs, rules_version=match["rules_version"])
-    seed = int(match["seed"])  # a decimal string: the engine takes the number
-    if not verify(setup, seed, match["answers"], match["events"]):
+def _replayed(state: Tournament, name: str, match: Document) -> MatchResult:
+    version = as_int(match["rules_version"], f"{name}'s rules_version")
+    setup = setup_from_data(as_dict(match["setup"], name), state.specs, rules_version=version)
+    seed = as_int(match["seed"], name)  # a decimal string: the engine takes the number
+    answers = as_list(match["answers"], f"{name}'s answers")
+    if not verify(setup, seed, answers, as_dicts(match["events"], f"{name}'s events")):
         raise Forged(f"{name}: re-playing it does not give its published events")
-    outcome = play_match(setup, seed, {"A": None, "B": None}, answers=match["answers"])
+    outcome = play_match(setup, seed, {"A": None, "B": None}, answers=answers)
     if not isinstance(outcome, MatchResult):
         raise Forged(f"{name}: its answers stop short of its end")
     return outcome
 
 
-def _match_finished(state: Tournament, payload: dict[str, Any]) -> None:
-    entry, result = state.opened.get(payload["match"]), state.results.get(payload["match"])
+def _uid(ref: object) -> int:
+    """The uid of a pile's ``[uid, key]``."""
+    match ref:
+        case [int() as uid, _]:
+            return uid
+    raise ValueError(f"a pile's card: [uid, key] expected, not {ref!r}")
+
+
+def _match_finished(state: Tournament, payload: dict[str, object]) -> None:
+    match_id = as_int(payload["match"], "a finished match")
+    entry, result = state.opened.get(match_id), state.results.get(match_id)
     if entry is None or result is None:
         raise Forged(f"match {payload['match']}: finished in the log but never opened")
-    numbers = dict(zip("AB", entry["seats"], strict=True))
+    numbers = dict(zip("AB", _seats(entry["seats"], "a match's seats"), strict=True))
     if numbers[result.winner] != payload["winner"]:
         raise Forged(f"match {payload['match']}: the log's winner is not the re-play's")
     taken = result.piles_taken
-    share = state.replayed[payload["match"]]["setup"]["piles"]
-    consumed = {uid for level, refs in share.items() for uid, _ in refs[: taken.get(level, 0)]}
+    setup = as_dict(state.replayed[match_id]["setup"], f"match {match_id}'s setup")
+    share = as_dict(setup["piles"], f"match {match_id}'s piles")
+    consumed = {
+        _uid(ref)
+        for level, refs in share.items()
+        for ref in as_list(refs, f"match {match_id}'s {level} pile")[: taken.get(level, 0)]
+    }
     for pile in state.piles.values():
         pile.cards = [uid for uid in pile.cards if uid not in consumed]
     decks = result.decks_after
@@ -352,17 +424,18 @@ def _match_finished(state: Tournament, payload: dict[str, Any]) -> None:
         seat.fans += int(result.fans_gained.get(side, 0))
         seat.lost_previous = side != result.winner
     winner = numbers[result.winner]
-    count = int(state.options["seat_count"])
+    count = state.options.seat_count
     if state.round == FINAL_ROUND:
         state.champion = winner
     elif not (winner == ROBOT and count > 1):  # the Robot's trophy goes back to the box
-        fans = state.stacks[entry["park"]][state.round - 1]
+        park = as_str(entry["park"], "a park")
+        fans = state.stacks[park][state.round - 1]
         state.seats[winner].won.append((state.round, fans))
-        state.kept.append((entry["park"], state.round, fans, winner))
+        state.kept.append((park, state.round, fans, winner))
 
 
 def _standings(state: Tournament) -> list[Standing]:
-    count = int(state.options["seat_count"])
+    count = state.options.seat_count
     return [
         Standing(seat=n, tokens=s.fans, trophies=tuple(s.won))
         for n, s in sorted(state.seats.items())
@@ -370,10 +443,10 @@ def _standings(state: Tournament) -> list[Standing]:
     ]
 
 
-def _round_finished(state: Tournament, payload: dict[str, Any]) -> None:
+def _round_finished(state: Tournament, payload: dict[str, object]) -> None:
     """What the rules do after the round: the Final's champion, a 1-2 seat game's lead or last
     round, the finalists after round 7."""
-    count, standings = int(state.options["seat_count"]), _standings(state)
+    count, standings = state.options.seat_count, _standings(state)
     if state.round == FINAL_ROUND:
         state.ending = ("final", [state.champion or 0])
     elif count <= 2:
@@ -386,19 +459,25 @@ def _round_finished(state: Tournament, payload: dict[str, Any]) -> None:
         state.finalists = finalists(standings, stream(state.seed, "finalists"))
 
 
-def _finished(state: Tournament, payload: dict[str, Any]) -> None:
+def _trophy(told: Document) -> tuple[str, int, int, int]:
+    """A trophy the log says was kept: park, round, fans, seat."""
+    park, seat = as_str(told["park"], "a trophy's park"), as_int(told["seat"], "its seat")
+    return park, as_int(told["round"], "its round"), as_int(told["fans"], "its fans"), seat
+
+
+def _finished(state: Tournament, payload: dict[str, object]) -> None:
     """The champion and the trophies kept are the ones the re-played matches give."""
-    if state.ending != (payload["reason"], list(payload["winners"])):
+    if state.ending != (payload["reason"], as_list(payload["winners"], "the winners")):
         raise Forged(
             f"result: the log's winners {payload['winners']} ({payload['reason']}) are "
             f"not the rules' {state.ending}"
         )
-    told = sorted((t["park"], t["round"], t["fans"], t["seat"]) for t in payload["trophies"])
+    told = sorted(_trophy(t) for t in as_dicts(payload["trophies"], "the trophies kept"))
     if told != sorted(state.kept):
         raise Forged("result: the trophies kept are not the ones the re-played matches won")
 
 
-def _all_told(state: Tournament, replay: dict[str, Any]) -> None:
+def _all_told(state: Tournament, replay: Document) -> None:
     """Forgery (d) the other way round: nothing in the replay the log never opened."""
     added = sorted(set(state.replayed) - set(state.opened))
     if added:
@@ -410,7 +489,7 @@ def _all_told(state: Tournament, replay: dict[str, Any]) -> None:
         )
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[[Tournament, dict[str, object]], None]] = {
     "tournament_started": _started,
     "deck_phase_opened": _deck_opened,
     "seat_progress": _progress,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from argparse import ArgumentParser
 from collections.abc import Callable
-from typing import Any
 
 from django.core.management import call_command
 from django.utils import translation
@@ -38,13 +37,15 @@ class Command(LocalizedCommand):
             help=gettext_noop("Prepare everything, do not serve."),
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         started = time.perf_counter()
         for label, step in self._steps():
             self._timed(label, step)
         if options["setup_only"]:
             return
-        self._serve(options["host"], options["port"], time.perf_counter() - started)
+        host, port = options["host"], options["port"]
+        assert isinstance(host, str) and isinstance(port, int)  # as add_arguments declares them
+        self._serve(host, port, time.perf_counter() - started)
 
     def _steps(self) -> list[Step]:
         quiet = {"stdout": self.stdout, "verbosity": 0}

@@ -1,0 +1,41 @@
+"""JSON-like documents (OpenAPI, AsyncAPI, the YAML and JSON files of ``schema/``) read without
+``Any``: each helper narrows one value to the shape its caller indexes, and names the place of
+a value of another shape."""
+
+from __future__ import annotations
+
+
+def as_dict(value: object, where: str) -> dict[str, object]:
+    """``value``, a JSON object (a mapping with string keys)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{where}: a JSON object expected, not {type(value).__name__}")
+    return value
+
+
+def as_list(value: object, where: str) -> list[object]:
+    """``value``, a JSON array."""
+    if not isinstance(value, list):
+        raise TypeError(f"{where}: a JSON array expected, not {type(value).__name__}")
+    return value
+
+
+def as_dicts(value: object, where: str) -> list[dict[str, object]]:
+    """``value``, a JSON array of objects."""
+    return [as_dict(item, where) for item in as_list(value, where)]
+
+
+def as_str(value: object, where: str) -> str:
+    """``value``, a JSON string."""
+    if not isinstance(value, str):
+        raise TypeError(f"{where}: a string expected, not {type(value).__name__}")
+    return value
+
+
+def section(parent: dict[str, object], key: str) -> dict[str, object]:
+    """``parent[key]``, a JSON object, set to an empty one when missing (``setdefault``)."""
+    return as_dict(parent.setdefault(key, {}), key)
+
+
+def entries(parent: dict[str, object], key: str) -> list[object]:
+    """``parent[key]``, a JSON array, set to an empty one when missing (``setdefault``)."""
+    return as_list(parent.setdefault(key, []), key)
