@@ -142,6 +142,9 @@ class Tournament(models.Model):
     # has committed, alone (services.matchplay.match_changes) or with the next Deck Phase's
     # bots (tournaments.tasks._play_rounds).
     round_owed: int | None = None
+    # Not a column: the fields a change under ``locked_tournament`` set, written with the lock's
+    # own save of the counter when its block ends: one ``UPDATE`` (services.common.save_later).
+    fields_owed: frozenset[str] = frozenset()
 
     class Meta:
         verbose_name = _("tournament")

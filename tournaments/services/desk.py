@@ -22,7 +22,7 @@ from tournaments.rules.seeds import stream
 from tournaments.selectors.bots import level_of, outlook_for, rookie_noise
 from tournaments.selectors.cards import card_facts
 from tournaments.services.cardstats import card_stats_append, card_stats_draft_rows
-from tournaments.services.common import rule_errors
+from tournaments.services.common import rule_errors, save_later
 from tournaments.services.events import publish_many
 
 DecisionObserver = Callable[[str, str, float], None]
@@ -186,7 +186,7 @@ class Desk:
             self.tables.saved[seat.pk] = (row, seat)
         if table.left_game:
             self.tournament.left_game = [*self.tournament.left_game, *table.left_game]
-            self.tournament.save(update_fields=["left_game"])
+            save_later(self.tournament, ["left_game"])
         now = timezone.now()
         progress = [{"seat": seat.number, "did": rules.PUBLIC_PROGRESS[d]} for d in self.done]
         publish_many(

@@ -27,7 +27,7 @@ from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_park
 from tournaments.selectors.tournaments import public_standings
 from tournaments.services import hooks
 from tournaments.services.bot_talk import bots_say
-from tournaments.services.common import locked_tournament
+from tournaments.services.common import locked_tournament, save_later
 from tournaments.services.events import publish, publish_seed
 from tournaments.services.match_setups import build_setups
 
@@ -62,7 +62,7 @@ def match_phase_start(
     ``seats``: every seat as written, if the caller read them (else they are read)."""
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
-    rows.save_fields(tournament, ["status", "phase_deadline", "updated_at"])
+    save_later(tournament, ["status", "phase_deadline", "updated_at"])
     numbered = {seat.number: seat for seat in (tournament.seats.all() if seats is None else seats)}
     matches = [
         Match(
@@ -236,7 +236,7 @@ def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> 
     seconds = tournament.deck_deadline_seconds
     tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
     tournament.status = Status.DECK
-    rows.save_fields(tournament)
+    save_later(tournament)
     publish(
         tournament,
         "deck_phase_opened",
