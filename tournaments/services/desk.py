@@ -43,21 +43,34 @@ SEAT_FIELDS = ("deck", "tokens", "auto_played", "missed_deadlines", "version")
 
 
 class Tables:
-    """The Deck Phases of several seats of one tournament, played in turn under one lock: their
-    turns, every seat and the piles read once (each statement a round trip: a bot's phase cost
-    six), and what they change written once, a statement per table (``write``).
+    """The Deck Phases of several seats of one tournament, played in turn under one lock: the
+    phase's turns, every seat and the piles read once (each statement a round trip: a bot's
+    phase cost six), and what they change written once, a statement per table (``write``).
+    Holding every turn of the phase, it also tells whether the phase is done (``done``).
 
     The seats' desks share the piles in memory, so each draws from them as the seat before it
     left them, and a bot's outlook reads its rivals' decks from ``seats``, as saved: the same
     game as when each phase read and wrote its own rows."""
 
-    def __init__(self, tournament: Tournament, seats: list[Seat], playing: list[int]) -> None:
-        """``seats``: every seat, read under the lock; ``playing``: the ids of those to play."""
+    def __init__(
+        self,
+        tournament: Tournament,
+        seats: list[Seat],
+        playing: list[int],
+        turns: list[DraftTurn] | None = None,
+    ) -> None:
+        """``seats``: every seat, read under the lock; ``playing``: the ids of those to play;
+        ``turns``: every turn of the phase, if this transaction wrote them (else they are read
+        and locked, the other seats' too: every writer of a turn holds the tournament's lock)."""
         self.seats = {seat.number: seat for seat in seats}
-        found = DraftTurn.objects.select_for_update().filter(
-            seat_id__in=playing, round=tournament.round
-        )
-        self.turns = {row.seat_id: row for row in found}
+        self.playing = set(playing)
+        if turns is None:
+            turns = list(
+                DraftTurn.objects.select_for_update().filter(
+                    seat_id__in=[seat.pk for seat in seats], round=tournament.round
+                )
+            )
+        self.turns = {row.seat_id: row for row in turns}
         self.pile_rows = {
             p.level: p for p in rows.locked_where(Pile, {"tournament_id": tournament.pk})
         }
@@ -67,6 +80,10 @@ class Tables:
         }
         self.saved: dict[int, tuple[DraftTurn, Seat]] = {}
         self.stats: list[Row] = []
+
+    def done(self) -> bool:
+        """Whether every seat has finished the phase (its turns as the desks left them)."""
+        return all(row.finished for row in self.turns.values())
 
     def write(self) -> None:
         """The saved turns and seats, the piles that changed and the finished phases' card
@@ -196,7 +213,7 @@ class Desk:
 
 
 def _shared_turn(tables: Tables, seat: Seat) -> DraftTurn:
-    if seat.pk not in tables.turns:
+    if seat.pk not in tables.turns or seat.pk not in tables.playing:
         raise ConflictError("not_drafting", _("This seat takes no part in this Deck Phase."))
     return tables.turns[seat.pk]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 
 from django.db import transaction
@@ -55,11 +56,17 @@ def park_kind(tournament: Tournament, park: str) -> str:
 
 
 def match_phase_start(
-    tournament: Tournament, *, queue: bool = True, seats: list[Seat] | None = None
+    tournament: Tournament,
+    *,
+    queue: bool = True,
+    seats: list[Seat] | None = None,
+    piles: Mapping[str, list[int]] | None = None,
+    trophies: list[Trophy] | None = None,
 ) -> list[Match]:
     """Create one match per park and queue them (the caller holds the tournament lock); with
     ``queue`` false the caller plays them itself once its transaction has committed.
-    ``seats``: every seat as written, if the caller read them (else they are read)."""
+    ``seats``: every seat as written, ``piles``: each level's cards as written, ``trophies``:
+    those won, if the caller read them (else they are read)."""
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
     save_later(tournament, ["status", "phase_deadline", "updated_at"])
@@ -77,7 +84,7 @@ def match_phase_start(
         )
         for pairing in pairings_of(tournament)
     ]
-    build_setups(tournament, matches)
+    build_setups(tournament, matches, piles=piles, trophies=trophies)
     matches = Match.objects.bulk_create(matches)
     publish(
         tournament,
@@ -156,6 +163,8 @@ def _round_finish(tournament: Tournament) -> None:
     by_id = {seat.pk: seat for seat in seats}
     for trophy in trophies:  # the winner as read above: no join, no second copy of its row
         trophy.winner = by_id[trophy.winner_id or 0]
+    if tournament.opening is not None:  # the caller plays the next phase's bots: read once
+        tournament.opening.seats, tournament.opening.trophies = seats, trophies
     _announce_round(tournament, seats, trophies)
     standings = _standings_from(tournament, seats, trophies)
     if tournament.is_final:
@@ -230,9 +239,11 @@ def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> 
             rng, tournament.winter_index, len(tournament.parks)
         )
     seats = drafting_seats(tournament, seats)
-    DraftTurn.objects.bulk_create(
+    turns = DraftTurn.objects.bulk_create(
         DraftTurn(seat=seat, round=tournament.round, state=_new_turn(tournament)) for seat in seats
     )
+    if tournament.opening is not None and all(turn.pk for turn in turns):  # ids read back
+        tournament.opening.turns = turns
     seconds = tournament.deck_deadline_seconds
     tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
     tournament.status = Status.DECK
@@ -260,12 +271,12 @@ def _new_turn(tournament: Tournament) -> dict[str, object]:
 
 
 def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
-    """Queue the bots' task (unless the caller plays them: ``Tournament.bots_to_play``) and the
+    """Queue the bots' task (unless the caller plays them: ``Tournament.opening``) and the
     Deck Phase's deadline, once the opening has committed."""
     tournament_id, round_number = tournament.pk, tournament.round
     deadline = tournament.deck_deadline_seconds
-    if tournament.bots_to_play is not None:
-        tournament.bots_to_play.extend(bot_ids)
+    if tournament.opening is not None:
+        tournament.opening.bots.extend(bot_ids)
         bot_ids = []
 
     def queue() -> None:
