@@ -147,6 +147,9 @@ class Tournament(models.Model):
     # Not a column: the fields a change under ``locked_tournament`` set, written with the lock's
     # own save of the counter when its block ends: one ``UPDATE`` (services.common.save_later).
     fields_owed: frozenset[str] = frozenset()
+    # Not a column: every seat's version moved in this block already, written with the seats
+    # (services.desk.Tables.write): the lock need not move them for a new phase.
+    seats_moved: bool = False
 
     class Meta:
         verbose_name = _("tournament")
@@ -621,4 +624,5 @@ class Opening:
     trophies: list[Trophy] | None = None
     """The trophies won, as the close read them (round and park order)."""
     turns: list[DraftTurn] | None = None
-    """Every turn of the new phase, as written (rows of this transaction: no other sees them)."""
+    """Every turn of the new phase, not yet written: the caller writes them before its block
+    ends (``services.desk.Tables.write``)."""

@@ -68,7 +68,7 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
         # (before the tasks the block queues): live streams then read the log themselves.
         transaction.on_commit(lambda: nudge_if_grew(tournament, logged))
         yield tournament
-        if (tournament.status, tournament.round) != phase:
+        if (tournament.status, tournament.round) != phase and not tournament.seats_moved:
             # A new phase or round changes every seat's situation: any view read before is stale.
             rows.increment_where(Seat, "version", "tournament_id", tournament.pk)
         owed = tournament.fields_owed

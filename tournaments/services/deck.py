@@ -124,8 +124,9 @@ def bot_deck_phases(
                 autoplay(tournament, seat, auto=False, fresh=True, tables=tables)
         scheduled: list[Match] = []
         if tables is not None:
-            tables.write()
-            if tables.done():
+            done = tables.done()  # the Match Phase starts: a new phase, as a new round is
+            tables.write(phase_moves=done or opening.turns is not None)
+            if done:
                 piles = {level: pile.cards for level, pile in tables.pile_rows.items()}
                 scheduled = match_phase_start(
                     tournament, queue=False, seats=every, piles=piles, trophies=opening.trophies

@@ -60,8 +60,10 @@ class Tables:
         turns: list[DraftTurn] | None = None,
     ) -> None:
         """``seats``: every seat, read under the lock; ``playing``: the ids of those to play;
-        ``turns``: every turn of the phase, if this transaction wrote them (else they are read
-        and locked, the other seats' too: every writer of a turn holds the tournament's lock)."""
+        ``turns``: every turn of the phase, if this block opened it and has not written them
+        yet (``write`` inserts them, as played), else they are read and locked (the other
+        seats' too: every writer of a turn holds the tournament's lock)."""
+        self.tournament = tournament
         self.seats = {seat.number: seat for seat in seats}
         self.playing = set(playing)
         if turns is None:
@@ -85,11 +87,22 @@ class Tables:
         """Whether every seat has finished the phase (its turns as the desks left them)."""
         return all(row.finished for row in self.turns.values())
 
-    def write(self) -> None:
-        """The saved turns and seats, the piles that changed and the finished phases' card
-        statistics: one statement each."""
-        rows.save_many([row for row, _seat in self.saved.values()], TURN_FIELDS)
-        rows.save_many([seat for _row, seat in self.saved.values()], SEAT_FIELDS)
+    def write(self, *, phase_moves: bool = False) -> None:
+        """The saved turns (the new ones inserted) and seats, the piles that changed and the
+        finished phases' card statistics: one statement each. ``phase_moves``: the phase or
+        round changes in this block, which moves every seat's version: each seat is written
+        with it (as read under the lock, or as its desk saved it), and the lock leaves the
+        seats alone (``Tournament.seats_moved``)."""
+        stored = [row for row, _seat in self.saved.values() if row.pk is not None]
+        DraftTurn.objects.bulk_create([row for row in self.turns.values() if row.pk is None])
+        rows.save_many(stored, TURN_FIELDS)
+        seats = [seat for _row, seat in self.saved.values()]
+        if phase_moves:
+            seats = list(self.seats.values())
+            for seat in seats:
+                seat.version += 1
+            self.tournament.seats_moved = True
+        rows.save_many(seats, SEAT_FIELDS)
         changed = []
         for level, pile in self.pile_rows.items():
             cards, discard = self.piles[level].cards, self.piles[level].discard

@@ -239,10 +239,12 @@ def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> 
             rng, tournament.winter_index, len(tournament.parks)
         )
     seats = drafting_seats(tournament, seats)
-    turns = DraftTurn.objects.bulk_create(
+    turns = [
         DraftTurn(seat=seat, round=tournament.round, state=_new_turn(tournament)) for seat in seats
-    )
-    if tournament.opening is not None and all(turn.pk for turn in turns):  # ids read back
+    ]
+    if tournament.opening is None:
+        DraftTurn.objects.bulk_create(turns)
+    else:  # the caller plays the bots and writes the turns once, as played (desk.Tables)
         tournament.opening.turns = turns
     seconds = tournament.deck_deadline_seconds
     tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
