@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
+from functools import cache
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from apikit.shapes import to_json
@@ -158,8 +159,7 @@ def round_owed_close(tournament: Tournament, round_number: int) -> None:
 def _round_finish(tournament: Tournament) -> None:
     """Close the round, whose matches are all released (the caller holds the lock and knows)."""
     # The seats and the trophies won, read once for the standings and the next Deck Phase.
-    seats = list(tournament.seats.all())
-    trophies = list(tournament.trophies.filter(winner__isnull=False))
+    seats, trophies = _seats_and_trophies(tournament)
     by_id = {seat.pk: seat for seat in seats}
     for trophy in trophies:  # the winner as read above: no join, no second copy of its row
         trophy.winner = by_id[trophy.winner_id or 0]
@@ -180,6 +180,38 @@ def _round_finish(tournament: Tournament) -> None:
         tournament.finalists = list(finalists(standings, stream(tournament.seed, "finalists")))
     tournament.round += 1
     open_deck_phase(tournament, seats)  # which saves the tournament's row
+
+
+def _seats_and_trophies(tournament: Tournament) -> tuple[list[Seat], list[Trophy]]:
+    """Every seat, in seat order, and the trophies won, in round and park order (as
+    ``tournament.seats.all()`` and ``tournament.trophies.filter(winner__isnull=False)``): one
+    statement, each seat beside the trophies it won."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seats_and_trophies_sql(), [tournament.pk])
+        found = cursor.fetchall()
+    width = len(Seat._meta.concrete_fields)
+    seats: dict[int, Seat] = {}
+    trophies = []
+    for row in found:
+        seat = rows.instance(Seat, "s", row[:width])
+        seat = seats.setdefault(seat.pk, seat)
+        if row[width] is not None:  # the trophy's id: the seat won one
+            trophies.append(rows.instance(Trophy, "t", row[width:]))
+    trophies.sort(key=lambda trophy: (trophy.round, trophy.park))
+    return list(seats.values()), trophies
+
+
+@cache
+def _seats_and_trophies_sql() -> str:
+    q, col = rows.quote, rows.column
+    seat, trophy = q(Seat._meta.db_table), q(Trophy._meta.db_table)
+    return (
+        f"SELECT {rows.columns_of(Seat, 's')}, {rows.columns_of(Trophy, 't')} FROM {seat} s "
+        f"LEFT JOIN {trophy} t ON t.{col(Trophy, 'winner')} = s.{col(Seat, 'id')} "
+        f"AND t.{col(Trophy, 'tournament')} = s.{col(Seat, 'tournament')} "
+        f"WHERE s.{col(Seat, 'tournament')} = %s ORDER BY s.{col(Seat, 'number')}, "
+        f"t.{col(Trophy, 'round')}, t.{col(Trophy, 'park')}"
+    )
 
 
 def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Trophy]) -> None:
