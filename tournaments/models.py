@@ -7,6 +7,7 @@ the database can hold are constraints.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.conf import settings
@@ -135,13 +136,20 @@ class Tournament(models.Model):
     # logged for their instants) still moves the version under ``locked_tournament``.
     changed_quietly: bool = False
     # Not a column: a caller that plays the next Deck Phase's bots itself, in the same block
-    # (services.deck.bot_deck_phases closing a round), sets a list here; opening a Deck Phase
-    # then adds their seat ids to it instead of queueing their task (rounds.open_deck_phase).
-    bots_to_play: list[int] | None = None
+    # (services.deck.bot_deck_phases closing a round), sets an ``Opening`` here; closing the
+    # round and opening a Deck Phase then fill it in instead of queueing the bots' task
+    # (rounds.open_deck_phase).
+    opening: Opening | None = None
     # Not a column: the round whose last match the block released; it closes once this block
     # has committed, alone (services.matchplay.match_changes) or with the next Deck Phase's
     # bots (tournaments.tasks._play_rounds).
     round_owed: int | None = None
+    # Not a column: the fields a change under ``locked_tournament`` set, written with the lock's
+    # own save of the counter when its block ends: one ``UPDATE`` (services.common.save_later).
+    fields_owed: frozenset[str] = frozenset()
+    # Not a column: every seat's version moved in this block already, written with the seats
+    # (services.desk.Tables.write): the lock need not move them for a new phase.
+    seats_moved: bool = False
 
     class Meta:
         verbose_name = _("tournament")
@@ -601,3 +609,20 @@ class CardBalance(models.Model):
 
     def __str__(self) -> str:
         return f"Balance of {self.key} ({self.done}/{self.matches})"
+
+
+@dataclass
+class Opening:
+    """What a round's close and the Deck Phase it opened read and wrote in a block whose caller
+    plays the new phase's bots there (``Tournament.opening``): the caller reads none of it
+    again."""
+
+    bots: list[int] = field(default_factory=list)
+    """The ids of the seats whose bots (or stand-ins) play the new phase."""
+    seats: list[Seat] | None = None
+    """Every seat, in seat order, as the close read them under the lock."""
+    trophies: list[Trophy] | None = None
+    """The trophies won, as the close read them (round and park order)."""
+    turns: list[DraftTurn] | None = None
+    """Every turn of the new phase, not yet written: the caller writes them before its block
+    ends (``services.desk.Tables.write``)."""

@@ -154,12 +154,13 @@ def test_a_bot_task_sends_as_many_statements_for_five_bots_as_for_two(
     catalogue: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The bots' Deck Phases read their turns, the seats and the piles once and write each
-    table once, whatever the number of bots: the tournament's lock, the seats, the turns, the
-    piles, the turns, seats and piles written, the cards' statistics, the phase's check and the
-    tournament's counter (plus the progress events' ``COPY``, or a bulk insert on SQLite)."""
+    table once, whatever the number of bots: the tournament's lock, the seats, every turn of
+    the phase (which tell whether it is done: no check of its own), the piles, the turns, seats
+    and piles written, the cards' statistics and the tournament's counter (plus the progress
+    events' ``COPY``, or a bulk insert on SQLite)."""
     inserts = 0 if connection.vendor == "postgresql" else 1
-    assert _bot_task_statements(3, monkeypatch) == 10 + inserts
-    assert _bot_task_statements(6, monkeypatch) == 10 + inserts
+    assert _bot_task_statements(3, monkeypatch) == 9 + inserts
+    assert _bot_task_statements(6, monkeypatch) == 9 + inserts
 
 
 def test_a_rounds_close_after_its_last_release_asks_nothing_of_its_matches(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import wraps
 from typing import ParamSpec, TypeVar
@@ -68,12 +68,28 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
         # (before the tasks the block queues): live streams then read the log themselves.
         transaction.on_commit(lambda: nudge_if_grew(tournament, logged))
         yield tournament
-        if (tournament.status, tournament.round) != phase:
+        if (tournament.status, tournament.round) != phase and not tournament.seats_moved:
             # A new phase or round changes every seat's situation: any view read before is stale.
             rows.increment_where(Seat, "version", "tournament_id", tournament.pk)
+        owed = tournament.fields_owed
         if tournament.event_seq != logged or tournament.changed_quietly:
             tournament.version += 1
-            rows.save_fields(tournament, ["event_seq", "version", "updated_at"])
+            owed |= {"event_seq", "version", "updated_at"}
+        if owed:
+            rows.save_fields(tournament, [f for f in _TOURNAMENT_FIELDS if f in owed])
+
+
+_TOURNAMENT_FIELDS = tuple(f.attname for f in Tournament._meta.concrete_fields if not f.primary_key)
+
+
+def save_later(tournament: Tournament, names: Sequence[str] | None = None) -> None:
+    """Save these fields of the tournament's row (every one if ``None``): under
+    ``locked_tournament`` when its block ends, with the counter and the version (one
+    ``UPDATE``; nothing in the block reads the row back), else now."""
+    if not tournament.seq_saved_by_lock:
+        rows.save_fields(tournament, names)
+        return
+    tournament.fields_owed |= set(_TOURNAMENT_FIELDS if names is None else names)
 
 
 def require_version(seat: Seat, expected: int | None) -> None:

@@ -12,7 +12,7 @@ from infra.bulk import appends_gathered
 from infra.errors import ConflictError, ForbiddenError
 from infra.taskqueue import enqueue_named
 from matches.models import Match, MatchStatus
-from tournaments.models import DraftTurn, Seat, SeatKind, Status, Tournament
+from tournaments.models import DraftTurn, Opening, Seat, SeatKind, Status, Tournament
 from tournaments.selectors.viewers import require_seat
 from tournaments.services.common import locked_tournament, require_version
 from tournaments.services.desk import Desk, Tables, observe_decision
@@ -104,23 +104,33 @@ def bot_deck_phases(
     is then ignored): a bot tournament's round close costs no commit of its own.
     """
     with locked_tournament(tournament_id) as tournament, appends_gathered():
+        opening = Opening()
         if close_round is not None:
+            tournament.opening = opening
             seat_ids = _round_closed(tournament, close_round)
         started = time.process_time()
         rest: list[int] = []
-        every = list(tournament.seats.order_by("number"))
+        every = opening.seats or list(tournament.seats.order_by("number"))
         wanted = set(seat_ids)
         seats = [seat for seat in every if seat.pk in wanted]
         playing = [seat.pk for seat in seats if seat.kind == SeatKind.BOT or seat.dropped]
-        tables = Tables(tournament, every, playing) if tournament.status == Status.DECK else None
+        tables = None
+        if tournament.status == Status.DECK:
+            tables = Tables(tournament, every, playing, opening.turns)
         for index, seat in enumerate(seats):  # the first seat is always played: no endless relay
             if rest or (index and time.process_time() - started > BOTS_CPU_SECONDS):
                 rest.append(seat.pk)
             elif tables is not None and seat.pk in playing:
                 autoplay(tournament, seat, auto=False, fresh=True, tables=tables)
+        scheduled: list[Match] = []
         if tables is not None:
-            tables.write()
-        scheduled = _close_if_done(tournament, queue=False, seats=every)
+            done = tables.done()  # the Match Phase starts: a new phase, as a new round is
+            tables.write(phase_moves=done or opening.turns is not None)
+            if done:
+                piles = {level: pile.cards for level, pile in tables.pile_rows.items()}
+                scheduled = match_phase_start(
+                    tournament, queue=False, seats=every, piles=piles, trophies=opening.trophies
+                )
         if tournament.status == Status.MATCH and not scheduled:
             scheduled = list(
                 tournament.matches.filter(round=tournament.round, status=MatchStatus.SCHEDULED)
@@ -134,12 +144,13 @@ def bot_deck_phases(
 
 def _round_closed(tournament: Tournament, round_number: int) -> list[int]:
     """Close the round whose matches were all released, if it is still on (the caller holds the
-    lock); the bot seats of the Deck Phase it opened."""
-    opened: list[int] = []
-    tournament.bots_to_play = opened
+    lock and has set ``tournament.opening``, which the close fills in); the bot seats of the
+    Deck Phase it opened."""
+    opening = tournament.opening
+    assert opening is not None
     round_owed_close(tournament, round_number)
-    tournament.bots_to_play = None
-    return opened
+    tournament.opening = None
+    return opening.bots
 
 
 def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:

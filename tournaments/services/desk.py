@@ -22,7 +22,7 @@ from tournaments.rules.seeds import stream
 from tournaments.selectors.bots import level_of, outlook_for, rookie_noise
 from tournaments.selectors.cards import card_facts
 from tournaments.services.cardstats import card_stats_append, card_stats_draft_rows
-from tournaments.services.common import rule_errors
+from tournaments.services.common import rule_errors, save_later
 from tournaments.services.events import publish_many
 
 DecisionObserver = Callable[[str, str, float], None]
@@ -43,21 +43,36 @@ SEAT_FIELDS = ("deck", "tokens", "auto_played", "missed_deadlines", "version")
 
 
 class Tables:
-    """The Deck Phases of several seats of one tournament, played in turn under one lock: their
-    turns, every seat and the piles read once (each statement a round trip: a bot's phase cost
-    six), and what they change written once, a statement per table (``write``).
+    """The Deck Phases of several seats of one tournament, played in turn under one lock: the
+    phase's turns, every seat and the piles read once (each statement a round trip: a bot's
+    phase cost six), and what they change written once, a statement per table (``write``).
+    Holding every turn of the phase, it also tells whether the phase is done (``done``).
 
     The seats' desks share the piles in memory, so each draws from them as the seat before it
     left them, and a bot's outlook reads its rivals' decks from ``seats``, as saved: the same
     game as when each phase read and wrote its own rows."""
 
-    def __init__(self, tournament: Tournament, seats: list[Seat], playing: list[int]) -> None:
-        """``seats``: every seat, read under the lock; ``playing``: the ids of those to play."""
+    def __init__(
+        self,
+        tournament: Tournament,
+        seats: list[Seat],
+        playing: list[int],
+        turns: list[DraftTurn] | None = None,
+    ) -> None:
+        """``seats``: every seat, read under the lock; ``playing``: the ids of those to play;
+        ``turns``: every turn of the phase, if this block opened it and has not written them
+        yet (``write`` inserts them, as played), else they are read and locked (the other
+        seats' too: every writer of a turn holds the tournament's lock)."""
+        self.tournament = tournament
         self.seats = {seat.number: seat for seat in seats}
-        found = DraftTurn.objects.select_for_update().filter(
-            seat_id__in=playing, round=tournament.round
-        )
-        self.turns = {row.seat_id: row for row in found}
+        self.playing = set(playing)
+        if turns is None:
+            turns = list(
+                DraftTurn.objects.select_for_update().filter(
+                    seat_id__in=[seat.pk for seat in seats], round=tournament.round
+                )
+            )
+        self.turns = {row.seat_id: row for row in turns}
         self.pile_rows = {
             p.level: p for p in rows.locked_where(Pile, {"tournament_id": tournament.pk})
         }
@@ -68,11 +83,26 @@ class Tables:
         self.saved: dict[int, tuple[DraftTurn, Seat]] = {}
         self.stats: list[Row] = []
 
-    def write(self) -> None:
-        """The saved turns and seats, the piles that changed and the finished phases' card
-        statistics: one statement each."""
-        rows.save_many([row for row, _seat in self.saved.values()], TURN_FIELDS)
-        rows.save_many([seat for _row, seat in self.saved.values()], SEAT_FIELDS)
+    def done(self) -> bool:
+        """Whether every seat has finished the phase (its turns as the desks left them)."""
+        return all(row.finished for row in self.turns.values())
+
+    def write(self, *, phase_moves: bool = False) -> None:
+        """The saved turns (the new ones inserted) and seats, the piles that changed and the
+        finished phases' card statistics: one statement each. ``phase_moves``: the phase or
+        round changes in this block, which moves every seat's version: each seat is written
+        with it (as read under the lock, or as its desk saved it), and the lock leaves the
+        seats alone (``Tournament.seats_moved``)."""
+        stored = [row for row, _seat in self.saved.values() if row.pk is not None]
+        DraftTurn.objects.bulk_create([row for row in self.turns.values() if row.pk is None])
+        rows.save_many(stored, TURN_FIELDS)
+        seats = [seat for _row, seat in self.saved.values()]
+        if phase_moves:
+            seats = list(self.seats.values())
+            for seat in seats:
+                seat.version += 1
+            self.tournament.seats_moved = True
+        rows.save_many(seats, SEAT_FIELDS)
         changed = []
         for level, pile in self.pile_rows.items():
             cards, discard = self.piles[level].cards, self.piles[level].discard
@@ -186,7 +216,7 @@ class Desk:
             self.tables.saved[seat.pk] = (row, seat)
         if table.left_game:
             self.tournament.left_game = [*self.tournament.left_game, *table.left_game]
-            self.tournament.save(update_fields=["left_game"])
+            save_later(self.tournament, ["left_game"])
         now = timezone.now()
         progress = [{"seat": seat.number, "did": rules.PUBLIC_PROGRESS[d]} for d in self.done]
         publish_many(
@@ -196,7 +226,7 @@ class Desk:
 
 
 def _shared_turn(tables: Tables, seat: Seat) -> DraftTurn:
-    if seat.pk not in tables.turns:
+    if seat.pk not in tables.turns or seat.pk not in tables.playing:
         raise ConflictError("not_drafting", _("This seat takes no part in this Deck Phase."))
     return tables.turns[seat.pk]
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from matches.models import Match
 from tournaments.models import Tournament, Trophy
 from tournaments.rules.setups import Side, match_setup, pile_shares
@@ -14,15 +16,23 @@ def copy_keys(tournament: Tournament) -> dict[int, str]:
     return {uid: facts.key for uid, facts in card_facts(tournament).items()}
 
 
-def build_setups(tournament: Tournament, matches: list[Match]) -> None:
-    """Set each (unsaved) match's engine input; the caller holds the tournament lock.
+def build_setups(
+    tournament: Tournament,
+    matches: list[Match],
+    *,
+    piles: Mapping[str, list[int]] | None = None,
+    trophies: list[Trophy] | None = None,
+) -> None:
+    """Set each (unsaved) match's engine input; the caller holds the tournament lock and may
+    give each level's cards and the trophies won as it read them (else they are read).
 
     Matches of a round run at the same time but share the level piles: each gets its own share
     of every pile (``rules.setups.pile_shares``).
     """
     keys = copy_keys(tournament)
-    piles = {pile.level: list(pile.cards) for pile in tournament.piles.all()}
-    trophies = kept_trophies_by_seat(tournament)
+    if piles is None:
+        piles = {pile.level: list(pile.cards) for pile in tournament.piles.all()}
+    kept = kept_trophies_by_seat(tournament) if trophies is None else _kept(trophies)
     sets = sets_in_play(tournament)
     for match, share in zip(matches, pile_shares(piles, len(matches)), strict=True):
         sides = {
@@ -30,7 +40,7 @@ def build_setups(tournament: Tournament, matches: list[Match]) -> None:
                 deck=seat.deck,
                 fans=seat.tokens,
                 lost_previous=seat.lost_previous,
-                won=trophies.get(seat.pk, []),
+                won=kept.get(seat.pk, []),
                 robot=seat.is_robot,
             )
             for side, seat in (("A", match.seat_a), ("B", match.seat_b))
@@ -44,6 +54,15 @@ def build_setups(tournament: Tournament, matches: list[Match]) -> None:
             keys=keys,
             sets_in_play=sets,
         )
+
+
+def _kept(trophies: list[Trophy]) -> dict[int, list[tuple[int, int]]]:
+    """``kept_trophies_by_seat`` of the trophies won, as read in round and park order."""
+    won: dict[int, list[tuple[int, int]]] = {}
+    for trophy in trophies:
+        if not trophy.to_box and trophy.winner_id is not None:
+            won.setdefault(trophy.winner_id, []).append((trophy.round, trophy.fans))
+    return won
 
 
 def kept_trophies_by_seat(tournament: Tournament) -> dict[int, list[tuple[int, int]]]:

@@ -42,7 +42,7 @@ from tournaments.models import Seat, SeatKind, Status, Tournament, Trophy
 from tournaments.rules.bots.questions import question_policy
 from tournaments.selectors.bots import level_of
 from tournaments.services.cardstats import card_stats_of_match
-from tournaments.services.common import locked_tournament
+from tournaments.services.common import locked_tournament, save_later
 from tournaments.services.events import publish, publish_many, release_floor
 from tournaments.services.matchruns import run_engine
 from tournaments.services.rounds import round_close, round_on
@@ -458,7 +458,7 @@ def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any])
     removed = [uid for side in ("A", "B") for uid in outcome["removed"][side]]
     if removed:
         tournament.left_game = [*tournament.left_game, *removed]
-        tournament.save(update_fields=["left_game"])
+        save_later(tournament, ["left_game"])
     if not tournament.is_final:
         _award_trophy(tournament, match, side_seat(match, outcome["winner"]))
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
+from functools import cache
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from apikit.shapes import to_json
@@ -27,7 +29,7 @@ from tournaments.rules.winter import NORMAL, OFF, next_winter_index, winter_park
 from tournaments.selectors.tournaments import public_standings
 from tournaments.services import hooks
 from tournaments.services.bot_talk import bots_say
-from tournaments.services.common import locked_tournament
+from tournaments.services.common import locked_tournament, save_later
 from tournaments.services.events import publish, publish_seed
 from tournaments.services.match_setups import build_setups
 
@@ -55,14 +57,20 @@ def park_kind(tournament: Tournament, park: str) -> str:
 
 
 def match_phase_start(
-    tournament: Tournament, *, queue: bool = True, seats: list[Seat] | None = None
+    tournament: Tournament,
+    *,
+    queue: bool = True,
+    seats: list[Seat] | None = None,
+    piles: Mapping[str, list[int]] | None = None,
+    trophies: list[Trophy] | None = None,
 ) -> list[Match]:
     """Create one match per park and queue them (the caller holds the tournament lock); with
     ``queue`` false the caller plays them itself once its transaction has committed.
-    ``seats``: every seat as written, if the caller read them (else they are read)."""
+    ``seats``: every seat as written, ``piles``: each level's cards as written, ``trophies``:
+    those won, if the caller read them (else they are read)."""
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
-    rows.save_fields(tournament, ["status", "phase_deadline", "updated_at"])
+    save_later(tournament, ["status", "phase_deadline", "updated_at"])
     numbered = {seat.number: seat for seat in (tournament.seats.all() if seats is None else seats)}
     matches = [
         Match(
@@ -77,7 +85,7 @@ def match_phase_start(
         )
         for pairing in pairings_of(tournament)
     ]
-    build_setups(tournament, matches)
+    build_setups(tournament, matches, piles=piles, trophies=trophies)
     matches = Match.objects.bulk_create(matches)
     publish(
         tournament,
@@ -151,11 +159,12 @@ def round_owed_close(tournament: Tournament, round_number: int) -> None:
 def _round_finish(tournament: Tournament) -> None:
     """Close the round, whose matches are all released (the caller holds the lock and knows)."""
     # The seats and the trophies won, read once for the standings and the next Deck Phase.
-    seats = list(tournament.seats.all())
-    trophies = list(tournament.trophies.filter(winner__isnull=False))
+    seats, trophies = _seats_and_trophies(tournament)
     by_id = {seat.pk: seat for seat in seats}
     for trophy in trophies:  # the winner as read above: no join, no second copy of its row
         trophy.winner = by_id[trophy.winner_id or 0]
+    if tournament.opening is not None:  # the caller plays the next phase's bots: read once
+        tournament.opening.seats, tournament.opening.trophies = seats, trophies
     _announce_round(tournament, seats, trophies)
     standings = _standings_from(tournament, seats, trophies)
     if tournament.is_final:
@@ -171,6 +180,38 @@ def _round_finish(tournament: Tournament) -> None:
         tournament.finalists = list(finalists(standings, stream(tournament.seed, "finalists")))
     tournament.round += 1
     open_deck_phase(tournament, seats)  # which saves the tournament's row
+
+
+def _seats_and_trophies(tournament: Tournament) -> tuple[list[Seat], list[Trophy]]:
+    """Every seat, in seat order, and the trophies won, in round and park order (as
+    ``tournament.seats.all()`` and ``tournament.trophies.filter(winner__isnull=False)``): one
+    statement, each seat beside the trophies it won."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seats_and_trophies_sql(), [tournament.pk])
+        found = cursor.fetchall()
+    width = len(Seat._meta.concrete_fields)
+    seats: dict[int, Seat] = {}
+    trophies = []
+    for row in found:
+        seat = rows.instance(Seat, "s", row[:width])
+        seat = seats.setdefault(seat.pk, seat)
+        if row[width] is not None:  # the trophy's id: the seat won one
+            trophies.append(rows.instance(Trophy, "t", row[width:]))
+    trophies.sort(key=lambda trophy: (trophy.round, trophy.park))
+    return list(seats.values()), trophies
+
+
+@cache
+def _seats_and_trophies_sql() -> str:
+    q, col = rows.quote, rows.column
+    seat, trophy = q(Seat._meta.db_table), q(Trophy._meta.db_table)
+    return (
+        f"SELECT {rows.columns_of(Seat, 's')}, {rows.columns_of(Trophy, 't')} FROM {seat} s "
+        f"LEFT JOIN {trophy} t ON t.{col(Trophy, 'winner')} = s.{col(Seat, 'id')} "
+        f"AND t.{col(Trophy, 'tournament')} = s.{col(Seat, 'tournament')} "
+        f"WHERE s.{col(Seat, 'tournament')} = %s ORDER BY s.{col(Seat, 'number')}, "
+        f"t.{col(Trophy, 'round')}, t.{col(Trophy, 'park')}"
+    )
 
 
 def _announce_round(tournament: Tournament, seats: list[Seat], trophies: list[Trophy]) -> None:
@@ -230,13 +271,17 @@ def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> 
             rng, tournament.winter_index, len(tournament.parks)
         )
     seats = drafting_seats(tournament, seats)
-    DraftTurn.objects.bulk_create(
+    turns = [
         DraftTurn(seat=seat, round=tournament.round, state=_new_turn(tournament)) for seat in seats
-    )
+    ]
+    if tournament.opening is None:
+        DraftTurn.objects.bulk_create(turns)
+    else:  # the caller plays the bots and writes the turns once, as played (desk.Tables)
+        tournament.opening.turns = turns
     seconds = tournament.deck_deadline_seconds
     tournament.phase_deadline = timezone.now() + timedelta(seconds=seconds) if seconds else None
     tournament.status = Status.DECK
-    rows.save_fields(tournament)
+    save_later(tournament)
     publish(
         tournament,
         "deck_phase_opened",
@@ -260,12 +305,12 @@ def _new_turn(tournament: Tournament) -> dict[str, object]:
 
 
 def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
-    """Queue the bots' task (unless the caller plays them: ``Tournament.bots_to_play``) and the
+    """Queue the bots' task (unless the caller plays them: ``Tournament.opening``) and the
     Deck Phase's deadline, once the opening has committed."""
     tournament_id, round_number = tournament.pk, tournament.round
     deadline = tournament.deck_deadline_seconds
-    if tournament.bots_to_play is not None:
-        tournament.bots_to_play.extend(bot_ids)
+    if tournament.opening is not None:
+        tournament.opening.bots.extend(bot_ids)
         bot_ids = []
 
     def queue() -> None:
