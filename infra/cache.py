@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Concatenate, ParamSpec, TypeVar
 
 import redis.exceptions
 from django.core.cache.backends.redis import RedisCache
@@ -20,13 +20,17 @@ from django.core.cache.backends.redis import RedisCache
 from infra import observe
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 UNREACHABLE = (redis.exceptions.RedisError, OSError)
 
 
-def _fail_open(method: Callable[..., object], missing: Callable[..., object]) -> Callable[..., Any]:
+def _fail_open(
+    method: Callable[Concatenate[RedisCache, P], R], missing: Callable[..., R]
+) -> Callable[Concatenate[RedisCache, P], R]:
     @functools.wraps(method)
-    def wrapper(self: RedisCache, *args: object, **kwargs: object) -> object:
+    def wrapper(self: RedisCache, *args: P.args, **kwargs: P.kwargs) -> R:
         try:
             answer = method(self, *args, **kwargs)
         except UNREACHABLE as error:

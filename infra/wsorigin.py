@@ -20,16 +20,10 @@ Channels' ``OriginValidator``'s.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from urllib.parse import ParseResult, urlparse
 
-from asgiref.typing import (
-    ASGI3Application,
-    ASGIReceiveCallable,
-    ASGISendCallable,
-    WebSocketScope,
-)
+from asgiref.typing import ASGI3Application, ASGIReceiveCallable, WebSocketScope
 from channels.security.websocket import OriginValidator
 from django.conf import settings
 from django.utils import translation
@@ -41,6 +35,11 @@ CLOSE_FORBIDDEN = 4403
 STREAM_PROTOCOL = "challengers.v1"  # the tournament stream's (tournaments.consumers)
 # The subprotocols the server speaks, in the order it prefers them when a client offers several.
 SPOKEN = (STREAM_PROTOCOL, "graphql-transport-ws")
+
+# A sender of any frame: asgiref's ``ASGISendCallable`` wants ``text`` and ``bytes`` in every
+# ``websocket.send`` frame, which Channels' test client refuses; this one takes either, and an
+# application wanting asgiref's is given it all the same (every asgiref frame is a mapping).
+FrameSend = Callable[[Mapping[str, object]], Awaitable[None]]
 
 
 def origin_of(scope: WebSocketScope) -> ParseResult | None:
@@ -66,7 +65,7 @@ class OriginGuard(OriginValidator):
         super().__init__(application, allowed_origins=[])
 
     async def __call__(
-        self, scope: WebSocketScope, receive: ASGIReceiveCallable, send: ASGISendCallable
+        self, scope: WebSocketScope, receive: ASGIReceiveCallable, send: FrameSend
     ) -> None:
         origin = origin_of(scope)
         # The settings are read per connection: tests (and only tests) change them.
@@ -77,11 +76,10 @@ class OriginGuard(OriginValidator):
         await refuse_origin(scope, receive, send)
 
 
-async def refuse_origin(scope: WebSocketScope, receive: ASGIReceiveCallable, send: Any) -> None:
-    """Accept, send the ``forbidden_origin`` frame, close with 4403 (a page sees both).
-
-    (``send`` is untyped: asgiref's type wants ``text`` and ``bytes`` in every frame, which
-    Channels' test client refuses.)"""
+async def refuse_origin(
+    scope: WebSocketScope, receive: ASGIReceiveCallable, send: FrameSend
+) -> None:
+    """Accept, send the ``forbidden_origin`` frame, close with 4403 (a page sees both)."""
     if (await receive())["type"] != "websocket.connect":
         return  # the client left before its handshake reached the application
     with translation.override(scope_language(scope)):

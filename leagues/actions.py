@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypedDict
 
 from rest_framework import status
 
@@ -14,6 +14,7 @@ from apikit.shapes import graphql_type
 from infra.throttling import CreateThrottle, JoinThrottle
 from leagues import inputs
 from leagues.enums import CorrectionKind, WebhookEvent
+from leagues.models import Season
 from leagues.selectors import leagues as selectors
 from leagues.services import closing, corrections, managing, schedules, seasons
 from leagues.services import leagues as services
@@ -161,9 +162,17 @@ def _webhook(call: Call) -> Webhook:
 
 
 def _correction(call: Call) -> CorrectionView:
-    arguments = inputs.correction_arguments(call.data)
+    data = call.data  # a valid ``CorrectionInput``, named as ``correction_create`` names it
     made = corrections.correction_create(
-        organizer=organizer(call), slug=call.data["slug"], **arguments
+        organizer=organizer(call),
+        slug=data["slug"],
+        kind=data["kind"],
+        reason=data["reason"],
+        tournament_id=data.get("tournament"),
+        season_id=data.get("season"),
+        member=data.get("member"),
+        places=data.get("places"),
+        match_id=data.get("match"),
     )
     return selectors.correction_view(made)
 
@@ -196,7 +205,15 @@ def _update(call: Call) -> SeasonView:
     return selectors.season_view(season, organizer=True)
 
 
-def _closure(change: Any) -> Any:
+class SeasonChange(Protocol):
+    """``closing.season_close`` or ``season_reopen``."""
+
+    def __call__(
+        self, *, organizer: Organizer | None, slug: str, season_id: int, reason: str
+    ) -> Season: ...
+
+
+def _closure(change: SeasonChange) -> Callable[[Call], SeasonView]:
     """A close or reopen's run: the season as it is after it."""
 
     def run(call: Call) -> SeasonView:
@@ -212,7 +229,15 @@ def _closure(change: Any) -> Any:
     return run
 
 
-def _endpoint(call: Call) -> dict[str, Any]:
+class Endpoint(TypedDict):
+    """The keyword arguments naming one of a league's webhook endpoints."""
+
+    organizer: Organizer | None
+    slug: str
+    endpoint_id: int
+
+
+def _endpoint(call: Call) -> Endpoint:
     """The arguments naming the caller's endpoint (``managing`` checks it is theirs)."""
     data = call.data
     return {"organizer": organizer(call), "slug": data["slug"], "endpoint_id": data["endpoint_id"]}

@@ -14,7 +14,7 @@ from typing import Any, cast
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
-from django.db.models import Model, QuerySet
+from django.db.models import ForeignKey, Model, QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.utils.html import format_html_join
@@ -292,16 +292,12 @@ class ScheduleForm(forms.ModelForm):
         model = Schedule
         fields = ["link", "starts_at", "no_show", "bot_level"]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if self.instance.pk:
+    def get_initial_for_field(self, field: forms.Field, field_name: str) -> object:
+        """A saved schedule's check-in minutes: how long before its start check-in opens."""
+        if field_name == "checkin_minutes" and self.instance.pk:
             before = self.instance.starts_at - self.instance.checkin_opens_at
-            self.initial["checkin_minutes"] = int(before / timedelta(minutes=1))
-        if "link" in self.fields:  # the add page: lobbies of league tournaments not yet scheduled
-            choice = cast(forms.ModelChoiceField, self.fields["link"])
-            choice.queryset = LeagueTournament.objects.filter(
-                tournament__status=Status.LOBBY, schedule__isnull=True
-            ).select_related("tournament", "season")
+            return int(before / timedelta(minutes=1))
+        return super().get_initial_for_field(field, field_name)
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
@@ -347,6 +343,15 @@ class ScheduleAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Schedule | None = None) -> list[str]:
         return [] if obj is None else ["link", *self.SHOWN]
+
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey, request: HttpRequest, **kwargs: object
+    ) -> forms.ModelChoiceField | None:
+        if db_field.name == "link":  # the add page: lobbies of league tournaments not scheduled
+            kwargs["queryset"] = LeagueTournament.objects.filter(
+                tournament__status=Status.LOBBY, schedule__isnull=True
+            ).select_related("tournament", "season")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def get_form(
         self, request: HttpRequest, obj: Schedule | None = None, change: bool = False, **kw: object

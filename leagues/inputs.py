@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
 
 from apikit.inputs import AwareDateTimeField, StrictInput, StrictIntegerField
@@ -213,20 +211,6 @@ class CorrectionInput(StrictInput):
         required=False,
         help_text="manual_result: every member's handle → its place (1, 2, 2, 4 for a tie).",
     )
-
-
-def correction_arguments(data: dict[str, object]) -> dict[str, Any]:
-    """``corrections.correction_create``'s arguments from a valid ``CorrectionInput`` (REST and
-    GraphQL both make a correction through this mapping)."""
-    return {
-        "kind": data["kind"],
-        "reason": data["reason"],
-        "tournament_id": data.get("tournament"),
-        "season_id": data.get("season"),
-        "member": data.get("member"),
-        "places": data.get("places"),
-        "match_id": data.get("match"),
-    }
 
 
 NO_SHOW_POLICIES = ("cancel", "bot")

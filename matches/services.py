@@ -10,7 +10,7 @@ knows matches only: the tournament side runs the engine with the tournament's fr
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from infra import rows
 from infra.bulk import append_rows
@@ -25,6 +25,15 @@ SIDES = ("A", "B")
 
 def side_seat_id(match: Match, side: str) -> int:
     return match.seat_a_id if side == "A" else match.seat_b_id
+
+
+class StoredOutcome(TypedDict):
+    """A recorded match's ``outcome`` column: the winner and where it left the cards (uids)."""
+
+    winner: str
+    decks_after: dict[str, list[int]]
+    piles_taken: dict[str, int]
+    removed: dict[str, list[int]]
 
 
 Released = list[tuple[dict[str, object], datetime]]
@@ -133,12 +142,13 @@ def match_store(
     match.reason = result.reason
     match.fans_gained = dict(result.fans_gained)
     match.answers = list(result.answers)
-    match.outcome = {
+    outcome: StoredOutcome = {
         "winner": result.winner,
         "decks_after": {side: list(decks_after[side]) for side in SIDES},
         "piles_taken": dict(taken),
         "removed": {side: list(result.removed.get(side, [])) for side in SIDES},
     }
+    match.outcome = outcome
     match.question = None
     match.question_deadline = None
     match.finished_at = now

@@ -5,6 +5,7 @@ these declarations, so both validate the same input, call the same service and r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -20,7 +21,7 @@ from tournaments import inputs
 from tournaments.callers import actor_of
 from tournaments.enums import BotLevel
 from tournaments.selectors.tournaments import tournament_view_of
-from tournaments.selectors.viewers import Organizer, viewer_in
+from tournaments.selectors.viewers import Organizer, SeatRow, viewer_in
 from tournaments.services import deck, lobby, start
 from tournaments.services.matchplay import match_answer
 from tournaments.shapes import Ticket, TournamentView
@@ -73,7 +74,7 @@ CREATE_400 = [
 ANSWER_400 = ["bad_kind", "not_offered", "duplicate", "too_few", "too_many", "not_a_permutation"]
 
 
-def actor(call: Call) -> Any:
+def actor(call: Call) -> SeatRow | Organizer | None:
     """The calling seat or organizer (``None``: a spectator); ``bad_token`` for an unknown one.
     Looked up once per call: the action and the view that answers it share it."""
     if "actor" not in call.memo:
@@ -81,7 +82,7 @@ def actor(call: Call) -> Any:
     return call.memo["actor"]
 
 
-def seat(call: Call) -> Any:
+def seat(call: Call) -> SeatRow | None:
     """The calling seat (an organizer reads as a spectator)."""
     found = actor(call)
     return None if isinstance(found, Organizer) else found
@@ -111,7 +112,7 @@ ISSUED: dict[str, Any] = {"status": status.HTTP_201_CREATED}
 def acting(
     name: str,
     description: str,
-    act: Any,
+    act: Callable[[Call], object],
     body: type[serializers.Serializer] | None = None,
     **options: object,
 ) -> Action:

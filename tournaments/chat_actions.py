@@ -17,10 +17,10 @@ from tournaments.shapes import ChatMessage, ChatTicket
 
 def _post(call: Call) -> ChatMessage:
     author = chat_author_of(call.authorization)
-    said = chat.chat_post(
+    seq, said = chat.chat_post(
         tournament_id=call.data["tournament_id"], author=author, text=call.data["text"]
     )
-    return message_of(said["seq"], said)
+    return message_of(seq, said)
 
 
 POST = declare(

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
-from typing import Any
 from urllib.parse import parse_qs
 
-from asgiref.typing import ASGIReceiveCallable, ASGISendCallable, Scope
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable, Scope, WebSocketScope
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone, translation
@@ -163,12 +162,12 @@ def _after(query: dict[str, list[str]]) -> int:
     return value
 
 
-def _query(scope: dict[str, Any]) -> dict[str, list[str]]:
+def _query(scope: WebSocketScope) -> dict[str, list[str]]:
     """The query string's parameters; bytes that are not UTF-8 become U+FFFD (a bad token)."""
     return parse_qs(scope.get("query_string", b"").decode("utf-8", errors="replace"))
 
 
-def stream_token(scope: dict[str, Any], query: dict[str, list[str]]) -> str | None:
+def stream_token(scope: WebSocketScope, query: dict[str, list[str]]) -> str | None:
     """The seat token: from the ``bearer.<token>`` subprotocol, else (deprecated) ``?token=``."""
     for subprotocol in scope.get("subprotocols", []):
         if subprotocol.startswith(BEARER):

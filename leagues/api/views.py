@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 from urllib.parse import quote
 
 from django.http import HttpResponse, HttpResponseNotModified, HttpResponsePermanentRedirect
@@ -48,7 +48,10 @@ class CsvRenderer(BaseRenderer):
     columns: tuple[str, ...] = ()
 
     def render(
-        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
+        self,
+        data: exports.TableBody,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, object] | None = None,
     ) -> bytes:
         rows = ({**row, **exports.rounded_rating(row.get("rating"))} for row in data["rows"])
         return exports.table(self.columns, rows, data.get("corrections", ()))
@@ -59,8 +62,8 @@ class CsvView(ApiView):
     replaced by the API's generic error for a non-JSON error page: infra.middleware)."""
 
     def finalize_response(
-        self, request: Request, response: Any, *args: object, **kwargs: object
-    ) -> Any:
+        self, request: Request, response: Response, *args: object, **kwargs: object
+    ) -> Response:
         response = super().finalize_response(request, response, *args, **kwargs)
         if isinstance(response, Response) and response.status_code >= 400:
             response.accepted_renderer = JSONRenderer()

@@ -21,7 +21,7 @@ import csv
 import datetime
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     from _csv import Writer
@@ -31,6 +31,31 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 RATING_FIELDS = ("mu", "sigma", "ordinal")
 RATING_DECIMALS = 2
 CORRECTION_COLUMNS = ("correction", "kind", "reason", "created_at", "tournament", "member", "match")
+
+
+class Rated(TypedDict):
+    """A row of a table as its JSON answer has it: its cells, and its rating if it has one."""
+
+    rating: NotRequired[Mapping[str, float] | None]
+
+
+class CorrectionCells(TypedDict):
+    """A correction as a JSON answer lists it: the fields its CSV section shows."""
+
+    id: int
+    kind: str
+    reason: str
+    created_at: datetime.datetime
+    tournament: int | None
+    member: str | None
+    match: int | None
+
+
+class TableBody(TypedDict):
+    """What a CSV is written from: a JSON answer's rows and corrections."""
+
+    rows: list[Rated]
+    corrections: NotRequired[list[CorrectionCells]]
 
 
 def neutralised(value: object) -> object:
@@ -49,8 +74,8 @@ def rounded_rating(rating: Mapping[str, float] | None) -> dict[str, float]:
 
 def table(
     columns: Sequence[str],
-    rows: Iterable[Mapping[str, Any]],
-    corrections: Sequence[Mapping[str, Any]] = (),
+    rows: Iterable[Mapping[str, object]],
+    corrections: Sequence[CorrectionCells] = (),
 ) -> bytes:
     """``rows`` as a CSV (BOM, header, one line per row; the fields not in ``columns`` left
     out, every cell neutralised), then the ``corrections`` section if there is any."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -115,7 +114,7 @@ def season_create(
     name: str,
     starts_on: date | None = None,
     ends_on: date | None = None,
-    scoring: Mapping[str, Any] | None = None,
+    scoring: Mapping[str, object] | None = None,
     bots_allowed: bool = True,
     advice_allowed: bool = False,
     **options: object,
@@ -168,21 +167,27 @@ def require_season_open(season: Season) -> None:
         raise ConflictError("season_ended", _("This season has ended."), details)
 
 
-def check_tournament_options(options: Mapping[str, Any]) -> None:
+def check_tournament_options(options: Mapping[str, object]) -> None:
     """The tournaments' own option rules (a 1-seat check of the same values)."""
     from tournaments.rules.errors import RuleError
     from tournaments.rules.options import check_options
 
     problems = additional_set_problems()
-    sets = options.get("additional_sets")
+    sets, basic_set = options.get("additional_sets"), options.get("basic_set", "City")
+    beach_cup, winter_mode = options.get("beach_cup", False), options.get("winter_mode", "off")
+    difficulty = options.get("robot_difficulty", 1)
+    # The values of a valid input, or of a season's columns:
+    assert sets is None or isinstance(sets, list)
+    assert isinstance(basic_set, str) and isinstance(winter_mode, str)
+    assert isinstance(beach_cup, bool) and isinstance(difficulty, int)
     try:
         check_options(
             seat_count=3,
-            basic_set=options.get("basic_set", "City"),
+            basic_set=basic_set,
             additional_sets=sets if sets is not None else _any_sets(problems),
-            beach_cup=options.get("beach_cup", False),
-            winter_mode=options.get("winter_mode", "off"),
-            robot_difficulty=options.get("robot_difficulty", 1),
+            beach_cup=beach_cup,
+            winter_mode=winter_mode,
+            robot_difficulty=difficulty,
             solo_challenge=False,
             set_problems=problems,
         )

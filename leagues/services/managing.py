@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from typing import Any
+from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -100,12 +100,14 @@ def webhook_of(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> W
 
 
 def webhook_update(
-    *, organizer: Organizer | None, slug: str, endpoint_id: int, changes: dict[str, Any]
+    *, organizer: Organizer | None, slug: str, endpoint_id: int, changes: Mapping[str, object]
 ) -> WebhookEndpoint:
     """Change an endpoint's ``url``, ``events`` or ``active`` in place (its secret, sequence and
     delivery log kept), checked as at registration; deliveries still pending go to the new URL."""
     webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
-    check_webhook(changes.get("url"), changes.get("events", []))
+    url, events = changes.get("url"), changes.get("events", [])
+    assert (url is None or isinstance(url, str)) and isinstance(events, list)  # a valid input
+    check_webhook(url, events)
     with transaction.atomic():
         # The row lock an event being logged holds (``webhooks.emit``): it is logged under the
         # old subscription or the new one, never half of each.
@@ -116,7 +118,7 @@ def webhook_update(
             if name in changes:
                 setattr(endpoint, name, changes[name])
         if "events" in changes:
-            endpoint.events = sorted(set(changes["events"]))
+            endpoint.events = sorted(set(events))
         endpoint.save(update_fields=["url", "events", "active"])
     return endpoint
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -32,7 +31,7 @@ RESULTLESS = frozenset({"name", "archived"})
 
 
 def season_update(
-    *, organizer: Organizer | None, slug: str, season_id: int, changes: dict[str, Any]
+    *, organizer: Organizer | None, slug: str, season_id: int, changes: Mapping[str, object]
 ) -> Season:
     """Edit a season's name, dates and policies (the policies hold for tournaments opened from
     now on), its scoring (``season_has_results`` once a result is recorded) and options
@@ -42,12 +41,15 @@ def season_update(
         season = _locked(season_id)
         if set(changes) - RESULTLESS:
             require_open(season)
-        starts: date | None = changes.get("starts_on", season.starts_on)
-        ends: date | None = changes.get("ends_on", season.ends_on)
+        starts = changes.get("starts_on", season.starts_on)
+        ends = changes.get("ends_on", season.ends_on)
+        assert isinstance(starts, date | None) and isinstance(ends, date | None)  # a valid input
         check_dates(starts, ends)
         schedules.require_schedules_within(season, starts, ends)
         if "scoring" in changes:
-            season.scoring = _new_scoring(season, changes["scoring"])
+            scoring = changes["scoring"]
+            assert isinstance(scoring, Mapping)  # a valid ``ScoringChangeInput``
+            season.scoring = _new_scoring(season, scoring)
         _set_options(season, {k: v for k, v in changes.items() if k in SEASON_OPTIONS})
         for name in SEASON_FIELDS:
             if name in changes:

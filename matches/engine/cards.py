@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, NotRequired, TypedDict, cast
 
 from matches.engine.params import EffectParams
 
@@ -76,7 +76,34 @@ class CardRef(NamedTuple):
     key: str
 
 
-def spec_from_entry(entry: Mapping[str, Any], all_sets: frozenset[str]) -> CardSpec:
+class CatalogueEntry(TypedDict):
+    """A card design as the catalogue (and a frozen snapshot) lists it: the fields a spec reads
+    (``power`` is "round" for the Cyborg)."""
+
+    set: str
+    name: str
+    box: str
+    level: str
+    power: int | str
+    keyword: NotRequired[str | None]
+    timing: NotRequired[str | None]
+    effect_code: NotRequired[str | None]
+    effect_params: NotRequired[Mapping[str, object] | None]
+
+
+class CatalogueSet(TypedDict):
+    name: str
+    kind: NotRequired[str]  # basic, additional, …
+
+
+class Catalogue(TypedDict):
+    """A parsed catalogue: its sets and its cards (it holds more)."""
+
+    sets: list[CatalogueSet]
+    cards: list[CatalogueEntry]
+
+
+def spec_from_entry(entry: CatalogueEntry, all_sets: frozenset[str]) -> CardSpec:
     """Build a ``CardSpec`` from one catalogue entry."""
     set_name = str(entry["set"])
     power_is_round = entry["power"] == "round"
@@ -98,7 +125,7 @@ def spec_from_entry(entry: Mapping[str, Any], all_sets: frozenset[str]) -> CardS
     )
 
 
-def specs_from_catalogue(data: Mapping[str, Any]) -> dict[str, CardSpec]:
+def specs_from_catalogue(data: Catalogue) -> dict[str, CardSpec]:
     """All card specs of a parsed catalogue, keyed by ``key``."""
     all_sets = frozenset(
         str(s["name"]) for s in data["sets"] if s.get("kind") in ("basic", "additional")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Mapping
-from typing import Any, TextIO
+from typing import TextIO, TypeVar
 
 from matches.engine.cards import UnknownCard, resolve_card
 from matches.engine.match import play_match
@@ -83,7 +83,10 @@ def _refs(names: list[str], prefix: str, labels: dict[str, str]) -> tuple[tuple[
     return tuple(refs)
 
 
-def _per_side(doc: Mapping[str, object], key: str, kind: type) -> dict[str, Any]:
+T = TypeVar("T")
+
+
+def _per_side(doc: Mapping[str, object], key: str, kind: type[T]) -> dict[str, T]:
     value = doc.get(key, {})
     if not isinstance(value, dict) or any(s not in SIDES for s in value):
         raise CliError(f"{key} must be an object with keys A and/or B.")
@@ -92,7 +95,9 @@ def _per_side(doc: Mapping[str, object], key: str, kind: type) -> dict[str, Any]
     return value
 
 
-def setup_from_json(doc: object) -> tuple[MatchSetup, Any, list[Any], dict[str, str]]:
+def setup_from_json(
+    doc: object,
+) -> tuple[MatchSetup, int | str | None, list[object], dict[str, str]]:
     """The setup, seed, answers and uid → input name map of one match description."""
     if not isinstance(doc, dict):
         raise CliError("A match description must be a JSON object.")
@@ -134,7 +139,7 @@ def setup_from_json(doc: object) -> tuple[MatchSetup, Any, list[Any], dict[str, 
     return setup, doc.get("seed", 0), answers, labels
 
 
-def run_one(doc: object) -> dict[str, Any]:
+def run_one(doc: object) -> dict[str, object]:
     """The JSON result of one match description."""
     setup, seed, answers, labels = setup_from_json(doc)
     try:
@@ -151,7 +156,7 @@ def run_one(doc: object) -> dict[str, Any]:
     }
 
 
-def documents(text: str) -> Iterable[tuple[int, Any]]:
+def documents(text: str) -> Iterable[tuple[int, object]]:
     """One JSON document, or JSON lines; yields (line number, parsed or raises CliError)."""
     try:
         yield 1, json.loads(text)

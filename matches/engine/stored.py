@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from matches.engine.cards import CardSpec
 from matches.engine.model import MatchSetup
 
 
+class StoredSetup(TypedDict):
+    """A match row's ``setup``: its cards as ``[uid, key]`` pairs top → bottom (JSON lists),
+    and the table's state the match is played in (as ``MatchSetup`` names it)."""
+
+    decks: dict[str, list[tuple[int, str]]]
+    round: int
+    first: str | None
+    park: str
+    piles: dict[str, list[tuple[int, str]]]
+    trophies: dict[str, int]
+    fans: dict[str, int]
+    lost_previous: dict[str, bool]
+    sets_in_play: list[str]
+    robot: str | None
+    final: bool
+
+
 def setup_from_data(
-    data: dict[str, Any], specs: dict[str, CardSpec], *, rules_version: int
+    data: StoredSetup, specs: dict[str, CardSpec], *, rules_version: int
 ) -> MatchSetup:
     """The engine's ``MatchSetup`` for a stored setup, played by ``rules_version`` (the match
     row's: a match replays by the rules it was played by)."""

@@ -79,8 +79,8 @@ def sets_label(sets: Iterable[str]) -> str:
 
 def match_counts(
     *,
-    decks: Mapping[str, Sequence[Sequence[Any]]],
-    events: Iterable[Mapping[str, Any]],
+    decks: Mapping[str, Sequence[Sequence[object]]],
+    events: Iterable[Mapping[str, object]],
     winner: str,
     players: Mapping[str, str],
 ) -> Tally:
@@ -89,9 +89,10 @@ def match_counts(
     tally: Tally = {}
     keys: dict[tuple[str, int], str] = {}
     for side, cards in decks.items():
-        for uid, key in cards:
+        refs = _refs(cards)
+        for uid, key in refs:
             keys[side, uid] = key
-        held = sorted({key for _, key in cards})
+        held = sorted({key for _, key in refs})
         for key in held:
             counts = _counts(tally, key, players[side])
             counts.decks += 1
@@ -100,6 +101,15 @@ def match_counts(
     for event in events:
         _count_event(tally, keys, players, event)
     return tally
+
+
+def _refs(cards: Sequence[Sequence[object]]) -> list[tuple[int, str]]:
+    """A setup's deck ``[[uid, key], …]`` as pairs (uids are ints, keys "Set/Name")."""
+    refs = []
+    for uid, key in cards:
+        assert isinstance(uid, int) and isinstance(key, str)
+        refs.append((uid, key))
+    return refs
 
 
 def _count_set_decks(tally: Tally, held: Sequence[str], player: str, *, won: bool) -> None:
@@ -116,22 +126,30 @@ def _count_set_decks(tally: Tally, held: Sequence[str], player: str, *, won: boo
 
 
 def _count_event(
-    tally: Tally, keys: dict[tuple[str, int], str], players: Mapping[str, str], event: Any
+    tally: Tally,
+    keys: dict[tuple[str, int], str],
+    players: Mapping[str, str],
+    event: Mapping[str, object],
 ) -> None:
     kind = event["kind"]
     if kind not in ("reveal", "attack", "effect"):
         return
-    side = event["side"]
+    side, card = event["side"], event["card"]
+    assert isinstance(side, str) and isinstance(card, int)
     if kind == "reveal":  # the reveal names its card (one an effect added mid-match too)
-        keys[side, event["card"]] = event["key"]
-    key = keys.get((side, event["card"]))
+        named = event["key"]
+        assert isinstance(named, str)
+        keys[side, card] = named
+    key = keys.get((side, card))
     if key is None:
         return
     counts = _counts(tally, key, players[side])
     if kind == "reveal":
         counts.reveals += 1
     elif kind == "attack":
-        counts.power_total += int(event["power"])
+        power = event["power"]
+        assert isinstance(power, int)
+        counts.power_total += power
         counts.power_count += 1
     else:
         counts.effects += 1

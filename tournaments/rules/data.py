@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 CATALOGUE_PATH = Path(__file__).resolve().parents[2] / "cards" / "data" / "catalogue.json"
 PARK_ORDER = ("green", "red", "purple", "yellow")
@@ -35,11 +35,35 @@ class DraftOption:
         return f"{self.count} from {self.pile}{bonus}"
 
 
+class DraftRound(TypedDict):
+    """A round of a draft table: its options as the catalogue writes them."""
+
+    round: int
+    options: list[str]
+
+
+class DraftTables(TypedDict):
+    base: list[DraftRound]
+    beach_cup: list[DraftRound]
+
+
+class StarterDecks(TypedDict):
+    contents: list[str]  # the card names of one starter deck
+
+
+class CatalogueData(TypedDict):
+    """The parts of the catalogue data file the rules read (it holds more)."""
+
+    starter_decks: StarterDecks
+    draft: DraftTables
+    trophy_fans_per_round: dict[str, list[int]]
+
+
 @cache
-def catalogue_data() -> dict[str, Any]:
+def catalogue_data() -> CatalogueData:
     """The parsed catalogue data file (read once per process)."""
     with CATALOGUE_PATH.open(encoding="utf-8") as handle:
-        data: dict[str, Any] = json.load(handle)
+        data: CatalogueData = json.load(handle)
     return data
 
 

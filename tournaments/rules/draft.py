@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from tournaments.rules.data import DraftOption
 from tournaments.rules.errors import RuleError, gettext_noop
@@ -312,7 +312,38 @@ ACTIONS: dict[str, Any] = {
 """Every Deck Phase action by name, as a seat (over the API) or the bot policy names it."""
 
 
-def turn_to_data(turn: DraftTurn) -> dict[str, object]:
+class ObligationData(TypedDict):
+    """An ``Obligation`` as stored (``obligation_to_data``): every field but ``permanent``."""
+
+    kind: str
+    source: int
+    fans: NotRequired[int]
+    count: NotRequired[int]
+    extra_picks: NotRequired[int]
+    match: NotRequired[dict[str, object]]
+    pile: NotRequired[str]
+    draw: NotRequired[int]
+    offered: list[int]
+
+
+class TurnData(TypedDict):
+    """A ``DraftTurn`` as stored on its row (``turn_to_data``); an option is [pile, count, fans]."""
+
+    options: list[list[str | int]]
+    option: int | None
+    display: list[int]
+    drawn: bool
+    picks_left: int
+    redraw_used: bool
+    picked: list[int]
+    removed: list[int]
+    offered: NotRequired[list[int]]  # rows stored before it was kept lack it
+    obligations: list[ObligationData]
+    finished: bool
+    moves: NotRequired[list[list[object]]]  # so do rows stored before the moves were kept
+
+
+def turn_to_data(turn: DraftTurn) -> TurnData:
     """The JSON form of a turn, as stored on its row."""
     return {
         "options": [[o.pile, o.count, o.fans] for o in turn.options],
@@ -330,7 +361,7 @@ def turn_to_data(turn: DraftTurn) -> dict[str, object]:
     }
 
 
-def turn_from_data(data: dict[str, Any]) -> DraftTurn:
+def turn_from_data(data: TurnData) -> DraftTurn:
     """Read a stored turn back."""
     return DraftTurn(
         options=tuple(DraftOption(str(p), int(c), int(f)) for p, c, f in data["options"]),
@@ -348,7 +379,7 @@ def turn_from_data(data: dict[str, Any]) -> DraftTurn:
     )
 
 
-def obligation_to_data(obligation: Obligation) -> dict[str, object]:
+def obligation_to_data(obligation: Obligation) -> ObligationData:
     return {
         "kind": obligation.kind,
         "source": obligation.source,
@@ -362,8 +393,9 @@ def obligation_to_data(obligation: Obligation) -> dict[str, object]:
     }
 
 
-def obligation_from_data(data: dict[str, Any]) -> Obligation:
-    return Obligation(**{**data, "offered": list(data["offered"])})
+def obligation_from_data(data: ObligationData) -> Obligation:
+    copied: ObligationData = {**data, "offered": list(data["offered"])}
+    return Obligation(**copied)
 
 
 def final_turn() -> DraftTurn:

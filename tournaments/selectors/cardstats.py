@@ -9,7 +9,7 @@ player), found by the unique index's first column and summed here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import TypedDict, overload
 
 from django.db.models import (
     BigIntegerField,
@@ -55,8 +55,23 @@ def figures_of(values: Sequence[int]) -> CardFigures:
     return CardFigures(**_figures(values))
 
 
-def _figures(values: Sequence[int]) -> dict[str, Any]:
+class Figures(TypedDict):
     """The keyword arguments of a ``CardFigures`` (or of a row that extends it)."""
+
+    offered: int
+    picked: int
+    pick_rate: float | None
+    decks: int
+    deck_wins: int
+    win_rate: float | None
+    win_interval: list[float] | None
+    reveals: int
+    average_power: float | None
+    effects: int
+
+
+def _figures(values: Sequence[int]) -> Figures:
+    """``Figures`` of the counters in ``COUNTERS`` order."""
     offered, picked, decks, deck_wins, reveals, power_total, power_count, effects = values
     shown = win_shown(deck_wins=deck_wins, decks=decks)
     return {

@@ -77,7 +77,7 @@ def released_seq_of(tournament: Tournament) -> int:
 
 
 def event_view(
-    seq: int, kind: str, payload: Any, audience: int | None, viewer: Viewer
+    seq: int, kind: str, payload: dict[str, object], audience: int | None, viewer: Viewer
 ) -> TournamentEventView:
     """The event as ``viewer`` may see it: the event, or a placeholder keeping its seq
     (whether the event's ``audience`` reaches the viewer is the observer's ``Viewer.reaches``)."""

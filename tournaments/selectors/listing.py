@@ -5,7 +5,7 @@ No room code, token, seed or nonce leaves here: a lobby is joined by a code its 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
@@ -65,21 +65,23 @@ def tournament_list_item(tournament_id: int) -> TournamentListItem:
     return _item(found)
 
 
-def _rows(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament, dict[str, Any]]:
+def _rows(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament, dict[str, object]]:
     host = Seat.objects.filter(tournament=OuterRef("pk"), is_host=True).values("name")[:1]
     return tournaments.annotate(
         seated=Count("seats", filter=Q(seats__number__gte=0)), host=Subquery(host)
     ).values(*FIELDS, "seated", "host")
 
 
-def _item(values: dict[str, Any]) -> TournamentListItem:
+def _item(values: Mapping[str, object]) -> TournamentListItem:
     lobby = values["status"] == Status.LOBBY
+    seats, seated = values["seat_count"], values["seated"]
+    assert isinstance(seats, int) and isinstance(seated, int)  # the columns' and a count's
     return row(
         TournamentListItem,
         values,
         id=values["pk"],
         title=values["title"] or None,
-        seats_taken=values["seated"],
-        free_seats=values["seat_count"] - values["seated"] if lobby else None,
+        seats_taken=seated,
+        free_seats=seats - seated if lobby else None,
         winners=values["winners"] if values["status"] == Status.FINISHED else [],
     )

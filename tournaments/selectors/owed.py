@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from importlib import import_module
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
@@ -33,6 +33,8 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from matches.models import Match, MatchStatus
 from matches.release import released
 from tournaments.models import DraftTurn, SeatKind, Status, Tournament
+
+Rows = TypeVar("Rows", bound=QuerySet)
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def stuck_tournaments(*, now: datetime, seconds: float) -> dict[int, datetime]:
     return stuck
 
 
-def _of(query: QuerySet[Any], field: str, tournament_id: int | None) -> QuerySet[Any]:
+def _of(query: Rows, field: str, tournament_id: int | None) -> Rows:
     return query if tournament_id is None else query.filter(**{field: tournament_id})
 
 
@@ -122,7 +124,12 @@ def _scheduled_matches(tournament_id: int | None) -> list[Owed]:
 def _late_phases(now: datetime, tournament_id: int | None) -> list[Owed]:
     late = Tournament.objects.filter(status=Status.DECK, phase_deadline__lte=now)
     rows = _of(late, "pk", tournament_id).values_list("pk", "round", "phase_deadline")
-    return [Owed(f"deadline:{tid}:{number}", tid, deadline) for tid, number, deadline in rows]
+    # (a deadline ``__lte`` filtered is never null; the guard tells the type so)
+    return [
+        Owed(f"deadline:{tid}:{number}", tid, deadline)
+        for tid, number, deadline in rows
+        if deadline is not None
+    ]
 
 
 def _late_answers(now: datetime, tournament_id: int | None) -> list[Owed]:
@@ -135,6 +142,7 @@ def _late_answers(now: datetime, tournament_id: int | None) -> list[Owed]:
         for pk, tid, deadline, question in rows.values_list(
             "pk", "tournament_id", "question_deadline", "question"
         )
+        if deadline is not None  # never, filtered ``__lte``
     ]
 
 
@@ -157,6 +165,7 @@ def _due_releases_owed(now: datetime, tournament_id: int | None) -> list[Owed]:
     return [
         Owed(f"release:{pk}", tid, visible + step)
         for pk, tid, visible in rows.values_list("pk", "tournament_id", "result_visible_at")
+        if visible is not None  # never, filtered as released
     ]
 
 

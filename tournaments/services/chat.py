@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from django.db.models import Max
 from django.utils import timezone
@@ -41,6 +41,14 @@ Author = Seat | ChatGuest | None
 AuthorKey = tuple[str, int]
 
 
+class ChatMute(TypedDict):
+    """A ``chat_mute`` event's payload: the seat's or the spectator's number, and its state."""
+
+    seat: NotRequired[int]
+    spectator: NotRequired[int]
+    muted: bool
+
+
 class TooFast(ApplicationError):
     status_code = 429
 
@@ -53,21 +61,20 @@ class GuestTicket:
     token: str
 
 
-def chat_post(*, tournament_id: int, author: Author, text: str) -> dict[str, Any]:
+def chat_post(*, tournament_id: int, author: Author, text: str) -> tuple[int, dict[str, object]]:
     """A seat (or an admitted spectator) says ``text`` (whitespace collapsed) at the table;
-    the event's payload with its ``seq``."""
+    the event's ``seq`` and payload."""
     words = _words(text)
     with locked_tournament(tournament_id) as tournament:
         if tournament.status == Status.CANCELLED:
             raise ConflictError("already_over", _("This tournament was cancelled."))
-        payload = _signed(tournament, author)
-        key = _key(payload)
+        key, payload = _signed(tournament, author)
         if muted_authors(tournament).get(key):
             raise ForbiddenError("chat_muted", _("The host muted you in the chat."))
         _check_pace(tournament, key)
         payload["text"] = words
         publish(tournament, "chat", payload)
-        return {"seq": tournament.event_seq, **payload}
+        return tournament.event_seq, payload
 
 
 def _words(text: str) -> str:
@@ -81,26 +88,21 @@ def _words(text: str) -> str:
     return words
 
 
-def _signed(tournament: Tournament, author: Author) -> dict[str, Any]:
-    """Who the message is from, as its payload names it; a coded refusal for a caller who may
-    not chat here."""
+def _signed(tournament: Tournament, author: Author) -> tuple[AuthorKey, dict[str, object]]:
+    """Who the message is from, as mutes name it and as its payload does; a coded refusal for
+    a caller who may not chat here."""
     if isinstance(author, ChatGuest):
         if author.tournament_id != tournament.pk:
             message = _("That chat token belongs to another tournament.")
             raise ForbiddenError("wrong_tournament", message)
         _require_spectator_chat(tournament)
-        return {"seat": None, "spectator": author.number, "name": author.name}
+        signed: dict[str, object] = {"seat": None, "spectator": author.number, "name": author.name}
+        return ("spectator", author.number), signed
     if author is None:
         _require_spectator_chat(tournament)
         raise ForbiddenError("chat_join_first", _("Join the chat with a name first."))
     own = require_seat(author, tournament)
-    return {"seat": own.number, "name": own.name}
-
-
-def _key(payload: dict[str, Any]) -> AuthorKey:
-    if payload["seat"] is None:
-        return ("spectator", payload["spectator"])
-    return ("seat", payload["seat"])
+    return ("seat", own.number), {"seat": own.number, "name": own.name}
 
 
 def _require_spectator_chat(tournament: Tournament) -> None:
@@ -172,7 +174,7 @@ def muted_authors(tournament: Tournament) -> dict[AuthorKey, bool]:
     return {_muted_key(mute): mute["muted"] for mute in rows.values_list("payload", flat=True)}
 
 
-def _muted_key(mute: dict[str, Any]) -> AuthorKey:
+def _muted_key(mute: ChatMute) -> AuthorKey:
     if "spectator" in mute:
         return ("spectator", mute["spectator"])
     return ("seat", mute["seat"])

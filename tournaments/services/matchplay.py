@@ -13,7 +13,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -33,6 +32,7 @@ from matches.selectors import ASKED, asked
 from matches.services import (
     Outcome,
     Released,
+    StoredOutcome,
     match_fail,
     match_finish,
     match_store,
@@ -420,7 +420,9 @@ def _release(
     ``items``: the match's own events, when it is released as it is recorded (one log write);
     ``announced``: its ``match_finished`` was logged when it was recorded (paced), for the
     instant it is due, which has passed: the stream shows it no later than these rows."""
-    _apply_result(tournament, match, match.outcome or {})
+    outcome = match.outcome
+    assert outcome is not None  # a match released was recorded
+    _apply_result(tournament, match, outcome)
     match_finish(match)
     tournament.changed_quietly = True  # the views read these rows: their version moves
     if not announced:
@@ -437,7 +439,7 @@ def _finished(match: Match) -> dict[str, object]:
     return {"match": match.pk, "park": match.park, "winner": winner.number, "reason": match.reason}
 
 
-def _apply_result(tournament: Tournament, match: Match, outcome: dict[str, Any]) -> None:
+def _apply_result(tournament: Tournament, match: Match, outcome: StoredOutcome) -> None:
     for side in ("A", "B"):
         seat = side_seat(match, side)
         seat.deck = list(outcome["decks_after"][side])

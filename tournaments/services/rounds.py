@@ -296,7 +296,7 @@ def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> 
     _queue_deck_tasks(tournament, [s.pk for s in seats if s.kind == SeatKind.BOT or s.dropped])
 
 
-def _new_turn(tournament: Tournament) -> dict[str, object]:
+def _new_turn(tournament: Tournament) -> rules.TurnData:
     """A seat's Deck Phase turn as the round opens it (as stored)."""
     if tournament.is_final:
         return rules.turn_to_data(rules.final_turn())

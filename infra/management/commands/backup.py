@@ -9,7 +9,6 @@ compose file's ``backup`` service runs it on a schedule.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 from django.db import connection
@@ -45,13 +44,17 @@ class Command(LoggedOutput, LocalizedCommand):
             help=gettext_noop("With --dir: weeks whose newest is kept."),
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
-        if bool(options["file"]) == bool(options["dir"]):
+    def handle(self, *args: object, **options: object) -> None:
+        file, folder = options["file"], options["dir"]
+        if bool(file) == bool(folder):
             raise CommandError(_("Give either FILE or --dir."))
-        if options["dir"]:
-            self._into_folder(Path(options["dir"]), options["keep_daily"], options["keep_weekly"])
+        if isinstance(folder, str):
+            daily, weekly = options["keep_daily"], options["keep_weekly"]
+            assert isinstance(daily, int) and isinstance(weekly, int)  # argparse's type=int
+            self._into_folder(Path(folder), daily, weekly)
         else:
-            self._dump(Path(options["file"]))
+            assert isinstance(file, str)
+            self._dump(Path(file))
 
     def _into_folder(self, folder: Path, daily: int, weekly: int) -> None:
         if daily < 0 or weekly < 0:

@@ -59,7 +59,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from matches.engine import (
     DefaultPolicy,
@@ -198,20 +198,21 @@ class DeckTrack:
             self.pin(index, uid)
             del self.slots[index]
 
-    def see(self, event: Mapping[str, Any]) -> None:
+    def see(self, event: Mapping[str, object]) -> None:
         """Follow one event of this deck's side."""
         kind = event["kind"]
         if kind == "reveal" and self.slots:
             self.pin(0, event["card"])
             del self.slots[0]
         elif kind == "question" and event["q_kind"] in LOOKS:
-            for index, uid in enumerate(event["options"][: len(self.slots)]):
+            for index, uid in enumerate(_uids(event["options"])[: len(self.slots)]):
                 self.pin(index, uid)
         elif kind == "arranged":
-            for uid in [*event["top"], *event["bottom"]]:
+            above, below = _uids(event["top"]), _uids(event["bottom"])
+            for uid in [*above, *below]:
                 self.take(uid)
-            self.slots[:0] = [(False, uid) for uid in event["top"]]
-            self.slots += [(False, uid) for uid in event["bottom"]]
+            self.slots[:0] = [(False, uid) for uid in above]
+            self.slots += [(False, uid) for uid in below]
         elif kind in ("exhausted", "benched", "removed") and event.get("src") == "deck":
             self.take(event["card"])
         elif kind in ("moved", "added") and str(event.get("to", "")).startswith("deck"):
@@ -223,6 +224,12 @@ class DeckTrack:
                 self.slots.insert(0, slot)
             else:
                 self.slots.append(slot)
+
+
+def _uids(value: object) -> list[object]:
+    """An event's list of cards (or of a question's options)."""
+    assert isinstance(value, list)
+    return value
 
 
 Peek = tuple[str, bool]
