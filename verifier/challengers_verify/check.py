@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from challengers_verify.documents import as_dict, as_dicts, as_int, as_list, as_str
+from challengers_verify.entries import catalogue_entry, stored_setup
 from matches.engine import play_match, verify
 from matches.engine.cards import CardSpec, spec_from_entry
 from matches.engine.model import MatchResult
@@ -184,7 +185,8 @@ def _start(seed: int, options: Options, replay: Document) -> Tournament:
             "2026-12 cannot be re-dealt)"
         )
     sets = frozenset(as_str(name, "a set") for name in as_list(cards["all_sets"], "all_sets"))
-    specs = {spec.key: spec for spec in (spec_from_entry(e, sets) for e in entries)}
+    typed = [catalogue_entry(entry, "a frozen card") for entry in entries]
+    specs = {spec.key: spec for spec in (spec_from_entry(e, sets) for e in typed)}
     count = options.seat_count
     dealt = deal(
         seed,
@@ -380,7 +382,8 @@ def _same_setup(name: str, expected: Document, given: Document) -> None:
 
 def _replayed(state: Tournament, name: str, match: Document) -> MatchResult:
     version = as_int(match["rules_version"], f"{name}'s rules_version")
-    setup = setup_from_data(as_dict(match["setup"], name), state.specs, rules_version=version)
+    stored = stored_setup(as_dict(match["setup"], name), f"{name}'s setup")
+    setup = setup_from_data(stored, state.specs, rules_version=version)
     seed = as_int(match["seed"], name)  # a decimal string: the engine takes the number
     answers = as_list(match["answers"], f"{name}'s answers")
     if not verify(setup, seed, answers, as_dicts(match["events"], f"{name}'s events")):
