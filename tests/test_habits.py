@@ -3,11 +3,17 @@
 ``typing.Any`` in a signature turns the type checker off at that door. The goal is ``Any`` in
 at most 3 % of the app packages' function signatures; ``ANY_CEILING`` is the share reached so
 far, so a change that adds ``Any`` fails here and a change that removes some lowers it.
+
+Docstrings say what a thing is for in short sentences: the goal is a median of 10 words a
+sentence (the well-kept projects we read run 9-10); ``SENTENCE_WORDS_CEILING`` is the median
+reached so far.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+import statistics
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +32,10 @@ APP_PACKAGES = (
 SKIPPED_DIRS = frozenset({"tests", "migrations", "scripts", "sdk"})
 ANY_GOAL = 0.03
 ANY_CEILING = 0.016
+SENTENCE_WORDS_GOAL = 10
+SENTENCE_WORDS_CEILING = 15
+# A sentence ends at ".", "!" or "?" before a space and a capital, a backtick or a bracket.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(\[])")
 
 Signature = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -104,3 +114,46 @@ def test_any_is_found_wherever_a_signature_names_it(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert any_share(iter([source])) == (4, 6)
+
+
+def docstring_sentences(tree: ast.AST) -> Iterator[str]:
+    """The sentences of a module's docstrings (its own, its classes' and its functions'),
+    code lines (indented, or a ``>>>`` prompt) left out."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        text = ast.get_docstring(node)
+        if text:
+            prose = [line for line in text.splitlines() if not line.startswith(("    ", ">>>"))]
+            yield from SENTENCE_END.split(" ".join(" ".join(prose).split()))
+
+
+def median_sentence_words(paths: Iterator[Path]) -> float:
+    """The median number of words of the docstrings' sentences."""
+    trees = (ast.parse(path.read_text(encoding="utf-8")) for path in paths)
+    counts = [len(s.split()) for tree in trees for s in docstring_sentences(tree) if s.strip()]
+    return statistics.median(counts)
+
+
+def test_docstring_sentences_only_get_shorter() -> None:
+    """The median sentence of the apps' docstrings is at most ``SENTENCE_WORDS_CEILING`` words."""
+    median = median_sentence_words(app_sources())
+    assert median <= SENTENCE_WORDS_CEILING, f"docstring sentences: median {median} words"
+
+
+def test_a_sentence_ends_where_the_next_begins(tmp_path: Path) -> None:
+    source = tmp_path / "module.py"
+    source.write_text(
+        '"""One two three. Four five (six) seven eight?\n``Nine`` ten.\n\n    code = 1\n"""\n'
+        "def f() -> None:\n"
+        '    """Eleven, e.g. twelve."""\n',
+        encoding="utf-8",
+    )
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    assert list(docstring_sentences(tree)) == [
+        "One two three.",
+        "Four five (six) seven eight?",
+        "``Nine`` ten.",
+        "Eleven, e.g. twelve.",
+    ]
+    assert median_sentence_words(iter([source])) == 3  # 3, 5, 2 and 3 words
