@@ -135,6 +135,7 @@ class ThreadRunner:
         self._queue: list[tuple[float, int, Task, tuple[Any, ...]]] = []
         self._order = itertools.count()
         self.generation = 0  # moves at each clear: beat entries from before it stop
+        self._busy = False  # a task is running
         self._wake = threading.Condition()
         self._thread = threading.Thread(target=self._loop, name="task-runner", daemon=True)
         self._thread.start()
@@ -149,10 +150,13 @@ class ThreadRunner:
         return self._thread.is_alive()
 
     def clear(self) -> None:
-        """Drop every task not yet started (tests end with a quiet runner)."""
+        """Drop every task not yet started and wait for the running one to end (tests end
+        with a quiet runner)."""
         with self._wake:
             self._queue.clear()
             self.generation += 1
+            if threading.current_thread() is not self._thread:
+                self._wake.wait_for(lambda: not self._busy)
 
     def _next(self) -> tuple[Task, tuple[object, ...]]:
         with self._wake:
@@ -160,6 +164,7 @@ class ThreadRunner:
                 wait = self._queue[0][0] - time.monotonic() if self._queue else None
                 if wait is not None and wait <= 0:
                     _, _, task, args = heapq.heappop(self._queue)
+                    self._busy = True
                     return task, args
                 self._wake.wait(wait)
 
@@ -172,6 +177,9 @@ class ThreadRunner:
                 log.exception("Task %s%r failed", task.name, args)
             finally:
                 close_old_connections()
+                with self._wake:
+                    self._busy = False
+                    self._wake.notify_all()
 
 
 _lock = threading.Lock()
@@ -210,7 +218,8 @@ class _Every:
 
 
 def clear_runner() -> None:
-    """Drop the embedded runner's pending tasks, if it has started."""
+    """Drop the embedded runner's pending tasks, if it has started, and wait for the running
+    one to end."""
     if _instance is not None:
         _instance.clear()
 

@@ -41,3 +41,32 @@ def test_a_failing_task_does_not_stop_the_runner() -> None:
     runner.schedule(note, (), 0)  # wrong arguments: the task raises
     runner.schedule(note, ("last",), 0.05)
     assert DONE.wait(5)
+
+
+STARTED = threading.Event()
+RELEASE = threading.Event()
+
+
+@shared_task
+def held() -> None:
+    STARTED.set()
+    RELEASE.wait(30)
+    RAN.append(("held", time.monotonic()))
+
+
+def test_clear_drops_what_waits_and_returns_once_the_running_task_ends() -> None:
+    RAN.clear()
+    STARTED.clear()
+    RELEASE.clear()
+    runner = ThreadRunner()
+    runner.schedule(held, (), 0)
+    runner.schedule(note, ("dropped",), 0.05)
+    assert STARTED.wait(5)
+    clearing = threading.Thread(target=runner.clear)
+    clearing.start()
+    clearing.join(0.2)
+    assert clearing.is_alive()  # still waiting: the held task has not ended
+    RELEASE.set()
+    clearing.join(30)
+    assert not clearing.is_alive()
+    assert [label for label, _ in RAN] == ["held"]  # ended before clear returned; none after

@@ -20,7 +20,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _quiet_runner_afterwards() -> Iterator[None]:
     yield
     clear_runner()
-    time.sleep(0.5)  # let a task already running finish before the database is flushed
 
 
 def wait_for(check: Any, seconds: float = 20) -> bool:

@@ -33,7 +33,6 @@ T = TypeVar("T")
 def _quiet_runner_afterwards() -> Iterator[None]:
     yield
     clear_runner()
-    time.sleep(0.5)  # let a task already running finish before the database is flushed
 
 
 def test_a_recorded_match_changes_nothing_until_its_last_event_is_out(

@@ -8,7 +8,6 @@ listens on (``apply_async`` raises after the commit).
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -328,7 +327,6 @@ def test_a_tournament_owed_work_past_the_bound_is_counted_stuck(
 def _quiet_runner_afterwards() -> Iterator[None]:
     yield
     clear_runner()
-    time.sleep(0.5)  # let a task already running finish before the database is flushed
 
 
 @pytest.mark.usefixtures("_quiet_runner_afterwards")

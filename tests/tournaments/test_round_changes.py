@@ -26,7 +26,6 @@ DEADLINE_SECONDS = 400
 def _quiet_runner_afterwards() -> Iterator[None]:
     yield
     clear_runner()
-    time.sleep(0.5)  # let a task already running finish before the database is flushed
 
 
 def _first_step(view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
