@@ -19,7 +19,6 @@ import threading
 from datetime import datetime, timedelta
 from importlib import import_module
 from pathlib import Path
-from typing import TypedDict
 
 from django.conf import settings
 from django.db import (
@@ -34,6 +33,7 @@ from django.utils import timezone
 
 from infra import observe
 from infra.models import Heartbeat, Lease
+from infra.taskqueue import BeatEntry, beat_schedule
 
 log = logging.getLogger(__name__)
 
@@ -147,29 +147,14 @@ def own_connection() -> None:
     connections[DEFAULT_DB_ALIAS] = backend.DatabaseWrapper(params, DEFAULT_DB_ALIAS)
 
 
-class BeatEntry(TypedDict):
-    """An entry of ``CELERY_BEAT_SCHEDULE``: its task's dotted name, its period in seconds."""
-
-    task: str
-    schedule: float
-
-
-def beat_schedule() -> dict[str, BeatEntry]:
-    """``CELERY_BEAT_SCHEDULE`` read as typed entries (settings type it as plain dicts)."""
-    return {
-        name: BeatEntry(task=str(entry["task"]), schedule=float(entry["schedule"]))
-        for name, entry in settings.CELERY_BEAT_SCHEDULE.items()
-    }
-
-
 def _lease_seconds(entry: BeatEntry) -> float:
     """A little under the entry's period, so the next period's first asker wins it again."""
-    return float(entry["schedule"]) * 0.9
+    return entry["schedule"] * 0.9
 
 
 def run_entry(entry: BeatEntry) -> None:
     """Run one beat entry's task here and now (``apply``: in this thread, not via the broker)."""
-    module, _, function = str(entry["task"]).rpartition(".")
+    module, _, function = entry["task"].rpartition(".")
     task = getattr(import_module(module), function)
     task.apply(kwargs={"source": "clock"}, throw=True)
 

@@ -19,7 +19,7 @@ import logging
 import threading
 import time
 from importlib import import_module
-from typing import Any
+from typing import Any, TypedDict
 
 import kombu.exceptions
 import redis
@@ -193,9 +193,24 @@ def start_clock() -> None:
     was lost (the server restarted while they waited) are still enforced. Started by the server's
     entry point (``server.serve``), never by an import the tests make.
     """
-    for entry in settings.CELERY_BEAT_SCHEDULE.values():
-        every = _Every(str(entry["task"]), float(entry["schedule"]))
+    for entry in beat_schedule().values():
+        every = _Every(entry["task"], entry["schedule"])
         _runner().schedule(every, (), 0)  # type: ignore[arg-type]
+
+
+class BeatEntry(TypedDict):
+    """An entry of ``CELERY_BEAT_SCHEDULE``: its task's dotted name, its period in seconds."""
+
+    task: str
+    schedule: float
+
+
+def beat_schedule() -> dict[str, BeatEntry]:
+    """``CELERY_BEAT_SCHEDULE`` read as typed entries (settings type it as plain dicts)."""
+    return {
+        name: BeatEntry(task=str(entry["task"]), schedule=float(entry["schedule"]))
+        for name, entry in settings.CELERY_BEAT_SCHEDULE.items()
+    }
 
 
 class _Every:

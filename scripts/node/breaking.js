@@ -63,9 +63,9 @@ function refsIn(node, found = []) {
   return found;
 }
 
-// Whether `node` means the same in both documents: the same text, and every component it
-// reaches through `$ref` (however deep) the same text in both.
-function sameIn(node, older, newer, sameRef) {
+// Whether every component `node` reaches through `$ref` (however deep) is the same text in
+// both documents (`sameRef`); `older` is the document `node` is read from.
+function sameIn(node, older, sameRef) {
   const pending = refsIn(node);
   const seen = new Set();
   while (pending.length) {
@@ -89,16 +89,16 @@ function withoutUnchangedPaths(older, newer) {
     }
     return memo.get(ref);
   };
-  const unchanged = Object.keys(older.paths || {}).filter((path) => {
+  const unchanged = new Set(Object.keys(older.paths || {}).filter((path) => {
     const item = older.paths[path];
     const other = (newer.paths || {})[path];
     return other !== undefined && JSON.stringify(item) === JSON.stringify(other)
-      && sameIn(item, older, newer, sameRef);
-  });
+      && sameIn(item, older, sameRef);
+  }));
   const keep = (document) => ({
     ...document,
     paths: Object.fromEntries(
-      Object.entries(document.paths || {}).filter(([path]) => !unchanged.includes(path)),
+      Object.entries(document.paths || {}).filter(([path]) => !unchanged.has(path)),
     ),
   });
   return [keep(older), keep(newer)];
