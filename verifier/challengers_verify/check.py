@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from challengers_verify.documents import as_dict, as_dicts, as_int, as_list, as_str
-from challengers_verify.entries import catalogue_entry, stored_setup
+from challengers_verify.entries import card_ref, catalogue_entry, stored_setup
 from matches.engine import play_match, verify
 from matches.engine.cards import CardSpec, spec_from_entry
 from matches.engine.model import MatchResult
@@ -396,10 +396,7 @@ def _replayed(state: Tournament, name: str, match: Document) -> MatchResult:
 
 def _uid(ref: object) -> int:
     """The uid of a pile's ``[uid, key]``."""
-    match ref:
-        case [int() as uid, _]:
-            return uid
-    raise ValueError(f"a pile's card: [uid, key] expected, not {ref!r}")
+    return card_ref(ref, "a pile's card")[0]
 
 
 def _match_finished(state: Tournament, payload: dict[str, object]) -> None:

@@ -42,11 +42,16 @@ def catalogue_entry(entry: dict[str, object], what: str) -> CatalogueEntry:
     return made
 
 
+def card_ref(ref: object, what: str) -> tuple[int, str]:
+    """A card as a setup or a pile lists it: ``[uid, key]``."""
+    match ref:
+        case [int() as uid, str() as key]:
+            return uid, key
+    raise ValueError(f"{what}: [uid, key] expected, not {ref!r}")
+
+
 def _pairs(value: object, what: str) -> list[tuple[int, str]]:
-    pairs = [as_list(item, what) for item in as_list(value, what)]
-    if any(len(pair) != 2 for pair in pairs):
-        raise ValueError(f"{what}: [uid, key] pairs expected")
-    return [(as_int(uid, what), as_str(key, what)) for uid, key in pairs]
+    return [card_ref(ref, what) for ref in as_list(value, what)]
 
 
 def _each(value: object, what: str, read: Callable[[object, str], T]) -> dict[str, T]:
