@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from datetime import timedelta
 
 from corsheaders.defaults import default_headers
@@ -29,8 +30,12 @@ WEBSOCKET_ALLOWED_ORIGINS = ENV.websocket_allowed_origins
 # the change page and its rules).
 SIMPLE_HISTORY_REVERT_DISABLED = True
 
+# Daphne's app, first, makes `runserver` the ASGI server (WebSockets too). Importing it installs
+# Twisted's reactor, ~1 s of CPU, so every other command, worker and server starts without it.
+RUNSERVER = sys.argv[1:2] == ["runserver"]
+
 INSTALLED_APPS = [
-    "daphne",  # first, so that `runserver` is the ASGI server too
+    *(["daphne"] if RUNSERVER else []),
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
