@@ -1,6 +1,8 @@
-"""The table chat's actions, declared once (``apikit.actions``): REST's views under
-``/api/v1/tournaments/{id}/chat/`` and GraphQL's mutations are made from them, so both call the
-same service (``tournaments.services.chat``) and refuse alike."""
+"""The table chat's actions, declared once (``apikit.actions``).
+
+REST's views under ``/api/v1/tournaments/{id}/chat/`` and GraphQL's mutations are made from them. So
+both call the same service (``tournaments.services.chat``) and refuse alike.
+"""
 
 from __future__ import annotations
 

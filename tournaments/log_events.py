@@ -1,10 +1,10 @@
 """The payload of each kind of the tournament's log, declared once (``apikit.events``).
 
-``publish`` writes these (``tournaments.services``, a ``TypedDict`` per kind named where the
-services build them); OpenAPI's and AsyncAPI's event unions and GraphQL's event types are made
-from them (``tournaments.log_shapes.TOURNAMENT_EVENTS``), and
-``tests/tournaments/test_event_payloads.py`` checks every payload of played tournaments
-against them. docs/protocol.md §13 says when each is sent and to whom.
+``publish`` writes these. The services name a ``TypedDict`` per kind where they build it
+(``tournaments.services``). OpenAPI's and AsyncAPI's event unions and GraphQL's event types are made
+from them (``tournaments.log_shapes.TOURNAMENT_EVENTS``).
+``tests/tournaments/test_event_payloads.py`` checks every payload of played tournaments against
+them. docs/protocol.md §13 says when each is sent and to whom.
 """
 
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
