@@ -1,5 +1,8 @@
-"""Card statistics from play: what one match or one Deck Phase adds to each card's figures, and
-the 95 % Wilson interval of a rate. Pure: no Django (the rows live in ``tournaments.models``)."""
+"""Card statistics from play (pure: no Django; the rows live in ``tournaments.models``).
+
+It says what one match or one Deck Phase adds to each card's figures. It also gives the 95 % Wilson
+interval of a rate.
+"""
 
 from __future__ import annotations
 
@@ -51,8 +54,8 @@ Row = tuple[Any, ...]  # key, set name, sets, player, the COUNTERS, then the SET
 def tally_rows(tally: Tally, sets: str) -> list[Row]:
     """A tally as rows to add, in set combination ``sets``: one per design and kind of player.
 
-    The writer adds each to the stored rows it belongs to, which are pre-summed the two ways
-    reads need them: for the design and for its set (keyed by the set's name), one row per
+    The writer adds each to the stored rows it belongs to. Those are pre-summed the two ways reads
+    need them: for the design, and for its set (keyed by the set's name). Each has one row per
     combination (every kind of player) and one per kind of player (every combination).
     """
     return [
@@ -62,8 +65,11 @@ def tally_rows(tally: Tally, sets: str) -> list[Row]:
 
 
 def rekeyed(tally: Tally, renamed: Mapping[str, str]) -> Tally:
-    """``tally`` under its designs' keys now (``renamed``: a key frozen at a tournament's start
-    to the key of its design, renamed or moved since): figures follow a design, not a name."""
+    """``tally`` under its designs' keys now, so figures follow a design, not a name.
+
+    ``renamed`` maps a key frozen at a tournament's start to the key of its design now. The design
+    may have been renamed or moved since.
+    """
     if not renamed:
         return tally
     moved: Tally = {}
@@ -84,8 +90,11 @@ def match_counts(
     winner: str,
     players: Mapping[str, str],
 ) -> Tally:
-    """What one played match adds: ``decks`` the setup's ``{side: [[uid, key], …]}``, ``events``
-    the engine's, ``players`` each side's kind (human, a bot level, robot)."""
+    """What one played match adds.
+
+    ``decks`` is the setup's ``{side: [[uid, key], …]}``. ``events`` are the engine's. ``players``
+    is each side's kind (human, a bot level, robot).
+    """
     tally: Tally = {}
     keys: dict[tuple[str, int], str] = {}
     for side, cards in decks.items():
@@ -113,8 +122,11 @@ def _refs(cards: Sequence[Sequence[object]]) -> list[tuple[int, str]]:
 
 
 def _count_set_decks(tally: Tally, held: Sequence[str], player: str, *, won: bool) -> None:
-    """One deck counts once for each set it draws on: on the first of its designs of that set
-    (``held`` sorted). A set's sample is its distinct decks, not the sum of its designs'."""
+    """One deck counts once for each set it draws on.
+
+    It counts on the first of its designs of that set (``held`` sorted). A set's sample is its
+    distinct decks, not the sum of its designs'.
+    """
     seen: set[str] = set()
     for key in held:
         set_name = key.split("/", 1)[0]

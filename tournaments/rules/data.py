@@ -1,6 +1,6 @@
 """The tournament's rule data (draft options, trophy fans, parks), read from the project catalogue.
 
-The catalogue data file is the single source of these tables; nothing here is hard-coded control
+The catalogue data file is the single source of these tables. Nothing here is hard-coded control
 flow, so a corrected table is a data change.
 """
 
@@ -77,7 +77,10 @@ def parse_option(text: str) -> DraftOption:
 
 
 def draft_options(*, beach_cup: bool, round_number: int) -> tuple[DraftOption, ...]:
-    """The options a player chooses between in ``round_number`` (one option: no choice)."""
+    """The options a player chooses between in ``round_number``.
+
+    A single option means no choice.
+    """
     table = catalogue_data()["draft"]["beach_cup" if beach_cup else "base"]
     for row in table:
         if row["round"] == round_number:

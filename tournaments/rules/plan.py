@@ -1,9 +1,11 @@
 """Who meets whom in which park each round: the round-robin plan (rules.md §2.1 Decision).
 
-A plan is data — a tuple of rounds, each a tuple of ``Pairing`` — so printed plans can replace the
-computed one without touching control flow. The computed plan uses the circle method: one seat
-stays, the others rotate; the Robot fills the spare place at an odd table. With fewer than eight
-places the round robin repeats, so no pair meets twice before every pair has met once.
+A plan is data: a tuple of rounds, each a tuple of ``Pairing``. So printed plans can replace the
+computed one without touching control flow.
+
+The computed plan uses the circle method: one seat stays, the others rotate. The Robot fills the
+spare place at an odd table. With fewer than eight places the round robin repeats. So no pair meets
+twice before every pair has met once.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def round_robin(entries: Sequence[int]) -> list[list[tuple[int, int]]]:
 
 
 def compute_plan(seat_count: int, rounds: int = ROUNDS) -> Plan:
-    """The plan for ``seat_count`` seats: pairings repeat the round robin, parks rotate."""
+    """The plan for ``seat_count`` seats. Pairings repeat the round robin; parks rotate."""
     entries = places(seat_count)
     cycle = round_robin(entries)
     parks = parks_for(len(entries))

@@ -11,8 +11,8 @@ from tournaments.rules.data import ROUNDS, trophy_fans
 def deal_trophies(rng: random.Random, parks: Sequence[str]) -> dict[str, list[int]]:
     """Each park's stack as the fans of its trophies for rounds 1-7 (index 0 = round 1).
 
-    For every round the four printed trophies are shuffled and one is dealt to each park in use,
-    as at the table; the unused ones go back to the box.
+    For every round the four printed trophies are shuffled. One is dealt to each park in use, as at
+    the table. The unused ones go back to the box.
     """
     stacks: dict[str, list[int]] = {park: [] for park in parks}
     for round_number in range(1, ROUNDS + 1):

@@ -1,8 +1,9 @@
 """Winter Park (rules.md §4): which parks are Winter Parks in a round.
 
-**Decision:** in "normal" mode the Winter Park starts on green in round 1; at the start of each
-later Deck Phase (rounds 2-7) it moves on to the next park in use with probability ½, drawn from the
-tournament's random stream. The Final is always played in a Winter Park when the option is on.
+**Decision:** in "normal" mode the Winter Park starts on green in round 1. At the start of each
+later Deck Phase (rounds 2-7) it moves on to the next park in use with probability ½. That draw
+comes from the tournament's random stream. The Final is always played in a Winter Park when the
+option is on.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Bot seats: three levels of Deck Phase play and of answers to card questions.
 
-``LEVELS`` in order of strength; ``next_action`` is the one entry point the services (live bots,
-seats played for a person) and the ladder use, so both run the same decisions.
+``LEVELS`` is in order of strength. ``next_action`` is the one entry point for the services (live
+bots, seats played for a person) and the ladder. So both run the same decisions.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def next_action(
 ) -> Action | None:
     """The next Deck Phase action of a seat played at ``outlook.level``.
 
-    ``""`` is the plain heuristic (a person's seat at a missed deadline); rookie blurs it with
-    ``noise``; steady and champion practise.
+    ``""`` is the plain heuristic (a person's seat at a missed deadline). Rookie blurs it with
+    ``noise``. Steady and champion practise.
     """
     if outlook.level in ("", "rookie"):
         return bot_next_action(turn, table, round_number=outlook.round, noise=noise)

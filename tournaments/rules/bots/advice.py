@@ -1,9 +1,9 @@
 """The draft advisor: each choice a seat has now, with its estimated chance to win.
 
-The same practice matches a steady bot plays (``practice.py``): against the model of the rival
-the seat meets next, built from what the seat may know. For the round's options each practice
-match drafts from a display sampled from the pile's public composition; for a display each card
-is added to the seat's deck. Every choice plays the same seeds.
+It plays the same practice matches a steady bot plays (``practice.py``). They are against the model
+of the rival the seat meets next, built from what the seat may know. For the round's options, each
+practice match drafts from a display sampled from the pile's public composition. For a display, each
+card is added to the seat's deck. Every choice plays the same seeds.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def advice_kind(turn: DraftTurn) -> str:
 
 
 def advise(turn: DraftTurn, table: Table, outlook: Outlook, sims: int) -> Advice:
-    """``{"kind", "choices": [...]}``, each choice with ``win_probability`` and ``sample_size``."""
+    """``{"kind", "choices": [...]}``; each choice has ``win_probability`` and ``sample_size``."""
     kind = advice_kind(turn)
     deck = deck_keys(table)
     choices: list[Choice] = []
