@@ -1,4 +1,4 @@
-"""Admin for running games: tournaments, their matches, and retrying a failed match."""
+"""Admin for running games: tournaments, their matches, failed-match retries."""
 
 from __future__ import annotations
 
@@ -44,7 +44,10 @@ class TournamentAdmin(NoBulkDelete):
 
     @admin.action(description=_("Cancel the selected tournaments (give a reason)"))
     def cancel(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        """The host's cancel (``tournament_cancel``), done by staff; the event holds the reason."""
+        """The host's cancel (``tournament_cancel``), done by staff.
+
+        The event holds the reason.
+        """
         reason = request.POST.get("reason", "").strip()
         if not reason:
             self.message_user(request, gettext("Give a reason to cancel."), messages.ERROR)
@@ -90,10 +93,10 @@ class MatchAdmin(NoBulkDelete):
 
 @admin.register(OrganizerToken)
 class OrganizerTokenAdmin(admin.ModelAdmin):
-    """Which users hold an organizer token (only its hash is stored).
+    """Which users hold an organizer token. Only its hash is stored.
 
-    ``manage.py create_organizer`` makes a token. The ``tournaments.organize`` permission is granted
-    or taken away on the user's page. Deleting a row here revokes that token.
+    ``manage.py create_organizer`` makes a token. The user's page grants or takes away the
+    ``tournaments.organize`` permission. Deleting a row here revokes that token.
     """
 
     list_display = ["user", "created_at"]
@@ -108,7 +111,7 @@ class OrganizerTokenAdmin(admin.ModelAdmin):
 class CardStatAdmin(ReadOnlyHistory):
     """Card figures from stored play.
 
-    One row per design, set combination and kind of player. The recording services write them;
+    There is a row per design, set combination and player kind. The recording services write them;
     ``manage.py card_stats_recount`` rebuilds them.
     """
 
@@ -170,7 +173,7 @@ class CardBalanceAdmin(NoBulkDelete):
     ) -> HttpResponse:
         """The list, reloading itself every few seconds while a simulation is queued or running.
 
-        The reloads show the progress as a worker plays it.
+        So it shows the progress as a worker plays.
         """
         response = super().changelist_view(request, extra_context)
         running = [BalanceStatus.QUEUED, BalanceStatus.RUNNING]

@@ -1,7 +1,7 @@
-"""Who is calling.
+"""Who is calling: a seat, an organizer or nobody (a spectator).
 
-``Authorization: Bearer <seat token>``, ``Authorization: Token <organizer token>``, or nobody (a
-spectator).
+A seat sends ``Authorization: Bearer <seat token>``. An organizer sends ``Authorization: Token
+<organizer token>``.
 
 The public API knows no other credential. There is no password (Basic) and no admin session. So it
 can never be used to guess the admin's password or act with an admin's cookie.
@@ -25,14 +25,17 @@ from tournaments.selectors.viewers import (
 
 
 def credential(request: Request) -> tuple[str, str] | None:
-    """``("bearer", token)``, ``("token", token)`` or ``None``; any other scheme is refused."""
+    """``("bearer", token)``, ``("token", token)`` or ``None``.
+
+    Any other scheme is refused.
+    """
     return credential_of(request.headers.get("Authorization", ""))
 
 
 def credential_of(header: str) -> tuple[str, str] | None:
     """An ``Authorization`` value, read as ``credential`` reads it.
 
-    GraphQL's socket sends it in its ``connection_init`` payload, not as a header.
+    GraphQL's socket sends it in ``connection_init``, not as a header.
     """
     scheme, _space, token = header.partition(" ")
     if not header:
@@ -63,11 +66,10 @@ def actor_of(header: str) -> SeatRow | Organizer | None:
 
 
 def chat_author_of(header: str) -> SeatRow | GuestRow | None:
-    """Who posts to a table chat.
+    """Who posts to a table chat: a seat, a chat spectator, or ``None``.
 
-    A seat, a spectator who joined the chat, or ``None``. The spectator's chat token is a bearer
-    token only there. Any other token is refused as ``actor_of`` refuses it. An organizer chats as a
-    spectator would.
+    A chat spectator is one who joined the chat. Its chat token is a bearer token only there. Any
+    other token is refused as ``actor_of`` refuses it. An organizer chats as a spectator would.
     """
     found = credential_of(header)
     if found is not None and found[0] == "bearer" and (guest := guest_of_token(found[1])):

@@ -4,10 +4,10 @@ A seat authenticates in the handshake's subprotocols, so its token stays out of 
 of access logs). It sends ``Sec-WebSocket-Protocol: challengers.v1, bearer.<token>``; the answer is
 ``challengers.v1``. ``?token=`` is still read, deprecated, for one release.
 
-On connect the viewer gets every event after ``N`` it may see, read from the database log. Then
-comes the live stream. Each nudge from the channel layer makes the consumer read the log again from
-the last seq it sent. So nothing is lost or repeated, however the nudges arrive. A spectator (no
-token) gets the public events only. A seat also gets its own private ones.
+On connect the viewer gets every event after ``N`` it may see, from the database log. Then comes the
+live stream. Each nudge from the channel layer makes the consumer read the log again. It reads from
+the last seq it sent. So nothing is lost or repeated, however nudges arrive. A spectator (no token)
+gets the public events only. A seat also gets its own private ones.
 
 A refusal is a frame ``{"type": "error", "code", "message"}``, then a close with a code:
 
@@ -17,9 +17,9 @@ A refusal is a frame ``{"type": "error", "code", "message"}``, then a close with
 - 4403 ``forbidden_origin``: a page of another site, refused before any route
   (``infra.wsorigin``).
 
-The stream takes no messages. A frame from the client (text, JSON or not, or binary) gets the error
-frame ``read_only``, and the stream goes on. Refusals and error frames are written in the language
-of the opening request (``?lang=`` or ``Accept-Language``, ``infra.i18n``).
+The stream takes no messages. Any client frame (text, JSON or not, or binary) gets the error frame
+``read_only``. Then the stream goes on. Refusals and error frames are in the opening request's
+language (``?lang=`` or ``Accept-Language``, ``infra.i18n``).
 """
 
 from __future__ import annotations
@@ -166,12 +166,12 @@ def _after(query: dict[str, list[str]]) -> int:
 
 
 def _query(scope: WebSocketScope) -> dict[str, list[str]]:
-    """The query string's parameters. Bytes that are not UTF-8 become U+FFFD (a bad token)."""
+    """The query string's parameters. Non-UTF-8 bytes become U+FFFD (a bad token)."""
     return parse_qs(scope.get("query_string", b"").decode("utf-8", errors="replace"))
 
 
 def stream_token(scope: WebSocketScope, query: dict[str, list[str]]) -> str | None:
-    """The seat token: the ``bearer.<token>`` subprotocol, else the deprecated ``?token=``."""
+    """The seat token: the ``bearer.<token>`` subprotocol, else ``?token=`` (deprecated)."""
     for subprotocol in scope.get("subprotocols", []):
         if subprotocol.startswith(BEARER):
             return str(subprotocol[len(BEARER) :])
@@ -181,7 +181,7 @@ def stream_token(scope: WebSocketScope, query: dict[str, list[str]]) -> str | No
 async def accept(consumer: AsyncJsonWebsocketConsumer) -> None:
     """Accept with ``challengers.v1`` when the client offered it.
 
-    A browser that offered subprotocols fails a handshake answered with none.
+    Browsers that offered subprotocols fail a handshake answered with none.
     """
     offered = consumer.scope.get("subprotocols", [])
     await consumer.accept(subprotocol=spoken_subprotocol(offered, (STREAM_PROTOCOL,)))
@@ -197,7 +197,7 @@ async def refuse(consumer: AsyncJsonWebsocketConsumer, refused: Refused) -> None
 
 
 def close_reason(refused: Refused) -> str:
-    """``code: message``, cut to the 123 bytes a close frame's reason holds."""
+    """``code: message``, cut to the 123 bytes a close reason holds."""
     reason = f"{refused.code}: {refused.message}".encode()[:CLOSE_REASON_BYTES]
     return reason.decode(errors="ignore")
 
@@ -211,8 +211,8 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         """The consumer's whole life.
 
         A socket counted open is uncounted when it ends, however it ends. It may end by a
-        disconnect. Or by a failure in connect (the channel layer's Redis being down), after which
-        Channels calls no ``disconnect``.
+        disconnect. Or it may end by a failure in connect, as when the channel layer's Redis is
+        down. Channels then calls no ``disconnect``.
         """
         try:
             await super().__call__(scope, receive, send)
@@ -277,8 +277,8 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def deliver(self) -> None:
         """Send what the log holds after the last sent seq; wake up for held-back events.
 
-        The lag of news is measured once the catch-up on connect is sent. That catch-up is one or
-        more full batches."""
+        News lag is measured once the catch-up on connect is sent. That catch-up is one or more full
+        batches."""
         async with self.lock:
             part: LogSlice = await database_sync_to_async(event_texts_after)(
                 tournament_id=self.tournament_id, after=self.last, viewer=self.viewer
@@ -305,7 +305,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
 class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):
     """Every ``/ws/`` path no route matches.
 
-    It gets a coded refusal instead of a failed handshake.
+    It gets a coded refusal, not a failed handshake.
     """
 
     async def connect(self) -> None:

@@ -1,6 +1,6 @@
 """The tournament's GraphQL enums, made with ``apikit.enums.enum_of``.
 
-They come from the values the models' choices, the rules and the inputs already hold. So each set of
+They come from values the models' choices, the rules and the inputs already hold. So each set of
 values has one home. They live beside the models, not in the ``graphql`` package. That package never
 imports a model.
 """

@@ -1,4 +1,7 @@
-"""Request bodies of the tournament API: validation of shape only (the rules live in services)."""
+"""Request bodies of the tournament API.
+
+They validate shape only; the rules live in services.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from tournaments.rules.winter import MODES
 class SeedInput(serializers.IntegerField):
     """A 63-bit seed, sent as a decimal string.
 
-    Most clients lose digits of a JSON number past 2^53. A JSON number is still taken, deprecated.
+    JSON numbers past 2^53 lose digits in most clients. A JSON number is still taken, deprecated.
     """
 
 
@@ -94,7 +97,10 @@ class CreateInput(StrictInput):
 
 
 def create_options(data: dict[str, Any]) -> dict[str, Any]:
-    """The service's tournament options from a valid ``CreateInput`` (REST and GraphQL)."""
+    """The service's tournament options from a valid ``CreateInput``.
+
+    REST and GraphQL share it.
+    """
     basic_set, beach_cup = BOXES[data["box"]] if data.get("box") else (None, None)
     return {
         "seat_count": data["seats"],
@@ -126,10 +132,10 @@ MAX_ITEMS = 64
 
 
 def whole_number(raw: str) -> int | None:
-    """``raw`` as a number from 0 to ``MAX_NUMBER`` in ASCII digits, else None.
+    """``raw`` as a number from 0 to ``MAX_NUMBER``, else None.
 
-    ``str.isdigit`` alone accepts "²", which ``int`` refuses. ``int`` alone accepts "-1", " 7" and
-    "٣". Neither bounds the value.
+    Only ASCII digits count. ``str.isdigit`` alone accepts "²", which ``int`` refuses. ``int`` alone
+    accepts "-1", " 7" and "٣". Neither bounds the value.
     """
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 32:  # int() of 4301 digits raises
         return None

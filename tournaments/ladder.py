@@ -1,12 +1,12 @@
 """The bot ladder: seeded 4-seat bot tournaments of mixed levels, and how often each level wins.
 
 ``python -m tournaments.ladder --tournaments N [--json] [--seed S] [--configured-db]`` plays ``N``
-tournaments in this process. An organizer opens each and fills it with four bots. They go through
-the same services as the API, so the bots decide exactly as live bots do. The database is a
-throwaway SQLite one, unless ``--configured-db`` (then ``DATABASE_URL``'s).
+tournaments in this process. An organizer opens each and seats four bots. They go through the same
+services as the API. So the bots decide exactly as live bots do. The database is a throwaway SQLite
+one. With ``--configured-db`` it is ``DATABASE_URL``'s.
 
-Tournament ``i`` seats the levels ``rookie, steady, champion`` plus one more level (cycling). It
-rotates the four over the seat numbers, so every level plays every seat.
+Tournament ``i`` seats ``rookie``, ``steady``, ``champion`` and one more level (cycling). The four
+rotate over the seat numbers, so every level plays every seat.
 
 It prints, for each level:
 
@@ -18,8 +18,8 @@ It prints, for each level:
   The other levels answer at once, without simulating.
 
 To use more cores, run disjoint ranges in parallel:
-``--start K --tournaments N --raw --json > part``. Combine them with ``--merge part1 part2 …``:
-the same figures as one run.
+``--start K --tournaments N --raw --json > part``. Then combine them:
+``--merge part1 part2 …`` gives the same figures as one run.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class Ladder(TypedDict):
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``wins`` in ``games``."""
+    """The 95 % Wilson interval of ``wins`` in ``games``."""
     if games == 0:
         return (0.0, 1.0)
     p = wins / games
@@ -109,9 +109,10 @@ def play_one(index: int, seed: int, organizer: Organizer) -> tuple[list[str], li
 
 
 def run(tournaments: int, seed: int = 1, start: int = 0) -> Ladder:
-    """Play tournaments ``start`` to ``start + tournaments - 1`` on the configured database.
+    """Play tournaments ``start`` to ``start + tournaments - 1``.
 
-    Django must be set up; tasks run eagerly. Return the figures with their raw samples.
+    They use the configured database. Django must be set up; tasks run eagerly. Return the figures
+    with their raw samples.
     """
     from django.conf import settings
     from django.contrib.auth import get_user_model
@@ -168,7 +169,7 @@ def figures(
 
 
 def merge(parts: Sequence[Ladder]) -> Ladder:
-    """One ladder's figures from runs of disjoint tournament ranges (``--start``, ``--raw``)."""
+    """One ladder's figures from runs of disjoint ranges (``--start``, ``--raw``)."""
     seats, wins = dict.fromkeys(LEVELS, 0), dict.fromkeys(LEVELS, 0)
     samples: dict[str, list[float]] = defaultdict(list)
     for part in parts:

@@ -1,7 +1,7 @@
 """The tournaments' figures for ``/metrics``, read from the rows at scrape time.
 
-How many are in each status, and how many the reconciler sees stuck. Stuck means owed work for over
-``RECONCILE_STUCK_SECONDS``; ``/api/v1/health/`` reports the same count.
+They count the tournaments in each status, and those the reconciler sees stuck. Stuck means owed
+work for over ``RECONCILE_STUCK_SECONDS``. ``/api/v1/health/`` reports the same count.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Tournaments, seats, physical cards, level piles, Deck Phase turns and trophies.
+"""Tournaments, seats, physical cards, level piles, Deck Phase turns, trophies.
 
-State that the rules treat as one value is stored as JSON on the row that owns it. Examples are a
-pile's order, a seat's deck and a turn's progress. So one ``select_for_update`` locks it whole.
-Invariants the database can hold are constraints.
+State that the rules treat as one value is stored as JSON on its owning row. Examples are a pile's
+order, a seat's deck, a turn's progress. So one ``select_for_update`` locks it whole. Invariants the
+database can hold are constraints.
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ class Seat(models.Model):
 
 
 class CardCopy(models.Model):
-    """One physical card of a tournament, named by its ``uid`` everywhere else."""
+    """One physical card of a tournament. Everywhere else its ``uid`` names it."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="copies", verbose_name=_("tournament")
@@ -366,10 +366,10 @@ other, and GraphQL's and OpenAPI's ``TournamentEventKind`` are made from it."""
 
 
 class TournamentEvent(models.Model):
-    """The tournament's append-only event log, the source of truth for live streams.
+    """The tournament's append-only event log: the source of truth for live streams.
 
-    ``audience`` is ``None`` for a public fact. Else it is the number of the only seat that may see
-    it. Projections never send an event to anyone else.
+    ``audience`` is ``None`` for a public fact. Else it is the only seat that may see it.
+    Projections never send an event to anyone else.
     """
 
     # No index and no foreign-key trigger of its own, as ``MatchEvent.match``: the unique
@@ -401,7 +401,7 @@ class TournamentEvent(models.Model):
 
 
 class ChatGuest(models.Model):
-    """A spectator who joined a tournament's table chat by name.
+    """A spectator who joined a table chat by name.
 
     Its token is stored hashed. Its rate limit and the host's mute hold on to that token. It sees
     what any spectator sees.
@@ -432,7 +432,7 @@ class ChatGuest(models.Model):
 
 
 class OrganizerToken(models.Model):
-    """An organizer's API token (``Authorization: Token …``), stored only as its hash.
+    """An organizer's API token (``Authorization: Token …``), stored only hashed.
 
     ``manage.py create_organizer NAME`` shows a new one once. Making another replaces it. The token
     acts only while its user is active and holds the ``tournaments.organize`` permission.
@@ -458,9 +458,9 @@ class OrganizerToken(models.Model):
 class TournamentEventArchive(models.Model):
     """A finished tournament's event log after ``manage.py archive_events``.
 
-    One gzip-compressed JSON list of ``[seq, kind, audience, visible_at, payload]``, in seq order.
-    The log's readers (streams, REST, GraphQL) fall back to it when the rows are gone
-    (``tournaments.selectors.archive``).
+    It is one gzip-compressed JSON list, in seq order. Each entry is
+    ``[seq, kind, audience, visible_at, payload]``. The log's readers (streams, REST, GraphQL)
+    fall back to it when the rows are gone (``tournaments.selectors.archive``).
     """
 
     tournament = models.OneToOneField(
@@ -495,12 +495,14 @@ class Player(models.TextChoices):
 class CardStat(models.Model):
     """Figures from stored play of one card design, or of a whole set.
 
-    ``key`` is "Set/Name" for a design, the set's name for a set. The figures are pre-summed the two
-    ways they are read. One way is per set combination over every kind of player (``player`` blank).
-    The other is per kind of player over every combination (``sets`` blank).
+    ``key`` is "Set/Name" for a design; for a set, the set's name. The figures are pre-summed the
+    two ways reads need:
 
-    They are kept current as matches are recorded and Deck Phases finish. Recordings append
-    ``CardStatDelta`` rows; a task folds them in (``tournaments.services.cardstats``). ``manage.py
+    - per set combination, over every kind of player (``player`` blank);
+    - per kind of player, over every combination (``sets`` blank).
+
+    Recorded matches and finished Deck Phases keep them current. Recordings append ``CardStatDelta``
+    rows. A task folds them in (``tournaments.services.cardstats``). ``manage.py
     card_stats_recount`` rebuilds them.
     """
 
@@ -562,9 +564,9 @@ class CardStat(models.Model):
 class CardStatDelta(models.Model):
     """Counts recorded but not yet in ``CardStat``.
 
-    A recording transaction appends its rows here. No other recording touches these rows, so none
-    waits for another's commit. The ``card_stats_fold`` task adds them to the stored rows and
-    deletes them.
+    A recording transaction appends its rows here. No other recording touches them. So none waits
+    for another's commit. The ``card_stats_fold`` task adds them to the stored rows, then deletes
+    them.
     """
 
     rows = models.TextField(
@@ -627,7 +629,7 @@ class CardBalance(models.Model):
 
 @dataclass
 class Opening:
-    """What a round's close and the Deck Phase it opened read and wrote.
+    """What a round's close and its new Deck Phase read and wrote.
 
     It is made in a block whose caller plays the new phase's bots there (``Tournament.opening``).
     The caller reads none of it again.

@@ -1,4 +1,4 @@
-"""The retention task: Celery beat (or a worker's clock) runs it every hour.
+"""The retention task, run every hour by Celery beat or a worker's clock.
 
 It is a module of its own (``CELERY_IMPORTS``). It is a thin interface over
 ``tournaments.services.archive``.
@@ -22,7 +22,7 @@ def archive_events(source: str = "beat") -> int:
     """Archive the logs of tournaments finished ``EVENT_ARCHIVE_DAYS`` ago; return how many.
 
     ``EVENT_ARCHIVE_DAYS=off`` archives none. Beat sends it, or a worker's clock runs it. Either way
-    it runs once a period, as the reconciler does (``infra.liveness``).
+    it runs once a period, like the reconciler (``infra.liveness``).
     """
     from infra import liveness
     from tournaments.services.archive import archive_finished

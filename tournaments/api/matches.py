@@ -1,7 +1,7 @@
 """Match endpoints: the match as the caller may see it, its events, and live answers.
 
-They live with the tournament's transports. A match is seen and answered as a seat of its
-tournament. ``matches`` itself knows no seats, viewers or HTTP.
+They live with the tournament's transports. A match is seen and answered as a tournament seat.
+``matches`` itself knows no seats, viewers or HTTP.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tournament endpoints: thin interfaces that call one service and render one projection."""
+"""Tournament endpoints: thin interfaces over one service and one projection."""
 
 from __future__ import annotations
 

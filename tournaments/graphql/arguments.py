@@ -1,7 +1,7 @@
-"""Described argument types shared by the tournament's queries, mutations and subscriptions.
+"""Described argument types for the tournament's queries, mutations and subscriptions.
 
-An argument naming a tournament or a match takes its global ``ID``. A number is still taken,
-deprecated. ``tournament_number`` and ``match_number`` read it as the mutations' inputs are read."""
+An argument naming a tournament or match takes its global ``ID``. A number is still taken,
+deprecated. ``tournament_number`` and ``match_number`` read it as mutation inputs are read."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The ``cardStats(key:)`` and ``setStats(name:)`` fields answer ``CardStats``. It is made from its one
 declaration (``tournaments.cardstats_shapes``). Its ``bySets`` is a connection; the selector reads
-its pages one at a time. ``byPlayer`` (five rows at most) is a connection too, as every list is.
+its pages one at a time. ``byPlayer`` (five rows at most) is a connection too. So is every list.
 """
 
 from __future__ import annotations

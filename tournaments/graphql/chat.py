@@ -1,9 +1,9 @@
 """The table chat in GraphQL.
 
 ``tournamentChat(tournamentId:)`` pages the log's messages. It is a connection over the selector
-that REST's ``GET …/chat/`` reads. The chat's actions are mutations made from their one declaration
-(``tournaments.chat_actions``). Its messages come over ``tournamentEvents`` as ``chat`` events, as
-on the REST stream.
+behind REST's ``GET …/chat/``. The chat's actions are mutations, made from their one declaration
+(``tournaments.chat_actions``). Messages come over ``tournamentEvents`` as ``chat`` events. The REST
+stream sends them alike.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ from tournaments.shapes import TournamentView as TournamentViewShape
 
 
 def caller_seat(info: strawberry.Info) -> SeatRow | None:
-    """The calling seat (``None``: a spectator; an organizer reads as one).
+    """The calling seat; ``None`` for a spectator or an organizer.
 
     ``bad_token`` for an unknown token, as in REST.
     """
@@ -64,16 +64,16 @@ def caller_seat(info: strawberry.Info) -> SeatRow | None:
 
 
 def caller_actor(info: strawberry.Info) -> SeatRow | Organizer | None:
-    """The calling seat or organizer, read afresh each time (as REST's views do).
+    """The calling seat or organizer, read afresh each time, as REST's views do.
 
-    The view that follows a mutation must see the seat's new ``version``. It must never see the row
-    read before it.
+    The view after a mutation must see the seat's new ``version``. It must never see the row read
+    before.
     """
     return actor_of(authorization(info))
 
 
 def viewer_at(info: strawberry.Info, tournament_id: int) -> Viewer:
-    """The caller as a viewer of ``tournament_id`` (a spectator unless it sits there)."""
+    """The caller viewing ``tournament_id``; unless seated there, a spectator."""
     return viewer_in(caller_seat(info), tournament_id)
 
 
@@ -100,7 +100,7 @@ def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
 
 
 def node_of(info: strawberry.Info, id: str) -> relay.Node:
-    """The object of a global id, as the caller may see it.
+    """A global id's object, as the caller may see it.
 
     Ids look like ``TournamentView:7`` or ``SeatView:7:0``, in base64. An id the server did not make
     is ``invalid``. An unknown object is ``not_found``.
@@ -119,7 +119,7 @@ def node_of(info: strawberry.Info, id: str) -> relay.Node:
 def _numbers(node_id: str) -> list[int] | None:
     """A node id's numbers (``7``, ``7:-1``).
 
-    The first is an object's number; any other is a seat's.
+    The first is an object's number. Any other is a seat's.
     """
     parts = node_id.split(":")
     if not all(re.fullmatch(r"-?[0-9]{1,12}", part) for part in parts):
@@ -131,7 +131,7 @@ def _numbers(node_id: str) -> list[int] | None:
 
 
 def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
-    """Seat ``number`` of the tournament, as the caller sees it in the tournament's view.
+    """Seat ``number`` of the tournament, as the tournament's view shows it to the caller.
 
     Both use one projection (``tournament_view_of``). So ``node`` shows nothing the view hides.
     """
@@ -143,7 +143,7 @@ def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
 
 
 def listed_tournament(info: strawberry.Info, tournament_id: int) -> TournamentListItem:
-    """A tournament as the public list shows it (nothing secret: any caller)."""
+    """A tournament as the public list shows it to any caller (nothing secret)."""
     caller_actor(info)  # a bad token is refused as everywhere
     return tournament_list_item(tournament_id)
 

@@ -43,7 +43,7 @@ MATCH_POLL_SECONDS = 1.0
 
 
 def _tournament_viewer(info: strawberry.Info, tournament_id: int, after: int) -> Viewer:
-    """The caller as a viewer of the tournament, refusing what the stream refuses."""
+    """The caller viewing the tournament; refuses what the stream refuses."""
     logged = released_seq(tournament_id)
     viewer = viewer_in(caller_seat(info), tournament_id)
     _check_after(after, logged)

@@ -2,12 +2,11 @@
 
 It plays the same modelled decks with the card and without it (pure: no Django).
 
-Trial ``i`` models a mid-tournament deck and a rival's, the way the bots model rivals
-(``practice.model_deck``). A model is the starter deck plus the picks a steady drafter makes by
-round. The trial puts the card in place of one drafted card of its level (``with``). It puts another
-card of that level in the same place (``without``). It plays both against the same rival with the
-same seed. The pairs differ by that one card only. So the difference of their win rates is the
-card's effect.
+Trial ``i`` models a mid-tournament deck and a rival's (``practice.model_deck``). The bots model
+rivals the same way. A model is the starter deck plus a steady drafter's picks by round. The trial
+puts the card in place of one drafted card of its level (``with``). It puts another card of that
+level in the same place (``without``). Both play the same rival with the same seed. The pairs differ
+by that one card only. So their win rates differ by the card's effect.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ ROUNDS = 7
 
 @dataclass(frozen=True, slots=True)
 class Balance:
-    """Paired matches with and without the card, and the wins of each."""
+    """Paired matches with and without the card, and each one's wins."""
 
     matches: int
     wins_with: int
@@ -43,7 +42,7 @@ def balance_trials(
     seed: int,
     progress: Callable[[int, Balance], None] | None = None,
 ) -> Balance:
-    """Play ``matches`` pairs for ``key``; ``progress`` hears every tenth pair.
+    """Play ``matches`` pairs for ``key``. ``progress`` hears every tenth pair.
 
     ``pools`` holds every A/B/C card of the sets in play, one entry per copy.
     """

@@ -1,11 +1,11 @@
 """What a tournament's start deals from its seed: the Deck Phase's setup.
 
-It deals the card uids, each starter deck, the level piles in their order and the Robot's deck
-(docs/protocol.md §15).
+It deals the card uids and each starter deck. It deals the level piles in their order, and the
+Robot's deck (docs/protocol.md §15).
 
-It is pure. The server deals a new tournament with it. The verifier re-derives the same deal from
-the revealed seed and the frozen card data. That data holds every design with its ``copies`` and
-``starter_copies``. So the two can never drift apart.
+It is pure. The server deals a new tournament with it. The verifier re-derives the same deal. It
+uses the revealed seed and the frozen card data. That data holds every design with its ``copies``
+and ``starter_copies``. So the two can never drift apart.
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ Entry = Mapping[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards a tournament starts with, as uids; ``keys`` names each uid's design."""
+    """The cards a tournament starts with, as uids.
+
+    ``keys`` names each uid's design.
+    """
 
     starter: dict[int, list[int]]  # by seat number
     piles: dict[str, list[int]]  # top card first
@@ -48,7 +51,10 @@ def starter_keys(entries: Iterable[Entry], basic_set: str) -> list[str]:
 
 
 def pile_keys(entries: Iterable[Entry], sets: Iterable[str]) -> dict[str, list[str]]:
-    """Each level pile's cards (by key): every design of a set in play, ``copies`` times."""
+    """Each level pile's cards, by key.
+
+    Every design of a set in play is there ``copies`` times.
+    """
     in_play, every = set(sets), list(entries)
     return {
         level: [
@@ -84,11 +90,11 @@ def deal(
     """The start's deal.
 
     ``seats`` are the numbers of the seats that get a starter deck, in order. ``robot`` is its
-    difficulty and the solo challenge (``None``: no Robot).
+    difficulty and the solo challenge. ``None`` means no Robot.
 
-    Uids 1..N are shuffled by the stream ``uids``. They are handed out in this order: each seat's
-    starter deck, the piles A, B, C, then the Robot's deck. The piles and the Robot's deck each come
-    in ``minting_order``. Each pile's uids are then shuffled by the stream ``pile:<level>``.
+    The stream ``uids`` shuffles uids 1..N. They are handed out in order. First come the seats'
+    starter decks, then the piles A, B, C, then the Robot's deck. The piles and the Robot's deck
+    each come in ``minting_order``. Then the stream ``pile:<level>`` shuffles each pile's uids.
     """
     starter = starter_keys(entries, basic_set)
     piles = {

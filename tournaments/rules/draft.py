@@ -1,9 +1,9 @@
 """One seat's Deck Phase as a pure state machine (rules.md §2.2).
 
-``DraftTurn`` holds what the seat has done this phase. Each action checks the phase rules. It
-changes the turn, the seat's deck and the piles in memory, and returns what happened. The service
-loads the rows, calls one action under a lock, and saves. Every refusal is a coded ``RuleError``,
-raised before anything is changed.
+``DraftTurn`` holds what the seat did this phase. Each action checks the phase rules. It changes the
+turn, the seat's deck and the piles in memory. It returns what happened. The service loads the rows,
+calls one action under a lock, and saves. Every refusal is a coded ``RuleError``. It is raised
+before anything changes.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def draft_draw(turn: DraftTurn, table: Table) -> list[int]:
 
 
 def draft_redraw(turn: DraftTurn, table: Table) -> list[int]:
-    """Throw back the current display and draw as many again (once per phase)."""
+    """Throw back the display and draw as many again, once per phase."""
     _open(turn)
     _require(
         turn.drawn and turn.picks_left > 0,
@@ -175,7 +175,7 @@ def _start_draw_keep(turn: DraftTurn, table: Table) -> None:
 def draft_resolve(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
     """Answer the pending When picked effect.
 
-    The answer is the cards to remove or keep, or ``[]`` to decline.
+    Give the cards to remove or keep, or ``[]`` to decline.
     """
     _open(turn)
     _require(
@@ -275,8 +275,8 @@ TURN_ACTIONS = ("resolve", "choose", "draw", "pick", "redraw", "remove", "finish
 def available_actions(turn: DraftTurn) -> list[str]:
     """The actions this turn offers now, in the order a seat takes them.
 
-    Each is one the action functions above accept in this state. A When picked effect waiting for an
-    answer comes first. ``remove`` and ``finish`` come once every pick is made.
+    Each is one the action functions above accept now. A waiting When picked effect comes first.
+    ``remove`` and ``finish`` come once every pick is made.
     """
     if turn.finished:
         return []
@@ -298,7 +298,7 @@ def _pile_of(turn: DraftTurn) -> str:
 
 
 def _settle_display(turn: DraftTurn, table: Table) -> None:
-    """Put the unkept display back once no pick can still come from it."""
+    """Put the unkept display back once no pick can come from it."""
     if not turn.display and turn.drawn:
         turn.picks_left = 0
     if turn.picks_left == 0 and not turn.obligations and turn.display:
@@ -353,7 +353,7 @@ class TurnData(TypedDict):
 
 
 def turn_to_data(turn: DraftTurn) -> TurnData:
-    """The JSON form of a turn, as stored on its row."""
+    """A turn's JSON form, as stored on its row."""
     return {
         "options": [[o.pile, o.count, o.fans] for o in turn.options],
         "option": turn.option,

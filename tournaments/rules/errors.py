@@ -6,7 +6,7 @@ from __future__ import annotations
 def gettext_noop(message: str) -> str:
     """Mark ``message`` for the gettext catalogues without importing Django.
 
-    ``makemessages`` reads the name. The rules stay pure, and the message is translated where it is
+    ``makemessages`` reads the name. The rules stay pure. The message is translated where it is
     rendered.
     """
     return message
@@ -16,8 +16,8 @@ class RuleError(Exception):
     """An action the rules (or the phase) forbid.
 
     ``code`` is stable; ``message`` is for people. ``template`` is the English text. It may name
-    ``details`` as ``%(name)s``. The transports translate the template and then fill it in
-    (``tournaments.services.common.rule_errors``).
+    ``details`` as ``%(name)s``. The transports translate the template, then fill it in. See
+    ``tournaments.services.common.rule_errors``.
     """
 
     status = 409

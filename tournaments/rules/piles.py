@@ -19,7 +19,7 @@ class Pile:
     def draw(self, count: int, rng: random.Random) -> list[int]:
         """Draw up to ``count`` cards.
 
-        An empty pile first shuffles its discard to form it again.
+        An empty pile first reshuffles its discard into itself.
         """
         drawn: list[int] = []
         while len(drawn) < count:

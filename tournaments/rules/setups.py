@@ -1,11 +1,14 @@
-"""Each match's engine input (its *setup*) from the tournament's state as a round's Match Phase
-opens.
+"""Each match's engine input (its *setup*), from the tournament's state.
 
-It is pure. So the server builds setups with it, and a verifier rebuilds them from the seed and the
-public log (docs/protocol.md §15).
+It is built as a round's Match Phase opens. It is pure. The server builds setups with it. A verifier
+rebuilds them from the seed and the public log (docs/protocol.md §15).
 
-A setup holds everything the engine needs besides the card specs and the seed. That is both decks,
-the match's share of the piles, trophies, fans, who holds the flag first, and the sets in play.
+A setup holds all the engine needs besides the card specs and the seed:
+
+- both decks and the match's share of the piles;
+- trophies and fans;
+- who holds the flag first;
+- the sets in play.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ SIDES = ("A", "B")
 class Side:
     """What a setup takes of one seat.
 
-    That is its deck (uids, in order) and fans, and whether it lost its last match. It is also the
-    (round, fans) of every trophy it keeps, and whether it is the Robot.
+    That is its deck (uids, in order), its fans, and whether it lost its last match. It also takes
+    the (round, fans) of each trophy the seat keeps. And it notes whether the seat is the Robot.
     """
 
     deck: Sequence[int]
@@ -46,7 +49,9 @@ def pile_shares(piles: Mapping[str, Sequence[int]], count: int) -> list[dict[str
 def flag_holder(
     round_number: int, won_a: Sequence[tuple[int, int]], won_b: Sequence[tuple[int, int]]
 ) -> str | None:
-    """Who holds the flag first: the holder of the highest-round trophy, else a toss (``None``).
+    """Who holds the flag first.
+
+    It is the holder of the highest-round trophy. Else a toss decides (``None``).
 
     **Decision:** two seats whose best trophies are of the same round toss for the flag too.
     """
@@ -69,7 +74,10 @@ def match_setup(
     keys: Mapping[int, str],
     sets_in_play: Sequence[str],
 ) -> dict[str, object]:
-    """One match's setup as stored and published (``[uid, key]`` pairs, top first)."""
+    """One match's setup as stored and published.
+
+    Decks are ``[uid, key]`` pairs, top first.
+    """
     a, b = sides["A"], sides["B"]
     return {
         "round": min(round_number, 7),

@@ -12,19 +12,18 @@
   piles, the flag, moves, removals, cards taken from piles without their key, fans, and its own
   questions, answers and arrangements.
 
-It never sees a shuffle or the other side's unrevealed cards (neither their order nor which cards
-they are). It never sees the other side's questions or answers. Nor does it use the match's seed as
-a source of chance: the seed only names the champion's own random streams.
+It never sees a shuffle. It never sees the other side's unrevealed cards: neither their order nor
+which cards they are. It never sees the other side's questions or answers. The match's seed is no
+source of chance for it. The seed only names the champion's own random streams.
 
-**How it decides.** The hidden information is *resampled* into a full match setup consistent with
-what it saw (``sample_setup``).
+**How it decides.** The hidden information is *resampled* into a full match setup
+(``sample_setup``). That setup is consistent with what the champion saw.
 
-Following the seen events (``DeckTrack``) pins the starting position of every card of a deck that
-showed. A card shows when it is revealed from the top, or looked at through the champion's own
-questions. A search or a look at the deck top lists the cards top first. A peek question being
-decided names the key of the card it shows (``peeked``). A card also shows when it is taken out of
-the deck. When the events do not say from which end, a seeded guess places it; a wrong guess fails
-the check below.
+Following the seen events (``DeckTrack``) pins the starting position of each card that showed. A
+card shows when revealed from the top. It also shows when the champion's own questions look at it. A
+search or a look at the deck top lists the cards top first. A peek question being decided names the
+key of the card it shows (``peeked``). A card also shows when taken out of the deck. The events may
+not say from which end. Then a seeded guess places it. A wrong guess fails the check below.
 
 The sample is built from these positions:
 
@@ -34,38 +33,38 @@ The sample is built from these positions:
   composition. The taken cards have their keys where revealed, else keys drawn from its
   composition.
 
-The modelled remainder is the public deck size less the cards seen, drawn from ``pool``. By default
-``pool`` is the champion's own starting cards. Both decks grew from the same starter through the
-same rounds.
+The modelled remainder is the public deck size less the cards seen. It is drawn from ``pool``. By
+default ``pool`` is the champion's own starting cards. Both decks grew from the same starter through
+the same rounds.
 
-The sample is replayed from the start, with no shuffle and the opener as seen. The champion's own
-past answers are used up to the question. The other side gives *default* answers: its real answers
-are not the champion's to see. The sample is kept only when the champion's view of that replay
-equals its view of the match (rejection, ``replay_to``).
+The sample is replayed from the start. There is no shuffle, and the opener is as seen. The
+champion's past answers are replayed up to the question. The other side gives *default* answers. Its
+real answers are not the champion's to see. The sample is kept only when the champion's view of the
+replay equals its view of the match (rejection, ``replay_to``).
 
-Each candidate answer is then played to the end on every kept sample. It uses the engine's fast path
-and default answers afterwards. All candidates meet the same samples (common random numbers). The
-answer winning most often is chosen if it wins on at least ``MARGIN`` of the samples more than the
-default does. Otherwise (ties, near-ties) the default answer is chosen.
+Then each candidate answer is played to the end on every kept sample. The engine's fast path plays
+it, with default answers afterwards. All candidates meet the same samples (common random numbers).
+The answer winning most often is chosen if it beats the default by ``MARGIN`` of the samples.
+Otherwise (ties, near-ties) the default answer is chosen.
 
 **Why this rival model.** The draft's ``Rival`` model (``practice.py``) leans on the cards seen in
-*released* matches. Those depend on when the match is played and re-run: a live question pauses
-it while others release. The champion's own cards depend on the match alone, so a re-run answers
-the same. On 400 paired test matches, the real rival deck as the model did only a little better.
-That oracle, never used in play, had 25 gains and 5 losses against 21 and 6.
+*released* matches. Those depend on when the match is played and re-run. A live question pauses it
+while others release. The champion's own cards depend on the match alone. So a re-run answers the
+same. On 400 paired test matches, an oracle did only a little better. The oracle, never used in
+play, took the real rival deck as the model. It had 25 gains and 5 losses, against 21 and 6.
 
-**Budget.** At most ``ROLLOUTS`` rollouts per question. There are ``MAX_CANDIDATES`` candidates:
-all valid answers when that few, else the default and a seeded sample. Each plays on ``ROLLOUTS
-// candidates`` samples. Each kept sample takes up to ``TRIES`` sampling attempts.
+**Budget.** At most ``ROLLOUTS`` rollouts per question. There are ``MAX_CANDIDATES`` candidates.
+They are all valid answers when that few. Else they are the default and a seeded sample. Each plays
+on ``ROLLOUTS // candidates`` samples. Each kept sample takes up to ``TRIES`` sampling attempts.
 
-With no kept sample, the champion gives the default answer. Then the past could not be reproduced:
-the other side answered a question other than by default in a way that shows, or reordered its deck
-out of sight. A match that is not recorded (the engine's fast path) has no events to see; it gets
-the default answer too.
+With no kept sample, the champion gives the default answer. Then the past could not be reproduced.
+The other side answered a question other than by default, in a way that shows. Or it reordered its
+deck out of sight. A match that is not recorded (the engine's fast path) has no events to see. It
+gets the default answer too.
 
 Every random draw comes from ``random.Random(f"{seed}:champion:{side}:{question number}")``. So the
-same match seed gives the same answers. A stored match is re-run from its stored answers, and given
-answers are never asked again. So its record is reproduced whatever the champion would answer now.
+same match seed gives the same answers. A stored match is re-run from its stored answers. Given
+answers are never asked again. So its record is reproduced, whatever the champion would answer now.
 """
 
 from __future__ import annotations
@@ -117,7 +116,7 @@ class _Reached(Exception):
 
 
 class _Diverged(Exception):
-    """The replay asked the champion a question it was not asked in the match."""
+    """The replay asked the champion a question the match did not."""
 
 
 class Rollouts(TypedDict):
@@ -148,11 +147,8 @@ class Observation:
 
 
 def observe(view: SideView) -> Observation | None:
-    """Read the view's events.
-
-    They tell who opened, the cards' keys seen, the cards taken from each pile, and the champion's
-    own answers.
-    """
+    """Read the view's events: who opened, the cards' keys seen, the cards taken from each pile, the
+    champion's own answers."""
     seen = view.seen or ()
     first = view.setup.first
     taken: dict[str, list[object]] = {}
@@ -178,7 +174,7 @@ def observe(view: SideView) -> Observation | None:
 def _rest(
     composition: Sequence[str], taken: Sequence[object], keys: Mapping[object, str]
 ) -> tuple[str, ...]:
-    """A pile's composition less the cards seen taken from it."""
+    """A pile's composition less its cards seen taken."""
     left = Counter(composition)
     for uid in taken:
         if uid in keys and left[keys[uid]] > 0:
@@ -197,9 +193,9 @@ class DeckTrack:
     ``(True, n)``; its card is unknown until ``pins`` names it. A known card is ``(False, uid)``,
     put there by an effect.
 
-    Replaying the seen events pins the starting positions of the cards that showed. Sometimes the
-    events do not say from which end of the deck an unseen card left. Then ``rng`` guesses, and a
-    wrong guess fails the replay check.
+    Replaying the seen events pins the starting positions of cards that showed. The events may not
+    say from which end an unseen card left. Then ``rng`` guesses. A wrong guess fails the replay
+    check.
     """
 
     def __init__(self, size: int, rng: random.Random) -> None:
@@ -256,7 +252,7 @@ class DeckTrack:
 
 
 def _uids(value: object) -> list[object]:
-    """An event's list of cards (or of a question's options)."""
+    """An event's list of cards, or of a question's options."""
     assert isinstance(value, list)
     return value
 
@@ -274,9 +270,8 @@ def pinned(
 ) -> dict[object, object]:
     """The starting positions (top = 0) of ``side``'s deck whose card the events show.
 
-    ``peek`` is the card being peeked at, one of the side's own cards. With it, the deck end it
-    looks at holds a card of that key. That card is drawn among the side's unplaced cards of that
-    key.
+    ``peek`` is the card being peeked at, one of the side's own. With it, the deck end it looks at
+    holds a card of that key. That card is drawn among the side's unplaced cards of that key.
     """
     track = DeckTrack(size, rng)
     for event in events:
@@ -293,7 +288,7 @@ def pinned(
 
 
 def peeked(question: Question, view: SideView) -> Peek | None:
-    """The card a ``peek_move`` question looks at; its key is the question's option key."""
+    """The card a ``peek_move`` question looks at (its key is the question's option key)."""
     if question.kind != "peek_move" or not question.option_keys or question.card_key is None:
         return None
     specs = view.setup.specs if view.setup.specs is not None else load_catalogue()
@@ -303,7 +298,7 @@ def peeked(question: Question, view: SideView) -> Peek | None:
 
 
 def _fresh_uids(known: set[object]) -> Iterator[int]:
-    """Uids for modelled cards: negative ints no real card uses."""
+    """Uids for modelled cards: negative ints, which no real card uses."""
     uid = -1
     while True:
         if uid not in known:
@@ -320,7 +315,7 @@ def sample_setup(
 ) -> MatchSetup | None:
     """One full setup consistent with the cards seen (see the module docstring).
 
-    ``peek`` is the card the question being decided shows (``peeked``).
+    ``peek`` is the card shown by the question being decided (``peeked``).
     """
     me, other = seen.side, "B" if seen.side == "A" else "A"
     own = {ref[0]: ref for ref in view.own_deck}
@@ -353,8 +348,8 @@ def _sample_pile(
 ) -> tuple[Ref, ...]:
     """A level pile: the cards taken from it, then ``PILE_DEPTH`` cards drawn from the rest.
 
-    Taken cards have their keys where seen, else keys drawn from the rest of its composition. A
-    match never takes more than that.
+    The rest is its composition less the cards seen taken. Taken cards have their keys where seen,
+    else keys drawn from the rest. A match never takes more.
     """
     taken = seen.taken.get(pile, ())
     rest = seen.pile_rest.get(pile, ())
@@ -407,9 +402,9 @@ def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[
 
 
 def _story(events: Sequence[dict[str, object]]) -> list[dict[str, object]]:
-    """The events as compared between a replay and the match.
+    """The events compared between a replay and the match.
 
-    Their ``seq`` is left out: it counts the hidden shuffles too. The start and the toss are left
+    Their ``seq`` is left out, as it counts the hidden shuffles too. The start and toss are left
     out: a replay opens as seen.
     """
     return [
@@ -420,9 +415,10 @@ def _story(events: Sequence[dict[str, object]]) -> list[dict[str, object]]:
 
 
 def candidates(question: Question, rng: random.Random) -> list[list[object]]:
-    """The default answer first, then other valid answers (``MAX_CANDIDATES`` in all).
+    """The default answer first, then other valid answers.
 
-    When there are few, every other valid answer follows. Else a seeded sample of them follows.
+    There are ``MAX_CANDIDATES`` in all. When there are few, all the others follow. Else a seeded
+    sample of them follows.
     """
     default = list(question.default)
     options = list(question.options)
@@ -445,7 +441,7 @@ def _norm(answer: Sequence[object], ordered: bool) -> tuple[object, ...] | froze
 def _answers(
     question: Question, options: list[object], ordered: bool, rng: random.Random
 ) -> Iterator[list[object]]:
-    """Every valid answer (when at most ``MAX_CANDIDATES``), else random ones."""
+    """Every valid answer if at most ``MAX_CANDIDATES``, else random ones."""
     if ordered:
         total = math.factorial(len(options))
     else:
@@ -470,7 +466,7 @@ def _answers(
 def best_answer(
     question: Question, view: SideView, seed: object, pool: Sequence[str] | None = None
 ) -> tuple[list[object], Rollouts]:
-    """The answer with the best win rate over the rollouts, and how it was reached."""
+    """The answer winning most over the rollouts, and how it was reached."""
     rng = random.Random(f"{seed}:champion:{view.side}:{question.seq}")
     default = list(question.default)
     seen = observe(view) if view.seen is not None else None
@@ -504,7 +500,7 @@ def best_answer(
 
 
 def _wins(setup: MatchSetup, answers: list[object], side: str) -> int:
-    """1 when ``side`` wins the match played out with ``answers``, then default answers."""
+    """1 when ``side`` wins the match played out with ``answers`` then default answers."""
     try:
         result = play_match(setup, None, None, record=False, answers=answers)
     except EngineError:
@@ -519,7 +515,7 @@ class ChampionPolicy:
         self.seed, self.side, self.pool = seed, side, pool
 
     def answer(self, question: Question) -> Sequence[object]:
-        """Without a view (an engine that gives none): the default answer."""
+        """The default answer, when the engine gives no view."""
         return list(question.default)
 
     def answer_seeing(self, question: Question, view: SideView) -> Sequence[object]:

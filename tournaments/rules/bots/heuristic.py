@@ -1,6 +1,7 @@
-"""The simple Deck Phase policy: rookie bots (with a little noise) and seats that miss a deadline.
+"""The simple Deck Phase policy.
 
-It drafts for raw strength:
+Rookie bots play it with a little noise, and so do seats that miss a deadline. It drafts for raw
+strength:
 
 - choose the option with the most expected power (a fan bonus counts as two points);
 - redraw a display whose best card is weak for its pile;
@@ -8,8 +9,7 @@ It drafts for raw strength:
 - pay for extra picks with the weakest deck card;
 - from round 4 on, thin the deck of Newcomers while it keeps at least ``MIN_DECK`` cards.
 
-Every decision goes through the same actions a person uses. So a bot can never do what a person may
-not.
+Every decision goes through the actions a person uses. So a bot can never do what a person may not.
 """
 
 from __future__ import annotations

@@ -3,12 +3,12 @@
 * **rookie** — the simple heuristic (``heuristic.py``) with a little seeded noise in its taste.
 * **steady** — picks, option and cuts by practice matches (``practice.py``) against the rival it
   meets next. The redraw and the When picked answers come from the heuristic.
-* **champion** — searches each pick together with the cut it allows. It decides the redraw and
-  the option by practice too. It weighs every rival by the fans at stake (``rivals_by_stake`` in
-  ``tournaments.rules.bots.stakes``). Its rival models include the cards it has seen them play.
+* **champion** — searches each pick together with the cut it allows. The redraw and the option
+  are practised too. It weighs every rival by the fans at stake (``rivals_by_stake`` in
+  ``tournaments.rules.bots.stakes``). Its rival models include cards it saw them play.
 
-Every action is one a person could take through the same rules. So no level can make an illegal
-move. Every draw comes from the outlook's seed, so the same seed gives the same decisions.
+Every action is one a person could take under the same rules. So no level can make an illegal move.
+Every draw comes from the outlook's seed. So the same seed gives the same decisions.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _split(outlook: Outlook, parts: int) -> int:
 
 
 def best_option(turn: DraftTurn, table: Table, outlook: Outlook) -> int:
-    """Each option's worth: its drafted cards played in practice, plus its fans.
+    """Each option's worth: its drafted cards in practice, plus its fans.
 
     The drafted cards are the best of displays sampled from the pile's public composition.
     """
@@ -155,7 +155,7 @@ def _picks(turn: DraftTurn, table: Table, outlook: Outlook, champion: bool) -> A
 
 
 def practised_action(turn: DraftTurn, table: Table, outlook: Outlook) -> Action | None:
-    """A steady or champion bot's next action; ``None`` when it has finished."""
+    """A steady or champion bot's next action. ``None`` when it has finished."""
     champion = outlook.level == "champion"
     if turn.finished:
         return None

@@ -1,8 +1,8 @@
 """How each bot level answers its cards' questions during a match.
 
 * rookie — the documented default answer. But one question in ``ROOKIE_SLIP`` gets a random valid
-  answer instead. The draw comes from the match seed, the side and the question's number. So a
-  re-run of the match from its stored answers asks and answers the same.
+  answer. It is drawn from the match seed, the side and the question's number. So a re-run from
+  the stored answers asks and answers the same.
 * steady — the engine's default answers (``DefaultPolicy``: free bench seats, keep the strongest
   cards on top, …).
 * champion — each question answered by simulation from what its side may know

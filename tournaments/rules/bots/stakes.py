@@ -1,11 +1,11 @@
-"""What a champion plays for: the fans at stake against each rival (the fan race).
+"""What a champion plays for: the fans at stake against each rival.
 
-The next rival is worth the mean fans on this round's trophies. Every other rival shares what the
-later rounds are worth (their trophies' mean fans), plus the Final. The Final decides the game
-whatever the fans (``FINAL_WORTH``).
+This is the fan race. The next rival is worth this round's trophies' mean fans. The other rivals
+share what the later rounds are worth (their trophies' mean fans). They share the Final too. The
+Final decides the game whatever the fans (``FINAL_WORTH``).
 
-In a 1-2 seat game the only rival is worth everything. The seat may be within reach of the 11-fan
-lead. Then the next match is worth the lead as well, since winning it may end the game at once.
+In a 1-2 seat game the one rival is worth everything. The seat may be near the 11-fan lead. Then the
+next match is worth the lead as well: winning it may end the game at once.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def rival_weights(
 ) -> dict[int, float]:
     """Each rival seat's weight this Deck Phase.
 
-    ``lead`` is the seat's fan lead, in 1-2 seat games.
+    ``lead`` is the seat's fan lead (1-2 seat games).
     """
     now = round_worth(round_number)
     if lead is not None and abs(lead) + now >= LEAD:
