@@ -1,6 +1,8 @@
-"""Every tournament and match action, declared once (``apikit.actions``): REST's views
-(``tournaments.api``) and GraphQL's mutations (``tournaments.graphql.mutations``) are made from
-these declarations, so both validate the same input, call the same service and refuse alike.
+"""Every tournament and match action, declared once (``apikit.actions``).
+
+REST's views (``tournaments.api``) and GraphQL's mutations (``tournaments.graphql.mutations``) are
+made from these declarations. So both validate the same input and call the same service. Both refuse
+alike.
 """
 
 from __future__ import annotations
@@ -75,8 +77,11 @@ ANSWER_400 = ["bad_kind", "not_offered", "duplicate", "too_few", "too_many", "no
 
 
 def actor(call: Call) -> SeatRow | Organizer | None:
-    """The calling seat or organizer (``None``: a spectator); ``bad_token`` for an unknown one.
-    Looked up once per call: the action and the view that answers it share it."""
+    """The calling seat or organizer; ``None`` for a spectator.
+
+    An unknown token is ``bad_token``. The actor is looked up once per call: the action and its
+    view share it.
+    """
     if "actor" not in call.memo:
         call.memo["actor"] = actor_of(call.authorization)
     return call.memo["actor"]
@@ -89,8 +94,10 @@ def seat(call: Call) -> SeatRow | None:
 
 
 def viewed(call: Call) -> TournamentView:
-    """The tournament as the caller sees it after the action (the view reads the seat's new
-    ``version`` itself: the viewer names the seat only)."""
+    """The tournament as the caller sees it after the action.
+
+    The view reads the seat's new ``version`` itself. The viewer names the seat only.
+    """
     tournament_id = call.data["tournament_id"]
     return tournament_view_of(
         tournament_id=tournament_id, viewer=viewer_in(seat(call), tournament_id)
@@ -116,7 +123,7 @@ def acting(
     body: type[serializers.Serializer] | None = None,
     **options: object,
 ) -> Action:
-    """An action on a tournament that answers the tournament as the caller sees it."""
+    """A tournament action answering with the caller's view of it."""
 
     def run(call: Call) -> TournamentView:
         act(call)
@@ -295,8 +302,11 @@ SETTINGS = acting(
 def deck_action(
     action: str, description: str, body: type[serializers.Serializer], summary: str, rest: str
 ) -> Action:
-    """A Deck Phase action: its body's fields (but ``version``) are the service's arguments;
-    ``summary`` and ``rest`` (REST's description) document its operation."""
+    """A Deck Phase action.
+
+    Its body's fields (but ``version``) are the service's arguments. ``summary`` and ``rest``
+    (REST's description) document its operation.
+    """
 
     def act(call: Call) -> None:
         data = dict(call.data)
@@ -384,7 +394,7 @@ def _answer(call: Call) -> MatchView:
 
 
 def _viewer(call: Call, tournament_id: int) -> Viewer:
-    """The caller as a viewer of ``tournament_id`` (a spectator if it sits elsewhere)."""
+    """The caller viewing ``tournament_id``; seated elsewhere, a spectator."""
     return viewer_in(seat(call), tournament_id)
 
 

@@ -1,4 +1,4 @@
-"""Admin for running games: tournaments and their matches, and retrying a failed match."""
+"""Admin for running games: tournaments, their matches, failed-match retries."""
 
 from __future__ import annotations
 
@@ -44,7 +44,10 @@ class TournamentAdmin(NoBulkDelete):
 
     @admin.action(description=_("Cancel the selected tournaments (give a reason)"))
     def cancel(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        """The host's cancel (``tournament_cancel``), by staff, with the reason in the event."""
+        """The host's cancel (``tournament_cancel``), done by staff.
+
+        The event holds the reason.
+        """
         reason = request.POST.get("reason", "").strip()
         if not reason:
             self.message_user(request, gettext("Give a reason to cancel."), messages.ERROR)
@@ -90,9 +93,11 @@ class MatchAdmin(NoBulkDelete):
 
 @admin.register(OrganizerToken)
 class OrganizerTokenAdmin(admin.ModelAdmin):
-    """Which users hold an organizer token (only its hash is stored). A token is made with
-    ``manage.py create_organizer``; the ``tournaments.organize`` permission itself is granted or
-    taken away on the user's page, and deleting a row here revokes that token."""
+    """Which users hold an organizer token. Only its hash is stored.
+
+    ``manage.py create_organizer`` makes a token. The user's page grants or takes away the
+    ``tournaments.organize`` permission. Deleting a row here revokes that token.
+    """
 
     list_display = ["user", "created_at"]
     readonly_fields = ["user", "created_at"]
@@ -104,8 +109,11 @@ class OrganizerTokenAdmin(admin.ModelAdmin):
 
 @admin.register(CardStat)
 class CardStatAdmin(ReadOnlyHistory):
-    """Card figures from stored play, one row per design, set combination and kind of player
-    (written by the recording services, rebuilt by ``manage.py card_stats_recount``)."""
+    """Card figures from stored play.
+
+    There is a row per design, set combination and player kind. The recording services write them;
+    ``manage.py card_stats_recount`` rebuilds them.
+    """
 
     list_display = [
         *("key", "player", "sets", "offered", "picked", "pick_rate", "decks"),
@@ -144,8 +152,11 @@ def _percent(value: float | None) -> str:
 
 @admin.register(CardBalance)
 class CardBalanceAdmin(NoBulkDelete):
-    """Balance simulations (queued by the card list's "Simulate" action): their progress while a
-    worker plays them, then the win rates with and without the card."""
+    """Balance simulations, queued by the card list's "Simulate" action.
+
+    Shows their progress while a worker plays them. Then shows the win rates with and without the
+    card.
+    """
 
     list_display = ["key", "status", "progress", "with_card", "without_card", "created_at"]
     list_filter = ["status"]
@@ -160,8 +171,10 @@ class CardBalanceAdmin(NoBulkDelete):
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, object] | None = None
     ) -> HttpResponse:
-        """The list, reloading itself every few seconds while a simulation is queued or
-        running (its progress, as a worker plays it)."""
+        """The list, reloading itself every few seconds while a simulation is queued or running.
+
+        So it shows the progress as a worker plays.
+        """
         response = super().changelist_view(request, extra_context)
         running = [BalanceStatus.QUEUED, BalanceStatus.RUNNING]
         if request.method == "GET" and CardBalance.objects.filter(status__in=running).exists():

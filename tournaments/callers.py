@@ -1,8 +1,10 @@
-"""Who is calling: ``Authorization: Bearer <seat token>``, ``Authorization: Token <organizer
-token>``, or nobody (a spectator).
+"""Who is calling: a seat, an organizer or nobody (a spectator).
 
-The public API knows no other credential: no password (Basic) and no admin session, so it can
-never be used to guess the admin's password or act with an admin's cookie.
+A seat sends ``Authorization: Bearer <seat token>``. An organizer sends ``Authorization: Token
+<organizer token>``.
+
+The public API knows no other credential. There is no password (Basic) and no admin session. So it
+can never be used to guess the admin's password or act with an admin's cookie.
 """
 
 from __future__ import annotations
@@ -23,13 +25,18 @@ from tournaments.selectors.viewers import (
 
 
 def credential(request: Request) -> tuple[str, str] | None:
-    """``("bearer", token)``, ``("token", token)`` or ``None``; any other scheme is refused."""
+    """``("bearer", token)``, ``("token", token)`` or ``None``.
+
+    Any other scheme is refused.
+    """
     return credential_of(request.headers.get("Authorization", ""))
 
 
 def credential_of(header: str) -> tuple[str, str] | None:
-    """An ``Authorization`` value read as ``credential`` reads it (GraphQL's socket sends it in
-    its ``connection_init`` payload, not as a header)."""
+    """An ``Authorization`` value, read as ``credential`` reads it.
+
+    GraphQL's socket sends it in ``connection_init``, not as a header.
+    """
     scheme, _space, token = header.partition(" ")
     if not header:
         return None
@@ -42,7 +49,10 @@ def credential_of(header: str) -> tuple[str, str] | None:
 
 
 def actor(request: Request) -> SeatRow | Organizer | None:
-    """The calling seat or organizer, ``None`` for a spectator; an unknown token is refused."""
+    """The calling seat or organizer, ``None`` for a spectator.
+
+    An unknown token is refused.
+    """
     return actor_of(request.headers.get("Authorization", ""))
 
 
@@ -56,9 +66,11 @@ def actor_of(header: str) -> SeatRow | Organizer | None:
 
 
 def chat_author_of(header: str) -> SeatRow | GuestRow | None:
-    """Who posts to a table chat: a seat, a spectator who joined the chat (its chat token is a
-    bearer token only there), or ``None``; any other token is refused as ``actor_of`` refuses it.
-    An organizer chats as a spectator would."""
+    """Who posts to a table chat: a seat, a chat spectator, or ``None``.
+
+    A chat spectator is one who joined the chat. Its chat token is a bearer token only there. Any
+    other token is refused as ``actor_of`` refuses it. An organizer chats as a spectator would.
+    """
     found = credential_of(header)
     if found is not None and found[0] == "bearer" and (guest := guest_of_token(found[1])):
         return guest
@@ -67,8 +79,10 @@ def chat_author_of(header: str) -> SeatRow | GuestRow | None:
 
 
 def caller(request: Request) -> SeatRow | None:
-    """The calling seat, ``None`` for a spectator (an organizer reads as one); an unknown token is
-    refused."""
+    """The calling seat, ``None`` for a spectator.
+
+    An organizer reads as a spectator. An unknown token is refused.
+    """
     found = actor(request)
     return None if isinstance(found, Organizer) else found
 
@@ -80,10 +94,10 @@ def organizer(request: Request) -> Organizer | None:
 
 
 class SeatTokenAuthentication(BaseAuthentication):
-    """DRF's only authentication: a seat token, or a spectator; any other scheme is refused.
+    """DRF's only authentication: a seat token, or a spectator.
 
-    The tournament views read the seat themselves (``caller``); this class keeps every other
-    endpoint (the card catalogue) from taking a password or a session instead.
+    Any other scheme is refused. The tournament views read the seat themselves (``caller``). This
+    class keeps every other endpoint (the card catalogue) from taking a password or a session.
     """
 
     def authenticate(self, request: Request) -> tuple[None, SeatRow | Organizer] | None:

@@ -1,8 +1,9 @@
-"""The card statistics' responses, declared once (``apikit.shapes``):
-``tournaments.selectors.cardstats`` builds them, REST renders ``DesignStats`` and ``SetStats``
-(``GET /api/v1/cards/{key}/stats/``, ``/card-sets/{name}/stats/``: ``by_sets`` one page of
-``limit``/``offset``), GraphQL's ``cardStats``/``setStats`` answer ``CardStats`` (``bySets`` a
-connection, read a page at a time). Field order is REST's key order.
+"""The card statistics' responses, declared once (``apikit.shapes``).
+
+``tournaments.selectors.cardstats`` builds them. REST renders ``DesignStats`` and ``SetStats``
+(``GET /api/v1/cards/{key}/stats/``, ``/card-sets/{name}/stats/``). There ``by_sets`` is one page of
+``limit``/``offset``. GraphQL's ``cardStats``/``setStats`` answer ``CardStats``. Its ``bySets`` is a
+connection, read by the page. Field order is REST's key order.
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
-"""The table chat's actions, declared once (``apikit.actions``): REST's views under
-``/api/v1/tournaments/{id}/chat/`` and GraphQL's mutations are made from them, so both call the
-same service (``tournaments.services.chat``) and refuse alike."""
+"""The table chat's actions, declared once (``apikit.actions``).
+
+REST's views and GraphQL's mutations are made from them. The views live under
+``/api/v1/tournaments/{id}/chat/``. So both call the same service (``tournaments.services.chat``).
+Both refuse alike.
+"""
 
 from __future__ import annotations
 

@@ -1,22 +1,25 @@
 """The live event stream of a tournament: ``ws://host/ws/tournaments/{id}/?after=N``.
 
-A seat authenticates in the handshake's subprotocols, out of every URL (and so out of access
-logs): ``Sec-WebSocket-Protocol: challengers.v1, bearer.<token>``, answered with
+A seat authenticates in the handshake's subprotocols, so its token stays out of every URL (and out
+of access logs). It sends ``Sec-WebSocket-Protocol: challengers.v1, bearer.<token>``; the answer is
 ``challengers.v1``. ``?token=`` is still read, deprecated, for one release.
 
-On connect the viewer gets every event after ``N`` it may see, read from the database log, then
-the live stream: each nudge from the channel layer makes the consumer read the log again from the
-last seq it sent, so nothing is lost or repeated however the nudges arrive. A spectator (no token)
-gets the public events only; a seat also gets its own private ones.
+On connect the viewer gets every event after ``N`` it may see, from the database log. Then comes the
+live stream. Each nudge from the channel layer makes the consumer read the log again. It reads from
+the last seq it sent. So nothing is lost or repeated, however nudges arrive. A spectator (no token)
+gets the public events only. A seat also gets its own private ones.
 
-A refusal is a frame ``{"type": "error", "code", "message"}`` and then a close with a code:
-4400 a bad ``after`` (not a whole number, or beyond the tournament's log), 4401 an unknown token,
-4404 no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash);
-4403 ``forbidden_origin``, a page of another site, is refused before any route
-(``infra.wsorigin``). The stream takes no messages: a frame from the client (text, JSON or not,
-or binary) is answered with the error frame ``read_only`` and the stream goes on. Refusals and
-error frames are written in the language of the opening request's ``?lang=`` or
-``Accept-Language`` (``infra.i18n``).
+A refusal is a frame ``{"type": "error", "code", "message"}``, then a close with a code:
+
+- 4400: a bad ``after`` (not a whole number, or beyond the tournament's log);
+- 4401: an unknown token;
+- 4404: no such tournament or no such stream (an unknown ``/ws/`` path, a missing slash);
+- 4403 ``forbidden_origin``: a page of another site, refused before any route
+  (``infra.wsorigin``).
+
+The stream takes no messages. Any client frame (text, JSON or not, or binary) gets the error frame
+``read_only``. Then the stream goes on. Refusals and error frames are in the opening request's
+language (``?lang=`` or ``Accept-Language``, ``infra.i18n``).
 """
 
 from __future__ import annotations
@@ -134,8 +137,8 @@ class Refused(Exception):
 def _viewer(tournament_id: int, token: str | None, after: int) -> Viewer:
     """The viewer (a seat of the tournament or a spectator), or ``Refused``.
 
-    The viewer is resolved as REST resolves it (``selectors.viewers``): another tournament's
-    token watches as a spectator, a token no seat holds is refused.
+    It is resolved as REST resolves it (``selectors.viewers``). Another tournament's token watches
+    as a spectator. A token no seat holds is refused.
     """
     try:
         logged = released_seq(tournament_id)
@@ -163,12 +166,12 @@ def _after(query: dict[str, list[str]]) -> int:
 
 
 def _query(scope: WebSocketScope) -> dict[str, list[str]]:
-    """The query string's parameters; bytes that are not UTF-8 become U+FFFD (a bad token)."""
+    """The query string's parameters. Non-UTF-8 bytes become U+FFFD (a bad token)."""
     return parse_qs(scope.get("query_string", b"").decode("utf-8", errors="replace"))
 
 
 def stream_token(scope: WebSocketScope, query: dict[str, list[str]]) -> str | None:
-    """The seat token: from the ``bearer.<token>`` subprotocol, else (deprecated) ``?token=``."""
+    """The seat token: the ``bearer.<token>`` subprotocol, else ``?token=`` (deprecated)."""
     for subprotocol in scope.get("subprotocols", []):
         if subprotocol.startswith(BEARER):
             return str(subprotocol[len(BEARER) :])
@@ -176,21 +179,25 @@ def stream_token(scope: WebSocketScope, query: dict[str, list[str]]) -> str | No
 
 
 async def accept(consumer: AsyncJsonWebsocketConsumer) -> None:
-    """Accept with ``challengers.v1`` when the client offered it (a browser that offered
-    subprotocols fails a handshake answered with none)."""
+    """Accept with ``challengers.v1`` when the client offered it.
+
+    Browsers that offered subprotocols fail a handshake answered with none.
+    """
     offered = consumer.scope.get("subprotocols", [])
     await consumer.accept(subprotocol=spoken_subprotocol(offered, (STREAM_PROTOCOL,)))
 
 
 async def refuse(consumer: AsyncJsonWebsocketConsumer, refused: Refused) -> None:
-    """Send the error frame, then close with the refusal's code and a reason that starts with
-    its code (``invalid: …``; a browser sees both)."""
+    """Send the error frame, then close with the refusal's code.
+
+    The close reason starts with the code (``invalid: …``), so a browser sees both.
+    """
     await consumer.send_json({"type": "error", "code": refused.code, "message": refused.message})
     await consumer.close(code=refused.close_code, reason=close_reason(refused))
 
 
 def close_reason(refused: Refused) -> str:
-    """``code: message``, cut to the 123 bytes a close frame's reason holds."""
+    """``code: message``, cut to the 123 bytes a close reason holds."""
     reason = f"{refused.code}: {refused.message}".encode()[:CLOSE_REASON_BYTES]
     return reason.decode(errors="ignore")
 
@@ -201,9 +208,12 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def __call__(
         self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
     ) -> None:
-        """The consumer's whole life: a socket counted open is uncounted when it ends, however
-        it ends (a disconnect, or a failure in connect, as the channel layer's Redis being down,
-        after which Channels calls no ``disconnect``)."""
+        """The consumer's whole life.
+
+        A socket counted open is uncounted when it ends, however it ends. It may end by a
+        disconnect. Or it may end by a failure in connect, as when the channel layer's Redis is
+        down. Channels then calls no ``disconnect``.
+        """
         try:
             await super().__call__(scope, receive, send)
         finally:
@@ -253,7 +263,10 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: object
     ) -> None:
-        """Any frame, text or binary, parsed or not: the stream takes no messages, and goes on."""
+        """Any frame, text or binary, parsed or not.
+
+        The stream takes no messages, and goes on.
+        """
         with translation.override(self.language):
             message = _("This stream only sends events.")
         await self.send_json({"type": "error", "code": "read_only", "message": message})
@@ -264,8 +277,8 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def deliver(self) -> None:
         """Send what the log holds after the last sent seq; wake up for held-back events.
 
-        The lag of news is measured once the catch-up on connect (one or more full batches)
-        is sent."""
+        News lag is measured once the catch-up on connect is sent. That catch-up is one or more full
+        batches."""
         async with self.lock:
             part: LogSlice = await database_sync_to_async(event_texts_after)(
                 tournament_id=self.tournament_id, after=self.last, viewer=self.viewer
@@ -290,7 +303,10 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
 
 
 class UnknownStreamConsumer(AsyncJsonWebsocketConsumer):
-    """Every ``/ws/`` path no route matches: a coded refusal instead of a failed handshake."""
+    """Every ``/ws/`` path no route matches.
+
+    It gets a coded refusal, not a failed handshake.
+    """
 
     async def connect(self) -> None:
         await accept(self)

@@ -1,6 +1,9 @@
-"""The tournament's GraphQL enums, made (``apikit.enums.enum_of``) from the values the models'
-choices, the rules and the inputs already hold: one home for each set of values. They live
-beside the models rather than in the ``graphql`` package, which never imports a model."""
+"""The tournament's GraphQL enums, made with ``apikit.enums.enum_of``.
+
+They come from values the models' choices, the rules and the inputs already hold. So each set of
+values has one home. They live beside the models, not in the ``graphql`` package. That package never
+imports a model.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Request bodies of the tournament API (validation of shape only; the rules live in services)."""
+"""Request bodies of the tournament API.
+
+They validate shape only; the rules live in services.
+"""
 
 from __future__ import annotations
 
@@ -16,12 +19,14 @@ from tournaments.rules.winter import MODES
 
 @extend_schema_field({"type": "string", "pattern": "^[0-9]{1,19}$"})
 class SeedInput(serializers.IntegerField):
-    """A 63-bit seed, sent as a decimal string (a JSON number past 2^53 loses digits in most
-    clients); a JSON number is still taken, deprecated."""
+    """A 63-bit seed, sent as a decimal string.
+
+    JSON numbers past 2^53 lose digits in most clients. A JSON number is still taken, deprecated.
+    """
 
 
 class TitleField(serializers.CharField):
-    """A tournament's title (``tournaments.rules.titles``): ``""`` leaves it unnamed."""
+    """A tournament's title (``tournaments.rules.titles``); ``""`` leaves it unnamed."""
 
     def __init__(self, **options: Any) -> None:
         options.setdefault("required", False)
@@ -92,7 +97,10 @@ class CreateInput(StrictInput):
 
 
 def create_options(data: dict[str, Any]) -> dict[str, Any]:
-    """The service's tournament options from a valid ``CreateInput`` (REST and GraphQL)."""
+    """The service's tournament options from a valid ``CreateInput``.
+
+    REST and GraphQL share it.
+    """
     basic_set, beach_cup = BOXES[data["box"]] if data.get("box") else (None, None)
     return {
         "seat_count": data["seats"],
@@ -124,10 +132,10 @@ MAX_ITEMS = 64
 
 
 def whole_number(raw: str) -> int | None:
-    """``raw`` as a number from 0 to ``MAX_NUMBER`` written in ASCII digits, else None.
+    """``raw`` as a number from 0 to ``MAX_NUMBER``, else None.
 
-    ``str.isdigit`` alone accepts "²" (which ``int`` refuses) and ``int`` alone accepts "-1",
-    " 7" and "٣"; neither bounds the value.
+    Only ASCII digits count. ``str.isdigit`` alone accepts "²", which ``int`` refuses. ``int`` alone
+    accepts "-1", " 7" and "٣". Neither bounds the value.
     """
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 32:  # int() of 4301 digits raises
         return None
@@ -215,9 +223,9 @@ class SeatSettingsInput(StrictInput):
 
 @extend_schema_field({"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]})
 class AnswerOption(serializers.Field):
-    """One option of a question: a card uid or a seat index, or a word such as ``"top"``.
+    """One option of a question: a card uid, a seat index, or a word such as ``"top"``.
 
-    A JSON ``true`` is not the number 1 (Python's ``bool`` is an ``int``), nor is ``1.0``.
+    A JSON ``true`` is not the number 1, though Python's ``bool`` is an ``int``. Nor is ``1.0``.
     """
 
     default_error_messages = {

@@ -1,18 +1,25 @@
 """The bot ladder: seeded 4-seat bot tournaments of mixed levels, and how often each level wins.
 
 ``python -m tournaments.ladder --tournaments N [--json] [--seed S] [--configured-db]`` plays ``N``
-tournaments in this process, each opened by an organizer and filled with four bots through the
-same services as the API (so the bots decide exactly as live bots do), on a throwaway SQLite
-database unless ``--configured-db`` (then on ``DATABASE_URL``'s). Tournament ``i`` seats the
-levels ``rookie, steady, champion`` plus one more level (cycling) and rotates the four over the
-seat numbers, so every level plays every seat. It prints each level's share of the seats it
-held that won (``win_rate``), its 95 % Wilson interval (``ci95``), the CPU milliseconds of
-one bot decision and of a whole Deck Phase (``decision_ms``, ``phase_ms``: p50 and p99), and of
-one card question a champion answered by simulation (``question_ms``; the other levels answer
-at once, without simulating).
+tournaments in this process. An organizer opens each and seats four bots. They go through the same
+services as the API. So the bots decide exactly as live bots do. The database is a throwaway SQLite
+one. With ``--configured-db`` it is ``DATABASE_URL``'s.
 
-To use more cores, run disjoint ranges (``--start K --tournaments N --raw --json > part``) in
-parallel and combine them with ``--merge part1 part2 …``: the same figures as one run.
+Tournament ``i`` seats ``rookie``, ``steady``, ``champion`` and one more level (cycling). The four
+rotate over the seat numbers, so every level plays every seat.
+
+It prints, for each level:
+
+- ``win_rate``: its share of the seats it held that won;
+- ``ci95``: that rate's 95 % Wilson interval;
+- ``decision_ms``, ``phase_ms``: the CPU milliseconds of one bot decision and of a whole Deck
+  Phase (p50 and p99);
+- ``question_ms``: the CPU milliseconds of one card question a champion answered by simulation.
+  The other levels answer at once, without simulating.
+
+To use more cores, run disjoint ranges in parallel:
+``--start K --tournaments N --raw --json > part``. Then combine them:
+``--merge part1 part2 …`` gives the same figures as one run.
 """
 
 from __future__ import annotations
@@ -38,15 +45,20 @@ Z95 = 1.959963984540054
 
 
 def lineup(index: int) -> list[str]:
-    """The levels of tournament ``index`` by seat number: three levels and a cycling fourth,
-    rotated by the index."""
+    """The levels of tournament ``index`` by seat number.
+
+    Three levels and a cycling fourth, rotated by the index.
+    """
     levels = [*LEVELS, LEVELS[index % len(LEVELS)]]
     shift = (index // len(LEVELS)) % SEATS
     return levels[shift:] + levels[:shift]
 
 
 class Ladder(TypedDict):
-    """A ladder's figures per bot level (``samples``: the raw timings, kept for ``merge``)."""
+    """A ladder's figures per bot level.
+
+    ``samples`` holds the raw timings, kept for ``merge``.
+    """
 
     tournaments: int
     seats: dict[str, int]
@@ -60,7 +72,7 @@ class Ladder(TypedDict):
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``wins`` in ``games``."""
+    """The 95 % Wilson interval of ``wins`` in ``games``."""
     if games == 0:
         return (0.0, 1.0)
     p = wins / games
@@ -80,7 +92,7 @@ def percentiles(samples: Sequence[float]) -> dict[str, float]:
 
 
 def play_one(index: int, seed: int, organizer: Organizer) -> tuple[list[str], list[int]]:
-    """Play tournament ``index`` to its end; its lineup and its winners' seat numbers."""
+    """Play tournament ``index`` to its end. Return its lineup and its winners' seat numbers."""
     from tournaments.models import Tournament
     from tournaments.services.lobby import seat_add_bots, tournament_organize
     from tournaments.services.start import tournament_start
@@ -97,8 +109,11 @@ def play_one(index: int, seed: int, organizer: Organizer) -> tuple[list[str], li
 
 
 def run(tournaments: int, seed: int = 1, start: int = 0) -> Ladder:
-    """Play tournaments ``start`` to ``start + tournaments - 1`` of the ladder on the configured
-    database (Django set up, tasks run eagerly); the figures with their raw samples."""
+    """Play tournaments ``start`` to ``start + tournaments - 1``.
+
+    They use the configured database. Django must be set up; tasks run eagerly. Return the figures
+    with their raw samples.
+    """
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
@@ -154,7 +169,7 @@ def figures(
 
 
 def merge(parts: Sequence[Ladder]) -> Ladder:
-    """One ladder's figures from runs of disjoint tournament ranges (``--start``, ``--raw``)."""
+    """One ladder's figures from runs of disjoint ranges (``--start``, ``--raw``)."""
     seats, wins = dict.fromkeys(LEVELS, 0), dict.fromkeys(LEVELS, 0)
     samples: dict[str, list[float]] = defaultdict(list)
     for part in parts:

@@ -1,10 +1,10 @@
 """The payload of each kind of the tournament's log, declared once (``apikit.events``).
 
-``publish`` writes these (``tournaments.services``, a ``TypedDict`` per kind named where the
-services build them); OpenAPI's and AsyncAPI's event unions and GraphQL's event types are made
-from them (``tournaments.log_shapes.TOURNAMENT_EVENTS``), and
-``tests/tournaments/test_event_payloads.py`` checks every payload of played tournaments
-against them. docs/protocol.md §13 says when each is sent and to whom.
+``publish`` writes these. The services (``tournaments.services``) name a ``TypedDict`` per kind
+where they build it. OpenAPI's and AsyncAPI's event unions are made from them. So are GraphQL's
+event types (``tournaments.log_shapes.TOURNAMENT_EVENTS``).
+``tests/tournaments/test_event_payloads.py`` checks played tournaments' payloads against them.
+docs/protocol.md §13 says when each is sent and to whom.
 """
 
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
@@ -262,7 +262,7 @@ PAYLOADS: dict[str, type] = {
 
 
 def _said(payload: type, key: str) -> list[str]:
-    """The values a log payload's ``Literal`` ``key`` takes (declared once, in the payload)."""
+    """The values a payload's ``Literal`` ``key`` takes, as the payload declares them."""
     return list(typing.get_args(typing.get_type_hints(payload)[key]))
 
 

@@ -1,12 +1,14 @@
-"""A tournament's record, declared once (``apikit.shapes``): its log's events as a viewer reads
-them, the checks of a finished tournament and its replay document. The selectors and
-``services.fairness`` return these; REST renders them (``to_json``), and the OpenAPI schema and
-the GraphQL types are made from them. Field order is REST's key order.
+"""A tournament's record, declared once (``apikit.shapes``).
 
-An event's envelope is the shape; its ``payload`` is per kind, each declared once
-(``tournaments.log_events``) and typed from there in every schema (``TOURNAMENT_EVENTS``). The
-live stream sends the same envelope as JSON text with ``"type": "event"`` in front
-(``selectors.events.event_text``, built without a shape: it is sent to every socket).
+It holds its log's events as a viewer reads them. It also holds a finished tournament's checks and
+its replay document. The selectors and ``services.fairness`` return these. REST renders them
+(``to_json``). The OpenAPI schema and GraphQL types are made from them. Field order is REST's key
+order.
+
+An event's envelope is the shape. Its ``payload`` is per kind, each declared once
+(``tournaments.log_events``). Every schema types it from there (``TOURNAMENT_EVENTS``). The live
+stream sends the same envelope as JSON text, with ``"type": "event"`` in front
+(``selectors.events.event_text``). That text is built without a shape, as every socket gets it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""The tournaments' figures for ``/metrics``, read from the rows at scrape time: how many are in
-each status, and how many the reconciler sees stuck (owed work for over
-``RECONCILE_STUCK_SECONDS``; the same count ``/api/v1/health/`` reports)."""
+"""The tournaments' figures for ``/metrics``, read from the rows at scrape time.
+
+They count the tournaments in each status, and those the reconciler sees stuck. Stuck means owed
+work for over ``RECONCILE_STUCK_SECONDS``. ``/api/v1/health/`` reports the same count.
+"""
 
 from __future__ import annotations
 

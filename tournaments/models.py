@@ -1,8 +1,8 @@
-"""Tournaments, seats, physical cards, level piles, Deck Phase turns and trophies.
+"""Tournaments, seats, physical cards, level piles, Deck Phase turns, trophies.
 
-State that the rules treat as one value (a pile's order, a seat's deck, a turn's progress) is
-stored as JSON on the row that owns it, so one ``select_for_update`` locks it whole; invariants
-the database can hold are constraints.
+State that the rules treat as one value is stored as JSON on its owning row. Examples are a pile's
+order, a seat's deck, a turn's progress. So one ``select_for_update`` locks it whole. Invariants the
+database can hold are constraints.
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ class Seat(models.Model):
 
 
 class CardCopy(models.Model):
-    """One physical card of a tournament, named by its ``uid`` everywhere else."""
+    """One physical card of a tournament. Everywhere else its ``uid`` names it."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="copies", verbose_name=_("tournament")
@@ -366,10 +366,10 @@ other, and GraphQL's and OpenAPI's ``TournamentEventKind`` are made from it."""
 
 
 class TournamentEvent(models.Model):
-    """The tournament's append-only event log, the source of truth for live streams.
+    """The tournament's append-only event log: the source of truth for live streams.
 
-    ``audience`` is ``None`` for a public fact, or the seat number of the only seat that may see
-    it; projections never send an event to anyone else.
+    ``audience`` is ``None`` for a public fact. Else it is the only seat that may see it.
+    Projections never send an event to anyone else.
     """
 
     # No index and no foreign-key trigger of its own, as ``MatchEvent.match``: the unique
@@ -401,8 +401,11 @@ class TournamentEvent(models.Model):
 
 
 class ChatGuest(models.Model):
-    """A spectator who joined a tournament's table chat by name: its token (stored hashed) is
-    what its rate limit and the host's mute hold on to. It sees what any spectator sees."""
+    """A spectator who joined a table chat by name.
+
+    Its token is stored hashed. Its rate limit and the host's mute hold on to that token. It sees
+    what any spectator sees.
+    """
 
     tournament = models.ForeignKey(
         Tournament,
@@ -429,10 +432,10 @@ class ChatGuest(models.Model):
 
 
 class OrganizerToken(models.Model):
-    """An organizer's API token (``Authorization: Token …``), stored only as its hash.
+    """An organizer's API token (``Authorization: Token …``), stored only hashed.
 
-    ``manage.py create_organizer NAME`` shows a new one once; making another replaces it. The
-    token acts only while its user is active and holds the ``tournaments.organize`` permission.
+    ``manage.py create_organizer NAME`` shows a new one once. Making another replaces it. The token
+    acts only while its user is active and holds the ``tournaments.organize`` permission.
     """
 
     user = models.OneToOneField(
@@ -453,10 +456,12 @@ class OrganizerToken(models.Model):
 
 
 class TournamentEventArchive(models.Model):
-    """A finished tournament's event log after ``manage.py archive_events``: one gzip-compressed
-    JSON list of ``[seq, kind, audience, visible_at, payload]``, in seq order. The log's readers
-    (streams, REST, GraphQL) fall back to it when the rows are gone
-    (``tournaments.selectors.archive``)."""
+    """A finished tournament's event log after ``manage.py archive_events``.
+
+    It is one gzip-compressed JSON list, in seq order. Each entry is
+    ``[seq, kind, audience, visible_at, payload]``. The log's readers (streams, REST, GraphQL)
+    fall back to it when the rows are gone (``tournaments.selectors.archive``).
+    """
 
     tournament = models.OneToOneField(
         Tournament,
@@ -488,12 +493,18 @@ class Player(models.TextChoices):
 
 
 class CardStat(models.Model):
-    """Figures from stored play of one card design (``key`` "Set/Name") or of a whole set
-    (``key`` the set's name), pre-summed the two ways they are read: per set combination over
-    every kind of player (``player`` blank), and per kind of player over every combination
-    (``sets`` blank). Kept current as matches are recorded and Deck Phases finish (appended as
-    ``CardStatDelta`` rows, folded in by a task: ``tournaments.services.cardstats``);
-    ``manage.py card_stats_recount`` rebuilds them."""
+    """Figures from stored play of one card design, or of a whole set.
+
+    ``key`` is "Set/Name" for a design; for a set, the set's name. The figures are pre-summed the
+    two ways reads need:
+
+    - per set combination, over every kind of player (``player`` blank);
+    - per kind of player, over every combination (``sets`` blank).
+
+    Recorded matches and finished Deck Phases keep them current. Recordings append ``CardStatDelta``
+    rows. A task folds them in (``tournaments.services.cardstats``). ``manage.py
+    card_stats_recount`` rebuilds them.
+    """
 
     key = models.CharField(
         max_length=124, help_text=_('"Set/Name", or a set\'s name.'), verbose_name=_("key")
@@ -551,9 +562,12 @@ class CardStat(models.Model):
 
 
 class CardStatDelta(models.Model):
-    """Counts recorded but not yet in ``CardStat``: a recording transaction appends its rows
-    here (no row another recording touches, so no wait for another's commit), and the
-    ``card_stats_fold`` task adds them to the stored rows and deletes them."""
+    """Counts recorded but not yet in ``CardStat``.
+
+    A recording transaction appends its rows here. No other recording touches them. So none waits
+    for another's commit. The ``card_stats_fold`` task adds them to the stored rows, then deletes
+    them.
+    """
 
     rows = models.TextField(
         help_text=_("JSON: the rows to add, as card_stats_write takes them."),
@@ -577,8 +591,10 @@ class BalanceStatus(models.TextChoices):
 
 
 class CardBalance(models.Model):
-    """A balance simulation of one card design (``tournaments.rules.balance``): paired bot
-    matches with and without it. Shown next to the card's figures from stored play."""
+    """A balance simulation of one card design (``tournaments.rules.balance``).
+
+    Paired bot matches with and without it. Shown next to the card's figures from stored play.
+    """
 
     key = models.CharField(
         max_length=124, db_index=True, help_text=_('"Set/Name".'), verbose_name=_("key")
@@ -613,9 +629,11 @@ class CardBalance(models.Model):
 
 @dataclass
 class Opening:
-    """What a round's close and the Deck Phase it opened read and wrote in a block whose caller
-    plays the new phase's bots there (``Tournament.opening``): the caller reads none of it
-    again."""
+    """What a round's close and its new Deck Phase read and wrote.
+
+    It is made in a block whose caller plays the new phase's bots there (``Tournament.opening``).
+    The caller reads none of it again.
+    """
 
     bots: list[int] = field(default_factory=list)
     """The ids of the seats whose bots (or stand-ins) play the new phase."""

@@ -1,5 +1,7 @@
-"""Signals from the card catalogue that tournaments' figures follow (connected in
-``TournamentsConfig.ready``: ``cards`` never imports ``tournaments``)."""
+"""Signals from the card catalogue that tournaments' figures follow.
+
+``TournamentsConfig.ready`` connects them: ``cards`` never imports ``tournaments``.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ def remember_stored_key(sender: type[Card], instance: Card, **kwargs: object) ->
 
 
 def follow_renamed_card(sender: type[Card], instance: Card, **kwargs: object) -> None:
-    """After a save that renamed the card or moved it to another set, its figures follow it."""
+    """After a save that renamed the card or moved it to another set, move its figures along."""
     old_key = getattr(instance, STORED_KEY, None)
     new_key = f"{instance.card_set.name}/{instance.name}"
     if old_key and old_key != new_key:

@@ -1,5 +1,8 @@
-"""The retention task: Celery beat (or a worker's clock) runs it every hour. A module of its own
-(``CELERY_IMPORTS``), a thin interface over ``tournaments.services.archive``."""
+"""The retention task, run every hour by Celery beat or a worker's clock.
+
+It is a module of its own (``CELERY_IMPORTS``). It is a thin interface over
+``tournaments.services.archive``.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +19,11 @@ SCHEDULE_NAME = "archive-events"
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def archive_events(source: str = "beat") -> int:
-    """Archive the logs of tournaments finished ``EVENT_ARCHIVE_DAYS`` ago; the number archived
-    (``EVENT_ARCHIVE_DAYS=off``: none). Sent by beat or run by a worker's clock, once a period
-    either way (``infra.liveness``, as the reconciler)."""
+    """Archive the logs of tournaments finished ``EVENT_ARCHIVE_DAYS`` ago; return how many.
+
+    ``EVENT_ARCHIVE_DAYS=off`` archives none. Beat sends it, or a worker's clock runs it. Either way
+    it runs once a period, like the reconciler (``infra.liveness``).
+    """
     from infra import liveness
     from tournaments.services.archive import archive_finished
 

@@ -1,5 +1,7 @@
-"""Card statistics from stored play: ``GET /api/v1/cards/{key}/stats/`` (key "Set/Name") and
-``GET /api/v1/card-sets/{name}/stats/``."""
+"""Card statistics from stored play.
+
+``GET /api/v1/cards/{key}/stats/`` (key "Set/Name") and ``GET /api/v1/card-sets/{name}/stats/``.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Table chat over REST: read the messages (public); the chat's actions (post, join as a
-spectator, mute, settings) are views made from their declarations (``tournaments.chat_actions``),
-which GraphQL's mutations share."""
+"""Table chat over REST.
+
+Reading the messages is public. The chat's actions (post, join as a spectator, mute, settings) are
+views made from their declarations (``tournaments.chat_actions``). GraphQL's mutations share them.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Match endpoints: the match as the caller may see it, its events, and live answers.
 
-They live with the tournament's transports: a match is seen and answered as a seat of its
-tournament (``matches`` itself knows no seats, viewers or HTTP).
+They live with the tournament's transports. A match is seen and answered as a tournament seat.
+``matches`` itself knows no seats, viewers or HTTP.
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ def _match(match_id: int) -> ShownMatch:
 
 
 def _viewer(request: Request, match: ShownMatch) -> Viewer:
-    """The caller as a viewer of this match's tournament (a spectator if it sits elsewhere)."""
+    """The caller as a viewer of this match's tournament.
+
+    A caller who sits elsewhere is a spectator.
+    """
     return viewer_in(caller(request), match.tournament_id)
 
 

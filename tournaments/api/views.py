@@ -1,4 +1,4 @@
-"""Tournament endpoints: thin interfaces that call one service and render one projection."""
+"""Tournament endpoints: thin interfaces over one service and one projection."""
 
 from __future__ import annotations
 
@@ -56,7 +56,10 @@ class TournamentListView(ApiView):
         responses=TournamentList,
     )
     def get(self, request: Request) -> Response:
-        """List tournaments, newest first: filter by status, page with limit and offset."""
+        """List tournaments, newest first.
+
+        Filter by status; page with limit and offset.
+        """
         caller(request)  # a bad token is refused here as everywhere
         query = inputs.ListQuery(data=request.query_params)
         query.is_valid(raise_exception=True)

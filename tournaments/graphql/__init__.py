@@ -1,2 +1,5 @@
-"""The tournament's GraphQL: queries, mutations and subscriptions over the same selectors and
-services as the REST API (``tournaments.api``) and the stream (``tournaments.consumers``)."""
+"""The tournament's GraphQL: queries, mutations and subscriptions.
+
+They run over the same selectors and services as the REST API (``tournaments.api``) and the stream
+(``tournaments.consumers``).
+"""

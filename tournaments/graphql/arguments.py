@@ -1,7 +1,7 @@
-"""Described argument types shared by the tournament's queries, mutations and subscriptions.
+"""Described argument types for the tournament's queries, mutations and subscriptions.
 
-An argument naming a tournament or a match takes its global ``ID`` (or, deprecated, its number):
-``tournament_number`` and ``match_number`` read it as the mutations' inputs are read."""
+An argument naming a tournament or match takes its global ``ID``. A number is still taken,
+deprecated. ``tournament_number`` and ``match_number`` read it as mutation inputs are read."""
 
 from __future__ import annotations
 
@@ -23,10 +23,16 @@ After = Annotated[int, strawberry.argument(description="Only events after this s
 
 
 def tournament_number(value: strawberry.ID | int, field: str = "tournamentId") -> int:
-    """The tournament's number an argument names (``invalid`` naming ``field`` else)."""
+    """The tournament's number an argument names.
+
+    Else ``invalid``, naming ``field``.
+    """
     return number_of(value, field, TOURNAMENT.nodes)
 
 
 def match_number(value: strawberry.ID | int, field: str = "matchId") -> int:
-    """The match's number an argument names (``invalid`` naming ``field`` else)."""
+    """The match's number an argument names.
+
+    Else ``invalid``, naming ``field``.
+    """
     return number_of(value, field, MATCH.nodes)

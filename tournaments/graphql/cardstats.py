@@ -1,7 +1,9 @@
-"""Card statistics in GraphQL: the ``cardStats(key:)`` and ``setStats(name:)`` fields answer
-``CardStats``, made from its one declaration (``tournaments.cardstats_shapes``); its ``bySets``
-is a connection whose pages the selector reads one at a time, and ``byPlayer`` (five rows at
-most) a connection as every list is."""
+"""Card statistics in GraphQL.
+
+The ``cardStats(key:)`` and ``setStats(name:)`` fields answer ``CardStats``. It is made from its one
+declaration (``tournaments.cardstats_shapes``). Its ``bySets`` is a connection; the selector reads
+its pages one at a time. ``byPlayer`` (five rows at most) is a connection too. So is every list.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
-"""The table chat in GraphQL: ``tournamentChat(tournamentId:)`` pages the log's messages (a
-connection over the selector REST's ``GET …/chat/`` reads); the chat's actions are
-mutations made from their one declaration (``tournaments.chat_actions``), and its messages come
-over ``tournamentEvents`` as ``chat`` events, as on the REST stream."""
+"""The table chat in GraphQL.
+
+``tournamentChat(tournamentId:)`` pages the log's messages. It is a connection over the selector
+behind REST's ``GET …/chat/``. The chat's actions are mutations, made from their one declaration
+(``tournaments.chat_actions``). Messages come over ``tournamentEvents`` as ``chat`` events. The REST
+stream sends them alike.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
-"""Every tournament, match and chat action as a mutation, made from its one declaration
-(``tournaments.actions``, ``tournaments.chat_actions``): ``name(input: NameInput!):
-NamePayload!``, the input generated from the body REST validates, the payload carrying the
-result or typed ``UserError`` s with REST's codes. A refusal changes nothing: the services refuse
-before they write."""
+"""Every tournament, match and chat action as a mutation.
+
+Each is made from its one declaration (``tournaments.actions``, ``tournaments.chat_actions``). The
+form is ``name(input: NameInput!): NamePayload!``. The input is generated from the body REST
+validates. The payload carries the result, or typed ``UserError`` s with REST's codes. A refusal
+changes nothing: the services refuse before they write.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Tournament and match queries: each resolver calls the selector its REST twin calls."""
+"""Tournament and match queries.
+
+Each resolver calls the selector its REST twin calls.
+"""
 
 from __future__ import annotations
 
@@ -52,20 +55,25 @@ from tournaments.shapes import TournamentView as TournamentViewShape
 
 
 def caller_seat(info: strawberry.Info) -> SeatRow | None:
-    """The calling seat (``None``: a spectator; an organizer reads as one); ``bad_token`` for
-    an unknown token, as in REST."""
+    """The calling seat; ``None`` for a spectator or an organizer.
+
+    ``bad_token`` for an unknown token, as in REST.
+    """
     found = caller_actor(info)
     return None if isinstance(found, Organizer) else found
 
 
 def caller_actor(info: strawberry.Info) -> SeatRow | Organizer | None:
-    """The calling seat or organizer, read afresh each time (as REST's views do): the view that
-    follows a mutation must see the seat's new ``version``, never the row read before it."""
+    """The calling seat or organizer, read afresh each time, as REST's views do.
+
+    The view after a mutation must see the seat's new ``version``. It must never see the row read
+    before.
+    """
     return actor_of(authorization(info))
 
 
 def viewer_at(info: strawberry.Info, tournament_id: int) -> Viewer:
-    """The caller as a viewer of ``tournament_id`` (a spectator unless it sits there)."""
+    """The caller viewing ``tournament_id``; unless seated there, a spectator."""
     return viewer_in(caller_seat(info), tournament_id)
 
 
@@ -81,7 +89,10 @@ def match_of(info: strawberry.Info, match_id: int) -> MatchViewShape:
 
 
 def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
-    """The list's filters checked by REST's ``ListQuery`` (the same ``invalid`` details)."""
+    """The list's filters, checked by REST's ``ListQuery``.
+
+    They give the same ``invalid`` details.
+    """
     sent = {name: value for name, value in (("status", status), ("league", league)) if value}
     query = inputs.ListQuery(data=sent)
     query.is_valid(raise_exception=True)
@@ -89,9 +100,11 @@ def _filters(status: str | None, league: str | None) -> dict[str, str | None]:
 
 
 def node_of(info: strawberry.Info, id: str) -> relay.Node:
-    """The object of a global id (``TournamentView:7``, ``SeatView:7:0`` in base64) as the
-    caller may see it; an id the server did not make is ``invalid``, an unknown object
-    ``not_found``."""
+    """A global id's object, as the caller may see it.
+
+    Ids look like ``TournamentView:7`` or ``SeatView:7:0``, in base64. An id the server did not make
+    is ``invalid``. An unknown object is ``not_found``.
+    """
     try:
         found = relay.GlobalID.from_id(id)
     except ValueError:
@@ -104,7 +117,10 @@ def node_of(info: strawberry.Info, id: str) -> relay.Node:
 
 
 def _numbers(node_id: str) -> list[int] | None:
-    """A node id's numbers (``7``, ``7:-1``): the first an object's number, any other a seat's."""
+    """A node id's numbers (``7``, ``7:-1``).
+
+    The first is an object's number. Any other is a seat's.
+    """
     parts = node_id.split(":")
     if not all(re.fullmatch(r"-?[0-9]{1,12}", part) for part in parts):
         return None
@@ -115,8 +131,10 @@ def _numbers(node_id: str) -> list[int] | None:
 
 
 def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
-    """Seat ``number`` of the tournament as the caller sees it in the tournament's view: one
-    projection (``tournament_view_of``) for both, so ``node`` shows nothing the view hides."""
+    """Seat ``number`` of the tournament, as the tournament's view shows it to the caller.
+
+    Both use one projection (``tournament_view_of``). So ``node`` shows nothing the view hides.
+    """
     view: TournamentViewShape = tournament_of(info, tournament_id)
     for seat in view.seats:
         if seat.number == number:
@@ -125,7 +143,7 @@ def seat_of(info: strawberry.Info, tournament_id: int, number: int) -> SeatView:
 
 
 def listed_tournament(info: strawberry.Info, tournament_id: int) -> TournamentListItem:
-    """A tournament as the public list shows it (nothing secret: any caller)."""
+    """A tournament as the public list shows it to any caller (nothing secret)."""
     caller_actor(info)  # a bad token is refused as everywhere
     return tournament_list_item(tournament_id)
 

@@ -1,7 +1,9 @@
-"""Live streams over the GraphQL socket (graphql-transport-ws), fed as ``/ws/tournaments/{id}/``
-is fed: the tournament's group nudge (``services.events``) wakes the subscription, which reads
-the log itself (``selectors.events.events_after``, ``matches.selectors.match_events``) from the
-last seq it sent. Nothing is published twice; a lost nudge costs latency, never an event.
+"""Live streams over the GraphQL socket (graphql-transport-ws).
+
+They are fed as ``/ws/tournaments/{id}/`` is fed. The tournament's group nudge (``services.events``)
+wakes the subscription. It then reads the log itself (``selectors.events.events_after``,
+``matches.selectors.match_events``) from the last seq it sent. Nothing is published twice. A lost
+nudge costs latency, never an event.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ MATCH_POLL_SECONDS = 1.0
 
 
 def _tournament_viewer(info: strawberry.Info, tournament_id: int, after: int) -> Viewer:
-    """The caller as a viewer of the tournament, refusing what the stream refuses."""
+    """The caller viewing the tournament; refuses what the stream refuses."""
     logged = released_seq(tournament_id)
     viewer = viewer_in(caller_seat(info), tournament_id)
     _check_after(after, logged)
@@ -60,7 +62,7 @@ def _check_after(after: int, logged: int | None) -> None:
 class Waker:
     """Waits for the next nudge, or until a moment (an event held back till then).
 
-    The wait for a nudge stays pending across timeouts: cancelling it would end the listener.
+    The wait for a nudge stays pending across timeouts. Cancelling it would end the listener.
     """
 
     def __init__(self, listener: AsyncIterator[object]) -> None:
@@ -87,8 +89,10 @@ def _match_state(match_id: int, info: strawberry.Info) -> tuple[int, Viewer]:
 
 
 def _match_slice(match_id: int, viewer: Viewer, after: int) -> tuple[list[MatchEventShape], bool]:
-    """The frames after ``after`` and whether the match had released all it ever will before
-    they were read (its status is read first: a match finishing meanwhile is read once more)."""
+    """The frames after ``after``, and whether the match had released all it ever will.
+
+    The status is read before the frames. A match finishing meanwhile is read once more.
+    """
     match = match_by_id(match_id)
     done = public_status(match) in ("finished", "failed")
     return match_events(match, viewer, after=after), done

@@ -1,9 +1,9 @@
-"""GraphQL types of a tournament as one viewer may see it.
+"""GraphQL types of a tournament, as one viewer may see it.
 
-Each type is made from the shape REST renders (the tournament's, ``tournaments.shapes``; a
-match's and its events', ``matches.shapes``; the log's, ``tournaments.log_shapes``): GraphQL
-never reads a model field REST does not show, so a query selecting every field learns nothing
-REST hides.
+Each type is made from the shape REST renders. The tournament's shape is in ``tournaments.shapes``.
+A match's and its events' are in ``matches.shapes``; the log's in ``tournaments.log_shapes``.
+GraphQL reads no model field that REST does not show. So selecting every field learns nothing REST
+hides.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
-"""Balance by simulation: how much a card design changes a deck's chance to win, measured by
-playing the same modelled decks with it and without it (pure: no Django).
+"""Balance by simulation: how much a card design changes a deck's chance to win.
 
-Trial ``i`` models a mid-tournament deck and a rival's the way the bots model rivals
-(``practice.model_deck``: the starter deck and the picks a steady drafter makes by round), puts
-the card in place of one drafted card of its level (``with``) and another card of that level in
-the same place (``without``), and plays both against the same rival with the same seed. The
-pairs differ by that one card only, so the difference of their win rates is the card's effect.
+It plays the same modelled decks with the card and without it (pure: no Django).
+
+Trial ``i`` models a mid-tournament deck and a rival's (``practice.model_deck``). The bots model
+rivals the same way. A model is the starter deck plus a steady drafter's picks by round. The trial
+puts the card in place of one drafted card of its level (``with``). It puts another card of that
+level in the same place (``without``). Both play the same rival with the same seed. The pairs differ
+by that one card only. So their win rates differ by the card's effect.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ ROUNDS = 7
 
 @dataclass(frozen=True, slots=True)
 class Balance:
-    """Paired matches with and without the card, and the wins of each."""
+    """Paired matches with and without the card, and each one's wins."""
 
     matches: int
     wins_with: int
@@ -41,8 +42,10 @@ def balance_trials(
     seed: int,
     progress: Callable[[int, Balance], None] | None = None,
 ) -> Balance:
-    """Play ``matches`` pairs for ``key`` (``pools``: every A/B/C card of the sets in play, one
-    entry per copy); ``progress`` hears every tenth pair."""
+    """Play ``matches`` pairs for ``key``. ``progress`` hears every tenth pair.
+
+    ``pools`` holds every A/B/C card of the sets in play, one entry per copy.
+    """
     wins_with = wins_without = 0
     for index in range(matches):
         won_with, won_without = _pair(key, specs, pools, starter, sets_in_play, seed, index)

@@ -1,5 +1,8 @@
-"""Card statistics from play: what one match or one Deck Phase adds to each card's figures, and
-the 95 % Wilson interval of a rate. Pure: no Django (the rows live in ``tournaments.models``)."""
+"""Card statistics from play (pure: no Django; ``tournaments.models`` holds the rows).
+
+It says what one match or one Deck Phase adds to each card's figures. It also gives a rate's 95 %
+Wilson interval.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 
 @dataclass(slots=True)
 class Counts:
-    """The counters of one card design for one set combination and one kind of player."""
+    """One card design's counters, for one set combination and one kind of player."""
 
     offered: int = 0  # copies shown in the player's Deck Phase displays
     picked: int = 0  # copies the player kept
@@ -49,11 +52,12 @@ Row = tuple[Any, ...]  # key, set name, sets, player, the COUNTERS, then the SET
 
 
 def tally_rows(tally: Tally, sets: str) -> list[Row]:
-    """A tally as rows to add, in set combination ``sets``: one per design and kind of player.
+    """A tally as rows to add, in set combination ``sets``.
 
-    The writer adds each to the stored rows it belongs to, which are pre-summed the two ways
-    reads need them: for the design and for its set (keyed by the set's name), one row per
-    combination (every kind of player) and one per kind of player (every combination).
+    There is one row per design and kind of player. The writer adds each to its stored rows. Those
+    are pre-summed the two ways reads need them. One is for the design, one for its set (keyed by
+    the set's name). Each has a row per combination, over every kind of player. It also has a row
+    per kind of player, over every combination.
     """
     return [
         (key, key.split("/", 1)[0], sets, player, *_row_values(counts))
@@ -62,8 +66,11 @@ def tally_rows(tally: Tally, sets: str) -> list[Row]:
 
 
 def rekeyed(tally: Tally, renamed: Mapping[str, str]) -> Tally:
-    """``tally`` under its designs' keys now (``renamed``: a key frozen at a tournament's start
-    to the key of its design, renamed or moved since): figures follow a design, not a name."""
+    """``tally`` under its designs' current keys, so figures follow a design, not a name.
+
+    ``renamed`` maps a key frozen at a tournament's start to its design's key now. The design may
+    have been renamed or moved since.
+    """
     if not renamed:
         return tally
     moved: Tally = {}
@@ -73,7 +80,7 @@ def rekeyed(tally: Tally, renamed: Mapping[str, str]) -> Tally:
 
 
 def sets_label(sets: Iterable[str]) -> str:
-    """A set combination as one label: the names sorted, joined with "+"."""
+    """A set combination as one label: the sorted names, joined with "+"."""
     return "+".join(sorted(set(sets)))
 
 
@@ -84,8 +91,11 @@ def match_counts(
     winner: str,
     players: Mapping[str, str],
 ) -> Tally:
-    """What one played match adds: ``decks`` the setup's ``{side: [[uid, key], …]}``, ``events``
-    the engine's, ``players`` each side's kind (human, a bot level, robot)."""
+    """What one played match adds.
+
+    ``decks`` is the setup's ``{side: [[uid, key], …]}``. ``events`` are the engine's. ``players``
+    gives each side's kind: human, a bot level, robot.
+    """
     tally: Tally = {}
     keys: dict[tuple[str, int], str] = {}
     for side, cards in decks.items():
@@ -104,7 +114,10 @@ def match_counts(
 
 
 def _refs(cards: Sequence[Sequence[object]]) -> list[tuple[int, str]]:
-    """A setup's deck ``[[uid, key], …]`` as pairs (uids are ints, keys "Set/Name")."""
+    """A setup's deck ``[[uid, key], …]`` as pairs.
+
+    Uids are ints; keys are "Set/Name".
+    """
     refs = []
     for uid, key in cards:
         assert isinstance(uid, int) and isinstance(key, str)
@@ -113,8 +126,11 @@ def _refs(cards: Sequence[Sequence[object]]) -> list[tuple[int, str]]:
 
 
 def _count_set_decks(tally: Tally, held: Sequence[str], player: str, *, won: bool) -> None:
-    """One deck counts once for each set it draws on: on the first of its designs of that set
-    (``held`` sorted). A set's sample is its distinct decks, not the sum of its designs'."""
+    """One deck counts once for each set it uses.
+
+    It counts on its first design of that set (``held`` sorted). A set's sample is its distinct
+    decks. It is not the sum of its designs' samples.
+    """
     seen: set[str] = set()
     for key in held:
         set_name = key.split("/", 1)[0]

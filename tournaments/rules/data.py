@@ -1,7 +1,7 @@
-"""The tournament's rule data (draft options, trophy fans, parks), read from the project catalogue.
+"""The tournament's rule data, read from the project catalogue.
 
-The catalogue data file is the single source of these tables; nothing here is hard-coded control
-flow, so a corrected table is a data change.
+It holds the draft options, trophy fans and parks. The catalogue data file is their single source.
+Nothing here is hard-coded control flow. So a corrected table is a data change.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class DraftOption:
 
 
 class DraftRound(TypedDict):
-    """A round of a draft table: its options as the catalogue writes them."""
+    """A draft table's round: its options as the catalogue writes them."""
 
     round: int
     options: list[str]
@@ -68,7 +68,7 @@ def catalogue_data() -> CatalogueData:
 
 
 def parse_option(text: str) -> DraftOption:
-    """Parse a catalogue option such as ``"2 from A (+2 fans)"``."""
+    """Parse a catalogue option, e.g. ``"2 from A (+2 fans)"``."""
     match = _OPTION.match(text)
     if match is None:
         raise ValueError(f"Unreadable draft option {text!r}")
@@ -77,7 +77,10 @@ def parse_option(text: str) -> DraftOption:
 
 
 def draft_options(*, beach_cup: bool, round_number: int) -> tuple[DraftOption, ...]:
-    """The options a player chooses between in ``round_number`` (one option: no choice)."""
+    """The options a player chooses between in ``round_number``.
+
+    A single option means no choice.
+    """
     table = catalogue_data()["draft"]["beach_cup" if beach_cup else "base"]
     for row in table:
         if row["round"] == round_number:
@@ -91,7 +94,10 @@ def trophy_fans(round_number: int) -> tuple[int, ...]:
 
 
 def parks_for(table_size: int) -> tuple[str, ...]:
-    """The parks in use at a table of ``table_size`` seats (the Robot counts as a seat)."""
+    """The parks in use at a table of ``table_size`` seats.
+
+    The Robot counts as a seat.
+    """
     if not 1 <= table_size <= 8:
         raise ValueError(f"A table has 1 to 8 seats, not {table_size}")
     return PARK_ORDER[: (table_size + 1) // 2]

@@ -1,9 +1,11 @@
-"""What a tournament's start deals from its seed (the Deck Phase's setup): the card uids, each
-starter deck, the level piles in their order and the Robot's deck (docs/protocol.md §15).
+"""What a tournament's start deals from its seed: the Deck Phase's setup.
 
-Pure: the server deals a new tournament with it, and the verifier re-derives the same deal from
-the revealed seed and the frozen card data (every design with its ``copies`` and
-``starter_copies``), so the two can never drift apart.
+It deals the card uids and each starter deck. It deals the level piles in their order, and the
+Robot's deck (docs/protocol.md §15).
+
+It is pure. The server deals a new tournament with it. The verifier re-derives the same deal. It
+uses the revealed seed and the frozen card data. That data holds every design with its ``copies``
+and ``starter_copies``. So the two can never drift apart.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ Entry = Mapping[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards a tournament starts with, as uids; ``keys`` names each uid's design."""
+    """The cards a tournament starts with, as uids.
+
+    ``keys`` names each uid's design.
+    """
 
     starter: dict[int, list[int]]  # by seat number
     piles: dict[str, list[int]]  # top card first
@@ -35,8 +40,10 @@ def key_of(entry: Entry) -> str:
 
 
 def starter_keys(entries: Iterable[Entry], basic_set: str) -> list[str]:
-    """One starter deck (by key), in minting order: the starter set's designs by level, power
-    and name, each ``starter_copies`` times."""
+    """One starter deck (by key), in minting order.
+
+    It holds the starter set's designs by level, power and name, each ``starter_copies`` times.
+    """
     starter = STARTER_SET[BASIC_SETS[basic_set]]
     mine = [e for e in entries if e["set"] == starter]
     mine.sort(key=lambda e: (e["level"], 0 if e["power"] == "round" else e["power"], e["name"]))
@@ -44,7 +51,10 @@ def starter_keys(entries: Iterable[Entry], basic_set: str) -> list[str]:
 
 
 def pile_keys(entries: Iterable[Entry], sets: Iterable[str]) -> dict[str, list[str]]:
-    """Each level pile's cards (by key): every design of a set in play, ``copies`` times."""
+    """Each level pile's cards, by key.
+
+    Every design of a set in play is there ``copies`` times.
+    """
     in_play, every = set(sets), list(entries)
     return {
         level: [
@@ -58,8 +68,11 @@ def pile_keys(entries: Iterable[Entry], sets: Iterable[str]) -> dict[str, list[s
 
 
 def minting_order(seed: int, label: str, keys: Iterable[str]) -> list[str]:
-    """The order in which hidden cards get their uids: their keys sorted, then shuffled by the
-    stream ``mint:<label>``, so a uid never tells its card."""
+    """The order in which hidden cards get their uids.
+
+    Their keys are sorted, then shuffled by the stream ``mint:<label>``. So a uid never tells its
+    card.
+    """
     order = sorted(keys)
     stream(seed, "mint", label).shuffle(order)
     return order
@@ -74,12 +87,14 @@ def deal(
     seats: Sequence[int],
     robot: tuple[int, bool] | None,
 ) -> Deal:
-    """The start's deal: ``seats`` (the numbers of the seats that get a starter deck, in order)
-    and ``robot`` (its difficulty and the solo challenge; ``None``: no Robot).
+    """The start's deal.
 
-    Uids 1..N are shuffled by the stream ``uids`` and handed out in this order: each seat's
-    starter deck, the piles A, B, C (each in ``minting_order``), the Robot's deck (likewise);
-    each pile's uids are then shuffled by the stream ``pile:<level>``.
+    ``seats`` are the numbers of the seats that get a starter deck, in order. ``robot`` is its
+    difficulty and the solo challenge. ``None`` means no Robot.
+
+    The stream ``uids`` shuffles uids 1..N. They are handed out in order. First come the seats'
+    starter decks, then the piles A, B, C, then the Robot's deck. The piles and the Robot's deck
+    each come in ``minting_order``. Then the stream ``pile:<level>`` shuffles each pile's uids.
     """
     starter = starter_keys(entries, basic_set)
     piles = {

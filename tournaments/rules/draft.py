@@ -1,9 +1,9 @@
 """One seat's Deck Phase as a pure state machine (rules.md §2.2).
 
-``DraftTurn`` holds what the seat has done this phase; each action checks the phase rules, changes
-the turn, the seat's deck and the piles in memory, and returns what happened. The service loads the
-rows, calls one action under a lock, and saves. Every refusal is a coded ``RuleError`` raised
-before anything is changed.
+``DraftTurn`` holds what the seat did this phase. Each action checks the phase rules. It changes the
+turn, the seat's deck and the piles in memory. It returns what happened. The service loads the rows,
+calls one action under a lock, and saves. Every refusal is a coded ``RuleError``. It is raised
+before anything changes.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def draft_draw(turn: DraftTurn, table: Table) -> list[int]:
 
 
 def draft_redraw(turn: DraftTurn, table: Table) -> list[int]:
-    """Throw back the current display once per phase and draw as many again."""
+    """Throw back the display and draw as many again, once per phase."""
     _open(turn)
     _require(
         turn.drawn and turn.picks_left > 0,
@@ -131,7 +131,7 @@ def draft_redraw(turn: DraftTurn, table: Table) -> list[int]:
 
 
 def draft_pick(turn: DraftTurn, table: Table, *, card: int) -> None:
-    """Keep one card of the display; its When picked effect resolves at once."""
+    """Keep one card of the display. Its When picked effect resolves at once."""
     _open(turn)
     _require(turn.drawn, "draw_first", gettext_noop("Draw the display before picking."))
     _require(
@@ -173,7 +173,10 @@ def _start_draw_keep(turn: DraftTurn, table: Table) -> None:
 
 
 def draft_resolve(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
-    """Answer the pending When picked effect: cards to remove / keep, or ``[]`` to decline."""
+    """Answer the pending When picked effect.
+
+    Give the cards to remove or keep, or ``[]`` to decline.
+    """
     _open(turn)
     _require(
         bool(turn.obligations),
@@ -196,7 +199,10 @@ def draft_resolve(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
 
 
 def deck_remove(turn: DraftTurn, table: Table, *, cards: list[int]) -> None:
-    """Remove cards from the deck after the picks: S cards leave, A/B/C go to their discard."""
+    """Remove cards from the deck after the picks.
+
+    S cards leave; A/B/C cards go to their discard.
+    """
     _open(turn)
     _require(
         turn.picks_left == 0 and turn.drawn, "picks_first", gettext_noop("Make your picks first.")
@@ -229,7 +235,7 @@ def _remove_cards(
 
 
 def deck_finish(turn: DraftTurn, table: Table) -> None:
-    """Confirm the deck; optional When picked effects still waiting are declined."""
+    """Confirm the deck. Optional When picked effects still waiting are declined."""
     _open(turn)
     _require(turn.drawn, "draw_first", gettext_noop("Draw and pick before finishing."))
     _require(
@@ -269,8 +275,8 @@ TURN_ACTIONS = ("resolve", "choose", "draw", "pick", "redraw", "remove", "finish
 def available_actions(turn: DraftTurn) -> list[str]:
     """The actions this turn offers now, in the order a seat takes them.
 
-    Each is one the action functions above accept in this state (a When picked effect waiting
-    for an answer comes first; ``remove`` and ``finish`` once every pick is made).
+    Each is one the action functions above accept now. A waiting When picked effect comes first.
+    ``remove`` and ``finish`` come once every pick is made.
     """
     if turn.finished:
         return []
@@ -292,7 +298,7 @@ def _pile_of(turn: DraftTurn) -> str:
 
 
 def _settle_display(turn: DraftTurn, table: Table) -> None:
-    """Put the unkept display back once no pick can still come from it."""
+    """Put the unkept display back once no pick can come from it."""
     if not turn.display and turn.drawn:
         turn.picks_left = 0
     if turn.picks_left == 0 and not turn.obligations and turn.display:
@@ -327,7 +333,10 @@ class ObligationData(TypedDict):
 
 
 class TurnData(TypedDict):
-    """A ``DraftTurn`` as stored on its row (``turn_to_data``); an option is [pile, count, fans]."""
+    """A ``DraftTurn`` as stored on its row (``turn_to_data``).
+
+    An option is [pile, count, fans].
+    """
 
     options: list[list[str | int]]
     option: int | None
@@ -344,7 +353,7 @@ class TurnData(TypedDict):
 
 
 def turn_to_data(turn: DraftTurn) -> TurnData:
-    """The JSON form of a turn, as stored on its row."""
+    """A turn's JSON form, as stored on its row."""
     return {
         "options": [[o.pile, o.count, o.fans] for o in turn.options],
         "option": turn.option,

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 
 def gettext_noop(message: str) -> str:
-    """Marks ``message`` for the gettext catalogues (``makemessages`` reads the name) without
-    importing Django: the rules stay pure, and the message is translated where it is rendered."""
+    """Mark ``message`` for the gettext catalogues without importing Django.
+
+    ``makemessages`` reads the name. The rules stay pure. The message is translated where it is
+    rendered.
+    """
     return message
 
 
 class RuleError(Exception):
-    """An action the rules (or the phase) forbid. ``code`` is stable; ``message`` is for people.
+    """An action the rules (or the phase) forbid.
 
-    ``template`` is the English text, which may name ``details`` as ``%(name)s``: the transports
-    translate the template and then fill it in (``tournaments.services.common.rule_errors``).
+    ``code`` is stable; ``message`` is for people. ``template`` is the English text. It may name
+    ``details`` as ``%(name)s``. The transports translate the template, then fill it in. See
+    ``tournaments.services.common.rule_errors``.
     """
 
     status = 409
@@ -27,6 +31,9 @@ class RuleError(Exception):
 
 
 class OptionError(RuleError):
-    """Tournament options the game does not allow (a bad request rather than a conflict)."""
+    """Tournament options the game does not allow.
+
+    It is a bad request rather than a conflict.
+    """
 
     status = 400

@@ -16,5 +16,5 @@ def lobby_actions(*, is_host: bool, free_seats: int) -> list[str]:
 
 
 def reclaim_actions() -> list[str]:
-    """A dropped seat's owner may only take it back (a bot plays it meanwhile)."""
+    """A dropped seat's owner may only take it back. A bot plays it meanwhile."""
     return ["reclaim"]

@@ -1,4 +1,7 @@
-"""Tournament options: which sets are in play and what the host may choose (rules.md §1, §3, §4)."""
+"""Tournament options: which sets are in play, and what the host may choose.
+
+See rules.md §1, §3 and §4.
+"""
 
 from __future__ import annotations
 
@@ -53,9 +56,12 @@ BOXES = {"base": (CITY, False), "beach_cup": ("Rainbow", True)}
 
 
 def known_sets(set_problems: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
-    """Every additional set with what keeps it out of play: the printed twelve, as the catalogue
-    qualifies them (retired, incomplete), and the sets a curator added to it. A printed set the
-    catalogue does not hold (a database without the catalogue loaded) counts as playable."""
+    """Every additional set, with what keeps it out of play.
+
+    First come the printed twelve, as the catalogue qualifies them (retired, incomplete). Then come
+    the sets a curator added. A printed set missing from the catalogue counts as playable. That
+    happens in a database without the catalogue loaded.
+    """
     printed: dict[str, list[str]] = {name: [] for name in PRINTED_ADDITIONAL}
     return printed | {name: list(missing) for name, missing in set_problems.items()}
 
@@ -63,8 +69,11 @@ def known_sets(set_problems: Mapping[str, Sequence[str]]) -> dict[str, list[str]
 def default_sets(
     rng: random.Random, set_problems: Mapping[str, Sequence[str]], box: str = "base"
 ) -> tuple[str, ...]:
-    """Five random additional sets of ``box`` (the default: the base box's, alongside City), of
-    the playable ones; from every playable set when fewer than five of the box's remain."""
+    """Five random playable additional sets of ``box``.
+
+    ``box`` defaults to the base box, the one with City. If fewer than five of its sets are
+    playable, they come from every playable set.
+    """
     playable = [name for name, missing in known_sets(set_problems).items() if not missing]
     of_box = [name for name in ADDITIONAL_SETS[box] if name in playable]
     pool = of_box if len(of_box) >= SETS_IN_GAME else sorted(playable)
@@ -82,10 +91,10 @@ def check_options(
     solo_challenge: bool,
     set_problems: Mapping[str, Sequence[str]],
 ) -> Options:
-    """Refuse options the game does not allow; return them as ``Options``.
+    """Refuse options the game does not allow. Return them as ``Options``.
 
-    ``set_problems`` names every additional set of the catalogue with what keeps it out of play
-    (empty for a set that can play): a set created by a curator plays like a printed one.
+    ``set_problems`` names each additional set of the catalogue with what keeps it out of play. It
+    is empty for a set that can play. A curator's new set plays like a printed one.
     """
     if not 1 <= seat_count <= 8:
         raise OptionError(

@@ -17,7 +17,10 @@ class Pile:
     discard: list[int] = field(default_factory=list)
 
     def draw(self, count: int, rng: random.Random) -> list[int]:
-        """Draw up to ``count`` cards; an empty pile first shuffles its discard to form it again."""
+        """Draw up to ``count`` cards.
+
+        An empty pile first reshuffles its discard into itself.
+        """
         drawn: list[int] = []
         while len(drawn) < count:
             if not self.cards:

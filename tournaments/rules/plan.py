@@ -1,9 +1,11 @@
-"""Who meets whom in which park each round: the round-robin plan (rules.md §2.1 Decision).
+"""Who meets whom in which park each round: the round-robin plan.
 
-A plan is data — a tuple of rounds, each a tuple of ``Pairing`` — so printed plans can replace the
-computed one without touching control flow. The computed plan uses the circle method: one seat
-stays, the others rotate; the Robot fills the spare place at an odd table. With fewer than eight
-places the round robin repeats, so no pair meets twice before every pair has met once.
+See rules.md §2.1 Decision. A plan is data: a tuple of rounds, each a tuple of ``Pairing``. So
+printed plans can replace the computed one, with no control flow change.
+
+The computed plan uses the circle method. One seat stays; the others rotate. The Robot fills an odd
+table's spare place. With fewer than eight places the round robin repeats. So no pair meets twice
+before every pair has met once.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ ROBOT = -1  # the place the Robot takes at an odd table
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """One match of a round: ``a`` and ``b`` are seat numbers (``ROBOT`` for the Robot)."""
+    """One match of a round.
+
+    ``a`` and ``b`` are seat numbers (``ROBOT`` for the Robot).
+    """
 
     park: str
     a: int
@@ -60,7 +65,7 @@ def round_robin(entries: Sequence[int]) -> list[list[tuple[int, int]]]:
 
 
 def compute_plan(seat_count: int, rounds: int = ROUNDS) -> Plan:
-    """The plan for ``seat_count`` seats: pairings repeat the round robin, parks rotate."""
+    """The plan for ``seat_count`` seats. Pairings repeat the round robin; parks rotate."""
     entries = places(seat_count)
     cycle = round_robin(entries)
     parks = parks_for(len(entries))

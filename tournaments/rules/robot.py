@@ -2,7 +2,7 @@
 
 **Decisions** (isolated here so they can change when the printed rule is confirmed):
 - The 8 R cards are the 6 R designs with a second copy of the two cheapest designs
-  (``R_CARD_COPIES``); the catalogue says which two designs have two copies is unknown.
+  (``R_CARD_COPIES``). The catalogue says it is unknown which two designs have two copies.
 - Difficulty L replaces 2x(L-1) randomly chosen start cards with as many randomly chosen R cards.
 - With the solo special challenge on, each SOLO card joins the deck with probability ½.
 """

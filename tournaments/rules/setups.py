@@ -1,9 +1,14 @@
-"""Each match's engine input (its *setup*) from the tournament's state as a round's Match Phase
-opens: pure, so the server builds setups with it and a verifier rebuilds them from the seed and
-the public log (docs/protocol.md §15).
+"""Each match's engine input (its *setup*), from the tournament's state.
 
-A setup holds everything the engine needs besides the card specs and the seed: both decks, the
-match's share of the piles, trophies, fans, who holds the flag first, the sets in play.
+It is built as a round's Match Phase opens. It is pure. The server builds setups with it. A verifier
+rebuilds them from the seed and the public log (docs/protocol.md §15).
+
+A setup holds all the engine needs besides the card specs and the seed:
+
+- both decks and the match's share of the piles;
+- trophies and fans;
+- who holds the flag first;
+- the sets in play.
 """
 
 from __future__ import annotations
@@ -16,8 +21,11 @@ SIDES = ("A", "B")
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """What a setup takes of one seat: its deck (uids, in order), fans, whether it lost its last
-    match, the (round, fans) of every trophy it keeps, whether it is the Robot."""
+    """What a setup takes of one seat.
+
+    That is its deck (uids, in order), its fans, and whether it lost its last match. It also takes
+    the (round, fans) of each trophy the seat keeps. And it notes whether the seat is the Robot.
+    """
 
     deck: Sequence[int]
     fans: int
@@ -29,8 +37,8 @@ class Side:
 def pile_shares(piles: Mapping[str, Sequence[int]], count: int) -> list[dict[str, list[int]]]:
     """Each of a round's ``count`` matches' share of every pile (top first).
 
-    **Decision:** match j takes every n-th card from position j, dealt like cards, so effects
-    that take pile cards can never hand one card to two matches.
+    **Decision:** match j takes every n-th card from position j, dealt like cards. So effects that
+    take pile cards can never hand one card to two matches.
     """
     return [
         {level: list(cards[index::count]) for level, cards in piles.items()}
@@ -41,7 +49,9 @@ def pile_shares(piles: Mapping[str, Sequence[int]], count: int) -> list[dict[str
 def flag_holder(
     round_number: int, won_a: Sequence[tuple[int, int]], won_b: Sequence[tuple[int, int]]
 ) -> str | None:
-    """Who holds the flag first: the holder of the highest-round trophy; else a toss (``None``).
+    """Who holds the flag first.
+
+    It is the holder of the highest-round trophy. Else a toss decides (``None``).
 
     **Decision:** two seats whose best trophies are of the same round toss for the flag too.
     """
@@ -64,7 +74,10 @@ def match_setup(
     keys: Mapping[int, str],
     sets_in_play: Sequence[str],
 ) -> dict[str, object]:
-    """One match's setup as stored and published (``[uid, key]`` pairs, top first)."""
+    """One match's setup as stored and published.
+
+    Decks are ``[uid, key]`` pairs, top first.
+    """
     a, b = sides["A"], sides["B"]
     return {
         "round": min(round_number, 7),

@@ -1,7 +1,7 @@
 """Fans, ranking, the Final's qualification and the 1-2 seat ending (rules.md §2.5).
 
-All of it works on plain ``Standing`` values; who may see which fans is the projection's business,
-so these functions are given only what the caller may count.
+All of it works on plain ``Standing`` values. Who may see which fans is the projection's business.
+So these functions get only what the caller may count.
 """
 
 from __future__ import annotations
@@ -36,20 +36,20 @@ class Standing:
         return max((round_number for round_number, _ in self.trophies), default=0)
 
     def rank_key(self) -> tuple[int, int, int]:
-        """Bigger is better: fans, then trophies, then the trophy of the highest round."""
+        """Bigger is better: fans, then trophies, then the highest round's trophy."""
         return (self.fans, self.trophy_count, self.highest_round)
 
 
 def ranked(standings: Sequence[Standing]) -> list[Standing]:
-    """Best first; equal keys keep seat order (the projection shows them as tied)."""
+    """Best first. Equal keys keep seat order; the projection shows a tie."""
     return sorted(standings, key=lambda s: (tuple(-v for v in s.rank_key()), s.seat))
 
 
 def finalists(standings: Sequence[Standing], rng: random.Random) -> tuple[int, int]:
     """The two seats that play the Final.
 
-    **Decision:** seats still tied after fans, trophies and the highest-round trophy for a final
-    place are ordered by a draw from the tournament's random stream.
+    **Decision:** seats may stay tied for a final place after fans, trophies and the highest-round
+    trophy. Then a draw from the tournament's random stream orders them.
     """
     if len(standings) < 2:
         raise ValueError("A Final needs two seats")
@@ -60,7 +60,7 @@ def finalists(standings: Sequence[Standing], rng: random.Random) -> tuple[int, i
 
 
 def lead_winner(standings: Sequence[Standing]) -> int | None:
-    """In a 1-2 seat game: the seat that leads by 11 or more fans, if one does."""
+    """In a 1-2 seat game: the seat leading by 11 or more fans, if any."""
     if len(standings) != 2:
         raise ValueError("The 11-fan lead is checked between exactly two sides")
     first, second = sorted(standings, key=lambda s: -s.fans)
@@ -74,10 +74,13 @@ def winners_after_last_round(standings: Sequence[Standing]) -> list[int]:
 
 
 def scores(*, is_robot: bool, seat_count: int) -> bool:
-    """Whether a seat counts in the standings: every player; the Robot only in a solo game."""
+    """Whether a seat counts in the standings. Players do; the Robot only in a solo game."""
     return not is_robot or seat_count == 1
 
 
 def fans_secret(*, seat_count: int, rounds_completed: int) -> bool:
-    """Whether trophy fans are still secret: at 3-8 seats, until round 7 is over (rules 2.5)."""
+    """Whether trophy fans are still secret.
+
+    At 3-8 seats they are until round 7 is over (rules 2.5).
+    """
     return seat_count >= 3 and rounds_completed < ROUNDS

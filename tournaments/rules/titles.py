@@ -1,5 +1,7 @@
-"""A tournament's title: what its host or organizer calls it (pure: no Django). Unnamed, the
-clients call it "Game #<id>" in their reader's language."""
+"""A tournament's title: what its host or organizer calls it (pure: no Django).
+
+Unnamed, the clients call it "Game #<id>", in the reader's language.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ TITLE_CHARS = 60
 
 
 def check_title(title: str) -> str:
-    """The title, its whitespace collapsed (``""``: unnamed); ``bad_title`` if that is longer
-    than ``TITLE_CHARS`` or holds a character that does not print."""
+    """The title, its whitespace collapsed (``""``: unnamed).
+
+    Refused as ``bad_title`` if over ``TITLE_CHARS`` or holding an unprintable character.
+    """
     shown = " ".join(title.split())
     if len(shown) > TITLE_CHARS or not shown.isprintable():
         raise OptionError(

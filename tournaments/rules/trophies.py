@@ -1,4 +1,7 @@
-"""Trophy stacks: one per park, one trophy per round, fans dealt from that round's four values."""
+"""Trophy stacks: one per park, one trophy per round.
+
+Each round's fans are dealt from its four values.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +12,10 @@ from tournaments.rules.data import ROUNDS, trophy_fans
 
 
 def deal_trophies(rng: random.Random, parks: Sequence[str]) -> dict[str, list[int]]:
-    """Each park's stack as the fans of its trophies for rounds 1-7 (index 0 = round 1).
+    """Each park's stack as its trophies' fans for rounds 1-7.
 
-    For every round the four printed trophies are shuffled and one is dealt to each park in use,
-    as at the table; the unused ones go back to the box.
+    Index 0 is round 1. For every round the four printed trophies are shuffled. One goes to each
+    park in use, as at the table. The unused ones go back to the box.
     """
     stacks: dict[str, list[int]] = {park: [] for park in parks}
     for round_number in range(1, ROUNDS + 1):

@@ -1,9 +1,11 @@
-"""When picked effects (rules.md §2.2 step 5) as obligations a Deck Phase turn must settle.
+"""When picked effects (rules.md §2.2 step 5), as obligations a Deck Phase turn must settle.
 
-The card's catalogue effect code says which obligation it creates; the match engine never sees
-these codes. A "permanent" removal takes the card out of the game (it does not go back to its
-pile's discard as a Deck Phase removal does). **Decision:** the card that triggers an effect
-cannot itself be the card removed to pay for it (else Shapeshifter would trade itself for a pick).
+A card's catalogue effect code says which obligation it creates. The match engine never sees these
+codes. A "permanent" removal takes the card out of the game. It does not go back to its pile's
+discard, as a Deck Phase removal does.
+
+**Decision:** the card that triggers an effect cannot be the card removed to pay for it. Else
+Shapeshifter would trade itself for a pick.
 """
 
 from __future__ import annotations
@@ -81,9 +83,10 @@ class Obligation:
 
 
 def matches(facts: CardFacts, match: Mapping[str, object]) -> bool:
-    """Whether a card satisfies a catalogue filter (``matches.engine.codes`` documents the keys).
+    """Whether a card satisfies a catalogue filter.
 
-    ``set`` means "carries that set's icon": a Rainbow card carries every icon (rules.md §5).
+    ``matches.engine.codes`` documents the keys. ``set`` means "carries that set's icon". A Rainbow
+    card carries every icon (rules.md §5).
     """
     checks = (
         ("name", lambda v: facts.key.split("/", 1)[-1] == v),
@@ -97,7 +100,10 @@ def matches(facts: CardFacts, match: Mapping[str, object]) -> bool:
 
 
 def obligations_for(uid: int, facts: CardFacts) -> list[Obligation]:
-    """The obligations picking this card creates (none for a card without a When picked code)."""
+    """The obligations picking this card creates.
+
+    A card without a When picked code creates none.
+    """
     params = facts.effect_params
     code = facts.effect_code
     if code == "picked_gain_fans":

@@ -1,8 +1,9 @@
 """Winter Park (rules.md §4): which parks are Winter Parks in a round.
 
-**Decision:** in "normal" mode the Winter Park starts on green in round 1; at the start of each
-later Deck Phase (rounds 2-7) it moves on to the next park in use with probability ½, drawn from the
-tournament's random stream. The Final is always played in a Winter Park when the option is on.
+**Decision:** in "normal" mode the Winter Park starts on green in round 1. Each later Deck Phase
+(rounds 2-7) may move it on to the next park in use. It moves with probability ½ at the phase's
+start. The tournament's random stream draws it. With the option on, the Final is always played in a
+Winter Park.
 """
 
 from __future__ import annotations
@@ -17,14 +18,14 @@ MODES = (OFF, NORMAL, ALL)
 
 
 def next_winter_index(rng: random.Random, current: int, park_count: int) -> int:
-    """The Winter Park's position after the 50% move at the start of a Deck Phase."""
+    """The Winter Park's position after a Deck Phase's opening 50% move."""
     if rng.random() < 0.5:
         return (current + 1) % park_count
     return current
 
 
 def winter_parks(mode: str, parks: Sequence[str], index: int) -> frozenset[str]:
-    """The parks that are Winter Parks, given the mode and the normal Winter Park's position."""
+    """The Winter Parks, given the mode and the normal Winter Park's position."""
     if mode == ALL:
         return frozenset(parks)
     if mode == NORMAL and parks:
@@ -33,5 +34,5 @@ def winter_parks(mode: str, parks: Sequence[str], index: int) -> frozenset[str]:
 
 
 def park_kind(mode: str, parks: Sequence[str], index: int, park: str) -> str:
-    """The engine's park kind ("winter" or "normal") for ``park`` this round."""
+    """The engine's park kind for ``park`` this round: "winter" or "normal"."""
     return "winter" if park in winter_parks(mode, parks, index) else "normal"

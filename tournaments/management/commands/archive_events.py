@@ -1,4 +1,4 @@
-"""``manage.py archive_events --older-than DAYS``: pack old finished tournaments' event logs."""
+"""``manage.py archive_events --older-than DAYS``: pack old finished event logs."""
 
 from __future__ import annotations
 

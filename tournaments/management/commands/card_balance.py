@@ -1,4 +1,4 @@
-"""``manage.py card_balance KEY --matches N``: a card's balance simulation, run here."""
+"""``manage.py card_balance KEY --matches N``: simulate a card's balance here."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``manage.py card_stats_recount``: rebuild the card statistics from the stored play."""
+"""``manage.py card_stats_recount``: rebuild the card statistics from stored play."""
 
 from __future__ import annotations
 

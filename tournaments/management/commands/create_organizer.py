@@ -1,4 +1,7 @@
-"""``manage.py create_organizer NAME``: an organizer account and its API token, shown once."""
+"""``manage.py create_organizer NAME``: an organizer account and its API token.
+
+The token is shown once.
+"""
 
 from __future__ import annotations
 

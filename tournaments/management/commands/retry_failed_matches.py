@@ -1,4 +1,4 @@
-"""``manage.py retry_failed_matches [ID …]``: play failed matches again once fixed."""
+"""``manage.py retry_failed_matches [ID …]``: replay failed matches once fixed."""
 
 from __future__ import annotations
 

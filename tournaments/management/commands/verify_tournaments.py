@@ -1,6 +1,8 @@
-"""``manage.py verify_tournaments``: check every finished tournament as ``verify/`` does (seed
-commitment, trophy stacks, each match replayed from its stored events); exit 1 if one fails.
-The restore drill runs it against a restored database."""
+"""``manage.py verify_tournaments``: check every finished tournament as ``verify/`` does.
+
+It checks the seed commitment and the trophy stacks, and replays each match from its stored events.
+It exits 1 if one fails. The restore drill runs it against a restored database.
+"""
 
 from __future__ import annotations
 

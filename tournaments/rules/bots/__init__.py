@@ -1,7 +1,8 @@
 """Bot seats: three levels of Deck Phase play and of answers to card questions.
 
-``LEVELS`` in order of strength; ``next_action`` is the one entry point the services (live bots,
-seats played for a person) and the ladder use, so both run the same decisions.
+``LEVELS`` is in order of strength. ``next_action`` is the one entry point for the services and the
+ladder. The services use it for live bots and for seats played for a person. So both run the same
+decisions.
 """
 
 from __future__ import annotations
@@ -50,10 +51,10 @@ def check_level(level: str) -> str:
 def next_action(
     turn: DraftTurn, table: Table, *, outlook: Outlook, noise: random.Random | None = None
 ) -> Action | None:
-    """The next Deck Phase action of a seat played at ``outlook.level``.
+    """The next Deck Phase action of a seat, played at ``outlook.level``.
 
-    ``""`` is the plain heuristic (a person's seat at a missed deadline); rookie blurs it with
-    ``noise``; steady and champion practise.
+    ``""`` is the plain heuristic, for a person's seat at a missed deadline. Rookie blurs it with
+    ``noise``. Steady and champion practise.
     """
     if outlook.level in ("", "rookie"):
         return bot_next_action(turn, table, round_number=outlook.round, noise=noise)

@@ -1,9 +1,10 @@
 """The draft advisor: each choice a seat has now, with its estimated chance to win.
 
-The same practice matches a steady bot plays (``practice.py``): against the model of the rival
-the seat meets next, built from what the seat may know. For the round's options each practice
-match drafts from a display sampled from the pile's public composition; for a display each card
-is added to the seat's deck. Every choice plays the same seeds.
+It plays the same practice matches a steady bot plays (``practice.py``). The rival is a model of the
+one the seat meets next. The model is built from what the seat may know. For the round's options,
+each practice match drafts from a sampled display. The display is sampled from the pile's public
+composition. For a display, each card is added to the seat's deck. Every choice plays the same
+seeds.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ ADVICE_KINDS = ("option", "card", "none")
 
 
 class Choice(TypedDict, total=False):
-    """One choice rated: an option (its index and text) or a display card (its uid and key)."""
+    """One choice rated: an option or a display card.
+
+    An option has its index and text; a card has its uid and key.
+    """
 
     option: int
     text: str
@@ -30,7 +34,7 @@ class Choice(TypedDict, total=False):
 
 
 class Advice(TypedDict):
-    """The advice now: its kind and the choices it rates."""
+    """The advice now: its kind and the choices rated."""
 
     kind: str
     choices: list[Choice]
@@ -48,7 +52,7 @@ def advice_kind(turn: DraftTurn) -> str:
 
 
 def advise(turn: DraftTurn, table: Table, outlook: Outlook, sims: int) -> Advice:
-    """``{"kind", "choices": [...]}``, each choice with ``win_probability`` and ``sample_size``."""
+    """``{"kind", "choices": [...]}``; each choice has ``win_probability`` and ``sample_size``."""
     kind = advice_kind(turn)
     deck = deck_keys(table)
     choices: list[Choice] = []

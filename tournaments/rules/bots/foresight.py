@@ -1,53 +1,70 @@
 """The champion's answers to card questions: each candidate answer played out by simulation.
 
-**What the champion may see** (the engine's ``SideView``, handed to a policy with an
-``answer_seeing`` method): the match's public setup (round, park, trophies, fans, sets in play,
-who opens), its own starting cards (their composition, never their order), the other side's
-public deck size, each level pile's public composition (every card design of that level in the
-sets in play: never the match's share of the pile nor its order), and every event its
-side may see so far (``events.seen_by``: cards revealed, benches, exhaust piles, the flag, moves,
-removals, cards taken from piles without their key, fans, and its own questions, answers and
-arrangements). It never sees a shuffle, the other side's unrevealed cards (neither their order
-nor which cards they are), the other side's questions or answers, or the match's seed as a
-source of chance (the seed only names the champion's own random streams).
+**What the champion may see.** It sees the engine's ``SideView``, handed to a policy with an
+``answer_seeing`` method. That view holds:
 
-**How it decides.** The hidden information is *resampled* into a full match setup consistent with
-what it saw (``sample_setup``). Following the seen events (``DeckTrack``) pins the starting position
-of every card of a deck that showed: revealed from the top, looked at through its own questions (a
-search or a look at the deck top lists the cards top first; a peek question being decided names the
-key of the card it shows, ``peeked``), or taken out of the deck (when the events do not say from
-which end, a seeded guess; a wrong one fails the check below). Its own deck is those cards at those
-positions and its other cards shuffled into the rest; the other deck is that side's seen cards at
-theirs and a *modelled* remainder (its public deck size less the cards seen, drawn from ``pool``: by
-default the champion's own starting cards, both decks having grown from the same starter through the
-same rounds); each pile is the cards taken from it (their keys where revealed, else drawn from its
-composition) then ``PILE_DEPTH`` cards drawn from the rest of its composition. The sample is
-replayed from the start (no shuffle, the opener as seen) with the champion's own past answers and
-the other side's *default* answers (its real answers are not the champion's to see) up to the
-question, and kept only when the champion's view of that replay equals its view of the match
-(rejection, ``replay_to``). Each candidate answer is then played to the end on every kept sample
-with the engine's fast path and default answers afterwards (common random numbers: all candidates
-meet the same samples), and the answer winning most often is chosen if it wins on at least
-``MARGIN`` of the samples more than the default does; otherwise (ties, near-ties) the default
-answer.
+- the match's public setup (round, park, trophies, fans, sets in play, who opens);
+- its own starting cards (their composition, never their order);
+- the other side's public deck size;
+- each level pile's public composition: every card design of that level in the sets in play,
+  never the match's share of the pile nor its order;
+- every event its side may see so far (``events.seen_by``): cards revealed, benches, exhaust
+  piles, the flag, moves, removals, cards taken from piles without their key, fans, and its own
+  questions, answers and arrangements.
+
+It never sees a shuffle. It never sees the other side's unrevealed cards: neither their order nor
+which cards they are. It never sees the other side's questions or answers. The match's seed is no
+source of chance for it. The seed only names the champion's own random streams.
+
+**How it decides.** The hidden information is *resampled* into a full match setup
+(``sample_setup``). That setup is consistent with what the champion saw.
+
+Following the seen events (``DeckTrack``) pins the starting position of each card that showed. A
+card shows when revealed from the top. It also shows when the champion's own questions look at it. A
+search or a look at the deck top lists the cards top first. A peek question being decided names the
+key of the card it shows (``peeked``). A card also shows when taken out of the deck. The events may
+not say from which end. Then a seeded guess places it. A wrong guess fails the check below.
+
+The sample is built from these positions:
+
+- its own deck: those cards at those positions, its other cards shuffled into the rest;
+- the other deck: that side's seen cards at theirs, and a *modelled* remainder;
+- each pile: the cards taken from it, then ``PILE_DEPTH`` cards drawn from the rest of its
+  composition. The taken cards have their keys where revealed, else keys drawn from its
+  composition.
+
+The modelled remainder is the public deck size less the cards seen. It is drawn from ``pool``. By
+default ``pool`` is the champion's own starting cards. Both decks grew from the same starter through
+the same rounds.
+
+The sample is replayed from the start. There is no shuffle, and the opener is as seen. The
+champion's past answers are replayed up to the question. The other side gives *default* answers. Its
+real answers are not the champion's to see. The sample is kept only when the champion's view of the
+replay equals its view of the match (rejection, ``replay_to``).
+
+Then each candidate answer is played to the end on every kept sample. The engine's fast path plays
+it, with default answers afterwards. All candidates meet the same samples (common random numbers).
+The answer winning most often is chosen if it beats the default by ``MARGIN`` of the samples.
+Otherwise (ties, near-ties) the default answer is chosen.
 
 **Why this rival model.** The draft's ``Rival`` model (``practice.py``) leans on the cards seen in
-*released* matches, which depends on when the match is played and re-run (a live question
-pauses it while others release); the champion's own cards depend on the match alone, so a re-run
-answers the same. On 400 paired test matches the real rival deck as the model (an oracle, never
-used in play) did only a little better: 25 gains and 5 losses against 21 and 6.
+*released* matches. Those depend on when the match is played and re-run. A live question pauses it
+while others release. The champion's own cards depend on the match alone. So a re-run answers the
+same. On 400 paired test matches, an oracle did only a little better. The oracle, never used in
+play, took the real rival deck as the model. It had 25 gains and 5 losses, against 21 and 6.
 
-**Budget.** ``ROLLOUTS`` rollouts per question at most: ``MAX_CANDIDATES`` candidates (all valid
-answers when that few, else the default and a seeded sample), each on ``ROLLOUTS // candidates``
-samples; up to ``TRIES`` sampling attempts per kept sample. No kept sample (the past could not
-be reproduced: the other side answered a question other than by default in a way that shows, or
-reordered its deck out of sight) → the default answer.
-A match that is not recorded (the engine's fast path) has no events to see → the default answer.
+**Budget.** At most ``ROLLOUTS`` rollouts per question. There are ``MAX_CANDIDATES`` candidates.
+They are all valid answers when that few. Else they are the default and a seeded sample. Each plays
+on ``ROLLOUTS // candidates`` samples. Each kept sample takes up to ``TRIES`` sampling attempts.
 
-Every random draw comes from ``random.Random(f"{seed}:champion:{side}:{question number}")``, so
-the same match seed gives the same answers; a stored match is re-run from its stored answers
-(given answers are never asked again), so its record is reproduced whatever the champion would
-answer now.
+With no kept sample, the champion gives the default answer. Then the past could not be reproduced.
+The other side answered a question other than by default, in a way that shows. Or it reordered its
+deck out of sight. A match that is not recorded (the engine's fast path) has no events to see. It
+gets the default answer too.
+
+Every random draw comes from ``random.Random(f"{seed}:champion:{side}:{question number}")``. So the
+same match seed gives the same answers. A stored match is re-run from its stored answers. Given
+answers are never asked again. So its record is reproduced, whatever the champion would answer now.
 """
 
 from __future__ import annotations
@@ -99,12 +116,15 @@ class _Reached(Exception):
 
 
 class _Diverged(Exception):
-    """The replay asked the champion a question it was not asked in the match."""
+    """The replay asked the champion a question the match did not."""
 
 
 class Rollouts(TypedDict):
-    """How ``best_answer`` reached its answer: candidates, kept samples, rollouts played and
-    each candidate's wins (none when it played no rollout)."""
+    """How ``best_answer`` reached its answer.
+
+    It holds the candidates, the kept samples, the rollouts played and each candidate's wins.
+    ``wins`` is absent when no rollout was played.
+    """
 
     candidates: int
     samples: int
@@ -127,8 +147,8 @@ class Observation:
 
 
 def observe(view: SideView) -> Observation | None:
-    """Read the view's events: who opened, the cards' keys seen, the cards taken from each pile,
-    the champion's own answers."""
+    """Read the view's events: who opened, the cards' keys seen, the cards taken from each pile, the
+    champion's own answers."""
     seen = view.seen or ()
     first = view.setup.first
     taken: dict[str, list[object]] = {}
@@ -154,7 +174,7 @@ def observe(view: SideView) -> Observation | None:
 def _rest(
     composition: Sequence[str], taken: Sequence[object], keys: Mapping[object, str]
 ) -> tuple[str, ...]:
-    """A pile's composition less the cards seen taken from it."""
+    """A pile's composition less its cards seen taken."""
     left = Counter(composition)
     for uid in taken:
         if uid in keys and left[keys[uid]] > 0:
@@ -167,11 +187,16 @@ LOOKS = frozenset({"arrange_top", "search_deck"})
 
 
 class DeckTrack:
-    """One side's deck as the champion saw it change: slots top first, each a starting
-    position (``(True, n)``, its card unknown until ``pins`` names it) or a known card
-    (``(False, uid)``, put there by an effect). Replaying the seen events pins the starting
-    positions of the cards that showed; where the events do not say from which end of the deck
-    an unseen card left, ``rng`` guesses (a wrong guess fails the replay check)."""
+    """One side's deck as the champion saw it change.
+
+    Its slots are top first. Each is a starting position or a known card. A starting position is
+    ``(True, n)``; its card is unknown until ``pins`` names it. A known card is ``(False, uid)``,
+    put there by an effect.
+
+    Replaying the seen events pins the starting positions of cards that showed. The events may not
+    say from which end an unseen card left. Then ``rng`` guesses. A wrong guess fails the replay
+    check.
+    """
 
     def __init__(self, size: int, rng: random.Random) -> None:
         self.slots: list[tuple[bool, object]] = [(True, n) for n in range(size)]
@@ -227,7 +252,7 @@ class DeckTrack:
 
 
 def _uids(value: object) -> list[object]:
-    """An event's list of cards (or of a question's options)."""
+    """An event's list of cards, or of a question's options."""
     assert isinstance(value, list)
     return value
 
@@ -243,9 +268,11 @@ def pinned(
     rng: random.Random,
     peek: tuple[Peek, Mapping[object, Ref]] | None = None,
 ) -> dict[object, object]:
-    """The starting positions (top = 0) of ``side``'s deck whose card the events show; with
-    ``peek`` (the card being peeked at, the side's own cards) the deck end it looks at holds a
-    card of that key (drawn among the side's unplaced cards of that key)."""
+    """The starting positions (top = 0) of ``side``'s deck whose card the events show.
+
+    ``peek`` is the card being peeked at, one of the side's own. With it, the deck end it looks at
+    holds a card of that key. That card is drawn among the side's unplaced cards of that key.
+    """
     track = DeckTrack(size, rng)
     for event in events:
         if event.get("side") == side:
@@ -271,7 +298,7 @@ def peeked(question: Question, view: SideView) -> Peek | None:
 
 
 def _fresh_uids(known: set[object]) -> Iterator[int]:
-    """Uids for modelled cards: negative ints no real card uses."""
+    """Uids for modelled cards: negative ints, which no real card uses."""
     uid = -1
     while True:
         if uid not in known:
@@ -286,8 +313,10 @@ def sample_setup(
     rng: random.Random,
     peek: Peek | None = None,
 ) -> MatchSetup | None:
-    """One full setup consistent with the cards seen (see the module docstring); ``peek``: the
-    card the question being decided shows (``peeked``)."""
+    """One full setup consistent with the cards seen (see the module docstring).
+
+    ``peek`` is the card shown by the question being decided (``peeked``).
+    """
     me, other = seen.side, "B" if seen.side == "A" else "A"
     own = {ref[0]: ref for ref in view.own_deck}
     pins = pinned(seen.events, me, len(own), rng, (peek, own) if peek else None)
@@ -317,8 +346,11 @@ def sample_setup(
 def _sample_pile(
     seen: Observation, pile: str, fresh: Iterator[int], rng: random.Random
 ) -> tuple[Ref, ...]:
-    """A level pile: the cards taken from it (keys where seen, else drawn from the rest of its
-    composition), then ``PILE_DEPTH`` cards drawn from that rest (a match never takes more)."""
+    """A level pile: the cards taken from it, then ``PILE_DEPTH`` cards drawn from the rest.
+
+    The rest is its composition less the cards seen taken. Taken cards have their keys where seen,
+    else keys drawn from the rest. A match never takes more.
+    """
     taken = seen.taken.get(pile, ())
     rest = seen.pile_rest.get(pile, ())
     unknown = sum(uid not in seen.keys for uid in taken)
@@ -348,8 +380,10 @@ class _Script:
 
 
 def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[object] | None:
-    """The answers given before ``question`` in a replay of ``setup``, when the champion's
-    view of the replay equals its view of the match (else ``None``)."""
+    """The answers given before ``question`` in a replay of ``setup``.
+
+    ``None`` unless the champion's view of the replay equals its view of the match.
+    """
     me, other = seen.side, "B" if seen.side == "A" else "A"
     policies: dict[str, Policy | None] = {
         me: _Script(seen.answers, question.seq),
@@ -368,8 +402,11 @@ def replay_to(setup: MatchSetup, seen: Observation, question: Question) -> list[
 
 
 def _story(events: Sequence[dict[str, object]]) -> list[dict[str, object]]:
-    """The events as compared between a replay and the match: without their ``seq`` (it counts
-    the hidden shuffles too) and without the start and the toss (a replay opens as seen)."""
+    """The events compared between a replay and the match.
+
+    Their ``seq`` is left out, as it counts the hidden shuffles too. The start and toss are left
+    out: a replay opens as seen.
+    """
     return [
         {k: v for k, v in event.items() if k != "seq"}
         for event in events
@@ -378,8 +415,11 @@ def _story(events: Sequence[dict[str, object]]) -> list[dict[str, object]]:
 
 
 def candidates(question: Question, rng: random.Random) -> list[list[object]]:
-    """The default answer first, then every other valid answer when there are few, else a
-    seeded sample of them (``MAX_CANDIDATES`` in all)."""
+    """The default answer first, then other valid answers.
+
+    There are ``MAX_CANDIDATES`` in all. When there are few, all the others follow. Else a seeded
+    sample of them follows.
+    """
     default = list(question.default)
     options = list(question.options)
     ordered = question.kind in PERMUTATION_KINDS
@@ -401,7 +441,7 @@ def _norm(answer: Sequence[object], ordered: bool) -> tuple[object, ...] | froze
 def _answers(
     question: Question, options: list[object], ordered: bool, rng: random.Random
 ) -> Iterator[list[object]]:
-    """Every valid answer (when at most ``MAX_CANDIDATES``), else random ones."""
+    """Every valid answer if at most ``MAX_CANDIDATES``, else random ones."""
     if ordered:
         total = math.factorial(len(options))
     else:
@@ -426,7 +466,7 @@ def _answers(
 def best_answer(
     question: Question, view: SideView, seed: object, pool: Sequence[str] | None = None
 ) -> tuple[list[object], Rollouts]:
-    """The answer with the best win rate over the rollouts, and how it was reached."""
+    """The answer winning most over the rollouts, and how it was reached."""
     rng = random.Random(f"{seed}:champion:{view.side}:{question.seq}")
     default = list(question.default)
     seen = observe(view) if view.seen is not None else None
@@ -475,7 +515,7 @@ class ChampionPolicy:
         self.seed, self.side, self.pool = seed, side, pool
 
     def answer(self, question: Question) -> Sequence[object]:
-        """Without a view (an engine that gives none): the default answer."""
+        """The default answer, when the engine gives no view."""
         return list(question.default)
 
     def answer_seeing(self, question: Question, view: SideView) -> Sequence[object]:

@@ -1,10 +1,15 @@
-"""The simple Deck Phase policy: rookie bots (with a little noise) and seats that miss a deadline.
+"""The simple Deck Phase policy.
 
-It drafts for raw strength: choose the option with the most expected power (a fan bonus counts
-as two points), redraw a display whose best card is weak for its pile, keep the strongest cards,
-pay for extra picks with the weakest deck card, and from round 4 on thin the deck of Newcomers
-while it keeps at least ``MIN_DECK`` cards. Every decision goes through the same actions a person
-uses, so a bot can never do what a person may not.
+Rookie bots play it with a little noise, and so do seats that miss a deadline. It drafts for raw
+strength:
+
+- choose the option with the most expected power (a fan bonus counts as two points);
+- redraw a display whose best card is weak for its pile;
+- keep the strongest cards;
+- pay for extra picks with the weakest deck card;
+- from round 4 on, thin the deck of Newcomers while it keeps at least ``MIN_DECK`` cards.
+
+Every decision goes through the actions a person uses. So a bot can never do what a person may not.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ def _noise(noise: random.Random | None) -> float:
 
 
 def choose_option(turn: DraftTurn, noise: random.Random | None = None) -> int:
-    """The option with the most expected power (give or take ``noise``)."""
+    """The option with the most expected power, give or take ``noise``."""
     scores = [o.count * EXPECTED_POWER[o.pile] + o.fans + _noise(noise) for o in turn.options]
     return scores.index(max(scores))
 
@@ -48,8 +53,8 @@ def bot_next_action(
 ) -> Action | None:
     """The bot's next action in this Deck Phase, or ``None`` when it has finished.
 
-    With ``noise`` (a rookie) each option's and card's worth is blurred by a draw from it, so
-    the same seed still gives the same decisions.
+    With ``noise`` (a rookie), a draw from it blurs each option's and card's worth. The same seed
+    still gives the same decisions.
     """
     if turn.finished:
         return None

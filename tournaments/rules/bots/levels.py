@@ -2,13 +2,13 @@
 
 * **rookie** — the simple heuristic (``heuristic.py``) with a little seeded noise in its taste.
 * **steady** — picks, option and cuts by practice matches (``practice.py``) against the rival it
-  meets next; the redraw and the When picked answers by the heuristic.
-* **champion** — searches each pick together with the cut it allows, decides the redraw and the
-  option by practice too, and weighs every rival by the fans at stake (see ``rivals_by_stake`` in
-  ``tournaments.rules.bots.stakes``); its rival models include the cards it has seen them play.
+  meets next. The redraw and the When picked answers come from the heuristic.
+* **champion** — searches each pick together with the cut it allows. The redraw and the option
+  are practised too. It weighs every rival by the fans at stake (``rivals_by_stake`` in
+  ``tournaments.rules.bots.stakes``). Its rival models include cards it saw them play.
 
-Every action is one a person could take through the same rules, so no level can make an illegal
-move; every draw comes from the outlook's seed, so the same seed gives the same decisions.
+Every action is one a person could take under the same rules. So no level can make an illegal move.
+Every draw comes from the outlook's seed. So the same seed gives the same decisions.
 """
 
 from __future__ import annotations
@@ -45,8 +45,10 @@ def _split(outlook: Outlook, parts: int) -> int:
 
 
 def best_option(turn: DraftTurn, table: Table, outlook: Outlook) -> int:
-    """Each option's worth: its drafted cards (the best of displays sampled from the pile's public
-    composition) played in practice, plus its fans."""
+    """Each option's worth: its drafted cards in practice, plus its fans.
+
+    The drafted cards are the best of displays sampled from the pile's public composition.
+    """
     sims = _split(outlook, len(turn.options))
     deck = deck_keys(table)
     scores = []
@@ -62,7 +64,7 @@ def best_option(turn: DraftTurn, table: Table, outlook: Outlook) -> int:
 
 
 def cut_candidates(table: Table, keep: int = MIN_DECK) -> list[int]:
-    """The weakest cards worth trying to cut (one per name), none when the deck is small."""
+    """The weakest cards worth trying to cut (one per name); none when the deck is small."""
     if len(table.deck) <= keep:
         return []
     by_name: dict[str, int] = {}
@@ -108,7 +110,10 @@ def sim_pick(turn: DraftTurn, table: Table, outlook: Outlook, *, with_cuts: bool
 
 
 def redraw_pays(turn: DraftTurn, table: Table, outlook: Outlook, best_rate: float) -> bool:
-    """Champion: does a fresh display (sampled from the pile's public composition) do better?"""
+    """Champion: does a fresh display do better?
+
+    The display is sampled from the pile's public composition.
+    """
     option = turn.options[turn.option or 0]
     pool = outlook.pools.get(option.pile, ())
     rng = outlook.rng("redraw", len(turn.picked))
@@ -150,7 +155,7 @@ def _picks(turn: DraftTurn, table: Table, outlook: Outlook, champion: bool) -> A
 
 
 def practised_action(turn: DraftTurn, table: Table, outlook: Outlook) -> Action | None:
-    """A steady or champion bot's next action; ``None`` when it has finished."""
+    """A steady or champion bot's next action. ``None`` when it has finished."""
     champion = outlook.level == "champion"
     if turn.finished:
         return None

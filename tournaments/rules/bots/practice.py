@@ -1,12 +1,19 @@
-"""Practice matches: how often a deck beats the decks a bot seat expects to meet.
+"""Practice matches: how often a deck beats the decks a bot seat expects.
 
-A bot seat decides with what it may know (``Outlook``): its own deck, the card data, the public
-composition of the level piles (which cards exist, never their order), each rival's public deck
-size and, for a champion, the rival cards it has seen revealed in released matches. Rival decks are
-*modelled* from that: a starter deck plus, for every past round, the best cards of a display drawn
-from the level's public composition. Every practice match runs the engine's fast path (no events)
-with seeds drawn from the decision's own seed, and every candidate of one decision plays the same
-seeds (common random numbers), so their comparison is fair and the decision deterministic.
+A bot seat decides with what it may know (``Outlook``):
+
+- its own deck and the card data;
+- the public composition of the level piles (which cards exist, never their order);
+- each rival's public deck size;
+- for a champion, the rival cards it has seen revealed in released matches.
+
+Rival decks are *modelled* from that. A model is a starter deck plus picks for every past round.
+Each round's picks are the best cards of a display. The display is drawn from the level's public
+composition.
+
+Every practice match runs the engine's fast path, without events. Its seed is drawn from the
+decision's own seed. All candidates of one decision play the same seeds (common random numbers). So
+their comparison is fair and the decision deterministic.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ FINAL = 8
 
 @dataclass(frozen=True, slots=True)
 class Rival:
-    """A modelled rival deck (card keys) and how much beating it is worth."""
+    """A modelled rival deck (card keys) and what beating it is worth."""
 
     deck: tuple[str, ...]
     weight: float = 1.0
@@ -67,10 +74,11 @@ def level_pools(cards: Mapping[int, CardFacts]) -> dict[str, tuple[str, ...]]:
 
 
 def starter_keys(cards: Mapping[int, CardFacts]) -> tuple[str, ...]:
-    """The starter deck every seat began with (its set is the tournament's starter set).
+    """The starter deck every seat began with.
 
-    The starter set is the level-S set holding every starter card: the Robot's cards are level S
-    too, and uids are drawn at random, so the lowest uid may be one of the Robot's."""
+    Its cards come from the tournament's starter set. That is the level-S set holding every starter
+    card. The Robot's cards are level S too. Uids are drawn at random. So the lowest uid may be one
+    of the Robot's."""
     names = catalogue_data()["starter_decks"]["contents"]
     keys = {f.key for f in cards.values() if f.level == "S"}
     sets = sorted({f.set for f in cards.values() if f.level == "S"})
@@ -81,7 +89,7 @@ def starter_keys(cards: Mapping[int, CardFacts]) -> tuple[str, ...]:
 def best_of_display(
     pool: Sequence[str], count: int, specs: Mapping[str, CardSpec], rng: random.Random
 ) -> list[str]:
-    """The ``count`` strongest cards of a display drawn from ``pool``'s composition."""
+    """The ``count`` strongest cards of a display drawn from ``pool``."""
     if not pool:
         return []
     display = rng.sample(list(pool), min(DISPLAY, len(pool)))
@@ -103,10 +111,10 @@ def model_deck(
     rng: random.Random,
     seen: Sequence[str] = (),
 ) -> tuple[str, ...]:
-    """A rival's likely deck: the starter, the cards seen of it, and modelled picks besides.
+    """A rival's likely deck: the starter, its seen cards, and modelled picks.
 
-    Trimmed to its public deck size by dropping the weakest starter cards first (rivals thin
-    their Newcomers), then the weakest of the rest.
+    It is trimmed to its public deck size. The weakest starter cards go first, as rivals thin their
+    Newcomers. Then the weakest of the rest go.
     """
     picks = list(seen)
     modelled: list[str] = []
@@ -137,10 +145,10 @@ def _setup(outlook: Outlook, mine: Sequence[str], theirs: Sequence[str]) -> Matc
 
 
 def win_rate(outlook: Outlook, mine: Sequence[str], sims: int, label: object = "") -> float:
-    """The weighted share of ``sims`` practice matches ``mine`` wins against the rivals.
+    """The weighted share of ``sims`` practice matches ``mine`` wins.
 
-    The seeds depend on ``label`` and the match's index only, never on ``mine``: every candidate
-    of one decision meets the same shuffles.
+    The matches are against the rivals. Their seeds depend on ``label`` and the match's index only.
+    They never depend on ``mine``. So all candidates of one decision meet the same shuffles.
     """
     if not mine:
         return 0.0

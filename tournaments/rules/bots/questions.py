@@ -1,12 +1,12 @@
 """How each bot level answers its cards' questions during a match.
 
-* rookie — the documented default answer, but one question in ``ROOKIE_SLIP`` gets a random valid
-  answer instead (drawn from the match seed, the side and the question's number, so a re-run of
-  the match from its stored answers asks and answers the same);
+* rookie — the documented default answer. But one question in ``ROOKIE_SLIP`` gets a random valid
+  answer. It is drawn from the match seed, the side and the question's number. So a re-run from
+  the stored answers asks and answers the same.
 * steady — the engine's default answers (``DefaultPolicy``: free bench seats, keep the strongest
-  cards on top, …);
+  cards on top, …).
 * champion — each question answered by simulation from what its side may know
-  (``foresight.ChampionPolicy``; that module says exactly what it sees and its budget).
+  (``foresight.ChampionPolicy``). That module says exactly what it sees, and its budget.
 """
 
 from __future__ import annotations

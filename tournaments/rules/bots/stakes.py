@@ -1,10 +1,11 @@
-"""What a champion plays for: the fans at stake against each rival (the fan race).
+"""What a champion plays for: the fans at stake against each rival.
 
-The next rival is worth the mean fans on this round's trophies; every other rival shares what the
-later rounds are worth (their trophies' mean fans) plus the Final, which decides the game whatever
-the fans (``FINAL_WORTH``). In a 1-2 seat game the only rival is worth everything; when the seat is
-within reach of the 11-fan lead the next match is worth the lead as well, since winning it may end
-the game at once.
+This is the fan race. The next rival is worth this round's trophies' mean fans. The other rivals
+share what the later rounds are worth (their trophies' mean fans). They share the Final too. The
+Final decides the game whatever the fans (``FINAL_WORTH``).
+
+In a 1-2 seat game the one rival is worth everything. The seat may be near the 11-fan lead. Then the
+next match is worth the lead as well: winning it may end the game at once.
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ def round_worth(round_number: int) -> float:
 def rival_weights(
     *, round_number: int, next_rival: int, others: Sequence[int], lead: int | None = None
 ) -> dict[int, float]:
-    """Each rival seat's weight this Deck Phase (``lead``: the seat's fan lead, 1-2 seat games)."""
+    """Each rival seat's weight this Deck Phase.
+
+    ``lead`` is the seat's fan lead (1-2 seat games).
+    """
     now = round_worth(round_number)
     if lead is not None and abs(lead) + now >= LEAD:
         now += LEAD
