@@ -4,7 +4,7 @@ Each imports its service in the task body, so no service ever imports a task. Se
 by name through ``enqueue_named``.
 
 Every task retries a database or broker error with backoff (``infra.taskqueue.RETRY_OPTIONS``).
-Every task is idempotent: it re-checks the state under the tournament lock. So a task the reconciler
+Every task is idempotent. It re-checks the state under the tournament lock. So a task the reconciler
 queued again, while the first was only slow, changes nothing.
 """
 

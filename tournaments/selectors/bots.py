@@ -1,9 +1,9 @@
 """What a bot seat may know, gathered from the rows.
 
-It glues the database to the pure bot levels in ``tournaments.rules.bots``. A bot sees what its
-seat would see: its own deck, the card data, the piles' public composition, the plan, and every
-seat's deck size. A champion also sees the cards revealed in released matches. A bot never reads
-another seat's deck or a pile's order.
+It glues the database to the pure bot levels in ``tournaments.rules.bots``. A bot sees what its seat
+would see: its own deck, the card data, the piles' public composition, the plan, and every seat's
+deck size. A champion also sees cards revealed in released matches. A bot never reads another seat's
+deck or a pile's order.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def outlook_for(
     """The outlook of ``seat`` playing at ``level`` in this Deck Phase.
 
     A rookie, or a person's plain heuristic, needs only its level and the round. It plays no
-    practice matches. Pass ``seats``, every seat by number, if you hold them up to date.
+    practice matches. ``seats``: every seat by number, if already read fresh.
     """
     if level in ("", "rookie"):
         return Outlook(

@@ -45,9 +45,9 @@ def card_key(card: Card) -> str:
 def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
     """Every physical card of the tournament as the Deck Phase sees it.
 
-    The facts come from the frozen snapshot. A tournament's cards and card data never change once
-    it has started. So the facts are cached per tournament, keyed by its id and snapshot. Nothing
-    else shares that key.
+    The facts come from the frozen snapshot. A tournament's cards and card data never change once it
+    has started. So the facts are cached by tournament id and snapshot. Nothing else shares that
+    key.
     """
     if tournament.status == "lobby" or tournament.snapshot_id is None:
         return {}
@@ -73,7 +73,7 @@ def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, Card
 def current_keys(snapshot_id: int | None) -> Mapping[str, str]:
     """Frozen keys whose design was since renamed or moved, to the design's key now.
 
-    Empty when none was. Cached per catalogue version, so a rename is seen at once.
+    Empty when none was. Cached per catalogue version: a rename shows at once.
     """
     if snapshot_id is None:
         return {}
@@ -92,7 +92,7 @@ def sets_in_play(tournament: Tournament) -> list[str]:
     """The basic set, the five additional sets, and City.
 
     The starter cards are City cards, so City is in play in every game. A Rainbow card then counts
-    as a City card too.
+    as City too.
     """
     sets = [tournament.basic_set, *tournament.additional_sets]
     return sets if CITY in sets else [*sets, CITY]

@@ -1,9 +1,9 @@
 """Card statistics as served: one design's or one set's figures from stored play.
 
 Figures come in total, by set combination and by kind of player. Rates carry their 95 % Wilson
-intervals. We read the pre-summed rows that ``tournaments.services.cardstats`` keeps current,
-never the matches. A design's or a set's figures are its own rows: one per set combination, one
-per kind of player. The unique index's first column finds them; they are summed here.
+intervals. It reads the pre-summed rows ``tournaments.services.cardstats`` keeps current. It never
+reads the matches. A design's or a set's figures are its own rows: one per set combination, one per
+kind of player. The unique index's first column finds them. They are summed here.
 """
 
 from __future__ import annotations
@@ -107,9 +107,9 @@ def card_stats(*, key: str, limit: int = PAGE, offset: int = 0) -> DesignStats:
 
 
 def card_figures(*, key: str) -> CardStats:
-    """A card design's figures. Those per set combination (``by_sets``) are read by the page.
+    """A card design's figures. ``by_sets``, per set combination, is read by the page.
 
-    ``not_found``: the catalogue never held the design and no play is recorded.
+    ``not_found``: the design is unknown and never played.
     """
     set_name, _slash, name = key.partition("/")
     total, by_player = _read(key)
@@ -231,8 +231,8 @@ def _share(part: str, whole: str) -> Case:
 def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> SetStats:
     """A set's figures, every design of it summed, with one page of ``by_sets``.
 
-    A deck holding two of its designs counts twice in ``decks``. ``not_found``: the catalogue
-    never held the set and no play is recorded.
+    A deck holding two of its designs counts twice in ``decks``. ``not_found``: the set is unknown
+    and never played.
     """
     total, by_player = _read(name)
     _set_known(name, played=bool(by_player))
@@ -241,7 +241,7 @@ def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> SetStats:
 
 
 def set_figures(*, name: str) -> CardStats:
-    """A set's figures. Those per set combination (``by_sets``) are read by the page.
+    """A set's figures. ``by_sets``, per set combination, is read by the page.
 
     ``not_found`` as ``set_stats``.
     """

@@ -53,8 +53,8 @@ class LogSlice:
 def released_seq(tournament_id: int) -> int:
     """The last seq of the tournament's log that is released now.
 
-    Every event up to it is out. It is the only bound of the log anyone is told. The count stored
-    is never told: it holds paced events not yet out. ``not_found`` for an unknown tournament.
+    Every event up to it is out. It is the only bound of the log anyone is told. The stored count is
+    never told. It holds paced events not yet out. ``not_found`` for an unknown tournament.
     """
     logged = tournament_event_seq(tournament_id)
     first_held = (
@@ -90,7 +90,7 @@ def event_view(
 ) -> TournamentEventView:
     """The event as ``viewer`` may see it: the event, or a placeholder keeping its seq.
 
-    The observer's ``Viewer.reaches`` decides whether the event's ``audience`` reaches the viewer.
+    ``Viewer.reaches`` decides whether the event's ``audience`` reaches the viewer.
     """
     if not viewer.reaches(audience):
         return TournamentEventView(seq=seq, kind=HIDDEN, payload=None)
@@ -100,8 +100,8 @@ def event_view(
 def event_text(seq: int, kind: str, payload: str, audience: int | None, viewer: Viewer) -> str:
     """``event_view`` as the stream's frame: ``{"type": "event", …}`` and the shape's keys.
 
-    The JSON text is built around the payload's stored JSON text. That text is never parsed and
-    dumped again, since the stream sends every event to every socket.
+    It wraps the payload's stored JSON text. That text is never parsed and dumped again, since the
+    stream sends every event to every socket.
     """
     if not viewer.reaches(audience):
         return f'{{"type":"event","seq":{seq},"kind":"{HIDDEN}","payload":null}}'
@@ -113,9 +113,9 @@ def event_text(seq: int, kind: str, payload: str, audience: int | None, viewer: 
 def events_after(*, tournament_id: int, after: int, viewer: Viewer) -> LogSlice:
     """The events after ``after`` as ``viewer`` may see them.
 
-    Events are released in seq order. The first one whose ``visible_at`` is still ahead holds
-    back everything after it. So a paced match never shows its end before its reveals. It takes
-    one query: a row past the batch says there is more.
+    Events are released in seq order. The first one whose ``visible_at`` is still ahead holds back
+    everything after it. So a paced match never shows its end before its reveals. It takes one
+    query. A row past the batch says there is more.
     """
     return _slice(tournament_id, after, viewer, text=False)
 
@@ -147,7 +147,7 @@ def _log_rows(tournament_id: int, after: int) -> list[LogRow]:
     """Up to ``BATCH + 1`` rows of the log after ``after``.
 
     The payload comes as its stored JSON text, ``visible_at`` as the field reads it. The SQL is
-    built once, as on the write path.
+    built once, like the write path's.
     """
     with connection.cursor() as cursor:
         cursor.execute(_log_sql(), [tournament_id, after, BATCH + 1])

@@ -66,7 +66,7 @@ def owed_work(*, now: datetime, tournament_id: int | None = None) -> list[Owed]:
 
 
 def other_owed_work(*, now: datetime) -> list[Owed]:
-    """The work that other apps' sources (``settings.RECONCILE_SOURCES``) say is owed."""
+    """The work other apps' sources (``settings.RECONCILE_SOURCES``) say is owed."""
     found: list[Owed] = []
     for name in getattr(settings, "RECONCILE_SOURCES", ()):
         module, _, function = name.rpartition(".")

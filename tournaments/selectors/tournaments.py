@@ -62,9 +62,9 @@ def birth_key(tournament_id: int, code: str, created_at: datetime) -> str:
 def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> TournamentView:
     """The tournament as ``viewer`` may see it.
 
-    Projections are cached per tournament version and viewer (a seat, or the spectators). Every
-    change of a tournament appends to its log, and so moves its version. So a cached projection is
-    never out of date. A seat's projection is never served to anyone but that seat.
+    Projections are cached per tournament version and viewer. A viewer is a seat, or the spectators.
+    Every change of a tournament appends to its log, and so moves its version. So a cached
+    projection is never out of date. A seat's projection is never served to anyone but that seat.
     """
     tournament, seat = _tournament_and_viewer(tournament_id, viewer)
     born = birth_key(tournament.pk, tournament.code, tournament.created_at)
@@ -102,7 +102,7 @@ def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tourname
 
 
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentView:
-    """The whole public state plus what is the viewer's own.
+    """The whole public state, plus the viewer's own.
 
     The state holds only released results. A match's result reaches the tournament when its last
     event is out. So this view can never run ahead of the match events.

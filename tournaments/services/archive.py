@@ -81,8 +81,8 @@ def _packed_logs(tournament_ids: Sequence[int]) -> dict[int, tuple[int, bytes]]:
 def tournaments_archive(*, tournament_ids: Sequence[int]) -> Archived:
     """Archive these tournaments' logs and their matches' events.
 
-    Skip any not ended or already archived. It is one transaction: readers see the rows or the
-    archive, never neither.
+    Skip any not ended or already archived. It is one transaction. Readers always see the rows or
+    the archive.
     """
     with transaction.atomic():
         locked = Tournament.objects.select_for_update(of=("self",)).order_by("pk")

@@ -75,8 +75,8 @@ def card_stats_of_matches(
 ) -> None:
     """Append what matches of ``tournament`` being recorded add.
 
-    This runs in the caller's transaction: the counts commit with it. It appends one row however
-    many matches there are. A batch of recordings passes them all.
+    It runs in the caller's transaction. The counts commit with it. It appends one row however many
+    matches there are. A batch of recordings passes them all.
     """
     renamed = current_keys(tournament.snapshot_id)
     added: list[Row] = []
@@ -117,15 +117,15 @@ def card_stats_draft_rows(tournament: Tournament, seat: Seat, turn: Turn) -> lis
 def card_stats_append(added: list[Row]) -> None:
     """Keep ``added`` for the fold, and queue the fold after commit.
 
-    This runs in the caller's transaction, so the counts commit with the recording. No fold is
-    queued if one is queued that has not started yet: it will see these rows. ``FOLD_QUEUED`` is
-    taken with ``add``, so at most one recording of many queues it. A task per recording cost
-    more worker CPU than the fold itself.
+    It runs in the caller's transaction. So the counts commit with the recording. No fold is queued
+    if one is queued that has not started yet: it will see these rows. ``FOLD_QUEUED`` is taken with
+    ``add``, so at most one recording of many queues it. A task per recording cost more worker CPU
+    than the fold itself.
 
-    Recordings once added to the stored rows in their own transaction. The counts then locked
-    rows every match shares: its sets', the City designs'. Concurrent recordings waited for each
-    other's commit: +25-50 ms each with 2-4 recorders (docs/performance.md). An appended row is
-    the transaction's own.
+    Recordings once added to the stored rows directly. The counts then locked rows every match
+    shares: its sets', the City designs'. Concurrent recordings waited for each other's commit:
+    +25-50 ms each with 2-4 recorders (docs/performance.md). An appended row is the transaction's
+    own.
     """
     if added:
         with connection.cursor() as cursor:  # the model's save costs more CPU than the rest

@@ -1,12 +1,12 @@
 """Table chat: short messages of the seats, kept in the tournament's log.
 
-Named spectators may chat too, when the host allows it. A message is a public ``chat`` event. So
-it is numbered, resumable (``after=N``) and kept with the tournament like any event. The host's
-mutes are ``chat_mute`` events. Its choice whether spectators may chat is a ``chat_settings``
-event. Whether an author is muted, and how many messages it sent lately, are read from those
-rows. There is no second record. A spectator chats with a token it gets by name
-(``chat_guest_join``). The token's ``ChatGuest`` row holds its limits and mutes. It sees nothing
-more than any spectator. Clients render a message as text only: it is never HTML.
+Named spectators may too, when the host allows it. A message is a public ``chat`` event. So it is
+numbered, resumable (``after=N``) and kept with the tournament like any event. The host's mutes are
+``chat_mute`` events. Its choice whether spectators may chat is a ``chat_settings`` event. Whether
+an author is muted, and how many messages it sent lately, are read from those rows. There is no
+second record. A spectator chats with a token it gets by name (``chat_guest_join``). The token's
+``ChatGuest`` row holds its limits and mutes. It sees nothing more than any spectator. Clients
+render a message as text only: it is never HTML.
 """
 
 from __future__ import annotations
@@ -118,8 +118,8 @@ def _require_spectator_chat(tournament: Tournament) -> None:
 def chat_guest_join(*, tournament_id: int, name: str) -> GuestTicket:
     """A spectator joins the chat as ``name``, whitespace collapsed.
 
-    The name must not be a seat's or another spectator's. Refused ``chat_closed`` unless the host
-    lets spectators chat.
+    No seat or other spectator may hold that name. Refused ``chat_closed`` unless the host lets
+    spectators chat.
     """
     shown = " ".join(str(name).split())
     if not shown or len(shown) > GUEST_NAME_CHARS or not shown.isprintable():

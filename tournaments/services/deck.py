@@ -94,10 +94,10 @@ def bot_deck_phases(
     """Bot seats, or dropped seats' stand-ins, take their whole Deck Phases.
 
     They play in seat order, under one lock. It is idempotent: a finished turn is left alone. If it
-    closed the Deck Phase, it returns the ids of the matches it scheduled. They are not queued: the
-    caller plays them once this has committed. So the task that closes a phase plays the round, one
-    hop fewer. Run again after the phase closed, it returns the round's matches still scheduled.
-    That happens when its task is redelivered, the worker killed while playing them.
+    closed the Deck Phase, it returns the ids of the matches it scheduled. They are not queued. The
+    caller plays them once this has committed. So the task that closes a phase plays the round. That
+    is one hop fewer. Run again after the phase closed, it returns the round's matches still
+    scheduled. That happens when its task is redelivered, the worker killed while playing them.
 
     Many bots share one task and one lock, not one each. Once ``BOTS_CPU_SECONDS`` are spent, the
     rest go to a new task. So a person acting in the same tournament never waits long for the lock.

@@ -48,7 +48,7 @@ SEAT_FIELDS = ("deck", "tokens", "auto_played", "missed_deadlines", "version")
 class Tables:
     """The Deck Phases of several seats of one tournament, played in turn under one lock.
 
-    The phase's turns, every seat and the piles are read once. Each statement is a round trip, and a
+    The phase's turns, every seat and the piles are read once. Each statement is a round trip. A
     bot's phase cost six. What they change is written once, a statement per table (``write``).
     Holding every turn of the phase, it also tells whether the phase is done (``done``).
 
@@ -98,7 +98,7 @@ class Tables:
         """Write the saved turns and seats, changed piles and finished phases' card statistics.
 
         One statement each; new turns are inserted. ``phase_moves``: the phase or round changed in
-        this block. That moves every seat's version, so each seat is written with it. It is written
+        this block. That moves every seat's version. So each seat is written with it. It is written
         as read under the lock, or as its desk saved it. The lock then leaves the seats alone
         (``Tournament.seats_moved``).
         """

@@ -34,7 +34,7 @@ def publish(
     audience: int | None = None,
     visible_at: datetime | None = None,
 ) -> None:
-    """Append an event. The caller holds the tournament lock, so ``seq`` has no gaps."""
+    """Append an event. The caller holds the tournament lock. So ``seq`` has no gaps."""
     publish_many(tournament, [(kind, payload, audience, visible_at or timezone.now())])
 
 

@@ -43,7 +43,7 @@ BOT_NAMES = ("Ada", "Brick", "Cog", "Dot", "Echo", "Flux", "Gizmo", "Hex")
 
 @dataclass(frozen=True, slots=True)
 class SeatTicket:
-    """A seat and its token. The token is shown this once and stored only as a hash."""
+    """A seat and its token. The token is shown this once. Only its hash is stored."""
 
     tournament: Tournament
     seat: Seat
@@ -72,7 +72,7 @@ def tournament_create(*, host_name: str, **options: Any) -> SeatTicket:
 
 @rule_errors
 def tournament_organize(*, organizer: Organizer, **options: Any) -> Tournament:
-    """An organizer opens a lobby and takes no seat: every seat is open."""
+    """An organizer opens a lobby and takes no seat. Every seat is open."""
     return _open(organizer_id=organizer.user_id, **options)
 
 

@@ -159,8 +159,8 @@ def match_play(*, match_id: int, tournament_id: int | None = None) -> None:
 
     It is idempotent: any other status is left alone. The task names the match's tournament, which
     saves a query. A wrong one finds no match. A match the engine cannot play raises, say for card
-    data it cannot read. The task retries it. After its last attempt it is marked failed, with a
-    public ``match_failed`` event.
+    data it cannot read. The task retries it. After its last attempt it is marked failed. A public
+    ``match_failed`` event says so.
     """
     tournament_id = tournament_id or tournament_of_match(match_id)
     matches_play(tournament_id=tournament_id, match_ids=[match_id])
@@ -172,8 +172,8 @@ def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = Tru
 
     It is idempotent: a match of any other status is left alone. But if that match was its round's
     last and the round did not close, it closes now. ``closes``: false when the caller closes the
-    round itself, with the next Deck Phase's bots in one transaction. ``tournaments.tasks`` does so:
-    a bot tournament's rounds follow one another in one task. The round owed its close is then
+    round itself, with the next Deck Phase's bots in one transaction. ``tournaments.tasks`` does so.
+    A bot tournament's rounds then follow one another in one task. The round owed its close is then
     returned, else ``None``.
 
     Each match is played, recorded and released in a transaction of its own, under the lock taken

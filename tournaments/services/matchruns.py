@@ -1,6 +1,6 @@
 """A match's engine run: its stored setup played with the tournament's frozen cards.
 
-The matches app stores a match's rows and knows nothing of the catalogue. The card snapshot
+The matches app stores a match's rows. It knows nothing of the catalogue. The card snapshot
 (``cards.snapshots``) is joined to a match here, on the tournament side that owns both. So the cards
 app may import the engine without the two importing each other (``tests/test_layers.py``).
 """

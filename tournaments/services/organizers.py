@@ -13,7 +13,7 @@ from tournaments.services.common import new_token
 def organizer_create(*, username: str) -> str:
     """Make ``username`` an organizer and give it a new API token.
 
-    A new user is created without a password. The token is returned this once; only its hash is
+    A new user is created without a password. The token is returned this once. Only its hash is
     kept. An older token stops working.
     """
     user_model = get_user_model()

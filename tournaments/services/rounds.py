@@ -166,7 +166,7 @@ def round_owed_close(tournament: Tournament, round_number: int) -> None:
 
 
 def _round_finish(tournament: Tournament) -> None:
-    """Close the round. The caller holds the lock and knows its matches are all released."""
+    """Close the round. The caller holds the lock. It knows the matches are all released."""
     # The seats and the trophies won, read once for the standings and the next Deck Phase.
     seats, trophies = _seats_and_trophies(tournament)
     by_id = {seat.pk: seat for seat in seats}
