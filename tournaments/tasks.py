@@ -98,7 +98,7 @@ def reconcile(source: str = "beat") -> int:
 def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> None:
     """Play a match.
 
-    A failure of the match itself is retried, and the last one marks the match failed. A database or
+    A failure of the match itself is retried. The last one marks the match failed. A database or
     broker error is not the match's fault. It is retried with backoff, and never marks the match
     failed. The reconciler queues it again once the retries run out.
     """

@@ -100,8 +100,8 @@ def event_view(
 def event_text(seq: int, kind: str, payload: str, audience: int | None, viewer: Viewer) -> str:
     """``event_view`` as the stream's frame: ``{"type": "event", …}`` and the shape's keys.
 
-    It wraps the payload's stored JSON text. That text is never parsed and dumped again, since the
-    stream sends every event to every socket.
+    It wraps the payload's stored JSON text. That text is never parsed and dumped again. The stream
+    sends every event to every socket.
     """
     if not viewer.reaches(audience):
         return f'{{"type":"event","seq":{seq},"kind":"{HIDDEN}","payload":null}}'

@@ -1,8 +1,8 @@
 """Who is looking: the one resolver of a viewer that REST, the stream and GraphQL share.
 
-A seat token names a seat. It is stored hashed. With no token the caller is a spectator. A token
-of another tournament makes the caller a spectator of this one: it may act only where it sits.
-Every transport alike refuses a token no seat holds (``bad_token``).
+A seat token names a seat. It is stored hashed. With no token the caller is a spectator. A token of
+another tournament makes the caller a spectator of this one. It may act only where it sits. Every
+transport alike refuses a token no seat holds (``bad_token``).
 """
 
 from __future__ import annotations

@@ -40,10 +40,10 @@ def card_balance_queue(*, key: str, matches: int, seed: int = 0) -> CardBalance:
 def card_balances_queue(*, keys: Sequence[str], matches: int) -> dict[str, str | None]:
     """Queue simulations of ``keys`` at once. Return each key's refusal message (None: queued).
 
-    One transaction creates every row. The tasks are sent after it commits. Before, each was
-    queued in autocommit, and its task left as its row was written. The embedded server's worker
-    thread (or an eager Celery) then played the first while the request still wrote the others.
-    The answer waited for it: 9 s for eleven cards (docs/performance.md).
+    One transaction creates every row. The tasks are sent after it commits. Before, each was queued
+    in autocommit, and its task left as its row was written. The embedded server's worker thread, or
+    an eager Celery, then played the first. The request meanwhile still wrote the others. The answer
+    waited for it: 9 s for eleven cards (docs/performance.md).
     """
     refused: dict[str, str | None] = {}
     with transaction.atomic():

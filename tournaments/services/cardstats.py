@@ -118,9 +118,9 @@ def card_stats_append(added: list[Row]) -> None:
     """Keep ``added`` for the fold, and queue the fold after commit.
 
     It runs in the caller's transaction. So the counts commit with the recording. No fold is queued
-    if one is queued that has not started yet: it will see these rows. ``FOLD_QUEUED`` is taken with
-    ``add``, so at most one recording of many queues it. A task per recording cost more worker CPU
-    than the fold itself.
+    if one is queued and not started yet. That one will see these rows. ``FOLD_QUEUED`` is taken
+    with ``add``, so at most one recording of many queues it. A task per recording cost more worker
+    CPU than the fold itself.
 
     Recordings once added to the stored rows directly. The counts then locked rows every match
     shares: its sets', the City designs'. Concurrent recordings waited for each other's commit:

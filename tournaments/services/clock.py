@@ -1,7 +1,7 @@
 """The game's clock: passed deadlines are enforced and due matches released.
 
 Each moment is also queued as a task when it is set (``enqueue``). This sweep is the safety net. It
-catches what a countdown could not carry: the full stack does not send long countdowns, and a worker
+catches what a countdown could not carry. The full stack does not send long countdowns. And a worker
 may die. With no worker running, it catches what a read of the tournament finds overdue. What is due
 comes from ``tournaments.selectors.owed``: the work owed without a task. That is deadlines, answer
 timeouts, releases and unclosed rounds. The reconciler (``tournaments.services.reconcile``) runs

@@ -54,9 +54,9 @@ def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
     """A transaction holding the tournament row's lock.
 
     Every state change of a tournament takes this lock first. So two seats acting at the same
-    instant are serialised: they can never draw the same pile card or both close the phase. Every
-    change publishes an event, so the version moves exactly when the log grew. A task that finds
-    nothing to do (a redelivery, a deadline not yet due) leaves clients' views fresh.
+    instant are serialised. They can never draw the same pile card. Nor can both close the phase.
+    Every change publishes an event. So the version moves exactly when the log grew. A task that
+    finds nothing to do (a redelivery, a deadline not yet due) leaves clients' views fresh.
     """
     with transaction.atomic():
         tournament = rows.locked(Tournament, tournament_id)  # the SQL built once (infra.rows)

@@ -1,7 +1,7 @@
 """One seat's Deck Phase as it is played.
 
 ``Desk`` reads its turn, deck and the piles under the lock. It takes the actions in memory and
-writes the rows once. ``Tables`` serves several bots' phases in one task: it reads and writes their
+writes the rows once. ``Tables`` serves several bots' phases in one task. It reads and writes their
 rows together.
 """
 

@@ -87,8 +87,8 @@ def log_tail(tournament: Tournament) -> datetime | None:
     """When the log's last event is released, read once per instance. ``None``: an empty log.
 
     It serves the release clock's one rule (docs/architecture.md, "One release clock").
-    ``visible_at`` never decreases along ``seq``. So an event is public exactly when ``visible_at <=
-    now``, and the stream's seq order is release order.
+    ``visible_at`` never decreases along ``seq``. So an event is public exactly when
+    ``visible_at <= now``. The stream's seq order is release order.
     """
     if tournament.log_tail_at is None and tournament.event_seq and _may_hold(tournament):
         tournament.log_tail_at = (

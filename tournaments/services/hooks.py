@@ -5,7 +5,7 @@ The setting reads ``TOURNAMENT_HOOKS = {"round_finished": [hook, …], "tourname
 Each ``hook`` is the name of a task (``"pkg.tasks.f"``), or ``{"task": "pkg.tasks.f", "when":
 "pkg.module.g"}``. With ``when``, the task is queued only for a tournament that ``g(tournament_id)``
 is true of. A league's tasks use this: no task per round for every tournament outside the league.
-The task gets ``(tournament_id, round)``. Apps built on tournaments (leagues) react this way, so the
+The task gets ``(tournament_id, round)``. Apps built on tournaments (leagues) react this way. So the
 core never imports them. A hook task must be idempotent: a redelivered task may run it twice.
 """
 

@@ -292,7 +292,7 @@ def tournament_rename(*, tournament_id: int, seat: Actor, title: str) -> None:
 def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) -> Seat:
     """A human seat chooses whether it answers its cards' questions live.
 
-    Refused once the tournament has ended. A change is a private event of the seat's, so the version
+    Refused once the tournament has ended. A change is a private event of the seat's. So the version
     moves as with any change. Setting the value it already has changes nothing.
     """
     with locked_tournament(tournament_id) as tournament:

@@ -1,6 +1,6 @@
 """The Match Phase as the tournament drives it: play, pause for a live answer, record, release.
 
-A played match is first *recorded*. Its events are stored with the instants that pace them, and its
+A played match is first *recorded*. Its events are stored with the instants that pace them. Its
 result is kept aside. It is *released* when its last event is out. Only then does the result reach
 the tournament: trophy, fans, decks, piles. Once every match of the round is released, the round
 closes. So no view and no stream shows a result, a round change or a champion ahead of the match's
@@ -117,8 +117,8 @@ def match_changes(tournament_id: int, *, close: bool = True) -> Iterator[Tournam
     this one has committed. So the match's events reach the streams without waiting for the round's
     standings and the next Deck Phase. Half a round's matches waited ~8 ms more
     (docs/performance.md). The process may die between the two. The rows then say the round is owed
-    its close, and the reconciler closes it (``tournaments.selectors.owed``). ``close``: false when
-    the caller closes it itself. ``Tournament.round_owed`` says whether it must.
+    its close. The reconciler closes it (``tournaments.selectors.owed``). ``close``: false when the
+    caller closes it itself. ``Tournament.round_owed`` says whether it must.
     """
     with locked_tournament(tournament_id) as tournament:
         yield tournament
@@ -176,9 +176,9 @@ def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = Tru
     A bot tournament's rounds then follow one another in one task. The round owed its close is then
     returned, else ``None``.
 
-    Each match is played, recorded and released in a transaction of its own, under the lock taken
+    Each match is played, recorded and released in a transaction of its own. It takes the lock
     again. So its events reach the streams as soon as its own rows are durable. They no longer wait
-    for the round's last match: a round's first match once waited for the whole round. Its events
+    for the round's last match. A round's first match once waited for the whole round. Its events
     reach the two logs in one ``COPY`` each (``appends_gathered``). The log's rows are those of one
     task per match. Each match's events and its ``match_finished`` come in turn, and the round's
     close after the last. Each commits apart (``match_changes``). A match the engine cannot play

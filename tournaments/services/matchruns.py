@@ -37,7 +37,7 @@ def run_engine(
     """Run the match from the start with ``answers``. A ``live`` side's questions stop it.
 
     Any other side answers by its entry in ``policies``, by default ``DefaultPolicy``. A policy must
-    answer each question the same way every time, as the match is re-run from the start.
+    answer each question the same way every time. The match is re-run from the start.
     """
     setup = match_setup(match)
     chosen = policies or {}

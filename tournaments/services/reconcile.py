@@ -10,7 +10,7 @@ Work done by a task is queued again when no task for it is *in flight*. That is 
 scheduled matches and webhook deliveries. A task is in flight unless the work has been owed, and no
 task queued for it, for ``RECONCILE_REQUEUE_SECONDS``. The time a task was queued is the owed row's
 own time: the change that made the work queued its task on commit. Once the reconciler has queued
-it, it is its ``Nudge`` row's. A tournament whose row is locked right now has a task running, and is
+it, it is its ``Nudge`` row's. A tournament whose row is locked right now has a task running. It is
 skipped. The broker may lose what it held: Redis restarted empty
 (``infra.taskqueue.broker_emptied``). Nothing is in flight then, so all of it is queued again at
 once.
