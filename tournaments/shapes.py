@@ -201,8 +201,9 @@ class TournamentView(Shape):
 
     @property
     def completion_key(self) -> bytes:
-        """The view's whole content. GraphQL reuses its completed fields
-        (``apikit.graphql_execution``).
+        """The view's whole content.
+
+        GraphQL reuses its completed fields (``apikit.graphql_execution``).
         """
         return orjson.dumps(self)
 

@@ -83,8 +83,8 @@ def reconcile(source: str = "beat") -> int:
     """Drive every tournament's owed work. Return the number of tasks queued again.
 
     Celery beat sends it with ``source="beat"``. It then records beat's heartbeat, and runs only if
-    no worker's clock ran it this period. Or a worker's clock runs it in place (``"clock"``), having
-    taken the period's lease itself. See ``infra.liveness``.
+    no worker's clock ran it this period. A worker's clock may instead run it in place
+    (``"clock"``), having taken the period's lease itself. See ``infra.liveness``.
     """
     from infra import liveness
     from tournaments.services import reconcile as reconciler
@@ -117,8 +117,7 @@ def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> N
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def play_matches(tournament_id: int, match_ids: list[int]) -> None:
-    """Play a round's matches of one tournament, each in a transaction of its own
-    (``matches_play``).
+    """Play a round's matches of one tournament, each in its own transaction (``matches_play``).
 
     Then play the rounds after it while the bots alone play them (``_play_rounds``). If one match
     cannot be played, the rest are queued each on its own (``play_match``). That task retries it,
@@ -139,8 +138,7 @@ bots to a task of their own (the other tournaments' tasks wait for this worker p
 def _play_rounds(
     tournament_id: int, scheduled: list[int], *, began: float, retried_here: bool
 ) -> None:
-    """Play the round's ``scheduled`` matches, and the rounds after them, for up to
-    ``CHAIN_SECONDS``.
+    """Play the round's ``scheduled`` matches, then the next rounds, for up to ``CHAIN_SECONDS``.
 
     Once the round's last match is released, close the round. In the same transaction, play the bots
     of the Deck Phase that opens. If that closes the phase, play its matches, and so on. Each step

@@ -97,7 +97,7 @@ def outlook_for(
     """The outlook of ``seat`` playing at ``level`` in this Deck Phase.
 
     A rookie, or a person's plain heuristic, needs only its level and the round. It plays no
-    practice matches. ``seats``: every seat by number, if already read fresh.
+    practice matches. ``seats``: every seat by number, if the caller holds them up to date.
     """
     if level in ("", "rookie"):
         return Outlook(

@@ -109,7 +109,7 @@ def card_stats(*, key: str, limit: int = PAGE, offset: int = 0) -> DesignStats:
 def card_figures(*, key: str) -> CardStats:
     """A card design's figures. ``by_sets``, per set combination, is read by the page.
 
-    ``not_found``: the design is unknown and never played.
+    ``not_found``: never in the catalogue, and no play recorded.
     """
     set_name, _slash, name = key.partition("/")
     total, by_player = _read(key)
@@ -231,8 +231,8 @@ def _share(part: str, whole: str) -> Case:
 def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> SetStats:
     """A set's figures, every design of it summed, with one page of ``by_sets``.
 
-    A deck holding two of its designs counts twice in ``decks``. ``not_found``: the set is unknown
-    and never played.
+    A deck holding two of its designs counts twice in ``decks``. ``not_found``: never in the
+    catalogue, and no play recorded.
     """
     total, by_player = _read(name)
     _set_known(name, played=bool(by_player))

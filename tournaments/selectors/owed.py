@@ -76,7 +76,7 @@ def other_owed_work(*, now: datetime) -> list[Owed]:
 
 
 def stuck_tournaments(*, now: datetime, seconds: float) -> dict[int, datetime]:
-    """Running tournaments with work owed for over ``seconds``, by id, to since when."""
+    """Running tournaments with work owed for more than ``seconds``: id -> since when."""
     bound = now - timedelta(seconds=seconds)
     stuck: dict[int, datetime] = {}
     for owed in owed_work(now=now):

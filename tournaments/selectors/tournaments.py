@@ -329,8 +329,8 @@ def available_actions(
 ) -> list[str]:
     """The actions the viewer can take right now.
 
-    These are the host's lobby actions (``rules.lobby.lobby_actions``). Or the Deck Phase's
-    (``rules.draft.available_actions``).
+    The host's lobby actions come from ``rules.lobby.lobby_actions``. The Deck Phase's come from
+    ``rules.draft.available_actions``.
     """
     if tournament.status == Status.LOBBY:
         free = tournament.seat_count - seated

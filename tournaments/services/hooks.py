@@ -1,12 +1,16 @@
 """The tournaments core's one extension point, ``settings.TOURNAMENT_HOOKS``.
 
 When a round or a tournament finishes, the tasks named there are queued by name, after the commit.
-The setting reads ``TOURNAMENT_HOOKS = {"round_finished": [hook, …], "tournament_finished": […]}``.
-Each ``hook`` is the name of a task (``"pkg.tasks.f"``), or ``{"task": "pkg.tasks.f", "when":
-"pkg.module.g"}``. With ``when``, the task is queued only for a tournament that ``g(tournament_id)``
-is true of. A league's tasks use this: no task per round for every tournament outside the league.
-The task gets ``(tournament_id, round)``. Apps built on tournaments (leagues) react this way. So the
-core never imports them. A hook task must be idempotent: a redelivered task may run it twice.
+The setting reads:
+
+    TOURNAMENT_HOOKS = {"round_finished": [hook, …], "tournament_finished": […]}
+
+Each ``hook`` is the name of a task (``"pkg.tasks.f"``), or
+``{"task": "pkg.tasks.f", "when": "pkg.module.g"}``. With ``when``, the task is queued only for a
+tournament that ``g(tournament_id)`` is true of. A league's tasks use this: no task per round for
+every tournament outside the league. The task gets ``(tournament_id, round)``. Apps built on
+tournaments (leagues) react this way. So the core never imports them. A hook task must be
+idempotent: a redelivered task may run it twice.
 """
 
 from __future__ import annotations

@@ -167,8 +167,7 @@ def match_play(*, match_id: int, tournament_id: int | None = None) -> None:
 
 
 def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = True) -> int | None:
-    """Play the tournament's scheduled matches of ``match_ids``, in id order, each as far as it
-    goes.
+    """Play the scheduled matches of ``match_ids`` in id order, each as far as it goes.
 
     It is idempotent: a match of any other status is left alone. But if that match was its round's
     last and the round did not close, it closes now. ``closes``: false when the caller closes the
@@ -206,8 +205,8 @@ def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = Tru
 def _close_owed(tournament: Tournament, match: Match) -> int | None:
     """The round of this released match, if it is owed its close.
 
-    It is when the match was the round's last and the round is still on. The process died between
-    the release and the close.
+    That is, the match was the round's last and the round is still on. The process died between the
+    release and the close.
     """
     if match.status != MatchStatus.FINISHED or match.round_open_besides:
         return None

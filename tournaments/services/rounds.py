@@ -157,8 +157,8 @@ def round_on(tournament: Tournament, round_number: int) -> bool:
 def round_owed_close(tournament: Tournament, round_number: int) -> None:
     """Close ``round_number`` if it is still on. The caller holds the lock.
 
-    Its matches were all released. Either the release of its last read so under the tournament's
-    lock (``matchplay._locked_matches``). Or the reconciler's query did
+    Its matches were all released. The release of its last read so under the tournament's lock
+    (``matchplay._locked_matches``), or the reconciler's query did
     (``selectors.owed.unclosed_rounds``). A released match never reopens, so nothing asks again.
     """
     if round_on(tournament, round_number):
