@@ -1,11 +1,16 @@
-"""The tournament's responses, declared once (``apikit.shapes``): the selectors return these,
-REST renders them (``to_json``), the OpenAPI schema and the GraphQL types are made from them.
+"""The tournament's responses, declared once (``apikit.shapes``).
 
-Field order is REST's key order. Where the transports differ the field says so: ``rest=False``
-(a seat's global id, a ticket's flat seat and token), ``graphql=False`` (the ticket's nested
-seat), ``graphql_name`` (``roomCode``: GraphQL's ``code`` is an error's), ``page=False`` (a
-short list GraphQL sends whole, as it always did), ``BigInt`` (the revealed seed, a decimal
-string in REST and GraphQL), ``omit_none`` (a key REST sends only when set).
+The selectors return these, and REST renders them (``to_json``). The OpenAPI schema and the GraphQL
+types are made from them.
+
+Field order is REST's key order. Where the transports differ, the field says so:
+
+- ``rest=False``: a seat's global id, a ticket's flat seat and token;
+- ``graphql=False``: the ticket's nested seat;
+- ``graphql_name``: ``roomCode``, since GraphQL's ``code`` is an error's;
+- ``page=False``: a short list GraphQL sends whole, as it always did;
+- ``BigInt``: the revealed seed, a decimal string in REST and GraphQL;
+- ``omit_none``: a key REST sends only when set.
 """
 
 from __future__ import annotations
@@ -196,8 +201,10 @@ class TournamentView(Shape):
 
     @property
     def completion_key(self) -> bytes:
-        """The view's whole content: GraphQL reuses its completed fields
-        (``apikit.graphql_execution``)."""
+        """The view's whole content.
+
+        GraphQL reuses its completed fields (``apikit.graphql_execution``).
+        """
         return orjson.dumps(self)
 
 

@@ -1,9 +1,12 @@
-"""Celery tasks: thin interfaces that take ids and call one service (imported in the task body,
-so no service ever imports a task; services queue tasks by name through ``enqueue_named``).
+"""Celery tasks: thin interfaces that take ids and call one service.
 
-Every task retries a database or broker error with backoff (``infra.taskqueue.RETRY_OPTIONS``)
-and is idempotent: it re-checks the state under the tournament lock, so a task the reconciler
-queued again while the first was only slow changes nothing."""
+Each imports its service in the task body, so no service ever imports a task. Services queue tasks
+by name through ``enqueue_named``.
+
+Every task retries a database or broker error with backoff (``infra.taskqueue.RETRY_OPTIONS``).
+Every task is idempotent. It re-checks the state under the tournament lock. So a task the reconciler
+queued again, while the first was only slow, changes nothing.
+"""
 
 from __future__ import annotations
 
@@ -23,11 +26,14 @@ MAX_ATTEMPTS = 3
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
-    """The bots' Deck Phases; if they close it, this task plays the round's matches too, once
-    that has committed, and the rounds after it while the bots alone play them (``_play_rounds``:
-    one hop fewer per round than queueing ``play_matches`` and the next ``bot_deck_phases``).
-    Killed in between, its redelivery finds the bots done, and the reconciler drives the
-    scheduled matches or the next Deck Phase's bots."""
+    """The bots' Deck Phases.
+
+    If they close it, this task plays the round's matches too, once that has committed. It then
+    plays the rounds after it while the bots alone play them (``_play_rounds``). That is one hop
+    fewer per round than queueing ``play_matches`` and the next ``bot_deck_phases``. Killed in
+    between, its redelivery finds the bots done. The reconciler then drives the scheduled matches or
+    the next Deck Phase's bots.
+    """
     from tournaments.services import deck
     from tournaments.services.cardstats import one_fold
 
@@ -38,8 +44,10 @@ def bot_deck_phases(tournament_id: int, seat_ids: list[int]) -> None:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def bot_deck_phase(tournament_id: int, seat_id: int) -> None:
-    """One bot seat's Deck Phase: the task's name before ``bot_deck_phases``, kept so that tasks
-    queued before an upgrade still run."""
+    """One bot seat's Deck Phase: the task's name before ``bot_deck_phases``.
+
+    It is kept so that tasks queued before an upgrade still run.
+    """
     bot_deck_phases(tournament_id, [seat_id])
 
 
@@ -52,7 +60,7 @@ def enforce_deck_deadline(tournament_id: int, round_number: int) -> bool:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def card_stats_fold() -> int:
-    """Add the card statistics recordings appended to the stored rows (queued by each)."""
+    """Add the appended card statistics recordings to the stored rows. Each recording queues it."""
     from tournaments.services.cardstats import card_stats_fold as fold
 
     return fold()
@@ -60,8 +68,11 @@ def card_stats_fold() -> int:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def sweep_deadlines() -> int:
-    """Enforce every passed deadline and release every due match (the reconciler's first step;
-    the name is kept so that a beat of an older release still drives the clock)."""
+    """Enforce every passed deadline and release every due match.
+
+    This is the reconciler's first step. The name is kept so that a beat of an older release still
+    drives the clock.
+    """
     from tournaments.services import clock
 
     return clock.sweep_deadlines()
@@ -69,11 +80,11 @@ def sweep_deadlines() -> int:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def reconcile(source: str = "beat") -> int:
-    """Drive every tournament's owed work; the number of tasks queued again.
+    """Drive every tournament's owed work. Return the number of tasks queued again.
 
-    Sent by Celery beat (``source="beat"``: it records beat's heartbeat and runs only if no
-    worker's clock ran it this period) or run in place by a worker's clock (``"clock"``, which
-    took the period's lease itself): ``infra.liveness``.
+    Celery beat sends it with ``source="beat"``. It then records beat's heartbeat, and runs only if
+    no worker's clock ran it this period. A worker's clock may instead run it in place
+    (``"clock"``), having taken the period's lease itself. See ``infra.liveness``.
     """
     from infra import liveness
     from tournaments.services import reconcile as reconciler
@@ -85,9 +96,12 @@ def reconcile(source: str = "beat") -> int:
 
 @shared_task(bind=True, acks_late=True, **RETRY_OPTIONS)
 def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> None:
-    """Play a match; a failure of the match itself is retried, and the last one marks the match
-    failed. A database or broker error is not the match's fault: retried with backoff, and
-    never marks it failed (the reconciler queues it again once the retries run out)."""
+    """Play a match.
+
+    A failure of the match itself is retried. The last one marks the match failed. A database or
+    broker error is not the match's fault. It is retried with backoff, and never marks the match
+    failed. The reconciler queues it again once the retries run out.
+    """
     from tournaments.services import matchplay
 
     try:
@@ -103,11 +117,13 @@ def play_match(self: Task, match_id: int, tournament_id: int | None = None) -> N
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def play_matches(tournament_id: int, match_ids: list[int]) -> None:
-    """Play a round's matches of one tournament, each in a transaction of its own
-    (``matches_play``), then the rounds after it while the bots alone play them
-    (``_play_rounds``). If one match cannot be played, the rest are queued each on its own
-    (``play_match``), which retries it and, at its last attempt, marks only that one failed. A
-    database or broker error is retried with backoff like every task's."""
+    """Play a round's matches of one tournament, each in its own transaction (``matches_play``).
+
+    Then play the rounds after it while the bots alone play them (``_play_rounds``). If one match
+    cannot be played, the rest are queued each on its own (``play_match``). That task retries it,
+    and at its last attempt marks only that one failed. A database or broker error is retried with
+    backoff, like every task's.
+    """
     from tournaments.services.cardstats import one_fold
 
     with one_fold():  # the card statistics' fold queued once for the task's recordings
@@ -122,15 +138,17 @@ bots to a task of their own (the other tournaments' tasks wait for this worker p
 def _play_rounds(
     tournament_id: int, scheduled: list[int], *, began: float, retried_here: bool
 ) -> None:
-    """Play the round's ``scheduled`` matches; once its last is released, close the round and
-    play the bots of the Deck Phase that opens, in one transaction, and if that closes the
-    phase, its matches, and so on, for up to ``CHAIN_SECONDS``: each step commits on its own
-    (and the nudges and tasks each queues on its commit go out at once).
+    """Play the round's ``scheduled`` matches, then the next rounds, for up to ``CHAIN_SECONDS``.
 
-    Once the chain's time has run out, the round closes on its own and the next bots get a
-    task of their own. A database or broker error in a step after the first queues
-    ``play_matches`` for the matches just played: it finds them played, closes the round and
-    goes on from there. ``retried_here``: an error in the first step is retried by this task."""
+    Once the round's last match is released, close the round. In the same transaction, play the bots
+    of the Deck Phase that opens. If that closes the phase, play its matches, and so on. Each step
+    commits on its own. The nudges and tasks each queues on its commit go out at once.
+
+    Once the chain's time has run out, the round closes on its own. The next bots get a task of
+    their own. A database or broker error may strike in a step after the first. It queues
+    ``play_matches`` for the matches just played. That task finds them played, closes the round and
+    goes on from there. ``retried_here``: this task retries an error in the first step.
+    """
     from tournaments.services import deck
     from tournaments.services.rounds import round_close
 
@@ -158,8 +176,10 @@ def _play_rounds(
 
 
 def _play_matches(tournament_id: int, match_ids: list[int]) -> int | None:
-    """``matches_play``, leaving the round's close to the caller: the round owed it, if one is.
-    If one match cannot be played, each is queued on its own (and closes the round itself)."""
+    """``matches_play``, leaving the round's close to the caller. Return the round owed it, if any.
+
+    If one match cannot be played, each is queued on its own. Each then closes the round itself.
+    """
     from tournaments.services import matchplay
 
     try:

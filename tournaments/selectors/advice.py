@@ -1,8 +1,9 @@
-"""The draft advisor for a person's seat (``GET …/advice/``): only what that seat may know.
+"""The draft advisor for a person's seat (``GET …/advice/``).
 
-It reads the seat's own turn and deck and the public facts ``tournaments.selectors.bots`` gathers
-for a steady bot (never another seat's deck or a pile's order), and runs the pure advisor
-(``tournaments.rules.bots.advice``). Refused when the tournament does not allow advice.
+It sees only what that seat may know. That is the seat's own turn and deck, plus the public facts
+``tournaments.selectors.bots`` gathers for a steady bot. It never reads another seat's deck or a
+pile's order. The pure advisor, ``tournaments.rules.bots.advice``, does the work. Refused when the
+tournament does not allow advice.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
-"""A tournament's event log read back from its archive (``TournamentEventArchive``), in the
-shape the log's readers take from the rows: ``(seq, kind, audience, visible_at, payload JSON)``."""
+"""A tournament's event log, read back from its archive (``TournamentEventArchive``).
+
+Rows come in the shape the log's readers take from the live table:
+``(seq, kind, audience, visible_at, payload JSON)``.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ text."""
 
 
 def archived_log_rows(tournament_id: int, after: int, limit: int) -> list[LogRow]:
-    """Up to ``limit`` archived events after ``after`` (none when the log is not archived)."""
+    """Up to ``limit`` archived events after ``after``. Empty when the log is not archived."""
     blob = (
         TournamentEventArchive.objects.filter(pk=tournament_id)
         .values_list("events", flat=True)

@@ -1,9 +1,9 @@
-"""What a bot seat may know, gathered from the rows: the glue between the database and the pure
-bot levels in ``tournaments.rules.bots``.
+"""What a bot seat may know, gathered from the rows.
 
-A bot sees what its seat would see: its own deck, the card data, the public composition of the
-piles, the plan, every seat's deck size and, for a champion, the cards revealed in released
-matches. It never reads another seat's deck or a pile's order.
+It glues the database to the pure bot levels in ``tournaments.rules.bots``. A bot sees what its seat
+would see: its own deck, the card data, the piles' public composition, the plan, and every seat's
+deck size. A champion also sees cards revealed in released matches. A bot never reads another seat's
+deck or a pile's order.
 """
 
 from __future__ import annotations
@@ -26,7 +26,10 @@ from tournaments.selectors.cards import card_facts, sets_in_play
 
 
 def level_of(seat: Seat) -> str:
-    """The level that plays ``seat`` now: a bot's own, a dropped seat's stand-in, or ``""``."""
+    """The level that plays ``seat`` now: a bot's own, or a dropped seat's stand-in.
+
+    ``""`` when its person plays.
+    """
     if seat.kind == SeatKind.BOT:
         return seat.bot_level or "rookie"
     return TAKEOVER_LEVEL if seat.dropped else ""
@@ -37,7 +40,7 @@ def rookie_noise(tournament: Tournament, seat: Seat, actions: int) -> random.Ran
 
 
 def next_rival(tournament: Tournament, number: int) -> int | None:
-    """Who ``number`` meets this round (the Robot is ``ROBOT``); ``None``: nobody."""
+    """Who ``number`` meets this round, or ``None``. The Robot is ``ROBOT``."""
     if tournament.is_final:
         others = [n for n in tournament.finalists if n != number]
         return others[0] if others else None
@@ -49,7 +52,10 @@ def next_rival(tournament: Tournament, number: int) -> int | None:
 
 
 def seen_cards(tournament: Tournament, rival: Seat) -> list[str]:
-    """The keys of the rival's cards revealed in its released matches (public events)."""
+    """The keys of the rival's cards revealed in its released matches.
+
+    Reveals there are public events. Starter cards are left out.
+    """
     keys: dict[object, str] = {}
     for side, field in (("A", "seat_a"), ("B", "seat_b")):
         matches = Match.objects.filter(public_results(), tournament=tournament, **{field: rival})
@@ -88,9 +94,11 @@ def outlook_for(
     *,
     seats: Mapping[int, Seat] | None = None,
 ) -> Outlook:
-    """The outlook of ``seat`` playing at ``level`` in this Deck Phase (a rookie's, or a
-    person's plain heuristic, needs only its level and the round: no practice matches).
-    ``seats``: every seat by number, if the caller holds them as they are now."""
+    """The outlook of ``seat`` playing at ``level`` in this Deck Phase.
+
+    A rookie, or a person's plain heuristic, needs only its level and the round. It plays no
+    practice matches. ``seats``: every seat by number, if the caller holds them up to date.
+    """
     if level in ("", "rookie"):
         return Outlook(
             level=level,

@@ -1,6 +1,9 @@
-"""What the tournaments hold of the card catalogue: the facts of a tournament's physical cards,
-the sets it plays, and how many running tournaments play a card (read by the cards admin through
-``settings.CARD_USERS``, so that ``cards`` never imports ``tournaments``)."""
+"""What the tournaments hold of the card catalogue.
+
+That is the facts of a tournament's physical cards, the sets it plays, and how many running
+tournaments play a card. The cards admin reads the last through ``settings.CARD_USERS``. So
+``cards`` never imports ``tournaments``.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ ALWAYS_IN_PLAY = frozenset({"S", "R", "SOLO"})
 
 
 def running_tournaments_holding(*, set_name: str, name: str) -> int:
-    """How many running tournaments play the card ``set_name/name`` as frozen at their start."""
+    """How many running tournaments play ``set_name/name``, as frozen at their start."""
     key = f"{set_name}/{name}"
     rows = Tournament.objects.filter(status__in=RUNNING, snapshot__isnull=False).values_list(
         "snapshot_id", "basic_set", "additional_sets"
@@ -40,10 +43,11 @@ def card_key(card: Card) -> str:
 
 
 def card_facts(tournament: Tournament) -> dict[int, CardFacts]:
-    """Every physical card of the tournament as the Deck Phase sees it, from its frozen snapshot.
+    """Every physical card of the tournament as the Deck Phase sees it.
 
-    A tournament's physical cards and card data never change once it has started, so the facts
-    are cached per tournament (keyed by its id and snapshot, which nothing else shares).
+    The facts come from the frozen snapshot. A tournament's cards and card data never change once it
+    has started. So the facts are cached by tournament id and snapshot. Nothing else shares that
+    key.
     """
     if tournament.status == "lobby" or tournament.snapshot_id is None:
         return {}
@@ -67,8 +71,10 @@ def _facts_of_tournament(tournament_id: int, snapshot_id: int) -> dict[int, Card
 
 
 def current_keys(snapshot_id: int | None) -> Mapping[str, str]:
-    """Each key frozen in the snapshot whose design was renamed or moved since, to the design's
-    key now (empty when none was). Cached per catalogue version: a rename is seen at once."""
+    """Frozen keys whose design was since renamed or moved, to the design's key now.
+
+    Empty when none was. Cached per catalogue version: a rename shows at once.
+    """
     if snapshot_id is None:
         return {}
     return _current_keys(snapshot_id, catalogue_version())
@@ -83,7 +89,10 @@ def _current_keys(snapshot_id: int, version: int) -> dict[str, str]:
 
 
 def sets_in_play(tournament: Tournament) -> list[str]:
-    """The basic set, the five additional sets, and City: the starter cards are City cards, so
-    the City set is in play in every game (a Rainbow card then counts as a City card too)."""
+    """The basic set, the five additional sets, and City.
+
+    The starter cards are City cards, so City is in play in every game. A Rainbow card then counts
+    as City too.
+    """
     sets = [tournament.basic_set, *tournament.additional_sets]
     return sets if CITY in sets else [*sets, CITY]

@@ -1,9 +1,9 @@
-"""Card statistics as served: one design's or one set's figures from stored play, in total, by
-set combination and by kind of player, with the rates and their 95 % Wilson intervals.
+"""Card statistics as served: one design's or one set's figures from stored play.
 
-Reads the rows ``tournaments.services.cardstats`` keeps current, pre-summed (never the matches):
-a design's figures, or a set's, are its own rows (one per set combination, one per kind of
-player), found by the unique index's first column and summed here.
+Figures come in total, by set combination and by kind of player. Rates carry their 95 % Wilson
+intervals. It reads the pre-summed rows ``tournaments.services.cardstats`` keeps current. It never
+reads the matches. A design's or a set's figures are its own rows: one per set combination, one per
+kind of player. The unique index's first column finds them. They are summed here.
 """
 
 from __future__ import annotations
@@ -45,18 +45,20 @@ PAGE = 20  # set combinations per page unless asked (the tournament list's defau
 
 
 def figures(counts: Counts) -> CardFigures:
-    """The served figures of some counts: rates, their interval and sample size, averages."""
+    """The served figures of some counts: rates, interval, sample size and averages."""
     return figures_of(counts.values())
 
 
 def figures_of(values: Sequence[int]) -> CardFigures:
-    """``figures`` of the counters in ``COUNTERS`` order (a read serves one per stored row: a
-    design's or a set's thousand-odd set combinations)."""
+    """``figures`` of the counters in ``COUNTERS`` order.
+
+    A read serves one per stored row, so one per set combination: a thousand and more.
+    """
     return CardFigures(**_figures(values))
 
 
 class Figures(TypedDict):
-    """The keyword arguments of a ``CardFigures`` (or of a row that extends it)."""
+    """The keyword arguments of a ``CardFigures``, or of a row that extends it."""
 
     offered: int
     picked: int
@@ -93,8 +95,7 @@ def _rate(part: int, whole: int) -> float | None:
 
 
 def card_stats(*, key: str, limit: int = PAGE, offset: int = 0) -> DesignStats:
-    """A card design's figures (``key`` "Set/Name"), ``by_sets`` one page of them (see
-    ``card_figures``)."""
+    """A card design's figures, with one page of ``by_sets``. ``key`` is "Set/Name"."""
     found = card_figures(key=key)
     return DesignStats(
         key=key,
@@ -106,8 +107,10 @@ def card_stats(*, key: str, limit: int = PAGE, offset: int = 0) -> DesignStats:
 
 
 def card_figures(*, key: str) -> CardStats:
-    """A card design's figures, those per set combination read a page at a time (``by_sets``);
-    ``not_found`` for a design the catalogue never held and no play recorded."""
+    """A card design's figures. ``by_sets``, per set combination, is read by the page.
+
+    ``not_found``: never in the catalogue, and no play recorded.
+    """
     set_name, _slash, name = key.partition("/")
     total, by_player = _read(key)
     if not by_player and not Card.objects.filter(card_set__name=set_name, name=name).exists():
@@ -123,8 +126,7 @@ def card_figures(*, key: str) -> CardStats:
 
 
 def _read(key: str) -> tuple[CardFigures, list[FiguresByPlayer]]:
-    """The figures of ``key``'s rows in total (their sum), and per kind of player (a design's
-    or a set's; five at most)."""
+    """The figures of ``key``'s rows: their sum, and each kind of player's (five at most)."""
     found = CardStat.objects.filter(key=key, sets=ALL).order_by("player")
     total, by_player = Counts(), []
     for player, *values in found.values_list("player", *COUNTERS):
@@ -134,9 +136,11 @@ def _read(key: str) -> tuple[CardFigures, list[FiguresByPlayer]]:
 
 
 class Combinations(Sequence[FiguresBySets]):
-    """``key``'s figures per set combination (a design's or a set's: one per combination it
-    was played in, a thousand and more in time), by combination name, read as GraphQL pages
-    them: a slice is one query on the unique index's first columns, the length one count."""
+    """``key``'s figures per set combination, by combination name, read as GraphQL pages them.
+
+    There is one per combination it was played in: a thousand and more in time. A slice is one
+    query on the unique index's first columns. The length is one count.
+    """
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -167,9 +171,11 @@ def _combinations(key: str, *, limit: int, offset: int) -> list[FiguresBySets]:
 
 
 def stats_by_sets(*, key: str, limit: int, offset: int) -> FiguresPage:
-    """One page of ``key``'s figures per set combination, by combination name; paged as the
-    tournament list is (``count``, ``limit``, ``offset``, ``results``), two queries on the
-    unique index's first columns."""
+    """One page of ``key``'s figures per set combination, by combination name.
+
+    Paged as the tournament list is: ``count``, ``limit``, ``offset``, ``results``. Two queries
+    on the unique index's first columns.
+    """
     return FiguresPage(
         count=CardStat.objects.filter(key=key, player=ALL).count(),
         limit=limit,
@@ -179,8 +185,10 @@ def stats_by_sets(*, key: str, limit: int, offset: int) -> FiguresPage:
 
 
 def win_shown(*, deck_wins: int, decks: int) -> WinShown:
-    """A win rate as every view shows it: the rate, its 95 % interval and the sample size (the
-    admin's card list reads its annotations through this; ``figures_of`` serves the same)."""
+    """A win rate as every view shows it: the rate, its 95 % interval and the sample size.
+
+    The admin's card list reads its annotations through this. ``figures_of`` serves the same.
+    """
     interval = wilson(deck_wins, decks)
     return WinShown(
         decks=decks,
@@ -191,10 +199,12 @@ def win_shown(*, deck_wins: int, decks: int) -> WinShown:
 
 
 def card_list_figures(cards: QuerySet[Card]) -> QuerySet[Card]:
-    """``cards`` with their totals from stored play, for a list of cards in one query (sortable
-    and filterable): ``stat_offered``, ``stat_picked``, ``stat_decks``, ``stat_deck_wins``,
-    ``stat_pick_rate`` and ``stat_win_rate`` (null without a sample). Each total is a subquery
-    on the design's five rows per kind of player, found by the unique index."""
+    """``cards`` with their totals from stored play, in one query, sortable and filterable.
+
+    The totals: ``stat_offered``, ``stat_picked``, ``stat_decks``, ``stat_deck_wins``,
+    ``stat_pick_rate`` and ``stat_win_rate``. Rates are null without a sample. Each total is a
+    subquery on the design's five rows per kind of player. The unique index finds them.
+    """
     return cards.annotate(
         stat_offered=_total("offered"),
         stat_picked=_total("picked"),
@@ -219,9 +229,11 @@ def _share(part: str, whole: str) -> Case:
 
 
 def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> SetStats:
-    """A set's figures: every design of it summed (a deck holding two of its designs counts
-    twice in ``decks``); ``by_sets`` one page of them; ``not_found`` for a set the catalogue
-    never held and no play recorded."""
+    """A set's figures, every design of it summed, with one page of ``by_sets``.
+
+    A deck holding two of its designs counts twice in ``decks``. ``not_found``: never in the
+    catalogue, and no play recorded.
+    """
     total, by_player = _read(name)
     _set_known(name, played=bool(by_player))
     by_sets = stats_by_sets(key=name, limit=limit, offset=offset)
@@ -229,8 +241,10 @@ def set_stats(*, name: str, limit: int = PAGE, offset: int = 0) -> SetStats:
 
 
 def set_figures(*, name: str) -> CardStats:
-    """A set's figures, those per set combination read a page at a time (``by_sets``);
-    ``not_found`` as ``set_stats``."""
+    """A set's figures. ``by_sets``, per set combination, is read by the page.
+
+    ``not_found`` as ``set_stats``.
+    """
     total, by_player = _read(name)
     _set_known(name, played=bool(by_player))
     return CardStats(
@@ -254,8 +268,11 @@ def _simulation(key: str) -> Simulation | None:
 
 
 def simulation_view(balance: CardBalance) -> Simulation:
-    """A balance simulation as served: progress, the win rates with and without the card, their
-    intervals, and the difference."""
+    """A balance simulation as served.
+
+    That is its progress, the win rates with and without the card, their intervals, and the
+    difference.
+    """
     with_interval = wilson(balance.wins_with, balance.done)
     without_interval = wilson(balance.wins_without, balance.done)
     with_rate = _rate(balance.wins_with, balance.done)

@@ -1,5 +1,7 @@
-"""The table chat of a tournament, as its log keeps it (public: anyone watching may read it),
-and the spectators who joined it."""
+"""The table chat of a tournament, as its log keeps it, and the spectators who joined it.
+
+The chat is public: anyone watching may read it.
+"""
 
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ def chat_log(*, tournament_id: int) -> list[ChatMessage]:
 
 
 def message_of(seq: int, payload: dict[str, object]) -> ChatMessage:
-    """The chat message a log event's payload holds (a spectator's names its number, a bot's set
-    line its name)."""
+    """The chat message a log event's payload holds.
+
+    A spectator's message names its number. A bot's set line carries the line's name.
+    """
     return row(
         ChatMessage, payload, seq=seq, spectator=payload.get("spectator"), line=payload.get("line")
     )
@@ -31,5 +35,5 @@ GuestRow = ChatGuest
 
 
 def guest_of_token(token: str) -> ChatGuest | None:
-    """The spectator a chat token belongs to (``None``: no spectator holds it)."""
+    """The spectator a chat token belongs to, or ``None``."""
     return ChatGuest.objects.filter(token_hash=hash_token(token)).first()

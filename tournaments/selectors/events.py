@@ -1,9 +1,9 @@
-"""The tournament's event log as one viewer may read it, in order, gapless and released on time.
+"""The tournament's event log as one viewer may read it: in order, gapless, released on time.
 
-Every viewer gets every ``seq``: an event it may not see comes as ``{"seq": N, "kind": "hidden"}``
-with no payload, so a missing number always means a lost frame, never a secret. An event is a
-``TournamentEventView`` (``tournaments.log_shapes``); the live stream gets it as the JSON text it
-sends (``event_text``), built around the stored payload.
+Every viewer gets every ``seq``. An event it may not see comes as
+``{"seq": N, "kind": "hidden"}``, with no payload. So a missing number always means a lost frame,
+never a secret. An event is a ``TournamentEventView`` (``tournaments.log_shapes``). The live
+stream gets it as the JSON text it sends (``event_text``), built around the stored payload.
 """
 
 from __future__ import annotations
@@ -30,8 +30,11 @@ BATCH = 500
 
 @dataclass(frozen=True, slots=True)
 class LogSlice:
-    """Events to send now, the last seq they cover, and when to look again (``None``: on news);
-    ``released``: when each event was released (its ``visible_at``), for the stream's lag."""
+    """Events to send now, the last seq they cover, and when to look again.
+
+    ``next_due`` is ``None`` to look again on news. ``released`` holds each event's
+    ``visible_at``, for the stream's lag.
+    """
 
     events: list[Any]  # shapes (``events_after``) or their frames' JSON text (``…_texts_after``)
     last_seq: int
@@ -40,15 +43,19 @@ class LogSlice:
 
     @property
     def more(self) -> bool:
-        """The log held more than this batch (``next_due`` is now): a client catching up is
-        still catching up on the next read."""
+        """The log held more than this batch (``next_due`` is now).
+
+        A client catching up is still catching up on the next read.
+        """
         return len(self.events) == BATCH and self.next_due is not None
 
 
 def released_seq(tournament_id: int) -> int:
-    """The last seq of the tournament's log that is released now (every event up to it is out):
-    the only bound of the log anyone is told (never the count stored, which holds paced events
-    not yet out); ``not_found`` for an unknown tournament."""
+    """The last seq of the tournament's log that is released now.
+
+    Every event up to it is out. It is the only bound of the log anyone is told. The stored count is
+    never told. It holds paced events not yet out. ``not_found`` for an unknown tournament.
+    """
     logged = tournament_event_seq(tournament_id)
     first_held = (
         TournamentEvent.objects.filter(held(), tournament_id=tournament_id)
@@ -60,9 +67,11 @@ def released_seq(tournament_id: int) -> int:
 
 
 def released_seq_of(tournament: Tournament) -> int:
-    """``released_seq`` of a tournament row already read (its ``event_seq`` read with the state
-    it stands on): a lobby's and a finished tournament's events are all out, so only a running or
-    cancelled one costs a query."""
+    """``released_seq`` of a tournament row already read.
+
+    Its ``event_seq`` must be read with the state it stands on. A lobby's and a finished
+    tournament's events are all out. So only a running or cancelled one costs a query.
+    """
     if tournament.status in (Status.LOBBY, Status.FINISHED):
         return int(tournament.event_seq)
     first_held = (
@@ -79,17 +88,21 @@ def released_seq_of(tournament: Tournament) -> int:
 def event_view(
     seq: int, kind: str, payload: dict[str, object], audience: int | None, viewer: Viewer
 ) -> TournamentEventView:
-    """The event as ``viewer`` may see it: the event, or a placeholder keeping its seq
-    (whether the event's ``audience`` reaches the viewer is the observer's ``Viewer.reaches``)."""
+    """The event as ``viewer`` may see it: the event, or a placeholder keeping its seq.
+
+    ``Viewer.reaches`` decides whether the event's ``audience`` reaches the viewer.
+    """
     if not viewer.reaches(audience):
         return TournamentEventView(seq=seq, kind=HIDDEN, payload=None)
     return TournamentEventView(seq=seq, kind=kind, payload=payload)
 
 
 def event_text(seq: int, kind: str, payload: str, audience: int | None, viewer: Viewer) -> str:
-    """``event_view`` as the stream's frame (``{"type": "event", …}`` and the shape's keys),
-    JSON text built around the payload's stored JSON text (never parsed and dumped again: the
-    stream sends every event to every socket)."""
+    """``event_view`` as the stream's frame: ``{"type": "event", …}`` and the shape's keys.
+
+    It wraps the payload's stored JSON text. That text is never parsed and dumped again. The stream
+    sends every event to every socket.
+    """
     if not viewer.reaches(audience):
         return f'{{"type":"event","seq":{seq},"kind":"{HIDDEN}","payload":null}}'
     return (
@@ -100,15 +113,15 @@ def event_text(seq: int, kind: str, payload: str, audience: int | None, viewer: 
 def events_after(*, tournament_id: int, after: int, viewer: Viewer) -> LogSlice:
     """The events after ``after`` as ``viewer`` may see them.
 
-    Events are released in seq order: the first one whose ``visible_at`` is still ahead holds
-    back everything after it, so a paced match never shows its end before its reveals. One
-    query: a row past the batch says there is more.
+    Events are released in seq order. The first one whose ``visible_at`` is still ahead holds back
+    everything after it. So a paced match never shows its end before its reveals. It takes one
+    query. A row past the batch says there is more.
     """
     return _slice(tournament_id, after, viewer, text=False)
 
 
 def event_texts_after(*, tournament_id: int, after: int, viewer: Viewer) -> LogSlice:
-    """``events_after`` with each frame as the JSON text to send (the live stream's)."""
+    """``events_after`` with each frame as the live stream's JSON text to send."""
     return _slice(tournament_id, after, viewer, text=True)
 
 
@@ -131,8 +144,11 @@ def _slice(tournament_id: int, after: int, viewer: Viewer, *, text: bool) -> Log
 
 
 def _log_rows(tournament_id: int, after: int) -> list[LogRow]:
-    """Up to ``BATCH + 1`` rows of the log after ``after``: the payload as its stored JSON text,
-    ``visible_at`` as the field reads it (SQL built once, as on the write path)."""
+    """Up to ``BATCH + 1`` rows of the log after ``after``.
+
+    The payload comes as its stored JSON text, ``visible_at`` as the field reads it. The SQL is
+    built once, like the write path's.
+    """
     with connection.cursor() as cursor:
         cursor.execute(_log_sql(), [tournament_id, after, BATCH + 1])
         found = cursor.fetchall()

@@ -1,6 +1,6 @@
 """The public list of tournaments: what anyone may know of each, never a secret.
 
-No room code, token, seed or nonce leaves here: a lobby is joined by a code its host shares.
+No room code, token, seed or nonce leaves here. A lobby is joined by a code its host shares.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ FIELDS = (
 def tournament_list(
     *, status: str | None, limit: int, offset: int, league: str | None = None
 ) -> TournamentList:
-    """One page of tournaments, newest first (two queries: the count and the page)."""
+    """One page of tournaments, newest first. Two queries: the count and the page."""
     tournaments = Tournament.objects.all()
     if status is not None:
         tournaments = tournaments.filter(status__in=STATUS_FILTERS[status])
@@ -58,7 +58,10 @@ def tournament_list(
 
 
 def tournament_list_item(tournament_id: int) -> TournamentListItem:
-    """One tournament as the public list shows it (GraphQL's ``node(id:)``); ``not_found``."""
+    """One tournament as the public list shows it, for GraphQL's ``node(id:)``.
+
+    ``not_found`` when there is no such tournament.
+    """
     found = _rows(Tournament.objects.filter(pk=tournament_id)).first()
     if found is None:
         raise NotFoundError("not_found", _("No such tournament."), {"tournament": tournament_id})

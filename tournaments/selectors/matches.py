@@ -1,9 +1,9 @@
 """A tournament's match list as one viewer may see it, cached per tournament version.
 
-Every change a match list can show appends to the tournament's log and so moves its version (a
-match scheduled, asking, recorded, released, failed or retried), except one: the events of a
-match being paced out are released by the clock. A list holding such a match (``playing``) is
-therefore never cached; any other list is, per version and viewer.
+Every change a match list can show appends to the tournament's log, and so moves its version. A
+match is scheduled, asking, recorded, released, failed or retried. There is one exception: the
+clock releases the events of a match being paced out. So a list holding such a match
+(``playing``) is never cached. Any other list is, per version and viewer.
 """
 
 from __future__ import annotations
@@ -20,15 +20,19 @@ from tournaments.selectors.tournaments import VIEW_TIMEOUT, birth_key
 
 
 def match_list_of(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
-    """The matches of ``tournament_id`` as ``viewer`` may see them; ``not_found`` for no such
-    tournament."""
+    """The matches of ``tournament_id`` as ``viewer`` may see them.
+
+    ``not_found`` for no such tournament.
+    """
     return match_list_named(tournament_id=tournament_id, viewer=viewer)[0]
 
 
 def match_list_named(*, tournament_id: int, viewer: Viewer) -> tuple[list[MatchView], str | None]:
-    """``match_list_of``'s list and, when it is cached (no match ``playing``), the key that
-    names its content: the same key names the same list, so GraphQL reuses its completed page
-    (``apikit.graphql_execution``) as REST reuses the list."""
+    """``match_list_of``'s list, and the key that names its content when it is cached.
+
+    It is cached when no match is ``playing``. The same key names the same list. So GraphQL reuses
+    its completed page (``apikit.graphql_execution``) as REST reuses the list.
+    """
     stamp = (
         Tournament.objects.filter(pk=tournament_id)
         .values_list("code", "created_at", "version")

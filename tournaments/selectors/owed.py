@@ -1,8 +1,8 @@
 """What the server still owes each running tournament, derived from its rows alone.
 
-A task in the broker is only a nudge: if it is lost (Redis restarted, a worker killed), the rows
+A task in the broker is only a nudge. It may be lost: Redis restarted, a worker killed. The rows
 still say what must happen next, and the reconciler (``tournaments.services.reconcile``) drives
-it. One ``Owed`` per piece of work:
+it. There is one ``Owed`` per piece of work:
 
 - ``bots:<tournament>:<round>``: bot seats (or dropped seats' stand-ins) whose Deck Phase turn is
   not finished (``bot_deck_phases``), owed since the tournament last changed;
@@ -14,9 +14,9 @@ it. One ``Owed`` per piece of work:
   did not close (the process died between the last release and the close, which commit
   apart), since the tournament last changed.
 
-The last four are done in place by the clock (``tournaments.services.clock``); the first two are
-queued as tasks. Other apps add their own work through ``settings.RECONCILE_SOURCES`` (the
-leagues' webhook deliveries).
+The clock (``tournaments.services.clock``) does the last four in place. The first two are queued
+as tasks. Other apps add their own work through ``settings.RECONCILE_SOURCES``. The leagues'
+webhook deliveries come that way.
 """
 
 from __future__ import annotations
@@ -39,8 +39,11 @@ Rows = TypeVar("Rows", bound=QuerySet)
 
 @dataclass(frozen=True)
 class Owed:
-    """One piece of owed work: ``key`` names it (and its nudge), ``since`` is when it fell due;
-    ``task`` and ``args`` queue it (``task`` is ``None`` for work the clock does in place)."""
+    """One piece of owed work.
+
+    ``key`` names it and its nudge. ``since`` is when it fell due. ``task`` and ``args`` queue it.
+    ``task`` is ``None`` for work the clock does in place.
+    """
 
     key: str
     tournament_id: int | None
@@ -50,7 +53,7 @@ class Owed:
 
 
 def owed_work(*, now: datetime, tournament_id: int | None = None) -> list[Owed]:
-    """Everything owed to running tournaments now (to one, given its id), oldest first."""
+    """Everything owed to running tournaments now, oldest first. Given an id, to that one only."""
     found = [
         *_bot_phases(tournament_id),
         *_scheduled_matches(tournament_id),
@@ -63,7 +66,7 @@ def owed_work(*, now: datetime, tournament_id: int | None = None) -> list[Owed]:
 
 
 def other_owed_work(*, now: datetime) -> list[Owed]:
-    """The work the other apps' sources (``settings.RECONCILE_SOURCES``) say is owed."""
+    """The work other apps' sources (``settings.RECONCILE_SOURCES``) say is owed."""
     found: list[Owed] = []
     for name in getattr(settings, "RECONCILE_SOURCES", ()):
         module, _, function = name.rpartition(".")
@@ -170,8 +173,10 @@ def _due_releases_owed(now: datetime, tournament_id: int | None) -> list[Owed]:
 
 
 def unclosed_rounds() -> QuerySet[Tournament]:
-    """Tournaments in a Match Phase whose round's matches are all released (so its close is
-    owed: ``tournaments.services.rounds.round_close``)."""
+    """Tournaments in a Match Phase whose round's matches are all released.
+
+    Their close is owed (``tournaments.services.rounds.round_close``).
+    """
     of_round = Match.objects.filter(tournament=OuterRef("pk"), round=OuterRef("round"))
     return Tournament.objects.filter(status=Status.MATCH).filter(
         Exists(of_round), ~Exists(of_round.exclude(status=MatchStatus.FINISHED))

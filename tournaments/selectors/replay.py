@@ -1,10 +1,11 @@
 """Everything needed to re-play a finished tournament without trusting the server.
 
-Published only once the tournament has ended (the seed is revealed then): the seed and nonce that
-open the commitment, the frozen card data, and for every match its seed, its setup (both decks in
-order, its share of the piles), the answers given and every event it recorded, shuffles included.
-``examples/verify.py`` checks it with nothing but the pure engine (docs/protocol.md, "Verifying
-a tournament"). Seeds are given as decimal strings: they are 63-bit numbers, beyond a double.
+It is published only once the tournament has ended, when the seed is revealed. It holds the seed
+and nonce that open the commitment, and the frozen card data. For every match it holds the seed,
+the setup (both decks in order, its share of the piles), the answers given, and every event
+recorded, shuffles included. ``examples/verify.py`` checks it with nothing but the pure engine
+(docs/protocol.md, "Verifying a tournament"). Seeds are decimal strings. They are 63-bit numbers,
+beyond a double.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from tournaments.models import DraftTurn, Status, Tournament
 
 
 def tournament_replay(*, tournament_id: int) -> Replay:
-    """The replay document of a finished tournament; ``not_finished`` before its end."""
+    """The replay document of a finished tournament. ``not_finished`` before its end."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFoundError("not_found", _("No such tournament."))
@@ -44,7 +45,7 @@ def tournament_replay(*, tournament_id: int) -> Replay:
 
 
 def _deck_phases(tournament: Tournament) -> list[ReplayDeckPhase]:
-    """Every seat's Deck Phase actions, by round then seat (the seed is out: nothing is hidden)."""
+    """Every seat's Deck Phase actions, by round then seat. The seed is out: nothing is hidden."""
     rows = (
         DraftTurn.objects.filter(seat__tournament=tournament)
         .order_by("round", "seat__number")
@@ -57,8 +58,10 @@ def _deck_phases(tournament: Tournament) -> list[ReplayDeckPhase]:
 
 
 def _events(match: Match) -> list[dict[str, object]]:
-    """Every event as the observer shows it once the tournament is over (all of them, as
-    recorded: ``revealed``)."""
+    """Every event, as recorded, as the observer shows it once the tournament is over.
+
+    ``revealed``: none is hidden.
+    """
     rows = MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True)
     return [shown for payload in rows if (shown := observe(payload, None, revealed=True))]
 

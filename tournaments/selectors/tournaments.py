@@ -1,7 +1,7 @@
-"""The tournament as one viewer may see it (a seat, or a spectator with ``viewer=None``).
+"""The tournament as one viewer may see it: a seat, or a spectator with ``viewer=None``.
 
-Nobody sees another seat's display, any deck's order, a token, the seed, or trophy fans that are
-still secret (3-8 seats before the end: only the trophy's owner sees its fans).
+Nobody sees another seat's display, any deck's order, a token or the seed. Nor trophy fans that
+are still secret. With 3-8 seats, before the end, only the trophy's owner sees its fans.
 """
 
 from __future__ import annotations
@@ -51,17 +51,20 @@ LEAGUE_OF_SEAT = F(f"tournament__{LEAGUE}")
 
 
 def birth_key(tournament_id: int, code: str, created_at: datetime) -> str:
-    """A cache key part naming one tournament: the room code and creation instant tell it from
-    one that reused its id (a database reset while the cache lived on)."""
+    """A cache key part naming one tournament.
+
+    The room code and creation instant tell it from one that reused its id. That happens when the
+    database is reset while the cache lives on.
+    """
     return f"{tournament_id}:{code}:{created_at.timestamp()}"
 
 
 def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> TournamentView:
     """The tournament as ``viewer`` may see it.
 
-    Projections are cached per tournament version and viewer (a seat, or the spectators): every
-    change of a tournament appends to its log and so moves its version, so a cached projection
-    is never out of date, and a seat's projection is never served to anyone but that seat.
+    Projections are cached per tournament version and viewer. A viewer is a seat, or the spectators.
+    Every change of a tournament appends to its log, and so moves its version. So a cached
+    projection is never out of date. A seat's projection is never served to anyone but that seat.
     """
     tournament, seat = _tournament_and_viewer(tournament_id, viewer)
     born = birth_key(tournament.pk, tournament.code, tournament.created_at)
@@ -79,11 +82,11 @@ def tournament_view_of(*, tournament_id: int, viewer: Viewer) -> TournamentView:
 
 
 def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tournament, Seat | None]:
-    """The tournament and the viewer's seat as one statement reads them (one snapshot).
+    """The tournament and the viewer's seat, read by one statement (one snapshot).
 
-    The viewer was resolved before (with its token): a phase change committing in between
-    would pair the new phase with the seat's old ``version``, and the first action on that view
-    would be refused as stale. Read together, the view is never older than the seat nor newer.
+    The viewer was resolved before, with its token. A phase change might commit in between. It
+    would pair the new phase with the seat's old ``version``. The first action on that view would
+    then be refused as stale. Read together, the view is never older than the seat, nor newer.
     """
     if viewer.seat_id is not None:
         seats = Seat.objects.select_related("tournament").annotate(league_slug=LEAGUE_OF_SEAT)
@@ -99,10 +102,10 @@ def _tournament_and_viewer(tournament_id: int, viewer: Viewer) -> tuple[Tourname
 
 
 def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentView:
-    """The whole public state plus what is the viewer's own.
+    """The whole public state, plus the viewer's own.
 
-    The state holds only released results (a match's result reaches the tournament when its
-    last event is out), so this view can never run ahead of the match events.
+    The state holds only released results. A match's result reaches the tournament when its last
+    event is out. So this view can never run ahead of the match events.
     """
     seats = list(tournament.seats.all())
     trophies = list(tournament.trophies.filter(winner__isnull=False).select_related("winner"))
@@ -139,8 +142,10 @@ def tournament_view(tournament: Tournament, viewer: Seat | None) -> TournamentVi
 
 
 def _fairness(tournament: Tournament) -> Fairness:
-    """The seed's commitment from the start; the seed and nonce that open it at the end
-    (finished or cancelled)."""
+    """The seed's commitment from the start.
+
+    The seed and nonce that open it come at the end, finished or cancelled.
+    """
     ended = tournament.status in (Status.FINISHED, Status.CANCELLED)
     return Fairness(
         commitment=tournament.commitment,
@@ -150,8 +155,11 @@ def _fairness(tournament: Tournament) -> Fairness:
 
 
 def _league(tournament: Tournament) -> str | None:
-    """The slug of the tournament's league (set at creation, so the cached view keeps it): read
-    with the tournament's row where the view's own reads annotate it, else on its own."""
+    """The slug of the tournament's league.
+
+    It is set at creation, so the cached view keeps it. The view's own reads annotate it on the
+    tournament's row. Otherwise it is read on its own.
+    """
     if hasattr(tournament, "league_slug"):
         slug: str | None = tournament.league_slug
         return slug
@@ -214,8 +222,10 @@ def _trophy(secret: bool, trophy: Trophy, viewer: Viewer) -> TrophyView:
 def public_standings(
     tournament: Tournament, seats: list[Seat] | None = None, trophies: list[Trophy] | None = None
 ) -> list[StandingView]:
-    """The standings a spectator sees at the close of the current round, all of it released
-    (``seats`` and the ``trophies`` won so far, if the caller has them, save reading them)."""
+    """The standings a spectator sees at the close of the current round, all of it released.
+
+    Pass ``seats`` and the ``trophies`` won so far, if you have them, to save reading them.
+    """
     if seats is None:
         seats = list(tournament.seats.all())
     if trophies is None:
@@ -232,7 +242,7 @@ def _standings(
     trophies: list[Trophy],
     viewer: Viewer,
 ) -> list[StandingView]:
-    """Fans as the viewer may count them, trophies, and the highest-round trophy."""
+    """Fans as the viewer may count them, trophies, and the highest round won."""
     count = tournament.seat_count
     scoring = [s for s in seats if scores(is_robot=s.is_robot, seat_count=count)]
     standings = []
@@ -296,8 +306,10 @@ def _turn(turn: DraftTurn | None, facts: dict[int, CardFacts], deck: list[int]) 
 
 
 def _pending(pending: Obligation, facts: dict[int, CardFacts], deck: list[int]) -> Pending:
-    """The When picked effect waiting for the viewer, with the very cards a ``resolve`` may name
-    (the rule's own ``eligible``: a client following it is never refused ``not_eligible``)."""
+    """The When picked effect waiting for the viewer, with the cards a ``resolve`` may name.
+
+    They are the rule's own ``eligible``. A client following it is never refused ``not_eligible``.
+    """
     offered = _copies(pending.offered, facts)
     eligible = (
         offered if pending.kind == "draw_keep" else _copies(pending.eligible(deck, facts), facts)
@@ -315,8 +327,11 @@ def _pending(pending: Obligation, facts: dict[int, CardFacts], deck: list[int]) 
 def available_actions(
     tournament: Tournament, viewer: Seat, turn: DraftTurn | None, seated: int
 ) -> list[str]:
-    """The actions the viewer can take right now: the host's lobby actions
-    (``rules.lobby.lobby_actions``), or the Deck Phase's (``rules.draft.available_actions``)."""
+    """The actions the viewer can take right now.
+
+    The host's lobby actions come from ``rules.lobby.lobby_actions``. The Deck Phase's come from
+    ``rules.draft.available_actions``.
+    """
     if tournament.status == Status.LOBBY:
         free = tournament.seat_count - seated
         return lobby_actions(is_host=viewer.is_host, free_seats=free)

@@ -1,8 +1,8 @@
 """Who is looking: the one resolver of a viewer that REST, the stream and GraphQL share.
 
-A seat token names a seat (stored hashed). With no token the caller is a spectator; a token of
-another tournament makes the caller a spectator of this one (it may act only where it sits); a
-token no seat holds is refused (``bad_token``) by every transport alike.
+A seat token names a seat. It is stored hashed. With no token the caller is a spectator. A token of
+another tournament makes the caller a spectator of this one. It may act only where it sits. Every
+transport alike refuses a token no seat holds (``bad_token``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def hash_token(token: str) -> str:
 
 
 def seat_of_token(token: str | None) -> Seat | None:
-    """The seat a bearer token belongs to, ``None`` without a token; an unknown one is refused."""
+    """The seat a bearer token belongs to, or ``None`` without one. An unknown token is refused."""
     if not token:
         return None
     seat = Seat.objects.select_related("tournament").filter(token_hash=hash_token(token)).first()
@@ -52,8 +52,11 @@ class Organizer:
 
 
 def organizer_of_token(token: str) -> Organizer:
-    """The organizer an organizer token belongs to: an unknown token (or an inactive user) is
-    ``bad_token``; a user without the ``tournaments.organize`` permission is ``not_organizer``."""
+    """The organizer an organizer token belongs to.
+
+    An unknown token, or an inactive user, is ``bad_token``. A user without the
+    ``tournaments.organize`` permission is ``not_organizer``.
+    """
     row = OrganizerToken.objects.select_related("user").filter(token_hash=hash_token(token)).first()
     if row is None or not row.user.is_active:
         raise BadToken("bad_token", _("That organizer token is not known."))
@@ -69,15 +72,18 @@ def organizer_of_token(token: str) -> Organizer:
 
 
 def viewer_in(seat: Seat | None, tournament_id: int) -> Viewer:
-    """The viewer at ``tournament_id``: the seat if it sits there, else a spectator. The one
-    type every reader takes (``matches.observer.Viewer``), resolved once per request."""
+    """The viewer at ``tournament_id``: the seat if it sits there, else a spectator.
+
+    Every reader takes this one type (``matches.observer.Viewer``). It is resolved once per
+    request.
+    """
     if seat is None or seat.tournament_id != tournament_id:
         return SPECTATOR
     return Viewer(seat_id=seat.pk, number=seat.number)
 
 
 def tournament_event_seq(tournament_id: int) -> int:
-    """The last seq of the tournament's log; ``not_found`` for an unknown tournament."""
+    """The last seq of the tournament's log. ``not_found`` for an unknown tournament."""
     found = Tournament.objects.filter(pk=tournament_id).values_list("event_seq", flat=True).first()
     if found is None:
         raise NotFoundError("not_found", _("No such tournament."))
@@ -90,8 +96,10 @@ def require_tournament(tournament_id: int) -> None:
 
 
 def tournament_id_of_code(code: str) -> int:
-    """The id of the tournament with room ``code`` (read as joining reads it), else
-    ``unknown_code``."""
+    """The id of the tournament with room ``code``, else ``unknown_code``.
+
+    The code is read as joining reads it.
+    """
     found = (
         Tournament.objects.filter(code=code.strip().upper()).values_list("pk", flat=True).first()
     )

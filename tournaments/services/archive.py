@@ -1,15 +1,17 @@
-"""Retention of finished tournaments' event logs: each log, and its matches' events, packed into
-one compressed blob (``TournamentEventArchive``, ``MatchEventArchive``) and its rows deleted.
+"""Retention of finished tournaments' event logs.
 
-Results, standings, trophies and the matches' rows stay as they are; streams, REST and GraphQL
-read the log from the archive, and replays and ``verify/`` read the matches' events from theirs,
-so a client sees the same events (as JSON: the text may differ in spacing). Run by
-``manage.py archive_events --older-than DAYS`` and by the periodic task
+Each log, and its matches' events, is packed into one compressed blob (``TournamentEventArchive``,
+``MatchEventArchive``). Its rows are deleted. Results, standings, trophies and the matches' rows
+stay as they are. Streams, REST and GraphQL read the log from the archive. Replays and
+``verify/`` read the matches' events from theirs. So a client sees the same events, as JSON: the
+text may differ in spacing.
+
+Run by ``manage.py archive_events --older-than DAYS``. Also by the periodic task
 ``tournaments.retention.archive_events`` (``EVENT_ARCHIVE_DAYS``).
 
-Tournaments go in batches of ``BATCH``, one transaction each: on PostgreSQL the database writes
-each log's JSON itself (``json_agg``), the archives go in by ``COPY`` and the rows out by one
-``DELETE`` a table, so the cost is per batch rather than per tournament or per row.
+Tournaments go in batches of ``BATCH``, one transaction each. On PostgreSQL the database writes
+each log's JSON itself (``json_agg``). The archives go in by ``COPY``, the rows out by one
+``DELETE`` a table. So the cost is per batch, not per tournament or per row.
 """
 
 from __future__ import annotations
@@ -59,8 +61,10 @@ def tournaments_to_archive(*, older_than_days: int, now: datetime) -> list[int]:
 
 
 def _packed_logs(tournament_ids: Sequence[int]) -> dict[int, tuple[int, bytes]]:
-    """``{tournament id: (events, blob)}``, each log a list of
-    ``[seq, kind, audience, visible_at, payload]`` in seq order."""
+    """``{tournament id: (events, blob)}``.
+
+    Each log is a list of ``[seq, kind, audience, visible_at, payload]`` in seq order.
+    """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(LOGS_SQL, [list(tournament_ids)])
@@ -75,8 +79,11 @@ def _packed_logs(tournament_ids: Sequence[int]) -> dict[int, tuple[int, bytes]]:
 
 
 def tournaments_archive(*, tournament_ids: Sequence[int]) -> Archived:
-    """Archive these tournaments' logs and their matches' events (skipping any not finished or
-    already archived). One transaction: readers see the rows or the archive, never neither."""
+    """Archive these tournaments' logs and their matches' events.
+
+    Skip any not ended or already archived. It is one transaction. Readers always see the rows or
+    the archive.
+    """
     with transaction.atomic():
         locked = Tournament.objects.select_for_update(of=("self",)).order_by("pk")
         due = locked.filter(pk__in=tournament_ids, status__in=DONE, event_archive__isnull=True)
@@ -100,7 +107,7 @@ def tournaments_archive(*, tournament_ids: Sequence[int]) -> Archived:
 
 
 def archive_finished(*, older_than_days: int, batch: int = BATCH) -> Archived:
-    """Archive every tournament ``tournaments_to_archive`` names, ``batch`` a transaction."""
+    """Archive every tournament ``tournaments_to_archive`` names, ``batch`` per transaction."""
     due = tournaments_to_archive(older_than_days=older_than_days, now=timezone.now())
     total = Archived(0, 0, 0)
     for start in range(0, len(due), batch):

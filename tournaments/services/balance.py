@@ -1,6 +1,9 @@
-"""Balance simulations of card designs: queued from the admin (a worker plays them, the row
-shows the progress) or run from ``manage.py card_balance``; the trials themselves are pure
-(``tournaments.rules.balance``)."""
+"""Balance simulations of card designs.
+
+The admin queues them: a worker plays them, and the row shows the progress. Or
+``manage.py card_balance`` runs them. The trials themselves are pure
+(``tournaments.rules.balance``).
+"""
 
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ MAX_MATCHES = 5000
 
 
 def card_balance_queue(*, key: str, matches: int, seed: int = 0) -> CardBalance:
-    """A simulation of ``key`` (an A, B or C design) queued for a worker, after commit."""
+    """Queue a simulation of ``key``, an A, B or C design, for a worker after commit."""
     balance = card_balance_create(key=key, matches=matches, seed=seed)
     balance_id = balance.pk
     transaction.on_commit(lambda: enqueue_named("tournaments.tasks.card_balance", balance_id))
@@ -35,12 +38,12 @@ def card_balance_queue(*, key: str, matches: int, seed: int = 0) -> CardBalance:
 
 
 def card_balances_queue(*, keys: Sequence[str], matches: int) -> dict[str, str | None]:
-    """Simulations of ``keys`` queued at once: each key's refusal message (None: queued).
+    """Queue simulations of ``keys`` at once. Return each key's refusal message (None: queued).
 
-    One transaction creates every row and the tasks are sent after it commits. Queued one by
-    one in autocommit, each task left as its row was written, so the embedded server's worker
-    thread (or an eager Celery) started playing the first while the request still wrote the
-    others, and the answer waited for it: 9 s for eleven cards (docs/performance.md).
+    One transaction creates every row. The tasks are sent after it commits. Before, each was queued
+    in autocommit, and its task left as its row was written. The embedded server's worker thread, or
+    an eager Celery, then played the first. The request meanwhile still wrote the others. The answer
+    waited for it: 9 s for eleven cards (docs/performance.md).
     """
     refused: dict[str, str | None] = {}
     with transaction.atomic():
@@ -54,7 +57,7 @@ def card_balances_queue(*, keys: Sequence[str], matches: int) -> dict[str, str |
 
 
 def card_balance_create(*, key: str, matches: int, seed: int = 0) -> CardBalance:
-    """The row of a new simulation (refused: a design that is not drafted, a bad count)."""
+    """The row of a new simulation. A design not drafted, or a bad count, is refused."""
     problem = _not_simulated(key)
     if problem is not None:
         raise ApplicationError("not_simulated", problem, {"key": key})
@@ -65,8 +68,10 @@ def card_balance_create(*, key: str, matches: int, seed: int = 0) -> CardBalance
 
 
 def _not_simulated(key: str) -> str | None:
-    """Why ``key`` cannot be simulated (the worker plays the card data new tournaments get),
-    or None when it can."""
+    """Why ``key`` cannot be simulated, or None when it can.
+
+    The worker plays the card data new tournaments get.
+    """
     set_name, _slash, name = key.partition("/")
     card = Card.objects.filter(card_set__name=set_name, name=name).select_related("card_set")
     found = card.first()
@@ -80,8 +85,11 @@ def _not_simulated(key: str) -> str | None:
 
 
 def card_balance_run(*, balance_id: int) -> CardBalance | None:
-    """Play a queued simulation, keeping its progress on its row; None if another worker has
-    claimed it (the claim is one conditional UPDATE, so no two workers play the same one)."""
+    """Play a queued simulation, keeping its progress on its row.
+
+    None if another worker has claimed it. The claim is one conditional UPDATE. So no two workers
+    play the same one.
+    """
     claimed = CardBalance.objects.filter(pk=balance_id, status=BalanceStatus.QUEUED).update(
         status=BalanceStatus.RUNNING
     )
@@ -105,7 +113,7 @@ def card_balance_run(*, balance_id: int) -> CardBalance | None:
 
 
 def _reason(error: Exception) -> str:
-    """A failure as the simulation list shows it: the error's kind and its message."""
+    """A failure as the simulation list shows it: the error's kind and message."""
     return f"{type(error).__name__}: {error}"[:2000]
 
 
@@ -131,7 +139,7 @@ def _keep(balance_id: int, result: Balance, **more: object) -> None:
 
 
 def _sets_for(set_name: str, seed: int) -> list[str]:
-    """City, the card's set, and playable additional sets drawn to make five (seeded)."""
+    """City, the card's set, and playable additional sets drawn (seeded) to make five."""
     others = sorted(name for name in playable_sets() if name != set_name)
     chosen = [set_name] if set_name != CITY else []
     chosen += random.Random(f"balance-sets:{seed}:{set_name}").sample(
@@ -141,7 +149,7 @@ def _sets_for(set_name: str, seed: int) -> list[str]:
 
 
 def _pools(sets: Sequence[str]) -> dict[str, list[str]]:
-    """Every A/B/C card of ``sets`` not retired, one entry per copy, by level."""
+    """Every A/B/C card of ``sets`` not retired, by level, one entry per copy."""
     pools: dict[str, list[str]] = {level: [] for level in DRAFTED}
     cards = Card.objects.filter(
         card_set__name__in=sets, retired=False, card_set__retired=False, level__in=DRAFTED

@@ -1,8 +1,8 @@
 """What the bots say at the table: a greeting as the tournament starts, "gg" once it is over.
 
-Each is a public ``chat`` event like a person's message (``tournaments.services.chat``), written
-in the caller's locked transaction. Its ``text`` is the English line; its ``line`` names the line
-(``BOT_LINES``), so that a client shows it in its reader's language (the web client does).
+Each is a public ``chat`` event like a person's message (``tournaments.services.chat``). It is
+written in the caller's locked transaction. Its ``text`` is the English line. Its ``line`` names
+the line (``BOT_LINES``). So a client can show it in its reader's language, as the web client does.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ BOT_LINES = {"greeting": BOT_GREETING, "farewell": BOT_FAREWELL}
 
 
 def bots_say(tournament: Tournament, line: str) -> None:
-    """Each bot seat says ``line`` (a ``BOT_LINES`` name; a dropped person's seat, played by a
-    bot, stays silent)."""
+    """Each bot seat says ``line``, a ``BOT_LINES`` name.
+
+    A dropped person's seat, played by a bot, stays silent.
+    """
     text = BOT_LINES[line]
     bots = tournament.seats.filter(kind=SeatKind.BOT, dropped=False).order_by("number")
     for bot in bots:

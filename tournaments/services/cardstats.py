@@ -1,13 +1,17 @@
-"""Card statistics kept current from play: each recorded match (or batch of them) and each
-finished Deck Phase appends its counts in its own transaction (``card_stats_append``: a row of
-its own, so concurrent recordings never wait for each other), and a task queued on commit (one
-at a time: ``FOLD_QUEUED``) folds them into the stored rows (``card_stats_fold``), many
-recordings in one statement: the rows to add go as one JSON parameter, the database sums them
-(``GROUP BY``) and adds them to the stored rows (``INSERT … SELECT … ON CONFLICT DO UPDATE``;
-SQLite and PostgreSQL alike), each to the four pre-summed rows reads serve
+"""Card statistics kept current from play.
+
+Each recorded match (or batch of them) and each finished Deck Phase appends its counts. It does
+so in its own transaction, as a row of its own (``card_stats_append``). So concurrent recordings
+never wait for each other. A task queued on commit folds them into the stored rows
+(``card_stats_fold``). One such task is queued at a time (``FOLD_QUEUED``). It folds many
+recordings in one statement. The rows to add go as one JSON parameter. The database sums them
+(``GROUP BY``) and adds them to the stored rows (``INSERT … SELECT … ON CONFLICT DO UPDATE``).
+SQLite and PostgreSQL do it alike. Each row adds to the four pre-summed rows reads serve
 (``tournaments.models.CardStat``).
-``card_stats_recount`` rebuilds every row from the stored matches and Deck Phases, and must find
-the same figures."""
+
+``card_stats_recount`` rebuilds every row from the stored matches and Deck Phases. It must find
+the same figures.
+"""
 
 from __future__ import annotations
 
@@ -55,8 +59,10 @@ the callbacks fill, so that one run in a copy of the context still reaches the b
 
 
 def player_of(seat: Seat) -> str:
-    """A seat's kind of player: a person, a bot by its strength (a dropped seat's is steady), the
-    Robot."""
+    """A seat's kind of player: a person, a bot by its strength, or the Robot.
+
+    A dropped seat's stand-in is steady.
+    """
     if seat.kind == SeatKind.ROBOT:
         return Player.ROBOT
     if seat.kind == SeatKind.HUMAN:
@@ -67,8 +73,11 @@ def player_of(seat: Seat) -> str:
 def card_stats_of_matches(
     tournament: Tournament, recorded: Iterable[tuple[Match, MatchResult]]
 ) -> None:
-    """Append what matches of ``tournament`` being recorded add (the caller's transaction: the
-    counts commit with it), in one row however many: a batch of recordings passes them all."""
+    """Append what matches of ``tournament`` being recorded add.
+
+    It runs in the caller's transaction. The counts commit with it. It appends one row however many
+    matches there are. A batch of recordings passes them all.
+    """
     renamed = current_keys(tournament.snapshot_id)
     added: list[Row] = []
     for match, result in recorded:
@@ -78,7 +87,7 @@ def card_stats_of_matches(
 
 
 def card_stats_of_match(tournament: Tournament, match: Match, result: MatchResult) -> None:
-    """Add one match being recorded (see ``card_stats_of_matches``)."""
+    """Add one match being recorded. See ``card_stats_of_matches``."""
     card_stats_of_matches(tournament, [(match, result)])
 
 
@@ -94,7 +103,7 @@ def _match_sets(match: Match) -> str:
 
 
 def card_stats_draft_rows(tournament: Tournament, seat: Seat, turn: Turn) -> list[Row]:
-    """What a finished Deck Phase adds (several seats' go in one ``card_stats_append``)."""
+    """What a finished Deck Phase adds. Several seats' go in one ``card_stats_append``."""
     facts = card_facts(tournament)
     tally = cardstats.draft_counts(
         offered=[facts[uid].key for uid in turn.offered if uid in facts],
@@ -106,15 +115,18 @@ def card_stats_draft_rows(tournament: Tournament, seat: Seat, turn: Turn) -> lis
 
 
 def card_stats_append(added: list[Row]) -> None:
-    """Keep ``added`` for the fold, in the caller's transaction (the counts commit with the
-    recording), and queue the fold after it commits, unless one is queued that has not started
-    yet: it will see these rows (``FOLD_QUEUED``, taken with ``add``: at most one recording of
-    many queues it; a task per recording cost more worker CPU than the fold itself).
+    """Keep ``added`` for the fold, and queue the fold after commit.
 
-    Added to the stored rows in the recording transaction, the counts locked rows every match
-    shares (its sets', the City designs'), so concurrent recordings waited for each other's
-    commit: +25-50 ms each with 2-4 recorders (docs/performance.md). An appended row is the
-    transaction's own."""
+    It runs in the caller's transaction. So the counts commit with the recording. No fold is queued
+    if one is queued and not started yet. That one will see these rows. ``FOLD_QUEUED`` is taken
+    with ``add``, so at most one recording of many queues it. A task per recording cost more worker
+    CPU than the fold itself.
+
+    Recordings once added to the stored rows directly. The counts then locked rows every match
+    shares: its sets', the City designs'. Concurrent recordings waited for each other's commit:
+    +25-50 ms each with 2-4 recorders (docs/performance.md). An appended row is the transaction's
+    own.
+    """
     if added:
         with connection.cursor() as cursor:  # the model's save costs more CPU than the rest
             cursor.execute(_append_sql(), [json.dumps(added), timezone.now()])
@@ -123,11 +135,13 @@ def card_stats_append(added: list[Row]) -> None:
 
 @contextmanager
 def one_fold() -> Iterator[None]:
-    """Recordings committed inside queue the fold once, as the block ends (however it ends),
-    not once each: a task playing a round's matches and the rounds after it checks
-    ``FOLD_QUEUED`` once instead of once per match (a Redis round trip each, ~4 % of a worker's
-    CPU). Their deltas are durable meanwhile; if the process dies first, the reconciler folds
-    them."""
+    """Recordings committed inside queue the fold once, as the block ends, not once each.
+
+    The fold is queued however the block ends. A task playing a round's matches, and the rounds
+    after, thus checks ``FOLD_QUEUED`` once, not once per match. Each check is a Redis round trip:
+    ~4 % of a worker's CPU. The deltas are durable meanwhile. If the process dies first, the
+    reconciler folds them.
+    """
     token = _FOLD_OWED.set([])
     try:
         yield
@@ -147,10 +161,13 @@ def _fold_owed() -> None:
 
 
 def _queue_fold() -> None:
-    """Queue the fold unless one is queued and not started (the key is cleared by the fold as
-    it starts, before it reads the deltas: a delta committed before this call is either read
-    by that fold or queues another). Redis down: ``add`` answers ``False`` and nothing is
-    queued (neither would the broker take it); the reconciler folds what is left."""
+    """Queue the fold unless one is queued and not started.
+
+    The fold clears the key as it starts, before it reads the deltas. So a delta committed before
+    this call is either read by that fold or queues another. With Redis down, ``add`` answers
+    ``False`` and nothing is queued. The broker would not take it either. The reconciler folds
+    what is left.
+    """
     if shared_cache.add(FOLD_QUEUED, 1, FOLD_QUEUED_SECONDS):
         enqueue_named("tournaments.tasks.card_stats_fold")
 
@@ -163,12 +180,14 @@ def _append_sql() -> str:
 
 
 def card_stats_fold() -> int:
-    """Add the appended counts to the stored rows, oldest first, ``FOLD_BATCH`` deltas per
-    transaction (one statement); the deltas folded. Two folds at once take different deltas
-    (``SKIP LOCKED``) and their statements wait for each other (the writers' lock).
+    """Add the appended counts to the stored rows, oldest first. Return the deltas folded.
 
-    It first lets the next recording queue a fold again (``FOLD_QUEUED``): whatever commits
-    from now on either is read below or queues a fold of its own."""
+    Each transaction folds ``FOLD_BATCH`` deltas in one statement. Two folds at once take
+    different deltas (``SKIP LOCKED``). Their statements wait for each other (the writers' lock).
+
+    It first lets the next recording queue a fold again (``FOLD_QUEUED``). Whatever commits from
+    now on is either read below or queues a fold of its own.
+    """
     shared_cache.delete(FOLD_QUEUED)
     folded = 0
     while True:
@@ -183,15 +202,15 @@ def card_stats_fold() -> int:
 
 
 def card_stats_write(added: list[Row]) -> None:
-    """One statement adding ``added`` (one row per design and kind of player, in a set
-    combination; rows may repeat) to the stored rows.
+    """Add ``added`` to the stored rows in one statement.
 
-    Each row counts in four stored rows — its design's and its set's, by combination (player
-    ``ALL``) and by kind of player (sets ``ALL``) — which the statement makes from it and sums.
-    It inserts them in key order, and on PostgreSQL first takes the writers' transaction lock
-    (``WRITERS_LOCK``): two transactions adding to the same rows never lock them crosswise.
-    The rows go as one JSON text: a statement of a dozen placeholders per row cost more CPU to
-    build and send than everything else a match's figures need.
+    ``added`` holds one row per design and kind of player, in a set combination. Rows may repeat.
+    Each row counts in four stored rows: its design's and its set's, each by combination (player
+    ``ALL``) and by kind of player (sets ``ALL``). The statement makes these and sums them. It
+    inserts them in key order. On PostgreSQL it first takes the writers' transaction lock
+    (``WRITERS_LOCK``). So two transactions adding to the same rows never lock them crosswise.
+    The rows go as one JSON text. A dozen placeholders per row cost more CPU to build and send
+    than everything else a match's figures need.
     """
     if added:
         with connection.cursor() as cursor:
@@ -237,8 +256,11 @@ def _summed(index: int, name: str) -> str:
 
 @cache
 def _upsert_sql(vendor: str, *, locked: bool = True) -> str:
-    """The statement adding the rows (``locked``: taking the writers' lock first, where the
-    database has one; unlocked only for ``scripts/bench_stats_contention.py``)."""
+    """The statement adding the rows.
+
+    ``locked``: take the writers' lock first, where the database has one. Only
+    ``scripts/bench_stats_contention.py`` runs unlocked.
+    """
     table = rows.quote(CardStat._meta.db_table)
     names = [rows.column(CardStat, name) for name in (*KEYS, *COUNTERS)]
     sums = [_summed(index, name) for index, name in enumerate(COUNTERS, start=len(KEYS))]
@@ -256,7 +278,10 @@ def _upsert_sql(vendor: str, *, locked: bool = True) -> str:
 
 
 def card_stats_recount() -> int:
-    """Rebuild every row from the stored matches and finished Deck Phases; the rows written."""
+    """Rebuild every row from the stored matches and finished Deck Phases.
+
+    Return the rows written.
+    """
     totals: dict[str, Tally] = {}
     for sets, tally in (*_stored_matches(), *_stored_drafts()):
         into = totals.setdefault(sets, {})
@@ -302,11 +327,13 @@ def _stored_drafts() -> Iterator[tuple[str, Tally]]:
 
 
 def card_stats_rename(*, old_key: str, new_key: str) -> None:
-    """Move the figures of a design renamed or moved to another set from ``old_key`` to
-    ``new_key`` (added to any rows already there). Its set's own rows keep what was played in
-    them. The appended counts are folded first, so none is left under the old key; a recording
-    that commits between the fold and the move still lands there, and the next recount (which
-    keys play by design) puts it right."""
+    """Move a renamed or moved design's figures from ``old_key`` to ``new_key``.
+
+    They are added to any rows already there. Its set's own rows keep what was played in them.
+    The appended counts are folded first, so none is left under the old key. A recording may
+    commit between the fold and the move: it still lands there. The next recount puts it right,
+    since it keys play by design.
+    """
     card_stats_fold()
     set_name = new_key.split("/", 1)[0]
     with transaction.atomic():

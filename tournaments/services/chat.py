@@ -1,12 +1,12 @@
-"""Table chat: short messages of the seats (and, when the host allows it, of named spectators),
-kept in the tournament's log.
+"""Table chat: short messages of the seats, kept in the tournament's log.
 
-A message is a public ``chat`` event, so it is numbered, resumable (``after=N``) and kept with
-the tournament like any event; the host's mutes are ``chat_mute`` events and its choice whether
-spectators may chat a ``chat_settings`` event. Whether an author is muted and how many messages
-it sent lately are read from those rows (no second record). A spectator chats with a token it
-gets by name (``chat_guest_join``): a ``ChatGuest`` row its limits and mutes hold on to, which
-sees nothing more than any spectator. Clients render a message as text only: it is never HTML.
+Named spectators may too, when the host allows it. A message is a public ``chat`` event. So it is
+numbered, resumable (``after=N``) and kept with the tournament like any event. The host's mutes are
+``chat_mute`` events. Its choice whether spectators may chat is a ``chat_settings`` event. Whether
+an author is muted, and how many messages it sent lately, are read from those rows. There is no
+second record. A spectator chats with a token it gets by name (``chat_guest_join``). The token's
+``ChatGuest`` row holds its limits and mutes. It sees nothing more than any spectator. Clients
+render a message as text only: it is never HTML.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ AuthorKey = tuple[str, int]
 
 
 class ChatMute(TypedDict):
-    """A ``chat_mute`` event's payload: the seat's or the spectator's number, and its state."""
+    """A ``chat_mute`` event's payload: the seat's or spectator's number, and its state."""
 
     seat: NotRequired[int]
     spectator: NotRequired[int]
@@ -55,15 +55,17 @@ class TooFast(ApplicationError):
 
 @dataclass(frozen=True)
 class GuestTicket:
-    """A spectator's chat identity and its token (shown once)."""
+    """A spectator's chat identity and its token, shown once."""
 
     guest: ChatGuest
     token: str
 
 
 def chat_post(*, tournament_id: int, author: Author, text: str) -> tuple[int, dict[str, object]]:
-    """A seat (or an admitted spectator) says ``text`` (whitespace collapsed) at the table;
-    the event's ``seq`` and payload."""
+    """A seat, or an admitted spectator, says ``text`` at the table.
+
+    Whitespace is collapsed. Return the event's ``seq`` and payload.
+    """
     words = _words(text)
     with locked_tournament(tournament_id) as tournament:
         if tournament.status == Status.CANCELLED:
@@ -89,8 +91,10 @@ def _words(text: str) -> str:
 
 
 def _signed(tournament: Tournament, author: Author) -> tuple[AuthorKey, dict[str, object]]:
-    """Who the message is from, as mutes name it and as its payload does; a coded refusal for
-    a caller who may not chat here."""
+    """Who the message is from, as mutes name it and as its payload does.
+
+    A caller who may not chat here gets a coded refusal.
+    """
     if isinstance(author, ChatGuest):
         if author.tournament_id != tournament.pk:
             message = _("That chat token belongs to another tournament.")
@@ -112,8 +116,11 @@ def _require_spectator_chat(tournament: Tournament) -> None:
 
 
 def chat_guest_join(*, tournament_id: int, name: str) -> GuestTicket:
-    """A spectator joins the chat as ``name`` (whitespace collapsed; no seat's or other
-    spectator's name): refused ``chat_closed`` unless the host lets spectators chat."""
+    """A spectator joins the chat as ``name``, whitespace collapsed.
+
+    No seat or other spectator may hold that name. Refused ``chat_closed`` unless the host lets
+    spectators chat.
+    """
     shown = " ".join(str(name).split())
     if not shown or len(shown) > GUEST_NAME_CHARS or not shown.isprintable():
         limit = {"max": GUEST_NAME_CHARS}
@@ -140,8 +147,10 @@ def chat_guest_join(*, tournament_id: int, name: str) -> GuestTicket:
 def chat_mute(
     *, tournament_id: int, seat: Actor, number: int, muted: bool, spectator: bool = False
 ) -> None:
-    """The host mutes (or unmutes) a seat, or the spectator ``number`` when ``spectator``;
-    setting the same value changes nothing."""
+    """The host mutes or unmutes a seat, or the spectator ``number`` when ``spectator``.
+
+    Setting the same value changes nothing.
+    """
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         rows = tournament.chat_guests if spectator else tournament.seats
@@ -156,8 +165,10 @@ def chat_mute(
 
 
 def chat_settings(*, tournament_id: int, seat: Actor, spectator_chat: bool) -> None:
-    """The host lets spectators chat (or stops them) until the tournament ends; setting the
-    same value changes nothing."""
+    """The host lets spectators chat, or stops them, until the tournament ends.
+
+    Setting the same value changes nothing.
+    """
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         if tournament.status in (Status.FINISHED, Status.CANCELLED):

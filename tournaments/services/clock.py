@@ -1,10 +1,10 @@
 """The game's clock: passed deadlines are enforced and due matches released.
 
-Each moment is also queued as a task when it is set (``enqueue``); this sweep is the safety net
-that catches what a countdown could not carry (the full stack does not send long countdowns, a
-worker may die) and, with no worker running, what a read of the tournament finds overdue. What is
-due comes from ``tournaments.selectors.owed`` (the work owed without a task: deadlines, answer
-timeouts, releases, unclosed rounds); the reconciler (``tournaments.services.reconcile``) runs
+Each moment is also queued as a task when it is set (``enqueue``). This sweep is the safety net. It
+catches what a countdown could not carry. The full stack does not send long countdowns. And a worker
+may die. With no worker running, it catches what a read of the tournament finds overdue. What is due
+comes from ``tournaments.selectors.owed``: the work owed without a task. That is deadlines, answer
+timeouts, releases and unclosed rounds. The reconciler (``tournaments.services.reconcile``) runs
 this sweep.
 """
 
@@ -21,8 +21,10 @@ from tournaments.services.rounds import round_close
 
 
 def tournament_tick(*, tournament_id: int) -> None:
-    """Enforce any deadline of this tournament that has already passed; release due matches;
-    close a round whose matches are all released."""
+    """Enforce this tournament's passed deadlines and release its due matches.
+
+    Close a round whose matches are all released.
+    """
     now = timezone.now()
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
@@ -48,13 +50,18 @@ def tournament_tick(*, tournament_id: int) -> None:
 
 
 def sweep_deadlines() -> int:
-    """Enforce the passed deadlines of every tournament and release every due match; the number
-    of tournaments it looked at."""
+    """Enforce every tournament's passed deadlines and release every due match.
+
+    Return the number of tournaments looked at.
+    """
     return sweep(owed_work(now=timezone.now()))
 
 
 def sweep(owed: list[Owed]) -> int:
-    """Tick every tournament owed work the clock does in place; the number of tournaments."""
+    """Tick every tournament owed work the clock does in place.
+
+    Return the number of tournaments.
+    """
     ids = {o.tournament_id for o in owed if o.task is None and o.tournament_id is not None}
     for tournament_id in sorted(ids):
         tournament_tick(tournament_id=tournament_id)

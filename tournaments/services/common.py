@@ -24,13 +24,13 @@ R = TypeVar("R")
 
 
 def new_token() -> tuple[str, str]:
-    """A fresh seat token and the hash stored in its place (the token is shown once)."""
+    """A fresh seat token, and the hash stored in its place. The token is shown once."""
     token = secrets.token_urlsafe(24)
     return token, hash_token(token)
 
 
 def rule_message(error: RuleError) -> str:
-    """A rule's message in the active language (its template translated, then filled in)."""
+    """A rule's message in the active language: its template translated, then filled in."""
     text = gettext(error.template)
     return text % error.details if "%(" in text else text
 
@@ -53,10 +53,10 @@ def rule_errors(func: Callable[P, R]) -> Callable[P, R]:
 def locked_tournament(tournament_id: int) -> Iterator[Tournament]:
     """A transaction holding the tournament row's lock.
 
-    Every state change of a tournament takes this lock first, so two seats acting at the same
-    instant are serialised: they can never draw the same pile card or both close the phase.
-    Every change publishes an event, so the version moves exactly when the log grew: a task
-    that finds nothing to do (a redelivery, a deadline not yet due) leaves clients' views fresh.
+    Every state change of a tournament takes this lock first. So two seats acting at the same
+    instant are serialised. They can never draw the same pile card. Nor can both close the phase.
+    Every change publishes an event. So the version moves exactly when the log grew. A task that
+    finds nothing to do (a redelivery, a deadline not yet due) leaves clients' views fresh.
     """
     with transaction.atomic():
         tournament = rows.locked(Tournament, tournament_id)  # the SQL built once (infra.rows)
@@ -83,9 +83,12 @@ _TOURNAMENT_FIELDS = tuple(f.attname for f in Tournament._meta.concrete_fields i
 
 
 def save_later(tournament: Tournament, names: Sequence[str] | None = None) -> None:
-    """Save these fields of the tournament's row (every one if ``None``): under
-    ``locked_tournament`` when its block ends, with the counter and the version (one
-    ``UPDATE``; nothing in the block reads the row back), else now."""
+    """Save these fields of the tournament's row, or every one if ``None``.
+
+    Under ``locked_tournament`` the save waits for the block's end. It goes with the counter and the
+    version, in one ``UPDATE``. Nothing in the block reads the row back. Outside the block it saves
+    now.
+    """
     if not tournament.seq_saved_by_lock:
         rows.save_fields(tournament, names)
         return
@@ -93,11 +96,11 @@ def save_later(tournament: Tournament, names: Sequence[str] | None = None) -> No
 
 
 def require_version(seat: Seat, expected: int | None) -> None:
-    """Refuse an action taken on a view of the seat's own situation that is out of date.
+    """Refuse an action taken on an out-of-date view of the seat's own situation.
 
-    ``expected`` is the ``you.version`` the client read. It moves only when what this seat acts
-    on changed: its own Deck Phase turn or deck, or the phase or round. Other seats' moves (bots
-    drafting, someone joining) never make a seat's view stale.
+    ``expected`` is the ``you.version`` the client read. It moves only when what this seat acts on
+    changed: its own Deck Phase turn or deck, or the phase or round. Other seats' moves never make a
+    seat's view stale: bots drafting, someone joining.
     """
     if expected is not None and expected != seat.version:
         raise ConflictError(

@@ -67,8 +67,11 @@ def autoplay(
     fresh: bool = False,
     tables: Tables | None = None,
 ) -> None:
-    """Play the rest of ``seat``'s Deck Phase by its bot level (the caller holds the lock;
-    ``fresh``: ``seat`` was read under it; ``tables``: read and written through them)."""
+    """Play the rest of ``seat``'s Deck Phase by its bot level.
+
+    The caller holds the lock. ``fresh``: ``seat`` was read under it. ``tables``: read and write
+    through them.
+    """
     started = time.process_time()
     desk = Desk(tournament, seat, fresh=fresh, tables=tables)
     for _turn in range(100):
@@ -88,20 +91,21 @@ BOTS_CPU_SECONDS = 0.1
 def bot_deck_phases(
     *, tournament_id: int, seat_ids: list[int], close_round: int | None = None
 ) -> list[int]:
-    """Bot seats, or dropped seats' stand-ins, take their whole Deck Phases, in seat order,
-    under one lock (idempotent: a finished turn is left alone). Returns the ids of the matches
-    it scheduled if it closed the Deck Phase: not queued, the caller plays them once this has
-    committed (the task that closes a phase plays the round: one hop fewer). Run again after
-    the phase closed (its task redelivered: the worker was killed while playing them), it
-    returns the round's matches still scheduled.
+    """Bot seats, or dropped seats' stand-ins, take their whole Deck Phases.
 
-    One task and one lock for many bots instead of one each; once ``BOTS_CPU_SECONDS`` are
-    spent the rest go to a new task, so a person acting in the same tournament never waits
-    long for the lock (a champion's phase costs ~0.2 s, a rookie's a few ms).
+    They play in seat order, under one lock. It is idempotent: a finished turn is left alone. If it
+    closed the Deck Phase, it returns the ids of the matches it scheduled. They are not queued. The
+    caller plays them once this has committed. So the task that closes a phase plays the round. That
+    is one hop fewer. Run again after the phase closed, it returns the round's matches still
+    scheduled. That happens when its task is redelivered, the worker killed while playing them.
 
-    ``close_round``: first close this round, whose last match was released (if it is still
-    on), and play the bots of the Deck Phase that opens, in the same transaction (``seat_ids``
-    is then ignored): a bot tournament's round close costs no commit of its own.
+    Many bots share one task and one lock, not one each. Once ``BOTS_CPU_SECONDS`` are spent, the
+    rest go to a new task. So a person acting in the same tournament never waits long for the lock.
+    A champion's phase costs ~0.2 s, a rookie's a few ms.
+
+    ``close_round``: first close this round, whose last match was released, if it is still on. Then
+    play the bots of the Deck Phase that opens, in the same transaction. ``seat_ids`` is then
+    ignored. So a bot tournament's round close costs no commit of its own.
     """
     with locked_tournament(tournament_id) as tournament, appends_gathered():
         opening = Opening()
@@ -143,9 +147,11 @@ def bot_deck_phases(
 
 
 def _round_closed(tournament: Tournament, round_number: int) -> list[int]:
-    """Close the round whose matches were all released, if it is still on (the caller holds the
-    lock and has set ``tournament.opening``, which the close fills in); the bot seats of the
-    Deck Phase it opened."""
+    """Close the round whose matches were all released, if it is still on.
+
+    Return the bot seats of the Deck Phase it opened. The caller holds the lock. It has set
+    ``tournament.opening``, which the close fills in.
+    """
     opening = tournament.opening
     assert opening is not None
     round_owed_close(tournament, round_number)
@@ -154,7 +160,10 @@ def _round_closed(tournament: Tournament, round_number: int) -> list[int]:
 
 
 def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:
-    """At the deadline, finish every open turn by the bot policy; ``True`` if it acted."""
+    """At the deadline, finish every open turn by the bot policy.
+
+    ``True`` if it acted.
+    """
     with locked_tournament(tournament_id) as tournament:
         deadline = tournament.phase_deadline
         if tournament.status != Status.DECK or tournament.round != round_number:
@@ -172,7 +181,7 @@ def enforce_deck_deadline(*, tournament_id: int, round_number: int) -> bool:
 
 
 def _missed(tournament: Tournament, seat: Seat) -> None:
-    """A person's seat missed a deadline; at ``DROP_AFTER`` in a row a steady bot takes it."""
+    """A person's seat missed a deadline. At ``DROP_AFTER`` in a row, a steady bot takes it."""
     if seat.kind != SeatKind.HUMAN or seat.dropped:
         return
     seat.missed_deadlines += 1
@@ -194,9 +203,11 @@ def play_dropped_seat(tournament: Tournament, seat: Seat) -> None:
 def _close_if_done(
     tournament: Tournament, *, queue: bool = True, seats: list[Seat] | None = None
 ) -> list[Match]:
-    """When the last seat has finished, the Match Phase starts (exactly once, under the lock):
-    its matches, queued unless ``queue`` is false (``seats``: every seat, as written, if the
-    caller read them)."""
+    """When the last seat has finished, start the Match Phase, exactly once, under the lock.
+
+    Its matches are queued unless ``queue`` is false. ``seats``: every seat, as written, if the
+    caller read them.
+    """
     if tournament.status != Status.DECK:
         return []
     if DraftTurn.objects.filter(

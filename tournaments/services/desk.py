@@ -1,6 +1,9 @@
-"""One seat's Deck Phase as it is played: its turn, deck and the piles read under the lock, the
-actions taken in memory, the rows written once (``Desk``); several bots' phases in one task
-read and write their rows together (``Tables``)."""
+"""One seat's Deck Phase as it is played.
+
+``Desk`` reads its turn, deck and the piles under the lock. It takes the actions in memory and
+writes the rows once. ``Tables`` serves several bots' phases in one task. It reads and writes their
+rows together.
+"""
 
 from __future__ import annotations
 
@@ -43,14 +46,16 @@ SEAT_FIELDS = ("deck", "tokens", "auto_played", "missed_deadlines", "version")
 
 
 class Tables:
-    """The Deck Phases of several seats of one tournament, played in turn under one lock: the
-    phase's turns, every seat and the piles read once (each statement a round trip: a bot's
-    phase cost six), and what they change written once, a statement per table (``write``).
+    """The Deck Phases of several seats of one tournament, played in turn under one lock.
+
+    The phase's turns, every seat and the piles are read once. Each statement is a round trip. A
+    bot's phase cost six. What they change is written once, a statement per table (``write``).
     Holding every turn of the phase, it also tells whether the phase is done (``done``).
 
-    The seats' desks share the piles in memory, so each draws from them as the seat before it
-    left them, and a bot's outlook reads its rivals' decks from ``seats``, as saved: the same
-    game as when each phase read and wrote its own rows."""
+    The seats' desks share the piles in memory. So each draws from them as the seat before it left
+    them. A bot's outlook reads its rivals' decks from ``seats``, as saved. It is the same game as
+    when each phase read and wrote its own rows.
+    """
 
     def __init__(
         self,
@@ -59,10 +64,12 @@ class Tables:
         playing: list[int],
         turns: list[DraftTurn] | None = None,
     ) -> None:
-        """``seats``: every seat, read under the lock; ``playing``: the ids of those to play;
-        ``turns``: every turn of the phase, if this block opened it and has not written them
-        yet (``write`` inserts them, as played), else they are read and locked (the other
-        seats' too: every writer of a turn holds the tournament's lock)."""
+        """``seats``: every seat, read under the lock. ``playing``: the ids of those to play.
+
+        ``turns``: every turn of the phase, if this block opened it and has not written them yet.
+        ``write`` then inserts them, as played. Else they are read and locked, the other seats' too.
+        Every writer of a turn holds the tournament's lock.
+        """
         self.tournament = tournament
         self.seats = {seat.number: seat for seat in seats}
         self.playing = set(playing)
@@ -84,15 +91,17 @@ class Tables:
         self.stats: list[Row] = []
 
     def done(self) -> bool:
-        """Whether every seat has finished the phase (its turns as the desks left them)."""
+        """Whether every seat has finished the phase, as the desks left its turns."""
         return all(row.finished for row in self.turns.values())
 
     def write(self, *, phase_moves: bool = False) -> None:
-        """The saved turns (the new ones inserted) and seats, the piles that changed and the
-        finished phases' card statistics: one statement each. ``phase_moves``: the phase or
-        round changes in this block, which moves every seat's version: each seat is written
-        with it (as read under the lock, or as its desk saved it), and the lock leaves the
-        seats alone (``Tournament.seats_moved``)."""
+        """Write the saved turns and seats, changed piles and finished phases' card statistics.
+
+        One statement each; new turns are inserted. ``phase_moves``: the phase or round changed in
+        this block. That moves every seat's version. So each seat is written with it. It is written
+        as read under the lock, or as its desk saved it. The lock then leaves the seats alone
+        (``Tournament.seats_moved``).
+        """
         stored = [row for row, _seat in self.saved.values() if row.pk is not None]
         DraftTurn.objects.bulk_create([row for row in self.turns.values() if row.pk is None])
         rows.save_many(stored, TURN_FIELDS)
@@ -116,9 +125,9 @@ class Tables:
 class Desk:
     """One seat's Deck Phase loaded once under the lock: its turn, deck and the piles.
 
-    Actions change it in memory; ``save`` writes the turn, the seat and the piles once and logs
-    one public progress event per action, however many actions were taken (a bot's whole phase
-    is one load and one save). With ``tables`` it reads and writes through them instead.
+    Actions change it in memory. ``save`` writes the turn, the seat and the piles once. It logs one
+    public progress event per action, however many actions were taken. A bot's whole phase is one
+    load and one save. With ``tables`` it reads and writes through them instead.
     """
 
     def __init__(
@@ -129,7 +138,7 @@ class Desk:
         fresh: bool = False,
         tables: Tables | None = None,
     ) -> None:
-        """``fresh``: ``seat`` was read under this lock (else it is read again)."""
+        """``fresh``: ``seat`` was read under this lock. Else it is read again."""
         self.tournament, self.seat, self.tables = tournament, seat, tables
         self.row = _turn_row(tournament, seat) if tables is None else _shared_turn(tables, seat)
         self.turn = rules.turn_from_data(self.row.state)
@@ -152,7 +161,7 @@ class Desk:
         self.outlook: Outlook | None = None
 
     def _rng(self) -> random.Random:
-        """Each action draws from a stream of its own (seat, round, action number)."""
+        """Each action draws from a stream of its own: seat, round, action number."""
         actions = self.row.actions + len(getattr(self, "done", ()))
         return stream(
             self.tournament.seed, "draft", self.tournament.round, self.seat.number, actions
@@ -169,7 +178,7 @@ class Desk:
         self.done.append(action)
 
     def act_as_bot(self) -> bool:
-        """The seat's bot level's next action; ``False`` when it has nothing left to do."""
+        """The seat's bot level's next action. ``False`` when it has nothing left to do."""
         started = time.process_time()
         if self.outlook is None:
             seats = self.tables.seats if self.tables else None

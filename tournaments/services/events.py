@@ -1,8 +1,8 @@
 """Publishing tournament events: append to the log in the caller's transaction, push on commit.
 
-The log is the source of truth; the channel layer only carries a nudge with the event, and a
-client that missed one resumes from the log with ``after=N`` (docs/architecture.md: the layer
-may drop messages in bursts).
+The log is the source of truth. The channel layer only carries a nudge with the event. A client that
+missed one resumes from the log with ``after=N``. The layer may drop messages in bursts
+(docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ def publish(
     audience: int | None = None,
     visible_at: datetime | None = None,
 ) -> None:
-    """Append an event; the caller holds the tournament lock, so ``seq`` has no gaps."""
+    """Append an event. The caller holds the tournament lock. So ``seq`` has no gaps."""
     publish_many(tournament, [(kind, payload, audience, visible_at or timezone.now())])
 
 
 def publish_seed(tournament: Tournament) -> None:
-    """Open the seed's commitment (the tournament has ended: finished or cancelled)."""
+    """Open the seed's commitment. The tournament has ended: finished or cancelled."""
     publish(
         tournament,
         "seed_revealed",
@@ -52,9 +52,12 @@ def publish_seed(tournament: Tournament) -> None:
 
 
 def _logged(tournament: Tournament) -> None:
-    """The log grew. Under ``locked_tournament`` the counter is saved once, with the version,
-    and live streams are nudged once after the commit (``nudge_if_grew``); a caller holding the
-    row's lock otherwise saves it at once and nudges after its commit."""
+    """The log grew.
+
+    Under ``locked_tournament`` the counter is saved once, with the version. Live streams are nudged
+    once after the commit (``nudge_if_grew``). Otherwise a caller holding the row's lock saves it at
+    once and nudges after its commit.
+    """
     if not tournament.seq_saved_by_lock:
         tournament.save(update_fields=["event_seq"])
         nudge_on_commit(tournament)
@@ -67,13 +70,13 @@ def nudge_on_commit(tournament: Tournament) -> None:
 
 
 def nudge_if_grew(tournament: Tournament, logged: int) -> None:
-    """Tell live streams the log grew past ``logged``, if it did (run after the commit)."""
+    """Tell live streams the log grew past ``logged``, if it did. Run after the commit."""
     if tournament.event_seq != logged:
         _nudge(tournament.pk, tournament.event_seq)
 
 
 def _nudge(tournament_id: int, seq: int) -> None:
-    """Tell live streams that the log grew up to ``seq``; they read the events themselves."""
+    """Tell live streams the log grew up to ``seq``. They read the events themselves."""
     try:
         layer.group_send(group_name(tournament_id), {"type": "log.grew", "seq": seq})
     except Exception:  # a lost nudge costs latency, never data: streams re-read the log
@@ -81,11 +84,11 @@ def _nudge(tournament_id: int, seq: int) -> None:
 
 
 def log_tail(tournament: Tournament) -> datetime | None:
-    """When the log's last event is released (``None``: an empty log), read once per instance.
+    """When the log's last event is released, read once per instance. ``None``: an empty log.
 
-    The release clock's one rule (docs/architecture.md, "One release clock"): ``visible_at``
-    never decreases along ``seq``, so an event is public exactly when ``visible_at <= now`` and
-    the stream's seq order is release order.
+    It serves the release clock's one rule (docs/architecture.md, "One release clock").
+    ``visible_at`` never decreases along ``seq``. So an event is public exactly when
+    ``visible_at <= now``. The stream's seq order is release order.
     """
     if tournament.log_tail_at is None and tournament.event_seq and _may_hold(tournament):
         tournament.log_tail_at = (
@@ -98,17 +101,21 @@ def log_tail(tournament: Tournament) -> datetime | None:
 
 
 def _may_hold(tournament: Tournament) -> bool:
-    """Whether the log may hold events not yet out, so its last one must be read. Unpaced, every
-    event is logged for the instant it is written; in the lobby and a Deck Phase every match
-    has been released, which happens only once its last instant has passed."""
+    """Whether the log may hold events not yet out, so its last one must be read.
+
+    Unpaced, every event is logged for the instant it is written. In the lobby and a Deck Phase,
+    every match has been released. That happens only once its last instant has passed.
+    """
     if tournament.status in (Status.LOBBY, Status.DECK):
         return False
     return float(getattr(settings, "MATCH_EVENT_PACE_SECONDS", 0.0)) > 0
 
 
 def release_floor(tournament: Tournament, at: datetime) -> datetime:
-    """The earliest instant an event appended now for ``at`` can be released: not before any
-    event already in the log (an event never overtakes one logged before it)."""
+    """The earliest instant an event appended now for ``at`` can be released.
+
+    It is not before any event already in the log. An event never overtakes one logged before it.
+    """
     tail = log_tail(tournament)
     return at if tail is None or tail <= at else tail
 
@@ -118,8 +125,9 @@ def publish_many(
 ) -> None:
     """Append several events ``(kind, payload, audience, visible_at)`` in one write.
 
-    An event's ``visible_at`` is raised to the release instant of the event before it, so the
-    log is released in seq order exactly as its instants say (``release_floor``)."""
+    An event's ``visible_at`` is raised to the release instant of the event before it. So the log is
+    released in seq order, exactly as its instants say (``release_floor``).
+    """
     if not items:
         return
     unknown = {item[0] for item in items} - KNOWN

@@ -1,10 +1,12 @@
 """Provably fair tournaments: anyone can check a finished tournament against its revealed seed.
 
-The commitment (SHA-256 of ``"<seed>:<nonce>"``) is public from the moment the lobby opens; the
-seed and nonce are revealed when the tournament ends. From them a client checks that the seed is
-the one committed to, that every match was played with the seed derived from it, that replaying
-each match from its setup, seed and answers gives exactly the stored events, and that the trophy
-stacks were dealt from it.
+The commitment is public from the moment the lobby opens. It is the SHA-256 of ``"<seed>:<nonce>"``.
+The seed and nonce are revealed when the tournament ends. From them a client checks four things:
+
+- the seed is the one committed to;
+- every match was played with the seed derived from it;
+- replaying each match from its setup, seed and answers gives exactly the stored events;
+- the trophy stacks were dealt from it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tournaments.services.matchruns import match_verify
 
 
 def tournament_verify(*, tournament_id: int) -> Verification:
-    """The checks of a finished tournament; ``ok`` when every one of them holds."""
+    """The checks of a finished tournament. ``ok`` when every one holds."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFoundError("not_found", _("No such tournament."))

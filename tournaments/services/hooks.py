@@ -1,12 +1,16 @@
-"""The tournaments core's one extension point: when a round or a tournament finishes, queue the
-tasks named in ``settings.TOURNAMENT_HOOKS`` (by name, after the commit).
+"""The tournaments core's one extension point, ``settings.TOURNAMENT_HOOKS``.
 
-``TOURNAMENT_HOOKS = {"round_finished": [hook, …], "tournament_finished": […]}``, each ``hook``
-the name of a task (``"pkg.tasks.f"``) or ``{"task": "pkg.tasks.f", "when": "pkg.module.g"}``:
-then the task is queued only for a tournament ``g(tournament_id)`` is true of (a league's
-tasks, for the tournaments in a league: no task per round for every other one). The task gets
-``(tournament_id, round)``. Apps built on tournaments (leagues) react this way, so the core never
-imports them. A hook task must be idempotent: a redelivered task may run it twice.
+When a round or a tournament finishes, the tasks named there are queued by name, after the commit.
+The setting reads:
+
+    TOURNAMENT_HOOKS = {"round_finished": [hook, …], "tournament_finished": […]}
+
+Each ``hook`` is the name of a task (``"pkg.tasks.f"``), or
+``{"task": "pkg.tasks.f", "when": "pkg.module.g"}``. With ``when``, the task is queued only for a
+tournament that ``g(tournament_id)`` is true of. A league's tasks use this: no task per round for
+every tournament outside the league. The task gets ``(tournament_id, round)``. Apps built on
+tournaments (leagues) react this way. So the core never imports them. A hook task must be
+idempotent: a redelivered task may run it twice.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ KINDS = ("round_finished", "tournament_finished")
 
 
 def fire(kind: str, *, tournament_id: int, round_number: int) -> None:
-    """Queue ``kind``'s hook tasks that want this tournament once the transaction commits."""
+    """Queue ``kind``'s hook tasks that want this tournament, once the transaction commits."""
     names = [
         hook["task"] if isinstance(hook, dict) else hook
         for hook in getattr(settings, "TOURNAMENT_HOOKS", {}).get(kind, ())

@@ -26,7 +26,7 @@ from tournaments.services.events import publish, publish_seed
 
 @dataclass(frozen=True, slots=True)
 class Staff:
-    """A staff user acting in the admin: may do what the host may (cancel), with a reason."""
+    """A staff user acting in the admin. May do what the host may (cancel), with a reason."""
 
     user_id: int
 
@@ -43,7 +43,7 @@ BOT_NAMES = ("Ada", "Brick", "Cog", "Dot", "Echo", "Flux", "Gizmo", "Hex")
 
 @dataclass(frozen=True, slots=True)
 class SeatTicket:
-    """A seat and its token, which is shown this once and stored only as a hash."""
+    """A seat and its token. The token is shown this once. Only its hash is stored."""
 
     tournament: Tournament
     seat: Seat
@@ -56,7 +56,7 @@ def _room_code() -> str:
 
 @rule_errors
 def tournament_create(*, host_name: str, **options: Any) -> SeatTicket:
-    """Open a lobby with the host in seat 0 (the options are ``_open``'s)."""
+    """Open a lobby with the host in seat 0. The options are ``_open``'s."""
     tournament = _open(organizer_id=None, **options)
     token, digest = new_token()
     seat = Seat.objects.create(
@@ -72,7 +72,7 @@ def tournament_create(*, host_name: str, **options: Any) -> SeatTicket:
 
 @rule_errors
 def tournament_organize(*, organizer: Organizer, **options: Any) -> Tournament:
-    """An organizer opens a lobby and takes no seat: every seat is open."""
+    """An organizer opens a lobby and takes no seat. Every seat is open."""
     return _open(organizer_id=organizer.user_id, **options)
 
 
@@ -95,7 +95,7 @@ def _open(
     spectator_chat: bool = False,
     title: str = "",
 ) -> Tournament:
-    """A new lobby with no seat taken (``seed`` is only mixed into the server's secret).
+    """A new lobby with no seat taken. ``seed`` is only mixed into the server's secret.
 
     ``advice_allowed`` and ``bots_allowed`` are the policies a league season imposes.
     """
@@ -192,7 +192,7 @@ def seat_join(*, code: str, name: str) -> SeatTicket:
 def seat_add_bots(
     *, tournament_id: int, seat: Actor, count: int, level: str = DEFAULT_LEVEL
 ) -> list[Seat]:
-    """The host fills ``count`` open seats with bots of ``level`` (rookie, steady or champion)."""
+    """The host fills ``count`` open seats with bots of ``level``: rookie, steady or champion."""
     check_level(level)
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
@@ -228,8 +228,11 @@ def seat_add_bots(
 
 
 def seat_replace_by_bot(*, tournament_id: int, seat: Actor, number: int, level: str) -> Seat:
-    """The host (or staff: a league's scheduled start) gives the person's seat ``number`` of
-    the lobby to a bot of ``level``: the person leaves (its token stops working), the bot sits."""
+    """The host gives the person's lobby seat ``number`` to a bot of ``level``.
+
+    Staff may too, for a league's scheduled start. The person leaves and its token stops working.
+    The bot sits.
+    """
     check_level(level)
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
@@ -254,7 +257,7 @@ CO_HOSTS: list[Callable[[int, Tournament], bool]] = []
 
 
 def require_host(seat: Actor, tournament: Tournament) -> None:
-    """The host seat, the organizer who opened the tournament (or a co-host), or staff."""
+    """The host seat, the organizer who opened the tournament, a co-host, or staff."""
     if isinstance(seat, Staff):
         return
     if seat is not None and not isinstance(seat, Seat):  # an organizer
@@ -273,8 +276,10 @@ def co_hosts(user_id: int, tournament: Tournament) -> bool:
 
 @rule_errors
 def tournament_rename(*, tournament_id: int, seat: Actor, title: str) -> None:
-    """The host (or organizer) names the tournament anew (``""``: unnamed), at any time; a
-    ``tournament_renamed`` event tells everyone. The same title changes nothing."""
+    """The host or organizer names the tournament anew, at any time. ``""``: unnamed.
+
+    A ``tournament_renamed`` event tells everyone. The same title changes nothing.
+    """
     title = check_title(title)
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
@@ -287,8 +292,8 @@ def tournament_rename(*, tournament_id: int, seat: Actor, title: str) -> None:
 def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) -> Seat:
     """A human seat chooses whether it answers its cards' questions live.
 
-    Refused once the tournament has ended. A change is a private event of the seat's, so the
-    version moves as with any change; setting the value it already has changes nothing.
+    Refused once the tournament has ended. A change is a private event of the seat's. So the version
+    moves as with any change. Setting the value it already has changes nothing.
     """
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
@@ -310,11 +315,13 @@ def seat_settings(*, tournament_id: int, seat: Seat | None, answers_live: bool) 
 
 
 def seat_leave(*, tournament_id: int, seat: Seat | None) -> None:
-    """A seat leaves the lobby (its token stops working); the host cannot: it cancels instead
-    (a host who stops playing is dropped after two missed deadlines like anyone).
+    """A seat leaves the lobby, and its token stops working.
 
-    In a running tournament a person's seat is not emptied: a steady bot plays it from then on
-    (``seat_dropped``) until its owner takes it back with the same token (``seat_reclaim``).
+    The host cannot leave: it cancels instead. A host who stops playing is dropped after two missed
+    deadlines, like anyone.
+
+    In a running tournament a person's seat is not emptied. A steady bot plays it from then on
+    (``seat_dropped``). Its owner takes it back with the same token (``seat_reclaim``).
     """
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
@@ -345,7 +352,7 @@ def _drop(tournament: Tournament, seat: Seat) -> None:
 
 
 def seat_reclaim(*, tournament_id: int, seat: Seat | None) -> Seat:
-    """The owner of a dropped seat takes it back (its token never stopped working)."""
+    """The owner of a dropped seat takes it back. Its token never stopped working."""
     with locked_tournament(tournament_id) as tournament:
         seat = require_seat(seat, tournament)
         seat.refresh_from_db()
@@ -363,7 +370,7 @@ def seat_reclaim(*, tournament_id: int, seat: Seat | None) -> Seat:
 
 
 def seat_kick(*, tournament_id: int, seat: Actor, number: int) -> None:
-    """The host removes seat ``number`` (a player or a bot) from the lobby."""
+    """The host removes seat ``number``, a player or a bot, from the lobby."""
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         require_lobby(tournament)
@@ -379,12 +386,12 @@ def seat_kick(*, tournament_id: int, seat: Actor, number: int) -> None:
 
 
 def tournament_cancel(*, tournament_id: int, seat: Actor, reason: str | None = None) -> None:
-    """The host cancels a lobby or a running tournament: nothing acts on it afterwards.
+    """The host cancels a lobby or a running tournament. Nothing acts on it afterwards.
 
-    ``reason`` (staff in the admin give one) goes to everyone with the event; a host's is None.
+    ``reason`` goes to everyone with the event. Staff in the admin give one; a host's is None.
 
-    Its clock stops (no deadline); Deck Phase tasks, matches still to play, answers and releases
-    all find a tournament that is no longer in its phase and leave it alone.
+    Its clock stops: no deadline. Deck Phase tasks, matches still to play, answers and releases all
+    find a tournament no longer in its phase. They leave it alone.
     """
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)

@@ -1,5 +1,7 @@
-"""Turning a tournament's rows into each match's engine input (its *setup*,
-``tournaments.rules.setups``): the card specs come from the tournament's frozen snapshot."""
+"""Turning a tournament's rows into each match's engine input, its *setup*.
+
+See ``tournaments.rules.setups``. The card specs come from the tournament's frozen snapshot.
+"""
 
 from __future__ import annotations
 
@@ -23,11 +25,11 @@ def build_setups(
     piles: Mapping[str, list[int]] | None = None,
     trophies: list[Trophy] | None = None,
 ) -> None:
-    """Set each (unsaved) match's engine input; the caller holds the tournament lock and may
-    give each level's cards and the trophies won as it read them (else they are read).
+    """Set each unsaved match's engine input. The caller holds the tournament lock.
 
-    Matches of a round run at the same time but share the level piles: each gets its own share
-    of every pile (``rules.setups.pile_shares``).
+    The caller may give each level's cards and the trophies won, as it read them. Else they are
+    read. Matches of a round run at the same time but share the level piles. So each gets its own
+    share of every pile (``rules.setups.pile_shares``).
     """
     keys = copy_keys(tournament)
     if piles is None:
@@ -66,7 +68,7 @@ def _kept(trophies: list[Trophy]) -> dict[int, list[tuple[int, int]]]:
 
 
 def kept_trophies_by_seat(tournament: Tournament) -> dict[int, list[tuple[int, int]]]:
-    """The (round, fans) of every trophy each seat won and keeps, by seat id, in one query."""
+    """Each seat's kept trophies as (round, fans), by seat id, in one query."""
     won: dict[int, list[tuple[int, int]]] = {}
     rows = Trophy.objects.filter(tournament=tournament, winner__isnull=False, to_box=False)
     for seat_id, round_number, fans in rows.values_list("winner_id", "round", "fans"):

@@ -1,9 +1,10 @@
 """The Match Phase as the tournament drives it: play, pause for a live answer, record, release.
 
-A played match is *recorded* (its events stored with the instants that pace them, its result kept
-aside) and *released* when its last event is out: only then does the result reach the tournament
-(trophy, fans, decks, piles) and, once every match of the round is released, the round closes.
-So no view and no stream shows a result, a round change or a champion ahead of the match's events.
+A played match is first *recorded*. Its events are stored with the instants that pace them. Its
+result is kept aside. It is *released* when its last event is out. Only then does the result reach
+the tournament: trophy, fans, decks, piles. Once every match of the round is released, the round
+closes. So no view and no stream shows a result, a round change or a champion ahead of the match's
+events.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def tournament_of_match(match_id: int) -> int:
 
 
 def _locked_match(tournament: Tournament, match_id: int) -> Match:
-    """The match of this tournament, locked, with its two seats (one statement, built once)."""
+    """The match of this tournament, locked, with its two seats. One statement, built once."""
     found = _locked_matches(tournament, [match_id])
     if not found:
         raise NotFoundError("not_found", _("No such match."))
@@ -66,12 +67,14 @@ def _locked_match(tournament: Tournament, match_id: int) -> Match:
 
 
 def _locked_matches(tournament: Tournament, match_ids: list[int]) -> list[Match]:
-    """Those of the matches that are this tournament's, locked, each with its two seats, in id
-    order (one statement, built once per count). Each also tells whether another match of its
-    round was unfinished then (``round_open_besides``): read under the tournament's lock, which
-    every change of a match's status takes, it holds until this transaction changes one, so
-    releasing the one match a transaction locked answers "was it the round's last?" without a
-    query (``rounds.round_owed_close``)."""
+    """Those of the matches that are this tournament's, locked, each with its two seats.
+
+    They come in id order, by one statement built once per count. Each also tells whether another
+    match of its round was unfinished then (``round_open_besides``). It is read under the
+    tournament's lock, which every change of a match's status takes. So it holds until this
+    transaction changes one. Releasing the one match a transaction locked thus answers "was it the
+    round's last?" without a query (``rounds.round_owed_close``).
+    """
     with connection.cursor() as cursor:
         cursor.execute(_match_sql(len(match_ids)), [*match_ids, tournament.pk])
         found = cursor.fetchall()
@@ -108,13 +111,15 @@ def _match_sql(count: int) -> str:
 
 @contextmanager
 def match_changes(tournament_id: int, *, close: bool = True) -> Iterator[Tournament]:
-    """``locked_tournament`` for a change that may release a match. If it released its round's
-    last, the round closes in a transaction of its own once this one has committed: the match's
-    events reach the streams without waiting for the round's standings and the next Deck
-    Phase (half a round's matches waited ~8 ms more, docs/performance.md). Should the process
-    die between the two, the rows say the round is owed its close, and the reconciler closes
-    it (``tournaments.selectors.owed``). ``close``: false when the caller closes it itself
-    (``Tournament.round_owed`` says whether it must)."""
+    """``locked_tournament`` for a change that may release a match.
+
+    If it released its round's last, the round closes in a transaction of its own. That happens once
+    this one has committed. So the match's events reach the streams without waiting for the round's
+    standings and the next Deck Phase. Half a round's matches waited ~8 ms more
+    (docs/performance.md). The process may die between the two. The rows then say the round is owed
+    its close. The reconciler closes it (``tournaments.selectors.owed``). ``close``: false when the
+    caller closes it itself. ``Tournament.round_owed`` says whether it must.
+    """
     with locked_tournament(tournament_id) as tournament:
         yield tournament
     if close and tournament.round_owed is not None:
@@ -122,7 +127,7 @@ def match_changes(tournament_id: int, *, close: bool = True) -> Iterator[Tournam
 
 
 def cancelled(tournament: Tournament) -> bool:
-    """A cancelled tournament's matches are left as they are: nothing plays or releases them."""
+    """A cancelled tournament's matches are left as they are. Nothing plays or releases them."""
     return tournament.status == Status.CANCELLED
 
 
@@ -131,7 +136,7 @@ def side_seat(match: Match, side: str) -> Seat:
 
 
 def live_sides(match: Match) -> frozenset[str]:
-    """The sides whose seat answers its questions live (a human who chose to)."""
+    """The sides whose seat answers its questions live: a human who chose to."""
     return frozenset(
         side
         for side in ("A", "B")
@@ -150,32 +155,34 @@ def _run(match: Match, answers: list[object]) -> Outcome:
 
 
 def match_play(*, match_id: int, tournament_id: int | None = None) -> None:
-    """Play a scheduled match as far as it goes (idempotent: any other status is left alone).
+    """Play a scheduled match as far as it goes.
 
-    The task names the match's tournament, which saves a query (a wrong one finds no match).
-    A match the engine cannot play (card data it cannot read, say) raises: the task retries it,
-    and after its last attempt it is marked failed with a public ``match_failed`` event.
+    It is idempotent: any other status is left alone. The task names the match's tournament, which
+    saves a query. A wrong one finds no match. A match the engine cannot play raises, say for card
+    data it cannot read. The task retries it. After its last attempt it is marked failed. A public
+    ``match_failed`` event says so.
     """
     tournament_id = tournament_id or tournament_of_match(match_id)
     matches_play(tournament_id=tournament_id, match_ids=[match_id])
 
 
 def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = True) -> int | None:
-    """Play the tournament's scheduled matches of ``match_ids``, in id order, each as far as it
-    goes (idempotent: a match of any other status is left alone, though if it was its round's
-    last and the round did not close, it closes now). ``closes``: false when the caller closes
-    the round itself, with the next Deck Phase's bots in one transaction (``tournaments.tasks``:
-    a bot tournament's rounds follow one another in one task); the round owed its close is then
-    returned (else ``None``).
+    """Play the scheduled matches of ``match_ids`` in id order, each as far as it goes.
 
-    Each match is played, recorded and released in a transaction of its own, under the lock
-    taken again: its events reach the streams as soon as its own rows are durable, not when the
-    round's last match is (a round's first match waited for the whole round). Its events reach
-    the two logs in one ``COPY`` each (``appends_gathered``); the log's rows are those of one
-    task per match: each match's events and its ``match_finished`` in turn, the round's close
-    after the last, committed apart (``match_changes``). A match the engine cannot play raises
-    and rolls back only its own transaction: the caller plays the rest one by one then
-    (``tournaments.tasks.play_matches``), so only the broken one fails.
+    It is idempotent: a match of any other status is left alone. But if that match was its round's
+    last and the round did not close, it closes now. ``closes``: false when the caller closes the
+    round itself, with the next Deck Phase's bots in one transaction. ``tournaments.tasks`` does so.
+    A bot tournament's rounds then follow one another in one task. The round owed its close is then
+    returned, else ``None``.
+
+    Each match is played, recorded and released in a transaction of its own. It takes the lock
+    again. So its events reach the streams as soon as its own rows are durable. They no longer wait
+    for the round's last match. A round's first match once waited for the whole round. Its events
+    reach the two logs in one ``COPY`` each (``appends_gathered``). The log's rows are those of one
+    task per match. Each match's events and its ``match_finished`` come in turn, and the round's
+    close after the last. Each commits apart (``match_changes``). A match the engine cannot play
+    raises, and rolls back only its own transaction. The caller then plays the rest one by one
+    (``tournaments.tasks.play_matches``). So only the broken one fails.
     """
     owed: int | None = None
     for match_id in sorted(match_ids):
@@ -196,15 +203,18 @@ def matches_play(*, tournament_id: int, match_ids: list[int], closes: bool = Tru
 
 
 def _close_owed(tournament: Tournament, match: Match) -> int | None:
-    """The round of this released match if it is owed its close: the match was the round's
-    last and the round is still on (the process died between the release and the close)."""
+    """The round of this released match, if it is owed its close.
+
+    That is, the match was the round's last and the round is still on. The process died between the
+    release and the close.
+    """
     if match.status != MatchStatus.FINISHED or match.round_open_besides:
         return None
     return match.round if round_on(tournament, match.round) else None
 
 
 def match_failed(*, match_id: int, error: str) -> None:
-    """The last attempt to play a match failed: mark it, say so publicly (never a silent freeze)."""
+    """The last attempt to play a match failed. Mark it, and say so publicly: no silent freeze."""
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status not in (MatchStatus.SCHEDULED, MatchStatus.WAITING) or cancelled(
@@ -226,7 +236,7 @@ def match_failed(*, match_id: int, error: str) -> None:
 
 
 def match_retry(*, match_id: int) -> bool:
-    """Play a failed match again (after its card data was fixed); ``True`` if it was queued."""
+    """Play a failed match again, after its card data was fixed. ``True`` if it was queued."""
     with locked_tournament(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.FAILED or cancelled(tournament):
@@ -268,8 +278,11 @@ def match_answer(*, match_id: int, seat: Seat | None, question: int, answer: obj
 def answer_refusal(
     error: InvalidAnswer, waiting: Mapping[str, object] | None, question: int
 ) -> ApplicationError:
-    """The engine's refusal of an answer, in the player's language: the engine (no Django) words
-    it in English, so its code chooses the words here (``InvalidAnswer`` lists the codes)."""
+    """The engine's refusal of an answer, in the player's language.
+
+    The engine has no Django and words it in English. So its code chooses the words here.
+    ``InvalidAnswer`` lists the codes.
+    """
     asked = waiting or {}
     words = {
         "bad_kind": _("Answer with a list of options."),
@@ -284,7 +297,7 @@ def answer_refusal(
 
 
 def match_answer_timeout(*, match_id: int, question: int) -> bool:
-    """At the answer deadline the seat's policy answers; ``True`` if it did."""
+    """At the answer deadline the seat's policy answers. ``True`` if it did."""
     with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.WAITING or (match.question or {}).get("seq") != question:
@@ -347,7 +360,7 @@ def _pace() -> float:
 
 
 def _record(tournament: Tournament, match: Match, result: MatchResult) -> None:
-    """Store the match and stream its events; release it now (no pacing) or when they are out.
+    """Store the match and stream its events. Release it now (no pacing) or when they are out.
 
     Unpaced, the match's events and its ``match_finished`` reach the log in one write.
     """
@@ -381,9 +394,11 @@ def release_due(match: Match) -> datetime:
 def _event_items(
     match: Match, released: Released
 ) -> list[tuple[str, dict[str, object], int | None, datetime]]:
-    """The match's events as the tournament's live log holds them, each to the audience it may
-    reach: public events (as a spectator sees them) to everyone; a side's own questions,
-    answers and looks to that seat alone; the shuffled orders nowhere."""
+    """The match's events as the tournament's live log holds them, each with its audience.
+
+    Public events go to everyone, as a spectator sees them. A side's own questions, answers and
+    looks go to that seat alone. The shuffled orders go nowhere.
+    """
     items: list[tuple[str, dict[str, object], int | None, datetime]] = []
     for event, at in released:
         public = observe(event, None)
@@ -398,7 +413,7 @@ def _event_items(
 
 
 def match_release(*, match_id: int) -> bool:
-    """Release a recorded match whose events are all out; ``True`` if it did (idempotent)."""
+    """Release a recorded match whose events are all out. ``True`` if it did. Idempotent."""
     with match_changes(tournament_of_match(match_id)) as tournament:
         match = _locked_match(tournament, match_id)
         if match.status != MatchStatus.RECORDED or not is_released(release_due(match)):
@@ -416,10 +431,12 @@ def _release(
     *,
     announced: bool = False,
 ) -> None:
-    """The result reaches the tournament: trophy, fans, decks, piles; maybe the round closes.
-    ``items``: the match's own events, when it is released as it is recorded (one log write);
-    ``announced``: its ``match_finished`` was logged when it was recorded (paced), for the
-    instant it is due, which has passed: the stream shows it no later than these rows."""
+    """The result reaches the tournament: trophy, fans, decks, piles. The round may close.
+
+    ``items``: the match's own events, when it is released as it is recorded (one log write).
+    ``announced``: its ``match_finished`` was logged when it was recorded (paced). It was logged for
+    the instant it is due, which has passed. So the stream shows it no later than these rows.
+    """
     outcome = match.outcome
     assert outcome is not None  # a match released was recorded
     _apply_result(tournament, match, outcome)
@@ -466,7 +483,7 @@ def _apply_result(tournament: Tournament, match: Match, outcome: StoredOutcome) 
 
 
 def _award_trophy(tournament: Tournament, match: Match, winner: Seat) -> None:
-    """The winner takes the park's trophy; the Robot's goes back to the box at 3-7 seats."""
+    """The winner takes the park's trophy. The Robot's goes back to the box at 3-7 seats."""
     to_box = winner.is_robot and tournament.seat_count > 1
     where = {"tournament_id": tournament.pk, "park": match.park, "round": match.round}
     if rows.update_where(Trophy, where, winner_id=winner.pk, to_box=to_box) != 1:

@@ -1,8 +1,8 @@
 """A match's engine run: its stored setup played with the tournament's frozen cards.
 
-The matches app stores a match's rows and knows nothing of the catalogue; the card snapshot
-(``cards.snapshots``) is joined to a match here, on the tournament side that owns both, so the
-cards app may import the engine without the two importing each other (``tests/test_layers.py``).
+The matches app stores a match's rows. It knows nothing of the catalogue. The card snapshot
+(``cards.snapshots``) is joined to a match here, on the tournament side that owns both. So the cards
+app may import the engine without the two importing each other (``tests/test_layers.py``).
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ def run_engine(
     live: Collection[str] = (),
     policies: Mapping[str, Policy] | None = None,
 ) -> Outcome:
-    """Run the match from the start with ``answers``; a ``live`` side's questions stop it.
+    """Run the match from the start with ``answers``. A ``live`` side's questions stop it.
 
-    Any other side answers by its entry in ``policies`` (by default ``DefaultPolicy``); a policy
-    must answer each question the same way every time, as the match is re-run from the start.
+    Any other side answers by its entry in ``policies``, by default ``DefaultPolicy``. A policy must
+    answer each question the same way every time. The match is re-run from the start.
     """
     setup = match_setup(match)
     chosen = policies or {}
@@ -48,7 +48,7 @@ def run_engine(
 
 
 def match_verify(*, match_id: int) -> bool:
-    """Re-run a finished match from its setup, seed and answers; store whether it matches."""
+    """Re-run a finished match from its setup, seed and answers. Store whether it matches."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NotFoundError("not_found", _("No such match."))

@@ -11,8 +11,11 @@ from tournaments.services.common import new_token
 
 
 def organizer_create(*, username: str) -> str:
-    """Make ``username`` an organizer (creating the user, without a password, if it is new) and
-    give it a new API token, returned this once (only its hash is kept; an older one stops)."""
+    """Make ``username`` an organizer and give it a new API token.
+
+    A new user is created without a password. The token is returned this once. Only its hash is
+    kept. An older token stops working.
+    """
     user_model = get_user_model()
     with transaction.atomic():
         user = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()

@@ -1,20 +1,22 @@
 """The reconciler: every few seconds, drive whatever the rows say is owed and nobody is doing.
 
-What is owed is derived from the rows (``tournaments.selectors.owed``); this module decides what
-to do about it:
+What is owed is derived from the rows (``tournaments.selectors.owed``). This module decides what to
+do about it.
 
-- work the clock does in place (passed deadlines, answer timeouts, due releases) is done now
-  (``clock.sweep``);
-- work done by a task (bot Deck Phases, scheduled matches, webhook deliveries) is queued again
-  when no task for it is *in flight*: the work has been owed, and no task queued for it, for
-  ``RECONCILE_REQUEUE_SECONDS``. The time a task was queued is the owed row's own time (the
-  change that made the work queued its task on commit) or, once the reconciler has queued it,
-  its ``Nudge`` row. A tournament whose row is locked right now has a task running: skipped.
-  When the broker lost what it held (Redis restarted empty: ``infra.taskqueue.broker_emptied``)
-  nothing is in flight, so all of it is queued again at once.
+Work the clock does in place is done now (``clock.sweep``). That is passed deadlines, answer
+timeouts and due releases.
 
-Every task re-checks the state under the tournament lock, so a task queued twice (the first
-was only slow, not lost) changes nothing. Runs from ``tournaments.tasks.reconcile``: on every
+Work done by a task is queued again when no task for it is *in flight*. That is bot Deck Phases,
+scheduled matches and webhook deliveries. A task is in flight unless the work has been owed, and no
+task queued for it, for ``RECONCILE_REQUEUE_SECONDS``. The time a task was queued is the owed row's
+own time: the change that made the work queued its task on commit. Once the reconciler has queued
+it, it is its ``Nudge`` row's. A tournament whose row is locked right now has a task running. It is
+skipped. The broker may lose what it held: Redis restarted empty
+(``infra.taskqueue.broker_emptied``). Nothing is in flight then, so all of it is queued again at
+once.
+
+Every task re-checks the state under the tournament lock. So a task queued twice changes nothing:
+the first was only slow, not lost. It runs from ``tournaments.tasks.reconcile``. That is on every
 worker's clock and Celery beat, one of them per period (``infra.liveness``).
 """
 
@@ -44,8 +46,7 @@ NUDGES_KEPT = timedelta(hours=1)
 
 @dataclass(frozen=True)
 class Reconciled:
-    """One pass: how much work was owed, how many tournaments the clock ticked, and the keys of
-    the work queued again."""
+    """One pass: the work owed, the tournaments the clock ticked, the keys queued again."""
 
     owed: int
     ticked: int
@@ -53,7 +54,7 @@ class Reconciled:
 
 
 def reconcile() -> Reconciled:
-    """One pass over every running tournament (and the other apps' owed work)."""
+    """One pass over every running tournament, and the other apps' owed work."""
     now = timezone.now()
     owed = owed_work(now=now)
     ticked = clock.sweep(owed)
@@ -77,7 +78,10 @@ def reconcile() -> Reconciled:
 
 
 def _not_in_flight(owed: list[Owed], now: datetime) -> list[Owed]:
-    """The owed tasks not queued (first by the change itself, then by a nudge) within the bound."""
+    """The owed tasks not queued within the bound.
+
+    The change itself queued them first; nudges queue them after.
+    """
     bound = timedelta(seconds=settings.RECONCILE_REQUEUE_SECONDS)
     nudged = dict(
         Nudge.objects.filter(key__in=[o.key for o in owed]).values_list("key", "queued_at")
@@ -97,7 +101,7 @@ def _requeue_tournament(tournament_id: int, keys: set[str]) -> list[str]:
 
 
 def _send(owed: list[Owed]) -> list[str]:
-    """Queue each piece of work; a nudge records each one the broker took."""
+    """Queue each piece of work. A nudge records each one the broker took."""
     now = timezone.now()
     sent = [o for o in owed if o.task is not None and enqueue_named(o.task, *o.args)]
     Nudge.objects.bulk_create(

@@ -43,7 +43,7 @@ def pairings_of(tournament: Tournament) -> list[Pairing]:
 
 
 def final_park(tournament: Tournament) -> str:
-    """The Final is played in the Winter Park when Winter Park is on, else in the green park."""
+    """The Final's park: the Winter Park when Winter Park is on, else the green park."""
     if tournament.winter_mode == OFF:
         return tournament.parks[0]
     return tournament.parks[tournament.winter_index % len(tournament.parks)]
@@ -64,10 +64,12 @@ def match_phase_start(
     piles: Mapping[str, list[int]] | None = None,
     trophies: list[Trophy] | None = None,
 ) -> list[Match]:
-    """Create one match per park and queue them (the caller holds the tournament lock); with
-    ``queue`` false the caller plays them itself once its transaction has committed.
-    ``seats``: every seat as written, ``piles``: each level's cards as written, ``trophies``:
-    those won, if the caller read them (else they are read)."""
+    """Create one match per park and queue them. The caller holds the tournament lock.
+
+    With ``queue`` false, the caller plays them itself once its transaction has committed. The
+    caller may pass what it read, as written: ``seats``, every seat; ``piles``, each level's cards;
+    ``trophies``, those won. Else they are read.
+    """
     tournament.status = Status.MATCH
     tournament.phase_deadline = None
     save_later(tournament, ["status", "phase_deadline", "updated_at"])
@@ -108,8 +110,11 @@ def _public_match(match: Match) -> dict[str, object]:
 
 
 def _queue_matches(tournament_id: int, ids: list[int]) -> None:
-    """One task plays the round's matches: they take the tournament's lock in turn anyway, so
-    a task each would only add hops (the worker's other processes play other tournaments)."""
+    """One task plays the round's matches.
+
+    They take the tournament's lock in turn anyway. So a task each would only add hops. The worker's
+    other processes play other tournaments.
+    """
     enqueue_named("tournaments.tasks.play_matches", tournament_id, ids)
 
 
@@ -119,7 +124,7 @@ def standing(seat: Seat, won: list[tuple[int, int]]) -> Standing:
 
 
 def scoring_seats(tournament: Tournament, seats: list[Seat]) -> list[Seat]:
-    """The seats of ``seats`` that score (``rules.standings.scores``)."""
+    """The seats of ``seats`` that score. See ``rules.standings.scores``."""
     count = tournament.seat_count
     return [s for s in seats if scores(is_robot=s.is_robot, seat_count=count)]
 
@@ -127,7 +132,7 @@ def scoring_seats(tournament: Tournament, seats: list[Seat]) -> list[Seat]:
 def _standings_from(
     tournament: Tournament, seats: list[Seat], trophies: list[Trophy]
 ) -> list[Standing]:
-    """Every scoring seat's standing, from the seats and the trophies won (as read)."""
+    """Every scoring seat's standing, from the seats and the trophies won, as read."""
     won: dict[int, list[tuple[int, int]]] = {}
     for trophy in trophies:
         if not trophy.to_box and trophy.winner_id is not None:
@@ -136,28 +141,32 @@ def _standings_from(
 
 
 def round_close(*, tournament_id: int, round_number: int) -> None:
-    """Close ``round_number``, whose matches the caller saw all released, in a transaction of
-    its own (idempotent: a round closed already is left alone)."""
+    """Close ``round_number`` in a transaction of its own. The caller saw its matches all released.
+
+    It is idempotent: a round closed already is left alone.
+    """
     with locked_tournament(tournament_id) as tournament:
         round_owed_close(tournament, round_number)
 
 
 def round_on(tournament: Tournament, round_number: int) -> bool:
-    """Whether the tournament is still playing this round's matches: its close has not run."""
+    """Whether the tournament is still playing this round's matches. Its close has not run."""
     return (tournament.status, tournament.round) == (Status.MATCH, round_number)
 
 
 def round_owed_close(tournament: Tournament, round_number: int) -> None:
-    """Close ``round_number`` if it is still on. Its matches were all released: the release of
-    its last read so under the tournament's lock (``matchplay._locked_matches``), or the
-    reconciler's query did (``selectors.owed.unclosed_rounds``); a released match never
-    reopens, so nothing asks again. The caller holds the lock."""
+    """Close ``round_number`` if it is still on. The caller holds the lock.
+
+    Its matches were all released. The release of its last read so under the tournament's lock
+    (``matchplay._locked_matches``), or the reconciler's query did
+    (``selectors.owed.unclosed_rounds``). A released match never reopens, so nothing asks again.
+    """
     if round_on(tournament, round_number):
         _round_finish(tournament)
 
 
 def _round_finish(tournament: Tournament) -> None:
-    """Close the round, whose matches are all released (the caller holds the lock and knows)."""
+    """Close the round. The caller holds the lock. It knows the matches are all released."""
     # The seats and the trophies won, read once for the standings and the next Deck Phase.
     seats, trophies = _seats_and_trophies(tournament)
     by_id = {seat.pk: seat for seat in seats}
@@ -183,9 +192,11 @@ def _round_finish(tournament: Tournament) -> None:
 
 
 def _seats_and_trophies(tournament: Tournament) -> tuple[list[Seat], list[Trophy]]:
-    """Every seat, in seat order, and the trophies won, in round and park order (as
-    ``tournament.seats.all()`` and ``tournament.trophies.filter(winner__isnull=False)``): one
-    statement, each seat beside the trophies it won."""
+    """Every seat in seat order, and the trophies won in round and park order.
+
+    They are ``tournament.seats.all()`` and ``tournament.trophies.filter(winner__isnull=False)``.
+    One statement reads them, each seat beside the trophies it won.
+    """
     with connection.cursor() as cursor:
         cursor.execute(_seats_and_trophies_sql(), [tournament.pk])
         found = cursor.fetchall()
@@ -251,8 +262,10 @@ def _finish(tournament: Tournament, winners: list[int], reason: str = "final") -
 
 
 def drafting_seats(tournament: Tournament, seats: list[Seat] | None = None) -> list[Seat]:
-    """The seats that take part in this Deck Phase (only the finalists before the Final), of
-    ``seats`` (every seat, in seat order) if given."""
+    """The seats that take part in this Deck Phase. Before the Final, only the finalists.
+
+    Chosen from ``seats``, every seat in seat order, if given.
+    """
     every = list(tournament.seats.all()) if seats is None else seats
     return [
         seat
@@ -263,8 +276,10 @@ def drafting_seats(tournament: Tournament, seats: list[Seat] | None = None) -> l
 
 
 def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> None:
-    """Open the Deck Phase of ``tournament.round`` (the caller holds the lock; ``seats``: every
-    seat, in seat order, if the caller read them)."""
+    """Open the Deck Phase of ``tournament.round``. The caller holds the lock.
+
+    ``seats``: every seat, in seat order, if the caller read them.
+    """
     if tournament.winter_mode == NORMAL and 2 <= tournament.round <= 7:
         rng = stream(tournament.seed, "winter", tournament.round)
         tournament.winter_index = next_winter_index(
@@ -297,7 +312,7 @@ def open_deck_phase(tournament: Tournament, seats: list[Seat] | None = None) -> 
 
 
 def _new_turn(tournament: Tournament) -> rules.TurnData:
-    """A seat's Deck Phase turn as the round opens it (as stored)."""
+    """A seat's Deck Phase turn as the round opens it, as stored."""
     if tournament.is_final:
         return rules.turn_to_data(rules.final_turn())
     options = draft_options(beach_cup=tournament.beach_cup, round_number=tournament.round)
@@ -305,8 +320,10 @@ def _new_turn(tournament: Tournament) -> rules.TurnData:
 
 
 def _queue_deck_tasks(tournament: Tournament, bot_ids: list[int]) -> None:
-    """Queue the bots' task (unless the caller plays them: ``Tournament.opening``) and the
-    Deck Phase's deadline, once the opening has committed."""
+    """Queue the bots' task and the Deck Phase's deadline, once the opening has committed.
+
+    The bots' task is not queued when the caller plays them (``Tournament.opening``).
+    """
     tournament_id, round_number = tournament.pk, tournament.round
     deadline = tournament.deck_deadline_seconds
     if tournament.opening is not None:

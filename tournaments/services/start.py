@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
-    """The host starts a full lobby: everything is dealt and the first Deck Phase opens."""
+    """The host starts a full lobby. Everything is dealt and the first Deck Phase opens."""
     with locked_tournament(tournament_id) as tournament:
         require_host(seat, tournament)
         require_lobby(tournament)
@@ -53,7 +53,7 @@ def tournament_start(*, tournament_id: int, seat: Actor) -> Tournament:
 
 
 def _deal(tournament: Tournament, entries: list[dict[str, object]], numbers: list[int]) -> Deal:
-    """The start's deal from the seed and the frozen card data (``rules.dealing``)."""
+    """The start's deal, from the seed and the frozen card data (``rules.dealing``)."""
     robot = None
     if ROBOT in places(tournament.seat_count):
         robot = (tournament.robot_difficulty, tournament.solo_challenge)
