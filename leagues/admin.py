@@ -159,8 +159,8 @@ class ClosureInline(admin.TabularInline):
 class LeagueLockedDelete(admin.ModelAdmin):
     """A delete takes its league's row lock first, as a recording does.
 
-    So it waits for a result being recorded, then takes that result's rows with it. Before, it
-    deleted at once. The recording then failed at its commit on the foreign key.
+    So it waits for a result being recorded, then deletes that result's rows too. Before, it deleted
+    at once. The recording then failed at its commit on the foreign key.
     """
 
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
@@ -175,7 +175,7 @@ class LeagueLockedDelete(admin.ModelAdmin):
 
 
 def _lock_leagues(ids: Iterable[int]) -> None:
-    """Lock the leagues' rows in id order, so two deletes never lock them crosswise."""
+    """Lock the leagues' rows in id order. So two deletes never lock them crosswise."""
     list(League.objects.select_for_update().filter(pk__in=list(ids)).order_by("pk"))
 
 
@@ -342,8 +342,8 @@ class ScheduleForm(forms.ModelForm):
 class ScheduleAdmin(admin.ModelAdmin):
     """A league tournament's scheduled start.
 
-    One of the league's organizers sets or moves it while its tournament is in its lobby, as through
-    the API. Its outcome and check-ins are read-only. It is never deleted here.
+    It is set or moved while its tournament is in its lobby. As through the API, one of the league's
+    organizers does it. Its outcome and check-ins are read-only. It is never deleted here.
     """
 
     form = ScheduleForm

@@ -131,7 +131,7 @@ class Member(models.Model):
 
     A human member's token is claimed once, with the claim code the organizer was given. Both are
     stored only as hashes. A bot becomes a member of its own kind when its tournament is recorded.
-    There is one per name *and strength*: "Bot Cog (rookie)" is not "Bot Cog (steady)".
+    Each name *and strength* is its own member: "Bot Cog (rookie)" is not "Bot Cog (steady)".
     """
 
     league = models.ForeignKey(
@@ -200,8 +200,11 @@ class FormerHandle(models.Model):
 
 
 class LeagueTournament(models.Model):
-    """A tournament that joined a season when it was created. ``recorded_at`` is set once its result
-    entered the season (exactly once). ``recorded_seq`` is its order among the league's results."""
+    """A tournament that joined a season when it was created.
+
+    ``recorded_at`` is set once its result entered the season, exactly once. ``recorded_seq`` is its
+    order among the league's results.
+    """
 
     tournament = models.OneToOneField(
         "tournaments.Tournament",
@@ -301,8 +304,10 @@ class Standing(models.Model):
 
 
 class Rating(models.Model):
-    """A member's skill in a league (Weng-Lin Plackett-Luce). It holds ``mu`` and its
-    uncertainty."""
+    """A member's skill in a league: ``mu`` and its uncertainty.
+
+    The model is Weng-Lin Plackett-Luce.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("league")
@@ -525,8 +530,10 @@ class ClosureAction(models.TextChoices):
 
 
 class SeasonClosure(models.Model):
-    """An organizer closed or reopened a season's results, and why. It is append-only: the season's
-    audit of closing. ``Season.closed_at`` holds the current state."""
+    """An organizer closed or reopened a season's results, and why.
+
+    It is append-only: the season's audit of closing. ``Season.closed_at`` holds the current state.
+    """
 
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, related_name="closures", verbose_name=_("season")
@@ -749,9 +756,11 @@ class JoinRequest(models.Model):
 
 
 class EmbedSite(models.Model):
-    """An origin (``https://club.example``) whose pages may frame the league's standings widget. The
-    widget is at ``/leagues/<slug>/embed/``. These rows make its ``Content-Security-Policy:
-    frame-ancestors``."""
+    """An origin (``https://club.example``) whose pages may frame the league's standings widget.
+
+    The widget is at ``/leagues/<slug>/embed/``. These rows make its ``Content-Security-Policy:
+    frame-ancestors``.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="embed_sites", verbose_name=_("league")

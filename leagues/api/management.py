@@ -1,8 +1,8 @@
 """League management endpoints, for the league's organizers.
 
-They cover a member's token, and a season's edits and deletion. They cover a webhook endpoint's
-edits, secret, ping, deletion and delivery log. They cover a tournament's scheduled start and its
-deletion, a seat's check-in and the league's calendar.
+Members: a member's token. Seasons: edits and deletion. Webhook endpoints: edits, secret, ping,
+deletion and the delivery log. Schedules: a tournament's scheduled start and its deletion, a seat's
+check-in, the league's calendar.
 
 The actions are declared in ``leagues.actions``. GraphQL's mutations come from the same
 declarations.

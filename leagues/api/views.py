@@ -63,8 +63,8 @@ class CsvRenderer(BaseRenderer):
 class CsvView(ApiView):
     """A view with a CSV variant whose refusals stay coded JSON.
 
-    A CSV refusal would be replaced by the API's generic error for a non-JSON error page
-    (infra.middleware).
+    The API's generic error replaces any non-JSON error page (infra.middleware). A CSV refusal would
+    be lost that way.
     """
 
     def finalize_response(

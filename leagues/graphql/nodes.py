@@ -1,7 +1,7 @@
 """The leagues' ``Node`` s, found by ``node(id:)``, the root query of ``tournaments.graphql``.
 
-Each global id's type name maps to the selector that reads that object for the caller. Their ids
-hold one number (``LeagueView:3``). ``node_of`` parses and checks it as it does a tournament's.
+Each global id's type name maps to a selector. It reads that object for the caller. Their ids hold
+one number (``LeagueView:3``). ``node_of`` parses and checks it as it does a tournament's.
 """
 
 from __future__ import annotations

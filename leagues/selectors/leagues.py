@@ -1,11 +1,10 @@
-"""League reads.
+"""League reads: public leagues, a league, a season's standings and a member's history.
 
-They cover the list of public leagues and a league. They cover a season's standings, with the vector
-that decided each rank. They cover a member's history: a season's JSON lines are in
+Standings carry the vector that decided each rank. A season's JSON lines are in
 ``leagues.selectors.lines``.
 
-Nothing secret leaves here: no token and no claim hash. The join code goes only to the league's
-organizers.
+Nothing secret leaves here: no token and no claim hash. Only the league's organizers get the join
+code.
 """
 
 from __future__ import annotations

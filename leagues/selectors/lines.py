@@ -5,11 +5,11 @@ It also tells what changed since a version a client holds.
 Each tournament is a block: its line, then its matches once it finished. Their results are all
 public then. Every correction is applied (``leagues.selectors.corrected``).
 
-Five statements read every block's line. They read the season, its tournaments, their results, and
-the corrections of its tournaments and of the season. A finished tournament's match lines are the
-bulk. They are cached per tournament version, so a warm read sends no sixth statement. Every change
-a match can show moves that version (``tournaments.selectors.matches``). A tournament with a forfeit
-is read afresh: a correction does not move its version.
+Five statements read every block's line. They read the season, its tournaments and their results.
+They read the corrections of its tournaments and of the season. A finished tournament's match lines
+are the bulk. They are cached per tournament version. So a warm read sends no sixth statement. Every
+change a match can show moves that version (``tournaments.selectors.matches``). A tournament with a
+forfeit is read afresh: a correction does not move its version.
 
 An answer's version is a digest of its blocks' contents, never a row's counter. A result stored but
 not yet released changes nothing shown, and so no version. So a poll learns nothing a full read

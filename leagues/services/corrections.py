@@ -4,9 +4,9 @@ An organizer may disqualify a member, from one tournament or a whole season. An 
 a tournament's places by hand. An organizer may record a member's forfeit of one match
 (``forfeits``).
 
-A correction is appended, never edited. The league's results, standings and ratings are then
-replayed from its recorded tournaments, every correction applied (``recording``). So they are
-exactly what they would be had the tournament ended that way. Ratings build on each other. So a
+A correction is appended, never edited. The league is then replayed from its recorded tournaments,
+every correction applied (``recording``). That rebuilds its results, standings and ratings. So they
+are exactly what they would be had the tournament ended that way. Ratings build on each other. So a
 correction early in a league moves every later rating too. ``standings_changed`` follows.
 
 Only a recorded result is corrected. Anything else is refused with ``result_not_released``. That

@@ -5,8 +5,8 @@ be our own Redis on 127.0.0.1, a cloud's metadata service on 169.254.169.254, or
 is server-side request forgery.
 
 A destination is checked when it is registered and again at every delivery. The host is resolved
-once, and every address it resolves to must be public. The connection goes to that checked address.
-So DNS rebinding gains nothing: a name may answer a public address to the check and a private one to
+once. Every address it resolves to must be public. The connection goes to that checked address. So
+DNS rebinding gains nothing. A name may answer a public address to the check, and a private one to
 the connect. Redirects are never followed.
 
 Numeric hosts are read as the resolver reads them. ``2130706433``, ``0177.0.0.1`` and ``0x7f.1`` are

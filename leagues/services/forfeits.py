@@ -1,14 +1,15 @@
 """Forfeits in a league's record.
 
-A member's forfeit of one match gives that match to its opponent, as if the opponent had won it.
+A member's forfeit of one match gives that match to its opponent. It counts as if the opponent had
+won it.
 
-The league reads two things of a tournament. It reads who holds each park's trophy: its fans count,
-as in the tournament's own ranking. It reads who won the Final. A forfeit moves the match's trophy
-to the opponent, or the title of a forfeited Final. If the opponent is the Robot at 3-7 seats, the
-trophy goes to the box, as the tournament does.
+The league reads two things of a tournament: who holds each park's trophy, and who won the Final. A
+trophy's fans count, as in the tournament's own ranking. A forfeit moves the match's trophy to the
+opponent. If that opponent is the Robot at 3-7 seats, the trophy goes to the box, as in play. A
+forfeited Final moves its title to the opponent.
 
-A game of 1-2 seats has no Final. Its winner is then decided from the corrected standings by the
-game's own rule: a lead of 11 fans, else the most fans.
+A game of 1-2 seats has no Final. Its winner is then decided from the corrected standings, by the
+game's own rule. The rule is a lead of 11 fans, else the most fans.
 
 Later rounds stay as they were played. Replaying them would need decks and draws that never
 happened. The matches themselves (events, decks, replays) are never touched.

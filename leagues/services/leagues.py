@@ -1,7 +1,7 @@
-"""League writes.
+"""League writes: leagues, seasons, members and their tokens, webhook endpoints.
 
-They cover leagues, seasons, members and their tokens, and webhook endpoints. They also cover
-tournaments joining a season when created. An organizer creates those, or a host with the join code.
+Tournaments join a season here too, when they are created. An organizer creates them, or a host with
+the join code.
 
 Only a league's organizers write to it. Recording results lives in ``recording``. Webhook deliveries
 live in ``webhooks``.

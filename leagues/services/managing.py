@@ -1,8 +1,8 @@
 """A league organizer's management writes.
 
-They cover members: rename, remove, reissue a token. They cover webhook endpoints: edit, delete,
-rotate the secret, ping, resend a delivery. A season's writes are in ``seasons``. Each write checks
-that the caller is one of the league's organizers (``services``).
+Members: rename, remove, reissue a token. Webhook endpoints: edit, delete, rotate the secret, ping,
+resend a delivery. A season's writes are in ``seasons``. Each write checks that the caller organizes
+the league (``services``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A finished tournament's result enters its season exactly once.
 
-That covers places and points, the season's standings, and the league's ratings and their history.
-Webhooks say so.
+It gives places and points, the season's standings, and the league's ratings and their history.
+Webhooks announce it.
 
 Recording holds the league's row lock. So a league's results enter one at a time, in one order
 (``recorded_seq``). The rating of each builds on the one before.
@@ -177,7 +177,7 @@ def members_of(link: LeagueTournament) -> list[tuple[Seat, Member]]:
     """The scoring seats that are members.
 
     A human seat counts if it is linked. A bot seat counts when the season allows bots. It plays as
-    a bot member of the league, by name and strength, made on first sight.
+    a bot member of the league, by name and strength. That member is made on first sight.
     """
     tournament, season = link.tournament, link.season
     seats = tournament.seats.select_related("member_link__member")

@@ -1,7 +1,7 @@
 """Signed webhooks: the deliveries of a league's events to its endpoints.
 
 An event becomes one ``WebhookDelivery`` per subscribed endpoint. It is made in the transaction that
-caused the event, so none is lost to a crash. Each has an idempotency key that names the event. So
+caused the event. So none is lost to a crash. Each has an idempotency key that names the event. So
 the same event never makes two deliveries for one endpoint. A task queued on commit sends it.
 
 A body is ``{"id", "kind", "sequence", "occurred_at", "data"}`` as JSON. It is signed with the
@@ -14,8 +14,8 @@ exponential backoff, counted on the row. So a retry survives a worker's death. T
 and in-process tests retry the same way. ``MAX_ATTEMPTS`` failures mark it failed.
 
 A receiver drops a repeat by the ``Idempotency-Key`` header, which is the body's ``id``. Retries can
-arrive out of order. So a receiver orders what it got by ``sequence``, which increases from 1 per
-endpoint.
+arrive out of order. So a receiver orders what it got by ``sequence``. That number increases from 1
+per endpoint.
 
 Every attempt goes to a checked public address and follows no redirect (``destinations``).
 """
@@ -146,7 +146,7 @@ def deliver(*, delivery_id: int) -> bool | None:
     """One attempt.
 
     ``True``: delivered, now or before. ``None``: nothing to send. ``False``: failed. Then the next
-    attempt is queued, or after ``MAX_ATTEMPTS`` the delivery is marked failed.
+    attempt is queued. After ``MAX_ATTEMPTS`` failures the delivery is marked failed instead.
     """
     delivery = WebhookDelivery.objects.select_related("endpoint").filter(pk=delivery_id).first()
     if delivery is None or delivery.status == DeliveryStatus.FAILED:

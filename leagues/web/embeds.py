@@ -41,8 +41,8 @@ def origin_parse(text: str) -> str:
     """``text`` as a canonical origin, or ``bad_origin``.
 
     Examples: ``https://club.example``, ``http://[::1]:8000``. An origin is http or https, a host
-    name or an IP address, and an optional port. Nothing else is allowed. So no path but "/", and no
-    query, fragment, user, wildcard, space or quote.
+    name or an IP address, and an optional port. Nothing else is allowed. There is no path but "/",
+    and no query, fragment, user, wildcard, space or quote.
     """
     if not text.isascii() or any(char.isspace() or not char.isprintable() for char in text):
         raise _bad(_("An origin has no space, control or non-ASCII character."))
@@ -82,7 +82,8 @@ def _bad(message: str) -> ApplicationError:
 
 
 def embed_site_add(*, organizer: Organizer | None, slug: str, origin: str) -> EmbedSite:
-    """Allow ``origin`` to frame the league's widget. Twice: ``409 embed_site_exists``."""
+    """Allow ``origin`` to frame the league's widget. Adding it twice is ``409
+    embed_site_exists``."""
     league = league_of(slug)
     require_organizer(organizer, league)
     canonical = origin_parse(origin)

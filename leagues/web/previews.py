@@ -1,9 +1,9 @@
 """Link previews of the public league pages.
 
-A preview is the title and description a chat app or a crawler shows for a shared link. They are
-written into the HTML the server sends, since those readers do not run scripts. They are in the
-request's language. They use public facts only. A tournament's champion shows once its result is
-recorded, as the results endpoint tells it.
+A preview is the title and description a chat app or a crawler shows for a shared link. The server
+writes them into the HTML it sends. Those readers do not run scripts. They are in the request's
+language. They use public facts only. A tournament's champion shows once its result is recorded, as
+the results endpoint tells it.
 """
 
 from __future__ import annotations
