@@ -1,6 +1,9 @@
-"""Admin for organizer sign-ups, the one step of organizing left to the admin: approve a pending
-request (``tournaments.organize`` is granted, its token starts to act) or decline it with a
-reason; and the join requests, read only (organizers decide them through the API)."""
+"""Admin for organizer sign-ups, the one step of organizing left to the admin.
+
+The admin approves a pending request or declines it with a reason. Approving grants
+``tournaments.organize``, and its token starts to act. Join requests are shown read-only. Organizers
+decide them through the API.
+"""
 
 from __future__ import annotations
 
@@ -27,8 +30,10 @@ class DecisionForm(ActionForm):
 
 @admin.register(OrganizerRequest)
 class OrganizerRequestAdmin(ReadOnlyHistory):
-    """Shown, decided by the two actions, never edited or deleted: people sign up through the
-    API, and a decided request is the account's record of who let it in."""
+    """Shown and decided by the two actions, never edited or deleted.
+
+    People sign up through the API. A decided request is the account's record of who let it in.
+    """
 
     list_display = ["user", "status", "about", "created_at", "decided_by"]
     list_filter = ["status"]
@@ -80,8 +85,11 @@ class OrganizerRequestAdmin(ReadOnlyHistory):
 
 @admin.register(JoinRequest)
 class JoinRequestAdmin(ReadOnlyHistory):
-    """Who asked to join which league, and who let them in: the organizers decide through the
-    API; the token and the claim code are stored hashed and never shown."""
+    """Who asked to join which league, and who let them in.
+
+    The organizers decide through the API. The token and the claim code are stored hashed and never
+    shown.
+    """
 
     list_display = ["handle", "league", "status", "member", "decided_by", "created_at"]
     list_filter = ["status", "league"]

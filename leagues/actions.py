@@ -1,5 +1,7 @@
-"""Every league action, declared once (``apikit.actions``): REST's league views
-(``leagues.api``) and GraphQL's league mutations are made from these declarations."""
+"""Every league action, declared once (``apikit.actions``).
+
+REST's league views (``leagues.api``) and GraphQL's league mutations are made from these.
+"""
 
 from __future__ import annotations
 
@@ -70,14 +72,16 @@ WRITE = ["organizer_required", "not_league_organizer"]  # refused to all but its
 def strict(
     summary: str, description: str, codes: Mapping[int, Sequence[str]] | None = None
 ) -> Operation:
-    """The operation of a write whose body (a ``StrictInput``) refuses a field it does not
-    declare: 400 ``unknown_field`` besides ``codes``."""
+    """The operation of a write whose body (a ``StrictInput``) refuses undeclared fields.
+
+    Besides ``codes``, it answers 400 ``unknown_field``.
+    """
     given = dict(codes or {})
     return Operation(summary, description, {**given, 400: [*given.get(400, []), "unknown_field"]})
 
 
 def organizer(call: Call) -> Organizer | None:
-    """The calling organizer, if the caller is one (``bad_token`` for an unknown token)."""
+    """The calling organizer, if the caller is one. ``bad_token`` for an unknown token."""
     found = actor_of(call.authorization)
     return found if isinstance(found, Organizer) else None
 
@@ -214,7 +218,7 @@ class SeasonChange(Protocol):
 
 
 def _closure(change: SeasonChange) -> Callable[[Call], SeasonView]:
-    """A close or reopen's run: the season as it is after it."""
+    """A close or reopen's run, returning the season as it is after."""
 
     def run(call: Call) -> SeasonView:
         data = call.data
@@ -238,7 +242,7 @@ class Endpoint(TypedDict):
 
 
 def _endpoint(call: Call) -> Endpoint:
-    """The arguments naming the caller's endpoint (``managing`` checks it is theirs)."""
+    """The arguments naming the caller's endpoint. ``managing`` checks it is theirs."""
     data = call.data
     return {"organizer": organizer(call), "slug": data["slug"], "endpoint_id": data["endpoint_id"]}
 

@@ -1,9 +1,13 @@
-"""Admin for leagues: leagues (and their organizers), seasons, members, the tournaments that
-joined, standings and ratings (read-only: they come from results), the corrections' audit trail
-(read-only and never deleted: corrections are appended through the API only), webhook endpoints
-and the delivery log with its "resend" action, the scheduled starts (set through the same
-service as the API: ``leagues.services.schedules.schedule_set``), and the sites allowed to
-frame a league's standings widget (their origins read as the API reads them)."""
+"""Admin for leagues.
+
+It shows leagues with their organizers, seasons, members and the tournaments that joined. Standings
+and ratings are read-only: they come from results. The corrections' audit trail is read-only and
+never deleted. Corrections are appended through the API only.
+
+It also shows webhook endpoints and the delivery log, with its "resend" action. Scheduled starts are
+set through the API's service, ``leagues.services.schedules.schedule_set``. Last come the sites
+allowed to frame a league's standings widget. Their origins are read as the API reads them.
+"""
 
 from __future__ import annotations
 
@@ -51,7 +55,7 @@ from tournaments.selectors.viewers import Organizer
 
 
 class ReadOnly(admin.ModelAdmin):
-    """Rows the services write (results and what is summed from them)."""
+    """Rows the services write: results and what is summed from them."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -82,7 +86,7 @@ class SeasonInline(admin.TabularInline):
 
 class EmbedSiteForm(forms.ModelForm):
     def clean_origin(self) -> str:
-        """The origin as the API stores it (``bad_origin``'s words otherwise)."""
+        """The origin as the API stores it. Otherwise ``bad_origin``'s words."""
         try:
             return origin_parse(self.cleaned_data["origin"])
         except ApplicationError as refused:
@@ -100,7 +104,7 @@ class EmbedSiteInline(admin.TabularInline):
 
 
 class OrganizerChangeInline(admin.TabularInline):
-    """Who added or removed which organizer, here or through the API (never edited here)."""
+    """Who added or removed which organizer, here or through the API. Never edited here."""
 
     model = OrganizerChange
     extra = 0
@@ -127,7 +131,7 @@ class LeagueAdmin(admin.ModelAdmin):
         formsets: list[BaseInlineFormSet],
         change: bool,
     ) -> None:
-        """The organizers' changes made here are audited as the API's are."""
+        """Organizer changes made here are audited as the API's are."""
         league = form.instance
         before = set(league.organizers.values_list("username", flat=True)) if change else set()
         super().save_related(request, form, formsets, change)
@@ -140,7 +144,7 @@ class LeagueAdmin(admin.ModelAdmin):
 
 
 class ClosureInline(admin.TabularInline):
-    """The season's closes and reopens, as the API appended them (never edited here)."""
+    """The season's closes and reopens, as the API appended them. Never edited here."""
 
     model = SeasonClosure
     extra = 0
@@ -153,9 +157,11 @@ class ClosureInline(admin.TabularInline):
 
 
 class LeagueLockedDelete(admin.ModelAdmin):
-    """A delete takes its league's row lock first, as a recording does: it waits for a result
-    being recorded and then takes that result's rows with it. (It deleted at once, and the
-    recording then failed at its commit on the foreign key.)"""
+    """A delete takes its league's row lock first, as a recording does.
+
+    So it waits for a result being recorded, then deletes that result's rows too. Before, it deleted
+    at once. The recording then failed at its commit on the foreign key.
+    """
 
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
         with transaction.atomic():
@@ -169,7 +175,7 @@ class LeagueLockedDelete(admin.ModelAdmin):
 
 
 def _lock_leagues(ids: Iterable[int]) -> None:
-    """The leagues' rows locked in id order (two deletes never lock them crosswise)."""
+    """Lock the leagues' rows in id order. So two deletes never lock them crosswise."""
     list(League.objects.select_for_update().filter(pk__in=list(ids)).order_by("pk"))
 
 
@@ -180,8 +186,10 @@ class SeasonAdmin(LeagueLockedDelete):
     inlines = [ClosureInline]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> list[str]:
-        """A season's results close through the API alone (``closed_at``); while they are
-        closed only its name and archiving change here, as through the API."""
+        """A season's results close through the API alone (``closed_at``).
+
+        While they are closed, only its name and archiving change here, as through the API.
+        """
         if obj is None or obj.closed_at is None:
             return ["closed_at"]
         keep = {"name", "archived_at"}
@@ -229,8 +237,11 @@ class RatingChangeAdmin(ReadOnly):
 
 @admin.register(Correction)
 class CorrectionAdmin(ReadOnly):
-    """The audit trail. Append-only: a correction is made through the API (which replays the
-    league with it) and never changed or deleted here."""
+    """The audit trail.
+
+    Append-only: a correction is made through the API, which replays the league with it. It is never
+    changed or deleted here.
+    """
 
     list_display = ["id", "kind", "league", "season", "link", "member", "match", "created_at"]
     list_filter = ["kind", "league", "season", ("created_at", admin.DateFieldListFilter)]
@@ -267,8 +278,11 @@ class WebhookDeliveryAdmin(ReadOnly):
 
 
 class ScheduleForm(forms.ModelForm):
-    """A scheduled start as the API takes it: validated and written by ``schedule_set`` (the
-    admin acting as the organizer it is), whose coded refusal shows on the form."""
+    """A scheduled start as the API takes it.
+
+    ``schedule_set`` validates and writes it, with the admin acting as the organizer it is. Its
+    coded refusal shows on the form.
+    """
 
     checkin_minutes = forms.IntegerField(
         label=gettext_lazy("Check-in minutes"),
@@ -321,14 +335,16 @@ class ScheduleForm(forms.ModelForm):
         return data
 
     def validate_unique(self) -> None:
-        """Nothing to check: ``schedule_set`` keeps one schedule per tournament (it moves it)."""
+        """Nothing to check. ``schedule_set`` keeps one schedule per tournament; it moves it."""
 
 
 @admin.register(Schedule)
 class ScheduleAdmin(admin.ModelAdmin):
-    """A league tournament's scheduled start: set or moved while its tournament is in its lobby
-    (by one of the league's organizers, as through the API); its outcome and check-ins are read
-    only, and it is never deleted here."""
+    """A league tournament's scheduled start.
+
+    It is set or moved while its tournament is in its lobby. As through the API, one of the league's
+    organizers does it. Its outcome and check-ins are read-only. It is never deleted here.
+    """
 
     form = ScheduleForm
     list_display = ["link", "starts_at", "checkin_opens_at", "outcome", "reason", "settled_at"]

@@ -1,6 +1,8 @@
-"""The leagues' enums (``apikit.enums.enum_of``), made from the values their models, inputs and
-webhooks already hold: the shapes (``leagues.shapes``) and GraphQL's inputs type
-their fields with them, and OpenAPI lists their values."""
+"""The leagues' enums (``apikit.enums.enum_of``).
+
+They are made from the values their models, inputs and webhooks already hold. The shapes
+(``leagues.shapes``) and GraphQL's inputs type their fields with them. OpenAPI lists their values.
+"""
 
 from __future__ import annotations
 

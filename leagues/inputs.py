@@ -252,14 +252,16 @@ class LinesQuery(serializers.Serializer):
 
 
 def season_changes(data: dict[str, object]) -> dict[str, object]:
-    """A season edit's fields by the service's names (``winter_park`` is ``winter_mode``)."""
+    """A season edit's fields by the service's names. ``winter_park`` is ``winter_mode``."""
     changes = {name: value for name, value in data.items() if name != "winter_park"}
     return {**changes, **tournament_options(data)}
 
 
 def tournament_options(data: dict[str, object]) -> dict[str, object]:
-    """The tournament options of a request, by the service's names (``winter_park`` is the
-    tournament's ``winter_mode``)."""
+    """A request's tournament options by the service's names.
+
+    ``winter_park`` is the tournament's ``winter_mode``.
+    """
     names = ("basic_set", "additional_sets", "beach_cup", "robot_difficulty")
     chosen = {name: data[name] for name in names if name in data}
     if "winter_park" in data:

@@ -1,6 +1,8 @@
-"""Every league list, declared once (``apikit.lists``): REST's list views
-(``leagues.api``) and GraphQL's connections (``leagues.graphql``) are made
-from these declarations, so both check the caller alike and read the same rows."""
+"""Every league list, declared once (``apikit.lists``).
+
+REST's list views (``leagues.api``) and GraphQL's connections (``leagues.graphql``) are made from
+these. So both check the caller alike and read the same rows.
+"""
 
 from __future__ import annotations
 
@@ -61,14 +63,14 @@ def _calendar(call: Call) -> list[ScheduleShape]:
 
 
 def _organizers_only(call: Call) -> str:
-    """The league's slug, once the caller is one of its organizers (``forbidden`` else)."""
+    """The league's slug, once the caller is one of its organizers. Else ``forbidden``."""
     slug: str = call.data["slug"]
     services.require_organizer(organizer(call), services.league_of(slug))
     return slug
 
 
 def _endpoint(call: Call) -> WebhookEndpoint:
-    """The endpoint, once the caller is one of its league's organizers (``forbidden`` else)."""
+    """The endpoint, once the caller is one of its league's organizers. Else ``forbidden``."""
     data = call.data
     return managing.webhook_of(organizer=organizer(call), slug=data["slug"], endpoint_id=data["id"])
 

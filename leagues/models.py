@@ -1,8 +1,11 @@
-"""Leagues, their seasons and members, the tournaments that joined them, and what they produced:
-per-tournament results, standings, ratings and their history, webhook endpoints and deliveries.
+"""Leagues and what they hold.
 
-The links to the tournaments core (``LeagueTournament``, ``MemberSeat``) live here, one-to-one
-with the core's rows, so the core's tables and migrations know nothing of leagues.
+A league has seasons, members and the tournaments that joined it. Those tournaments produce
+per-tournament results, standings, ratings and their history. Webhook endpoints and deliveries live
+here too.
+
+The links to the tournaments core (``LeagueTournament``, ``MemberSeat``) live here as well. Each is
+one-to-one with a core row. So the core's tables and migrations know nothing of leagues.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ class League(models.Model):
 
 
 class Season(models.Model):
-    """A run of tournaments that share their options and one scoring table."""
+    """A run of tournaments sharing their options and one scoring table."""
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
@@ -126,9 +129,9 @@ class MemberKind(models.TextChoices):
 class Member(models.Model):
     """A person (or a bot) followed across a league's tournaments.
 
-    A human member's token is claimed once with the claim code the organizer was given; both are
-    stored only as hashes. Bots become members of their own kind when their tournament is
-    recorded, one per name *and strength* ("Bot Cog (rookie)" is not "Bot Cog (steady)").
+    A human member's token is claimed once, with the claim code the organizer was given. Both are
+    stored only as hashes. A bot becomes a member of its own kind when its tournament is recorded.
+    Each name *and strength* is its own member: "Bot Cog (rookie)" is not "Bot Cog (steady)".
     """
 
     league = models.ForeignKey(
@@ -168,9 +171,11 @@ class Member(models.Model):
 
 
 class FormerHandle(models.Model):
-    """A handle a member was renamed from: its old addresses redirect to the member's current
-    one. A live handle always wins: a member that takes the handle (a new one, or one renamed to
-    it, the same member renamed back included) ends the redirect, and this row is deleted."""
+    """A handle a member was renamed from. Its old addresses redirect to the member's current one.
+
+    A live handle always wins. A member that takes the handle ends the redirect, and this row is
+    deleted. That member may be a new one, one renamed to it, or the same member renamed back.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="former_handles", verbose_name=_("league")
@@ -195,8 +200,11 @@ class FormerHandle(models.Model):
 
 
 class LeagueTournament(models.Model):
-    """A tournament that joined a season when it was created; ``recorded_at`` once its result
-    entered the season (exactly once), ``recorded_seq`` its order among the league's results."""
+    """A tournament that joined a season when it was created.
+
+    ``recorded_at`` is set once its result entered the season, exactly once. ``recorded_seq`` is its
+    order among the league's results.
+    """
 
     tournament = models.OneToOneField(
         "tournaments.Tournament",
@@ -242,7 +250,7 @@ class MemberSeat(models.Model):
 
 
 class Result(models.Model):
-    """One member's result in one recorded tournament: the source standings are summed from."""
+    """One member's result in one recorded tournament. Standings are summed from these."""
 
     link = models.ForeignKey(
         LeagueTournament, on_delete=models.CASCADE, related_name="results", verbose_name=_("link")
@@ -296,7 +304,10 @@ class Standing(models.Model):
 
 
 class Rating(models.Model):
-    """A member's skill in a league (Weng-Lin Plackett-Luce): ``mu`` and its uncertainty."""
+    """A member's skill in a league: ``mu`` and its uncertainty.
+
+    The model is Weng-Lin Plackett-Luce.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("league")
@@ -317,7 +328,7 @@ class Rating(models.Model):
 
 
 class RatingChange(models.Model):
-    """The rating before and after one recorded tournament (a member's rating history)."""
+    """A member's rating before and after one recorded tournament."""
 
     member = models.ForeignKey(
         Member, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("member")
@@ -383,7 +394,7 @@ class DeliveryStatus(models.TextChoices):
 
 
 class WebhookDelivery(models.Model):
-    """One event for one endpoint: the log the admin shows and resends from."""
+    """One event for one endpoint. The admin shows this log and resends from it."""
 
     endpoint = models.ForeignKey(
         WebhookEndpoint,
@@ -448,9 +459,12 @@ class CorrectionKind(models.TextChoices):
 
 
 class Correction(models.Model):
-    """An organizer's correction of recorded results, with its reason: append-only (never
-    edited or deleted; a later correction supersedes). Recording and recomputing apply every
-    correction of a tournament, in order, on top of what the tournament itself produced."""
+    """An organizer's correction of recorded results, with its reason.
+
+    It is append-only: never edited or deleted. A later correction supersedes. Recording and
+    recomputing apply every correction of a tournament, in order. They apply on top of what the
+    tournament itself produced.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("league")
@@ -516,8 +530,10 @@ class ClosureAction(models.TextChoices):
 
 
 class SeasonClosure(models.Model):
-    """An organizer closed or reopened a season's results, and why: append-only, the season's
-    audit of it (``Season.closed_at`` is its current state)."""
+    """An organizer closed or reopened a season's results, and why.
+
+    It is append-only: the season's audit of closing. ``Season.closed_at`` holds the current state.
+    """
 
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, related_name="closures", verbose_name=_("season")
@@ -555,10 +571,13 @@ class NoShow(models.TextChoices):
 
 
 class Schedule(models.Model):
-    """A league tournament's scheduled start: its seats check in from ``checkin_opens_at``; at
-    ``starts_at`` it starts by itself if every seat is taken and every player checked in; a
-    player who did not check in cancels it with the reason, or (``no_show`` ``bot``) is
-    replaced by a bot of ``bot_level`` (``leagues.services.schedules``)."""
+    """A league tournament's scheduled start (``leagues.services.schedules``).
+
+    Its seats check in from ``checkin_opens_at``. At ``starts_at`` it starts by itself if it is
+    ready. Ready means every seat is taken and every player checked in. A player who did not check
+    in cancels it, with the reason. With ``no_show`` ``bot``, a bot of ``bot_level`` replaces that
+    player instead.
+    """
 
     link = models.OneToOneField(
         LeagueTournament, on_delete=models.CASCADE, related_name="schedule", verbose_name=_("link")
@@ -597,7 +616,7 @@ class Schedule(models.Model):
 
 
 class CheckIn(models.Model):
-    """A seat's check-in for a scheduled start (a bot is always ready and never checks in)."""
+    """A seat's check-in for a scheduled start. A bot is always ready and never checks in."""
 
     schedule = models.ForeignKey(
         Schedule, on_delete=models.CASCADE, related_name="checkins", verbose_name=_("schedule")
@@ -625,9 +644,12 @@ class RequestStatus(models.TextChoices):
 
 
 class OrganizerRequest(models.Model):
-    """A person's sign-up for an organizer account (``leagues.services.accounts``): its user
-    and token exist from the sign-up, and the token acts once an admin approves the request
-    (which grants ``tournaments.organize``). Kept after the decision: who decided, when, why."""
+    """A person's sign-up for an organizer account (``leagues.services.accounts``).
+
+    Its user and token exist from the sign-up. The token acts once an admin approves the request.
+    Approval grants ``tournaments.organize``. The request is kept after the decision: who decided,
+    when, why.
+    """
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -674,10 +696,13 @@ class JoinStatus(models.TextChoices):
 
 
 class JoinRequest(models.Model):
-    """A player's request to join a league as a member (``leagues.services.joining``). Its
-    token (stored hashed) reads the request's status; accepted, it makes a member whose claim
-    code is derived from that token, so only its holder can read it (nothing is kept in clear).
-    Kept after the decision: the league's audit of who was let in, by whom, when."""
+    """A player's request to join a league as a member (``leagues.services.joining``).
+
+    Its token, stored hashed, reads the request's status. Accepted, it makes a member. That member's
+    claim code is derived from the token. So only the token's holder can read it. Nothing is kept in
+    clear. The request is kept after the decision. It is the league's audit of who was let in, by
+    whom, when.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("league")
@@ -731,8 +756,11 @@ class JoinRequest(models.Model):
 
 
 class EmbedSite(models.Model):
-    """An origin (``https://club.example``) whose pages may frame the league's standings widget
-    (``/leagues/<slug>/embed/``): its ``Content-Security-Policy: frame-ancestors``."""
+    """An origin (``https://club.example``) whose pages may frame the league's standings widget.
+
+    The widget is at ``/leagues/<slug>/embed/``. These rows make its ``Content-Security-Policy:
+    frame-ancestors``.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="embed_sites", verbose_name=_("league")
@@ -762,8 +790,10 @@ class OrganizerChangeKind(models.TextChoices):
 
 
 class OrganizerChange(models.Model):
-    """A co-organizer added to a league or removed from it, by whom and when: append-only, the
-    names as they were (a user deleted later leaves the record whole)."""
+    """A co-organizer added to a league or removed from it, by whom and when.
+
+    It is append-only. Names are kept as they were. So a user deleted later leaves the record whole.
+    """
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="organizer_changes", verbose_name=_("league")

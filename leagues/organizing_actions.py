@@ -1,7 +1,9 @@
-"""Organizer accounts, co-organizers, league edits and join requests, declared once
-(``apikit.actions``, ``apikit.lists``) as ``leagues.actions`` declares the other
-league writes: REST's views (``leagues.api.organizing``) and GraphQL's mutations and
-connections are made from these declarations."""
+"""Organizer accounts, co-organizers, league edits and join requests, declared once.
+
+They use ``apikit.actions`` and ``apikit.lists``, as ``leagues.actions`` does for the other league
+writes. REST's views (``leagues.api.organizing``) are made from these. So are GraphQL's mutations
+and connections.
+"""
 
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ JOIN_REQUEST = result("join_request", JoinRequestView, "The join request, decide
 
 
 def token_of(authorization: str, scheme: str, refusal: BadToken) -> str:
-    """The token of an ``Authorization`` value of ``scheme`` (``refusal`` without one)."""
+    """The token of an ``Authorization`` value of ``scheme``. ``refusal`` without one."""
     found = credential_of(authorization)
     if found is None or found[0] != scheme:
         raise refusal

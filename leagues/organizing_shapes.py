@@ -1,5 +1,7 @@
-"""The answers of organizer accounts, co-organizers and join requests, declared once
-(``apikit.shapes``) as ``leagues.shapes`` declares the other league answers."""
+"""The answers of organizer accounts, co-organizers and join requests, declared once.
+
+They use ``apikit.shapes``, as ``leagues.shapes`` does for the other league answers.
+"""
 
 from __future__ import annotations
 

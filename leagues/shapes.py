@@ -1,8 +1,10 @@
-"""Every league response, declared once (``apikit.shapes``): the selectors return these, REST
-renders them (``to_json``), the OpenAPI schema and the GraphQL types are made from them.
+"""Every league response, declared once (``apikit.shapes``).
 
-Field order is REST's key order. ``rest=False``: a node's database id that only GraphQL sends
-(REST names leagues by slug and members by handle); ``omit_none``: a key REST sends only when
+The selectors return these, and REST renders them (``to_json``). The OpenAPI schema and the GraphQL
+types are made from them.
+
+Field order is REST's key order. ``rest=False`` marks a node's database id that only GraphQL sends.
+REST names leagues by slug and members by handle. ``omit_none`` marks a key REST sends only when
 set.
 """
 

@@ -1,7 +1,7 @@
 """Leagues' Celery tasks: thin interfaces that take ids and call one service.
 
-``tournament_finished`` and ``round_finished`` are queued by the tournaments core through
-``settings.TOURNAMENT_HOOKS``; ``deliver_webhook`` by ``webhooks.emit``, on commit.
+The tournaments core queues ``tournament_finished`` and ``round_finished`` through
+``settings.TOURNAMENT_HOOKS``. ``webhooks.emit`` queues ``deliver_webhook`` on commit.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def round_finished(tournament_id: int, round_number: int) -> bool:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def deliver_webhook(delivery_id: int) -> bool | None:
-    """One attempt; a failure queues the next one with exponential backoff (``webhooks``)."""
+    """One attempt. A failure queues the next with exponential backoff (``webhooks``)."""
     from leagues.services import webhooks
 
     return webhooks.deliver(delivery_id=delivery_id)
@@ -35,8 +35,11 @@ def deliver_webhook(delivery_id: int) -> bool | None:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def sweep_deliveries() -> int:
-    """Queue again the deliveries left pending (kept for the beats of older releases: the
-    reconciler now queues them, ``webhooks.deliveries_owed``)."""
+    """Queue again the deliveries left pending.
+
+    Kept for the beats of older releases. The reconciler now queues them
+    (``webhooks.deliveries_owed``).
+    """
     from leagues.services import webhooks
 
     return webhooks.deliveries_stalled()
@@ -44,7 +47,7 @@ def sweep_deliveries() -> int:
 
 @shared_task(acks_late=True, **RETRY_OPTIONS)
 def scheduled_start(tournament_id: int) -> str:
-    """A scheduled tournament's time has come: start it or cancel it with the reason."""
+    """A scheduled tournament's time has come: start it, or cancel it with the reason."""
     from leagues.services import schedules
 
     return schedules.scheduled_start(tournament_id=tournament_id)

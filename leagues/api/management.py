@@ -1,8 +1,12 @@
-"""League management endpoints (the league's organizers): a member's token, a season's edits and
-deletion, a webhook endpoint's edits, secret, ping, deletion and delivery log; a tournament's
-scheduled start and its deletion, a seat's check-in and the league's calendar. The actions are
-declared in ``leagues.actions`` (GraphQL's mutations come from the same
-declarations)."""
+"""League management endpoints, for the league's organizers.
+
+Members: a member's token. Seasons: edits and deletion. Webhook endpoints: edits, secret, ping,
+deletion and the delivery log. Schedules: a tournament's scheduled start and its deletion, a seat's
+check-in, the league's calendar.
+
+The actions are declared in ``leagues.actions``. GraphQL's mutations come from the same
+declarations.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Organizer accounts, co-organizers, league edits and join requests: the views made from their
-declarations (``leagues.organizing_actions``) and the two reads a token of its own
-authenticates (an organizer account's, a join request's)."""
+"""Organizer accounts, co-organizers, league edits and join requests.
+
+The views are made from their declarations (``leagues.organizing_actions``). Two reads are
+authenticated by a token of their own: an organizer account's and a join request's.
+"""
 
 from __future__ import annotations
 

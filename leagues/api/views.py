@@ -39,8 +39,11 @@ RESULT_COLUMNS = (*PLACES, *RATING)
 
 
 class CsvRenderer(BaseRenderer):
-    """``?format=csv``: one line per row of ``data["rows"]``, as ``leagues.selectors.exports``
-    writes every CSV (a refusal is coded JSON, as everywhere: ``CsvView``)."""
+    """``?format=csv``: one line per row of ``data["rows"]``.
+
+    ``leagues.selectors.exports`` writes it, as every CSV. A refusal is coded JSON, as everywhere
+    (``CsvView``).
+    """
 
     media_type = "text/csv"
     format = "csv"
@@ -58,8 +61,11 @@ class CsvRenderer(BaseRenderer):
 
 
 class CsvView(ApiView):
-    """A view with a CSV variant whose refusals stay coded JSON (a CSV refusal would be
-    replaced by the API's generic error for a non-JSON error page: infra.middleware)."""
+    """A view with a CSV variant whose refusals stay coded JSON.
+
+    The API's generic error replaces any non-JSON error page (infra.middleware). A CSV refusal would
+    be lost that way.
+    """
 
     def finalize_response(
         self, request: Request, response: Response, *args: object, **kwargs: object
@@ -190,7 +196,7 @@ class TournamentResultsView(CsvView):
 
 
 def _held(request: Request) -> set[str]:
-    """The versions ``If-None-Match`` names, weak or strong (a compressed answer's is weak)."""
+    """The versions ``If-None-Match`` names, weak or strong. A compressed answer's is weak."""
     return {tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))}
 
 
@@ -239,7 +245,7 @@ class SeasonLinesView(ApiView):
 
     @staticmethod
     def _changed(found: lines.SeasonLines, since: str | None) -> HttpResponse:
-        """Every block, or those changed since ``since`` when the server knows that version."""
+        """Every block, or those changed since ``since`` if the server knows that version."""
         changed = found.changed_since(since) if since else None
         found.remember()
         blocks = found.blocks if changed is None else changed

@@ -1,4 +1,6 @@
-"""The leagues' GraphQL: queries over ``leagues.selectors.leagues``, its lists and mutations
-made from their declarations (``leagues.lists``, ``…actions``) as the REST views
-(``leagues.api``) are. ``server.schema`` composes them into the root
-schema (nothing else imports the leagues app)."""
+"""The leagues' GraphQL.
+
+Queries run over ``leagues.selectors.leagues``. Its lists and mutations are made from their
+declarations (``leagues.lists``, ``…actions``). The REST views (``leagues.api``) are made from the
+same. ``server.schema`` composes them into the root schema. Nothing else imports the leagues app.
+"""

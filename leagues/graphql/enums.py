@@ -1,4 +1,4 @@
-"""The leagues' GraphQL enums: declared with the shapes (``leagues.enums``)."""
+"""The leagues' GraphQL enums, declared with the shapes (``leagues.enums``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Every league action as a mutation, made from its one declaration
-(``leagues.actions``, as the REST league views are): the same input checks, service
-calls and refusals; the mutations whose REST views are throttled take the same scope's budget."""
+"""Every league action as a mutation, made from its one declaration (``leagues.actions``).
+
+The REST league views come from it too. So both share input checks, service calls and refusals.
+Mutations whose REST views are throttled take the same scope's budget.
+"""
 
 from __future__ import annotations
 

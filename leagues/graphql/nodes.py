@@ -1,6 +1,8 @@
-"""The leagues' ``Node`` s, found by ``node(id:)`` (the root query of ``tournaments.graphql``):
-each global id's type name to the selector that reads that object for the caller. Their ids
-hold one number (``LeagueView:3``): ``node_of`` parses and checks it as it does a tournament's."""
+"""The leagues' ``Node`` s, found by ``node(id:)``, the root query of ``tournaments.graphql``.
+
+Each global id's type name maps to a selector. It reads that object for the caller. Their ids hold
+one number (``LeagueView:3``). ``node_of`` parses and checks it as it does a tournament's.
+"""
 
 from __future__ import annotations
 

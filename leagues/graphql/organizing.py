@@ -1,6 +1,8 @@
-"""The two reads a token of its own authenticates, over GraphQL as over REST: an organizer
-account's (``Authorization: Token …``) and a join request's (``Authorization: Bearer …``). The
-writes and lists are made from ``leagues.organizing_actions``."""
+"""The two reads a token of its own authenticates, over GraphQL as over REST.
+
+They are an organizer account's (``Authorization: Token …``) and a join request's (``Authorization:
+Bearer …``). The writes and lists are made from ``leagues.organizing_actions``.
+"""
 
 from __future__ import annotations
 

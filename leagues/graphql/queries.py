@@ -1,5 +1,8 @@
-"""League queries: each resolver calls the selector its REST twin calls and returns its shape
-unchanged (the GraphQL types are made from the shapes: ``leagues.graphql.types``)."""
+"""League queries.
+
+Each resolver calls the selector its REST twin calls and returns its shape unchanged. The GraphQL
+types are made from the shapes (``leagues.graphql.types``).
+"""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ Slug = Annotated[str, strawberry.argument(description="The league's slug.")]
 
 
 def caller_organizer(info: strawberry.Info) -> Organizer | None:
-    """The calling organizer, if the caller is one (``bad_token`` for an unknown token)."""
+    """The calling organizer, if the caller is one. ``bad_token`` for an unknown token."""
     found = caller_actor(info)
     return found if isinstance(found, Organizer) else None
 
@@ -39,8 +42,11 @@ def caller_organizer(info: strawberry.Info) -> Organizer | None:
 def _standings_query(
     season: strawberry.ID | None, kind: MemberKind | None
 ) -> tuple[int | None, str]:
-    """REST's ``?season=&kind=`` check (``invalid`` with the same details): a global id read
-    as its number first, a plain number (deprecated) checked as REST checks it."""
+    """REST's ``?season=&kind=`` check, ``invalid`` with the same details.
+
+    A global id is read as its number first. A plain number (deprecated) is checked as REST checks
+    it.
+    """
     plain = season is None or re.fullmatch(r"-?[0-9]+", str(season))
     number = season if plain else number_of(season, "season", SEASON.nodes)
     given = {"season": number, "kind": None if kind is None else kind.value}

@@ -1,6 +1,8 @@
-"""A tournament's schedule over GraphQL, with the caller's check-in (the calendar is a list:
-``leagues.lists``; scheduling and check-in are actions:
-``leagues.actions``)."""
+"""A tournament's schedule over GraphQL, with the caller's check-in.
+
+The calendar is a list (``leagues.lists``). Scheduling and check-in are actions
+(``leagues.actions``).
+"""
 
 from __future__ import annotations
 

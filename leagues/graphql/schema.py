@@ -1,5 +1,7 @@
-"""This app's GraphQL roots, composed by ``server.schema``; its ``Node`` s join the root
-``node(id:)`` of ``tournaments.graphql`` (which knows no league)."""
+"""This app's GraphQL roots, composed by ``server.schema``.
+
+Its ``Node`` s join the root ``node(id:)`` of ``tournaments.graphql``, which knows no league.
+"""
 
 from __future__ import annotations
 

@@ -1,12 +1,17 @@
-"""The league objects of GraphQL, made from their one declaration (``leagues.shapes``): no field
-is written twice. A shape that is one model's row (a league of a list, a member, a correction, a
-webhook endpoint, a delivery, an organizer change) is a strawberry-django type of that model
-(``apikit.graphql_models``): its lists are read through the optimizer, each field that is not
-the model's field of the same name saying what it reads; the others are
-``apikit.shapes.graphql_type`` s of the selectors' shapes (a league's view and its seasons show
-their join codes to its organizers alone). Every list of objects in them is a connection
-(``first``/``after``, ``last``/``before``); leagues, seasons and members are ``Node`` s (the
-lists' connections are made with their root fields: ``apikit.lists``)."""
+"""The league objects of GraphQL, made from their one declaration (``leagues.shapes``).
+
+No field is written twice. Some shapes are one model's row: a league of a list, a member, a
+correction, a webhook endpoint, a delivery, an organizer change. Each of those is a
+strawberry-django type of that model (``apikit.graphql_models``). Its lists are read through the
+optimizer. Each field not named as the model's field says what it reads.
+
+The others are ``apikit.shapes.graphql_type`` s of the selectors' shapes. A league's view and its
+seasons show their join codes to its organizers alone.
+
+Every list of objects in them is a connection (``first``/``after``, ``last``/``before``). Leagues,
+seasons and members are ``Node`` s. The lists' connections are made with their root fields
+(``apikit.lists``).
+"""
 
 from __future__ import annotations
 
@@ -72,7 +77,7 @@ def _match(root: models.Correction) -> int | None:
 
 
 def _places(root: models.Correction) -> dict[str, int]:
-    """A manual result's places by handle (of its league's members, prefetched)."""
+    """A manual result's places by handle, from its league's prefetched members."""
     if not root.places:
         return {}
     handles = {member.pk: member.handle for member in root.league.members.all()}
@@ -80,7 +85,7 @@ def _places(root: models.Correction) -> dict[str, int]:
 
 
 def _handles(info: object) -> Prefetch:
-    """The league's members' handles, for the places of a page of corrections."""
+    """The league members' handles, for the places of a page of corrections."""
     return Prefetch("league__members", queryset=models.Member.objects.only("league", "handle"))
 
 

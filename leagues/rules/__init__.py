@@ -1,1 +1,1 @@
-"""The pure rules of a league: scoring, placements, tie-breaks and the rating."""
+"""The pure rules of a league: scoring, placements, tie-breaks, the rating."""

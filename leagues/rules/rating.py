@@ -1,5 +1,7 @@
-"""The league rating: openskill's Weng-Lin model (Plackett-Luce) over each tournament's final
-order. Plain values in and out, no Django: the services store what it returns.
+"""The league rating: openskill's Weng-Lin model (Plackett-Luce).
+
+It rates each tournament's final order. Plain values go in and out, with no Django. The services
+store what it returns.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ class Skill:
 
     @property
     def ordinal(self) -> float:
-        """The displayed rating: ``mu - 3 sigma`` (rises as the uncertainty falls)."""
+        """The displayed rating: ``mu - 3 sigma``. It rises as the uncertainty falls."""
         return self.mu - 3 * self.sigma
 
 
@@ -32,8 +34,11 @@ def initial() -> Skill:
 
 
 def rate(before: Mapping[int, Skill], places: Mapping[int, int]) -> dict[int, Skill]:
-    """Everyone's skill after one tournament: ``places`` maps each key to its place (1 best,
-    equal places drew); ``before`` holds the known skills, a new key starts at ``initial()``."""
+    """Everyone's skill after one tournament.
+
+    ``places`` maps each key to its place: 1 is best, and equal places drew. ``before`` holds the
+    known skills. A new key starts at ``initial()``.
+    """
     keys: Sequence[int] = sorted(places)
     if len(keys) < 2:  # nobody to compare with: nothing learned
         return {key: before.get(key, initial()) for key in keys}

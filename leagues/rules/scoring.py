@@ -1,5 +1,7 @@
-"""The pure rules of a league: the scoring table, placements, the tie-break vector and the
-season's options. No Django here; services give plain values and store what comes back.
+"""The pure rules of a league.
+
+They cover the scoring table, placements, the tie-break vector and the season's options. No Django
+here. Services give plain values and store what comes back.
 """
 
 from __future__ import annotations
@@ -38,14 +40,20 @@ SEASON_OPTIONS = ("basic_set", "additional_sets", "beach_cup", "winter_mode", "r
 
 
 def gettext_noop(message: str) -> str:
-    """Marks ``message`` for the gettext catalogues (``makemessages`` reads the name) and leaves
-    it as it is: the rules import nothing of Django, the services translate where they refuse."""
+    """Mark ``message`` for the gettext catalogues and return it unchanged.
+
+    ``makemessages`` reads the name. The rules import nothing of Django. The services translate
+    where they refuse.
+    """
     return message
 
 
 class LeagueRuleError(Exception):
-    """A league rule refused; ``message`` is the English text (marked with ``gettext_noop``), which
-    the services translate where the refusal becomes an ``ApplicationError``."""
+    """A league rule refused.
+
+    ``message`` is the English text, marked with ``gettext_noop``. The services translate it where
+    the refusal becomes an ``ApplicationError``.
+    """
 
     def __init__(
         self, code: str, message: str, details: Mapping[str, object] | None = None
@@ -55,8 +63,11 @@ class LeagueRuleError(Exception):
 
 
 def check_scoring(table: Mapping[str, object] | None) -> ScoringTable:
-    """The scoring table with the defaults filled in; ``bad_scoring`` if a value is not an
-    integer (or ``by_fans_rank`` not a list of them) or a key is unknown."""
+    """The scoring table with the defaults filled in.
+
+    ``bad_scoring`` if a key is unknown or a value is not an integer. ``by_fans_rank`` must be a
+    list of integers.
+    """
     merged: dict[str, object] = {**DEFAULT_SCORING, **(table or {})}
     unknown = sorted(set(merged) - set(DEFAULT_SCORING))
     ranks = merged["by_fans_rank"]
@@ -84,7 +95,7 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 @dataclass(frozen=True, slots=True)
 class Finisher:
-    """One scoring seat at a tournament's end (``key`` names it: a member id)."""
+    """One scoring seat at a tournament's end. ``key`` names it: a member id."""
 
     key: int
     fans: int
@@ -99,15 +110,19 @@ class Finisher:
 
 
 def has_final(seat_count: int) -> bool:
-    """Whether a tournament of ``seat_count`` seats ends with a Final (rules 2.5: 3-8 seats; a
-    1-2 seat game ends after round 7)."""
+    """Whether a tournament of ``seat_count`` seats ends with a Final.
+
+    Rules 2.5: 3-8 seats play one. A 1-2 seat game ends after round 7.
+    """
     return seat_count >= 3
 
 
 def played_it(*, dropped: bool, reclaimed_round: int | None, last_round: int) -> bool:
-    """Whether a member played its seat to the end, so the seat's result is the member's: its
-    bot did not hold the seat at the end, and its owner did not take it back during the last
-    round (docs/leagues.md, *Decision — a seat that changes hands*)."""
+    """Whether a member played its seat to the end, making the seat's result the member's.
+
+    Its bot did not hold the seat at the end. Its owner did not take it back during the last round.
+    See docs/leagues.md, *Decision — a seat that changes hands*.
+    """
     return not dropped and (reclaimed_round is None or reclaimed_round < last_round)
 
 
@@ -119,7 +134,7 @@ class Placed:
 
 
 def placements(finishers: Sequence[Finisher], table: ScoringTable) -> list[Placed]:
-    """Each finisher's place (equal order keys share one: 1, 2, 2, 4) and its points."""
+    """Each finisher's place and its points. Equal order keys share a place: 1, 2, 2, 4."""
     order = sorted(finishers, key=lambda f: tuple(-v for v in f.order_key()))
     rest = [f for f in order if not (f.champion or f.finalist)]
     placed = []
@@ -142,7 +157,7 @@ def _points(finisher: Finisher, rest: Sequence[Finisher], table: ScoringTable) -
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A member's place in one tournament and what it won: what corrections change."""
+    """A member's place in one tournament and what it won. Corrections change these."""
 
     key: int
     place: int
@@ -159,11 +174,14 @@ def corrected(
     struck: Collection[int] = (),
     final: bool = True,
 ) -> list[Outcome]:
-    """A tournament's outcomes after its corrections: a manual result's ``places`` replace the
-    tournament's own (place 1 is the champion; places 1 and 2 played the Final when the game
-    has a ``final``, as when it is played; members it leaves out are dropped), then the
-    ``struck`` (disqualified) go and the places below them close up. Points are the scoring
-    table's for the order that results (a struck champion's title is gone, not handed on)."""
+    """A tournament's outcomes after its corrections.
+
+    A manual result's ``places`` replace the tournament's own. Place 1 is the champion. Members it
+    leaves out are dropped. When the game has a ``final``, places 1 and 2 played it, as in play.
+
+    Then the ``struck`` (disqualified) go, and the places below them close up. Points are the
+    scoring table's for the resulting order. A struck champion's title is gone, not handed on.
+    """
     entries = list(outcomes)
     if places is not None:
         entries = [
@@ -198,8 +216,10 @@ def _corrected_points(entry: Outcome, rest: Sequence[Outcome], table: ScoringTab
 
 
 def check_places(places: Mapping[int, int], members: Collection[int]) -> None:
-    """A manual result names every member of the tournament once, with places as a ranking
-    reads (1, 2, 2, 4: a tie shares a place and skips the next); ``bad_manual_result``."""
+    """A manual result names every member of the tournament once; else ``bad_manual_result``.
+
+    Places read as a ranking does: 1, 2, 2, 4. A tie shares a place and skips the next.
+    """
     ranks = sorted(places.values())
     ranking = all(rank == 1 + ranks.index(rank) for rank in ranks)
     if set(places) != set(members) or not ranking:
@@ -213,15 +233,21 @@ def check_places(places: Mapping[int, int], members: Collection[int]) -> None:
 
 
 def in_season(day: date, starts_on: date | None, ends_on: date | None) -> bool:
-    """Whether ``day`` is one of a season's days (both ends included; an open end runs on)."""
+    """Whether ``day`` is one of a season's days.
+
+    Both ends are included. An open end runs on.
+    """
     return (starts_on is None or starts_on <= day) and (ends_on is None or day <= ends_on)
 
 
 def check_season_options(
     required: Mapping[str, object], given: Mapping[str, object]
 ) -> dict[str, object]:
-    """The tournament's options: the season's where none is given; ``season_options`` when a
-    given one differs (an unset ``additional_sets`` in the season leaves the draw free)."""
+    """The tournament's options: the season's where none is given.
+
+    ``season_options`` when a given one differs. An unset ``additional_sets`` in the season leaves
+    the draw free.
+    """
     chosen = dict(given)
     differing = {}
     for name in SEASON_OPTIONS:
@@ -266,8 +292,11 @@ class Totals:
 
 @dataclass(frozen=True, slots=True)
 class Ranked:
-    """A standings row: its rank, its vector, and the criterion that put it below the row above
-    (``None`` for the first row, ``"tied"`` when it shares the rank above)."""
+    """A standings row: its rank, its vector, and the criterion below the row above.
+
+    That criterion is ``None`` for the first row. It is ``"tied"`` when the row shares the rank
+    above.
+    """
 
     rank: int
     totals: Totals
@@ -275,7 +304,7 @@ class Ranked:
 
 
 def ranked(rows: Sequence[Totals]) -> list[Ranked]:
-    """Best first by ``TIEBREAK``; rows equal on every criterion share a rank (key order)."""
+    """Rows best first by ``TIEBREAK``. Rows equal on every criterion share a rank, in key order."""
     order = sorted(rows, key=lambda t: (t.sort_key(), t.key))
     result: list[Ranked] = []
     for index, totals in enumerate(order):
@@ -297,5 +326,5 @@ def _deciding(above: Totals, below: Totals) -> str:
 
 
 def bot_handle(name: str, level: str) -> str:
-    """A bot member's handle: ``Bot Cog (steady)``, one per name and strength."""
+    """A bot member's handle, e.g. ``Bot Cog (steady)``. There is one per name and strength."""
     return f"{name} ({level})"

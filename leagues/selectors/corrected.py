@@ -1,8 +1,9 @@
-"""Which corrections changed a tournament's recorded result, and the winners they left: what the
-public pages mark and what the exports carry instead of the as-played winners.
+"""Which corrections changed a tournament's recorded result, and the winners they left.
 
-A tournament's result is changed by its own corrections (a disqualification from it, a manual
-result, a forfeit, a no-show) and by a season disqualification of a member who sat in it.
+The public pages mark these. The exports carry these winners instead of the as-played ones.
+
+A tournament's own corrections change its result: a disqualification from it, a manual result, a
+forfeit, a no-show. So does a season disqualification of a member who sat in it.
 """
 
 from __future__ import annotations
@@ -60,8 +61,11 @@ def _season_disqualifications(
 
 
 def _sitters(link_of: dict[int, LeagueTournament], members: set[int]) -> list[tuple[int, int]]:
-    """(member, tournament) for each of ``members`` that sat in one of the tournaments: a
-    human by its seat's link, a bot by its name and strength (``recording.members_of``)."""
+    """(member, tournament) for each of ``members`` that sat in one of the tournaments.
+
+    A human is found by its seat's link. A bot is found by name and strength
+    (``recording.members_of``).
+    """
     humans = MemberSeat.objects.filter(member_id__in=members, seat__tournament_id__in=link_of)
     found = list(humans.values_list("member_id", "seat__tournament_id"))
     bots = dict(
@@ -76,9 +80,12 @@ def _sitters(link_of: dict[int, LeagueTournament], members: set[int]) -> list[tu
 
 
 def forfeited_winners(corrections: Iterable[Correction]) -> dict[int, tuple[int, int]]:
-    """Match id → (the seat number that wins it now, the latest forfeit's id). Only a match's
-    winner may forfeit it (``match_not_won``), so each forfeit hands the match to the other
-    side: after an odd number the as-played loser holds it, after an even number the winner."""
+    """Match id → (the seat number that wins it now, the latest forfeit's id).
+
+    Only a match's winner may forfeit it (``match_not_won``). So each forfeit hands the match to the
+    other side. After an odd number the as-played loser holds it. After an even number the winner
+    does.
+    """
     moved: dict[int, tuple[int, int]] = {}
     for correction in corrections:
         match = correction.match

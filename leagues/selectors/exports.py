@@ -2,17 +2,18 @@
 
 Three promises, kept here for every CSV the leagues serve:
 
-* **No formulas.** A text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
-  return is prefixed with a single quote (the OWASP rule against CSV injection), so a handle such
-  as ``=HYPERLINK("http://evil", "x")`` is shown as text, never run. Numbers stay numbers.
-* **UTF-8 with a byte order mark**, always: Excel reads a CSV without one in the machine's legacy
-  code page ("José" becomes "JosÃ©"); every CSV library reads it with ``utf-8-sig``.
+* **No formulas.** A text cell may start with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+  return. Such a cell is prefixed with a single quote (the OWASP rule against CSV injection). So a
+  handle such as ``=HYPERLINK("http://evil", "x")`` is shown as text, never run. Numbers stay
+  numbers.
+* **UTF-8 with a byte order mark**, always. Excel reads a CSV without one in the machine's legacy
+  code page: "José" becomes "JosÃ©". Every CSV library reads it with ``utf-8-sig``.
 * **Ratings as a person reads them**: mu, sigma and the ordinal rounded to 2 decimals. The JSON
   endpoints and the season's JSON lines keep them exact.
 
-A table whose results were corrected ends with the corrections, after an empty line: a header of
-``CORRECTION_COLUMNS`` and one line per correction, oldest first (a spreadsheet shows the reason
-under the table it changed; a program reads the JSON).
+A table whose results were corrected ends with the corrections, after an empty line. They have a
+header of ``CORRECTION_COLUMNS`` and one line each, oldest first. A spreadsheet shows the reason
+under the table it changed. A program reads the JSON.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ CORRECTION_COLUMNS = ("correction", "kind", "reason", "created_at", "tournament"
 
 
 class Rated(TypedDict):
-    """A row of a table as its JSON answer has it: its cells, and its rating if it has one."""
+    """A table row as its JSON answer has it: its cells, and its rating if any."""
 
     rating: NotRequired[Mapping[str, float] | None]
 
@@ -59,7 +60,7 @@ class TableBody(TypedDict):
 
 
 def neutralised(value: object) -> object:
-    """The cell as written: a text that a spreadsheet would read as a formula gets a quote."""
+    """The cell as written. A text a spreadsheet would read as a formula gets a quote."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
@@ -77,8 +78,11 @@ def table(
     rows: Iterable[Mapping[str, object]],
     corrections: Sequence[CorrectionCells] = (),
 ) -> bytes:
-    """``rows`` as a CSV (BOM, header, one line per row; the fields not in ``columns`` left
-    out, every cell neutralised), then the ``corrections`` section if there is any."""
+    """``rows`` as a CSV, then the ``corrections`` section if there is any.
+
+    The CSV has a BOM, a header and one line per row. Fields not in ``columns`` are left out. Every
+    cell is neutralised.
+    """
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out)

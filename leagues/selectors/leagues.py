@@ -1,7 +1,10 @@
-"""League reads: the list of public leagues, a league, a season's standings (with the vector that
-decided each rank), and a member's history (a season's JSON lines: ``leagues.selectors.lines``).
+"""League reads: public leagues, a league, a season's standings and a member's history.
 
-Nothing secret leaves here: no token or claim hash, no join code but to the league's organizers.
+Standings carry the vector that decided each rank. A season's JSON lines are in
+``leagues.selectors.lines``.
+
+Nothing secret leaves here: no token and no claim hash. Only the league's organizers get the join
+code.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ def _league(league: League) -> LeagueItem:
 
 
 def league_rows() -> QuerySet[League]:
-    """Public leagues only (an unlisted one is reached by its slug alone)."""
+    """Public leagues only. An unlisted one is reached by its slug alone."""
     return League.objects.filter(visibility=Visibility.PUBLIC)
 
 
@@ -109,10 +112,13 @@ def league_view(slug: str, organizer: Organizer | None) -> LeagueView:
 
 
 def season_pick(league: League, season_id: int | None) -> Season:
-    """The season asked for, else the default: of the seasons not archived, the newest with a
-    recorded result, or the newest when none has any (a season just made does not turn the
-    default standings into an empty table, an archived test season never is the default); the
-    newest season only when every one is archived; ``unknown_season`` if none."""
+    """The season asked for, else the default.
+
+    The default is the newest season not archived that has a recorded result. With no such result,
+    it is the newest season not archived. So a season just made does not turn the default standings
+    into an empty table. An archived test season is never the default. When every season is
+    archived, the default is the newest one. ``unknown_season`` if there is none.
+    """
     seasons = league.seasons.all()
     if season_id:
         season = seasons.filter(pk=season_id).first()
@@ -126,7 +132,7 @@ def season_pick(league: League, season_id: int | None) -> Season:
 
 
 def _skill(rating: Rating | RatingChange | None) -> SkillShape | None:
-    """A rating (or the one a change left) as shown, with its ordinal."""
+    """A rating, or the one a change left, as shown with its ordinal."""
     return None if rating is None else row(SkillShape, Skill(rating.mu, rating.sigma))
 
 
@@ -134,8 +140,10 @@ KINDS = ("all", "human", "bot")
 
 
 def standings_of(season: Season, kind: str = "all") -> Standings:
-    """Rank, the tie-break vector and what decided it, and the member's league rating; ``kind``
-    ``human`` or ``bot`` ranks that kind of member alone (``all``: everyone)."""
+    """Rank, the tie-break vector and what decided it, and the member's league rating.
+
+    ``kind`` ``human`` or ``bot`` ranks that kind of member alone. ``all`` ranks everyone.
+    """
     standings = Standing.objects.filter(season=season).select_related("member__rating")
     if kind != "all":
         standings = standings.filter(member__kind=kind)
@@ -173,8 +181,10 @@ def standings_view(slug: str, season_id: int | None, kind: str = "all") -> Stand
 
 
 def member_renamed(slug: str, handle: str) -> str | None:
-    """The current handle of the member ``handle`` used to name, if no member holds it now
-    (``None``: a live handle, or one never used): its old addresses redirect there."""
+    """The current handle of the member that ``handle`` used to name.
+
+    Its old addresses redirect there. ``None`` if the handle is live now or was never used.
+    """
     if Member.objects.filter(league__slug=slug, handle=handle).exists():
         return None
     former = FormerHandle.objects.filter(league__slug=slug, handle__iexact=handle)
@@ -182,7 +192,7 @@ def member_renamed(slug: str, handle: str) -> str | None:
 
 
 def member_history(slug: str, handle: str) -> MemberHistory:
-    """A member's results, tournament by tournament, with the rating before and after each."""
+    """A member's results, tournament by tournament, with its rating before and after each."""
     league = league_get(slug)
     member = Member.objects.filter(league=league, handle=handle).first()
     if member is None and (renamed := member_renamed(slug, handle)):  # a former handle's
@@ -212,8 +222,10 @@ def member_history(slug: str, handle: str) -> MemberHistory:
 
 
 def _corrections_about(member: Member) -> list[Correction]:
-    """The corrections that name the member, and the manual results and forfeits of its
-    tournaments (both may move its place)."""
+    """The corrections that name the member.
+
+    Also the manual results and forfeits of its tournaments, since both may move its place.
+    """
     named = Q(member=member)
     moving = [CorrectionKind.MANUAL_RESULT, CorrectionKind.FORFEIT]
     manual = Q(kind__in=moving, link__results__member=member)
@@ -223,7 +235,7 @@ def _corrections_about(member: Member) -> list[Correction]:
 
 
 def correction_view(correction: Correction) -> CorrectionView:
-    """A correction as the audit trail shows it (its author's name stays private)."""
+    """A correction as the audit trail shows it. Its author's name stays private."""
     handles = (
         dict(
             Member.objects.filter(pk__in=[int(k) for k in correction.places]).values_list(
@@ -273,8 +285,10 @@ def _history_row(
 
 
 def tournament_results(slug: str, tournament_id: int) -> TournamentResults:
-    """A league tournament's results by place, each with the member's rating after it (none
-    until the tournament is recorded: results are public from then on)."""
+    """A league tournament's results by place, with each member's rating after it.
+
+    Empty until the tournament is recorded. Results are public from then on.
+    """
     link = (
         LeagueTournament.objects.filter(tournament_id=tournament_id, season__league__slug=slug)
         .select_related("season")
@@ -304,13 +318,15 @@ def _result_row(result: Result, change: RatingChange | None) -> ResultRow:
 
 
 def member_rows(slug: str) -> QuerySet[Member]:
-    """Every member of the league (for its organizers), by kind and handle."""
+    """Every member of the league, by kind and handle, for its organizers."""
     return Member.objects.filter(league__slug=slug).order_by("kind", "handle")
 
 
 def member_list(slug: str) -> list[MemberItem]:
-    """Every member of the league (for its organizers): handle, kind, strength, whether its
-    token is claimed. No hash leaves here."""
+    """Every member of the league, for its organizers.
+
+    Each has its handle, kind, strength and whether its token is claimed. No hash leaves here.
+    """
     members = member_rows(slug)
     return [
         row(
@@ -333,7 +349,7 @@ def embed_site_list(slug: str) -> list[EmbedSiteItem]:
 
 
 def webhook_view(endpoint: WebhookEndpoint) -> WebhookItem:
-    """An endpoint without its secret (shown only when made or rotated)."""
+    """An endpoint without its secret. The secret shows only when made or rotated."""
     return row(WebhookItem, endpoint)
 
 
@@ -351,7 +367,7 @@ def delivery_view(delivery: WebhookDelivery) -> Delivery:
 
 
 def delivery_rows(endpoint: WebhookEndpoint, *, limit: int = 100) -> QuerySet[WebhookDelivery]:
-    """The endpoint's newest deliveries first (the log an organizer retries from)."""
+    """The endpoint's deliveries, newest first. An organizer retries from this log."""
     # Not ``endpoint.deliveries``: it reads each row's endpoint id (which GraphQL's optimizer may
     # leave unread) to attach the endpoint.
     return WebhookDelivery.objects.filter(endpoint=endpoint).order_by("-sequence")[:limit]
@@ -366,7 +382,7 @@ def delivery_list(endpoint: WebhookEndpoint) -> list[Delivery]:
 
 
 def visible_league(league_id: int, organizer: Organizer | None) -> League:
-    """The league of that number, if the caller may reach it (``not_found`` otherwise)."""
+    """The league of that number, if the caller may reach it. ``not_found`` otherwise."""
     league = League.objects.filter(pk=league_id).first()
     if league is None or not (
         league.visibility == Visibility.PUBLIC or is_organizer(league, organizer)
@@ -399,7 +415,7 @@ def member_by_id(member_id: int, organizer: Organizer | None) -> MemberHistory:
 
 
 def member_item_by_id(member_id: int, organizer: Organizer | None) -> MemberItem:
-    """A member as its league's organizers see it (``not_found`` for anyone else)."""
+    """A member as its league's organizers see it. ``not_found`` for anyone else."""
     member = Member.objects.filter(pk=member_id).select_related("league").first()
     if member is None or not is_organizer(member.league, organizer):
         raise NotFoundError("not_found", _("No such object."))
@@ -407,7 +423,7 @@ def member_item_by_id(member_id: int, organizer: Organizer | None) -> MemberItem
 
 
 def webhook_item_by_id(endpoint_id: int, organizer: Organizer | None) -> WebhookItem:
-    """An endpoint, for its league's organizers (``not_found`` for anyone else)."""
+    """An endpoint, for its league's organizers. ``not_found`` for anyone else."""
     endpoint = WebhookEndpoint.objects.filter(pk=endpoint_id).select_related("league").first()
     if endpoint is None or not is_organizer(endpoint.league, organizer):
         raise NotFoundError("not_found", _("No such object."))
@@ -415,7 +431,7 @@ def webhook_item_by_id(endpoint_id: int, organizer: Organizer | None) -> Webhook
 
 
 def delivery_by_id(delivery_id: int, organizer: Organizer | None) -> Delivery:
-    """A delivery, for its endpoint's league's organizers (``not_found`` for anyone else)."""
+    """A delivery, for its endpoint's league's organizers. ``not_found`` for anyone else."""
     found = WebhookDelivery.objects.filter(pk=delivery_id).select_related("endpoint__league")
     delivery = found.first()
     if delivery is None or not is_organizer(delivery.endpoint.league, organizer):
@@ -424,7 +440,7 @@ def delivery_by_id(delivery_id: int, organizer: Organizer | None) -> Delivery:
 
 
 def correction_by_id(correction_id: int, organizer: Organizer | None) -> CorrectionView:
-    """A correction, for whoever may see its league (its audit trail is the league's)."""
+    """A correction, for whoever may see its league. Its audit trail is the league's."""
     found = Correction.objects.filter(pk=correction_id).select_related("link", "member")
     correction = found.first()
     if correction is None:

@@ -1,18 +1,20 @@
-"""A season as JSON lines (its page's data), read in a fixed number of statements, and what
-changed in it since a version a client holds.
+"""A season as JSON lines, its page's data, read in a fixed number of statements.
 
-Each tournament is a block: its line, then its matches once it finished (their results are
-all public then), every correction applied (``leagues.selectors.corrected``). Five statements
-read every block's line (the season, its tournaments, their results, the corrections of its
-tournaments and of the season); the match lines of a finished tournament, the bulk, are cached per
-tournament version (every change a match can show moves it: ``tournaments.selectors.matches``),
-so a warm read sends no sixth. A tournament with a forfeit is read afresh: a correction does
-not move its version.
+It also tells what changed since a version a client holds.
 
-An answer's version is a digest of its blocks' contents, never of a row's counter: a result
-stored but not yet released changes nothing shown and so no version (a poll learns nothing a
-full read would not). The blocks' digests are remembered per version, so a client that names
-the version it holds (``since``) is sent only the blocks that changed.
+Each tournament is a block: its line, then its matches once it finished. Their results are all
+public then. Every correction is applied (``leagues.selectors.corrected``).
+
+Five statements read every block's line. They read the season, its tournaments and their results.
+They read the corrections of its tournaments and of the season. A finished tournament's match lines
+are the bulk. They are cached per tournament version. So a warm read sends no sixth statement. Every
+change a match can show moves that version (``tournaments.selectors.matches``). A tournament with a
+forfeit is read afresh: a correction does not move its version.
+
+An answer's version is a digest of its blocks' contents, never a row's counter. A result stored but
+not yet released changes nothing shown, and so no version. So a poll learns nothing a full read
+would not. The blocks' digests are remembered per version. A client may name the version it holds
+(``since``). It is then sent only the blocks that changed.
 """
 
 from __future__ import annotations
@@ -54,20 +56,22 @@ class Block:
 
 @dataclass(frozen=True)
 class SeasonLines:
-    """A season's blocks in tournament order and the version that names their content."""
+    """A season's blocks in tournament order, and the version naming their content."""
 
     season: int
     version: str
     blocks: list[Block]
 
     def remember(self) -> None:
-        """Keep the blocks' digests of this version (a client is sent it: it may ask since)."""
+        """Keep the blocks' digests of this version. A client is sent it, so it may ask since."""
         digests = {block.tournament: block.digest for block in self.blocks}
         cache.set(_version_key(self.season, self.version), digests, VIEW_TIMEOUT)
 
     def changed_since(self, version: str) -> list[Block] | None:
-        """The blocks that differ from those of ``version`` (none when the season is at it);
-        ``None`` when that version is forgotten or lost a tournament (send every block)."""
+        """The blocks that differ from those of ``version``. Empty when the season is at it.
+
+        ``None`` when that version is forgotten or lost a tournament: then send every block.
+        """
         known: dict[int, str] | None = cache.get(_version_key(self.season, version))
         if known is None or not known.keys() <= {block.tournament for block in self.blocks}:
             return None
@@ -75,8 +79,10 @@ class SeasonLines:
 
 
 def season_lines(slug: str, season_id: int) -> SeasonLines:
-    """The season's blocks; ``not_found`` for no such league, ``unknown_season`` for no such
-    season in it (``season_id`` 0: the league's default season)."""
+    """The season's blocks (``season_id`` 0: the league's default season).
+
+    ``not_found`` for no such league. ``unknown_season`` for no such season in it.
+    """
     season = _season(slug, season_id)
     stamps = list(
         LeagueTournament.objects.filter(season=season)
@@ -108,7 +114,7 @@ def season_lines(slug: str, season_id: int) -> SeasonLines:
 
 
 def _season(slug: str, season_id: int) -> Season:
-    """The season in one statement (the errors' lookups only when it is not there)."""
+    """The season in one statement. The errors' lookups run only when it is not there."""
     found = Season.objects.filter(pk=season_id, league__slug=slug).first() if season_id else None
     return found or season_pick(league_get(slug), season_id)
 
@@ -132,8 +138,10 @@ def _results(season: Season) -> tuple[dict[int, list[LineResult]], dict[int, lis
 def _block(
     stamp: Stamp, results: list[LineResult], champions: list[int], corrections: list[Correction]
 ) -> Block:
-    """A tournament's line; a corrected result's champions are its results' (a struck title is
-    nobody's)."""
+    """A tournament's line.
+
+    A corrected result's champions are its results' champions. A struck title is nobody's.
+    """
     tournament, recorded_seq, status, winners = stamp[:4]
     line = TournamentLine(
         type="tournament",
@@ -149,8 +157,10 @@ def _block(
 
 
 def _match_texts(finished: list[Stamp], forfeits: dict[int, Forfeits]) -> dict[int, str]:
-    """The match lines of each finished tournament, from the cache or in one statement; those
-    of a tournament with a forfeit read afresh and never cached."""
+    """The match lines of each finished tournament, from the cache or in one statement.
+
+    A tournament with a forfeit is read afresh and never cached.
+    """
     keys = {
         f"slmatch:{birth_key(s[0], s[5], s[6])}:{s[4]}": s[0]
         for s in finished
@@ -189,7 +199,7 @@ def _read_match_texts(tournaments: list[int], forfeits: dict[int, Forfeits]) -> 
 
 
 def _text(line: TournamentLine | MatchLine) -> str:
-    """One JSON line; times as every JSON answer writes them (DRF's encoder: ISO 8601, ``Z``)."""
+    """One JSON line. Times are written as in every JSON answer: DRF's encoder, ISO 8601, ``Z``."""
     return json.dumps(to_json(line), cls=JSONEncoder) + "\n"
 
 

@@ -1,9 +1,11 @@
 """Organizer accounts a person asks for through the API (docs/leagues.md, *Organizer accounts*).
 
-A sign-up makes the user (no password: the API knows only tokens) and its organizer token, shown
-once, and a pending ``OrganizerRequest``. The token acts as an organizer's once an admin approves
-the request, which grants ``tournaments.organize``: until then every organizer write answers
-``403 not_organizer``, and the token reads where its request stands (``organizer_account``).
+A sign-up makes the user, with no password: the API knows only tokens. It makes its organizer token,
+shown once, and a pending ``OrganizerRequest``.
+
+The token acts as an organizer's once an admin approves the request. Approval grants
+``tournaments.organize``. Until then every organizer write answers ``403 not_organizer``. The token
+reads where its request stands (``organizer_account``).
 """
 
 from __future__ import annotations
@@ -48,15 +50,17 @@ def organizer_sign_up(*, username: str, about: str) -> OrganizerSignUp:
 
 
 def lock_name(username: str) -> None:
-    """Hold, until the transaction ends, PostgreSQL's advisory lock of ``username`` in lower
-    case (SQLite writes one at a time already)."""
+    """Hold PostgreSQL's advisory lock of ``username``, in lower case, until the transaction ends.
+
+    SQLite writes one at a time already.
+    """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(lower(%s)))", [username])
 
 
 def organizer_account(*, token: str) -> OrganizerAccount:
-    """Where the account of an organizer token stands (pending, approved, declined, revoked)."""
+    """Where an organizer token's account stands: pending, approved, declined, revoked."""
     row = OrganizerToken.objects.select_related("user").filter(token_hash=hash_token(token)).first()
     if row is None:
         raise BadToken("bad_token", _("That organizer token is not known."))
@@ -81,8 +85,11 @@ def _account(user: AbstractUser, request: OrganizerRequest | None) -> OrganizerA
 def organizer_request_decide(
     *, request_id: int, by_user_id: int, approve: bool, reason: str = ""
 ) -> bool:
-    """An admin approves a pending request (granting ``tournaments.organize``) or declines it
-    (its user is deactivated: the token stops); ``False`` if it was decided already."""
+    """An admin approves or declines a pending request.
+
+    Approving grants ``tournaments.organize``. Declining deactivates its user, so the token stops.
+    ``False`` if it was decided already.
+    """
     with transaction.atomic():
         # Locked: two admins deciding at once decide once.
         found = OrganizerRequest.objects.select_for_update().filter(pk=request_id).first()

@@ -1,7 +1,9 @@
-"""A season's results close and reopen: an organizer closes them (nothing changes them after:
-no date, schedule, correction or late recording, nor a replay of the league: ``kept_closed``)
-and may reopen them, each time with a reason, appended to the season's ``SeasonClosure`` audit
-(docs/leagues.md, *Closing a season*)."""
+"""A season's results close and reopen (docs/leagues.md, *Closing a season*).
+
+An organizer closes them. Nothing changes them after: no date, schedule, correction or late
+recording. Nor does a replay of the league (``kept_closed``). The organizer may reopen them. Each
+time needs a reason, appended to the season's ``SeasonClosure`` audit.
+"""
 
 from __future__ import annotations
 
@@ -35,8 +37,10 @@ def season_close(*, organizer: Organizer | None, slug: str, season_id: int, reas
 
 
 def season_reopen(*, organizer: Organizer | None, slug: str, season_id: int, reason: str) -> Season:
-    """Reopen a closed season's results (``season_not_closed`` if they are open); a tournament
-    that finished meanwhile is recorded by the reconciler's next pass."""
+    """Reopen a closed season's results (``season_not_closed`` if they are open).
+
+    A tournament that finished meanwhile is recorded by the reconciler's next pass.
+    """
     return _set(organizer, slug, season_id, reason, ClosureAction.REOPEN)
 
 
@@ -86,10 +90,13 @@ def _record(season_id: int) -> Record:
 
 @contextmanager
 def kept_closed(league_id: int) -> Iterator[None]:
-    """Around a replay of the league (the caller holds its lock): ``season_closed`` naming the
-    first closed season whose results, standings or rating changes it would move, and the
-    caller's transaction rolls the replay back. Ratings chain across seasons, so a correction
-    in an earlier open season would move a later closed season's (docs/leagues.md)."""
+    """Refuse a replay of the league that would move a closed season.
+
+    The caller holds the league's lock. The refusal is ``season_closed``. It names the first closed
+    season whose results, standings or rating changes would move. The caller's transaction rolls the
+    replay back. Ratings chain across seasons. So a correction in an earlier open season would move
+    a later closed season's (docs/leagues.md).
+    """
     closed = Season.objects.filter(league_id=league_id, closed_at__isnull=False).order_by("pk")
     before = {season: _record(season.pk) for season in closed}
     yield

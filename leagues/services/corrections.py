@@ -1,16 +1,18 @@
-"""Corrections of recorded results: an organizer disqualifies a member (from one tournament or a
-whole season), enters a tournament's places by hand, or records a member's forfeit of one match
-(``forfeits``), always with a reason.
+"""Corrections of recorded results, always with a reason.
 
-A correction is appended, never edited: the league's results, standings and ratings are then
-replayed from its recorded tournaments with every correction applied (``recording``), so they
-are exactly what they would be had the tournament ended that way — ratings build on each other,
-so a correction early in a league moves every later rating too. ``standings_changed`` follows.
+An organizer may disqualify a member, from one tournament or a whole season. An organizer may enter
+a tournament's places by hand. An organizer may record a member's forfeit of one match
+(``forfeits``).
 
-Only a recorded result is corrected: a tournament still playing (whose matches may hold hidden
-cards) or finished but not yet recorded, or a match whose result is not public yet, is refused
-with ``result_not_released``. A correction changes places and points only, never a match, a deck
-or a replay.
+A correction is appended, never edited. The league is then replayed from its recorded tournaments,
+every correction applied (``recording``). That rebuilds its results, standings and ratings. So they
+are exactly what they would be had the tournament ended that way. Ratings build on each other. So a
+correction early in a league moves every later rating too. ``standings_changed`` follows.
+
+Only a recorded result is corrected. Anything else is refused with ``result_not_released``. That
+includes a tournament still playing, whose matches may hold hidden cards. It includes one finished
+but not yet recorded. It includes a match whose result is not public yet. A correction changes
+places and points only, never a match, a deck or a replay.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ def correction_create(
     places: Mapping[str, int] | None = None,
     match_id: int | None = None,
 ) -> Correction:
-    """Append a correction and replay the league with it (under the league's lock)."""
+    """Append a correction and replay the league with it, under the league's lock."""
     league = league_of(slug)
     by = require_organizer(organizer, league)
     with transaction.atomic():
@@ -155,8 +157,10 @@ def _forfeit(
 
 
 def _released_match(tournament_id: int, match_id: int) -> Match:
-    """A match of the tournament whose result is public (so its winner may be changed without
-    telling anything its events do not already say)."""
+    """A match of the tournament whose result is public.
+
+    So its winner may change without telling anything its events do not already say.
+    """
     match = Match.objects.filter(pk=match_id, tournament_id=tournament_id).first()
     if match is None:
         raise NotFoundError("unknown_match", _("This tournament has no such match."))

@@ -1,17 +1,19 @@
 """Where a webhook may be sent: only to public http(s) addresses.
 
-An organizer names a URL; without this check the server would POST to whatever it names — our
-own Redis on 127.0.0.1, a cloud's metadata service on 169.254.169.254, a LAN printer (a
-server-side request forgery). A destination is checked when it is registered and again at every
-delivery: the host is resolved once, every address it resolves to must be public, and the
-connection goes to that checked address (so a name that answers a public address to the check
-and a private one to the connect, DNS rebinding, gains nothing). Redirects are never followed.
+An organizer names a URL. Without this check the server would POST to whatever it names. That could
+be our own Redis on 127.0.0.1, a cloud's metadata service on 169.254.169.254, or a LAN printer. This
+is server-side request forgery.
 
-Numeric hosts are read as the resolver reads them (``2130706433``, ``0177.0.0.1``, ``0x7f.1``
-are all 127.0.0.1), IPv4-mapped and -embedding IPv6 addresses by the IPv4 address inside.
+A destination is checked when it is registered and again at every delivery. The host is resolved
+once. Every address it resolves to must be public. The connection goes to that checked address. So
+DNS rebinding gains nothing. A name may answer a public address to the check, and a private one to
+the connect. Redirects are never followed.
 
-``WEBHOOKS_ALLOW_PRIVATE`` (a setting, for servers on a private network) lets loopback, private,
-shared and link-local addresses through; unspecified, multicast and the cloud metadata addresses
+Numeric hosts are read as the resolver reads them. ``2130706433``, ``0177.0.0.1`` and ``0x7f.1`` are
+all 127.0.0.1. IPv4-mapped and -embedding IPv6 addresses are read by the IPv4 address inside.
+
+``WEBHOOKS_ALLOW_PRIVATE`` is a setting for servers on a private network. It lets loopback, private,
+shared and link-local addresses through. Unspecified, multicast and the cloud metadata addresses
 stay refused even then.
 """
 
@@ -44,7 +46,7 @@ HOST_NAME = re.compile(r"(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0
 
 
 class DestinationError(Exception):
-    """A refused destination: ``code`` is ``webhook_url_forbidden`` or ``bad_webhook_url``."""
+    """A refused destination. ``code`` is ``webhook_url_forbidden`` or ``bad_webhook_url``."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -54,7 +56,7 @@ class DestinationError(Exception):
 
 @dataclass(frozen=True)
 class Destination:
-    """A URL taken apart: where to connect and what to send as ``Host`` and the request path."""
+    """A URL taken apart: where to connect, and the ``Host`` and request path to send."""
 
     scheme: str
     host: str
@@ -67,8 +69,11 @@ def private_allowed() -> bool:
 
 
 def parse(url: str) -> Destination:
-    """The URL's parts, or ``bad_webhook_url`` (not http(s), no host, a host that is neither a
-    name nor an address, a bad port, credentials, a space or control character anywhere)."""
+    """The URL's parts, or ``bad_webhook_url``.
+
+    A URL is bad if it is not http(s) or has no host. It is bad if its host is neither a name nor an
+    address. A bad port, credentials, or a space or control character anywhere also make it bad.
+    """
     stripped = url.strip()
     if any(char.isspace() or ord(char) < 32 or ord(char) == 127 for char in stripped):
         raise DestinationError(
@@ -87,9 +92,11 @@ def parse(url: str) -> Destination:
 
 
 def _host(host: str, parts: SplitResult) -> str:
-    """``host`` if it is an IP address or a DNS name (letters, digits, ``-`` and ``_`` in dotted
-    labels of 1 to 63; an international name by its IDNA form), else ``bad_webhook_url``. Square
-    brackets hold an IPv6 address only (``[v1.x]`` is no name)."""
+    """``host`` if it is an IP address or a DNS name, else ``bad_webhook_url``.
+
+    A DNS name has dotted labels of 1 to 63 letters, digits, ``-`` and ``_``. An international name
+    is read by its IDNA form. Square brackets hold an IPv6 address only (``[v1.x]`` is no name).
+    """
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
@@ -144,7 +151,7 @@ def refusal(address: Address, *, allow_private: bool) -> str | None:
 
 
 def _embedded_ipv4(address: Address) -> ipaddress.IPv4Address | None:
-    """The IPv4 address an IPv6 one stands for (mapped, 6to4, Teredo, NAT64), if any."""
+    """The IPv4 address an IPv6 one stands for, if any: mapped, 6to4, Teredo, NAT64."""
     if not isinstance(address, ipaddress.IPv6Address):
         return None
     if address.ipv4_mapped is not None:
@@ -159,8 +166,11 @@ def _embedded_ipv4(address: Address) -> ipaddress.IPv4Address | None:
 
 
 def resolve(destination: Destination) -> list[Address]:
-    """Every address the host resolves to, read as the system's resolver reads it (so a
-    decimal or octal IPv4 means what a connect to it would reach); ``[]`` if it does not."""
+    """Every address the host resolves to, or ``[]`` if it does not resolve.
+
+    Hosts are read as the system's resolver reads them. So a decimal or octal IPv4 means what a
+    connect to it would reach.
+    """
     try:
         found = socket.getaddrinfo(
             destination.host, destination.port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP
@@ -174,13 +184,16 @@ def resolve(destination: Destination) -> list[Address]:
 
 
 def _names_loopback(host: str) -> bool:
-    """``localhost`` and every name under it mean this machine (RFC 6761), trailing dot or not."""
+    """``localhost`` and every name under it mean this machine (RFC 6761).
+
+    A trailing dot does not matter.
+    """
     name = host.rstrip(".").lower()
     return name == "localhost" or name.endswith(".localhost")
 
 
 def check_addresses(destination: Destination, addresses: list[Address]) -> None:
-    """Refuse unless every address is one a webhook may be sent to."""
+    """Refuse unless a webhook may be sent to every address."""
     allow = private_allowed()
     for address in addresses:
         why = refusal(address, allow_private=allow)
@@ -193,8 +206,10 @@ def check_addresses(destination: Destination, addresses: list[Address]) -> None:
 
 
 def check_registration(url: str) -> Destination:
-    """At registration: a well-formed URL whose host (if it resolves now) is public. A name that
-    does not resolve yet is accepted; every delivery resolves and checks it again."""
+    """At registration: a well-formed URL whose host, if it resolves now, is public.
+
+    A name that does not resolve yet is accepted. Every delivery resolves and checks it again.
+    """
     destination = parse(url)
     check_addresses(destination, resolve(destination))
     return destination
@@ -211,7 +226,7 @@ def checked_address(destination: Destination) -> Address:
 
 
 class _PinnedHTTP(HTTPConnection):
-    """HTTP to one checked address, whatever the host name would resolve to by now."""
+    """HTTP to one checked address, whatever the host name resolves to by now."""
 
     def __init__(self, destination: Destination, address: Address, timeout: float) -> None:
         super().__init__(destination.host, destination.port, timeout=timeout)
@@ -222,7 +237,7 @@ class _PinnedHTTP(HTTPConnection):
 
 
 class _PinnedHTTPS(HTTPSConnection):
-    """HTTPS to one checked address; the certificate is still checked against the host name."""
+    """HTTPS to one checked address. The certificate is still checked against the host name."""
 
     def __init__(self, destination: Destination, address: Address, timeout: float) -> None:
         self.tls = ssl.create_default_context()
@@ -235,9 +250,11 @@ class _PinnedHTTPS(HTTPSConnection):
 
 
 def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float) -> int:
-    """POST ``body`` to ``url`` through a checked address and return the answer's status (a
-    redirect is an answer like any other: never followed). Raises ``DestinationError`` for a
-    refused destination and ``OSError`` when the connection fails."""
+    """POST ``body`` to ``url`` through a checked address and return the answer's status.
+
+    A redirect is an answer like any other: never followed. Raises ``DestinationError`` for a
+    refused destination. Raises ``OSError`` when the connection fails.
+    """
     destination = parse(url)
     address = checked_address(destination)
     kind = _PinnedHTTPS if destination.scheme == "https" else _PinnedHTTP

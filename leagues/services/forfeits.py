@@ -1,13 +1,18 @@
-"""Forfeits in a league's record: a member's forfeit of one match gives that match to its
-opponent, as if the opponent had won it.
+"""Forfeits in a league's record.
 
-What the league reads of a tournament is who holds each park's trophy (its fans count, as in
-the tournament's own ranking) and who won the Final. A forfeit moves the match's trophy to the
-opponent (to the box if the opponent is the Robot at 3-7 seats, as the tournament does), or
-the title of a forfeited Final. In a game of 1-2 seats, which has no Final, the winner is then
-decided from the corrected standings by the game's own rule (a lead of 11 fans, else the most
-fans). Later rounds stay as they were played: replaying them would need decks and draws that
-never happened. The matches themselves (events, decks, replays) are never touched.
+A member's forfeit of one match gives that match to its opponent. It counts as if the opponent had
+won it.
+
+The league reads two things of a tournament: who holds each park's trophy, and who won the Final. A
+trophy's fans count, as in the tournament's own ranking. A forfeit moves the match's trophy to the
+opponent. If that opponent is the Robot at 3-7 seats, the trophy goes to the box, as in play. A
+forfeited Final moves its title to the opponent.
+
+A game of 1-2 seats has no Final. Its winner is then decided from the corrected standings, by the
+game's own rule. The rule is a lead of 11 fans, else the most fans.
+
+Later rounds stay as they were played. Replaying them would need decks and draws that never
+happened. The matches themselves (events, decks, replays) are never touched.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ class Board:
 
 
 def board(link: LeagueTournament, members: Sequence[tuple[Seat, Member]]) -> Board:
-    """The trophies kept and the titles of ``link``'s tournament after its forfeits."""
+    """The trophies kept and titles of ``link``'s tournament after its forfeits."""
     tournament = link.tournament
     trophies = list(Trophy.objects.filter(tournament=tournament))
     holder = {(t.round, t.park): (t.winner_id, t.to_box) for t in trophies}
@@ -82,7 +87,7 @@ def _small_game_winners(
 
 
 def _latest(link: LeagueTournament) -> list[Correction]:
-    """Each forfeited match's latest forfeit (a later one supersedes), oldest first."""
+    """Each forfeited match's latest forfeit, oldest first. A later forfeit supersedes."""
     found = Correction.objects.filter(link=link, kind=CorrectionKind.FORFEIT).select_related(
         "match__seat_a", "match__seat_b"
     )
@@ -91,8 +96,11 @@ def _latest(link: LeagueTournament) -> list[Correction]:
 
 
 def match_winner(link: LeagueTournament, match: Match, seat_of: dict[int, Seat]) -> int | None:
-    """The seat id that holds ``match`` in the league's record (its latest forfeit's opponent,
-    else who won it); ``seat_of`` maps member ids to their seats."""
+    """The seat id that holds ``match`` in the league's record.
+
+    That is its latest forfeit's opponent, else who won it. ``seat_of`` maps member ids to their
+    seats.
+    """
     last = (
         Correction.objects.filter(link=link, match=match, kind=CorrectionKind.FORFEIT)
         .order_by("-id")

@@ -1,9 +1,11 @@
-"""Players ask to join a league (docs/leagues.md, *Join requests*): anyone sends a handle and
-gets a request token; the league's organizers accept (a member is made) or decline; the token
-reads the request, and once it is accepted the member's claim code.
+"""Players ask to join a league (docs/leagues.md, *Join requests*).
 
-The claim code is derived from the request token (an HMAC), and the member is made with its
-hash: the server never keeps it in clear, and only the token's holder can read it.
+Anyone sends a handle and gets a request token. The league's organizers accept or decline. Accepting
+makes a member. The token reads the request. Once it is accepted, the token also reads the member's
+claim code.
+
+The claim code is derived from the request token, as an HMAC. The member is made with its hash. So
+the server never keeps the code in clear, and only the token's holder can read it.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def join_request_send(*, slug: str, handle: str, message: str) -> JoinRequestTic
 
 
 def join_request_standing(*, slug: str, token: str) -> JoinRequestStanding:
-    """The request its token names, with the member's claim code while it is unclaimed."""
+    """The request its token names, with the member's claim code while unclaimed."""
     found = (
         JoinRequest.objects.select_related("member")
         .filter(league__slug=slug, token_hash=hash_token(token))
@@ -82,7 +84,7 @@ def join_request_standing(*, slug: str, token: str) -> JoinRequestStanding:
 
 
 def join_request_list(*, organizer: Organizer | None, slug: str) -> list[JoinRequestView]:
-    """Every request to join the league, oldest first (to its organizers)."""
+    """Every request to join the league, oldest first, for its organizers."""
     league = league_of(slug)
     require_organizer(organizer, league)
     found = league.join_requests.select_related("member", "decided_by")
@@ -102,8 +104,10 @@ def join_request_view(request: JoinRequest) -> JoinRequestView:
 def join_request_accept(
     *, organizer: Organizer | None, slug: str, request_id: int
 ) -> JoinRequestView:
-    """Accept a pending request: a human member with the handle asked for (``handle_taken``
-    if a member took it meanwhile: the request stays pending)."""
+    """Accept a pending request: a human member with the handle asked for.
+
+    ``handle_taken`` if a member took it meanwhile. The request then stays pending.
+    """
     league = league_of(slug)
     by = require_organizer(organizer, league)
     with transaction.atomic():
@@ -116,7 +120,7 @@ def join_request_accept(
 def join_request_decline(
     *, organizer: Organizer | None, slug: str, request_id: int, reason: str
 ) -> JoinRequestView:
-    """Decline a pending request; ``reason`` is shown to the player."""
+    """Decline a pending request. The player is shown ``reason``."""
     league = league_of(slug)
     by = require_organizer(organizer, league)
     with transaction.atomic():

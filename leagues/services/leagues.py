@@ -1,8 +1,10 @@
-"""League writes: leagues, seasons, members and their tokens, webhook endpoints, and tournaments
-that join a season when they are created (by an organizer, or by a host with the join code).
+"""League writes: leagues, seasons, members and their tokens, webhook endpoints.
 
-Only a league's organizers write to it. Recording results lives in ``recording``; webhook
-deliveries in ``webhooks``.
+Tournaments join a season here too, when they are created. An organizer creates them, or a host with
+the join code.
+
+Only a league's organizers write to it. Recording results lives in ``recording``. Webhook deliveries
+live in ``webhooks``.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def league_of(slug: str) -> League:
 
 
 def require_organizer(organizer: Organizer | None, league: League | None = None) -> Organizer:
-    """An organizer token, and (given a league) one of that league's organizers."""
+    """An organizer token and, given a league, one of its organizers."""
     if organizer is None:
         raise ForbiddenError(
             "organizer_required", _("Send `Authorization: Token <organizer token>`.")
@@ -73,8 +75,10 @@ def require_organizer(organizer: Organizer | None, league: League | None = None)
 
 
 def organizes_league_of(user_id: int, tournament: Tournament) -> bool:
-    """Whether ``user_id`` organizes the league whose season ``tournament`` joined: a league's
-    organizers all host its tournaments, whichever of them opened one."""
+    """Whether ``user_id`` organizes the league whose season ``tournament`` joined.
+
+    A league's organizers all host its tournaments, whichever of them opened one.
+    """
     return LeagueTournament.objects.filter(
         tournament=tournament, season__league__organizers=user_id
     ).exists()
@@ -83,7 +87,7 @@ def organizes_league_of(user_id: int, tournament: Tournament) -> bool:
 def league_create(
     *, organizer: Organizer | None, name: str, slug: str, description: str = "", public: bool = True
 ) -> League:
-    """A new league; its creator is its first organizer (``services.organizing`` adds more)."""
+    """A new league, with its creator as first organizer. ``services.organizing`` adds more."""
     by = require_organizer(organizer)
     if slug in RESERVED_SLUGS:
         raise ConflictError("slug_taken", _("That slug is reserved."))
@@ -103,7 +107,10 @@ def league_create(
 
 
 def organizers_changed(league: League, change: str, username: str, by: str) -> None:
-    """Audit a change of ``league``'s organizers: who, which way, by whom (names as they are)."""
+    """Audit a change of ``league``'s organizers: who, which way, by whom.
+
+    Names are kept as they are now.
+    """
     OrganizerChange.objects.create(league=league, change=change, username=username, by=by)
 
 
@@ -119,8 +126,11 @@ def season_create(
     advice_allowed: bool = False,
     **options: object,
 ) -> Season:
-    """A season of ``slug``'s league, with its scoring table and the options its tournaments use
-    (``basic_set``, ``additional_sets``, ``beach_cup``, ``winter_mode``, ``robot_difficulty``)."""
+    """A season of ``slug``'s league, with its scoring table and tournament options.
+
+    The options are ``basic_set``, ``additional_sets``, ``beach_cup``, ``winter_mode`` and
+    ``robot_difficulty``.
+    """
     league = league_of(slug)
     require_organizer(organizer, league)
     check_dates(starts_on, ends_on)
@@ -143,7 +153,7 @@ def season_create(
 
 
 def check_dates(starts_on: date | None, ends_on: date | None) -> None:
-    """A season ends on or after the day it starts (either may be left open)."""
+    """A season ends on or after its first day. Either may be left open."""
     if starts_on is not None and ends_on is not None and ends_on < starts_on:
         raise ApplicationError(
             "bad_season_dates",
@@ -153,8 +163,11 @@ def check_dates(starts_on: date | None, ends_on: date | None) -> None:
 
 
 def require_season_open(season: Season) -> None:
-    """A tournament opens in a season on the days it runs: from ``starts_on`` to ``ends_on``,
-    both included, in the server's time zone (an open end runs on)."""
+    """A tournament opens in a season on the days it runs.
+
+    Those are ``starts_on`` to ``ends_on``, both included, in the server's time zone. An open end
+    runs on.
+    """
     if season.archived_at is not None:
         raise ConflictError("season_archived", _("This season is archived."))
     require_open(season)
@@ -168,7 +181,7 @@ def require_season_open(season: Season) -> None:
 
 
 def check_tournament_options(options: Mapping[str, object]) -> None:
-    """The tournaments' own option rules (a 1-seat check of the same values)."""
+    """The tournaments' own option rules, as a 1-seat check of the same values."""
     from tournaments.rules.errors import RuleError
     from tournaments.rules.options import check_options
 
@@ -214,9 +227,11 @@ def season_of(season_id: int) -> Season:
 
 
 def require_open(season: Season) -> None:
-    """``409 season_closed`` naming the season if its results are closed
-    (``closing.season_close``): the caller holds a lock a close also takes, the league's row or
-    the season's."""
+    """``409 season_closed``, naming the season, if its results are closed
+    (``closing.season_close``).
+
+    The caller holds a lock that a close also takes: the league's row or the season's.
+    """
     if season.closed_at is not None:
         raise ConflictError(
             "season_closed",
@@ -234,7 +249,7 @@ def require_season_in(slug: str, season_id: int) -> Season:
 
 
 def member_create(*, organizer: Organizer | None, slug: str, handle: str) -> tuple[Member, str]:
-    """A human member; the claim code returned (this once) lets its person claim a token."""
+    """A human member. The claim code is returned this once; its person claims a token with it."""
     league = league_of(slug)
     require_organizer(organizer, league)
     claim, digest = new_token()
@@ -242,8 +257,10 @@ def member_create(*, organizer: Organizer | None, slug: str, handle: str) -> tup
 
 
 def member_add(*, league: League, handle: str, claim_hash: str) -> Member:
-    """A human member of ``league`` whose claim code hashes to ``claim_hash`` (made by an
-    organizer, or by accepting a join request: ``joining``)."""
+    """A human member of ``league`` whose claim code hashes to ``claim_hash``.
+
+    An organizer makes it, or accepting a join request does (``joining``).
+    """
     if handle.lower().startswith("bot "):
         raise ConflictError("handle_taken", _("Handles starting with 'Bot ' are the bots'."))
     try:
@@ -256,13 +273,16 @@ def member_add(*, league: League, handle: str, claim_hash: str) -> Member:
 
 
 def handle_taken(league_id: int, handle: str) -> None:
-    """A member now holds ``handle``: a redirect from it (a former handle of any member, this
-    one renamed back included) ends. Called in the transaction that gives the handle."""
+    """A member now holds ``handle``, so any redirect from it ends.
+
+    That redirect may come from any member's former handle, this one's renamed back included. Called
+    in the transaction that gives the handle.
+    """
     FormerHandle.objects.filter(league_id=league_id, handle__iexact=handle).delete()
 
 
 def member_claim(*, slug: str, claim_code: str) -> tuple[Member, str]:
-    """The member token, shown this once: the claim code works once (stored hashed, like it)."""
+    """The member token, shown this once. The claim code works once; both are stored hashed."""
     league = league_of(slug)
     with transaction.atomic():
         member = (
@@ -290,8 +310,10 @@ def member_of_token(token: str) -> Member:
 def webhook_create(
     *, organizer: Organizer | None, slug: str, url: str, events: list[str]
 ) -> tuple[WebhookEndpoint, str]:
-    """An endpoint of the league for ``events`` (empty: all); its signing secret, shown once.
-    The URL must name a public http(s) destination (``destinations``)."""
+    """A league endpoint for ``events`` (empty: all), and its signing secret, shown once.
+
+    The URL must name a public http(s) destination (``destinations``).
+    """
     league = league_of(slug)
     require_organizer(organizer, league)
     check_webhook(url, events)
@@ -303,8 +325,11 @@ def webhook_create(
 
 
 def check_webhook(url: str | None, events: list[str]) -> None:
-    """``bad_webhook_events`` for an unknown kind; a URL (if given) must name a public http(s)
-    destination (``destinations``: ``bad_webhook_url``, ``webhook_url_forbidden``)."""
+    """``bad_webhook_events`` for an unknown kind.
+
+    A URL, if given, must name a public http(s) destination. ``destinations`` refuses it otherwise
+    (``bad_webhook_url``, ``webhook_url_forbidden``).
+    """
     unknown = sorted(set(events) - set(EVENT_KINDS))
     if unknown:
         raise ApplicationError(
@@ -336,8 +361,11 @@ def _season_options(season: Season, options: dict[str, object]) -> dict[str, obj
 
 
 def _opening(season_id: int) -> Season:
-    """The season a tournament opens in, locked (``seasons.season_update`` holds the lock too:
-    an edit of its options waits for this tournament and then sees it) and open for it."""
+    """The season a tournament opens in, locked and open for it.
+
+    ``seasons.season_update`` holds the lock too. So an edit of its options waits for this
+    tournament, then sees it.
+    """
     locked = Season.objects.select_for_update(of=("self",)).select_related("league")
     season = locked.filter(pk=season_id).first()
     if season is None:  # deleted since it was read (``seasons.season_delete``)
@@ -349,7 +377,7 @@ def _opening(season_id: int) -> Season:
 def season_tournament_organize(
     *, organizer: Organizer | None, season_id: int, **options: object
 ) -> Tournament:
-    """The league's organizer opens a tournament of the season (no seat taken)."""
+    """The league's organizer opens a tournament of the season. No seat is taken."""
     by = require_organizer(organizer, season_of(season_id).league)
     with transaction.atomic():
         season = _opening(season_id)
@@ -362,8 +390,10 @@ def season_tournament_organize(
 def season_tournament_host(
     *, join_code: str, host_name: str, member_token: str | None = None, **options: object
 ) -> lobby.SeatTicket:
-    """A host opens a tournament of the season whose join code it holds (and, with a member
-    token of that league, sits as that member)."""
+    """A host opens a tournament of the season whose join code it holds.
+
+    With a member token of that league, the host sits as that member.
+    """
     found = Season.objects.filter(join_code=join_code.upper()).values_list("pk", flat=True)
     if not found:
         raise NotFoundError("unknown_join_code", _("No season has that join code."))
@@ -379,8 +409,10 @@ def season_tournament_host(
 
 
 def league_seat_join(*, code: str, name: str | None, member_token: str) -> lobby.SeatTicket:
-    """Join a league tournament's lobby as the member whose token this is (its handle is the
-    seat's name unless another is given)."""
+    """Join a league tournament's lobby as the member whose token this is.
+
+    The seat is named after its handle unless another name is given.
+    """
     member = member_of_token(member_token)
     link = LeagueTournament.objects.filter(tournament__code=code.strip().upper()).first()
     if link is None:

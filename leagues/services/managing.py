@@ -1,6 +1,8 @@
-"""A league organizer's management writes: members (rename, remove, reissue a token) and
-webhook endpoints (edit, delete, rotate the secret, ping, resend a delivery); a season's are in
-``seasons``. Each checks that the caller is one of the league's organizers (``services``).
+"""A league organizer's management writes.
+
+Members: rename, remove, reissue a token. Webhook endpoints: edit, delete, rotate the secret, ping,
+resend a delivery. A season's writes are in ``seasons``. Each write checks that the caller organizes
+the league (``services``).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def _human(slug: str, handle: str, *, lock: bool = False) -> Member:
 
 
 def member_rename(*, organizer: Organizer | None, slug: str, handle: str, new: str) -> Member:
-    """A human member's new handle (its results, standings and rating follow it)."""
+    """A human member's new handle. Its results, standings and rating follow it."""
     require_organizer(organizer, league_of(slug))
     member = _human(slug, handle)
     if new.lower().startswith("bot "):
@@ -62,8 +64,10 @@ def member_rename(*, organizer: Organizer | None, slug: str, handle: str, new: s
 
 
 def member_remove(*, organizer: Organizer | None, slug: str, handle: str) -> None:
-    """Remove a human member that never sat in a league tournament (one with results is part
-    of the record: disqualify it instead, a correction)."""
+    """Remove a human member that never sat in a league tournament.
+
+    A member with results is part of the record. Disqualify it instead, with a correction.
+    """
     require_organizer(organizer, league_of(slug))
     with transaction.atomic():
         # Locked before the check: a join that is seating the member finishes first and its
@@ -77,7 +81,7 @@ def member_remove(*, organizer: Organizer | None, slug: str, handle: str) -> Non
 
 
 def member_token_reissue(*, organizer: Organizer | None, slug: str, handle: str) -> str:
-    """A new claim code for the member, shown this once; its token (if claimed) stops working."""
+    """A new claim code for the member, shown this once. Its token, if claimed, stops working."""
     require_organizer(organizer, league_of(slug))
     member = _human(slug, handle)
     claim, digest = new_token()
@@ -102,8 +106,11 @@ def webhook_of(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> W
 def webhook_update(
     *, organizer: Organizer | None, slug: str, endpoint_id: int, changes: Mapping[str, object]
 ) -> WebhookEndpoint:
-    """Change an endpoint's ``url``, ``events`` or ``active`` in place (its secret, sequence and
-    delivery log kept), checked as at registration; deliveries still pending go to the new URL."""
+    """Change an endpoint's ``url``, ``events`` or ``active`` in place.
+
+    Its secret, sequence and delivery log are kept. Changes are checked as at registration.
+    Deliveries still pending go to the new URL.
+    """
     webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
     url, events = changes.get("url"), changes.get("events", [])
     assert (url is None or isinstance(url, str)) and isinstance(events, list)  # a valid input
@@ -124,7 +131,7 @@ def webhook_update(
 
 
 def webhook_delete(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> None:
-    """Delete an endpoint and its delivery log (nothing more is sent to it)."""
+    """Delete an endpoint and its delivery log. Nothing more is sent to it."""
     endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
     with transaction.atomic():
         # Lock the endpoint before its deliveries are collected: an event being logged for it
@@ -136,7 +143,7 @@ def webhook_delete(*, organizer: Organizer | None, slug: str, endpoint_id: int) 
 
 
 def webhook_rotate(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> str:
-    """A new signing secret, shown this once: every attempt from now on is signed with it."""
+    """A new signing secret, shown this once. Every attempt from now on is signed with it."""
     endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
     endpoint.secret = secrets.token_hex(32)
     endpoint.save(update_fields=["secret"])
@@ -144,8 +151,10 @@ def webhook_rotate(*, organizer: Organizer | None, slug: str, endpoint_id: int) 
 
 
 def webhook_ping(*, organizer: Organizer | None, slug: str, endpoint_id: int) -> WebhookDelivery:
-    """A ``ping`` event to this endpoint alone (whatever it subscribed to), logged and retried
-    like any delivery: a receiver's test."""
+    """A ``ping`` event to this endpoint alone, whatever it subscribed to: a receiver's test.
+
+    It is logged and retried like any delivery.
+    """
     endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
     with transaction.atomic():
         [delivery_id] = webhooks.emit_to(
@@ -157,8 +166,11 @@ def webhook_ping(*, organizer: Organizer | None, slug: str, endpoint_id: int) ->
 def delivery_retry(
     *, organizer: Organizer | None, slug: str, endpoint_id: int, delivery_id: int
 ) -> WebhookDelivery:
-    """Send a delivery of this endpoint again, delivered or not (same key and body, signed
-    anew when sent): a new round of attempts, counted on from the earlier ones."""
+    """Send a delivery of this endpoint again, delivered or not.
+
+    It keeps its key and body, and is signed anew when sent. This starts a new round of attempts.
+    They are counted on from the earlier ones.
+    """
     endpoint = webhook_of(organizer=organizer, slug=slug, endpoint_id=endpoint_id)
     delivery = WebhookDelivery.objects.filter(endpoint=endpoint, pk=delivery_id).first()
     if delivery is None:

@@ -1,6 +1,9 @@
-"""A league's organizers manage the league itself: co-organizers (added and removed by
-username, each change audited; the last one stays), its name, description and visibility, its
-deletion while none of its tournaments has been played, and the leagues one organizes."""
+"""A league's organizers manage the league itself.
+
+They add and remove co-organizers by username. Each change is audited, and the last organizer stays.
+They edit its name, description and visibility. They may delete it while none of its tournaments has
+been played. Each organizer lists the leagues it organizes.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ PLAYED = (Status.DECK, Status.MATCH, Status.FINISHED)
 
 
 def organizer_list(*, organizer: Organizer | None, slug: str) -> list[OrganizerItem]:
-    """The league's organizers by username (to its organizers)."""
+    """The league's organizers by username, for its organizers."""
     league = league_of(slug)
     require_organizer(organizer, league)
     names = league.organizers.order_by("username").values_list("username", flat=True)
@@ -51,8 +54,10 @@ def organizer_add(*, organizer: Organizer | None, slug: str, username: str) -> O
 
 
 def organizer_remove(*, organizer: Organizer | None, slug: str, username: str) -> None:
-    """One of the league's organizers (the caller included) stops organizing it; the last one
-    stays (``409 last_organizer``)."""
+    """One of the league's organizers, the caller included, stops organizing it.
+
+    The last one stays (``409 last_organizer``).
+    """
     by = require_organizer(organizer, league_of(slug))
     with transaction.atomic():
         # The league's row lock: two organizers removing each other at once cannot both pass
@@ -74,7 +79,7 @@ def organizer_remove(*, organizer: Organizer | None, slug: str, username: str) -
 
 
 def organizer_change_rows(*, organizer: Organizer | None, slug: str) -> QuerySet[OrganizerChange]:
-    """Who added or removed which organizer, when, oldest first (to the league's organizers)."""
+    """Who added or removed which organizer, when, oldest first. For the league's organizers."""
     league = league_of(slug)
     require_organizer(organizer, league)
     # Not the related manager's: it reads each row's league id (which GraphQL's optimizer may
@@ -90,7 +95,7 @@ def organizer_changes(*, organizer: Organizer | None, slug: str) -> list[Organiz
 def league_update(
     *, organizer: Organizer | None, slug: str, changes: dict[str, object]
 ) -> LeagueView:
-    """The league's name, description or visibility (``public``); its slug stays its address."""
+    """The league's name, description or visibility (``public``). Its slug stays its address."""
     league = league_of(slug)
     by = require_organizer(organizer, league)
     for name in ("name", "description"):
@@ -103,8 +108,11 @@ def league_update(
 
 
 def league_delete(*, organizer: Organizer | None, slug: str) -> None:
-    """Delete a league no tournament was played in, with its seasons, members, webhooks and
-    requests (``409 league_played`` otherwise); its lobbies go on as ordinary tournaments."""
+    """Delete a league no tournament was played in (``409 league_played`` otherwise).
+
+    Its seasons, members, webhooks and requests go with it. Its lobbies go on as ordinary
+    tournaments.
+    """
     require_organizer(organizer, league_of(slug))
     with transaction.atomic():
         # The league's lock (a recording holds it), then its tournaments' rows in id order (a

@@ -1,11 +1,15 @@
-"""A finished tournament's result enters its season exactly once: places and points, the
-season's standings, the league's ratings and their history, and the webhooks that say so.
+"""A finished tournament's result enters its season exactly once.
 
-Recording holds the league's row lock, so a league's results enter one at a time in one order
-(``recorded_seq``): the rating of each builds on the one before. ``league_recompute`` replays
-the recorded tournaments in that order from the tournaments themselves, which must give exactly
-the incremental rows (a test holds it); it also splits the bot members of leagues recorded before
-bots were told apart by strength (``manage.py league_recompute <slug>``).
+It gives places and points, the season's standings, and the league's ratings and their history.
+Webhooks announce it.
+
+Recording holds the league's row lock. So a league's results enter one at a time, in one order
+(``recorded_seq``). The rating of each builds on the one before.
+
+``league_recompute`` replays the recorded tournaments in that order, from the tournaments
+themselves. That must give exactly the incremental rows; a test holds it. It also splits the bot
+members of leagues recorded before bots were told apart by strength. Run it with ``manage.py
+league_recompute <slug>``.
 """
 
 from __future__ import annotations
@@ -46,8 +50,10 @@ from tournaments.selectors.owed import Owed
 
 
 def in_league(tournament_id: int) -> bool:
-    """Whether the tournament joined a season (when it was opened: it never joins later), so
-    that its round and end concern a league (``settings.TOURNAMENT_HOOKS``)."""
+    """Whether the tournament's round and end concern a league (``settings.TOURNAMENT_HOOKS``).
+
+    That is when it joined a season. It joins only when opened, never later.
+    """
     return LeagueTournament.objects.filter(tournament_id=tournament_id).exists()
 
 
@@ -55,9 +61,11 @@ TOURNAMENT_FINISHED = "leagues.tasks.tournament_finished"
 
 
 def results_owed(*, now: datetime) -> list[Owed]:
-    """Finished league tournaments whose result is not entered yet, for the reconciler
-    (``settings.RECONCILE_SOURCES``): their hook task was lost. League work, not the
-    tournament's: no tournament lock is taken for it (the league's lock serialises it)."""
+    """Finished league tournaments whose result is not entered yet, for the reconciler.
+
+    Their hook task was lost (``settings.RECONCILE_SOURCES``). This is league work, not the
+    tournament's. So no tournament lock is taken for it; the league's lock serialises it.
+    """
     links = LeagueTournament.objects.filter(
         recorded_at__isnull=True,
         tournament__status=Status.FINISHED,
@@ -70,7 +78,10 @@ def results_owed(*, now: datetime) -> list[Owed]:
 
 
 def tournament_record(*, tournament_id: int) -> bool:
-    """Enter a finished league tournament's result (``False``: not one, or already entered)."""
+    """Enter a finished league tournament's result.
+
+    ``False`` if it is not one, or was already entered.
+    """
     found = (
         LeagueTournament.objects.filter(tournament_id=tournament_id, recorded_at__isnull=True)
         .values_list("pk", "season__league_id")
@@ -100,8 +111,10 @@ def tournament_record(*, tournament_id: int) -> bool:
 
 
 def _apply(link: LeagueTournament) -> list[Result]:
-    """Results, standings and ratings of one tournament, its corrections applied (the caller
-    holds the league lock)."""
+    """Results, standings and ratings of one tournament, its corrections applied.
+
+    The caller holds the league lock.
+    """
     members = members_of(link)
     ended = forfeits.board(link, members)
     last_round = link.tournament.round
@@ -134,7 +147,7 @@ def _apply(link: LeagueTournament) -> list[Result]:
 
 
 def _outcomes(link: LeagueTournament, finishers: list[Finisher]) -> list[Outcome]:
-    """What the tournament produced, then its corrections (``rules.corrected``) if it has any."""
+    """What the tournament produced, then its corrections if any (``rules.corrected``)."""
     table = link.season.scoring
     outcomes = [
         Outcome(
@@ -161,8 +174,11 @@ def _outcomes(link: LeagueTournament, finishers: list[Finisher]) -> list[Outcome
 
 
 def members_of(link: LeagueTournament) -> list[tuple[Seat, Member]]:
-    """The scoring seats that are members: a linked human seat, or a bot (a bot member of the
-    league by its name and strength, made on first sight) when the season allows bots."""
+    """The scoring seats that are members.
+
+    A human seat counts if it is linked. A bot seat counts when the season allows bots. It plays as
+    a bot member of the league, by name and strength. That member is made on first sight.
+    """
     tournament, season = link.tournament, link.season
     seats = tournament.seats.select_related("member_link__member")
     found = []
@@ -178,8 +194,10 @@ def members_of(link: LeagueTournament) -> list[tuple[Seat, Member]]:
 
 
 def _bot_member(league_id: int, seat: Seat) -> Member:
-    """The bot member a bot seat plays as: one per name and strength, since a rookie and a
-    champion of one name are not one player (one rating would blend them)."""
+    """The bot member a bot seat plays as, one per name and strength.
+
+    A rookie and a champion of one name are not one player. One rating would blend them.
+    """
     level = seat.bot_level or DEFAULT_LEVEL
     bot, _ = Member.objects.get_or_create(
         league_id=league_id,
@@ -291,17 +309,22 @@ def round_announce(*, tournament_id: int, round_number: int) -> bool:
 
 
 def league_recompute(*, league_id: int) -> int:
-    """Recompute the league's results, standings and ratings from its recorded tournaments,
-    replayed in their recorded order; returns how many were replayed (``season_closed``, and
-    nothing changed, if that would move a closed season)."""
+    """Recompute the league's results, standings and ratings from its recorded tournaments.
+
+    They are replayed in their recorded order. Returns how many were replayed. If that would move a
+    closed season, ``season_closed``, and nothing changes.
+    """
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league_id)
         return league_replay(league_id=league_id)
 
 
 def league_replay(*, league_id: int) -> int:
-    """``league_recompute``'s work, for a caller that holds the league's lock (a correction)
-    inside its transaction: ``season_closed`` if it would move a closed season."""
+    """``league_recompute``'s work, inside the caller's transaction.
+
+    The caller (a correction) holds the league's lock. ``season_closed`` if it would move a closed
+    season.
+    """
     with closing.kept_closed(league_id):
         return _replay(league_id)
 

@@ -1,18 +1,23 @@
 """Scheduled starts with check-in, and the league's calendar.
 
-An organizer schedules a league tournament still in its lobby, on one of its season's days: it
-starts at ``starts_at`` and its seats check in during the ``checkin_minutes`` before. At
-``starts_at`` the tournament starts by itself when every seat is taken and every player's seat
-checked in (bots are always ready). A player who did not check in (a no-show) cancels it with the
-reason, which every seat reads in its ``tournament_cancelled`` event, or, with the ``bot``
-no-show policy, leaves its seat to a bot of the schedule's strength, each no-show member's
-``no_show`` correction is appended, and the tournament starts. An open seat always cancels it.
+An organizer schedules a league tournament still in its lobby, on one of its season's days. It
+starts at ``starts_at``. Its seats check in during the ``checkin_minutes`` before.
 
-The start is queued for its time when scheduled, and the reconciler queues it again while it is
-owed (``starts_owed``: the schedule's rows say what is owed, a queued task is a nudge), so a lost
-message or a dead worker delays it by one reconcile period at most. The start settles in one
-transaction under the schedule's row lock: bots, corrections, the start and the outcome commit
-together or not at all, so a crash half-way leaves it owed and the next attempt does it whole.
+At ``starts_at`` the tournament starts by itself when ready. Every seat must be taken and every
+player's seat checked in. Bots are always ready. An open seat always cancels it.
+
+A player who did not check in is a no-show. A no-show cancels the tournament with the reason. Every
+seat reads the reason in its ``tournament_cancelled`` event. The ``bot`` no-show policy instead
+leaves the seat to a bot of the schedule's strength. Then each no-show member gets a ``no_show``
+correction, and the tournament starts.
+
+The start is queued for its time when scheduled. The reconciler queues it again while it is owed
+(``starts_owed``). The schedule's rows say what is owed; a queued task is only a nudge. So a lost
+message or a dead worker delays it by one reconcile period at most.
+
+The start settles in one transaction under the schedule's row lock. Bots, corrections, the start and
+the outcome commit together or not at all. So a crash half-way leaves it owed. The next attempt does
+it whole.
 """
 
 from __future__ import annotations
@@ -66,8 +71,11 @@ def schedule_set(
     no_show: str = NoShow.CANCEL,
     bot_level: str = DEFAULT_LEVEL,
 ) -> Schedule:
-    """Schedule (or move) a lobby's start, with its no-show policy; ``schedule_in_past``,
-    ``schedule_outside_season``, ``season_archived``, ``not_in_lobby``, ``bots_not_allowed``."""
+    """Schedule or move a lobby's start, with its no-show policy.
+
+    Refusals: ``schedule_in_past``, ``schedule_outside_season``, ``season_archived``,
+    ``not_in_lobby``, ``bots_not_allowed``.
+    """
     league = league_of(slug)
     require_organizer(organizer, league)
     now = timezone.now()
@@ -97,8 +105,10 @@ def schedule_set(
 
 
 def schedule_delete(*, organizer: Organizer | None, slug: str, tournament_id: int) -> None:
-    """Delete a start before its time (its check-ins go with it; the lobby stays open):
-    ``not_scheduled``, ``schedule_settled`` from the start time on, ``season_closed``."""
+    """Delete a start before its time. Its check-ins go with it; the lobby stays open.
+
+    Refusals: ``not_scheduled``, ``schedule_settled`` from the start time on, ``season_closed``.
+    """
     require_organizer(organizer, league_of(slug))
     with transaction.atomic():
         # The locks ``schedule_set`` takes, in its order (the link, the season: a close waits
@@ -152,9 +162,11 @@ def _dates(starts_on: date | None, ends_on: date | None) -> dict[str, str | None
 
 
 def require_schedules_within(season: Season, starts_on: date | None, ends_on: date | None) -> None:
-    """``schedules_outside_season`` when new dates of ``season`` would leave a start still to
-    come outside them (the caller holds the season's row lock); ``details.tournaments`` names
-    each with its start."""
+    """Refuse new dates of ``season`` that would leave a start to come outside them.
+
+    The refusal is ``schedules_outside_season``. ``details.tournaments`` names each such tournament
+    with its start. The caller holds the season's row lock.
+    """
     pending = Schedule.objects.filter(link__season=season, outcome=ScheduleOutcome.PENDING)
     outside = [
         {"tournament": tid, "starts_at": at.isoformat()}
@@ -170,8 +182,10 @@ def require_schedules_within(season: Season, starts_on: date | None, ends_on: da
 
 
 def seat_checkin(*, tournament_id: int, seat: Seat | None) -> CheckIn:
-    """The calling seat checks in (again: the same check-in); ``not_scheduled``,
-    ``checkin_not_open``, ``checkin_closed``."""
+    """The calling seat checks in. Checking in again keeps the same check-in.
+
+    Refusals: ``not_scheduled``, ``checkin_not_open``, ``checkin_closed``.
+    """
     with transaction.atomic():
         # The schedule's row lock: a check-in is either seen by the start (which holds the
         # lock while it replaces or counts the absent) or comes after it and is refused.
@@ -214,8 +228,10 @@ def starts_owed(*, now: datetime) -> list[Owed]:
 
 
 def scheduled_start(*, tournament_id: int) -> str:
-    """Start the tournament or cancel it with the reason, once, at its time; the outcome
-    (``""`` while it is not yet time or for no schedule)."""
+    """Start the tournament, or cancel it with the reason, once, at its time.
+
+    Returns the outcome. It is ``""`` before the time, or when there is no schedule.
+    """
     with transaction.atomic():
         # Claims the start: a second task (the reconciler's nudge) waits, then finds it settled.
         schedule = (
@@ -256,7 +272,7 @@ def _absent(schedule: Schedule) -> list[Seat]:
 
 
 def _not_ready(schedule: Schedule) -> str:
-    """Why the tournament cannot start at its time, in words ("" when it can)."""
+    """Why the tournament cannot start at its time, in words. ``""`` when it can."""
     open_seats = free_numbers(schedule.link.tournament)
     if open_seats:
         return f"seats_open: seats {', '.join(str(n + 1) for n in open_seats)} not taken"
@@ -267,8 +283,11 @@ def _not_ready(schedule: Schedule) -> str:
 
 
 def _replace_no_shows(schedule: Schedule) -> str:
-    """Each absent player's seat goes to a bot; each absent member's ``no_show`` correction is
-    appended (it names the member, so it shows in its history). The schedule's new reason."""
+    """Give each absent player's seat to a bot, and return the schedule's new reason.
+
+    Each absent member gets a ``no_show`` correction. It names the member, so it shows in its
+    history.
+    """
     link = schedule.link
     absent = _absent(schedule)
     for seat in absent:
@@ -317,9 +336,11 @@ def calendar(slug: str) -> list[ScheduleView]:
 
 
 def tournament_schedule(*, tournament_id: int, seat: Seat | None) -> TournamentScheduleView:
-    """A tournament's scheduled start as its lobby reads it: the calendar's view, its league's
-    ``slug``, and ``you`` (the calling seat of this tournament, numbered from 1, and whether it
-    checked in; ``None`` for anyone else); ``not_scheduled``."""
+    """A tournament's scheduled start as its lobby reads it; else ``not_scheduled``.
+
+    It holds the calendar's view and its league's ``slug``. ``you`` is the calling seat of this
+    tournament, numbered from 1, and whether it checked in. ``you`` is ``None`` for anyone else.
+    """
     schedule = (
         Schedule.objects.filter(link__tournament_id=tournament_id)
         .select_related("link__tournament", "link__season__league")

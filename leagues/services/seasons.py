@@ -1,6 +1,9 @@
-"""A league organizer's season writes: edit a season (name, dates, policies, its scoring table
-until its first result, its tournaments' options until one is opened), archive it, and delete
-one that never had a tournament (docs/leagues.md, *Management*)."""
+"""A league organizer's season writes (docs/leagues.md, *Management*).
+
+An organizer edits a season: its name, dates and policies. The scoring table can change until its
+first result. Its tournaments' options can change until one is opened. An organizer may archive a
+season, and delete one that never had a tournament.
+"""
 
 from __future__ import annotations
 
@@ -33,9 +36,12 @@ RESULTLESS = frozenset({"name", "archived"})
 def season_update(
     *, organizer: Organizer | None, slug: str, season_id: int, changes: Mapping[str, object]
 ) -> Season:
-    """Edit a season's name, dates and policies (the policies hold for tournaments opened from
-    now on), its scoring (``season_has_results`` once a result is recorded) and options
-    (``season_has_tournaments`` once one is opened), or archive it or bring it back."""
+    """Edit a season, or archive it or bring it back.
+
+    Its name, dates and policies may change. New policies hold for tournaments opened from now on.
+    Its scoring may change until a result is recorded (``season_has_results``). Its options may
+    change until a tournament is opened (``season_has_tournaments``).
+    """
     require_organizer(organizer, require_season_in(slug, season_id).league)
     with transaction.atomic():
         season = _locked(season_id)
@@ -61,10 +67,12 @@ def season_update(
 
 
 def _locked(season_id: int) -> Season:
-    """The season's row, locked after its league's (the order a close takes them in). The
-    league's lock is the recording's: a result being recorded is seen here, or is recorded
-    with the new table. The season's is the schedules' and the openings': a start or a
-    tournament on its way is seen here, or checked against the new dates and options."""
+    """The season's row, locked after its league's, the order a close takes them in.
+
+    The league's lock is the recording's. So a result being recorded is seen here, or is recorded
+    with the new table. The season's lock is the schedules' and the openings'. So a start or a
+    tournament on its way is seen here. Otherwise it is checked against the new dates and options.
+    """
     League.objects.select_for_update().filter(seasons=season_id).first()
     season = Season.objects.select_for_update().filter(pk=season_id).first()
     if season is None:  # deleted meanwhile
@@ -73,7 +81,7 @@ def _locked(season_id: int) -> Season:
 
 
 def _new_scoring(season: Season, given: Mapping[str, object]) -> ScoringTable:
-    """The table with the keys given replaced, checked as at creation."""
+    """The table with the given keys replaced, checked as at creation."""
     if season.links.filter(recorded_seq__isnull=False).exists():
         raise ConflictError(
             "season_has_results",
@@ -87,8 +95,10 @@ def _new_scoring(season: Season, given: Mapping[str, object]) -> ScoringTable:
 
 
 def _set_options(season: Season, given: Mapping[str, object]) -> None:
-    """The season's tournament options, while none of its tournaments uses them (a cancelled
-    one aside): each tournament keeps the options it was opened with."""
+    """The season's tournament options, while no tournament uses them (a cancelled one aside).
+
+    Each tournament keeps the options it was opened with.
+    """
     if not given:
         return
     opened = season.links.exclude(tournament__status=Status.CANCELLED)
@@ -106,8 +116,10 @@ def _set_options(season: Season, given: Mapping[str, object]) -> None:
 
 
 def season_delete(*, organizer: Organizer | None, slug: str, season_id: int) -> None:
-    """Delete a season no tournament ever joined (``season_in_use`` otherwise: archive it) and
-    that no correction names (its audit trail stays)."""
+    """Delete a season no tournament ever joined and no correction names.
+
+    Otherwise ``season_in_use``: archive it instead. So a correction's audit trail stays.
+    """
     require_organizer(organizer, require_season_in(slug, season_id).league)
     with transaction.atomic():
         season = _locked(season_id)

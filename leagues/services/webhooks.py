@@ -1,17 +1,21 @@
 """Signed webhooks: the deliveries of a league's events to its endpoints.
 
-An event becomes one ``WebhookDelivery`` per subscribed endpoint in the transaction that caused
-it (so none is lost to a crash), each with an idempotency key that names the event (the same
-event never makes two deliveries for one endpoint); a task queued on commit sends it. A body is
-``{"id", "kind", "sequence", "occurred_at", "data"}`` as JSON, signed with the endpoint's secret:
+An event becomes one ``WebhookDelivery`` per subscribed endpoint. It is made in the transaction that
+caused the event. So none is lost to a crash. Each has an idempotency key that names the event. So
+the same event never makes two deliveries for one endpoint. A task queued on commit sends it.
+
+A body is ``{"id", "kind", "sequence", "occurred_at", "data"}`` as JSON. It is signed with the
+endpoint's secret:
 
     Challengers-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
 
-A failed attempt (no answer, or a status other than 2xx) queues the next one with exponential
-backoff, counted on the row (so a retry survives a worker's death, and the embedded runner and
-in-process tests retry the same way); ``MAX_ATTEMPTS`` failures mark it failed. A receiver drops
-a repeat by the ``Idempotency-Key`` header (= the body's ``id``), and orders what it got by
-``sequence`` (per endpoint, increasing from 1) since retries can arrive out of order.
+A failed attempt gets no answer, or a status other than 2xx. It queues the next attempt with
+exponential backoff, counted on the row. So a retry survives a worker's death. The embedded runner
+and in-process tests retry the same way. ``MAX_ATTEMPTS`` failures mark it failed.
+
+A receiver drops a repeat by the ``Idempotency-Key`` header, which is the body's ``id``. Retries can
+arrive out of order. So a receiver orders what it got by ``sequence``. That number increases from 1
+per endpoint.
 
 Every attempt goes to a checked public address and follows no redirect (``destinations``).
 """
@@ -73,9 +77,11 @@ def emit(
     data: dict[str, object],
     occurred_at: datetime | None = None,
 ) -> list[int]:
-    """Log ``kind`` for every active endpoint of the league that wants it and queue the sends
-    on commit; an event already logged under ``key`` for an endpoint is not logged again. Each
-    new delivery takes its endpoint's next ``sequence`` (1, 2, 3, … per endpoint)."""
+    """Log ``kind`` for the league's active endpoints that want it, and queue the sends on commit.
+
+    An event already logged under ``key`` for an endpoint is not logged again. Each new delivery
+    takes its endpoint's next ``sequence``: 1, 2, 3, … per endpoint.
+    """
     created = []
     when = occurred_at or timezone.now()  # one instant for every endpoint
     # As REST writes it (a correction's time as ISO 8601 text): the payload is stored as JSON.
@@ -115,10 +121,12 @@ def emit_to(
 
 
 def _next_sequence(endpoint_id: int) -> int | None:
-    """The endpoint's next event number (``None``: the endpoint is gone). The UPDATE locks the
-    endpoint's row until the event's transaction ends, so two events of one endpoint never take
-    the same number and numbers follow the order the events commit in, and a delete of the
-    endpoint waits for the event (``managing.webhook_delete``)."""
+    """The endpoint's next event number (``None``: the endpoint is gone).
+
+    The UPDATE locks the endpoint's row until the event's transaction ends. So two events of one
+    endpoint never take the same number. Numbers follow the order the events commit in. A delete of
+    the endpoint waits for the event (``managing.webhook_delete``).
+    """
     endpoints = WebhookEndpoint.objects.filter(pk=endpoint_id)
     if not endpoints.update(last_sequence=F("last_sequence") + 1):
         return None
@@ -135,8 +143,11 @@ def body_of(delivery: WebhookDelivery) -> bytes:
 
 
 def deliver(*, delivery_id: int) -> bool | None:
-    """One attempt: ``True`` delivered (or already), ``False`` failed (the next attempt is
-    queued, or the delivery marked failed after ``MAX_ATTEMPTS``), ``None`` nothing to send."""
+    """One attempt.
+
+    ``True``: delivered, now or before. ``None``: nothing to send. ``False``: failed. Then the next
+    attempt is queued. After ``MAX_ATTEMPTS`` failures the delivery is marked failed instead.
+    """
     delivery = WebhookDelivery.objects.select_related("endpoint").filter(pk=delivery_id).first()
     if delivery is None or delivery.status == DeliveryStatus.FAILED:
         return None
@@ -166,13 +177,15 @@ def deliver(*, delivery_id: int) -> bool | None:
 
 
 def backoff(attempts: int) -> float:
-    """Seconds between a delivery's ``attempts``-th failed attempt and the next one."""
+    """Seconds from a delivery's ``attempts``-th failed attempt to the next one."""
     return float(min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS))
 
 
 def deliveries_owed(*, now: datetime) -> list[Owed]:
-    """Pending deliveries for the reconciler (``settings.RECONCILE_SOURCES``): each one owed
-    since it was made, or since its next attempt was due."""
+    """Pending deliveries for the reconciler (``settings.RECONCILE_SOURCES``).
+
+    Each is owed since it was made, or since its next attempt was due.
+    """
     pending = WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING)
     pending = pending.annotate(made=F("attempts") - F("resent_after"))
     owed = []
@@ -187,8 +200,11 @@ def deliveries_owed(*, now: datetime) -> list[Owed]:
 def _owed_since(
     attempts: int, created: datetime, last: datetime | None, resent: datetime | None
 ) -> datetime:
-    """When a pending delivery's next attempt was due: at once when it was made or sent again,
-    else its backoff after the last attempt (``attempts`` made in this round)."""
+    """When a pending delivery's next attempt was due.
+
+    That is at once when it was made or sent again. Otherwise it is its backoff after the last
+    attempt (``attempts`` made in this round).
+    """
     if last is None or (resent is not None and resent >= last):
         return resent or created
     return last + timedelta(seconds=backoff(attempts))
@@ -213,9 +229,12 @@ def _post(delivery: WebhookDelivery) -> tuple[int | None, str]:
 
 
 def delivery_resend(*, delivery_id: int) -> None:
-    """Send a delivery again, delivered or not (an organizer's, or the admin's action): pending
-    again with the same key and body, queued on commit. Its attempts go on counting (the log
-    keeps them); this round has ``MAX_ATTEMPTS`` of its own, each signed when it is sent."""
+    """Send a delivery again, delivered or not: an organizer's or the admin's action.
+
+    It is pending again with the same key and body, queued on commit. Its attempts go on counting;
+    the log keeps them. This round has ``MAX_ATTEMPTS`` of its own. Each attempt is signed when
+    sent.
+    """
     WebhookDelivery.objects.filter(pk=delivery_id).update(
         status=DeliveryStatus.PENDING,
         delivered_at=None,
@@ -226,8 +245,10 @@ def delivery_resend(*, delivery_id: int) -> None:
 
 
 def deliveries_stalled(*, older_than_seconds: int = 300) -> int:
-    """Queue again every delivery still pending long after it was made (its worker died between
-    attempts): the receiver drops a repeat by its idempotency key."""
+    """Queue again every delivery still pending long after it was made.
+
+    Its worker died between attempts. The receiver drops a repeat by its idempotency key.
+    """
     since = timezone.now() - timedelta(seconds=older_than_seconds)
     stalled = WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING, created_at__lt=since)
     stalled = stalled.filter(Q(last_attempt_at__isnull=True) | Q(last_attempt_at__lt=since))

@@ -1,11 +1,12 @@
-"""The embeddable standings widget: ``/leagues/<slug>/embed/``, a minimal page of the league's
-default standings that the sites its organizers allow may frame.
+"""The embeddable standings widget: ``/leagues/<slug>/embed/``.
+
+It is a minimal page of the league's default standings. The sites its organizers allow may frame it.
 
 Every other page is sent with ``X-Frame-Options: DENY`` and ``frame-ancestors 'none'``. This one
-names the league's allowed origins in ``Content-Security-Policy: frame-ancestors`` and drops
-``X-Frame-Options`` (which cannot name more than one site); a league that allows none keeps both
-refusals. An origin is read strictly (``origin_parse``), so nothing but a scheme, a host and a
-port ever reaches the header.
+names the league's allowed origins in ``Content-Security-Policy: frame-ancestors``. It drops
+``X-Frame-Options``, which cannot name more than one site. A league that allows none keeps both
+refusals. An origin is read strictly (``origin_parse``). So only a scheme, a host and a port ever
+reach the header.
 """
 
 from __future__ import annotations
@@ -37,9 +38,12 @@ TEMPLATE = "leagues/embed.html"
 
 
 def origin_parse(text: str) -> str:
-    """``text`` as a canonical origin (``https://club.example``, ``http://[::1]:8000``), or
-    ``bad_origin``: http or https, a host name or an IP address, an optional port, nothing else
-    (no path but "/", no query, fragment, user, wildcard, space or quote)."""
+    """``text`` as a canonical origin, or ``bad_origin``.
+
+    Examples: ``https://club.example``, ``http://[::1]:8000``. An origin is http or https, a host
+    name or an IP address, and an optional port. Nothing else is allowed. There is no path but "/",
+    and no query, fragment, user, wildcard, space or quote.
+    """
     if not text.isascii() or any(char.isspace() or not char.isprintable() for char in text):
         raise _bad(_("An origin has no space, control or non-ASCII character."))
     try:
@@ -59,7 +63,7 @@ def origin_parse(text: str) -> str:
 
 
 def _host(host: str, *, bracketed: bool) -> str:
-    """The host as an origin writes it (an IPv6 address in brackets), or ``bad_origin``."""
+    """The host as an origin writes it, or ``bad_origin``. An IPv6 address goes in brackets."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
@@ -78,7 +82,8 @@ def _bad(message: str) -> ApplicationError:
 
 
 def embed_site_add(*, organizer: Organizer | None, slug: str, origin: str) -> EmbedSite:
-    """Allow ``origin`` to frame the league's widget (``409 embed_site_exists`` twice)."""
+    """Allow ``origin`` to frame the league's widget. Adding it twice is ``409
+    embed_site_exists``."""
     league = league_of(slug)
     require_organizer(organizer, league)
     canonical = origin_parse(origin)

@@ -1,10 +1,11 @@
-"""The public league pages: the web client's page shell at shareable paths, answering 404 for a
-league, season, member or tournament the server does not have (a link checker, a crawler or a
-link preview learns it is not there; the client shows the refusal in words as before), with the
-link preview of the page it is (``previews``) in the HTML itself. A season's page comes drawn
+"""The public league pages: the web client's page shell at shareable paths.
+
+A league, season, member or tournament the server does not have answers 404. So a link checker, a
+crawler or a link preview learns it is not there. The client shows the refusal in words as before.
+The HTML holds the link preview of the page it is (``previews``). A season's page comes drawn
 (``season_page``): its standings and tournaments are in the HTML.
 
-They live with the leagues, routed from the root URLs by name (``server.urls``), so no other app
+They live with the leagues, routed from the root URLs by name (``server.urls``). So no other app
 imports the leagues (``tests/test_layers.py``).
 """
 
@@ -35,8 +36,11 @@ def league_page(
     handle: str | None = None,
     tournament: int | None = None,
 ) -> HttpResponseBase:
-    """The shell, with 404 for what the league does not have (an unlisted league is found by
-    its slug, as its API reads it); a renamed member's old handle redirects to its new one."""
+    """The shell, with 404 for what the league does not have.
+
+    An unlisted league is found by its slug, as its API reads it. A renamed member's old handle
+    redirects to its new one.
+    """
     if handle is not None:
         renamed = member_renamed(slug, handle)
         if renamed is not None:  # a renamed member keeps its old address (docs/leagues.md)
@@ -54,8 +58,10 @@ def league_page(
 
 
 def _season_page(slug: str, season_id: int) -> tuple[Preview | None, SeasonPage | None]:
-    """A season's preview and its page drawn, its standings read once for both; ``None``s for
-    a season the league does not have."""
+    """A season's preview and its page drawn, reading its standings once for both.
+
+    ``None``s for a season the league does not have.
+    """
     found = Season.objects.filter(pk=season_id, league__slug=slug).select_related("league")
     season = found.first()
     if season is None:
@@ -65,7 +71,7 @@ def _season_page(slug: str, season_id: int) -> tuple[Preview | None, SeasonPage 
 
 
 def _preview(slug: str, handle: str | None, tournament: int | None) -> Preview | None:
-    """The page's link preview; ``None`` for a page the league does not have."""
+    """The page's link preview. ``None`` for a page the league does not have."""
     league = League.objects.filter(slug=slug).first()
     if league is None:
         return None

@@ -1,7 +1,9 @@
-"""Link previews of the public league pages: the title and description a chat app or a crawler
-shows for a shared link, written into the HTML the server sends (they do not run scripts), in
-the request's language, from public facts only (a tournament's champion once its result is
-recorded, as the results endpoint tells it).
+"""Link previews of the public league pages.
+
+A preview is the title and description a chat app or a crawler shows for a shared link. The server
+writes them into the HTML it sends. Those readers do not run scripts. They are in the request's
+language. They use public facts only. A tournament's champion shows once its result is recorded, as
+the results endpoint tells it.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def league_preview(league: League) -> Preview:
 
 
 def season_preview(league: League, season: Season, standings: Standings | None = None) -> Preview:
-    """A season's preview; ``standings``: its standings of everyone, when already read."""
+    """A season's preview. ``standings``: everyone's standings, when already read."""
     title = _("%(league)s, %(season)s — Challengers!") % {
         "league": league.name,
         "season": season.name,
@@ -56,7 +58,7 @@ def season_preview(league: League, season: Season, standings: Standings | None =
 
 
 def _leader(standings: Standings) -> tuple[str, int] | None:
-    """The first row of the season's standings (everyone), as the standings rank it."""
+    """The first row of everyone's standings in the season, as the standings rank it."""
     rows = standings.rows
     return (rows[0].member, rows[0].points) if rows else None
 

@@ -1,9 +1,11 @@
-"""A season's page drawn by the server: the standings and every tournament in the HTML itself,
-in the words and markup ``league.js`` draws them with, so the first paint shows the season.
+"""A season's page drawn by the server.
 
-It reads what the public API sends an anonymous reader (the league, the standings of every
-member, the season's JSON lines) and nothing else; the template escapes every value. The page's
-script then only keeps it current (``?since=`` the version drawn, docs/leagues.md).
+The standings and every tournament are in the HTML itself. They use the words and markup
+``league.js`` draws them with. So the first paint shows the season.
+
+It reads only what the public API sends an anonymous reader. That is the league, every member's
+standings, and the season's JSON lines. The template escapes every value. The page's script then
+only keeps it current (``?since=`` the version drawn, docs/leagues.md).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ class SeasonPage:
 
     @property
     def stylesheet(self) -> SafeString:
-        """The client's stylesheet, inlined: its first paint waits for no other fetch."""
+        """The client's stylesheet, inlined, so the first paint waits for no other fetch."""
         return _stylesheet()
 
     @property
@@ -77,8 +79,10 @@ def _stylesheet() -> SafeString:
 
 
 def season_page(found: Season, everyone: Standings) -> SeasonPage | None:
-    """The page of season ``found`` with its standings of everyone; ``None`` when the public
-    API would refuse one of its reads."""
+    """The page of season ``found``, with everyone's standings.
+
+    ``None`` when the public API would refuse one of its reads.
+    """
     slug = found.league.slug
     try:
         league = to_json(selectors.league_view(slug, None))
@@ -172,12 +176,12 @@ def _decided(decided_by: str | None, index: int) -> str:
 
 
 def _fixed(value: float) -> str:
-    """``value`` with two decimals, as JavaScript's ``toFixed(2)`` (a tie rounds away from 0)."""
+    """``value`` with two decimals, like JavaScript's ``toFixed(2)``. A tie rounds away from 0."""
     return str(Decimal(value).quantize(Decimal("0.01"), ROUND_HALF_UP))
 
 
 def _replay_words() -> dict[str, str]:
-    """The replays' words, looked up once a page (a season has hundreds of replays)."""
+    """The replays' words, looked up once a page. A season has hundreds of replays."""
     return {
         "final": _("Final"),
         "round": _("Round %(round)s"),
@@ -191,7 +195,7 @@ def _replay_words() -> dict[str, str]:
 
 
 def _tournament(slug: str, head: Json, parsed: list[Json], words: dict[str, str]) -> Json:
-    """A tournament's item: its name, status, podium, corrections and replays in words."""
+    """A tournament's item: name, status, podium, corrections and replays, in words."""
     names = {result["seat"]: result["member"] for result in head["results"]}
     podium = sorted(head["results"], key=lambda result: result["place"])[:3]
     ours = [x for x in parsed if x["type"] == "match" and x["tournament"] == head["id"]]
@@ -251,7 +255,7 @@ def _replay(match: Json, names: dict[int, str], words: dict[str, str]) -> tuple[
 
 
 def _correction(correction: Json) -> Json:
-    """A correction in words (corrections.js): what it did, when, and the reason."""
+    """A correction in words, as corrections.js has it: what it did, when, and why."""
     values = {"member": correction["member"], "id": correction["tournament"]}
     kind = correction["kind"]
     if kind == "forfeit":
