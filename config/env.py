@@ -1,10 +1,10 @@
 """The one place that reads the environment.
 
-``read_environment(environ)`` turns a mapping of variables into the settings values the project
-needs. A malformed value raises ``ImproperlyConfigured`` naming its variable. With nothing set it
-returns the embedded defaults. Those are a SQLite file, the in-memory channel layer and Celery tasks
-run in-process. It takes the mapping as an argument so tests can pass fake environments.
-``config.settings`` calls it once with ``os.environ``.
+``read_environment(environ)`` turns environment variables into the project's settings values. A
+malformed value raises ``ImproperlyConfigured`` naming its variable. With nothing set it returns the
+embedded defaults. Those are a SQLite file, the in-memory channel layer and Celery tasks run
+in-process. Taking the mapping lets tests pass fake environments. ``config.settings`` calls it once
+with ``os.environ``.
 """
 
 from __future__ import annotations
@@ -147,18 +147,18 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
 
 
 def secret_value(environ: Mapping[str, str], name: str) -> str | None:
-    """``name``'s value, or the content of the file ``NAME_FILE`` names (see ``_value``).
+    """``name``'s value, or that of its ``NAME_FILE`` (see ``_value``).
 
-    For a secret read outside the settings (``manage.py ensure_admin``'s ADMIN_PASSWORD)."""
+    For secrets outside the settings (``manage.py ensure_admin``'s ADMIN_PASSWORD)."""
     return _value(environ, name)
 
 
 def _value(environ: Mapping[str, str], name: str) -> str | None:
-    """The stripped value of ``name``, or None when it is unset or empty.
+    """``name``'s stripped value; None when unset or empty.
 
-    ``NAME_FILE`` may name a file holding the value instead. That is the ``_FILE`` convention of
-    Docker secrets, mounted under /run/secrets. The value is then the file's content, stripped of
-    the trailing newline. Setting both is refused, as is a file that cannot be read.
+    ``NAME_FILE`` may name a file holding the value instead. That is Docker secrets' ``_FILE``
+    convention (mounted under /run/secrets). Its content is the value, trailing newline stripped.
+    Setting both is refused, as is an unreadable file.
     """
     raw = environ.get(name, "").strip()
     path = environ.get(f"{name}_FILE", "").strip()
@@ -189,7 +189,7 @@ def _boolean(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
 
 
 def _behind_proxy(environ: Mapping[str, str]) -> bool:
-    """Whether a proxy in front says the scheme in X-Forwarded-Proto.
+    """Whether a front proxy sends the scheme in X-Forwarded-Proto.
 
     On with ``BEHIND_PROXY`` or any ``PROXY_COUNT`` above 0."""
     counted = _value(environ, "PROXY_COUNT") not in (None, "0")
@@ -234,8 +234,8 @@ def _archive_days(environ: Mapping[str, str]) -> int | None:
 def _log_format(environ: Mapping[str, str], *, debug: bool) -> str:
     """``json`` (for a log collector) or ``text`` (for a person).
 
-    ``json`` writes one JSON object a line. The default is text while DEBUG is on (the embedded
-    server), JSON otherwise."""
+    ``json`` writes one JSON object a line. Default: text under DEBUG (the embedded server), else
+    JSON."""
     raw = _value(environ, "LOG_FORMAT")
     if raw is None:
         return "text" if debug else "json"
@@ -252,11 +252,11 @@ def _at_least_one(environ: Mapping[str, str], name: str, *, default: int) -> int
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:
-    """Seconds before a worker hands back a task another took and never acknowledged.
+    """Seconds until a taken, unacknowledged task is handed back.
 
     A worker-side setting of the Redis transport. A worker killed mid-task leaves its message
-    unacknowledged. A live worker restores it once it is this old. Keep it above the longest task
-    *and* the longest countdown. Otherwise a slow task (or a scheduled one) is delivered twice.
+    unacknowledged. A live worker restores it at this age. Keep it above the longest task *and* the
+    longest countdown. Else a slow or scheduled task is delivered twice.
     """
     seconds = _whole_number(environ, "CELERY_VISIBILITY_TIMEOUT", default=60)
     if seconds < 1:
@@ -392,10 +392,10 @@ def _channel_layer(redis_url: str | None) -> dict[str, object]:
 
 
 def _cache(redis_url: str | None) -> dict[str, object]:
-    """Django's cache, for the API's throttle counts and the tournament views.
+    """Django's cache: the API's throttle counts, the tournament views.
 
-    Redis when there is one, failing open while it is down (``infra.cache``). Else this process's
-    memory (one server process: the embedded defaults)."""
+    Redis if any, failing open while down (``infra.cache``). Else this process's memory (one server
+    process: the embedded defaults)."""
     if redis_url is None:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     return {

@@ -43,7 +43,7 @@ def asked(match: Match) -> bool:
 def public_status(match: Match) -> str:
     """A match is still ``playing`` for everyone until its result is public.
 
-    So is a match whose question is not yet released."""
+    So is one whose question is not yet released."""
     if match.status in (MatchStatus.RECORDED, MatchStatus.FINISHED) and not result_public(match):
         return "playing"
     if match.status == MatchStatus.WAITING and not asked(match):
@@ -121,8 +121,8 @@ def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
 def _released(match: Match, side: str | None, counts: Counts | None = None) -> int:
     """Released events the viewer may see.
 
-    A released match's are all counted when it was recorded. A match whose events are still being
-    released has them counted now."""
+    A released match's were counted when it was recorded. A match still releasing events has them
+    counted now."""
     if match.status == MatchStatus.FINISHED:
         return int(match.event_counts.get(side or "public", 0))
     if match.status not in BEING_RELEASED:

@@ -3,8 +3,8 @@
 ``matches.selectors`` returns these. REST renders them (``to_json``). The OpenAPI schema and the
 GraphQL types are made from them.
 
-Field order is REST's key order. A match's events are a connection GraphQL pages itself. (``events``
-is read only when selected.) REST serves them at their own address.
+Field order is REST's key order. A match's events are a connection GraphQL pages itself. GraphQL
+reads ``events`` only when selected. REST serves them at their own address.
 """
 
 from __future__ import annotations

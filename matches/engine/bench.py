@@ -3,19 +3,19 @@
 It gives four figures, for two kinds of setup. ``starter_*`` plays two base Starter decks.
 ``mixed_*`` plays two random round-7 decks of 14-18 cards. Those are drawn uniformly without
 replacement from every A, B and C card (all copies) of both boxes. The rest of those cards form the
-level piles. Each kind runs with event recording off (``*_fast``) and on (``*_recorded``). The
-default policy answers every question.
+level piles. Both run with recording off (``*_fast``) and on (``*_recorded``). The default policy
+answers every question.
 
 Setups are built before the clock starts, and frozen out of the garbage collector's way. The figure
-is matches / CPU seconds of this process spent in ``play_match``. That is one core; other processes
-sharing the machine do not distort it. Each figure is the best of ``--repeat`` runs. The runs of the
-four figures take turns. So a slow spell of a shared machine does not fall on one figure's runs
-only. And the recorded/fast ratio compares runs made in the same moments.
+is matches / CPU seconds of this process spent in ``play_match``. Other processes on the machine do
+not distort it. Each figure is the best of ``--repeat`` runs. The runs of the four figures take
+turns. So a slow spell of a shared machine does not fall on one figure's runs only. And the
+recorded/fast ratio compares runs made together.
 
 ``--compare R`` measures the pure-Python engine against the compiled one (``native``) in one run. It
 makes ``R`` rounds. Each round makes one run (``--repeat``) of each engine, in a process of its own,
-in turns. So a slow spell of the shared machine falls on both. It prints each engine's best figures
-and their ratios (compiled / pure).
+in turns. So a slow spell falls on both. It prints each engine's best figures and their ratios
+(compiled / pure).
 
 ``--only K [--record]`` builds the ``-n`` mixed setups, plays the first ``K`` after a warm-up and
 prints nothing. Run it under callgrind with ``K = n`` and with ``K = 0``, and subtract. That gives a
@@ -136,7 +136,7 @@ def measure(n: int, seed: int, repeat: int = 5) -> dict[str, float]:
 def play_only(k: int, n: int, seed: int, record: bool, warm_up: int = 200) -> None:
     """Build ``n`` mixed setups (and ``warm_up`` more) and play the first ``k``.
 
-    The warm-up ones are played first, to fill the caches."""
+    The warm-up ones play first, filling the caches."""
     setups = mixed_setups(n + warm_up, seed)
     for i, setup in enumerate(setups[n:]):
         play_match(setup, i, record=record)

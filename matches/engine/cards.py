@@ -42,7 +42,7 @@ def icon_of_set(set_name: str) -> str:
 
 
 class UnknownCard(KeyError):
-    """A card name or key the catalogue does not hold, or an ambiguous one."""
+    """An unknown or ambiguous card name or key."""
 
     def __init__(self, name: str, message: str) -> None:
         super().__init__(message)
@@ -131,7 +131,7 @@ def spec_from_entry(entry: CatalogueEntry, all_sets: frozenset[str]) -> CardSpec
 
 
 def specs_from_catalogue(data: Catalogue) -> dict[str, CardSpec]:
-    """All card specs of a parsed catalogue, keyed by ``key``."""
+    """A parsed catalogue's card specs, keyed by ``key``."""
     all_sets = frozenset(
         str(s["name"]) for s in data["sets"] if s.get("kind") in ("basic", "additional")
     )

@@ -1,9 +1,8 @@
 """Chance, drawn once per match from the seed (decision 7): the deck shuffles and the flag toss.
 
-One SHAKE-128 digest of the seed gives one random key per card and one for the toss. A deck is
-shuffled by sorting its cards by their keys. This is a uniform shuffle for any practical deck. It is
-cheaper than seeding a Mersenne Twister. The outcomes are recorded anyway, so replays never depend
-on it.
+One SHAKE-128 digest of the seed gives one random key per card and one for the toss. Sorting a
+deck's cards by their keys shuffles it. This is a uniform shuffle for any practical deck. It is
+cheaper than seeding a Mersenne Twister. Replays never depend on it: the outcomes are recorded.
 """
 
 from __future__ import annotations
@@ -60,7 +59,7 @@ def shuffle(deck: list[int], keys: tuple[int, ...], ids: bool) -> None:
 
     With ``ids``, the keys' low bytes are the card ids, with 22 random bits above them. A tie keeps
     the card id order (about one 18-card shuffle in 30,000 has one). Without ``ids``, keys are 30
-    random bits, and ties keep the given order."""
+    random bits. Ties then keep the given order."""
     if ids:
         deck[:] = [key & 255 for key in sorted(keys)]  # a sorted key's low byte: its card id
     else:

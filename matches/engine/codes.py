@@ -4,9 +4,8 @@
 the code's handler reads, with its type, its range and whether it is required.
 
 ``validate_effect`` checks a card's params against that table. No key may be unknown, no required
-key missing. Each value must be of the right type and in range. So a value an admin types can never
-make the engine fail at match time. ``EFFECT_PARAMS`` (the parameter names per code) is derived from
-it.
+key missing. Each value must have the right type and range. So a value an admin types can never make
+the engine fail at match time. ``EFFECT_PARAMS`` (the parameter names per code) is derived from it.
 
 The engine's registry of handlers (``matches.engine.effects.HANDLERS``) is built for exactly these
 codes. A test and an import-time check keep them equal. So the catalogue (Django admin, the loader)

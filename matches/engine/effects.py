@@ -15,7 +15,7 @@ Sides are ints (0 = "A", 1 = "B"). Cards are the match's int card ids.
 
 **Decisions (isolated here, one per handler):**
 
-* Bench moves (``bench_*``) of several cards resolve in the chosen order. To the deck top, the last
+* Bench moves (``bench_*``) of several cards resolve in the chosen order. On the deck, the last
   chosen ends on top. A mandatory move with too few candidates moves what there is.
 * ``arrange_top`` may have fewer cards than it looks at. It fills its slots in the order the card
   prints them (``FILL_ORDER``, by the match's rules version). Hacker with 1 card puts it at the

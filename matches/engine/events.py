@@ -340,8 +340,8 @@ stored event has them."""
 def same_events(played: Sequence[dict[str, object]], stored: Sequence[dict[str, object]]) -> bool:
     """Whether ``played`` (a re-run) gives ``stored``.
 
-    Every stored field must be equal. A field the re-run adds must be one of the board's stated
-    fields. Matches stored before those fields lack them."""
+    Every stored field must be equal. Fields the re-run adds must be stated board fields. Matches
+    stored before those fields lack them."""
     if len(played) != len(stored):
         return False
     return all(_same_event(new, old) for new, old in zip(played, stored, strict=True))
@@ -368,7 +368,7 @@ class EventLog:
     Some public events move a card, change fans or start an effect. Each states the board's values
     it changed before it is appended (``stated``: ``Match.stated``, compiled with the match). Those
     values are the flag card's defence, the attack's total and its side's deck count. So a board
-    folds the events without counting anything itself. ``decks`` are the match's deck lists.
+    folds the events without counting. ``decks`` are the match's deck lists.
     """
 
     __slots__ = ("decks", "events", "spec_of", "stated", "table", "uid")
@@ -500,7 +500,7 @@ class EventLog:
     def exhausted(self, side: int, card: int, src: str) -> None:
         """``card`` reached the exhaust pile.
 
-        A card from a level pile is logged as ``added`` instead."""
+        A level-pile card is logged as ``added`` instead."""
         if src.startswith("pile:"):
             self.added(side, card, src[5:], "exhaust")
             return
@@ -519,7 +519,7 @@ class EventLog:
     def moved(self, side: int, card: int, src: str, to: str) -> None:
         """``card`` reached the deck (``to``: deck_top, deck_bottom).
 
-        A card from a level pile is logged as ``added`` instead."""
+        A level-pile card is logged as ``added`` instead."""
         if src.startswith("pile:"):
             self.added(side, card, src[5:], to)
             return

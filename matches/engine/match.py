@@ -1,13 +1,12 @@
 """One match of Challengers! (rules.md §2.3-2.4, §4, §5): ``play_match(setup, seed, policies)``.
 
-The fast path (``record=False``) and the recorded path are one engine. The match's ``EventLog``
-(``events.py``) builds the events; the attack loop builds its ``attack`` events itself. The log
-exists only while recording. So every event is built under an ``if log is not None:`` guard.
+Fast (``record=False``) and recorded play are one engine. The match's ``EventLog`` (``events.py``)
+builds the events; the attack loop builds its ``attack`` events itself. The log exists only while
+recording. So every event is built under an ``if log is not None:`` guard.
 
-Sides are ints inside (0 = "A", 1 = "B"). Cards are ints indexing per-match lists (``spec_of``,
-``uid``, ``lasting``, ``during``). A deck is a list with its top card at the end. A bench is 6
-slots, each ``None`` or a seat ``[name, cards, pad]``. ``pad`` is the second slot a Troll seat
-blocks, or -1.
+Sides are ints (0 = "A", 1 = "B"). Cards are ints indexing per-match lists (``spec_of``, ``uid``,
+``lasting``, ``during``). A deck is a list, top card last. A bench is 6 slots, each ``None`` or a
+seat ``[name, cards, pad]``. ``pad`` is the second slot a Troll seat blocks, or -1.
 
 **Decisions (rules):**
 
@@ -390,8 +389,8 @@ class Match:
     def _start(self) -> None:
         """Record the start, shuffle both decks and, when nobody holds the flag, toss for it.
 
-        Chance is drawn only without recorded outcomes; a replay reads them from ``chance``. There
-        is one key per card (card ``i``: key ``i``). Then one more key, whose bit 29 is the toss (1
+        Chance is drawn only without recorded outcomes; a replay reads them from ``chance``. Each
+        card gets a key (card ``i``: key ``i``). Then one more key, whose bit 29 is the toss (1
         means B)."""
         setup, recorded, log = self.setup, self.chance, self.log
         if log is not None:
@@ -428,9 +427,9 @@ class Match:
         """One attack by ``side``, until the flag changes hands.
 
         ``side`` reveals cards one at a time. When their total power reaches the flag card's
-        defence, the flag changes hands. The opening, on the empty flag, takes it at once. With
-        ``forever`` the sides attack in turn until the match ends. It ends by ``_End`` raised from
-        anywhere. Usually a beaten card finds no bench seat.
+        defence, the flag changes hands. The opening takes the empty flag at once. With ``forever``
+        the sides attack in turn until the match ends. It ends by ``_End`` raised from anywhere.
+        Usually a beaten card finds no bench seat.
 
         This is the hot loop of every match. Its lookups are made once per match. A call per reveal
         would cost several per cent of a match (docs/performance.md). The beaten cards' seats, once
@@ -438,8 +437,8 @@ class Match:
 
         A card with no bonus effect of its own has a power shortcut here (``power``).
         tests/engine/test_shortcuts.py pins it. Powers change only when a card moves or fans change.
-        Each bumps ``version``. Only then are the total and the defence counted again. Otherwise the
-        new card's power is added."""
+        Each bumps ``version``. Only then are total and defence counted again. Otherwise the new
+        card's power is added."""
         # The per-match lookups, made once.
         table, spec_of, uid, log, events = self.table, self.spec_of, self.uid, self.log, self.events
         decks, pending, lasting, during = self.deck, self.pending, self.lasting, self.during
@@ -785,7 +784,7 @@ class Match:
     def _freeze(self, side: int, card: int, lift: list[int] | None) -> bool:
         """Winter Park: ask ``side`` whether to freeze ``card``; True when it did.
 
-        A frozen seat must have room for its base power."""
+        The frozen seat needs room for its base power."""
         table, spec = self.table, self.spec_of[card]
         base = table.base[spec]
         room = [i for i in (0, 1) if self.frozen_power[side][i] + base <= self.round_number]

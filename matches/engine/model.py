@@ -57,7 +57,7 @@ class MatchSetup:
     ignored. ``first=None`` tosses for the flag with the match's rng. Empty ``sets_in_play`` means
     "the sets of the cards in the decks and piles". ``specs=None`` uses the project's catalogue.
     ``rules_version`` is the rules version the match is played by (``RULES_VERSIONS``). A recorded
-    match replays with the version it was played by.
+    match replays with its own version.
     """
 
     decks: Mapping[str, Sequence[Ref]]
@@ -137,7 +137,7 @@ class Policy(Protocol):
 class SideView:
     """What one side may know when it is asked a question.
 
-    It is for a policy that wants more than the question. Such a policy has an
+    It serves policies that want more than the question. Such a policy has an
     ``answer_seeing(question, view)`` method (see ``Match``).
 
     ``setup`` is the match's setup without its cards: no decks, no piles, ``sets_in_play`` given.

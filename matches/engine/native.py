@@ -1,10 +1,10 @@
 """Which engine runs: the modules compiled by mypyc (``scripts/build_engine.py``) or these.
 
 The build puts C extensions of the ``COMPILED`` modules under ``build/engine/`` (never committed).
-Its stamp is the digest of the sources it compiled. ``matches.engine`` checks the stamp against
-today's sources. If it matches, it puts that directory in front of its own (``__path__``). Then
-``import matches.engine.match`` loads the compiled module. Otherwise it loads the ``.py`` files,
-unchanged. That happens with no build, a build of other sources, another interpreter, or
+Its stamp digests the sources it compiled. ``matches.engine`` checks the stamp against today's
+sources. If it matches, it puts that directory in front of its own (``__path__``). Then ``import
+matches.engine.match`` loads the compiled module. Otherwise it loads the ``.py`` files, unchanged.
+That happens with no build, a build of other sources, another interpreter, or
 ``CHALLENGERS_PURE_ENGINE=1``. Both play the same matches, event for event
 (``tests/engine/test_native.py``).
 """

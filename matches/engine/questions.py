@@ -1,7 +1,7 @@
 """Question kinds, their prompts, and the check an answer must pass.
 
-An answer is a list of options. For ``arrange_top`` it is a permutation of all options. For every
-other kind it is between ``min`` and ``max`` distinct options.
+An answer is a list of options. For ``arrange_top`` it is a permutation of all options. Otherwise it
+is ``min`` to ``max`` distinct options.
 """
 
 from __future__ import annotations
