@@ -2,7 +2,7 @@
 
 ``match_events_archive`` moves the events of a batch of tournaments' finished matches into
 ``MatchEventArchive``. The caller holds the transaction. ``archived_payloads`` reads them back for
-replays and verification. Those look here only when a match has no event rows.
+replays and verification. They look here only for matches without event rows.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ Everything else is derived from it or from the same declaration:
 
 - ``Viewer`` is the one type a viewer travels as (REST, GraphQL, the stream, the selectors). It is a
   seat of the tournament (its id and number) or a spectator. ``side_in`` is the side it plays in a
-  match. ``reaches`` says whether a row of the tournament's log is its to see. (A row's ``audience``
-  is a seat number, ``None`` for everyone.) ``sees_fans`` says whether a trophy's fans are; the
+  match. ``reaches`` says whether a row of the tournament's log is its to see. A row's ``audience``
+  is a seat number, or ``None`` for everyone. ``sees_fans`` says whether a trophy's fans are; the
   tournament view and standings ask it. A match event is logged for the audience ``observe`` gives
   it when the match is recorded (``tournaments.services.matchplay``). - ``visible_filter`` is
   ``observe``'s yes/no as a SQL condition, generated from ``SHOWN_TO``. It counts released events

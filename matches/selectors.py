@@ -1,11 +1,11 @@
 """Matches and their events as one viewer may see them.
 
-A match's result is shown only once the match is released: its last event is out (see
+A match's result shows only once the match is released. That is when its last event is out (see
 ``tournaments.services.matchplay``). So nobody reads the winner ahead of the paced live view.
 
 Events are shown as the one observer (``matches.observer``) shows them to the ``Viewer``. Public
-kinds go to everyone. Owner kinds go only to that side's seat: questions, answers, what a card let
-its owner look at. Anything else goes to nobody, the shuffled deck orders above all.
+kinds go to everyone. Owner kinds go only to that side's seat. Those are questions, answers, and
+what a card let its owner look at. Anything else goes to nobody, the shuffled deck orders above all.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ ASKED = "asked_at"
 
 
 def asked(match: Match) -> bool:
-    """Whether the match's pending question has been released (asked) yet."""
+    """Whether the pending question is released (asked) yet."""
     at = (match.question or {}).get(ASKED)
     return is_released(None if at is None else datetime.fromisoformat(at))
 

@@ -47,8 +47,8 @@ Released = list[tuple[dict[str, object], datetime]]
 class Wait(NamedTuple):
     """A match stopped at a live side's question.
 
-    It holds the question as stored and the instant it is asked. (Its events before it are out
-    then.) It also holds its answer deadline and the events stored with it."""
+    It holds the question as stored and the instant it is asked. Its events before it are out by
+    then. It also holds its answer deadline and the events stored with it."""
 
     question: dict[str, Any]
     asked: datetime
@@ -87,7 +87,7 @@ def _store_events(
 ) -> Released:
     """Store the match's ``events`` after those already stored; returns them with their instants.
 
-    A match re-run from the start gives the same first events: each is stored once. They are paced
+    A match re-run from the start gives the same first events. Each is stored once. They are paced
     ``pace`` seconds apart from ``now``, but none before ``floor``."""
     new = events[match.events_stored :]
     paced = (now + timedelta(seconds=pace * index) for index in range(len(new)))

@@ -1,7 +1,7 @@
 """A match's responses, declared once (``apikit.shapes``).
 
-``matches.selectors`` returns these. REST renders them (``to_json``). The OpenAPI schema and the
-GraphQL types are made from them.
+``matches.selectors`` returns these. REST renders them (``to_json``). The OpenAPI schema and GraphQL
+types derive from them.
 
 Field order is REST's key order. A match's events are a connection GraphQL pages itself. GraphQL
 reads ``events`` only when selected. REST serves them at their own address.

@@ -17,7 +17,7 @@ makes ``R`` rounds. Each round makes one run (``--repeat``) of each engine, in a
 in turns. So a slow spell falls on both. It prints each engine's best figures and their ratios
 (compiled / pure).
 
-``--only K [--record]`` builds the ``-n`` mixed setups, plays the first ``K`` after a warm-up and
+``--only K [--record]`` builds the ``-n`` mixed setups. It plays the first ``K`` after a warm-up. It
 prints nothing. Run it under callgrind with ``K = n`` and with ``K = 0``, and subtract. That gives a
 load-independent figure, instructions per match. (``scripts/engine_instructions`` does so.)
 """

@@ -57,9 +57,9 @@ def _masks(n: int) -> tuple[Unpack, int, int]:
 def shuffle(deck: list[int], keys: tuple[int, ...], ids: bool) -> None:
     """Sort ``deck`` (card ids, in place) by ``keys``, one per card.
 
-    With ``ids``, the keys' low bytes are the card ids, with 22 random bits above them. A tie keeps
-    the card id order (about one 18-card shuffle in 30,000 has one). Without ``ids``, keys are 30
-    random bits. Ties then keep the given order."""
+    With ``ids``, a key's low byte is its card id. Above it sit 22 random bits. A tie keeps the card
+    id order. About one 18-card shuffle in 30,000 has a tie. Without ``ids``, keys are 30 random
+    bits. Ties then keep the given order."""
     if ids:
         deck[:] = [key & 255 for key in sorted(keys)]  # a sorted key's low byte: its card id
     else:

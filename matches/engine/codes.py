@@ -1,11 +1,11 @@
 """The machine-readable effect codes a card may carry, and the catalogue's check.
 
 ``EFFECT_SCHEMAS`` maps every known effect code to one declarative table. It lists each parameter
-the code's handler reads, with its type, its range and whether it is required.
+the code's handler reads. Each has a type, a range and a required flag.
 
 ``validate_effect`` checks a card's params against that table. No key may be unknown, no required
-key missing. Each value must have the right type and range. So a value an admin types can never make
-the engine fail at match time. ``EFFECT_PARAMS`` (the parameter names per code) is derived from it.
+key missing. Each value must have the right type and range. So no admin-entered value can break a
+match. ``EFFECT_PARAMS`` (the parameter names per code) is derived from it.
 
 The engine's registry of handlers (``matches.engine.effects.HANDLERS``) is built for exactly these
 codes. A test and an import-time check keep them equal. So the catalogue (Django admin, the loader)
@@ -34,7 +34,7 @@ from typing import NamedTuple, Protocol
 
 
 class EffectSpecError(ValueError):
-    """A card's machine-readable effect is not one the engine knows.
+    """The engine does not know a card's machine-readable effect.
 
     ``code`` says what is wrong: ``unknown_effect_code``, ``params_without_code``,
     ``unknown_effect_param``, ``missing_effect_param``, ``bad_effect_param`` (a wrong type) or
@@ -302,7 +302,7 @@ _STEP_TABLE: dict[str, Param] = {
 
 
 def validate_effect(code: str | None, params: object) -> None:
-    """Raise ``EffectSpecError`` unless ``code`` and ``params`` are a valid known effect.
+    """Raise ``EffectSpecError`` unless ``code`` and ``params`` are valid.
 
     See ``EFFECT_SCHEMAS``."""
     if code is None:

@@ -17,11 +17,12 @@ Sides are ints (0 = "A", 1 = "B"). Cards are the match's int card ids.
 
 * Bench moves (``bench_*``) of several cards resolve in the chosen order. On the deck, the last
   chosen ends on top. A mandatory move with too few candidates moves what there is.
-* ``arrange_top`` may have fewer cards than it looks at. It fills its slots in the order the card
-  prints them (``FILL_ORDER``, by the match's rules version). Hacker with 1 card puts it at the
-  bottom. With 2 it puts one at the bottom and one on top. It exhausts only when all 3 are there.
+* ``arrange_top`` may have fewer cards than it looks at. It fills its slots in the card's printed
+  order. That order (``FILL_ORDER``) depends on the match's rules version. Hacker with 1 card puts
+  it at the bottom. With 2 it puts one at the bottom and one on top. It exhausts only when all 3 are
+  there.
 * ``search_deck``/``peek_move``/``arrange_top`` ask nothing on a deck too small to change.
-* ``pile_to_*`` with an empty pile does nothing. (The match does not see the piles' discards.)
+* ``pile_to_*`` with an empty pile does nothing: the match does not see the piles' discards.
 * ``cards_beneath`` (Puppet) counts the cards revealed before it in the same attack. An opening card
   has none beneath it.
 * Fan tokens "you own" (Quarterback, Personal Coach) are tokens at the start + fans gained so far.

@@ -5,15 +5,14 @@ The ``TypedDict`` of its kind names the other fields. Sides are ``"A"``/``"B"`` 
 uids.
 
 ``SHOWN_TO`` says who may see each kind: ``everyone``, the ``owner`` (the event's ``side``) or
-``nobody``. The shuffled deck orders are shown to nobody: they would give away every card still to
-come. ``observe``, the one observer, applies it. Every channel that shows an event asks it. Those
-are the engine's own views for a side, the REST and GraphQL match events, the tournament stream and
-the replay. ``matches.observer`` gives it the viewer and its SQL twin for counts.
+``nobody``. Nobody sees the shuffled deck orders. They would give away every card still to come.
+``observe``, the one observer, applies it. Every channel that shows an event asks it. Those are the
+engine's own views for a side, the REST and GraphQL match events, the tournament stream and the
+replay. ``matches.observer`` gives it the viewer and its SQL twin for counts.
 
-``EventLog`` builds the events while a match is recorded. It has one method per kind, which
-translates the match's int sides and cards into the public names. The one exception is ``attack``,
-built only by the attack loop (``Match._attack``). A call there would cost about 1 % of a recorded
-match.
+``EventLog`` builds the events while a match is recorded. It has one method per kind. Each
+translates the match's int sides and cards into public names. The one exception is ``attack``, built
+only by the attack loop (``Match._attack``). A call there would cost about 1 % of a recorded match.
 """
 
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
@@ -359,7 +358,7 @@ def _same_event(new: dict[str, object], old: dict[str, object]) -> bool:
 
 
 class EventLog:
-    """The events of one match being recorded, one method per kind.
+    """A recorded match's events, one method per kind.
 
     Each method appends to ``events``. Sides and cards come in as the match's ints (side 0 =
     ``"A"``). A card indexes ``uid`` and ``spec_of``, the match's own lists. They grow as level-pile

@@ -1,7 +1,7 @@
 """One match of Challengers! (rules.md §2.3-2.4, §4, §5): ``play_match(setup, seed, policies)``.
 
 Fast (``record=False``) and recorded play are one engine. The match's ``EventLog`` (``events.py``)
-builds the events; the attack loop builds its ``attack`` events itself. The log exists only while
+builds the events. The attack loop builds its ``attack`` events itself. The log exists only while
 recording. So every event is built under an ``if log is not None:`` guard.
 
 Sides are ints (0 = "A", 1 = "B"). Cards are ints indexing per-match lists (``spec_of``, ``uid``,
@@ -13,9 +13,9 @@ seat ``[name, cards, pad]``. ``pad`` is the second slot a Troll seat blocks, or 
 * Opening: the opener's card takes the flag. Its on-reveal effect resolves, then its "takes the
   flag" effect. The opening is an attack on the empty flag, won by the first card.
 * A flag change: (1) the defending card's Flag loss effect resolves. (2) Its stack goes to the
-  bench, top card first. A card that finds no seat loses the match for its owner; it stays unplaced.
-  (3) The attacker's cards stack, last on top, and During the attack bonuses end. The new flag
-  card's "takes the flag" effect resolves.
+  bench, top card first. A card that finds no seat stays unplaced. Its owner loses the match. (3)
+  The attacker's cards stack, last on top, and During the attack bonuses end. The new flag card's
+  "takes the flag" effect resolves.
 * After each reveal: the card's effect, then a flag-holding card's per-reveal effect (Yeti). Then
   the attack total is compared with the defence. A No flag win effect runs only if the attack has
   not won.
@@ -248,7 +248,7 @@ class Match:
         record: bool = True,
         answers: Sequence[object] = (),
     ) -> Match:
-        """A match put in ``position``, with the decks in the setup's order.
+        """A match put in ``position``, decks in setup order.
 
         It has no start: no ``start`` event, shuffle or toss. Play it on with ``play_opening``,
         ``play_attack`` and ``play_to_end``."""
@@ -382,7 +382,7 @@ class Match:
         self._attack(side)
 
     def _attacks(self) -> None:
-        """The sides attack in turn until the match ends (``play_to_end``)."""
+        """Attacks in turn until the match ends (``play_to_end``)."""
         if self.winner < 0:
             self._attack(1 - self.holder, forever=True)
 
@@ -427,18 +427,18 @@ class Match:
         """One attack by ``side``, until the flag changes hands.
 
         ``side`` reveals cards one at a time. When their total power reaches the flag card's
-        defence, the flag changes hands. The opening takes the empty flag at once. With ``forever``
-        the sides attack in turn until the match ends. It ends by ``_End`` raised from anywhere.
-        Usually a beaten card finds no bench seat.
+        defence, the flag changes hands. The opening takes the empty flag at once. With ``forever``,
+        attacks go on until the match ends. It ends by ``_End`` raised from anywhere. Usually a
+        beaten card finds no bench seat.
 
         This is the hot loop of every match. Its lookups are made once per match. A call per reveal
         would cost several per cent of a match (docs/performance.md). The beaten cards' seats, once
         per flag change, are ``_bench_beaten``'s.
 
-        A card with no bonus effect of its own has a power shortcut here (``power``).
-        tests/engine/test_shortcuts.py pins it. Powers change only when a card moves or fans change.
-        Each bumps ``version``. Only then are total and defence counted again. Otherwise the new
-        card's power is added."""
+        A card with no bonus effect of its own has a power shortcut here (``power``). Tests pin it
+        (tests/engine/test_shortcuts.py). Powers change only when a card moves or fans change. Each
+        bumps ``version``. Only then are total and defence counted again. Otherwise the new card's
+        power is added."""
         # The per-match lookups, made once.
         table, spec_of, uid, log, events = self.table, self.spec_of, self.uid, self.log, self.events
         decks, pending, lasting, during = self.deck, self.pending, self.lasting, self.during
@@ -714,7 +714,7 @@ class Match:
         return [card for seat in self.bench[side] if seat is not None for card in seat[1]]
 
     def bench_cards_in(self, side: int, specs: Container[int]) -> list[int]:
-        """The cards on ``side``'s bench whose spec index is in ``specs``."""
+        """``side``'s bench cards whose spec index is in ``specs``."""
         spec_of = self.spec_of
         return [
             card
@@ -742,9 +742,9 @@ class Match:
     def to_bench(self, side: int, card: int, src: str, lift: list[int] | None = None) -> None:
         """Put ``card`` on ``side``'s bench.
 
-        It joins the seat of its name, else takes the first free slot. A Troll takes the first free
-        slot and blocks the next one. A Backpacker goes to the exhaust pile instead. In Winter Park
-        its owner may freeze it. If no seat can take it, it stays unplaced and ``side`` loses. The
+        It joins its name's seat, else takes the first free slot. A Troll takes the first free slot
+        and blocks the next one. A Backpacker goes to the exhaust pile instead. In Winter Park its
+        owner may freeze it. If no seat can take it, it stays unplaced and ``side`` loses. The
         reason is ``troll_no_seats`` for a wide card, else ``bench_full``.
 
         ``lift`` is the list whose last card is ``card``. It is lifted from there as it is placed.
@@ -1011,7 +1011,7 @@ class Match:
         )
 
     def bench_seat(self, card: int) -> int | None:
-        """The bench seat (0-5) of ``card`` on either side, or ``None``."""
+        """``card``'s bench seat (0-5) on either side, or ``None``."""
         for slots in self.bench:
             for index, slot in enumerate(slots):
                 if slot is not None and card in slot[1]:
@@ -1121,7 +1121,7 @@ class Match:
         return {"A": list(map(uid, self.owned(0))), "B": list(map(uid, self.owned(1)))}
 
     def removed_uids(self) -> dict[str, list[Any]]:
-        """The uids of the cards each side removed from the game."""
+        """Each side's card uids removed from the game."""
         uid, removed = self.uid.__getitem__, self.removed
         return {"A": list(map(uid, removed[0])), "B": list(map(uid, removed[1]))}
 

@@ -105,8 +105,8 @@ class Question(NamedTuple):
 
     ``options`` are card uids. For some kinds they are seat indices or ``"top"``/``"bottom"``.
     ``option_keys`` names each: a card key, or a seat's card name. ``option_seats`` gives the bench
-    seat (0-5) of each card option. It is ``None`` off the bench, and empty for other options. So
-    two same-named cards can be told apart.
+    seat (0-5) of each card option. ``None`` off the bench; empty for other options. So two
+    same-named cards can be told apart.
 
     An answer is a list of options: between ``min`` and ``max`` distinct ones. For ``arrange_top``
     it is a permutation of all of them. ``default`` is the default policy's answer (see
@@ -135,7 +135,7 @@ class Policy(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SideView:
-    """What one side may know when it is asked a question.
+    """What one side may know when asked a question.
 
     It serves policies that want more than the question. Such a policy has an
     ``answer_seeing(question, view)`` method (see ``Match``).

@@ -4,9 +4,9 @@
 
 * ``bench_to_exhaust`` / ``bench_to_deck_top`` / ``bench_remove`` on your own bench: as many cards
   as allowed. Those in the smallest seats go first, freeing seats. From the bench cards go last,
-  then the weakest. (To the deck: the strongest.) Chosen from the opponent's bench (Skier, Siren):
-  as many as allowed. From the bench cards go first. Then cards from the fullest seats, which frees
-  no seat. Then the strongest.
+  then the weakest. To the deck, the strongest instead. Chosen from the opponent's bench (Skier,
+  Siren): as many as allowed. From the bench cards go first. Then cards from the fullest seats,
+  which frees no seat. Then the strongest.
 * ``seat_to_exhaust`` / ``power_per_card_in_seat``: the fullest seat without a From the bench card.
 * ``search_deck``: to the top the highest base power, to the bottom the lowest.
 * ``arrange_top``: by base power, highest first. So top slots get the strongest, the exhaust slot

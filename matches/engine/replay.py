@@ -1,7 +1,7 @@
 """Replaying a stored match: a match is its setup + chance outcomes + answers.
 
 ``replay`` re-plays from the recorded events alone. It reads the shuffle orders and the flag toss
-from the events, and the answers from the ``answer`` events. So it never depends on the RNG
+from the events. The answers come from the ``answer`` events. So it never depends on the RNG
 implementation. ``verify`` re-runs a match from its seed and answers and compares every event.
 """
 

@@ -32,7 +32,7 @@ def setup_from_data(
 ) -> MatchSetup:
     """The engine's ``MatchSetup`` for a stored setup, played by ``rules_version``.
 
-    That is the match row's version: a match replays by the rules it was played by."""
+    That is the match row's version. A match replays by the rules it was played by."""
     return MatchSetup(
         decks={
             side: tuple((uid, key) for uid, key in refs) for side, refs in data["decks"].items()
