@@ -10,9 +10,9 @@ Everything else is derived from it or from the same declaration:
   match. ``reaches`` says whether a row of the tournament's log is its to see. A row's ``audience``
   is a seat number, or ``None`` for everyone. ``sees_fans`` says whether a trophy's fans are; the
   tournament view and standings ask it. A match event is logged for the audience ``observe`` gives
-  it when the match is recorded (``tournaments.services.matchplay``). - ``visible_filter`` is
-  ``observe``'s yes/no as a SQL condition, generated from ``SHOWN_TO``. It counts released events
-  per viewer without reading them. A test holds the two equal.
+  it when the match is recorded (``tournaments.services.matchplay``).
+- ``visible_filter`` is ``observe``'s yes/no as a SQL condition, generated from ``SHOWN_TO``. It
+  counts released events per viewer without reading them. A test holds the two equal.
 """
 
 from __future__ import annotations

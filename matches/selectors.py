@@ -222,9 +222,9 @@ def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[MatchE
     """The released events after number ``after``, gapless, as the viewer may see them.
 
     Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1). So ``after=0``
-    starts at the first event. An event the viewer may not see keeps its number as ``{"seq": N,
-    "kind": "hidden", "payload": null}``. A finished match's events never change. So its frames are
-    cached per side that sees them (A, B, or a spectator's ``None``).
+    starts at the first event. An event the viewer may not see keeps its number as
+    ``{"seq": N, "kind": "hidden", "payload": null}``. A finished match's events never change. So
+    its frames are cached per side that sees them (A, B, or a spectator's ``None``).
     """
     side = viewer.side_in(match)
     fixed = fixed_events(match, viewer)

@@ -136,8 +136,9 @@ def match_store(
 ) -> Released:
     """Record the match: its events not stored yet, and its result, kept hidden.
 
-    Those follow a question it stopped at. They are paced ``pace`` seconds apart from ``now``, but
-    none before ``floor``. ``floor`` is the instant the events logged before them are out.
+    Unstored events are those after a question it stopped at. They are paced ``pace`` seconds apart
+    from ``now``, but none before ``floor``. ``floor`` is the instant the events logged before them
+    are out.
 
     Returns each event stored now with the instant it is released. The result reaches nobody until
     the tournament side releases the match (``match_release``). Unpaced (``pace <= 0``) it is

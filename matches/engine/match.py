@@ -603,10 +603,10 @@ class Match:
     def power(self, side: int, card: int, attacking: bool, parts: Parts | None = None) -> int:
         """The power of ``side``'s ``card`` now, attacking or holding the flag.
 
-        It is the base power plus its bonuses, times its bonus factor (Streamer: 2). The bonuses are
-        its own (the lasting ones, During the attack, In flag possession). Then the From the bench
-        bonuses of ``side``'s bench. Never below 0. ``parts`` (recording) receives the lines after
-        the base."""
+        It is the base power plus its bonuses times its bonus factor (Streamer: 2). The bonuses are
+        its own ones and the From the bench ones of ``side``'s bench. Its own are the lasting ones,
+        During the attack and In flag possession. Never below 0. ``parts`` (recording) receives the
+        lines after the base."""
         table, spec = self.table, self.spec_of[card]
         lasting = self.lasting[card]
         if attacking:

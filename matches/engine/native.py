@@ -2,9 +2,9 @@
 
 The build puts C extensions of the ``COMPILED`` modules under ``build/engine/`` (never committed).
 Its stamp digests the sources it compiled. ``matches.engine`` checks the stamp against today's
-sources. If it matches, it puts that directory in front of its own (``__path__``). Then ``import
-matches.engine.match`` loads the compiled module. Otherwise it loads the ``.py`` files, unchanged.
-That happens with no build, a build of other sources, another interpreter, or
+sources. If it matches, it puts that directory in front of its own (``__path__``). Then
+``import matches.engine.match`` loads the compiled module. Otherwise it loads the ``.py`` files,
+unchanged. That happens with no build, a build of other sources, another interpreter, or
 ``CHALLENGERS_PURE_ENGINE=1``. Both play the same matches, event for event
 (``tests/engine/test_native.py``).
 """

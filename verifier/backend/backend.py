@@ -2,8 +2,8 @@
 
 It puts each package of ``[tool.challengers-verify.packages]`` into a wheel. That table maps
 installed name to source folder: the repository's own modules where they live. The wheel gets the
-project's metadata and console script. Only ``build_wheel`` is offered. A wheel is all ``pip install
-./verifier`` needs, and it needs no package index.
+project's metadata and console script. Only ``build_wheel`` is offered. A wheel is all
+``pip install ./verifier`` needs, and it needs no package index.
 """
 
 from __future__ import annotations
