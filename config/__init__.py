@@ -1,1 +1,1 @@
-"""The settings, and nothing else: ``config.settings`` reads the environment (``config.env``)."""
+"""The settings only: ``config.settings`` reads the environment (``config.env``)."""

@@ -1,10 +1,10 @@
 """The one place that reads the environment.
 
-``read_environment(environ)`` turns a mapping of variables into the settings values the project
-needs, or raises ``ImproperlyConfigured`` naming the variable whose value is malformed. With
-nothing set it returns the embedded defaults: a SQLite file, the in-memory channel layer and Celery
-tasks run in-process. It takes the mapping as an argument so tests can call it with fake
-environments; ``config.settings`` calls it once with ``os.environ``.
+``read_environment(environ)`` turns environment variables into the project's settings values. A
+malformed value raises ``ImproperlyConfigured`` naming its variable. With nothing set it returns the
+embedded defaults. Those are a SQLite file, the in-memory channel layer and Celery tasks run
+in-process. Taking the mapping lets tests pass fake environments. ``config.settings`` calls it once
+with ``os.environ``.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ class EnvSettings:
 
 
 def read_environment(environ: Mapping[str, str]) -> EnvSettings:
-    """Read the settings from ``environ``; raise ``ImproperlyConfigured`` on a malformed value."""
+    """Read the settings from ``environ``; raise ``ImproperlyConfigured`` if malformed."""
     debug = _boolean(environ, "DEBUG", default=True)
     redis_url = _redis_url(environ)
     broker = redis_url or "memory://"
@@ -147,17 +147,18 @@ def read_environment(environ: Mapping[str, str]) -> EnvSettings:
 
 
 def secret_value(environ: Mapping[str, str], name: str) -> str | None:
-    """``name``'s value, or the content of the file ``NAME_FILE`` names (see ``_value``): for a
-    secret read outside the settings (``manage.py ensure_admin``'s ADMIN_PASSWORD)."""
+    """``name``'s value, or that of its ``NAME_FILE`` (see ``_value``).
+
+    For secrets outside the settings (``manage.py ensure_admin``'s ADMIN_PASSWORD)."""
     return _value(environ, name)
 
 
 def _value(environ: Mapping[str, str], name: str) -> str | None:
-    """The stripped value of ``name``, or None when it is unset or empty.
+    """``name``'s stripped value; None when unset or empty.
 
-    ``NAME_FILE`` names a file holding the value instead (the ``_FILE`` convention of Docker
-    secrets, mounted under /run/secrets): its content, stripped of the trailing newline. Setting
-    both is refused, as is a file that cannot be read.
+    ``NAME_FILE`` may name a file holding the value instead. That is Docker secrets' ``_FILE``
+    convention (mounted under /run/secrets). Its content is the value, trailing newline stripped.
+    Setting both is refused, as is an unreadable file.
     """
     raw = environ.get(name, "").strip()
     path = environ.get(f"{name}_FILE", "").strip()
@@ -188,15 +189,18 @@ def _boolean(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
 
 
 def _behind_proxy(environ: Mapping[str, str]) -> bool:
-    """A proxy in front says the scheme in X-Forwarded-Proto: on with ``BEHIND_PROXY`` or any
-    ``PROXY_COUNT`` above 0."""
+    """Whether a front proxy sends the scheme in X-Forwarded-Proto.
+
+    On with ``BEHIND_PROXY`` or any ``PROXY_COUNT`` above 0."""
     counted = _value(environ, "PROXY_COUNT") not in (None, "0")
     return _boolean(environ, "BEHIND_PROXY", default=False) or counted
 
 
 def _proxy_count(environ: Mapping[str, str]) -> int:
-    """How many proxies append to X-Forwarded-For before the server: the client is the entry
-    that many from the end. ``BEHIND_PROXY`` alone means one (nginx of the compose file)."""
+    """How many proxies append to X-Forwarded-For before the server.
+
+    The client is the entry that many from the end. ``BEHIND_PROXY`` alone means one (nginx of the
+    compose file)."""
     default = 1 if _boolean(environ, "BEHIND_PROXY", default=False) else 0
     return _whole_number(environ, "PROXY_COUNT", default=default)
 
@@ -219,15 +223,19 @@ def _seconds(environ: Mapping[str, str], name: str, *, default: int) -> int:
 
 
 def _archive_days(environ: Mapping[str, str]) -> int | None:
-    """Days before a finished tournament's event log is archived; ``None`` (``off``): never."""
+    """Days before a finished tournament's event log is archived.
+
+    ``None`` (``off``): never."""
     if (_value(environ, "EVENT_ARCHIVE_DAYS") or "").lower() == "off":
         return None
     return _whole_number(environ, "EVENT_ARCHIVE_DAYS", default=DEFAULT_ARCHIVE_DAYS)
 
 
 def _log_format(environ: Mapping[str, str], *, debug: bool) -> str:
-    """``json`` (one JSON object a line, for a log collector) or ``text`` (for a person);
-    by default text while DEBUG is on (the embedded server), JSON otherwise."""
+    """``json`` (for a log collector) or ``text`` (for a person).
+
+    ``json`` writes one JSON object a line. Default: text under DEBUG (the embedded server), else
+    JSON."""
     raw = _value(environ, "LOG_FORMAT")
     if raw is None:
         return "text" if debug else "json"
@@ -244,11 +252,11 @@ def _at_least_one(environ: Mapping[str, str], name: str, *, default: int) -> int
 
 
 def _visibility_timeout(environ: Mapping[str, str]) -> int:
-    """Seconds after which a worker hands back a task another worker took and never acknowledged.
+    """Seconds until a taken, unacknowledged task is handed back.
 
-    A worker-side setting of the Redis transport: a worker killed mid-task leaves its message
-    unacknowledged, and a live worker restores it once it is this old. Keep it above the longest
-    task *and* the longest countdown, or a slow task (or a scheduled one) is delivered twice.
+    A worker-side setting of the Redis transport. A worker killed mid-task leaves its message
+    unacknowledged. A live worker restores it at this age. Keep it above the longest task *and* the
+    longest countdown. Else a slow or scheduled task is delivered twice.
     """
     seconds = _whole_number(environ, "CELERY_VISIBILITY_TIMEOUT", default=60)
     if seconds < 1:
@@ -277,8 +285,9 @@ def _allowed_hosts(environ: Mapping[str, str], *, debug: bool) -> list[str]:
 
 
 def _origins(environ: Mapping[str, str], name: str) -> list[str]:
-    """Comma-separated origins (``scheme://host[:port]``), each with its scheme: Django compares
-    them whole with a browser's ``Origin`` header."""
+    """Comma-separated origins (``scheme://host[:port]``), each with its scheme.
+
+    Django compares them whole with a browser's ``Origin`` header."""
     raw = _value(environ, name)
     origins = [origin.strip() for origin in (raw or "").split(",") if origin.strip()]
     for origin in origins:
@@ -383,8 +392,9 @@ def _channel_layer(redis_url: str | None) -> dict[str, object]:
 
 
 def _cache(redis_url: str | None) -> dict[str, object]:
-    """Django's cache (the API's throttle counts, the tournament views): Redis when there is one,
-    failing open while it is down (``infra.cache``), else this process's memory (one server
+    """Django's cache: the API's throttle counts, the tournament views.
+
+    Redis if any, failing open while down (``infra.cache``). Else this process's memory (one server
     process: the embedded defaults)."""
     if redis_url is None:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}

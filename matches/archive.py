@@ -1,8 +1,8 @@
 """A finished match's events, packed: one gzip-compressed JSON blob instead of a row each.
 
 ``match_events_archive`` moves the events of a batch of tournaments' finished matches into
-``MatchEventArchive`` (the caller holds the transaction); ``archived_payloads`` reads them back
-for replays and verification, which look here only when a match has no event rows.
+``MatchEventArchive``. The caller holds the transaction. ``archived_payloads`` reads them back for
+replays and verification. They look here only for matches without event rows.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def unpack(blob: bytes | memoryview) -> list[Any]:
 
 
 def _packed_events(tournament_ids: Sequence[int]) -> dict[int, tuple[int, bytes]]:
-    """``{match id: (events, blob)}`` for the finished matches of these tournaments."""
+    """``{match id: (events, blob)}`` for these tournaments' finished matches."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(MATCH_EVENTS_SQL, [list(tournament_ids), MatchStatus.FINISHED])
@@ -62,7 +62,9 @@ def _packed_events(tournament_ids: Sequence[int]) -> dict[int, tuple[int, bytes]
 
 
 def match_events_archive(*, tournament_ids: Sequence[int], now: datetime) -> int:
-    """Archive the events of these tournaments' finished matches; the number of rows removed."""
+    """Archive these tournaments' finished matches' events.
+
+    Returns the number of rows removed."""
     packed = _packed_events(tournament_ids)
     append_rows(
         MatchEventArchive,

@@ -1,5 +1,8 @@
-"""A match's GraphQL enums, made (``apikit.enums.enum_of``) from the values the engine and the
-match model already hold; ``tournaments.enums`` re-exports them beside the tournament's own."""
+"""A match's GraphQL enums, made (``apikit.enums.enum_of``) from values already held.
+
+The engine and the match model hold those values. ``tournaments.enums`` re-exports them beside the
+tournament's own.
+"""
 
 from __future__ import annotations
 

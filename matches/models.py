@@ -1,10 +1,11 @@
 """Matches and their append-only event log.
 
-A match is *setup + seed + answers*: the engine replays those to the same events, so the stored
-events can always be verified. A played match is first *recorded* (its events stored, each with
-the ``visible_at`` that paces it for watching, its result kept aside) and then *released* once its
-last event is visible: only then does its result reach the tournament (trophy, fans, decks) and
-any view.
+A match is *setup + seed + answers*. The engine replays those to the same events. So the stored
+events can always be verified.
+
+A played match is first *recorded*. Its events are stored, each with the ``visible_at`` that paces
+it for watching. Its result is kept aside. The match is *released* once its last event is visible.
+Only then does its result reach the tournament (trophy, fans, decks) and any view.
 """
 
 from __future__ import annotations
@@ -184,10 +185,11 @@ class MatchEvent(models.Model):
 
 
 class MatchEventArchive(models.Model):
-    """A finished match's events after its tournament's logs were archived
-    (``manage.py archive_events``): one gzip-compressed JSON list of the payloads, in seq
-    order, instead of a row each. Replays and verification read it as they read the rows
-    (``matches.archive``)."""
+    """A finished match's events after its tournament's logs were archived.
+
+    ``manage.py archive_events`` archives them. It keeps one gzip-compressed JSON list of the
+    payloads, in seq order, instead of a row each. Replays and verification read it as they read the
+    rows (``matches.archive``)."""
 
     match = models.OneToOneField(
         Match,

@@ -1,12 +1,14 @@
-"""The one release rule (docs/architecture.md, "One release clock"): a fact is public once its
-release time has come, ``released_at <= now``. Every reader of a released fact asks here.
+"""The one release rule (docs/architecture.md, "One release clock").
 
-A tournament's log events and a match's events carry ``visible_at``, a match's result
-``result_visible_at``, an asked question its ``asked_at``. Each function takes ``now``: a fixed
-instant a caller read once (or a test's), else the module's ``clock()``.
+A fact is public once its release time has come: ``released_at <= now``. Every reader of a released
+fact asks here.
 
-A result is public when the match is finished and its release time has come: the status alone
-would show a result stored finished with a release time still ahead.
+A tournament's log events and a match's events carry ``visible_at``. A match's result carries
+``result_visible_at``. An asked question carries its ``asked_at``. Each function takes ``now``: a
+fixed instant a caller read once (or a test's). Else it reads the module's ``clock()``.
+
+A result is public when the match is finished and its release time has come. The status alone is not
+enough. A result may be stored finished with its release time still ahead.
 """
 
 from __future__ import annotations
@@ -27,22 +29,28 @@ def clock() -> datetime:
 
 
 def released(field: str = VISIBLE_AT, *, now: datetime | None = None) -> Q:
-    """Rows whose release time ``field`` has come (``events__visible_at`` through a relation)."""
+    """Rows whose release time ``field`` has come.
+
+    Through a relation, ``field`` is e.g. ``events__visible_at``."""
     return Q(**{f"{field}__lte": now or clock()})
 
 
 def held(field: str = VISIBLE_AT, *, now: datetime | None = None) -> Q:
-    """Rows whose release time ``field`` is still ahead: ``released``'s complement."""
+    """Rows whose release time ``field`` is still ahead (``released``'s complement)."""
     return Q(**{f"{field}__gt": now or clock()})
 
 
 def released_since(since: datetime, field: str = VISIBLE_AT) -> Q:
-    """Rows released at ``since`` or later (a window's, as the chat's pace counts it)."""
+    """Rows released at ``since`` or later.
+
+    A window's rows, as the chat's pace counts them."""
     return Q(**{f"{field}__gte": since})
 
 
 def is_released(at: datetime | None, *, now: datetime | None = None) -> bool:
-    """Whether a fact released at ``at`` is out (``None``: it has no release time, so out)."""
+    """Whether a fact released at ``at`` is out.
+
+    ``None`` has no release time, so it is out."""
     return at is None or at <= (now or clock())
 
 
@@ -52,7 +60,9 @@ def result_public(match: Match, *, now: datetime | None = None) -> bool:
 
 
 def public_results(prefix: str = "", *, now: datetime | None = None) -> Q:
-    """``result_public`` as a filter of matches (``prefix``: the path to them, ``match__``)."""
+    """``result_public`` as a filter of matches.
+
+    ``prefix`` is the path to them, e.g. ``match__``."""
     at = f"{prefix}result_visible_at"
     return Q(**{f"{prefix}status": MatchStatus.FINISHED}) & (
         Q(**{f"{at}__isnull": True}) | released(at, now=now)

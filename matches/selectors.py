@@ -1,10 +1,11 @@
 """Matches and their events as one viewer may see them.
 
-A match's result is shown only once the match is released (its last event out, see
-``tournaments.services.matchplay``), so nobody reads the winner ahead of the paced live view.
-Events are shown as the one observer (``matches.observer``) shows them to the ``Viewer``: public
-kinds to everyone, owner kinds (questions, answers, what a card let its owner look at) only to
-that side's seat, and anything else — the shuffled deck orders above all — to nobody.
+A match's result shows only once the match is released. That is when its last event is out (see
+``tournaments.services.matchplay``). So nobody reads the winner ahead of the paced live view.
+
+Events are shown as the one observer (``matches.observer``) shows them to the ``Viewer``. Public
+kinds go to everyone. Owner kinds go only to that side's seat. Those are questions, answers, and
+what a card let its owner look at. Anything else goes to nobody, the shuffled deck orders above all.
 """
 
 from __future__ import annotations
@@ -34,14 +35,15 @@ ASKED = "asked_at"
 
 
 def asked(match: Match) -> bool:
-    """Whether the match's pending question has been released (asked) yet."""
+    """Whether the pending question is released (asked) yet."""
     at = (match.question or {}).get(ASKED)
     return is_released(None if at is None else datetime.fromisoformat(at))
 
 
 def public_status(match: Match) -> str:
-    """A match is still ``playing`` for everyone until its result is public, and so is a
-    match whose question is not yet released."""
+    """A match is still ``playing`` for everyone until its result is public.
+
+    So is one whose question is not yet released."""
     if match.status in (MatchStatus.RECORDED, MatchStatus.FINISHED) and not result_public(match):
         return "playing"
     if match.status == MatchStatus.WAITING and not asked(match):
@@ -50,8 +52,10 @@ def public_status(match: Match) -> str:
 
 
 def with_released_counts(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """Annotate how many released events each viewer class may see (``released_public``,
-    ``released_A``, ``released_B``), counted by the observer's SQL twin."""
+    """Annotate how many released events each viewer class may see.
+
+    The counts are ``released_public``, ``released_A`` and ``released_B``. The observer's SQL twin
+    counts them."""
     out = released("events__visible_at")
     return matches.annotate(
         **{
@@ -105,7 +109,7 @@ BEING_RELEASED = (MatchStatus.RECORDED, MatchStatus.WAITING, MatchStatus.FAILED)
 
 
 def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
-    """One grouped query for every match whose events are still being released (or stopped)."""
+    """One grouped query for every match still releasing events (or stopped)."""
     if not ids:
         return {}
     counted = with_released_counts(Match.objects.filter(pk__in=ids))
@@ -115,8 +119,10 @@ def _recorded_counts(ids: list[int]) -> dict[int, Counts]:
 
 
 def _released(match: Match, side: str | None, counts: Counts | None = None) -> int:
-    """Released events the viewer may see: all of a released match's (counted when it was
-    recorded), or counted now for a match whose events are still being released."""
+    """Released events the viewer may see.
+
+    A released match's were counted when it was recorded. A match still releasing events has them
+    counted now."""
     if match.status == MatchStatus.FINISHED:
         return int(match.event_counts.get(side or "public", 0))
     if match.status not in BEING_RELEASED:
@@ -129,8 +135,10 @@ def _released(match: Match, side: str | None, counts: Counts | None = None) -> i
 def match_view(
     match: Match, viewer: Viewer, counts: Counts | None = None, *, listed: bool = False
 ) -> MatchView:
-    """The match as ``viewer`` may see it (``counts``: its released events, if already
-    counted for a list; ``listed``: a list's, whose events read the match again if selected)."""
+    """The match as ``viewer`` may see it.
+
+    ``counts``: its released events, if already counted for a list. ``listed``: a list's match,
+    whose events read the match again if selected."""
     side = viewer.side_in(match)
     visible = result_public(match)
     released = _released(match, side, counts)
@@ -169,8 +177,10 @@ def _question(match: Match, side: str | None) -> Question | None:
 
 
 class MatchEvents(Pager[MatchEventView]):
-    """A match's events as GraphQL pages them: read only when selected, forwards only those
-    after ``after``; a finished match's page is named by its content (reused whole)."""
+    """A match's events as GraphQL pages them.
+
+    They are read only when selected, forwards only, those after ``after``. A finished match's page
+    is named by its content (reused whole)."""
 
     __slots__ = ("match", "match_id", "viewer")
 
@@ -211,10 +221,10 @@ def match_list(*, tournament_id: int, viewer: Viewer) -> list[MatchView]:
 def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[MatchEventView]:
     """The released events after number ``after``, gapless, as the viewer may see them.
 
-    Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1), so ``after=0``
-    starts at the first event; an event the viewer may not see keeps its number as
-    ``{"seq": N, "kind": "hidden", "payload": null}``. A finished match's events never change,
-    so its frames are cached per side that sees them (A, B, or a spectator's ``None``).
+    Frames are numbered from 1 (``seq`` = the engine's own ``payload.seq`` + 1). So ``after=0``
+    starts at the first event. An event the viewer may not see keeps its number as
+    ``{"seq": N, "kind": "hidden", "payload": null}``. A finished match's events never change. So
+    its frames are cached per side that sees them (A, B, or a spectator's ``None``).
     """
     side = viewer.side_in(match)
     fixed = fixed_events(match, viewer)
@@ -229,8 +239,9 @@ def match_events(match: Match, viewer: Viewer, *, after: int = 0) -> list[MatchE
 
 
 def fixed_events(match: Match, viewer: Viewer) -> str | None:
-    """What names ``match``'s events as ``viewer`` sees them once they can no longer change (a
-    finished match: every event is out); ``None`` while more may come."""
+    """What names ``match``'s events as ``viewer`` sees them, once final.
+
+    They are final in a finished match: every event is out. ``None`` while more may come."""
     if match.status != MatchStatus.FINISHED or match.finished_at is None:
         return None
     stamp = match.finished_at.timestamp()

@@ -1,10 +1,12 @@
 """One match's own rows: store a pause, store the result, finish or fail it.
 
-A match is *setup + seed + answers*; every step re-runs the engine from the start with the answers
-given so far, so a paused match holds no worker and no memory, and a replay is exact. This module
-knows matches only: the tournament side runs the engine with the tournament's frozen cards
-(``tournaments.services.matchruns``), decides when a match is played
-(``tournaments.services.matchplay``), what its result does to the tournament and who hears of it.
+A match is *setup + seed + answers*. Every step re-runs the engine from the start with the answers
+given so far. So a paused match holds no worker and no memory, and a replay is exact.
+
+This module knows matches only. The tournament side runs the engine with the tournament's frozen
+cards (``tournaments.services.matchruns``). It decides when a match is played
+(``tournaments.services.matchplay``). It also decides what the result does to the tournament and who
+hears of it.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ def side_seat_id(match: Match, side: str) -> int:
 
 
 class StoredOutcome(TypedDict):
-    """A recorded match's ``outcome`` column: the winner and where it left the cards (uids)."""
+    """A recorded match's ``outcome`` column: the winner and where it left the cards.
+
+    Cards are given by uid."""
 
     winner: str
     decks_after: dict[str, list[int]]
@@ -41,8 +45,10 @@ Released = list[tuple[dict[str, object], datetime]]
 
 
 class Wait(NamedTuple):
-    """A match stopped at a live side's question: the question as stored, the instant it is
-    asked (its events before it are out), its answer deadline and the events stored with it."""
+    """A match stopped at a live side's question.
+
+    It holds the question as stored and the instant it is asked. Its events before it are out by
+    then. It also holds its answer deadline and the events stored with it."""
 
     question: dict[str, Any]
     asked: datetime
@@ -59,9 +65,11 @@ def match_wait(
     floor: datetime,
     seconds: float,
 ) -> Wait:
-    """Store the pause at a live side's question: the events before it not stored yet (paced
-    as ``match_store`` paces them), and the question, asked once the last of them is out and
-    answered within ``seconds`` of that."""
+    """Store the pause at a live side's question.
+
+    The events before it not stored yet are stored, paced as ``match_store`` paces them. The
+    question is asked once the last of them is out. It must be answered within ``seconds`` of
+    that."""
     released = _store_events(match, pending.events, now=now, pace=pace, floor=floor)
     asked = released[-1][1] if released else floor
     question = {**pending.question._asdict(), ASKED: asked.isoformat()}
@@ -77,9 +85,10 @@ def match_wait(
 def _store_events(
     match: Match, events: list[dict[str, object]], *, now: datetime, pace: float, floor: datetime
 ) -> Released:
-    """Store those of the match's ``events`` after the ones already stored (a match re-run from
-    the start gives the same first events: each is stored once), paced ``pace`` seconds apart
-    from ``now`` but none before ``floor``; returns them with their instants."""
+    """Store the match's ``events`` after those already stored; returns them with their instants.
+
+    A match re-run from the start gives the same first events. Each is stored once. They are paced
+    ``pace`` seconds apart from ``now``, but none before ``floor``."""
     new = events[match.events_stored :]
     paced = (now + timedelta(seconds=pace * index) for index in range(len(new)))
     released = [at if at >= floor else floor for at in paced]
@@ -125,14 +134,15 @@ def match_store(
     pace: float,
     floor: datetime | None = None,
 ) -> Released:
-    """Record the match: its events not stored yet (those after a question it stopped at),
-    paced ``pace`` seconds apart from ``now`` but none before ``floor`` (the instant the events
-    logged before them are out), and its result, kept hidden.
+    """Record the match: its events not stored yet, and its result, kept hidden.
 
-    Returns each event stored now with the instant it is released. The result reaches nobody
-    until the tournament side releases the match (``match_release``). Unpaced (``pace <= 0``)
-    it is released in the same transaction, so it is stored finished at once (one write, not
-    two).
+    Unstored events are those after a question it stopped at. They are paced ``pace`` seconds apart
+    from ``now``, but none before ``floor``. ``floor`` is the instant the events logged before them
+    are out.
+
+    Returns each event stored now with the instant it is released. The result reaches nobody until
+    the tournament side releases the match (``match_release``). Unpaced (``pace <= 0``) it is
+    released in the same transaction. So it is stored finished at once (one write, not two).
     """
     floor = floor or now
     released = _store_events(match, result.events, now=now, pace=pace, floor=floor)
@@ -159,12 +169,14 @@ def match_store(
 
 
 def event_counts(events: list[dict[str, object]]) -> dict[str, int]:
-    """How many of ``events`` a spectator sees, and each side (its own events too)."""
+    """How many of ``events`` a spectator sees, and each side (its own too)."""
     return {view: sum(observe(event, side) is not None for event in events) for view, side in VIEWS}
 
 
 def match_finish(match: Match) -> None:
-    """The last event is out: the match is finished for everyone (its result is public)."""
+    """The last event is out: the match is finished for everyone.
+
+    Its result is public."""
     if match.status == MatchStatus.FINISHED:  # stored finished (unpaced)
         return
     match.status = MatchStatus.FINISHED

@@ -1,8 +1,10 @@
-"""A match's responses, declared once (``apikit.shapes``): ``matches.selectors`` returns these,
-REST renders them (``to_json``), the OpenAPI schema and the GraphQL types are made from them.
+"""A match's responses, declared once (``apikit.shapes``).
 
-Field order is REST's key order. A match's events are a connection GraphQL pages itself
-(``events``: read only when selected); REST serves them at their own address.
+``matches.selectors`` returns these. REST renders them (``to_json``). The OpenAPI schema and GraphQL
+types derive from them.
+
+Field order is REST's key order. A match's events are a connection GraphQL pages itself. GraphQL
+reads ``events`` only when selected. REST serves them at their own address.
 """
 
 from __future__ import annotations

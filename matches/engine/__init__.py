@@ -1,13 +1,18 @@
 """The pure rules engine of one Challengers! match. Imports only the standard library.
 
-Public API: ``play_match(setup, seed, policies, *, record, answers)`` → ``MatchResult`` or
-``PendingQuestion``; ``Match.at(setup, Position(...))`` puts a match in a given position to play
-on a step at a time; ``MatchSetup``, ``CardSpec``, ``CardRef``, ``load_catalogue``,
-``resolve_card``, ``Question``, ``Policy``, ``DefaultPolicy``, ``RandomPolicy``, ``InvalidAnswer``,
-``InvalidSetup``, ``replay`` and ``verify``. See ``README.md`` for the decisions.
+Public API:
 
-``native`` says which engine an import gets: the modules compiled by mypyc when a current
-build exists (``scripts/build_engine.py``), else these pure-Python ones.
+* ``play_match(setup, seed, policies, *, record, answers)`` → ``MatchResult`` or
+  ``PendingQuestion``.
+* ``Match.at(setup, Position(...))`` puts a match in a given position, to play on a step at a time.
+* ``MatchSetup``, ``CardSpec``, ``CardRef``, ``load_catalogue``, ``resolve_card``, ``Question``,
+  ``Policy``, ``DefaultPolicy``, ``RandomPolicy``, ``InvalidAnswer``, ``InvalidSetup``, ``replay``
+  and ``verify``.
+
+See ``README.md`` for the decisions.
+
+``native`` says which engine an import gets. It gets the modules compiled by mypyc when a current
+build exists (``scripts/build_engine.py``). Otherwise it gets these pure-Python ones.
 """
 
 from matches.engine import native

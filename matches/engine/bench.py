@@ -1,23 +1,25 @@
 """``python -m matches.engine.bench [--json] [-n N] [--seed S]``: matches per second on one core.
 
-Four figures: two base Starter decks (``starter_*``), and two random round-7 decks of 14-18 cards
-drawn uniformly without replacement from every A, B and C card (all copies) of both boxes, the
-rest of those cards forming the level piles (``mixed_*``); each with event recording off
-(``*_fast``) and on (``*_recorded``). The default policy answers every question. Setups are built
-before the clock starts (and frozen out of the garbage collector's way); the figure is matches /
-CPU seconds of this process spent in ``play_match`` (one core; other processes sharing the
-machine do not distort it). Each figure is the best of ``--repeat`` runs, and the runs of the four
-figures take turns, so a slow spell of a shared machine does not fall on one figure's runs only
-(and the recorded/fast ratio compares runs made in the same moments).
+It gives four figures, for two kinds of setup. ``starter_*`` plays two base Starter decks.
+``mixed_*`` plays two random round-7 decks of 14-18 cards. Those are drawn uniformly without
+replacement from every A, B and C card (all copies) of both boxes. The rest of those cards form the
+level piles. Both run with recording off (``*_fast``) and on (``*_recorded``). The default policy
+answers every question.
 
-``--compare R`` measures the pure-Python engine against the compiled one (``native``) in one run:
-``R`` rounds, each one run (``--repeat``) of each engine in a process of its own, in turns, so a
-slow spell of the shared machine falls on both; it prints each engine's best figures and their
-ratios (compiled / pure).
+Setups are built before the clock starts, and frozen out of the garbage collector's way. The figure
+is matches / CPU seconds of this process spent in ``play_match``. Other processes on the machine do
+not distort it. Each figure is the best of ``--repeat`` runs. The runs of the four figures take
+turns. So a slow spell of a shared machine does not fall on one figure's runs only. And the
+recorded/fast ratio compares runs made together.
 
-``--only K [--record]`` builds the ``-n`` mixed setups, plays the first ``K`` after a warm-up and
-prints nothing: run it under callgrind with ``K = n`` and with ``K = 0`` and subtract for a
-load-independent figure, instructions per match (``scripts/engine_instructions`` does).
+``--compare R`` measures the pure-Python engine against the compiled one (``native``) in one run. It
+makes ``R`` rounds. Each round makes one run (``--repeat``) of each engine, in a process of its own,
+in turns. So a slow spell falls on both. It prints each engine's best figures and their ratios
+(compiled / pure).
+
+``--only K [--record]`` builds the ``-n`` mixed setups. It plays the first ``K`` after a warm-up. It
+prints nothing. Run it under callgrind with ``K = n`` and with ``K = 0``, and subtract. That gives a
+load-independent figure, instructions per match. (``scripts/engine_instructions`` does so.)
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def starter_setups(n: int) -> list[MatchSetup]:
 
 
 def mixed_setups(n: int, seed: int) -> list[MatchSetup]:
-    """``n`` round-7 matches of random 14-18-card decks from all A/B/C cards of both boxes."""
+    """``n`` round-7 matches of random 14-18-card decks from both boxes' A/B/C cards."""
     specs = load_catalogue()
     pool = [
         k for k, s in specs.items() if s.level in ("A", "B", "C") for _ in range(int(_copies(k)))
@@ -132,8 +134,9 @@ def measure(n: int, seed: int, repeat: int = 5) -> dict[str, float]:
 
 
 def play_only(k: int, n: int, seed: int, record: bool, warm_up: int = 200) -> None:
-    """Build ``n`` mixed setups (and ``warm_up`` more), play the warm-up ones to fill the caches,
-    then the first ``k``."""
+    """Build ``n`` mixed setups (and ``warm_up`` more) and play the first ``k``.
+
+    The warm-up ones play first, filling the caches."""
     setups = mixed_setups(n + warm_up, seed)
     for i, setup in enumerate(setups[n:]):
         play_match(setup, i, record=record)
@@ -144,7 +147,9 @@ def play_only(k: int, n: int, seed: int, record: bool, warm_up: int = 200) -> No
 
 
 def compare(rounds: int, n: int, seed: int, repeat: int) -> dict[str, dict[str, float]]:
-    """The best figures of the pure and the compiled engine, run in turns, and their ratios."""
+    """The best figures of the pure and the compiled engine, and their ratios.
+
+    The engines run in turns."""
     best: dict[str, dict[str, float]] = {"pure": {}, "compiled": {}}
     args = ["-n", str(n), "--seed", str(seed), "--repeat", str(repeat), "--json"]
     for _ in range(rounds):

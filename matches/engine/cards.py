@@ -1,17 +1,17 @@
 """Card specs: the immutable facts of one card design, read from the project's catalogue.
 
-A card is identified by its ``key`` ``"Set/Name"`` ("Castle/Prince", "Starter/Newcomer",
-"Beach Club/Newcomer", "Robot/Cyborg"). ``resolve_card`` also accepts a bare name when it is
-unique in the catalogue.
+A card is identified by its ``key`` ``"Set/Name"``. Examples: "Castle/Prince", "Starter/Newcomer",
+"Beach Club/Newcomer", "Robot/Cyborg". ``resolve_card`` also accepts a bare name when it is unique
+in the catalogue.
 
-**Decision (ambiguous bare names):** a bare name shared by several designs ("Newcomer", "Talent",
-"Dog", "Champion") resolves to the base box Starter card when one exists; otherwise it is an
+**Decision (ambiguous bare names):** several designs may share a bare name ("Newcomer", "Talent",
+"Dog", "Champion"). It resolves to the base box Starter card when one exists. Otherwise it is an
 error naming the candidates. Use "Set/Name" for any other copy.
 
-**Decision (icons):** a card carries the icon of its own set. Rainbow cards carry every set icon
+**Decision (icons):** a card carries the icon of its own set. Rainbow cards carry every set icon.
 (``icons`` lists all basic and additional sets; the engine keeps only the sets in play, rules.md
-§5). Starter cards are City cards (rules.md §1, "the City set, including the starter cards, is
-always in play"): the Starter and Beach Cup Starter cards carry the City icon (``ICON_OF_SET``).
+§5.) Starter cards are City cards (rules.md §1): "the City set, including the starter cards, is
+always in play". So the Starter and Beach Cup Starter cards carry the City icon (``ICON_OF_SET``).
 The Robot's cards form their own set and carry the Robot icon.
 """
 
@@ -35,12 +35,14 @@ ICON_OF_SET: dict[str, str] = {"Starter": CITY, "Beach Cup Starter": CITY}
 
 
 def icon_of_set(set_name: str) -> str:
-    """The set icon the cards of ``set_name`` carry (Rainbow cards carry every icon besides)."""
+    """The set icon the cards of ``set_name`` carry.
+
+    Rainbow cards carry every icon besides."""
     return ICON_OF_SET.get(set_name, set_name)
 
 
 class UnknownCard(KeyError):
-    """A card name or key that the catalogue does not hold (or that is ambiguous)."""
+    """An unknown or ambiguous card name or key."""
 
     def __init__(self, name: str, message: str) -> None:
         super().__init__(message)
@@ -53,7 +55,9 @@ class UnknownCard(KeyError):
 
 @dataclass(frozen=True, slots=True)
 class CardSpec:
-    """One card design. ``power`` is 0 when ``power_is_round`` (the Cyborg: power = round)."""
+    """One card design.
+
+    ``power`` is 0 when ``power_is_round`` (the Cyborg: power = round)."""
 
     key: str
     name: str
@@ -77,8 +81,9 @@ class CardRef(NamedTuple):
 
 
 class CatalogueEntry(TypedDict):
-    """A card design as the catalogue (and a frozen snapshot) lists it: the fields a spec reads
-    (``power`` is "round" for the Cyborg)."""
+    """A card design as the catalogue (and a frozen snapshot) lists it.
+
+    It holds the fields a spec reads. ``power`` is "round" for the Cyborg."""
 
     set: str
     name: str
@@ -126,7 +131,7 @@ def spec_from_entry(entry: CatalogueEntry, all_sets: frozenset[str]) -> CardSpec
 
 
 def specs_from_catalogue(data: Catalogue) -> dict[str, CardSpec]:
-    """All card specs of a parsed catalogue, keyed by ``key``."""
+    """A parsed catalogue's card specs, keyed by ``key``."""
     all_sets = frozenset(
         str(s["name"]) for s in data["sets"] if s.get("kind") in ("basic", "additional")
     )
@@ -139,7 +144,7 @@ def specs_from_catalogue(data: Catalogue) -> dict[str, CardSpec]:
 
 @lru_cache(maxsize=1)
 def load_catalogue() -> dict[str, CardSpec]:
-    """The project's catalogue (``cards/data/catalogue.json``) as specs keyed by key (cached)."""
+    """The project's catalogue (``cards/data/catalogue.json``) as specs by key (cached)."""
     with CATALOGUE_PATH.open(encoding="utf-8") as fh:
         return specs_from_catalogue(json.load(fh))
 
@@ -157,7 +162,9 @@ def _catalogue_names() -> dict[str, list[str]]:
 
 
 def resolve_card(name: str, specs: Mapping[str, CardSpec] | None = None) -> CardSpec:
-    """The spec for ``"Set/Name"`` or a bare name (see the module docstring for ambiguity)."""
+    """The spec for ``"Set/Name"`` or a bare name.
+
+    See the module docstring for ambiguity."""
     table = load_catalogue() if specs is None else specs
     if name in table:
         return table[name]

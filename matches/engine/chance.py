@@ -1,8 +1,8 @@
 """Chance, drawn once per match from the seed (decision 7): the deck shuffles and the flag toss.
 
-One SHAKE-128 digest of the seed gives one random key per card and one for the toss; a deck is
-shuffled by sorting its cards by their keys. A uniform shuffle for any practical deck, cheaper
-than seeding a Mersenne Twister; the outcomes are recorded anyway, so replays never depend on it.
+One SHAKE-128 digest of the seed gives one random key per card and one for the toss. Sorting a
+deck's cards by their keys shuffles it. This is a uniform shuffle for any practical deck. It is
+cheaper than seeding a Mersenne Twister. Replays never depend on it: the outcomes are recorded.
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ _MASKS: Final[dict[int, tuple[Unpack, int, int]]] = {}
 
 
 def chance_keys(seed: object, n: int) -> tuple[int, ...]:
-    """``n`` random keys derived from ``seed``: the little-endian 32-bit words of SHAKE-128 of the
-    seed's text (``"12345"`` for an int, ``"str:…"`` for a string, ``repr``-based for anything
-    else; ``None``: 16 bytes from ``os.urandom``), top two bits cleared; when ``n <= 256`` the
-    low byte of word ``i`` is replaced by ``i`` (so sorting the keys sorts the indices)."""
+    """``n`` random keys derived from ``seed``.
+
+    They are the little-endian 32-bit words of SHAKE-128 of the seed's text, top two bits cleared.
+    An int's text is ``"12345"``, a string's ``"str:…"``. Anything else is ``repr``-based. ``None``
+    takes 16 bytes from ``os.urandom``. When ``n <= 256``, the low byte of word ``i`` is replaced by
+    ``i``. So sorting the keys sorts the indices."""
     if type(seed) is int:
         text = str(seed).encode()
     elif type(seed) is str:
@@ -53,9 +55,11 @@ def _masks(n: int) -> tuple[Unpack, int, int]:
 
 
 def shuffle(deck: list[int], keys: tuple[int, ...], ids: bool) -> None:
-    """Sort ``deck`` (card ids, in place) by ``keys``, one per card: with ``ids`` the keys' low
-    bytes are the card ids, 22 random bits above them (a tie, about one 18-card shuffle in 30,000,
-    keeps the card id order); else 30 random bits (ties keep the given order)."""
+    """Sort ``deck`` (card ids, in place) by ``keys``, one per card.
+
+    With ``ids``, a key's low byte is its card id. Above it sit 22 random bits. A tie keeps the card
+    id order. About one 18-card shuffle in 30,000 has a tie. Without ``ids``, keys are 30 random
+    bits. Ties then keep the given order."""
     if ids:
         deck[:] = [key & 255 for key in sorted(keys)]  # a sorted key's low byte: its card id
     else:

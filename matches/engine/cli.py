@@ -8,17 +8,18 @@ Input: one JSON object, or several as JSON lines (one match per line)::
      "lost_previous": {"A": false, "B": false}, "sets_in_play": [...], "answers": [...],
      "final": false, "robot": null, "rules_version": 2}
 
-Only ``decks`` is required; defaults: round 1, flag toss, normal park, shuffled, seed 0, empty
-piles, no trophies, fans or previous loss, sets from the cards, today's rules
-(``model.RULES_VERSION``; an older version plays a match recorded before a rule changed).
-Cards are catalogue names, or ``"Set/Name"`` where a name is ambiguous (a bare ambiguous name
-means the base Starter card).
-Deck cards get uids ``A1``, ``A2``… / ``B1``…, pile cards ``PA1``…; ``answers`` (consumed in
-order) refer to those uids; unanswered questions get the default policy's answer.
+Only ``decks`` is required. The defaults are round 1, a flag toss, the normal park, shuffled, seed
+0. There are no piles, trophies, fans or previous loss. The sets come from the cards. The rules are
+today's (``model.RULES_VERSION``). An older version plays a match recorded before a rule changed.
 
-Output, one line per input: ``{"winner", "reason", "events", "fans_gained", "decks_after"}`` with
-``decks_after`` listing card names as given in the input. A bad input prints ``error: …`` on
-stderr and exits with status 2.
+Cards are catalogue names, or ``"Set/Name"`` where a name is ambiguous. A bare ambiguous name means
+the base Starter card. Deck cards get uids ``A1``, ``A2``… / ``B1``…; pile cards get ``PA1``….
+``answers`` refer to those uids, consumed in order. Unanswered questions get the default policy's
+answer.
+
+Output, one line per input: ``{"winner", "reason", "events", "fans_gained", "decks_after"}``.
+``decks_after`` lists card names as given in the input. A bad input prints ``error: …`` on stderr
+and exits with status 2.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def _per_side(doc: Mapping[str, object], key: str, kind: type[T]) -> dict[str, T
 def setup_from_json(
     doc: object,
 ) -> tuple[MatchSetup, int | str | None, list[object], dict[str, str]]:
-    """The setup, seed, answers and uid → input name map of one match description."""
+    """One match description's setup, seed, answers and uid → input name map."""
     if not isinstance(doc, dict):
         raise CliError("A match description must be a JSON object.")
     unknown = set(doc) - KNOWN_KEYS
@@ -157,7 +158,9 @@ def run_one(doc: object) -> dict[str, object]:
 
 
 def documents(text: str) -> Iterable[tuple[int, object]]:
-    """One JSON document, or JSON lines; yields (line number, parsed or raises CliError)."""
+    """One JSON document, or JSON lines.
+
+    Yields (line number, parsed document); a bad line raises CliError."""
     try:
         yield 1, json.loads(text)
         return

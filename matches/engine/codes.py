@@ -1,25 +1,29 @@
-"""The machine-readable effect codes a card may carry, and the check the catalogue uses.
+"""The machine-readable effect codes a card may carry, and the catalogue's check.
 
-``EFFECT_SCHEMAS`` maps every known effect code to one declarative table: each parameter the
-code's handler reads, with its type, its range and whether it is required. ``validate_effect``
-checks a card's params against that table (no unknown key, no missing required key, each value of
-the right type and in range), so a value an admin types can never make the engine fail at match
-time. ``EFFECT_PARAMS`` (the parameter names per code) is derived from it. The engine's registry
-of handlers (``matches.engine.effects.HANDLERS``) is built for exactly these codes (a test and an
-import-time check keep them equal), so the catalogue (Django admin, the loader) and the engine can
-never disagree about what a code means. ``PICKED_CODES`` are the When picked codes the Deck Phase
-(tournament rules) handles; the match engine ignores them.
+``EFFECT_SCHEMAS`` maps every known effect code to one declarative table. It lists each parameter
+the code's handler reads. Each has a type, a range and a required flag.
+
+``validate_effect`` checks a card's params against that table. No key may be unknown, no required
+key missing. Each value must have the right type and range. So no admin-entered value can break a
+match. ``EFFECT_PARAMS`` (the parameter names per code) is derived from it.
+
+The engine's registry of handlers (``matches.engine.effects.HANDLERS``) is built for exactly these
+codes. A test and an import-time check keep them equal. So the catalogue (Django admin, the loader)
+and the engine never disagree about what a code means.
+
+``PICKED_CODES`` are the When picked codes the Deck Phase (tournament rules) handles. The match
+engine ignores them.
 
 Shared sub-languages (validated here too, each by its own table):
 
 * a **filter** selects cards: ``{"name": "Newcomer", "set": "City", "level": "B", "power": 3,
-  "min_power": 4, "max_power": 3}`` (all optional, all must hold; ``set`` means "carries that set's
-  icon", so a Rainbow card matches every set in play; powers are base powers).
+  "min_power": 4, "max_power": 3}``. All are optional; all given must hold. ``set`` means "carries
+  that set's icon". So a Rainbow card matches every set in play. Powers are base powers.
 * a **condition** (``when``) gates an effect: ``{"trophies_at_most": 3, "deck_at_most": 1,
-  "lost_previous": true, "bench_has": filter, "bench_lacks": filter,
-  "opponent_exhaust_at_least": 1, "cards_beneath": true}`` (all given must hold).
-* ``steps`` runs several effects in order: ``{"steps": [{"code": ..., "params": {...}}, ...]}``;
-  a step's code is one of ``STEP_CODES`` (the codes the engine runs as a trigger).
+  "lost_previous": true, "bench_has": filter, "bench_lacks": filter, "opponent_exhaust_at_least": 1,
+  "cards_beneath": true}``. All given must hold.
+* ``steps`` runs several effects in order: ``{"steps": [{"code": ..., "params": {...}}, ...]}``. A
+  step's code is one of ``STEP_CODES``, the codes the engine runs as a trigger.
 """
 
 from __future__ import annotations
@@ -30,12 +34,12 @@ from typing import NamedTuple, Protocol
 
 
 class EffectSpecError(ValueError):
-    """A card's machine-readable effect is not one the engine knows.
+    """The engine does not know a card's machine-readable effect.
 
-    ``code`` says what is wrong (``unknown_effect_code``, ``params_without_code``,
-    ``unknown_effect_param``, ``missing_effect_param``, ``bad_effect_param`` for a wrong type,
-    ``effect_param_out_of_range``); ``param`` names the parameter (a dotted path inside a filter,
-    a condition or a step), or is None.
+    ``code`` says what is wrong: ``unknown_effect_code``, ``params_without_code``,
+    ``unknown_effect_param``, ``missing_effect_param``, ``bad_effect_param`` (a wrong type) or
+    ``effect_param_out_of_range``. ``param`` names the parameter, or is None. Inside a filter, a
+    condition or a step it is a dotted path.
     """
 
     def __init__(self, code: str, message: str, param: str | None = None) -> None:
@@ -70,7 +74,9 @@ class Param(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Int:
-    """A whole number from ``low`` to ``high`` (a JSON true/false is not a number)."""
+    """A whole number from ``low`` to ``high``.
+
+    A JSON true/false is not a number."""
 
     low: int
     high: int
@@ -97,7 +103,9 @@ class Flag:
 
 @dataclass(frozen=True, slots=True)
 class OneOf:
-    """One of a few words (``label`` words the error when there are too many to list)."""
+    """One of a few words.
+
+    ``label`` words the error when there are too many to list."""
 
     choices: tuple[str, ...]
     required: bool = False
@@ -128,7 +136,7 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Obj:
-    """A JSON object; its keys are checked by ``table`` (a filter, a condition), or elsewhere."""
+    """A JSON object, its keys checked by ``table`` (a filter, a condition) or elsewhere."""
 
     what: str
     table: Mapping[str, Param] | None = None
@@ -143,7 +151,9 @@ class Obj:
 
 @dataclass(frozen=True, slots=True)
 class Steps:
-    """A list of 1 to ``longest`` steps ``{"code": …, "params": {…}}``, codes in ``STEP_CODES``."""
+    """A list of 1 to ``longest`` steps ``{"code": …, "params": {…}}``.
+
+    Their codes are in ``STEP_CODES``."""
 
     longest: int = 5
     required: bool = True
@@ -292,8 +302,9 @@ _STEP_TABLE: dict[str, Param] = {
 
 
 def validate_effect(code: str | None, params: object) -> None:
-    """Raise ``EffectSpecError`` unless ``code`` and ``params`` name a known effect with valid
-    parameter values (see ``EFFECT_SCHEMAS``)."""
+    """Raise ``EffectSpecError`` unless ``code`` and ``params`` are valid.
+
+    See ``EFFECT_SCHEMAS``."""
     if code is None:
         if params:
             raise EffectSpecError("params_without_code", "Effect parameters need an effect code.")

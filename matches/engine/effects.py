@@ -1,30 +1,31 @@
 """The effect registry: one small handler factory per effect code (``codes.EFFECT_PARAMS``).
 
-A factory turns a card's params into what the engine calls at match time; it is compiled once
-per card table (``table.Table``), never per reveal. Each registry entry names a **slot**:
+A factory turns a card's params into what the engine calls at match time. It is compiled once per
+card table (``table.Table``), never per reveal. Each registry entry names a **slot**:
 
-* ``trigger`` — ``fn(match, side, card)``, run at the card's catalogue timing (on_reveal,
-  takes_flag, flag_loss, no_flag_win);
-* ``attack`` / ``flag`` — ``fn(match, side, card) -> int``, a bonus while attacking / while holding
-  the flag (During the attack / In flag possession);
-* ``watch`` — ``fn(match, side, card)`` while this card holds the flag and the opponent reveals;
-* ``aura`` — a From the bench bonus ``(bonus, during, target spec indices)``;
-* ``static`` — ``fn(table, spec_index)`` that changes a rule for this card (Special keyword…).
+* ``trigger``: ``fn(match, side, card)``, run at the card's catalogue timing. The timings are
+  on_reveal, takes_flag, flag_loss and no_flag_win.
+* ``attack`` / ``flag``: ``fn(match, side, card) -> int``, a bonus while attacking / while holding
+  the flag. That is During the attack / In flag possession.
+* ``watch``: ``fn(match, side, card)`` while this card holds the flag and the opponent reveals.
+* ``aura``: a From the bench bonus ``(bonus, during, target spec indices)``.
+* ``static``: ``fn(table, spec_index)``, changing a rule for this card (Special keyword…).
 
-Sides are ints (0 = "A", 1 = "B"); cards are the match's int card ids.
+Sides are ints (0 = "A", 1 = "B"). Cards are the match's int card ids.
 
 **Decisions (isolated here, one per handler):**
 
-* bench moves (``bench_*``) of several cards resolve in the chosen order; to the deck top means
-  the last chosen ends on top. A mandatory move with too few candidates moves what there is.
-* ``arrange_top`` with fewer cards than it looks at fills its slots in the order the card
-  prints them (``FILL_ORDER``, by the match's rules version): Hacker with 1 card puts it at the
-  bottom, with 2 one at the bottom and one on top, and exhausts only when all 3 are there.
-* ``search_deck``/``peek_move``/``arrange_top`` on a deck too small to change anything ask nothing.
-* ``pile_to_*`` with an empty pile does nothing (the match does not see the piles' discards).
-* ``cards_beneath`` (Puppet) counts the cards revealed before it in the same attack; an opening
-  card has none beneath it.
-* fan tokens "you own" (Quarterback, Personal Coach) = tokens at the start + fans gained so far.
+* Bench moves (``bench_*``) of several cards resolve in the chosen order. On the deck, the last
+  chosen ends on top. A mandatory move with too few candidates moves what there is.
+* ``arrange_top`` may have fewer cards than it looks at. It fills its slots in the card's printed
+  order. That order (``FILL_ORDER``) depends on the match's rules version. Hacker with 1 card puts
+  it at the bottom. With 2 it puts one at the bottom and one on top. It exhausts only when all 3 are
+  there.
+* ``search_deck``/``peek_move``/``arrange_top`` ask nothing on a deck too small to change.
+* ``pile_to_*`` with an empty pile does nothing: the match does not see the piles' discards.
+* ``cards_beneath`` (Puppet) counts the cards revealed before it in the same attack. An opening card
+  has none beneath it.
+* Fan tokens "you own" (Quarterback, Personal Coach) are tokens at the start + fans gained so far.
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ def handler(code: str, slot: str) -> Callable[[Factory], Factory]:
 
 
 def card_filter(flt: CardFilter | None, table: Table) -> frozenset[int]:
-    """The spec indices of ``table`` that ``flt`` selects (see ``codes`` for the filter keys)."""
+    """The spec indices of ``table`` that ``flt`` selects.
+
+    See ``codes`` for the filter keys."""
     flt = flt or {}
     out = []
     for i in range(len(table.keys)):
@@ -103,7 +106,7 @@ def _beneath(m: Match, side: int, card: int) -> bool:
 
 
 def condition(when: Condition | None, table: Table) -> Cond | None:
-    """Compile a condition into one predicate (``None`` when there is no condition)."""
+    """Compile a condition into one predicate (``None`` for no condition)."""
     if not when:
         return None
     tests: list[Cond] = []
@@ -133,7 +136,7 @@ def condition(when: Condition | None, table: Table) -> Cond | None:
 
 
 def _target(params: EffectParams, key: str = "side") -> int:
-    """0 = the card's owner, 1 = the owner's opponent (``side: own|opponent``)."""
+    """0 = the card's owner, 1 = its opponent (``side: own|opponent``)."""
     return 1 if params.get(key, "own") == "opponent" else 0
 
 
@@ -445,8 +448,10 @@ Navigator print top, then bottom, but with one card the top and the bottom are t
 
 
 def _arrange_slots(k: int, top: int, bottom: int, exhaust: int, version: int) -> tuple[int, ...]:
-    """How many of ``k`` looked-at cards go back on top, to the bottom and to the exhaust pile,
-    for slots of ``top``, ``bottom`` and ``exhaust`` cards under rules ``version``."""
+    """Where ``k`` looked-at cards go: how many on top, to the bottom, to exhaust.
+
+    The slots hold ``top``, ``bottom`` and ``exhaust`` cards. Rules ``version`` decides the fill
+    order."""
     sizes, left = {"top": top, "bottom": bottom, "exhaust": exhaust}, k
     filled: dict[str, int] = {}
     for slot in FILL_ORDER[version]:

@@ -1,18 +1,18 @@
-"""The events of a match: one shape per kind, who may see each kind, and the one place each is
-built.
+"""The events of a match: one shape per kind, who may see each kind, and where each is built.
 
-Every event is a JSON-serialisable dict with ``seq`` (its index in the match's list) and
-``kind``; the ``TypedDict`` of its kind names the other fields. Sides are ``"A"``/``"B"`` and
-cards their uids. ``SHOWN_TO`` says who may see each kind — ``everyone``, the ``owner`` (the
-event's ``side``) or ``nobody`` (the shuffled deck orders: they would give away every card still to
-come) — and ``observe``, the one observer, applies it: every channel that shows an event (the
-engine's own views for a side, the REST and GraphQL match events, the tournament stream, the
-replay) asks it (``matches.observer`` gives it the viewer and its SQL twin for counts).
+Every event is a JSON-serialisable dict with ``seq`` (its index in the match's list) and ``kind``.
+The ``TypedDict`` of its kind names the other fields. Sides are ``"A"``/``"B"`` and cards their
+uids.
 
-``EventLog`` builds them while a match is recorded: one method per kind, which translates the
-match's int sides and cards into the public names. The one exception is ``attack``, built by the
-attack loop (``Match._attack``), its only place: a call there costs about 1 % of a recorded
-match.
+``SHOWN_TO`` says who may see each kind: ``everyone``, the ``owner`` (the event's ``side``) or
+``nobody``. Nobody sees the shuffled deck orders. They would give away every card still to come.
+``observe``, the one observer, applies it. Every channel that shows an event asks it. Those are the
+engine's own views for a side, the REST and GraphQL match events, the tournament stream and the
+replay. ``matches.observer`` gives it the viewer and its SQL twin for counts.
+
+``EventLog`` builds the events while a match is recorded. It has one method per kind. Each
+translates the match's int sides and cards into public names. The one exception is ``attack``, built
+only by the attack loop (``Match._attack``). A call there would cost about 1 % of a recorded match.
 """
 
 # No ``from __future__ import annotations``: ``TypedDict`` reads ``NotRequired`` from evaluated
@@ -306,12 +306,13 @@ revealed."""
 def observe(
     event: dict[str, Any], side: Side | None, *, revealed: bool = False
 ) -> dict[str, Any] | None:
-    """The one observer: ``event`` as ``side`` (``None``: a spectator) may see it, hidden fields
-    left out, or ``None`` when it is hidden from that viewer (``SHOWN_TO``, ``UNSEEN_FIELDS``).
+    """The one observer: ``event`` as ``side`` may see it, or ``None`` if hidden.
 
-    ``revealed``: the tournament is over and its seed revealed, so every event is public as
-    recorded (the replay): the deck orders follow from the seed anyway. An event shown whole is
-    the same dict (callers never change it)."""
+    ``side`` ``None`` is a spectator. Hidden fields are left out (``SHOWN_TO``, ``UNSEEN_FIELDS``).
+
+    ``revealed``: the tournament is over and its seed revealed. Then every event is public as
+    recorded (the replay). The deck orders follow from the seed anyway. An event shown whole is the
+    same dict (callers never change it)."""
     kind = event.get("kind")
     if revealed:
         return event
@@ -336,8 +337,10 @@ stored event has them."""
 
 
 def same_events(played: Sequence[dict[str, object]], stored: Sequence[dict[str, object]]) -> bool:
-    """Whether ``played`` (a re-run) gives ``stored``: every stored field equal, and every
-    field the re-run adds one of the board's stated fields a match stored before them lacks."""
+    """Whether ``played`` (a re-run) gives ``stored``.
+
+    Every stored field must be equal. Fields the re-run adds must be stated board fields. Matches
+    stored before those fields lack them."""
     if len(played) != len(stored):
         return False
     return all(_same_event(new, old) for new, old in zip(played, stored, strict=True))
@@ -355,15 +358,16 @@ def _same_event(new: dict[str, object], old: dict[str, object]) -> bool:
 
 
 class EventLog:
-    """The events of one match being recorded, appended to ``events`` by one method per kind.
+    """A recorded match's events, one method per kind.
 
-    Sides and cards come in as the match's ints (side 0 = ``"A"``; a card indexes ``uid`` and
-    ``spec_of``, the match's own lists, which grow as level-pile cards join the match).
+    Each method appends to ``events``. Sides and cards come in as the match's ints (side 0 =
+    ``"A"``). A card indexes ``uid`` and ``spec_of``, the match's own lists. They grow as level-pile
+    cards join the match.
 
-    Each public event that moves a card, changes fans or starts an effect states the board's
-    values it changed before it is appended (``stated``: ``Match.stated``, compiled with the
-    match): the flag card's defence, the attack's total and its side's deck count, so a board
-    folds the events without counting anything itself. ``decks`` are the match's deck lists.
+    Some public events move a card, change fans or start an effect. Each states the board's values
+    it changed before it is appended (``stated``: ``Match.stated``, compiled with the match). Those
+    values are the flag card's defence, the attack's total and its side's deck count. So a board
+    folds the events without counting. ``decks`` are the match's deck lists.
     """
 
     __slots__ = ("decks", "events", "spec_of", "stated", "table", "uid")
@@ -410,14 +414,18 @@ class EventLog:
         events.append(event)
 
     def flag_toss(self, side: Side) -> None:
-        """The toss gave the flag to ``side`` (a name: a replay's recorded toss, as it is)."""
+        """The toss gave the flag to ``side``.
+
+        ``side`` is a name: a replay's recorded toss, as it is."""
         events = self.events
         event: FlagToss = {"seq": len(events), "kind": "flag_toss", "side": side}
         events.append(event)
 
     def effect(self, side: int, card: int, timing: str) -> None:
-        """Logged as the effect starts: it states what the effect before it changed after its
-        last move (a bonus it gave its own card, which moves nothing)."""
+        """Logged as the effect starts.
+
+        It states what the effect before it changed after its last move. An example is a bonus it
+        gave its own card, which moves nothing."""
         events = self.events
         event: Effect = {
             "seq": len(events),
@@ -443,8 +451,10 @@ class EventLog:
         events.append(event)
 
     def flag(self, side: int, stack: Sequence[int], shown: tuple[int, Parts]) -> None:
-        """The top card of ``stack`` (bottom → top) takes the flag; ``shown``: its power (the
-        defence now; the attack is over) and its breakdown."""
+        """The top card of ``stack`` (bottom → top) takes the flag.
+
+        ``shown`` is its power and its breakdown. The power is the defence now: the attack is
+        over."""
         events, uid, card = self.events, self.uid, stack[-1]
         event: Flag = {
             "seq": len(events),
@@ -487,7 +497,9 @@ class EventLog:
         events.append(event)
 
     def exhausted(self, side: int, card: int, src: str) -> None:
-        """``card`` reached the exhaust pile (from a level pile: an ``added`` event)."""
+        """``card`` reached the exhaust pile.
+
+        A level-pile card is logged as ``added`` instead."""
         if src.startswith("pile:"):
             self.added(side, card, src[5:], "exhaust")
             return
@@ -504,8 +516,9 @@ class EventLog:
         events.append(event)
 
     def moved(self, side: int, card: int, src: str, to: str) -> None:
-        """``card`` reached the deck (``to``: deck_top, deck_bottom; from a level pile: an
-        ``added`` event)."""
+        """``card`` reached the deck (``to``: deck_top, deck_bottom).
+
+        A level-pile card is logged as ``added`` instead."""
         if src.startswith("pile:"):
             self.added(side, card, src[5:], to)
             return

@@ -1,29 +1,30 @@
 """One match of Challengers! (rules.md §2.3-2.4, §4, §5): ``play_match(setup, seed, policies)``.
 
-The fast path (``record=False``) and the recorded path are one engine: events are built by the
-match's ``EventLog`` (``events.py``; the attack loop builds its ``attack`` events itself), which
-exists only while recording, so every event is built under an ``if log is not None:`` guard.
-Internally sides are ints (0 = "A", 1 = "B"), cards are ints indexing per-match lists
-(``spec_of``, ``uid``, ``lasting``, ``during``), decks are lists with the top card at the end,
-and a bench is 6 slots, each ``None`` or a seat ``[name, cards, pad]`` (``pad`` is the second
-slot a Troll seat blocks, or -1).
+Fast (``record=False``) and recorded play are one engine. The match's ``EventLog`` (``events.py``)
+builds the events. The attack loop builds its ``attack`` events itself. The log exists only while
+recording. So every event is built under an ``if log is not None:`` guard.
+
+Sides are ints (0 = "A", 1 = "B"). Cards are ints indexing per-match lists (``spec_of``, ``uid``,
+``lasting``, ``during``). A deck is a list, top card last. A bench is 6 slots, each ``None`` or a
+seat ``[name, cards, pad]``. ``pad`` is the second slot a Troll seat blocks, or -1.
 
 **Decisions (rules):**
 
-* Opening: the opener's card takes the flag, then its on-reveal effect, then its "takes the
-  flag" effect resolve (the opening is an attack on the empty flag, won by the first card).
-* A flag change: (1) the defending card's Flag loss effect, (2) its stack goes to the bench,
-  top card first (a card that finds no seat loses the match for its owner; it stays unplaced),
-  (3) the attacker's cards stack (last on top, During the attack bonuses end) and the new flag
-  card's "takes the flag" effect resolves.
-* After each reveal: the card's effect, then a flag-holding card's per-reveal effect (Yeti),
-  then attack total vs defence; only if the attack has not won does a No flag win effect run.
+* Opening: the opener's card takes the flag. Its on-reveal effect resolves, then its "takes the
+  flag" effect. The opening is an attack on the empty flag, won by the first card.
+* A flag change: (1) the defending card's Flag loss effect resolves. (2) Its stack goes to the
+  bench, top card first. A card that finds no seat stays unplaced. Its owner loses the match. (3)
+  The attacker's cards stack, last on top, and During the attack bonuses end. The new flag card's
+  "takes the flag" effect resolves.
+* After each reveal: the card's effect, then a flag-holding card's per-reveal effect (Yeti). Then
+  the attack total is compared with the defence. A No flag win effect runs only if the attack has
+  not won.
 * A card's power never drops below 0. Streamer's factor multiplies every bonus it receives.
-* Winter Park: each time a card goes to the bench (not one redirected by its own rule, like the
-  Backpacker) its owner is asked whether to freeze it when a frozen seat can take it. The Robot
+* Winter Park: a card going to the bench may be frozen instead. Its owner is asked when a frozen
+  seat can take it. A card redirected by its own rule (the Backpacker) is not asked about. The Robot
   never has frozen seats. Frozen cards are invisible to effects and return to the deck after.
-* A match that reaches ``REVEAL_LIMIT`` reveals (no real deck can) ends: the flag holder wins
-  with reason ``reveal_limit`` — a guard so a match always terminates.
+* A match ends after ``REVEAL_LIMIT`` reveals, which no real deck reaches. The flag holder wins with
+  reason ``reveal_limit``. This guard makes every match terminate.
 """
 
 from __future__ import annotations
@@ -79,10 +80,11 @@ class _Pause(Exception):
 
 
 class Match:
-    """One match being played. ``play_match`` plays a whole one; ``Match.at`` puts one in a given
-    position, to play on a step at a time (``play_opening``, ``play_attack``, ``play_to_end``)
-    and look at the cards (``deck``, ``bench``, ``stack``, ``exhaust``… by card id; ``uid`` and
-    ``key_of`` name a card)."""
+    """One match being played.
+
+    ``play_match`` plays a whole one. ``Match.at`` puts one in a given position, to play on a step
+    at a time (``play_opening``, ``play_attack``, ``play_to_end``). Look at the cards by card id
+    (``deck``, ``bench``, ``stack``, ``exhaust``…). ``uid`` and ``key_of`` name a card."""
 
     __slots__ = (
         "answers",
@@ -246,9 +248,10 @@ class Match:
         record: bool = True,
         answers: Sequence[object] = (),
     ) -> Match:
-        """A match put in ``position``, without a start (no ``start`` event, shuffle or toss):
-        the decks are in the setup's order. Play it on with ``play_opening``, ``play_attack``
-        and ``play_to_end``."""
+        """A match put in ``position``, decks in setup order.
+
+        It has no start: no ``start`` event, shuffle or toss. Play it on with ``play_opening``,
+        ``play_attack`` and ``play_to_end``."""
         return cls(setup, None, policies, record, answers, position=position)
 
     # ------------------------------------------------------------------ setup
@@ -256,7 +259,7 @@ class Match:
     def _table(
         self, setup: MatchSetup, specs: Mapping[str, CardSpec], position: Position | None
     ) -> Table:
-        """The card table of this match (cached for its specs, sets in play and round)."""
+        """This match's card table (cached for its specs, sets in play and round)."""
         given = setup.sets_in_play
         if given:
             try:
@@ -309,8 +312,9 @@ class Match:
         return len(self.spec_of) - 1
 
     def _place(self, position: Position) -> None:
-        """Lay out ``position``'s cards: benches (by the bench rules, never frozen), exhaust
-        piles, the flag."""
+        """Lay out ``position``'s cards: benches, exhaust piles, the flag.
+
+        Benches follow the bench rules and are never frozen."""
         for side, name in enumerate(SIDES):
             for ref in position.bench.get(name, ()):
                 try:
@@ -340,12 +344,14 @@ class Match:
         return self.result()
 
     def play_opening(self, side: str) -> Question | None:
-        """The opening reveal of ``side``; returns the question the match stopped at, if any (a
-        side without a policy must answer it)."""
+        """The opening reveal of ``side``.
+
+        Returns the question the match stopped at, if any. A side without a policy must answer
+        it."""
         return self._step(self._opening, SIDES.index(side))
 
     def play_attack(self) -> Question | None:
-        """One attack by the side without the flag, up to the flag change or the end."""
+        """One attack by the side without the flag, to the flag change or the end."""
         return self._step(self._attack, 1 - self.holder)
 
     def play_to_end(self) -> Question | None:
@@ -368,22 +374,24 @@ class Match:
         self._attack(1 - self.holder, forever=True)
 
     def _opening(self, side: int) -> None:
-        """The opening: ``side``'s first card takes the flag, held by nobody yet (an attack on
-        the empty flag, see ``_attack``)."""
+        """The opening: ``side``'s first card takes the unheld flag.
+
+        It is an attack on the empty flag (see ``_attack``)."""
         self.stack = []
         self.holder, self.attacker = 1 - side, side
         self._attack(side)
 
     def _attacks(self) -> None:
-        """The sides attack in turn until the match ends (``play_to_end``)."""
+        """Attacks in turn until the match ends (``play_to_end``)."""
         if self.winner < 0:
             self._attack(1 - self.holder, forever=True)
 
     def _start(self) -> None:
         """Record the start, shuffle both decks and, when nobody holds the flag, toss for it.
 
-        Chance is drawn only without recorded outcomes (a replay reads them from ``chance``): one
-        key per card (card ``i``: key ``i``), then one whose bit 29 is the toss (1 = B)."""
+        Chance is drawn only without recorded outcomes; a replay reads them from ``chance``. Each
+        card gets a key (card ``i``: key ``i``). Then one more key, whose bit 29 is the toss (1
+        means B)."""
         setup, recorded, log = self.setup, self.chance, self.log
         if log is not None:
             log.start(setup.round, setup.final, setup.park, setup.first)
@@ -404,7 +412,7 @@ class Match:
         self.holder = SIDES.index(first)
 
     def _shuffle(self, side: int, keys: tuple[int, ...] | None) -> None:
-        """Shuffle ``side``'s deck by ``keys`` (``None``: put it in the recorded order)."""
+        """Shuffle ``side``'s deck by ``keys`` (``None``: the recorded order)."""
         deck = self.deck[side]
         if keys is None:
             by_uid = {self.uid[card]: card for card in deck}
@@ -416,17 +424,21 @@ class Match:
             self.log.shuffle(side, deck)
 
     def _attack(self, side: int, forever: bool = False) -> None:  # noqa: C901 (docs/performance.md)
-        """One attack by ``side``: it reveals cards one at a time until their total power reaches
-        the defence of the flag card, then the flag changes hands (the opening, on the empty
-        flag, takes it at once). With ``forever`` the sides attack in turn until the match ends:
-        by ``_End`` raised from anywhere or, usually, when a beaten card finds no bench seat.
+        """One attack by ``side``, until the flag changes hands.
 
-        The hot loop of every match: its lookups are made once per match, and a call per reveal
-        would cost several per cent of a match (docs/performance.md); the beaten cards' seats,
-        once per flag change, are ``_bench_beaten``'s. The power of a card with no bonus effect
-        of its own has a shortcut here (``power``), pinned by tests/engine/test_shortcuts.py.
-        Powers change only when a card moves or fans change (each bumps ``version``), so the
-        total and the defence are counted again only then; else the new card's power is added."""
+        ``side`` reveals cards one at a time. When their total power reaches the flag card's
+        defence, the flag changes hands. The opening takes the empty flag at once. With ``forever``,
+        attacks go on until the match ends. It ends by ``_End`` raised from anywhere. Usually a
+        beaten card finds no bench seat.
+
+        This is the hot loop of every match. Its lookups are made once per match. A call per reveal
+        would cost several per cent of a match (docs/performance.md). The beaten cards' seats, once
+        per flag change, are ``_bench_beaten``'s.
+
+        A card with no bonus effect of its own has a power shortcut here (``power``). Tests pin it
+        (tests/engine/test_shortcuts.py). Powers change only when a card moves or fans change. Each
+        bumps ``version``. Only then are total and defence counted again. Otherwise the new card's
+        power is added."""
         # The per-match lookups, made once.
         table, spec_of, uid, log, events = self.table, self.spec_of, self.uid, self.log, self.events
         decks, pending, lasting, during = self.deck, self.pending, self.lasting, self.during
@@ -537,9 +549,11 @@ class Match:
             side = defender
 
     def _bench_beaten(self, defender: int, beaten: list[int]) -> bool:
-        """``to_bench`` each beaten card of ``defender``, top card first; an ordinary one takes
-        its seat here (the shortcut of ``to_bench``, pinned by tests/engine/test_shortcuts.py).
-        ``True`` when a card found no free seat: the defender lost (the usual end)."""
+        """``to_bench`` each beaten card of ``defender``, top card first.
+
+        An ordinary card takes its seat here. This is the shortcut of ``to_bench``, pinned by
+        tests/engine/test_shortcuts.py. ``True`` when a card found no free seat: the defender lost
+        (the usual end)."""
         table, spec_of, log = self.table, self.spec_of, self.log
         ordinary, seat_name = table.ordinary_bench_card, table.seat_name
         slots, seat_of = self.bench[defender], self.seat_of[defender]
@@ -574,7 +588,7 @@ class Match:
         self.end(1 - side, reason)
 
     def end(self, winner: int, reason: str) -> None:
-        """The match ends now with ``winner`` (raises ``_End`` out of whatever is running)."""
+        """End the match with ``winner`` (raises ``_End`` out of whatever runs)."""
         self.finish(winner, reason)
         raise _End
 
@@ -587,10 +601,12 @@ class Match:
     # ------------------------------------------------------------------ power
 
     def power(self, side: int, card: int, attacking: bool, parts: Parts | None = None) -> int:
-        """The power of ``side``'s ``card`` now, attacking or holding the flag: its base power
-        plus, times its bonus factor (Streamer: 2), its own bonuses (the lasting ones, During the
-        attack, In flag possession) and the From the bench bonuses of ``side``'s bench; never
-        below 0. ``parts`` (recording) receives the lines after the base."""
+        """The power of ``side``'s ``card`` now, attacking or holding the flag.
+
+        It is the base power plus its bonuses times its bonus factor (Streamer: 2). The bonuses are
+        its own ones and the From the bench ones of ``side``'s bench. Its own are the lasting ones,
+        During the attack and In flag possession. Never below 0. ``parts`` (recording) receives the
+        lines after the base."""
         table, spec = self.table, self.spec_of[card]
         lasting = self.lasting[card]
         if attacking:
@@ -616,10 +632,12 @@ class Match:
         return power if power > 0 else 0
 
     def stated(self, event: dict[str, Any], side: int, shown: int) -> None:
-        """Add to ``event`` (recording) the board's values that changed since the events last
-        stated them: ``defence``, ``attack_total`` (``None``: none now) and ``deck``, ``side``'s
-        deck count (``events.Stated``). ``shown``: the defence ``event`` states itself (a flag's
-        ``power``; no attack then), else ``-1``."""
+        """Add to ``event`` the board's values changed since last stated (recording).
+
+        The values are ``defence``, ``attack_total`` and ``deck`` (``events.Stated``).
+        ``attack_total`` is ``None`` for no attack. ``deck`` is ``side``'s deck count. ``shown`` is
+        the defence ``event`` states itself, else ``-1``. A flag event states its ``power``; no
+        attack then."""
         events, said = self.events, self.said
         if events:
             last: dict[str, Any] = events[-1]
@@ -640,13 +658,15 @@ class Match:
             said[2 + side] = left
 
     def powers(self) -> tuple[int, int]:
-        """The flag card's defence and the attack's total now, ``-1`` for none (no flag held;
-        no attack on a held flag): what ``EventLog`` states (recording only).
+        """The flag card's defence and the attack's total now (recording only).
 
-        Counted as the attack loop counts them: while ``version`` and the holder stay the same
-        (no card moved, no fans changed), the defence changes only with the flag card (or a
-        lasting bonus an effect gave it) and the total only by the newest attacking card (its
-        reveal, or a lasting bonus its effect gave it): only that card's power is counted."""
+        ``-1`` is none: no flag held, or no attack on a held flag. ``EventLog`` states these.
+
+        They are counted as the attack loop counts them. ``version`` and the holder may stay the
+        same (no card moved, no fans changed). Then the defence changes only with the flag card,
+        or a lasting bonus an effect gave it. The total changes only by the newest attacking
+        card. That is its reveal, or a lasting bonus its effect gave it. So only that card's
+        power is counted."""
         stack, attack, lasting, seen = self.stack, self.attack, self.lasting, self.powers_seen
         same = self.version == seen[0] and self.holder == seen[1]
         top = stack[-1] if stack else -1
@@ -669,14 +689,14 @@ class Match:
         return seen[4], seen[7]
 
     def _power_parts(self, side: int, card: int) -> tuple[int, Parts]:
-        """The power of ``side``'s flag card ``card`` and its breakdown (recording)."""
+        """The power and breakdown of ``side``'s flag card ``card`` (recording)."""
         parts: Parts = [["base", self.table.base[self.spec_of[card]]]]
         return self.power(side, card, False, parts), parts
 
     def _own_parts(
         self, parts: Parts, spec: int, lasting: int, extra: int, attacking: bool
     ) -> None:
-        """The lines of a card's own bonuses in its power's breakdown (recording)."""
+        """A card's own bonus lines in its power's breakdown (recording)."""
         factor = self.table.factor[spec]
         if lasting:
             parts.append(["reveal", lasting * factor])
@@ -694,7 +714,7 @@ class Match:
         return [card for seat in self.bench[side] if seat is not None for card in seat[1]]
 
     def bench_cards_in(self, side: int, specs: Container[int]) -> list[int]:
-        """The cards on ``side``'s bench whose spec index is in ``specs``."""
+        """``side``'s bench cards whose spec index is in ``specs``."""
         spec_of = self.spec_of
         return [
             card
@@ -705,11 +725,11 @@ class Match:
         ]
 
     def empty_seats(self, side: int) -> int:
-        """Free bench seats of ``side`` (a Troll's second seat is not free)."""
+        """Free bench seats of ``side`` (not a Troll's second seat)."""
         return self.bench[side].count(None)
 
     def tokens(self, side: int) -> int:
-        """The fan tokens ``side`` owns: at the start plus gained in this match."""
+        """The fan tokens ``side`` owns: its start ones plus this match's gains."""
         return self.tokens_at_start[side] + self.fans[side]
 
     def gain_fans(self, side: int, n: int, card: int) -> None:
@@ -720,14 +740,15 @@ class Match:
             self.log.fans(side, n, card, self.fans[side])
 
     def to_bench(self, side: int, card: int, src: str, lift: list[int] | None = None) -> None:
-        """Put ``card`` on ``side``'s bench: it joins the seat of its name, else takes the first
-        free slot (a Troll: the first free slot and the next one, blocked). A Backpacker goes to
-        the exhaust pile instead; in Winter Park its owner may freeze it. No seat can take it:
-        it stays unplaced and ``side`` loses (``troll_no_seats`` for a wide card, else
-        ``bench_full``).
+        """Put ``card`` on ``side``'s bench.
 
-        ``lift`` is the list whose last card is ``card``: it is lifted from there as it is
-        placed, so a question asked on the way (freeze?) sees every card in exactly one place."""
+        It joins its name's seat, else takes the first free slot. A Troll takes the first free slot
+        and blocks the next one. A Backpacker goes to the exhaust pile instead. In Winter Park its
+        owner may freeze it. If no seat can take it, it stays unplaced and ``side`` loses. The
+        reason is ``troll_no_seats`` for a wide card, else ``bench_full``.
+
+        ``lift`` is the list whose last card is ``card``. It is lifted from there as it is placed.
+        So a question asked on the way (freeze?) sees every card in exactly one place."""
         self.version += 1
         table, spec = self.table, self.spec_of[card]
         if table.bench_redirect[spec]:
@@ -761,8 +782,9 @@ class Match:
             self.log.benched(side, card, seat, src, pad)
 
     def _freeze(self, side: int, card: int, lift: list[int] | None) -> bool:
-        """Winter Park: ask ``side`` whether to freeze ``card`` in a frozen seat with room for
-        its base power; True when it did."""
+        """Winter Park: ask ``side`` whether to freeze ``card``; True when it did.
+
+        The frozen seat needs room for its base power."""
         table, spec = self.table, self.spec_of[card]
         base = table.base[spec]
         room = [i for i in (0, 1) if self.frozen_power[side][i] + base <= self.round_number]
@@ -816,7 +838,9 @@ class Match:
         return None
 
     def to_exhaust(self, side: int, card: int, src: str) -> None:
-        """Put ``card`` on ``side``'s exhaust pile (a Dwarf goes on top of the deck instead)."""
+        """Put ``card`` on ``side``'s exhaust pile.
+
+        A Dwarf goes on top of the deck instead."""
         self.version += 1
         if self.table.exhaust_redirect[self.spec_of[card]]:
             self.to_deck(side, card, True, src)
@@ -843,7 +867,9 @@ class Match:
             self.log.removed(side, card, src)
 
     def draw_pile(self, pile: str, side: int) -> int | None:
-        """The top card of level pile ``pile``, now ``side``'s (``None`` when it is empty)."""
+        """The top card of level pile ``pile``, now ``side``'s.
+
+        ``None`` when the pile is empty."""
         taken = self.taken
         pos = taken[pile]
         refs = self.piles.get(pile, ())
@@ -866,12 +892,15 @@ class Match:
         keys: Sequence[str] | None = None,
         prompt: str | Callable[[], str] | None = None,
     ) -> list[Any]:
-        """Ask ``side`` to choose, for ``card``'s effect, between ``least`` and ``most`` of
-        ``options`` (``arrange_top``: to order them all); returns the chosen options.
+        """Ask ``side`` to choose options for ``card``'s effect; returns the chosen ones.
 
-        ``options`` are card ids, shown as their uids and named by their keys, unless ``keys``
-        names each option (seat slots, ``"top"``/``"bottom"``: shown as they are). ``default``
-        is the default policy's answer. A choice with one possible answer is not asked."""
+        It chooses between ``least`` and ``most`` of ``options``. Kind ``arrange_top`` orders them
+        all.
+
+        ``options`` are card ids, shown as their uids and named by their keys. ``keys`` may name
+        each option instead (seat slots, ``"top"``/``"bottom"``). Those are shown as they are.
+        ``default`` is the default policy's answer. A choice with one possible answer is not
+        asked."""
         if kind not in PERMUTATION_KINDS and least == most == len(options):
             return list(options)  # no real choice
         uid, cards = self.uid, keys is None
@@ -913,8 +942,10 @@ class Match:
         return [by_uid[u] for u in chosen]
 
     def _answer(self, side: int, card: int, question: Question) -> list[object]:
-        """The checked answer to ``question``: the next given answer, else ``side``'s policy's;
-        a side without a policy stops the match here (``_Pause``)."""
+        """The checked answer to ``question``.
+
+        It is the next given answer, else ``side``'s policy's. A side without a policy stops the
+        match here (``_Pause``)."""
         seq, log = question.seq, self.log
         if log is not None:
             options = list(question.options)
@@ -941,8 +972,9 @@ class Match:
             raise InvalidAnswer(exc.code, f"Policy for {question.side}: {exc.message}") from None
 
     def view(self, side: int) -> SideView:
-        """What ``side`` may know now (``SideView``): never a deck's order, the other side's
-        cards before they show, or a pile's order."""
+        """What ``side`` may know now (``SideView``).
+
+        Never a deck's order, the other side's cards before they show, or a pile's order."""
         setup, name = self.setup, SIDES[side]
         public = MatchSetup(
             decks={},
@@ -965,9 +997,10 @@ class Match:
         return SideView(name, public, own, len(setup.decks[SIDES[1 - side]]), piles, seen)
 
     def _level_keys(self, level: str) -> tuple[str, ...]:
-        """The public composition of a level pile: every card design of that level in the sets
-        in play (which cards exist; never this match's share of the pile, which its hidden
-        order decides)."""
+        """The public composition of a level pile.
+
+        That is every card design of its level in the sets in play: which cards exist. It is never
+        this match's share of the pile. The pile's hidden order decides that."""
         table, sets = self.table, self.table.sets_in_play
         return tuple(
             sorted(
@@ -978,7 +1011,7 @@ class Match:
         )
 
     def bench_seat(self, card: int) -> int | None:
-        """The bench seat (0-5) ``card`` sits in on either side, or ``None``."""
+        """``card``'s bench seat (0-5) on either side, or ``None``."""
         for slots in self.bench:
             for index, slot in enumerate(slots):
                 if slot is not None and card in slot[1]:
@@ -986,7 +1019,7 @@ class Match:
         return None
 
     def choose_seat(self, side: int, card: int, kind: str, biggest_first: bool) -> int | None:
-        """Ask ``side`` to pick one of its occupied bench seats (by slot index)."""
+        """Ask ``side`` to pick one of its occupied bench seats (by slot)."""
         slots = self.bench[side]
         seats = [i for i in range(SEATS) if slots[i] is not None and slots[i][1]]
         if not seats:
@@ -1001,13 +1034,17 @@ class Match:
         return int(seat)
 
     def by_power(self, cards: Sequence[int], highest: bool = True) -> list[int]:
-        """``cards`` sorted by base power (highest first unless ``highest=False``), stable."""
+        """``cards`` sorted by base power, stable.
+
+        Highest first unless ``highest=False``."""
         base, spec_of = self.table.base, self.spec_of
         keys = [-base[spec_of[c]] for c in cards] if highest else [base[spec_of[c]] for c in cards]
         return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
     def best_by_power(self, cards: Sequence[int], highest: bool = True) -> int:
-        """``by_power(cards, highest)[0]``: the first card of the highest (lowest) base power."""
+        """The first card of the highest (lowest) base power.
+
+        ``by_power(cards, highest)[0]``."""
         base, spec_of = self.table.base, self.spec_of
         powers = [base[spec_of[c]] for c in cards]
         return cards[powers.index(max(powers) if highest else min(powers))]
@@ -1045,7 +1082,9 @@ class Match:
     # ------------------------------------------------------------------ result
 
     def owned(self, side: int) -> list[int]:
-        """Every card ``side`` still owns (deck, flag or attack, bench, frozen, exhaust)."""
+        """Every card ``side`` still owns.
+
+        Deck, flag or attack, bench, frozen, exhaust."""
         cards = self.deck[side][::-1]
         if self.holder == side:
             cards += self.stack[::-1]
@@ -1061,7 +1100,9 @@ class Match:
         return cards
 
     def result(self) -> MatchResult:
-        """The ``MatchResult`` of a finished match (card places computed on access)."""
+        """The ``MatchResult`` of a finished match.
+
+        Card places are computed on access."""
         fans = self.fans
         return MatchResult(
             SIDES[self.winner],
@@ -1075,12 +1116,12 @@ class Match:
         )
 
     def decks_after(self) -> dict[str, list[Any]]:
-        """Each side's card uids as they stand after the match (``MatchResult.decks_after``)."""
+        """Each side's card uids after the match (``MatchResult.decks_after``)."""
         uid = self.uid.__getitem__
         return {"A": list(map(uid, self.owned(0))), "B": list(map(uid, self.owned(1)))}
 
     def removed_uids(self) -> dict[str, list[Any]]:
-        """The uids of the cards each side removed from the game."""
+        """Each side's card uids removed from the game."""
         uid, removed = self.uid.__getitem__, self.removed
         return {"A": list(map(uid, removed[0])), "B": list(map(uid, removed[1]))}
 
@@ -1097,7 +1138,9 @@ def play_match(
     record: bool = True,
     answers: Sequence[object] = (),
 ) -> MatchResult | PendingQuestion:
-    """Play one match. A side missing from ``policies`` uses ``DefaultPolicy``; a side mapped to
-    ``None`` is a human: the match stops at its first unanswered question (``PendingQuestion``);
-    replay with ``answers`` extended by the new answer to go on."""
+    """Play one match.
+
+    A side missing from ``policies`` uses ``DefaultPolicy``. A side mapped to ``None`` is a human.
+    The match stops at its first unanswered question (``PendingQuestion``). To go on, replay with
+    ``answers`` extended by the new answer."""
     return Match(setup, seed, policies, record, answers).run()

@@ -1,4 +1,4 @@
-"""The engine's value types: the match setup, questions, answers, results and errors."""
+"""The engine's value types: match setup, questions, answers, results and errors."""
 
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ class InvalidSetup(EngineError):
 
 
 class InvalidAnswer(EngineError):
-    """An answer that its question does not allow (codes: bad_kind, not_offered, too_many,
-    too_few, duplicate, not_a_permutation)."""
+    """An answer its question does not allow.
+
+    Codes: bad_kind, not_offered, too_many, too_few, duplicate, not_a_permutation."""
 
 
 PARK_KINDS = ("normal", "winter")
@@ -52,11 +53,11 @@ class MatchSetup:
     """Everything one match needs besides the seed and the policies.
 
     ``decks`` and ``piles`` list physical cards top → bottom as ``(uid, key)`` pairs. ``round`` is
-    1-7; ``final=True`` plays the Final (frozen-seat limit 7, Cyborg power 7; ``round`` is then
-    ignored). ``first=None`` tosses for the flag with the match's rng. ``sets_in_play`` empty means
+    1-7. ``final=True`` plays the Final: frozen-seat limit 7, Cyborg power 7. ``round`` is then
+    ignored. ``first=None`` tosses for the flag with the match's rng. Empty ``sets_in_play`` means
     "the sets of the cards in the decks and piles". ``specs=None`` uses the project's catalogue.
-    ``rules_version`` is the version of the rules the match is played by (``RULES_VERSIONS``;
-    a recorded match replays with the version it was played by).
+    ``rules_version`` is the rules version the match is played by (``RULES_VERSIONS``). A recorded
+    match replays with its own version.
     """
 
     decks: Mapping[str, Sequence[Ref]]
@@ -82,10 +83,11 @@ class MatchSetup:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """Cards already in play, to put a match in a given position (``Match.at``) rather than
-    start it: each side's bench (seated in this order, cards of one name sharing a seat, never
-    frozen), each side's exhaust pile, and the flag (its holder and stack, bottom → top). Cards
-    are ``(uid, key)`` refs, like the setup's; they join the sets in play."""
+    """Cards already in play, to start a match in a given position (``Match.at``).
+
+    It gives each side's bench and exhaust pile, and the flag. Bench cards are seated in this order,
+    never frozen. Cards of one name share a seat. The flag is its holder and stack, bottom → top.
+    Cards are ``(uid, key)`` refs, like the setup's. They join the sets in play."""
 
     bench: Mapping[str, Sequence[Ref]] = field(default_factory=dict)
     exhaust: Mapping[str, Sequence[Ref]] = field(default_factory=dict)
@@ -101,12 +103,14 @@ class Position:
 class Question(NamedTuple):
     """A choice the engine asks one side to make.
 
-    ``options`` are card uids (or seat indices / ``"top"``/``"bottom"`` for some kinds), with
-    ``option_keys`` naming each (a card key, or a seat's card name) and ``option_seats`` the bench
-    seat (0-5) each card option sits in (``None`` off the bench; empty for other options), so
-    that two same-named cards can be told apart. An answer is a list of
-    options: between ``min`` and ``max`` distinct ones, or for ``arrange_top`` a permutation of all
-    of them. ``default`` is the default policy's answer (see ``policies``).
+    ``options`` are card uids. For some kinds they are seat indices or ``"top"``/``"bottom"``.
+    ``option_keys`` names each: a card key, or a seat's card name. ``option_seats`` gives the bench
+    seat (0-5) of each card option. ``None`` off the bench; empty for other options. So two
+    same-named cards can be told apart.
+
+    An answer is a list of options: between ``min`` and ``max`` distinct ones. For ``arrange_top``
+    it is a permutation of all of them. ``default`` is the default policy's answer (see
+    ``policies``).
     """
 
     seq: int
@@ -131,17 +135,22 @@ class Policy(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SideView:
-    """What one side may know when it is asked a question, for a policy that wants more than
-    the question (one with an ``answer_seeing(question, view)`` method, see ``Match``).
+    """What one side may know when asked a question.
+
+    It serves policies that want more than the question. Such a policy has an
+    ``answer_seeing(question, view)`` method (see ``Match``).
 
     ``setup`` is the match's setup without its cards: no decks, no piles, ``sets_in_play`` given.
-    ``own_deck`` is the side's starting cards sorted by key and uid (their composition, never
-    their order); ``rival_deck_size`` the other side's public deck size; ``pile_keys`` each level
-    pile's public composition, sorted: every card design of that level in the sets in play (never
-    the match's share of the pile, which the pile's hidden order decides). ``seen`` is every event
-    the side may see so far (``events.seen_by``: the public kinds and its own questions, answers
-    and arrangements; never a shuffle), or ``None`` when the match is not recorded (the fast
-    path keeps no events).
+    ``own_deck`` is the side's starting cards sorted by key and uid. It gives their composition,
+    never their order. ``rival_deck_size`` is the other side's public deck size.
+
+    ``pile_keys`` is each level pile's public composition, sorted. It lists every card design of
+    that level in the sets in play. It never gives the match's share of the pile, which the pile's
+    hidden order decides.
+
+    ``seen`` is every event the side may see so far (``events.seen_by``). Those are the public kinds
+    and its own questions, answers and arrangements; never a shuffle. It is ``None`` when the match
+    is not recorded. The fast path keeps no events.
     """
 
     side: str
@@ -154,12 +163,14 @@ class SideView:
 
 @dataclass(frozen=True, slots=True)
 class PendingQuestion:
-    """The match stopped at a question for a side without a policy (a human answering live).
+    """The match stopped at a question for a side without a policy.
 
-    Resume by calling ``play_match`` again with ``answers=[*answers, new_answer]``. ``events``
-    are the events recorded before the question (none unrecorded): the situation it is asked in,
-    the same first events the match records whatever the answer (the question's own event, and
-    what follows, come with the answer).
+    That side is a human answering live. Resume by calling ``play_match`` again with
+    ``answers=[*answers, new_answer]``.
+
+    ``events`` are the events recorded before the question (none unrecorded). They show the
+    situation it is asked in. The match records these first events whatever the answer. The
+    question's own event, and what follows, come with the answer.
     """
 
     question: Question
@@ -181,11 +192,11 @@ class Places(Protocol):
 class MatchResult:
     """How a match ended; every list speaks physical card uids.
 
-    The places of the cards are computed on access from the finished match (``places``), so a
-    simulation that wants only the winner does not pay for them: ``decks_after`` (each side's
-    cards as they stand after the match, see rules.md), ``removed`` (cards removed from the game),
-    ``piles_taken`` (how many cards effects took from the top of each level pile) and
-    ``piles_after`` (what is left of each pile, top → bottom). Each access builds new lists.
+    The card places are computed on access from the finished match (``places``). So a simulation
+    that wants only the winner does not pay for them. ``decks_after`` is each side's cards as they
+    stand after the match (see rules.md). ``removed`` is the cards removed from the game.
+    ``piles_taken`` is how many cards effects took from the top of each level pile. ``piles_after``
+    is what is left of each pile, top → bottom. Each access builds new lists.
     """
 
     winner: str
@@ -199,8 +210,9 @@ class MatchResult:
 
     @property
     def decks_after(self) -> dict[str, list[Any]]:
-        """Each side's card uids after the match: exhausted cards back, removed cards gone,
-        cards added by effects kept."""
+        """Each side's card uids after the match.
+
+        Exhausted cards are back, removed cards gone, cards added by effects kept."""
         return self.places.decks_after()
 
     @property

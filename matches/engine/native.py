@@ -1,11 +1,12 @@
 """Which engine runs: the modules compiled by mypyc (``scripts/build_engine.py``) or these.
 
-The build puts C extensions of the ``COMPILED`` modules under ``build/engine/`` (never committed),
-with a stamp: the digest of the sources it compiled. ``matches.engine`` puts that directory in
-front of its own (``__path__``) when the stamp matches today's sources, so ``import
-matches.engine.match`` loads the compiled module; otherwise — no build, a build of other sources,
-another interpreter, or ``CHALLENGERS_PURE_ENGINE=1`` — it loads the ``.py`` files, unchanged.
-Both play the same matches, event for event (``tests/engine/test_native.py``).
+The build puts C extensions of the ``COMPILED`` modules under ``build/engine/`` (never committed).
+Its stamp digests the sources it compiled. ``matches.engine`` checks the stamp against today's
+sources. If it matches, it puts that directory in front of its own (``__path__``). Then
+``import matches.engine.match`` loads the compiled module. Otherwise it loads the ``.py`` files,
+unchanged. That happens with no build, a build of other sources, another interpreter, or
+``CHALLENGERS_PURE_ENGINE=1``. Both play the same matches, event for event
+(``tests/engine/test_native.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ COMPILED = ("chance", "codes", "effects", "match", "model", "questions", "replay
 
 
 def source_digest() -> str:
-    """The digest of the compiled modules' sources and of this interpreter's extension ABI."""
+    """The digest of the compiled sources and this interpreter's extension ABI."""
     digest = hashlib.sha256(importlib.machinery.EXTENSION_SUFFIXES[0].encode())
     for name in COMPILED:
         digest.update(f"\0{name}\0".encode())
@@ -42,7 +43,7 @@ def pure_requested() -> bool:
 
 
 def build_current() -> bool:
-    """Whether ``build/engine`` holds a build of today's sources for this interpreter."""
+    """Whether ``build/engine`` holds this interpreter's build of today's sources."""
     try:
         built = STAMP.read_text(encoding="utf-8").strip()
     except OSError:
@@ -51,13 +52,14 @@ def build_current() -> bool:
 
 
 def compiled_dir() -> Path | None:
-    """The directory of a current compiled build to import from, or ``None`` (pure Python)."""
+    """The current compiled build's directory, or ``None`` (pure Python)."""
     return None if pure_requested() or not build_current() else COMPILED_DIR
 
 
 def kind() -> str:
-    """``"compiled"`` when ``matches.engine.match`` was loaded from the mypyc build, else
-    ``"pure"``."""
+    """``"compiled"`` if ``matches.engine.match`` came from the mypyc build.
+
+    Else ``"pure"``."""
     import matches.engine.match
 
     origin = matches.engine.match.__file__ or ""

@@ -1,8 +1,8 @@
 """The shapes of a card's effect parameters, as ``codes.EFFECT_SCHEMAS`` checks them.
 
-A catalogue entry's ``effect_params`` passes ``codes.validate_effect`` before a match reads it,
-so the handlers (``effects``) read these keys at the types written here. Plain Python (not
-compiled): a ``TypedDict`` is a ``dict`` at run time.
+A catalogue entry's ``effect_params`` passes ``codes.validate_effect`` before a match reads it. So
+the handlers (``effects``) read these keys at the types written here. Plain Python, not compiled: a
+``TypedDict`` is a ``dict`` at run time.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import NotRequired, TypedDict
 
 
 class CardFilter(TypedDict, total=False):
-    """Which cards an effect selects; every key given must hold."""
+    """Which cards an effect selects; all keys given must hold."""
 
     name: str
     set: str
@@ -22,7 +22,7 @@ class CardFilter(TypedDict, total=False):
 
 
 class Condition(TypedDict, total=False):
-    """When an effect applies (``when``); every key given must hold."""
+    """When an effect applies (``when``); all keys given must hold."""
 
     trophies_at_most: int
     deck_at_most: int
@@ -41,7 +41,9 @@ class Step(TypedDict):
 
 
 class EffectParams(TypedDict, total=False):
-    """Every parameter an effect code may take (``codes.EFFECT_SCHEMAS`` says which)."""
+    """Every parameter an effect code may take.
+
+    ``codes.EFFECT_SCHEMAS`` says which."""
 
     bonus: int
     bottom: int

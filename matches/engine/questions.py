@@ -1,7 +1,7 @@
 """Question kinds, their prompts, and the check an answer must pass.
 
-An answer is a list of options. For ``arrange_top`` it is a permutation of all options; for every
-other kind it is between ``min`` and ``max`` distinct options.
+An answer is a list of options. For ``arrange_top`` it is a permutation of all options. Otherwise it
+is ``min`` to ``max`` distinct options.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ PERMUTATION_KINDS = frozenset({"arrange_top"})
 
 
 def check_answer(q: Question, answer: object) -> list[object]:
-    """The answer as a list, or ``InvalidAnswer`` if ``q`` does not allow it."""
+    """The answer as a list; ``InvalidAnswer`` if ``q`` does not allow it."""
     if isinstance(answer, str | bytes) or not isinstance(answer, Sequence):
         raise InvalidAnswer("bad_kind", f"Answer question {q.seq} with a list of options.")
     chosen = list(answer)

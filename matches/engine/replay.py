@@ -1,7 +1,7 @@
 """Replaying a stored match: a match is its setup + chance outcomes + answers.
 
-``replay`` re-plays from the recorded events alone (the shuffle orders and the flag toss are read
-from the events, the answers from the ``answer`` events), so it never depends on the RNG
+``replay`` re-plays from the recorded events alone. It reads the shuffle orders and the flag toss
+from the events. The answers come from the ``answer`` events. So it never depends on the RNG
 implementation. ``verify`` re-runs a match from its seed and answers and compares every event.
 """
 
@@ -18,7 +18,7 @@ _HUMANS: dict[str, None] = {"A": None, "B": None}
 
 
 def chance_outcomes(events: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The shuffle orders and the flag toss recorded in ``events``."""
+    """The shuffle orders and flag toss recorded in ``events``."""
     chance: dict[str, Any] = {"shuffle": {}, "toss": None}
     for event in events:
         if event["kind"] == "shuffle":
@@ -29,7 +29,9 @@ def chance_outcomes(events: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def replay(setup: MatchSetup, events: Sequence[dict[str, Any]]) -> MatchResult:
-    """Play the match again from ``events``' chance outcomes and answers (no RNG involved)."""
+    """Play the match again from ``events``' chance outcomes and answers.
+
+    No RNG is involved."""
     answers = [e["answer"] for e in events if e["kind"] == "answer"]
     match = Match(setup, None, _HUMANS, True, answers, chance=chance_outcomes(events))
     outcome = match.run()
@@ -44,9 +46,11 @@ def verify(
     answers: Sequence[object],
     events: Sequence[dict[str, object]],
 ) -> bool:
-    """Whether re-running ``setup`` with ``seed`` and ``answers`` (and replaying ``events``)
-    reproduces exactly ``events``: every stored field (``events.same_events``: a match stored
-    before the events stated the board's values is compared without them)."""
+    """Whether re-running ``setup`` reproduces ``events`` exactly.
+
+    It runs with ``seed`` and ``answers``, and replays ``events``. Every stored field must match
+    (``events.same_events``). A match stored before events stated the board's values is compared
+    without them."""
     try:
         outcome = play_match(setup, seed, _HUMANS, answers=answers)
         if isinstance(outcome, PendingQuestion) or not same_events(outcome.events, events):

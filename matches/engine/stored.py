@@ -9,8 +9,10 @@ from matches.engine.model import MatchSetup
 
 
 class StoredSetup(TypedDict):
-    """A match row's ``setup``: its cards as ``[uid, key]`` pairs top → bottom (JSON lists),
-    and the table's state the match is played in (as ``MatchSetup`` names it)."""
+    """A match row's ``setup``: its cards and the table's state it is played in.
+
+    Cards are ``[uid, key]`` pairs top → bottom (JSON lists). The state is named as ``MatchSetup``
+    names it."""
 
     decks: dict[str, list[tuple[int, str]]]
     round: int
@@ -28,8 +30,9 @@ class StoredSetup(TypedDict):
 def setup_from_data(
     data: StoredSetup, specs: dict[str, CardSpec], *, rules_version: int
 ) -> MatchSetup:
-    """The engine's ``MatchSetup`` for a stored setup, played by ``rules_version`` (the match
-    row's: a match replays by the rules it was played by)."""
+    """The engine's ``MatchSetup`` for a stored setup, played by ``rules_version``.
+
+    That is the match row's version. A match replays by the rules it was played by."""
     return MatchSetup(
         decks={
             side: tuple((uid, key) for uid, key in refs) for side, refs in data["decks"].items()

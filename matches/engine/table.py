@@ -1,7 +1,7 @@
 """Card tables: every spec compiled once into flat per-spec lists the match loop indexes by int.
 
 A table depends on the specs, the sets in play (Rainbow icons) and the round number (the Cyborg's
-power), and is cached for those three.
+power). It is cached for those three.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class Table:
         ]
 
     def _compile(self, ordered: list[CardSpec]) -> None:
-        """Static rules first (they change base powers and seats that filters read)."""
+        """Static rules first: they change base powers and seats that filters read."""
         skip = (None, *PICKED_CODES)
         coded = [(i, s) for i, s in enumerate(ordered) if s.effect_code not in skip]
         for i, s in coded:
@@ -105,7 +105,9 @@ class Table:
 def get_table(
     specs: Mapping[str, CardSpec], sets_in_play: frozenset[str], round_number: int
 ) -> Table:
-    """The cached table for these specs, sets and round (specs are cached by identity)."""
+    """The cached table for these specs, sets and round.
+
+    Specs are cached by identity."""
     key = (id(specs), sets_in_play, round_number)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is specs:

@@ -1,9 +1,9 @@
 """A PEP 517 build backend of the standard library alone, for the verifier's wheel.
 
-It puts each package of ``[tool.challengers-verify.packages]`` (installed name to source folder,
-the repository's own modules where they live) into a wheel with the project's metadata and
-console script. Only ``build_wheel`` is offered: a wheel is all ``pip install ./verifier``
-needs, and it needs no package index.
+It puts each package of ``[tool.challengers-verify.packages]`` into a wheel. That table maps
+installed name to source folder: the repository's own modules where they live. The wheel gets the
+project's metadata and console script. Only ``build_wheel`` is offered. A wheel is all
+``pip install ./verifier`` needs, and it needs no package index.
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ def _project() -> dict[str, object]:
 
 
 def _table(config: dict[str, object], *keys: str) -> dict[str, object]:
-    """The table at ``keys`` (``"tool", "challengers-verify"``); a clear error if it is none."""
+    """The table at ``keys`` (``"tool", "challengers-verify"``).
+
+    A clear error if there is none."""
     table = config
     for key in keys:
         found = table.get(key, {})

@@ -1,10 +1,13 @@
 """Re-derive a whole tournament from its revealed seed and its public documents.
 
-Every draw comes from the seed through the repository's own pure rules (``tournaments.rules``:
-the deal, the plan, the trophy stacks, the Winter Park, the finalists, each Deck Phase's
-displays and setups) and the pure engine (``matches.engine``: every match). The log's order of
-Deck Phase actions (``seat_progress``) and the replay's moves re-take every Deck Phase; each
-match's setup must be exactly the one the state gives, and each match re-plays to its events.
+Every draw comes from the seed through the repository's own pure rules and pure engine. The rules
+(``tournaments.rules``) give the deal, the plan, the trophy stacks and the Winter Park. They also
+give the finalists, and each Deck Phase's displays and setups. The engine (``matches.engine``) plays
+every match.
+
+The log's order of Deck Phase actions (``seat_progress``) and the replay's moves re-take every Deck
+Phase. Each match's setup must be exactly the one the state gives. Each match must re-play to its
+events.
 """
 
 from __future__ import annotations
@@ -42,7 +45,9 @@ CITY = "City"
 
 
 class Forged(Exception):
-    """A document is not what the seed and the log give: the message says which and why."""
+    """A document is not what the seed and the log give.
+
+    The message says which and why."""
 
 
 @dataclass(slots=True)
@@ -112,7 +117,9 @@ Document = Mapping[str, object]
 def verify_tournament(
     given: str, view: Document, replay: Document | None, log: Sequence[Document]
 ) -> str:
-    """The verdict's text when every check holds; raises ``Forged`` naming the first that fails."""
+    """The verdict's text when every check holds.
+
+    Raises ``Forged`` naming the first check that fails."""
     if view["status"] == "cancelled":
         return _cancelled(given, view, log)
     if replay is None:
@@ -138,9 +145,10 @@ def _payload(event: Document) -> dict[str, object]:
 
 
 def _cancelled(given: str, view: Document, log: Sequence[Document]) -> str:
-    """A cancelled tournament: its log ends with the cancel, after the revealed seed, and the
-    seed opens the commitment you recorded (a host cannot start, look, cancel and start again
-    unseen)."""
+    """A cancelled tournament: its log ends with the cancel, after the revealed seed.
+
+    The seed must open the commitment you recorded. So a host cannot start, look, cancel and start
+    again unseen."""
     kinds = [event["kind"] for event in _in_order(log)]
     if "tournament_cancelled" not in kinds or "seed_revealed" not in kinds:
         raise Forged("cancel: the log of a cancelled tournament shows no cancel and revealed seed")
@@ -444,8 +452,10 @@ def _standings(state: Tournament) -> list[Standing]:
 
 
 def _round_finished(state: Tournament, payload: dict[str, object]) -> None:
-    """What the rules do after the round: the Final's champion, a 1-2 seat game's lead or last
-    round, the finalists after round 7."""
+    """What the rules do after the round.
+
+    That is the Final's champion, a 1-2 seat game's lead or last round, or the finalists after round
+    7."""
     count, standings = state.options.seat_count, _standings(state)
     if state.round == FINAL_ROUND:
         state.ending = ("final", [state.champion or 0])
@@ -466,7 +476,7 @@ def _trophy(told: Document) -> tuple[str, int, int, int]:
 
 
 def _finished(state: Tournament, payload: dict[str, object]) -> None:
-    """The champion and the trophies kept are the ones the re-played matches give."""
+    """The champion and trophies kept are the ones the re-played matches give."""
     if state.ending != (payload["reason"], as_list(payload["winners"], "the winners")):
         raise Forged(
             f"result: the log's winners {payload['winners']} ({payload['reason']}) are "

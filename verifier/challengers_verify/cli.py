@@ -3,9 +3,9 @@
     challengers-verify COMMITMENT --url http://127.0.0.1:8000 --tournament 7 [--save DIR]
     challengers-verify COMMITMENT --files DIR
 
-``COMMITMENT`` is the ``fairness.commitment`` you noted while the tournament was in its lobby:
-it is never read from the server at check time. Prints ``OK …`` (exit 0) or ``FAIL …`` with the
-reason (exit 1).
+``COMMITMENT`` is the ``fairness.commitment`` you noted while the tournament was in its lobby. The
+check never reads it from the server. Prints ``OK …`` (exit 0) or ``FAIL …`` with the reason (exit
+1).
 """
 
 from __future__ import annotations

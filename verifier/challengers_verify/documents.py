@@ -1,7 +1,7 @@
 """The public documents a verifier reads: the tournament's view, its replay and its log.
 
-From a server (``GET /api/v1/tournaments/{id}/``, ``…/replay/`` and GraphQL's
-``tournamentLog``, read as a spectator) or from a folder they were saved to (``view.json``,
+They come from a server, read as a spectator: ``GET /api/v1/tournaments/{id}/``, ``…/replay/`` and
+GraphQL's ``tournamentLog``. Or they come from a folder they were saved to (``view.json``,
 ``replay.json``, ``log.json``).
 """
 
@@ -23,14 +23,14 @@ LOG_QUERY = """query Log($id: Int!, $after: String) {
 
 
 def as_dict(value: object, what: str) -> dict[str, object]:
-    """``value``, a JSON object; ``what`` names it if it is something else."""
+    """``value``, a JSON object; else an error naming ``what``."""
     if not isinstance(value, dict):
         raise ValueError(f"{what}: a JSON object expected, not {type(value).__name__}")
     return value
 
 
 def as_list(value: object, what: str) -> list[object]:
-    """``value``, a JSON array; ``what`` names it if it is something else."""
+    """``value``, a JSON array; else an error naming ``what``."""
     if not isinstance(value, list):
         raise ValueError(f"{what}: a JSON array expected, not {type(value).__name__}")
     return value
@@ -42,14 +42,16 @@ def as_dicts(value: object, what: str) -> list[dict[str, object]]:
 
 
 def as_int(value: object, what: str) -> int:
-    """``value``, a whole number or the decimal string of one (a seed is published as one)."""
+    """``value``, a whole number or its decimal string.
+
+    A seed is published as a string."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise ValueError(f"{what}: a number expected, not {type(value).__name__}")
     return int(value)
 
 
 def as_str(value: object, what: str) -> str:
-    """``value``, a JSON string; ``what`` names it if it is something else."""
+    """``value``, a JSON string; else an error naming ``what``."""
     if not isinstance(value, str):
         raise ValueError(f"{what}: a string expected, not {type(value).__name__}")
     return value

@@ -1,4 +1,4 @@
-"""A replay's card entries and match setups, checked field by field into the engine's types."""
+"""A replay's card entries and match setups, checked field by field into engine types."""
 
 from __future__ import annotations
 
