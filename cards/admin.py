@@ -45,8 +45,8 @@ if TYPE_CHECKING:
 class CardForm(ModelForm):
     """A card's fields, its effect code chosen from the engine's codes.
 
-    Each code is listed with its parameters (``cards.effectcodes``). So nobody can type a code the
-    engine does not know."""
+    Each code is listed with its parameters (``cards.effectcodes``). So nobody can type a code
+    unknown to the engine."""
 
     effect_code = ChoiceField(
         label=capfirst(_("effect code")),  # as the admin writes the model's own labels
@@ -91,7 +91,7 @@ class CardInline(admin.TabularInline):
 
 
 def _stored_keys(card_ids: list[int]) -> list[tuple[str, str]]:
-    """The stored (set, name) of cards, before a save changes them."""
+    """The cards' stored (set, name), before a save changes them."""
     rows = Card.objects.filter(pk__in=card_ids).values_list("card_set__name", "name")
     return list(rows)
 
@@ -131,7 +131,7 @@ class Listed(Protocol):
 
 
 def _simulated(simulation: Simulated | None) -> str:
-    """A line on the latest balance simulation: progress, or result."""
+    """The latest balance simulation's progress, or result."""
     if simulation is None:
         return ""
     if simulation.status != "done":
@@ -164,7 +164,7 @@ def _stats_key(card: Card) -> str:
 
 
 def _simulating(card: Card) -> bool:
-    """Whether the card's latest balance simulation is queued or running."""
+    """Whether the card's latest simulation is queued or running."""
     view = import_string(settings.CARD_STATS)(key=_stats_key(card), limit=1)
     simulation = view.simulation
     return simulation is not None and simulation.status in ("queued", "running")
@@ -203,9 +203,9 @@ def _warning(card_set: FiguredSet) -> str | None:
 class RetireActions(NoBulkDelete, SimpleHistoryAdmin):
     """Retire instead of delete.
 
-    A retired row stays, since past tournaments' history keeps it. New tournaments leave it out
+    A retired row stays: past tournaments' history keeps it. New tournaments leave it out
     (``cards.snapshots.snapshot_take``, the playable sets). Every change, these included, shows on
-    the row's History page. It lists the old and new values."""
+    its History page. It lists the old and new values."""
 
     actions = ["retire", "restore"]
 
@@ -379,8 +379,8 @@ PAIRS = IntegerField(min_value=1, max_value=5000)
 class SimulateForm(ActionForm):
     """The pairs box beside the actions, as free text.
 
-    Django's action form answers any invalid field with "No action selected.". So *Simulate*
-    checks the box itself and says what is wrong."""
+    Django's action form answers any invalid field with "No action selected.". So *Simulate* checks
+    the box and says what is wrong."""
 
     matches = CharField(
         required=False, initial="200", label=_("Pairs"), help_text=_("Simulate: pairs (1 to 5000).")
@@ -424,7 +424,7 @@ class CardAdmin(RetireActions):
     def win_rate(self, card: Listed) -> str:
         """The rate, its 95 % interval and its sample size.
 
-        These are as the stats API serves them: ``settings.CARD_WIN_SHOWN`` computes both."""
+        ``settings.CARD_WIN_SHOWN`` computes them for both."""
         shown = import_string(settings.CARD_WIN_SHOWN)(
             deck_wins=card.stat_deck_wins, decks=card.stat_decks
         )
@@ -440,9 +440,8 @@ class CardAdmin(RetireActions):
     def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
         """Queue a balance simulation per card, and answer at once.
 
-        ``settings.CARD_SIMULATE`` does it in one transaction and sends the tasks after it. The
-        card page and the Card balances list show the progress. They refresh themselves while it
-        runs."""
+        ``settings.CARD_SIMULATE`` does it in one transaction and sends the tasks after it. The card
+        page and Card balances list show progress. They refresh themselves while it runs."""
         try:
             matches = PAIRS.clean(request.POST.get("matches") or 200)
         except ValidationError as error:
@@ -477,8 +476,9 @@ class CardAdmin(RetireActions):
     def play_figures(self, card: Card) -> str:
         """The card's figures, in total and per kind of player, with a chart.
 
-        They are win rate (with interval and sample size), pick rate, reveals, average power and
-        effects. The figures live with the tournaments; ``settings.CARD_STATS`` reads them."""
+        They are win rate (with interval and sample size) and pick rate. Then come reveals, average
+        power and effects. The figures live with the tournaments; ``settings.CARD_STATS`` reads
+        them."""
         if card.pk is None:
             return "—"
         view = import_string(settings.CARD_STATS)(key=_stats_key(card))
@@ -530,7 +530,7 @@ class CardAdmin(RetireActions):
 
 @admin.register(CardSnapshot)
 class CardSnapshotAdmin(ReadOnlyHistory):
-    """The card data tournaments froze at their start, read only.
+    """Card data tournaments froze at their start, read only.
 
     Nothing edits a snapshot."""
 

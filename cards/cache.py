@@ -1,9 +1,9 @@
 """The card API's answers, cached until the catalogue changes.
 
-The catalogue changes only when an admin or the loader saves a card or a set. Each such save moves
-a version number kept in Django's cache. On the full stack that is Redis, so every server process
-sees it at once. A cached answer is keyed by that version and the query. A read of the card list
-is then one cache lookup. Otherwise it is a query and 163 serialized rows.
+The catalogue changes only when an admin or the loader saves a card or a set. Each such save moves a
+version number in Django's cache. On the full stack that is Redis, so every server process sees it
+at once. Cached answers are keyed by that version and the query. Reading the card list is then one
+cache lookup. Otherwise it is a query and 163 serialized rows.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def cached_answer(name: str, query: str, build: Callable[[], T]) -> T:
 def cached_named(name: str, query: str, build: Callable[[], T]) -> tuple[T, str]:
     """``cached_answer``'s answer, and its key.
 
-    The key names its content: the same key, the same answer. GraphQL reuses a page it completed
+    The key names its content: same key, same answer. GraphQL reuses a page it completed
     for the key (``apikit.graphql_execution``)."""
     key = f"cards:{catalogue_version()}:{get_language()}:{name}:{query}"
     answer = cache.get(key)

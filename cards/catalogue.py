@@ -169,7 +169,7 @@ def catalogue_load(
     format. ``dry_run`` reports what would change and changes nothing.
 
     ``only_its_sets`` is for a curator's set file. Rows of sets the file does not hold are not
-    reported missing. The rows it writes are curated, like an admin edit. So the shipped
+    reported missing. Rows it writes are curated, like an admin edit. So the shipped
     catalogue's next load leaves them alone. It overwrites curated rows of its own sets: the
     curator's word is newer."""
     with transaction.atomic():

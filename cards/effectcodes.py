@@ -1,6 +1,6 @@
 """The engine's effect codes as a curator reads them, for the admin's code list.
 
-Each code comes with its parameters, their types and ranges. They come from
+Each code comes with its parameters' types and ranges. They come from
 ``matches.engine.codes.EFFECT_SCHEMAS``, the table the engine is checked against."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from matches.engine.codes import EFFECT_SCHEMAS, Flag, Int, Obj, OneOf, Param, S
 
 
 def param_text(param: Param) -> str:
-    """One parameter's type and range in words; ``*`` marks it required."""
+    """One parameter's type and range in words (``*``: required)."""
     required = "*" if param.required else ""
     if isinstance(param, Int):
         return f"{required}whole number {param.low}..{param.high}"
@@ -40,6 +40,6 @@ def code_text(code: str, table: Mapping[str, Param]) -> str:
 def code_choices() -> list[tuple[str, str]]:
     """Every known code, sorted, as (code, label).
 
-    "" comes first, for a card without an effect."""
+    The empty code "" comes first, for a card without an effect."""
     labelled = [(code, code_text(code, table)) for code, table in sorted(EFFECT_SCHEMAS.items())]
     return [("", "— no effect —"), *labelled]

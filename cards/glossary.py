@@ -24,7 +24,7 @@ def glossary_read() -> dict[str, object]:
 
 @require_safe
 def glossary_view(request: HttpRequest) -> JsonResponse:
-    """Every term and set name in English, Simplified Chinese and Russian.
+    """Every term and set name in English, Chinese (Simplified) and Russian.
 
     It is one file, the same for every caller. A client picks its language's column."""
     response = JsonResponse(glossary_read(), json_dumps_params={"ensure_ascii": False})

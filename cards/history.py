@@ -3,7 +3,7 @@
 These are django-simple-history's records. The admin's History page shows them, with each field's
 old and new value.
 
-A save records itself. Bulk changes go through here, so they are recorded too. They are the
+A save records itself. Bulk changes go through here to be recorded too. They are the
 admin's Retire, Restore and Release, and ``load_catalogue``. Each record keeps its reason and its
 author."""
 

@@ -212,9 +212,9 @@ class Card(models.Model):
 class CardSnapshot(models.Model):
     """The card data a tournament plays with, frozen when it starts.
 
-    A snapshot is never edited afterwards. So an admin edit reaches only tournaments started after
-    it. Equal content is stored once (``digest``). Thus most tournaments share one snapshot, and
-    its cached engine specs.
+    A snapshot is never edited afterwards. So an admin edit reaches only later tournaments. Equal
+    content is stored once (``digest``). Most tournaments thus share one snapshot and its cached
+    engine specs.
     """
 
     digest = models.CharField(

@@ -13,7 +13,7 @@ def gettext_noop(message: str) -> str:
 
 
 class Problem(NamedTuple):
-    """Why a card breaks a rule, translated where it is shown.
+    """Why a card breaks a rule, translated where shown.
 
     The English ``template`` names its ``values`` as ``%(name)s``."""
 
@@ -73,7 +73,7 @@ def additional_set_missing(
     """What keeps an additional set out of tournaments (rules.md §1); [] when it can play.
 
     ``copies`` counts the copies of its designs in play, retired designs left out.
-    ``unknown_copies`` counts the designs whose copy count is not known. ``levels`` are their
+    ``unknown_copies`` counts designs with an unknown copy count. ``levels`` are their
     levels. ``broken`` are the designs that break a catalogue rule (``cards.validation``).
     """
     missing = ["the set is retired"] if retired else []

@@ -25,7 +25,7 @@ def card_set_list() -> QuerySet[CardSet]:
     """Card sets, annotated with counts.
 
     ``designs`` counts the designs. ``copy_total`` counts known copies of the cards in play.
-    ``unknown_copies`` counts designs in play whose copy count the catalogue lacks.
+    ``unknown_copies`` counts designs in play with an unknown copy count.
     ``retired_copies`` counts known copies of retired cards, counted nowhere else.
 
     The total leaves out the copies of retired cards, as a new tournament does. So the total and
@@ -37,7 +37,7 @@ def card_set_list() -> QuerySet[CardSet]:
 def set_figures() -> dict[str, Func]:
     """The annotations of ``card_set_list``, by name.
 
-    GraphQL's set type asks for each one its query selects."""
+    GraphQL's set type asks for those its query selects."""
     per_card = Coalesce(
         F("cards__copies"), F("cards__copies_per_starter_deck") * F("starter_decks")
     )
@@ -54,7 +54,7 @@ def set_figures() -> dict[str, Func]:
 def card_set_rows(sets: QuerySet[CardSet]) -> list[CardSet]:
     """``sets`` read, each with ``missing``: what keeps it out of new tournaments.
 
-    ``missing`` is None for a set that is not additional. ``additional_set_problems`` tells it, in
+    ``missing`` is None for a non-additional set. ``additional_set_problems`` tells it, in
     two more queries. A row read without its name is left without (``only``: nothing asked)."""
     found = list(sets)
     problems = additional_set_problems() if found else {}
@@ -191,7 +191,7 @@ def copy_warning(
 ) -> str | None:
     """Why a set's copies in play miss its expected total; None when they match.
 
-    The copies of retired cards are left out, and named."""
+    Retired cards' copies are left out, and named."""
     retired = f" ({retired_copies} more on retired cards)" if retired_copies else ""
     if unknown_copies:
         return (
@@ -223,8 +223,8 @@ def additional_set_problems() -> dict[str, list[str]]:
     """Every additional set by name, with what keeps it out of new tournaments.
 
     An empty list means playable. It takes two queries. The first reads the copies, unknown copy
-    counts and levels of each set's designs in play. The second reads those designs, checked by
-    the catalogue's rules.
+    counts and levels of each set's designs in play. The second reads those designs, to check the
+    catalogue's rules.
     """
     in_play = Q(cards__retired=False)
     per_level = {

@@ -1,4 +1,4 @@
-"""Card sets as files, in the catalogue file's own format.
+"""Card sets as files, in the catalogue's own format.
 
 A file holds ``sets`` and ``cards``, and ``starter_decks`` for starter sets. ``catalogue_load``
 imports it again, under the catalogue's own rules. A dry run lists what would change."""

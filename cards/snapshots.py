@@ -1,8 +1,8 @@
 """Frozen card data: the snapshot a tournament takes at its start, and its engine specs.
 
 A snapshot's rows never change. So its specs are built once per process. Every match of every
-tournament that plays it shares them. The engine caches its card table per spec dict. So the
-same dict object must come back each time.
+tournament playing it shares them. The engine caches its card table per spec dict. So each call must
+return the same dict object.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from matches.engine.cards import CardSpec, spec_from_entry
 def card_entry(card: Card) -> dict[str, object]:
     """One card design as the engine's catalogue entry, with the design's id.
 
-    A rename or a move to another set keeps the id. A tournament finds its frozen card by it."""
+    Renaming or moving it to another set keeps the id. A tournament finds its frozen card by it."""
     return {
         "id": card.pk,
         "set": card.card_set.name,
@@ -38,8 +38,8 @@ def card_entry(card: Card) -> dict[str, object]:
 def snapshot_take() -> CardSnapshot:
     """The catalogue's snapshot as the database holds it now.
 
-    An existing equal snapshot is reused. Retired cards, and the cards of retired sets, are left
-    out. They stay in the catalogue and in the snapshots that played them, but in no new one.
+    An existing equal snapshot is reused. Retired cards and retired sets' cards are left out. They
+    stay in the catalogue and in the snapshots that played them, but in no new one.
     """
     in_play = Card.objects.filter(retired=False, card_set__retired=False)
     entries = [card_entry(card) for card in in_play.select_related("card_set").order_by("pk")]

@@ -1,8 +1,8 @@
 """Every rule a card design or a card set must satisfy, in one place below the forms.
 
-The model's ``clean`` calls these, so every path into the catalogue asks them. The admin's add
-and change pages ask, with their card rows. ``load_catalogue`` asks (``full_clean``). The playable
-check of additional sets asks too (``cards.selectors.additional_set_problems``).
+The model's ``clean`` calls these, so every path into the catalogue asks them. The admin's add and
+change pages ask, card rows included. ``load_catalogue`` asks (``full_clean``). The playable check
+of additional sets asks too (``cards.selectors.additional_set_problems``).
 
 The rules of the game are the pure functions of ``cards.rules``. This module applies them to rows.
 
@@ -56,7 +56,7 @@ def card_parent(card: Card) -> CardSet | None:
     """The set ``card`` is being saved into; None for no set.
 
     That is the related object when the form gave one, else the stored one. An unsaved set on the
-    add page has no id yet."""
+    add page lacks an id."""
     field = type(card)._meta.get_field("card_set")
     if field.is_cached(card):
         parent: CardSet | None = card.card_set
@@ -85,8 +85,8 @@ def _worded(problem: Problem) -> str:
 def card_set_errors(card_set: CardSet) -> Errors:
     """What is wrong with ``card_set``, by field; {} when nothing is.
 
-    A kind or box is wrong if the set's stored cards would break it. A set's cards must follow it:
-    move or fix them first."""
+    A kind or box is wrong if the set's stored cards would break it. Its cards must follow it: move
+    or fix them first."""
     if card_set.pk is None:
         return {}
     broken = [card.name for card in card_set.cards.all() if set_rule_errors(card, card_set)]
@@ -148,7 +148,7 @@ def _translation_errors(card: Card) -> Errors:
 
 
 def translations_error(translations: object) -> str | None:
-    """What is wrong with a card's ``translations`` value, or None."""
+    """What is wrong with a card's ``translations``, or None."""
     if not isinstance(translations, dict):
         return _("Translations are a JSON object keyed by language.")
     for language, texts in translations.items():

@@ -11,8 +11,8 @@ from django.http import HttpRequest
 class NoBulkDelete(admin.ModelAdmin):
     """No "Delete selected" on a list whose rows carry history.
 
-    A row is deleted one at a time, from its own page and its confirmation. That is, where the
-    admin allows a delete at all."""
+    A row is deleted one at a time, from its own page and its confirmation. That is, where the admin
+    allows deleting at all."""
 
     def get_actions(
         self, request: HttpRequest

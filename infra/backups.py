@@ -3,11 +3,10 @@
 Each dump is named by its UTC time. It is written whole, then renamed, so a half-written dump
 never counts. Old dumps are pruned.
 
-Retention always keeps the newest dump. It also keeps the newest dump of each of the last N days
-that have one. Likewise for the last M weeks. Days are UTC days; weeks are ISO weeks. This is
-the rule of restic's ``forget --keep-daily N --keep-weekly M``. A day or week without a dump
-(the service was down) does not use up a place. So a long outage never deletes the last good
-dumps.
+Retention always keeps the newest dump. Per day, it keeps the newest dump of the last N days that
+have one. Likewise for the last M weeks. Days are UTC days; weeks are ISO weeks. This is the rule of
+restic's ``forget --keep-daily N --keep-weekly M``. A day or week without a dump does not use up a
+place (the service was down). So a long outage never deletes the last good ones.
 """
 
 from __future__ import annotations

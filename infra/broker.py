@@ -1,6 +1,6 @@
 """The Redis broker transport (``CELERY_BROKER_TRANSPORT``): kombu's, with one repair.
 
-The repair keeps a Celery worker alive through a Redis restart.
+It keeps a Celery worker alive through a Redis restart.
 
 Say the broker connection drops while a worker waits on Redis for the next message. The worker
 still holds unacknowledged messages (a task running under ``acks_late``). Celery's consumer first
@@ -8,12 +8,12 @@ still holds unacknowledged messages (a task running under ``acks_late``). Celery
 the consumer closes the connection. Closing the channel restores the unacknowledged messages. The
 restore needs a new Redis client, built from the transport's connection details. Those are gone:
 ``AttributeError: 'NoneType' object has no attribute 'hostname'``. Only connection errors are
-ignored there, so the worker exits. (``Unrecoverable error``, Celery 5.7.0 / kombu 5.7.0.)
+ignored there, so the worker exits. It logs ``Unrecoverable error`` (Celery 5.7.0 / kombu 5.7.0).
 
-Here a detached channel's restore fails as a connection error instead. That is what happens anyway
-when it finds Redis down. The channel closes, and the consumer reconnects. The messages stay in
-Redis's unacknowledged index. The visibility timeout brings them back. A Redis that restarted
-empty lost them; the reconciler queues again what the game still owes.
+Here a detached channel's restore fails as a connection error instead. That happens anyway when it
+finds Redis down. The channel closes, and the consumer reconnects. The messages stay in Redis's
+unacknowledged index. The visibility timeout brings them back. A Redis that restarted empty lost
+them; the reconciler queues again what the game still owes.
 """
 
 from __future__ import annotations

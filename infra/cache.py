@@ -1,10 +1,10 @@
 """Django's cache on Redis that fails open: a Redis outage is a cache miss, never a 500.
 
-The cache holds only what can be rebuilt. One part is a tournament's per-version projections. The
-selectors read the database when the cache has nothing. The other part is the throttles' request
-counts. With nothing counted, a request is let through. So throttling pauses while Redis is down,
-rather than refusing everyone. While Redis does not answer, every read answers its default. Every
-write is dropped. Each call logs one warning.
+The cache holds only what can be rebuilt. One part is a tournament's per-version projections. On a
+miss the selectors read the database. The other part is the throttles' request counts. With nothing
+counted, a request is let through. So while Redis is down, throttling pauses instead of refusing
+everyone. While Redis does not answer, every read answers its default. Every write is dropped. Each
+call logs one warning.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _unset_keys(data: dict[str, object], *_: object, **__: object) -> list[str]:
 
 
 class FailOpenRedisCache(RedisCache):
-    """``RedisCache`` that answers as an empty cache while Redis is down."""
+    """``RedisCache`` acting as an empty cache while Redis is down."""
 
     get = _fail_open(RedisCache.get, _default)
     get_many = _fail_open(RedisCache.get_many, _empty)

@@ -1,6 +1,6 @@
 """Compiling the gettext catalogues under ``locale/`` without GNU gettext.
 
-It imports no Django. So an image build can run it before any setting exists."""
+It imports no Django. So an image build can run it before any settings exist."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def environment_language(environ: Mapping[str, str] = os.environ) -> str:
-    """The supported language the locale names, else the server's default."""
+    """The supported language the locale names, else the default."""
     for variable in LOCALE_VARIABLES:
         for name in environ.get(variable, "").split(":"):
             code = _posix_to_code(name)
@@ -48,7 +48,7 @@ def _posix_to_code(name: str) -> str:
 
 
 class LocalizedCommand(BaseCommand):
-    """A command whose output and errors are in the operator's language.
+    """A command that speaks the operator's language, errors included.
 
     ``--lang`` or the locale environment chooses it (see the module's docstring). Its ``--help``
     is translated too. The command's ``help`` and its arguments' are marked with ``gettext_noop``.
@@ -115,9 +115,9 @@ class LogLines(io.TextIOBase):
 class LoggedOutput(BaseCommand):
     """A command whose output reports what it did, such as a service's migrate or backup step.
 
-    When the logs are JSON (``LOG_FORMAT``), the output is logged line by line. The containers that
-    run it then write JSON lines only. Standard output goes at INFO. Errors (``CommandError``) go
-    at ERROR. An unexpected exception goes at ERROR, its traceback in the one line. The logger is
+    When the logs are JSON (``LOG_FORMAT``), the output is logged line by line. Its containers then
+    write JSON lines only. Standard output goes at INFO. Errors (``CommandError``) go at ERROR. An
+    unexpected exception goes at ERROR, its traceback in the one line. The logger is
     ``challengers.commands.NAME``. An output stream the caller passes is kept
     (``call_command(stdout=…)``)."""
 

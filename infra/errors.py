@@ -1,9 +1,9 @@
 """One coded error format for the whole API.
 
 Every error leaves the server as ``{"code": ..., "message": ..., "details": ...}``. That holds for
-an ``ApplicationError`` raised by a service, and for DRF's own errors (validation → ``invalid``,
-missing → ``not_found``, …). It holds for unknown ``/api/`` URLs too. ``code`` is stable and meant
-for programs. ``message`` is for people.
+an ``ApplicationError`` raised by a service. It holds for DRF's own errors (validation →
+``invalid``, missing → ``not_found``, …). It holds for unknown ``/api/`` URLs too. ``code`` is
+stable and meant for programs. ``message`` is for people.
 """
 
 from __future__ import annotations
@@ -67,8 +67,8 @@ def database_unavailable(exc: BaseException) -> UnavailableError | None:
 
     Such an exception is a connection refused or closed under the request, or a server shutting
     down. It may be no pool connection within ``DATABASE_POOL_TIMEOUT`` (psycopg_pool's
-    ``PoolTimeout``). The error is transient, so the client may retry. The cause is in the server
-    log, never in the answer. The loss is recorded (``infra.observe.dependency_seen``)."""
+    ``PoolTimeout``). The error is transient, so the client may retry. The cause goes to the server
+    log, never the answer. The loss is recorded (``infra.observe.dependency_seen``)."""
     if observe.dependency_of(exc) != observe.DATABASE:
         return None  # SQLite's OperationalError is mostly a bad query: a bug, still a 500
     observe.dependency_seen(observe.DATABASE, False)  # logged and counted as it happens
@@ -87,7 +87,7 @@ def error_body(*, code: str, message: str, details: object = None) -> dict[str, 
 
 
 def graphql_error_body(*, code: str, message: str, details: object = None) -> dict[str, object]:
-    """The refusal as GraphQL answers a request it did not run.
+    """The refusal as GraphQL words it for a request not run.
 
     That is ``errors`` alone, each with the code and details in ``extensions``."""
     extensions = {"code": code, "details": details if details is not None else {}}
@@ -143,8 +143,8 @@ def api_not_found(request: HttpRequest, exception: Exception | None = None) -> H
 def server_failed(request: HttpRequest) -> HttpResponse:
     """``handler500`` (with ``DEBUG`` off): an exception no view or middleware rendered.
 
-    The database being down is a coded 503. (A middleware's query may fail before any view runs:
-    the session, an idempotency key.) Anything else is Django's 500 page. Under ``/api/``,
+    The database being down is a coded 503. A middleware's query may fail before any view runs: the
+    session, an idempotency key. Anything else is Django's 500 page. Under ``/api/``,
     ``infra.middleware`` makes that coded JSON."""
     error = database_unavailable(sys.exc_info()[1] or Exception())
     if error is None:

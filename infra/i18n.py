@@ -26,7 +26,7 @@ QUERY_PARAMETER = "lang"
 
 
 class UnsupportedLanguage(ApplicationError):
-    """``?lang=`` names a language the server has no catalogue for."""
+    """``?lang=`` names a language with no catalogue here."""
 
 
 def supported() -> list[str]:

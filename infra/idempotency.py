@@ -1,15 +1,15 @@
 """Safe retries: ``Idempotency-Key`` on every ``POST`` under ``/api/v1/`` and to ``/graphql/``.
 
-A client may get no answer, through a timeout or a dropped connection. It then sends the same
-request again with the same key. The server answers with the first answer and changes nothing
-twice. The replay has the first status and body, with the header ``Idempotent-Replayed: true``.
-Keys are per caller. The caller is the ``Authorization`` header (a seat or organizer token).
-Without one, it is the client address.
+A client may get no answer, through a timeout or a dropped connection. It then sends the request
+again with the same key. The server repeats the first answer and changes nothing twice. The replay
+has the first status and body, with the header ``Idempotent-Replayed: true``. Keys are per caller.
+The caller is the ``Authorization`` header (a seat or organizer token). Without one, it is the
+client address.
 
 - The same key with another request → ``409 idempotency_key_reused``. Another request means
   another method, path, query or body.
 - The same key while its first request still runs → ``409 idempotency_key_in_use``. Retry a
-  moment later. The claim is a unique row inserted before the view runs. So two concurrent
+  moment later. The claim is a unique row, inserted before the view runs. So two concurrent
   duplicates can never both run, on PostgreSQL as on SQLite.
 - A key over 255 characters or outside printable ASCII → ``400 bad_idempotency_key``.
 - Answers of ``5xx`` and ``429`` are not kept. Nothing was done, so the retry runs again.

@@ -1,12 +1,12 @@
 """Sending to the channel layer from synchronous code (services, Celery tasks, WSGI views).
 
-``async_to_sync(layer.group_send)`` from a thread without an event loop has a cost. It makes a
-loop in a new thread for every call. channels-redis keeps its connections per loop. So every send
-also opened and dropped a Redis connection. That cost ~1.4 ms of worker CPU per nudge, a few per
-match (docs/performance.md). On the Redis layer, the sends here go to one event loop per process.
-It runs in a daemon thread, which keeps its connections. The caller still waits for the send, as
-before. Other layers are sent to as before: their queues belong to the server's loop. Those are
-the in-memory layers of the embedded server and the tests.
+``async_to_sync(layer.group_send)`` from a thread without an event loop has a cost. It makes a loop
+in a new thread for every call. The channels-redis layer keeps its connections per loop. So every
+send opened and dropped a Redis connection. That cost ~1.4 ms of worker CPU per nudge, a few per
+match (docs/performance.md). On the Redis layer, the sends here go to one event loop per process. It
+runs in a daemon thread and keeps its connections. The caller still waits for the send, as before.
+Other layers are sent to as before: their queues belong to the server's loop. Those are the
+in-memory layers of the embedded server and the tests.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ SEND_TIMEOUT = 5.0
 
 
 class _SenderLoop:
-    """An event loop running in a daemon thread of this process."""
+    """An event loop in a daemon thread of this process."""
 
     def __init__(self) -> None:
         self.pid = os.getpid()

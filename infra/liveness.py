@@ -2,14 +2,14 @@
 
 Every Celery worker runs a **clock**. It is a daemon thread of the worker's main process, started
 when the worker is ready. Every ``RECONCILE_INTERVAL_SECONDS`` it writes the worker's heartbeat.
-Then it runs each entry of ``CELERY_BEAT_SCHEDULE`` in the thread itself. A lease guards each
+Then it runs each ``CELERY_BEAT_SCHEDULE`` entry in the thread itself. A lease guards each
 entry, so an entry runs once per period. That holds however many workers run, and with Celery
 beat sending the same tasks. Beat is therefore a convenience, not a single point of failure.
 With beat dead the workers' clocks go on reconciling, and ``/api/v1/health/`` reports the
 silence.
 
-Heartbeats and leases live in the database. So they survive a Redis outage: a broker being down
-must not make the workers look dead. They need nothing else to be up.
+Heartbeats and leases live in the database. So they survive a Redis outage. A broker being down must
+not make the workers look dead. They need nothing else to be up.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def heartbeat_write(*, name: str, role: str) -> None:
 
 
 def heartbeats(*, role: str) -> list[tuple[str, datetime]]:
-    """Every ``role`` process still remembered, with its last beat, freshest first."""
+    """Every remembered ``role`` process, with its last beat, freshest first."""
     rows = Heartbeat.objects.filter(role=role).order_by("-seen_at")
     return list(rows.values_list("name", "seen_at"))
 
@@ -79,7 +79,7 @@ def lease_claim(*, name: str, seconds: float, holder: str) -> bool:
     """Take the job ``name`` for ``seconds`` if nobody holds it now; ``True`` if taken.
 
     It is a conditional ``UPDATE … WHERE until <= now``. Two processes asking at once cannot both
-    win. The database serialises the updates, and the loser's matches no row.
+    win. The database serialises them; the loser's update matches no row.
     """
     now = timezone.now()
     until = now + timedelta(seconds=seconds)
@@ -137,11 +137,11 @@ class WorkerClock:
 def own_connection() -> None:
     """Give this thread its own database connection, outside the process's pool.
 
-    The clock runs in a prefork worker's main process. That process forks a new pool process
-    whenever one dies. A pool created here would be inherited by the child. The child would then
-    share its sockets with this process. A plain connection held by this thread is safe: the child
-    cannot reach it. (psycopg never closes a connection from a process that did not open it.) The
-    connection is kept for a minute between ticks, not opened every tick.
+    The clock runs in a prefork worker's main process. It forks a new pool process whenever one
+    dies. The child would inherit a pool created here. It would then share the pool's sockets with
+    this process. A plain connection held by this thread is safe. The child cannot reach it, and
+    psycopg never closes a connection from a process that did not open it. The connection is kept
+    for a minute between ticks, not opened every tick.
     """
     params = copy.deepcopy(connections.settings[DEFAULT_DB_ALIAS])
     params["OPTIONS"] = {k: v for k, v in params.get("OPTIONS", {}).items() if k != "pool"}
@@ -165,7 +165,7 @@ def run_entry(entry: BeatEntry) -> None:
 def beat_turn(name: str) -> bool:
     """Handle a task sent by Celery beat or the embedded server's clock.
 
-    Records that beat is alive and takes the entry's lease. ``True`` if this period's run is ours,
+    Record that beat is alive, and take the entry's lease. ``True`` if this period's run is ours,
     meaning no worker clock ran it."""
     heartbeat_write(name=BEAT, role=BEAT)
     entry = beat_schedule()[name]

@@ -40,7 +40,7 @@ def report_lockout(
 ) -> None:
     """Axes' ``user_locked_out``: log and count a lockout as it begins.
 
-    Axes sends the signal again for each try during the lockout. Those tries were never counted:
+    Axes sends the signal again for each try while locked. Those tries were never counted:
     no failure was recorded for them (``axes_failures_since_start`` is unset). So they are not
     reported."""
     if getattr(request, "axes_failures_since_start", None) is None:
@@ -70,7 +70,7 @@ def lockout_response(
 def time_left(request: HttpRequest, credentials: dict | None) -> timedelta:
     """How long this request's pair of account and address stays locked.
 
-    That is the cool-off, counted from its last recorded failure. Tries while locked are not
+    The cool-off counts from the last recorded failure. Tries while locked are not
     recorded."""
     cool_off = get_cool_off(request) or timedelta(0)
     address = getattr(request, "axes_ip_address", None)  # set by axes on every request

@@ -1,12 +1,11 @@
 """Who a log line is about: the request, tournament and task ids, carried into queued tasks.
 
-Each id lives in a context variable. ``RequestContextMiddleware`` sets the request id. That is
-the client's ``X-Request-ID`` when it is a sane token, else a new one. The response echoes it.
-The middleware also sets the tournament id of a ``/tournaments/<id>/…`` route. Say that request
-queues a task. Celery's ``before_task_publish`` copies the ids into the message's headers. On
-the worker, ``task_prerun`` sets them again, with the task's own id. So the worker's lines about
-that work carry the request's ids. ``ContextFilter`` puts them on every record.
-``infra.logformat`` writes them.
+Each id lives in a context variable. ``RequestContextMiddleware`` sets the request id. That is the
+client's ``X-Request-ID`` when it is a sane token, else a new one. The response echoes it. The
+middleware also sets the tournament id of a ``/tournaments/<id>/…`` route. Say that request queues a
+task. Celery's ``before_task_publish`` copies the ids into the message's headers. On the worker,
+``task_prerun`` sets them again, with the task's own id. So the worker's lines about it carry the
+request's ids. ``ContextFilter`` puts them on every record. ``infra.logformat`` writes them.
 """
 
 from __future__ import annotations
@@ -77,7 +76,7 @@ class RequestContextMiddleware:
     def process_view(
         self, request: HttpRequest, view: object, args: object, kwargs: dict[str, object]
     ) -> None:
-        """Put a tournament route's id on every line of the request."""
+        """Put a tournament route's id on the request's every line."""
         match = request.resolver_match
         if match is None or "tournaments/" not in (match.route or ""):
             return
@@ -98,7 +97,7 @@ class ContextFilter(logging.Filter):
 
 
 def headers_to_send() -> dict[str, object]:
-    """The ids a task queued now inherits, as message headers."""
+    """The ids a task queued now inherits, as headers."""
     return {f"{HEADER_PREFIX}{name}": value for name, value in current().items() if name in CARRIED}
 
 

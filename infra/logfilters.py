@@ -41,8 +41,8 @@ def redact(text: str) -> str:
 class RedactTokens(logging.Filter):
     """Mask tokens in every line the handler writes.
 
-    That covers the message, the ``extra`` fields and the traceback. Tokens turn up in a URL with
-    a deprecated ``?token=``, in Daphne's access line, in a subprotocol."""
+    That is the message, ``extra`` fields and traceback. Tokens turn up in a URL's deprecated
+    ``?token=``, Daphne's access line, a subprotocol."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:

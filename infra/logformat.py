@@ -1,7 +1,7 @@
 """The two log formats (``LOG_FORMAT``): JSON lines for a collector, text for a person.
 
 Both write the time in UTC, whatever the host's zone. It is ISO 8601 with milliseconds and ``Z``
-(``2026-12-06T18:31:33.137Z``). So lines from several containers sort and compare as they are."""
+(``2026-12-06T18:31:33.137Z``). So lines from several containers sort and compare as is."""
 
 from __future__ import annotations
 
@@ -46,8 +46,8 @@ def text_formatter() -> logging.Formatter:
 def configure_from_settings() -> None:
     """Apply ``LOGGING`` now, and log Python's warnings through it.
 
-    This is for a process whose first lines come before Django's own setup. Examples are
-    gunicorn's master and a Celery worker's start checks."""
+    This is for a process whose first lines come before Django's own setup. Examples: gunicorn's
+    master, a Celery worker's start checks."""
     from django.conf import settings
 
     logging.config.dictConfig(settings.LOGGING)

@@ -1,19 +1,18 @@
 """The server's Prometheus metrics: every family in one place, and the text of a scrape.
 
-Processes count into prometheus_client's metrics. ``PROMETHEUS_MULTIPROC_DIR`` may name a
-directory shared on the host. It is set on the full stack, for gunicorn's workers, Daphne and the
-Celery pool. Then each process writes its values to files there. A scrape of any web process adds
-them all up. This is the library's documented multiprocess mode. So the workers' task figures
-show up at ``/metrics`` without a server of their own. Without the directory, one process holds
-them (the embedded server, tests).
+Processes count into prometheus_client's metrics. ``PROMETHEUS_MULTIPROC_DIR`` may name a directory
+shared on the host. It is set on the full stack, for gunicorn's workers, Daphne and the Celery pool.
+Then each process writes its values to files there. Scraping any web process adds them all up. This
+is the library's documented multiprocess mode. So the workers' task figures show up at ``/metrics``
+without a server of their own. Without the directory, one process holds them (the embedded server,
+tests).
 
-Some figures are a state rather than a count. Examples are tournaments by status, stuck
-tournaments, the queue's length and heartbeat ages. The collectors named in
-``settings.METRICS_COLLECTORS`` compute them at scrape time. These are import strings, so
-``config`` names no app's module.
+Some figures are a state rather than a count. Examples are tournaments by status, stuck tournaments,
+the queue's length and heartbeat ages. The collectors named in ``settings.METRICS_COLLECTORS``
+compute them at scrape time. They are import strings, so ``config`` imports no app.
 
 Names are the contract of the alert rules and the dashboard under ``deploy/``. A test checks that
-each name they use exists here.
+each name they use exists.
 """
 
 from __future__ import annotations
@@ -53,14 +52,14 @@ def process_id() -> str:
 
 
 def multiprocess_dir() -> str | None:
-    """The directory this host's processes share their values in, if any."""
+    """The directory where this host's processes share values, if any."""
     return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
 def _forget_an_unusable_dir() -> None:
     """Drop a ``PROMETHEUS_MULTIPROC_DIR`` this process cannot write in, with a warning.
 
-    The directory may be missing, or a volume owned by root while the process is not. Then
+    The directory may be missing. It may be a volume owned by root while the process is not. Then
     prometheus_client raised at the first metric. That stopped every Django process at import.
     Now this process counts alone, and the server runs. A scrape then shows its own figures only."""
     folder = multiprocess_dir()
@@ -171,7 +170,7 @@ WEBHOOKS = Counter(
 
 @contextmanager
 def open_stream() -> Iterator[None]:
-    """An event stream open for the block (a GraphQL subscription's life)."""
+    """Count an event stream open for the block (a GraphQL subscription)."""
     WS_OPEN.inc()
     try:
         yield
@@ -182,8 +181,8 @@ def open_stream() -> Iterator[None]:
 def frames_sent(count: int, released: Iterable[datetime] = ()) -> None:
     """Count ``count`` event frames sent on a stream, and their lag.
 
-    The stream is ``/ws/tournaments/`` or a GraphQL subscription. The lag runs from each live
-    frame's release (``released``) to now. The catch-up on connect is old news, not lag."""
+    The stream is ``/ws/tournaments/`` or a GraphQL subscription. Lag runs from each live frame's
+    release (``released``) to now. The catch-up on connect is old news, not lag."""
     WS_FRAMES.inc(count)
     now = None
     for moment in released:

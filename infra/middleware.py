@@ -1,8 +1,7 @@
 """Coded JSON for every answer under ``/api/``, whichever layer refused the request.
 
-DRF renders the errors of its views (``infra.errors.api_exception_handler``). What it never sees
-is rendered here, with ``DEBUG`` on too. (Django's debug pages are HTML and list the URL
-patterns.)
+DRF renders the errors of its views (``infra.errors.api_exception_handler``). What it never sees is
+rendered here, even with ``DEBUG`` on. Django's debug pages are HTML, and list the URL patterns.
 
 - A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` → 413 ``too_large``. It is refused before it is
   read.

@@ -2,19 +2,18 @@
 
 A worker may start beside the first ``manage.py migrate``. Examples are compose's ``init``, a new
 release's migrations, and ``serve`` on a fresh database. The worker would run its clock and tasks
-against missing tables: a traceback every tick until the migrations finish. It waits instead. It
-waits in its main process, before the pool forks and before it takes a task. It logs a line now
-and every ``REMIND_SECONDS``. The check reads the worker's configured database
-(``DATABASE_URL``). It uses a connection of its own, outside the process's pool. That connection
-is closed before the worker goes on, so nothing of it reaches the forked pool processes. A
-database that does not answer is not waited for. The worker then starts as it always has: its
-tasks retry, and its clock reports it.
+against missing tables. That is a traceback every tick until the migrations finish. It waits
+instead. It waits in its main process, before the pool forks and before it takes a task. It logs a
+line now and every ``REMIND_SECONDS``. The check reads the worker's configured database
+(``DATABASE_URL``). It uses its own connection, outside the process's pool. It is closed before the
+worker goes on. So nothing of it reaches the forked pool processes. A database that does not answer
+is not awaited. The worker then starts as it always has: its tasks retry, and its clock reports it.
 
 The check's connection has an alias of its own; a wrapper alone is not enough. Django's migration
-recorder reads ``django_migrations`` through ``connections[alias]``. A separate wrapper under
-the alias ``default`` had it read through the process's pooled connection. That opened the pool in
-the worker's main process. A task then hung in the pool's connection check. (That was the
-withdrawn first attempt's "workers take no task".)
+recorder reads ``django_migrations`` through ``connections[alias]``. A separate wrapper under the
+alias ``default`` had it read through the process's pooled connection. That opened the pool in the
+worker's main process. A task then hung in the pool's connection check. That was the withdrawn first
+attempt's "workers take no task".
 """
 
 from __future__ import annotations
@@ -69,7 +68,7 @@ def pending_migrations() -> int | None:
 def wait_for_migrations(*, poll: float = POLL_SECONDS, remind: float = REMIND_SECONDS) -> None:
     """Return once every migration is applied, or the database does not answer.
 
-    Logs a line when the wait starts, every ``remind`` seconds during it, and when it is done."""
+    Logs a line when the wait starts, every ``remind`` seconds, and at its end."""
     began = said = time.monotonic()
     pending = pending_migrations()
     if not pending:

@@ -12,7 +12,7 @@ class IdempotencyKey(models.Model):
     """One caller's ``Idempotency-Key``: claimed while its request runs, then its first answer.
 
     ``scope`` names the caller: a hash of its credential, or its address. ``fingerprint`` hashes
-    the request (method, path, body). ``status`` is ``None`` while the first request is in flight.
+    the request (method, path, body). ``status`` is ``None`` while the first request runs.
     """
 
     scope = models.CharField(max_length=64)
@@ -36,7 +36,7 @@ class Heartbeat(models.Model):
     """A process's last sign of life (``infra.liveness``).
 
     Each worker's clock writes its own every few seconds. The reconcile task writes ``beat`` when
-    Celery beat sent it."""
+    beat sent it."""
 
     name = models.CharField(max_length=200, unique=True)
     role = models.CharField(max_length=10)  # "worker" or "beat"
@@ -66,8 +66,8 @@ class Nudge(models.Model):
     ``key`` names the work, e.g. ``match:12``. A task still in flight is not queued again before
     the bound has passed.
 
-    The owed work itself is never stored here. It is derived from the game's rows. A nudge is
-    written only once the broker took the task. So a failed send leaves the work due again."""
+    The owed work itself is never stored here. It is derived from the game's rows. The nudge is
+    written only once the broker takes the task. So a failed send leaves the work due again."""
 
     key = models.CharField(max_length=100, unique=True)
     queued_at = models.DateTimeField(db_index=True)

@@ -104,7 +104,7 @@ def dependency_of(error: BaseException) -> str | None:
     """Which dependency ``error`` says did not answer; ``None`` for another error.
 
     PostgreSQL's are psycopg's connection errors, which Django wraps. A pool timeout is one.
-    SQLite's ``OperationalError`` is mostly a bad query, not an outage."""
+    SQLite's ``OperationalError`` mostly means a bad query, not an outage."""
     original = error.__cause__ if isinstance(error, DatabaseError) and error.__cause__ else error
     if isinstance(original, psycopg.OperationalError | psycopg.InterfaceError):
         return DATABASE

@@ -1,11 +1,10 @@
 """A few hot statements, with their SQL built once per model rather than once per call.
 
-Django builds every statement anew from its query tree. That costs 0.6-2.5 ms of CPU for a lock
-by key or a ``save(update_fields=…)``. Sending the same SQL through the cursor costs ~0.2 ms
-(docs/performance.md, "Fourth pass"). A match recorded by a worker sends about eight such
-statements. So on the paths every task takes, the SQL is built once per model and field list, and
-cached. Those paths are the tournament lock, the match and its seats, and the rows a match or a
-bot's phase writes.
+Django builds every statement anew from its query tree. That costs 0.6-2.5 ms of CPU for a lock by
+key or a ``save(update_fields=…)``. Sending the same SQL through the cursor costs ~0.2 ms
+(docs/performance.md, "Fourth pass"). Recording a match sends about eight such statements. So on the
+paths every task takes, the SQL is cached per model and field list. Those paths are the tournament
+lock, the match and its seats, and the rows a match or a bot's phase writes.
 
 The values still go through the fields (``pre_save``, ``get_db_prep_save``). The rows read come
 back through the fields' converters (``from_db_value``) into ``Model.from_db``. That is exactly
@@ -84,7 +83,7 @@ def columns_of(model: type[models.Model], alias: str) -> str:
 def instance(model: type[M], alias: str, values: Sequence[object]) -> M:
     """A model instance from the values of ``columns_of(model, alias)``.
 
-    The values are converted as the ORM would convert them."""
+    The values are converted as the ORM would."""
     names = _attnames(model)
     return model.from_db(connection.alias, names, converted(model, names, values))
 
@@ -214,7 +213,7 @@ def _save_many_sql(
 def save_many(objs: Sequence[models.Model], names: Sequence[str]) -> None:
     """``save_fields(obj, names)`` for each of ``objs``, in one statement.
 
-    The rows are of one model and known to exist. One round trip serves however many rows
+    The rows, of one model, must exist. One round trip serves however many rows
     (``UPDATE … FROM (VALUES …)``)."""
     if not objs:
         return

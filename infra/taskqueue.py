@@ -1,7 +1,7 @@
 """Queueing tasks the same way on every stack.
 
 ``enqueue`` hands a task to this stack's runner. On the full stack (``TASK_RUNNER = "celery"``)
-it goes to Celery's broker. In tests Celery is eager and runs it at once. On the embedded server
+it goes to Celery's broker. In tests, eager Celery runs it at once. On the embedded server
 (``"thread"``) a worker thread runs it. That thread keeps countdowns. So deadlines and answer
 timeouts fire on time without a separate worker process. Call it from ``transaction.on_commit``:
 a task must never see uncommitted rows.
@@ -61,10 +61,10 @@ def enqueue(task: Task, *args: object, countdown: float = 0) -> bool:
     On the full stack, a short countdown is sent with the task. Short means under half the
     visibility timeout. A longer task is not sent at all. The periodic sweep enforces every passed
     deadline and releases every due match instead. That sweep is
-    ``tournaments.tasks.sweep_deadlines``, run by Celery beat. Why not send long delays? The
-    Redis transport delivers a waiting task again each visibility timeout. That is how a dead
-    worker's task comes back, but it is wasteful for a long wait. Every delayed task checks that
-    its moment has come. An early or repeated delivery does nothing.
+    ``tournaments.tasks.sweep_deadlines``, run by Celery beat. Why not send long delays? The Redis
+    transport delivers a waiting task again each visibility timeout. That is how a dead worker's
+    task comes back. For a long wait it is wasteful. Every delayed task checks that its moment has
+    come. An early or repeated delivery does nothing.
 
     ``False`` when the broker did not take the task. This is logged, never raised. The caller's
     state has committed, and the reconciler will see the work still owed.
@@ -103,10 +103,10 @@ def broker_emptied() -> bool:
     the mark again, so only one caller learns it, once.
 
     Everything queued before is gone then. That means the tasks sent, their countdowns, and the
-    unacknowledged ones the workers were running. (Celery's workers exit on such a restart and
-    come back under their supervisor.) So the reconciler queues all owed work at once. It does
-    not wait ``RECONCILE_REQUEUE_SECONDS`` for each piece. ``False`` without a Redis broker. Also
-    ``False`` while the broker does not answer; the next pass asks again."""
+    unacknowledged ones the workers were running. Celery's workers exit on such a restart and come
+    back under their supervisor. So the reconciler queues all owed work at once. It does not wait
+    ``RECONCILE_REQUEUE_SECONDS`` for each piece. ``False`` without a Redis broker. Also ``False``
+    while the broker does not answer; the next pass asks again."""
     if settings.TASK_RUNNER != "celery" or settings.CELERY_TASK_ALWAYS_EAGER:
         return False
     try:
@@ -132,7 +132,7 @@ def enqueue_named(name: str, *args: object, countdown: float = 0) -> bool:
 
 
 class ThreadRunner:
-    """One daemon thread that runs due tasks in order, kept in a heap by due time."""
+    """One daemon thread running due tasks in order; a heap keeps them by due time."""
 
     def __init__(self) -> None:
         self._queue: list[tuple[float, int, Task, tuple[Any, ...]]] = []
@@ -220,7 +220,7 @@ def beat_schedule() -> dict[str, BeatEntry]:
 class _Every:
     """A beat entry: a task that runs, then schedules itself again ``seconds`` later.
 
-    ``clear_runner`` stops it. An entry started before the clear does not come back.
+    ``clear_runner`` stops it. An entry started before the clear stays stopped.
     """
 
     def __init__(self, name: str, seconds: float) -> None:
@@ -245,7 +245,7 @@ def clear_runner() -> None:
 
 
 def runner_alive() -> bool | None:
-    """Whether the embedded runner's thread is alive (``None``: not started)."""
+    """Whether the embedded runner's thread lives (``None``: not started)."""
     return None if _instance is None else _instance.alive()
 
 

@@ -10,10 +10,9 @@ without one. So:
 - An ``Origin`` whose host is one of ``ALLOWED_HOSTS``: allowed. So is one of
   ``WEBSOCKET_ALLOWED_ORIGINS``, for a web client served from another site.
 - **Any other ``Origin``**: the handshake is accepted. Then comes the error frame ``{"type":
-  "error", "code": "forbidden_origin", "message"}``, and close code ``4403``. That is coded as
-  every other refusal of a socket. Channels' ``AllowedHostsOriginValidator`` answered a bare
-  HTTP 403 instead, which a page cannot even read. It refused programs without an ``Origin``
-  too.
+  "error", "code": "forbidden_origin", "message"}``, and close code ``4403``. That is coded like
+  every other socket refusal. Channels' ``AllowedHostsOriginValidator`` answered a bare HTTP 403
+  instead, which a page cannot even read. It refused programs without an ``Origin`` too.
 
 The matching is Channels' ``OriginValidator``'s. It takes a host, a ``.example.com`` pattern, or
 a full ``https://host:port`` origin.
@@ -45,7 +44,7 @@ FrameSend = Callable[[Mapping[str, object]], Awaitable[None]]
 
 
 def origin_of(scope: WebSocketScope) -> ParseResult | None:
-    """The ``Origin`` header, parsed; ``None`` when the client sent none."""
+    """The parsed ``Origin`` header; ``None`` if the client sent none."""
     for name, value in scope.get("headers", []):
         if name == b"origin":
             return urlparse(value.decode("latin1"))

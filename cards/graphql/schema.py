@@ -1,10 +1,10 @@
 """Card sets and cards: the root ``Query`` fields ``cardSets`` and ``cards``, and their nodes.
 
-The types are strawberry-django types of the models (``cards.graphql.types``). Each resolver
-hands strawberry-django's optimizer its queryset. So a page costs the same statements whatever its
-length. A page read is cached per catalogue version, for the query that asked it. A filter's
-closed sets (box, level, timing) are enums. The others are strings: a set's name, a keyword,
-words. REST's FilterSet checks them, as it checks REST's query."""
+The types are strawberry-django types of the models (``cards.graphql.types``). Each resolver hands
+strawberry-django's optimizer its queryset. So a page's statements do not grow with its length. A
+page read is cached per catalogue version, for the query that asked it. A filter's closed sets (box,
+level, timing) are enums. The others are strings: a set's name, a keyword, words. REST's FilterSet
+checks them, as it checks REST's query."""
 
 from __future__ import annotations
 

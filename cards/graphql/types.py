@@ -1,8 +1,8 @@
 """The catalogue's GraphQL objects: strawberry-django types of the ``Card`` and ``CardSet`` models.
 
 Their fields are those of ``cards.shapes`` (``apikit.graphql_models.model_type``). Some fields
-are not the model's field of the same name. Each of those says what it reads, in its optimizer
-hints. So a page of cards or sets is read in a fixed number of statements."""
+differ from the model's field of that name. Their optimizer hints say what each reads. So a page of
+cards or sets is read in a fixed number of statements."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def _missing(root: models.CardSet) -> list[str]:
 
 
 def _designs(info: strawberry.Info) -> Prefetch:
-    """The set's designs, read for the fields the query selects."""
+    """The set's designs, read for the selected fields."""
     return Prefetch("cards", queryset=optimized(models.Card.objects.all(), info))
 
 

@@ -1,7 +1,7 @@
 """`manage.py ensure_admin`: make sure a superuser can log in to admin, where cards are curated.
 
 Creates user `admin` if missing. Its password comes from ADMIN_PASSWORD, or is generated and
-printed once. If the user exists, a set ADMIN_PASSWORD resets its password. Otherwise nothing
+printed once. For an existing user, a set ADMIN_PASSWORD resets its password. Otherwise nothing
 changes. Safe to run at every start.
 """
 

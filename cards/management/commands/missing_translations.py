@@ -1,6 +1,6 @@
 """``manage.py missing_translations [--lang LANG] [--strict]``: untranslated cards, per language.
 
-These are the cards whose name or effect has no translation. The API shows them in English."""
+That is, cards whose name or effect lacks a translation. The API shows them in English."""
 
 from __future__ import annotations
 

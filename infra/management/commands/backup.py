@@ -3,7 +3,7 @@
 ``manage.py backup --dir DIR [--keep-daily N] [--keep-weekly M]`` writes the same into ``DIR``.
 The dump's name holds its UTC time. Then the dumps retention lets go are deleted. Kept are the
 newest, and the newest of each of the last ``N`` days and ``M`` weeks that have one
-(``infra/backups.py``). The compose file's ``backup`` service runs it on a schedule.
+(``infra/backups.py``). Compose's ``backup`` service runs it on a schedule.
 """
 
 from __future__ import annotations
