@@ -110,7 +110,7 @@ def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
 
 
 class Simulated(Protocol):
-    """What the card page reads of a balance simulation (``Simulation``)."""
+    """What the card page reads of a ``Simulation``."""
 
     status: str
     matches: int
@@ -380,7 +380,7 @@ class SimulateForm(ActionForm):
     """The pairs box beside the actions, as free text.
 
     Django's action form answers any invalid field with "No action selected.". So *Simulate* checks
-    the box and says what is wrong."""
+    the box and says what's wrong."""
 
     matches = CharField(
         required=False, initial="200", label=_("Pairs"), help_text=_("Simulate: pairs (1 to 5000).")
@@ -424,7 +424,7 @@ class CardAdmin(RetireActions):
     def win_rate(self, card: Listed) -> str:
         """The rate, its 95 % interval and its sample size.
 
-        ``settings.CARD_WIN_SHOWN`` computes them for both."""
+        They are shown as the stats API serves them: ``settings.CARD_WIN_SHOWN`` computes both."""
         shown = import_string(settings.CARD_WIN_SHOWN)(
             deck_wins=card.stat_deck_wins, decks=card.stat_decks
         )
@@ -438,7 +438,7 @@ class CardAdmin(RetireActions):
 
     @admin.action(description=_("Simulate: bot matches with and without each card (on a worker)"))
     def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
-        """Queue a balance simulation per card, and answer at once.
+        """Queue a balance simulation per card; answer at once.
 
         ``settings.CARD_SIMULATE`` does it in one transaction and sends the tasks after it. The card
         page and Card balances list show progress. They refresh themselves while it runs."""
@@ -476,8 +476,8 @@ class CardAdmin(RetireActions):
     def play_figures(self, card: Card) -> str:
         """The card's figures, in total and per kind of player, with a chart.
 
-        They are win rate (with interval and sample size) and pick rate. Then come reveals, average
-        power and effects. The figures live with the tournaments; ``settings.CARD_STATS`` reads
+        They are win rate (with interval and sample size) and pick rate. Reveals, average power and
+        effects follow. The figures live with the tournaments; ``settings.CARD_STATS`` reads
         them."""
         if card.pk is None:
             return "—"
@@ -530,7 +530,7 @@ class CardAdmin(RetireActions):
 
 @admin.register(CardSnapshot)
 class CardSnapshotAdmin(ReadOnlyHistory):
-    """Card data tournaments froze at their start, read only.
+    """The card data tournaments froze at their start, read only.
 
     Nothing edits a snapshot."""
 

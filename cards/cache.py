@@ -1,8 +1,8 @@
 """The card API's answers, cached until the catalogue changes.
 
-The catalogue changes only when an admin or the loader saves a card or a set. Each such save moves a
+The catalogue changes only when an admin or the loader saves a card or a set. Each such save bumps a
 version number in Django's cache. On the full stack that is Redis, so every server process sees it
-at once. Cached answers are keyed by that version and the query. Reading the card list is then one
+at once. Answers are cached under that version and the query. Reading the card list is then one
 cache lookup. Otherwise it is a query and 163 serialized rows.
 """
 

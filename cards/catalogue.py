@@ -1,9 +1,9 @@
 """Loading ``cards/data/catalogue.json`` into the database.
 
 ``catalogue_load`` is idempotent. Rows equal to the file are left alone, so a second run changes
-nothing. A row an admin edited (``curated``) is never overwritten. It is reported as skipped. With
-``force`` the database equals the file again, and the mark is cleared. Rows in the database but not
-in the file are reported, never deleted.
+nothing. A row an admin edited (``curated``) is not overwritten but reported as skipped. ``force``
+makes the database equal the file again, and clears the mark. Rows in the database but not in
+the file are reported, never deleted.
 """
 
 from __future__ import annotations

@@ -191,7 +191,7 @@ class Card(models.Model):
         return self.card_set.box
 
     def translated(self, field: str, language: str | None = None) -> str:
-        """``name`` or ``effect`` in ``language``, by default the active one.
+        """``name`` or ``effect`` in ``language`` (default: the active one).
 
         English when the catalogue has no translation of it."""
         texts = (self.translations or {}).get(language or get_language() or "en") or {}

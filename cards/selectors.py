@@ -26,7 +26,7 @@ def card_set_list() -> QuerySet[CardSet]:
 
     ``designs`` counts the designs. ``copy_total`` counts known copies of the cards in play.
     ``unknown_copies`` counts designs in play with an unknown copy count.
-    ``retired_copies`` counts known copies of retired cards, counted nowhere else.
+    ``retired_copies`` counts known copies of retired cards, found nowhere else.
 
     The total leaves out the copies of retired cards, as a new tournament does. So the total and
     the playable check (``additional_set_problems``) tell one truth.
@@ -223,8 +223,8 @@ def additional_set_problems() -> dict[str, list[str]]:
     """Every additional set by name, with what keeps it out of new tournaments.
 
     An empty list means playable. It takes two queries. The first reads the copies, unknown copy
-    counts and levels of each set's designs in play. The second reads those designs, to check the
-    catalogue's rules.
+    counts and levels of each set's designs in play. The second reads those designs to check the
+    rules.
     """
     in_play = Q(cards__retired=False)
     per_level = {

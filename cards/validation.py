@@ -102,7 +102,7 @@ def card_set_errors(card_set: CardSet) -> Errors:
 
 
 def invalid_cards(cards: Iterable[Card]) -> list[Card]:
-    """The ``cards`` (each with its set) that break a rule."""
+    """The ``cards`` (each with its set) breaking a rule."""
     return [card for card in cards if not card_valid(card)]
 
 

@@ -3,10 +3,10 @@
 Each dump is named by its UTC time. It is written whole, then renamed, so a half-written dump
 never counts. Old dumps are pruned.
 
-Retention always keeps the newest dump. Per day, it keeps the newest dump of the last N days that
-have one. Likewise for the last M weeks. Days are UTC days; weeks are ISO weeks. This is the rule of
-restic's ``forget --keep-daily N --keep-weekly M``. A day or week without a dump does not use up a
-place (the service was down). So a long outage never deletes the last good ones.
+Retention always keeps the newest dump. It also keeps each day's newest dump, for the last N days
+that have one. Likewise each week's, for the last M weeks. Days are UTC days; weeks are ISO weeks.
+This is the rule of restic's ``forget --keep-daily N --keep-weekly M``. A day or week without a
+dump (the service was down) takes no place. So a long outage never deletes the last good dumps.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def taken_at(path: Path) -> datetime | None:
 
 
 def dumps_to_prune(folder: Path, *, daily: int, weekly: int) -> list[Path]:
-    """Our dumps in ``folder`` that retention lets go, newest first.
+    """Our dumps in ``folder`` that retention drops, newest first.
 
     See the module's rule."""
     dated = sorted(

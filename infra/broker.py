@@ -8,7 +8,7 @@ still holds unacknowledged messages (a task running under ``acks_late``). Celery
 the consumer closes the connection. Closing the channel restores the unacknowledged messages. The
 restore needs a new Redis client, built from the transport's connection details. Those are gone:
 ``AttributeError: 'NoneType' object has no attribute 'hostname'``. Only connection errors are
-ignored there, so the worker exits. It logs ``Unrecoverable error`` (Celery 5.7.0 / kombu 5.7.0).
+ignored there. So the worker exits with ``Unrecoverable error`` (Celery 5.7.0 / kombu 5.7.0).
 
 Here a detached channel's restore fails as a connection error instead. That happens anyway when it
 finds Redis down. The channel closes, and the consumer reconnects. The messages stay in Redis's

@@ -50,8 +50,8 @@ def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, object]])
     """Insert new rows of ``model``, each a ``{attname: value}`` with the same keys.
 
     The database assigns the primary keys. The rows are plain mappings, not model instances.
-    Building ~100 instances per match cost more than writing. Inside ``appends_gathered`` the
-    rows are written at the block's end."""
+    Building ~100 instances per match cost more than writing. Inside ``appends_gathered``, they are
+    written at the block's end."""
     if not rows:
         return
     gathered = _gathered.get()

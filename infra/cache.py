@@ -3,7 +3,7 @@
 The cache holds only what can be rebuilt. One part is a tournament's per-version projections. On a
 miss the selectors read the database. The other part is the throttles' request counts. With nothing
 counted, a request is let through. So while Redis is down, throttling pauses instead of refusing
-everyone. While Redis does not answer, every read answers its default. Every write is dropped. Each
+everyone. While Redis is silent, every read answers its default. Every write is dropped. Each
 call logs one warning.
 """
 
@@ -64,7 +64,7 @@ def _unset_keys(data: dict[str, object], *_: object, **__: object) -> list[str]:
 
 
 class FailOpenRedisCache(RedisCache):
-    """``RedisCache`` acting as an empty cache while Redis is down."""
+    """``RedisCache``, acting empty while Redis is down."""
 
     get = _fail_open(RedisCache.get, _default)
     get_many = _fail_open(RedisCache.get_many, _empty)

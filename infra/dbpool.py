@@ -4,7 +4,7 @@ Django creates psycopg's pool closed. It opens the pool on the first connection 
 A probe asks the pool directly (``/api/v1/health/``, ``/api/v1/ready/``, ``/metrics``). On a fresh,
 untouched server it would find the pool closed (``PoolClosed``). It would then report the database
 down. So the serving entry points open the pool at start. They are ``server.serve`` for Daphne and
-``server.gunicorn`` for gunicorn. Every probe opens it too, which is harmless when open. Tests never
+``server.gunicorn`` for gunicorn. Every probe opens it too (a no-op when open). Tests never
 open it at import, since the test database is chosen later.
 """
 

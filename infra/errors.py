@@ -67,8 +67,8 @@ def database_unavailable(exc: BaseException) -> UnavailableError | None:
 
     Such an exception is a connection refused or closed under the request, or a server shutting
     down. It may be no pool connection within ``DATABASE_POOL_TIMEOUT`` (psycopg_pool's
-    ``PoolTimeout``). The error is transient, so the client may retry. The cause goes to the server
-    log, never the answer. The loss is recorded (``infra.observe.dependency_seen``)."""
+    ``PoolTimeout``). The error is transient, so the client may retry. The cause is logged, never
+    put in the answer. The loss is recorded (``infra.observe.dependency_seen``)."""
     if observe.dependency_of(exc) != observe.DATABASE:
         return None  # SQLite's OperationalError is mostly a bad query: a bug, still a 500
     observe.dependency_seen(observe.DATABASE, False)  # logged and counted as it happens

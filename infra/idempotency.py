@@ -1,10 +1,10 @@
 """Safe retries: ``Idempotency-Key`` on every ``POST`` under ``/api/v1/`` and to ``/graphql/``.
 
-A client may get no answer, through a timeout or a dropped connection. It then sends the request
-again with the same key. The server repeats the first answer and changes nothing twice. The replay
-has the first status and body, with the header ``Idempotent-Replayed: true``. Keys are per caller.
-The caller is the ``Authorization`` header (a seat or organizer token). Without one, it is the
-client address.
+A client may get no answer, through a timeout or a dropped connection. It then resends the request
+with the same key. The server repeats the first answer and changes nothing twice. The replay has the
+first status and body, with the header ``Idempotent-Replayed: true``. Keys are per caller. The
+caller is the ``Authorization`` header (a seat or organizer token). Without one, it is the client
+address.
 
 - The same key with another request → ``409 idempotency_key_reused``. Another request means
   another method, path, query or body.

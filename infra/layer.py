@@ -23,7 +23,7 @@ SEND_TIMEOUT = 5.0
 
 
 class _SenderLoop:
-    """An event loop in a daemon thread of this process."""
+    """An event loop in one of this process's daemon threads."""
 
     def __init__(self) -> None:
         self.pid = os.getpid()

@@ -56,7 +56,7 @@ def heartbeat_write(*, name: str, role: str) -> None:
 
 
 def heartbeats(*, role: str) -> list[tuple[str, datetime]]:
-    """Every remembered ``role`` process, with its last beat, freshest first."""
+    """Each remembered ``role`` process and its last beat, freshest first."""
     rows = Heartbeat.objects.filter(role=role).order_by("-seen_at")
     return list(rows.values_list("name", "seen_at"))
 
@@ -165,7 +165,7 @@ def run_entry(entry: BeatEntry) -> None:
 def beat_turn(name: str) -> bool:
     """Handle a task sent by Celery beat or the embedded server's clock.
 
-    Record that beat is alive, and take the entry's lease. ``True`` if this period's run is ours,
+    Record that beat lives, and take the entry's lease. ``True`` if this period's run is ours,
     meaning no worker clock ran it."""
     heartbeat_write(name=BEAT, role=BEAT)
     entry = beat_schedule()[name]

@@ -40,7 +40,7 @@ def report_lockout(
 ) -> None:
     """Axes' ``user_locked_out``: log and count a lockout as it begins.
 
-    Axes sends the signal again for each try while locked. Those tries were never counted:
+    Axes signals again for each try while locked. Those tries were never counted:
     no failure was recorded for them (``axes_failures_since_start`` is unset). So they are not
     reported."""
     if getattr(request, "axes_failures_since_start", None) is None:

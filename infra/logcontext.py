@@ -76,7 +76,7 @@ class RequestContextMiddleware:
     def process_view(
         self, request: HttpRequest, view: object, args: object, kwargs: dict[str, object]
     ) -> None:
-        """Put a tournament route's id on the request's every line."""
+        """Put a tournament route's id on every line of the request."""
         match = request.resolver_match
         if match is None or "tournaments/" not in (match.route or ""):
             return

@@ -1,7 +1,7 @@
 """The two log formats (``LOG_FORMAT``): JSON lines for a collector, text for a person.
 
 Both write the time in UTC, whatever the host's zone. It is ISO 8601 with milliseconds and ``Z``
-(``2026-12-06T18:31:33.137Z``). So lines from several containers sort and compare as is."""
+(``2026-12-06T18:31:33.137Z``). So lines from several containers sort and compare unchanged."""
 
 from __future__ import annotations
 

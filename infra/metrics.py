@@ -52,7 +52,7 @@ def process_id() -> str:
 
 
 def multiprocess_dir() -> str | None:
-    """The directory where this host's processes share values, if any."""
+    """The directory this host's processes share values in, if any."""
     return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
@@ -170,7 +170,7 @@ WEBHOOKS = Counter(
 
 @contextmanager
 def open_stream() -> Iterator[None]:
-    """Count an event stream open for the block (a GraphQL subscription)."""
+    """Count an event stream as open for the block (a GraphQL subscription's life)."""
     WS_OPEN.inc()
     try:
         yield

@@ -2,12 +2,13 @@
 
 A worker may start beside the first ``manage.py migrate``. Examples are compose's ``init``, a new
 release's migrations, and ``serve`` on a fresh database. The worker would run its clock and tasks
-against missing tables. That is a traceback every tick until the migrations finish. It waits
+against missing tables. Each tick would log a traceback until the migrations finish. It waits
 instead. It waits in its main process, before the pool forks and before it takes a task. It logs a
 line now and every ``REMIND_SECONDS``. The check reads the worker's configured database
-(``DATABASE_URL``). It uses its own connection, outside the process's pool. It is closed before the
-worker goes on. So nothing of it reaches the forked pool processes. A database that does not answer
-is not awaited. The worker then starts as it always has: its tasks retry, and its clock reports it.
+(``DATABASE_URL``). It uses its own connection, outside the process's pool. That connection is
+closed before the worker goes on. So nothing of it reaches the forked pool processes. A database
+that does not answer is not awaited. The worker then starts as it always has: its tasks retry, and
+its clock reports it.
 
 The check's connection has an alias of its own; a wrapper alone is not enough. Django's migration
 recorder reads ``django_migrations`` through ``connections[alias]``. A separate wrapper under the

@@ -62,7 +62,7 @@ def _emit(event: str, ids: dict[str, object]) -> None:
 
 
 def tournament_logged(tournament_id: int, kinds: list[str]) -> None:
-    """Report the tournament transitions among ``kinds``, just logged for ``tournament_id``."""
+    """Report tournament transitions among ``kinds``, just logged for ``tournament_id``."""
     for kind in kinds:
         if kind in TOURNAMENT_EVENTS:
             state_changed(kind, tournament_id=tournament_id)

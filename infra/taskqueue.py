@@ -126,7 +126,7 @@ def _broker_client(url: str) -> redis.Redis:
 
 
 def enqueue_named(name: str, *args: object, countdown: float = 0) -> bool:
-    """``enqueue`` the task ``"module.function"``, so services need not import it."""
+    """``enqueue`` the task ``"module.function"``; services need not import it."""
     module, _, function = name.rpartition(".")
     return enqueue(getattr(import_module(module), function), *args, countdown=countdown)
 
@@ -203,7 +203,7 @@ def start_clock() -> None:
 
 
 class BeatEntry(TypedDict):
-    """An entry of ``CELERY_BEAT_SCHEDULE``: task's dotted name, period in seconds."""
+    """A ``CELERY_BEAT_SCHEDULE`` entry: task's dotted name, period in seconds."""
 
     task: str
     schedule: float

@@ -1,11 +1,11 @@
 """Throttles of the API's writes: creating, joining, acting (``429 throttled`` with Retry-After).
 
-Each scope counts requests per client address, in Django's cache. With ``REDIS_URL`` that is
-Redis, shared by every server process. Otherwise it is this process's memory. The rates come from
-the ``THROTTLE_RATES`` setting. The environment sets it (``THROTTLE_CREATE``/``_JOIN``/``_ACTION``).
-It is read on each request, so a test can lower it with ``settings.THROTTLE_RATES = {...}``. A
-scope without a rate is not throttled. While Redis is down the cache counts nothing, since
-``infra.cache`` fails open. So requests pass, never refused or answered 500.
+Each scope counts requests per client address in Django's cache. With ``REDIS_URL`` it is Redis,
+shared by all server processes. Otherwise it is this process's memory. The rates come from the
+``THROTTLE_RATES`` setting. The environment sets it (``THROTTLE_CREATE``/``_JOIN``/``_ACTION``). It
+is read on each request, so a test can lower it with ``settings.THROTTLE_RATES = {...}``. A scope
+without a rate is not throttled. While Redis is down the cache counts nothing, since ``infra.cache``
+fails open. So requests pass, never refused or answered 500.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ FrameSend = Callable[[Mapping[str, object]], Awaitable[None]]
 
 
 def origin_of(scope: WebSocketScope) -> ParseResult | None:
-    """The parsed ``Origin`` header; ``None`` if the client sent none."""
+    """The parsed ``Origin`` header, or ``None`` if absent."""
     for name, value in scope.get("headers", []):
         if name == b"origin":
             return urlparse(value.decode("latin1"))
@@ -60,7 +60,7 @@ def spoken_subprotocol(offered: Sequence[str], spoken: Sequence[str] = SPOKEN) -
 
 
 class OriginGuard(OriginValidator):
-    """``OriginValidator``, allowing no ``Origin`` and refusing a foreign one, coded."""
+    """``OriginValidator`` that allows no ``Origin`` and refuses foreign ones, coded."""
 
     def __init__(self, application: ASGI3Application) -> None:
         super().__init__(application, allowed_origins=[])

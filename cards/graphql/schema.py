@@ -1,7 +1,7 @@
 """Card sets and cards: the root ``Query`` fields ``cardSets`` and ``cards``, and their nodes.
 
 The types are strawberry-django types of the models (``cards.graphql.types``). Each resolver hands
-strawberry-django's optimizer its queryset. So a page's statements do not grow with its length. A
+strawberry-django's optimizer its queryset. So a page's statements stay fixed whatever its length. A
 page read is cached per catalogue version, for the query that asked it. A filter's closed sets (box,
 level, timing) are enums. The others are strings: a set's name, a keyword, words. REST's FilterSet
 checks them, as it checks REST's query."""

@@ -1,9 +1,9 @@
 """``manage.py check_heartbeat ROLE [--name NAME]``: a container health check by heartbeat.
 
 Exits 0 when the process has a heartbeat at most ``HEARTBEAT_STALE_SECONDS`` old. Else exits 1,
-saying why. ``beat`` checks Celery beat's heartbeat. A worker writes it when running a task beat
-sent. So it proves the whole path beat → broker → worker → database. ``worker --name celery@HOST``
-checks that worker's clock. The clock writes it every few seconds from the worker's main process
+saying why. ``beat`` checks Celery beat's heartbeat. A worker writes it on running a task from beat.
+So it proves the whole path beat → broker → worker → database. ``worker --name celery@HOST`` checks
+that worker's clock. The clock writes it every few seconds from the worker's main process
 (``infra.liveness``).
 """
 
