@@ -1,5 +1,7 @@
-"""Django admin for curating the catalogue. Every save here marks the row ``curated`` so that
-``load_catalogue`` does not overwrite it; the model's ``clean`` refuses bad values."""
+"""Django admin for curating the catalogue.
+
+Every save here marks the row ``curated``. Then ``load_catalogue`` does not overwrite it. The
+model's ``clean`` refuses bad values."""
 
 from __future__ import annotations
 
@@ -41,8 +43,10 @@ if TYPE_CHECKING:
 
 
 class CardForm(ModelForm):
-    """A card's fields, its effect code chosen from the engine's codes, each listed with its
-    parameters (``cards.effectcodes``): a code the engine does not know cannot be typed."""
+    """A card's fields, its effect code chosen from the engine's codes.
+
+    Each code is listed with its parameters (``cards.effectcodes``). So nobody can type a code
+    unknown to the engine."""
 
     effect_code = ChoiceField(
         label=capfirst(_("effect code")),  # as the admin writes the model's own labels
@@ -87,13 +91,13 @@ class CardInline(admin.TabularInline):
 
 
 def _stored_keys(card_ids: list[int]) -> list[tuple[str, str]]:
-    """The (set, name) of cards as stored now, before a save changes them."""
+    """The cards' stored (set, name), before a save changes them."""
     rows = Card.objects.filter(pk__in=card_ids).values_list("card_set__name", "name")
     return list(rows)
 
 
 def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
-    """Say how many running tournaments keep the version of these cards they froze at start."""
+    """Say how many running tournaments keep their frozen version of these cards."""
     users = import_string(settings.CARD_USERS)
     for set_name, name in keys:
         count = users(set_name=set_name, name=name)
@@ -106,7 +110,7 @@ def _tell_running(request: HttpRequest, keys: list[tuple[str, str]]) -> None:
 
 
 class Simulated(Protocol):
-    """What the card page reads of a balance simulation (the tournaments' ``Simulation``)."""
+    """What the card page reads of a ``Simulation``."""
 
     status: str
     matches: int
@@ -118,7 +122,7 @@ class Simulated(Protocol):
 
 
 class Listed(Protocol):
-    """A card of the admin list, with the totals ``CardAdmin.get_queryset`` annotates."""
+    """A card of the admin list, with totals from ``CardAdmin.get_queryset``."""
 
     stat_offered: int
     stat_decks: int
@@ -127,7 +131,7 @@ class Listed(Protocol):
 
 
 def _simulated(simulation: Simulated | None) -> str:
-    """A line on the latest balance simulation: its progress, or its result."""
+    """The latest balance simulation's progress, or result."""
     if simulation is None:
         return ""
     if simulation.status != "done":
@@ -151,15 +155,16 @@ REFRESH_SECONDS = 3  # a card page reloads this often while its simulation runs
 
 
 def _stats_key(card: Card) -> str:
-    """The key the card's figures are kept under: its stored set and name, never a form's
-    unsaved values (a refused rename or move is drawn again with the figures of the card as
-    it is)."""
+    """The key the card's figures are kept under: its stored set and name.
+
+    It is never a form's unsaved values. A refused rename or move is drawn again with the figures
+    of the stored card."""
     (set_name, name), *_others = _stored_keys([card.pk])
     return f"{set_name}/{name}"
 
 
 def _simulating(card: Card) -> bool:
-    """Whether the card's latest balance simulation is queued or running."""
+    """Whether the card's latest simulation is queued or running."""
     view = import_string(settings.CARD_STATS)(key=_stats_key(card), limit=1)
     simulation = view.simulation
     return simulation is not None and simulation.status in ("queued", "running")
@@ -196,9 +201,11 @@ def _warning(card_set: FiguredSet) -> str | None:
 
 
 class RetireActions(NoBulkDelete, SimpleHistoryAdmin):
-    """Retire instead of delete: a retired row stays (past tournaments' history keeps it) and is
-    left out of new tournaments (``cards.snapshots.snapshot_take``, the playable sets). Every
-    change, these included, is on the row's History page with its old and new values."""
+    """Retire instead of delete.
+
+    A retired row stays: past tournaments' history keeps it. New tournaments leave it out
+    (``cards.snapshots.snapshot_take``, the playable sets). Every change, these included, shows on
+    its History page. It lists the old and new values."""
 
     actions = ["retire", "restore"]
 
@@ -265,7 +272,9 @@ class CardSetAdmin(RetireActions):
 
     @admin.display(description=_("playable"))
     def playable(self, card_set: CardSet) -> str:
-        """Whether new tournaments may choose it, else what it lacks (additional sets only)."""
+        """Whether new tournaments may choose it, else what it lacks.
+
+        Only additional sets can lack anything."""
         missing = self._problems().get(card_set.name)
         if missing is None:
             return "—"
@@ -324,8 +333,9 @@ SAMPLE = 30  # decks: a sample the list's filters take as telling
 
 
 class FiguresFilter(admin.SimpleListFilter):
-    """Cards by a figure from stored play (``CardAdmin.get_queryset`` annotates them): each
-    choice is a condition on the annotations."""
+    """Cards by a figure from stored play.
+
+    ``CardAdmin.get_queryset`` annotates the figures. Each choice is a condition on them."""
 
     conditions: dict[str, tuple[StrOrPromise, Q]] = {}
 
@@ -340,7 +350,7 @@ class FiguresFilter(admin.SimpleListFilter):
 
 
 class PlayedFilter(FiguresFilter):
-    """Cards by their sample: how many decks that played held them."""
+    """Cards by their sample: how many played decks held them."""
 
     title = _("decks played")
     parameter_name = "played"
@@ -352,7 +362,7 @@ class PlayedFilter(FiguresFilter):
 
 
 class WinRateFilter(FiguresFilter):
-    """Cards whose decks won notably often or seldom, among those with a telling sample."""
+    """Cards whose decks won notably often or seldom, in a telling sample."""
 
     title = _("win rate (30+ decks)")
     parameter_name = "win"
@@ -367,8 +377,10 @@ PAIRS = IntegerField(min_value=1, max_value=5000)
 
 
 class SimulateForm(ActionForm):
-    """The pairs box beside the actions. Free text here: Django's action form answers any
-    invalid field with "No action selected.", so *Simulate* checks it and says what is wrong."""
+    """The pairs box beside the actions, as free text.
+
+    Django's action form answers any invalid field with "No action selected.". So *Simulate* checks
+    the box and says what's wrong."""
 
     matches = CharField(
         required=False, initial="200", label=_("Pairs"), help_text=_("Simulate: pairs (1 to 5000).")
@@ -399,8 +411,9 @@ class CardAdmin(RetireActions):
     readonly_fields = ("play_figures",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Card]:
-        """With each card's totals from stored play (``settings.CARD_LIST_FIGURES``: the
-        figures live with the tournaments), in the list's one query."""
+        """The cards, with their totals from stored play, in the list's one query.
+
+        The figures live with the tournaments, read via ``settings.CARD_LIST_FIGURES``."""
         return import_string(settings.CARD_LIST_FIGURES)(super().get_queryset(request))
 
     @admin.display(description=_("pick rate"), ordering="stat_pick_rate")
@@ -409,8 +422,9 @@ class CardAdmin(RetireActions):
 
     @admin.display(description=_("win rate, interval at 95 %"), ordering="stat_win_rate")
     def win_rate(self, card: Listed) -> str:
-        """The rate, its 95 % interval and its sample size, as the stats API serves them
-        (``settings.CARD_WIN_SHOWN``: one computation)."""
+        """The rate, its 95 % interval and its sample size.
+
+        They are shown as the stats API serves them: ``settings.CARD_WIN_SHOWN`` computes both."""
         shown = import_string(settings.CARD_WIN_SHOWN)(
             deck_wins=card.stat_deck_wins, decks=card.stat_decks
         )
@@ -424,9 +438,10 @@ class CardAdmin(RetireActions):
 
     @admin.action(description=_("Simulate: bot matches with and without each card (on a worker)"))
     def simulate(self, request: HttpRequest, queryset: QuerySet[Card]) -> None:
-        """Queue a balance simulation per card (``settings.CARD_SIMULATE``: one transaction,
-        the tasks sent after it) and answer at once; the card page and the Card balances list
-        show the progress, refreshing themselves while it runs."""
+        """Queue a balance simulation per card; answer at once.
+
+        ``settings.CARD_SIMULATE`` does it in one transaction and sends the tasks after it. The card
+        page and Card balances list show progress. They refresh themselves while it runs."""
         try:
             matches = PAIRS.clean(request.POST.get("matches") or 200)
         except ValidationError as error:
@@ -459,9 +474,11 @@ class CardAdmin(RetireActions):
 
     @admin.display(description=_("Figures from stored play"))
     def play_figures(self, card: Card) -> str:
-        """Win rate (with its interval and sample size), pick rate, reveals, average power and
-        effects, in total and per kind of player, with a chart; read through
-        ``settings.CARD_STATS`` (the figures live with the tournaments)."""
+        """The card's figures, in total and per kind of player, with a chart.
+
+        They are win rate (with interval and sample size) and pick rate. Reveals, average power and
+        effects follow. The figures live with the tournaments; ``settings.CARD_STATS`` reads
+        them."""
         if card.pk is None:
             return "—"
         view = import_string(settings.CARD_STATS)(key=_stats_key(card))
@@ -513,7 +530,9 @@ class CardAdmin(RetireActions):
 
 @admin.register(CardSnapshot)
 class CardSnapshotAdmin(ReadOnlyHistory):
-    """The card data tournaments froze at their start: read only (nothing edits a snapshot)."""
+    """The card data tournaments froze at their start, read only.
+
+    Nothing edits a snapshot."""
 
     list_display = ("__str__", "created_at", "designs")
     readonly_fields = ("digest", "created_at", "all_sets", "cards")

@@ -1,9 +1,9 @@
 """The card API's answers, cached until the catalogue changes.
 
-The catalogue changes only when an admin or the loader saves a card or a set; each such save
-moves a version number kept in Django's cache (Redis on the full stack, so every server process
-sees it at once), and a cached answer is keyed by that version and the query. A read of the card
-list is then one cache lookup instead of a query and 163 serialized rows.
+The catalogue changes only when an admin or the loader saves a card or a set. Each such save bumps a
+version number in Django's cache. On the full stack that is Redis, so every server process sees it
+at once. Answers are cached under that version and the query. Reading the card list is then one
+cache lookup. Otherwise it is a query and 163 serialized rows.
 """
 
 from __future__ import annotations
@@ -43,14 +43,17 @@ def catalogue_changed(**kwargs: object) -> None:
 
 
 def cached_answer(name: str, query: str, build: Callable[[], T]) -> T:
-    """The answer of endpoint ``name`` for ``query``, built once per catalogue version and
-    language (the names and effects are translated)."""
+    """The answer of endpoint ``name`` for ``query``.
+
+    It is built once per catalogue version and language: names and effects are translated."""
     return cached_named(name, query, build)[0]
 
 
 def cached_named(name: str, query: str, build: Callable[[], T]) -> tuple[T, str]:
-    """``cached_answer``'s answer and its key, which names its content (the same key, the same
-    answer): GraphQL reuses a page it completed for the key (``apikit.graphql_execution``)."""
+    """``cached_answer``'s answer, and its key.
+
+    The key names its content: same key, same answer. GraphQL reuses a page it completed
+    for the key (``apikit.graphql_execution``)."""
     key = f"cards:{catalogue_version()}:{get_language()}:{name}:{query}"
     answer = cache.get(key)
     if answer is None:

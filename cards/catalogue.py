@@ -1,9 +1,9 @@
 """Loading ``cards/data/catalogue.json`` into the database.
 
-``catalogue_load`` is idempotent: rows equal to the file are left alone, so a second run changes
-nothing. A row an admin edited (``curated``) is never overwritten; it is reported as skipped unless
-``force`` is given, which makes the database equal the file again and clears the mark. Rows that
-are in the database but not in the file are reported, never deleted.
+``catalogue_load`` is idempotent. Rows equal to the file are left alone, so a second run changes
+nothing. A row an admin edited (``curated``) is not overwritten but reported as skipped. ``force``
+makes the database equal the file again, and clears the mark. Rows in the database but not in
+the file are reported, never deleted.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class StarterDecks(TypedDict, total=False):
 
 
 class Catalogue(TypedDict):
-    """The parts of the catalogue file (or a set file) that the loader reads."""
+    """The parts of the catalogue or set file that the loader reads."""
 
     sets: list[SetEntry]
     cards: list[CardEntry]
@@ -98,7 +98,7 @@ class Catalogue(TypedDict):
 
 @dataclass(frozen=True)
 class Change:
-    """One field a load changes on a row: its value in the database and in the file."""
+    """One field a load changes on a row: its database and file values."""
 
     name: str
     old: object
@@ -163,12 +163,15 @@ def catalogue_load(
     dry_run: bool = False,
     only_its_sets: bool = False,
 ) -> LoadReport:
-    """Bring the card sets and cards in line with the catalogue file at ``path`` (or its parsed
-    ``data``: a set file of ``cards.setfiles`` has the same format). ``dry_run``: report what
-    would change and change nothing. ``only_its_sets`` (a set file, a curator's): rows of sets
-    the file does not hold are not reported as missing from it, and the rows it writes are
-    curated, as an admin edit is, so the shipped catalogue's next load leaves them alone; it
-    overwrites curated rows of its own sets (the curator's newer word)."""
+    """Bring the card sets and cards in line with the catalogue file at ``path``.
+
+    ``data`` may give the file parsed instead. A set file of ``cards.setfiles`` has the same
+    format. ``dry_run`` reports what would change and changes nothing.
+
+    ``only_its_sets`` is for a curator's set file. Rows of sets the file does not hold are not
+    reported missing. Rows it writes are curated, like an admin edit. So the shipped
+    catalogue's next load leaves them alone. It overwrites curated rows of its own sets: the
+    curator's word is newer."""
     with transaction.atomic():
         report = _load(catalogue_read(path=path) if data is None else data, force, only_its_sets)
         if dry_run:
@@ -258,8 +261,10 @@ def _sync(
     force: bool,
     curate: bool,
 ) -> Counts:
-    """Write ``wanted`` over ``existing``; ``curate``: mark what is written curated and
-    overwrite curated rows (a curator's set file), else leave them (``force`` aside)."""
+    """Write ``wanted`` over ``existing``.
+
+    With ``curate`` (a curator's set file), mark what is written curated, and overwrite curated
+    rows. Otherwise leave curated rows alone, unless ``force``."""
     names: tuple[str, ...] = SET_FIELDS if model is CardSet else CARD_FIELDS
     counts = Counts(not_in_file=sorted(set(existing) - set(wanted)))
     to_create: list[Row] = []

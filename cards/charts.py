@@ -1,6 +1,7 @@
-"""A small inline SVG chart of a card's figures for its admin page (no script, no library):
-per kind of player, the win rate of decks holding the card as a bar with its 95 % interval as a
-whisker, and the pick rate as a thin bar beneath."""
+"""A small inline SVG chart of a card's figures for its admin page.
+
+It needs no script and no library. Each kind of player gets a bar: the win rate of decks holding
+the card. A whisker shows its 95 % interval. A thin bar beneath shows the pick rate."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ class ChartRow(Protocol):
 
 
 def figures_chart(rows: Sequence[ChartRow]) -> SafeString:
-    """The chart of ``rows`` (a stats view's ``by_player``: each with ``player``, ``decks``,
-    ``win_rate``, ``win_interval`` and ``pick_rate``)."""
+    """The chart of ``rows``, a stats view's ``by_player``.
+
+    Each row has ``player``, ``decks``, ``win_rate``, ``win_interval`` and ``pick_rate``."""
     height = ROW * len(rows) + 24
     body = format_html_join("", "{}", ((_row(index, row),) for index, row in enumerate(rows)))
     half = LABEL + BAR // 2

@@ -1,6 +1,7 @@
-"""The engine's effect codes as a curator reads them: each code with its parameters, their types
-and ranges (from ``matches.engine.codes.EFFECT_SCHEMAS``, the table the engine is checked
-against), for the admin's code list."""
+"""The engine's effect codes as a curator reads them, for the admin's code list.
+
+Each code comes with its parameters' types and ranges. They come from
+``matches.engine.codes.EFFECT_SCHEMAS``, the table the engine is checked against."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from matches.engine.codes import EFFECT_SCHEMAS, Flag, Int, Obj, OneOf, Param, S
 
 
 def param_text(param: Param) -> str:
-    """One parameter's type and range in words (``*`` when it is required)."""
+    """One parameter's type and range in words (``*``: required)."""
     required = "*" if param.required else ""
     if isinstance(param, Int):
         return f"{required}whole number {param.low}..{param.high}"
@@ -29,7 +30,7 @@ def param_text(param: Param) -> str:
 
 
 def code_text(code: str, table: Mapping[str, Param]) -> str:
-    """``code (name: type, …)``: the label of a code in the admin's list."""
+    """A code's label in the admin's list: ``code (name: type, …)``."""
     if not table:
         return f"{code} (no parameters)"
     names = ", ".join(f"{name}: {param_text(param)}" for name, param in sorted(table.items()))
@@ -37,6 +38,8 @@ def code_text(code: str, table: Mapping[str, Param]) -> str:
 
 
 def code_choices() -> list[tuple[str, str]]:
-    """Every known code, sorted, as (code, label); "" first for a card without an effect."""
+    """Every known code, sorted, as (code, label).
+
+    The empty code "" comes first, for a card without an effect."""
     labelled = [(code, code_text(code, table)) for code, table in sorted(EFFECT_SCHEMAS.items())]
     return [("", "— no effect —"), *labelled]

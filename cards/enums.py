@@ -1,5 +1,6 @@
-"""The catalogue's GraphQL enums, made (``apikit.enums.enum_of``) from the models' choices: one
-home for each set of values, which REST's filters and OpenAPI schema read too."""
+"""The catalogue's GraphQL enums, made from the models' choices (``apikit.enums.enum_of``).
+
+Each set of values has one home. REST's filters and OpenAPI schema read it too."""
 
 from __future__ import annotations
 

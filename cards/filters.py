@@ -10,7 +10,9 @@ from infra.errors import ApplicationError
 
 
 def set_names() -> list[str]:
-    """Every set's name, cached per catalogue version (a filtered list stays query-free)."""
+    """Every set's name, cached per catalogue version.
+
+    So a filtered list stays query-free."""
     return cached_answer(
         "set-names",
         "",

@@ -1,6 +1,7 @@
-"""The game's terms in every language the server speaks (``cards/data/glossary.json``): the
-card catalogue's translations follow it (tests/cards/test_glossary.py), and the web client reads
-it at ``/glossary.json`` so that its words are the cards' words."""
+"""The game's terms in every language the server speaks (``cards/data/glossary.json``).
+
+The card catalogue's translations follow it (tests/cards/test_glossary.py). The web client reads
+it at ``/glossary.json``, so its words are the cards' words."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ def glossary_read() -> dict[str, object]:
 
 @require_safe
 def glossary_view(request: HttpRequest) -> JsonResponse:
-    """Every term and set name in English, Simplified Chinese and Russian (one file, the same
-    for every caller: a client picks its language's column)."""
+    """Every term and set name in English, Chinese (Simplified) and Russian.
+
+    It is one file, the same for every caller. A client picks its language's column."""
     response = JsonResponse(glossary_read(), json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "public, max-age=3600"
     return response

@@ -1,8 +1,11 @@
-"""The catalogue's history: every change of a card or a set kept with its values (django-simple-
-history's records, shown on the admin's History page with each field's old and new value).
+"""The catalogue's history: every change of a card or a set, kept with its values.
 
-A save records itself. Bulk changes — the admin's Retire, Restore and Release, ``load_catalogue``
-— go through here so that they are recorded too, with their reason and their author."""
+These are django-simple-history's records. The admin's History page shows them, with each field's
+old and new value.
+
+A save records itself. Bulk changes go through here to be recorded too. They are the
+admin's Retire, Restore and Release, and ``load_catalogue``. Each record keeps its reason and its
+author."""
 
 from __future__ import annotations
 
@@ -21,8 +24,9 @@ User = AbstractBaseUser | AnonymousUser | None
 def updated_with_history(
     queryset: models.QuerySet[Row], *, reason: str, user: User = None, **values: object
 ) -> int:
-    """Set ``values`` on the rows of ``queryset`` that differ, one history record each; the
-    rows changed."""
+    """Set ``values`` on the rows of ``queryset`` that differ; the rows changed.
+
+    Each changed row gets one history record."""
     with transaction.atomic():
         changed = [
             row

@@ -1,4 +1,4 @@
-"""Card sets and card designs: every field of the catalogue plus the machine-readable effect."""
+"""Card sets and card designs: the catalogue's fields, plus the machine-readable effect."""
 
 from __future__ import annotations
 
@@ -191,15 +191,18 @@ class Card(models.Model):
         return self.card_set.box
 
     def translated(self, field: str, language: str | None = None) -> str:
-        """``name`` or ``effect`` in ``language`` (the active one by default); English when the
-        catalogue has no translation of it."""
+        """``name`` or ``effect`` in ``language`` (default: the active one).
+
+        English when the catalogue has no translation of it."""
         texts = (self.translations or {}).get(language or get_language() or "en") or {}
         english: str = getattr(self, field)
         text = texts.get(field) if isinstance(texts, dict) else None
         return text if isinstance(text, str) and text else english
 
     def clean(self) -> None:
-        """The catalogue's rules, all in ``cards.validation`` (every path into it asks them)."""
+        """The catalogue's rules, all in ``cards.validation``.
+
+        Every path into the catalogue asks them."""
         self.effect_code = self.effect_code or None  # NULL, not "", means "no effect"
         errors = card_errors(self)
         if errors:
@@ -207,10 +210,11 @@ class Card(models.Model):
 
 
 class CardSnapshot(models.Model):
-    """The card data a tournament plays with, frozen when it starts (never edited afterwards).
+    """The card data a tournament plays with, frozen when it starts.
 
-    An admin edit reaches tournaments started after it and never a running one. Equal content is
-    stored once (``digest``), so most tournaments share one snapshot and its cached engine specs.
+    A snapshot is never edited afterwards. So an admin edit reaches only later tournaments. Equal
+    content is stored once (``digest``). Most tournaments thus share one snapshot and its cached
+    engine specs.
     """
 
     digest = models.CharField(

@@ -6,14 +6,16 @@ from typing import Any, NamedTuple
 
 
 def gettext_noop(message: str) -> str:
-    """Marks ``message`` for the gettext catalogues (``makemessages`` reads the name) without
-    importing Django: the rules stay pure, and ``cards.validation`` translates it."""
+    """Mark ``message`` for the gettext catalogues without importing Django.
+
+    ``makemessages`` reads the name. The rules stay pure; ``cards.validation`` translates."""
     return message
 
 
 class Problem(NamedTuple):
-    """Why a card breaks a rule: an English ``template`` naming its ``values`` as
-    ``%(name)s``, translated where it is shown."""
+    """Why a card breaks a rule, translated where shown.
+
+    The English ``template`` names its ``values`` as ``%(name)s``."""
 
     template: str
     values: dict[str, Any]
@@ -38,7 +40,7 @@ POWER_CAPS: dict[str, dict[str, int]] = {
 
 
 def level_error(*, kind: str, level: str) -> Problem | None:
-    """Why a ``kind`` set cannot hold a ``level`` card, or None when it can."""
+    """Why a ``kind`` set cannot hold a ``level`` card; None if it can."""
     allowed = LEVELS_BY_KIND.get(kind, frozenset())
     if level in allowed:
         return None
@@ -48,7 +50,7 @@ def level_error(*, kind: str, level: str) -> Problem | None:
 
 
 def power_error(*, box: str, level: str, power: int) -> Problem | None:
-    """Why ``power`` is out of range for a ``level`` card of ``box``, or None when it is not."""
+    """Why ``power`` is out of range for a ``level`` card of ``box``; None if not."""
     if power < 0:
         return Problem(gettext_noop("Power cannot be negative."), {})
     cap = POWER_CAPS.get(box, {}).get(level)
@@ -68,11 +70,11 @@ PILE_LEVELS = ("A", "B", "C")
 def additional_set_missing(
     *, retired: bool, copies: int, unknown_copies: int, levels: frozenset[str], broken: int = 0
 ) -> list[str]:
-    """What keeps an additional set out of tournaments (rules.md §1), or [] when it can play.
+    """What keeps an additional set out of tournaments (rules.md §1); [] when it can play.
 
-    ``copies`` counts the copies of its designs in play (retired designs left out),
-    ``unknown_copies`` the designs whose copy count is not known, ``levels`` their levels,
-    ``broken`` the designs that break a rule of the catalogue (``cards.validation``).
+    ``copies`` counts the copies of its designs in play, retired designs left out.
+    ``unknown_copies`` counts designs with an unknown copy count. ``levels`` are their
+    levels. ``broken`` are the designs that break a catalogue rule (``cards.validation``).
     """
     missing = ["the set is retired"] if retired else []
     if broken:

@@ -1,4 +1,4 @@
-"""Read-side queries of the card catalogue: the card API's answers are ``cards.shapes``."""
+"""Read-side queries of the card catalogue; the card API answers with ``cards.shapes``."""
 
 from __future__ import annotations
 
@@ -22,19 +22,22 @@ T = TypeVar("T")
 
 
 def card_set_list() -> QuerySet[CardSet]:
-    """Card sets with ``designs``, ``copy_total`` (known copies of the cards in play),
-    ``unknown_copies`` (designs in play whose copy count the catalogue does not know) and
-    ``retired_copies`` (known copies of retired cards, counted nowhere else) annotated.
+    """Card sets, annotated with counts.
 
-    The copies of retired cards are left out of the total, as a new tournament leaves them
-    out: the total and the playable check (``additional_set_problems``) tell one truth.
+    ``designs`` counts the designs. ``copy_total`` counts known copies of the cards in play.
+    ``unknown_copies`` counts designs in play with an unknown copy count.
+    ``retired_copies`` counts known copies of retired cards, found nowhere else.
+
+    The total leaves out the copies of retired cards, as a new tournament does. So the total and
+    the playable check (``additional_set_problems``) tell one truth.
     """
     return CardSet.objects.annotate(**set_figures())
 
 
 def set_figures() -> dict[str, Func]:
-    """The annotations of ``card_set_list``, by name (GraphQL's set type asks for each one its
-    query selects)."""
+    """The annotations of ``card_set_list``, by name.
+
+    GraphQL's set type asks for those its query selects."""
     per_card = Coalesce(
         F("cards__copies"), F("cards__copies_per_starter_deck") * F("starter_decks")
     )
@@ -49,9 +52,10 @@ def set_figures() -> dict[str, Func]:
 
 
 def card_set_rows(sets: QuerySet[CardSet]) -> list[CardSet]:
-    """``sets`` read, each with ``missing``: what keeps it out of new tournaments (None: not an
-    additional set), as ``additional_set_problems`` tells it (two more queries). A row read
-    without its name (``only``: nothing asked for it) is left without."""
+    """``sets`` read, each with ``missing``: what keeps it out of new tournaments.
+
+    ``missing`` is None for a non-additional set. ``additional_set_problems`` tells it, in
+    two more queries. A row read without its name is left without (``only``: nothing asked)."""
     found = list(sets)
     problems = additional_set_problems() if found else {}
     for card_set in found:
@@ -65,22 +69,24 @@ def card_list() -> QuerySet[Card]:
 
 
 def card_views(cards: Iterable[Card]) -> list[shapes.Card]:
-    """``cards`` (a filtered ``card_list``, read here) as the API shows them, names and effects
-    in the request's language."""
+    """``cards`` (a filtered ``card_list``, read here) as the API shows them.
+
+    Names and effects are in the request's language."""
     return [_card_view(card, card.card_set) for card in cards]
 
 
 @dataclass(frozen=True)
 class Lookup:
-    """How one row is found: the conditions tried in turn, and ``not_found`` 's details."""
+    """How to find one row: conditions tried in turn, and ``not_found`` 's details."""
 
     wheres: tuple[Q, ...]
     details: dict[str, Any]
 
 
 def first_of(rows: QuerySet[M], lookup: Lookup, read: Callable[[QuerySet[M]], list[T]]) -> T:
-    """The first of ``rows`` (read by ``read``) that a condition of ``lookup`` finds, trying
-    them in turn; ``not_found`` for none."""
+    """The first of ``rows`` that a condition of ``lookup`` finds, trying them in turn.
+
+    ``read`` reads the rows. ``not_found`` when none matches."""
     for where in lookup.wheres:
         found = read(rows.filter(where)[:1])
         if found:
@@ -89,8 +95,9 @@ def first_of(rows: QuerySet[M], lookup: Lookup, read: Callable[[QuerySet[M]], li
 
 
 def card_lookup(key: str) -> Lookup:
-    """A design by its key ``"Set/Name"``, or (deprecated, until the next release) by its
-    number."""
+    """A design by its key ``"Set/Name"``.
+
+    Its number still works, deprecated, until the next release."""
     if _is_number(key):
         return Lookup((Q(pk=int(key)),), {"card": int(key)})
     set_name, _slash, name = key.partition("/")
@@ -98,8 +105,9 @@ def card_lookup(key: str) -> Lookup:
 
 
 def card_set_lookup(name: str) -> Lookup:
-    """A set by its name, or (deprecated, until the next release) by its number when no set
-    has that name."""
+    """A set by its name.
+
+    Failing that, by its number: deprecated, until the next release."""
     if _is_number(name):
         return Lookup((Q(name=name), Q(pk=int(name))), {"card_set": int(name)})
     return Lookup((Q(name=name),), {"card_set": name[:60]})
@@ -143,8 +151,10 @@ def _card_view(card: Card, card_set: CardSet) -> shapes.Card:
 
 
 def card_set_views(sets: QuerySet[CardSet]) -> list[shapes.CardSet]:
-    """``sets`` (a filtered ``card_set_list``) as REST shows them (GraphQL's ``cards`` it never
-    sends), and whether a new tournament may play each (``additional_set_problems``)."""
+    """``sets`` (a filtered ``card_set_list``) as REST shows them.
+
+    Each says whether a new tournament may play it (``additional_set_problems``). GraphQL's
+    ``cards`` are never sent."""
     problems = additional_set_problems()
     return [_card_set_view(card_set, problems) for card_set in sets]
 
@@ -179,8 +189,9 @@ def _card_set_view(card_set: CardSet, problems: dict[str, list[str]]) -> shapes.
 def copy_warning(
     *, expected_copies: int, copy_total: int, unknown_copies: int, retired_copies: int = 0
 ) -> str | None:
-    """Why the copies of a set's cards in play do not add up to its expected total, or None
-    when they do; the copies of retired cards, left out, are named."""
+    """Why a set's copies in play miss its expected total; None when they match.
+
+    Retired cards' copies are left out, and named."""
     retired = f" ({retired_copies} more on retired cards)" if retired_copies else ""
     if unknown_copies:
         return (
@@ -196,8 +207,9 @@ def copy_warning(
 
 
 def card_missing_translations(*, language: str) -> list[str]:
-    """The ``"Set/Name"`` keys of the cards whose name, or whose effect (when the card has one),
-    has no translation into ``language``: those the API shows in English."""
+    """The ``"Set/Name"`` keys of cards the API shows in English for ``language``.
+
+    Such a card's name, or its effect if any, has no translation."""
     missing = []
     for card in card_list().order_by("card_set__position", "name"):
         texts = (card.translations or {}).get(language) or {}
@@ -208,10 +220,11 @@ def card_missing_translations(*, language: str) -> list[str]:
 
 
 def additional_set_problems() -> dict[str, list[str]]:
-    """Every additional set by name, with what keeps it out of new tournaments ([]: playable).
+    """Every additional set by name, with what keeps it out of new tournaments.
 
-    Two queries: the copies, unknown copy counts and levels of each set's designs in play, and
-    its designs themselves, checked by the catalogue's rules.
+    An empty list means playable. It takes two queries. The first reads the copies, unknown copy
+    counts and levels of each set's designs in play. The second reads those designs to check the
+    rules.
     """
     in_play = Q(cards__retired=False)
     per_level = {
@@ -241,9 +254,10 @@ def additional_set_problems() -> dict[str, list[str]]:
 
 
 def _broken_designs() -> dict[str, int]:
-    """Per additional set, its designs in play that break a rule (``cards.validation``, the
-    rules every save checks: a row stored before a rule existed, or written around the
-    models). One query."""
+    """Per additional set, its designs in play that break a rule, in one query.
+
+    The rules are those every save checks (``cards.validation``). A row may still break one. It
+    was stored before the rule existed, or written around the models."""
     in_play = card_list().filter(card_set__kind=SetKind.ADDITIONAL, retired=False)
     return dict(Counter(card.card_set.name for card in invalid_cards(in_play)))
 

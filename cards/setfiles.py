@@ -1,6 +1,7 @@
-"""Card sets as files: a set exported in the catalogue file's own format (``sets``, ``cards``
-and, for starter sets, ``starter_decks``), which ``catalogue_load`` imports again under the
-same rules as the catalogue itself, with a dry run that lists what would change."""
+"""Card sets as files, in the catalogue's own format.
+
+A file holds ``sets`` and ``cards``, and ``starter_decks`` for starter sets. ``catalogue_load``
+imports it again, under the catalogue's own rules. A dry run lists what would change."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ FORMAT_NOTE = (
 
 
 def sets_export(card_sets: Iterable[CardSet]) -> dict[str, object]:
-    """``card_sets`` and their cards (retired ones included, marked by their ``note``) as a
-    catalogue file."""
+    """``card_sets`` and their cards as a catalogue file.
+
+    Retired cards are included, marked by their ``note``."""
     chosen = sorted(card_sets, key=lambda card_set: (card_set.position, card_set.name))
     cards = Card.objects.filter(card_set__in=chosen).select_related("card_set")
     data: dict[str, Any] = {

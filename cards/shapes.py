@@ -1,9 +1,12 @@
-"""The card catalogue's responses, declared once (``apikit.shapes``): ``cards.selectors`` builds
-them, REST renders them (``to_json``: ``GET /api/v1/cards/``, ``/card-sets/``), the OpenAPI
-components ``Card`` and ``CardSet`` and the GraphQL types of the same names are made from them.
+"""The card catalogue's responses, declared once (``apikit.shapes``).
 
-Field order is REST's key order. Both are ``Node`` s: REST's ``id`` is GraphQL's ``databaseId``
-and GraphQL's ``id`` the global id ``node(id:)`` finds (``cards.graphql.schema.NODES``).
+``cards.selectors`` builds them. REST renders them (``to_json``: ``GET /api/v1/cards/``,
+``/card-sets/``). The OpenAPI components ``Card`` and ``CardSet`` are made from them. So are the
+GraphQL types of the same names.
+
+Field order is REST's key order. Both are ``Node`` s. REST's ``id`` is GraphQL's
+``databaseId``. GraphQL's ``id`` is the global id ``node(id:)`` finds
+(``cards.graphql.schema.NODES``).
 """
 
 from __future__ import annotations

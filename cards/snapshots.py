@@ -1,8 +1,8 @@
 """Frozen card data: the snapshot a tournament takes at its start, and its engine specs.
 
-A snapshot's rows never change, so its specs are built once per process and shared by every match
-of every tournament that plays it (the engine's card table is cached per spec dict, so the same
-dict object must come back each time).
+A snapshot's rows never change. So its specs are built once per process. Every match of every
+tournament playing it shares them. The engine caches its card table per spec dict. So each call must
+return the same dict object.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from matches.engine.cards import CardSpec, spec_from_entry
 
 
 def card_entry(card: Card) -> dict[str, object]:
-    """One card design as the engine's catalogue entry, with the design's id (which a rename or
-    a move to another set keeps: a tournament finds its frozen card by it)."""
+    """One card design as the engine's catalogue entry, with the design's id.
+
+    Renaming or moving it to another set keeps the id. A tournament finds its frozen card by it."""
     return {
         "id": card.pk,
         "set": card.card_set.name,
@@ -35,10 +36,10 @@ def card_entry(card: Card) -> dict[str, object]:
 
 
 def snapshot_take() -> CardSnapshot:
-    """The snapshot of the catalogue as the database holds it now (an existing equal one reused).
+    """The catalogue's snapshot as the database holds it now.
 
-    Retired cards, and the cards of retired sets, are left out: they stay in the catalogue and in
-    the snapshots of the tournaments that played them, and in no new one.
+    An existing equal snapshot is reused. Retired cards and retired sets' cards are left out. They
+    stay in the catalogue and in the snapshots that played them, but in no new one.
     """
     in_play = Card.objects.filter(retired=False, card_set__retired=False)
     entries = [card_entry(card) for card in in_play.select_related("card_set").order_by("pk")]
@@ -59,7 +60,7 @@ def snapshot_take() -> CardSnapshot:
 
 @lru_cache(maxsize=16)
 def snapshot_specs(snapshot_id: int) -> dict[str, CardSpec]:
-    """Every card of the snapshot as an engine spec, keyed by ``"Set/Name"`` (cached)."""
+    """Every card of the snapshot as an engine spec, by ``"Set/Name"`` (cached)."""
     entries, all_sets = (
         CardSnapshot.objects.filter(pk=snapshot_id).values_list("entries", "all_sets").get()
     )
@@ -70,7 +71,9 @@ def snapshot_specs(snapshot_id: int) -> dict[str, CardSpec]:
 
 @lru_cache(maxsize=16)
 def snapshot_keys(snapshot_id: int) -> dict[int, str]:
-    """The snapshot's ``"Set/Name"`` of each card design by its id, as frozen (cached). Empty
-    for a snapshot taken before entries carried ids and not found since (see migration 0007)."""
+    """Each card design's frozen ``"Set/Name"`` in the snapshot, by id (cached).
+
+    Empty for an old snapshot: one taken before entries carried ids and not found since (see
+    migration 0007)."""
     entries = CardSnapshot.objects.filter(pk=snapshot_id).values_list("entries", flat=True).get()
     return {entry["id"]: f"{entry['set']}/{entry['name']}" for entry in entries if "id" in entry}

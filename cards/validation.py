@@ -1,12 +1,13 @@
 """Every rule a card design or a card set must satisfy, in one place below the forms.
 
-The model's ``clean`` calls these, so every path into the catalogue asks them: the admin's add
-and change pages and their card rows, ``load_catalogue`` (``full_clean``), and the playable check
-of the additional sets (``cards.selectors.additional_set_problems``). The rules of the game are
-the pure functions of ``cards.rules``; this module applies them to rows.
+The model's ``clean`` calls these, so every path into the catalogue asks them. The admin's add and
+change pages ask, card rows included. ``load_catalogue`` asks (``full_clean``). The playable check
+of additional sets asks too (``cards.selectors.additional_set_problems``).
 
-A card row's set is the one it is being saved into, even when that set is not saved yet (the
-"Add card set" page checks its rows before the set has a primary key).
+The rules of the game are the pure functions of ``cards.rules``. This module applies them to rows.
+
+A card row's set is the one it is being saved into. That set may be unsaved yet. The "Add card
+set" page checks its rows before the set has a primary key.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ Errors = dict[str, Any]  # field name -> message (or a ValidationError carrying 
 
 
 def card_errors(card: Card, card_set: CardSet | None = None) -> Errors:
-    """What is wrong with ``card`` in ``card_set`` (its own set by default), by field; {} when
-    nothing is."""
+    """What is wrong with ``card`` in ``card_set``, by field; {} when nothing is.
+
+    ``card_set`` defaults to the card's own set."""
     parent = card_set if card_set is not None else card_parent(card)
     return {
         **_copies_errors(card),
@@ -51,8 +53,10 @@ def card_valid(card: Card, card_set: CardSet | None = None) -> bool:
 
 
 def card_parent(card: Card) -> CardSet | None:
-    """The set ``card`` is being saved into: the related object when the form gave one (an
-    unsaved set on the add page has no id yet), else the stored one; None for no set."""
+    """The set ``card`` is being saved into; None for no set.
+
+    That is the related object when the form gave one, else the stored one. An unsaved set on the
+    add page lacks an id."""
     field = type(card)._meta.get_field("card_set")
     if field.is_cached(card):
         parent: CardSet | None = card.card_set
@@ -61,7 +65,7 @@ def card_parent(card: Card) -> CardSet | None:
 
 
 def set_rule_errors(card: Card, card_set: CardSet) -> Errors:
-    """The rules a set's kind and box put on a card: its level, and its base power's cap."""
+    """A set kind's and box's rules on a card: its level, its base power's cap."""
     problem = level_error(kind=card_set.kind, level=card.level)
     if problem is not None:
         return {"level": _worded(problem)}
@@ -79,8 +83,10 @@ def _worded(problem: Problem) -> str:
 
 
 def card_set_errors(card_set: CardSet) -> Errors:
-    """What is wrong with ``card_set``: a kind or box its stored cards would break (a set's
-    cards must follow it; move or fix them first), by field; {} when nothing is."""
+    """What is wrong with ``card_set``, by field; {} when nothing is.
+
+    A kind or box is wrong if the set's stored cards would break it. Its cards must follow it: move
+    or fix them first."""
     if card_set.pk is None:
         return {}
     broken = [card.name for card in card_set.cards.all() if set_rule_errors(card, card_set)]
@@ -96,7 +102,7 @@ def card_set_errors(card_set: CardSet) -> Errors:
 
 
 def invalid_cards(cards: Iterable[Card]) -> list[Card]:
-    """The ``cards`` (each with its set) that break a rule."""
+    """The ``cards`` (each with its set) breaking a rule."""
     return [card for card in cards if not card_valid(card)]
 
 
@@ -121,8 +127,9 @@ def _power_errors(card: Card) -> Errors:
 
 
 def _effect_errors(card: Card) -> Errors:
-    """The effect code and each parameter's type and range (``codes.EFFECT_SCHEMAS``), so
-    that no saved value can make the engine fail in a match. Messages name the card."""
+    """Check the effect code and each parameter's type and range (``codes.EFFECT_SCHEMAS``).
+
+    So no saved value can make the engine fail in a match. Messages name the card."""
     name = card.name or _("This card")
     if not isinstance(card.effect_params, dict):
         message = _("%(name)s: effect parameters must be a JSON object.") % {"name": name}
@@ -141,7 +148,7 @@ def _translation_errors(card: Card) -> Errors:
 
 
 def translations_error(translations: object) -> str | None:
-    """What is wrong with a card's ``translations`` value, or None."""
+    """What is wrong with a card's ``translations``, or None."""
     if not isinstance(translations, dict):
         return _("Translations are a JSON object keyed by language.")
     for language, texts in translations.items():

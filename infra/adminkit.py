@@ -9,8 +9,10 @@ from django.http import HttpRequest
 
 
 class NoBulkDelete(admin.ModelAdmin):
-    """No "Delete selected" on a list whose rows carry history: one row at a time, from its own
-    page and its confirmation, is the only delete left (where the admin allows one at all)."""
+    """No "Delete selected" on a list whose rows carry history.
+
+    A row is deleted one at a time, from its own page and its confirmation. That is, where the admin
+    allows deleting at all."""
 
     def get_actions(
         self, request: HttpRequest
@@ -21,7 +23,7 @@ class NoBulkDelete(admin.ModelAdmin):
 
 
 class ReadOnlyHistory(NoBulkDelete):
-    """Rows written by the game itself: shown, never added, changed or deleted in admin."""
+    """Rows the game itself writes: shown in admin, never added, changed or deleted."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -4,7 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 class InfraConfig(AppConfig):
     """The foundation as an app: idempotency keys, heartbeats and leases (``infra.models``).
-    Its label stays ``config``, the app's name before the move, so its tables keep their names."""
+
+    Its label stays ``config``, its name before the move. So its tables keep their names."""
 
     name = "infra"
     label = "config"

@@ -1,10 +1,12 @@
-"""Scheduled dumps in one directory: each named by its UTC time, written whole then renamed (a
-half-written dump never counts), and the old ones pruned (``manage.py backup --dir``).
+"""Scheduled dumps in one directory (``manage.py backup --dir``).
 
-Retention keeps the newest dump of each of the last N days and of each of the last M weeks that
-have one (UTC days, ISO weeks), and always the newest dump: the rule of restic's ``forget
---keep-daily N --keep-weekly M``. A day or a week without a dump (the service was down) does not
-use up a place, so a long outage never deletes the last good dumps.
+Each dump is named by its UTC time. It is written whole, then renamed, so a half-written dump
+never counts. Old dumps are pruned.
+
+Retention always keeps the newest dump. It also keeps each day's newest dump, for the last N days
+that have one. Likewise each week's, for the last M weeks. Days are UTC days; weeks are ISO weeks.
+This is the rule of restic's ``forget --keep-daily N --keep-weekly M``. A day or week without a
+dump (the service was down) takes no place. So a long outage never deletes the last good dumps.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def dump_path(folder: Path, now: datetime) -> Path:
 
 
 def taken_at(path: Path) -> datetime | None:
-    """The time in a dump's name, or None for a file that is not one of ours."""
+    """The time in a dump's name; None for a file not ours."""
     stamp = path.name.removeprefix(PREFIX).removesuffix(SUFFIX)
     if not (path.name.startswith(PREFIX) and path.name.endswith(SUFFIX)):
         return None
@@ -37,7 +39,9 @@ def taken_at(path: Path) -> datetime | None:
 
 
 def dumps_to_prune(folder: Path, *, daily: int, weekly: int) -> list[Path]:
-    """Our dumps in ``folder`` that retention lets go, newest first (see the module's rule)."""
+    """Our dumps in ``folder`` that retention drops, newest first.
+
+    See the module's rule."""
     dated = sorted(
         ((at, path) for path in folder.iterdir() if (at := taken_at(path)) is not None),
         reverse=True,
@@ -51,8 +55,9 @@ def dumps_to_prune(folder: Path, *, daily: int, weekly: int) -> list[Path]:
 def _newest_of_each(
     dated: Dated, *, period: Callable[[datetime], Hashable], count: int
 ) -> set[Path]:
-    """The newest dump of each of the last ``count`` periods that have one (``dated``: newest
-    first)."""
+    """The newest dump of each of the last ``count`` periods that have one.
+
+    ``dated`` lists the dumps newest first."""
     newest: dict[Hashable, Path] = {}
     for at, path in dated:
         if len(newest) == count and period(at) not in newest:

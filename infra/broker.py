@@ -1,18 +1,19 @@
-"""The Redis broker transport (``CELERY_BROKER_TRANSPORT``): kombu's, with one repair that keeps
-a Celery worker alive through a Redis restart.
+"""The Redis broker transport (``CELERY_BROKER_TRANSPORT``): kombu's, with one repair.
 
-When the broker connection drops while a worker holds unacknowledged messages (a task running
-under ``acks_late``) and waits on Redis for the next one, Celery's consumer first ``collect()``s
-the connection, which detaches kombu's transport from its connection details, then closes the
-connection. Closing the channel restores the unacknowledged messages; the restore needs a new
-Redis client, built from the transport's connection details, which are gone: ``AttributeError:
-'NoneType' object has no attribute 'hostname'``. Only connection errors are ignored there, so
-the worker exits (``Unrecoverable error``, Celery 5.7.0 / kombu 5.7.0).
+It keeps a Celery worker alive through a Redis restart.
 
-Here a detached channel's restore fails as a connection error instead, which is what happens
-anyway when it finds Redis down: the channel closes, the consumer reconnects, and the messages
-stay in Redis's unacknowledged index for the visibility timeout to bring back (a Redis that
-restarted empty lost them; the reconciler queues again what the game still owes).
+Say the broker connection drops while a worker waits on Redis for the next message. The worker
+still holds unacknowledged messages (a task running under ``acks_late``). Celery's consumer first
+``collect()``s the connection. That detaches kombu's transport from its connection details. Then
+the consumer closes the connection. Closing the channel restores the unacknowledged messages. The
+restore needs a new Redis client, built from the transport's connection details. Those are gone:
+``AttributeError: 'NoneType' object has no attribute 'hostname'``. Only connection errors are
+ignored there. So the worker exits with ``Unrecoverable error`` (Celery 5.7.0 / kombu 5.7.0).
+
+Here a detached channel's restore fails as a connection error instead. That happens anyway when it
+finds Redis down. The channel closes, and the consumer reconnects. The messages stay in Redis's
+unacknowledged index. The visibility timeout brings them back. A Redis that restarted empty lost
+them; the reconciler queues again what the game still owes.
 """
 
 from __future__ import annotations

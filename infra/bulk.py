@@ -1,14 +1,14 @@
 """Appending many rows at once: ``COPY`` on PostgreSQL, ``bulk_create`` elsewhere.
 
 Recording a match appends ~100 events to two logs. Django's bulk insert on PostgreSQL quotes every
-value into the statement in Python (client-side binding; JSON payloads are long strings), which
-cost more CPU than the engine and everything else a match does; ``COPY`` streams the same rows in
-about a seventh of the time (docs/performance.md). The rows are plain appends: no ids are read
-back, and the caller's transaction holds them like any other write.
+value into the statement in Python. That is client-side binding; JSON payloads are long strings. It
+cost more CPU than the engine and everything else a match does. ``COPY`` streams the same rows in
+about a seventh of the time (docs/performance.md). The rows are plain appends. No ids are read back.
+The caller's transaction holds them like any other write.
 
-A block that appends many times (a round's matches, each adding its events to two logs) may
-gather its appends (``appends_gathered``): they are written at the block's end, one ``COPY``
-per table, in the order they were appended.
+A block that appends many times may gather its appends (``appends_gathered``). An example is a
+round's matches, each adding its events to two logs. The rows are written at the block's end,
+one ``COPY`` per table. They keep the order they were appended in.
 """
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ _gathered: ContextVar[Gathered | None] = ContextVar("gathered_appends", default=
 
 @contextmanager
 def appends_gathered() -> Iterator[None]:
-    """Hold the block's ``append_rows`` and write them when it ends without an error: one
-    ``COPY`` per table, the rows in the order they were appended (an error drops them, as the
-    transaction around the block rolls back). Inside the block the rows are not yet in their
-    tables: the block must not read them back (the log's callers keep its tail and counter in
-    the tournament row). A nested block joins the outer one."""
+    """Hold the block's ``append_rows`` and write them when it ends without an error.
+
+    Each table gets one ``COPY``, with the rows in the order they were appended. An error drops
+    them, as the transaction around the block rolls back. Inside the block the rows are not yet
+    stored. So the block must not read them back. The log's callers keep its tail and counter in the
+    tournament row instead. A nested block joins the outer one."""
     if _gathered.get() is not None:
         yield
         return
@@ -46,9 +47,10 @@ def appends_gathered() -> Iterator[None]:
 
 
 def append_rows(model: type[models.Model], rows: Sequence[Mapping[str, object]]) -> None:
-    """Insert new rows of ``model``, each given as ``{attname: value}`` with the same keys (the
-    primary keys are left to the database). Plain mappings, not model instances: building ~100
-    instances per match cost more than writing them. Inside ``appends_gathered`` the rows are
+    """Insert new rows of ``model``, each a ``{attname: value}`` with the same keys.
+
+    The database assigns the primary keys. The rows are plain mappings, not model instances.
+    Building ~100 instances per match cost more than writing. Inside ``appends_gathered``, they are
     written at the block's end."""
     if not rows:
         return

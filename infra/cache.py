@@ -1,10 +1,10 @@
 """Django's cache on Redis that fails open: a Redis outage is a cache miss, never a 500.
 
-The cache holds only what can be rebuilt: the per-version projections of a tournament (the
-selectors read the database when the cache has nothing) and the throttles' request counts (with
-nothing counted, a request is let through: throttling pauses while Redis is down rather than
-refusing everyone). So every read answers its default and every write is dropped while Redis
-does not answer, with one warning in the log per call.
+The cache holds only what can be rebuilt. One part is a tournament's per-version projections. On a
+miss the selectors read the database. The other part is the throttles' request counts. With nothing
+counted, a request is let through. So while Redis is down, throttling pauses instead of refusing
+everyone. While Redis is silent, every read answers its default. Every write is dropped. Each
+call logs one warning.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _unset_keys(data: dict[str, object], *_: object, **__: object) -> list[str]:
 
 
 class FailOpenRedisCache(RedisCache):
-    """``RedisCache`` whose every call answers as an empty cache while Redis is down."""
+    """``RedisCache``, acting empty while Redis is down."""
 
     get = _fail_open(RedisCache.get, _default)
     get_many = _fail_open(RedisCache.get_many, _empty)

@@ -1,5 +1,6 @@
-"""Compiling the gettext catalogues under ``locale/`` without GNU gettext (no Django import, so
-that an image build can run it before any setting exists)."""
+"""Compiling the gettext catalogues under ``locale/`` without GNU gettext.
+
+It imports no Django. So an image build can run it before any settings exist."""
 
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ MAKEMESSAGES_JS_ARGS = (
 
 
 def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
-    """Compile every ``.po`` under ``locale_dir`` whose ``.mo`` is missing or older; the paths
-    written. polib does it in Python, so a machine without GNU gettext needs nothing more."""
+    """Compile each ``.po`` under ``locale_dir`` whose ``.mo`` is missing or older.
+
+    Returns the paths written. polib does it in Python. So a machine without GNU gettext needs
+    nothing more."""
     import polib
 
     written = []

@@ -1,9 +1,10 @@
 """Celery's signals, observed: task counts, latency, retries and failures, and the log context.
 
-Connected when Django starts (``infra.apps``), so every process that runs or queues tasks (web
-servers, workers, the embedded server) reports through them. On a prefork worker each pool
-process counts into its own files under ``PROMETHEUS_MULTIPROC_DIR``; a process that exits is
-marked dead so its live gauges stop counting (prometheus_client's multiprocess instructions).
+They are connected when Django starts (``infra.apps``). So every process that runs or queues tasks
+reports through them. Those are web servers, workers and the embedded server. On a prefork worker,
+each pool process counts into its own files under ``PROMETHEUS_MULTIPROC_DIR``. A process that exits
+is marked dead, so its live gauges stop counting. This follows prometheus_client's multiprocess
+instructions.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ _started: dict[str, tuple[float, dict[str, Token[Any]]]] = {}
 
 @signals.before_task_publish.connect
 def carry_ids(headers: dict[str, object] | None = None, **_: object) -> None:
-    """The queued task inherits the publisher's request and tournament ids."""
+    """Pass the publisher's request and tournament ids to the queued task."""
     if headers is not None:
         headers.update(logcontext.headers_to_send())
 
@@ -73,6 +74,6 @@ def task_failed(
 
 @signals.worker_process_shutdown.connect
 def pool_process_gone(**_: object) -> None:
-    """Sent in the pool process itself as it exits: its live gauges stop counting."""
+    """Stop an exiting pool process's live gauges (sent in that process)."""
     if metrics.multiprocess_dir():
         multiprocess.mark_process_dead(metrics.process_id())

@@ -1,10 +1,10 @@
 """Management commands that answer in the operator's language.
 
-Django runs a command in whatever language is active, which outside a request is none (English).
-An operator's shell says which language it reads the POSIX way (``LANGUAGE``, then ``LC_ALL``,
-``LC_MESSAGES``, ``LANG``: ``zh_CN.UTF-8``, ``ru_RU.UTF-8``); ``--lang`` wins over it. A language
-the server does not speak (or ``C``/``POSIX``) falls back to English, since a command's output
-must not fail for a locale. The catalogues are the server's own (``locale/``).
+Django runs a command in whatever language is active. Outside a request that is none (English).
+An operator's shell names its language the POSIX way. It reads ``LANGUAGE``, then ``LC_ALL``,
+``LC_MESSAGES``, ``LANG`` (``zh_CN.UTF-8``, ``ru_RU.UTF-8``). ``--lang`` wins over them. A
+language the server does not speak falls back to English, as do ``C`` and ``POSIX``. A command's
+output must not fail for a locale. The catalogues are the server's own (``locale/``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def environment_language(environ: Mapping[str, str] = os.environ) -> str:
-    """The supported language the environment's locale names, else the server's default."""
+    """The supported language the locale names, else the default."""
     for variable in LOCALE_VARIABLES:
         for name in environ.get(variable, "").split(":"):
             code = _posix_to_code(name)
@@ -48,10 +48,12 @@ def _posix_to_code(name: str) -> str:
 
 
 class LocalizedCommand(BaseCommand):
-    """A command whose output and errors are in the operator's language (``--lang`` or the
-    locale environment; see the module's docstring). So is its ``--help``: the command's ``help``
-    and its arguments' are marked with ``gettext_noop`` and translated here, when the parser is
-    made in that language (Django's own options, in no catalogue of ours, keep their English)."""
+    """A command that speaks the operator's language, errors included.
+
+    ``--lang`` or the locale environment chooses it (see the module's docstring). Its ``--help``
+    is translated too. The command's ``help`` and its arguments' are marked with ``gettext_noop``.
+    They are translated here, when the parser is made in that language. Django's own options keep
+    their English: they are in no catalogue of ours."""
 
     def run_from_argv(self, argv: list[str]) -> None:
         translation.activate(environment_language())  # --help and argument errors too
@@ -85,8 +87,9 @@ def _add_language_argument(parser: ArgumentParser) -> None:
 
 
 class LogLines(io.TextIOBase):
-    """A text stream that logs each line written to it as one record of ``logger`` at ``level``:
-    a line written in parts (migrate's ``Applying …`` then ``OK``) is one record."""
+    """A text stream that logs each line written as one record of ``logger`` at ``level``.
+
+    A line written in parts is one record (migrate's ``Applying …`` then ``OK``)."""
 
     def __init__(self, logger: logging.Logger, level: int) -> None:
         super().__init__()
@@ -110,11 +113,13 @@ class LogLines(io.TextIOBase):
 
 
 class LoggedOutput(BaseCommand):
-    """A command whose output reports what it did (a service's step: migrate, backup), logged
-    line by line when the logs are JSON (``LOG_FORMAT``): the containers that run it then write
-    JSON lines only. Standard output at INFO, errors (``CommandError``) at ERROR, an unexpected
-    exception at ERROR with its traceback in the one line, under ``challengers.commands.NAME``.
-    An output stream the caller passes (``call_command(stdout=…)``) is kept."""
+    """A command whose output reports what it did, such as a service's migrate or backup step.
+
+    When the logs are JSON (``LOG_FORMAT``), the output is logged line by line. Its containers then
+    write JSON lines only. Standard output goes at INFO. Errors (``CommandError``) go at ERROR. An
+    unexpected exception goes at ERROR, its traceback in the one line. The logger is
+    ``challengers.commands.NAME``. An output stream the caller passes is kept
+    (``call_command(stdout=…)``)."""
 
     def _logged(self) -> bool:
         return bool(settings.LOG_FORMAT == "json")

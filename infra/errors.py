@@ -1,9 +1,9 @@
 """One coded error format for the whole API.
 
-Every error leaves the server as ``{"code": ..., "message": ..., "details": ...}``: an
-``ApplicationError`` raised by a service, DRF's own errors (validation → ``invalid``, missing →
-``not_found``, …) and unknown ``/api/`` URLs alike. ``code`` is stable and meant for programs;
-``message`` is for people.
+Every error leaves the server as ``{"code": ..., "message": ..., "details": ...}``. That holds for
+an ``ApplicationError`` raised by a service. It holds for DRF's own errors (validation →
+``invalid``, missing → ``not_found``, …). It holds for unknown ``/api/`` URLs too. ``code`` is
+stable and meant for programs. ``message`` is for people.
 """
 
 from __future__ import annotations
@@ -63,11 +63,12 @@ RETRY_AFTER_SECONDS = 5
 
 
 def database_unavailable(exc: BaseException) -> UnavailableError | None:
-    """The coded 503 for an exception that means "PostgreSQL did not answer" — a connection
-    refused or closed under the request, a server shutting down, no pool connection within
-    ``DATABASE_POOL_TIMEOUT`` (psycopg_pool's ``PoolTimeout``) — or None for any other.
-    Transient, so the client may retry; the cause is in the server log, never in the answer.
-    The loss is recorded (``infra.observe.dependency_seen``)."""
+    """The coded 503 for an exception meaning "PostgreSQL did not answer"; else None.
+
+    Such an exception is a connection refused or closed under the request, or a server shutting
+    down. It may be no pool connection within ``DATABASE_POOL_TIMEOUT`` (psycopg_pool's
+    ``PoolTimeout``). The error is transient, so the client may retry. The cause is logged, never
+    put in the answer. The loss is recorded (``infra.observe.dependency_seen``)."""
     if observe.dependency_of(exc) != observe.DATABASE:
         return None  # SQLite's OperationalError is mostly a bad query: a bug, still a 500
     observe.dependency_seen(observe.DATABASE, False)  # logged and counted as it happens
@@ -86,8 +87,9 @@ def error_body(*, code: str, message: str, details: object = None) -> dict[str, 
 
 
 def graphql_error_body(*, code: str, message: str, details: object = None) -> dict[str, object]:
-    """The same refusal as GraphQL answers a request it did not run: ``errors`` alone, each
-    with the code and details in ``extensions``."""
+    """The refusal as GraphQL words it for a request not run.
+
+    That is ``errors`` alone, each with the code and details in ``extensions``."""
     extensions = {"code": code, "details": details if details is not None else {}}
     return {"errors": [{"message": message, "extensions": extensions}]}
 
@@ -139,10 +141,11 @@ def api_not_found(request: HttpRequest, exception: Exception | None = None) -> H
 
 
 def server_failed(request: HttpRequest) -> HttpResponse:
-    """``handler500`` (with ``DEBUG`` off): an exception no view or middleware rendered. The
-    database being down is a coded 503 (a middleware's query — the session, an idempotency key
-    — fails before any view runs); anything else is Django's 500 page (coded JSON under
-    ``/api/`` by ``infra.middleware``)."""
+    """``handler500`` (with ``DEBUG`` off): an exception no view or middleware rendered.
+
+    The database being down is a coded 503. A middleware's query may fail before any view runs: the
+    session, an idempotency key. Anything else is Django's 500 page. Under ``/api/``,
+    ``infra.middleware`` makes that coded JSON."""
     error = database_unavailable(sys.exc_info()[1] or Exception())
     if error is None:
         return server_error(request)  # coded JSON under /api/ and /graphql/ (infra.middleware)
@@ -150,7 +153,9 @@ def server_failed(request: HttpRequest) -> HttpResponse:
 
 
 def unavailable_json(error: UnavailableError, *, graphql: bool = False) -> JsonResponse:
-    """The 503 in REST's body, or GraphQL's (``errors`` alone: nothing ran), with Retry-After."""
+    """The 503 with Retry-After, in REST's body or GraphQL's.
+
+    GraphQL's is ``errors`` alone: nothing ran."""
     if graphql:
         body = graphql_error_body(code=error.code, message=error.message, details=error.extra)
     else:

@@ -1,10 +1,10 @@
 """The caching headers of the API's and GraphQL's answers (docs/security.md, "Headers").
 
-An answer under ``/api/`` or ``/graphql/`` may depend on who asks: a seat's token shows its own
-hand, an organizer's token its own leagues. So every such answer varies on ``Authorization``
-(besides ``Accept-Language``, added by ``infra.i18n``), and the answer to a request carrying one
-is ``Cache-Control: private``: a shared cache (a CDN, a corporate proxy) never stores it, and
-never hands one viewer's answer to another.
+Answers under ``/api/`` and ``/graphql/`` may depend on who asks. A seat's token shows its own hand.
+An organizer's token shows its own leagues. So every such answer varies on ``Authorization``,
+besides ``Accept-Language`` (added by ``infra.i18n``). A request carrying one gets ``Cache-Control:
+private``. So a shared cache (a CDN, a corporate proxy) never stores it. It never hands one viewer's
+answer to another.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ PER_VIEWER = ("/api/", "/graphql/")
 
 
 def is_per_viewer(request: HttpRequest) -> bool:
-    """Whether the answer to ``request`` may depend on its ``Authorization`` header."""
+    """Whether the answer may depend on the ``Authorization`` header."""
     return request.path_info.startswith(PER_VIEWER)
 
 

@@ -1,9 +1,12 @@
 """The languages the server speaks, and how a request or a socket picks one.
 
-Django's own i18n does the translating (gettext catalogues under ``locale/``, ``LocaleMiddleware``
-for ``Accept-Language``); this module adds what it lacks for an API: ``?lang=`` on any URL (it
-wins over the header), a coded refusal of a language the server does not speak, the same choice
-for a WebSocket from its opening request, and compiling the catalogues without GNU gettext.
+Django's own i18n does the translating. It has gettext catalogues under ``locale/``, and
+``LocaleMiddleware`` for ``Accept-Language``. This module adds what it lacks for an API:
+
+- ``?lang=`` on any URL, which wins over the header;
+- a coded refusal of a language the server does not speak;
+- the same choice for a WebSocket, from its opening request;
+- compiling the catalogues without GNU gettext.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ QUERY_PARAMETER = "lang"
 
 
 class UnsupportedLanguage(ApplicationError):
-    """``?lang=`` names a language the server has no catalogue for."""
+    """``?lang=`` names a language with no catalogue here."""
 
 
 def supported() -> list[str]:
@@ -31,8 +34,9 @@ def supported() -> list[str]:
 
 
 def language_of(code: str) -> str:
-    """The supported language ``code`` names (``zh-Hans``, ``ru-RU`` → ``zh-hans``, ``ru``),
-    or ``UnsupportedLanguage``."""
+    """The supported language ``code`` names, or ``UnsupportedLanguage``.
+
+    So ``zh-Hans`` and ``ru-RU`` name ``zh-hans`` and ``ru``."""
     try:
         return translation.get_supported_language_variant(code.strip().lower())
     except LookupError:
@@ -44,8 +48,10 @@ def language_of(code: str) -> str:
 
 
 def request_language(request: HttpRequest) -> str:
-    """``?lang=`` if given (refused when unknown), else the ``django_language`` cookie's language,
-    else the best of ``Accept-Language`` (Django's own order)."""
+    """``?lang=`` if given, refused when unknown.
+
+    Else the ``django_language`` cookie's language. Else the best of ``Accept-Language``, in
+    Django's own order."""
     asked = request.GET.get(QUERY_PARAMETER)
     if asked is not None:
         return language_of(asked)
@@ -53,8 +59,10 @@ def request_language(request: HttpRequest) -> str:
 
 
 def scope_language(scope: WebSocketScope) -> str:
-    """A socket's language: its opening URL's ``?lang=``, else its ``django_language`` cookie, else
-    its ``Accept-Language`` (as for a request)."""
+    """A socket's language, chosen as for a request.
+
+    That is its opening URL's ``?lang=``. Else its ``django_language`` cookie. Else its
+    ``Accept-Language``."""
     request = HttpRequest()
     request.GET = QueryDict(bytes(scope.get("query_string") or b""), encoding="latin-1")
     for name, value in scope.get("headers") or []:
@@ -69,11 +77,12 @@ def scope_language(scope: WebSocketScope) -> str:
 
 
 class RequestLanguageMiddleware(MiddlewareMixin):
-    """What ``LocaleMiddleware`` does for ``Accept-Language`` (the language activated, the
-    answer's ``Content-Language`` and ``Vary: Accept-Language``), plus ``?lang=``.
+    """``LocaleMiddleware`` for ``Accept-Language``, plus ``?lang=``.
 
-    Outermost, so that every coded error of the layers below is written in the chosen language;
-    an unknown ``?lang=`` is ``400 unsupported_language`` (in English: nothing else was asked).
+    Like it, this activates the language. It sets the answer's ``Content-Language`` and ``Vary:
+    Accept-Language``. It is outermost, so every coded error of the layers below is in the chosen
+    language. An unknown ``?lang=`` is ``400 unsupported_language``. That one is in English:
+    nothing else was asked.
     """
 
     def process_request(self, request: HttpRequest) -> HttpResponseBase | None:

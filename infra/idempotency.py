@@ -1,19 +1,21 @@
 """Safe retries: ``Idempotency-Key`` on every ``POST`` under ``/api/v1/`` and to ``/graphql/``.
 
-A client that did not get an answer (a timeout, a dropped connection) sends the same request again
-with the same key; the server then answers with the first answer (status and body, with the
-header ``Idempotent-Replayed: true``) and changes nothing twice. Keys are per caller: the
-``Authorization`` header (a seat or organizer token) or, without one, the client address.
+A client may get no answer, through a timeout or a dropped connection. It then resends the request
+with the same key. The server repeats the first answer and changes nothing twice. The replay has the
+first status and body, with the header ``Idempotent-Replayed: true``. Keys are per caller. The
+caller is the ``Authorization`` header (a seat or organizer token). Without one, it is the client
+address.
 
-- The same key with another request (method, path, query or body) → ``409
-  idempotency_key_reused``.
-- The same key while its first request is still running → ``409 idempotency_key_in_use`` (retry
-  a moment later). The claim is a unique row inserted before the view runs, so two concurrent
+- The same key with another request → ``409 idempotency_key_reused``. Another request means
+  another method, path, query or body.
+- The same key while its first request still runs → ``409 idempotency_key_in_use``. Retry a
+  moment later. The claim is a unique row, inserted before the view runs. So two concurrent
   duplicates can never both run, on PostgreSQL as on SQLite.
-- A key longer than 255 characters or outside printable ASCII → ``400 bad_idempotency_key``.
-- Answers of ``5xx`` and ``429`` are not kept (nothing was done: the retry runs again).
-- A key expires a day after its first use (``IDEMPOTENCY_KEY_SECONDS``); a claim whose request
-  never finished (a killed worker) may be taken again after ``IDEMPOTENCY_IN_FLIGHT_SECONDS``.
+- A key over 255 characters or outside printable ASCII → ``400 bad_idempotency_key``.
+- Answers of ``5xx`` and ``429`` are not kept. Nothing was done, so the retry runs again.
+- A key expires a day after its first use (``IDEMPOTENCY_KEY_SECONDS``). A claim whose request
+  never finished (a killed worker) may be taken again. That is after
+  ``IDEMPOTENCY_IN_FLIGHT_SECONDS``.
 """
 
 from __future__ import annotations
@@ -93,8 +95,9 @@ def _refusal(status: int, code: str, message: str) -> JsonResponse:
 
 
 def _shaped(request: HttpRequest, refused: HttpResponseBase) -> HttpResponseBase:
-    """A refusal of ours as its transport shapes refusals: GraphQL's ``errors`` on
-    ``/graphql/``, REST's body elsewhere."""
+    """A refusal of ours, shaped by its transport.
+
+    That is GraphQL's ``errors`` on ``/graphql/``, REST's body elsewhere."""
     if not request.path_info.startswith(GRAPHQL) or not isinstance(refused, JsonResponse):
         return refused
     body = json.loads(refused.content)
@@ -172,7 +175,7 @@ def _keep(claim: IdempotencyKey, response: HttpResponseBase) -> None:
 
 
 class IdempotencyMiddleware:
-    """Runs a keyed ``POST`` under ``/api/v1/`` once per caller and key (see the module)."""
+    """Run a keyed ``POST`` under ``/api/v1/`` once per caller and key (see the module)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response

@@ -1,12 +1,12 @@
 """Sending to the channel layer from synchronous code (services, Celery tasks, WSGI views).
 
-``async_to_sync(layer.group_send)`` from a thread without an event loop makes a loop in a new
-thread for every call, and channels-redis keeps its connections per loop, so every send also
-opened (and dropped) a Redis connection: ~1.4 ms of worker CPU per nudge, a few per match
-(docs/performance.md). On the Redis layer the sends here go to one event loop per process,
-kept in a daemon thread, which keeps its connections; the caller still waits for the send, as
-before. Other layers (the in-memory one of the embedded server and the tests) are sent to as
-before: their queues belong to the server's loop.
+``async_to_sync(layer.group_send)`` from a thread without an event loop has a cost. It makes a loop
+in a new thread for every call. The channels-redis layer keeps its connections per loop. So every
+send opened and dropped a Redis connection. That cost ~1.4 ms of worker CPU per nudge, a few per
+match (docs/performance.md). On the Redis layer, the sends here go to one event loop per process. It
+runs in a daemon thread and keeps its connections. The caller still waits for the send, as before.
+Other layers are sent to as before: their queues belong to the server's loop. Those are the
+in-memory layers of the embedded server and the tests.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ SEND_TIMEOUT = 5.0
 
 
 class _SenderLoop:
-    """An event loop running in a daemon thread of this process."""
+    """An event loop in one of this process's daemon threads."""
 
     def __init__(self) -> None:
         self.pid = os.getpid()
@@ -36,7 +36,7 @@ _sender_lock = threading.Lock()
 
 
 def _sender_loop() -> asyncio.AbstractEventLoop:
-    """This process's sender loop (a forked worker makes its own: threads do not survive)."""
+    """This process's sender loop; threads do not survive a fork, so each child makes its own."""
     global _sender
     with _sender_lock:
         if _sender is None or _sender.pid != os.getpid():
@@ -45,7 +45,7 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
 
 
 def group_send(group: str, message: dict[str, object]) -> bool:
-    """Send ``message`` to ``group``; ``False`` when there is no channel layer."""
+    """Send ``message`` to ``group``; ``False`` without a channel layer."""
     layer: BaseChannelLayer | None = get_channel_layer()
     if layer is None:
         return False

@@ -1,14 +1,15 @@
 """Signs of life, and periodic jobs that need no single scheduler.
 
-Every Celery worker runs a **clock** (a daemon thread of its main process, started when the worker
-is ready): every ``RECONCILE_INTERVAL_SECONDS`` it writes the worker's heartbeat and runs each
-entry of ``CELERY_BEAT_SCHEDULE`` in the thread itself, each entry guarded by a lease so that
-however many workers (and Celery beat, which sends the same tasks) run, an entry runs once per
-period. Beat is therefore a convenience, not a single point of failure: with beat dead the
-workers' clocks go on reconciling, and ``/api/v1/health/`` reports the silence.
+Every Celery worker runs a **clock**. It is a daemon thread of the worker's main process, started
+when the worker is ready. Every ``RECONCILE_INTERVAL_SECONDS`` it writes the worker's heartbeat.
+Then it runs each ``CELERY_BEAT_SCHEDULE`` entry in the thread itself. A lease guards each
+entry, so an entry runs once per period. That holds however many workers run, and with Celery
+beat sending the same tasks. Beat is therefore a convenience, not a single point of failure.
+With beat dead the workers' clocks go on reconciling, and ``/api/v1/health/`` reports the
+silence.
 
-Heartbeats and leases live in the database, so they survive a Redis outage (the broker being
-down must not make the workers look dead) and need nothing else to be up.
+Heartbeats and leases live in the database. So they survive a Redis outage. A broker being down must
+not make the workers look dead. They need nothing else to be up.
 """
 
 from __future__ import annotations
@@ -55,28 +56,30 @@ def heartbeat_write(*, name: str, role: str) -> None:
 
 
 def heartbeats(*, role: str) -> list[tuple[str, datetime]]:
-    """Every ``role`` process seen (and not yet forgotten), with its last beat, freshest first."""
+    """Each remembered ``role`` process and its last beat, freshest first."""
     rows = Heartbeat.objects.filter(role=role).order_by("-seen_at")
     return list(rows.values_list("name", "seen_at"))
 
 
 def heartbeat_file_touch() -> None:
-    """Touch ``HEARTBEAT_FILE`` (when set): a container's health check reads its age with no
-    Django start (``deploy/healthcheck.py --fresh``)."""
+    """Touch ``HEARTBEAT_FILE``, if set.
+
+    A container's health check reads its age without starting Django
+    (``deploy/healthcheck.py --fresh``)."""
     if settings.HEARTBEAT_FILE:
         Path(settings.HEARTBEAT_FILE).touch()
 
 
 def is_alive(seen_at: datetime, now: datetime) -> bool:
-    """Whether a heartbeat at ``seen_at`` is recent enough (``HEARTBEAT_STALE_SECONDS``)."""
+    """Whether a heartbeat at ``seen_at`` is recent (``HEARTBEAT_STALE_SECONDS``)."""
     return now - seen_at <= timedelta(seconds=settings.HEARTBEAT_STALE_SECONDS)
 
 
 def lease_claim(*, name: str, seconds: float, holder: str) -> bool:
     """Take the job ``name`` for ``seconds`` if nobody holds it now; ``True`` if taken.
 
-    A conditional ``UPDATE … WHERE until <= now``: two processes asking at once cannot both win
-    (the database serialises the update; the loser's matches no row).
+    It is a conditional ``UPDATE … WHERE until <= now``. Two processes asking at once cannot both
+    win. The database serialises them; the loser's update matches no row.
     """
     now = timezone.now()
     until = now + timedelta(seconds=seconds)
@@ -94,7 +97,7 @@ def lease_claim(*, name: str, seconds: float, holder: str) -> bool:
 
 
 class WorkerClock:
-    """The clock thread of one worker process (see the module's docstring)."""
+    """One worker process's clock thread (see the module's docstring)."""
 
     def __init__(self, hostname: str) -> None:
         self.hostname = hostname
@@ -132,13 +135,13 @@ class WorkerClock:
 
 
 def own_connection() -> None:
-    """Give this thread a database connection of its own, outside the process's pool.
+    """Give this thread its own database connection, outside the process's pool.
 
-    The clock runs in a prefork worker's main process, which forks a new pool process whenever
-    one dies. A connection pool created here would be inherited by that child, which would then
-    share its sockets with this process; a plain connection held by this thread is not reachable
-    from the child (psycopg never closes a connection from a process that did not open it). It
-    is kept for a minute between ticks rather than opened every tick.
+    The clock runs in a prefork worker's main process. It forks a new pool process whenever one
+    dies. The child would inherit a pool created here. It would then share the pool's sockets with
+    this process. A plain connection held by this thread is safe. The child cannot reach it, and
+    psycopg never closes a connection from a process that did not open it. The connection is kept
+    for a minute between ticks, not opened every tick.
     """
     params = copy.deepcopy(connections.settings[DEFAULT_DB_ALIAS])
     params["OPTIONS"] = {k: v for k, v in params.get("OPTIONS", {}).items() if k != "pool"}
@@ -153,15 +156,17 @@ def _lease_seconds(entry: BeatEntry) -> float:
 
 
 def run_entry(entry: BeatEntry) -> None:
-    """Run one beat entry's task here and now (``apply``: in this thread, not via the broker)."""
+    """Run one beat entry's task now, in this thread (``apply``, not the broker)."""
     module, _, function = entry["task"].rpartition(".")
     task = getattr(import_module(module), function)
     task.apply(kwargs={"source": "clock"}, throw=True)
 
 
 def beat_turn(name: str) -> bool:
-    """A task that Celery beat (or the embedded server's clock) sent: record that beat is alive
-    and take the entry's lease; ``True`` if this period's run is ours (no worker clock ran it)."""
+    """Handle a task sent by Celery beat or the embedded server's clock.
+
+    Record that beat lives, and take the entry's lease. ``True`` if this period's run is ours,
+    meaning no worker clock ran it."""
     heartbeat_write(name=BEAT, role=BEAT)
     entry = beat_schedule()[name]
     return lease_claim(name=name, seconds=_lease_seconds(entry), holder=BEAT)

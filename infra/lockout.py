@@ -1,14 +1,15 @@
 """The admin login's lockout (django-axes), and what staff hear of it.
 
-Axes counts failed logins per pair of account and address (``AXES_LOCKOUT_PARAMETERS``): five
-wrong passwords for ``admin`` from one address lock ``admin`` *from that address* only, so a
-stranger cannot keep the owner out; the owner logs in from any other address. Tries during the
-cool-off are refused without being counted, so they do not make it longer
+Axes counts failed logins per pair of account and address (``AXES_LOCKOUT_PARAMETERS``). Say five
+wrong passwords for ``admin`` come from one address. They lock ``admin`` *from that address*
+only. So a stranger cannot keep the owner out. The owner logs in from any other address. Tries
+during the cool-off are refused without being counted. So they do not make it longer
 (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT``).
 
-``lockout_response`` is the refusal (``AXES_LOCKOUT_CALLABLE``): a translated page saying how many
-minutes remain, status 429 with ``Retry-After``. ``report_lockout`` logs ``login_locked_out`` and
-counts ``challengers_login_lockouts_total`` once per lockout (an alert rule watches it).
+``lockout_response`` is the refusal (``AXES_LOCKOUT_CALLABLE``). It is a translated page saying
+how many minutes remain, with status 429 and ``Retry-After``. ``report_lockout`` logs
+``login_locked_out``. It counts ``challengers_login_lockouts_total`` once per lockout. An alert
+rule watches that count.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ MAX_LOGGED_NAME = 150  # a username is whatever the form was sent: a log line st
 def report_lockout(
     sender: object, request: HttpRequest, username: str | None, ip_address: str, **kwargs: object
 ) -> None:
-    """Axes' ``user_locked_out``: log and count a lockout as it begins. Axes sends the signal
-    again for each try during the lockout; those tries were never counted (no failure was
-    recorded for them: ``axes_failures_since_start`` is unset), so they are not reported."""
+    """Axes' ``user_locked_out``: log and count a lockout as it begins.
+
+    Axes signals again for each try while locked. Those tries were never counted:
+    no failure was recorded for them (``axes_failures_since_start`` is unset). So they are not
+    reported."""
     if getattr(request, "axes_failures_since_start", None) is None:
         return
     name = (username or "")[:MAX_LOGGED_NAME]
@@ -55,7 +58,7 @@ def report_lockout(
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None
 ) -> HttpResponse:
-    """The refusal of a login from a locked pair: the page states the minutes left."""
+    """Refuse a login from a locked pair; the page states the minutes left."""
     left = time_left(request, credentials)
     minutes = max(1, math.ceil(left.total_seconds() / 60))
     context = {**admin.site.each_context(request), "minutes": minutes, "title": ""}
@@ -65,8 +68,10 @@ def lockout_response(
 
 
 def time_left(request: HttpRequest, credentials: dict | None) -> timedelta:
-    """How long the pair of this request's account and address stays locked: the cool-off
-    counted from its last recorded failure (tries while locked are not recorded)."""
+    """How long this request's pair of account and address stays locked.
+
+    The cool-off counts from the last recorded failure. Tries while locked are not
+    recorded."""
     cool_off = get_cool_off(request) or timedelta(0)
     address = getattr(request, "axes_ip_address", None)  # set by axes on every request
     last = _last_failure(get_client_username(request, credentials), address)

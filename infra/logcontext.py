@@ -1,11 +1,11 @@
 """Who a log line is about: the request, tournament and task ids, carried into queued tasks.
 
-Each id lives in a context variable. ``RequestContextMiddleware`` sets the request id (the
-client's ``X-Request-ID`` when it is a sane token, else a new one, echoed in the response) and the
-tournament id of a ``/tournaments/<id>/…`` route. When that request queues a task, Celery's
-``before_task_publish`` copies the ids into the message's headers and ``task_prerun`` on the
-worker sets them again (with the task's own id), so the worker's lines about that work carry the
-request's ids. ``ContextFilter`` puts them on every record; ``infra.logformat`` writes them.
+Each id lives in a context variable. ``RequestContextMiddleware`` sets the request id. That is the
+client's ``X-Request-ID`` when it is a sane token, else a new one. The response echoes it. The
+middleware also sets the tournament id of a ``/tournaments/<id>/…`` route. Say that request queues a
+task. Celery's ``before_task_publish`` copies the ids into the message's headers. On the worker,
+``task_prerun`` sets them again, with the task's own id. So the worker's lines about it carry the
+request's ids. ``ContextFilter`` puts them on every record. ``infra.logformat`` writes them.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def request_id_of(request: HttpRequest) -> str:
 
 
 class RequestContextMiddleware:
-    """Binds the request id for the whole request and answers with it in ``X-Request-ID``."""
+    """Bind the request id for the request, and answer with it in ``X-Request-ID``."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -76,7 +76,7 @@ class RequestContextMiddleware:
     def process_view(
         self, request: HttpRequest, view: object, args: object, kwargs: dict[str, object]
     ) -> None:
-        """A tournament's route names it: its id goes on every line of the request."""
+        """Put a tournament route's id on every line of the request."""
         match = request.resolver_match
         if match is None or "tournaments/" not in (match.route or ""):
             return
@@ -87,7 +87,7 @@ class RequestContextMiddleware:
 
 
 class ContextFilter(logging.Filter):
-    """Puts the ids of the current context on the record (an id passed in ``extra`` wins)."""
+    """Put the current context's ids on the record; an id in ``extra`` wins."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         for name, var in _VARS.items():
@@ -97,10 +97,10 @@ class ContextFilter(logging.Filter):
 
 
 def headers_to_send() -> dict[str, object]:
-    """The ids a task queued now inherits, as message headers."""
+    """The ids a task queued now inherits, as headers."""
     return {f"{HEADER_PREFIX}{name}": value for name, value in current().items() if name in CARRIED}
 
 
 def ids_received(headers: dict[str, object]) -> dict[str, object]:
-    """The ids a task's message carries (``headers_to_send`` on the publisher's side)."""
+    """The ids a task's message carries (from ``headers_to_send``)."""
     return {name: headers.get(f"{HEADER_PREFIX}{name}") for name in CARRIED}

@@ -9,7 +9,9 @@ QUIET_TASKS = ("tournaments.tasks.sweep_deadlines", "tournaments.tasks.reconcile
 
 
 class QuietClock(logging.Filter):
-    """Drop the success line of the clock's sweep (one every two seconds would drown the log)."""
+    """Drop the success line of the clock's sweep.
+
+    One every two seconds would drown the log."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno > logging.INFO:
@@ -37,8 +39,10 @@ def redact(text: str) -> str:
 
 
 class RedactTokens(logging.Filter):
-    """Mask tokens in every line the handler writes: the message, the ``extra`` fields and the
-    traceback (a URL with a deprecated ``?token=``, Daphne's access line, a subprotocol)."""
+    """Mask tokens in every line the handler writes.
+
+    That is the message, ``extra`` fields and traceback. Tokens turn up in a URL's deprecated
+    ``?token=``, Daphne's access line, a subprotocol."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:

@@ -1,7 +1,7 @@
 """The two log formats (``LOG_FORMAT``): JSON lines for a collector, text for a person.
 
-Both write the time in UTC, ISO 8601 with milliseconds and ``Z`` (``2026-12-06T18:31:33.137Z``),
-whatever the host's zone: lines from several containers sort and compare as they are."""
+Both write the time in UTC, whatever the host's zone. It is ISO 8601 with milliseconds and ``Z``
+(``2026-12-06T18:31:33.137Z``). So lines from several containers sort and compare unchanged."""
 
 from __future__ import annotations
 
@@ -32,8 +32,10 @@ class UtcTextFormatter(logging.Formatter):
 
 
 def json_formatter() -> logging.Formatter:
-    """One JSON object a line: time, level, logger, message, the context's ids
-    (``infra.logcontext``) and any ``extra`` fields (an event's name and ids)."""
+    """One JSON object a line.
+
+    It holds time, level, logger, message and the context's ids (``infra.logcontext``). It adds
+    any ``extra`` fields, such as an event's name and ids."""
     return UtcJsonFormatter(list(JSON_FIELDS), rename_fields=RENAMED, json_ensure_ascii=False)
 
 
@@ -42,8 +44,10 @@ def text_formatter() -> logging.Formatter:
 
 
 def configure_from_settings() -> None:
-    """``LOGGING`` applied now, Python's warnings logged through it: for a process whose first
-    lines come before Django's own setup (gunicorn's master, a Celery worker's start checks)."""
+    """Apply ``LOGGING`` now, and log Python's warnings through it.
+
+    This is for a process whose first lines come before Django's own setup. Examples: gunicorn's
+    master, a Celery worker's start checks."""
     from django.conf import settings
 
     logging.config.dictConfig(settings.LOGGING)

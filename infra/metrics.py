@@ -1,17 +1,18 @@
 """The server's Prometheus metrics: every family in one place, and the text of a scrape.
 
-Processes count into prometheus_client's metrics. With ``PROMETHEUS_MULTIPROC_DIR`` set (the
-full stack: gunicorn's workers, Daphne and the Celery pool share one directory on the host), each
-process writes its values to files there and a scrape of any web process adds them all up: the
-library's documented multiprocess mode, so the workers' task figures show up at ``/metrics``
-without a server of their own. Without it (the embedded server, tests) one process holds them.
+Processes count into prometheus_client's metrics. ``PROMETHEUS_MULTIPROC_DIR`` may name a directory
+shared on the host. It is set on the full stack, for gunicorn's workers, Daphne and the Celery pool.
+Then each process writes its values to files there. Scraping any web process adds them all up. This
+is the library's documented multiprocess mode. So the workers' task figures show up at ``/metrics``
+without a server of their own. Without the directory, one process holds them (the embedded server,
+tests).
 
-Figures that are a state rather than a count (tournaments by status, stuck tournaments, the
-queue's length, heartbeat ages) are computed at scrape time by the collectors named in
-``settings.METRICS_COLLECTORS`` (import strings, so ``config`` names no app's module).
+Some figures are a state rather than a count. Examples are tournaments by status, stuck tournaments,
+the queue's length and heartbeat ages. The collectors named in ``settings.METRICS_COLLECTORS``
+compute them at scrape time. They are import strings, so ``config`` imports no app.
 
-Names are the contract of the alert rules and the dashboard under ``deploy/`` (a test checks
-each name they use exists here).
+Names are the contract of the alert rules and the dashboard under ``deploy/``. A test checks that
+each name they use exists.
 """
 
 from __future__ import annotations
@@ -44,21 +45,23 @@ from prometheus_client.registry import Collector
 
 
 def process_id() -> str:
-    """Names this process's files in the shared directory: host and pid, since the full stack's
-    containers each number their processes from 1 (the pid alone would collide)."""
+    """Name this process's files in the shared directory: host and pid.
+
+    The pid alone would collide: the full stack's containers each number their processes from 1."""
     return f"{socket.gethostname()}_{os.getpid()}"
 
 
 def multiprocess_dir() -> str | None:
-    """The directory the processes of this host share their values in, if any."""
+    """The directory this host's processes share values in, if any."""
     return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
 def _forget_an_unusable_dir() -> None:
-    """A ``PROMETHEUS_MULTIPROC_DIR`` this process cannot write in (missing, or a volume owned by
-    root while the process is not) made prometheus_client raise at the first metric, which
-    stopped every Django process at import. It is dropped instead, with a warning: this process
-    counts alone (a scrape then shows its own figures only), and the server runs."""
+    """Drop a ``PROMETHEUS_MULTIPROC_DIR`` this process cannot write in, with a warning.
+
+    The directory may be missing. It may be a volume owned by root while the process is not. Then
+    prometheus_client raised at the first metric. That stopped every Django process at import.
+    Now this process counts alone, and the server runs. A scrape then shows its own figures only."""
     folder = multiprocess_dir()
     if folder is None or (os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK)):
         return
@@ -167,7 +170,7 @@ WEBHOOKS = Counter(
 
 @contextmanager
 def open_stream() -> Iterator[None]:
-    """An event stream open for the block (a GraphQL subscription's life)."""
+    """Count an event stream as open for the block (a GraphQL subscription's life)."""
     WS_OPEN.inc()
     try:
         yield
@@ -176,9 +179,10 @@ def open_stream() -> Iterator[None]:
 
 
 def frames_sent(count: int, released: Iterable[datetime] = ()) -> None:
-    """``count`` event frames sent on a stream (``/ws/tournaments/`` or a GraphQL
-    subscription), and the lag from each live one's release (``released``) to now; the
-    catch-up on connect is old news, not lag."""
+    """Count ``count`` event frames sent on a stream, and their lag.
+
+    The stream is ``/ws/tournaments/`` or a GraphQL subscription. Lag runs from each live frame's
+    release (``released``) to now. The catch-up on connect is old news, not lag."""
     WS_FRAMES.inc(count)
     now = None
     for moment in released:
@@ -192,8 +196,9 @@ def _state_collectors() -> tuple[Collector, ...]:
 
 
 def scrape_registry() -> CollectorRegistry:
-    """What a scrape reads: every process's counts (multiprocess) or this one's, plus the
-    collectors of state computed now."""
+    """What a scrape reads: all processes' counts (multiprocess) or this one's.
+
+    Also the collectors of state, computed now."""
     if multiprocess_dir():
         registry = CollectorRegistry()
         MultiProcessCollector(registry)

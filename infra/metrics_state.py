@@ -1,4 +1,4 @@
-"""Figures of the server's machinery read at scrape time: the task queue and signs of life."""
+"""Figures of the server's machinery, read at scrape time: task queue, signs of life."""
 
 from __future__ import annotations
 
@@ -29,8 +29,10 @@ _database_answers: ContextVar[bool] = ContextVar("database_answers", default=Tru
 
 @contextmanager
 def scraping() -> Iterator[None]:
-    """A scrape: the database is probed once, and ``database_answers()`` says what it found to
-    every collector that reads it (they skip their families when it does not answer)."""
+    """A scrape, which probes the database once.
+
+    ``database_answers()`` tells every collector what the probe found. Collectors that read the
+    database skip their families when it does not answer."""
     answers = _probe_database()
     token = _database_answers.set(answers)
     try:
@@ -55,8 +57,10 @@ def _probe_database() -> bool:
 
 
 class QueueCollector(Collector):
-    """Tasks waiting in the broker's queue (Redis ``LLEN``), and how long ago each role's
-    freshest heartbeat was written (``infra.liveness``; a missing worker or beat grows it)."""
+    """Tasks waiting in the broker's queue (Redis ``LLEN``), and heartbeat ages.
+
+    For each role, the age is that of its freshest heartbeat (``infra.liveness``). A missing
+    worker or beat makes it grow."""
 
     def collect(self) -> Iterable[Metric]:
         yield from self._queue()

@@ -1,23 +1,25 @@
 """Coded JSON for every answer under ``/api/``, whichever layer refused the request.
 
-DRF renders the errors of its views (``infra.errors.api_exception_handler``). What it never sees
-is rendered here, with ``DEBUG`` on too (Django's debug pages are HTML and list the URL patterns):
+DRF renders the errors of its views (``infra.errors.api_exception_handler``). What it never sees is
+rendered here, even with ``DEBUG`` on. Django's debug pages are HTML, and list the URL patterns.
 
-- a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` → 413 ``too_large``, refused before it is read;
-- a URL that exists only with a trailing slash (``POST /api/v1/tournaments``) → 404 ``not_found``
-  naming the right URL, where Django would redirect (and lose a POST's body, or fail with a 500);
-- an exception a view let through → 500 ``server_error`` (logged with its traceback, never shown),
-  503 ``database_unavailable`` when PostgreSQL did not answer, or its own 4xx for Django's
-  refusals (``RequestDataTooBig``, ``SuspiciousOperation``);
-- an id in the URL past the largest the database can hold → 404 ``not_found`` (SQLite would
-  raise ``OverflowError``: a 500);
-- any other error page (an unknown URL) → the same status, coded; under ``/graphql/`` too, in
-  GraphQL's shape (``/graphql/anything`` → 404 ``not_found``; a ``POST /graphql`` → 404 naming
-  ``/graphql/`` in ``details.path``, where Django would redirect or fail).
+- A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` → 413 ``too_large``. It is refused before it is
+  read.
+- A URL that exists only with a trailing slash (``POST /api/v1/tournaments``) → 404
+  ``not_found``, naming the right URL. Django would redirect, and lose a POST's body or fail with
+  a 500.
+- An exception a view let through → 500 ``server_error``. It is logged with its traceback, never
+  shown. If PostgreSQL did not answer, it is 503 ``database_unavailable``. Django's refusals keep
+  their own 4xx (``RequestDataTooBig``, ``SuspiciousOperation``).
+- An id in the URL past the largest the database can hold → 404 ``not_found``. SQLite would
+  raise ``OverflowError``, a 500.
+- Any other error page (an unknown URL) → the same status, coded. This holds under
+  ``/graphql/`` too, in GraphQL's shape. ``/graphql/anything`` → 404 ``not_found``. A ``POST
+  /graphql`` → 404 naming ``/graphql/`` in ``details.path``. Django would redirect or fail.
 
-A ``Host`` header the server does not serve (``ALLOWED_HOSTS``) is refused first, under
-``/api/`` and ``/graphql/`` alike: 400 ``bad_host`` (GraphQL's error shape on ``/graphql/``),
-where Django would answer its HTML 400 page (or, with ``DEBUG`` on, its debug page).
+A ``Host`` header outside ``ALLOWED_HOSTS`` is refused first, under ``/api/`` and ``/graphql/``
+alike. The answer is 400 ``bad_host``, in GraphQL's error shape on ``/graphql/``. Django would
+answer its HTML 400 page, or with ``DEBUG`` on its debug page.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def bad_host(request: HttpRequest) -> JsonResponse | None:
-    """400 ``bad_host`` for a ``Host`` header outside ``ALLOWED_HOSTS``, else ``None``."""
+    """400 ``bad_host`` for a ``Host`` outside ``ALLOWED_HOSTS``, else ``None``."""
     try:
         request.get_host()
     except DisallowedHost:
@@ -85,7 +87,7 @@ def bad_host(request: HttpRequest) -> JsonResponse | None:
 def coded(
     status: int, message: str | None = None, details: object = None, *, graphql: bool = False
 ) -> JsonResponse:
-    """A refusal coded by its status, in REST's body or (``graphql``) in GraphQL's."""
+    """A refusal coded by its status, in REST's body or (``graphql``) GraphQL's."""
     code = CODES.get(status, "server_error" if status >= 500 else "error")
     text = message or f"{_phrase(status)}."  # HTTP's own phrase: English everywhere
     render = graphql_error_body if graphql else error_body

@@ -1,19 +1,20 @@
 """A Celery worker waits for its database's migrations before it starts its work.
 
-A worker started beside the first ``manage.py migrate`` (compose's ``init``, a new release's
-migrations, ``serve`` on a fresh database) would otherwise run its clock and its tasks against
-missing tables: a traceback every tick until the migrations finish. It waits instead, in its
-main process before the pool forks and before it takes a task, saying so in a log line now and
-every ``REMIND_SECONDS``. The check reads the database the worker is configured for
-(``DATABASE_URL``) on a connection of its own, outside the process's pool, closed before the
-worker goes on: nothing of it reaches the forked pool processes. A database that does not answer
-is not waited for: the worker starts as it always has (its tasks retry, its clock reports it).
+A worker may start beside the first ``manage.py migrate``. Examples are compose's ``init``, a new
+release's migrations, and ``serve`` on a fresh database. The worker would run its clock and tasks
+against missing tables. Each tick would log a traceback until the migrations finish. It waits
+instead. It waits in its main process, before the pool forks and before it takes a task. It logs a
+line now and every ``REMIND_SECONDS``. The check reads the worker's configured database
+(``DATABASE_URL``). It uses its own connection, outside the process's pool. That connection is
+closed before the worker goes on. So nothing of it reaches the forked pool processes. A database
+that does not answer is not awaited. The worker then starts as it always has: its tasks retry, and
+its clock reports it.
 
-Its own connection is an alias of its own, not just a wrapper: Django's migration recorder reads
-``django_migrations`` through ``connections[alias]``, so a wrapper made apart under the alias
-``default`` had it read through the process's pooled connection, opening the pool in the
-worker's main process (a task then hung in the pool's connection check: the withdrawn first
-attempt's "workers take no task").
+The check's connection has an alias of its own; a wrapper alone is not enough. Django's migration
+recorder reads ``django_migrations`` through ``connections[alias]``. A separate wrapper under the
+alias ``default`` had it read through the process's pooled connection. That opened the pool in the
+worker's main process. A task then hung in the pool's connection check. That was the withdrawn first
+attempt's "workers take no task".
 """
 
 from __future__ import annotations
@@ -38,9 +39,10 @@ CHECK_ALIAS = "migrations_check"
 
 @contextmanager
 def standalone_connection() -> Iterator[BaseDatabaseWrapper]:
-    """The configured database without the pool, under an alias of its own in this thread
-    (``connections[CHECK_ALIAS]``, not a setting: ``connections.all()`` never lists it); closed
-    and the alias gone after."""
+    """The configured database without the pool, under its own alias in this thread.
+
+    The alias is ``connections[CHECK_ALIAS]``, not a setting, so ``connections.all()`` never lists
+    it. The connection is closed and the alias gone after."""
     params = copy.deepcopy(connections.settings[DEFAULT_DB_ALIAS])
     params["OPTIONS"] = {k: v for k, v in params.get("OPTIONS", {}).items() if k != "pool"}
     wrapper: BaseDatabaseWrapper = load_backend(params["ENGINE"]).DatabaseWrapper(
@@ -55,7 +57,7 @@ def standalone_connection() -> Iterator[BaseDatabaseWrapper]:
 
 
 def pending_migrations() -> int | None:
-    """How many migrations the database still lacks; ``None`` when it does not answer."""
+    """How many migrations the database lacks; ``None`` when it does not answer."""
     with standalone_connection() as connection:
         try:
             executor = MigrationExecutor(connection)
@@ -65,8 +67,9 @@ def pending_migrations() -> int | None:
 
 
 def wait_for_migrations(*, poll: float = POLL_SECONDS, remind: float = REMIND_SECONDS) -> None:
-    """Return once every migration is applied (or the database does not answer); log a line
-    when it starts waiting, every ``remind`` seconds while it waits, and when it is done."""
+    """Return once every migration is applied, or the database does not answer.
+
+    Logs a line when the wait starts, every ``remind`` seconds, and at its end."""
     began = said = time.monotonic()
     pending = pending_migrations()
     if not pending:

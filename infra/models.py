@@ -1,5 +1,7 @@
-"""The server's own rows, outside any game: the idempotency keys of retried POSTs, the processes'
-heartbeats, the periodic jobs' leases and the reconciler's nudges."""
+"""The server's own rows, outside any game.
+
+They are the idempotency keys of retried POSTs, the processes' heartbeats, the periodic jobs'
+leases and the reconciler's nudges."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ from django.db import models
 class IdempotencyKey(models.Model):
     """One caller's ``Idempotency-Key``: claimed while its request runs, then its first answer.
 
-    ``scope`` names the caller (a hash of its credential, or its address); ``fingerprint`` hashes
-    the request (method, path, body). ``status`` is ``None`` while the first request is in flight.
+    ``scope`` names the caller: a hash of its credential, or its address. ``fingerprint`` hashes
+    the request (method, path, body). ``status`` is ``None`` while the first request runs.
     """
 
     scope = models.CharField(max_length=64)
@@ -31,8 +33,10 @@ class IdempotencyKey(models.Model):
 
 
 class Heartbeat(models.Model):
-    """A process's last sign of life: each worker's clock writes its own every few seconds, and
-    the reconcile task writes ``beat`` when Celery beat sent it (``infra.liveness``)."""
+    """A process's last sign of life (``infra.liveness``).
+
+    Each worker's clock writes its own every few seconds. The reconcile task writes ``beat`` when
+    beat sent it."""
 
     name = models.CharField(max_length=200, unique=True)
     role = models.CharField(max_length=10)  # "worker" or "beat"
@@ -43,8 +47,10 @@ class Heartbeat(models.Model):
 
 
 class Lease(models.Model):
-    """A periodic job's turn: the process whose conditional update moved ``until`` runs it, so
-    many worker clocks (and beat) run one job once per period (``infra.liveness.lease_claim``)."""
+    """A periodic job's turn (``infra.liveness.lease_claim``).
+
+    The process whose conditional update moved ``until`` runs the job. So many worker clocks (and
+    beat) run one job once per period."""
 
     name = models.CharField(max_length=100, unique=True)
     holder = models.CharField(max_length=200, blank=True)
@@ -55,11 +61,13 @@ class Lease(models.Model):
 
 
 class Nudge(models.Model):
-    """When the reconciler last queued a task for one piece of owed work (``key``, e.g.
-    ``match:12``): a task still in flight is not queued again before the bound has passed.
+    """When the reconciler last queued a task for one piece of owed work.
 
-    The owed work itself is never stored here; it is derived from the game's rows. A nudge is
-    written only once the broker took the task (a failed send leaves the work due again)."""
+    ``key`` names the work, e.g. ``match:12``. A task still in flight is not queued again before
+    the bound has passed.
+
+    The owed work itself is never stored here. It is derived from the game's rows. The nudge is
+    written only once the broker takes the task. So a failed send leaves the work due again."""
 
     key = models.CharField(max_length=100, unique=True)
     queued_at = models.DateTimeField(db_index=True)

@@ -1,17 +1,21 @@
 """The state changes an operator follows: one log event and one count each, after the commit.
 
-``state_changed("match_recorded", tournament_id=…, match_id=…)`` is called by the services at
-the change; once the transaction commits it logs one line on the ``challengers.events`` logger
-(``event`` and the ids as fields: a JSON line on the full stack) and bumps its counter. A change
-rolled back is neither logged nor counted.
+The services call ``state_changed("match_recorded", tournament_id=…, match_id=…)`` at the change.
+Once the transaction commits, it logs one line on the ``challengers.events`` logger. ``event``
+and the ids are fields: a JSON line on the full stack. It also bumps the event's counter. A
+change rolled back is neither logged nor counted.
 
-``dependency_seen(name, ok)`` logs ``dependency_lost`` / ``dependency_regained`` when a
-dependency (the database, Redis) stops or starts answering, once per change in this process, and
-counts it (``challengers_dependency_changes_total``, ``challengers_dependency_up``). It is called
-where the process meets the dependency, as it happens: a query or connection that fails
-(``dependency_failed``: the 503 paths, a task's retry or failure, the worker's clock), a new
-database connection (``connection_created``), a task sent or not, a cache call, the reconciler's
-broker probe, and the scrape-time figures.
+``dependency_seen(name, ok)`` tracks a dependency: the database, or Redis. When it stops or
+starts answering, this logs ``dependency_lost`` or ``dependency_regained``. That happens once per
+change in this process. It also counts the change (``challengers_dependency_changes_total``,
+``challengers_dependency_up``). It is called where the process meets the dependency, as it
+happens:
+
+- a query or connection that fails (``dependency_failed``: the 503 paths, a task's retry or
+  failure, the worker's clock);
+- a new database connection (``connection_created``);
+- a task sent or not, and a cache call;
+- the reconciler's broker probe, and the scrape-time figures.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ def _emit(event: str, ids: dict[str, object]) -> None:
 
 
 def tournament_logged(tournament_id: int, kinds: list[str]) -> None:
-    """The event log of ``tournament_id`` got ``kinds``: report the tournament transitions."""
+    """Report tournament transitions among ``kinds``, just logged for ``tournament_id``."""
     for kind in kinds:
         if kind in TOURNAMENT_EVENTS:
             state_changed(kind, tournament_id=tournament_id)
@@ -81,7 +85,7 @@ def task_failed(*, task: str, task_id: str | None, error: BaseException) -> None
 
 
 def dependency_seen(name: str, ok: bool) -> None:
-    """Record whether ``name`` answered; log and count the change when it is one."""
+    """Record whether ``name`` answered; log and count a change."""
     before = _dependencies.get(name)
     if before is ok:
         return
@@ -97,9 +101,10 @@ def dependency_seen(name: str, ok: bool) -> None:
 
 
 def dependency_of(error: BaseException) -> str | None:
-    """Which dependency ``error`` says did not answer (``None``: another error). PostgreSQL's
-    are psycopg's connection errors (Django wraps them; a pool timeout is one); SQLite's
-    ``OperationalError`` is mostly a bad query, not an outage."""
+    """Which dependency ``error`` says did not answer; ``None`` for another error.
+
+    PostgreSQL's are psycopg's connection errors, which Django wraps. A pool timeout is one.
+    SQLite's ``OperationalError`` mostly means a bad query, not an outage."""
     original = error.__cause__ if isinstance(error, DatabaseError) and error.__cause__ else error
     if isinstance(original, psycopg.OperationalError | psycopg.InterfaceError):
         return DATABASE
@@ -109,7 +114,7 @@ def dependency_of(error: BaseException) -> str | None:
 
 
 def dependency_failed(error: BaseException) -> None:
-    """``error`` was raised where a dependency was asked: record its loss if it says so."""
+    """Record a dependency's loss if ``error``, raised asking it, says so."""
     if (name := dependency_of(error)) is not None:
         dependency_seen(name, False)
 

@@ -1,7 +1,7 @@
 """Query parameters an endpoint does not read are refused, never silently ignored.
 
-A typo (``?stauts=lobby``) would otherwise answer the unfiltered list as if it were the filtered
-one. Each API view names the parameters it reads; anything else is ``400 unknown_parameter``.
+Else a typo (``?stauts=lobby``) would answer the unfiltered list as if it were filtered. Each API
+view names the parameters it reads. Anything else is ``400 unknown_parameter``.
 """
 
 from __future__ import annotations

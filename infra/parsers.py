@@ -1,4 +1,4 @@
-"""The API's JSON parser: DRF's, refusing what it would choke on with a coded 400."""
+"""The API's JSON parser: DRF's, with a coded 400 for what it would choke on."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ MAX_JSON_DEPTH = 32
 
 
 class JsonParser(parsers.JSONParser):
-    """``application/json`` bodies nested at most ``MAX_JSON_DEPTH`` levels, else ``too_deep``."""
+    """``application/json`` nested at most ``MAX_JSON_DEPTH`` levels, else ``too_deep``."""
 
     def parse(
         self,
@@ -34,7 +34,7 @@ class JsonParser(parsers.JSONParser):
 
 
 class JsonTooDeep(ValueError):
-    """A JSON text nested deeper than ``MAX_JSON_DEPTH`` levels (the ``too_deep`` refusal)."""
+    """JSON nested deeper than ``MAX_JSON_DEPTH`` levels (``too_deep``)."""
 
     def __init__(self) -> None:
         super().__init__(too_deep_message())
@@ -45,8 +45,9 @@ def too_deep_message() -> str:
 
 
 def loads_shallow(text: str | bytes) -> object:
-    """``json.loads`` for transports outside DRF (GraphQL's body and socket messages): a text
-    nested deeper than ``MAX_JSON_DEPTH`` raises ``JsonTooDeep``, not text is a
+    """``json.loads`` for transports outside DRF: GraphQL's body, socket messages.
+
+    A text nested deeper than ``MAX_JSON_DEPTH`` raises ``JsonTooDeep``. Not-JSON raises
     ``json.JSONDecodeError``."""
     try:
         data = json.loads(text)
@@ -62,7 +63,7 @@ def _too_deep() -> ParseError:
 
 
 def deeper_than(data: object, limit: int) -> bool:
-    """Whether lists and objects nest more than ``limit`` levels (walked without recursion)."""
+    """Whether lists and objects nest over ``limit`` levels (walked without recursion)."""
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()

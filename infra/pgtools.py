@@ -1,4 +1,4 @@
-"""Running PostgreSQL's own tools (pg_dump, pg_restore) against the configured database."""
+"""Running PostgreSQL's own tools (pg_dump, pg_restore) on the configured database."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 
 def require_postgres(tool: str) -> str:
-    """The path of ``tool``, or a clear refusal (not PostgreSQL, or the tool is missing)."""
+    """The path of ``tool``, or a clear refusal: not PostgreSQL, or no tool."""
     if connection.vendor != "postgresql":
         raise CommandError(
             _("%(tool)s needs PostgreSQL (DATABASE_URL); this is %(vendor)s.")
@@ -27,7 +27,7 @@ def require_postgres(tool: str) -> str:
 
 
 def connection_args(settings: dict[str, object]) -> tuple[list[str], dict[str, str]]:
-    """Host, port and user as arguments; the password in the environment (never argv)."""
+    """Host, port and user as arguments; the password in the environment, never argv."""
     args = []
     for flag, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")):
         if settings.get(key):

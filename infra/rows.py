@@ -1,14 +1,14 @@
-"""A few hot statements with their SQL built once per model, not once per call.
+"""A few hot statements, with their SQL built once per model rather than once per call.
 
-Django builds every statement anew from its query tree: 0.6-2.5 ms of CPU for a lock by key or a
-``save(update_fields=…)``, against ~0.2 ms to send the same SQL through the cursor
-(docs/performance.md, "Fourth pass"). A match recorded by a worker sends about eight such
-statements, so on the paths every task takes (the tournament lock, the match and its seats, the
-rows a match or a bot's phase writes) the SQL is built once per model and field list and cached.
+Django builds every statement anew from its query tree. That costs 0.6-2.5 ms of CPU for a lock by
+key or a ``save(update_fields=…)``. Sending the same SQL through the cursor costs ~0.2 ms
+(docs/performance.md, "Fourth pass"). Recording a match sends about eight such statements. So on the
+paths every task takes, the SQL is cached per model and field list. Those paths are the tournament
+lock, the match and its seats, and the rows a match or a bot's phase writes.
 
-The values still go through the fields (``pre_save``, ``get_db_prep_save``) and the rows read
-come back through the fields' converters (``from_db_value``) into ``Model.from_db``, exactly as
-the ORM does; ``tests/config/test_rows.py`` compares both ways on every model it serves.
+The values still go through the fields (``pre_save``, ``get_db_prep_save``). The rows read come
+back through the fields' converters (``from_db_value``) into ``Model.from_db``. That is exactly
+what the ORM does. ``tests/config/test_rows.py`` compares both ways on every model served here.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ Converter = Callable[[object, object, object], object]
 
 
 def quote(name: str | None) -> str:
-    """A table's or a column's name, quoted for the database (a column is never unnamed)."""
+    """A table's or column's name, quoted for the database (a column always has one)."""
     assert name is not None
     return str(connection.ops.quote_name(name))
 
@@ -47,8 +47,9 @@ Conversions = list[tuple[int, list[Converter], object]]
 
 @cache
 def _converters(model: type[models.Model], names: tuple[str, ...]) -> Conversions:
-    """For each of ``model``'s fields ``names`` that needs it, its index and the converters the
-    ORM applies to its database value (``from_db_value``, the backend's)."""
+    """The index and ORM converters of each of ``model``'s fields ``names`` that has any.
+
+    The converters are ``from_db_value`` and the backend's."""
     conversions: Conversions = []
     for index, name in enumerate(names):
         col = field_of(model, name).get_col("t")
@@ -61,7 +62,7 @@ def _converters(model: type[models.Model], names: tuple[str, ...]) -> Conversion
 def converted(
     model: type[models.Model], names: tuple[str, ...], values: Sequence[object]
 ) -> list[object]:
-    """The database values of ``model``'s fields ``names`` as the ORM would read them."""
+    """The database values of ``model``'s fields ``names``, as the ORM would read them."""
     row = list(values)
     for index, found, col in _converters(model, names):
         for convert in found:
@@ -80,8 +81,9 @@ def columns_of(model: type[models.Model], alias: str) -> str:
 
 
 def instance(model: type[M], alias: str, values: Sequence[object]) -> M:
-    """A model instance from the values of ``columns_of(model, alias)``, converted as the ORM
-    would convert them."""
+    """A model instance from the values of ``columns_of(model, alias)``.
+
+    The values are converted as the ORM would."""
     names = _attnames(model)
     return model.from_db(connection.alias, names, converted(model, names, values))
 
@@ -116,8 +118,9 @@ def _select_sql(model: type[models.Model], keys: tuple[str, ...]) -> tuple[str, 
 
 
 def locked_where(model: type[M], where: dict[str, object]) -> list[M]:
-    """The rows of ``model`` whose fields equal ``where`` (a foreign key by its attname), locked
-    until the transaction ends; in no particular order."""
+    """The rows of ``model`` whose fields equal ``where``, locked until the transaction ends.
+
+    A foreign key goes by its attname. The rows come in no particular order."""
     sql, matched = _select_sql(model, tuple(where))
     params = [
         f.get_db_prep_value(v, connection) for f, v in zip(matched, where.values(), strict=True)
@@ -128,8 +131,9 @@ def locked_where(model: type[M], where: dict[str, object]) -> list[M]:
 
 
 def save_fields(obj: models.Model, names: Sequence[str] | None = None) -> None:
-    """``obj.save(update_fields=names)`` for a row known to exist, without its signals; every
-    field but the primary key when ``names`` is ``None`` (as ``obj.save()``)."""
+    """``obj.save(update_fields=names)`` without signals, for a row known to exist.
+
+    ``names=None`` saves every field but the primary key, as ``obj.save()`` does."""
     model = type(obj)
     if names is None:
         names = [f.attname for f in model._meta.concrete_fields if not f.primary_key]
@@ -153,8 +157,9 @@ def _update_where_sql(
 
 
 def update_where(model: type[models.Model], where: dict[str, object], **values: object) -> int:
-    """``model.objects.filter(**where).update(**values)`` for equality filters on plain fields
-    (a foreign key by its attname); how many rows it changed."""
+    """``model.objects.filter(**where).update(**values)``; how many rows it changed.
+
+    Filters are equalities on plain fields. A foreign key goes by its attname."""
     sql, fields, matched = _update_where_sql(model, tuple(values), tuple(where))
     params = [
         f.get_db_prep_save(value, connection)
@@ -177,7 +182,7 @@ def _increment_sql(model: type[models.Model], name: str, key: str) -> tuple[str,
 
 
 def increment_where(model: type[models.Model], name: str, key: str, value: object) -> int:
-    """``model.objects.filter(**{key: value}).update(**{name: F(name) + 1})``; the rows changed."""
+    """``model.objects.filter(**{key: value}).update(**{name: F(name) + 1})``; rows changed."""
     sql, matched = _increment_sql(model, name, key)
     with connection.cursor() as cursor:
         cursor.execute(sql, [matched.get_db_prep_value(value, connection)])
@@ -206,8 +211,10 @@ def _save_many_sql(
 
 
 def save_many(objs: Sequence[models.Model], names: Sequence[str]) -> None:
-    """``save_fields(obj, names)`` for each of ``objs`` (rows of one model known to exist) in
-    one statement: one round trip however many rows (``UPDATE … FROM (VALUES …)``)."""
+    """``save_fields(obj, names)`` for each of ``objs``, in one statement.
+
+    The rows, of one model, must exist. One round trip serves however many rows
+    (``UPDATE … FROM (VALUES …)``)."""
     if not objs:
         return
     model = type(objs[0])

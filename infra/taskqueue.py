@@ -1,13 +1,13 @@
 """Queueing tasks the same way on every stack.
 
-``enqueue`` sends a Celery task to the broker on the full stack (``TASK_RUNNER = "celery"``; in
-tests Celery is eager and runs it at once), or hands it to the embedded server's worker thread
-(``"thread"``), which keeps countdowns: deadlines and answer timeouts fire on time without a
-separate worker process. Call it from ``transaction.on_commit`` so a task never sees uncommitted
-rows.
+``enqueue`` hands a task to this stack's runner. On the full stack (``TASK_RUNNER = "celery"``)
+it goes to Celery's broker. In tests, eager Celery runs it at once. On the embedded server
+(``"thread"``) a worker thread runs it. That thread keeps countdowns. So deadlines and answer
+timeouts fire on time without a separate worker process. Call it from ``transaction.on_commit``:
+a task must never see uncommitted rows.
 
-Sending never raises after a commit: a broker that does not answer is logged and the work is left
-to the reconciler (``tournaments.services.reconcile``), which derives it again from the rows.
+Sending never raises after a commit. A broker that does not answer is logged. The reconciler
+(``tournaments.services.reconcile``) then derives the work again from the rows.
 """
 
 from __future__ import annotations
@@ -58,15 +58,16 @@ task is idempotent, so a retry of a task that had in fact committed changes noth
 def enqueue(task: Task, *args: object, countdown: float = 0) -> bool:
     """Run ``task(*args)`` in ``countdown`` seconds on this stack's task runner.
 
-    On the full stack a task with a countdown under half the visibility timeout is sent with it;
-    a longer one is not sent at all: the periodic sweep (``tournaments.tasks.sweep_deadlines``,
-    run by Celery beat) enforces every passed deadline and releases every due match. A delayed
-    task on the Redis transport is delivered again each visibility timeout while it waits, which
-    is how a dead worker's task comes back, but wasteful for a long wait. Every delayed task
-    checks that its moment has come, so an early or repeated delivery does nothing.
+    On the full stack, a short countdown is sent with the task. Short means under half the
+    visibility timeout. A longer task is not sent at all. The periodic sweep enforces every passed
+    deadline and releases every due match instead. That sweep is
+    ``tournaments.tasks.sweep_deadlines``, run by Celery beat. Why not send long delays? The Redis
+    transport delivers a waiting task again each visibility timeout. That is how a dead worker's
+    task comes back. For a long wait it is wasteful. Every delayed task checks that its moment has
+    come. An early or repeated delivery does nothing.
 
-    ``False`` when the broker did not take the task (logged, never raised: the caller's state
-    has committed, and the reconciler will see the work still owed).
+    ``False`` when the broker did not take the task. This is logged, never raised. The caller's
+    state has committed, and the reconciler will see the work still owed.
     """
     if settings.TASK_RUNNER == "thread":
         _runner().schedule(task, args, countdown)
@@ -96,14 +97,16 @@ BROKER_PROBE_SECONDS = 2
 
 
 def broker_emptied() -> bool:
-    """Whether the broker lost what it held since the last call (anywhere): a Redis restarted
-    without persistence, or flushed. Sets the mark again, so one caller learns it, once.
+    """Whether the broker lost what it held since the last call.
 
-    Everything queued before is gone then (the tasks sent, their countdowns, the unacknowledged
-    ones the workers were running: Celery's workers exit on such a restart and come back under
-    their supervisor), so the reconciler queues all owed work at once rather than waiting
-    ``RECONCILE_REQUEUE_SECONDS`` for each piece. ``False`` without a Redis broker, or while
-    it does not answer (the next pass asks again)."""
+    That is a Redis restarted without persistence, or flushed, seen by any process. The call sets
+    the mark again, so only one caller learns it, once.
+
+    Everything queued before is gone then. That means the tasks sent, their countdowns, and the
+    unacknowledged ones the workers were running. Celery's workers exit on such a restart and come
+    back under their supervisor. So the reconciler queues all owed work at once. It does not wait
+    ``RECONCILE_REQUEUE_SECONDS`` for each piece. ``False`` without a Redis broker. Also ``False``
+    while the broker does not answer; the next pass asks again."""
     if settings.TASK_RUNNER != "celery" or settings.CELERY_TASK_ALWAYS_EAGER:
         return False
     try:
@@ -123,7 +126,7 @@ def _broker_client(url: str) -> redis.Redis:
 
 
 def enqueue_named(name: str, *args: object, countdown: float = 0) -> bool:
-    """``enqueue`` the task ``"module.function"`` (services queue tasks without importing them)."""
+    """``enqueue`` the task ``"module.function"``; services need not import it."""
     module, _, function = name.rpartition(".")
     return enqueue(getattr(import_module(module), function), *args, countdown=countdown)
 
@@ -150,8 +153,9 @@ class ThreadRunner:
         return self._thread.is_alive()
 
     def clear(self) -> None:
-        """Drop every task not yet started and wait for the running one to end (tests end
-        with a quiet runner)."""
+        """Drop every task not yet started and wait for the running one to end.
+
+        Tests end with a quiet runner this way."""
         with self._wake:
             self._queue.clear()
             self.generation += 1
@@ -189,9 +193,9 @@ _instance: ThreadRunner | None = None
 def start_clock() -> None:
     """Run the beat schedule (the deadline sweep) on the embedded runner, every few seconds.
 
-    The embedded server's stand-in for Celery beat: deadlines and match releases whose countdown
-    was lost (the server restarted while they waited) are still enforced. Started by the server's
-    entry point (``server.serve``), never by an import the tests make.
+    This is the embedded server's stand-in for Celery beat. Deadlines and match releases are still
+    enforced when their countdown was lost to a restart. The server's entry point
+    (``server.serve``) starts it. No import the tests make does.
     """
     for entry in beat_schedule().values():
         every = _Every(entry["task"], entry["schedule"])
@@ -199,14 +203,14 @@ def start_clock() -> None:
 
 
 class BeatEntry(TypedDict):
-    """An entry of ``CELERY_BEAT_SCHEDULE``: its task's dotted name, its period in seconds."""
+    """A ``CELERY_BEAT_SCHEDULE`` entry: task's dotted name, period in seconds."""
 
     task: str
     schedule: float
 
 
 def beat_schedule() -> dict[str, BeatEntry]:
-    """``CELERY_BEAT_SCHEDULE`` read as typed entries (settings type it as plain dicts)."""
+    """``CELERY_BEAT_SCHEDULE`` as typed entries (settings hold plain dicts)."""
     return {
         name: BeatEntry(task=str(entry["task"]), schedule=float(entry["schedule"]))
         for name, entry in settings.CELERY_BEAT_SCHEDULE.items()
@@ -214,9 +218,9 @@ def beat_schedule() -> dict[str, BeatEntry]:
 
 
 class _Every:
-    """A task that runs, then schedules itself again ``seconds`` later (a beat entry).
+    """A beat entry: a task that runs, then schedules itself again ``seconds`` later.
 
-    ``clear_runner`` stops it: an entry started before the clear does not come back.
+    ``clear_runner`` stops it. An entry started before the clear stays stopped.
     """
 
     def __init__(self, name: str, seconds: float) -> None:
@@ -233,14 +237,15 @@ class _Every:
 
 
 def clear_runner() -> None:
-    """Drop the embedded runner's pending tasks, if it has started, and wait for the running
-    one to end."""
+    """Drop the embedded runner's pending tasks and wait for the running one.
+
+    Does nothing if the runner has not started."""
     if _instance is not None:
         _instance.clear()
 
 
 def runner_alive() -> bool | None:
-    """Whether the embedded runner's thread is alive (``None``: it has not started)."""
+    """Whether the embedded runner's thread lives (``None``: not started)."""
     return None if _instance is None else _instance.alive()
 
 

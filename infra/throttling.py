@@ -1,11 +1,11 @@
 """Throttles of the API's writes: creating, joining, acting (``429 throttled`` with Retry-After).
 
-Each scope counts requests per client address in Django's cache (Redis with ``REDIS_URL``, shared
-by every server process; this process's memory otherwise). The rates come from the
-``THROTTLE_RATES`` setting (``THROTTLE_CREATE``/``_JOIN``/``_ACTION`` in the environment) and are
-read on each request, so a test can lower them with ``settings.THROTTLE_RATES = {...}``; a scope
-without a rate is not throttled. While Redis is down the cache counts nothing (``infra.cache``
-fails open), so requests are let through rather than refused or answered 500.
+Each scope counts requests per client address in Django's cache. With ``REDIS_URL`` it is Redis,
+shared by all server processes. Otherwise it is this process's memory. The rates come from the
+``THROTTLE_RATES`` setting. The environment sets it (``THROTTLE_CREATE``/``_JOIN``/``_ACTION``). It
+is read on each request, so a test can lower it with ``settings.THROTTLE_RATES = {...}``. A scope
+without a rate is not throttled. While Redis is down the cache counts nothing, since ``infra.cache``
+fails open. So requests pass, never refused or answered 500.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from infra import metrics
 
 
 class ScopeThrottle(SimpleRateThrottle):
-    """A throttle per client address for one ``scope`` (a subclass names it)."""
+    """A throttle per client address for one ``scope``, which a subclass names."""
 
     scope = ""
 

@@ -1,20 +1,21 @@
-"""Which pages may open a socket: every WebSocket route (the tournament stream, the GraphQL
-socket) goes through ``OriginGuard``.
+"""Which pages may open a socket.
 
-The ``Origin`` header is what a browser sends to say which page opens the socket; a program
-(Python's ``websockets``, ``examples/play.py``, a server-side client) sends none, and no page
-can open a socket without one. So:
+Every WebSocket route goes through ``OriginGuard``: the tournament stream and the GraphQL socket.
 
-- **no ``Origin``**: not a browser, allowed (a token still decides who it is);
-- an ``Origin`` whose host is one of ``ALLOWED_HOSTS``, or one of ``WEBSOCKET_ALLOWED_ORIGINS``
-  (a web client served from another site): allowed;
-- **any other ``Origin``**: the handshake is accepted, then the error frame
-  ``{"type": "error", "code": "forbidden_origin", "message"}`` and close code ``4403`` — coded
-  as every other refusal of a socket, where Channels' ``AllowedHostsOriginValidator`` answered
-  a bare HTTP 403 (to programs without an ``Origin`` too) that a page cannot even read.
+A browser sends the ``Origin`` header to say which page opens the socket. A program sends none:
+Python's ``websockets``, ``examples/play.py``, a server-side client. No page can open a socket
+without one. So:
 
-The matching (a host, a ``.example.com`` pattern, a full ``https://host:port`` origin) is
-Channels' ``OriginValidator``'s.
+- **No ``Origin``**: not a browser, so allowed. A token still decides who it is.
+- An ``Origin`` whose host is one of ``ALLOWED_HOSTS``: allowed. So is one of
+  ``WEBSOCKET_ALLOWED_ORIGINS``, for a web client served from another site.
+- **Any other ``Origin``**: the handshake is accepted. Then comes the error frame ``{"type":
+  "error", "code": "forbidden_origin", "message"}``, and close code ``4403``. That is coded like
+  every other socket refusal. Channels' ``AllowedHostsOriginValidator`` answered a bare HTTP 403
+  instead, which a page cannot even read. It refused programs without an ``Origin`` too.
+
+The matching is Channels' ``OriginValidator``'s. It takes a host, a ``.example.com`` pattern, or
+a full ``https://host:port`` origin.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ FrameSend = Callable[[Mapping[str, object]], Awaitable[None]]
 
 
 def origin_of(scope: WebSocketScope) -> ParseResult | None:
-    """The ``Origin`` header, parsed; ``None`` when the client sent none."""
+    """The parsed ``Origin`` header, or ``None`` if absent."""
     for name, value in scope.get("headers", []):
         if name == b"origin":
             return urlparse(value.decode("latin1"))
@@ -53,13 +54,13 @@ def origin_of(scope: WebSocketScope) -> ParseResult | None:
 def spoken_subprotocol(offered: Sequence[str], spoken: Sequence[str] = SPOKEN) -> str | None:
     """The subprotocol to accept with: one the server speaks, if the client offered it.
 
-    A browser that offered subprotocols fails a handshake answered with none (it would never
-    see the refusal's frame), and ``bearer.<token>`` is a credential, never echoed."""
+    A browser that offered subprotocols fails a handshake answered with none. It would never see
+    the refusal's frame. ``bearer.<token>`` is a credential, never echoed."""
     return next((name for name in spoken if name in offered), None)
 
 
 class OriginGuard(OriginValidator):
-    """``OriginValidator`` with no ``Origin`` allowed and a coded refusal of a foreign one."""
+    """``OriginValidator`` that allows no ``Origin`` and refuses foreign ones, coded."""
 
     def __init__(self, application: ASGI3Application) -> None:
         super().__init__(application, allowed_origins=[])
@@ -79,7 +80,9 @@ class OriginGuard(OriginValidator):
 async def refuse_origin(
     scope: WebSocketScope, receive: ASGIReceiveCallable, send: FrameSend
 ) -> None:
-    """Accept, send the ``forbidden_origin`` frame, close with 4403 (a page sees both)."""
+    """Accept, send the ``forbidden_origin`` frame, and close with 4403.
+
+    A page sees both."""
     if (await receive())["type"] != "websocket.connect":
         return  # the client left before its handshake reached the application
     with translation.override(scope_language(scope)):

@@ -1,5 +1,6 @@
-"""Read-only card API: card sets and card designs, no pagination (163 designs in all); each
-answer a shape of ``cards.shapes`` (``to_json``)."""
+"""Read-only card API: card sets and card designs, with no pagination (163 designs in all).
+
+Each answer is a shape of ``cards.shapes`` (``to_json``)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ from infra.params import KnownQueryParameters
 
 
 class CachedListMixin(KnownQueryParameters):
-    """``list`` answers from the catalogue cache (the filters still check the query first);
-    ``views`` makes the shapes of the filtered rows."""
+    """``list`` answers from the catalogue cache; ``views`` shapes the filtered rows.
+
+    The filters still check the query first."""
 
     views: Callable[[Any], list[Any]]
 

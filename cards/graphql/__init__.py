@@ -1,5 +1,7 @@
-"""The card catalogue over GraphQL: card sets and cards, filtered as the REST card API filters
-(``cards.filters``: the same FilterSet, so the same ``unknown_set`` and ``invalid``)."""
+"""The card catalogue over GraphQL: card sets and cards.
+
+They are filtered as the REST card API filters, with the same FilterSet (``cards.filters``). So
+the errors are the same: ``unknown_set`` and ``invalid``."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
-"""Card sets and cards: the root ``Query`` fields ``cardSets`` and ``cards``, and their ``Node``
-s. The types are strawberry-django types of the models (``cards.graphql.types``); each resolver
-hands strawberry-django's optimizer its queryset, so a page costs the same statements whatever
-its length, and a page read is cached per catalogue version for the query that asked it. The
-closed sets a filter takes (box, level, timing) are enums, the others (a set's name, a keyword,
-words) strings that REST's FilterSet checks as it checks REST's query."""
+"""Card sets and cards: the root ``Query`` fields ``cardSets`` and ``cards``, and their nodes.
+
+The types are strawberry-django types of the models (``cards.graphql.types``). Each resolver hands
+strawberry-django's optimizer its queryset. So a page's statements stay fixed whatever its length. A
+page read is cached per catalogue version, for the query that asked it. A filter's closed sets (box,
+level, timing) are enums. The others are strings: a set's name, a keyword, words. REST's FilterSet
+checks them, as it checks REST's query."""
 
 from __future__ import annotations
 
@@ -58,10 +59,11 @@ def _cached_page(
     rows: Callable[[], QuerySet[M]],
     read: Callable[[QuerySet[M]], list[M]] = list,
 ) -> Connection[M]:
-    """``page`` of the queryset ``rows`` makes (filtered and optimised), read once per
-    catalogue version and language for each query that asks for it (as REST's answers are
-    cached): a page read again costs no statement, and its key names its content, so its
-    completed answer is reused too (``apikit.graphql_execution``)."""
+    """``page`` of the queryset ``rows`` makes, filtered and optimised.
+
+    As with REST's answers, it is read once per catalogue version and language for each query. A
+    page read again costs no statement. Its key names its content, so its completed answer is
+    reused too (``apikit.graphql_execution``)."""
     (found, start, total), key = cached_named(
         "graphql:page", _asked(info), lambda: _read_page(rows(), page, read)
     )
@@ -80,8 +82,9 @@ def _read_page(
 
 
 def _asked(info: strawberry.Info) -> str:
-    """What the field of ``info`` asks, named by its document, operation, variables and place:
-    the same name, the same filters, page and selection (so the same optimised query)."""
+    """What the field of ``info`` asks, named by document, operation, variables and place.
+
+    The same name means the same filters, page and selection, so the same optimised query."""
     raw = info._raw_info
     operation = raw.operation
     document = operation.loc.source.body if operation.loc else print_ast(operation)

@@ -1,7 +1,8 @@
-"""The catalogue's GraphQL objects: strawberry-django types of the ``Card`` and ``CardSet``
-models, their fields those of ``cards.shapes`` (``apikit.graphql_models.model_type``). Each
-field that is not the model's field of the same name says what it reads (its optimizer hints),
-so a page of cards or sets is read in a fixed number of statements."""
+"""The catalogue's GraphQL objects: strawberry-django types of the ``Card`` and ``CardSet`` models.
+
+Their fields are those of ``cards.shapes`` (``apikit.graphql_models.model_type``). Some fields
+differ from the model's field of that name. Their optimizer hints say what each reads. So a page of
+cards or sets is read in a fixed number of statements."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def _missing(root: models.CardSet) -> list[str]:
 
 
 def _designs(info: strawberry.Info) -> Prefetch:
-    """The set's designs, read for the fields the query selects of them."""
+    """The set's designs, read for the selected fields."""
     return Prefetch("cards", queryset=optimized(models.Card.objects.all(), info))
 
 

@@ -1,7 +1,7 @@
-"""`manage.py ensure_admin`: make sure a superuser can log in to admin (where cards are curated).
+"""`manage.py ensure_admin`: make sure a superuser can log in to admin, where cards are curated.
 
-Creates user `admin` if missing, with the password from ADMIN_PASSWORD or a generated one that it
-prints once. If the user exists, ADMIN_PASSWORD (when set) resets its password; otherwise nothing
+Creates user `admin` if missing. Its password comes from ADMIN_PASSWORD, or is generated and
+printed once. For an existing user, a set ADMIN_PASSWORD resets its password. Otherwise nothing
 changes. Safe to run at every start.
 """
 

@@ -61,7 +61,7 @@ class Command(LoggedOutput, LocalizedCommand):
         self._print(_("Cards"), report.cards, detailed=detailed)
 
     def _print(self, label: str, counts: Counts, *, detailed: bool) -> None:
-        """The counts; ``detailed``: each row created and each field changed, too."""
+        """The counts; with ``detailed``, also each row created and each field changed."""
         self.stdout.write(
             _("%(label)s: %(summary)s") % {"label": label, "summary": counts.summary()}
         )

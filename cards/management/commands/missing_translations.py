@@ -1,5 +1,6 @@
-"""``manage.py missing_translations [--lang LANG] [--strict]``: the cards whose name or effect has
-no translation, per language (the API shows those in English)."""
+"""``manage.py missing_translations [--lang LANG] [--strict]``: untranslated cards, per language.
+
+That is, cards whose name or effect lacks a translation. The API shows them in English."""
 
 from __future__ import annotations
 

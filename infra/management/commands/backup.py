@@ -1,9 +1,9 @@
 """``manage.py backup FILE``: the whole database as one ``pg_dump`` archive (custom format).
 
-``manage.py backup --dir DIR [--keep-daily N] [--keep-weekly M]``: the same into ``DIR`` under a
-name holding its UTC time, then the dumps retention lets go deleted: kept are the newest of each
-of the last ``N`` days and ``M`` weeks that have one, and the newest (``infra/backups.py``). The
-compose file's ``backup`` service runs it on a schedule.
+``manage.py backup --dir DIR [--keep-daily N] [--keep-weekly M]`` writes the same into ``DIR``.
+The dump's name holds its UTC time. Then the dumps retention lets go are deleted. Kept are the
+newest, and the newest of each of the last ``N`` days and ``M`` weeks that have one
+(``infra/backups.py``). Compose's ``backup`` service runs it on a schedule.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """``manage.py check_heartbeat ROLE [--name NAME]``: a container health check by heartbeat.
 
-Exits 0 when the process has a heartbeat at most ``HEARTBEAT_STALE_SECONDS`` old, 1 otherwise
-(saying why). ``beat``: Celery beat's heartbeat, written when a worker runs a task beat sent, so
-it proves the whole path beat → broker → worker → database. ``worker --name celery@HOST``: that
-worker's clock, written every few seconds from its main process (``infra.liveness``).
+Exits 0 when the process has a heartbeat at most ``HEARTBEAT_STALE_SECONDS`` old. Else exits 1,
+saying why. ``beat`` checks Celery beat's heartbeat. A worker writes it on running a task from beat.
+So it proves the whole path beat → broker → worker → database. ``worker --name celery@HOST`` checks
+that worker's clock. The clock writes it every few seconds from the worker's main process
+(``infra.liveness``).
 """
 
 from __future__ import annotations

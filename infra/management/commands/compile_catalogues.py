@@ -1,5 +1,6 @@
-"""``manage.py compile_catalogues``: the gettext catalogues under ``locale/`` compiled to ``.mo``
-(``compilemessages`` without GNU gettext's ``msgfmt``); the two scripts run it."""
+"""``manage.py compile_catalogues``: compile the gettext catalogues under ``locale/`` to ``.mo``.
+
+It is ``compilemessages`` without GNU gettext's ``msgfmt``. The two scripts run it."""
 
 from __future__ import annotations
 

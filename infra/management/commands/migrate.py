@@ -1,5 +1,6 @@
-"""``manage.py migrate``: Django's, its report logged line by line when the logs are JSON
-(``infra.commands.LoggedOutput``), as compose's ``init`` runs it."""
+"""``manage.py migrate``: Django's, as compose's ``init`` runs it.
+
+When the logs are JSON, its report is logged line by line (``infra.commands.LoggedOutput``)."""
 
 from __future__ import annotations
 

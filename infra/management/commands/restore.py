@@ -1,5 +1,6 @@
-"""``manage.py restore FILE --into NAME`` (a new database) or ``--replace`` (the configured one):
-load a ``manage.py backup`` dump with ``pg_restore``."""
+"""``manage.py restore FILE``: load a ``manage.py backup`` dump with ``pg_restore``.
+
+``--into NAME`` restores into a new database. ``--replace`` replaces the configured one."""
 
 from __future__ import annotations
 
