@@ -8,10 +8,9 @@ An ``Action`` names what a caller may do. It declares:
 - what it answers: REST's body, from which ``Result.of`` builds GraphQL's payload field;
 - its throttle scope.
 
-``rest_view`` makes the REST view of one path from its actions. ``mutation`` makes the GraphQL
-mutation. Its one ``input`` argument is generated from the identifiers and the serializer. Its
-payload carries the result, or the refusal as typed ``UserError`` s (``apikit.graphql``).
-Adding an action is one declaration.
+``rest_view`` makes one path's REST view from its actions. ``mutation`` makes the GraphQL mutation.
+The identifiers and serializer make its one ``input`` argument. Its payload carries the result, or
+the refusal as typed ``UserError`` s (``apikit.graphql``). Adding an action is one declaration.
 """
 
 from __future__ import annotations
@@ -71,7 +70,7 @@ class Ident:
 class Call:
     """One call of an action: the caller's ``Authorization`` value and the valid input.
 
-    The input is the body's fields and the path's identifiers. ``memo`` keeps what was worked
+    The input holds the body's fields and path's identifiers. ``memo`` keeps what was worked
     out from them."""
 
     authorization: str
@@ -124,7 +123,7 @@ class Action:
 
 @dataclass(frozen=True)
 class Answer:
-    """What an action answers: the one shape its service call returns.
+    """What an action answers: the shape its service returns.
 
     It is REST's body (OpenAPI: ``response``) and GraphQL's payload field (``result``)."""
 
@@ -133,7 +132,7 @@ class Answer:
 
 
 def result(field: str, kind: type[Shape], description: str) -> Answer:
-    """The payload field ``field``: the returned shape, as REST renders it."""
+    """The payload field ``field``: the shape REST renders."""
     return Answer(Result(field, shapes.graphql_type(kind), description, lambda body, _: body), kind)
 
 
@@ -142,7 +141,7 @@ def declare(
 ) -> Action:
     """An action answering ``answer``.
 
-    ``options`` are ``Action``'s path, body, throttle, …, or a preset's."""
+    ``options``: ``Action``'s path, body, throttle, …, or a preset's."""
     return Action(name, description, run, answer.result, **{"response": answer.response, **options})
 
 
@@ -150,7 +149,7 @@ def declare(
 
 
 def rest_view(name: str, actions: tuple[Action, ...], base: type[APIView]) -> type[APIView]:
-    """The view of one path: a handler per action's method.
+    """One path's view: a handler per action's method.
 
     Each handler is throttled by its action's scope. The base's own methods, such as a list's
     GET, keep the base's throttles."""
@@ -241,7 +240,7 @@ def _lower_camel(name: str) -> str:
 
 
 def payload_type(action: Action) -> type:
-    """``NamePayload``: the result (null when refused) and the refusal's errors."""
+    """``NamePayload``: the result (null when refused) and the errors."""
     result = action.result
     namespace = {
         "__annotations__": {result.field: Optional[result.type], "errors": list[UserError]},  # noqa: UP045
@@ -276,7 +275,7 @@ InputField = tuple[str, object, str, bool]
 
 
 def input_type(name: str, action: Action) -> type:
-    """The GraphQL input of ``action``: its path identifiers, then its body's fields."""
+    """``action``'s GraphQL input: path identifiers, then body fields."""
     fields: list[InputField] = [
         (ident.input_name, ident.type, ident.description, True)
         if not ident.nodes

@@ -6,10 +6,10 @@ server sends and those it takes, and the codes it closes with. ``declare_socket`
 The document (``asyncapi_document``) describes the server as the application. An operation
 ``send…`` is for what it sends, ``receive…`` for what it takes. A message's payload is a JSON
 schema (AsyncAPI's default schema format). A shape's payload is made from the shape's own
-declaration (``shape_payload``). So the stream's frames and the REST answers cannot drift apart.
+declaration (``shape_payload``). So stream frames and REST answers cannot drift apart.
 
-Close codes have no field of their own in AsyncAPI. Each channel lists them under
-``x-close-codes`` (and in its description).
+AsyncAPI has no field for close codes. Each channel lists them under ``x-close-codes`` (and in its
+description).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ class CloseCode:
 class Socket:
     """A WebSocket endpoint, at ``address`` with ``{parameters}``.
 
-    Its query parameters map a name to a description. ``sends`` and ``receives`` are the frames
-    from and to the server. ``subprotocol`` says, in words, what a client offers in
+    Its query parameters map a name to a description. ``sends``: the server's frames;
+    ``receives``: the client's. ``subprotocol`` says, in words, what a client offers in
     ``Sec-WebSocket-Protocol``."""
 
     name: str

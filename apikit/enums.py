@@ -5,8 +5,8 @@
 resolver hands a service the very string REST would.
 
 The input types of ``apikit.actions`` find the enum of a serializer's ``ChoiceField`` by its
-choices (``enum_for``). A choice set without a declared enum fails at import, never silently as
-a string.
+choices (``enum_for``). A choice set without a declared enum fails at import. It is never
+silently a string.
 """
 
 from __future__ import annotations

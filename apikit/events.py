@@ -118,7 +118,7 @@ _KEYS: dict[type, tuple[Key, ...]] = {}
 def keys_of(payload: type) -> tuple[Key, ...]:
     """A ``TypedDict``'s keys in declaration order, its bases' last.
 
-    That is the events' key order: ``Stated``'s board values come after the event's own."""
+    That is the events' key order. ``Stated``'s board values come after the event's own."""
     found = _KEYS.get(payload)
     if found is None:
         hints = typing.get_type_hints(payload, include_extras=True)
@@ -465,7 +465,7 @@ def _enum_or_text(values: tuple[object, ...]) -> type:
 
     That is the enum declared for exactly them (``apikit.enums``), such as ``MatchSide``. A
     single word, a kind's own, is a ``String``. A new set of words with no enum declared raises
-    ``LookupError``: declare one (``enum_of``)."""
+    ``LookupError``. Declare one with ``enum_of``."""
     return str if len(values) < 2 else enum_for(values)
 
 

@@ -108,9 +108,9 @@ def _text(value: object) -> str | None:
 
 
 def error_body_of(error: Exception) -> dict[str, object]:
-    """The REST body of an ``ApplicationError`` or a DRF validation error.
+    """REST's body for an ``ApplicationError`` or DRF validation error.
 
-    Anything else is re-raised: a bug is not a refusal."""
+    Anything else is re-raised: bugs are not refusals."""
     if isinstance(error, ApplicationError):
         return error.as_dict()
     if isinstance(error, exceptions.ValidationError):
@@ -208,7 +208,7 @@ def require_known_caller(info: strawberry.Info) -> None:
 
     The check comes with the request's context, as ``check_caller``. (``server.graphql_views``
     puts the tournaments' token reader there.) So an app with no token of its own, the cards,
-    refuses a bad one. It need not import the app that knows the tokens."""
+    refuses a bad one. It need not import the tokens' app."""
     check = context_value(info.context, "check_caller")
     if callable(check):
         check(authorization(info))

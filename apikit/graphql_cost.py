@@ -7,9 +7,9 @@ the items a query may return from its pages:
 - A paged field (a connection: one with ``first``) costs its ``first`` (or ``last``). That is
   multiplied by the pages around it. ``cardSets(first: 10) { … }`` inside nothing costs 10.
   ``leagues(first: 10) { … }`` holding a page of 20 costs 10 + 10 x 20.
-- A size given by a variable is charged at its ceiling (``CEILINGS``). The validation is cached
-  per document text, before the variables are known. A size left out is charged at its default
-  (``DEFAULTS``, ``apikit.graphql_pages``).
+- A size given by a variable is charged at its ceiling (``CEILINGS``). Validation is cached per
+  text, before variables are known. A size left out is charged at its default (``DEFAULTS``,
+  ``apikit.graphql_pages``).
 - A list without pages (a tournament's parks, a hand of cards) multiplies the pages inside it by
   ``LIST_FACTOR``. A connection's ``edges`` are its page, already charged.
 - Everything else is free.
@@ -53,9 +53,9 @@ SIZES = ("first", "last")
 class QueryCostRule(ValidationRule):
     """Refuses an operation whose cost is over ``MAX_COST`` (``query_too_costly``).
 
-    A cost is linear in the multiplier it is walked with. So each fragment's cost is computed
-    once, at a multiplier of 1, and scaled at every spread. (A walk that followed every spread
-    took 2^n steps for n levels of ``fragment Fi { ...Fi+1 ...Fi+1 }``.)"""
+    A cost is linear in its walk's multiplier. So each fragment's cost is computed once, at a
+    multiplier of 1, and scaled at every spread. (A walk that followed every spread took 2^n
+    steps for n levels of ``fragment Fi { ...Fi+1 ...Fi+1 }``.)"""
 
     def __init__(self, context: ValidationContext) -> None:
         super().__init__(context)
@@ -146,7 +146,7 @@ def page_size(node: FieldNode, field: GraphQLField, where: tuple[str, str]) -> i
     """The size a paged field is charged at.
 
     That is its ``first`` or ``last`` literal, the larger if both (the resolver refuses that
-    anyway). A variable is charged at its ceiling; a size left out, at its default."""
+    anyway). A variable is charged at its ceiling. A size left out is charged at its default."""
     sizes = [a.value for a in node.arguments or () if a.name.value in SIZES]
     if any(not isinstance(size, IntValueNode) for size in sizes):
         return CEILINGS.get(where, MAX_PAGE)  # a variable (or null): unknown when validated

@@ -17,7 +17,7 @@ yielded for its own viewer (``matches.observer`` decided its content). Nothing i
 event, subscription or viewer to the next.
 
 Strawberry then wraps each event's result in its extensions' hooks. ``LeanExtensionsRunner``
-asks only the extensions that override them (the others answer nothing either way).
+asks only the extensions that override them. The others answer nothing either way.
 """
 
 from __future__ import annotations
@@ -121,8 +121,8 @@ class FrameExecutionContext(ReusingExecutionContext):
     def build_per_event_executor(self, payload: object) -> Any:
         """The executor of one event (graphql-core runs its ``execute_operation``).
 
-        It is the plan's answer when there is one. Else it is a copy of this executor, as
-        graphql-core makes it."""
+        It is the plan's answer when there is one. Else it is graphql-core's copy of this
+        executor."""
         if self.frame_plan is False:
             self.frame_plan = plan_of(self)
         if isinstance(self.frame_plan, FramePlan):
@@ -201,7 +201,7 @@ def _leaf(event_type: GraphQLObjectType, key: str, nodes: FieldDetailsList) -> L
 
 
 def _named(type_: object) -> object:
-    """The type without its non-null wrapper (a list stays a list: not planned)."""
+    """The type without its non-null wrapper. A list stays a list: it is not planned."""
     return type_.of_type if isinstance(type_, GraphQLNonNull) else type_
 
 

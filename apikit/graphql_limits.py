@@ -19,7 +19,7 @@ at every spread. So the walk is linear in the document's size. Then these errors
   fragment. (That is what execution and the other rules may walk.)
 - ``too_many_definitions``: more than ``MAX_DEFINITIONS`` operations and fragments.
 
-A refused document is not validated further: the standard rules and the cost are not asked.
+A refused document is not validated further. Neither the standard rules nor the cost are asked.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def _shape_errors(shape: Shape) -> list[GraphQLError]:
 
 
 def _spreads_written(document: DocumentNode) -> int:
-    """The number of fragment spreads written in the document's text."""
+    """How many fragment spreads the document's text holds."""
     count = 0
     stack: list[SelectionSetNode | None] = [
         d.selection_set

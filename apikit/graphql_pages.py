@@ -107,7 +107,7 @@ class Page:
     cursors: Cursors = OFFSETS
 
     def start(self) -> int:
-        """The first position the page may hold (after ``after``), unchecked."""
+        """The page's first possible position (after ``after``), unchecked."""
         return 0 if self.after is None else self.cursors.position(self.after, "after") + 1
 
     def bounds(self, total: int) -> tuple[int, int]:
@@ -179,7 +179,7 @@ def sliced(read: Callable[[int, int], tuple[Sequence[T], int]], page: Page) -> C
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A paged field's rules: sizes, cursors, and its size arguments' descriptions."""
+    """A paged field's rules: sizes, cursors, size arguments' descriptions."""
 
     default: int
     most: int

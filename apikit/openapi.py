@@ -13,7 +13,7 @@ drf-spectacular documents each view's success. This module adds what a client ne
   bad token, a bad body, throttling, a missing object, an ``Idempotency-Key`` refusal.)
 - The ``Idempotency-Key`` header on every ``POST`` (``infra.idempotency``).
 - The seat token (Bearer) and the organizer token (``Token …``), as optional schemes. They are
-  on the tournament and match operations; a spectator sends none. The public card catalogue and
+  on the tournament and match operations. A spectator sends none. The public card catalogue and
   health have no lock.
 - One operation-id style, drf-spectacular's ``{path}_{action}`` (``OperationSchema``).
 - 32-bit bounds instead of int64 ones. (A number that may pass 2^53 is a decimal string,
@@ -189,8 +189,8 @@ def add_components(
 ) -> dict[str, object]:
     """The registered shapes' components.
 
-    This hook runs before drf-spectacular's enum hook, which names their enums as any
-    other's."""
+    This hook runs before drf-spectacular's enum hook. That hook names their enums as
+    any other's."""
     for shape in COMPONENTS:
         made = openapi_schema(shape, _reference)
         component = ResolvedComponent(shape.__name__, ResolvedComponent.SCHEMA, made, shape)
@@ -209,8 +209,8 @@ def add_event_unions(
     """Each log's events typed (``apikit.events``).
 
     Its envelope's component becomes the union of its kinds, discriminated by ``kind``. This
-    hook runs after the enum hook. So a kind's one value stays in its envelope, not a component
-    of its own."""
+    hook runs after the enum hook. So a kind's one value stays in its envelope. It gets no
+    component of its own."""
     components = section(result, "components")
     schemas = section(components, "schemas")
     for log in LOGS:

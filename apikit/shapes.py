@@ -63,7 +63,7 @@ GraphQL's alike (a JavaScript number would round it; docs/contract.md)."""
 
 
 class Shape:
-    """The base of every response shape (``@shape`` makes the dataclass)."""
+    """Every response shape's base (``@shape`` makes the dataclass)."""
 
     __slots__ = ()
     __shape_description__: typing.ClassVar[str] = ""
@@ -138,7 +138,7 @@ def shape(description: str) -> Callable[[type[S]], type[S]]:
     """Declare ``cls`` a shape: a keyword-only dataclass with slots.
 
     It is registered by its name, which its OpenAPI component and GraphQL type take. It is not
-    frozen: a frozen dataclass costs twice as much to build. A selector builds one per row."""
+    frozen. A frozen dataclass costs twice as much to build. A selector builds one per row."""
 
     def make(cls: type[S]) -> type[S]:
         made = dataclasses.dataclass(slots=True, kw_only=True)(cls)
@@ -264,8 +264,7 @@ _REST: dict[type, Plan] = {}
 def to_json(value: object) -> Any:
     """A shape (or a list of them) as REST's body: plain dicts and lists.
 
-    Keys are in declaration order. Dates and other values stay as they are, for the
-    renderer."""
+    Keys are in declaration order. Dates and other values are left to the renderer."""
     if isinstance(value, Shape):
         plan = _REST.get(type(value)) or _plan(type(value))
         body = dict(zip(plan.names, plan.read(value), strict=True))

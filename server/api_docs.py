@@ -3,7 +3,7 @@
 The OpenAPI document is made once per process, language and form (``server.contract``). It is
 the same text ``schema/openapi.yaml`` commits. It is compressed once, and sent with a strong
 ``ETag``. A client that sends it back in ``If-None-Match`` gets ``304 Not Modified`` and no body.
-The docs page reads the JSON form: a browser parses JSON several times faster than YAML.
+The docs page reads the JSON form. Browsers parse JSON several times faster than YAML.
 """
 
 from __future__ import annotations

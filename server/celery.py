@@ -29,7 +29,7 @@ def ping() -> str:
 def connections_back_to_pool(sender: object = None, **_: object) -> None:
     """Return connections to the pool around each task, as Django does around each request.
 
-    A connection that is broken or past its age goes back (``CONN_MAX_AGE = 0``: every one).
+    A broken connection, or one past its age, goes back. With ``CONN_MAX_AGE = 0``, every one does.
     The pool keeps it open for the next task. ``CELERY_DB_REUSE_MAX`` stops Celery closing the
     whole pool."""
     if getattr(getattr(sender, "request", None), "is_eager", False):
@@ -89,8 +89,8 @@ def log_start(sender: object = None, instance: WorkController | None = None, **_
 def migrations_first(**_: object) -> None:
     """Wait for the database's migrations (``infra.migrated``) in a worker program.
 
-    It waits before its pool forks and it takes a task. A worker embedded in a process (a
-    test's) does not wait."""
+    It waits before its pool forks and takes tasks. A worker embedded in a process (a test's) does
+    not wait."""
     from infra.migrated import wait_for_migrations
 
     wait_for_migrations()

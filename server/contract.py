@@ -174,7 +174,7 @@ def graphql_breaks(old: str, new: str) -> list[Break]:
 
 
 def node_ready() -> bool:
-    """Whether the node tools run: ``npm ci`` in ``scripts/node`` on first use."""
+    """Whether the node tools run. It runs ``npm ci`` in ``scripts/node`` on first use."""
     if shutil.which("node") is None or shutil.which("npm") is None:
         return False
     if not (NODE_DIR / "node_modules").is_dir():
@@ -216,7 +216,7 @@ def structural_breaks(old: object, new: object, at: str = "") -> list[tuple[str,
     - a value no longer allowed by an ``enum``;
     - a property newly required.
 
-    It is coarser than the node tools, and may over-report."""
+    Coarser than the node tools, it may over-report."""
     if isinstance(old, dict) and isinstance(new, dict):
         return [
             *(

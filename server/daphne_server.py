@@ -20,11 +20,11 @@ ones the docs describe:
 Under ``/graphql/`` the JSON is GraphQL's error shape; elsewhere, REST's (docs/errors.md).
 Daphne builds its factories by name inside ``Server.run``. ``CodedServer`` names ours there.
 
-Its access log goes through Python's logging (``LOGGING``). Daphne wrote its access lines
-straight to a stream. They were not in the JSON format, and skipped the filter that masks tokens
-(``infra.logfilters.RedactTokens``). Here each is a record of the logger ``daphne.access``
-(INFO). It is formatted and filtered as every other line. ``--access-log`` only turns it on, as
-``-v 1`` (the default) does.
+Its access log goes through Python's logging (``LOGGING``). Daphne wrote its access lines straight
+to a stream. They were not JSON. They skipped the filter that masks tokens
+(``infra.logfilters.RedactTokens``). Here each is a record of the logger ``daphne.access`` (INFO).
+It is formatted and filtered as every other line. ``--access-log`` only turns it on, as ``-v 1``
+(the default) does.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Strawberry's handler, with three changes:
   and sent uncoded errors on others.
 - **A message the server cannot read closes the socket.** (Not JSON, nested deeper than the JSON
   limit, not an object with a ``type``.) The close code is ``4400``, with a reason that starts
-  with the code (``too_deep: …``). A deep message used to get no answer at all.
+  with the code (``too_deep: …``). A deep message used to get no answer.
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ def coded_graphql_error(code: str, message: str) -> GraphQLError:
 async def send_result(
     operation: Operation[dict[str, object], None], result: ExecutionResult
 ) -> None:
-    """``error`` for an operation refused before it ran (its errors have no ``path``).
+    """``error`` for an operation refused before it ran. Its errors have no ``path``.
 
     Else ``next`` with the data and the fields' errors, then ``complete``."""
     if result.data is None and result.errors and all(e.path is None for e in result.errors):

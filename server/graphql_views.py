@@ -99,7 +99,7 @@ class CallerContext(StrawberryDjangoContext):
 class LocalGraphiQLView(GraphQLView[CallerContext, None]):
     """Strawberry's view, whose IDE page is ours.
 
-    The page loads local assets only, and runs subscriptions on the socket."""
+    The page loads only local assets. Subscriptions run on the socket."""
 
     def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return cast(HttpResponse, graphiql_page(request))

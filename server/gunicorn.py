@@ -29,7 +29,7 @@ class ProjectLogger(glogging.Logger):
     """gunicorn's logger with no handler of its own.
 
     Its records go to the root logger's handlers. They are configured from ``LOGGING`` here
-    too, since the master process loads no Django app."""
+    too. The master process loads no Django app."""
 
     def setup(self, cfg: object) -> None:
         super().setup(cfg)

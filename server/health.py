@@ -4,7 +4,7 @@ It answers 200 when all is well, 503 otherwise. Never 500: every probe's failure
 reported as that part failing, the database's included.
 
 - ``database``, ``channel_layer``, ``broker``: which one is used and whether it answers.
-- ``workers``: the Celery workers' heartbeats (``infra.liveness``). Failing when none is alive.
+- ``workers``: the Celery workers' heartbeats (``infra.liveness``). It fails when none is alive.
 - ``beat``: Celery beat's heartbeat. It fails only with ``BEAT_REQUIRED``: the workers' clocks
   reconcile without it.
 - ``tournaments``: running tournaments owed work for longer than ``RECONCILE_STUCK_SECONDS``.
@@ -13,7 +13,7 @@ reported as that part failing, the database's included.
   (``manage.py retry_failed_matches``).
 
 The page is public, so a failure shows only that the part does not answer. The exception may
-name hosts, ports or credentials: it goes to the server log."""
+name hosts, ports or credentials. It goes to the server log."""
 
 from __future__ import annotations
 
@@ -195,7 +195,7 @@ def check_tournaments() -> dict[str, object]:
 def check_tasks() -> dict[str, object]:
     """Failed matches.
 
-    Each one stops its tournament until an operator plays it again."""
+    Each stops its tournament until an operator replays it."""
     from matches.models import Match, MatchStatus
 
     def probe() -> dict[str, object]:
@@ -213,7 +213,7 @@ def check_tasks() -> dict[str, object]:
 
 
 class _Failing(Exception):
-    """A probe that got its answer, and the answer is bad.
+    """A probe that got a bad answer.
 
     ``message`` is safe to show."""
 

@@ -104,8 +104,7 @@ def operation_label(name: str | None) -> str:
 class OperationLabel(SchemaExtension):
     """Marks the HTTP request with the operation that runs, for ``RequestMetricsMiddleware``.
 
-    The name is the one the client sent, or the document's. Only an operation that got to run is
-    named."""
+    The name is the client's, or the document's. Only an operation that got to run is named."""
 
     def on_execute(self) -> Iterator[None]:
         request = getattr(self.execution_context.context, "request", None)
@@ -117,8 +116,8 @@ class OperationLabel(SchemaExtension):
 class RequestMetricsMiddleware:
     """Counts and times every request by API, route, GraphQL operation, method and status.
 
-    It is outermost. So the time covers the whole stack, and a refusal by any layer is
-    counted."""
+    It is outermost. So the time covers the whole stack. A refusal by any layer is counted
+    too."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response

@@ -189,7 +189,7 @@ def _operations(openapi: Mapping[str, object]) -> Iterator[tuple[str, str, dict[
 
 
 def _json_body(message: Mapping[str, object]) -> dict[str, object] | None:
-    """The ``application/json`` content of an answer or a request body, if any."""
+    """An answer's or request body's ``application/json`` content, if any."""
     content = as_dict(message.get("content") or {}, "content")
     found = content.get("application/json")
     return None if found is None else as_dict(found, "application/json")

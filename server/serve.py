@@ -5,7 +5,7 @@ truthful from the first probe. On the embedded defaults it also has its own cloc
 
 With no broker, tasks run on the server's own worker thread. This entry starts that thread's
 clock: the deadline sweep every two seconds, as Celery beat does on the full stack. Tests import
-``server.asgi`` instead, so no background sweep ever runs inside a test.
+``server.asgi`` instead. So no background sweep ever runs inside a test.
 """
 
 from __future__ import annotations
