@@ -132,7 +132,7 @@ class Answer:
 
 
 def result(field: str, kind: type[Shape], description: str) -> Answer:
-    """The payload field ``field``: the shape REST renders."""
+    """The payload field ``field``: the action's shape, as REST renders it."""
     return Answer(Result(field, shapes.graphql_type(kind), description, lambda body, _: body), kind)
 
 

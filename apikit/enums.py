@@ -54,5 +54,5 @@ def registered() -> list[type[enum.Enum]]:
 
 
 def plain(value: T) -> T | str:
-    """An enum member's value (text, for ``enum_of``'s); anything else as it is."""
+    """An enum member's value (``enum_of``'s are text); anything else as it is."""
     return value.value if isinstance(value, enum.Enum) else value

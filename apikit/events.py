@@ -306,7 +306,7 @@ def _named(name: str) -> dict[str, object]:
 
 
 def component_name(target: EventKinds | type) -> str:
-    """The component's name of a log's payloads, a ``TypedDict`` or a shape."""
+    """The component's name of a log (its payloads' union), a ``TypedDict`` or a shape."""
     if isinstance(target, EventKinds):
         return str(target.payload_union)
     return str(target.__name__)

@@ -1,6 +1,6 @@
 """What every app's GraphQL shares.
 
-That is the typed ``UserError`` s of mutation payloads, and the caller's identity. It is also
+It holds the typed ``UserError`` s of mutation payloads, and the caller's identity. It also holds
 pages: Relay-style connections with offset cursors and a size cap.
 
 A refused mutation answers its payload with ``errors`` (``user_errors``). They carry REST's

@@ -1,9 +1,8 @@
 """GraphQL's execution, with the completed objects of fixed content reused (``Completions``).
 
-By default graphql-core completes every selected field of every object one call at a time.
-The all-fields
-tournament view is ~400 fields. Completing them costs more than reading the view, which is
-cached per tournament version and viewer (REST's answer too).
+By default graphql-core completes every selected field of every object one call at a time. The
+all-fields tournament view is ~400 fields. Completing them costs more than reading the view, which
+is cached per tournament version and viewer (REST's answer too).
 
 An object whose content is a fixed value says so with a ``completion_key`` attribute: the
 value's fingerprint. Its completed result is then kept per key and selection. The next request
@@ -162,10 +161,10 @@ class ReusingExecutionContext(StrawberryGraphQLCoreExecutionContext):
 class TextValidationCache(SchemaExtension):
     """Strawberry's ``ValidationCache``, keyed by the query's text, not its parsed document.
 
-    Per request, hashing the document and rules cost ~0.3 ms.
-    That was an eighth of the whole tournament query. The schema and its rules are fixed. So the
-    text decides the errors. The document's shape is bounded first (``apikit.graphql_limits``).
-    A document over a limit is not validated further."""
+    Per request, hashing the document and rules cost ~0.3 ms. That was an eighth of the whole
+    tournament query. The schema and its rules are fixed. So the text decides the errors. The
+    document's shape is bounded first (``apikit.graphql_limits``). A document over a limit is not
+    validated further."""
 
     found: OrderedDict[str, list[GraphQLError]] = OrderedDict()
     size = 256

@@ -132,7 +132,7 @@ class Page:
     def check(self) -> None:
         """Refuse bad arguments before anything is read.
 
-        It asks for the ``bounds`` of an empty list."""
+        Computing the ``bounds`` of an empty list checks them."""
         self.bounds(0)
 
 

@@ -189,8 +189,8 @@ def add_components(
 ) -> dict[str, object]:
     """The registered shapes' components.
 
-    This hook runs before drf-spectacular's enum hook. That hook names their enums as
-    any other's."""
+    This hook runs before drf-spectacular's enum hook. That hook names their enums as any
+    other's."""
     for shape in COMPONENTS:
         made = openapi_schema(shape, _reference)
         component = ResolvedComponent(shape.__name__, ResolvedComponent.SCHEMA, made, shape)

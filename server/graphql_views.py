@@ -1,10 +1,10 @@
 """``/graphql/`` over HTTP, and the GraphQL socket (graphql-transport-ws).
 
-Every refusal is coded as REST's are (docs/graphql.md). Take a request the server cannot take:
+Every refusal is coded as REST's are (docs/graphql.md). Some requests the server cannot take:
 a body too big, not JSON, nested too deep, not one operation, a mutation over ``GET``, an
-unknown ``operationName``. It is answered with GraphQL's ``errors`` and REST's status. Each
-error has ``extensions.code`` and ``details``. It is never strawberry's plain text or Django's
-HTML page.
+unknown ``operationName``. Each is answered with GraphQL's ``errors`` and REST's status, never
+with strawberry's plain text or Django's HTML page. Each error has ``extensions.code`` and
+``details``.
 
 A browser's ``GET /graphql/`` gets GraphiQL from our own page
 (``server/templates/graphiql/graphiql.html``). Its scripts and styles are vendored in

@@ -1,7 +1,7 @@
 """URLs: admin, the versioned API (`/api/v1/`) with its schema and docs, and GraphQL (`/graphql/`).
 
-Also the web client with its translations. `/jsi18n/` is Django's JavaScript catalogue of the
-`djangojs` gettext domain. `/glossary.json` holds the game's terms in every language."""
+They also serve the web client with its translations. `/jsi18n/` is Django's JavaScript catalogue of
+the `djangojs` gettext domain. `/glossary.json` holds the game's terms in every language."""
 
 from __future__ import annotations
 
