@@ -52,7 +52,7 @@ REASONS = {414: "URI Too Long", 431: "Request Header Fields Too Large", 400: "Ba
 
 
 def refusal_body(path: bytes, code: str, message: str, details: Mapping[str, object]) -> bytes:
-    """The JSON of a refusal, in GraphQL's shape under ``/graphql/``."""
+    """The JSON of a refusal: GraphQL's error shape under ``/graphql/``, else REST's."""
     error = {"code": code, "message": message, "details": details}
     if path.startswith(b"/graphql"):
         graphql = {"message": message, "extensions": {"code": code, "details": details}}
