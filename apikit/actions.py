@@ -1,12 +1,16 @@
 """One declaration per action, two transports made from it.
 
-An ``Action`` names what a caller may do: the identifiers REST takes in its path (``Ident``),
-the body it validates (a DRF serializer: REST's request schema and GraphQL's input type both come
-from it), the service call (``run``), what it answers (REST's body; GraphQL's payload field is
-built from that body by ``Result.of``) and its throttle scope. ``rest_view`` makes the REST view of
-one path from its actions; ``mutation`` makes the GraphQL mutation, whose one ``input`` argument
-is generated from the identifiers and the serializer, and whose payload carries the result or the
-refusal as typed ``UserError`` s (``apikit.graphql``). Adding an action is one declaration.
+An ``Action`` names what a caller may do. It declares:
+
+- the identifiers REST takes in its path (``Ident``);
+- the body it validates, a DRF serializer (REST's request schema and GraphQL's input type);
+- the service call (``run``);
+- what it answers: REST's body, from which ``Result.of`` builds GraphQL's payload field;
+- its throttle scope.
+
+``rest_view`` makes one path's REST view from its actions. ``mutation`` makes the GraphQL mutation.
+The identifiers and serializer make its one ``input`` argument. Its payload carries the result, or
+the refusal as typed ``UserError`` s (``apikit.graphql``). Adding an action is one declaration.
 """
 
 from __future__ import annotations
@@ -46,9 +50,10 @@ MAX_INT = 2**31 - 1
 
 @dataclass(frozen=True)
 class Ident:
-    """An identifier REST reads from its path (``name``) and GraphQL from the input (``field``,
-    by default the same name). An object's number that GraphQL shows as a ``Node``'s global id
-    names the ``nodes`` (type names) whose ``id`` it takes there (``apikit.global_ids``)."""
+    """An identifier REST reads from its path (``name``) and GraphQL from the input (``field``).
+
+    ``field`` defaults to ``name``. GraphQL may show an object's number as a ``Node``'s global
+    id. Then ``nodes`` names the types whose ``id`` it takes (``apikit.global_ids``)."""
 
     name: str
     type: type
@@ -63,8 +68,10 @@ class Ident:
 
 @dataclass(frozen=True)
 class Call:
-    """One call of an action: the caller's ``Authorization`` value and the valid input (the
-    body's fields and the path's identifiers); ``memo`` keeps what was worked out from them."""
+    """One call of an action: the caller's ``Authorization`` value and the valid input.
+
+    The input holds the body's fields and path's identifiers. ``memo`` keeps what was worked
+    out from them."""
 
     authorization: str
     data: dict[str, Any]
@@ -101,8 +108,9 @@ class Action:
     operation: Operation | None = None
 
     def perform(self, authorization: str, body: object, path: Mapping[str, object]) -> object:
-        """Validate ``body`` (REST's ``invalid``), then run the service with it and ``path``
-        (the identifiers by their input names)."""
+        """Validate ``body`` (REST's ``invalid``), then run the service with it and ``path``.
+
+        ``path`` holds the identifiers by their input names."""
         data: dict[str, Any] = {}
         if self.body is None:
             refuse_unknown(body, allowed=[])  # a body to an action that takes none is a bug too
@@ -115,23 +123,25 @@ class Action:
 
 @dataclass(frozen=True)
 class Answer:
-    """What an action answers: REST's body (OpenAPI: ``response``) and GraphQL's payload field
-    (``result``), both the one shape the service call returns."""
+    """What an action answers: the shape its service returns.
+
+    It is REST's body (OpenAPI: ``response``) and GraphQL's payload field (``result``)."""
 
     result: Result
     response: Any
 
 
 def result(field: str, kind: type[Shape], description: str) -> Answer:
-    """The payload field ``field``: the shape the action returns, as REST renders it."""
+    """The payload field ``field``: the action's shape, as REST renders it."""
     return Answer(Result(field, shapes.graphql_type(kind), description, lambda body, _: body), kind)
 
 
 def declare(
     name: str, description: str, run: Callable[[Call], object], answer: Answer, **options: object
 ) -> Action:
-    """An action answering ``answer`` (``options``: the path, body, throttle, … of ``Action``,
-    or a preset's)."""
+    """An action answering ``answer``.
+
+    ``options``: ``Action``'s path, body, throttle, …, or a preset's."""
     return Action(name, description, run, answer.result, **{"response": answer.response, **options})
 
 
@@ -139,8 +149,10 @@ def declare(
 
 
 def rest_view(name: str, actions: tuple[Action, ...], base: type[APIView]) -> type[APIView]:
-    """The view of one path: a handler per action's method, throttled by that action's scope
-    (the base's own methods, such as a list's GET, keep the base's throttles)."""
+    """One path's view: a handler per action's method.
+
+    Each handler is throttled by its action's scope. The base's own methods, such as a list's
+    GET, keep the base's throttles."""
     namespace: dict[str, Any] = {"__module__": base.__module__}
     scopes = {action.method.upper(): action.throttle for action in actions}
     for action in actions:
@@ -228,7 +240,7 @@ def _lower_camel(name: str) -> str:
 
 
 def payload_type(action: Action) -> type:
-    """``NamePayload``: the result (null when refused) and the refusal's errors."""
+    """``NamePayload``: the result (null when refused) and the errors."""
     result = action.result
     namespace = {
         "__annotations__": {result.field: Optional[result.type], "errors": list[UserError]},  # noqa: UP045
@@ -240,8 +252,9 @@ def payload_type(action: Action) -> type:
 
 
 def throttle(info: strawberry.Info, scope: type[ScopeThrottle] | None) -> None:
-    """REST's ``throttled`` (``details.retry_after`` in seconds) past the scope's rate: one
-    budget per client address for REST and GraphQL alike."""
+    """REST's ``throttled`` past the scope's rate (``details.retry_after``: seconds).
+
+    REST and GraphQL share one budget per client address."""
     request = context_value(info.context, "request")  # on the socket: its consumer
     if scope is None or request is None:
         return
@@ -262,7 +275,7 @@ InputField = tuple[str, object, str, bool]
 
 
 def input_type(name: str, action: Action) -> type:
-    """The GraphQL input of ``action``: its path identifiers, then its body's fields."""
+    """``action``'s GraphQL input: path identifiers, then body fields."""
     fields: list[InputField] = [
         (ident.input_name, ident.type, ident.description, True)
         if not ident.nodes
@@ -346,8 +359,10 @@ def describe(name: str, declared: serializers.Field) -> str:
 
 
 def plain_input(value: object) -> object:
-    """An input object as the JSON REST's body would be: enums as their values, a field left
-    out (or null) absent, as REST reads a field not sent."""
+    """An input object as REST's JSON body would be.
+
+    Enums become their values. A field left out (or null) is absent, as REST reads a field not
+    sent."""
     if isinstance(value, list):
         return [plain_input(item) for item in value]
     if isinstance(value, enum.Enum):

@@ -1,14 +1,15 @@
 """The WebSocket contract, declared next to each socket and rendered as one AsyncAPI 3.0 document.
 
-A socket's module declares what it carries (``Socket``): its address, the messages the server
-sends and those it takes, and the codes it closes with; ``declare_socket`` registers it. The
-document (``asyncapi_document``) describes the server as the application: an operation
-``send…`` for what it sends, ``receive…`` for what it takes. A message's payload is a JSON schema
-(AsyncAPI's default schema format); a shape's payload is made from the shape's own declaration
-(``shape_payload``), so the stream's frames and the REST answers cannot drift apart.
+A socket's module declares what it carries (``Socket``). That is its address, the messages the
+server sends and those it takes, and the codes it closes with. ``declare_socket`` registers it.
 
-Close codes have no field of their own in AsyncAPI: each channel lists them under
-``x-close-codes`` (and in its description).
+The document (``asyncapi_document``) describes the server as the application. An operation
+``send…`` is for what it sends, ``receive…`` for what it takes. A message's payload is a JSON
+schema (AsyncAPI's default schema format). A shape's payload is made from the shape's own
+declaration (``shape_payload``). So stream frames and REST answers cannot drift apart.
+
+AsyncAPI has no field for close codes. Each channel lists them under ``x-close-codes`` (and in its
+description).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ ASYNCAPI_VERSION = "3.0.0"
 
 @dataclass(frozen=True)
 class Message:
-    """One kind of frame: its name (the component's), a one-line summary, its JSON schema."""
+    """One kind of frame: its component's name, a one-line summary, its JSON schema."""
 
     name: str
     summary: str
@@ -38,9 +39,11 @@ class CloseCode:
 
 @dataclass(frozen=True)
 class Socket:
-    """A WebSocket endpoint: ``address`` with ``{parameters}``, its query parameters (name:
-    description), the frames the server ``sends`` and those it ``receives``, its close codes,
-    and what a client offers in ``Sec-WebSocket-Protocol`` (``subprotocol``, in words)."""
+    """A WebSocket endpoint, at ``address`` with ``{parameters}``.
+
+    Its query parameters map a name to a description. ``sends``: the server's frames;
+    ``receives``: the client's. ``subprotocol`` says, in words, what a client offers in
+    ``Sec-WebSocket-Protocol``."""
 
     name: str
     title: str
@@ -59,7 +62,7 @@ SOCKETS: dict[str, Socket] = {}
 
 
 def declare_socket(socket: Socket) -> Socket:
-    """Register a socket's declaration (from its module, at import); returns it."""
+    """Register a socket's declaration (from its module, at import)."""
     SOCKETS[socket.name] = socket
     return socket
 
@@ -68,8 +71,10 @@ def declare_socket(socket: Socket) -> Socket:
 
 
 def shape_payload(cls: type[Shape], **extra: dict[str, object]) -> dict[str, object]:
-    """A shape's JSON schema (its nested shapes inlined), with ``extra`` properties in front
-    (required): the stream's frame is the shape's keys after ``"type"``."""
+    """A shape's JSON schema, its nested shapes inlined.
+
+    The required ``extra`` properties come first. (The stream's frame is the shape's keys after
+    ``"type"``.)"""
     made = json_schema(openapi_schema(cls, lambda nested: shape_payload(nested)))
     own, required = made["properties"], made.get("required", [])
     assert isinstance(own, dict) and isinstance(required, list)  # openapi_schema's
@@ -81,7 +86,7 @@ def json_schema(node: dict[str, object]) -> dict[str, object]: ...
 @overload
 def json_schema(node: object) -> object: ...
 def json_schema(node: object) -> object:
-    """OpenAPI 3.0's schema dialect as JSON Schema: ``nullable`` becomes a ``null`` type."""
+    """OpenAPI 3.0's schema dialect as JSON Schema (``nullable``: a ``null`` type)."""
     if isinstance(node, list):
         return [json_schema(item) for item in node]
     if not isinstance(node, dict):

@@ -1,10 +1,12 @@
 """GraphQL enums made from the values the server already knows (its choices and constants).
 
-``enum_of`` is the one maker: a declared enum's members are its values upper-cased (``City`` →
-``CITY``, ``beach_cup`` → ``BEACH_CUP``) and its Python values are the values themselves, so a
-resolver hands a service the very string REST would. The input types of ``apikit.actions`` find
-the enum of a serializer's ``ChoiceField`` by its choices (``enum_for``): a choice set without a
-declared enum fails at import, never silently as a string.
+``enum_of`` is the one maker. A declared enum's members are its values upper-cased (``City`` →
+``CITY``, ``beach_cup`` → ``BEACH_CUP``). Its Python values are the values themselves. So a
+resolver hands a service the very string REST would.
+
+The input types of ``apikit.actions`` find the enum of a serializer's ``ChoiceField`` by its
+choices (``enum_for``). A choice set without a declared enum fails at import. It is never
+silently a string.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ def member_name(value: str) -> str:
 
 
 def enum_of(name: str, values: Iterable[str], description: str) -> Any:
-    """A strawberry enum named ``name`` whose members are ``values`` (registered by them;
-    ``Any``: arguments are annotated with it)."""
+    """A strawberry enum named ``name`` whose members are ``values``, registered by them.
+
+    It returns ``Any`` because arguments are annotated with it."""
     chosen = list(values)
     python = enum.Enum(name, [(member_name(v), v) for v in chosen])  # type: ignore[misc]
     made: type[enum.Enum] = strawberry.enum(python, description=description)

@@ -1,23 +1,26 @@
 """Event kinds typed from one declaration each: a ``TypedDict`` per kind's payload.
 
-A log of events (``{"seq", "kind", "payload"}``, the envelope's ``Shape``) declares its kinds
-once (``EventKinds``: kind → the payload's ``TypedDict``, written where the payload is built);
-every rendering is made from that:
+A log of events declares its kinds once (``EventKinds``). Its envelope's ``Shape`` is
+``{"seq", "kind", "payload"}``. ``EventKinds`` maps each kind to the payload's ``TypedDict``,
+written where the payload is built. Every rendering is made from that:
 
-- OpenAPI (``openapi_components``): each kind's payload a component (``<Kind><payload>``), each
-  kind's envelope a component (``<Kind><variant>``: ``seq``, ``kind`` of that one value, its
-  payload), the envelope's component a ``oneOf`` of them discriminated by ``kind`` (a mapping);
-  payloads that carry their own ``kind`` (a match's events) are a union too (``payload_union``);
-- AsyncAPI (``json_components``): the same components in JSON Schema (``nullable`` as a ``null``
-  type, nested shapes inlined; AsyncAPI's ``discriminator`` is the property's name);
-- GraphQL (``graphql_types``): the envelope an interface (``seq``, ``kind`` and the old JSON
-  ``payload``, deprecated), each kind an object type implementing it whose fields are the
-  payload's, camelCase (a ``skip`` field, the envelope's own, left out).
+- OpenAPI (``openapi_components``). Each kind's payload is a component (``<Kind><payload>``).
+  Each kind's envelope is a component (``<Kind><variant>``): ``seq``, ``kind`` of that one
+  value, its payload. The envelope's component is a ``oneOf`` of them, discriminated by ``kind``
+  (a mapping). Payloads that carry their own ``kind`` (a match's events) are a union too
+  (``payload_union``).
+- AsyncAPI (``json_components``): the same components in JSON Schema. ``nullable`` becomes a
+  ``null`` type, and nested shapes are inlined. AsyncAPI's ``discriminator`` is the property's
+  name.
+- GraphQL (``graphql_types``). The envelope is an interface: ``seq``, ``kind`` and the old JSON
+  ``payload``, deprecated. Each kind is an object type implementing it. Its fields are the
+  payload's, camelCase. A ``skip`` field, the envelope's own, is left out.
 
-A payload's field may be ``Annotated`` with an ``About`` (its description, GraphQL's name) or a
-type (the type the schemas state for an ``Any``: a card's uid is an ``int`` on this server). A
-nested ``TypedDict`` is a component (an object type) of its own name; a nested ``Shape`` is the
-shape's; the union of another log's payloads (``Event``) is that log's ``payload_union``.
+A payload's field may be ``Annotated`` with an ``About``: its description and GraphQL's name. Or
+it may be annotated with the type the schemas state for an ``Any``. (A card's uid is an ``int``
+on this server.) A nested ``TypedDict`` is a component (an object type) of its own name. A
+nested ``Shape`` is the shape's. The union of another log's payloads (``Event``) is that log's
+``payload_union``.
 """
 
 from __future__ import annotations
@@ -59,8 +62,10 @@ class About:
 
 @dataclasses.dataclass(frozen=True)
 class EventKinds:
-    """A log's kinds: ``kinds`` maps each to its payload's ``TypedDict`` (``None``: the hidden
-    placeholder's ``null``); ``shape`` is the envelope (``name`` its union's name)."""
+    """A log's kinds.
+
+    ``kinds`` maps each to its payload's ``TypedDict``. ``None`` is the hidden placeholder's
+    ``null``. ``shape`` is the envelope; ``name``, its union's name."""
 
     name: str
     shape: type[Shape]
@@ -83,8 +88,9 @@ LOGS: list[EventKinds] = []
 
 
 def declare_events(kinds: EventKinds) -> EventKinds:
-    """Register a log's kinds (the OpenAPI hook, the AsyncAPI document and the GraphQL schema
-    read ``LOGS``); returns it."""
+    """Register a log's kinds in ``LOGS``.
+
+    The OpenAPI hook, the AsyncAPI document and the GraphQL schema read them there."""
     if all(known.name != kinds.name for known in LOGS):
         LOGS.append(kinds)
         ELSEWHERE[kinds.shape] = lambda: graphql_types(kinds)[0]
@@ -110,8 +116,9 @@ _KEYS: dict[type, tuple[Key, ...]] = {}
 
 
 def keys_of(payload: type) -> tuple[Key, ...]:
-    """A ``TypedDict``'s keys in declaration order, its bases' last (the events' key order:
-    ``Stated``'s board values come after the event's own)."""
+    """A ``TypedDict``'s keys in declaration order, its bases' last.
+
+    That is the events' key order. ``Stated``'s board values come after the event's own."""
     found = _KEYS.get(payload)
     if found is None:
         hints = typing.get_type_hints(payload, include_extras=True)
@@ -137,8 +144,10 @@ def _key(name: str, hint: object, required: bool) -> Key:
 
 
 def _stated(kind: object) -> object:
-    """The type the schemas state: an ``Annotated`` type's stated one (a type or a ``Literal``
-    among its extras), else its own."""
+    """The type the schemas state.
+
+    An ``Annotated`` type may state one among its extras: a type or a ``Literal``. Else it is
+    the type itself."""
     while typing.get_origin(kind) is typing.Annotated:
         stated, *metadata = typing.get_args(kind)
         extras = [x for x in metadata if isinstance(x, type) or typing.get_origin(x)]
@@ -162,7 +171,7 @@ def _optional(kind: object) -> tuple[object, bool]:
 
 
 def _union_of(kind: object) -> EventKinds | None:
-    """The log whose payloads ``kind`` (a union of ``TypedDict``s) is."""
+    """The log whose payloads are ``kind``, a union of ``TypedDict``s."""
     if typing.get_origin(kind) not in (Union, types.UnionType):
         return None
     members = set(typing.get_args(kind))
@@ -180,8 +189,10 @@ def _description(payload: type) -> str:
 
 
 def openapi_components(log: EventKinds, ref: Ref) -> dict[str, dict[str, object]]:
-    """Every component of ``log``: its union, each kind's envelope and payload, the payloads'
-    union and every nested object (``ref(x)``: the reference of a component or shape)."""
+    """Every component of ``log``.
+
+    That is its union, each kind's envelope and payload, the payloads' union, and every nested
+    object. ``ref(x)`` is the reference of a component or shape."""
     made: dict[str, dict[str, object]] = {}
     variants: dict[str, str] = {}
     envelope = {f.name: f.meta.description for f in fields_of(log.shape)}
@@ -226,7 +237,9 @@ def _null_payload() -> dict[str, object]:
 def _object_components(
     payload: type, ref: Ref, made: dict[str, dict[str, object]], name: str | None = None
 ) -> None:
-    """``payload``'s component (named ``name``, else its class's) and its nested objects'."""
+    """``payload``'s component and its nested objects'.
+
+    It is named ``name``, else after its class."""
     name = name or payload.__name__
     if name in made:
         return
@@ -246,7 +259,9 @@ def _object_components(
 
 
 def _nested(kind: object) -> list[type]:
-    """The ``TypedDict``s a type holds (not another log's payloads: that log's own)."""
+    """The ``TypedDict``s a type holds.
+
+    Another log's payloads are left out: they are that log's own."""
     kind = _stated(kind)
     if is_payload(kind):
         return [kind]
@@ -305,9 +320,10 @@ def openapi_ref(target: EventKinds | type) -> dict[str, object]:
 
 
 def json_components(root: str) -> dict[str, object]:
-    """The components ``root`` (a log's union) needs, as AsyncAPI's JSON Schema: nested shapes
-    inlined, the others under ``#/components/schemas``, AsyncAPI's discriminator (the
-    property's name)."""
+    """The components ``root`` (a log's union) needs, as AsyncAPI's JSON Schema.
+
+    Nested shapes are inlined, the others put under ``#/components/schemas``. The discriminator
+    is AsyncAPI's: the property's name."""
     from apikit.asyncapi import json_schema, shape_payload
 
     def ref(target: EventKinds | type) -> dict[str, object]:
@@ -350,7 +366,9 @@ _INTERFACES: dict[str, tuple[type, list[type]]] = {}
 
 
 def graphql_types(log: EventKinds) -> tuple[type, list[type]]:
-    """The interface of ``log``'s envelope and an object type per kind (made once)."""
+    """The interface of ``log``'s envelope, and an object type per kind.
+
+    They are made once."""
     made = _INTERFACES.get(log.name)
     if made is None:
         interface = _interface(log)
@@ -359,7 +377,9 @@ def graphql_types(log: EventKinds) -> tuple[type, list[type]]:
 
 
 def every_graphql_type() -> list[type]:
-    """Every kind's object type of every log (the schema lists them: no field returns one)."""
+    """Every kind's object type of every log.
+
+    The schema lists them, since no field returns one."""
     return [variant for log in LOGS for variant in graphql_types(log)[1]]
 
 
@@ -396,7 +416,7 @@ def _python_name(key: Key) -> str:
 
 
 def _payload_field(key: Key, shape: type[Shape] | None, kind: str) -> object:
-    """A field read from the envelope's payload (``shape``), or from a nested object's dict."""
+    """A field read from the envelope's payload (``shape``) or a nested object's dict."""
     convert = _converter(key.type)
     name = key.name
 
@@ -441,9 +461,11 @@ def _graphql_plain(kind: object) -> object:
 
 
 def _enum_or_text(values: tuple[object, ...]) -> type:
-    """A ``Literal`` of a few words: the enum declared for exactly them (``apikit.enums``; a
-    match's side ``MatchSide``), a single word (a kind's own) a ``String``. A ``LookupError``
-    for a new set of words with no enum declared: declare one (``enum_of``)."""
+    """The GraphQL type of a ``Literal`` of a few words.
+
+    That is the enum declared for exactly them (``apikit.enums``), such as ``MatchSide``. A
+    single word, a kind's own, is a ``String``. A new set of words with no enum declared raises
+    ``LookupError``. Declare one with ``enum_of``."""
     return str if len(values) < 2 else enum_for(values)
 
 
@@ -464,8 +486,10 @@ def _object(payload: type) -> type:
 
 
 def _converter(kind: object) -> Callable[[object], object] | None:
-    """How a stored value becomes what its GraphQL type resolves: a shape's dict the shape, a
-    payload of another log its envelope (``seq`` + its ``seq_offset``)."""
+    """How a stored value becomes what its GraphQL type resolves.
+
+    A shape's dict becomes the shape. A payload of another log becomes its envelope. Its
+    ``seq`` is shifted by that log's ``seq_offset``."""
     kind, _nullable = _optional(kind)
     log = _union_of(kind)
     if log is not None:

@@ -1,10 +1,12 @@
-"""An id GraphQL takes as the object's global ``ID`` (issue 41): the ``id`` a ``Node`` carries
-(``TournamentView:7`` in base64), or, deprecated until the next release, the plain number (its
-``databaseId``, what the argument took as an ``Int``). ``apikit.actions`` types an action's id
-inputs so (``Ident.nodes``, ``Action.nodes``); a query's argument reads one with ``number_of``.
+"""An id GraphQL takes as the object's global ``ID`` (issue 41).
 
-An ``Int`` variable may still stand where such an id is taken (``NumberVariables``): a document
-written for the ``Int`` arguments keeps working for one release, deprecated."""
+That is the ``id`` a ``Node`` carries (``TournamentView:7`` in base64). Until the next release it
+may also be the plain number, deprecated. (That is its ``databaseId``, what the argument took as
+an ``Int``.) ``apikit.actions`` types an action's id inputs so (``Ident.nodes``,
+``Action.nodes``). A query's argument reads one with ``number_of``.
+
+An ``Int`` variable may still stand where such an id is taken (``NumberVariables``). So a
+document written for the ``Int`` arguments keeps working for one release, deprecated."""
 
 from __future__ import annotations
 
@@ -39,9 +41,11 @@ def number_of(value: None, field: str, nodes: tuple[str, ...]) -> None: ...
 @overload
 def number_of(value: str | int, field: str, nodes: tuple[str, ...]) -> int: ...
 def number_of(value: str | int | None, field: str, nodes: tuple[str, ...]) -> int | None:
-    """The object's number ``value`` names: a global id of one of ``nodes``, or the number
-    itself (deprecated). Anything else, a global id of another type included, is ``invalid``
-    with ``field`` named (REST's field errors), before anything is read or written."""
+    """The object's number that ``value`` names.
+
+    ``value`` is a global id of one of ``nodes``, or the number itself (deprecated). Anything
+    else is ``invalid``, a global id of another type included. The error names ``field`` (REST's
+    field errors). It is raised before anything is read or written."""
     if value is None:
         return None
     text = str(value)
@@ -67,7 +71,7 @@ def _plain(text: str) -> int | None:
 
 
 def described(text: str, nodes: tuple[str, ...]) -> str:
-    """An id input's description: what it names, the global id it takes, the deprecated form."""
+    """An id input's description, its deprecated form included."""
     kinds = " or ".join(f"`{node}`" for node in nodes)
     return (
         f"{text.rstrip('.')}: its global `id` (of a {kinds}). Deprecated: its number "
@@ -79,15 +83,17 @@ def described(text: str, nodes: tuple[str, ...]) -> str:
 
 
 class NumberVariablesRule(VariablesInAllowedPositionRule):
-    """graphql-core's rule, but an ``Int`` variable may stand where an ``ID`` is taken, as an
-    ``Int`` literal may (deprecated: the id arguments and inputs were ``Int`` s)."""
+    """graphql-core's rule, but an ``Int`` variable may stand where an ``ID`` is taken.
+
+    An ``Int`` literal may, too. Both are deprecated: the id arguments and inputs were
+    ``Int`` s."""
 
     def leave_operation_definition(self, operation: OperationDefinitionNode, *args: object) -> None:
         self.widened = set(self._widened(operation))
         super().leave_operation_definition(operation, *args)
 
     def _widened(self, operation: OperationDefinitionNode) -> Iterator[int]:
-        """The variable usages allowed once an ``Int`` variable reads as an ``ID``."""
+        """The variable usages allowed when an ``Int`` reads as an ``ID``."""
         schema = self.context.schema
         declared = {d.variable.name.value: d for d in operation.variable_definitions or ()}
         for usage in self.context.get_recursive_variable_usages(operation):
@@ -120,7 +126,7 @@ def _as_id(kind: GraphQLType | None) -> GraphQLType | None:
 
 
 class NumberVariables(SchemaExtension):
-    """Validates with ``NumberVariablesRule`` in the place of graphql-core's own rule."""
+    """Validates with ``NumberVariablesRule`` instead of graphql-core's rule."""
 
     def on_operation(self) -> Iterator[None]:
         context = self.execution_context

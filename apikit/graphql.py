@@ -1,9 +1,11 @@
-"""What every app's GraphQL shares: the typed ``UserError`` s of mutation payloads, pages
-(Relay-style connections with offset cursors and a size cap), and the caller's identity.
+"""What every app's GraphQL shares.
 
-A refused mutation answers its payload with ``errors`` (REST's ``code`` and ``message``, the
-details typed: ``user_errors``); a refused query field is a GraphQL error whose ``extensions``
-carry the same ``code`` and ``details`` (``server.schema`` adds them).
+It holds the typed ``UserError`` s of mutation payloads, and the caller's identity. It also holds
+pages: Relay-style connections with offset cursors and a size cap.
+
+A refused mutation answers its payload with ``errors`` (``user_errors``). They carry REST's
+``code`` and ``message``, the details typed. A refused query field is a GraphQL error. Its
+``extensions`` carry the same ``code`` and ``details`` (``server.schema`` adds them).
 """
 
 from __future__ import annotations
@@ -50,8 +52,10 @@ class UserError:
 
 
 def user_errors(body: dict[str, object]) -> list[UserError]:
-    """REST's error body as typed errors: ``invalid`` with field messages becomes one error per
-    message at its field's path; any other body one error whose details are listed facts."""
+    """REST's error body as typed errors.
+
+    ``invalid`` with field messages becomes one error per message, at its field's path. Any
+    other body becomes one error whose details are listed facts."""
     code, message, details = str(body["code"]), str(body["message"]), body["details"]
     if code == "invalid" and isinstance(details, dict) and _all_messages(details):
         found = list(_field_errors(details, []))
@@ -104,8 +108,9 @@ def _text(value: object) -> str | None:
 
 
 def error_body_of(error: Exception) -> dict[str, object]:
-    """The REST body of an ``ApplicationError`` or a DRF validation error; anything else is
-    re-raised (a bug is not a refusal)."""
+    """REST's body for an ``ApplicationError`` or DRF validation error.
+
+    Anything else is re-raised: bugs are not refusals."""
     if isinstance(error, ApplicationError):
         return error.as_dict()
     if isinstance(error, exceptions.ValidationError):
@@ -114,7 +119,7 @@ def error_body_of(error: Exception) -> dict[str, object]:
 
 
 def _plain(detail: object) -> object:
-    """DRF's ``ErrorDetail`` strings (and their containers) as plain JSON values."""
+    """DRF's ``ErrorDetail`` strings and their containers, as plain JSON."""
     if isinstance(detail, dict):
         return {str(key): _plain(value) for key, value in detail.items()}
     if isinstance(detail, list):
@@ -150,7 +155,9 @@ def cursor_of(offset: int) -> str:
 
 
 def offset_of(cursor: str | None) -> int:
-    """The offset after ``cursor`` (0 without one); a cursor we did not make is ``invalid``."""
+    """The offset after ``cursor`` (0 without one).
+
+    A cursor we did not make is ``invalid``."""
     if cursor is None:
         return 0
     try:
@@ -183,8 +190,9 @@ def connection(items: Sequence[T], *, offset: int, total: int) -> Connection[T]:
 
 
 def authorization(info: strawberry.Info) -> str:
-    """The caller's ``Authorization`` value: the HTTP header, or on the socket the
-    ``connection_init`` payload's ``Authorization``."""
+    """The caller's ``Authorization`` value.
+
+    Over HTTP, that is the header. On the socket, it is the ``connection_init`` payload's."""
     context = info.context
     params = context_value(context, "connection_params")
     if isinstance(params, dict):
@@ -196,11 +204,11 @@ def authorization(info: strawberry.Info) -> str:
 
 
 def require_known_caller(info: strawberry.Info) -> None:
-    """Refuse an unknown ``Authorization`` token (``bad_token``) as every REST endpoint does.
+    """Refuse an unknown ``Authorization`` token (``bad_token``), as REST does.
 
-    The check comes with the request's context (``server.graphql_views`` puts the tournaments'
-    token reader there as ``check_caller``): an app with no token of its own (the cards) refuses
-    a bad one without importing the app that knows them."""
+    The check comes with the request's context, as ``check_caller``. (``server.graphql_views``
+    puts the tournaments' token reader there.) So an app with no token of its own, the cards,
+    refuses a bad one. It need not import the tokens' app."""
     check = context_value(info.context, "check_caller")
     if callable(check):
         check(authorization(info))
@@ -214,8 +222,10 @@ def context_value(context: object, name: str) -> object:
 
 
 def selects(info: strawberry.Info, name: str) -> bool:
-    """Whether the field being resolved selects a field ``name`` anywhere below it (through
-    fragments too): a resolver leaves out what a costly field would need when nothing asks."""
+    """Whether the field being resolved selects a field ``name`` anywhere below it.
+
+    Fragments are searched too. A resolver leaves out a costly field's work when nothing asks
+    for it."""
     raw = info._raw_info
     pending = [node.selection_set for node in raw.field_nodes]
     seen: set[str] = set()

@@ -1,21 +1,21 @@
 """A query's cost, bounded before it runs (``query_too_costly``).
 
-Depth, aliases and tokens bound a document's size, not the rows it reads: fifteen aliases of
-``cards(first: 100)`` are within all three and answer 1,500 cards. The cost counts the items a
-query may return from its pages:
+Depth, aliases and tokens bound a document's size, not the rows it reads. Fifteen aliases of
+``cards(first: 100)`` are within all three limits, yet answer 1,500 cards. So the cost counts
+the items a query may return from its pages:
 
-- a paged field (a connection: one with ``first``) costs its ``first`` (or ``last``) times the
-  product of the pages around it (``cardSets(first: 10) { … }`` inside nothing costs 10;
-  ``leagues(first: 10) { … }`` holding a page of 20 costs 10 + 10 x 20);
-- a size given by a variable is charged at its ceiling (``CEILINGS``: the validation is cached
-  per document text, before the variables are known); left out, at its default (``DEFAULTS``,
-  ``apikit.graphql_pages``);
-- a list without pages (a tournament's parks, a hand of cards) multiplies the pages inside it by
-  ``LIST_FACTOR``; a connection's ``edges`` are its page, already charged;
-- everything else is free.
+- A paged field (a connection: one with ``first``) costs its ``first`` (or ``last``). That is
+  multiplied by the pages around it. ``cardSets(first: 10) { … }`` inside nothing costs 10.
+  ``leagues(first: 10) { … }`` holding a page of 20 costs 10 + 10 x 20.
+- A size given by a variable is charged at its ceiling (``CEILINGS``). Validation is cached per
+  text, before variables are known. A size left out is charged at its default (``DEFAULTS``,
+  ``apikit.graphql_pages``).
+- A list without pages (a tournament's parks, a hand of cards) multiplies the pages inside it by
+  ``LIST_FACTOR``. A connection's ``edges`` are its page, already charged.
+- Everything else is free.
 
-A document whose operation costs more than ``MAX_COST`` is refused, with ``details.cost`` and
-``details.budget``, before any resolver runs.
+An operation costing more than ``MAX_COST`` is refused before any resolver runs. The error
+carries ``details.cost`` and ``details.budget``.
 """
 
 from __future__ import annotations
@@ -53,9 +53,9 @@ SIZES = ("first", "last")
 class QueryCostRule(ValidationRule):
     """Refuses an operation whose cost is over ``MAX_COST`` (``query_too_costly``).
 
-    A cost is linear in the multiplier it is walked with, so each fragment's cost is computed
-    once, at a multiplier of 1, and scaled at every spread: a walk that followed every spread
-    took 2^n steps for n levels of ``fragment Fi { ...Fi+1 ...Fi+1 }``."""
+    A cost is linear in its walk's multiplier. So each fragment's cost is computed once, at a
+    multiplier of 1, and scaled at every spread. (A walk that followed every spread took 2^n
+    steps for n levels of ``fragment Fi { ...Fi+1 ...Fi+1 }``.)"""
 
     def __init__(self, context: ValidationContext) -> None:
         super().__init__(context)
@@ -143,8 +143,10 @@ class QueryCostRule(ValidationRule):
 
 
 def page_size(node: FieldNode, field: GraphQLField, where: tuple[str, str]) -> int:
-    """The size a paged field is charged at: its ``first`` or ``last`` literal (the larger if
-    both: the resolver refuses that anyway), its ceiling for a variable, else its default."""
+    """The size a paged field is charged at.
+
+    That is its ``first`` or ``last`` literal, the larger if both (the resolver refuses that
+    anyway). A variable is charged at its ceiling. A size left out is charged at its default."""
     sizes = [a.value for a in node.arguments or () if a.name.value in SIZES]
     if any(not isinstance(size, IntValueNode) for size in sizes):
         return CEILINGS.get(where, MAX_PAGE)  # a variable (or null): unknown when validated

@@ -1,12 +1,13 @@
 """GraphQL's execution, with the completed objects of fixed content reused (``Completions``).
 
-graphql-core completes every selected field of every object one call at a time: the all-fields
-tournament view is ~400 fields, and completing them costs more than reading the view (which is
-cached per tournament version and viewer, REST's answer too). An object whose content is a
-fixed value says so with a ``completion_key`` attribute (the value's fingerprint): its completed
-result is then kept per key and selection, and the next request selecting the same fields of
-the same content gets the same result without completing anything. The key holds the whole
-content, so a changed view is a new key, never a stale answer; a completion that reported an
+By default graphql-core completes every selected field of every object one call at a time. The
+all-fields tournament view is ~400 fields. Completing them costs more than reading the view, which
+is cached per tournament version and viewer (REST's answer too).
+
+An object whose content is a fixed value says so with a ``completion_key`` attribute: the
+value's fingerprint. Its completed result is then kept per key and selection. The next request
+selecting the same fields of the same content reuses that result. The key holds the whole
+content, so a changed view is a new key, never a stale answer. A completion that reported an
 error is not kept.
 """
 
@@ -39,9 +40,10 @@ BUDGET_SECONDS = 5.0  # a query's execution, from its first field to its answer
 
 
 class OverBudget(BaseException):
-    """Raised at the first field resolved past a query's deadline. A ``BaseException``:
-    graphql-core turns an ``Exception`` of a field into that field's error and goes on with the
-    next, where this must unwind the whole execution at once."""
+    """Raised at the first field resolved past a query's deadline.
+
+    A ``BaseException``, because this must unwind the whole execution at once. An ``Exception``
+    would become that field's error, and graphql-core would go on with the next field."""
 
 
 def over_budget_error() -> GraphQLError:
@@ -66,8 +68,10 @@ class Completions:
         self.lock = threading.Lock()
 
     def get(self, key: Key, nodes: tuple[object, ...]) -> dict[str, object] | None:
-        """The object completed for ``key`` by the very nodes ``nodes`` (the key names them by
-        ``id``: a node of another query at a reused address is not taken for them)."""
+        """The object completed for ``key`` by the very nodes ``nodes``.
+
+        The key names the nodes by ``id``. Comparing them keeps a node of another query, at a
+        reused address, from being taken for them."""
         with self.lock:
             found = self.kept.get(key)
             if found is None or any(a is not b for a, b in zip(found[0], nodes, strict=True)):
@@ -86,12 +90,14 @@ COMPLETIONS = Completions()
 
 
 class ReusingExecutionContext(StrawberryGraphQLCoreExecutionContext):
-    """Strawberry's execution context, reusing completed objects of fixed content, and stopping
-    a query at its first field past ``BUDGET_SECONDS`` (``query_too_slow``, no ``data``): the
-    thread that ran it is free again then, not when the last field is done. Queries run
-    synchronously (the resolvers read the ORM); a mutation is not stopped (its write is done by
-    its first field, and its answer is owed), nor a subscription (its events are the frames'
-    plan, or executed each on its own)."""
+    """Strawberry's execution context, reusing completed objects of fixed content.
+
+    It also stops a query at its first field past ``BUDGET_SECONDS`` (``query_too_slow``, no
+    ``data``). The thread that ran it is free again then, not when the last field is done.
+    Queries run synchronously, since the resolvers read the ORM.
+
+    A mutation is not stopped. Its first field does its write, and its answer is owed. Nor is a
+    subscription. Its events follow the frames' plan, or are executed each on its own."""
 
     deadline: float | None = None
 
@@ -153,11 +159,12 @@ class ReusingExecutionContext(StrawberryGraphQLCoreExecutionContext):
 
 
 class TextValidationCache(SchemaExtension):
-    """Strawberry's ``ValidationCache``, keyed by the query's text instead of its parsed
-    document: hashing the document (and the rules) on every request cost about a third of a
-    millisecond, an eighth of the whole tournament query. The schema and its rules are fixed, so
-    the text decides the errors. The document's shape is bounded first
-    (``apikit.graphql_limits``): a document over a limit is not validated further."""
+    """Strawberry's ``ValidationCache``, keyed by the query's text, not its parsed document.
+
+    Per request, hashing the document and rules cost ~0.3 ms. That was an eighth of the whole
+    tournament query. The schema and its rules are fixed. So the text decides the errors. The
+    document's shape is bounded first (``apikit.graphql_limits``). A document over a limit is not
+    validated further."""
 
     found: OrderedDict[str, list[GraphQLError]] = OrderedDict()
     size = 256

@@ -1,21 +1,23 @@
 """A subscription's events completed by a plan made once, not executed one by one.
 
-graphql-core executes the whole operation again for every event a subscription yields: it
-collects the root field, coerces its arguments, builds resolve infos and completes every leaf,
-~0.2 ms an event, four times what the WebSocket stream spends on its frame. A subscription's
-selection is fixed, so when it asks only plain fields of the event (attributes read by
-strawberry's default resolver, scalars and enums, ``__typename``; any fragments and ``@include`` /
-``@skip`` are collected once with the operation's variables) the plan made from it at the first
-event completes each event in a few dict writes: ``{root key: {response key: serialize(value)}}``,
-the answer a full execution gives. Anything else (a resolver of its own, an object or list
-field, a value the field cannot take, a field middleware) is executed as before.
+By default graphql-core executes the whole operation again for every event a subscription
+yields. It collects the root field, coerces its arguments, builds resolve infos and completes
+every leaf. That is ~0.2 ms an event, four times what the WebSocket stream spends on its frame.
 
-The plan reads the event alone: the frame it completes is the one the subscription's generator
-yielded for its own viewer (``matches.observer`` decided its content), and nothing is kept from
-one event, subscription or viewer to the next.
+A subscription's selection is fixed. It may ask only plain fields of the event: attributes read
+by strawberry's default resolver, scalars and enums, ``__typename``. Any fragments and
+``@include`` / ``@skip`` are collected once, with the operation's variables. Then a plan is made
+at the first event. It completes each event in a few dict writes:
+``{root key: {response key: serialize(value)}}``, the answer a full execution gives. Anything
+else is executed as before: a resolver of its own, an object or list field, a value the field
+cannot take, a field middleware.
 
-Strawberry then wraps each event's result in its extensions' hooks; ``LeanExtensionsRunner``
-asks only the extensions that override them (the others answer nothing either way).
+The plan reads the event alone. The frame it completes is the one the subscription's generator
+yielded for its own viewer (``matches.observer`` decided its content). Nothing is kept from one
+event, subscription or viewer to the next.
+
+Strawberry then wraps each event's result in its extensions' hooks. ``LeanExtensionsRunner``
+asks only the extensions that override them. The others answer nothing either way.
 """
 
 from __future__ import annotations
@@ -53,9 +55,10 @@ DEFINITION = GraphQLCoreConverter.DEFINITION_BACKREF  # a GraphQL field's strawb
 
 @dataclass(frozen=True, slots=True)
 class Leaf:
-    """A selected field: its response key, how to read it from the event (strawberry's default
-    resolver and the attribute's name; ``None`` for ``__typename``), its scalar's serializer
-    and whether it may be null."""
+    """A selected field: how to read it from the event and serialize it.
+
+    ``read`` is strawberry's default resolver, given the attribute's ``name``. It is ``None``
+    for ``__typename``."""
 
     key: str
     read: Callable[[Any, str], Any] | None
@@ -73,8 +76,9 @@ class FramePlan:
     leaves: tuple[Leaf, ...]
 
     def data(self, event: object) -> dict[str, object] | None:
-        """The event's completed data, or ``None`` where only a full execution can say what
-        the answer is (a null where none may be, a value the scalar refuses)."""
+        """The event's completed data, or ``None`` when a full execution must say.
+
+        That is a null where none may be, or a value the scalar refuses."""
         if event is None:
             return None
         completed: dict[str, object] = {}
@@ -115,8 +119,10 @@ class FrameExecutionContext(ReusingExecutionContext):
     frame_plan: FramePlan | bool | None = False
 
     def build_per_event_executor(self, payload: object) -> Any:
-        """The executor of one event (graphql-core runs its ``execute_operation``): the plan's
-        answer when it has one, else a copy of this executor as graphql-core makes it."""
+        """The executor of one event (graphql-core runs its ``execute_operation``).
+
+        It is the plan's answer when there is one. Else it is graphql-core's copy of this
+        executor."""
         if self.frame_plan is False:
             self.frame_plan = plan_of(self)
         if isinstance(self.frame_plan, FramePlan):
@@ -172,7 +178,7 @@ def _leaves(
 
 
 def _leaf(event_type: GraphQLObjectType, key: str, nodes: FieldDetailsList) -> Leaf | None:
-    """The leaf a response key reads, if it is a plain field (one name, no arguments)."""
+    """The leaf of a response key, if a plain field (one name, no arguments)."""
     names = {details.node.name.value for details in nodes}
     if any(details.node.arguments for details in nodes) or len(names) != 1:
         return None
@@ -195,18 +201,18 @@ def _leaf(event_type: GraphQLObjectType, key: str, nodes: FieldDetailsList) -> L
 
 
 def _named(type_: object) -> object:
-    """The type without its non-null wrapper (a list stays a list: not planned)."""
+    """The type without its non-null wrapper. A list stays a list: it is not planned."""
     return type_.of_type if isinstance(type_, GraphQLNonNull) else type_
 
 
 class LeanExtensionsRunner(SchemaExtensionsRunner):
     """Strawberry's runner, asking only the extensions that have something to say.
 
-    A subscription's every event goes through ``get_extensions_results`` and
-    ``on_stream_result``: strawberry awaits each extension's ``get_results`` and builds a
-    context of each one's hook, ~10 us an event for extensions that answer ``{}`` and have no
-    hook. The answer is the same: an extension that does not override a method gives what the
-    base class gives, nothing."""
+    Every event of a subscription goes through ``get_extensions_results`` and
+    ``on_stream_result``. Strawberry awaits each extension's ``get_results``. It builds a context
+    of each one's hook. That costs ~10 us an event for extensions that answer ``{}`` and have no
+    hook. The answer is the same: an extension that does not override a method gives nothing,
+    as the base class does."""
 
     def __init__(
         self, execution_context: ExecutionContext, extensions: list[SchemaExtension] | None = None

@@ -1,23 +1,25 @@
 """A document's shape, bounded before any other check reads it.
 
-A GraphQL document is small (``MAX_TOKENS``), but a fragment may spread others, each of them
-others again: ``fragment F1 on Query { ...F2 ...F2 }``, ``fragment F2 on Query { ...F3 ...F3 }``,
-… doubles the fields per level, and a walk that follows every spread (strawberry's depth and
-alias limiters, the cost rule as it was) takes 2^n steps: 20 levels in 1 KB pinned a process for
-minutes. Here the document is walked once, each fragment's shape computed once (``Shapes``) and
-reused at every spread, so the walk is linear in the document's size; then:
+A GraphQL document is small (``MAX_TOKENS``). But a fragment may spread others, each of them
+others again. ``fragment F1 on Query { ...F2 ...F2 }``, ``fragment F2 on Query { ...F3 ...F3 }``,
+… doubles the fields per level. A walk that follows every spread takes 2^n steps. (Strawberry's
+depth and alias limiters did, and the cost rule as it was.) 20 levels in 1 KB pinned a process
+for minutes.
 
-- ``query_too_deep``: a field inside more than ``MAX_DEPTH`` others (introspection aside: its
-  depth is graphql-core's ``MaxIntrospectionDepthRule``'s);
+Here the document is walked once. Each fragment's shape is computed once (``Shapes``) and reused
+at every spread. So the walk is linear in the document's size. Then these errors are found:
+
+- ``query_too_deep``: a field inside more than ``MAX_DEPTH`` others. Introspection is apart: its
+  depth is graphql-core's ``MaxIntrospectionDepthRule``'s.
 - ``too_many_fragments``: spreads nested more than ``MAX_NESTING`` levels (a fragment spreading
-  a fragment …), or more than ``MAX_SPREADS`` spreads written in the document;
-- ``too_many_aliases``: more than ``MAX_ALIASES`` aliases, each fragment's counted at every
-  spread of it;
+  a fragment …). Or more than ``MAX_SPREADS`` spreads written in the document.
+- ``too_many_aliases``: more than ``MAX_ALIASES`` aliases. Each fragment's are counted at every
+  spread of it.
 - ``too_many_fields``: more than ``MAX_FIELDS`` fields once every spread is replaced by its
-  fragment (what execution and the other rules may walk);
+  fragment. (That is what execution and the other rules may walk.)
 - ``too_many_definitions``: more than ``MAX_DEFINITIONS`` operations and fragments.
 
-A refused document is not validated further (the standard rules and the cost are not asked).
+A refused document is not validated further. Neither the standard rules nor the cost are asked.
 """
 
 from __future__ import annotations
@@ -48,8 +50,9 @@ MAX_DEFINITIONS = 50
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A selection set's shape: its field levels, spread levels, and its fields and aliases
-    counted with every spread replaced by its fragment."""
+    """A selection set's shape: its field and spread levels, its fields and aliases.
+
+    The fields and aliases are counted with every spread replaced by its fragment."""
 
     depth: int = 0
     nesting: int = 0
@@ -112,7 +115,9 @@ class Shapes:
 
 
 def document_errors(document: DocumentNode) -> list[GraphQLError]:
-    """The limits the document breaks, each a coded error (none: it may be validated)."""
+    """The limits the document breaks, each a coded error.
+
+    None broken: the document may be validated."""
     definitions = document.definitions
     if len(definitions) > MAX_DEFINITIONS:
         return [refusal("too_many_definitions", len(definitions), MAX_DEFINITIONS)]
@@ -141,7 +146,7 @@ def _shape_errors(shape: Shape) -> list[GraphQLError]:
 
 
 def _spreads_written(document: DocumentNode) -> int:
-    """The fragment spreads the document's text holds (each counted once, where written)."""
+    """How many fragment spreads the document's text holds."""
     count = 0
     stack: list[SelectionSetNode | None] = [
         d.selection_set

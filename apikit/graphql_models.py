@@ -1,15 +1,18 @@
 """GraphQL types that mirror a model, made with strawberry-graphql-django from a shape.
 
-A shape (``apikit.shapes``) stays the one declaration of a response: REST renders it, OpenAPI
-describes it. Where the response is a model's row, ``model_type`` makes its GraphQL type a
-``strawberry_django.type`` of the model instead of ``graphql_type``: the same name, fields,
-types and descriptions (the committed SDL shows any difference), resolved from the row. A field
-that is not a model field of the same name is given with its optimizer hints
-(``strawberry_django.field(only=…, select_related=…)``); a list of shapes is given as a
-resolver. The type also resolves from an instance of the shape (an action's answer, a row
-nested in another shape): each field is then its attribute. ``optimized`` reads a connection's
-queryset through strawberry-django's optimizer, so a page of rows costs the same statements
-whatever its length.
+A shape (``apikit.shapes``) stays the one declaration of a response. REST renders it; OpenAPI
+describes it. Where the response is a model's row, ``model_type`` makes its GraphQL type. That is
+a ``strawberry_django.type`` of the model, instead of ``graphql_type``. It has the same name,
+fields, types and descriptions (the committed SDL shows any difference). It is resolved from the
+row.
+
+A field that is not a model field of the same name is given with its optimizer hints
+(``strawberry_django.field(only=…, select_related=…)``). A list of shapes is given as a
+resolver. The type also resolves from an instance of the shape. (That is an action's answer, or
+a row nested in another shape.) Each field is then its attribute.
+
+``optimized`` reads a connection's queryset through strawberry-django's optimizer. So a page of
+rows costs the same statements whatever its length.
 """
 
 from __future__ import annotations
@@ -46,8 +49,10 @@ M = TypeVar("M", bound=Model)
 
 
 def model_type(cls: type[Shape], model: type[Model], given: dict[str, Any]) -> Any:
-    """The GraphQL type of shape ``cls`` whose rows are ``model`` 's: each field the model's
-    field of the same name unless ``given`` (a ``strawberry_django.field``) makes it."""
+    """The GraphQL type of shape ``cls``, whose rows are ``model`` 's.
+
+    Each field is the model's field of the same name. ``given`` may make it instead, as a
+    ``strawberry_django.field``."""
     annotations: dict[str, Any] = {}
     namespace: dict[str, Any] = {"__annotations__": annotations, "__module__": cls.__module__}
     node = next((f for f in fields_of(cls) if f.meta.node_id), None)
@@ -120,15 +125,18 @@ class FromShape(FieldExtension):
 
 
 def optimized(queryset: QuerySet[M], info: Info | GraphQLResolveInfo) -> QuerySet[M]:
-    """``queryset`` optimised for the nodes the connection field of ``info`` selects (strawberry-
-    django reads a connection of its own; ours, ``apikit.graphql.Connection``, is narrowed)."""
+    """``queryset`` optimised for the nodes the connection field of ``info`` selects.
+
+    strawberry-django reads a connection of its own. Ours (``apikit.graphql.Connection``) is
+    narrowed to its nodes first."""
     raw = info._raw_info if isinstance(info, Info) else info
     return optimize(queryset, node_info(raw))
 
 
 def counted_page(queryset: QuerySet[M], page: Page) -> Connection[M]:
-    """``page`` of ``queryset``: its rows, and its count unless they tell it (a page that ends
-    the list)."""
+    """``page`` of ``queryset``: its rows, and its count.
+
+    The count is not read when the rows tell it (a page that ends the list)."""
 
     def read(offset: int, limit: int) -> tuple[list[M], int]:
         rows = list(queryset[offset : offset + limit]) if limit else []
@@ -155,7 +163,7 @@ def node_info(info: GraphQLResolveInfo) -> GraphQLResolveInfo:
 
 
 def _selected(info: GraphQLResolveInfo, parent: GraphQLObjectType, name: str) -> list[FieldNode]:
-    """The field nodes of ``name`` under ``info`` 's selection (through fragments too)."""
+    """The field nodes of ``name`` under ``info`` 's selection, fragments included."""
     collected = collect_subfields(
         info.schema,
         {key: FragmentDetails(fragment) for key, fragment in info.fragments.items()},

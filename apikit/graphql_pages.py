@@ -1,14 +1,22 @@
 """Relay connections for every list: ``first``/``after`` forwards, ``last``/``before`` backwards.
 
-A list is a sequence of positions 0, 1, 2, … A cursor names one position and never moves with
-the page size: an offset (``offset:N``) for a list whose order is fixed (newest first, by seat,
-by rank), the log's own number (``seq:N``) for events, so a client resumes a match's events
-from the last cursor it read as it would from the last ``seq``. A page is the ``first`` items
-after ``after`` (or the start), or the ``last`` items before ``before`` (or the end); without
-either size it is ``DEFAULT_PAGE`` items forwards (``EVENTS_DEFAULT`` for events). A size over
-the field's maximum (``MAX_PAGE``, ``EVENTS_MAX`` for events), ``first`` with ``last``, or a
-cursor the server did not make is ``invalid`` (nothing read). The cost limit
-(``apikit.graphql_cost``) charges a paged field its ``first`` or ``last``, else its default.
+A list is a sequence of positions 0, 1, 2, … A cursor names one position. It never moves with
+the page size. A list whose order is fixed (newest first, by seat, by rank) uses an offset
+(``offset:N``). Events use the log's own number (``seq:N``). So a client resumes a match's
+events from the last cursor it read, as it would from the last ``seq``.
+
+A page is the ``first`` items after ``after`` (or the start). Or it is the ``last`` items before
+``before`` (or the end). Without either size it is ``DEFAULT_PAGE`` items forwards
+(``EVENTS_DEFAULT`` for events).
+
+These are ``invalid``, and nothing is read:
+
+- a size over the field's maximum (``MAX_PAGE``, ``EVENTS_MAX`` for events);
+- ``first`` with ``last``;
+- a cursor the server did not make.
+
+The cost limit (``apikit.graphql_cost``) charges a paged field its ``first`` or ``last``. Else
+it charges its default.
 """
 
 from __future__ import annotations
@@ -61,7 +69,7 @@ EventsLast = Annotated[
 
 @dataclass(frozen=True, slots=True)
 class Cursors:
-    """How a list's cursors name its positions: ``kind:N`` where N is ``position + base``."""
+    """How a list's cursors name its positions: ``kind:N``, N being ``position + base``."""
 
     kind: str
     base: int
@@ -70,7 +78,9 @@ class Cursors:
         return base64.b64encode(f"{self.kind}:{position + self.base}".encode()).decode()
 
     def position(self, cursor: str, argument: str) -> int:
-        """The position ``cursor`` names; one this list did not make is ``invalid``."""
+        """The position ``cursor`` names.
+
+        A cursor this list did not make is ``invalid``."""
         try:
             kind, _colon, number = base64.b64decode(cursor, validate=True).decode().partition(":")
             if kind == self.kind and number.isascii() and number.isdigit() and len(number) < 12:
@@ -86,7 +96,7 @@ SEQS = Cursors("seq", 1)  # an event's cursor holds its seq; position n holds se
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """A connection's arguments, and the page size rules of its field."""
+    """A connection's arguments, and its field's page size rules."""
 
     first: int | None = None
     after: str | None = None
@@ -97,7 +107,7 @@ class Page:
     cursors: Cursors = OFFSETS
 
     def start(self) -> int:
-        """The first position the page may hold (after ``after``); no other check."""
+        """The page's first possible position (after ``after``), unchecked."""
         return 0 if self.after is None else self.cursors.position(self.after, "after") + 1
 
     def bounds(self, total: int) -> tuple[int, int]:
@@ -120,15 +130,19 @@ class Page:
         return size
 
     def check(self) -> None:
-        """Refuse bad arguments before anything is read (``bounds`` of an empty list)."""
+        """Refuse bad arguments before anything is read.
+
+        Computing the ``bounds`` of an empty list checks them."""
         self.bounds(0)
 
 
 def page_of(
     items: Sequence[T], page: Page, *, offset: int = 0, content: str | None = None
 ) -> Connection[T]:
-    """``page`` of a list whose positions ``offset`` onwards are ``items`` (all of the rest);
-    ``content`` names a list that never changes (its page's answer is then reused)."""
+    """``page`` of a list whose positions ``offset`` onwards are ``items``.
+
+    ``items`` are all of the rest. ``content`` names a list that never changes. Its page's
+    answer is then reused."""
     start, stop = page.bounds(offset + len(items))
     chosen = items[max(start - offset, 0) : stop - offset]
     found = window(chosen, page, start=start, total=offset + len(items))
@@ -150,8 +164,10 @@ def window(items: Sequence[T], page: Page, *, start: int, total: int) -> Connect
 
 
 def sliced(read: Callable[[int, int], tuple[Sequence[T], int]], page: Page) -> Connection[T]:
-    """``page`` of a list read in slices: ``read(offset, limit)`` answers that slice and the
-    list's length. Only ``last`` without ``before`` needs the length first (one more count)."""
+    """``page`` of a list read in slices.
+
+    ``read(offset, limit)`` answers that slice and the list's length. Only ``last`` without
+    ``before`` needs the length first (one more count)."""
     page.check()
     if page.last is not None and page.before is None:
         start, stop = page.bounds(read(0, 0)[1])
@@ -163,8 +179,7 @@ def sliced(read: Callable[[int, int], tuple[Sequence[T], int]], page: Page) -> C
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A paged field's rules: its default and greatest size, its cursors, and how its ``first``
-    and ``last`` arguments are described."""
+    """A paged field's rules: sizes, cursors, size arguments' descriptions."""
 
     default: int
     most: int
@@ -183,9 +198,11 @@ EVENTS = Rules(EVENTS_DEFAULT, EVENTS_MAX, SEQS, EventsFirst, EventsLast)
 
 
 def paged(rules: Rules = ITEMS) -> Callable[[R], R]:
-    """A connection resolver's page arguments, declared once: the decorated resolver takes
-    ``page: Page`` (already checked: a bad size or cursor is ``invalid`` before anything is
-    read), and GraphQL sees ``first``/``after``/``last``/``before`` in its place."""
+    """A connection resolver's page arguments, declared once.
+
+    The decorated resolver takes ``page: Page``, already checked. A bad size or cursor is
+    ``invalid`` before anything is read. GraphQL sees ``first``/``after``/``last``/``before`` in
+    its place."""
 
     def wrap(resolver: R) -> R:
         signature = inspect.signature(resolver)

@@ -1,6 +1,8 @@
-"""Strict request bodies: what a body does not declare is refused (``unknown_field``), whole
-numbers are JSON numbers and times name their zone. Apart from ``apikit.actions`` so the apps'
-input modules import it without the transports (REST views import the apps' authentication)."""
+"""Strict request bodies.
+
+What a body does not declare is refused (``unknown_field``). Whole numbers are JSON numbers.
+Times name their zone. This module is apart from ``apikit.actions`` so that the apps' input
+modules import it without the transports. (REST views import the apps' authentication.)"""
 
 from __future__ import annotations
 
@@ -46,8 +48,10 @@ def refuse_unknown_names(names: list[str], *, allowed: list[str]) -> None:
 
 
 class StrictIntegerField(serializers.IntegerField):
-    """A whole number as a JSON number only: DRF's ``IntegerField`` takes ``"1"``, ``1.0`` and
-    ``true`` too; a client that sends those has a bug worth hearing about (``invalid``)."""
+    """A whole number as a JSON number only.
+
+    DRF's ``IntegerField`` takes ``"1"``, ``1.0`` and ``true`` too. A client that sends those
+    has a bug worth hearing about (``invalid``)."""
 
     default_error_messages = {
         "not_integer": gettext_lazy("A whole number is required, as a JSON number.")
@@ -60,8 +64,9 @@ class StrictIntegerField(serializers.IntegerField):
 
 
 class AwareDateTimeField(serializers.DateTimeField):
-    """An ISO 8601 time that names its zone (``Z`` or an offset): one without is refused
-    (``naive_datetime``) rather than read in the server's zone."""
+    """An ISO 8601 time that names its zone (``Z`` or an offset).
+
+    A time without one is refused (``naive_datetime``), not read in the server's zone."""
 
     def to_internal_value(self, value: datetime.datetime | str) -> datetime.datetime:
         if isinstance(value, str):
@@ -77,7 +82,7 @@ class AwareDateTimeField(serializers.DateTimeField):
 
 
 def _dotted(serializer: serializers.Field, name: str) -> str:
-    """``name`` inside ``serializer``, prefixed with the fields that nest it (``scoring.x``)."""
+    """``name`` prefixed with the fields that nest it (``scoring.x``)."""
     parts = [name]
     node: Any = serializer
     while node.parent is not None:

@@ -1,6 +1,8 @@
-"""JSON-like documents (OpenAPI, AsyncAPI, the YAML and JSON files of ``schema/``) read without
-``Any``: each helper narrows one value to the shape its caller indexes, and names the place of
-a value of another shape."""
+"""JSON-like documents read without ``Any``.
+
+They are OpenAPI, AsyncAPI, and the YAML and JSON files of ``schema/``. Each helper narrows one
+value to the shape its caller indexes. A value of another shape raises ``TypeError``, naming its
+place."""
 
 from __future__ import annotations
 
@@ -32,10 +34,10 @@ def as_str(value: object, where: str) -> str:
 
 
 def section(parent: dict[str, object], key: str) -> dict[str, object]:
-    """``parent[key]``, a JSON object, set to an empty one when missing (``setdefault``)."""
+    """``parent[key]``, a JSON object, set to ``{}`` when missing."""
     return as_dict(parent.setdefault(key, {}), key)
 
 
 def entries(parent: dict[str, object], key: str) -> list[object]:
-    """``parent[key]``, a JSON array, set to an empty one when missing (``setdefault``)."""
+    """``parent[key]``, a JSON array, set to ``[]`` when missing."""
     return as_list(parent.setdefault(key, []), key)

@@ -1,16 +1,21 @@
-"""One declaration per list a caller may read, two transports made from it (as ``apikit.actions``
-makes them of a write).
+"""One declaration per list a caller may read, two transports made from it.
 
-A ``Listed`` names the list: the identifiers REST reads from its path and GraphQL from its
-arguments (``apikit.actions.Ident``), the rows (``rows(call)``, given the same ``Call`` an action
-gets: it checks who may read them, then reads) and the listing shape it answers
-(``apikit.shapes.listing``). Where the item's GraphQL type is its model's
-(``apikit.graphql_models``), ``query(call)`` checks the caller alike and answers the rows'
-queryset: GraphQL reads a page of it through strawberry-django's optimizer.
-``list_view`` makes the REST view's ``GET`` (``{"results": [...]}``); ``connection_field``
-makes the GraphQL root field, a connection of the listing's item paged by
-``apikit.graphql_pages.paged`` (its arguments checked before anything is read). Adding a list is
-one declaration and a URL route.
+``apikit.actions`` does the same for a write. A ``Listed`` names the list:
+
+- the identifiers REST reads from its path and GraphQL from its arguments
+  (``apikit.actions.Ident``);
+- the rows, ``rows(call)``. It gets the same ``Call`` an action gets. It checks who may read
+  the rows, then reads them.
+- the listing shape it answers (``apikit.shapes.listing``).
+
+The item's GraphQL type may be its model's (``apikit.graphql_models``). Then ``query(call)``
+checks the caller alike and answers the rows' queryset. GraphQL reads a page of it through
+strawberry-django's optimizer.
+
+``list_view`` makes the REST view's ``GET`` (``{"results": [...]}``). ``connection_field`` makes
+the GraphQL root field: a connection of the listing's item. It is paged by
+``apikit.graphql_pages.paged``, which checks its arguments before anything is read. Adding a list
+is one declaration and a URL route.
 """
 
 from __future__ import annotations
@@ -51,8 +56,9 @@ class Listed:
 
 
 def list_view(name: str, listed: Listed, base: type[APIView]) -> type[APIView]:
-    """A view whose ``GET`` answers ``listed``'s listing; a path's actions are added to it by
-    ``apikit.actions.rest_view``."""
+    """A view whose ``GET`` answers ``listed``'s listing.
+
+    ``apikit.actions.rest_view`` adds a path's actions to it."""
 
     @extend_schema(responses=listed.listing)  # its id: apikit.openapi.OperationSchema
     def get(self: APIView, request: Request, **path: object) -> Response:  # path: URL kwargs
@@ -101,7 +107,7 @@ def connection_field(listed: Listed) -> object:
 
 
 def _typed(ident: Ident) -> object:
-    """A path identifier's argument: an ``ID`` where it names a ``Node``, else its type."""
+    """A path identifier's argument: an ``ID`` for a ``Node``, else its type."""
     if not ident.nodes:
         return Annotated[ident.type, strawberry.argument(description=ident.description)]
     text = described(ident.description, ident.nodes)

@@ -1,23 +1,24 @@
-"""Completes the generated OpenAPI schema: each operation (``OperationSchema``, the
-``DEFAULT_SCHEMA_CLASS``) and the components (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``).
+"""Completes the generated OpenAPI schema.
 
-drf-spectacular documents each view's success; this module adds what a client needs besides:
+Each operation is completed by ``OperationSchema`` (the ``DEFAULT_SCHEMA_CLASS``). The
+components are completed by hooks (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``).
+drf-spectacular documents each view's success. This module adds what a client needs besides:
 
-- a ``summary`` and ``description`` for every operation, from the ``Operation`` its handler
-  declares (``operation`` on a plain view, ``Action.operation``, ``Listed.operation``); an
-  operation that declares none takes its view's docstring;
-- every error answer an operation can give, with the shared ``Error`` schema
-  (``{code, message, details}``) narrowed to the codes possible there (``code`` as an enum) and an
-  example: the operation's own codes (its ``Operation``) and those every request can meet (a bad
-  token, a bad body, throttling, a missing object, an ``Idempotency-Key`` refusal);
-- the ``Idempotency-Key`` header on every ``POST`` (``infra.idempotency``);
-- the seat token (Bearer) and the organizer token (``Token …``) as optional schemes on the
-  tournament and match operations (a spectator sends none), and no lock on the public card
-  catalogue and health;
-- one operation-id style, drf-spectacular's ``{path}_{action}`` (``OperationSchema``);
-- 32-bit bounds instead of int64 ones (a number that may pass 2^53 is a decimal string,
-  ``apikit.shapes.BigInt``), and
-  ``int | string`` items for question options and answers.
+- A ``summary`` and ``description`` for every operation. They come from the ``Operation`` its
+  handler declares (``operation`` on a plain view, ``Action.operation``, ``Listed.operation``).
+  An operation that declares none takes its view's docstring.
+- Every error answer an operation can give, with an example. The shared ``Error`` schema
+  (``{code, message, details}``) is narrowed to the codes possible there (``code`` as an enum).
+  Those are the operation's own codes (its ``Operation``), and those every request can meet. (A
+  bad token, a bad body, throttling, a missing object, an ``Idempotency-Key`` refusal.)
+- The ``Idempotency-Key`` header on every ``POST`` (``infra.idempotency``).
+- The seat token (Bearer) and the organizer token (``Token …``), as optional schemes. They are
+  on the tournament and match operations. A spectator sends none. The public card catalogue and
+  health have no lock.
+- One operation-id style, drf-spectacular's ``{path}_{action}`` (``OperationSchema``).
+- 32-bit bounds instead of int64 ones. (A number that may pass 2^53 is a decimal string,
+  ``apikit.shapes.BigInt``.)
+- ``int | string`` items for question options and answers.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ from apikit.shapes import Shape, openapi_schema
 
 @dataclass(frozen=True)
 class Operation:
-    """A REST operation as a client reads it: a one-line ``summary``, a ``description`` and the
-    refusals it adds to those every request can meet (``codes``: status -> error codes)."""
+    """A REST operation as a client reads it.
+
+    ``codes`` maps a status to error codes. They are the refusals it adds to those every request
+    can meet."""
 
     summary: str
     description: str
@@ -59,8 +62,9 @@ def operation(
     description: str,
     codes: Mapping[int, Sequence[str]] | None = None,
 ) -> Callable[[Handler], Handler]:
-    """A plain view's handler declares its operation (an action's: ``Action.operation``, a
-    list's: ``Listed.operation``)."""
+    """A plain view's handler declares its operation.
+
+    An action's is ``Action.operation``; a list's, ``Listed.operation``."""
     declared = Operation(summary, description, codes or {})
 
     def declaring(handler: Handler) -> Handler:
@@ -71,12 +75,14 @@ def operation(
 
 
 class OperationSchema(AutoSchema):
-    """Every operation id in drf-spectacular's one style, ``{path}_{action}``: the path's words
-    without its parameters, then ``list``, ``retrieve``, ``create``, ``partial_update``,
-    ``update`` or ``destroy`` (``tournaments_list``, ``cards_retrieve``,
-    ``tournaments_draft_pick_create``). The SDKs' methods are named after them. A ``GET`` that
-    answers a page of ``results`` (a ``listing`` or the tournament list) is a ``list``, as one
-    answering a JSON list is. No view names its own (``tests/api/test_operation_ids.py``)."""
+    """Every operation id in drf-spectacular's one style, ``{path}_{action}``.
+
+    That is the path's words without its parameters, then ``list``, ``retrieve``, ``create``,
+    ``partial_update``, ``update`` or ``destroy``. Examples: ``tournaments_list``,
+    ``cards_retrieve``, ``tournaments_draft_pick_create``. The SDKs' methods are named after
+    them. A ``GET`` answering a page of ``results`` is a ``list``. (That is a ``listing`` or the
+    tournament list.) So is one answering a JSON list. No view names its own
+    (``tests/api/test_operation_ids.py``)."""
 
     def declared(self) -> Operation | None:
         """The operation the described handler declares (``operation``), if any."""
@@ -172,16 +178,19 @@ COMPONENTS: list[type[Shape]] = []
 
 
 def register_components(*shapes: type[Shape]) -> None:
-    """An app adds shapes no operation answers but a client reads elsewhere (the stream's
-    frames): each is a component of the schema (``add_components``)."""
+    """Add shapes a client reads outside any operation, such as the stream's frames.
+
+    Each becomes a component of the schema (``add_components``)."""
     COMPONENTS.extend(shape for shape in shapes if shape not in COMPONENTS)
 
 
 def add_components(
     result: dict[str, object], generator: SchemaGenerator, request: object, public: bool
 ) -> dict[str, object]:
-    """The registered shapes' components (a hook run before drf-spectacular's enum hook, which
-    names their enums as any other's)."""
+    """The registered shapes' components.
+
+    This hook runs before drf-spectacular's enum hook. That hook names their enums as any
+    other's."""
     for shape in COMPONENTS:
         made = openapi_schema(shape, _reference)
         component = ResolvedComponent(shape.__name__, ResolvedComponent.SCHEMA, made, shape)
@@ -197,9 +206,11 @@ def _reference(nested: type[Shape]) -> dict[str, object]:
 def add_event_unions(
     result: dict[str, object], generator: SchemaGenerator, request: object, public: bool
 ) -> dict[str, object]:
-    """Each log's events typed (``apikit.events``): its envelope's component becomes the union
-    of its kinds, discriminated by ``kind``. Run after the enum hook: a kind's one value stays
-    in its envelope, not a component of its own."""
+    """Each log's events typed (``apikit.events``).
+
+    Its envelope's component becomes the union of its kinds, discriminated by ``kind``. This
+    hook runs after the enum hook. So a kind's one value stays in its envelope. It gets no
+    component of its own."""
     components = section(result, "components")
     schemas = section(components, "schemas")
     for log in LOGS:
@@ -212,7 +223,7 @@ PUBLIC_PREFIXES = ("/api/v1/cards/", "/api/v1/card-sets/", "/api/v1/health/")
 
 
 def generic_codes(method: str, path: str, operation: Mapping[str, object]) -> dict[int, list[str]]:
-    """The refusals any request of this shape can meet, whatever the operation."""
+    """The refusals any request of this shape can meet."""
     codes: dict[int, list[str]] = {400: ["bad_request"], 401: ["bad_token"]}
     codes[400].append("unknown_parameter")
     codes[406] = ["not_acceptable"]

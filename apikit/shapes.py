@@ -1,22 +1,31 @@
 """One declaration per response shape, three renderings made from it.
 
 A shape is a dataclass (``@shape``) whose fields carry their descriptions (``field``).
-Selectors return shapes; REST renders them with ``to_json`` (the keys in declaration order, a
-``rest=False`` field left out, an ``omit_none`` field left out when ``None``); OpenAPI describes
-them through ``ShapeExtension`` (drf-spectacular reads a shape class given to
-``extend_schema(responses=...)`` as a component of the same name); GraphQL's object type is made
-by ``graphql_type`` (the same name; every list of shapes a Relay connection with
-``first``/``after`` and ``last``/``before``, paged by ``apikit.graphql_pages``; a ``node_id``
-field makes it a ``Node`` whose global ``id`` it holds, its number then ``databaseId`` (a text
-``node_id`` is the global id alone; ``node_of`` names the Node whose global id it shares: the
-same object in another shape); an ``enum`` field that enum; a ``BigInt`` a decimal
-string (REST's too); ``graphql_name`` renames a field, ``graphql=False`` leaves it to REST,
-``page=False`` sends a short list whole, part of one object's value; ``pages`` are a
-connection's sizes and cursors; a ``Pager`` field a connection read only when selected, a
-page at a time). No serializer or Strawberry type repeats a shape.
+Selectors return shapes.
 
-Plain dataclasses rather than pydantic models: the three renderings are the small functions
-below, and a selector's row costs a dataclass's construction, not a validation.
+REST renders them with ``to_json``. The keys come in declaration order. A ``rest=False`` field
+is left out, and an ``omit_none`` field when ``None``.
+
+OpenAPI describes them through ``ShapeExtension``. drf-spectacular reads a shape class given to
+``extend_schema(responses=...)`` as a component of the same name.
+
+GraphQL's object type is made by ``graphql_type``, with the same name. In it:
+
+- Every list of shapes is a Relay connection with ``first``/``after`` and ``last``/``before``,
+  paged by ``apikit.graphql_pages``.
+- A ``node_id`` field makes it a ``Node`` whose global ``id`` it holds. Its number is then
+  ``databaseId``. A text ``node_id`` is the global id alone.
+- ``node_of`` names the Node whose global id it shares: the same object in another shape.
+- An ``enum`` field is that enum. A ``BigInt`` is a decimal string (REST's too).
+- ``graphql_name`` renames a field. ``graphql=False`` leaves it to REST.
+- ``page=False`` sends a short list whole, as part of one object's value.
+- ``pages`` are a connection's sizes and cursors.
+- A ``Pager`` field is a connection read only when selected, a page at a time.
+
+No serializer or Strawberry type repeats a shape.
+
+Why plain dataclasses rather than pydantic models? The three renderings are the small functions
+below. And a selector's row costs a dataclass's construction, not a validation.
 """
 
 from __future__ import annotations
@@ -54,7 +63,7 @@ GraphQL's alike (a JavaScript number would round it; docs/contract.md)."""
 
 
 class Shape:
-    """The base of every response shape (``@shape`` makes the dataclass)."""
+    """Every response shape's base (``@shape`` makes the dataclass)."""
 
     __slots__ = ()
     __shape_description__: typing.ClassVar[str] = ""
@@ -77,9 +86,10 @@ class Meta:
 
 
 class Pager(Generic[T]):
-    """A list GraphQL pages itself: a shape's field of this type is a connection whose
-    resolver asks the value for one page (read only when selected; REST never sends it,
-    ``rest=False``)."""
+    """A list GraphQL pages itself.
+
+    A shape's field of this type is a connection. Its resolver asks the value for one page,
+    only when selected. REST never sends it (``rest=False``)."""
 
     __slots__ = ()
 
@@ -105,7 +115,9 @@ def field(
     page: bool = True,
     pages: Rules = ITEMS,
 ) -> Any:
-    """A shape's field and its description (``default``: optional in the constructor)."""
+    """A shape's field and its description.
+
+    With a ``default``, it is optional in the constructor."""
     meta = Meta(
         description,
         rest=rest,
@@ -123,9 +135,10 @@ def field(
 
 @typing.dataclass_transform(kw_only_default=True, field_specifiers=(field,))
 def shape(description: str) -> Callable[[type[S]], type[S]]:
-    """Declare ``cls`` a shape: a keyword-only dataclass with slots, registered by its name (the
-    name of its OpenAPI component and of its GraphQL type). Not frozen: a frozen dataclass's
-    construction costs twice as much, and a selector builds one per row."""
+    """Declare ``cls`` a shape: a keyword-only dataclass with slots.
+
+    It is registered by its name, which its OpenAPI component and GraphQL type take. It is not
+    frozen. A frozen dataclass costs twice as much to build. A selector builds one per row."""
 
     def make(cls: type[S]) -> type[S]:
         made = dataclasses.dataclass(slots=True, kw_only=True)(cls)
@@ -177,8 +190,10 @@ def _is_shape(kind: object) -> TypeGuard[type[Shape]]:
 
 
 def _is_list(kind: object) -> bool:
-    """``list[X]``, or ``Sequence[X]``: a list a selector may hand over unread (an object with
-    ``len`` and slices that reads only the page GraphQL asks for)."""
+    """``list[X]``, or ``Sequence[X]``.
+
+    A ``Sequence`` is a list a selector may hand over unread. It has ``len`` and slices, and
+    reads only the page GraphQL asks for."""
     return typing.get_origin(kind) in (list, Sequence)
 
 
@@ -186,10 +201,12 @@ def _is_list(kind: object) -> bool:
 
 
 def row(kind: type[S], source: object, /, **given: object) -> S:
-    """A ``kind`` built from ``source`` (a model row, another shape, or a mapping such as a
-    ``.values()`` row or a stored payload): each field ``given`` takes that value, every other
-    one ``source``'s attribute (a mapping's key) of the same name. The one row builder: a
-    selector names only what it works out or renames."""
+    """A ``kind`` built from ``source``.
+
+    ``source`` is a model row, another shape, or a mapping (a ``.values()`` row, a stored
+    payload). Each field ``given`` takes that value. Every other one takes ``source``'s
+    attribute, or a mapping's key, of the same name. This is the one row builder. A selector
+    names only what it works out or renames."""
     names = _NAMES.get(kind) or _names(kind)
     if not given.keys() <= names:  # a misspelt name would be dropped silently
         raise TypeError(f"{kind.__name__} has no field {sorted(given.keys() - names)}")
@@ -206,8 +223,10 @@ def _names(kind: type[Shape]) -> frozenset[str]:
 
 
 def listing(item: type[Shape], name: str, description: str) -> type[Shape]:
-    """The answer of a list endpoint, ``{"results": [item, ...]}``, declared once for every list:
-    a shape named ``name`` (its OpenAPI component), ``LISTINGS`` maps it to ``item``."""
+    """The answer of a list endpoint, ``{"results": [item, ...]}``.
+
+    It is declared once for every list. The shape is named ``name`` (its OpenAPI component).
+    ``LISTINGS`` maps it to ``item``."""
     namespace: dict[str, Any] = {
         "__annotations__": {"results": list[item]},  # type: ignore[valid-type]
         "results": field("The items."),
@@ -228,8 +247,10 @@ LISTINGS: dict[type[Shape], type[Shape]] = {}
 
 @dataclasses.dataclass(frozen=True)
 class Plan:
-    """How REST renders one shape: its fields read at once, the fields holding shapes
-    converted, the ``omit_none`` ones dropped when unset."""
+    """How REST renders one shape.
+
+    Its fields are read at once. Fields holding shapes are converted. ``omit_none`` ones are
+    dropped when unset."""
 
     names: tuple[str, ...]
     read: Callable[[object], Sequence[object]]
@@ -241,8 +262,9 @@ _REST: dict[type, Plan] = {}
 
 
 def to_json(value: object) -> Any:
-    """A shape (or a list of them) as REST's body: plain dicts and lists, keys in declaration
-    order; dates and other values stay as they are for the renderer."""
+    """A shape (or a list of them) as REST's body: plain dicts and lists.
+
+    Keys are in declaration order. Dates and other values are left to the renderer."""
     if isinstance(value, Shape):
         plan = _REST.get(type(value)) or _plan(type(value))
         body = dict(zip(plan.names, plan.read(value), strict=True))
@@ -259,7 +281,9 @@ def to_json(value: object) -> Any:
 
 
 def _plan(cls: type[Shape]) -> Plan:
-    """The REST fields of ``cls``; a value with no shape in its type is sent as it is."""
+    """The REST fields of ``cls``.
+
+    A value with no shape in its type is sent as it is."""
     sent = [f for f in fields_of(cls) if f.meta.rest]
     names = tuple(f.name for f in sent)
     getter = operator.attrgetter(*names)
@@ -299,7 +323,9 @@ BASIC: dict[object, dict[str, object]] = {
 def openapi_schema(
     cls: type[Shape], ref: Callable[[type[Shape]], dict[str, object]]
 ) -> dict[str, object]:
-    """The OpenAPI object of a shape; ``ref(nested)`` is a nested shape's component reference."""
+    """The OpenAPI object of a shape.
+
+    ``ref(nested)`` is a nested shape's component reference."""
     properties: dict[str, object] = {}
     required: list[str] = []
     for found in fields_of(cls):
@@ -344,9 +370,10 @@ def _openapi_plain(
 
 
 class Many(serializers.ListSerializer):
-    """A REST answer that is a JSON list of a shape (``extend_schema(responses=Many(Shape))``):
-    OpenAPI's array of the shape's component. Never used to render: the view sends
-    ``to_json(list)``."""
+    """A REST answer that is a JSON list of a shape.
+
+    Use it as ``extend_schema(responses=Many(Shape))``. OpenAPI shows an array of the shape's
+    component. It never renders: the view sends ``to_json(list)``."""
 
     def __init__(self, item: type[Shape]) -> None:
         serializers.BaseSerializer.__init__(self)
@@ -378,9 +405,10 @@ ELSEWHERE: dict[type, Callable[[], type]] = {}
 
 
 def graphql_type(cls: type[Shape]) -> Any:
-    """The Strawberry type of a shape (made once): it resolves its fields from the shape's
-    instance itself, so a resolver returns the selector's value unchanged (``Any``: resolvers
-    are annotated with it)."""
+    """The Strawberry type of a shape, made once.
+
+    It resolves its fields from the shape's instance itself. So a resolver returns the selector's
+    value unchanged. It returns ``Any`` because resolvers are annotated with it."""
     made = _TYPES.get(cls)
     if made is not None:
         return made
@@ -423,15 +451,18 @@ def graphql_type(cls: type[Shape]) -> Any:
 
 
 def made_elsewhere(cls: type[Shape], made: type) -> None:
-    """``made`` is the GraphQL type of ``cls`` (a model's type, ``apikit.graphql_models``):
-    ``graphql_type`` answers it, and a type made from the shape before it fails here."""
+    """``made`` is the GraphQL type of ``cls``: a model's type (``apikit.graphql_models``).
+
+    ``graphql_type`` answers it. A type made from the shape before it fails here."""
     if _TYPES.setdefault(cls, made) is not made:
         raise ValueError(f"{cls.__name__}'s GraphQL type was made before its model's")
 
 
 def made_in(module: str, *shapes: type[Shape]) -> None:
-    """The GraphQL types of ``shapes`` are ``module`` 's (models' types), imported when first
-    asked for: a type made from the shape before them would fail there."""
+    """The GraphQL types of ``shapes`` are ``module`` 's models' types.
+
+    The module is imported when first asked for. A type made from the shape before them would
+    fail there."""
     for cls in shapes:
         ELSEWHERE[cls] = partial(_made_in, module, cls.__name__)
 
@@ -485,8 +516,9 @@ def _page_field(found: Field) -> object:
 
 
 def connection_type(item: type[Shape]) -> Any:
-    """The GraphQL connection of a shape's list: ``<Item>Connection`` (``Any``: resolvers
-    are annotated with it)."""
+    """The GraphQL connection of a shape's list: ``<Item>Connection``.
+
+    It returns ``Any`` because resolvers are annotated with it."""
     return Connection[graphql_type(item)]  # type: ignore[misc]
 
 

@@ -1,6 +1,8 @@
-"""The composition root: the ASGI and WSGI entry points, the URLs and socket routes, the root
-GraphQL schema, the Celery app, health and the served contract. It imports every app; nothing
-imports it. The Celery app loads with Django (``server`` is installed) so ``shared_task`` binds
+"""The composition root.
+
+It holds the ASGI and WSGI entry points, the URLs and socket routes, and the root GraphQL schema.
+It also holds the Celery app, health and the served contract. It imports every app; nothing
+imports it. The Celery app loads with Django (``server`` is installed). So ``shared_task`` binds
 to it."""
 
 from server.celery import app as celery_app

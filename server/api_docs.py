@@ -1,9 +1,9 @@
 """``/api/v1/schema/`` and ``/api/v1/docs/`` (Swagger UI), fast.
 
-The OpenAPI document is made once per process, language and form (``server.contract``: the
-same text ``schema/openapi.yaml`` commits), compressed once, and sent with a strong ``ETag``: a
-client that sends it back in ``If-None-Match`` gets ``304 Not Modified`` and no body. The docs
-page reads the JSON form (a browser parses JSON several times faster than YAML).
+The OpenAPI document is made once per process, language and form (``server.contract``). It is
+the same text ``schema/openapi.yaml`` commits. It is compressed once, and sent with a strong
+``ETag``. A client that sends it back in ``If-None-Match`` gets ``304 Not Modified`` and no body.
+The docs page reads the JSON form. Browsers parse JSON several times faster than YAML.
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ def served(language: str, form: str) -> Served:
 
 
 class SchemaView(SpectacularAPIView):
-    """drf-spectacular's view (its content negotiation: ``?format=json`` or ``Accept``) serving
-    the document made once."""
+    """drf-spectacular's view, serving the document made once.
+
+    It keeps the view's content negotiation: ``?format=json`` or ``Accept``."""
 
     @extend_schema(exclude=True)  # as drf-spectacular's (SERVE_INCLUDE_SCHEMA is off)
     def get(self, request: Request, *args: object, **kwargs: object) -> HttpResponseBase:

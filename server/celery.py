@@ -27,9 +27,11 @@ def ping() -> str:
 @signals.task_prerun.connect
 @signals.task_postrun.connect
 def connections_back_to_pool(sender: object = None, **_: object) -> None:
-    """Around each task on a worker, as Django does around each request: a connection that is
-    broken or past its age goes back to the pool (``CONN_MAX_AGE = 0``: every one), which keeps
-    it open for the next task (``CELERY_DB_REUSE_MAX`` stops Celery closing the whole pool)."""
+    """Return connections to the pool around each task, as Django does around each request.
+
+    A broken connection, or one past its age, goes back. With ``CONN_MAX_AGE = 0``, every one does.
+    The pool keeps it open for the next task. ``CELERY_DB_REUSE_MAX`` stops Celery closing the
+    whole pool."""
     if getattr(getattr(sender, "request", None), "is_eager", False):
         return  # in the caller's process and maybe inside its transaction: leave it alone
     from django.db import close_old_connections
@@ -39,8 +41,9 @@ def connections_back_to_pool(sender: object = None, **_: object) -> None:
 
 @signals.worker_ready.connect
 def clock_start(sender: object = None, **_: object) -> None:
-    """Start the worker's clock (``infra.liveness``): its heartbeat and the reconciler, at once
-    and every few seconds, whether or not Celery beat runs."""
+    """Start the worker's clock (``infra.liveness``): its heartbeat and the reconciler.
+
+    They run at once and every few seconds, whether or not Celery beat runs."""
     import logging
 
     from infra.liveness import worker_clock_start
@@ -54,8 +57,10 @@ def clock_start(sender: object = None, **_: object) -> None:
 
 @signals.celeryd_init.connect
 def log_through_settings(**_: object) -> None:
-    """The worker's first lines (its start checks' warnings) through ``LOGGING`` too: Django's
-    setup, which applies it, comes later."""
+    """Send the worker's first lines through ``LOGGING`` too.
+
+    Those are its start checks' warnings. Django's setup, which applies ``LOGGING``, comes
+    later."""
     from infra.logformat import configure_from_settings
 
     configure_from_settings()
@@ -63,8 +68,9 @@ def log_through_settings(**_: object) -> None:
 
 @signals.celeryd_after_setup.connect
 def log_start(sender: object = None, instance: WorkController | None = None, **_: object) -> None:
-    """One log line for the banner that ``--quiet`` leaves out (compose runs the workers quiet:
-    the banner is text, not a log line): the node, its pool and its queues."""
+    """One log line for the banner that ``--quiet`` leaves out: the node, pool and queues.
+
+    Compose runs the workers quiet, since the banner is text, not a log line."""
     import logging
 
     queues = ",".join(sorted(instance.app.amqp.queues)) if instance is not None else ""
@@ -81,8 +87,10 @@ def log_start(sender: object = None, instance: WorkController | None = None, **_
 
 @signals.celeryd_after_setup.connect
 def migrations_first(**_: object) -> None:
-    """In a worker program, before its pool forks and it takes a task: wait for the database's
-    migrations (``infra.migrated``). A worker embedded in a process (a test's) does not wait."""
+    """Wait for the database's migrations (``infra.migrated``) in a worker program.
+
+    It waits before its pool forks and takes tasks. A worker embedded in a process (a test's) does
+    not wait."""
     from infra.migrated import wait_for_migrations
 
     wait_for_migrations()
@@ -90,8 +98,9 @@ def migrations_first(**_: object) -> None:
 
 @signals.worker_ready.connect
 def quiet_warm_shutdown(sender: object = None, **_: object) -> None:
-    """SIGTERM's and SIGINT's warm shutdown announced by log lines (``log_shutdown``,
-    ``_on_sigint``) instead of Celery's text lines on standard output."""
+    """Announce SIGTERM's and SIGINT's warm shutdown by log lines.
+
+    ``log_shutdown`` and ``_on_sigint`` replace Celery's text lines on standard output."""
     from celery.apps.worker import (  # type: ignore[attr-defined]
         install_worker_int_handler,
         install_worker_term_handler,
@@ -108,7 +117,9 @@ class _Named(Protocol):
 
 
 def _on_sigint(worker: _Named) -> None:
-    """Celery's ``on_SIGINT``, its notice a log line: a second SIGINT is a cold shutdown."""
+    """Celery's ``on_SIGINT``, its notice a log line.
+
+    A second SIGINT is a cold shutdown."""
     import logging
 
     from celery.apps.worker import install_worker_term_hard_handler  # type: ignore[attr-defined]
@@ -128,8 +139,9 @@ def log_shutdown(sender: object = None, sig: str = "", how: str = "", **_: objec
 
 @signals.beat_init.connect
 def beat_heartbeat_file(**_: object) -> None:
-    """In Celery beat: touch ``HEARTBEAT_FILE`` after each task it sends (the broker took it),
-    for the container's light health check."""
+    """In Celery beat, touch ``HEARTBEAT_FILE`` after each task the broker took.
+
+    The container's light health check reads it."""
     signals.after_task_publish.connect(_touch_heartbeat_file, weak=False)
 
 
@@ -159,9 +171,10 @@ PRELOADED = (
 
 @signals.worker_init.connect
 def preload(**_: object) -> None:
-    """Import what the tasks run once, in the worker's main process before its pool forks: a
-    fresh pool process's first tasks would otherwise pay for the imports (~0.1 s of latency on
-    the first matches' events)."""
+    """Import what the tasks run, once, in the worker's main process before its pool forks.
+
+    Otherwise a fresh pool process's first tasks would pay for the imports. That was ~0.1 s of
+    latency on the first matches' events."""
     from importlib import import_module
 
     for name in PRELOADED:
@@ -177,8 +190,9 @@ out its retry backoff (up to 8 s more)."""
 
 @signals.worker_init.connect
 def task_pool_wait(**_: object) -> None:
-    """Give the worker's database pool the tasks' wait, before its pool processes fork (they
-    create their connection pools from these settings)."""
+    """Give the worker's database pool the tasks' wait, before its pool processes fork.
+
+    They create their connection pools from these settings."""
     from django.conf import settings
 
     pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")

@@ -1,11 +1,15 @@
 """The public contract as files: the OpenAPI document, the GraphQL SDL and the AsyncAPI document.
 
-``documents()`` renders the three from the code (the OpenAPI text is the one ``/api/v1/schema/``
-serves, the SDL the served GraphQL schema's, the AsyncAPI document the sockets' declarations);
-``manage.py export_schemas`` writes them under ``schema/``, checks the committed copies against
-them (``stale``) and reports breaking changes against ``schema/released/`` (``breaking``;
-docs/contract.md). Every text is deterministic: made in English, with no date and no host, from
-declarations in a fixed order.
+``documents()`` renders the three from the code:
+
+- the OpenAPI text ``/api/v1/schema/`` serves;
+- the served GraphQL schema's SDL;
+- the AsyncAPI document of the sockets' declarations.
+
+``manage.py export_schemas`` writes them under ``schema/``. It checks the committed copies against
+them (``stale``). It reports breaking changes against ``schema/released/`` (``breaking``;
+docs/contract.md). Every text is deterministic. It is made in English, with no date and no host,
+from declarations in a fixed order.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ NAMES = (OPENAPI, GRAPHQL, ASYNCAPI)
 
 @cache
 def openapi_document(language: str) -> dict[str, Any]:
-    """The OpenAPI document in ``language`` (made once per process and language)."""
+    """The OpenAPI document in ``language``, made once per process and language."""
     with translation.override(language):
         made: dict[str, Any] = SchemaGenerator().get_schema(request=None, public=True)
     return made
@@ -50,7 +54,7 @@ def openapi_document(language: str) -> dict[str, Any]:
 
 @cache
 def openapi_text(language: str, form: str = "yaml") -> bytes:
-    """The OpenAPI document as ``/api/v1/schema/`` sends it (``form``: ``yaml`` or ``json``)."""
+    """The OpenAPI document as ``/api/v1/schema/`` sends it, in ``yaml`` or ``json``."""
     renderer = OpenApiJsonRenderer() if form == "json" else OpenApiYamlRenderer()
     return bytes(renderer.render(openapi_document(language), renderer_context={}))
 
@@ -96,7 +100,9 @@ def write(folder: Path = SCHEMA_DIR) -> list[Path]:
 
 
 def stale(folder: Path = SCHEMA_DIR) -> str:
-    """A unified diff of each committed file that differs from the code's ("" when all equal)."""
+    """A unified diff of each committed file that differs from the code's.
+
+    It is "" when all are equal."""
     diffs = [
         drift(folder / name, text, f"schema/{name}", "served") for name, text in documents().items()
     ]
@@ -118,7 +124,9 @@ def drift(path: Path, fresh: str, label: str, source: str) -> str:
 
 
 def release(source: Path = SCHEMA_DIR, target: Path = RELEASED_DIR) -> list[Path]:
-    """Copy the committed contract to ``schema/released/`` (the next ``--breaking`` baseline)."""
+    """Copy the committed contract to ``schema/released/``.
+
+    It is the next ``--breaking`` baseline."""
     target.mkdir(parents=True, exist_ok=True)
     return [Path(shutil.copyfile(source / name, target / name)) for name in NAMES]
 
@@ -139,9 +147,10 @@ class Break:
 def breaking(
     released: Path = RELEASED_DIR, current: Path = SCHEMA_DIR, *, node: bool = True
 ) -> list[Break]:
-    """Every breaking change from ``released`` to ``current`` (GraphQL by graphql-core; OpenAPI
-    and AsyncAPI by the node tools of ``scripts/node``, or by ``structural_breaks`` when node
-    is missing or ``node`` is False)."""
+    """Every breaking change from ``released`` to ``current``.
+
+    graphql-core compares GraphQL. The node tools of ``scripts/node`` compare OpenAPI and
+    AsyncAPI. ``structural_breaks`` does when node is missing or ``node`` is False."""
     found = graphql_breaks(
         (released / GRAPHQL).read_text(encoding="utf-8"),
         (current / GRAPHQL).read_text(encoding="utf-8"),
@@ -165,7 +174,7 @@ def graphql_breaks(old: str, new: str) -> list[Break]:
 
 
 def node_ready() -> bool:
-    """Whether the node tools run: ``npm ci`` in ``scripts/node`` on first use."""
+    """Whether the node tools run. It runs ``npm ci`` in ``scripts/node`` on first use."""
     if shutil.which("node") is None or shutil.which("npm") is None:
         return False
     if not (NODE_DIR / "node_modules").is_dir():
@@ -175,7 +184,9 @@ def node_ready() -> bool:
 
 
 def node_breaks(kind: str, old: Path, new: Path) -> list[tuple[str, str]] | None:
-    """The node tool's breaking changes (``None`` if it failed: the fallback runs)."""
+    """The node tool's breaking changes.
+
+    ``None`` if it failed: the fallback runs."""
     done = subprocess.run(
         ["node", "breaking.js", kind, str(old), str(new)],
         cwd=NODE_DIR,
@@ -195,10 +206,17 @@ def _load(path: Path) -> object:
 
 
 def structural_breaks(old: object, new: object, at: str = "") -> list[tuple[str, str]]:
-    """The fallback: what a client of ``old`` loses in ``new`` — a key of a mapping removed
-    (a path, an operation, a property, a message, a channel; not a bound or a word: ``LOOSE``),
-    a ``type``, ``format`` or ``pattern`` changed, a value no longer allowed by an ``enum``, a
-    property newly required. Coarser than the node tools (it may over-report)."""
+    """The fallback: what a client of ``old`` loses in ``new``.
+
+    That is:
+
+    - a key of a mapping removed: a path, an operation, a property, a message, a channel (not a
+      bound or a word: ``LOOSE``);
+    - a ``type``, ``format`` or ``pattern`` changed;
+    - a value no longer allowed by an ``enum``;
+    - a property newly required.
+
+    Coarser than the node tools, it may over-report."""
     if isinstance(old, dict) and isinstance(new, dict):
         return [
             *(

@@ -1,28 +1,30 @@
-"""Daphne, whose own refusals are coded as the app's are (``python -m server.daphne_server``,
-the same arguments as ``daphne``; ``manage.py serve`` and the compose stack's ``ws`` run it).
+"""Daphne, whose own refusals are coded as the app's are.
 
-Twisted and autobahn refuse some requests before the app sees them, and did so without an
-answer the docs describe:
+Run it as ``python -m server.daphne_server``, with the same arguments as ``daphne``.
+``manage.py serve`` and the compose stack's ``ws`` run it.
 
-- a request line over ``LINE_LIMIT`` bytes (a long query string) or a header line over it, or
-  all the headers over ``HEADERS_LIMIT``: the connection was dropped, or an empty ``400``; now
-  ``414 url_too_long`` and ``431 headers_too_large`` in JSON;
-- any other request Twisted cannot parse (a malformed multipart body: Twisted parses it before
-  Daphne, for arguments Daphne never reads): an empty ``400`` with no content type; now
-  ``400 bad_request`` in JSON;
-- a WebSocket message over Daphne's 1 MiB: the TCP connection was dropped; now a close with
-  ``1009`` and a reason that starts with ``too_large``;
-- the app's close reasons (``4400``, ``invalid: …``): Daphne sent the code alone; now the reason
-  too (at most 123 bytes, as the protocol allows).
+Twisted and autobahn refuse some requests before the app sees them. Their answers were not the
+ones the docs describe:
 
-Under ``/graphql/`` the JSON is GraphQL's error shape, elsewhere REST's (docs/errors.md).
-Daphne builds its factories by name inside ``Server.run``; ``CodedServer`` names ours there.
+- A request line over ``LINE_LIMIT`` bytes (a long query string), or a header line over it. Or
+  all the headers over ``HEADERS_LIMIT``. The connection was dropped, or got an empty ``400``.
+  Now they get ``414 url_too_long`` and ``431 headers_too_large`` in JSON.
+- Any other request Twisted cannot parse, such as a malformed multipart body. (Twisted parses it
+  before Daphne, for arguments Daphne never reads.) It got an empty ``400`` with no content
+  type. Now it gets ``400 bad_request`` in JSON.
+- A WebSocket message over Daphne's 1 MiB. The TCP connection was dropped. Now it is closed with
+  ``1009`` and a reason that starts with ``too_large``.
+- The app's close reasons (``4400``, ``invalid: …``). Daphne sent the code alone. Now it sends
+  the reason too, at most 123 bytes, as the protocol allows.
 
-Its access log goes through Python's logging (``LOGGING``): Daphne wrote its access lines
-straight to a stream, not in the JSON format and past the filter that masks tokens
-(``infra.logfilters.RedactTokens``). Here each is a record of the logger ``daphne.access``
-(INFO), formatted and filtered as every other line; ``--access-log`` only turns it on (as
-``-v 1``, the default, does).
+Under ``/graphql/`` the JSON is GraphQL's error shape; elsewhere, REST's (docs/errors.md).
+Daphne builds its factories by name inside ``Server.run``. ``CodedServer`` names ours there.
+
+Its access log goes through Python's logging (``LOGGING``). Daphne wrote its access lines straight
+to a stream. They were not JSON. They skipped the filter that masks tokens
+(``infra.logfilters.RedactTokens``). Here each is a record of the logger ``daphne.access`` (INFO).
+It is formatted and filtered as every other line. ``--access-log`` only turns it on, as ``-v 1``
+(the default) does.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ REASONS = {414: "URI Too Long", 431: "Request Header Fields Too Large", 400: "Ba
 
 
 def refusal_body(path: bytes, code: str, message: str, details: Mapping[str, object]) -> bytes:
-    """The JSON of a refusal: GraphQL's error shape under ``/graphql/``, REST's elsewhere."""
+    """The JSON of a refusal: GraphQL's error shape under ``/graphql/``, else REST's."""
     error = {"code": code, "message": message, "details": details}
     if path.startswith(b"/graphql"):
         graphql = {"message": message, "extensions": {"code": code, "details": details}}
@@ -59,7 +61,7 @@ def refusal_body(path: bytes, code: str, message: str, details: Mapping[str, obj
 
 
 class CodedHTTPChannel(HTTPChannel):
-    """Twisted's HTTP channel, whose refusals of a request's head are coded JSON."""
+    """Twisted's HTTP channel, refusing a bad request head in coded JSON."""
 
     MAX_LENGTH = LINE_LIMIT
     totalHeadersSize = HEADERS_LIMIT
@@ -91,8 +93,9 @@ class CodedHTTPChannel(HTTPChannel):
     def refuse(
         self, status: int, path: bytes, code: str, message: str, details: Mapping[str, object]
     ) -> None:
-        """Answer the refusal, then stop reading: the rest of the request is not read, and the
-        connection closes once the client has read the answer (or after ``timeOut``)."""
+        """Answer the refusal, then stop reading the request.
+
+        The connection closes once the client has read the answer, or after ``timeOut``."""
         body = refusal_body(path, code, message, details)
         head = (
             f"HTTP/1.1 {status} {REASONS[status]}\r\nContent-Type: application/json\r\n"
@@ -124,7 +127,9 @@ class CodedHTTPFactory(HTTPFactory):
 
 
 class CodedWebSocketProtocol(WebSocketProtocol):
-    """Daphne's WebSocket protocol, sending the app's close reason, and a reason for 1009."""
+    """Daphne's WebSocket protocol, sending close reasons.
+
+    It sends the app's close reason, and a reason for 1009."""
 
     def handle_reply(self, message: dict[str, object]) -> None:
         if message.get("type") == "websocket.close" and self.state != self.STATE_CONNECTING:
@@ -144,7 +149,9 @@ class CodedWebSocketProtocol(WebSocketProtocol):
 
 
 def close_reason(reason: str) -> str:
-    """``reason`` cut to the 123 bytes a close frame holds (at a character's boundary)."""
+    """``reason`` cut to the 123 bytes a close frame holds.
+
+    The cut falls at a character's boundary."""
     return reason.encode()[:CLOSE_REASON_BYTES].decode(errors="ignore")
 
 

@@ -2,16 +2,16 @@
 
 Strawberry's handler, with three changes:
 
-- **queries and mutations run**: the resolvers read and write through Django's ORM, which
-  refuses to run in the event loop (``SynchronousOnlyOperation``), so a query or mutation is
-  executed by ``Schema.execute_sync`` in Django's sync thread; subscriptions stay async;
-- **every refusal is coded**: an operation refused before it ran (syntax, validation, limits,
-  variables, an unknown ``operationName``, a malformed ``subscribe`` payload) gets an ``error``
-  message whose errors carry ``extensions.code``, where strawberry closed the socket on some
-  and sent uncoded errors on others;
-- **a message the server cannot read** (not JSON, nested deeper than the JSON limit, not an
-  object with a ``type``) closes the socket with ``4400`` and a reason that starts with the
-  code (``too_deep: …``), where a deep message used to get no answer at all.
+- **Queries and mutations run.** The resolvers read and write through Django's ORM. It refuses
+  to run in the event loop (``SynchronousOnlyOperation``). So a query or mutation is executed by
+  ``Schema.execute_sync`` in Django's sync thread. Subscriptions stay async.
+- **Every refusal is coded.** An operation may be refused before it ran: syntax, validation,
+  limits, variables, an unknown ``operationName``, a malformed ``subscribe`` payload. It gets an
+  ``error`` message whose errors carry ``extensions.code``. Strawberry closed the socket on some
+  and sent uncoded errors on others.
+- **A message the server cannot read closes the socket.** (Not JSON, nested deeper than the JSON
+  limit, not an object with a ``type``.) The close code is ``4400``, with a reason that starts
+  with the code (``too_deep: …``). A deep message used to get no answer.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ GRAPHQL_SOCKET = declare_socket(
 
 
 class Unreadable:
-    """A socket message the server cannot read, with the code its close reason starts with."""
+    """A socket message the server cannot read, and its close reason's code."""
 
     def __init__(self, code: str, message: str) -> None:
         self.code = code
@@ -140,8 +140,9 @@ class Unreadable:
 
 
 def socket_loads(text: str | bytes) -> object:
-    """A socket message, or ``Unreadable`` when it is too large or nests too deep (not JSON
-    raises, as for strawberry's reader)."""
+    """A socket message, or ``Unreadable`` when it is too large or nests too deep.
+
+    Text that is not JSON raises, as for strawberry's reader."""
     if len(text) > MAX_BODY_BYTES:
         return Unreadable("too_large", f"A message is at most {MAX_BODY_BYTES} bytes.")
     try:
@@ -151,9 +152,11 @@ def socket_loads(text: str | bytes) -> object:
 
 
 def socket_dumps(message: object) -> str:
-    """A message's JSON text, by orjson (a subscription sends one per event: the standard
-    library's encoder was a fifth of the socket's time per event); what orjson cannot write
-    (a number past 64 bits, a type of its own) is written as strawberry writes it."""
+    """A message's JSON text, by orjson.
+
+    A subscription sends one per event. The standard library's encoder took a fifth of the
+    socket's time per event. What orjson cannot write is written as strawberry writes it. (That
+    is a number past 64 bits, or a type of its own.)"""
     try:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:
@@ -240,8 +243,9 @@ def coded_graphql_error(code: str, message: str) -> GraphQLError:
 async def send_result(
     operation: Operation[dict[str, object], None], result: ExecutionResult
 ) -> None:
-    """``error`` for an operation refused before it ran (its errors have no ``path``), else
-    ``next`` with the data and the fields' errors, then ``complete``."""
+    """``error`` for an operation refused before it ran. Its errors have no ``path``.
+
+    Else ``next`` with the data and the fields' errors, then ``complete``."""
     if result.data is None and result.errors and all(e.path is None for e in result.errors):
         await operation.send_initial_errors(result.errors)
         return
@@ -250,8 +254,10 @@ async def send_result(
 
 
 def operation_type(query: str, operation_name: str | None) -> OperationType | None:
-    """The type of the operation the message names (``None`` if the document does not parse
-    or does not name it: execution then reports why, coded)."""
+    """The type of the operation the message names.
+
+    ``None`` if the document does not parse or does not name it. Execution then reports why,
+    coded."""
     try:
         document = parse(query, no_location=True, max_tokens=MAX_TOKENS)
     except GraphQLSyntaxError:

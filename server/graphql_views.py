@@ -1,15 +1,17 @@
 """``/graphql/`` over HTTP, and the GraphQL socket (graphql-transport-ws).
 
-Every refusal is coded as REST's are (docs/graphql.md): a request the server cannot take —
+Every refusal is coded as REST's are (docs/graphql.md). Some requests the server cannot take:
 a body too big, not JSON, nested too deep, not one operation, a mutation over ``GET``, an
-unknown ``operationName`` — is answered with GraphQL's ``errors`` (each ``extensions.code``
-and ``details``) and REST's status, never strawberry's plain text or Django's HTML page.
+unknown ``operationName``. Each is answered with GraphQL's ``errors`` and REST's status, never
+with strawberry's plain text or Django's HTML page. Each error has ``extensions.code`` and
+``details``.
 
 A browser's ``GET /graphql/`` gets GraphiQL from our own page
-(``server/templates/graphiql/graphiql.html``), whose scripts and styles are vendored in
-``server/static/graphiql/``: strawberry's own page loads them from a CDN, and this server loads
-nothing from elsewhere. The page runs under the Content-Security-Policy: no inline script (its
-start is ``server/static/graphiql/start.js``), fonts from ``data:`` URLs its one exception.
+(``server/templates/graphiql/graphiql.html``). Its scripts and styles are vendored in
+``server/static/graphiql/``. Strawberry's own page loads them from a CDN, and this server loads
+nothing from elsewhere. The page runs under the Content-Security-Policy. It has no inline script
+(its start is ``server/static/graphiql/start.js``). Fonts from ``data:`` URLs are its one
+exception.
 """
 
 from __future__ import annotations
@@ -71,7 +73,9 @@ class Refused(ApplicationError):
 
 
 def refusal(error: ApplicationError, status: int) -> JsonResponse:
-    """GraphQL's shape of a request error (no ``data``: nothing ran), coded as REST's body."""
+    """GraphQL's shape of a request error, coded as REST's body.
+
+    It has no ``data``: nothing ran."""
     body = graphql_error_body(code=error.code, message=error.message, details=error.extra)
     return JsonResponse(body, status=status)
 
@@ -85,14 +89,17 @@ def graphiql_page(request: HttpRequest) -> HttpResponse:
 
 @dataclass
 class CallerContext(StrawberryDjangoContext):
-    """Strawberry's context, with the caller check the apps without tokens of their own
-    call (``apikit.graphql.require_known_caller``)."""
+    """Strawberry's context, with the caller check.
+
+    Apps without tokens of their own call it (``apikit.graphql.require_known_caller``)."""
 
     check_caller: Callable[[str], object]
 
 
 class LocalGraphiQLView(GraphQLView[CallerContext, None]):
-    """Strawberry's view, whose IDE page is ours: local assets only, subscriptions on the socket."""
+    """Strawberry's view, whose IDE page is ours.
+
+    The page loads only local assets. Subscriptions run on the socket."""
 
     def render_graphql_ide(self, request: HttpRequest) -> HttpResponse:
         return cast(HttpResponse, graphiql_page(request))
@@ -135,9 +142,11 @@ class LocalGraphiQLView(GraphQLView[CallerContext, None]):
     def parse_http_body(
         self, request: SyncHTTPRequestAdapter
     ) -> GraphQLRequestData | list[GraphQLRequestData]:
-        """One operation ``{"query": "…", "variables": {…}, "operationName": "…"}``, or a coded
-        refusal: a body that is not JSON (415), not an object (a batch), or a field of the
-        wrong type is ``invalid`` with the field's message in ``details``."""
+        """One operation ``{"query": "…", "variables": {…}, "operationName": "…"}``.
+
+        Else a coded refusal. A body that is not JSON gets 415. A body that is not an object (a
+        batch) is ``invalid``. So is a field of the wrong type, with its message in
+        ``details``."""
         if request.method == "POST":
             media_type, _params = parse_content_type(request.content_type or "")
             if media_type != "application/json":
@@ -163,8 +172,9 @@ class LocalGraphiQLView(GraphQLView[CallerContext, None]):
         request_data: GraphQLRequestData,
         **kwargs: object,
     ) -> ExecutionResult:
-        """Strawberry's, but subscriptions are the socket's (strawberry's HTTP view would run
-        them, and fail), and its plain-text refusals are coded."""
+        """Strawberry's, with its plain-text refusals coded.
+
+        Subscriptions are the socket's. (Strawberry's HTTP view would run them, and fail.)"""
         allowed = {OperationType.QUERY}
         if request_adapter.method == "POST":
             allowed.add(OperationType.MUTATION)
@@ -199,8 +209,9 @@ class LocalGraphiQLView(GraphQLView[CallerContext, None]):
 
 
 def _raise_if_database_down(result: ExecutionResult) -> None:
-    """A field that failed because PostgreSQL did not answer fails the whole request with a 503
-    (``dispatch``), as REST answers: the other fields' data would be a partial picture."""
+    """Fail the whole request with a 503 when a field failed because PostgreSQL did not answer.
+
+    ``dispatch`` answers it, as REST does. The other fields' data would be a partial picture."""
     for error in result.errors or []:
         if error.original_error is not None and database_unavailable(error.original_error):
             raise error.original_error
@@ -221,8 +232,10 @@ def _too_large() -> Refused:
 
 
 def _request_data(data: object) -> GraphQLRequestData:
-    """One operation: an object whose ``query`` is a string, ``variables`` and ``extensions``
-    objects and ``operationName`` a string (each may be null or absent)."""
+    """One operation, checked.
+
+    ``query`` and ``operationName`` are strings; ``variables`` and ``extensions``, objects. Each
+    may be null or absent."""
     if isinstance(data, list):
         message = _("One operation per request: batches are not served.")
         raise Refused(400, "invalid", message, {"body": [message]})
@@ -251,8 +264,9 @@ graphql_view = csrf_exempt(LocalGraphiQLView.as_view(schema=schema, graphql_ide=
 
 
 class GraphQLSocket(GraphQLWSConsumer[dict[str, object], None]):
-    """graphql-transport-ws, coded (``server.graphql_socket``); a bad ``Authorization`` in
-    ``connection_init`` is refused at once (``bad_token``)."""
+    """graphql-transport-ws, coded (``server.graphql_socket``).
+
+    A bad ``Authorization`` in ``connection_init`` is refused at once (``bad_token``)."""
 
     graphql_transport_ws_handler_class = CodedTransportWSHandler
 
@@ -263,8 +277,10 @@ class GraphQLSocket(GraphQLWSConsumer[dict[str, object], None]):
         return socket_dumps(data)
 
     async def get_context(self, request: object, response: object) -> dict[str, object]:
-        """Strawberry's context, whose ``request`` is the HTTP request that opened the socket
-        (its client address and headers: the mutations' throttles count per address)."""
+        """Strawberry's context, whose ``request`` is the HTTP request that opened the socket.
+
+        It holds the client's address and headers. The mutations' throttles count per
+        address."""
         return {"request": opening_request(self.scope), "ws": self}
 
     async def on_ws_connect(

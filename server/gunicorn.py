@@ -1,10 +1,12 @@
-"""gunicorn's settings for the compose stack's ``http`` service
-(``gunicorn -c python:server.gunicorn server.wsgi:application``).
+"""gunicorn's settings for the compose stack's ``http`` service.
 
-- Each worker opens its database pool once it has loaded the app, so readiness is truthful from
+It runs ``gunicorn -c python:server.gunicorn server.wsgi:application``.
+
+- Each worker opens its database pool once it has loaded the app. So readiness is truthful from
   the first probe (``infra.dbpool``). ``server.wsgi`` itself opens nothing: the tests import it.
-- gunicorn's own lines (its error log and an access line per request) go through the project's
-  ``LOGGING``, as every other process's: JSON with ``LOG_FORMAT=json``, the same filters.
+- gunicorn's own lines go through the project's ``LOGGING``, as every other process's. (That is
+  its error log and an access line per request.) They are JSON with ``LOG_FORMAT=json``, with the
+  same filters.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ logger_class = "server.gunicorn.ProjectLogger"
 
 
 class ProjectLogger(glogging.Logger):
-    """gunicorn's logger with no handler of its own: its records go to the root logger's
-    handlers, configured from ``LOGGING`` here too (the master process loads no Django app)."""
+    """gunicorn's logger with no handler of its own.
+
+    Its records go to the root logger's handlers. They are configured from ``LOGGING`` here
+    too. The master process loads no Django app."""
 
     def setup(self, cfg: object) -> None:
         super().setup(cfg)

@@ -1,18 +1,19 @@
-"""``GET /api/v1/health/``: whether each part the server depends on answers and whether the
-game makes progress. 200 when all is well, 503 otherwise (never 500: every probe's failure is
-caught and reported as that part failing, the database's included).
+"""``GET /api/v1/health/``: whether the server's parts answer and the game makes progress.
 
-- ``database``, ``channel_layer``, ``broker``: which one is used and whether it answers;
-- ``workers``: the Celery workers' heartbeats (``infra.liveness``): failing when none is alive;
-- ``beat``: Celery beat's heartbeat: shown, and failing only with ``BEAT_REQUIRED`` (the workers'
-  clocks reconcile without it);
-- ``tournaments``: running tournaments owed work for longer than ``RECONCILE_STUCK_SECONDS``
-  (derived as the reconciler derives it, ``tournaments.selectors.owed``);
-- ``tasks``: matches that failed to be played (each waits for an operator,
-  ``manage.py retry_failed_matches``).
+It answers 200 when all is well, 503 otherwise. Never 500: every probe's failure is caught. It is
+reported as that part failing, the database's included.
 
-The page is public, so a failure shows only that the part does not answer; the exception (which
-may name hosts, ports or credentials) goes to the server log."""
+- ``database``, ``channel_layer``, ``broker``: which one is used and whether it answers.
+- ``workers``: the Celery workers' heartbeats (``infra.liveness``). It fails when none is alive.
+- ``beat``: Celery beat's heartbeat. It fails only with ``BEAT_REQUIRED``: the workers' clocks
+  reconcile without it.
+- ``tournaments``: running tournaments owed work for longer than ``RECONCILE_STUCK_SECONDS``.
+  (Derived as the reconciler derives it, ``tournaments.selectors.owed``.)
+- ``tasks``: matches that failed to be played. Each waits for an operator
+  (``manage.py retry_failed_matches``).
+
+The page is public, so a failure shows only that the part does not answer. The exception may
+name hosts, ports or credentials. It goes to the server log."""
 
 from __future__ import annotations
 
@@ -53,16 +54,18 @@ Probe = Callable[[], dict[str, object] | None]
 
 
 def check_database() -> dict[str, object]:
-    """``SELECT 1`` through the connection pool (opened first if nothing has opened it yet),
-    with the probe's own short wait (the pool's own wait, for requests, is longer than a health
-    check may take)."""
+    """``SELECT 1`` through the connection pool, opened first if need be.
+
+    The probe has its own short wait. The pool's own wait, for requests, is longer than a health
+    check may take."""
     return _report(connection.vendor, lambda: select_one(TIMEOUT_SECONDS))
 
 
 def check_channel_layer() -> dict[str, object]:
-    """A round trip through a layer instance of the probe's own: the server's shared instance
-    serialises its receives behind one lock, so an idle socket's pending receive would hold the
-    probe up and make a healthy layer look dead."""
+    """A round trip through a layer instance of the probe's own.
+
+    The server's shared instance serialises its receives behind one lock. An idle socket's
+    pending receive would hold the probe up, and a healthy layer would look dead."""
     if DEFAULT_CHANNEL_LAYER not in channel_layers.configs:
         log.error("Health: no channel layer is configured.")
         return {"backend": None, "ok": False, "error": gettext(NO_ANSWER)}
@@ -76,7 +79,9 @@ def check_channel_layer() -> dict[str, object]:
 
 
 async def _round_trip(layer: BaseChannelLayer) -> None:
-    """Send a message to a fresh channel and read it back; close the layer's connections."""
+    """Send a message to a fresh channel and read it back.
+
+    The layer's connections are closed after."""
     try:
         channel = await layer.new_channel("health.")
         nonce = secrets.token_hex(8)
@@ -109,16 +114,20 @@ def _ping_redis() -> None:
 
 
 def _runner() -> str:
-    """Who runs the tasks: ``celery`` workers, the embedded server's ``thread``, or the calling
-    process itself (``in-process``: Celery eager, as in the tests)."""
+    """Who runs the tasks.
+
+    ``celery``: workers. ``thread``: the embedded server's thread. ``in-process``: the calling
+    process itself, Celery eager, as in the tests."""
     if settings.TASK_RUNNER == "thread":
         return "thread"
     return "in-process" if current_app.conf.task_always_eager else "celery"
 
 
 def check_workers() -> dict[str, object]:
-    """Each worker seen by heartbeat; failing on the Celery stack when none is alive, and on the
-    embedded server when its task thread has stopped."""
+    """Each worker seen by heartbeat.
+
+    On the Celery stack, failing when none is alive. On the embedded server, failing when its
+    task thread has stopped."""
     runner = _runner()
 
     def probe() -> dict[str, object]:
@@ -140,7 +149,7 @@ def check_workers() -> dict[str, object]:
 
 
 def check_beat() -> dict[str, object]:
-    """Celery beat's heartbeat (written by the reconcile tasks it sends)."""
+    """Celery beat's heartbeat, written by the reconcile tasks it sends."""
     runner = _runner()
     required = bool(settings.BEAT_REQUIRED) and runner == "celery"
 
@@ -184,7 +193,9 @@ def check_tournaments() -> dict[str, object]:
 
 
 def check_tasks() -> dict[str, object]:
-    """Failed matches: each one stops its tournament until an operator plays it again."""
+    """Failed matches.
+
+    Each stops its tournament until an operator replays it."""
     from matches.models import Match, MatchStatus
 
     def probe() -> dict[str, object]:
@@ -202,7 +213,9 @@ def check_tasks() -> dict[str, object]:
 
 
 class _Failing(Exception):
-    """A probe that got its answer, and the answer is bad: ``message`` is safe to show."""
+    """A probe that got a bad answer.
+
+    ``message`` is safe to show."""
 
     def __init__(self, message: str, fields: Mapping[str, object]) -> None:
         super().__init__(message)
@@ -212,7 +225,9 @@ class _Failing(Exception):
 def _report(
     backend: str, probe: Probe, fallback: Mapping[str, object] | None = None
 ) -> dict[str, object]:
-    """Run ``probe``: its fields when it answers; ``fallback``'s and ``NO_ANSWER`` otherwise."""
+    """Run ``probe``: its fields when it answers.
+
+    Otherwise ``fallback``'s and ``NO_ANSWER``."""
     try:
         fields = probe() or {}
     except _Failing as failing:

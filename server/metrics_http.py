@@ -1,10 +1,10 @@
 """``GET /metrics`` and the HTTP request figures behind it.
 
-The page is for Prometheus, not players: with ``METRICS_TOKEN`` set it answers a request carrying
-``Authorization: Bearer <token>``; with no token set it answers only from the host itself
-(any loopback address: 127.0.0.0/8, ``::1``), so a server on its embedded defaults never shows
-it on the network. Anything else gets 404 ``not_found`` in coded JSON, as if there were no such
-page.
+The page is for Prometheus, not players. With ``METRICS_TOKEN`` set, it answers a request
+carrying ``Authorization: Bearer <token>``. With no token set, it answers only from the host
+itself: any loopback address (127.0.0.0/8, ``::1``). So a server on its embedded defaults never
+shows it on the network. Anything else gets 404 ``not_found`` in coded JSON, as if there were no
+such page.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def may_scrape(request: HttpRequest) -> bool:
 
 
 def is_loopback(address: str) -> bool:
-    """Whether ``address`` is this host: 127.0.0.0/8, ``::1``, or one of those IPv4-mapped."""
+    """Whether ``address`` is this host (127.0.0.0/8, ``::1``, or IPv4-mapped)."""
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:
@@ -82,8 +82,9 @@ def api_of(path: str) -> str:
 
 
 def route_of(request: HttpRequest) -> str:
-    """The URL pattern that answered (``api/v1/tournaments/<int:pk>/``), never the raw path: one
-    series per endpoint however many ids are asked for."""
+    """The URL pattern that answered (``api/v1/tournaments/<int:pk>/``), never the raw path.
+
+    So there is one series per endpoint, however many ids are asked for."""
     match = getattr(request, "resolver_match", None)
     return match.route if match is not None and match.route else UNMATCHED
 
@@ -101,8 +102,9 @@ def operation_label(name: str | None) -> str:
 
 
 class OperationLabel(SchemaExtension):
-    """Marks the HTTP request with the operation that runs (the name the client sent, or the
-    document's), for ``RequestMetricsMiddleware``; only an operation that got to run is named."""
+    """Marks the HTTP request with the operation that runs, for ``RequestMetricsMiddleware``.
+
+    The name is the client's, or the document's. Only an operation that got to run is named."""
 
     def on_execute(self) -> Iterator[None]:
         request = getattr(self.execution_context.context, "request", None)
@@ -112,8 +114,10 @@ class OperationLabel(SchemaExtension):
 
 
 class RequestMetricsMiddleware:
-    """Counts and times every request by API, route, GraphQL operation, method and status
-    (outermost, so the time covers the whole stack and a refusal by any layer is counted)."""
+    """Counts and times every request by API, route, GraphQL operation, method and status.
+
+    It is outermost. So the time covers the whole stack. A refusal by any layer is counted
+    too."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response

@@ -1,15 +1,17 @@
-"""The probes a load balancer or an orchestrator asks, beside the full report of
-``/api/v1/health/``:
+"""The probes a load balancer or an orchestrator asks.
 
-- ``GET /api/v1/live/``: the process answers HTTP. It touches no dependency, so a database or
-  Redis outage never gets a healthy process restarted (a liveness probe).
-- ``GET /api/v1/ready/``: this process can serve a request now: the database (through its pool,
-  opened at start), the channel layer and the broker answer; 503 otherwise (a readiness probe).
-  Workers, beat and stuck tournaments are the game's health, not this process's: they stay in
-  ``/api/v1/health/``, so a dead worker never takes the web servers out of a load balancer.
+They stand beside the full report of ``/api/v1/health/``:
 
-Their 503s are answers, not server errors: ``/metrics`` counts every probe under ``api="probe"``
-(``server.metrics_http.PROBE_PATHS``), which the 5xx alert leaves out."""
+- ``GET /api/v1/live/``: the process answers HTTP (a liveness probe). It touches no dependency.
+  So a database or Redis outage never gets a healthy process restarted.
+- ``GET /api/v1/ready/``: this process can serve a request now (a readiness probe). The
+  database (through its pool, opened at start), the channel layer and the broker answer. Else it
+  answers 503. Workers, beat and stuck tournaments are the game's health, not this process's.
+  They stay in ``/api/v1/health/``. So a dead worker never takes the web servers out of a load
+  balancer.
+
+Their 503s are answers, not server errors. ``/metrics`` counts every probe under ``api="probe"``
+(``server.metrics_http.PROBE_PATHS``). The 5xx alert leaves those out."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""WebSocket routes: each app's consumers, under ``ws/``, and the GraphQL socket at ``graphql/``."""
+"""WebSocket routes: the apps' under ``ws/``, GraphQL's at ``graphql/``."""
 
 from __future__ import annotations
 

@@ -1,12 +1,16 @@
 """The root GraphQL schema: each app's ``graphql`` package composed into one, with its limits.
 
-Every error of a response carries ``extensions.code``: a refusal of a service or selector its
-REST code and ``details``; a query refused by a limit ``too_many_tokens``, one of its shape
-(``apikit.graphql_limits``: ``query_too_deep``, ``too_many_aliases``, ``too_many_fragments``,
-``too_many_fields``, ``too_many_definitions``), ``query_too_costly`` (``apikit.graphql_cost``)
-or, run past its time, ``query_too_slow`` (``apikit.graphql_execution``); variables that do not
-fit their types ``invalid_variables``; any other malformed query ``invalid_query``; a bug
-``server_error`` (logged, its message hidden).
+Every error of a response carries ``extensions.code``:
+
+- a refusal of a service or selector: its REST code and ``details``;
+- a query over the token limit: ``too_many_tokens``;
+- a query refused for its shape (``apikit.graphql_limits``): ``query_too_deep``,
+  ``too_many_aliases``, ``too_many_fragments``, ``too_many_fields``, ``too_many_definitions``;
+- a query over its cost: ``query_too_costly`` (``apikit.graphql_cost``);
+- a query run past its time: ``query_too_slow`` (``apikit.graphql_execution``);
+- variables that do not fit their types: ``invalid_variables``;
+- any other malformed query: ``invalid_query``;
+- a bug: ``server_error``, logged, its message hidden.
 """
 
 from __future__ import annotations
@@ -69,7 +73,9 @@ Mutation = merge_types("Mutation", (TournamentsMutation, LeaguesMutation))
 
 
 def error_code(error: GraphQLError) -> dict[str, object]:
-    """The ``extensions`` an error leaves with; a bug's message is replaced (and logged)."""
+    """The ``extensions`` an error leaves with.
+
+    A bug's message is replaced, and logged."""
     original = error.original_error
     if isinstance(original, ApplicationError | exceptions.ValidationError):
         body = error_body_of(original)

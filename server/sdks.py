@@ -1,22 +1,23 @@
 """The SDKs as files: ``sdk/python/challengers_client`` and ``sdk/typescript``, from ``schema/``.
 
-``manage.py export_sdks`` regenerates the generated part of both SDKs from whatever the committed
-contract (``schema/openapi.yaml``, ``schema/asyncapi.yaml``) holds; ``--check`` regenerates
-into a temporary folder and prints a unified diff of each generated file that differs from the
-committed one (docs/contract.md, "SDKs"). The hand-written part (the transport, the stream with
-its resume, the READMEs) is never touched.
+``manage.py export_sdks`` regenerates the generated part of both SDKs. It reads whatever the
+committed contract (``schema/openapi.yaml``, ``schema/asyncapi.yaml``) holds. ``--check``
+regenerates into a temporary folder. It prints a unified diff of each generated file that differs
+from the committed one (docs/contract.md, "SDKs"). The hand-written part is never touched: the
+transport, the stream with its resume, the READMEs.
 
-- Python: the REST shapes (``models.py``) and the stream's frames (``stream_models.py``) as
-  ``TypedDict``s by datamodel-code-generator (pinned in pyproject.toml), and one typed method per
-  OpenAPI operation (``operations.py``) written here, with a deprecated alias of each one
-  renamed since ``schema/released/openapi.yaml``. Standard library only at run time.
-- TypeScript: the REST paths and shapes (``src/openapi.ts``) and the stream's frames
-  (``src/stream.ts``, the AsyncAPI messages' payloads handed to it as an OpenAPI 3.1 document)
-  by openapi-typescript (pinned in ``sdk/typescript/package.json`` and its lock; ``npm ci`` on
-  first use).
+- Python. datamodel-code-generator (pinned in pyproject.toml) writes ``TypedDict``s. They are
+  the REST shapes (``models.py``) and the stream's frames (``stream_models.py``). This module
+  writes one typed method per OpenAPI operation (``operations.py``). Each one renamed since
+  ``schema/released/openapi.yaml`` keeps a deprecated alias. The SDK needs the standard library
+  only at run time.
+- TypeScript. openapi-typescript writes the REST paths and shapes (``src/openapi.ts``). It also
+  writes the stream's frames (``src/stream.ts``). It is handed the AsyncAPI messages' payloads
+  as an OpenAPI 3.1 document. It is pinned in ``sdk/typescript/package.json`` and its lock
+  (``npm ci`` on first use).
 
-Every output is deterministic: each tool is pinned, every input is a committed file, no date is
-written, and the Python files are formatted by the pinned ruff with fixed options.
+Every output is deterministic. Each tool is pinned, and every input is a committed file. No date
+is written. The Python files are formatted by the pinned ruff with fixed options.
 """
 
 from __future__ import annotations
@@ -81,8 +82,9 @@ def write(schema: Path = SCHEMA_DIR, target: Path = SDK_DIR) -> list[Path]:
 
 
 def stale(schema: Path = SCHEMA_DIR, committed: Path = SDK_DIR) -> str:
-    """A unified diff of each committed generated file that differs from a fresh generation
-    ("" when all equal)."""
+    """A unified diff of each committed generated file that differs from a fresh one.
+
+    It is "" when all are equal."""
     with tempfile.TemporaryDirectory(prefix="sdks-") as folder:
         fresh = Path(folder)
         generate(schema, fresh)
@@ -153,8 +155,9 @@ METHODS = ("get", "put", "post", "patch", "delete")
 
 
 def python_type(schema: object) -> str:
-    """A schema's Python type, as ``operations.py`` names it (``models.X`` for a reference);
-    ``Any`` for none (``None`` or ``{}``)."""
+    """A schema's Python type, as ``operations.py`` names it.
+
+    A reference is ``models.X``. No schema (``None`` or ``{}``) is ``Any``."""
     if not schema:
         return "Any"
     schema = as_dict(schema, "a schema")
@@ -186,7 +189,7 @@ def _operations(openapi: Mapping[str, object]) -> Iterator[tuple[str, str, dict[
 
 
 def _json_body(message: Mapping[str, object]) -> dict[str, object] | None:
-    """The ``application/json`` content of an answer or a request body, if it has one."""
+    """An answer's or request body's ``application/json`` content, if any."""
     content = as_dict(message.get("content") or {}, "content")
     found = content.get("application/json")
     return None if found is None else as_dict(found, "application/json")
@@ -267,8 +270,10 @@ def python_operation(path: str, method: str, operation: Mapping[str, object]) ->
 def renamed_operations(
     released: Mapping[str, object], openapi: Mapping[str, object]
 ) -> dict[str, str]:
-    """Each operation id of the last release (``schema/released/``) that its operation (the same
-    method and path) no longer carries, and the id it carries now."""
+    """Each operation id of the last release that its operation no longer carries.
+
+    It maps to the id the operation carries now. The operation is the same method and path in
+    ``schema/released/``."""
     now = {(path, method): op.get("operationId") for path, method, op in _operations(openapi)}
     renamed: dict[str, str] = {}
     for path, method, operation in _operations(released):
@@ -279,7 +284,7 @@ def renamed_operations(
 
 
 def python_alias(old: str, new: str) -> str:
-    """A deprecated method under a released name, calling the operation's method of now."""
+    """A deprecated method under a released name, calling the current one."""
     old, new = _identifier(old), _identifier(new)
     return (
         f"    def {old}(self, *args: Any, **kwargs: Any) -> Any:\n"
@@ -292,8 +297,10 @@ def python_alias(old: str, new: str) -> str:
 def python_operations(
     openapi: Mapping[str, object], renamed: Mapping[str, str] | None = None
 ) -> str:
-    """``operations.py``: one method per OpenAPI operation, over an abstract ``_call``; and a
-    deprecated alias of each ``renamed`` one (its id at the last release), for one release."""
+    """``operations.py``: one method per OpenAPI operation, over an abstract ``_call``.
+
+    Each ``renamed`` one also gets a deprecated alias, under its id at the last release. The
+    alias lasts for one release."""
     methods = "\n".join(python_operation(*found) for found in _operations(openapi))
     aliases = [python_alias(old, new) for old, new in sorted((renamed or {}).items())]
     methods += "".join(f"\n{alias}" for alias in aliases)
@@ -332,9 +339,10 @@ class Operations:
 
 
 def stream_document(asyncapi: Mapping[str, object]) -> dict[str, object]:
-    """The AsyncAPI document's messages as an OpenAPI 3.1 document that openapi-typescript reads:
-    each message's payload a schema named after the message (``streamEvent``…), beside the
-    AsyncAPI's own ``components.schemas`` (its references stay valid)."""
+    """The AsyncAPI document's messages as an OpenAPI 3.1 document, for openapi-typescript.
+
+    Each message's payload is a schema named after the message (``streamEvent``…). These stand
+    beside the AsyncAPI's own ``components.schemas``, so its references stay valid."""
     components = as_dict(asyncapi.get("components", {}), "components")
     schemas = dict(as_dict(components.get("schemas", {}), "schemas"))
     for name, found in as_dict(components.get("messages", {}), "messages").items():
@@ -354,7 +362,9 @@ def stream_document(asyncapi: Mapping[str, object]) -> dict[str, object]:
 
 
 def node_ready() -> bool:
-    """Whether ``sdk/typescript``'s pinned tools run: ``npm ci`` there on first use."""
+    """Whether ``sdk/typescript``'s pinned tools run.
+
+    It runs ``npm ci`` there on first use."""
     if shutil.which("node") is None or shutil.which("npm") is None:
         return False
     if not (TS_DIR / "node_modules" / ".bin" / "openapi-typescript").exists():

@@ -1,10 +1,11 @@
-"""Daphne's entry point (``./scripts/serve``, the compose stack's ``ws``): the ASGI app, its
-database pool opened at start (``infra.dbpool``: readiness is truthful from the first probe),
-and on the embedded defaults its own clock.
+"""Daphne's entry point (``./scripts/serve``, the compose stack's ``ws``).
 
-With no broker, tasks run on the server's own worker thread; this entry starts that thread's
-clock (the deadline sweep every two seconds, as Celery beat does on the full stack). Tests import
-``server.asgi`` instead, so no background sweep ever runs inside a test.
+It is the ASGI app, with its database pool opened at start (``infra.dbpool``). So readiness is
+truthful from the first probe. On the embedded defaults it also has its own clock.
+
+With no broker, tasks run on the server's own worker thread. This entry starts that thread's
+clock: the deadline sweep every two seconds, as Celery beat does on the full stack. Tests import
+``server.asgi`` instead. So no background sweep ever runs inside a test.
 """
 
 from __future__ import annotations

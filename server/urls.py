@@ -1,6 +1,7 @@
-"""URLs: admin, the versioned API (`/api/v1/`), its schema and docs, GraphQL (`/graphql/`), and
-the web client with its translations (`/jsi18n/`: Django's JavaScript catalogue of the
-`djangojs` gettext domain; `/glossary.json`: the game's terms in every language)."""
+"""URLs: admin, the versioned API (`/api/v1/`) with its schema and docs, and GraphQL (`/graphql/`).
+
+They also serve the web client with its translations. `/jsi18n/` is Django's JavaScript catalogue of
+the `djangojs` gettext domain. `/glossary.json` holds the game's terms in every language."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""WSGI entry point: gunicorn serves REST and admin from here in the full stack (README)."""
+"""WSGI entry point: in the full stack, gunicorn serves REST and admin from here (README)."""
 
 from __future__ import annotations
 

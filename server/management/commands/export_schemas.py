@@ -1,11 +1,15 @@
 """``manage.py export_schemas [--check | --breaking | --release]``: the public contract as files.
 
-With no option, writes ``schema/openapi.yaml``, ``schema/schema.graphql`` and
-``schema/asyncapi.yaml`` from the code (``server.contract``). ``--check`` exits 1 and prints a
-unified diff when the committed files differ from what the code serves; ``--breaking`` lists the
-breaking changes from ``schema/released/`` to the committed files and exits 1 when there is one
-(``--no-node``: the Python fallback instead of the node tools); ``--release`` copies the
-committed files to ``schema/released/``. docs/contract.md.
+With no option, it writes ``schema/openapi.yaml``, ``schema/schema.graphql`` and
+``schema/asyncapi.yaml`` from the code (``server.contract``).
+
+- ``--check`` exits 1 and prints a unified diff when the committed files differ from what the
+  code serves.
+- ``--breaking`` lists the breaking changes from ``schema/released/`` to the committed files. It
+  exits 1 when there is one. ``--no-node`` uses the Python fallback instead of the node tools.
+- ``--release`` copies the committed files to ``schema/released/``.
+
+See docs/contract.md.
 """
 
 from __future__ import annotations

@@ -1,11 +1,14 @@
 """``manage.py export_sdks [--check]``: the Python and TypeScript SDKs from the committed schemas.
 
-With no option, regenerates the generated files of ``sdk/python/challengers_client`` and
-``sdk/typescript/src`` from ``schema/openapi.yaml`` and ``schema/asyncapi.yaml`` (whatever they
-hold: run ``export_schemas`` first after a change to the code). ``--check`` regenerates into a
-temporary folder and exits 1 with a unified diff when a committed file differs. Needs the test
-extra (datamodel-code-generator, ruff) and node 20+ with npm (``npm ci`` in ``sdk/typescript``
-on first use). docs/contract.md, "SDKs".
+With no option, it regenerates the generated files of ``sdk/python/challengers_client`` and
+``sdk/typescript/src``. It reads ``schema/openapi.yaml`` and ``schema/asyncapi.yaml``, whatever
+they hold. So run ``export_schemas`` first after a change to the code.
+
+``--check`` regenerates into a temporary folder. It exits 1 with a unified diff when a committed
+file differs.
+
+It needs the test extra (datamodel-code-generator, ruff) and node 20+ with npm. It runs
+``npm ci`` in ``sdk/typescript`` on first use. See docs/contract.md, "SDKs".
 """
 
 from __future__ import annotations

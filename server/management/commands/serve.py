@@ -1,9 +1,9 @@
 """``manage.py serve``: ``./scripts/serve``'s steps in one Django start, then Daphne in-process.
 
-Compiling the catalogues, migrating, loading the cards and checking the admin user each cost a
-Django start of their own when run as separate commands (5-10 s of CPU each on a loaded
-machine). Here they share one, each printing what it does and how long it took, and Daphne
-serves from the same process (``server.serve``: pool opened, the embedded clock started).
+The steps are compiling the catalogues, migrating, loading the cards and checking the admin
+user. Run as separate commands, each costs a Django start of its own. That is 5-10 s of CPU each
+on a loaded machine. Here they share one. Each prints what it does and how long it took. Daphne
+then serves from the same process (``server.serve``: pool opened, the embedded clock started).
 """
 
 from __future__ import annotations
