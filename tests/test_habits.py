@@ -33,7 +33,7 @@ SKIPPED_DIRS = frozenset({"tests", "migrations", "scripts", "sdk"})
 ANY_GOAL = 0.03
 ANY_CEILING = 0.016
 SENTENCE_WORDS_GOAL = 10
-SENTENCE_WORDS_CEILING = 15
+SENTENCE_WORDS_CEILING = 9
 # A sentence ends at ".", "!" or "?" before a space and a capital, a backtick or a bracket.
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(\[])")
 
