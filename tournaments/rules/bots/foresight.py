@@ -44,8 +44,8 @@ replay equals its view of the match (rejection, ``replay_to``).
 
 Then each candidate answer is played to the end on every kept sample. The engine's fast path plays
 it, with default answers afterwards. All candidates meet the same samples (common random numbers).
-The answer winning most often is chosen if it beats the default by ``MARGIN`` of the samples.
-Otherwise (ties, near-ties) the default answer is chosen.
+The answer winning most often is chosen if it beats the default by more than ``MARGIN`` of the
+samples. Otherwise (ties, near-ties) the default answer is chosen.
 
 **Why this rival model.** The draft's ``Rival`` model (``practice.py``) leans on the cards seen in
 *released* matches. Those depend on when the match is played and re-run. A live question pauses it
