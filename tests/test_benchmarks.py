@@ -193,3 +193,9 @@ def test_the_event_copy_benchmark_writes_logs_into_each_shape_of_table() -> None
     figures = run("bench_event_copy.py", "--matches", "20", "--events", "10", "--spells", "1")
     assert set(figures) == {"index_and_fk", "fk_only", "unique_only"}
     assert all(row["median_ms"] >= 0 for row in figures.values())
+
+
+def test_the_start_benchmark_times_a_django_start_of_each_checkout() -> None:
+    figures = run("bench_start.py", "--spells", "1", "--baseline", str(ROOT))
+    assert set(figures) == {"this checkout", "baseline"}
+    assert all(row["cpu_s_p50"] > 0 and row["spells"] == 1 for row in figures.values())
