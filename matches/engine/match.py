@@ -426,19 +426,15 @@ class Match:
     def _attack(self, side: int, forever: bool = False) -> None:  # noqa: C901 (docs/performance.md)
         """One attack by ``side``, until the flag changes hands.
 
-        ``side`` reveals cards one at a time. When their total power reaches the flag card's
-        defence, the flag changes hands. The opening takes the empty flag at once. With ``forever``,
-        attacks go on until the match ends. It ends by ``_End`` raised from anywhere. Usually a
-        beaten card finds no bench seat.
+        ``side`` reveals cards until their power reaches the flag card's defence. The opening takes
+        the empty flag at once. With ``forever`` the sides attack in turn until the match ends,
+        usually when a beaten card finds no bench seat (``_End``, raised from anywhere).
 
-        This is the hot loop of every match. Its lookups are made once per match. A call per reveal
-        would cost several per cent of a match (docs/performance.md). The beaten cards' seats, once
-        per flag change, are ``_bench_beaten``'s.
-
-        A card with no bonus effect of its own has a power shortcut here (``power``). Tests pin it
-        (tests/engine/test_shortcuts.py). Powers change only when a card moves or fans change. Each
-        bumps ``version``. Only then are total and defence counted again. Otherwise the new card's
-        power is added."""
+        The hot loop of every match: its lookups are made once per match. A call per reveal would
+        cost several per cent (docs/performance.md). ``_bench_beaten`` seats the beaten cards. A
+        card with no bonus effect has a power shortcut here (tests/engine/test_shortcuts.py).
+        Powers change only when a card moves or fans change, each bumping ``version``. Only then
+        are total and defence counted again; else the new card's power is added."""
         # The per-match lookups, made once.
         table, spec_of, uid, log, events = self.table, self.spec_of, self.uid, self.log, self.events
         decks, pending, lasting, during = self.deck, self.pending, self.lasting, self.during
