@@ -23,7 +23,7 @@ def _ids() -> tuple[set[int], set[int]]:
 
 def test_a_flush_deletes_the_rows_and_keeps_content_types_and_permissions() -> None:
     User.objects.create_user("flushed")
-    Group.objects.create(name="flushed").permissions.add(Permission.objects.first())
+    Group.objects.create(name="flushed").permissions.add(Permission.objects.earliest("pk"))
     kept = _ids()
     # As ``TransactionTestCase`` flushes after each test.
     call_command("flush", interactive=False, verbosity=0, reset_sequences=False)
